@@ -1,0 +1,28 @@
+import { isBehaviour } from "../routing/behaviour";
+import { Declaration, DrawSettings } from "../routing/declarations";
+import { expandDeclarations } from "../routing/expand";
+import { RouteSet, RouteSetOptions } from "../routing/routeSet";
+import { Block, Mapper } from "./mapper";
+
+export type DrawOptions = DrawSettings & RouteSetOptions;
+
+/**
+ * Builds the route set of a routing file: `draw(callback)` or `draw(settings, callback)`.
+ * Throws where the facility raises (behaviour A's `only` with `except`, a refused method or
+ * requirement), as the original did when routes were loaded.
+ */
+export function draw(callback: Block): RouteSet;
+export function draw(settings: DrawOptions, callback: Block): RouteSet;
+export function draw(settingsOrCallback: DrawOptions | Block, maybeCallback?: Block): RouteSet {
+  const [settings, callback] = typeof settingsOrCallback === "function" ? [{}, settingsOrCallback] : [settingsOrCallback, maybeCallback];
+  if (typeof callback !== "function") throw new TypeError("draw() needs a callback that receives the mapper");
+  if (settings.behaviour !== undefined && !isBehaviour(settings.behaviour)) {
+    throw new TypeError(`draw(): behaviour must be "A" or "B", got ${JSON.stringify(settings.behaviour)}`);
+  }
+  const body: Declaration[] = [];
+  callback(new Mapper(body));
+  const { warn, ...drawSettings } = settings;
+  const table = expandDeclarations({ settings: drawSettings, body });
+  if (table.error) throw table.error;
+  return new RouteSet(table, drawSettings, { warn });
+}

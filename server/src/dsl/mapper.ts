@@ -1,0 +1,97 @@
+import { Declaration, DeclarationKind } from "../routing/declarations";
+import { isOptionMap, OptionMap, OptionValue } from "../routing/values";
+
+/** A nesting block: receives the nested mapper. */
+export type Block = (map: Mapper) => void;
+
+/** What a routing file may pass as an option (plain data; RegExp for requirement patterns). */
+export type Options = { [key: string]: unknown };
+
+/**
+ * The mapper a draw() callback receives. It records each call as a declaration (the same tree
+ * the static analyser builds) and does nothing else: expansion happens afterwards, in one place.
+ */
+export class Mapper {
+  constructor(private readonly declarations: Declaration[]) {}
+
+  /** `resources("posts", "comments", { ...options }, (post) => { ... })` */
+  resources(...args: Array<string | Options | Block | null | undefined>): void {
+    this.recordResource("resources", args);
+  }
+
+  /** `resource("account", { ...options }, (account) => { ... })` */
+  resource(...args: Array<string | Options | Block | null | undefined>): void {
+    this.recordResource("resource", args);
+  }
+
+  namespace(name: string, optionsOrBlock?: Options | Block, block?: Block): void {
+    const [options, body] = typeof optionsOrBlock === "function" ? [{}, optionsOrBlock] : [optionsOrBlock ?? {}, block];
+    this.record("namespace", [requireString(name, "namespace")], toOptionMap(options, "namespace"), body);
+  }
+
+  with_options(options: Options, block: Block): void {
+    this.record("with_options", [], toOptionMap(options, "with_options"), block);
+  }
+
+  connect(path: string, options: Options = {}): void {
+    this.record("connect", [], toOptionMap(options, "connect"), undefined, requireString(path, "connect"));
+  }
+
+  named_route(name: string, path: string, options: Options = {}): void {
+    const declared = [requireString(name, "named_route")];
+    this.record("named_route", declared, toOptionMap(options, "named_route"), undefined, requireString(path, "named_route"));
+  }
+
+  root(options: Options = {}): void {
+    this.record("root", [], toOptionMap(options, "root"));
+  }
+
+  private recordResource(kind: "resources" | "resource", args: unknown[]): void {
+    const names: string[] = [];
+    let options: OptionMap = {};
+    let block: Block | undefined;
+    for (const arg of args) {
+      if (typeof arg === "string") names.push(arg);
+      else if (typeof arg === "function") block = arg as Block;
+      else if (arg !== null && arg !== undefined) options = toOptionMap(arg, kind);
+    }
+    if (names.length === 0) throw new TypeError(`${kind}() needs at least one resource name`);
+    this.record(kind, names, options, block);
+  }
+
+  private record(kind: DeclarationKind, names: string[], options: OptionMap, block?: Block, path?: string): void {
+    const declaration: Declaration = { kind, names, options };
+    if (path !== undefined) declaration.path = path;
+    if (block) {
+      declaration.block = [];
+      block(new Mapper(declaration.block));
+    }
+    this.declarations.push(declaration);
+  }
+}
+
+function requireString(value: unknown, method: string): string {
+  if (typeof value !== "string") throw new TypeError(`${method}() expects a string, got ${typeof value}`);
+  return value;
+}
+
+function toOptionMap(value: unknown, method: string): OptionMap {
+  const converted = toOptionValue(value, `${method}() options`);
+  if (!isOptionMap(converted)) throw new TypeError(`${method}() expects an options object`);
+  return converted;
+}
+
+/** Plain data only: a routing file's options must be the same values the analyser can read. */
+function toOptionValue(value: unknown, where: string): OptionValue {
+  if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+  if (value instanceof RegExp) return value;
+  if (Array.isArray(value)) return value.map((item, i) => toOptionValue(item, `${where}[${i}]`));
+  if (typeof value === "object") {
+    const map: OptionMap = {};
+    for (const [key, item] of Object.entries(value as object)) {
+      if (item !== undefined) map[key] = toOptionValue(item, `${where}.${key}`);
+    }
+    return map;
+  }
+  throw new TypeError(`${where}: a ${typeof value} is not a routing option value`);
+}

@@ -1,0 +1,60 @@
+import { Behaviour } from "./declarations";
+
+/**
+ * Facility §9, one row per field: behaviours A and B are one code path with these switches.
+ */
+export interface BehaviourRules {
+  /** Options a nesting block (and has_one/has_many) passes down. `actions` is A's computed restriction. */
+  inheritedOptions: readonly string[];
+  /** `only` with `except` in one declaration raises (A) or is combined (B). */
+  onlyWithExceptIsError: boolean;
+  /** Nested resources inherit the action restriction (A). */
+  inheritsActionRestriction: boolean;
+  /** Shallow prefixes are empty (A) or derived from the namespace (B). */
+  shallowPrefixFromNamespace: boolean;
+  /** Each route is registered plain plus a `formatted_` `.:format` twin (A) or once ending in `.:format` (B). */
+  formatTwins: boolean;
+  /** Custom member actions of a collection resource get the id requirement (B). */
+  idRequirementOnCustomMemberActions: boolean;
+  /** A singleton's `create` is registered before new and member routes (A) or last (B). */
+  singletonCreateFirst: boolean;
+  /** A trailing `.:format` is optional when recognising (B's optional format segment). */
+  optionalTrailingFormat: boolean;
+  /** `_method` values: A rejects unknown ones, B ignores them. */
+  rejectsUnknownMethodOverride: boolean;
+  /** B keeps `formatted_*` helpers only as deprecated aliases. */
+  formattedHelpersDeprecated: boolean;
+}
+
+export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
+  A: {
+    inheritedOptions: ["namespace", "shallow", "actions"],
+    onlyWithExceptIsError: true,
+    inheritsActionRestriction: true,
+    shallowPrefixFromNamespace: false,
+    formatTwins: true,
+    idRequirementOnCustomMemberActions: false,
+    singletonCreateFirst: true,
+    optionalTrailingFormat: false,
+    rejectsUnknownMethodOverride: true,
+    formattedHelpersDeprecated: false,
+  },
+  B: {
+    inheritedOptions: ["namespace", "shallow"],
+    onlyWithExceptIsError: false,
+    inheritsActionRestriction: false,
+    shallowPrefixFromNamespace: true,
+    formatTwins: false,
+    idRequirementOnCustomMemberActions: true,
+    singletonCreateFirst: false,
+    optionalTrailingFormat: true,
+    rejectsUnknownMethodOverride: false,
+    formattedHelpersDeprecated: true,
+  },
+};
+
+export const DEFAULT_BEHAVIOUR: Behaviour = "B";
+
+export function isBehaviour(value: unknown): value is Behaviour {
+  return value === "A" || value === "B";
+}

@@ -1,0 +1,109 @@
+import { BehaviourRules } from "./behaviour";
+import { RouteDefinitionError } from "./errors";
+import { DEFAULT_SEGMENT_PATTERN, endsWithFormat, normalizePath, parsePath, segmentKeys } from "./path";
+import { HttpMethod, Route, RouteOrigin, RouteSpec } from "./route";
+import { asText, OptionValue, rubyInspect, toList } from "./values";
+
+/** Methods a route condition accepts; `any` means no condition. */
+export const ROUTE_METHODS: readonly HttpMethod[] = ["get", "post", "put", "delete", "options"];
+
+const ANCHORS = /^(\\A|\^)|(\\Z|\\z|\$)$/;
+
+/**
+ * The route builder: validates a route's conditions and requirements the way the original did
+ * when routes were loaded, and sorts its options into requirements, fixed params and defaults.
+ */
+export function buildRoute(spec: RouteSpec, name: string | null, rules: BehaviourRules, origin?: RouteOrigin): Route {
+  const path = normalizePath(spec.path);
+  const segments = parsePath(path);
+  const keys = new Set(segmentKeys(segments));
+  const methods = routeMethods(spec.conditions);
+
+  const requirements: Record<string, RegExp> = {};
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(spec.requirements)) {
+    if (value instanceof RegExp) {
+      if (keys.has(key) && ANCHORS.test(value.source)) {
+        throw new RouteDefinitionError(
+          `Regexp anchor characters are not allowed in routing requirements: ${rubyInspect(value)}`,
+          "requirement-anchor",
+        );
+      }
+      requirements[key] = value;
+    } else if (keys.has(key)) {
+      throw new RouteDefinitionError(`${key}: requirements on a path segment must be regular expressions`, "requirement-not-regexp");
+    } else if (value !== null) {
+      params[key] = asText(value);
+    }
+  }
+
+  const conditions: Record<string, string> = {};
+  for (const [key, value] of Object.entries(spec.conditions)) {
+    if (key !== "method" && value !== null) conditions[key] = asText(value);
+  }
+
+  const defaults: Record<string, string> = {};
+  for (const [key, value] of Object.entries(spec.defaults)) if (value !== null) defaults[key] = asText(value);
+  if (keys.has("action") && !("action" in defaults)) defaults.action = "index";
+
+  return new Route(
+    name,
+    methods,
+    path,
+    segments,
+    keys.has("controller") ? null : spec.controller,
+    keys.has("action") ? null : spec.action,
+    requirements,
+    params,
+    conditions,
+    defaults,
+    requiredSegmentCount(segments, defaults, requirements),
+    rules.optionalTrailingFormat && endsWithFormat(segments),
+    spec.controllerNamespace,
+    origin,
+  );
+}
+
+/** The method condition as a list, or null for none; refuses HEAD and unknown methods as the original did. */
+function routeMethods(conditions: Record<string, OptionValue>): HttpMethod[] | null {
+  const method = conditions.method;
+  if (method === undefined || method === null || method === "any") return null;
+  const methods = toList(method).map(asText);
+  for (const m of methods) {
+    if (m === "head") {
+      throw new RouteDefinitionError(
+        "HTTP method HEAD is invalid in route conditions. Rails processes HEAD requests the same as GETs, returning just the response headers",
+        "invalid-method",
+      );
+    }
+    if (!(ROUTE_METHODS as readonly string[]).includes(m)) {
+      throw new RouteDefinitionError(`Invalid HTTP method specified in route conditions: ${rubyInspect(conditions)}`, "invalid-method");
+    }
+  }
+  return methods as HttpMethod[];
+}
+
+/**
+ * Trailing segments that a request may leave out: a lone dynamic segment with a default
+ * (`:action` defaults to index) or an unconstrained `:id`, when every segment after it may be left out too.
+ */
+function requiredSegmentCount(
+  segments: ReturnType<typeof parsePath>,
+  defaults: Record<string, string>,
+  requirements: Record<string, RegExp>,
+): number {
+  let required = segments.length;
+  while (required > 0) {
+    const segment = segments[required - 1];
+    if (segment.length !== 1 || segment[0].kind !== "param") break;
+    const key = segment[0].key;
+    const optional = key in defaults || (key === "id" && !(key in requirements));
+    if (!optional) break;
+    required--;
+  }
+  return required;
+}
+
+export function segmentPattern(route: Route, key: string): string {
+  return route.requirements[key]?.source ?? DEFAULT_SEGMENT_PATTERN;
+}

@@ -1,0 +1,75 @@
+import { OptionMap } from "./values";
+
+/**
+ * The declaration tree: what a routing file says, as data. Both the recording mapper of draw()
+ * and the static analyser produce it; `expandDeclarations` is the only thing that reads it.
+ */
+
+/** A half-open range of UTF-16 offsets into the routing file's text. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export type DeclarationKind = "resources" | "resource" | "namespace" | "with_options" | "connect" | "named_route" | "root";
+
+export interface Declaration {
+  kind: DeclarationKind;
+  /** resources/resource: the names; namespace: its name; named_route: the route name. */
+  names: string[];
+  /** connect / named_route: the path pattern. */
+  path?: string;
+  options: OptionMap;
+  /** The nested block's calls, when a block was given. */
+  block?: Declaration[];
+  /** Where it was written; absent for declarations made at run time without source positions. */
+  source?: DeclarationSource;
+}
+
+export interface DeclarationSource {
+  /** The whole call expression. */
+  call: Span;
+  /** The callee's method name (`resources` in `map.resources(...)`). */
+  method: Span;
+  /** One per entry of `names` (or the path of connect). */
+  names: Span[];
+  /** Option key paths (`member`, `member.mark`, `has_many.0`) to the key and value that wrote them. */
+  options: Map<string, OptionSource>;
+}
+
+export interface OptionSource {
+  key: Span;
+  value: Span;
+}
+
+/** The application-wide settings of draw() (contract §1) and the inflections of the route set. */
+export interface DrawSettings {
+  behaviour?: Behaviour;
+  resources_path_names?: Record<string, string>;
+  resource_action_separator?: string;
+  default_url_options?: UrlOptions;
+  inflections?: InflectionSettings;
+}
+
+export type Behaviour = "A" | "B";
+
+export interface UrlOptions {
+  host?: string;
+  protocol?: string;
+  port?: number | string;
+  anchor?: string;
+  only_path?: boolean;
+  trailing_slash?: boolean;
+}
+
+/** Extra words for the inflector: `irregular` maps singular to plural. */
+export interface InflectionSettings {
+  irregular?: Record<string, string>;
+  uncountable?: string[];
+}
+
+/** A routing file's content: its settings and top-level calls. */
+export interface DeclarationTree {
+  settings: DrawSettings;
+  body: Declaration[];
+}

@@ -1,0 +1,34 @@
+import { Span } from "./declarations";
+
+export type Severity = "error" | "warning" | "information" | "hint";
+
+/** Contract §6: these codes are public and fixed. */
+export type DiagnosticCode =
+  | "only-and-except"
+  | "route-name-taken"
+  | "unknown-option"
+  | "invalid-method"
+  | "unknown-action"
+  | "requirement-anchor"
+  | "requirement-not-regexp"
+  | "not-static"
+  | "deprecated-formatted-helper"
+  | "option-has-no-effect"
+  | "not-a-routing-file"
+  | "syntax-error";
+
+export interface RelatedInformation {
+  message: string;
+  span?: Span;
+}
+
+export interface Diagnostic {
+  severity: Severity;
+  code: DiagnosticCode;
+  message: string;
+  /** Where in the routing file; absent when the declaration has no source (draw() at run time). */
+  span?: Span;
+  related?: RelatedInformation[];
+  /** A machine-readable fix: the text that should replace `span` (unknown-option, unknown-action). */
+  replacement?: string;
+}

@@ -1,0 +1,48 @@
+import { Declaration } from "./declarations";
+import { DiagnosticCode } from "./diagnostics";
+
+/** A request could not be recognised, or a path could not be generated. */
+export class RoutingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RoutingError";
+  }
+}
+
+/** The path matched routes, but none of them accepts the request's method (HTTP 405). */
+export class MethodNotAllowed extends RoutingError {
+  constructor(readonly allowedMethods: string[]) {
+    super(`Only ${toSentence(allowedMethods)} requests are allowed.`);
+    this.name = "MethodNotAllowed";
+  }
+}
+
+/** Behaviour A: a `_method` (or request method) that is not an HTTP method it knows. */
+export class UnknownHttpMethod extends RoutingError {
+  constructor(method: string, known: readonly string[]) {
+    super(`${method}, accepted HTTP methods are ${toSentence([...known])}`);
+    this.name = "UnknownHttpMethod";
+  }
+}
+
+/**
+ * The facility refused a declaration while loading routes (the original raised ArgumentError or
+ * TypeError there). Routes registered before it stay registered.
+ */
+export class RouteDefinitionError extends Error {
+  /** The declaration being loaded, and the option path that was refused (`member.mark`), for diagnostics. */
+  declaration?: Declaration;
+  optionPath?: string;
+
+  constructor(message: string, readonly code: DiagnosticCode) {
+    super(message);
+    this.name = "RouteDefinitionError";
+  }
+}
+
+/** ActiveSupport's Array#to_sentence: "a", "a and b", "a, b, and c". */
+export function toSentence(words: string[]): string {
+  if (words.length <= 1) return words.join("");
+  if (words.length === 2) return `${words[0]} and ${words[1]}`;
+  return `${words.slice(0, -1).join(", ")}, and ${words[words.length - 1]}`;
+}

@@ -1,0 +1,323 @@
+import { BEHAVIOURS, BehaviourRules, DEFAULT_BEHAVIOUR } from "./behaviour";
+import { buildRoute } from "./builder";
+import { Declaration, DeclarationTree } from "./declarations";
+import { optionSpan, originSpan, sameResource } from "./spans";
+import { RouteDefinitionError } from "./errors";
+import { Inflector } from "./inflector";
+import { normalizePath, parsePath, segmentKeys } from "./path";
+import { defineResource, ResourceDefinition, ResourceSettings } from "./resource";
+import { INHERITED_ACTIONS } from "./restriction";
+import { RouteOrigin, RouteSpec } from "./route";
+import { RouteTable } from "./table";
+import { validateDeclarations } from "./validate";
+import { asText, copyMap, deepMerge, isOptionMap, OptionMap, OptionValue, pick, toList } from "./values";
+
+const DEFAULT_PATH_NAMES = { new: "new", edit: "edit" };
+
+/**
+ * The facility: expands a declaration tree into its route table. Pure: the same tree always gives
+ * the same table. A declaration the facility refuses stops loading there, as it stopped the
+ * original application; the table keeps what was registered before and records the error.
+ */
+export function expandDeclarations(tree: DeclarationTree, inflector = new Inflector(tree.settings.inflections)): RouteTable {
+  const rules = BEHAVIOURS[tree.settings.behaviour ?? DEFAULT_BEHAVIOUR];
+  const settings: ResourceSettings = {
+    pathNames: tree.settings.resources_path_names ?? DEFAULT_PATH_NAMES,
+    actionSeparator: tree.settings.resource_action_separator ?? "/",
+  };
+  const table = new RouteTable();
+  table.diagnostics.push(...validateDeclarations(tree));
+  try {
+    new Expander(rules, settings, inflector, table).body(tree.body, {});
+  } catch (error) {
+    if (!(error instanceof RouteDefinitionError)) throw error;
+    table.error = error;
+    table.diagnostics.push({
+      severity: "error",
+      code: error.code,
+      message: error.message,
+      span: error.declaration && optionSpan(error.declaration, error.optionPath),
+    });
+  }
+  return table;
+}
+
+/** Options of connect/named_route/root that keep their own meaning (everything else is a parameter). */
+const ROUTE_BUILDER_OPTIONS = new Set([
+  "controller", "action", "requirements", "conditions", "path_prefix", "name_prefix", "namespace",
+  "shallow", INHERITED_ACTIONS, "only", "except",
+]);
+
+class Expander {
+  private readonly reportedNames = new Set<string>();
+
+  constructor(
+    private readonly rules: BehaviourRules,
+    private readonly settings: ResourceSettings,
+    private readonly inflector: Inflector,
+    private readonly table: RouteTable,
+  ) {}
+
+  body(declarations: Declaration[], scope: OptionMap): void {
+    for (const declaration of declarations) {
+      try {
+        this.declaration(declaration, scope);
+      } catch (error) {
+        if (error instanceof RouteDefinitionError && !error.declaration) error.declaration = declaration;
+        throw error;
+      }
+    }
+  }
+
+  /** Every call of a block's mapper receives the block's options under its own (contract §1). */
+  private declaration(declaration: Declaration, scope: OptionMap): void {
+    const options = deepMerge(scope, declaration.options);
+    switch (declaration.kind) {
+      case "resources":
+      case "resource":
+        declaration.names.forEach((name, nameIndex) => {
+          const origin = { declaration, nameIndex };
+          this.resource(name, declaration.kind === "resource", copyMap(options), origin, "has_many", declaration.block);
+        });
+        return;
+      case "namespace":
+        this.body(declaration.block ?? [], namespaceScope(declaration.names[0] ?? "", options));
+        return;
+      case "with_options":
+        this.body(declaration.block ?? [], options);
+        return;
+      case "connect":
+        this.explicitRoute(declaration.path ?? "", null, options, { declaration, nameIndex: 0 });
+        return;
+      case "named_route":
+        this.explicitRoute(declaration.path ?? "", declaration.names[0] ?? null, options, { declaration, nameIndex: 0 });
+        return;
+      case "root":
+        this.explicitRoute("", "root", options, { declaration, nameIndex: 0 });
+        return;
+    }
+  }
+
+  /** One resource: its own routes (facility §4), then has_many, has_one, then its block. */
+  private resource(
+    name: string,
+    singleton: boolean,
+    options: OptionMap,
+    origin: RouteOrigin,
+    hasManyPath: string | undefined,
+    block: Declaration[] | undefined,
+  ): void {
+    let def: ResourceDefinition;
+    try {
+      def = defineResource(name, singleton, options, this.rules, this.settings, this.inflector);
+    } catch (error) {
+      if (error instanceof RouteDefinitionError) error.optionPath ??= "except";
+      throw error;
+    }
+
+    this.collectionActions(def, origin);
+    if (singleton) {
+      if (this.rules.singletonCreateFirst) this.singletonCreate(def, origin);
+      this.newActions(def, origin);
+      this.memberActions(def, origin);
+      if (!this.rules.singletonCreateFirst) this.singletonCreate(def, origin);
+    } else {
+      this.defaultCollectionActions(def, origin);
+      this.newActions(def, origin);
+      this.memberActions(def, origin);
+    }
+
+    const nested = this.nestedScope(def, options);
+    if (hasManyPath !== undefined) this.hasMany(options.has_many, hasManyPath, nested, origin);
+    toList(options.has_one).forEach((child, index) => {
+      const path = Array.isArray(options.has_one) ? `has_one.${index}` : "has_one";
+      this.resource(asText(child), true, copyMap(nested), { ...origin, association: path }, undefined, undefined);
+    });
+    if (block) this.body(block, nested);
+  }
+
+  /** Facility §4.6: what nested resources receive. */
+  private nestedScope(def: ResourceDefinition, options: OptionMap): OptionMap {
+    const scope = pick(options, this.rules.inheritedOptions.filter((o) => o !== INHERITED_ACTIONS));
+    if (this.rules.inheritsActionRestriction && def.inheritedActions) scope[INHERITED_ACTIONS] = def.inheritedActions;
+    scope.path_prefix = def.nestingPathPrefix;
+    scope.name_prefix = def.nestingNamePrefix;
+    return scope;
+  }
+
+  /** has_many: a name, a list, or a map whose values nest further (`{ messages: ["comments"] }`). */
+  private hasMany(value: OptionValue | undefined, path: string, nested: OptionMap, origin: RouteOrigin): void {
+    if (value === undefined || value === null) return;
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => this.hasMany(item, `${path}.${index}`, nested, origin));
+    } else if (isOptionMap(value)) {
+      for (const [child, further] of Object.entries(value)) {
+        const childOptions = { ...copyMap(nested), has_many: further };
+        this.resource(child, false, childOptions, { ...origin, association: `${path}.${child}` }, `${path}.${child}`, undefined);
+      }
+    } else {
+      this.resource(asText(value), false, copyMap(nested), { ...origin, association: path }, undefined, undefined);
+    }
+  }
+
+  private collectionActions(def: ResourceDefinition, origin: RouteOrigin): void {
+    for (const { method, actions } of def.collectionMethods) {
+      for (const action of actions) {
+        for (const m of toList(method)) {
+          const path = `${def.path}${def.actionSeparator}${action}`;
+          this.action(def, action, path, `${action}_${def.namePrefix}${def.plural}`, m, false, origin, `collection.${action}`);
+        }
+      }
+    }
+  }
+
+  private defaultCollectionActions(def: ResourceDefinition, origin: RouteOrigin): void {
+    const name = `${def.namePrefix}${def.plural}${def.uncountable ? "_index" : ""}`;
+    this.action(def, "index", def.path, name, "get", false, origin);
+    this.action(def, "create", def.path, name, "post", false, origin);
+  }
+
+  private singletonCreate(def: ResourceDefinition, origin: RouteOrigin): void {
+    this.action(def, "create", def.path, `${def.shallowNamePrefix}${def.singular}`, "post", false, origin);
+  }
+
+  private newActions(def: ResourceDefinition, origin: RouteOrigin): void {
+    for (const { method, actions } of def.newMethods) {
+      for (const action of actions) {
+        const base = `new_${def.namePrefix}${def.singular}`;
+        const custom = action !== "new";
+        const path = custom ? `${def.newPath}${def.actionSeparator}${action}` : def.newPath;
+        this.action(def, action, path, custom ? `${action}_${base}` : base, method, false, origin, `new.${action}`);
+      }
+    }
+  }
+
+  private memberActions(def: ResourceDefinition, origin: RouteOrigin): void {
+    const withId = !def.singleton;
+    for (const { method, actions } of def.memberMethods) {
+      for (const action of actions) {
+        for (const m of toList(method)) {
+          const path = `${def.memberPath}${def.actionSeparator}${def.actionPath(action)}`;
+          const idRequired = withId && (action === "edit" || this.rules.idRequirementOnCustomMemberActions);
+          this.action(def, action, path, `${action}_${def.shallowNamePrefix}${def.singular}`, m, idRequired, origin, `member.${action}`);
+        }
+      }
+    }
+    const name = `${def.shallowNamePrefix}${def.singular}`;
+    this.action(def, "show", def.memberPath, name, "get", withId, origin);
+    this.action(def, "update", def.memberPath, name, "put", withId, origin);
+    this.action(def, "destroy", def.memberPath, name, "delete", withId, origin);
+  }
+
+  /** One action's route(s), unless `only`/`except` leave the action out. */
+  private action(
+    def: ResourceDefinition,
+    action: string,
+    path: string,
+    name: string,
+    method: OptionValue,
+    withId: boolean,
+    origin: RouteOrigin,
+    option?: string,
+  ): void {
+    if (!def.allows(action)) return;
+    const conditions = copyMap(def.conditions);
+    if (method !== "any") conditions.method = method;
+    const requirements = withId ? { ...def.requirements, id: def.idRequirement } : def.requirements;
+    const spec: RouteSpec = { path, controller: def.controller, action, conditions, requirements, defaults: {}, controllerNamespace: "" };
+    try {
+      this.register(spec, name, option ? { ...origin, option } : origin);
+    } catch (error) {
+      if (error instanceof RouteDefinitionError && option && !error.optionPath) error.optionPath = option;
+      throw error;
+    }
+  }
+
+  /** Registers a route under `name` if still free (facility §2.4), as A's twins or B's single `.:format` route. */
+  private register(spec: RouteSpec, name: string | null, origin: RouteOrigin): void {
+    const named = name !== null && this.claim(name, origin);
+    if (this.rules.formatTwins) {
+      this.table.add(buildRoute(spec, named ? name : null, this.rules, origin));
+      const twin = named && this.table.isFree(`formatted_${name}`) ? `formatted_${name}` : null;
+      this.table.add(buildRoute({ ...spec, path: `${spec.path}.:format` }, twin, this.rules, origin));
+    } else {
+      this.table.add(buildRoute({ ...spec, path: `${spec.path}.:format` }, named ? name : null, this.rules, origin));
+    }
+  }
+
+  /** Whether `name` is free; reports a name held by another declaration's route (route-name-taken). */
+  private claim(name: string, origin: RouteOrigin): boolean {
+    const holder = this.table.named.get(name);
+    if (!holder) return true;
+    if (holder.origin && !sameResource(holder.origin, origin)) {
+      const key = `${name}\u0000${originKey(origin)}`;
+      if (!this.reportedNames.has(key)) {
+        this.reportedNames.add(key);
+        this.table.diagnostics.push({
+          severity: "warning",
+          code: "route-name-taken",
+          message: `The route name "${name}" is already held by ${holder.verb} ${holder.path} (${holder.controller ?? ":controller"}#${holder.action ?? ":action"}), declared earlier; this route is registered without a name.`,
+          span: originSpan(origin) ?? origin.declaration.source?.call,
+          related: [{ message: `"${name}" is held by this declaration`, span: originSpan(holder.origin) }],
+        });
+      }
+    }
+    return false;
+  }
+
+  /** connect / named_route / root: the original route builder's reading of options. */
+  private explicitRoute(path: string, name: string | null, options: OptionMap, origin: RouteOrigin): void {
+    const prefix = asText(options.path_prefix).replace(/^\//, "");
+    let fullPath = path.startsWith("/") ? path : `/${path}`;
+    if (prefix) fullPath = `/${prefix}${fullPath}`;
+    const keys = new Set(segmentKeys(parsePath(normalizePath(fullPath))));
+
+    const requirements: OptionMap = isOptionMap(options.requirements) ? copyMap(options.requirements) : {};
+    const defaults: OptionMap = {};
+    for (const [key, value] of Object.entries(options)) {
+      if (ROUTE_BUILDER_OPTIONS.has(key)) continue;
+      if (keys.has(key) && !(value instanceof RegExp)) defaults[key] = value;
+      else requirements[key] = value;
+    }
+    for (const key of ["controller", "action"]) {
+      if (keys.has(key) && options[key] != null) defaults[key] = options[key];
+    }
+
+    const namespace = asText(options.namespace);
+    let controller = options.controller != null ? asText(options.controller) : null;
+    if (namespace && controller !== null) controller = `${namespace.replace(/\/$/, "")}/${controller}`;
+    const spec: RouteSpec = {
+      path: fullPath,
+      controller,
+      action: options.action != null ? asText(options.action) : null,
+      conditions: isOptionMap(options.conditions) ? copyMap(options.conditions) : {},
+      requirements,
+      defaults,
+      controllerNamespace: namespace,
+    };
+    const fullName = name === null ? null : `${asText(options.name_prefix)}${name}`;
+    const named = fullName !== null && this.claim(fullName, origin);
+    this.table.add(buildRoute(spec, named ? fullName : null, this.rules, origin));
+  }
+}
+
+function originKey(origin: RouteOrigin): string {
+  return `${origin.nameIndex}/${origin.association ?? ""}`;
+}
+
+/** Contract §1: what `namespace(name, options, block)` attaches to its block. */
+function namespaceScope(name: string, options: OptionMap): OptionMap {
+  if (options.namespace != null) {
+    const rest = copyMap(options);
+    delete rest.path_prefix;
+    delete rest.name_prefix;
+    delete rest.namespace;
+    return {
+      path_prefix: `${asText(options.path_prefix)}/${name}`,
+      name_prefix: `${asText(options.name_prefix)}${name}_`,
+      namespace: `${asText(options.namespace)}${name}/`,
+      ...rest,
+    };
+  }
+  return { path_prefix: name, name_prefix: `${name}_`, namespace: `${name}/`, ...copyMap(options) };
+}

@@ -1,0 +1,158 @@
+import { UrlOptions } from "./declarations";
+import { RoutingError } from "./errors";
+import { DEFAULT_SEGMENT_PATTERN, segmentKeys } from "./path";
+import { Route } from "./route";
+
+/** Keys of a helper's named values that shape the URL rather than fill the path or the query. */
+const URL_OPTION_KEYS = new Set(["host", "protocol", "port", "anchor", "only_path", "trailing_slash"]);
+
+/** Keys the route itself answers (never put in a query string). */
+const ROUTE_KEYS = new Set(["controller", "action", "use_route"]);
+
+/** A helper call's arguments: positional segment values, then optionally one object of named values. */
+export interface HelperArguments {
+  positional: unknown[];
+  named: Record<string, unknown>;
+}
+
+/**
+ * The named-values object is the last argument when it is a plain object that is not a model
+ * (a model has `to_param()`; a plain object literal is always named values).
+ */
+export function splitArguments(args: unknown[]): HelperArguments {
+  const last = args[args.length - 1];
+  if (isPlainObject(last) && typeof (last as { to_param?: unknown }).to_param !== "function") {
+    return { positional: args.slice(0, -1), named: { ...(last as Record<string, unknown>) } };
+  }
+  return { positional: args, named: {} };
+}
+
+function isPlainObject(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Positional values fill the route's dynamic segments in path order (parent ids, id, then format). */
+export function assignValues(route: Route, helper: string, { positional, named }: HelperArguments): Record<string, unknown> {
+  const keys = segmentKeys(route.segments).filter((k) => route.controller === null || k !== "controller");
+  if (positional.length > keys.length) {
+    throw new RoutingError(`${helper} takes at most ${keys.length} positional argument(s) (${keys.map((k) => `:${k}`).join(", ") || "none"}), got ${positional.length}`);
+  }
+  const values: Record<string, unknown> = {};
+  positional.forEach((value, i) => (values[keys[i]] = value));
+  return { ...values, ...named };
+}
+
+/** The path of `route` for the given values: segments from the values, the rest as a query string. */
+export function generatePath(route: Route, values: Record<string, unknown>, helper: string): string {
+  const used = new Set<string>();
+  const pieces: string[] = [];
+  const lastIndex = route.segments.length - 1;
+  for (let index = 0; index <= lastIndex; index++) {
+    const segment = route.segments[index];
+    const optionalFormat = index === lastIndex && route.optionalFormat;
+    if (index >= route.requiredSegments && segment.every((p) => p.kind === "static" || !present(values[p.key]))) break;
+    let text = "";
+    for (let p = 0; p < segment.length; p++) {
+      const part = segment[p];
+      if (part.kind === "static") {
+        const dropsDot = optionalFormat && p === segment.length - 2 && !present(values.format);
+        text += dropsDot ? part.text.slice(0, -1) : part.text;
+        continue;
+      }
+      used.add(part.key);
+      const raw = values[part.key] ?? route.defaults[part.key];
+      if (!present(raw)) {
+        if (optionalFormat && part.key === "format") continue;
+        throw new RoutingError(
+          `${helper} failed to generate: no value for :${part.key} (the route is ${route.verb} ${route.path}${
+            route.name ? `, named ${route.name}` : ""
+          })`,
+        );
+      }
+      const value = toParam(raw);
+      if (part.kind === "param") checkRequirement(route, part.key, value, helper);
+      text += part.kind === "glob" ? value.split("/").map(escapePathSegment).join("/") : escapePathSegment(value);
+    }
+    pieces.push(text);
+  }
+  const path = `/${pieces.join("/")}`;
+  const query = queryString(values, used);
+  return query ? `${path}?${query}` : path;
+}
+
+function checkRequirement(route: Route, key: string, value: string, helper: string): void {
+  const requirement = route.requirements[key];
+  const pattern = new RegExp(`^(?:${requirement?.source ?? DEFAULT_SEGMENT_PATTERN})$`, requirement?.flags.replace(/[gy]/g, ""));
+  if (!pattern.test(value)) {
+    throw new RoutingError(`${helper} failed to generate: :${key} is ${JSON.stringify(value)}, which does not match ${requirement ? `/${requirement.source}/` : "the default segment pattern"}`);
+  }
+}
+
+/** A full URL: needs a host from the call or from default_url_options. */
+export function generateUrl(path: string, options: UrlOptions, helper: string): string {
+  if (!options.host) {
+    throw new RoutingError(`${helper}: Missing host to link to! Please provide the :host parameter, set default_url_options[:host], or set :only_path to true`);
+  }
+  const protocol = (options.protocol ?? "http").replace(/:\/*$/, "");
+  const port = options.port !== undefined && options.port !== null && options.port !== "" ? `:${options.port}` : "";
+  return `${protocol}://${options.host}${port}${path}`;
+}
+
+/** Adds the URL options that apply to a path too (anchor, trailing slash). */
+export function finishPath(path: string, options: UrlOptions): string {
+  let result = path;
+  if (options.trailing_slash) result = result.replace(/^([^?]*?)\/?(\?|$)/, "$1/$2");
+  if (options.anchor !== undefined && options.anchor !== null) result += `#${encodeURIComponent(String(options.anchor))}`;
+  return result;
+}
+
+export function urlOptionsOf(values: Record<string, unknown>): UrlOptions {
+  const options: Record<string, unknown> = {};
+  for (const key of URL_OPTION_KEYS) if (values[key] !== undefined) options[key] = values[key];
+  return options as UrlOptions;
+}
+
+function present(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== "";
+}
+
+/** A value's parameter text: `to_param()` if it has one, else its `id`, else itself. */
+export function toParam(value: unknown): string {
+  if (typeof value === "object" && value !== null) {
+    const model = value as { to_param?: () => unknown; id?: unknown };
+    if (typeof model.to_param === "function") return String(model.to_param());
+    if (model.id !== undefined) return String(model.id);
+  }
+  return String(value);
+}
+
+/** Percent-encodes what may not stand in a path segment (the original's URI.escape with UNSAFE_PCHAR). */
+export function escapePathSegment(text: string): string {
+  return text.replace(/[^-_.!~*'()a-zA-Z0-9:@&=+$,;]+/g, (chars) => encodeURIComponent(chars));
+}
+
+/** Rails' to_query: sorted `key=value` pairs, `key[]=` for lists, `key[sub]=` for objects. */
+function queryString(values: Record<string, unknown>, used: Set<string>): string {
+  const pairs: string[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    if (used.has(key) || ROUTE_KEYS.has(key) || URL_OPTION_KEYS.has(key) || value === undefined) continue;
+    addPairs(pairs, key, value);
+  }
+  return pairs.sort().join("&");
+}
+
+function addPairs(pairs: string[], key: string, value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) addPairs(pairs, `${key}[]`, item);
+  } else if (isPlainObject(value)) {
+    for (const [sub, item] of Object.entries(value as Record<string, unknown>)) addPairs(pairs, `${key}[${sub}]`, item);
+  } else {
+    pairs.push(`${cgiEscape(key)}=${cgiEscape(value === null ? "" : toParam(value))}`);
+  }
+}
+
+function cgiEscape(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, "+");
+}

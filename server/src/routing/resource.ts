@@ -1,0 +1,132 @@
+import { BehaviourRules } from "./behaviour";
+import { Inflector } from "./inflector";
+import { ActionFilter, actionRestriction } from "./restriction";
+import { asText, copyMap, isOptionMap, OptionMap, OptionValue } from "./values";
+import { DEFAULT_SEGMENT_PATTERN } from "./path";
+
+/** Actions grouped by the method given for them, methods in the order first given (facility §2.3). */
+export type MethodGroups = Array<{ method: OptionValue; actions: string[] }>;
+
+/** The application-wide settings a resource reads. */
+export interface ResourceSettings {
+  pathNames: Record<string, string>;
+  actionSeparator: string;
+}
+
+/** Facility §2.3: the derived attributes of one resource (or singleton resource) definition. */
+export interface ResourceDefinition {
+  singleton: boolean;
+  plural: string;
+  singular: string;
+  uncountable: boolean;
+  controller: string;
+  path: string;
+  newPath: string;
+  memberPath: string;
+  nestingPathPrefix: string;
+  namePrefix: string;
+  shallowNamePrefix: string;
+  nestingNamePrefix: string;
+  actionSeparator: string;
+  collectionMethods: MethodGroups;
+  memberMethods: MethodGroups;
+  newMethods: MethodGroups;
+  /** Requirements without `id`. */
+  requirements: OptionMap;
+  idRequirement: RegExp;
+  conditions: OptionMap;
+  allows: ActionFilter;
+  /** A's restriction for nested scopes. */
+  inheritedActions?: string[];
+  /** The path segment of a member action (`path_names`, then the application-wide name, then the action). */
+  actionPath(action: string): string;
+}
+
+export function defineResource(
+  name: string,
+  singleton: boolean,
+  options: OptionMap,
+  rules: BehaviourRules,
+  settings: ResourceSettings,
+  inflector: Inflector,
+): ResourceDefinition {
+  const plural = name;
+  const singular = singleton ? name : options.singular != null ? asText(options.singular) : inflector.singularize(plural);
+  const pathSegment = options.as != null ? asText(options.as) : plural;
+  const defaultController = singleton ? inflector.pluralize(singular) : plural;
+  const namespace = asText(options.namespace);
+  const controller = `${namespace}${options.controller != null ? asText(options.controller) : defaultController}`;
+
+  const pathPrefix = asText(options.path_prefix);
+  const namePrefix = asText(options.name_prefix);
+  const shallow = options.shallow === true;
+  const path = `${pathPrefix}/${pathSegment}`;
+
+  const pathNames = isOptionMap(options.path_names) ? options.path_names : {};
+  const segmentName = (action: string): string | undefined =>
+    pathNames[action] != null ? asText(pathNames[action]) : settings.pathNames[action];
+
+  let shallowPathPrefix = pathPrefix;
+  let shallowNamePrefix = namePrefix;
+  if (shallow) {
+    shallowPathPrefix = rules.shallowPrefixFromNamespace && namespace ? namespace.replace(/\/$/, "") : "";
+    shallowNamePrefix = rules.shallowPrefixFromNamespace ? namespace.replace(/\//g, "_") : "";
+  }
+  if (singleton) shallowNamePrefix = namePrefix;
+
+  const memberPath = singleton ? path : `${shallowPathPrefix}/${pathSegment}/:id`;
+  const requirements = isOptionMap(options.requirements) ? copyMap(options.requirements) : {};
+  const id = requirements.id;
+  delete requirements.id;
+
+  const { allows, inherited } = actionRestriction(options, rules);
+  const memberMethods = groupByMethod(options.member);
+  const newMethods = groupByMethod(options.new);
+  addDefaultAction(memberMethods, "edit");
+  addDefaultAction(newMethods, "new");
+
+  return {
+    singleton,
+    plural,
+    singular,
+    uncountable: singular === plural,
+    controller,
+    path,
+    newPath: `${path}/${segmentName("new") ?? ""}`,
+    memberPath,
+    nestingPathPrefix: singleton ? path : `${shallowPathPrefix}/${pathSegment}/:${singular}_id`,
+    namePrefix,
+    shallowNamePrefix,
+    nestingNamePrefix: `${shallowNamePrefix}${singular}_`,
+    actionSeparator: settings.actionSeparator,
+    collectionMethods: groupByMethod(options.collection),
+    memberMethods,
+    newMethods,
+    requirements,
+    idRequirement: id instanceof RegExp ? id : new RegExp(DEFAULT_SEGMENT_PATTERN),
+    conditions: isOptionMap(options.conditions) ? copyMap(options.conditions) : {},
+    allows,
+    inheritedActions: inherited,
+    actionPath: (action) => segmentName(action) ?? action,
+  };
+}
+
+/** `{ rss: "get", mark: "post", csv: "post" }` → get: [rss]; post: [mark, csv]. */
+function groupByMethod(actions: OptionValue | undefined): MethodGroups {
+  const groups: MethodGroups = [];
+  if (!isOptionMap(actions)) return groups;
+  for (const [action, method] of Object.entries(actions)) {
+    const key = JSON.stringify(method);
+    const group = groups.find((g) => JSON.stringify(g.method) === key);
+    if (group) group.actions.push(action);
+    else groups.push({ method, actions: [action] });
+  }
+  return groups;
+}
+
+/** The default edit/new action goes first among the GET actions (a GET group is added last if none was given). */
+function addDefaultAction(groups: MethodGroups, action: string): void {
+  const get = groups.find((g) => g.method === "get");
+  if (get) get.actions.unshift(action);
+  else groups.push({ method: "get", actions: [action] });
+}

@@ -1,0 +1,97 @@
+import { Declaration } from "./declarations";
+import { PathSegment } from "./path";
+import { OptionMap } from "./values";
+
+/** HTTP methods a route condition may name (the original's list; `head` is refused, see builder). */
+export type HttpMethod = "get" | "post" | "put" | "delete" | "options";
+
+/** Which declaration (and which part of it) registered a route: hovers, definitions and name diagnostics use it. */
+export interface RouteOrigin {
+  declaration: Declaration;
+  /** Which name of a multi-name call. */
+  nameIndex: number;
+  /** The option path of the has_one/has_many entry that nested this resource (`has_many.0`). */
+  association?: string;
+  /** The option path that produced a custom action (`member.mark`). */
+  option?: string;
+}
+
+/** The route object of contract §3. */
+export interface RouteJSON {
+  name: string | null;
+  verb: string;
+  path: string;
+  controller: string | null;
+  action: string | null;
+  requirements: Record<string, string>;
+  params: Record<string, string>;
+  conditions: Record<string, string>;
+}
+
+export class Route {
+  constructor(
+    /** The name this route holds, or null. */
+    readonly name: string | null,
+    /** Accepted methods; null when the route has no method condition. */
+    readonly methods: HttpMethod[] | null,
+    readonly path: string,
+    readonly segments: PathSegment[],
+    /** Null when a `:controller` segment supplies it. */
+    readonly controller: string | null,
+    /** Null when an `:action` segment supplies it. */
+    readonly action: string | null,
+    /** Regular-expression requirements, by key (segment keys and others). */
+    readonly requirements: Record<string, RegExp>,
+    /** Fixed extra parameters. */
+    readonly params: Record<string, string>,
+    /** Recognition conditions other than the method. */
+    readonly conditions: Record<string, string>,
+    /** Defaults of dynamic segments (`:action` defaults to index). */
+    readonly defaults: Record<string, string>,
+    /** Segments from this index on may be left out of a request (optional trailing segments). */
+    readonly requiredSegments: number,
+    /** The trailing `.:format` may be left out (behaviour B). */
+    readonly optionalFormat: boolean,
+    /** Controller namespace for a `:controller` segment (`admin/`). */
+    readonly controllerNamespace: string,
+    readonly origin: RouteOrigin | undefined,
+  ) {}
+
+  get verb(): string {
+    return this.methods ? this.methods.map((m) => m.toUpperCase()).join("|") : "ANY";
+  }
+
+  toJSON(): RouteJSON {
+    return {
+      name: this.name,
+      verb: this.verb,
+      path: this.path,
+      controller: this.controller,
+      action: this.action,
+      requirements: sortedRecord(this.requirements, (r) => r.source),
+      params: sortedRecord(this.params, String),
+      conditions: sortedRecord(this.conditions, String),
+    };
+  }
+}
+
+function sortedRecord<T>(record: Record<string, T>, show: (value: T) => string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const key of Object.keys(record).sort()) result[key] = show(record[key]);
+  return result;
+}
+
+/** Options of one route before it is built (what the original passed to its route builder). */
+export interface RouteSpec {
+  path: string;
+  controller: string | null;
+  action: string | null;
+  /** The `conditions` map, `method` included when set. */
+  conditions: OptionMap;
+  /** Requirement patterns and fixed values, by key. */
+  requirements: OptionMap;
+  /** Plain defaults of path segment keys (connect's `:action => "list"`). */
+  defaults: OptionMap;
+  /** A `namespace` for a `:controller` segment. */
+  controllerNamespace: string;
+}

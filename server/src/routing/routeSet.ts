@@ -1,0 +1,42 @@
+import { BEHAVIOURS, DEFAULT_BEHAVIOUR } from "./behaviour";
+import { Behaviour, DrawSettings } from "./declarations";
+import { Diagnostic } from "./diagnostics";
+import { buildHelpers, Helper } from "./helpers";
+import { Recognition, Recognizer } from "./recognize";
+import { Route, RouteJSON } from "./route";
+import { RouteTable } from "./table";
+
+export interface RouteSetOptions {
+  /** Receives deprecation warnings (B's `formatted_*` helpers); defaults to process.emitWarning. */
+  warn?: (message: string) => void;
+}
+
+/**
+ * A loaded route set: what an application routes with. Built from a route table; recognition is
+ * compiled on first use.
+ */
+export class RouteSet {
+  readonly behaviour: Behaviour;
+  readonly routes: readonly Route[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly helpers: Record<string, Helper>;
+  private recognizer?: Recognizer;
+
+  constructor(readonly table: RouteTable, settings: DrawSettings, options: RouteSetOptions = {}) {
+    this.behaviour = settings.behaviour ?? DEFAULT_BEHAVIOUR;
+    this.routes = table.routes;
+    this.diagnostics = table.diagnostics;
+    const warn = options.warn ?? ((message: string) => process.emitWarning(message, "DeprecationWarning"));
+    this.helpers = buildHelpers(table.named, BEHAVIOURS[this.behaviour], settings.default_url_options ?? {}, warn);
+  }
+
+  /** The route a request goes to; throws RoutingError (MethodNotAllowed when only the method is wrong). */
+  recognize(method: string, path: string, params?: Record<string, unknown>): Recognition {
+    this.recognizer ??= new Recognizer(this.routes, BEHAVIOURS[this.behaviour]);
+    return this.recognizer.recognize(method, path, params);
+  }
+
+  toJSON(): { behaviour: Behaviour; routes: RouteJSON[] } {
+    return { behaviour: this.behaviour, routes: this.routes.map((r) => r.toJSON()) };
+  }
+}

@@ -1,0 +1,29 @@
+import { Diagnostic } from "./diagnostics";
+import { RouteDefinitionError } from "./errors";
+import { Route, RouteOrigin } from "./route";
+
+/**
+ * The expander's result: routes in registration order, the name each route holds, the
+ * diagnostics of the declarations, and the error that stopped loading (if any).
+ */
+export class RouteTable {
+  readonly routes: Route[] = [];
+  readonly named = new Map<string, Route>();
+  readonly diagnostics: Diagnostic[] = [];
+  error: RouteDefinitionError | undefined;
+
+  /** Whether `name` is still free. */
+  isFree(name: string): boolean {
+    return !this.named.has(name);
+  }
+
+  add(route: Route): void {
+    this.routes.push(route);
+    if (route.name !== null) this.named.set(route.name, route);
+  }
+
+  /** Routes registered by one declaration (any name of it, its nested associations and actions). */
+  routesOf(origin: Pick<RouteOrigin, "declaration">): Route[] {
+    return this.routes.filter((r) => r.origin?.declaration === origin.declaration);
+  }
+}

@@ -1,0 +1,118 @@
+import { Declaration, DeclarationTree } from "./declarations";
+import { Diagnostic } from "./diagnostics";
+import { optionSpan } from "./spans";
+import { DEFAULT_ACTIONS } from "./restriction";
+import { isOptionMap, OptionValue, toList } from "./values";
+
+/** Facility §2.2: the options of resources / resource. */
+export const RESOURCE_OPTIONS = [
+  "collection", "member", "new", "controller", "singular", "plural", "requirements", "conditions", "as",
+  "has_one", "has_many", "path_names", "path_prefix", "name_prefix", "shallow", "only", "except", "namespace",
+] as const;
+
+/** Options a singleton resource accepts but ignores (facility §2.2, §2.3). */
+const NO_EFFECT_ON_SINGLETON: Record<string, string> = {
+  singular: "a singleton resource's singular is its declared name; `singular` has no effect",
+  plural: "`plural` has no effect on a singleton resource: its controller comes from the pluralized name (use `controller`)",
+};
+
+/** Options only a collection resource reads. */
+const NO_EFFECT_ON_COLLECTION: Record<string, string> = {
+  plural: "`plural` is for singleton resources; a collection resource's plural is its declared name",
+};
+
+/**
+ * Static checks of the declarations that need no expansion: option names, action names, options
+ * without effect. Expansion adds what it finds itself (names taken, methods and requirements refused).
+ */
+export function validateDeclarations(tree: DeclarationTree): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const visit = (declarations: Declaration[]): void => {
+    for (const declaration of declarations) {
+      if (declaration.kind === "resources" || declaration.kind === "resource") checkResource(declaration, diagnostics);
+      if (declaration.block) visit(declaration.block);
+    }
+  };
+  visit(tree.body);
+  return diagnostics;
+}
+
+function checkResource(declaration: Declaration, diagnostics: Diagnostic[]): void {
+  const singleton = declaration.kind === "resource";
+  for (const key of Object.keys(declaration.options)) {
+    if (!(RESOURCE_OPTIONS as readonly string[]).includes(key)) {
+      const suggestion = nearest(key, RESOURCE_OPTIONS);
+      diagnostics.push({
+        severity: "warning",
+        code: "unknown-option",
+        message: `Unknown option "${key}" for ${declaration.kind}${suggestion ? `; did you mean "${suggestion}"?` : ""}`,
+        span: optionSpan(declaration, key, "key"),
+        replacement: suggestion,
+      });
+      continue;
+    }
+    const noEffect = (singleton ? NO_EFFECT_ON_SINGLETON : NO_EFFECT_ON_COLLECTION)[key];
+    if (noEffect) {
+      diagnostics.push({ severity: "warning", code: "option-has-no-effect", message: noEffect, span: optionSpan(declaration, key, "key") });
+    }
+  }
+  for (const key of ["only", "except"]) {
+    const value = declaration.options[key];
+    if (value === undefined) continue;
+    checkActions(declaration, key, value, diagnostics);
+  }
+}
+
+const ACTION_WORDS = [...DEFAULT_ACTIONS, "all", "none"];
+
+function checkActions(declaration: Declaration, key: string, value: OptionValue, diagnostics: Diagnostic[]): void {
+  const list = toList(value);
+  list.forEach((item, index) => {
+    if (typeof item === "string" && ACTION_WORDS.includes(item)) {
+      if (Array.isArray(value) && (item === "all" || item === "none")) {
+        diagnostics.push({
+          severity: "warning",
+          code: "unknown-action",
+          message: `"${item}" only means every or no action when given alone (\`${key}: "${item}"\`), not inside a list`,
+          span: optionSpan(declaration, `${key}.${index}`),
+        });
+      }
+      return;
+    }
+    if (isOptionMap(item)) return;
+    const suggestion = typeof item === "string" ? nearest(item, ACTION_WORDS) : undefined;
+    diagnostics.push({
+      severity: "warning",
+      code: "unknown-action",
+      message: `\`${key}\` names "${String(item)}", which is not one of the default actions (${DEFAULT_ACTIONS.join(", ")}), "all" or "none"${suggestion ? `; did you mean "${suggestion}"?` : ""}`,
+      span: optionSpan(declaration, Array.isArray(value) ? `${key}.${index}` : key),
+      replacement: suggestion === undefined ? undefined : JSON.stringify(suggestion),
+    });
+  });
+}
+
+/** The closest word within a small edit distance, for "did you mean" suggestions. */
+export function nearest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}

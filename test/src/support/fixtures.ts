@@ -1,0 +1,25 @@
+import * as fs from "fs";
+import * as path from "path";
+import type { RouteJSON } from "../../../server/out/routing/route";
+
+/** The project's root (test/out/support → ../../..). */
+export const ROOT = path.resolve(__dirname, "../../..");
+export const FIXTURES = path.join(ROOT, "test", "fixtures");
+
+/** A conformance case (shared/contract §2), copied into test/fixtures/conformance. */
+export interface ConformanceCase {
+  id: string;
+  behaviour: "A" | "B";
+  origin: string;
+  ts: string;
+  expected: { routes: RouteJSON[]; error: string | null };
+}
+
+export function conformanceCases(): ConformanceCase[] {
+  const dir = path.join(FIXTURES, "conformance");
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as ConformanceCase);
+}
