@@ -1,0 +1,98 @@
+import * as assert from "assert";
+import { draw } from "../../../server/out/dsl/draw";
+import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../../../server/out/routing/errors";
+
+/** Contract §4 recognize(): first match in registration order, methods, _method, formats, requirements. */
+describe("recognition", () => {
+  const blog = (behaviour: "A" | "B", catchAll = false) =>
+    draw({ behaviour }, (map) => {
+      map.resources("posts", { member: { mark: ["get", "post"] }, requirements: { id: /\d+/ } }, (post) => {
+        post.resources("comments", { shallow: true });
+        post.resource("author");
+      });
+      map.namespace("admin", (admin) => admin.resources("users", { only: ["index", "show"] }));
+      map.root({ controller: "home", action: "index" });
+      if (catchAll) map.connect(":controller/:action/:id");
+    });
+
+  for (const behaviour of ["A", "B"] as const) {
+    describe(`behaviour ${behaviour}`, () => {
+      const routes = blog(behaviour);
+      it("maps each default action by method and path", () => {
+        const seen = (m: string, p: string) => {
+          const r = routes.recognize(m, p);
+          return `${r.controller}#${r.action} ${JSON.stringify(r.params)}`;
+        };
+        assert.strictEqual(seen("GET", "/posts"), "posts#index {}");
+        assert.strictEqual(seen("POST", "/posts"), "posts#create {}");
+        assert.strictEqual(seen("GET", "/posts/new"), "posts#new {}");
+        assert.strictEqual(seen("GET", "/posts/7/edit"), 'posts#edit {"id":"7"}');
+        assert.strictEqual(seen("GET", "/posts/7"), 'posts#show {"id":"7"}');
+        assert.strictEqual(seen("PUT", "/posts/7"), 'posts#update {"id":"7"}');
+        assert.strictEqual(seen("DELETE", "/posts/7"), 'posts#destroy {"id":"7"}');
+        assert.strictEqual(seen("POST", "/posts/7/mark"), 'posts#mark {"id":"7"}');
+        assert.strictEqual(seen("GET", "/posts/7/comments"), 'comments#index {"post_id":"7"}');
+        assert.strictEqual(seen("GET", "/comments/3"), 'comments#show {"id":"3"}');
+        assert.strictEqual(seen("PUT", "/posts/7/author"), 'authors#update {"post_id":"7"}');
+        assert.strictEqual(seen("GET", "/admin/users/2"), 'admin/users#show {"id":"2"}');
+        assert.strictEqual(seen("GET", "/"), "home#index {}");
+      });
+      it("answers the name of the route that matched", () => {
+        assert.strictEqual(routes.recognize("GET", "/posts/7").route, "post");
+        assert.strictEqual(routes.recognize("PUT", "/posts/7").route, null);
+        assert.strictEqual(routes.recognize("GET", "/posts/7.xml").route, behaviour === "A" ? "formatted_post" : "post");
+      });
+      it("recognises .:format", () => {
+        assert.deepStrictEqual(routes.recognize("GET", "/posts/7.xml").params, { id: "7", format: "xml" });
+        assert.deepStrictEqual(routes.recognize("GET", "/posts.json").params, { format: "json" });
+      });
+      it("HEAD is answered as GET", () => {
+        assert.strictEqual(routes.recognize("HEAD", "/posts/7").action, "show");
+      });
+      it("_method replaces the method only on POST", () => {
+        assert.strictEqual(routes.recognize("POST", "/posts/7", { _method: "put" }).action, "update");
+        assert.strictEqual(routes.recognize("POST", "/posts/7", { _method: "DELETE" }).action, "destroy");
+        assert.strictEqual(routes.recognize("GET", "/posts/7", { _method: "delete" }).action, "show");
+      });
+      it("a wrong method is MethodNotAllowed naming the allowed methods", () => {
+        assert.throws(() => routes.recognize("DELETE", "/posts"), (e: Error) => e instanceof MethodNotAllowed && e.message === "Only get and post requests are allowed.");
+        assert.throws(() => routes.recognize("POST", "/admin/users"), (e: Error) => e instanceof MethodNotAllowed && (e as MethodNotAllowed).allowedMethods.join() === "get");
+      });
+      it("a requirement that does not match fails to route", () => {
+        assert.throws(() => routes.recognize("GET", "/posts/abc"), (e: Error) => e instanceof RoutingError && e.message === 'No route matches "/posts/abc" with {:method=>:get}');
+      });
+      it("an action left out by only fails to route", () => {
+        assert.throws(() => routes.recognize("GET", "/admin/users/2/edit"), (e: Error) => e instanceof RoutingError && !(e instanceof MethodNotAllowed));
+      });
+      it("a catch-all route allows what the resource routes refuse", () => {
+        const withCatchAll = blog(behaviour, true);
+        assert.deepStrictEqual(withCatchAll.recognize("DELETE", "/posts/new"), { route: null, controller: "posts", action: "new", params: {} });
+        assert.deepStrictEqual(withCatchAll.recognize("GET", "/reports"), { route: null, controller: "reports", action: "index", params: {} });
+        assert.deepStrictEqual(withCatchAll.recognize("GET", "/reports/daily/4"), { route: null, controller: "reports", action: "daily", params: { id: "4" } });
+      });
+    });
+  }
+
+  it("A: the plain route and its formatted twin; an unknown _method is an error", () => {
+    const routes = blog("A");
+    assert.throws(() => routes.recognize("POST", "/posts/7", { _method: "bogus" }), (e: Error) => e instanceof UnknownHttpMethod && /bogus, accepted HTTP methods are get, head, put, post, delete, and options/.test(e.message));
+  });
+  it("B: an unknown _method is ignored", () => {
+    assert.strictEqual(blog("B").recognize("POST", "/posts", { _method: "bogus" }).action, "create");
+  });
+  it("the first route in registration order wins", () => {
+    const routes = draw({}, (map) => {
+      map.connect("posts/:slug", { controller: "slugs", action: "show" });
+      map.resources("posts");
+    });
+    assert.strictEqual(routes.recognize("GET", "/posts/new").controller, "slugs");
+  });
+  it("values are percent-decoded; the query string is not part of the path", () => {
+    const routes = draw({}, (map) => map.resources("tags", { requirements: { id: /[^/]+/ } }));
+    assert.deepStrictEqual(routes.recognize("GET", "/tags/caf%C3%A9?page=2").params, { id: "café" });
+  });
+  it("fixed parameters and glob segments", () => {
+    const routes = draw({}, (map) => map.connect("files/*path", { controller: "files", action: "show", locale: "en" }));
+    assert.deepStrictEqual(routes.recognize("GET", "/files/a/b/c.txt").params, { path: "a/b/c.txt", locale: "en" });
+  });
+});

@@ -1,0 +1,15 @@
+import { draw } from "../../../server/out/dsl/draw";
+import { Block } from "../../../server/out/dsl/mapper";
+import { DrawSettings } from "../../../server/out/routing/declarations";
+
+/** Routes as compact lines: `name VERB /path controller#action`, unnamed routes as `-`. */
+export function lines(settings: DrawSettings, block: Block): string[] {
+  return draw({ ...settings, warn: () => undefined }, block).routes.map(
+    (r) => `${r.name ?? "-"} ${r.verb} ${r.path} ${r.controller ?? ":controller"}#${r.action ?? ":action"}`,
+  );
+}
+
+/** Only the names that are held, in registration order. */
+export function names(settings: DrawSettings, block: Block): string[] {
+  return draw({ ...settings, warn: () => undefined }, block).routes.flatMap((r) => (r.name ? [r.name] : []));
+}
