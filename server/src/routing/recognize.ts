@@ -27,6 +27,10 @@ interface PatternEdge {
 class TrieNode {
   /** Fully static segments. */
   readonly exact = new Map<string, TrieNode>();
+  /** `<text>.:format` segments with the default format pattern: looked up by text, format required (A's twins). */
+  readonly withFormat = new Map<string, TrieNode>();
+  /** The same with the format optional (behaviour B). */
+  readonly optionalFormat = new Map<string, TrieNode>();
   /** Mixed segments by their literal head (`messages` of `messages.:format`), tried by head length. */
   readonly headed = new Map<string, PatternEdge[]>();
   headLengths: number[] = [];
@@ -63,12 +67,12 @@ export class Recognizer {
   recognize(method: string, path: string, params: Record<string, unknown> = {}): Recognition {
     const requested = this.requestMethod(method, params);
     const matchMethod = requested === "head" ? "get" : requested;
-    const segments = splitRequestPath(path);
+    const [from, end] = pathBounds(path);
     const search: Search = { method: matchMethod, best: Infinity, bestValues: [] };
-    this.walk(this.root, segments, 0, [], search);
+    this.walk(this.root, path, from, end, [], search);
     if (search.best === Infinity) {
       const full: Search = { method: matchMethod, best: Infinity, bestValues: [], allowed: new Set() };
-      this.walk(this.root, segments, 0, [], full);
+      this.walk(this.root, path, from, end, [], full);
       if (full.allowed && full.allowed.size > 0) throw new MethodNotAllowed([...full.allowed]);
       throw new RoutingError(`No route matches ${JSON.stringify(path)} with {:method=>:${matchMethod}}`);
     }
@@ -77,8 +81,7 @@ export class Recognizer {
 
   /** The method a request is treated as: `_method` counts only on POST (A rejects unknown values, B ignores them). */
   private requestMethod(method: string, params: Record<string, unknown>): string {
-    let requested = method.toLowerCase();
-    const known = (m: string) => (REQUEST_METHODS as readonly string[]).includes(m);
+    let requested = LOWER_METHODS[method] ?? method.toLowerCase();
     if (this.rules.rejectsUnknownMethodOverride && !known(requested)) throw new UnknownHttpMethod(method, REQUEST_METHODS);
     const override = params._method;
     if (requested === "post" && override !== undefined && override !== null) {
@@ -90,50 +93,76 @@ export class Recognizer {
   }
 
   private result(route: Route, values: string[]): Recognition {
-    const params: Record<string, string> = { ...route.defaults };
-    for (let i = 0; i < values.length; i += 2) params[values[i]] = values[i + 1];
-    Object.assign(params, route.params);
     let controller = route.controller;
-    if (controller === null && params.controller !== undefined) controller = `${route.controllerNamespace}${params.controller}`;
-    const action = route.action ?? params.action ?? null;
-    delete params.controller;
-    delete params.action;
+    let action = route.action;
+    const params: Record<string, string> = {};
+    const put = (key: string, value: string) => {
+      if (key === "controller") controller = route.controller ?? `${route.controllerNamespace}${value}`;
+      else if (key === "action") action = route.action ?? value;
+      else params[key] = value;
+    };
+    for (const key in route.defaults) put(key, route.defaults[key]);
+    for (let i = 0; i < values.length; i += 2) put(values[i], values[i + 1]);
+    for (const key in route.params) params[key] = route.params[key];
     return { route: route.name, controller, action, params };
   }
 
-  private walk(node: TrieNode, segments: string[], depth: number, values: string[], search: Search): void {
+  /**
+   * Depth-first over the trie, one request segment at a time (`path.slice(from, to)`), keeping the
+   * lowest route index that fully matches. Subtrees whose routes all come later are skipped.
+   */
+  private walk(node: TrieNode, path: string, from: number, end: number, values: string[], search: Search): void {
     if (!search.allowed && node.minRoute >= search.best) return;
-    if (depth === segments.length) {
+    if (from > end) {
       this.atTerminal(node, values, search);
       return;
     }
-    const segment = segments[depth];
-    const exact = node.exact.get(segment);
-    if (exact) this.walk(exact, segments, depth + 1, values, search);
+    let to = path.indexOf("/", from);
+    if (to < 0 || to > end) to = end;
+    const segment = path.slice(from, to);
+    const next = to + 1;
+    if (node.exact.size) {
+      const exact = node.exact.get(segment);
+      if (exact) this.walk(exact, path, next, end, values, search);
+    }
+    if (node.optionalFormat.size || node.withFormat.size) {
+      const bare = node.optionalFormat.get(segment);
+      if (bare) this.walk(bare, path, next, end, values, search);
+      const dot = segment.lastIndexOf(".");
+      if (dot > 0 && dot < segment.length - 1) {
+        const text = segment.slice(0, dot);
+        const formatted = node.withFormat.get(text) ?? node.optionalFormat.get(text);
+        if (formatted) {
+          values.push("format", segment.slice(dot + 1));
+          this.walk(formatted, path, next, end, values, search);
+          values.length -= 2;
+        }
+      }
+    }
     for (const length of node.headLengths) {
       if (length > segment.length) break;
       const edges = node.headed.get(segment.slice(0, length));
-      if (edges) for (const edge of edges) this.follow(edge, segments, depth, values, search);
+      if (edges) for (const edge of edges) this.follow(edge, segment, path, next, end, values, search);
     }
-    for (const edge of node.generic) this.follow(edge, segments, depth, values, search);
+    for (const edge of node.generic) this.follow(edge, segment, path, next, end, values, search);
     if (node.glob) {
-      const rest = segments.slice(depth).map(decode).join("/");
+      const rest = path.slice(from, end).split("/").map(decode).join("/");
       values.push(node.glob.key, rest);
-      this.walk(node.glob.node, segments, segments.length, values, search);
+      this.walk(node.glob.node, path, end + 1, end, values, search);
       values.length -= 2;
     }
   }
 
-  private follow(edge: PatternEdge, segments: string[], depth: number, values: string[], search: Search): void {
+  private follow(edge: PatternEdge, segment: string, path: string, next: number, end: number, values: string[], search: Search): void {
     if (!search.allowed && edge.node.minRoute >= search.best) return;
-    const match = edge.regex.exec(segments[depth]);
+    const match = edge.regex.exec(segment);
     if (!match) return;
     const before = values.length;
-    edge.keys.forEach((key, i) => {
+    for (let i = 0; i < edge.keys.length; i++) {
       const value = match[i + 1];
-      if (value !== undefined) values.push(key, decode(value));
-    });
-    this.walk(edge.node, segments, depth + 1, values, search);
+      if (value !== undefined) values.push(edge.keys[i], decode(value));
+    }
+    this.walk(edge.node, path, next, end, values, search);
     values.length = before;
   }
 
@@ -164,11 +193,10 @@ export class Recognizer {
   }
 
   private child(node: TrieNode, segment: PathSegment, route: Route, last: boolean): TrieNode {
-    if (segment.every((p) => p.kind === "static")) {
-      const text = segment.map((p) => (p.kind === "static" ? p.text : "")).join("");
-      let next = node.exact.get(text);
-      if (!next) node.exact.set(text, (next = new TrieNode()));
-      return next;
+    if (segment.every((p) => p.kind === "static")) return childIn(node.exact, segment.map((p) => (p.kind === "static" ? p.text : "")).join(""));
+    const text = staticTextBeforeFormat(segment);
+    if (last && text !== undefined && !route.requirements.format) {
+      return childIn(route.optionalFormat ? node.optionalFormat : node.withFormat, text);
     }
     if (segment.length === 1 && segment[0].kind === "glob") {
       node.glob ??= { key: segment[0].key, node: new TrieNode() };
@@ -188,7 +216,7 @@ export class Recognizer {
 
   private finish(node: TrieNode): number {
     let min = node.terminals.length ? node.terminals[0] : Infinity;
-    for (const next of node.exact.values()) min = Math.min(min, this.finish(next));
+    for (const map of [node.exact, node.withFormat, node.optionalFormat]) for (const next of map.values()) min = Math.min(min, this.finish(next));
     for (const edges of node.headed.values()) for (const edge of edges) min = Math.min(min, this.finish(edge.node));
     for (const edge of node.generic) min = Math.min(min, this.finish(edge.node));
     if (node.glob) min = Math.min(min, this.finish(node.glob.node));
@@ -197,6 +225,21 @@ export class Recognizer {
     node.minRoute = min;
     return min;
   }
+}
+
+function childIn(map: Map<string, TrieNode>, text: string): TrieNode {
+  let next = map.get(text);
+  if (!next) map.set(text, (next = new TrieNode()));
+  return next;
+}
+
+/** `new.:format` → "new": a segment that is static text (without a dot) followed by `.:format`. */
+function staticTextBeforeFormat(segment: PathSegment): string | undefined {
+  if (segment.length !== 2) return undefined;
+  const [text, format] = segment;
+  if (text.kind !== "static" || format.kind !== "param" || format.key !== "format" || !text.text.endsWith(".")) return undefined;
+  const before = text.text.slice(0, -1);
+  return before && !before.includes(".") ? before : undefined;
 }
 
 /** A mixed or dynamic segment as a regular expression, and its literal head for indexing. */
@@ -239,6 +282,7 @@ function escapeRegExp(text: string): string {
 }
 
 function decode(value: string): string {
+  if (!value.includes("%")) return value;
   try {
     return decodeURIComponent(value);
   } catch {
@@ -246,9 +290,22 @@ function decode(value: string): string {
   }
 }
 
-/** `/posts/1/?x=1` → ["posts", "1"]: the query is not part of the path; one trailing slash is ignored. */
-export function splitRequestPath(path: string): string[] {
-  let body = path.split(/[?#]/, 1)[0].replace(/^\/+/, "");
-  if (body.endsWith("/")) body = body.slice(0, -1);
-  return body === "" ? [] : body.split("/");
+const known = (method: string) => (REQUEST_METHODS as readonly string[]).includes(method);
+
+const LOWER_METHODS: Record<string, string> = { GET: "get", POST: "post", PUT: "put", DELETE: "delete", HEAD: "head", OPTIONS: "options" };
+
+/**
+ * Where a request path's segments start and end: `/posts/1/?x=1` → the text `posts/1`. The query is
+ * not part of the path and one trailing slash is ignored. `from > end` means no segments (the root).
+ */
+function pathBounds(path: string): [number, number] {
+  let end = path.length;
+  const query = path.indexOf("?");
+  if (query >= 0) end = query;
+  const fragment = path.indexOf("#");
+  if (fragment >= 0 && fragment < end) end = fragment;
+  let from = 0;
+  while (from < end && path.charCodeAt(from) === 47) from++;
+  if (end > from && path.charCodeAt(end - 1) === 47) end--;
+  return from >= end ? [1, 0] : [from, end];
 }

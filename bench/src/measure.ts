@@ -1,0 +1,25 @@
+/** Timing helpers: every figure is reported next to a baseline measured in the same process. */
+export interface Timing {
+  /** Median seconds of one run. */
+  seconds: number;
+}
+
+export function time(run: () => void, { warmup = 2, runs = 7 } = {}): Timing {
+  for (let i = 0; i < warmup; i++) run();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    run();
+    samples.push(Number(process.hrtime.bigint() - start) / 1e9);
+  }
+  samples.sort((a, b) => a - b);
+  return { seconds: samples[Math.floor(samples.length / 2)] };
+}
+
+export function rate(count: number, timing: Timing): string {
+  return `${Math.round(count / timing.seconds).toLocaleString("en-US")}/s`;
+}
+
+export function ratio(ours: Timing, baseline: Timing): string {
+  return `${(ours.seconds / baseline.seconds).toFixed(2)}×`;
+}

@@ -1,0 +1,34 @@
+import { Declaration, DeclarationTree } from "../../server/out/routing/declarations";
+
+/** A routing file of `count` declarations in the shape real applications have. */
+export function generatedTree(count: number, behaviour: "A" | "B"): DeclarationTree {
+  const body: Declaration[] = [];
+  for (let i = 0; i < count; i++) {
+    body.push({
+      kind: "resources",
+      names: [`things${i}`],
+      options: {
+        member: { publish: "put", preview: "get" },
+        collection: { search: "get" },
+        has_many: ["comments", "photos"],
+        ...(i % 5 === 0 ? { shallow: true } : {}),
+        ...(i % 7 === 0 ? { only: ["index", "show"] } : {}),
+      },
+    });
+  }
+  return { settings: { behaviour }, body };
+}
+
+/** Realistic resources for recognition: `count` routes or a few more. */
+export function realisticTree(routeCount: number): DeclarationTree {
+  const body: Declaration[] = [];
+  const perResource = 10; // 7 defaults + member/collection actions
+  for (let i = 0; i * perResource < routeCount; i++) {
+    body.push({
+      kind: "resources",
+      names: [`resources${i}`],
+      options: { member: { publish: "put", preview: "get" }, collection: { search: "get" }, requirements: { id: /\d+/ } },
+    });
+  }
+  return { settings: { behaviour: "B" }, body };
+}
