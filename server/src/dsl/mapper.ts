@@ -62,11 +62,12 @@ export class Mapper {
   private record(kind: DeclarationKind, names: string[], options: OptionMap, block?: Block, path?: string): void {
     const declaration: Declaration = { kind, names, options };
     if (path !== undefined) declaration.path = path;
+    // Recorded before its block runs: a call made on an outer mapper inside the block comes after it.
+    this.declarations.push(declaration);
     if (block) {
       declaration.block = [];
       block(new Mapper(declaration.block));
     }
-    this.declarations.push(declaration);
   }
 }
 

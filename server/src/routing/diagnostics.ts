@@ -14,6 +14,8 @@ export type DiagnosticCode =
   | "not-static"
   | "deprecated-formatted-helper"
   | "option-has-no-effect"
+  | "unknown-mapper-method"
+  | "invalid-setting"
   | "not-a-routing-file"
   | "syntax-error";
 

@@ -1,0 +1,127 @@
+import * as ts from "typescript";
+import { isBehaviour } from "../routing/behaviour";
+import { Declaration, DeclarationTree, DrawSettings, OptionSource } from "../routing/declarations";
+import { Diagnostic } from "../routing/diagnostics";
+import { isOptionMap, OptionMap } from "../routing/values";
+import { nearest } from "../routing/validate";
+import { Evaluator, NotStatic, Scope, unwrap } from "./evaluate";
+import { drawBindings, findDrawCall, PACKAGE_NAME } from "./imports";
+import { bindConsts, DeclarationReader } from "./reader";
+
+/** The static reading of one routing file. */
+export interface RoutingFileAnalysis {
+  /** Undefined when the file is not a routing file (no draw() imported from resource-routes is called). */
+  tree?: DeclarationTree;
+  diagnostics: Diagnostic[];
+  /** Where the settings were written (`behaviour`, `resources_path_names.new`). */
+  settingsSources: Map<string, OptionSource>;
+}
+
+const SETTINGS = ["behaviour", "resources_path_names", "resource_action_separator", "default_url_options", "inflections"];
+
+/**
+ * Reads a routing file's text (TS, TSX, JS, MJS, CJS) with the TypeScript parser alone and returns
+ * its declaration tree. Never runs, imports or evaluates the file's code, and never throws.
+ */
+export function analyzeRoutingFile(text: string, fileName = "routes.ts"): RoutingFileAnalysis {
+  const diagnostics: Diagnostic[] = [];
+  const settingsSources = new Map<string, OptionSource>();
+  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName));
+  for (const d of (file as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? []) {
+    diagnostics.push({
+      severity: "error",
+      code: "syntax-error",
+      message: ts.flattenDiagnosticMessageText(d.messageText, " "),
+      span: { start: d.start, end: d.start + d.length },
+    });
+  }
+  const call = findDrawCall(file, drawBindings(file));
+  if (!call) return { diagnostics, settingsSources };
+
+  const evaluator = new Evaluator(file);
+  const scope = new Scope();
+  for (const statement of file.statements) if (ts.isVariableStatement(statement)) bindConsts(statement, scope);
+
+  const body: Declaration[] = [];
+  const tree: DeclarationTree = { settings: {}, body };
+  const args = call.arguments.map(unwrap);
+  const callback = args.find((a): a is ts.ArrowFunction | ts.FunctionExpression => ts.isArrowFunction(a) || ts.isFunctionExpression(a));
+  if (args.length > 1 && args[0] !== callback) tree.settings = readSettings(args[0], evaluator, scope, settingsSources, diagnostics);
+  if (!callback) {
+    diagnostics.push({
+      severity: "error",
+      code: "not-static",
+      message: "draw() needs a callback written in place, `(map) => { ... }`; no routes can be read",
+      span: evaluator.span(call),
+    });
+    return { tree, diagnostics, settingsSources };
+  }
+  try {
+    new DeclarationReader(evaluator, diagnostics).callback(callback, new Map(), scope, body);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    diagnostics.push({
+      severity: "error",
+      code: "not-static",
+      message: "The declarations are nested too deeply to read; the routes found before are kept",
+      span: evaluator.span(call),
+    });
+  }
+  return { tree, diagnostics, settingsSources };
+}
+
+function readSettings(
+  node: ts.Expression,
+  evaluator: Evaluator,
+  scope: Scope,
+  sources: Map<string, OptionSource>,
+  diagnostics: Diagnostic[],
+): DrawSettings {
+  const value = evaluator.options(node, scope, sources, (missing) =>
+    diagnostics.push({
+      severity: "information",
+      code: "not-static",
+      message: `Not static: ${missing.reason} cannot be known without running code; this setting is left out.`,
+      span: evaluator.span(missing.node),
+    }),
+  );
+  if (value instanceof NotStatic || !isOptionMap(value)) {
+    diagnostics.push({
+      severity: "information",
+      code: "not-static",
+      message: "Not static: draw()'s settings cannot be known without running code; the defaults are used.",
+      span: evaluator.span(node),
+    });
+    return {};
+  }
+  const settings: OptionMap = {};
+  for (const [key, setting] of Object.entries(value)) {
+    const at = sources.get(key);
+    if (!SETTINGS.includes(key)) {
+      const suggestion = nearest(key, SETTINGS);
+      diagnostics.push({
+        severity: "warning",
+        code: "unknown-option",
+        message: `Unknown draw() setting "${key}"${suggestion ? `; did you mean "${suggestion}"?` : ""}`,
+        span: at?.key,
+        replacement: suggestion,
+      });
+      continue;
+    }
+    if (key === "behaviour" && !isBehaviour(setting)) {
+      diagnostics.push({ severity: "error", code: "invalid-setting", message: `behaviour must be "A" or "B"; behaviour B is used`, span: at?.value });
+      continue;
+    }
+    settings[key] = setting;
+  }
+  return settings as unknown as DrawSettings;
+}
+
+function scriptKind(fileName: string): ts.ScriptKind {
+  if (/\.tsx$/i.test(fileName)) return ts.ScriptKind.TSX;
+  if (/\.jsx$/i.test(fileName)) return ts.ScriptKind.JSX;
+  if (/\.[cm]?js$/i.test(fileName)) return ts.ScriptKind.JS;
+  return ts.ScriptKind.TS;
+}
+
+export { PACKAGE_NAME };

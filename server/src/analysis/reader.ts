@@ -1,0 +1,245 @@
+import * as ts from "typescript";
+import { Declaration, DeclarationKind, OptionSource } from "../routing/declarations";
+import { Diagnostic } from "../routing/diagnostics";
+import { isOptionMap, OptionMap, OptionValue } from "../routing/values";
+import { Evaluated, Evaluator, NotStatic, Scope, unwrap } from "./evaluate";
+
+const MAPPER_METHODS = new Set<DeclarationKind>(["resources", "resource", "namespace", "with_options", "connect", "named_route", "root"]);
+
+type FunctionNode = ts.ArrowFunction | ts.FunctionExpression;
+
+/** Mapper parameters in scope, each with the list its calls are recorded into. */
+type Mappers = ReadonlyMap<string, Declaration[]>;
+
+/**
+ * Reads the calls a draw() callback makes on its mapper (and on the mappers of nested blocks) into
+ * declarations with their source spans. What it cannot know statically it reports as not-static
+ * and leaves out; it never guesses.
+ */
+export class DeclarationReader {
+  constructor(private readonly evaluator: Evaluator, private readonly diagnostics: Diagnostic[]) {}
+
+  /** A callback whose first parameter is a mapper recording into `into`. */
+  callback(fn: FunctionNode, mappers: Mappers, scope: Scope, into: Declaration[]): void {
+    const param = fn.parameters[0];
+    const inner = new Map(mappers);
+    if (param && ts.isIdentifier(param.name)) inner.set(param.name.text, into);
+    else if (param) this.notStatic(new NotStatic(param.name, "a destructured mapper parameter"), "its calls are left out");
+    this.body(fn.body, inner, new Scope(scope));
+  }
+
+  private body(body: ts.ConciseBody, mappers: Mappers, scope: Scope): void {
+    if (ts.isBlock(body)) this.statements(body.statements, mappers, scope);
+    else this.expression(body, mappers, scope);
+  }
+
+  private statements(statements: readonly ts.Statement[], mappers: Mappers, scope: Scope): void {
+    for (const statement of statements) this.statement(statement, mappers, scope);
+  }
+
+  private statement(statement: ts.Statement, mappers: Mappers, scope: Scope): void {
+    if (ts.isExpressionStatement(statement)) this.expression(statement.expression, mappers, scope);
+    else if (ts.isVariableStatement(statement)) bindConsts(statement, scope);
+    else if (ts.isBlock(statement)) this.statements(statement.statements, mappers, new Scope(scope));
+    else if (ts.isForOfStatement(statement)) this.forOf(statement, mappers, scope);
+    else if (ts.isEmptyStatement(statement) || ts.isFunctionDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isInterfaceDeclaration(statement)) return;
+    else if (mentions(statement, mappers)) {
+      const at = ts.isIfStatement(statement) ? statement.expression : statement;
+      this.notStatic(new NotStatic(at, ts.isIfStatement(statement) ? "a condition" : "a statement the analyser does not follow"), "the routes declared under it are left out");
+    }
+  }
+
+  private expression(node: ts.Expression, mappers: Mappers, scope: Scope): void {
+    const e = unwrap(node);
+    if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression)) {
+      const receiver = unwrap(e.expression.expression);
+      const method = e.expression.name.text;
+      if (ts.isIdentifier(receiver) && mappers.has(receiver.text)) {
+        this.mapperCall(e, method, mappers.get(receiver.text)!, mappers, scope);
+        return;
+      }
+      if (method === "forEach") {
+        this.forEach(e, receiver, mappers, scope);
+        return;
+      }
+    }
+    if (mentions(e, mappers)) this.notStatic(new NotStatic(e, "an expression the analyser does not follow"), "the routes declared in it are left out");
+  }
+
+  /** `for (const r of ["a", "b"]) map.resources(r)`: the body once per value. */
+  private forOf(loop: ts.ForOfStatement, mappers: Mappers, scope: Scope): void {
+    if (!mentions(loop.statement, mappers)) return;
+    const variable = loopVariable(loop.initializer);
+    const values = this.evaluator.evaluate(loop.expression, scope);
+    if (!variable || values instanceof NotStatic || !Array.isArray(values)) {
+      const reason = values instanceof NotStatic ? values : new NotStatic(variable ? loop.expression : loop.initializer, variable ? "a loop over something that is not a list" : "a destructured loop variable");
+      this.notStatic(reason, "the routes declared in the loop are left out");
+      return;
+    }
+    for (const value of values) {
+      const inner = new Scope(scope);
+      inner.bind(variable, { value });
+      this.statement(loop.statement, mappers, inner);
+    }
+  }
+
+  /** `["a", "b"].forEach((r) => map.resources(r))`. */
+  private forEach(call: ts.CallExpression, receiver: ts.Expression, mappers: Mappers, scope: Scope): void {
+    const fn = call.arguments[0] && unwrap(call.arguments[0]);
+    if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) || !mentions(fn, mappers)) {
+      if (mentions(call, mappers)) this.notStatic(new NotStatic(call, "an expression the analyser does not follow"), "the routes declared in it are left out");
+      return;
+    }
+    const values = this.evaluator.evaluate(receiver, scope);
+    if (values instanceof NotStatic || !Array.isArray(values)) {
+      this.notStatic(values instanceof NotStatic ? values : new NotStatic(receiver, "a loop over something that is not a list"), "the routes declared in the loop are left out");
+      return;
+    }
+    const [item, index] = fn.parameters;
+    values.forEach((value, i) => {
+      const inner = new Scope(scope);
+      if (item && ts.isIdentifier(item.name)) inner.bind(item.name.text, { value });
+      if (index && ts.isIdentifier(index.name)) inner.bind(index.name.text, { value: i });
+      this.body(fn.body, mappers, inner);
+    });
+  }
+
+  private mapperCall(call: ts.CallExpression, method: string, into: Declaration[], mappers: Mappers, scope: Scope): void {
+    if (!MAPPER_METHODS.has(method as DeclarationKind)) {
+      this.diagnostics.push({
+        severity: "warning",
+        code: "unknown-mapper-method",
+        message: `The mapper has no method "${method}" (it has ${[...MAPPER_METHODS].join(", ")})`,
+        span: this.evaluator.span((call.expression as ts.PropertyAccessExpression).name),
+      });
+      return;
+    }
+    const kind = method as DeclarationKind;
+    const sources = new Map<string, OptionSource>();
+    const strings: Array<{ value: string; node: ts.Node }> = [];
+    let options: OptionMap = {};
+    let block: FunctionNode | undefined;
+
+    for (const argument of spreadArguments(call, this.evaluator, scope)) {
+      if (argument instanceof NotStatic) {
+        this.notStatic(argument, "this declaration is left out");
+        return;
+      }
+      const node = unwrap(argument.node);
+      if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+        block = node;
+        continue;
+      }
+      const value: Evaluated =
+        argument.value !== undefined ? argument.value : this.evaluator.options(node, scope, sources, (missing) => this.notStatic(missing, "this option is left out"));
+      if (value instanceof NotStatic) {
+        this.notStatic(value, "this declaration is left out");
+        return;
+      }
+      if (typeof value === "string") strings.push({ value, node });
+      else if (isOptionMap(value)) options = value;
+      else if (value !== undefined && value !== null) {
+        this.notStatic(new NotStatic(node, `a ${describeValue(value)} where a name or options were expected`), "this declaration is left out");
+        return;
+      }
+    }
+
+    const declaration = this.declaration(kind, strings, options, call, sources);
+    if (!declaration) return;
+    into.push(declaration);
+    if (block) {
+      declaration.block = [];
+      this.callback(block, mappers, scope, declaration.block);
+    }
+  }
+
+  private declaration(
+    kind: DeclarationKind,
+    strings: Array<{ value: string; node: ts.Node }>,
+    options: OptionMap,
+    call: ts.CallExpression,
+    sources: Map<string, OptionSource>,
+  ): Declaration | undefined {
+    const source = {
+      call: this.evaluator.span(call),
+      method: this.evaluator.span((call.expression as ts.PropertyAccessExpression).name),
+      names: strings.map((s) => this.evaluator.span(s.node)),
+      options: sources,
+    };
+    const needs = { resources: 1, resource: 1, namespace: 1, with_options: 0, connect: 1, named_route: 2, root: 0 }[kind];
+    if (strings.length < needs) {
+      this.diagnostics.push({
+        severity: "error",
+        code: "not-static",
+        message: `${kind}() needs ${needs === 1 ? "a name" : "a name and a path"} written as a string; this declaration is left out`,
+        span: source.call,
+      });
+      return undefined;
+    }
+    const declaration: Declaration = { kind, names: [], options, source };
+    if (kind === "connect") declaration.path = strings[0].value;
+    else if (kind === "named_route") {
+      declaration.names = [strings[0].value];
+      declaration.path = strings[1].value;
+      source.names = [source.names[0]];
+    } else declaration.names = strings.map((s) => s.value);
+    return declaration;
+  }
+
+  private notStatic(missing: NotStatic, consequence: string): void {
+    this.diagnostics.push({
+      severity: "information",
+      code: "not-static",
+      message: `Not static: ${missing.reason} cannot be known without running code; ${consequence}.`,
+      span: this.evaluator.span(missing.node),
+    });
+  }
+}
+
+/** A call's arguments, with `...list` spreads of static lists opened up. */
+function spreadArguments(
+  call: ts.CallExpression,
+  evaluator: Evaluator,
+  scope: Scope,
+): Array<{ node: ts.Expression; value?: OptionValue } | NotStatic> {
+  const result: Array<{ node: ts.Expression; value?: OptionValue } | NotStatic> = [];
+  for (const argument of call.arguments) {
+    if (!ts.isSpreadElement(argument)) {
+      result.push({ node: argument });
+      continue;
+    }
+    const values = evaluator.evaluate(argument.expression, scope);
+    if (values instanceof NotStatic) result.push(values);
+    else if (!Array.isArray(values)) result.push(new NotStatic(argument, "a spread of something that is not a list"));
+    else for (const value of values) result.push({ node: argument, value });
+  }
+  return result;
+}
+
+/** `const` declarations become bindings read on demand; `let`/`var` stay unknown. */
+export function bindConsts(statement: ts.VariableStatement, scope: Scope): void {
+  if (!(statement.declarationList.flags & ts.NodeFlags.Const)) return;
+  for (const declaration of statement.declarationList.declarations) {
+    if (ts.isIdentifier(declaration.name) && declaration.initializer) {
+      scope.bind(declaration.name.text, { initializer: declaration.initializer, scope });
+    }
+  }
+}
+
+function loopVariable(initializer: ts.ForInitializer): string | undefined {
+  if (!ts.isVariableDeclarationList(initializer) || initializer.declarations.length !== 1) return undefined;
+  const name = initializer.declarations[0].name;
+  return ts.isIdentifier(name) ? name.text : undefined;
+}
+
+/** Whether `node` names one of the mappers (so skipping it would lose routes). */
+function mentions(node: ts.Node, mappers: Mappers): boolean {
+  if (ts.isIdentifier(node)) return mappers.has(node.text);
+  return ts.forEachChild(node, (child) => mentions(child, mappers) || undefined) ?? false;
+}
+
+function describeValue(value: OptionValue): string {
+  if (Array.isArray(value)) return "list";
+  if (value instanceof RegExp) return "regular expression";
+  return typeof value;
+}
