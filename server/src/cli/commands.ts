@@ -1,0 +1,92 @@
+import { nearest } from "../routing/validate";
+import { RoutingError } from "../routing/errors";
+import { ParsedArguments, UsageError } from "./args";
+import { CliRoutingFile, loadFile } from "./load";
+import { diagnosticJSON, diagnosticLine, routesTable, styleFor } from "./output";
+
+/** What a command writes and its exit code; main() does the writing. */
+export interface CommandResult {
+  stdout: string[];
+  stderr: string[];
+  exitCode: number;
+}
+
+const hasErrors = (f: CliRoutingFile) => f.diagnostics.some((d) => d.severity === "error");
+
+export function routesCommand(args: ParsedArguments): CommandResult {
+  const files = requireFiles(args);
+  const loaded = files.map((f) => loadFile(f, args.behaviour));
+  const result: CommandResult = { stdout: [], stderr: [], exitCode: loaded.some(hasErrors) ? 1 : 0 };
+  for (const f of loaded) {
+    if (args.json) {
+      result.stdout.push(
+        JSON.stringify({
+          file: f.file,
+          behaviour: f.behaviour,
+          routes: f.routes.toJSON().routes,
+          diagnostics: f.diagnostics.map((d) => diagnosticJSON(d, f.lines)),
+        }),
+      );
+      continue;
+    }
+    if (loaded.length > 1) result.stdout.push(`${result.stdout.length ? "\n" : ""}# ${f.file} (behaviour ${f.behaviour})`);
+    result.stdout.push(routesTable(f.routes.routes, styleFor(process.stdout)));
+    result.stderr.push(...f.diagnostics.map((d) => diagnosticLine(f.file, d, f.lines)));
+  }
+  return result;
+}
+
+export function checkCommand(args: ParsedArguments): CommandResult {
+  const loaded = requireFiles(args).map((f) => loadFile(f, args.behaviour));
+  const result: CommandResult = { stdout: [], stderr: [], exitCode: loaded.some(hasErrors) ? 1 : 0 };
+  for (const f of loaded) {
+    if (args.json) {
+      result.stdout.push(JSON.stringify({ file: f.file, behaviour: f.behaviour, diagnostics: f.diagnostics.map((d) => diagnosticJSON(d, f.lines)) }));
+    } else {
+      result.stdout.push(...f.diagnostics.map((d) => diagnosticLine(f.file, d, f.lines)));
+    }
+  }
+  return result;
+}
+
+export function recognizeCommand(args: ParsedArguments): CommandResult {
+  const [file, method, path, ...extra] = args.positional;
+  if (!file || !method || !path || extra.length) throw new UsageError("recognize takes FILE METHOD PATH");
+  const f = loadFile(file, args.behaviour);
+  try {
+    const seen = f.routes.recognize(method, path, args.params);
+    const out = args.json
+      ? JSON.stringify(seen)
+      : [`route:      ${seen.route ?? "(unnamed)"}`, `controller: ${seen.controller}`, `action:     ${seen.action}`, `params:     ${JSON.stringify(seen.params)}`].join("\n");
+    return { stdout: [out], stderr: [], exitCode: 0 };
+  } catch (error) {
+    if (error instanceof RoutingError) return { stdout: [], stderr: [error.message], exitCode: 1 };
+    throw error;
+  }
+}
+
+export function generateCommand(args: ParsedArguments): CommandResult {
+  const [file, helper, ...values] = args.positional;
+  if (!file || !helper) throw new UsageError("generate takes FILE HELPER [ARG]...");
+  const f = loadFile(file, args.behaviour);
+  const fn = f.routes.helpers[helper];
+  if (!fn) {
+    const suggestion = nearest(helper, Object.keys(f.routes.helpers));
+    return { stdout: [], stderr: [`Unknown helper ${JSON.stringify(helper)}${suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : ""}`], exitCode: 1 };
+  }
+  const named: Record<string, unknown> = { ...args.params };
+  if (args.host) named.host = args.host;
+  try {
+    const generated = fn(...values, named);
+    const out = args.json || typeof generated !== "string" ? JSON.stringify(generated) : generated;
+    return { stdout: [out], stderr: [], exitCode: 0 };
+  } catch (error) {
+    if (error instanceof RoutingError) return { stdout: [], stderr: [error.message], exitCode: 1 };
+    throw error;
+  }
+}
+
+function requireFiles(args: ParsedArguments): string[] {
+  if (args.positional.length === 0) throw new UsageError("no routing file given");
+  return args.positional;
+}

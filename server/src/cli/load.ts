@@ -1,0 +1,25 @@
+import * as fs from "fs";
+import { LineIndex } from "../analysis/lineIndex";
+import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
+import { Behaviour } from "../routing/declarations";
+import { UsageError } from "./args";
+
+export interface CliRoutingFile extends LoadedRoutingFile {
+  file: string;
+  lines: LineIndex;
+}
+
+/** Reads and analyses a routing file; a missing, unreadable or non-routing file is a usage error (exit 2). */
+export function loadFile(file: string, behaviour?: Behaviour): CliRoutingFile {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (error as Error).message;
+    throw new UsageError(`cannot read ${JSON.stringify(file)}: ${why}`);
+  }
+  const loaded = loadRoutingFile(text, file, behaviour);
+  if (!loaded) throw new UsageError(`${JSON.stringify(file)} is not a routing file: it calls no draw() imported from "resource-routes"`);
+  return { ...loaded, file, lines: new LineIndex(text) };
+}

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+import { Flag, parseArguments, UsageError } from "./args";
+import { checkCommand, CommandResult, generateCommand, recognizeCommand, routesCommand } from "./commands";
+
+/** `resource-routes`: the facility from the command line, reading routing files statically (contract §5). */
+
+interface Command {
+  flags: readonly Flag[];
+  usage: string;
+  run(args: ReturnType<typeof parseArguments>): CommandResult;
+}
+
+const COMMANDS: Record<string, Command> = {
+  routes: {
+    flags: ["--behaviour", "--json"],
+    usage: `resource-routes routes FILE... [--behaviour A|B] [--json]
+  Prints the routes of each routing file like \`rake routes\`: name, verb, path, controller#action.
+  Diagnostics go to stderr. --json prints {"file","behaviour","routes","diagnostics"} per file, one per line.
+  Exit 1 when a file has an error diagnostic (its routes are still printed).`,
+    run: routesCommand,
+  },
+  check: {
+    flags: ["--behaviour", "--json"],
+    usage: `resource-routes check FILE... [--behaviour A|B] [--json]
+  Prints one line per diagnostic: file:line:column: severity code: message. Exit 1 when any is an error.`,
+    run: checkCommand,
+  },
+  recognize: {
+    flags: ["--behaviour", "--json", "--param"],
+    usage: `resource-routes recognize FILE METHOD PATH [--param k=v]... [--behaviour A|B] [--json]
+  Prints the route a request goes to: its name, controller, action and params (--param _method=put overrides POST).
+  Exit 1 with the routing error when no route matches.`,
+    run: recognizeCommand,
+  },
+  generate: {
+    flags: ["--behaviour", "--json", "--param", "--host"],
+    usage: `resource-routes generate FILE HELPER [ARG]... [--param k=v]... [--host H] [--behaviour A|B] [--json]
+  Calls a URL helper (post_path, post_url, hash_for_post_path...) with positional ARGs and named --param values.
+  Exit 1 when it cannot generate (missing value, unknown helper, no host for _url).`,
+    run: generateCommand,
+  },
+  lsp: {
+    flags: ["--stdio"],
+    usage: `resource-routes lsp --stdio
+  The language server over stdio.`,
+    run: () => {
+      throw new UsageError("the language server is not part of this version yet");
+    },
+  },
+};
+
+const USAGE = `usage: resource-routes <command> [options]
+
+commands:
+${Object.values(COMMANDS).map((c) => `  ${c.usage.split("\n")[0].replace("resource-routes ", "")}`).join("\n")}
+
+The routing files are read statically: they are never run. \`resource-routes <command> --help\` tells more.`;
+
+export function main(argv: string[]): number {
+  const [name, ...rest] = argv;
+  try {
+    if (!name || name === "--help" || name === "-h" || name === "help") {
+      process.stdout.write(`${USAGE}\n`);
+      return name ? 0 : 2;
+    }
+    const command = COMMANDS[name];
+    if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)} (try --help)`);
+    const args = parseArguments(rest, command.flags);
+    if (args.help) {
+      process.stdout.write(`${command.usage}\n`);
+      return 0;
+    }
+    const result = command.run(args);
+    if (result.stdout.length) process.stdout.write(`${result.stdout.join("\n")}\n`);
+    if (result.stderr.length) process.stderr.write(`${result.stderr.join("\n")}\n`);
+    return result.exitCode;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`resource-routes: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`resource-routes: internal error: ${(error as Error).stack ?? error}\n`);
+    return 2;
+  }
+}
+
+if (require.main === module) process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,66 @@
+import { LineIndex } from "../analysis/lineIndex";
+import { Diagnostic } from "../routing/diagnostics";
+import { Route } from "../routing/route";
+
+/** The --json diagnostic of contract §5: 0-based range, as in LSP. */
+export interface DiagnosticJSON {
+  severity: Diagnostic["severity"];
+  code: string;
+  message: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+
+export function diagnosticJSON(diagnostic: Diagnostic, lines: LineIndex): DiagnosticJSON {
+  const span = diagnostic.span ?? { start: 0, end: 0 };
+  return {
+    severity: diagnostic.severity,
+    code: diagnostic.code,
+    message: diagnostic.message,
+    range: { start: lines.positionAt(span.start), end: lines.positionAt(span.end) },
+  };
+}
+
+/** `file:line:column: severity code: message`, 1-based. */
+export function diagnosticLine(file: string, diagnostic: Diagnostic, lines: LineIndex): string {
+  const { line, character } = lines.positionAt(diagnostic.span?.start ?? 0);
+  return `${file}:${line + 1}:${character + 1}: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`;
+}
+
+export interface Style {
+  name(text: string): string;
+  verb(text: string, verb: string): string;
+  path(text: string): string;
+  dim(text: string): string;
+}
+
+const PLAIN: Style = { name: (t) => t, verb: (t) => t, path: (t) => t, dim: (t) => t };
+
+const VERB_COLOURS: Record<string, number> = { GET: 32, POST: 33, PUT: 34, DELETE: 31 };
+
+const COLOURED: Style = {
+  name: (t) => `\x1b[36m${t}\x1b[0m`,
+  verb: (t, verb) => `\x1b[${VERB_COLOURS[verb] ?? 35}m${t}\x1b[0m`,
+  path: (t) => `\x1b[1m${t}\x1b[0m`,
+  dim: (t) => `\x1b[2m${t}\x1b[0m`,
+};
+
+/** Colour on a terminal, plain when piped or when NO_COLOR is set. */
+export function styleFor(stream: NodeJS.WriteStream): Style {
+  return stream.isTTY && !process.env.NO_COLOR ? COLOURED : PLAIN;
+}
+
+/** A table like `rake routes`: name (right-aligned), verb, path, controller#action. */
+export function routesTable(routes: readonly Route[], style: Style): string {
+  const rows = routes.map((r) => [r.name ?? "", r.verb, r.path, `${r.controller ?? ":controller"}#${r.action ?? ":action"}`]);
+  const widths = [0, 1, 2].map((i) => Math.max(0, ...rows.map((row) => row[i].length)));
+  return rows
+    .map(([name, verb, path, target]) =>
+      [
+        style.name(name.padStart(widths[0])),
+        style.verb(verb.padEnd(widths[1]), verb),
+        style.path(path.padEnd(widths[2])),
+        style.dim(target),
+      ].join(" ").trimEnd(),
+    )
+    .join("\n");
+}
