@@ -24,14 +24,11 @@ export function buildRoute(spec: RouteSpec, name: string | null, rules: Behaviou
   for (const [key, value] of Object.entries(spec.requirements)) {
     if (value instanceof RegExp) {
       if (keys.has(key) && ANCHORS.test(value.source)) {
-        throw new RouteDefinitionError(
-          `Regexp anchor characters are not allowed in routing requirements: ${rubyInspect(value)}`,
-          "requirement-anchor",
-        );
+        throw refused(`Regexp anchor characters are not allowed in routing requirements: ${rubyInspect(value)}`, "requirement-anchor", key);
       }
       requirements[key] = value;
     } else if (keys.has(key)) {
-      throw new RouteDefinitionError(`${key}: requirements on a path segment must be regular expressions`, "requirement-not-regexp");
+      throw refused(`${key}: requirements on a path segment must be regular expressions`, "requirement-not-regexp", key);
     } else if (value !== null) {
       params[key] = asText(value);
     }
@@ -62,6 +59,12 @@ export function buildRoute(spec: RouteSpec, name: string | null, rules: Behaviou
     spec.controllerNamespace,
     origin,
   );
+}
+
+function refused(message: string, code: "requirement-anchor" | "requirement-not-regexp", key: string): RouteDefinitionError {
+  const error = new RouteDefinitionError(message, code);
+  error.optionPath = `requirements.${key}`;
+  return error;
 }
 
 /** The method condition as a list, or null for none; refuses HEAD and unknown methods as the original did. */

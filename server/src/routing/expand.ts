@@ -36,10 +36,21 @@ export function expandDeclarations(tree: DeclarationTree, inflector = new Inflec
       severity: "error",
       code: error.code,
       message: error.message,
-      span: error.declaration && optionSpan(error.declaration, error.optionPath),
+      span: error.declaration && refusedSpan(error),
     });
   }
   return table;
+}
+
+/**
+ * Where a refused declaration was written: the `except` key of only+except, else the refused value
+ * (a requirement may also be written as a top-level key of connect), else the call.
+ */
+function refusedSpan(error: RouteDefinitionError) {
+  const declaration = error.declaration!;
+  const path = error.optionPath;
+  if (path?.startsWith("requirements.") && !declaration.source?.options.has(path)) return optionSpan(declaration, path.slice("requirements.".length));
+  return optionSpan(declaration, path, error.code === "only-and-except" ? "key" : "value");
 }
 
 /** Options of connect/named_route/root that keep their own meaning (everything else is a parameter). */

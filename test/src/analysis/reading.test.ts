@@ -1,0 +1,119 @@
+import * as assert from "assert";
+import { analyzeRoutingFile } from "../../../server/out/analysis/analyze";
+import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
+
+/** What the analyser reads statically, and what it refuses to guess. */
+const names = (text: string, file = "routes.ts") => loadRoutingFile(text, file)!.routes.routes.flatMap((r) => (r.name ? [r.name] : []));
+const slice = (text: string, span?: { start: number; end: number }) => (span ? text.slice(span.start, span.end) : undefined);
+
+describe("analyser: finding draw()", () => {
+  const body = `(map) => { map.resources("posts", { only: "index" }); }`;
+  const forms: Array<[string, string, string]> = [
+    ["named import", `import { draw } from "resource-routes";\nexport default draw(${body});`, "routes.ts"],
+    ["aliased import", `import { draw as routes } from "resource-routes";\nexport default routes(${body});`, "routes.ts"],
+    ["namespace import", `import * as rr from "resource-routes";\nconst set = rr.draw({ behaviour: "B" }, ${body});\nexport default set;`, "routes.ts"],
+    ["require destructuring", `const { draw } = require("resource-routes");\nmodule.exports = draw(${body});`, "routes.cjs"],
+    ["require module", `const rr = require("resource-routes");\nmodule.exports = rr.draw(${body});`, "routes.js"],
+    ["function expression", `import { draw } from "resource-routes";\nexport default draw(function (m) { m.resources("posts", { only: "index" }); });`, "routes.mjs"],
+    ["tsx", `import { draw } from "resource-routes";\nexport default draw(${body});`, "routes.tsx"],
+  ];
+  for (const [title, text, file] of forms) it(title, () => assert.deepStrictEqual(names(text, file), ["posts"]));
+
+  it("a file without draw() from resource-routes is not a routing file", () => {
+    assert.strictEqual(analyzeRoutingFile(`import { draw } from "elsewhere";\ndraw((map) => map.resources("posts"));`).tree, undefined);
+    assert.strictEqual(analyzeRoutingFile(`export const x = 1;`).tree, undefined);
+  });
+});
+
+describe("analyser: static values", () => {
+  const wrap = (body: string, before = "") => `import { draw } from "resource-routes";\n${before}\nexport default draw((map) => {\n${body}\n});\n`;
+  it("consts, spreads, as const, templates and parentheses", () => {
+    const text = wrap(
+      `const only = ["index", "show"] as const;\n  map.resources(\`po\${"sts"}\`, { ...base, only: (only) });`,
+      `const base = { controller: "articles" };`,
+    );
+    const routes = loadRoutingFile(text, "routes.ts")!.routes.routes;
+    assert.deepStrictEqual(routes.map((r) => `${r.name} ${r.controller}#${r.action}`), ["posts articles#index", "post articles#show"]);
+  });
+  it("literal loops: for...of and forEach over static lists", () => {
+    assert.deepStrictEqual(names(wrap(`for (const r of ["a_items", "b_items"]) map.resources(r, { only: "index" });`)), ["a_items", "b_items"]);
+    assert.deepStrictEqual(names(wrap(`["a_items", "b_items"].forEach((r) => map.resources(r, { only: "index" }));`)), ["a_items", "b_items"]);
+  });
+  it("nested blocks with any parameter name, namespace and with_options blocks", () => {
+    assert.deepStrictEqual(
+      names(wrap(`map.namespace("admin", (a) => { a.with_options({ only: "index" }, (o) => o.resources("users", (u) => u.resources("notes"))); });`)),
+      ["admin_users", "admin_user_notes", "new_admin_user_note", "edit_admin_user_note", "admin_user_note"],
+    );
+  });
+  it("a function call is not-static on its exact range, and the rest is still read", () => {
+    const text = wrap(`map.resources(pick(), { only: "index" });\n  map.resources("posts", { only: "index", member: compute() });\n  map.resources("tags", { only: "index" });`);
+    const loaded = loadRoutingFile(text, "routes.ts")!;
+    assert.deepStrictEqual(loaded.routes.routes.map((r) => r.name), ["posts", "tags"]);
+    const notStatic = loaded.diagnostics.filter((d) => d.code === "not-static");
+    assert.deepStrictEqual(notStatic.map((d) => slice(text, d.span)), ["pick()", "compute()"]);
+    assert.ok(notStatic.every((d) => d.severity === "information"));
+  });
+  it("imported values and conditions are not guessed", () => {
+    const text = wrap(`if (process.env.ADMIN) map.resources("admins");\n  map.resources(imported);`, `import { imported } from "./names";`);
+    const loaded = loadRoutingFile(text, "routes.ts")!;
+    assert.deepStrictEqual(loaded.routes.routes, []);
+    assert.deepStrictEqual(loaded.diagnostics.map((d) => slice(text, d.span)), ["process.env.ADMIN", "imported"]);
+  });
+  it("the file's behaviour setting, and a command-line behaviour that wins over it", () => {
+    const text = `import { draw } from "resource-routes";\nexport default draw({ behaviour: "A" }, (map) => map.resources("posts", { only: "index" }));`;
+    assert.strictEqual(loadRoutingFile(text, "r.ts")!.routes.routes.length, 2);
+    assert.strictEqual(loadRoutingFile(text, "r.ts", "B")!.routes.routes.length, 1);
+  });
+});
+
+describe("analyser: diagnostics (contract §6) on their exact ranges", () => {
+  const wrap = (body: string, settings = "") => `import { draw } from "resource-routes";\nexport default draw(${settings}(map) => {\n  ${body}\n});\n`;
+  const find = (text: string, code: string) => loadRoutingFile(text, "routes.ts")!.diagnostics.filter((d) => d.code === code);
+
+  it("only-and-except (A): an error on the except key; the declaration's routes are not registered", () => {
+    const text = wrap(`map.resources("posts", { only: "index", except: "show" });`, `{ behaviour: "A" }, `);
+    const [d] = find(text, "only-and-except");
+    assert.strictEqual(d.severity, "error");
+    assert.strictEqual(slice(text, d.span), "except");
+    assert.deepStrictEqual(loadRoutingFile(text, "r.ts")!.routes.routes, []);
+  });
+  it("route-name-taken: only across declarations, with the holder as related information", () => {
+    const text = wrap(`map.resources("posts", { only: "index" });\n  map.resources("posts", { only: "index", controller: "x" });`);
+    const [d] = find(text, "route-name-taken");
+    assert.strictEqual(d.severity, "warning");
+    assert.match(d.message, /"posts" is already held by GET \/posts\.:format/);
+    assert.strictEqual(d.span!.start, text.lastIndexOf(`"posts"`));
+    assert.strictEqual(d.related![0].span!.start, text.indexOf(`"posts"`));
+    assert.deepStrictEqual(find(wrap(`map.resources("posts");`), "route-name-taken"), []);
+  });
+  it("unknown-option suggests the nearest known option", () => {
+    const text = wrap(`map.resources("posts", { colection: { rss: "get" } });`);
+    const [d] = find(text, "unknown-option");
+    assert.match(d.message, /did you mean "collection"/);
+    assert.strictEqual(slice(text, d.span), "colection");
+    assert.strictEqual(d.replacement, "collection");
+  });
+  it("invalid-method on the refused value", () => {
+    const text = wrap(`map.resources("posts", { member: { mark: "fetch" } });`);
+    const [d] = find(text, "invalid-method");
+    assert.strictEqual(d.severity, "error");
+    assert.strictEqual(slice(text, d.span), `"fetch"`);
+  });
+  it("unknown-action on the list item", () => {
+    const text = wrap(`map.resources("posts", { only: ["index", "shwo"] });`);
+    const [d] = find(text, "unknown-action");
+    assert.strictEqual(slice(text, d.span), `"shwo"`);
+    assert.match(d.message, /did you mean "show"/);
+  });
+  it("requirement-anchor and requirement-not-regexp on the requirement", () => {
+    const anchored = wrap(`map.resources("posts", { requirements: { id: /^\\d+$/ } });`);
+    assert.strictEqual(slice(anchored, find(anchored, "requirement-anchor")[0].span), "/^\\d+$/");
+    const plain = wrap(`map.resources("posts", { path_prefix: "/u/:user_id", requirements: { user_id: "5" } });`);
+    assert.strictEqual(slice(plain, find(plain, "requirement-not-regexp")[0].span), `"5"`);
+  });
+  it("options without effect on a singleton are warned about", () => {
+    const text = wrap(`map.resource("account", { plural: "accounts" });`);
+    const [d] = find(text, "option-has-no-effect");
+    assert.strictEqual(slice(text, d.span), "plural");
+  });
+});
