@@ -32,3 +32,18 @@ export function realisticTree(routeCount: number): DeclarationTree {
   }
   return { settings: { behaviour: "B" }, body };
 }
+
+/** A routing file of about `lines` lines (four per declaration), as text. */
+export function generatedRoutingFile(lines: number): string {
+  const out = ['import { draw } from "resource-routes";', "", 'export default draw({ behaviour: "B" }, (map) => {'];
+  for (let i = 0; out.length < lines - 1; i++) {
+    out.push(
+      `  map.resources("things${i}", {`,
+      `    member: { publish: "put", preview: "get" }, collection: { search: "get" },`,
+      `    has_many: ["comments", "photos"], only: ["index", "show", "create"],`,
+      `  });`,
+    );
+  }
+  out.push("});", "");
+  return out.join("\n");
+}

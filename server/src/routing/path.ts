@@ -24,7 +24,21 @@ export function normalizePath(path: string): string {
 export function parsePath(path: string): PathSegment[] {
   const body = path.replace(/^\//, "");
   if (body === "") return [];
-  return body.split("/").map(parseSegment);
+  return body.split("/").map(cachedSegment);
+}
+
+/** Segments repeat across routes (`:id`, `edit`, `comments.:format`); parsed segments are immutable, so share them. */
+const segmentCache = new Map<string, PathSegment>();
+const SEGMENT_CACHE_LIMIT = 20_000;
+
+function cachedSegment(text: string): PathSegment {
+  let segment = segmentCache.get(text);
+  if (!segment) {
+    if (segmentCache.size >= SEGMENT_CACHE_LIMIT) segmentCache.clear();
+    segment = parseSegment(text);
+    segmentCache.set(text, segment);
+  }
+  return segment;
 }
 
 function parseSegment(text: string): PathSegment {

@@ -19,15 +19,20 @@ export class RouteSet {
   readonly behaviour: Behaviour;
   readonly routes: readonly Route[];
   readonly diagnostics: readonly Diagnostic[];
-  readonly helpers: Record<string, Helper>;
   private recognizer?: Recognizer;
+  private helperFunctions?: Record<string, Helper>;
 
-  constructor(readonly table: RouteTable, settings: DrawSettings, options: RouteSetOptions = {}) {
+  constructor(readonly table: RouteTable, private readonly settings: DrawSettings, private readonly options: RouteSetOptions = {}) {
     this.behaviour = settings.behaviour ?? DEFAULT_BEHAVIOUR;
     this.routes = table.routes;
     this.diagnostics = table.diagnostics;
-    const warn = options.warn ?? ((message: string) => process.emitWarning(message, "DeprecationWarning"));
-    this.helpers = buildHelpers(table.named, BEHAVIOURS[this.behaviour], settings.default_url_options ?? {}, warn);
+  }
+
+  /** The URL helpers of every named route (built on first use: the editor and CLI rarely need them). */
+  get helpers(): Record<string, Helper> {
+    const warn = this.options.warn ?? ((message: string) => process.emitWarning(message, "DeprecationWarning"));
+    this.helperFunctions ??= buildHelpers(this.table.named, BEHAVIOURS[this.behaviour], this.settings.default_url_options ?? {}, warn);
+    return this.helperFunctions;
   }
 
   /** The route a request goes to; throws RoutingError (MethodNotAllowed when only the method is wrong). */
