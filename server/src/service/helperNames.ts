@@ -1,0 +1,40 @@
+import { helperNames, parseHelperName } from "../routing/helpers";
+import { Route } from "../routing/route";
+import { segmentKeys } from "../routing/path";
+
+/** A helper a workspace offers, with what completion and hover say of it. */
+export interface HelperInfo {
+  helper: string;
+  route: Route;
+  /** The arguments it takes in order (`post_id, id, format?`). */
+  parameters: string[];
+}
+
+/** Every helper of the given named routes (four per name). */
+export function helpersOf(named: Iterable<[string, Route]>): HelperInfo[] {
+  const result: HelperInfo[] = [];
+  for (const [name, route] of named) {
+    const parameters = parametersOf(route);
+    for (const helper of helperNames(name)) result.push({ helper, route, parameters });
+  }
+  return result;
+}
+
+export function parametersOf(route: Route): string[] {
+  const keys = segmentKeys(route.segments).filter((k) => route.controller === null || k !== "controller");
+  return keys.map((k) => (k === "format" && route.optionalFormat ? "format?" : k));
+}
+
+/** The route name a helper stands for (`hash_for_post_url` → `post`). */
+export function routeNameOfHelper(helper: string): string | undefined {
+  return parseHelperName(helper)?.name;
+}
+
+/** The identifier around `offset` in `text`, with its range. */
+export function wordAt(text: string, offset: number): { word: string; start: number; end: number } | undefined {
+  let start = offset;
+  let end = offset;
+  while (start > 0 && /[A-Za-z0-9_$]/.test(text[start - 1])) start--;
+  while (end < text.length && /[A-Za-z0-9_$]/.test(text[end])) end++;
+  return start === end ? undefined : { word: text.slice(start, end), start, end };
+}

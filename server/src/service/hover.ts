@@ -1,0 +1,82 @@
+import { Declaration, Span } from "../routing/declarations";
+import { Route } from "../routing/route";
+import { RESOURCE_OPTIONS } from "../routing/validate";
+import { OPTION_DOCS } from "./optionDocs";
+import { parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
+import { RoutingWorkspace } from "./workspace";
+
+export interface Hover {
+  /** Markdown. */
+  contents: string;
+  span: Span;
+}
+
+/**
+ * Hover: on a declaration (its method or a name), the routes it generates; on an option key, what
+ * the option does; on a helper name anywhere, its route(s), arguments and declaration.
+ */
+export function doHover(workspace: RoutingWorkspace, uri: string, offset: number): Hover | undefined {
+  const document = workspace.document(uri);
+  if (!document) return undefined;
+  const file = workspace.routingFile(uri);
+  if (file?.analysis.tree) {
+    const hit = declarationAt(file.analysis.tree.body, offset);
+    if (hit?.part === "option") return { contents: OPTION_DOCS[hit.key] ?? `\`${hit.key}\``, span: hit.span };
+    if (hit) {
+      const routes = file.routes.table.routesOf({ declaration: hit.declaration });
+      return { contents: routesMarkdown(hit.declaration, routes), span: hit.span };
+    }
+  }
+  const word = wordAt(document.text, offset);
+  const name = word && routeNameOfHelper(word.word);
+  const holder = name ? workspace.namedRoutes().get(name) : undefined;
+  if (!word || !holder) return undefined;
+  const parameters = parametersOf(holder.route);
+  return {
+    contents: [
+      `\`${word.word}(${parameters.join(", ")})\``,
+      "",
+      `${holder.route.verb} \`${holder.route.path}\` → \`${target(holder.route)}\``,
+      "",
+      `Declared in ${holder.uri}`,
+    ].join("\n"),
+    span: { start: word.start, end: word.end },
+  };
+}
+
+type Hit =
+  | { part: "declaration"; declaration: Declaration; span: Span }
+  | { part: "option"; declaration: Declaration; key: string; span: Span };
+
+/** The innermost declaration whose method, name or option key is under `offset`. */
+export function declarationAt(declarations: Declaration[], offset: number): Hit | undefined {
+  for (const declaration of declarations) {
+    const source = declaration.source;
+    if (!source || offset < source.call.start || offset > source.call.end) continue;
+    const nested = declaration.block && declarationAt(declaration.block, offset);
+    if (nested) return nested;
+    for (const span of [source.method, ...source.names]) {
+      if (contains(span, offset)) return { part: "declaration", declaration, span };
+    }
+    for (const [path, option] of source.options) {
+      if (!path.includes(".") && contains(option.key, offset) && (RESOURCE_OPTIONS as readonly string[]).includes(path)) {
+        return { part: "option", declaration, key: path, span: option.key };
+      }
+    }
+  }
+  return undefined;
+}
+
+function contains(span: Span, offset: number): boolean {
+  return offset >= span.start && offset <= span.end;
+}
+
+function target(route: Route): string {
+  return `${route.controller ?? ":controller"}#${route.action ?? ":action"}`;
+}
+
+function routesMarkdown(declaration: Declaration, routes: Route[]): string {
+  const title = `**${declaration.kind}** ${declaration.names.map((n) => `\`${n}\``).join(", ")}: ${routes.length} route${routes.length === 1 ? "" : "s"}`;
+  const rows = routes.map((r) => `| ${r.verb} | \`${r.path}\` | ${r.name ? `\`${r.name}_path\`` : ""} | \`${target(r)}\` |`);
+  return [title, "", "| verb | path | helper | controller#action |", "|---|---|---|---|", ...rows].join("\n");
+}
