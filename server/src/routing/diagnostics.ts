@@ -16,6 +16,7 @@ export type DiagnosticCode =
   | "option-has-no-effect"
   | "unknown-mapper-method"
   | "invalid-setting"
+  | "unknown-helper"
   | "not-a-routing-file"
   | "syntax-error";
 

@@ -1,5 +1,7 @@
 import * as assert from "assert";
 import { doComplete } from "../../../server/out/service/completion";
+import { findDefinition } from "../../../server/out/service/definition";
+import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
 import { doHover } from "../../../server/out/service/hover";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 
@@ -73,5 +75,35 @@ describe("service: completion", () => {
   it("hash_for_ helpers are offered too", () => {
     const { workspace, offset, uri } = workspaceWith(`hash_for_comment_|`);
     assert.deepStrictEqual(doComplete(workspace, uri, offset).map((i) => i.label).sort(), ["hash_for_comment_path", "hash_for_comment_url"]);
+  });
+});
+
+describe("service: go to definition", () => {
+  it("from a helper use to the name of the declaration that made its route", () => {
+    const { workspace, offset, uri } = workspaceWith(`redirect(comme|nt_url(c))`);
+    const location = findDefinition(workspace, uri, offset)!;
+    assert.strictEqual(location.uri, "file:///app/routes.ts");
+    assert.strictEqual(ROUTES.slice(location.span.start, location.span.end), `"comments"`);
+  });
+  it("from a has_one helper to the has_one value", () => {
+    const { workspace, offset, uri } = workspaceWith(`post_aut|hor_path(1)`);
+    const location = findDefinition(workspace, uri, offset)!;
+    assert.strictEqual(ROUTES.slice(location.span.start, location.span.end), `"author"`);
+  });
+});
+
+describe("service: helper-use diagnostics", () => {
+  it("an unknown helper gets a warning with the nearest existing name", () => {
+    const { workspace, uri } = workspaceWith(`routes.helpers.pots_path(); routes.helpers["post_path"](1);|`);
+    const [d] = helperUseDiagnostics(workspace, uri);
+    assert.strictEqual(d.code, "unknown-helper");
+    assert.strictEqual(d.replacement, "posts_path");
+    assert.strictEqual(workspace.document(uri)!.text.slice(d.span!.start, d.span!.end), "pots_path");
+  });
+  it("behaviour B: formatted_ helpers are deprecated", () => {
+    const { workspace, uri } = workspaceWith(`routes.helpers.formatted_post_path(1, "xml");|`);
+    const [d] = helperUseDiagnostics(workspace, uri);
+    assert.strictEqual(d.code, "deprecated-formatted-helper");
+    assert.strictEqual(d.replacement, "post_path");
   });
 });

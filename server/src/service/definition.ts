@@ -1,0 +1,20 @@
+import { Span } from "../routing/declarations";
+import { originSpan } from "../routing/spans";
+import { routeNameOfHelper, wordAt } from "./helperNames";
+import { RoutingWorkspace } from "./workspace";
+
+export interface Location {
+  uri: string;
+  span: Span;
+}
+
+/** Go to definition: from a helper name (in any document) to the declaration of its route. */
+export function findDefinition(workspace: RoutingWorkspace, uri: string, offset: number): Location | undefined {
+  const document = workspace.document(uri);
+  const word = document && wordAt(document.text, offset);
+  const name = word && routeNameOfHelper(word.word);
+  const holder = name ? workspace.namedRoutes().get(name) : undefined;
+  const origin = holder?.route.origin;
+  const span = origin && (originSpan(origin) ?? origin.declaration.source?.call);
+  return holder && span ? { uri: holder.uri, span } : undefined;
+}

@@ -1,0 +1,51 @@
+import { Diagnostic } from "../routing/diagnostics";
+import { helperNames } from "../routing/helpers";
+import { nearest } from "../routing/validate";
+import { RoutingWorkspace } from "./workspace";
+
+/** `routes.helpers.post_path`, `helpers["post_path"]`: the helper uses a document makes. */
+const HELPER_USE = /\bhelpers\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*(["'])([A-Za-z_$][\w$]*)\2\s*\])/g;
+
+/**
+ * Diagnostics on helper uses in any document: a helper that names no route of the workspace
+ * (with the nearest existing name as the fix), and behaviour B's deprecated `formatted_*` helpers.
+ */
+export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): Diagnostic[] {
+  const document = workspace.document(uri);
+  if (!document) return [];
+  const named = workspace.namedRoutes();
+  if (named.size === 0) return [];
+  const known = new Set<string>();
+  for (const name of named.keys()) for (const helper of helperNames(name)) known.add(helper);
+
+  const diagnostics: Diagnostic[] = [];
+  for (const match of document.text.matchAll(HELPER_USE)) {
+    const helper = match[1] ?? match[3];
+    const start = match.index + match[0].lastIndexOf(helper);
+    const span = { start, end: start + helper.length };
+    const formatted = /^(hash_for_)?formatted_(.+)$/.exec(helper);
+    const plain = formatted ? `${formatted[1] ?? ""}${formatted[2]}` : undefined;
+    if (known.has(helper)) continue;
+    const base = plain && /^(?:hash_for_)?(.+)_(?:path|url)$/.exec(plain)?.[1];
+    const holder = base ? named.get(base) : undefined;
+    if (plain && holder && holder.file.behaviour === "B") {
+      diagnostics.push({
+        severity: "warning",
+        code: "deprecated-formatted-helper",
+        message: `${helper} is a deprecated alias in behaviour B: use ${plain} with a format argument`,
+        span,
+        replacement: plain,
+      });
+      continue;
+    }
+    const suggestion = nearest(helper, [...known]);
+    diagnostics.push({
+      severity: "warning",
+      code: "unknown-helper",
+      message: `No route gives the helper "${helper}"${suggestion ? `; did you mean "${suggestion}"?` : ""}`,
+      span,
+      replacement: suggestion,
+    });
+  }
+  return diagnostics;
+}
