@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Flag, parseArguments, UsageError } from "./args";
+import { startServer } from "../lsp/server";
 import { checkCommand, CommandResult, generateCommand, recognizeCommand, routesCommand } from "./commands";
 
 /** `resource-routes`: the facility from the command line, reading routing files statically (contract §5). */
@@ -42,9 +43,11 @@ const COMMANDS: Record<string, Command> = {
   lsp: {
     flags: ["--stdio"],
     usage: `resource-routes lsp --stdio
-  The language server over stdio.`,
-    run: () => {
-      throw new UsageError("the language server is not part of this version yet");
+  The language server over stdio (also the bin resource-routes-language-server).`,
+    run: (args) => {
+      if (!args.stdio) throw new UsageError("lsp needs --stdio (the server talks LSP over standard input and output)");
+      startServer();
+      return { stdout: [], stderr: [], exitCode: 0 };
     },
   },
 };
