@@ -33,9 +33,13 @@ function isPlainObject(value: unknown): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-/** Positional values fill the route's dynamic segments in path order (parent ids, id, then format). */
+/** The keys a helper's positional values fill: the route's dynamic segments in path order (parent ids, id, then format). */
+export function positionalKeys(route: Route): string[] {
+  return segmentKeys(route.segments).filter((k) => route.controller === null || k !== "controller");
+}
+
 export function assignValues(route: Route, helper: string, { positional, named }: HelperArguments): Record<string, unknown> {
-  const keys = segmentKeys(route.segments).filter((k) => route.controller === null || k !== "controller");
+  const keys = positionalKeys(route);
   if (positional.length > keys.length) {
     throw new RoutingError(`${helper} takes at most ${keys.length} positional argument(s) (${keys.map((k) => `:${k}`).join(", ") || "none"}), got ${positional.length}`);
   }

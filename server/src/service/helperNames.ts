@@ -1,6 +1,6 @@
+import { positionalKeys } from "../routing/generate";
 import { helperNames, parseHelperName } from "../routing/helpers";
 import { Route } from "../routing/route";
-import { segmentKeys } from "../routing/path";
 
 /** A helper a workspace offers, with what completion and hover say of it. */
 export interface HelperInfo {
@@ -20,9 +20,9 @@ export function helpersOf(named: Iterable<[string, Route]>): HelperInfo[] {
   return result;
 }
 
+/** A helper's parameters for display; an optional format is marked `format?`. */
 export function parametersOf(route: Route): string[] {
-  const keys = segmentKeys(route.segments).filter((k) => route.controller === null || k !== "controller");
-  return keys.map((k) => (k === "format" && route.optionalFormat ? "format?" : k));
+  return positionalKeys(route).map((k) => (k === "format" && route.optionalFormat ? "format?" : k));
 }
 
 /** The route name a helper stands for (`hash_for_post_url` → `post`). */
