@@ -5,6 +5,7 @@ import { doComplete } from "../service/completion";
 import { findDefinition } from "../service/definition";
 import { helperUseDiagnostics } from "../service/helperUses";
 import { doHover } from "../service/hover";
+import { DeclarationSymbol, documentSymbols, routeCountLenses } from "../service/outline";
 import { RoutingWorkspace } from "../service/workspace";
 import { toDiagnostic, toRange } from "./convert";
 
@@ -27,6 +28,8 @@ export function startServer(connection: lsp.Connection = lsp.createConnection(ls
       hoverProvider: true,
       completionProvider: { triggerCharacters: ["_", "."] },
       definitionProvider: true,
+      documentSymbolProvider: true,
+      codeLensProvider: { resolveProvider: false },
     },
     serverInfo: { name: "resource-routes" },
   }));
@@ -102,6 +105,32 @@ export function startServer(connection: lsp.Connection = lsp.createConnection(ls
       const offset = offsetOf(params);
       const location = offset === undefined ? undefined : findDefinition(workspace, params.textDocument.uri, offset);
       return location ? { uri: location.uri, range: toRange(lines(location.uri), location.span) } : null;
+    }),
+  );
+
+  connection.onDocumentSymbol(
+    safely("document symbols", (params: lsp.DocumentSymbolParams): lsp.DocumentSymbol[] => {
+      const index = lines(params.textDocument.uri);
+      const convert = (symbol: DeclarationSymbol): lsp.DocumentSymbol => ({
+        name: symbol.name,
+        detail: symbol.detail,
+        kind: symbol.kind === "namespace" || symbol.kind === "with_options" ? lsp.SymbolKind.Namespace : lsp.SymbolKind.Class,
+        range: toRange(index, symbol.span),
+        selectionRange: toRange(index, symbol.selection),
+        children: symbol.children.map(convert),
+      });
+      return documentSymbols(workspace, params.textDocument.uri).map(convert);
+    }),
+  );
+
+  connection.onCodeLens(
+    safely("code lens", (params: lsp.CodeLensParams): lsp.CodeLens[] => {
+      const index = lines(params.textDocument.uri);
+      return routeCountLenses(workspace, params.textDocument.uri).map((lens) => ({
+        range: toRange(index, lens.span),
+        // The client may bind the command; other editors show the title.
+        command: { title: lens.title, command: "resourceRoutes.showRoutes", arguments: [params.textDocument.uri, lens.span.start] },
+      }));
     }),
   );
 

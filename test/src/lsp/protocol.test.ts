@@ -90,6 +90,13 @@ describe("language server over stdio", function () {
     assert.deepStrictEqual(location.range.start, { line: 3, character: 19 });
   });
 
+  it("answers document symbols and code lenses for the routing file", async () => {
+    const symbols = (await connection.sendRequest(rpc.DocumentSymbolRequest.type, { textDocument: { uri: ROUTES_URI } })) as rpc.DocumentSymbol[];
+    assert.deepStrictEqual(symbols.map((s) => [s.name, s.detail, s.children!.map((c) => c.name)]), [["resources posts", "7 routes", ["resources comments"]]]); // the misspelt `colection` adds no route
+    const lenses = await connection.sendRequest(rpc.CodeLensRequest.type, { textDocument: { uri: ROUTES_URI } });
+    assert.deepStrictEqual(lenses!.map((l) => [l.range.start.line, l.command!.title]), [[2, "7 routes"], [3, "7 routes"]]);
+  });
+
   it("follows incremental changes and survives a half-typed document", async () => {
     await connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, {
       textDocument: { uri: ROUTES_URI, version: 2 },

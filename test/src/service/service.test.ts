@@ -3,6 +3,7 @@ import { doComplete } from "../../../server/out/service/completion";
 import { findDefinition } from "../../../server/out/service/definition";
 import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
 import { doHover } from "../../../server/out/service/hover";
+import { DeclarationSymbol, documentSymbols, routeCountLenses } from "../../../server/out/service/outline";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 
 /** The language service on plain strings; `|` marks the cursor. */
@@ -105,5 +106,27 @@ describe("service: helper-use diagnostics", () => {
     const [d] = helperUseDiagnostics(workspace, uri);
     assert.strictEqual(d.code, "deprecated-formatted-helper");
     assert.strictEqual(d.replacement, "post_path");
+  });
+});
+
+describe("service: outline", () => {
+  it("document symbols are the declaration tree with route counts", () => {
+    const { workspace, uri } = workspaceWith(`${ROUTES}|`, "file:///app/routes.ts");
+    const symbols = documentSymbols(workspace, uri);
+    const shape = (s: DeclarationSymbol): unknown => [s.name, s.detail, s.children.map(shape)];
+    assert.deepStrictEqual(symbols.map(shape), [
+      ["resources posts", "14 routes", [["resources comments", "2 routes", []]]],
+      ["namespace admin", "0 routes", [["resources users", "1 route", []]]],
+    ]);
+    assert.strictEqual(ROUTES.slice(symbols[0].selection.start, symbols[0].selection.end), `"posts"`);
+  });
+  it("code lenses count the routes of each declaration on its method name", () => {
+    const { workspace, uri } = workspaceWith(`${ROUTES}|`, "file:///app/routes.ts");
+    const lenses = routeCountLenses(workspace, uri);
+    assert.deepStrictEqual(lenses.map((l) => [ROUTES.slice(l.span.start, l.span.end), l.title]), [
+      ["resources", "14 routes"],
+      ["resources", "2 routes"],
+      ["resources", "1 route"],
+    ]);
   });
 });
