@@ -31,7 +31,7 @@ class TrieNode {
   readonly withFormat = new Map<string, TrieNode>();
   /** The same with the format optional (behaviour B). */
   readonly optionalFormat = new Map<string, TrieNode>();
-  /** Mixed segments by their literal head (`messages` of `messages.:format`), tried by head length. */
+  /** Other mixed segments by their literal head (`page-` of `page-:number`), tried by head length. */
   readonly headed = new Map<string, PatternEdge[]>();
   headLengths: number[] = [];
   /** Segments that start with a dynamic part. */

@@ -30,8 +30,12 @@ export class RouteSet {
 
   /** The URL helpers of every named route (built on first use: the editor and CLI rarely need them). */
   get helpers(): Record<string, Helper> {
-    const warn = this.options.warn ?? ((message: string) => process.emitWarning(message, "DeprecationWarning"));
-    this.helperFunctions ??= buildHelpers(this.table.named, BEHAVIOURS[this.behaviour], this.settings.default_url_options ?? {}, warn);
+    this.helperFunctions ??= buildHelpers(
+      this.table.named,
+      BEHAVIOURS[this.behaviour],
+      this.settings.default_url_options ?? {},
+      this.options.warn ?? ((message: string) => process.emitWarning(message, "DeprecationWarning")),
+    );
     return this.helperFunctions;
   }
 
