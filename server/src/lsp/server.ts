@@ -1,6 +1,5 @@
 import * as lsp from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { LineIndex } from "../analysis/lineIndex";
 import { doComplete } from "../service/completion";
 import { findDefinition } from "../service/definition";
 import { helperUseDiagnostics } from "../service/helperUses";
@@ -34,7 +33,7 @@ export function startServer(connection: lsp.Connection = lsp.createConnection(ls
     serverInfo: { name: "resource-routes" },
   }));
 
-  const lines = (uri: string) => new LineIndex(workspace.document(uri)?.text ?? "");
+  const lines = (uri: string) => workspace.lines(uri);
   const safely =
     <P, R>(what: string, handler: (params: P) => R) =>
     (params: P): R | null => {

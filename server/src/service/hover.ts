@@ -1,6 +1,5 @@
 import { Declaration, Span } from "../routing/declarations";
 import { Route } from "../routing/route";
-import { RESOURCE_OPTIONS } from "../routing/validate";
 import { OPTION_DOCS } from "./optionDocs";
 import { parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
@@ -21,7 +20,7 @@ export function doHover(workspace: RoutingWorkspace, uri: string, offset: number
   const file = workspace.routingFile(uri);
   if (file?.analysis.tree) {
     const hit = declarationAt(file.analysis.tree.body, offset);
-    if (hit?.part === "option") return { contents: OPTION_DOCS[hit.key] ?? `\`${hit.key}\``, span: hit.span };
+    if (hit?.part === "option") return { contents: OPTION_DOCS[hit.key], span: hit.span };
     if (hit) {
       const routes = file.routes.table.routesOf({ declaration: hit.declaration });
       return { contents: routesMarkdown(hit.declaration, routes), span: hit.span };
@@ -46,7 +45,7 @@ export function doHover(workspace: RoutingWorkspace, uri: string, offset: number
 
 type Hit =
   | { part: "declaration"; declaration: Declaration; span: Span }
-  | { part: "option"; declaration: Declaration; key: string; span: Span };
+  | { part: "option"; declaration: Declaration; key: keyof typeof OPTION_DOCS; span: Span };
 
 /** The innermost declaration whose method, name or option key is under `offset`. */
 export function declarationAt(declarations: Declaration[], offset: number): Hit | undefined {
@@ -59,8 +58,8 @@ export function declarationAt(declarations: Declaration[], offset: number): Hit 
       if (contains(span, offset)) return { part: "declaration", declaration, span };
     }
     for (const [path, option] of source.options) {
-      if (!path.includes(".") && contains(option.key, offset) && (RESOURCE_OPTIONS as readonly string[]).includes(path)) {
-        return { part: "option", declaration, key: path, span: option.key };
+      if (contains(option.key, offset) && Object.hasOwn(OPTION_DOCS, path)) {
+        return { part: "option", declaration, key: path as keyof typeof OPTION_DOCS, span: option.key };
       }
     }
   }

@@ -1,5 +1,7 @@
-/** What each resource option does (facility §2.2), for hovers and completion. */
-export const OPTION_DOCS: Record<string, string> = {
+import { RESOURCE_OPTIONS } from "../routing/validate";
+
+/** What each resource option does (facility §2.2), for hovers: one entry per option, checked by the compiler. */
+export const OPTION_DOCS: Record<(typeof RESOURCE_OPTIONS)[number], string> = {
   collection: "`collection: { action: method }` — extra actions on the collection: `<path>/<action>`, named `<action>_<plural>`.",
   member: "`member: { action: method }` — extra actions on one member: `<member path>/<action>`, named `<action>_<singular>`.",
   new: "`new: { action: method }` — extra actions on the new-resource action: `<new path>/<action>`. `new: { new: \"any\" }` changes the new route's method.",
