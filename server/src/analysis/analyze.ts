@@ -15,6 +15,8 @@ export interface RoutingFileAnalysis {
   diagnostics: Diagnostic[];
   /** Where the settings were written (`behaviour`, `resources_path_names.new`). */
   settingsSources: Map<string, OptionSource>;
+  /** The syntax tree the declarations were read from (the language service finds completion contexts in it). */
+  syntax: ts.SourceFile;
 }
 
 const SETTINGS = ["behaviour", "resources_path_names", "resource_action_separator", "default_url_options", "inflections"];
@@ -36,7 +38,7 @@ export function analyzeRoutingFile(text: string, fileName = "routes.ts"): Routin
     });
   }
   const call = findDrawCall(file, drawBindings(file));
-  if (!call) return { diagnostics, settingsSources };
+  if (!call) return { diagnostics, settingsSources, syntax: file };
 
   const evaluator = new Evaluator(file);
   const scope = new Scope();
@@ -54,7 +56,7 @@ export function analyzeRoutingFile(text: string, fileName = "routes.ts"): Routin
       message: "draw() needs a callback written in place, `(map) => { ... }`; no routes can be read",
       span: evaluator.span(call),
     });
-    return { tree, diagnostics, settingsSources };
+    return { tree, diagnostics, settingsSources, syntax: file };
   }
   try {
     new DeclarationReader(evaluator, diagnostics).callback(callback, new Map(), scope, body);
@@ -67,7 +69,7 @@ export function analyzeRoutingFile(text: string, fileName = "routes.ts"): Routin
       span: evaluator.span(call),
     });
   }
-  return { tree, diagnostics, settingsSources };
+  return { tree, diagnostics, settingsSources, syntax: file };
 }
 
 function readSettings(

@@ -1,4 +1,4 @@
-import { Behaviour } from "../routing/declarations";
+import { Behaviour, DrawSettings, InflectionSettings } from "../routing/declarations";
 import { DEFAULT_BEHAVIOUR } from "../routing/behaviour";
 import { Diagnostic } from "../routing/diagnostics";
 import { expandDeclarations } from "../routing/expand";
@@ -14,17 +14,37 @@ export interface LoadedRoutingFile {
   diagnostics: Diagnostic[];
 }
 
+/** Settings from outside the file: an editor's defaults, which the file's own settings override, and a forced behaviour. */
+export interface LoadOptions {
+  /** Used where the file's draw() settings say nothing (an editor's `resourceRoutes.*` settings). */
+  defaults?: DrawSettings;
+  /** Wins over the file's own `behaviour` (the CLI's `--behaviour`). */
+  behaviour?: Behaviour;
+}
+
 /**
- * Analyses `text` and expands its declarations with the facility. `behaviour` (a command-line
- * flag or an editor setting) wins over the file's own setting. Undefined when not a routing file.
+ * Analyses `text` and expands its declarations with the facility. Undefined when not a routing file.
  */
-export function loadRoutingFile(text: string, fileName: string, behaviour?: Behaviour): LoadedRoutingFile | undefined {
+export function loadRoutingFile(text: string, fileName: string, options: LoadOptions = {}): LoadedRoutingFile | undefined {
   const analysis = analyzeRoutingFile(text, fileName);
   if (!analysis.tree) return undefined;
-  const settings = { ...analysis.tree.settings };
-  if (behaviour) settings.behaviour = behaviour;
+  const settings = withDefaults(analysis.tree.settings, options.defaults);
+  if (options.behaviour) settings.behaviour = options.behaviour;
   settings.behaviour ??= DEFAULT_BEHAVIOUR;
   const table = expandDeclarations({ settings, body: analysis.tree.body });
   const diagnostics = [...analysis.diagnostics, ...table.diagnostics].sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return { analysis, behaviour: settings.behaviour, routes: new RouteSet(table, settings, { warn: () => undefined }), diagnostics };
+}
+
+/** The file's settings over the defaults; extra inflections of both apply. */
+function withDefaults(own: DrawSettings, defaults: DrawSettings = {}): DrawSettings {
+  const settings: DrawSettings = { ...defaults, ...own };
+  const inflections = mergeInflections(defaults.inflections, own.inflections);
+  if (inflections) settings.inflections = inflections;
+  return settings;
+}
+
+function mergeInflections(a?: InflectionSettings, b?: InflectionSettings): InflectionSettings | undefined {
+  if (!a || !b) return a ?? b;
+  return { irregular: { ...a.irregular, ...b.irregular }, uncountable: [...(a.uncountable ?? []), ...(b.uncountable ?? [])] };
 }

@@ -19,7 +19,7 @@ export function loadFile(file: string, behaviour?: Behaviour): CliRoutingFile {
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (error as Error).message;
     throw new UsageError(`cannot read ${JSON.stringify(file)}: ${why}`);
   }
-  const loaded = loadRoutingFile(text, file, behaviour);
+  const loaded = loadRoutingFile(text, file, { behaviour });
   if (!loaded) throw new UsageError(`${JSON.stringify(file)} is not a routing file: it calls no draw() imported from "resource-routes"`);
   return { ...loaded, file, lines: new LineIndex(text) };
 }

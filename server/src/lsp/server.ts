@@ -1,114 +1,208 @@
 import * as lsp from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
+import { Span } from "../routing/declarations";
+import { codeActions } from "../service/codeActions";
 import { doComplete } from "../service/completion";
 import { findDefinition } from "../service/definition";
-import { helperUseDiagnostics } from "../service/helperUses";
 import { doHover } from "../service/hover";
+import { FileSystem, nodeFileSystem } from "../service/indexer";
 import { DeclarationSymbol, documentSymbols, routeCountLenses } from "../service/outline";
+import { findReferences } from "../service/references";
+import { readSettings, ServiceSettings } from "../service/settings";
+import { signatureHelp } from "../service/signatureHelp";
 import { RoutingWorkspace } from "../service/workspace";
+import { workspaceSymbols } from "../service/workspaceSymbols";
 import { toDiagnostic, toRange } from "./convert";
+import { DiagnosticsPublisher } from "./diagnosticsPublisher";
+import { WorkspaceIndexing } from "./workspaceIndexing";
 
-/** How long diagnostics wait after a change, so that a burst of keystrokes is analysed once. */
-const DIAGNOSTICS_DELAY_MS = 50;
+/** Files the client watches for us: the default routing-file globs' extensions. */
+const WATCHED = "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}";
+
+const COMPLETION_KINDS = {
+  helper: lsp.CompletionItemKind.Function,
+  option: lsp.CompletionItemKind.Property,
+  method: lsp.CompletionItemKind.EnumMember,
+  action: lsp.CompletionItemKind.EnumMember,
+} as const;
 
 /**
  * The language server: protocol glue only. Documents go into the service's workspace; requests
- * are answered by the service's functions and translated back. A failing request answers null and
- * is logged: a half-typed document never takes the server down.
+ * are answered by the service's functions and translated back. A request cancelled before it runs
+ * is answered as cancelled; a failing request answers null and is logged, so a half-typed document
+ * never takes the server down.
  */
-export function startServer(connection: lsp.Connection = lsp.createConnection(lsp.ProposedFeatures.all)): void {
+export function startServer(connection: lsp.Connection = lsp.createConnection(lsp.ProposedFeatures.all), fs: FileSystem = nodeFileSystem()): void {
   const documents = new lsp.TextDocuments(TextDocument);
   const workspace = new RoutingWorkspace();
-  let pending: NodeJS.Timeout | undefined;
+  let client: lsp.ClientCapabilities = {};
+  let folders: string[] = [];
+  /** Settings pushed with didChangeConfiguration or given at initialize, for clients that cannot be asked. */
+  let pushedSettings: unknown;
 
-  connection.onInitialize(() => ({
-    capabilities: {
-      textDocumentSync: lsp.TextDocumentSyncKind.Incremental,
-      hoverProvider: true,
-      completionProvider: { triggerCharacters: ["_", "."] },
-      definitionProvider: true,
-      documentSymbolProvider: true,
-      codeLensProvider: { resolveProvider: false },
-    },
-    serverInfo: { name: "resource-routes" },
-  }));
-
+  const logError = (what: string, error: unknown) => connection.console.error(`${what} failed: ${(error as Error)?.stack ?? error}`);
+  const publisher = new DiagnosticsPublisher(connection, workspace, logError);
+  const indexing = new WorkspaceIndexing(connection, workspace, fs, () => folders, () => !!client.window?.workDoneProgress);
   const lines = (uri: string) => workspace.lines(uri);
-  const safely =
+
+  /** Wraps a request handler: cancelled requests are not computed, failures answer null. */
+  const handle =
     <P, R>(what: string, handler: (params: P) => R) =>
-    (params: P): R | null => {
+    (params: P, token: lsp.CancellationToken): R | null | lsp.ResponseError<void> => {
+      if (token.isCancellationRequested) return new lsp.ResponseError(lsp.LSPErrorCodes.RequestCancelled, `${what} was cancelled`);
       try {
         return handler(params);
       } catch (error) {
-        connection.console.error(`${what} failed: ${(error as Error).stack ?? error}`);
+        logError(what, error);
         return null;
       }
     };
+  const offsetOf = (params: lsp.TextDocumentPositionParams) => documents.get(params.textDocument.uri)?.offsetAt(params.position) ?? offsetInWorkspace(params);
+  const offsetInWorkspace = (params: lsp.TextDocumentPositionParams) => (workspace.document(params.textDocument.uri) ? lines(params.textDocument.uri).offsetAt(params.position) : undefined);
+  const enabled = (feature: keyof ServiceSettings["features"]) => workspace.settings.features[feature];
 
-  const publishAll = () => {
-    pending = undefined;
-    for (const document of documents.all()) {
-      safely("diagnostics", () => {
-        const uri = document.uri;
-        const file = workspace.routingFile(uri);
-        const index = lines(uri);
-        const found = [...(file?.diagnostics ?? []), ...helperUseDiagnostics(workspace, uri)];
-        void connection.sendDiagnostics({ uri, version: document.version, diagnostics: found.map((d) => toDiagnostic(d, uri, index)) });
-      })(undefined);
+  connection.onInitialize((params) => {
+    client = params.capabilities;
+    folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    const options = params.initializationOptions as { settings?: unknown } | undefined;
+    pushedSettings = options?.settings;
+    return {
+      capabilities: {
+        textDocumentSync: lsp.TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: ["_", ".", '"', "'"] },
+        signatureHelpProvider: { triggerCharacters: ["(", ","], retriggerCharacters: [","] },
+        definitionProvider: true,
+        referencesProvider: true,
+        documentSymbolProvider: true,
+        workspaceSymbolProvider: true,
+        codeActionProvider: { codeActionKinds: [lsp.CodeActionKind.QuickFix] },
+        codeLensProvider: { resolveProvider: false },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: "resource-routes" },
+    };
+  });
+
+  /** Asks the client for `resourceRoutes` (or uses what it pushed) and applies it; re-indexes when the globs changed. */
+  const applySettings = async (): Promise<void> => {
+    const raw = client.workspace?.configuration ? await connection.workspace.getConfiguration("resourceRoutes") : pushedSettings;
+    const { settings, problems } = readSettings(raw ?? {});
+    for (const problem of problems) void connection.window.showWarningMessage(`Resource Routes: ${problem}`);
+    const previous = workspace.settings;
+    workspace.configure(settings);
+    if (JSON.stringify([previous.routingFiles, previous.exclude]) !== JSON.stringify([settings.routingFiles, settings.exclude])) await indexing.indexAll();
+  };
+
+  connection.onInitialized(async () => {
+    if (client.workspace?.didChangeConfiguration?.dynamicRegistration) {
+      void connection.client.register(lsp.DidChangeConfigurationNotification.type, { section: "resourceRoutes" });
     }
-  };
-  const schedule = () => {
-    if (pending) clearTimeout(pending);
-    pending = setTimeout(publishAll, DIAGNOSTICS_DELAY_MS);
-  };
+    if (client.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
+      void connection.client.register(lsp.DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED }] });
+    }
+    if (client.workspace?.workspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
+        const removed = new Set(event.removed.map((f) => f.uri));
+        folders = [...folders.filter((f) => !removed.has(f)), ...event.added.map((f) => f.uri)];
+        await indexing.indexAll();
+        publisher.schedule();
+      });
+    }
+    try {
+      await applySettings();
+      await indexing.indexAll();
+    } catch (error) {
+      logError("indexing the workspace", error);
+    }
+    publisher.schedule();
+  });
+
+  connection.onDidChangeConfiguration(async (params) => {
+    pushedSettings = (params.settings as { resourceRoutes?: unknown } | undefined)?.resourceRoutes ?? pushedSettings;
+    try {
+      await applySettings();
+    } catch (error) {
+      logError("applying settings", error);
+    }
+    publisher.schedule();
+  });
+
+  connection.onDidChangeWatchedFiles(async (params) => {
+    try {
+      await indexing.apply(params.changes);
+    } catch (error) {
+      logError("reading changed files", error);
+    }
+    publisher.schedule();
+  });
 
   documents.onDidChangeContent(({ document }) => {
     workspace.set({ uri: document.uri, version: document.version, text: document.getText() });
-    schedule();
+    publisher.schedule();
   });
   documents.onDidClose(({ document }) => {
-    workspace.delete(document.uri);
-    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
-    schedule();
+    workspace.close(document.uri);
+    publisher.schedule();
   });
 
-  const offsetOf = (params: lsp.TextDocumentPositionParams) => documents.get(params.textDocument.uri)?.offsetAt(params.position);
-
   connection.onHover(
-    safely("hover", (params: lsp.HoverParams): lsp.Hover | null => {
+    handle("hover", (params: lsp.HoverParams): lsp.Hover | null => {
       const offset = offsetOf(params);
-      const hover = offset === undefined ? undefined : doHover(workspace, params.textDocument.uri, offset);
+      const hover = offset === undefined || !enabled("hover") ? undefined : doHover(workspace, params.textDocument.uri, offset);
       if (!hover) return null;
       return { contents: { kind: lsp.MarkupKind.Markdown, value: hover.contents }, range: toRange(lines(params.textDocument.uri), hover.span) };
     }),
   );
 
   connection.onCompletion(
-    safely("completion", (params: lsp.CompletionParams): lsp.CompletionItem[] => {
+    handle("completion", (params: lsp.CompletionParams): lsp.CompletionItem[] => {
       const offset = offsetOf(params);
-      if (offset === undefined) return [];
+      if (offset === undefined || !enabled("completion")) return [];
       const index = lines(params.textDocument.uri);
       return doComplete(workspace, params.textDocument.uri, offset).map((item) => ({
         label: item.label,
-        kind: lsp.CompletionItemKind.Function,
+        kind: COMPLETION_KINDS[item.kind],
         detail: item.detail,
         documentation: { kind: lsp.MarkupKind.Markdown, value: item.documentation },
-        insertTextFormat: lsp.InsertTextFormat.Snippet,
-        textEdit: { range: toRange(index, item.replace), newText: item.snippet },
+        insertTextFormat: item.snippet ? lsp.InsertTextFormat.Snippet : lsp.InsertTextFormat.PlainText,
+        textEdit: { range: toRange(index, item.replace), newText: item.snippet ?? item.label },
       }));
     }),
   );
 
+  connection.onSignatureHelp(
+    handle("signature help", (params: lsp.SignatureHelpParams): lsp.SignatureHelp | null => {
+      const offset = offsetOf(params);
+      const help = offset === undefined ? undefined : signatureHelp(workspace, params.textDocument.uri, offset);
+      if (!help) return null;
+      return {
+        signatures: [{ label: help.label, documentation: help.documentation, parameters: help.parameters.map((label) => ({ label })) }],
+        activeSignature: 0,
+        activeParameter: help.activeParameter,
+      };
+    }),
+  );
+
+  const toLocation = (location: { uri: string; span: Span }): lsp.Location => ({ uri: location.uri, range: toRange(lines(location.uri), location.span) });
+
   connection.onDefinition(
-    safely("definition", (params: lsp.DefinitionParams): lsp.Location | null => {
+    handle("definition", (params: lsp.DefinitionParams): lsp.Location | null => {
       const offset = offsetOf(params);
       const location = offset === undefined ? undefined : findDefinition(workspace, params.textDocument.uri, offset);
-      return location ? { uri: location.uri, range: toRange(lines(location.uri), location.span) } : null;
+      return location ? toLocation(location) : null;
+    }),
+  );
+
+  connection.onReferences(
+    handle("references", (params: lsp.ReferenceParams): lsp.Location[] => {
+      const offset = offsetOf(params);
+      return offset === undefined ? [] : findReferences(workspace, params.textDocument.uri, offset, params.context.includeDeclaration).map(toLocation);
     }),
   );
 
   connection.onDocumentSymbol(
-    safely("document symbols", (params: lsp.DocumentSymbolParams): lsp.DocumentSymbol[] => {
+    handle("document symbols", (params: lsp.DocumentSymbolParams): lsp.DocumentSymbol[] => {
       const index = lines(params.textDocument.uri);
       const convert = (symbol: DeclarationSymbol): lsp.DocumentSymbol => ({
         name: symbol.name,
@@ -122,8 +216,37 @@ export function startServer(connection: lsp.Connection = lsp.createConnection(ls
     }),
   );
 
+  connection.onWorkspaceSymbol(
+    handle("workspace symbols", (params: lsp.WorkspaceSymbolParams): lsp.SymbolInformation[] =>
+      workspaceSymbols(workspace, params.query).map((symbol) => ({
+        name: symbol.name,
+        kind: lsp.SymbolKind.Function,
+        containerName: symbol.detail,
+        location: toLocation(symbol),
+      })),
+    ),
+  );
+
+  connection.onCodeAction(
+    handle("code actions", (params: lsp.CodeActionParams): lsp.CodeAction[] => {
+      const only = params.context.only;
+      if (only && !only.some((kind) => lsp.CodeActionKind.QuickFix.startsWith(kind))) return [];
+      const uri = params.textDocument.uri;
+      const index = lines(uri);
+      const span = { start: index.offsetAt(params.range.start), end: index.offsetAt(params.range.end) };
+      return codeActions(workspace, uri, span).map((action) => ({
+        title: action.title,
+        kind: lsp.CodeActionKind.QuickFix,
+        isPreferred: action.preferred,
+        diagnostics: [toDiagnostic(action.diagnostic, uri, index)],
+        edit: { changes: { [uri]: action.edits.map((e) => ({ range: toRange(index, e.span), newText: e.newText })) } },
+      }));
+    }),
+  );
+
   connection.onCodeLens(
-    safely("code lens", (params: lsp.CodeLensParams): lsp.CodeLens[] => {
+    handle("code lens", (params: lsp.CodeLensParams): lsp.CodeLens[] => {
+      if (!enabled("codeLens")) return [];
       const index = lines(params.textDocument.uri);
       return routeCountLenses(workspace, params.textDocument.uri).map((lens) => ({
         range: toRange(index, lens.span),

@@ -1,5 +1,4 @@
 import { Diagnostic } from "../routing/diagnostics";
-import { helperNames } from "../routing/helpers";
 import { nearest } from "../routing/validate";
 import { RoutingWorkspace } from "./workspace";
 
@@ -15,8 +14,7 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
   if (!document) return [];
   const named = workspace.namedRoutes();
   if (named.size === 0) return [];
-  const known = new Set<string>();
-  for (const name of named.keys()) for (const helper of helperNames(name)) known.add(helper);
+  const known = workspace.knownHelpers();
 
   const diagnostics: Diagnostic[] = [];
   for (const match of document.text.matchAll(HELPER_USE)) {

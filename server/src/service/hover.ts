@@ -23,7 +23,10 @@ export function doHover(workspace: RoutingWorkspace, uri: string, offset: number
     if (hit?.part === "option") return { contents: OPTION_DOCS[hit.key], span: hit.span };
     if (hit) {
       const routes = file.routes.table.routesOf({ declaration: hit.declaration });
-      return { contents: routesMarkdown(hit.declaration, routes), span: hit.span };
+      const call = hit.declaration.source!.call;
+      const taken = file.diagnostics.filter((d) => d.code === "route-name-taken" && d.span && d.span.start >= call.start && d.span.end <= call.end);
+      const notes = taken.map((d) => `\n> **Name taken:** ${d.message}`);
+      return { contents: routesMarkdown(hit.declaration, routes) + notes.join("\n"), span: hit.span };
     }
   }
   const word = wordAt(document.text, offset);

@@ -1,7 +1,8 @@
 import { LineIndex } from "../analysis/lineIndex";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
-import { Behaviour } from "../routing/declarations";
+import { helperNames } from "../routing/helpers";
 import { Route } from "../routing/route";
+import { DEFAULT_SETTINGS, ServiceSettings } from "./settings";
 
 /** A text document as the service sees it: an identifier, a version and its text. */
 export interface TextDocument {
@@ -12,61 +13,97 @@ export interface TextDocument {
 
 export type NamedRoutes = Map<string, { uri: string; route: Route; file: LoadedRoutingFile }>;
 
+/** Something computed from one document, kept while that very document (object) is current. */
+interface Cached<T> {
+  document: TextDocument;
+  value: T;
+}
+
 /**
- * The workspace's documents. Each routing file is analysed once per version, each line index is
- * built once per version, and the workspace's named routes are gathered once per change.
+ * The workspace's documents in two layers: what editors have open, over what was read from disk.
+ * An open document hides its disk copy until it is closed. Each routing file is analysed once per
+ * document, each line index built once per document, and the named routes gathered once per change.
  */
 export class RoutingWorkspace {
-  private readonly documents = new Map<string, TextDocument>();
-  private readonly loaded = new Map<string, { version: number; file: LoadedRoutingFile | undefined }>();
-  private readonly lineIndexes = new Map<string, { version: number; lines: LineIndex }>();
+  private readonly open = new Map<string, TextDocument>();
+  private readonly disk = new Map<string, TextDocument>();
+  private readonly loaded = new Map<string, Cached<LoadedRoutingFile | undefined>>();
+  private readonly lineIndexes = new Map<string, Cached<LineIndex>>();
   private named?: NamedRoutes;
+  private helpers?: Set<string>;
 
-  constructor(private readonly defaultBehaviour?: Behaviour) {}
+  constructor(private currentSettings: ServiceSettings = DEFAULT_SETTINGS) {}
 
-  /** Adds or replaces a document (open, changed, or read from disk). */
-  set(document: TextDocument): void {
-    this.documents.set(document.uri, document);
-    this.named = undefined;
+  get settings(): ServiceSettings {
+    return this.currentSettings;
   }
 
-  delete(uri: string): void {
-    this.documents.delete(uri);
-    this.loaded.delete(uri);
-    this.lineIndexes.delete(uri);
-    this.named = undefined;
+  /** New settings re-analyse every routing file (the defaults may change their routes). */
+  configure(settings: ServiceSettings): void {
+    this.currentSettings = settings;
+    this.loaded.clear();
+    this.changed();
+  }
+
+  /** Adds or replaces an open document (opened or edited in an editor). */
+  set(document: TextDocument): void {
+    this.open.set(document.uri, document);
+    this.changed();
+  }
+
+  /** The editor closed the document: its disk copy, if any, counts again. */
+  close(uri: string): void {
+    this.open.delete(uri);
+    this.forget(uri);
+  }
+
+  /** Adds or replaces a file as read from disk (indexing, a watched change). */
+  setFromDisk(document: TextDocument): void {
+    this.disk.set(document.uri, document);
+    if (!this.open.has(document.uri)) this.changed();
+  }
+
+  /** The file is gone from disk (or is no longer indexed). */
+  deleteFromDisk(uri: string): void {
+    this.disk.delete(uri);
+    if (!this.open.has(uri)) this.forget(uri);
+  }
+
+  /** Whether an editor has the document open. */
+  isOpen(uri: string): boolean {
+    return this.open.has(uri);
+  }
+
+  document(uri: string): TextDocument | undefined {
+    return this.open.get(uri) ?? this.disk.get(uri);
+  }
+
+  /** Every document, open or read from disk, once each. */
+  *documents(): Iterable<TextDocument> {
+    yield* this.open.values();
+    for (const [uri, document] of this.disk) if (!this.open.has(uri)) yield document;
   }
 
   /** Offsets to line/character positions of a document (empty for an unknown uri). */
   lines(uri: string): LineIndex {
-    const document = this.documents.get(uri);
+    const document = this.document(uri);
     if (!document) return new LineIndex("");
-    const cached = this.lineIndexes.get(uri);
-    if (cached && cached.version === document.version) return cached.lines;
-    const lines = new LineIndex(document.text);
-    this.lineIndexes.set(uri, { version: document.version, lines });
-    return lines;
-  }
-
-  document(uri: string): TextDocument | undefined {
-    return this.documents.get(uri);
+    return cachedFor(this.lineIndexes, document, () => new LineIndex(document.text));
   }
 
   /** The routing file at `uri`, or undefined when the document is not one. */
   routingFile(uri: string): LoadedRoutingFile | undefined {
-    const document = this.documents.get(uri);
-    if (!document) return undefined;
-    const cached = this.loaded.get(uri);
-    if (cached && cached.version === document.version) return cached.file;
-    const file = loadRoutingFile(document.text, fileNameOf(uri), this.defaultBehaviour);
-    this.loaded.set(uri, { version: document.version, file });
-    return file;
+    const document = this.document(uri);
+    // Only files that name the package can be routing files; the rest are never parsed.
+    if (!document?.text.includes("resource-routes")) return undefined;
+    const { defaultBehaviour, drawDefaults } = this.currentSettings;
+    return cachedFor(this.loaded, document, () => loadRoutingFile(document.text, fileNameOf(uri), { defaults: { ...drawDefaults, behaviour: defaultBehaviour } }));
   }
 
   /** Every routing file of the workspace with its uri. */
   routingFiles(): Array<{ uri: string; file: LoadedRoutingFile }> {
     const result: Array<{ uri: string; file: LoadedRoutingFile }> = [];
-    for (const uri of this.documents.keys()) {
+    for (const { uri } of this.documents()) {
       const file = this.routingFile(uri);
       if (file) result.push({ uri, file });
     }
@@ -83,6 +120,34 @@ export class RoutingWorkspace {
     this.named = result;
     return result;
   }
+
+  /** Every helper name the workspace's routes give. */
+  knownHelpers(): Set<string> {
+    if (this.helpers) return this.helpers;
+    const helpers = new Set<string>();
+    for (const name of this.namedRoutes().keys()) for (const helper of helperNames(name)) helpers.add(helper);
+    this.helpers = helpers;
+    return helpers;
+  }
+
+  private forget(uri: string): void {
+    this.loaded.delete(uri);
+    this.lineIndexes.delete(uri);
+    this.changed();
+  }
+
+  private changed(): void {
+    this.named = undefined;
+    this.helpers = undefined;
+  }
+}
+
+function cachedFor<T>(cache: Map<string, Cached<T>>, document: TextDocument, compute: () => T): T {
+  const cached = cache.get(document.uri);
+  if (cached && cached.document === document) return cached.value;
+  const value = compute();
+  cache.set(document.uri, { document, value });
+  return value;
 }
 
 function fileNameOf(uri: string): string {

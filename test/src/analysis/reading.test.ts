@@ -62,7 +62,7 @@ describe("analyser: static values", () => {
   it("the file's behaviour setting, and a command-line behaviour that wins over it", () => {
     const text = `import { draw } from "resource-routes";\nexport default draw({ behaviour: "A" }, (map) => map.resources("posts", { only: "index" }));`;
     assert.strictEqual(loadRoutingFile(text, "r.ts")!.routes.routes.length, 2);
-    assert.strictEqual(loadRoutingFile(text, "r.ts", "B")!.routes.routes.length, 1);
+    assert.strictEqual(loadRoutingFile(text, "r.ts", { behaviour: "B" })!.routes.routes.length, 1);
   });
 });
 

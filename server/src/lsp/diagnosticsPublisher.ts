@@ -1,0 +1,56 @@
+import * as lsp from "vscode-languageserver/node";
+import { documentDiagnostics } from "../service/diagnostics";
+import { RoutingWorkspace } from "../service/workspace";
+import { toDiagnostic } from "./convert";
+
+/** How long diagnostics wait after a change, so that a burst of keystrokes is analysed once. */
+const DIAGNOSTICS_DELAY_MS = 50;
+
+/**
+ * Publishes diagnostics for every routing file (open or not) and every open document, debounced.
+ * A document whose diagnostics did not change is not sent again; one that left the workspace is cleared.
+ */
+export class DiagnosticsPublisher {
+  private pending: NodeJS.Timeout | undefined;
+  private readonly published = new Map<string, string>();
+
+  constructor(
+    private readonly connection: lsp.Connection,
+    private readonly workspace: RoutingWorkspace,
+    private readonly onError: (what: string, error: unknown) => void,
+  ) {}
+
+  /** Publishes after the delay; a new call before then starts the delay again. */
+  schedule(): void {
+    if (this.pending) clearTimeout(this.pending);
+    this.pending = setTimeout(() => this.publishNow(), DIAGNOSTICS_DELAY_MS);
+  }
+
+  publishNow(): void {
+    this.pending = undefined;
+    const enabled = this.workspace.settings.features.diagnostics;
+    const targets = new Set<string>();
+    if (enabled) {
+      for (const { uri } of this.workspace.routingFiles()) targets.add(uri);
+      for (const document of this.workspace.documents()) if (this.workspace.isOpen(document.uri)) targets.add(document.uri);
+    }
+    for (const uri of targets) {
+      try {
+        const lines = this.workspace.lines(uri);
+        this.send(uri, documentDiagnostics(this.workspace, uri).map((d) => toDiagnostic(d, uri, lines)));
+      } catch (error) {
+        this.onError(`diagnostics of ${uri}`, error);
+      }
+    }
+    for (const uri of [...this.published.keys()]) if (!targets.has(uri)) this.send(uri, []);
+  }
+
+  private send(uri: string, diagnostics: lsp.Diagnostic[]): void {
+    const key = JSON.stringify(diagnostics);
+    if ((this.published.get(uri) ?? "[]") === key) return;
+    if (diagnostics.length === 0) this.published.delete(uri);
+    else this.published.set(uri, key);
+    const version = this.workspace.isOpen(uri) ? this.workspace.document(uri)?.version : undefined;
+    void this.connection.sendDiagnostics({ uri, version, diagnostics });
+  }
+}

@@ -1,0 +1,61 @@
+import * as lsp from "vscode-languageserver/node";
+import { URI } from "vscode-uri";
+import { FileFilter, FileSystem, indexFile, indexFolder } from "../service/indexer";
+import { RoutingWorkspace } from "../service/workspace";
+
+/**
+ * Keeps the workspace's files from disk current: indexes the workspace folders (reporting
+ * work-done progress when the client can show it) and applies watched-file changes.
+ * A new indexing cancels the one still running.
+ */
+export class WorkspaceIndexing {
+  private generation = 0;
+
+  constructor(
+    private readonly connection: lsp.Connection,
+    private readonly workspace: RoutingWorkspace,
+    private readonly fs: FileSystem,
+    private readonly folders: () => string[],
+    private readonly progressSupported: () => boolean,
+  ) {}
+
+  /** Re-reads every folder from scratch (at start, and when the globs change). */
+  async indexAll(): Promise<void> {
+    const generation = ++this.generation;
+    const progress = this.progressSupported() ? await this.connection.window.createWorkDoneProgress() : undefined;
+    progress?.begin("Resource Routes", 0, "Indexing routing files", false);
+    const isCancelled = () => generation !== this.generation;
+    for (const document of [...this.workspace.documents()]) if (!this.workspace.isOpen(document.uri)) this.workspace.deleteFromDisk(document.uri);
+    let read = 0;
+    let kept = 0;
+    for (const folder of this.folders()) {
+      const counts = await indexFolder(this.workspace, folder, this.fs, {
+        isCancelled,
+        report: (done, total) => progress?.report(Math.round((100 * done) / Math.max(total, 1)), `${done}/${total} files`),
+      });
+      read += counts.read;
+      kept += counts.kept;
+    }
+    progress?.done();
+    if (!isCancelled()) this.connection.console.log(`Indexed ${read} files; ${kept} hold routes or helper uses`);
+  }
+
+  /** Applies changes the client's file watcher reports. */
+  async apply(changes: lsp.FileEvent[]): Promise<void> {
+    for (const change of changes) {
+      if (!this.isIndexed(change.uri)) continue;
+      if (change.type === lsp.FileChangeType.Deleted) this.workspace.deleteFromDisk(change.uri);
+      else await indexFile(this.workspace, change.uri, this.fs);
+    }
+  }
+
+  /** Whether a file lies in a workspace folder and the settings' globs include it. */
+  private isIndexed(uri: string): boolean {
+    const filter = new FileFilter(this.workspace.settings);
+    const path = URI.parse(uri).path;
+    return this.folders().some((folder) => {
+      const root = URI.parse(folder).path.replace(/\/$/, "");
+      return path.startsWith(`${root}/`) && filter.includes(path.slice(root.length + 1));
+    });
+  }
+}

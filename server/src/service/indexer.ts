@@ -1,0 +1,113 @@
+import picomatch from "picomatch";
+import { URI } from "vscode-uri";
+import { ServiceSettings } from "./settings";
+import { RoutingWorkspace } from "./workspace";
+
+/** What the indexer needs of a file system: the language service never touches the disk itself. */
+export interface FileSystem {
+  readDirectory(path: string): Promise<Array<{ name: string; directory: boolean }>>;
+  readFile(path: string): Promise<string>;
+}
+
+export interface IndexProgress {
+  /** Files read so far and files found to read. */
+  report(done: number, total: number): void;
+  /** Asked between files: true stops the indexing (a newer indexing supersedes it). */
+  isCancelled(): boolean;
+}
+
+/** Which files of a folder are indexed, from the settings' globs (paths relative to the folder, `/`-separated). */
+export class FileFilter {
+  private readonly included: picomatch.Matcher;
+  private readonly excluded: picomatch.Matcher;
+
+  constructor(settings: Pick<ServiceSettings, "routingFiles" | "exclude">) {
+    this.included = picomatch(settings.routingFiles, { dot: true });
+    this.excluded = picomatch(settings.exclude, { dot: true });
+  }
+
+  includes(relativePath: string): boolean {
+    return this.included(relativePath) && !this.excluded(relativePath);
+  }
+
+  /** Whether a folder can be skipped: everything in it is excluded (`node_modules/**`). */
+  skipsFolder(relativePath: string): boolean {
+    return this.excluded(`${relativePath}/`) || this.excluded(`${relativePath}/x`);
+  }
+}
+
+/**
+ * Reads the files of a workspace folder that the settings include and keeps those the service
+ * needs: routing files (found by content: they name `resource-routes`) and files that use helpers
+ * (`_path`/`_url`), for references and hovers. Other files are not kept.
+ */
+export async function indexFolder(
+  workspace: RoutingWorkspace,
+  folderUri: string,
+  fs: FileSystem,
+  progress?: IndexProgress,
+): Promise<{ read: number; kept: number }> {
+  const root = URI.parse(folderUri);
+  const filter = new FileFilter(workspace.settings);
+  const files = await listFiles(fs, root.fsPath, "", filter, progress);
+  let kept = 0;
+  for (const [i, relative] of files.entries()) {
+    if (progress?.isCancelled()) break;
+    progress?.report(i, files.length);
+    const uri = URI.file(`${root.fsPath}/${relative}`).toString();
+    if (await indexFile(workspace, uri, fs)) kept++;
+  }
+  return { read: files.length, kept };
+}
+
+/** Reads one file into the workspace, or drops it when it is neither a routing file nor uses helpers. True when kept. */
+export async function indexFile(workspace: RoutingWorkspace, uri: string, fs: FileSystem): Promise<boolean> {
+  let text: string;
+  try {
+    text = await fs.readFile(URI.parse(uri).fsPath);
+  } catch {
+    // Gone or unreadable since it was listed: it simply is not part of the workspace.
+    workspace.deleteFromDisk(uri);
+    return false;
+  }
+  if (!isWorthKeeping(text)) {
+    workspace.deleteFromDisk(uri);
+    return false;
+  }
+  const previous = workspace.document(uri);
+  workspace.setFromDisk({ uri, version: (previous?.version ?? 0) + 1, text });
+  return true;
+}
+
+function isWorthKeeping(text: string): boolean {
+  return text.includes("resource-routes") || /_(?:path|url)\b/.test(text);
+}
+
+async function listFiles(fs: FileSystem, root: string, relative: string, filter: FileFilter, progress?: IndexProgress): Promise<string[]> {
+  const found: string[] = [];
+  let entries: Array<{ name: string; directory: boolean }>;
+  try {
+    entries = await fs.readDirectory(relative ? `${root}/${relative}` : root);
+  } catch {
+    return found; // an unreadable folder holds nothing we can index
+  }
+  for (const entry of entries) {
+    if (progress?.isCancelled()) break;
+    const path = relative ? `${relative}/${entry.name}` : entry.name;
+    if (entry.directory) {
+      if (!filter.skipsFolder(path)) found.push(...(await listFiles(fs, root, path, filter, progress)));
+    } else if (filter.includes(path)) found.push(path);
+  }
+  return found;
+}
+
+/** The file system of the machine the service runs on. */
+export function nodeFileSystem(): FileSystem {
+  // Loaded here so that the rest of the service stays usable where there is no `fs` (tests, browsers).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fs = require("fs/promises") as typeof import("fs/promises");
+  return {
+    readDirectory: async (path) => (await fs.readdir(path, { withFileTypes: true })).map((e) => ({ name: e.name, directory: e.isDirectory() })),
+    readFile: (path) => fs.readFile(path, "utf8"),
+  };
+}

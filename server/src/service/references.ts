@@ -1,0 +1,62 @@
+import { Span } from "../routing/declarations";
+import { parseHelperName } from "../routing/helpers";
+import { Route } from "../routing/route";
+import { originSpan } from "../routing/spans";
+import { Location } from "./definition";
+import { declarationAt } from "./hover";
+import { routeNameOfHelper, wordAt } from "./helperNames";
+import { RoutingWorkspace } from "./workspace";
+
+/** An identifier that reads as a helper: `post_path`, `hash_for_edit_post_url`, not inside a longer word. */
+const HELPER_WORD = /(?<![\w$])[A-Za-z_$][\w$]*_(?:path|url)(?![\w$])/g;
+
+/**
+ * Find references: from a declaration (its method or one of its names) or from a helper name, the
+ * uses of the helpers of those routes in every document of the workspace, open or not.
+ */
+export function findReferences(workspace: RoutingWorkspace, uri: string, offset: number, includeDeclaration: boolean): Location[] {
+  const routes = routesAt(workspace, uri, offset);
+  if (routes.length === 0) return [];
+  const names = new Set(routes.flatMap((r) => (r.name ? [r.name] : [])));
+  const locations: Location[] = [];
+  if (includeDeclaration) {
+    const holders = workspace.namedRoutes();
+    const seen = new Set<string>();
+    for (const name of names) {
+      const holder = holders.get(name);
+      const span = holder?.route.origin && originSpan(holder.route.origin);
+      const key = span && `${holder.uri}#${span.start}`;
+      if (span && !seen.has(key!)) {
+        seen.add(key!);
+        locations.push({ uri: holder.uri, span });
+      }
+    }
+  }
+  for (const document of workspace.documents()) {
+    for (const use of helperWords(document.text)) {
+      const name = parseHelperName(use.word)?.name;
+      if (name && names.has(name)) locations.push({ uri: document.uri, span: use.span });
+    }
+  }
+  return locations;
+}
+
+/** The routes meant at `offset`: a declaration's (only the name under the cursor's, for several names), or a helper's. */
+function routesAt(workspace: RoutingWorkspace, uri: string, offset: number): Route[] {
+  const file = workspace.routingFile(uri);
+  const hit = file?.analysis.tree && declarationAt(file.analysis.tree.body, offset);
+  if (file && hit?.part === "declaration") {
+    const nameIndex = hit.declaration.source!.names.indexOf(hit.span);
+    return file.routes.table.routesOf(hit).filter((r) => nameIndex < 0 || r.origin?.nameIndex === nameIndex);
+  }
+  const document = workspace.document(uri);
+  const word = document && wordAt(document.text, offset);
+  const name = word && routeNameOfHelper(word.word);
+  const holder = name ? workspace.namedRoutes().get(name) : undefined;
+  return holder ? [holder.route] : [];
+}
+
+/** Every helper-like identifier of a text. */
+export function* helperWords(text: string): Iterable<{ word: string; span: Span }> {
+  for (const match of text.matchAll(HELPER_WORD)) yield { word: match[0], span: { start: match.index, end: match.index + match[0].length } };
+}

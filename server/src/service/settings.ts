@@ -1,0 +1,78 @@
+import { isBehaviour } from "../routing/behaviour";
+import { Behaviour, DrawSettings } from "../routing/declarations";
+
+/** The language service's settings: `resourceRoutes.*` in VS Code, `settings.resourceRoutes` elsewhere. */
+export interface ServiceSettings {
+  /** The behaviour of routing files whose draw() does not say. */
+  defaultBehaviour: Behaviour;
+  /** Globs, relative to a workspace folder, of the files indexed (routing files among them are found by content). */
+  routingFiles: string[];
+  /** Globs of files and folders never indexed. */
+  exclude: string[];
+  /** draw() settings for files that do not give them: resources_path_names, resource_action_separator, inflections. */
+  drawDefaults: DrawSettings;
+  features: Record<Feature, boolean>;
+}
+
+export type Feature = "hover" | "completion" | "diagnostics" | "codeLens";
+
+export const DEFAULT_SETTINGS: ServiceSettings = {
+  defaultBehaviour: "B",
+  routingFiles: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"],
+  exclude: ["**/node_modules/**", "**/.git/**", "**/dist/**", "**/out/**", "**/build/**", "**/coverage/**"],
+  drawDefaults: {},
+  features: { hover: true, completion: true, diagnostics: true, codeLens: true },
+};
+
+/**
+ * Reads the settings an editor sent. A value of the wrong type is ignored (its default applies)
+ * and reported in `problems`, one readable line each, so a typo in settings.json is never silent.
+ */
+export function readSettings(raw: unknown): { settings: ServiceSettings; problems: string[] } {
+  const problems: string[] = [];
+  const input = isRecord(raw) ? raw : {};
+  const settings: ServiceSettings = { ...DEFAULT_SETTINGS, drawDefaults: {}, features: { ...DEFAULT_SETTINGS.features } };
+  const bad = (key: string, expected: string) => problems.push(`resourceRoutes.${key} must be ${expected}; the default is used`);
+
+  if (input.defaultBehaviour !== undefined) {
+    if (isBehaviour(input.defaultBehaviour)) settings.defaultBehaviour = input.defaultBehaviour;
+    else bad("defaultBehaviour", `"A" or "B"`);
+  }
+  for (const key of ["routingFiles", "exclude"] as const) {
+    if (input[key] === undefined) continue;
+    if (isStringList(input[key])) settings[key] = input[key];
+    else bad(key, "a list of glob patterns");
+  }
+  if (input.resourcesPathNames !== undefined) {
+    const names = input.resourcesPathNames;
+    if (isRecord(names) && Object.values(names).every((v) => typeof v === "string")) settings.drawDefaults.resources_path_names = names as Record<string, string>;
+    else bad("resourcesPathNames", `an object such as { "new": "nuevo", "edit": "editar" }`);
+  }
+  if (input.resourceActionSeparator !== undefined) {
+    if (typeof input.resourceActionSeparator === "string") settings.drawDefaults.resource_action_separator = input.resourceActionSeparator;
+    else bad("resourceActionSeparator", "a string such as \"/\" or \";\"");
+  }
+  if (input.inflections !== undefined) {
+    const inflections = isRecord(input.inflections) ? input.inflections : undefined;
+    const irregular = inflections?.irregular ?? {};
+    const uncountable = inflections?.uncountable ?? [];
+    if (isRecord(irregular) && Object.values(irregular).every((v) => typeof v === "string") && isStringList(uncountable)) {
+      settings.drawDefaults.inflections = { irregular: irregular as Record<string, string>, uncountable };
+    } else bad("inflections", `{ "irregular": { singular: plural }, "uncountable": [words] }`);
+  }
+  for (const feature of Object.keys(settings.features) as Feature[]) {
+    const section = input[feature];
+    if (section === undefined) continue;
+    if (isRecord(section) && typeof section.enabled === "boolean") settings.features[feature] = section.enabled;
+    else bad(`${feature}.enabled`, "true or false");
+  }
+  return { settings, problems };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === "string");
+}

@@ -1,0 +1,35 @@
+import { Span } from "../routing/declarations";
+import { originSpan } from "../routing/spans";
+import { RoutingWorkspace } from "./workspace";
+
+/** A helper of the workspace as a symbol: found by name from anywhere, it leads to its declaration. */
+export interface HelperSymbol {
+  name: string;
+  /** `GET /posts/:id.:format` */
+  detail: string;
+  uri: string;
+  span: Span;
+}
+
+/** The `_path` and `_url` helpers whose names contain `query`'s characters in order (as editors filter symbols). */
+export function workspaceSymbols(workspace: RoutingWorkspace, query: string): HelperSymbol[] {
+  const symbols: HelperSymbol[] = [];
+  const wanted = query.toLowerCase();
+  for (const [name, { uri, route }] of workspace.namedRoutes()) {
+    const span = route.origin && (originSpan(route.origin) ?? route.origin.declaration.source?.call);
+    if (!span) continue;
+    for (const helper of [`${name}_path`, `${name}_url`]) {
+      if (isSubsequence(wanted, helper.toLowerCase())) symbols.push({ name: helper, detail: `${route.verb} ${route.path}`, uri, span });
+    }
+  }
+  return symbols;
+}
+
+function isSubsequence(needle: string, haystack: string): boolean {
+  let at = 0;
+  for (const char of needle) {
+    at = haystack.indexOf(char, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
+}
