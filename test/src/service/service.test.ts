@@ -5,6 +5,12 @@ import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
 import { doHover } from "../../../server/out/service/hover";
 import { DeclarationSymbol, documentSymbols, routeCountLenses } from "../../../server/out/service/outline";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
+import { codeActions } from "../../../server/out/service/codeActions";
+import { FileSystem, indexFile, indexFolder } from "../../../server/out/service/indexer";
+import { findReferences } from "../../../server/out/service/references";
+import { DEFAULT_SETTINGS, readSettings } from "../../../server/out/service/settings";
+import { signatureHelp } from "../../../server/out/service/signatureHelp";
+import { workspaceSymbols } from "../../../server/out/service/workspaceSymbols";
 
 /** The language service on plain strings; `|` marks the cursor. */
 const ROUTES = `import { draw } from "resource-routes";
@@ -128,5 +134,235 @@ describe("service: outline", () => {
       ["resources", "2 routes"],
       ["resources", "1 route"],
     ]);
+  });
+});
+
+describe("service: find references", () => {
+  const VIEW = `link(post_comments_path(p)); redirect(comment_url(c));\nposts_path(); post_comments_path(q);|`;
+  const USES = VIEW.replace("|", "");
+  it("from a declaration's name: the uses of its routes' helpers in every document, and the declaration", () => {
+    const { workspace } = workspaceWith(VIEW);
+    const offset = ROUTES.indexOf(`"comments"`) + 3;
+    const found = findReferences(workspace, "file:///app/routes.ts", offset, true);
+    const text = (uri: string) => workspace.document(uri)!.text;
+    assert.deepStrictEqual(
+      found.map((l) => [l.uri.replace("file:///app/", ""), text(l.uri).slice(l.span.start, l.span.end)]),
+      [
+        ["routes.ts", `"comments"`],
+        ["views.ts", "post_comments_path"],
+        ["views.ts", "comment_url"],
+        ["views.ts", "post_comments_path"],
+      ],
+    );
+  });
+  it("from a helper use: the uses of that route only, without the declaration when not asked", () => {
+    const { workspace, uri } = workspaceWith(VIEW);
+    const found = findReferences(workspace, uri, USES.indexOf("posts_path") + 2, false);
+    assert.deepStrictEqual(found.map((l) => USES.slice(l.span.start, l.span.end)), ["posts_path"]);
+  });
+  it("nothing from a word that is no helper", () => {
+    const { workspace, uri } = workspaceWith(`const x = 1;|`);
+    assert.deepStrictEqual(findReferences(workspace, uri, 7, true), []);
+  });
+});
+
+describe("service: workspace symbols", () => {
+  it("helper names whose letters contain the query in order, leading to their declaration", () => {
+    const { workspace } = workspaceWith(`|`);
+    const symbols = workspaceSymbols(workspace, "admus");
+    assert.deepStrictEqual(symbols.map((s) => [s.name, s.detail]), [
+      ["admin_users_path", "GET /admin/users.:format"],
+      ["admin_users_url", "GET /admin/users.:format"],
+    ]);
+    assert.strictEqual(ROUTES.slice(symbols[0].span.start, symbols[0].span.end), `"users"`);
+  });
+});
+
+describe("service: signature help", () => {
+  it("inside a helper call: its positional arguments, the one under the cursor active", () => {
+    const { workspace, offset, uri } = workspaceWith(`go(post_comments_path(post, |))`);
+    const help = signatureHelp(workspace, uri, offset)!;
+    assert.strictEqual(help.label, "post_comments_path(post_id, format?, options?)");
+    assert.strictEqual(help.activeParameter, 1);
+    assert.match(help.documentation, /GET \/posts\/:post_id\/comments\.:format → comments#index/);
+  });
+  it("commas inside an object or call argument do not move the active argument", () => {
+    const { workspace, offset, uri } = workspaceWith(`publish_post_path(f(a, b), { anchor: "x", |`);
+    assert.strictEqual(signatureHelp(workspace, uri, offset)!.activeParameter, 1);
+  });
+  it("nothing outside a helper call", () => {
+    const { workspace, offset, uri } = workspaceWith(`foo(1, |)`);
+    assert.strictEqual(signatureHelp(workspace, uri, offset), undefined);
+  });
+});
+
+describe("service: completion inside declarations", () => {
+  const at = (text: string) => {
+    const { workspace, offset, uri } = workspaceWith(text, "file:///app/routes.ts");
+    return doComplete(workspace, uri, offset);
+  };
+  it("option keys not yet written, at a key of the options object", () => {
+    const items = at(ROUTES.replace(`{ shallow: true, only: ["index", "show"] }`, `{ shallow: true, | }`));
+    const labels = items.map((i) => i.label);
+    assert.ok(labels.includes("member") && labels.includes("except") && !labels.includes("shallow"), labels.join());
+    assert.ok(items.every((i) => i.kind === "option"));
+    assert.match(items.find((i) => i.label === "has_many")!.documentation, /nests collection resources/);
+  });
+  it("a half-typed key is replaced whole", () => {
+    const text = ROUTES.replace(`{ shallow: true, only: ["index", "show"] }`, `{ sha|llo }`);
+    const items = at(text);
+    const shallow = items.find((i) => i.label === "shallow")!;
+    assert.strictEqual(text.replace("|", "").slice(shallow.replace.start, shallow.replace.end), "shallo");
+  });
+  it("action names inside only/except; a singleton has no index", () => {
+    assert.deepStrictEqual(at(ROUTES.replace(`only: ["index", "show"]`, `only: ["index", "|"]`)).map((i) => i.label), ["index", "create", "new", "edit", "show", "update", "destroy", "all", "none"]);
+    const singleton = at(ROUTES.replace(`has_one: "author" }`, `has_one: "author" }); map.resource("account", { except: "|" }`));
+    assert.ok(!singleton.some((i) => i.label === "index") && singleton.some((i) => i.label === "show"));
+  });
+  it("methods as the values of member, collection and new actions", () => {
+    const items = at(ROUTES.replace(`publish: "put"`, `publish: "|"`));
+    assert.deepStrictEqual(items.map((i) => i.label), ["get", "post", "put", "delete", "options", "any"]);
+    assert.ok(items.every((i) => i.kind === "method"));
+  });
+  it("outside the options, helpers as anywhere else", () => {
+    const items = at(ROUTES.replace(`map.namespace`, `posts_p|; map.namespace`));
+    assert.deepStrictEqual(items.map((i) => [i.kind, i.label]), [["helper", "posts_path"]]);
+  });
+});
+
+describe("service: quick fixes", () => {
+  const A_ROUTES = `import { draw } from "resource-routes";
+export default draw({ behaviour: "A" }, (map) => {
+  map.resources("posts", { only: ["index"], except: "show", colection: { rss: "get" } });
+});
+`;
+  const fixes = (text: string, at: string) => {
+    const workspace = new RoutingWorkspace();
+    workspace.set({ uri: "file:///r.ts", version: 1, text });
+    const start = text.indexOf(at);
+    return codeActions(workspace, "file:///r.ts", { start, end: start }).map((action) => {
+      let result = text;
+      for (const edit of [...action.edits].sort((a, b) => b.span.start - a.span.start)) result = result.slice(0, edit.span.start) + edit.newText + result.slice(edit.span.end);
+      return [action.title, action.diagnostic.code, result.split("\n")[2]];
+    });
+  };
+  it("an unknown option key becomes the nearest known one", () => {
+    assert.deepStrictEqual(fixes(A_ROUTES, "colection"), [
+      ["Change to collection", "unknown-option", `  map.resources("posts", { only: ["index"], except: "show", collection: { rss: "get" } });`],
+    ]);
+  });
+  it("behaviour A's only+except: remove either", () => {
+    assert.deepStrictEqual(fixes(A_ROUTES, "except"), [
+      ["Remove `except`", "only-and-except", `  map.resources("posts", { only: ["index"], colection: { rss: "get" } });`],
+      ["Remove `only`", "only-and-except", `  map.resources("posts", { except: "show", colection: { rss: "get" } });`],
+    ]);
+  });
+  it("an unknown action keeps its quotes", () => {
+    const text = A_ROUTES.replace(`only: ["index"], except: "show", colection: { rss: "get" }`, `only: ["indx"]`);
+    assert.deepStrictEqual(fixes(text, "indx"), [["Change to \"index\"", "unknown-action", `  map.resources("posts", { only: ["index"] });`]]);
+  });
+  it("an unknown helper use becomes the nearest helper", () => {
+    const { workspace, uri } = workspaceWith(`routes.helpers.pots_path();|`);
+    const [action] = codeActions(workspace, uri, { start: 16, end: 16 });
+    assert.deepStrictEqual([action.title, action.edits], ["Change to posts_path", [{ span: { start: 15, end: 24 }, newText: "posts_path" }]]);
+  });
+});
+
+describe("service: hover notes", () => {
+  it("a declaration whose route name is taken says so, naming the holder", () => {
+    const text = `import { draw } from "resource-routes";
+export default draw((map) => {
+  map.resources("photos");
+  map.resource("photo", { only: "show" });
+});
+`;
+    const workspace = new RoutingWorkspace();
+    workspace.set({ uri: "file:///r.ts", version: 1, text });
+    const hover = doHover(workspace, "file:///r.ts", text.indexOf(`"photo"`) + 2)!;
+    assert.match(hover.contents, /\*\*Name taken:\*\* The route name "photo" is already held by GET \/photos\/:id/);
+  });
+});
+
+describe("service: settings", () => {
+  const UNSAID = `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("people"); });\n`;
+  const routesWith = (raw: unknown, text = UNSAID) => {
+    const workspace = new RoutingWorkspace(readSettings(raw).settings);
+    workspace.set({ uri: "file:///r.ts", version: 1, text });
+    return workspace.routingFile("file:///r.ts")!;
+  };
+  it("the default behaviour applies where the file says none; the file's own wins", () => {
+    assert.strictEqual(routesWith({ defaultBehaviour: "A" }).behaviour, "A");
+    assert.strictEqual(routesWith({ defaultBehaviour: "A" }, UNSAID.replace("draw((map)", `draw({ behaviour: "B" }, (map)`)).behaviour, "B");
+    assert.strictEqual(routesWith({}).behaviour, "B");
+  });
+  it("path names, separator and inflections are defaults for draw()", () => {
+    const file = routesWith({ resourcesPathNames: { new: "nuevo", edit: "editar" }, inflections: { irregular: { person: "persons" } } });
+    const paths = file.routes.routes.map((r) => r.path);
+    assert.ok(paths.includes("/people/nuevo.:format"), paths.join());
+    assert.ok(file.routes.table.named.has("edit_person"));
+  });
+  it("a value of the wrong type is reported and its default used", () => {
+    const { settings, problems } = readSettings({ defaultBehaviour: "C", routingFiles: "routes.ts", hover: { enabled: false } });
+    assert.deepStrictEqual([settings.defaultBehaviour, settings.routingFiles, settings.features.hover], ["B", DEFAULT_SETTINGS.routingFiles, false]);
+    assert.deepStrictEqual(problems, [
+      `resourceRoutes.defaultBehaviour must be "A" or "B"; the default is used`,
+      "resourceRoutes.routingFiles must be a list of glob patterns; the default is used",
+    ]);
+  });
+});
+
+describe("service: indexing a folder", () => {
+  /** An in-memory file system: path → text. */
+  const memory = (files: Record<string, string>): FileSystem => ({
+    readDirectory: async (dir) => {
+      const names = new Map<string, boolean>();
+      for (const path of Object.keys(files)) {
+        if (!path.startsWith(`${dir}/`)) continue;
+        const [name, ...rest] = path.slice(dir.length + 1).split("/");
+        names.set(name, rest.length > 0);
+      }
+      if (names.size === 0) throw new Error(`ENOENT ${dir}`);
+      return [...names].map(([name, directory]) => ({ name, directory }));
+    },
+    readFile: async (path) => {
+      if (!(path in files)) throw new Error(`ENOENT ${path}`);
+      return files[path];
+    },
+  });
+  const FILES = {
+    "/app/config/routes.ts": ROUTES,
+    "/app/src/views.ts": "link(posts_path());",
+    "/app/src/other.ts": "export const x = 1;",
+    "/app/node_modules/lib/routes.ts": ROUTES.replace(`"posts"`, `"hidden"`),
+    "/app/README.md": "posts_path",
+  };
+  it("finds routing files by content and helper users, skipping excluded folders and other files", async () => {
+    const workspace = new RoutingWorkspace();
+    const counts = await indexFolder(workspace, "file:///app", memory(FILES));
+    assert.deepStrictEqual(counts, { read: 3, kept: 2 });
+    assert.deepStrictEqual([...workspace.documents()].map((d) => d.uri).sort(), ["file:///app/config/routes.ts", "file:///app/src/views.ts"]);
+    assert.ok(workspace.namedRoutes().has("post") && !workspace.namedRoutes().has("hidden"));
+    // A file never opened still answers references.
+    assert.deepStrictEqual(findReferences(workspace, "file:///app/src/views.ts", 7, false).map((l) => l.uri), ["file:///app/src/views.ts"]);
+  });
+  it("an open document hides its disk copy until closed", async () => {
+    const workspace = new RoutingWorkspace();
+    await indexFolder(workspace, "file:///app", memory(FILES));
+    workspace.set({ uri: "file:///app/config/routes.ts", version: 7, text: ROUTES.replace(`"posts"`, `"articles"`) });
+    assert.ok(workspace.namedRoutes().has("article") && !workspace.namedRoutes().has("post"));
+    workspace.close("file:///app/config/routes.ts");
+    assert.ok(workspace.namedRoutes().has("post") && !workspace.namedRoutes().has("article"));
+  });
+  it("the settings' globs choose what is read", async () => {
+    const workspace = new RoutingWorkspace(readSettings({ routingFiles: ["config/**/*.ts"] }).settings);
+    assert.deepStrictEqual(await indexFolder(workspace, "file:///app", memory(FILES)), { read: 1, kept: 1 });
+  });
+  it("a file that became unreadable leaves the workspace", async () => {
+    const workspace = new RoutingWorkspace();
+    const files: Record<string, string> = { ...FILES };
+    await indexFolder(workspace, "file:///app", memory(files));
+    delete files["/app/config/routes.ts"];
+    assert.strictEqual(await indexFile(workspace, "file:///app/config/routes.ts", memory(files)), false);
+    assert.strictEqual(workspace.namedRoutes().size, 0);
   });
 });
