@@ -1,8 +1,6 @@
 import * as assert from "assert";
-import * as cp from "child_process";
-import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
-import { ROOT } from "../support/fixtures";
+import { LanguageClient } from "../support/languageClient";
 
 /** The real server over stdio, driven by the protocol's client side. */
 const ROUTES_URI = "file:///app/config/routes.ts";
@@ -15,50 +13,21 @@ export default draw({ behaviour: "B" }, (map) => {
 });
 `;
 
-describe("language server over stdio", function () {
-  let server: cp.ChildProcess;
-  let connection: rpc.ProtocolConnection;
-  const diagnostics = new Map<string, rpc.Diagnostic[]>();
-  /** Each returns true once satisfied; the others keep waiting for the next notification. */
-  let waiters: Array<() => boolean> = [];
-
-  const waitForDiagnostics = (uri: string, test: (d: rpc.Diagnostic[]) => boolean) =>
-    new Promise<rpc.Diagnostic[]>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri}`)), 10_000);
-      const check = () => {
-        const current = diagnostics.get(uri);
-        if (current && test(current)) {
-          clearTimeout(timer);
-          resolve(current);
-          return true;
-        }
-        return false;
-      };
-      if (!check()) waiters.push(check);
-    });
+describe("language server over stdio: open documents", function () {
+  const client = new LanguageClient();
+  const { connection } = client;
+  const waitForDiagnostics = client.waitForDiagnostics.bind(client);
 
   before(async () => {
-    server = cp.spawn(process.execPath, [path.join(ROOT, "server", "bin", "resource-routes.js"), "lsp", "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
-    connection = rpc.createProtocolConnection(new rpc.StreamMessageReader(server.stdout!), new rpc.StreamMessageWriter(server.stdin!));
-    connection.onNotification(rpc.PublishDiagnosticsNotification.type, (params) => {
-      diagnostics.set(params.uri, params.diagnostics);
-      waiters = waiters.filter((waiter) => !waiter());
-    });
-    connection.listen();
-    const init = await connection.sendRequest(rpc.InitializeRequest.type, { processId: process.pid, rootUri: "file:///app", capabilities: {} });
+    const init = await client.start(null);
     assert.strictEqual(init.capabilities.hoverProvider, true);
-    await connection.sendNotification(rpc.InitializedNotification.type, {});
-    await connection.sendNotification(rpc.DidOpenTextDocumentNotification.type, { textDocument: { uri: ROUTES_URI, languageId: "typescript", version: 1, text: ROUTES } });
-    await connection.sendNotification(rpc.DidOpenTextDocumentNotification.type, {
-      textDocument: { uri: VIEW_URI, languageId: "typescript", version: 1, text: "redirect(routes.helpers.post_comments_path(1));\nroutes.helpers.pots_path();\n" },
-    });
+    await client.open(ROUTES_URI, ROUTES);
+    await client.open(VIEW_URI, "redirect(routes.helpers.post_comments_path(1));\nroutes.helpers.pots_path();\n");
   });
 
   after(async () => {
-    await connection.sendRequest(rpc.ShutdownRequest.type);
-    await connection.sendNotification(rpc.ExitNotification.type);
-    await new Promise((resolve) => server.once("exit", resolve));
-    connection.dispose();
+    assert.strictEqual(await client.stop(), 0);
+    assert.deepStrictEqual(client.errors, []);
   });
 
   it("publishes the analyser's diagnostics for the routing file", async () => {

@@ -1,0 +1,114 @@
+import * as cp from "child_process";
+import * as path from "path";
+import * as rpc from "vscode-languageserver-protocol/node";
+
+/** The project's root (test/out/support → ../../..). */
+const ROOT = path.resolve(__dirname, "../../..");
+
+/**
+ * A client for the real server over stdio, as an editor would drive it: it answers the server's
+ * requests (configuration, registrations, progress), records diagnostics, progress and log
+ * messages, and lets a test wait for the diagnostics it expects.
+ */
+export class LanguageClient {
+  readonly connection: rpc.ProtocolConnection;
+  readonly diagnostics = new Map<string, rpc.Diagnostic[]>();
+  readonly progress: Array<rpc.WorkDoneProgressBegin | rpc.WorkDoneProgressReport | rpc.WorkDoneProgressEnd> = [];
+  readonly errors: string[] = [];
+  readonly registrations: rpc.Registration[] = [];
+  /** What the client answers to workspace/configuration for the `resourceRoutes` section. */
+  settings: unknown = {};
+  private readonly server: cp.ChildProcess;
+  private waiters: Array<() => boolean> = [];
+
+  constructor() {
+    this.server = cp.spawn(process.execPath, [path.join(ROOT, "server", "bin", "resource-routes.js"), "lsp", "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+    this.server.stderr!.on("data", (chunk: Buffer) => this.errors.push(chunk.toString()));
+    const connection = rpc.createProtocolConnection(new rpc.StreamMessageReader(this.server.stdout!), new rpc.StreamMessageWriter(this.server.stdin!));
+    this.connection = connection;
+    connection.onNotification(rpc.PublishDiagnosticsNotification.type, (params) => {
+      this.diagnostics.set(params.uri, params.diagnostics);
+      this.waiters = this.waiters.filter((waiter) => !waiter());
+    });
+    connection.onNotification(rpc.LogMessageNotification.type, (params) => {
+      if (params.type === rpc.MessageType.Error) this.errors.push(params.message);
+    });
+    connection.onNotification(rpc.ShowMessageNotification.type, () => undefined);
+    connection.onRequest(rpc.ConfigurationRequest.type, (params) => params.items.map((item) => (item.section === "resourceRoutes" ? this.settings : null)));
+    connection.onRequest(rpc.RegistrationRequest.type, (params) => {
+      this.registrations.push(...params.registrations);
+    });
+    connection.onRequest(rpc.WorkDoneProgressCreateRequest.type, ({ token }) => {
+      connection.onProgress(rpc.WorkDoneProgress.type, token, (value) => {
+        this.progress.push(value);
+        this.waiters = this.waiters.filter((waiter) => !waiter());
+      });
+    });
+    connection.listen();
+  }
+
+  /** initialize + initialized, with the capabilities of a full editor. */
+  async start(rootUri: string | null, capabilities: rpc.ClientCapabilities = FULL_CAPABILITIES): Promise<rpc.InitializeResult> {
+    const result = await this.connection.sendRequest(rpc.InitializeRequest.type, {
+      processId: process.pid,
+      rootUri,
+      workspaceFolders: rootUri ? [{ uri: rootUri, name: "app" }] : null,
+      capabilities,
+    });
+    await this.connection.sendNotification(rpc.InitializedNotification.type, {});
+    return result;
+  }
+
+  open(uri: string, text: string, version = 1): Promise<void> {
+    return this.connection.sendNotification(rpc.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "typescript", version, text } });
+  }
+
+  /** Resolves once the diagnostics published for `uri` pass `test` (those already published count). */
+  waitForDiagnostics(uri: string, test: (d: rpc.Diagnostic[]) => boolean, timeout = 10_000): Promise<rpc.Diagnostic[]> {
+    return this.waitFor(() => {
+      const current = this.diagnostics.get(uri);
+      return current && test(current) ? current : undefined;
+    }, `no matching diagnostics for ${uri}`, timeout);
+  }
+
+  /** Resolves once `probe` returns a value, checked now and after each notification. */
+  waitFor<T>(probe: () => T | undefined, failure: string, timeout = 10_000): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(failure)), timeout);
+      const check = () => {
+        const value = probe();
+        if (value === undefined) return false;
+        clearTimeout(timer);
+        resolve(value);
+        return true;
+      };
+      if (!check()) this.waiters.push(check);
+    });
+  }
+
+  /** shutdown + exit; resolves with the exit code. */
+  async stop(): Promise<number | null> {
+    const exited = new Promise<number | null>((resolve) => this.server.once("exit", (code) => resolve(code)));
+    await this.connection.sendRequest(rpc.ShutdownRequest.type);
+    await this.connection.sendNotification(rpc.ExitNotification.type);
+    const code = await exited;
+    this.connection.dispose();
+    return code;
+  }
+
+  /** The server's process, e.g. to read its memory. */
+  get pid(): number {
+    return this.server.pid!;
+  }
+}
+
+export const FULL_CAPABILITIES: rpc.ClientCapabilities = {
+  workspace: {
+    configuration: true,
+    workspaceFolders: true,
+    didChangeConfiguration: { dynamicRegistration: true },
+    didChangeWatchedFiles: { dynamicRegistration: true },
+  },
+  window: { workDoneProgress: true },
+  textDocument: { completion: { completionItem: { snippetSupport: true } } },
+};
