@@ -63,11 +63,11 @@ export class LanguageClient {
     return this.connection.sendNotification(rpc.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "typescript", version, text } });
   }
 
-  /** Resolves once the diagnostics published for `uri` pass `test` (those already published count). */
+  /** Resolves once the diagnostics published for `uri` pass `test` (those already published count; none published is none). */
   waitForDiagnostics(uri: string, test: (d: rpc.Diagnostic[]) => boolean, timeout = 10_000): Promise<rpc.Diagnostic[]> {
     return this.waitFor(() => {
-      const current = this.diagnostics.get(uri);
-      return current && test(current) ? current : undefined;
+      const current = this.diagnostics.get(uri) ?? [];
+      return test(current) ? current : undefined;
     }, `no matching diagnostics for ${uri}`, timeout);
   }
 
@@ -86,14 +86,28 @@ export class LanguageClient {
     });
   }
 
-  /** shutdown + exit; resolves with the exit code. */
+  /** shutdown + exit; resolves with the exit code, or kills the server and rejects when it does not stop within 5 s. */
   async stop(): Promise<number | null> {
     const exited = new Promise<number | null>((resolve) => this.server.once("exit", (code) => resolve(code)));
-    await this.connection.sendRequest(rpc.ShutdownRequest.type);
-    await this.connection.sendNotification(rpc.ExitNotification.type);
-    const code = await exited;
+    const stopped = (async () => {
+      await this.connection.sendRequest(rpc.ShutdownRequest.type);
+      await this.connection.sendNotification(rpc.ExitNotification.type);
+      return exited;
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("the server did not stop within 5 s")), 5_000)));
+    try {
+      return await Promise.race([stopped, late]);
+    } finally {
+      clearTimeout(timer);
+      this.kill();
+    }
+  }
+
+  /** Ends the server at once, for a test that failed before it could stop it cleanly. */
+  kill(): void {
+    if (this.server.exitCode === null) this.server.kill();
     this.connection.dispose();
-    return code;
   }
 
   /** The server's process, e.g. to read its memory. */
