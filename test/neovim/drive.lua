@@ -1,0 +1,40 @@
+-- Drives the language server from a real Neovim (headless): hover in the routing file, completion
+-- in another file. Writes what the server answered to a JSON file for the mocha test to check.
+-- Arguments come from the environment: RR_SERVER (the server's bin), RR_ROOT (the workspace),
+-- RR_OUT (where to write the answers).
+local server, root, out = os.getenv("RR_SERVER"), os.getenv("RR_ROOT"), os.getenv("RR_OUT")
+local answers = {}
+
+local client_id = vim.lsp.start_client({
+  name = "resource-routes",
+  cmd = { "node", server, "--stdio" },
+  root_dir = root,
+  settings = { resourceRoutes = { defaultBehaviour = "B" } },
+})
+
+-- Opens a file, attaches the server and asks until it answers (the first request may come before initialisation ends).
+local function ask(file, method, position)
+  vim.cmd("edit " .. root .. "/" .. file)
+  local buffer = vim.api.nvim_get_current_buf()
+  vim.lsp.buf_attach_client(buffer, client_id)
+  local params = { textDocument = { uri = vim.uri_from_bufnr(buffer) }, position = position }
+  for _ = 1, 50 do
+    local responses = vim.lsp.buf_request_sync(buffer, method, params, 2000)
+    local response = responses and responses[client_id]
+    if response and response.result then return response.result end
+    vim.wait(100)
+  end
+  return vim.NIL
+end
+
+local ok, problem = pcall(function()
+  answers.hover = ask("config/routes.ts", "textDocument/hover", { line = 2, character = 8 })
+  local completion = ask("app/views.ts", "textDocument/completion", { line = 0, character = 12 })
+  local labels = {}
+  for _, item in ipairs(completion.items or completion) do table.insert(labels, item.label) end
+  answers.completion = labels
+end)
+if not ok then answers.error = tostring(problem) end
+vim.fn.writefile({ vim.fn.json_encode(answers) }, out)
+vim.lsp.stop_client(client_id)
+vim.cmd("qa!")
