@@ -3,6 +3,7 @@ import * as ts from "typescript";
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
 import { expandDeclarations } from "../../server/out/routing/expand";
 import { RouteSet } from "../../server/out/routing/routeSet";
+import { languageServer } from "./languageServer";
 import { rate, ratio, time } from "./measure";
 import { generatedRoutingFile, generatedTree, realisticTree } from "./workloads";
 
@@ -77,3 +78,7 @@ function analysis(): void {
 expansion();
 recognition();
 analysis();
+void languageServer().catch((error) => {
+  console.error(`language server benchmark failed: ${error.message}`);
+  process.exitCode = 1;
+});

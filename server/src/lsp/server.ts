@@ -2,7 +2,7 @@ import * as lsp from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { Span } from "../routing/declarations";
 import { codeActions } from "../service/codeActions";
-import { doComplete } from "../service/completion";
+import { doComplete, MAX_HELPER_ITEMS } from "../service/completion";
 import { findDefinition } from "../service/definition";
 import { doHover } from "../service/hover";
 import { FileSystem, nodeFileSystem } from "../service/indexer";
@@ -156,18 +156,21 @@ export function startServer(connection: lsp.Connection = lsp.createConnection(ls
   );
 
   connection.onCompletion(
-    handle("completion", (params: lsp.CompletionParams): lsp.CompletionItem[] => {
+    handle("completion", (params: lsp.CompletionParams): lsp.CompletionList => {
       const offset = offsetOf(params);
-      if (offset === undefined || !enabled("completion")) return [];
+      if (offset === undefined || !enabled("completion")) return { isIncomplete: false, items: [] };
       const index = lines(params.textDocument.uri);
-      return doComplete(workspace, params.textDocument.uri, offset).map((item) => ({
+      const items = doComplete(workspace, params.textDocument.uri, offset);
+      // A capped list is incomplete: the editor asks again as the word grows.
+      const isIncomplete = items.filter((i) => i.kind === "helper").length >= MAX_HELPER_ITEMS;
+      return { isIncomplete, items: items.map((item) => ({
         label: item.label,
         kind: COMPLETION_KINDS[item.kind],
         detail: item.detail,
         documentation: { kind: lsp.MarkupKind.Markdown, value: item.documentation },
         insertTextFormat: item.snippet ? lsp.InsertTextFormat.Snippet : lsp.InsertTextFormat.PlainText,
         textEdit: { range: toRange(index, item.replace), newText: item.snippet ?? item.label },
-      }));
+      })) };
     }),
   );
 

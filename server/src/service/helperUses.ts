@@ -1,4 +1,5 @@
 import { Diagnostic } from "../routing/diagnostics";
+import { parseHelperName } from "../routing/helpers";
 import { nearest } from "../routing/validate";
 import { RoutingWorkspace } from "./workspace";
 
@@ -14,7 +15,7 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
   if (!document) return [];
   const named = workspace.namedRoutes();
   if (named.size === 0) return [];
-  const known = workspace.knownHelpers();
+  const isKnown = (helper: string) => named.has(parseHelperName(helper)?.name ?? "");
 
   const diagnostics: Diagnostic[] = [];
   for (const match of document.text.matchAll(HELPER_USE)) {
@@ -23,7 +24,7 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
     const span = { start, end: start + helper.length };
     const formatted = /^(hash_for_)?formatted_(.+)$/.exec(helper);
     const plain = formatted ? `${formatted[1] ?? ""}${formatted[2]}` : undefined;
-    if (known.has(helper)) continue;
+    if (isKnown(helper)) continue;
     const base = plain && /^(?:hash_for_)?(.+)_(?:path|url)$/.exec(plain)?.[1];
     const holder = base ? named.get(base) : undefined;
     if (plain && holder && holder.file.behaviour === "B") {
@@ -36,7 +37,7 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
       });
       continue;
     }
-    const suggestion = nearest(helper, [...known]);
+    const suggestion = nearest(helper, workspace.helpers().map((h) => h.helper));
     diagnostics.push({
       severity: "warning",
       code: "unknown-helper",

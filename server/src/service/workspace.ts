@@ -1,6 +1,6 @@
 import { LineIndex } from "../analysis/lineIndex";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
-import { helperNames } from "../routing/helpers";
+import { HelperInfo, helpersOf } from "./helperNames";
 import { Route } from "../routing/route";
 import { DEFAULT_SETTINGS, ServiceSettings } from "./settings";
 
@@ -30,7 +30,7 @@ export class RoutingWorkspace {
   private readonly loaded = new Map<string, Cached<LoadedRoutingFile | undefined>>();
   private readonly lineIndexes = new Map<string, Cached<LineIndex>>();
   private named?: NamedRoutes;
-  private helpers?: Set<string>;
+  private helperList?: HelperInfo[];
 
   constructor(private currentSettings: ServiceSettings = DEFAULT_SETTINGS) {}
 
@@ -121,13 +121,12 @@ export class RoutingWorkspace {
     return result;
   }
 
-  /** Every helper name the workspace's routes give. */
-  knownHelpers(): Set<string> {
-    if (this.helpers) return this.helpers;
-    const helpers = new Set<string>();
-    for (const name of this.namedRoutes().keys()) for (const helper of helperNames(name)) helpers.add(helper);
-    this.helpers = helpers;
-    return helpers;
+  /** Every helper the workspace's routes give, sorted by name (completion looks prefixes up in it). */
+  helpers(): readonly HelperInfo[] {
+    if (this.helperList) return this.helperList;
+    const named = [...this.namedRoutes()].map(([name, holder]): [string, Route] => [name, holder.route]);
+    this.helperList = helpersOf(named).sort((a, b) => (a.helper < b.helper ? -1 : a.helper > b.helper ? 1 : 0));
+    return this.helperList;
   }
 
   private forget(uri: string): void {
@@ -138,7 +137,7 @@ export class RoutingWorkspace {
 
   private changed(): void {
     this.named = undefined;
-    this.helpers = undefined;
+    this.helperList = undefined;
   }
 }
 

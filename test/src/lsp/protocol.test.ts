@@ -51,7 +51,7 @@ describe("language server over stdio: open documents", function () {
   });
 
   it("completes helper names in another file", async () => {
-    const items = (await connection.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: VIEW_URI }, position: { line: 0, character: 30 } })) as rpc.CompletionItem[];
+    const items = ((await connection.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: VIEW_URI }, position: { line: 0, character: 30 } })) as rpc.CompletionList).items;
     assert.ok(items.some((i) => i.label === "post_comments_path"));
     assert.ok(items.every((i) => i.label.startsWith("post_c")), items.map((i) => i.label).join());
   });

@@ -59,7 +59,7 @@ describe("language server over stdio: a workspace folder on disk", function () {
 
   it("completes, hovers and gives signatures from the unopened routing file", async () => {
     const position = { line: 0, character: VIEW.indexOf("(p, )") - 3 };
-    const items = (await connection.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: viewUri }, position })) as rpc.CompletionItem[];
+    const items = ((await connection.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: viewUri }, position })) as rpc.CompletionList).items;
     assert.ok(items.some((i) => i.label === "post_comments_path"));
     const hover = await connection.sendRequest(rpc.HoverRequest.type, { textDocument: { uri: viewUri }, position });
     assert.match((hover!.contents as rpc.MarkupContent).value, /GET `\/posts\/:post_id\/comments\.:format`/);
@@ -98,7 +98,7 @@ describe("language server over stdio: a workspace folder on disk", function () {
 
   it("applies a configuration change: the default behaviour", async () => {
     const position = { line: 1, character: MAILER.split("\n")[1].indexOf("posts_path") };
-    const complete = async () => ((await connection.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: uriOf("app/mailers/mailer.js") }, position })) as rpc.CompletionItem[]).map((i) => i.label);
+    const complete = async () => ((await connection.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: uriOf("app/mailers/mailer.js") }, position })) as rpc.CompletionList).items.map((i) => i.label);
     assert.ok(!(await complete()).includes("formatted_posts_path"));
     client.settings = { defaultBehaviour: "A" };
     await connection.sendNotification(rpc.DidChangeConfigurationNotification.type, { settings: null });

@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { doComplete } from "../../../server/out/service/completion";
+import { doComplete, MAX_HELPER_ITEMS } from "../../../server/out/service/completion";
 import { findDefinition } from "../../../server/out/service/definition";
 import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
 import { doHover } from "../../../server/out/service/hover";
@@ -78,6 +78,16 @@ describe("service: completion", () => {
     const [item] = doComplete(workspace, uri, offset).filter((i) => i.label === "publish_post_path");
     assert.strictEqual(item.snippet, "publish_post_path(${1:id}, ${2:format})");
     assert.match(item.documentation, /posts#publish — arguments: id, format\?/);
+  });
+  it("a long list is cut at MAX_HELPER_ITEMS, in name order, starting at the typed prefix", () => {
+    const many = Array.from({ length: 80 }, (_, i) => `map.resources("things${i}");`).join("\n");
+    const workspace = new RoutingWorkspace();
+    workspace.set({ uri: "file:///r.ts", version: 1, text: `import { draw } from "resource-routes";\nexport default draw((map) => {\n${many}\n});` });
+    workspace.set({ uri: "file:///v.ts", version: 1, text: "thing" });
+    const labels = doComplete(workspace, "file:///v.ts", 5).map((i) => i.label);
+    assert.strictEqual(labels.length, MAX_HELPER_ITEMS);
+    assert.deepStrictEqual(labels, [...labels].sort());
+    assert.ok(labels.every((l) => l.startsWith("thing")));
   });
   it("hash_for_ helpers are offered too", () => {
     const { workspace, offset, uri } = workspaceWith(`hash_for_comment_|`);
