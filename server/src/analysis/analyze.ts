@@ -25,10 +25,10 @@ const SETTINGS = ["behaviour", "resources_path_names", "resource_action_separato
  * Reads a routing file's text (TS, TSX, JS, MJS, CJS) with the TypeScript parser alone and returns
  * its declaration tree. Never runs, imports or evaluates the file's code, and never throws.
  */
-export function analyzeRoutingFile(text: string, fileName = "routes.ts"): RoutingFileAnalysis {
+export function analyzeRoutingFile(text: string, fileName = "routes.ts", previous?: ts.SourceFile): RoutingFileAnalysis {
   const diagnostics: Diagnostic[] = [];
   const settingsSources = new Map<string, OptionSource>();
-  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName));
+  const file = parse(text, fileName, previous);
   for (const d of (file as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? []) {
     diagnostics.push({
       severity: "error",
@@ -70,6 +70,22 @@ export function analyzeRoutingFile(text: string, fileName = "routes.ts"): Routin
     });
   }
   return { tree, diagnostics, settingsSources, syntax: file };
+}
+
+/**
+ * A syntax tree of `text`: the previous version's tree updated where the text changed (the
+ * parser re-uses the rest), or a new one. The change is the span between the common prefix and suffix.
+ */
+function parse(text: string, fileName: string, previous: ts.SourceFile | undefined): ts.SourceFile {
+  if (!previous || previous.fileName !== fileName) return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName));
+  const old = previous.text;
+  let start = 0;
+  const shorter = Math.min(old.length, text.length);
+  while (start < shorter && old.charCodeAt(start) === text.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < shorter - start && old.charCodeAt(old.length - 1 - end) === text.charCodeAt(text.length - 1 - end)) end++;
+  const change = { span: { start, length: old.length - end - start }, newLength: text.length - end - start };
+  return ts.updateSourceFile(previous, text, change);
 }
 
 function readSettings(

@@ -20,18 +20,24 @@ export interface LoadOptions {
   defaults?: DrawSettings;
   /** Wins over the file's own `behaviour` (the CLI's `--behaviour`). */
   behaviour?: Behaviour;
+  /**
+   * The same file's previous version, when the text was edited: its syntax tree is updated
+   * rather than parsed again and its unchanged declarations keep their routes. It must not be
+   * used afterwards (its syntax tree is re-used).
+   */
+  previous?: LoadedRoutingFile;
 }
 
 /**
  * Analyses `text` and expands its declarations with the facility. Undefined when not a routing file.
  */
 export function loadRoutingFile(text: string, fileName: string, options: LoadOptions = {}): LoadedRoutingFile | undefined {
-  const analysis = analyzeRoutingFile(text, fileName);
+  const analysis = analyzeRoutingFile(text, fileName, options.previous?.analysis.syntax);
   if (!analysis.tree) return undefined;
   const settings = withDefaults(analysis.tree.settings, options.defaults);
   if (options.behaviour) settings.behaviour = options.behaviour;
   settings.behaviour ??= DEFAULT_BEHAVIOUR;
-  const table = expandDeclarations({ settings, body: analysis.tree.body });
+  const table = expandDeclarations({ settings, body: analysis.tree.body }, undefined, options.previous?.routes.table);
   const diagnostics = [...analysis.diagnostics, ...table.diagnostics].sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return { analysis, behaviour: settings.behaviour, routes: new RouteSet(table, settings, { warn: () => undefined }), diagnostics };
 }

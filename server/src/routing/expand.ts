@@ -8,7 +8,7 @@ import { normalizePath, parsePath, segmentKeys } from "./path";
 import { defineResource, ResourceDefinition, ResourceSettings } from "./resource";
 import { INHERITED_ACTIONS } from "./restriction";
 import { RouteOrigin, RouteSpec } from "./route";
-import { RouteTable } from "./table";
+import { RouteTable, Segment } from "./table";
 import { validateDeclarations } from "./validate";
 import { asText, copyMap, deepMerge, isOptionMap, OptionMap, OptionValue, pick, toList } from "./values";
 
@@ -19,7 +19,7 @@ const DEFAULT_PATH_NAMES = { new: "new", edit: "edit" };
  * the same table. A declaration the facility refuses stops loading there, as it stopped the
  * original application; the table keeps what was registered before and records the error.
  */
-export function expandDeclarations(tree: DeclarationTree, inflector = new Inflector(tree.settings.inflections)): RouteTable {
+export function expandDeclarations(tree: DeclarationTree, inflector = new Inflector(tree.settings.inflections), previous?: RouteTable): RouteTable {
   const rules = BEHAVIOURS[tree.settings.behaviour ?? DEFAULT_BEHAVIOUR];
   const settings: ResourceSettings = {
     pathNames: tree.settings.resources_path_names ?? DEFAULT_PATH_NAMES,
@@ -27,8 +27,10 @@ export function expandDeclarations(tree: DeclarationTree, inflector = new Inflec
   };
   const table = new RouteTable();
   table.diagnostics.push(...validateDeclarations(tree));
+  table.segments = { settings: JSON.stringify(tree.settings), list: [] };
+  const reusable = previous?.segments?.settings === table.segments.settings ? previous.segments.list : [];
   try {
-    new Expander(rules, settings, inflector, table).body(tree.body, {});
+    new Expander(rules, settings, inflector, table).topLevel(tree.body, reusable);
   } catch (error) {
     if (!(error instanceof RouteDefinitionError)) throw error;
     table.error = error;
@@ -61,6 +63,8 @@ const ROUTE_BUILDER_OPTIONS = new Set([
 
 class Expander {
   private readonly reportedNames = new Set<string>();
+  /** The segment being recorded: which names the current top-level declaration claimed or found taken. */
+  private recording: Pick<Segment, "claimed" | "takenBefore"> | undefined;
 
   constructor(
     private readonly rules: BehaviourRules,
@@ -68,6 +72,48 @@ class Expander {
     private readonly inflector: Inflector,
     private readonly table: RouteTable,
   ) {}
+
+  /**
+   * The file's top-level declarations, each recorded as a segment. A declaration equal (as data)
+   * to one of the previous expansion's clean segments, whose names are still free and whose taken
+   * names are still taken, re-uses that segment's routes instead of expanding again: the previous
+   * declaration object takes the new one's source ranges and its place in `declarations`, so the
+   * re-used routes point at the current text.
+   */
+  topLevel(declarations: Declaration[], previous: Segment[]): void {
+    const bySignature = new Map<string, Segment[]>();
+    for (const segment of previous) {
+      if (!segment.clean) continue;
+      const same = bySignature.get(segment.signature);
+      if (same) same.push(segment);
+      else bySignature.set(segment.signature, [segment]);
+    }
+    declarations.forEach((declaration, index) => {
+      const signature = signatureOf(declaration);
+      const candidates = bySignature.get(signature);
+      const reused = candidates?.length ? candidates[0] : undefined;
+      if (reused && reused.claimed.every((n) => this.table.isFree(n)) && reused.takenBefore.every((n) => !this.table.isFree(n))) {
+        candidates!.shift();
+        takeSources(reused.declaration, declaration);
+        declarations[index] = reused.declaration;
+        for (const route of reused.routes) this.table.add(route);
+        this.table.segments!.list.push(reused);
+        return;
+      }
+      const start = this.table.routes.length;
+      const diagnostics = this.table.diagnostics.length;
+      this.recording = { claimed: [], takenBefore: [] };
+      this.body([declaration], {});
+      this.table.segments!.list.push({
+        signature,
+        declaration,
+        routes: this.table.routes.slice(start),
+        ...this.recording,
+        clean: this.table.diagnostics.length === diagnostics,
+      });
+      this.recording = undefined;
+    });
+  }
 
   body(declarations: Declaration[], scope: OptionMap): void {
     for (const declaration of declarations) {
@@ -249,17 +295,26 @@ class Expander {
     const named = name !== null && this.claim(name, origin);
     if (this.rules.formatTwins) {
       this.table.add(buildRoute(spec, named ? name : null, this.rules, origin));
-      const twin = named && this.table.isFree(`formatted_${name}`) ? `formatted_${name}` : null;
+      const twin = named && this.isFree(`formatted_${name}`) ? `formatted_${name}` : null;
       this.table.add(buildRoute({ ...spec, path: `${spec.path}.:format` }, twin, this.rules, origin));
     } else {
       this.table.add(buildRoute({ ...spec, path: `${spec.path}.:format` }, named ? name : null, this.rules, origin));
     }
   }
 
+  /** Whether `name` is free, noted in the segment being recorded: a re-used segment needs the same answers. */
+  private isFree(name: string): boolean {
+    const free = this.table.isFree(name);
+    const recording = this.recording;
+    if (recording && free) recording.claimed.push(name);
+    else if (recording && !recording.claimed.includes(name)) recording.takenBefore.push(name);
+    return free;
+  }
+
   /** Whether `name` is free; reports a name held by another declaration's route (route-name-taken). */
   private claim(name: string, origin: RouteOrigin): boolean {
-    const holder = this.table.named.get(name);
-    if (!holder) return true;
+    if (this.isFree(name)) return true;
+    const holder = this.table.named.get(name)!;
     if (holder.origin && !sameResource(holder.origin, origin)) {
       const key = `${name}\u0000${originKey(origin)}`;
       if (!this.reportedNames.has(key)) {
@@ -331,4 +386,15 @@ function namespaceScope(name: string, options: OptionMap): OptionMap {
     };
   }
   return { path_prefix: name, name_prefix: `${name}_`, namespace: `${name}/`, ...copyMap(options) };
+}
+
+/** A declaration as data, for comparing two versions of a file: everything but its source ranges. */
+function signatureOf(declaration: Declaration): string {
+  return JSON.stringify(declaration, (key, value) => (key === "source" ? undefined : value instanceof RegExp ? `/${value.source}/${value.flags}` : value));
+}
+
+/** Gives `target` (and its nested declarations, which have the same shape) the source ranges of `from`. */
+function takeSources(target: Declaration, from: Declaration): void {
+  target.source = from.source;
+  target.block?.forEach((child, i) => takeSources(child, from.block![i]));
 }

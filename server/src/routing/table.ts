@@ -1,6 +1,21 @@
+import { Declaration } from "./declarations";
 import { Diagnostic } from "./diagnostics";
 import { RouteDefinitionError } from "./errors";
 import { Route, RouteOrigin } from "./route";
+
+/** The routes one top-level declaration added, and the name lookups they depended on. */
+export interface Segment {
+  /** The declaration as data (no source ranges). */
+  signature: string;
+  declaration: Declaration;
+  routes: Route[];
+  /** Names it took. */
+  claimed: string[];
+  /** Names it found taken by earlier declarations. */
+  takenBefore: string[];
+  /** It reported nothing: a segment with diagnostics is always expanded again, so that they are reported again. */
+  clean: boolean;
+}
 
 /**
  * The expander's result: routes in registration order, the name each route holds, the
@@ -11,6 +26,8 @@ export class RouteTable {
   readonly named = new Map<string, Route>();
   readonly diagnostics: Diagnostic[] = [];
   error: RouteDefinitionError | undefined;
+  /** Per top-level declaration, what it added: lets the next expansion of the same file re-use what did not change. */
+  segments?: { settings: string; list: Segment[] };
 
   /** Whether `name` is still free. */
   isFree(name: string): boolean {

@@ -97,7 +97,9 @@ export class RoutingWorkspace {
     // Only files that name the package can be routing files; the rest are never parsed.
     if (!document?.text.includes("resource-routes")) return undefined;
     const { defaultBehaviour, drawDefaults } = this.currentSettings;
-    return cachedFor(this.loaded, document, () => loadRoutingFile(document.text, fileNameOf(uri), { defaults: { ...drawDefaults, behaviour: defaultBehaviour } }));
+    const defaults = { ...drawDefaults, behaviour: defaultBehaviour };
+    // The previous version's analysis is handed over: only what changed is parsed and expanded again.
+    return cachedFor(this.loaded, document, (previous) => loadRoutingFile(document.text, fileNameOf(uri), { defaults, previous }));
   }
 
   /** Every routing file of the workspace with its uri. */
@@ -141,10 +143,11 @@ export class RoutingWorkspace {
   }
 }
 
-function cachedFor<T>(cache: Map<string, Cached<T>>, document: TextDocument, compute: () => T): T {
+/** The value computed for `document`, computing it (from the value of the document it replaces, if any) when missing. */
+function cachedFor<T>(cache: Map<string, Cached<T>>, document: TextDocument, compute: (previous: T | undefined) => T): T {
   const cached = cache.get(document.uri);
   if (cached && cached.document === document) return cached.value;
-  const value = compute();
+  const value = compute(cached?.value);
   cache.set(document.uri, { document, value });
   return value;
 }

@@ -1,0 +1,64 @@
+import * as assert from "assert";
+import * as fs from "fs";
+import * as path from "path";
+import fc from "fast-check";
+import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
+import { originSpan } from "../../../server/out/routing/spans";
+import { ROOT } from "../support/fixtures";
+
+/** Re-analysis after an edit (updated syntax tree, re-used declarations) gives exactly what a fresh analysis gives. */
+const BLOG = fs.readFileSync(path.join(ROOT, "examples", "blog", "routes.ts"), "utf8");
+const PIECES = ['map.resources("extra");\n', "x", ",", '"', "(", ")", "{", "}", "shallow: true, ", 'only: ["index"], ', "\n", "// ", "member"];
+
+/** Everything a user can see of a loaded file: routes, names, diagnostics, and where each route was declared. */
+function observable(file: LoadedRoutingFile | undefined): unknown {
+  if (!file) return undefined;
+  return {
+    routes: file.routes.toJSON(),
+    diagnostics: file.diagnostics,
+    origins: file.routes.routes.map((r) => r.origin && [originSpan(r.origin), r.origin.declaration.source?.call]),
+    tree: JSON.stringify(file.analysis.tree, (_key, value) => (value instanceof Map ? [...value] : value instanceof RegExp ? String(value) : value)),
+  };
+}
+
+describe("incremental re-analysis", () => {
+  it("a sequence of random edits: each version re-analysed from the previous equals a fresh analysis", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 10 }), piece: fc.constantFrom(...PIECES) }), { minLength: 1, maxLength: 15 }),
+        (edits) => {
+          let text = BLOG;
+          let previous = loadRoutingFile(text, "routes.ts");
+          for (const edit of edits) {
+            const at = edit.at % (text.length + 1);
+            text = text.slice(0, at) + edit.piece + text.slice(at + edit.remove);
+            const incremental = loadRoutingFile(text, "routes.ts", { previous });
+            assert.deepStrictEqual(observable(incremental), observable(loadRoutingFile(text, "routes.ts")));
+            previous = incremental;
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("an unchanged declaration keeps its route objects, and they point at its new position", () => {
+    const first = loadRoutingFile(BLOG, "routes.ts")!;
+    const sessionRoute = first.routes.routes.find((r) => r.name === "new_session")!;
+    const edited = BLOG.replace(`map.root(`, `map.resources("extra");\n  map.root(`);
+    const second = loadRoutingFile(edited, "routes.ts", { previous: first })!;
+    const again = second.routes.routes.find((r) => r.name === "new_session")!;
+    assert.strictEqual(again, sessionRoute);
+    assert.strictEqual(edited.slice(originSpan(again.origin!)!.start, originSpan(again.origin!)!.end), `"session"`);
+  });
+
+  it("a name freed by an edit is taken again by the declaration that now gets it", () => {
+    const text = `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("photos");\n  map.resource("photo");\n});\n`;
+    const first = loadRoutingFile(text, "routes.ts")!;
+    assert.ok(first.diagnostics.some((d) => d.code === "route-name-taken"));
+    const edited = text.replace(`map.resources("photos");`, `map.resources("images");`);
+    const second = loadRoutingFile(edited, "routes.ts", { previous: first })!;
+    assert.deepStrictEqual(observable(second), observable(loadRoutingFile(edited, "routes.ts")));
+    assert.strictEqual(second.routes.table.named.get("photo")!.path, "/photo.:format");
+  });
+});
