@@ -75,25 +75,18 @@ class Expander {
 
   /**
    * The file's top-level declarations, each recorded as a segment. A declaration equal (as data)
-   * to one of the previous expansion's clean segments, whose names are still free and whose taken
-   * names are still taken, re-uses that segment's routes instead of expanding again: the previous
-   * declaration object takes the new one's source ranges and its place in `declarations`, so the
-   * re-used routes point at the current text.
+   * to a clean segment of the previous expansion, found near the same place in the file, whose
+   * names are still free and whose taken names are still taken, re-uses that segment's routes
+   * instead of expanding again: the previous declaration object takes the new one's source ranges
+   * and its place in `declarations`, so the re-used routes point at the current text.
    */
   topLevel(declarations: Declaration[], previous: Segment[]): void {
-    const bySignature = new Map<string, Segment[]>();
-    for (const segment of previous) {
-      if (!segment.clean) continue;
-      const same = bySignature.get(segment.signature);
-      if (same) same.push(segment);
-      else bySignature.set(segment.signature, [segment]);
-    }
+    let next = 0; // previous segments before this one were matched or passed over
     declarations.forEach((declaration, index) => {
-      const signature = signatureOf(declaration);
-      const candidates = bySignature.get(signature);
-      const reused = candidates?.length ? candidates[0] : undefined;
-      if (reused && reused.claimed.every((n) => this.table.isFree(n)) && reused.takenBefore.every((n) => !this.table.isFree(n))) {
-        candidates!.shift();
+      const found = this.reusable(declaration, previous, next);
+      if (found !== undefined) {
+        const reused = previous[found];
+        next = found + 1;
         takeSources(reused.declaration, declaration);
         declarations[index] = reused.declaration;
         for (const route of reused.routes) this.table.add(route);
@@ -105,7 +98,6 @@ class Expander {
       this.recording = { claimed: [], takenBefore: [] };
       this.body([declaration], {});
       this.table.segments!.list.push({
-        signature,
         declaration,
         routes: this.table.routes.slice(start),
         ...this.recording,
@@ -113,6 +105,16 @@ class Expander {
       });
       this.recording = undefined;
     });
+  }
+
+  /** The index of a previous segment that can stand for `declaration`: among the next few, as an edit inserts or removes only a few. */
+  private reusable(declaration: Declaration, previous: Segment[], from: number): number | undefined {
+    for (let i = from; i < Math.min(previous.length, from + REUSE_WINDOW); i++) {
+      const segment = previous[i];
+      if (!segment.clean || !sameDeclaration(segment.declaration, declaration)) continue;
+      if (segment.claimed.every((n) => this.table.isFree(n)) && segment.takenBefore.every((n) => !this.table.isFree(n))) return i;
+    }
+    return undefined;
   }
 
   body(declarations: Declaration[], scope: OptionMap): void {
@@ -388,9 +390,27 @@ function namespaceScope(name: string, options: OptionMap): OptionMap {
   return { path_prefix: name, name_prefix: `${name}_`, namespace: `${name}/`, ...copyMap(options) };
 }
 
-/** A declaration as data, for comparing two versions of a file: everything but its source ranges. */
-function signatureOf(declaration: Declaration): string {
-  return JSON.stringify(declaration, (key, value) => (key === "source" ? undefined : value instanceof RegExp ? `/${value.source}/${value.flags}` : value));
+/** How many previous segments ahead a declaration is looked for. */
+const REUSE_WINDOW = 8;
+
+/** Whether two declarations are equal as data: everything but their source ranges. */
+function sameDeclaration(a: Declaration, b: Declaration): boolean {
+  return (
+    a.kind === b.kind &&
+    a.path === b.path &&
+    sameValue(a.names, b.names) &&
+    sameValue(a.options, b.options) &&
+    (a.block === undefined || b.block === undefined ? a.block === b.block : a.block.length === b.block.length && a.block.every((d, i) => sameDeclaration(d, b.block![i])))
+  );
+}
+
+function sameValue(a: OptionValue | string[], b: OptionValue | string[]): boolean {
+  if (a === b) return true;
+  if (a instanceof RegExp || b instanceof RegExp) return a instanceof RegExp && b instanceof RegExp && a.source === b.source && a.flags === b.flags;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]));
+  if (!isOptionMap(a) || !isOptionMap(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameValue(a[k], b[k]));
 }
 
 /** Gives `target` (and its nested declarations, which have the same shape) the source ranges of `from`. */

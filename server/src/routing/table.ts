@@ -5,8 +5,6 @@ import { Route, RouteOrigin } from "./route";
 
 /** The routes one top-level declaration added, and the name lookups they depended on. */
 export interface Segment {
-  /** The declaration as data (no source ranges). */
-  signature: string;
   declaration: Declaration;
   routes: Route[];
   /** Names it took. */
