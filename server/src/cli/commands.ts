@@ -2,7 +2,8 @@ import { nearest } from "../routing/validate";
 import { RoutingError } from "../routing/errors";
 import { ParsedArguments, UsageError } from "./args";
 import { CliRoutingFile, loadFile } from "./load";
-import { diagnosticJSON, diagnosticLine, routesTable, styleFor } from "./output";
+import { routesTable } from "../format/routesTable";
+import { diagnosticJSON, diagnosticLine, styleFor } from "./output";
 
 /** What a command writes and its exit code; main() does the writing. */
 export interface CommandResult {

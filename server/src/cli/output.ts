@@ -1,6 +1,6 @@
 import { LineIndex } from "../analysis/lineIndex";
 import { Diagnostic } from "../routing/diagnostics";
-import { Route } from "../routing/route";
+import { PLAIN_STYLE, Style } from "../format/routesTable";
 
 /** The --json diagnostic of contract §5: 0-based range, as in LSP. */
 export interface DiagnosticJSON {
@@ -26,15 +26,6 @@ export function diagnosticLine(file: string, diagnostic: Diagnostic, lines: Line
   return `${file}:${line + 1}:${character + 1}: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`;
 }
 
-export interface Style {
-  name(text: string): string;
-  verb(text: string, verb: string): string;
-  path(text: string): string;
-  dim(text: string): string;
-}
-
-const PLAIN: Style = { name: (t) => t, verb: (t) => t, path: (t) => t, dim: (t) => t };
-
 const VERB_COLOURS: Record<string, number> = { GET: 32, POST: 33, PUT: 34, DELETE: 31 };
 
 const COLOURED: Style = {
@@ -46,21 +37,5 @@ const COLOURED: Style = {
 
 /** Colour on a terminal, plain when piped or when NO_COLOR is set. */
 export function styleFor(stream: NodeJS.WriteStream): Style {
-  return stream.isTTY && !process.env.NO_COLOR ? COLOURED : PLAIN;
-}
-
-/** A table like `rake routes`: name (right-aligned), verb, path, controller#action. */
-export function routesTable(routes: readonly Route[], style: Style): string {
-  const rows = routes.map((r) => [r.name ?? "", r.verb, r.path, `${r.controller ?? ":controller"}#${r.action ?? ":action"}`]);
-  const widths = [0, 1, 2].map((i) => Math.max(0, ...rows.map((row) => row[i].length)));
-  return rows
-    .map(([name, verb, path, target]) =>
-      [
-        style.name(name.padStart(widths[0])),
-        style.verb(verb.padEnd(widths[1]), verb),
-        style.path(path.padEnd(widths[2])),
-        style.dim(target),
-      ].join(" ").trimEnd(),
-    )
-    .join("\n");
+  return stream.isTTY && !process.env.NO_COLOR ? COLOURED : PLAIN_STYLE;
 }

@@ -10,9 +10,11 @@ import { DeclarationSymbol, documentSymbols, routeCountLenses } from "../service
 import { findReferences } from "../service/references";
 import { readSettings, ServiceSettings } from "../service/settings";
 import { signatureHelp } from "../service/signatureHelp";
+import { recognizeRequest, routesTableOf, routingFileInfo } from "../service/routesTable";
 import { RoutingWorkspace } from "../service/workspace";
 import { workspaceSymbols } from "../service/workspaceSymbols";
 import { toDiagnostic, toRange } from "./convert";
+import { FileInfoRequest, RecognizeParams, RecognizeRequest, RecognizeResult, RoutesTableParams, RoutesTableRequest, RoutesTableResult } from "./customRequests";
 import { DiagnosticsPublisher } from "./diagnosticsPublisher";
 import { WorkspaceIndexing } from "./workspaceIndexing";
 
@@ -258,6 +260,29 @@ export function startServer(connection: lsp.Connection = lsp.createConnection(ls
       }));
     }),
   );
+
+  connection.onRequest(
+    RoutesTableRequest,
+    handle("routes table", (params: RoutesTableParams): RoutesTableResult => {
+      const table = routesTableOf(workspace, params);
+      return {
+        text: table.text,
+        rows: table.rows.map((row) => ({ line: row.line, helper: row.helper, location: row.span && toLocation({ uri: row.uri, span: row.span }) })),
+      };
+    }),
+  );
+
+  connection.onRequest(
+    RecognizeRequest,
+    handle("recognize", (params: RecognizeParams): RecognizeResult => {
+      const result = recognizeRequest(workspace, params.method, params.path);
+      if (!result.matched) return result;
+      const { uri, span, ...found } = result;
+      return { ...found, location: span && toLocation({ uri, span }) };
+    }),
+  );
+
+  connection.onRequest(FileInfoRequest, handle("file info", (params: { uri: string }) => routingFileInfo(workspace, params.uri) ?? null));
 
   documents.listen(connection);
   connection.listen();

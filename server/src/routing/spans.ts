@@ -1,5 +1,5 @@
 import { Declaration, Span } from "./declarations";
-import { RouteOrigin } from "./route";
+import { Route, RouteOrigin } from "./route";
 
 /** Where an option (its key for `only-and-except`, else its value) or, failing that, the call was written. */
 export function optionSpan(declaration: Declaration, optionPath?: string, part: "key" | "value" = "value"): Span | undefined {
@@ -20,4 +20,9 @@ export function originSpan(origin: RouteOrigin): Span | undefined {
 /** Whether two routes come from the same resource of the same declaration. */
 export function sameResource(a: RouteOrigin | undefined, b: RouteOrigin | undefined): boolean {
   return !!a && !!b && a.declaration === b.declaration && a.nameIndex === b.nameIndex && a.association === b.association;
+}
+
+/** Where a route was declared: its resource's name, else the whole call. */
+export function declaredSpan(route: Route): Span | undefined {
+  return route.origin && (originSpan(route.origin) ?? route.origin.declaration.source?.call);
 }

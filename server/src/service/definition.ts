@@ -1,5 +1,5 @@
 import { Span } from "../routing/declarations";
-import { originSpan } from "../routing/spans";
+import { declaredSpan } from "../routing/spans";
 import { routeNameOfHelper, wordAt } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
 
@@ -14,7 +14,6 @@ export function findDefinition(workspace: RoutingWorkspace, uri: string, offset:
   const word = document && wordAt(document.text, offset);
   const name = word && routeNameOfHelper(word.word);
   const holder = name ? workspace.namedRoutes().get(name) : undefined;
-  const origin = holder?.route.origin;
-  const span = origin && (originSpan(origin) ?? origin.declaration.source?.call);
+  const span = holder && declaredSpan(holder.route);
   return holder && span ? { uri: holder.uri, span } : undefined;
 }

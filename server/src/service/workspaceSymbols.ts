@@ -1,5 +1,5 @@
 import { Span } from "../routing/declarations";
-import { originSpan } from "../routing/spans";
+import { declaredSpan } from "../routing/spans";
 import { RoutingWorkspace } from "./workspace";
 
 /** A helper of the workspace as a symbol: found by name from anywhere, it leads to its declaration. */
@@ -16,7 +16,7 @@ export function workspaceSymbols(workspace: RoutingWorkspace, query: string): He
   const symbols: HelperSymbol[] = [];
   const wanted = query.toLowerCase();
   for (const [name, { uri, route }] of workspace.namedRoutes()) {
-    const span = route.origin && (originSpan(route.origin) ?? route.origin.declaration.source?.call);
+    const span = declaredSpan(route);
     if (!span) continue;
     for (const helper of [`${name}_path`, `${name}_url`]) {
       if (isSubsequence(wanted, helper.toLowerCase())) symbols.push({ name: helper, detail: `${route.verb} ${route.path}`, uri, span });

@@ -69,6 +69,16 @@ describe("language server over stdio: open documents", function () {
     assert.deepStrictEqual(lenses!.map((l) => [l.range.start.line, l.command!.title]), [[2, "7 routes"], [3, "7 routes"]]);
   });
 
+  it("answers the custom requests: routes table, recognize, file info", async () => {
+    const table = await connection.sendRequest<{ text: string; rows: Array<{ line: number; helper?: string; location?: rpc.Location }> }>("resourceRoutes/routesTable", { filter: "comments#index" });
+    assert.deepStrictEqual(table.rows.map((r) => [r.helper, r.location!.range.start]), [["post_comments_path", { line: 3, character: 19 }]]);
+    assert.match(table.text.split("\n")[table.rows[0].line], /post_comments GET/);
+    const found = await connection.sendRequest<{ matched: boolean; route: string; params: object }>("resourceRoutes/recognize", { method: "GET", path: "/posts/3/comments" });
+    assert.deepStrictEqual([found.matched, found.route, found.params], [true, "post_comments", { post_id: "3" }]);
+    assert.deepStrictEqual(await connection.sendRequest("resourceRoutes/fileInfo", { uri: ROUTES_URI }), { behaviour: "B", routes: 14 });
+    assert.strictEqual(await connection.sendRequest("resourceRoutes/fileInfo", { uri: VIEW_URI }), null);
+  });
+
   it("follows incremental changes and survives a half-typed document", async () => {
     await connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, {
       textDocument: { uri: ROUTES_URI, version: 2 },

@@ -9,6 +9,7 @@ import { codeActions } from "../../../server/out/service/codeActions";
 import { FileSystem, indexFile, indexFolder } from "../../../server/out/service/indexer";
 import { findReferences } from "../../../server/out/service/references";
 import { DEFAULT_SETTINGS, readSettings } from "../../../server/out/service/settings";
+import { recognizeRequest, routesTableOf, routingFileInfo } from "../../../server/out/service/routesTable";
 import { signatureHelp } from "../../../server/out/service/signatureHelp";
 import { workspaceSymbols } from "../../../server/out/service/workspaceSymbols";
 
@@ -374,5 +375,34 @@ describe("service: indexing a folder", () => {
     delete files["/app/config/routes.ts"];
     assert.strictEqual(await indexFile(workspace, "file:///app/config/routes.ts", memory(files)), false);
     assert.strictEqual(workspace.namedRoutes().size, 0);
+  });
+});
+
+describe("service: routes table and recognition (the editor commands)", () => {
+  it("the table has a heading per routing file and a row per route, each linked to its declaration", () => {
+    const { workspace } = workspaceWith(`|`);
+    const table = routesTableOf(workspace);
+    const lines = table.text.split("\n");
+    assert.strictEqual(lines[0], "# file:///app/routes.ts — behaviour B, 17 of 17 routes");
+    const row = table.rows.find((r) => r.helper === "admin_users_path")!;
+    assert.match(lines[row.line], /^\s*admin_users GET\s+\/admin\/users\.:format\s+admin\/users#index$/);
+    assert.strictEqual(ROUTES.slice(row.span!.start, row.span!.end), `"users"`);
+  });
+  it("a filter keeps the rows containing it, ignoring case", () => {
+    const { workspace } = workspaceWith(`|`);
+    const table = routesTableOf(workspace, { filter: "PUBLISH" });
+    assert.deepStrictEqual(table.rows.map((r) => r.helper), ["publish_post_path"]);
+    assert.match(table.text, /1 of 17 routes/);
+  });
+  it("recognition names the route, its parameters and its declaration; a routing error says why", () => {
+    const { workspace } = workspaceWith(`|`);
+    const found = recognizeRequest(workspace, "PUT", "/posts/7/publish");
+    assert.deepStrictEqual(found.matched && [found.route, found.controller, found.action, found.params], ["publish_post", "posts", "publish", { id: "7" }]);
+    assert.deepStrictEqual(recognizeRequest(workspace, "GET", "/nowhere"), { matched: false, error: `No route matches "/nowhere" with {:method=>:get}` });
+  });
+  it("file info: the behaviour and route count of a routing file, nothing for other files", () => {
+    const { workspace, uri } = workspaceWith(`|`);
+    assert.deepStrictEqual(routingFileInfo(workspace, "file:///app/routes.ts"), { behaviour: "B", routes: 17 });
+    assert.strictEqual(routingFileInfo(workspace, uri), undefined);
   });
 });

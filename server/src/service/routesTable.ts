@@ -1,0 +1,73 @@
+import { routesTable } from "../format/routesTable";
+import { Span } from "../routing/declarations";
+import { RoutingError } from "../routing/errors";
+import { declaredSpan } from "../routing/spans";
+import { RoutingWorkspace } from "./workspace";
+
+/** One row of the routes table: a route and where it was declared. */
+export interface RouteRow {
+  /** The row's line in the table's text. */
+  line: number;
+  uri: string;
+  span?: Span;
+  /** `post_path`, or undefined for an unnamed route. */
+  helper?: string;
+}
+
+/** The workspace's routes as `rake routes` prints them, one section per routing file. */
+export interface RoutesTable {
+  text: string;
+  rows: RouteRow[];
+}
+
+/**
+ * The routes table of the workspace (or of one routing file): a heading per file, then its routes.
+ * With `filter`, only the rows whose text contains it (ignoring case).
+ */
+export function routesTableOf(workspace: RoutingWorkspace, options: { uri?: string; filter?: string } = {}): RoutesTable {
+  const lines: string[] = [];
+  const rows: RouteRow[] = [];
+  const filter = options.filter?.trim().toLowerCase();
+  for (const { uri, file } of workspace.routingFiles()) {
+    if (options.uri && uri !== options.uri) continue;
+    const routes = file.routes.routes;
+    const texts = routesTable(routes).split("\n");
+    const kept = routes.map((route, i) => ({ route, text: texts[i] })).filter((r) => !filter || r.text.toLowerCase().includes(filter));
+    if (lines.length) lines.push("");
+    lines.push(`# ${uri} — behaviour ${file.behaviour}, ${kept.length} of ${routes.length} routes`);
+    for (const { route, text } of kept) {
+      rows.push({ line: lines.length, uri, span: declaredSpan(route), helper: route.name ? `${route.name}_path` : undefined });
+      lines.push(text);
+    }
+  }
+  return { text: lines.join("\n") + "\n", rows };
+}
+
+/** What a request is routed to, or why it is not. */
+export type RecognizeResult =
+  | { matched: true; route: string | null; controller: string | null; action: string | null; params: Record<string, string>; uri: string; span?: Span }
+  | { matched: false; error: string };
+
+/** Recognises `METHOD /path` against each routing file of the workspace in turn; the first match wins. */
+export function recognizeRequest(workspace: RoutingWorkspace, method: string, path: string): RecognizeResult {
+  const files = workspace.routingFiles();
+  if (files.length === 0) return { matched: false, error: "The workspace has no routing file" };
+  let firstError: string | undefined;
+  for (const { uri, file } of files) {
+    try {
+      const found = file.routes.recognize(method, path);
+      const route = found.route ? file.routes.table.named.get(found.route) : undefined;
+      return { matched: true, ...found, uri, span: route && declaredSpan(route) };
+    } catch (error) {
+      if (!(error instanceof RoutingError)) throw error;
+      firstError ??= error.message;
+    }
+  }
+  return { matched: false, error: firstError! };
+}
+
+/** The behaviour and route count of a routing file, for a status display. */
+export function routingFileInfo(workspace: RoutingWorkspace, uri: string): { behaviour: string; routes: number } | undefined {
+  const file = workspace.routingFile(uri);
+  return file && { behaviour: file.behaviour, routes: file.routes.routes.length };
+}
