@@ -1,0 +1,27 @@
+import * as vscode from "vscode";
+import { LanguageClient } from "vscode-languageclient/node";
+import { createLanguageClient } from "./languageClient";
+import { registerRecognize } from "./recognize";
+import { RoutesView } from "./routesView";
+import { registerStatusBar } from "./statusBar";
+
+let client: LanguageClient | undefined;
+
+/** Starts the language server and adds the commands, the routes table and the status-bar item. */
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const output = vscode.window.createOutputChannel("Resource Routes", { log: true });
+  client = createLanguageClient(context, output);
+  const started = client;
+  context.subscriptions.push(
+    output,
+    ...new RoutesView(started).register(),
+    registerRecognize(started),
+    ...registerStatusBar(started),
+    vscode.commands.registerCommand("resourceRoutes.restartServer", () => started.restart()),
+  );
+  await started.start();
+}
+
+export function deactivate(): Promise<void> | undefined {
+  return client?.stop();
+}

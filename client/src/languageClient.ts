@@ -1,0 +1,45 @@
+import * as vscode from "vscode";
+import { CloseAction, ErrorAction, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from "vscode-languageclient/node";
+
+/** Restarts allowed within RESTART_WINDOW_MS before the client gives up and says so. */
+const MAX_RESTARTS = 4;
+const RESTART_WINDOW_MS = 3 * 60 * 1000;
+
+export const LANGUAGES = ["typescript", "javascript", "typescriptreact", "javascriptreact"];
+
+/**
+ * The language client: starts the bundled server over IPC, syncs the `resourceRoutes` settings,
+ * and restarts a crashed server with a visible message (giving up after repeated crashes).
+ */
+export function createLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
+  const module = context.asAbsolutePath("client/dist/server.js");
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6009"] } },
+  };
+  const crashes: number[] = [];
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: LANGUAGES.flatMap((language) => [
+      { scheme: "file", language },
+      { scheme: "untitled", language },
+    ]),
+    synchronize: { configurationSection: "resourceRoutes" },
+    outputChannel: output,
+    errorHandler: {
+      error: () => ({ action: ErrorAction.Continue }),
+      closed: () => {
+        const now = Date.now();
+        crashes.push(now);
+        while (crashes.length && now - crashes[0] > RESTART_WINDOW_MS) crashes.shift();
+        if (crashes.length > MAX_RESTARTS) {
+          return {
+            action: CloseAction.DoNotRestart,
+            message: `Resource Routes: the language server stopped ${crashes.length} times in 3 minutes and was not restarted. See the "Resource Routes" output, then run "Resource Routes: Restart Language Server".`,
+          };
+        }
+        return { action: CloseAction.Restart, message: "Resource Routes: the language server stopped unexpectedly and was restarted." };
+      },
+    },
+  };
+  return new LanguageClient("resourceRoutes", "Resource Routes", serverOptions, clientOptions);
+}

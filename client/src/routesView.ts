@@ -1,0 +1,89 @@
+import * as vscode from "vscode";
+import { LanguageClient } from "vscode-languageclient/node";
+import { RoutesTableRequest, RoutesTableResult } from "./protocol";
+
+export const TABLE_SCHEME = "resource-routes-table";
+
+/**
+ * "Show All Routes": the workspace's routes as a read-only document (language
+ * `resource-routes-table`, highlighted by the grammar in syntaxes/). Its URI carries the file and
+ * filter it shows; each row links to its declaration; "Copy Helper Name" reads the row under the cursor.
+ */
+export class RoutesView implements vscode.TextDocumentContentProvider, vscode.DocumentLinkProvider {
+  private readonly tables = new Map<string, RoutesTableResult>();
+  private readonly changes = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changes.event;
+
+  constructor(private readonly client: LanguageClient) {}
+
+  register(): vscode.Disposable[] {
+    return [
+      vscode.workspace.registerTextDocumentContentProvider(TABLE_SCHEME, this),
+      vscode.languages.registerDocumentLinkProvider({ scheme: TABLE_SCHEME }, this),
+      vscode.commands.registerCommand("resourceRoutes.showRoutes", (uri?: string) => this.show({ uri: typeof uri === "string" ? uri : undefined })),
+      vscode.commands.registerCommand("resourceRoutes.filterRoutes", () => this.filter()),
+      vscode.commands.registerCommand("resourceRoutes.copyHelperName", (helper?: string) => this.copyHelperName(helper)),
+      // The tables follow the routing files: shown tables are asked for again after edits.
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document.uri.scheme === "file") for (const key of this.tables.keys()) this.changes.fire(vscode.Uri.parse(key));
+      }),
+    ];
+  }
+
+  async show(options: { uri?: string; filter?: string }): Promise<void> {
+    const query = new URLSearchParams();
+    if (options.uri) query.set("file", options.uri);
+    if (options.filter) query.set("filter", options.filter);
+    const title = options.filter ? `Routes matching “${options.filter}”` : "All Routes";
+    const uri = vscode.Uri.from({ scheme: TABLE_SCHEME, path: `/${title}`, query: query.toString() });
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.languages.setTextDocumentLanguage(document, "resource-routes-table");
+    await vscode.window.showTextDocument(document, { preview: false });
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const query = new URLSearchParams(uri.query);
+    const table = await this.client.sendRequest(RoutesTableRequest, { uri: query.get("file") ?? undefined, filter: query.get("filter") ?? undefined });
+    if (!table) return "# The language server could not list the routes; see the \"Resource Routes\" output.\n";
+    this.tables.set(uri.toString(), table);
+    return table.rows.length || table.text.trim() ? table.text : "# No routing file in this workspace.\n";
+  }
+
+  provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
+    const table = this.tables.get(document.uri.toString());
+    return (table?.rows ?? []).flatMap((row) => {
+      if (!row.location || row.line >= document.lineCount) return [];
+      const target = vscode.Uri.parse(row.location.uri).with({ fragment: `L${row.location.range.start.line + 1},${row.location.range.start.character + 1}` });
+      const text = document.lineAt(row.line);
+      const link = new vscode.DocumentLink(new vscode.Range(row.line, text.firstNonWhitespaceCharacterIndex, row.line, text.text.length), target);
+      link.tooltip = "Go to the declaration";
+      return [link];
+    });
+  }
+
+  /** Asks for a filter and shows the matching routes. */
+  private async filter(): Promise<void> {
+    const filter = await vscode.window.showInputBox({ title: "Filter Routes", prompt: "Text to look for in name, verb, path or controller#action", placeHolder: "comments" });
+    if (filter !== undefined) await this.show({ filter });
+  }
+
+  /** Copies the helper of the given route, of the table row under the cursor, or of one picked from the workspace. */
+  private async copyHelperName(helper?: string): Promise<void> {
+    let chosen = typeof helper === "string" ? helper : this.helperUnderCursor();
+    if (!chosen) {
+      const table = await this.client.sendRequest(RoutesTableRequest, {});
+      const helpers = [...new Set((table?.rows ?? []).flatMap((row) => (row.helper ? [row.helper] : [])))];
+      chosen = await vscode.window.showQuickPick(helpers, { title: "Copy Helper Name", placeHolder: "a helper of the workspace's routes" });
+    }
+    if (!chosen) return;
+    await vscode.env.clipboard.writeText(chosen);
+    void vscode.window.setStatusBarMessage(`Copied ${chosen}`, 3000);
+  }
+
+  private helperUnderCursor(): string | undefined {
+    const editor = vscode.window.activeTextEditor;
+    if (editor?.document.uri.scheme !== TABLE_SCHEME) return undefined;
+    const line = editor.selection.active.line;
+    return this.tables.get(editor.document.uri.toString())?.rows.find((row) => row.line === line)?.helper;
+  }
+}
