@@ -37,7 +37,9 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
             message: `Resource Routes: the language server stopped ${crashes.length} times in 3 minutes and was not restarted. See the "Resource Routes" output, then run "Resource Routes: Restart Language Server".`,
           };
         }
-        return { action: CloseAction.Restart, message: "Resource Routes: the language server stopped unexpectedly and was restarted." };
+        // Shown here: the client itself only logs a restart.
+        void vscode.window.showWarningMessage("Resource Routes: the language server stopped unexpectedly and was restarted.", "Show Output").then((choice) => choice && output.show());
+        return { action: CloseAction.Restart, handled: true };
       },
     },
   };

@@ -264,7 +264,7 @@ export function startServer(connection: lsp.Connection = lsp.createConnection(ls
   connection.onRequest(
     RoutesTableRequest,
     handle("routes table", (params: RoutesTableParams): RoutesTableResult => {
-      const table = routesTableOf(workspace, params);
+      const table = routesTableOf(workspace, { ...params, folders });
       return {
         text: table.text,
         rows: table.rows.map((row) => ({ line: row.line, helper: row.helper, location: row.span && toLocation({ uri: row.uri, span: row.span }) })),

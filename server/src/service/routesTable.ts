@@ -24,7 +24,7 @@ export interface RoutesTable {
  * The routes table of the workspace (or of one routing file): a heading per file, then its routes.
  * With `filter`, only the rows whose text contains it (ignoring case).
  */
-export function routesTableOf(workspace: RoutingWorkspace, options: { uri?: string; filter?: string } = {}): RoutesTable {
+export function routesTableOf(workspace: RoutingWorkspace, options: { uri?: string; filter?: string; folders?: string[] } = {}): RoutesTable {
   const lines: string[] = [];
   const rows: RouteRow[] = [];
   const filter = options.filter?.trim().toLowerCase();
@@ -34,13 +34,22 @@ export function routesTableOf(workspace: RoutingWorkspace, options: { uri?: stri
     const texts = routesTable(routes).split("\n");
     const kept = routes.map((route, i) => ({ route, text: texts[i] })).filter((r) => !filter || r.text.toLowerCase().includes(filter));
     if (lines.length) lines.push("");
-    lines.push(`# ${uri} — behaviour ${file.behaviour}, ${kept.length} of ${routes.length} routes`);
+    lines.push(`# ${displayName(uri, options.folders ?? [])} — behaviour ${file.behaviour}, ${kept.length} of ${routes.length} routes`);
     for (const { route, text } of kept) {
       rows.push({ line: lines.length, uri, span: declaredSpan(route), helper: route.name ? `${route.name}_path` : undefined });
       lines.push(text);
     }
   }
   return { text: lines.join("\n") + "\n", rows };
+}
+
+/** A file's URI relative to the workspace folder holding it (`config/routes.ts`), else the whole URI. */
+function displayName(uri: string, folders: string[]): string {
+  for (const folder of folders) {
+    const prefix = folder.endsWith("/") ? folder : `${folder}/`;
+    if (uri.startsWith(prefix)) return decodeURIComponent(uri.slice(prefix.length));
+  }
+  return uri;
 }
 
 /** What a request is routed to, or why it is not. */

@@ -43,8 +43,9 @@ export function readSettings(raw: unknown): { settings: ServiceSettings; problem
     if (isStringList(input[key])) settings[key] = input[key];
     else bad(key, "a list of glob patterns");
   }
-  if (input.resourcesPathNames !== undefined) {
-    const names = input.resourcesPathNames;
+  const names = input.resourcesPathNames;
+  // {} is what editors send for the unset setting: it must not empty the new and edit segments.
+  if (names !== undefined && !(isRecord(names) && Object.keys(names).length === 0)) {
     if (isRecord(names) && Object.values(names).every((v) => typeof v === "string")) settings.drawDefaults.resources_path_names = names as Record<string, string>;
     else bad("resourcesPathNames", `an object such as { "new": "nuevo", "edit": "editar" }`);
   }

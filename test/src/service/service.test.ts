@@ -312,6 +312,10 @@ describe("service: settings", () => {
     assert.ok(paths.includes("/people/nuevo.:format"), paths.join());
     assert.ok(file.routes.table.named.has("edit_person"));
   });
+  it("the values an editor sends for settings left unset change nothing", () => {
+    const file = routesWith({ resourcesPathNames: {}, resourceActionSeparator: "/", inflections: { irregular: {}, uncountable: [] }, routingFiles: DEFAULT_SETTINGS.routingFiles });
+    assert.ok(file.routes.routes.some((r) => r.path === "/people/new.:format"));
+  });
   it("a value of the wrong type is reported and its default used", () => {
     const { settings, problems } = readSettings({ defaultBehaviour: "C", routingFiles: "routes.ts", hover: { enabled: false } });
     assert.deepStrictEqual([settings.defaultBehaviour, settings.routingFiles, settings.features.hover], ["B", DEFAULT_SETTINGS.routingFiles, false]);
@@ -387,6 +391,10 @@ describe("service: routes table and recognition (the editor commands)", () => {
     const row = table.rows.find((r) => r.helper === "admin_users_path")!;
     assert.match(lines[row.line], /^\s*admin_users GET\s+\/admin\/users\.:format\s+admin\/users#index$/);
     assert.strictEqual(ROUTES.slice(row.span!.start, row.span!.end), `"users"`);
+  });
+  it("headings name files relative to their workspace folder", () => {
+    const { workspace } = workspaceWith(`|`);
+    assert.match(routesTableOf(workspace, { folders: ["file:///app"] }).text, /^# routes\.ts — behaviour B/);
   });
   it("a filter keeps the rows containing it, ignoring case", () => {
     const { workspace } = workspaceWith(`|`);

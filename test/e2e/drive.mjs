@@ -1,0 +1,152 @@
+// Drives code-server (a real VS Code) with Playwright in Debian's Chromium: the hover lists the
+// generated routes, completion offers helper names in another file, a diagnostic reaches the
+// Problems panel, and "Show All Routes" opens the table. Each failure saves a screenshot.
+// Usage: node drive.mjs URL ARTIFACTS_DIR
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { execSync } from "node:child_process";
+import { chromium } from "playwright-core";
+
+const [url, artifacts] = process.argv.slice(2);
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), "resource-routes-chromium-"));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: "/usr/bin/chromium",
+  headless: true,
+  viewport: { width: 1400, height: 900 },
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+const page = context.pages()[0] ?? (await context.newPage());
+// The browser's console, for looking into a failure.
+const consoleLog = fs.createWriteStream(path.join(artifacts, "browser-console.log"));
+page.on("console", (message) => consoleLog.write(`${message.type()}: ${message.text()}\n`));
+page.on("response", (response) => response.status() >= 400 && consoleLog.write(`http ${response.status()}: ${response.url()}\n`));
+let failed = false;
+
+/** Runs one check; on failure saves a screenshot named after it and goes on with the others. */
+async function check(name, run) {
+  const started = Date.now();
+  try {
+    await run();
+    console.log(`  ✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    failed = true;
+    const shot = path.join(artifacts, `failure-${name.replace(/\W+/g, "-")}.png`);
+    await page.screenshot({ path: shot }).catch(() => undefined);
+    console.log(`  ✘ ${name}: ${error.message.split("\n")[0]} (screenshot: ${shot})`);
+  }
+}
+
+/** Retries `probe` until it returns a truthy value or `timeout` ms pass (the language client may still be starting). */
+async function eventually(probe, what, timeout = 60_000) {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    const last = await probe().catch(() => undefined); // not there yet: ask again
+    if (last) return last;
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Opens a workspace file with Quick Open and waits for its tab. */
+async function openFile(relative) {
+  await page.keyboard.press("Control+P");
+  await page.locator(".quick-input-widget input").fill(relative);
+  await page.waitForTimeout(500);
+  await page.keyboard.press("Enter");
+  await page.locator(`.tab[aria-label*="${path.basename(relative)}"]`).first().waitFor({ timeout: 20_000 });
+  await page.waitForTimeout(300);
+}
+
+/** Puts the cursor at a 1-based line and column with Go to Line (clicking into Monaco garbles it). */
+async function goTo(line, column) {
+  await page.keyboard.press("Control+G");
+  // The Go to Line box starts with ":"; what is typed after it is the line and column.
+  await page.locator(".quick-input-widget input").fill(`:${line}:${column}`);
+  await page.keyboard.press("Enter");
+  await page.waitForTimeout(200);
+}
+
+/** Runs a command from the Command Palette. */
+async function runCommand(title) {
+  await page.keyboard.press("F1");
+  await page.locator(".quick-input-widget input").fill(`>${title}`);
+  await page.waitForTimeout(500);
+  await page.keyboard.press("Enter");
+}
+
+try {
+  await page.goto(url);
+  await page.locator(".monaco-workbench").waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(2_000);
+
+  await check("hover on a declaration lists its routes", async () => {
+    await openFile("config/routes.ts");
+    const hover = await eventually(async () => {
+      await page.keyboard.press("Escape");
+      await goTo(4, 9);
+      await page.keyboard.press("Control+K");
+      await page.keyboard.press("Control+I");
+      const widget = page.locator(".monaco-hover:visible").filter({ hasText: "routes" });
+      await widget.first().waitFor({ timeout: 3_000 });
+      const text = await widget.first().innerText();
+      return /posts: 8 routes/.test(text) ? text : undefined;
+    }, "the routes hover");
+    assert.match(hover, /publish_post_path/);
+    assert.match(hover, /\/posts\/:id\/publish\.:format/);
+    await page.screenshot({ path: path.join(artifacts, "hover.png") });
+    await page.keyboard.press("Escape");
+  });
+
+  await check("a diagnostic reaches the Problems panel", async () => {
+    await page.keyboard.press("Control+Shift+M");
+    const panel = page.locator(".markers-panel");
+    await eventually(async () => /Unknown option "colection"/.test(await panel.innerText()), "the unknown-option problem");
+  });
+
+  await check("completion offers helper names in another file", async () => {
+    await openFile("app/views.ts");
+    const items = await eventually(async () => {
+      await page.keyboard.press("Escape");
+      await goTo(2, 18);
+      await page.keyboard.press("Control+Space");
+      const widget = page.locator(".suggest-widget:visible");
+      await widget.waitFor({ timeout: 3_000 });
+      const text = await widget.innerText();
+      return /publish_post_path/.test(text) ? text : undefined;
+    }, "helper completions");
+    assert.match(items, /publish_post_url/);
+    await page.keyboard.press("Escape");
+  });
+
+  await check("Show All Routes opens the table", async () => {
+    await runCommand("Resource Routes: Show All Routes");
+    await page.locator('.tab[aria-label*="All Routes"]').first().waitFor({ timeout: 20_000 });
+    const text = await eventually(async () => {
+      const lines = (await page.locator(".editor-instance .view-lines").first().innerText()).replace(/\u00a0/g, " ");
+      return /publish_post\s+PUT/.test(lines) ? lines : undefined;
+    }, "the routes table");
+    assert.match(text, /session\s+GET/);
+    assert.match(text, /# config\/routes\.ts — behaviour B/);
+    // The grammar in syntaxes/ colours it: a route name and a verb are drawn in different colours.
+    const colour = (token) => page.locator(".editor-instance .view-lines span > span", { hasText: new RegExp(`^${token}$`) }).first().evaluate((span) => getComputedStyle(span).color);
+    await eventually(async () => (await colour("publish_post")) !== (await colour("PUT")), "the table's highlighting", 10_000);
+    await page.screenshot({ path: path.join(artifacts, "routes-table.png") });
+  });
+
+  await check("a crashed server is restarted with a visible message", async () => {
+    const servers = execSync("ps -eo pid=,args=").toString().split("\n").filter((line) => line.includes("client/dist/server.js"));
+    assert.ok(servers.length > 0, "no language server process found");
+    for (const line of servers) process.kill(Number(line.trim().split(/\s+/)[0]), "SIGKILL");
+    const toast = page.locator(".notification-toast", { hasText: "language server stopped unexpectedly and was restarted" });
+    await toast.first().waitFor({ timeout: 30_000 });
+    // It answers again: the status bar shows the routing file's behaviour once the file is active.
+    await openFile("config/routes.ts");
+    await eventually(async () => /Routes B: 14/.test(await page.locator(".statusbar").innerText()), "the status bar after the restart", 30_000);
+  });
+} finally {
+  await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+}
+process.exitCode = failed ? 1 : 0;

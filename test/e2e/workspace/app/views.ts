@@ -1,0 +1,3 @@
+export function links(post: { id: number }) {
+  return [publish_];
+}
