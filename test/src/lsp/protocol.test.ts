@@ -79,6 +79,20 @@ describe("language server over stdio: open documents", function () {
     assert.strictEqual(await connection.sendRequest("resourceRoutes/fileInfo", { uri: VIEW_URI }), null);
   });
 
+  it("answers requests cancelled while they wait as cancelled, without computing them", async () => {
+    // A long file makes the first hover after a change take a while; the hovers queued behind it are cancelled meanwhile.
+    const uri = "file:///app/config/long.ts";
+    const body = Array.from({ length: 3_000 }, (_, i) => `  map.resources("things${i}", { member: { publish: "put" } });`).join("\n");
+    await client.open(uri, `import { draw } from "resource-routes";\nexport default draw((map) => {\n${body}\n});\n`);
+    const at = { textDocument: { uri }, position: { line: 2, character: 8 } };
+    const sources = Array.from({ length: 10 }, () => new rpc.CancellationTokenSource());
+    const answers = sources.map((source) => connection.sendRequest(rpc.HoverRequest.type, at, source.token).then(() => "answered", (error: rpc.ResponseError<void>) => error.code));
+    for (const source of sources.slice(1)) source.cancel();
+    const results = await Promise.all(answers);
+    assert.strictEqual(results[0], "answered");
+    assert.ok(results.slice(1).includes(rpc.LSPErrorCodes.RequestCancelled), results.join());
+  });
+
   it("follows incremental changes and survives a half-typed document", async () => {
     await connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, {
       textDocument: { uri: ROUTES_URI, version: 2 },
