@@ -6,7 +6,7 @@ import { isOptionMap, OptionMap } from "../routing/values";
 import { nearest } from "../routing/validate";
 import { Evaluator, NotStatic, Scope, unwrap } from "./evaluate";
 import { drawBindings, findDrawCall, PACKAGE_NAME } from "./imports";
-import { bindConsts, DeclarationReader } from "./reader";
+import { bindConsts, DeclarationReader, StatementReading } from "./reader";
 
 /** The static reading of one routing file. */
 export interface RoutingFileAnalysis {
@@ -17,6 +17,8 @@ export interface RoutingFileAnalysis {
   settingsSources: Map<string, OptionSource>;
   /** The syntax tree the declarations were read from (the language service finds completion contexts in it). */
   syntax: ts.SourceFile;
+  /** Each top-level statement of the draw() callback and what reading it gave, for re-use by the next version. */
+  readings?: StatementReading[];
 }
 
 const SETTINGS = ["behaviour", "resources_path_names", "resource_action_separator", "default_url_options", "inflections"];
@@ -25,10 +27,12 @@ const SETTINGS = ["behaviour", "resources_path_names", "resource_action_separato
  * Reads a routing file's text (TS, TSX, JS, MJS, CJS) with the TypeScript parser alone and returns
  * its declaration tree. Never runs, imports or evaluates the file's code, and never throws.
  */
-export function analyzeRoutingFile(text: string, fileName = "routes.ts", previous?: ts.SourceFile): RoutingFileAnalysis {
+export function analyzeRoutingFile(text: string, fileName = "routes.ts", previous?: RoutingFileAnalysis): RoutingFileAnalysis {
   const diagnostics: Diagnostic[] = [];
   const settingsSources = new Map<string, OptionSource>();
-  const file = parse(text, fileName, previous);
+  // Statements outside the callback, as the previous version had them: kept before the tree is updated.
+  const previousOutside = previous && new Set(previous.syntax.statements);
+  const { file, change } = parse(text, fileName, previous?.syntax);
   for (const d of (file as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? []) {
     diagnostics.push({
       severity: "error",
@@ -58,8 +62,11 @@ export function analyzeRoutingFile(text: string, fileName = "routes.ts", previou
     });
     return { tree, diagnostics, settingsSources, syntax: file };
   }
+  let readings: StatementReading[] | undefined;
   try {
-    new DeclarationReader(evaluator, diagnostics).callback(callback, new Map(), scope, body);
+    const before = previous?.readings;
+    const reusable = before && change && previousOutside && withinOneStatement(change, before) && sameScope(file, call, previousOutside, before) ? before : undefined;
+    readings = new DeclarationReader(evaluator, diagnostics).drawCallback(callback, scope, body, reusable);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     diagnostics.push({
@@ -69,15 +76,37 @@ export function analyzeRoutingFile(text: string, fileName = "routes.ts", previou
       span: evaluator.span(call),
     });
   }
-  return { tree, diagnostics, settingsSources, syntax: file };
+  return { tree, diagnostics, settingsSources, syntax: file, readings };
+}
+
+/**
+ * Whether the consts a statement of the callback can see are those of the previous version: every
+ * top-level statement but the draw() call's own, and every const statement of the callback, is a
+ * syntax node the updated tree re-used unchanged.
+ */
+function sameScope(file: ts.SourceFile, call: ts.CallExpression, previousOutside: Set<ts.Statement>, readings: readonly StatementReading[]): boolean {
+  const previousInside = new Set(readings.map((r) => r.node));
+  for (const statement of file.statements) {
+    if (statement.pos <= call.pos && call.end <= statement.end) continue;
+    if (!previousOutside.has(statement)) return false;
+  }
+  const callback = call.arguments.map(unwrap).find((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a)) as ts.ArrowFunction | ts.FunctionExpression | undefined;
+  if (!callback || !ts.isBlock(callback.body)) return false;
+  return callback.body.statements.every((statement) => !ts.isVariableStatement(statement) || previousInside.has(statement));
+}
+
+/** Where an edit replaced text: `start` to `oldEnd` in the previous text. */
+interface TextChange {
+  start: number;
+  oldEnd: number;
 }
 
 /**
  * A syntax tree of `text`: the previous version's tree updated where the text changed (the
  * parser re-uses the rest), or a new one. The change is the span between the common prefix and suffix.
  */
-function parse(text: string, fileName: string, previous: ts.SourceFile | undefined): ts.SourceFile {
-  if (!previous || previous.fileName !== fileName) return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName));
+function parse(text: string, fileName: string, previous: ts.SourceFile | undefined): { file: ts.SourceFile; change?: TextChange } {
+  if (!previous || previous.fileName !== fileName) return { file: ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName)) };
   const old = previous.text;
   let start = 0;
   const shorter = Math.min(old.length, text.length);
@@ -85,7 +114,12 @@ function parse(text: string, fileName: string, previous: ts.SourceFile | undefin
   let end = 0;
   while (end < shorter - start && old.charCodeAt(old.length - 1 - end) === text.charCodeAt(text.length - 1 - end)) end++;
   const change = { span: { start, length: old.length - end - start }, newLength: text.length - end - start };
-  return ts.updateSourceFile(previous, text, change);
+  return { file: ts.updateSourceFile(previous, text, change), change: { start, oldEnd: old.length - end } };
+}
+
+/** Whether an edit lies inside one top-level statement of the callback: then all else, consts included, is as it was. */
+function withinOneStatement(change: TextChange, readings: readonly StatementReading[]): boolean {
+  return readings.some((reading) => reading.pos <= change.start && change.oldEnd <= reading.end);
 }
 
 function readSettings(

@@ -1,5 +1,5 @@
 import * as ts from "typescript";
-import { Declaration, DeclarationKind, OptionSource } from "../routing/declarations";
+import { Declaration, DeclarationKind, OptionSource, Span } from "../routing/declarations";
 import { Diagnostic } from "../routing/diagnostics";
 import { isOptionMap, OptionMap, OptionValue } from "../routing/values";
 import { Evaluated, Evaluator, NotStatic, Scope, unwrap } from "./evaluate";
@@ -18,6 +18,48 @@ type Mappers = ReadonlyMap<string, Declaration[]>;
  */
 export class DeclarationReader {
   constructor(private readonly evaluator: Evaluator, private readonly diagnostics: Diagnostic[]) {}
+
+  /**
+   * The draw() callback, read statement by statement with each statement's reading recorded. A
+   * statement found (the same syntax node) in `previous` is not read again: its declarations and
+   * diagnostics are re-used, their ranges moved to where the statement now is. The caller passes
+   * `previous` only when nothing a statement's reading depends on (the consts in scope) changed.
+   */
+  drawCallback(fn: FunctionNode, scope: Scope, into: Declaration[], previous: readonly StatementReading[] = []): StatementReading[] {
+    if (!ts.isBlock(fn.body)) {
+      this.callback(fn, new Map(), scope, into);
+      return [];
+    }
+    const param = fn.parameters[0];
+    if (!param || !ts.isIdentifier(param.name)) {
+      this.callback(fn, new Map(), scope, into);
+      return [];
+    }
+    const mapper = param.name.text;
+    const mappers: Mappers = new Map([[mapper, into]]);
+    const inner = new Scope(scope);
+    // A renamed mapper parameter changes what every statement means.
+    const before = new Map(previous.filter((reading) => reading.mapper === mapper && reading.selfContained).map((reading) => [reading.node, reading]));
+    return fn.body.statements.map((statement) => {
+      const old = before.get(statement);
+      if (old) {
+        // Its consts are still needed by the statements read after it.
+        if (ts.isVariableStatement(statement)) bindConsts(statement, inner);
+        moveReading(old, statement.pos - old.pos);
+        into.push(...old.declarations);
+        this.diagnostics.push(...old.diagnostics);
+        return old;
+      }
+      const declarations = into.length;
+      const diagnostics = this.diagnostics.length;
+      this.statement(statement, mappers, inner);
+      const reading = { node: statement, pos: statement.pos, end: statement.end, mapper, declarations: into.slice(declarations), diagnostics: this.diagnostics.slice(diagnostics), selfContained: true };
+      forEachSpan(reading, (span) => {
+        if (span.start < statement.pos || span.end > statement.end) reading.selfContained = false;
+      });
+      return reading;
+    });
+  }
 
   /** A callback whose first parameter is a mapper recording into `into`. */
   callback(fn: FunctionNode, mappers: Mappers, scope: Scope, into: Declaration[]): void {
@@ -217,6 +259,62 @@ function spreadArguments(
 }
 
 /** `const` declarations become bindings read on demand; `let`/`var` stay unknown. */
+/** What reading one top-level statement of the draw() callback gave, kept for the next version of the file. */
+export interface StatementReading {
+  node: ts.Statement;
+  /** Where the statement began and ended (with its leading trivia) when it was read. */
+  pos: number;
+  end: number;
+  /** The name of the mapper parameter it was read with. */
+  mapper: string;
+  /**
+   * Every range lies in the statement itself. A reading with a range elsewhere (a const's value
+   * read through its name) is read again: that range does not move with the statement.
+   */
+  selfContained: boolean;
+  declarations: Declaration[];
+  diagnostics: Diagnostic[];
+}
+
+/** Moves every range of a reading by `delta`, in place. */
+function moveReading(reading: StatementReading, delta: number): void {
+  if (delta === 0) return;
+  reading.pos += delta;
+  reading.end += delta;
+  forEachSpan(reading, (span) => {
+    span.start += delta;
+    span.end += delta;
+  });
+}
+
+/** Calls `visit` once for each range object of a reading, however often it is referred to. */
+function forEachSpan(reading: Pick<StatementReading, "declarations" | "diagnostics">, visit: (span: Span) => void): void {
+  const seen = new Set<Span>();
+  const once = (span: Span | undefined) => {
+    if (!span || seen.has(span)) return;
+    seen.add(span);
+    visit(span);
+  };
+  const declaration = (d: Declaration): void => {
+    const source = d.source;
+    if (source) {
+      once(source.call);
+      once(source.method);
+      source.names.forEach(once);
+      for (const option of source.options.values()) {
+        once(option.key);
+        once(option.value);
+      }
+    }
+    d.block?.forEach(declaration);
+  };
+  reading.declarations.forEach(declaration);
+  for (const diagnostic of reading.diagnostics) {
+    once(diagnostic.span);
+    diagnostic.related?.forEach((related) => once(related.span));
+  }
+}
+
 export function bindConsts(statement: ts.VariableStatement, scope: Scope): void {
   if (!(statement.declarationList.flags & ts.NodeFlags.Const)) return;
   for (const declaration of statement.declarationList.declarations) {

@@ -32,7 +32,7 @@ export interface LoadOptions {
  * Analyses `text` and expands its declarations with the facility. Undefined when not a routing file.
  */
 export function loadRoutingFile(text: string, fileName: string, options: LoadOptions = {}): LoadedRoutingFile | undefined {
-  const analysis = analyzeRoutingFile(text, fileName, options.previous?.analysis.syntax);
+  const analysis = analyzeRoutingFile(text, fileName, options.previous?.analysis);
   if (!analysis.tree) return undefined;
   const settings = withDefaults(analysis.tree.settings, options.defaults);
   if (options.behaviour) settings.behaviour = options.behaviour;

@@ -82,8 +82,10 @@ class Expander {
    */
   topLevel(declarations: Declaration[], previous: Segment[]): void {
     let next = 0; // previous segments before this one were matched or passed over
+    // Declarations the reader re-used as they were: their previous segment is theirs alone.
+    const present = new Set(declarations);
     declarations.forEach((declaration, index) => {
-      const found = this.reusable(declaration, previous, next);
+      const found = this.reusable(declaration, previous, next, present);
       if (found !== undefined) {
         const reused = previous[found];
         next = found + 1;
@@ -108,10 +110,11 @@ class Expander {
   }
 
   /** The index of a previous segment that can stand for `declaration`: among the next few, as an edit inserts or removes only a few. */
-  private reusable(declaration: Declaration, previous: Segment[], from: number): number | undefined {
+  private reusable(declaration: Declaration, previous: Segment[], from: number, present: Set<Declaration>): number | undefined {
     for (let i = from; i < Math.min(previous.length, from + REUSE_WINDOW); i++) {
       const segment = previous[i];
-      if (!segment.clean || !sameDeclaration(segment.declaration, declaration)) continue;
+      const same = segment.declaration === declaration || (!present.has(segment.declaration) && sameDeclaration(segment.declaration, declaration));
+      if (!segment.clean || !same) continue;
       if (segment.claimed.every((n) => this.table.isFree(n)) && segment.takenBefore.every((n) => !this.table.isFree(n))) return i;
     }
     return undefined;
@@ -409,8 +412,10 @@ function sameValue(a: OptionValue | string[], b: OptionValue | string[]): boolea
   if (a instanceof RegExp || b instanceof RegExp) return a instanceof RegExp && b instanceof RegExp && a.source === b.source && a.flags === b.flags;
   if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]));
   if (!isOptionMap(a) || !isOptionMap(b)) return false;
+  // Key order counts: it is the order of member and collection routes.
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameValue(a[k], b[k]));
+  const otherKeys = Object.keys(b);
+  return keys.length === otherKeys.length && keys.every((k, i) => otherKeys[i] === k && sameValue(a[k], b[k]));
 }
 
 /** Gives `target` (and its nested declarations, which have the same shape) the source ranges of `from`. */
