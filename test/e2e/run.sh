@@ -14,6 +14,10 @@ mkdir -p "$TOOLS" "$ARTIFACTS"
 
 step() { echo "e2e: $*" >&2; }
 
+# Run from `npm run`, the parent npm's settings are in the environment (its user agent names Node 20,
+# which code-server's install checks): the installs below start from a clean npm environment.
+while read -r name; do unset "$name"; done < <(compgen -e | grep -i '^npm_')
+
 # Debian packages: the browser, and Kerberos headers for code-server's native module.
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
@@ -36,6 +40,7 @@ CODE_SERVER="$TOOLS/code-server/node_modules/.bin/code-server"
 if [ ! -x "$CODE_SERVER" ] || ! "$CODE_SERVER" --version 2>/dev/null | grep -q "^$CODE_SERVER_VERSION"; then
   step "installing code-server $CODE_SERVER_VERSION (about 2 minutes)"
   mkdir -p "$TOOLS/code-server"
+  # Its install script installs VS Code's own modules and builds the native ones against Node 24's headers.
   npm_config_nodedir="$NODE_DIR" npm install --no-audit --no-fund --no-save --prefix "$TOOLS/code-server" "code-server@$CODE_SERVER_VERSION" >/dev/null
 fi
 
