@@ -4,7 +4,7 @@ import { RoutingWorkspace } from "../service/workspace";
 import { toDiagnostic } from "./convert";
 
 /** How long diagnostics wait after a change, so that a burst of keystrokes is analysed once. */
-const DIAGNOSTICS_DELAY_MS = 20;
+const DIAGNOSTICS_DELAY_MS = 10;
 
 /**
  * Publishes diagnostics for every routing file (open or not) and every open document, debounced.
