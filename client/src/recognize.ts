@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
 import { RecognizeRequest } from "./protocol";
+import { parseRequest } from "./requestLine";
 
 /** "Recognize a Request…": asks for `METHOD /path` and shows the route it reaches, with its parameters, or the routing error. */
 export function registerRecognize(client: LanguageClient): vscode.Disposable {
@@ -27,10 +28,4 @@ export function registerRecognize(client: LanguageClient): vscode.Disposable {
       await vscode.window.showTextDocument(location.uri, { selection: location.range });
     }
   });
-}
-
-/** `GET /posts/1` → { method, path }; undefined when it is not that shape. */
-export function parseRequest(text: string): { method: string; path: string } | undefined {
-  const match = /^\s*([A-Za-z]+)\s+(\/\S*)\s*$/.exec(text);
-  return match ? { method: match[1].toUpperCase(), path: match[2] } : undefined;
 }

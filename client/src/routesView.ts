@@ -4,6 +4,9 @@ import { RoutesTableRequest, RoutesTableResult } from "./protocol";
 
 export const TABLE_SCHEME = "resource-routes-table";
 
+/** How long after the last edit an open routes table is refreshed. */
+const REFRESH_DELAY_MS = 500;
+
 /**
  * "Show All Routes": the workspace's routes as a read-only document (language
  * `resource-routes-table`, highlighted by the grammar in syntaxes/). Its URI carries the file and
@@ -11,6 +14,7 @@ export const TABLE_SCHEME = "resource-routes-table";
  */
 export class RoutesView implements vscode.TextDocumentContentProvider, vscode.DocumentLinkProvider {
   private readonly tables = new Map<string, RoutesTableResult>();
+  private refresh: NodeJS.Timeout | undefined;
   private readonly changes = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changes.event;
 
@@ -23,10 +27,15 @@ export class RoutesView implements vscode.TextDocumentContentProvider, vscode.Do
       vscode.commands.registerCommand("resourceRoutes.showRoutes", (uri?: string) => this.show({ uri: typeof uri === "string" ? uri : undefined })),
       vscode.commands.registerCommand("resourceRoutes.filterRoutes", () => this.filter()),
       vscode.commands.registerCommand("resourceRoutes.copyHelperName", (helper?: string) => this.copyHelperName(helper)),
-      // The tables follow the routing files: shown tables are asked for again after edits.
+      // The tables follow the routing files: shown tables are asked for again once typing pauses.
       vscode.workspace.onDidChangeTextDocument((event) => {
-        if (event.document.uri.scheme === "file") for (const key of this.tables.keys()) this.changes.fire(vscode.Uri.parse(key));
+        if (event.document.uri.scheme !== "file" || this.tables.size === 0) return;
+        if (this.refresh) clearTimeout(this.refresh);
+        this.refresh = setTimeout(() => {
+          for (const key of this.tables.keys()) this.changes.fire(vscode.Uri.parse(key));
+        }, REFRESH_DELAY_MS);
       }),
+      vscode.workspace.onDidCloseTextDocument((document) => this.tables.delete(document.uri.toString())),
     ];
   }
 

@@ -135,6 +135,16 @@ try {
     await page.screenshot({ path: path.join(artifacts, "routes-table.png") });
   });
 
+  await check("Recognize a Request… names the route and its parameters", async () => {
+    await runCommand("Resource Routes: Recognize a Request");
+    await page.locator(".quick-input-widget input").fill("PUT /posts/42/publish");
+    await page.keyboard.press("Enter");
+    const toast = page.locator(".notification-toast", { hasText: "posts#publish" });
+    await toast.first().waitFor({ timeout: 20_000 });
+    assert.match(await toast.first().innerText(), /PUT \/posts\/42\/publish → posts#publish \(route publish_post\); params \{ id: "42" \}/);
+    await page.keyboard.press("Escape");
+  });
+
   await check("a crashed server is restarted with a visible message", async () => {
     const servers = execSync("ps -eo pid=,args=").toString().split("\n").filter((line) => line.includes("client/dist/server.js"));
     assert.ok(servers.length > 0, "no language server process found");
