@@ -13,7 +13,7 @@ export function findDefinition(workspace: RoutingWorkspace, uri: string, offset:
   const document = workspace.document(uri);
   const word = document && wordAt(document.text, offset);
   const name = word && routeNameOfHelper(word.word);
-  const holder = name ? workspace.namedRoutes().get(name) : undefined;
+  const holder = name ? workspace.namedRoute(name) : undefined;
   const span = holder && declaredSpan(holder.route);
   return holder && span ? { uri: holder.uri, span } : undefined;
 }

@@ -13,9 +13,8 @@ const HELPER_USE = /\bhelpers\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*(["'])([A-Za-z_$
 export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): Diagnostic[] {
   const document = workspace.document(uri);
   if (!document) return [];
-  const named = workspace.namedRoutes();
-  if (named.size === 0) return [];
-  const isKnown = (helper: string) => named.has(parseHelperName(helper)?.name ?? "");
+  if (workspace.routingFiles().length === 0) return [];
+  const isKnown = (helper: string) => workspace.namedRoute(parseHelperName(helper)?.name ?? "") !== undefined;
 
   const diagnostics: Diagnostic[] = [];
   for (const match of document.text.matchAll(HELPER_USE)) {
@@ -26,7 +25,7 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
     const plain = formatted ? `${formatted[1] ?? ""}${formatted[2]}` : undefined;
     if (isKnown(helper)) continue;
     const base = plain && /^(?:hash_for_)?(.+)_(?:path|url)$/.exec(plain)?.[1];
-    const holder = base ? named.get(base) : undefined;
+    const holder = base ? workspace.namedRoute(base) : undefined;
     if (plain && holder && holder.file.behaviour === "B") {
       diagnostics.push({
         severity: "warning",

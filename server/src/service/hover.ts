@@ -31,7 +31,7 @@ export function doHover(workspace: RoutingWorkspace, uri: string, offset: number
   }
   const word = wordAt(document.text, offset);
   const name = word && routeNameOfHelper(word.word);
-  const holder = name ? workspace.namedRoutes().get(name) : undefined;
+  const holder = name ? workspace.namedRoute(name) : undefined;
   if (!word || !holder) return undefined;
   const parameters = parametersOf(holder.route);
   return {

@@ -20,10 +20,9 @@ export function findReferences(workspace: RoutingWorkspace, uri: string, offset:
   const names = new Set(routes.flatMap((r) => (r.name ? [r.name] : [])));
   const locations: Location[] = [];
   if (includeDeclaration) {
-    const holders = workspace.namedRoutes();
     const seen = new Set<string>();
     for (const name of names) {
-      const holder = holders.get(name);
+      const holder = workspace.namedRoute(name);
       const span = holder?.route.origin && originSpan(holder.route.origin);
       const key = span && `${holder.uri}#${span.start}`;
       if (span && !seen.has(key!)) {
@@ -52,7 +51,7 @@ function routesAt(workspace: RoutingWorkspace, uri: string, offset: number): Rou
   const document = workspace.document(uri);
   const word = document && wordAt(document.text, offset);
   const name = word && routeNameOfHelper(word.word);
-  const holder = name ? workspace.namedRoutes().get(name) : undefined;
+  const holder = name ? workspace.namedRoute(name) : undefined;
   return holder ? [holder.route] : [];
 }
 

@@ -19,7 +19,7 @@ export function signatureHelp(workspace: RoutingWorkspace, uri: string, offset: 
   const text = workspace.document(uri)?.text;
   const call = text === undefined ? undefined : enclosingCall(text, offset);
   const name = call && routeNameOfHelper(call.callee);
-  const holder = name ? workspace.namedRoutes().get(name) : undefined;
+  const holder = name ? workspace.namedRoute(name) : undefined;
   if (!call || !holder) return undefined;
   const parameters = [...parametersOf(holder.route), "options?"];
   return {

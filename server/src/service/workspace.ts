@@ -11,7 +11,12 @@ export interface TextDocument {
   text: string;
 }
 
-export type NamedRoutes = Map<string, { uri: string; route: Route; file: LoadedRoutingFile }>;
+/** A named route and the routing file that declares it. */
+export interface NamedRoute {
+  uri: string;
+  route: Route;
+  file: LoadedRoutingFile;
+}
 
 /** Something computed from one document, kept while that very document (object) is current. */
 interface Cached<T> {
@@ -29,7 +34,7 @@ export class RoutingWorkspace {
   private readonly disk = new Map<string, TextDocument>();
   private readonly loaded = new Map<string, Cached<LoadedRoutingFile | undefined>>();
   private readonly lineIndexes = new Map<string, Cached<LineIndex>>();
-  private named?: NamedRoutes;
+  private routingList?: Array<{ uri: string; file: LoadedRoutingFile }>;
   private helperList?: HelperInfo[];
 
   constructor(private currentSettings: ServiceSettings = DEFAULT_SETTINGS) {}
@@ -102,31 +107,47 @@ export class RoutingWorkspace {
     return cachedFor(this.loaded, document, (previous) => loadRoutingFile(document.text, fileNameOf(uri), { defaults, previous }));
   }
 
-  /** Every routing file of the workspace with its uri. */
-  routingFiles(): Array<{ uri: string; file: LoadedRoutingFile }> {
-    const result: Array<{ uri: string; file: LoadedRoutingFile }> = [];
+  /** Every routing file of the workspace with its uri (gathered once per change). */
+  routingFiles(): ReadonlyArray<{ uri: string; file: LoadedRoutingFile }> {
+    if (this.routingList) return this.routingList;
+    const list: Array<{ uri: string; file: LoadedRoutingFile }> = [];
     for (const { uri } of this.documents()) {
       const file = this.routingFile(uri);
-      if (file) result.push({ uri, file });
+      if (file) list.push({ uri, file });
     }
-    return result;
+    this.routingList = list;
+    return list;
   }
 
-  /** Named routes of the whole workspace: route name → where it is declared (the first file holding it). */
-  namedRoutes(): NamedRoutes {
-    if (this.named) return this.named;
-    const result: NamedRoutes = new Map();
+  /** The route of the workspace named `name`: the first routing file holding it wins. */
+  namedRoute(name: string): NamedRoute | undefined {
     for (const { uri, file } of this.routingFiles()) {
-      for (const [name, route] of file.routes.table.named) if (!result.has(name)) result.set(name, { uri, route, file });
+      const route = file.routes.table.named.get(name);
+      if (route) return { uri, route, file };
     }
-    this.named = result;
-    return result;
+    return undefined;
+  }
+
+  /** Every named route of the workspace once, as `namedRoute` resolves it. */
+  *namedRoutes(): Iterable<[string, NamedRoute]> {
+    const files = this.routingFiles();
+    const seen = new Set<string>();
+    for (const { uri, file } of files) {
+      for (const [name, route] of file.routes.table.named) {
+        // One file (the usual case) needs no bookkeeping of names already given.
+        if (files.length > 1) {
+          if (seen.has(name)) continue;
+          seen.add(name);
+        }
+        yield [name, { uri, route, file }];
+      }
+    }
   }
 
   /** Every helper the workspace's routes give, sorted by name (completion looks prefixes up in it). */
   helpers(): readonly HelperInfo[] {
     if (this.helperList) return this.helperList;
-    const named = [...this.namedRoutes()].map(([name, holder]): [string, Route] => [name, holder.route]);
+    const named = [...this.namedRoutes()].map(([name, { route }]): [string, Route] => [name, route]);
     this.helperList = helpersOf(named).sort((a, b) => (a.helper < b.helper ? -1 : a.helper > b.helper ? 1 : 0));
     return this.helperList;
   }
@@ -138,7 +159,7 @@ export class RoutingWorkspace {
   }
 
   private changed(): void {
-    this.named = undefined;
+    this.routingList = undefined;
     this.helperList = undefined;
   }
 }

@@ -356,7 +356,7 @@ describe("service: indexing a folder", () => {
     const counts = await indexFolder(workspace, "file:///app", memory(FILES));
     assert.deepStrictEqual(counts, { read: 3, kept: 2 });
     assert.deepStrictEqual([...workspace.documents()].map((d) => d.uri).sort(), ["file:///app/config/routes.ts", "file:///app/src/views.ts"]);
-    assert.ok(workspace.namedRoutes().has("post") && !workspace.namedRoutes().has("hidden"));
+    assert.ok(workspace.namedRoute("post") && !workspace.namedRoute("hidden"));
     // A file never opened still answers references.
     assert.deepStrictEqual(findReferences(workspace, "file:///app/src/views.ts", 7, false).map((l) => l.uri), ["file:///app/src/views.ts"]);
   });
@@ -364,9 +364,9 @@ describe("service: indexing a folder", () => {
     const workspace = new RoutingWorkspace();
     await indexFolder(workspace, "file:///app", memory(FILES));
     workspace.set({ uri: "file:///app/config/routes.ts", version: 7, text: ROUTES.replace(`"posts"`, `"articles"`) });
-    assert.ok(workspace.namedRoutes().has("article") && !workspace.namedRoutes().has("post"));
+    assert.ok(workspace.namedRoute("article") && !workspace.namedRoute("post"));
     workspace.close("file:///app/config/routes.ts");
-    assert.ok(workspace.namedRoutes().has("post") && !workspace.namedRoutes().has("article"));
+    assert.ok(workspace.namedRoute("post") && !workspace.namedRoute("article"));
   });
   it("the settings' globs choose what is read", async () => {
     const workspace = new RoutingWorkspace(readSettings({ routingFiles: ["config/**/*.ts"] }).settings);
@@ -378,7 +378,21 @@ describe("service: indexing a folder", () => {
     await indexFolder(workspace, "file:///app", memory(files));
     delete files["/app/config/routes.ts"];
     assert.strictEqual(await indexFile(workspace, "file:///app/config/routes.ts", memory(files)), false);
-    assert.strictEqual(workspace.namedRoutes().size, 0);
+    assert.deepStrictEqual([...workspace.namedRoutes()], []);
+  });
+});
+
+describe("service: several routing files", () => {
+  it("a name held by two files resolves to the first; each name is listed once", () => {
+    const workspace = new RoutingWorkspace();
+    const file = (resource: string) => `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("${resource}"); map.resources("shared"); });\n`;
+    workspace.set({ uri: "file:///a.ts", version: 1, text: file("alpha") });
+    workspace.set({ uri: "file:///b.ts", version: 1, text: file("beta") });
+    assert.strictEqual(workspace.namedRoute("shared")!.uri, "file:///a.ts");
+    assert.strictEqual(workspace.namedRoute("beta")!.uri, "file:///b.ts");
+    const names = [...workspace.namedRoutes()].map(([name]) => name);
+    assert.deepStrictEqual(names.filter((n) => n === "shared"), ["shared"]);
+    assert.ok(names.includes("alpha") && names.includes("beta"));
   });
 });
 
