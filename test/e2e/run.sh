@@ -49,6 +49,9 @@ SCRATCH="$(mktemp -d)"
 export HOME="$SCRATCH/home" XDG_CONFIG_HOME="$SCRATCH/config" XDG_DATA_HOME="$SCRATCH/data" XDG_CACHE_HOME="$SCRATCH/cache" XDG_STATE_HOME="$SCRATCH/state"
 mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STATE_HOME" "$SCRATCH/user/User"
 cp -r "$ROOT/test/e2e/workspace" "$SCRATCH/workspace"
+# The workspace has resource-routes installed, as an application using it would (its types, and the activation event).
+mkdir -p "$SCRATCH/workspace/node_modules/resource-routes"
+cp -r "$ROOT/server/package.json" "$ROOT/server/out" "$SCRATCH/workspace/node_modules/resource-routes/"
 cat > "$SCRATCH/user/User/settings.json" <<'JSON'
 {
   "workbench.startupEditor": "none",
