@@ -7,6 +7,9 @@ export const TABLE_SCHEME = "resource-routes-table";
 /** How long after the last edit an open routes table is refreshed. */
 const REFRESH_DELAY_MS = 500;
 
+/** How many tables (one per file and filter shown) are remembered. */
+const MAX_TABLES = 10;
+
 /**
  * "Show All Routes": the workspace's routes as a read-only document (language
  * `resource-routes-table`, highlighted by the grammar in syntaxes/). Its URI carries the file and
@@ -35,7 +38,6 @@ export class RoutesView implements vscode.TextDocumentContentProvider, vscode.Do
           for (const key of this.tables.keys()) this.changes.fire(vscode.Uri.parse(key));
         }, REFRESH_DELAY_MS);
       }),
-      vscode.workspace.onDidCloseTextDocument((document) => this.tables.delete(document.uri.toString())),
     ];
   }
 
@@ -54,7 +56,10 @@ export class RoutesView implements vscode.TextDocumentContentProvider, vscode.Do
     const query = new URLSearchParams(uri.query);
     const table = await this.client.sendRequest(RoutesTableRequest, { uri: query.get("file") ?? undefined, filter: query.get("filter") ?? undefined });
     if (!table) return "# The language server could not list the routes; see the \"Resource Routes\" output.\n";
+    this.tables.delete(uri.toString());
     this.tables.set(uri.toString(), table);
+    // The newest tables are kept for links (a table's document is closed and reopened as its language is set).
+    for (const key of this.tables.keys()) if (this.tables.size > MAX_TABLES) this.tables.delete(key);
     return table.rows.length || table.text.trim() ? table.text : "# No routing file in this workspace.\n";
   }
 

@@ -132,6 +132,8 @@ try {
     // The grammar in syntaxes/ colours it: a route name and a verb are drawn in different colours.
     const colour = (token) => page.locator(".editor-instance .view-lines span > span", { hasText: new RegExp(`^${token}$`) }).first().evaluate((span) => getComputedStyle(span).color);
     await eventually(async () => (await colour("publish_post")) !== (await colour("PUT")), "the table's highlighting", 10_000);
+    // Each row links to its declaration.
+    await eventually(async () => (await page.locator(".editor-instance .view-lines .detected-link").count()) >= 14, "the rows' links", 10_000);
     await page.screenshot({ path: path.join(artifacts, "routes-table.png") });
   });
 
