@@ -106,7 +106,8 @@ interface TextChange {
  * parser re-uses the rest), or a new one. The change is the span between the common prefix and suffix.
  */
 function parse(text: string, fileName: string, previous: ts.SourceFile | undefined): { file: ts.SourceFile; change?: TextChange } {
-  if (!previous || previous.fileName !== fileName) return { file: ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName)) };
+  const fresh = () => ({ file: ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName)) });
+  if (!previous || previous.fileName !== fileName) return fresh();
   const old = previous.text;
   let start = 0;
   const shorter = Math.min(old.length, text.length);
@@ -114,7 +115,12 @@ function parse(text: string, fileName: string, previous: ts.SourceFile | undefin
   let end = 0;
   while (end < shorter - start && old.charCodeAt(old.length - 1 - end) === text.charCodeAt(text.length - 1 - end)) end++;
   const change = { span: { start, length: old.length - end - start }, newLength: text.length - end - start };
-  return { file: ts.updateSourceFile(previous, text, change), change: { start, oldEnd: old.length - end } };
+  try {
+    return { file: ts.updateSourceFile(previous, text, change), change: { start, oldEnd: old.length - end } };
+  } catch {
+    // A tree can be updated once only: one that was (by an analysis that then failed) is parsed anew.
+    return fresh();
+  }
 }
 
 /** Whether an edit lies inside one top-level statement of the callback: then all else, consts included, is as it was. */

@@ -52,6 +52,14 @@ describe("incremental re-analysis", () => {
     assert.strictEqual(edited.slice(originSpan(again.origin!)!.start, originSpan(again.origin!)!.end), `"session"`);
   });
 
+  it("a previous version handed over twice (an analysis that failed half-way) is parsed anew, not refused", () => {
+    const first = loadRoutingFile(BLOG, "routes.ts")!;
+    const edited = BLOG.replace(`"articles"`, `"posts"`);
+    loadRoutingFile(edited, "routes.ts", { previous: first });
+    const again = loadRoutingFile(edited, "routes.ts", { previous: first });
+    assert.deepStrictEqual(observable(again), observable(loadRoutingFile(edited, "routes.ts")));
+  });
+
   it("a name freed by an edit is taken again by the declaration that now gets it", () => {
     const text = `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("photos");\n  map.resource("photo");\n});\n`;
     const first = loadRoutingFile(text, "routes.ts")!;
