@@ -5,7 +5,7 @@ import { CloseAction, ErrorAction, LanguageClient, LanguageClientOptions, Server
 const MAX_RESTARTS = 4;
 const RESTART_WINDOW_MS = 3 * 60 * 1000;
 
-export const LANGUAGES = ["typescript", "javascript", "typescriptreact", "javascriptreact"];
+const LANGUAGES = ["typescript", "javascript", "typescriptreact", "javascriptreact"];
 
 /**
  * The language client: starts the bundled server over IPC, syncs the `resourceRoutes` settings,

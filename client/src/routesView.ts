@@ -2,7 +2,7 @@ import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
 import { RoutesTableRequest, RoutesTableResult } from "./protocol";
 
-export const TABLE_SCHEME = "resource-routes-table";
+const TABLE_SCHEME = "resource-routes-table";
 
 /** How long after the last edit an open routes table is refreshed. */
 const REFRESH_DELAY_MS = 500;

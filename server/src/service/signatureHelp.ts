@@ -38,7 +38,7 @@ function describe(route: Route): string {
  * The innermost unclosed call before `offset`: its callee identifier and the index of the argument
  * the cursor is in. Brackets and strings of the arguments are skipped; a statement boundary ends the search.
  */
-export function enclosingCall(text: string, offset: number): { callee: string; argument: number } | undefined {
+function enclosingCall(text: string, offset: number): { callee: string; argument: number } | undefined {
   let depth = 0;
   let argument = 0;
   const stop = Math.max(0, offset - LOOK_BEHIND);
