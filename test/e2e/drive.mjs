@@ -17,6 +17,7 @@ const context = await chromium.launchPersistentContext(profile, {
   viewport: { width: 1400, height: 900 },
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
 });
+await context.grantPermissions(["clipboard-read", "clipboard-write"]);
 const page = context.pages()[0] ?? (await context.newPage());
 // The browser's console, for looking into a failure.
 const consoleLog = fs.createWriteStream(path.join(artifacts, "browser-console.log"));
@@ -135,6 +136,14 @@ try {
     // Each row links to its declaration.
     await eventually(async () => (await page.locator(".editor-instance .view-lines .detected-link").count()) >= 14, "the rows' links", 10_000);
     await page.screenshot({ path: path.join(artifacts, "routes-table.png") });
+  });
+
+  await check("Copy Helper Name copies the helper of the row under the cursor", async () => {
+    // The table is the active editor: row 5 is publish_post's.
+    await goTo(5, 1);
+    await runCommand("Resource Routes: Copy Helper Name");
+    await eventually(async () => /Copied publish_post_path/.test(await page.locator(".statusbar").innerText()), "the copied message", 10_000);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "publish_post_path");
   });
 
   await check("Recognize a Request… names the route and its parameters", async () => {
