@@ -103,8 +103,11 @@ export class RoutingWorkspace {
     if (!document?.text.includes("resource-routes")) return undefined;
     const { defaultBehaviour, drawDefaults } = this.currentSettings;
     const defaults = { ...drawDefaults, behaviour: defaultBehaviour };
-    // The previous version's analysis is handed over: only what changed is parsed and expanded again.
-    return cachedFor(this.loaded, document, (previous) => loadRoutingFile(document.text, fileNameOf(uri), { defaults, previous }));
+    // The same text (a file opened as it is on disk) keeps its analysis; an edited one hands the
+    // previous analysis over, so that only what changed is parsed and expanded again.
+    return cachedFor(this.loaded, document, (previous, before) =>
+      previous && before?.text === document.text ? previous : loadRoutingFile(document.text, fileNameOf(uri), { defaults, previous }),
+    );
   }
 
   /** Every routing file of the workspace with its uri (gathered once per change). */
@@ -164,11 +167,11 @@ export class RoutingWorkspace {
   }
 }
 
-/** The value computed for `document`, computing it (from the value of the document it replaces, if any) when missing. */
-function cachedFor<T>(cache: Map<string, Cached<T>>, document: TextDocument, compute: (previous: T | undefined) => T): T {
+/** The value computed for `document`, computing it (from the value and document it replaces, if any) when missing. */
+function cachedFor<T>(cache: Map<string, Cached<T>>, document: TextDocument, compute: (previous: T | undefined, before: TextDocument | undefined) => T): T {
   const cached = cache.get(document.uri);
   if (cached && cached.document === document) return cached.value;
-  const value = compute(cached?.value);
+  const value = compute(cached?.value, cached?.document);
   cache.set(document.uri, { document, value });
   return value;
 }

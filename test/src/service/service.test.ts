@@ -360,6 +360,13 @@ describe("service: indexing a folder", () => {
     // A file never opened still answers references.
     assert.deepStrictEqual(findReferences(workspace, "file:///app/src/views.ts", 7, false).map((l) => l.uri), ["file:///app/src/views.ts"]);
   });
+  it("a file opened as it is on disk keeps its analysis", async () => {
+    const workspace = new RoutingWorkspace();
+    await indexFolder(workspace, "file:///app", memory(FILES));
+    const fromDisk = workspace.routingFile("file:///app/config/routes.ts");
+    workspace.set({ uri: "file:///app/config/routes.ts", version: 1, text: ROUTES });
+    assert.strictEqual(workspace.routingFile("file:///app/config/routes.ts"), fromDisk);
+  });
   it("an open document hides its disk copy until closed", async () => {
     const workspace = new RoutingWorkspace();
     await indexFolder(workspace, "file:///app", memory(FILES));
