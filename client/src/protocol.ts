@@ -1,18 +1,8 @@
-import { Location, RequestType } from "vscode-languageclient/node";
+import { RequestType } from "vscode-languageclient/node";
+import * as custom from "../../server/out/lsp/customRequests";
 
-/** The server's custom requests (server/src/lsp/customRequests.ts; README, "Custom requests"). */
-
-export interface RoutesTableResult {
-  text: string;
-  rows: Array<{ line: number; helper?: string; location?: Location }>;
-}
-
-export const RoutesTableRequest = new RequestType<{ uri?: string; filter?: string }, RoutesTableResult | null, void>("resourceRoutes/routesTable");
-
-export type RecognizeResult =
-  | { matched: true; route: string | null; controller: string | null; action: string | null; params: Record<string, string>; location?: Location }
-  | { matched: false; error: string };
-
-export const RecognizeRequest = new RequestType<{ method: string; path: string }, RecognizeResult | null, void>("resourceRoutes/recognize");
-
-export const FileInfoRequest = new RequestType<{ uri: string }, { behaviour: string; routes: number } | null, void>("resourceRoutes/fileInfo");
+/** The server's custom requests, as the language client's request types (defined in server/src/lsp/customRequests.ts). */
+export const RoutesTableRequest = new RequestType<custom.RoutesTableParams, custom.RoutesTableResult | null, void>(custom.ROUTES_TABLE);
+export const RecognizeRequest = new RequestType<custom.RecognizeParams, custom.RecognizeResult | null, void>(custom.RECOGNIZE);
+export const FileInfoRequest = new RequestType<custom.FileInfoParams, custom.FileInfoResult, void>(custom.FILE_INFO);
+export type { RoutesTableResult } from "../../server/out/lsp/customRequests";

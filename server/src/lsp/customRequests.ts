@@ -1,9 +1,17 @@
-import * as lsp from "vscode-languageserver/node";
-
 /**
  * Requests beyond LSP that the VS Code extension uses and any client may: their names and shapes
- * are part of the server's documented interface (README, "Custom requests").
+ * are part of the server's documented interface (README, "Custom requests"). Plain types and names
+ * only, so that the server and the client (each with its own LSP library) build their request
+ * types from this one definition.
  */
+
+/** A location as LSP gives it. */
+export interface RequestLocation {
+  uri: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+
+export const ROUTES_TABLE = "resourceRoutes/routesTable";
 
 export interface RoutesTableParams {
   /** Only this routing file's routes. */
@@ -14,10 +22,10 @@ export interface RoutesTableParams {
 
 export interface RoutesTableResult {
   text: string;
-  rows: Array<{ line: number; helper?: string; location?: lsp.Location }>;
+  rows: Array<{ line: number; helper?: string; location?: RequestLocation }>;
 }
 
-export const RoutesTableRequest = new lsp.RequestType<RoutesTableParams, RoutesTableResult | null, void>("resourceRoutes/routesTable");
+export const RECOGNIZE = "resourceRoutes/recognize";
 
 export interface RecognizeParams {
   method: string;
@@ -25,9 +33,13 @@ export interface RecognizeParams {
 }
 
 export type RecognizeResult =
-  | { matched: true; route: string | null; controller: string | null; action: string | null; params: Record<string, string>; location?: lsp.Location }
+  | { matched: true; route: string | null; controller: string | null; action: string | null; params: Record<string, string>; location?: RequestLocation }
   | { matched: false; error: string };
 
-export const RecognizeRequest = new lsp.RequestType<RecognizeParams, RecognizeResult | null, void>("resourceRoutes/recognize");
+export const FILE_INFO = "resourceRoutes/fileInfo";
 
-export const FileInfoRequest = new lsp.RequestType<{ uri: string }, { behaviour: string; routes: number } | null, void>("resourceRoutes/fileInfo");
+export interface FileInfoParams {
+  uri: string;
+}
+
+export type FileInfoResult = { behaviour: string; routes: number } | null;

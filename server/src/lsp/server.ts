@@ -14,7 +14,11 @@ import { recognizeRequest, routesTableOf, routingFileInfo } from "../service/rou
 import { RoutingWorkspace } from "../service/workspace";
 import { workspaceSymbols } from "../service/workspaceSymbols";
 import { toDiagnostic, toRange } from "./convert";
-import { FileInfoRequest, RecognizeParams, RecognizeRequest, RecognizeResult, RoutesTableParams, RoutesTableRequest, RoutesTableResult } from "./customRequests";
+import * as custom from "./customRequests";
+
+const RoutesTableRequest = new lsp.RequestType<custom.RoutesTableParams, custom.RoutesTableResult | null, void>(custom.ROUTES_TABLE);
+const RecognizeRequest = new lsp.RequestType<custom.RecognizeParams, custom.RecognizeResult | null, void>(custom.RECOGNIZE);
+const FileInfoRequest = new lsp.RequestType<custom.FileInfoParams, custom.FileInfoResult, void>(custom.FILE_INFO);
 import { DiagnosticsPublisher } from "./diagnosticsPublisher";
 import { WorkspaceIndexing } from "./workspaceIndexing";
 
@@ -263,7 +267,7 @@ export function startServer(connection: lsp.Connection = lsp.createConnection(ls
 
   connection.onRequest(
     RoutesTableRequest,
-    handle("routes table", (params: RoutesTableParams): RoutesTableResult => {
+    handle("routes table", (params: custom.RoutesTableParams): custom.RoutesTableResult => {
       const table = routesTableOf(workspace, { ...params, folders });
       return {
         text: table.text,
@@ -274,7 +278,7 @@ export function startServer(connection: lsp.Connection = lsp.createConnection(ls
 
   connection.onRequest(
     RecognizeRequest,
-    handle("recognize", (params: RecognizeParams): RecognizeResult => {
+    handle("recognize", (params: custom.RecognizeParams): custom.RecognizeResult => {
       const result = recognizeRequest(workspace, params.method, params.path);
       if (!result.matched) return result;
       const { uri, span, ...found } = result;
@@ -282,7 +286,7 @@ export function startServer(connection: lsp.Connection = lsp.createConnection(ls
     }),
   );
 
-  connection.onRequest(FileInfoRequest, handle("file info", (params: { uri: string }) => routingFileInfo(workspace, params.uri) ?? null));
+  connection.onRequest(FileInfoRequest, handle("file info", (params: custom.FileInfoParams): custom.FileInfoResult => routingFileInfo(workspace, params.uri) ?? null));
 
   documents.listen(connection);
   connection.listen();
