@@ -50,13 +50,19 @@ async function eventually(probe, what, timeout = 60_000) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** Opens a workspace file with Quick Open and waits for its tab. */
+/** Opens a workspace file with Quick Open and waits for its tab to be the active one (again until it opens: right after start-up, the file search may not be ready). */
 async function openFile(relative) {
-  await page.keyboard.press("Control+P");
-  await page.locator(".quick-input-widget input").fill(relative);
-  await page.waitForTimeout(500);
-  await page.keyboard.press("Enter");
-  await page.locator(`.tab[aria-label*="${path.basename(relative)}"]`).first().waitFor({ timeout: 20_000 });
+  const tab = page.locator(`.tab.active[aria-label*="${path.basename(relative)}"]`).first();
+  let attempt = 0;
+  await eventually(async () => {
+    if (attempt++ > 0) await page.keyboard.press("Escape"); // close what the last attempt left open
+    await page.keyboard.press("Control+P");
+    await page.locator(".quick-input-widget input").fill(relative);
+    await page.locator(".quick-input-list .monaco-list-row", { hasText: path.basename(relative) }).first().waitFor({ timeout: 5_000 });
+    await page.keyboard.press("Enter");
+    await tab.waitFor({ timeout: 5_000 });
+    return true;
+  }, `${relative} to open`);
   await page.waitForTimeout(300);
 }
 
@@ -163,7 +169,7 @@ try {
     const toast = page.locator(".notification-toast", { hasText: "language server stopped unexpectedly and was restarted" });
     await toast.first().waitFor({ timeout: 30_000 });
     // It answers again: the status bar shows the routing file's behaviour once the file is active.
-    await openFile("config/routes.ts");
+    await page.locator('.tab[aria-label*="routes.ts"]').first().click();
     await eventually(async () => /Routes B: 14/.test(await page.locator(".statusbar").innerText()), "the status bar after the restart", 30_000);
   });
 } finally {
