@@ -12,7 +12,7 @@ export const PLAIN_STYLE: Style = { name: (t) => t, verb: (t) => t, path: (t) =>
 
 /** A table like `rake routes`: name (right-aligned), verb, path, controller#action. */
 export function routesTable(routes: readonly Route[], style: Style = PLAIN_STYLE): string {
-  const rows = routes.map((r) => [r.name ?? "", r.verb, r.path, `${r.controller ?? ":controller"}#${r.action ?? ":action"}`]);
+  const rows = routes.map((r) => [r.name ?? "", r.verb, r.path, r.target]);
   const widths = [0, 1, 2].map((i) => Math.max(0, ...rows.map((row) => row[i].length)));
   return rows
     .map(([name, verb, path, target]) =>

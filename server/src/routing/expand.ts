@@ -327,7 +327,7 @@ class Expander {
         this.table.diagnostics.push({
           severity: "warning",
           code: "route-name-taken",
-          message: `The route name "${name}" is already held by ${holder.verb} ${holder.path} (${holder.controller ?? ":controller"}#${holder.action ?? ":action"}), declared earlier; this route is registered without a name.`,
+          message: `The route name "${name}" is already held by ${holder.verb} ${holder.path} (${holder.target}), declared earlier; this route is registered without a name.`,
           span: originSpan(origin) ?? origin.declaration.source?.call,
           related: [{ message: `"${name}" is held by this declaration`, span: originSpan(holder.origin) }],
         });

@@ -61,6 +61,11 @@ export class Route {
     return this.methods ? this.methods.map((m) => m.toUpperCase()).join("|") : "ANY";
   }
 
+  /** `controller#action`, with `:controller`/`:action` where a path segment supplies them. */
+  get target(): string {
+    return `${this.controller ?? ":controller"}#${this.action ?? ":action"}`;
+  }
+
   toJSON(): RouteJSON {
     return {
       name: this.name,

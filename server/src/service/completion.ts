@@ -54,7 +54,7 @@ function helperItem(info: HelperInfo, replace: { start: number; end: number }): 
     kind: "helper",
     label: info.helper,
     detail: `${route.verb} ${route.path}`,
-    documentation: `${route.controller ?? ":controller"}#${route.action ?? ":action"}${info.parameters.length ? ` — arguments: ${info.parameters.join(", ")}` : ""}`,
+    documentation: `${route.target}${info.parameters.length ? ` — arguments: ${info.parameters.join(", ")}` : ""}`,
     snippet: `${info.helper}(${args.join(", ")})`,
     replace,
   };

@@ -38,7 +38,7 @@ export function doHover(workspace: RoutingWorkspace, uri: string, offset: number
     contents: [
       `\`${word.word}(${parameters.join(", ")})\``,
       "",
-      `${holder.route.verb} \`${holder.route.path}\` → \`${target(holder.route)}\``,
+      `${holder.route.verb} \`${holder.route.path}\` → \`${holder.route.target}\``,
       "",
       `Declared in ${holder.uri}`,
     ].join("\n"),
@@ -73,12 +73,9 @@ function contains(span: Span, offset: number): boolean {
   return offset >= span.start && offset <= span.end;
 }
 
-function target(route: Route): string {
-  return `${route.controller ?? ":controller"}#${route.action ?? ":action"}`;
-}
 
 function routesMarkdown(declaration: Declaration, routes: Route[]): string {
   const title = `**${declaration.kind}** ${declaration.names.map((n) => `\`${n}\``).join(", ")}: ${routes.length} route${routes.length === 1 ? "" : "s"}`;
-  const rows = routes.map((r) => `| ${r.verb} | \`${r.path}\` | ${r.name ? `\`${r.name}_path\`` : ""} | \`${target(r)}\` |`);
+  const rows = routes.map((r) => `| ${r.verb} | \`${r.path}\` | ${r.name ? `\`${r.name}_path\`` : ""} | \`${r.target}\` |`);
   return [title, "", "| verb | path | helper | controller#action |", "|---|---|---|---|", ...rows].join("\n");
 }

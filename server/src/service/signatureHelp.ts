@@ -31,7 +31,7 @@ export function signatureHelp(workspace: RoutingWorkspace, uri: string, offset: 
 }
 
 function describe(route: Route): string {
-  return `${route.verb} ${route.path} → ${route.controller ?? ":controller"}#${route.action ?? ":action"}. Positional arguments fill the path's segments in order; a final object gives the rest.`;
+  return `${route.verb} ${route.path} → ${route.target}. Positional arguments fill the path's segments in order; a final object gives the rest.`;
 }
 
 /**
