@@ -3,6 +3,7 @@ import { ROUTE_METHODS } from "../routing/builder";
 import { Declaration, Span } from "../routing/declarations";
 import { DEFAULT_ACTIONS } from "../routing/restriction";
 import { RESOURCE_OPTIONS } from "../routing/validate";
+import { innermostDeclaration } from "./declarationAt";
 import { OPTION_DOCS } from "./optionDocs";
 import { RoutingWorkspace } from "./workspace";
 
@@ -75,16 +76,6 @@ function methodItems(replace: Span): DeclarationItem[] {
     documentation: label === "any" ? "Any HTTP method" : `Only ${label.toUpperCase()} requests`,
     replace,
   }));
-}
-
-/** The innermost declaration whose call contains `offset`. */
-function innermostDeclaration(declarations: Declaration[], offset: number): Declaration | undefined {
-  for (const declaration of declarations) {
-    const call = declaration.source?.call;
-    if (!call || offset < call.start || offset > call.end) continue;
-    return (declaration.block && innermostDeclaration(declaration.block, offset)) ?? declaration;
-  }
-  return undefined;
 }
 
 /** The nodes from the file down to the innermost one whose text contains `offset`. */

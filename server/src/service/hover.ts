@@ -1,5 +1,6 @@
 import { Declaration, Span } from "../routing/declarations";
 import { Route } from "../routing/route";
+import { declarationAt } from "./declarationAt";
 import { OPTION_DOCS } from "./optionDocs";
 import { parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
@@ -45,34 +46,6 @@ export function doHover(workspace: RoutingWorkspace, uri: string, offset: number
     span: { start: word.start, end: word.end },
   };
 }
-
-type Hit =
-  | { part: "declaration"; declaration: Declaration; span: Span }
-  | { part: "option"; declaration: Declaration; key: keyof typeof OPTION_DOCS; span: Span };
-
-/** The innermost declaration whose method, name or option key is under `offset`. */
-export function declarationAt(declarations: Declaration[], offset: number): Hit | undefined {
-  for (const declaration of declarations) {
-    const source = declaration.source;
-    if (!source || offset < source.call.start || offset > source.call.end) continue;
-    const nested = declaration.block && declarationAt(declaration.block, offset);
-    if (nested) return nested;
-    for (const span of [source.method, ...source.names]) {
-      if (contains(span, offset)) return { part: "declaration", declaration, span };
-    }
-    for (const [path, option] of source.options) {
-      if (contains(option.key, offset) && Object.hasOwn(OPTION_DOCS, path)) {
-        return { part: "option", declaration, key: path as keyof typeof OPTION_DOCS, span: option.key };
-      }
-    }
-  }
-  return undefined;
-}
-
-function contains(span: Span, offset: number): boolean {
-  return offset >= span.start && offset <= span.end;
-}
-
 
 function routesMarkdown(declaration: Declaration, routes: Route[]): string {
   const title = `**${declaration.kind}** ${declaration.names.map((n) => `\`${n}\``).join(", ")}: ${routes.length} route${routes.length === 1 ? "" : "s"}`;

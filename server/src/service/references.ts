@@ -3,7 +3,7 @@ import { parseHelperName } from "../routing/helpers";
 import { Route } from "../routing/route";
 import { originSpan } from "../routing/spans";
 import { Location } from "./definition";
-import { declarationAt } from "./hover";
+import { declarationAt } from "./declarationAt";
 import { routeNameOfHelper, wordAt } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
 
