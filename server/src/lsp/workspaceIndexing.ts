@@ -42,16 +42,16 @@ export class WorkspaceIndexing {
 
   /** Applies changes the client's file watcher reports. */
   async apply(changes: lsp.FileEvent[]): Promise<void> {
+    const filter = new FileFilter(this.workspace.settings);
     for (const change of changes) {
-      if (!this.isIndexed(change.uri)) continue;
+      if (!this.isIndexed(change.uri, filter)) continue;
       if (change.type === lsp.FileChangeType.Deleted) this.workspace.deleteFromDisk(change.uri);
       else await indexFile(this.workspace, change.uri, this.fs);
     }
   }
 
   /** Whether a file lies in a workspace folder and the settings' globs include it. */
-  private isIndexed(uri: string): boolean {
-    const filter = new FileFilter(this.workspace.settings);
+  private isIndexed(uri: string, filter: FileFilter): boolean {
     const path = URI.parse(uri).path;
     return this.folders().some((folder) => {
       const root = URI.parse(folder).path.replace(/\/$/, "");

@@ -17,6 +17,7 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
   const isKnown = (helper: string) => workspace.namedRoute(parseHelperName(helper)?.name ?? "") !== undefined;
 
   const diagnostics: Diagnostic[] = [];
+  let names: string[] | undefined; // every helper name, listed for the first unknown use only
   for (const match of document.text.matchAll(HELPER_USE)) {
     const helper = match[1] ?? match[3];
     const start = match.index + match[0].lastIndexOf(helper);
@@ -36,7 +37,8 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
       });
       continue;
     }
-    const suggestion = nearest(helper, workspace.helpers().map((h) => h.helper));
+    names ??= workspace.helpers().map((h) => h.helper);
+    const suggestion = nearest(helper, names);
     diagnostics.push({
       severity: "warning",
       code: "unknown-helper",

@@ -1,5 +1,6 @@
 import picomatch from "picomatch";
 import { URI } from "vscode-uri";
+import { PACKAGE_NAME } from "../analysis/imports";
 import { ServiceSettings } from "./settings";
 import { RoutingWorkspace } from "./workspace";
 
@@ -80,7 +81,7 @@ export async function indexFile(workspace: RoutingWorkspace, uri: string, fs: Fi
 }
 
 function isWorthKeeping(text: string): boolean {
-  return text.includes("resource-routes") || /_(?:path|url)\b/.test(text);
+  return text.includes(PACKAGE_NAME) || /_(?:path|url)\b/.test(text);
 }
 
 async function listFiles(fs: FileSystem, root: string, relative: string, filter: FileFilter, progress?: IndexProgress): Promise<string[]> {

@@ -1,3 +1,5 @@
+import { URI } from "vscode-uri";
+import { PACKAGE_NAME } from "../analysis/imports";
 import { LineIndex } from "../analysis/lineIndex";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { HelperInfo, helpersOf } from "./helperNames";
@@ -100,13 +102,13 @@ export class RoutingWorkspace {
   routingFile(uri: string): LoadedRoutingFile | undefined {
     const document = this.document(uri);
     // Only files that name the package can be routing files; the rest are never parsed.
-    if (!document?.text.includes("resource-routes")) return undefined;
+    if (!document?.text.includes(PACKAGE_NAME)) return undefined;
     const { defaultBehaviour, drawDefaults } = this.currentSettings;
     const defaults = { ...drawDefaults, behaviour: defaultBehaviour };
     // The same text (a file opened as it is on disk) keeps its analysis; an edited one hands the
     // previous analysis over, so that only what changed is parsed and expanded again.
     return cachedFor(this.loaded, document, (previous, before) =>
-      previous && before?.text === document.text ? previous : loadRoutingFile(document.text, fileNameOf(uri), { defaults, previous }),
+      previous && before?.text === document.text ? previous : loadRoutingFile(document.text, URI.parse(uri).fsPath, { defaults, previous }),
     );
   }
 
@@ -174,8 +176,4 @@ function cachedFor<T>(cache: Map<string, Cached<T>>, document: TextDocument, com
   const value = compute(cached?.value, cached?.document);
   cache.set(document.uri, { document, value });
   return value;
-}
-
-function fileNameOf(uri: string): string {
-  return decodeURIComponent(uri.replace(/^[a-z]+:\/\//i, "").split(/[?#]/)[0]);
 }

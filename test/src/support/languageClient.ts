@@ -1,9 +1,8 @@
 import * as cp from "child_process";
 import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
+import { ROOT } from "./fixtures";
 
-/** The project's root (test/out/support → ../../..). */
-const ROOT = path.resolve(__dirname, "../../..");
 
 /**
  * A client for the real server over stdio, as an editor would drive it: it answers the server's
