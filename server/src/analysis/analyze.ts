@@ -65,7 +65,7 @@ export function analyzeRoutingFile(text: string, fileName = "routes.ts", previou
   let readings: StatementReading[] | undefined;
   try {
     const before = previous?.readings;
-    const reusable = before && change && previousOutside && withinOneStatement(change, before) && sameScope(file, call, previousOutside, before) ? before : undefined;
+    const reusable = before && change && previousOutside && withinOneStatement(change, before) && sameScope(file, call, callback, previousOutside, before) ? before : undefined;
     readings = new DeclarationReader(evaluator, diagnostics).drawCallback(callback, scope, body, reusable);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
@@ -84,14 +84,19 @@ export function analyzeRoutingFile(text: string, fileName = "routes.ts", previou
  * top-level statement but the draw() call's own, and every const statement of the callback, is a
  * syntax node the updated tree re-used unchanged.
  */
-function sameScope(file: ts.SourceFile, call: ts.CallExpression, previousOutside: Set<ts.Statement>, readings: readonly StatementReading[]): boolean {
+function sameScope(
+  file: ts.SourceFile,
+  call: ts.CallExpression,
+  callback: ts.ArrowFunction | ts.FunctionExpression,
+  previousOutside: Set<ts.Statement>,
+  readings: readonly StatementReading[],
+): boolean {
   const previousInside = new Set(readings.map((r) => r.node));
   for (const statement of file.statements) {
     if (statement.pos <= call.pos && call.end <= statement.end) continue;
     if (!previousOutside.has(statement)) return false;
   }
-  const callback = call.arguments.map(unwrap).find((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a)) as ts.ArrowFunction | ts.FunctionExpression | undefined;
-  if (!callback || !ts.isBlock(callback.body)) return false;
+  if (!ts.isBlock(callback.body)) return false;
   return callback.body.statements.every((statement) => !ts.isVariableStatement(statement) || previousInside.has(statement));
 }
 
