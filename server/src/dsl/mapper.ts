@@ -1,5 +1,5 @@
 import { Declaration, DeclarationKind } from "../routing/declarations";
-import { isOptionMap, OptionMap, OptionValue } from "../routing/values";
+import { isOptionMap, OptionMap, OptionValue, record } from "../routing/values";
 
 /** A nesting block: receives the nested mapper. */
 export type Block = (map: Mapper) => void;
@@ -48,7 +48,7 @@ export class Mapper {
 
   private recordResource(kind: "resources" | "resource", args: unknown[]): void {
     const names: string[] = [];
-    let options: OptionMap = {};
+    let options: OptionMap = record();
     let block: Block | undefined;
     for (const arg of args) {
       if (typeof arg === "string") names.push(arg);
@@ -85,10 +85,17 @@ function toOptionMap(value: unknown, method: string): OptionMap {
 /** Plain data only: a routing file's options must be the same values the analyser can read. */
 function toOptionValue(value: unknown, where: string): OptionValue {
   if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
-  if (value instanceof RegExp) return value;
+  if (value instanceof RegExp) {
+    // A real pattern, copied: an object that only inherits from RegExp.prototype is refused here, not later.
+    try {
+      return new RegExp(value);
+    } catch {
+      throw new TypeError(`${where}: an object that merely inherits from RegExp is not a routing option value`);
+    }
+  }
   if (Array.isArray(value)) return value.map((item, i) => toOptionValue(item, `${where}[${i}]`));
   if (typeof value === "object") {
-    const map: OptionMap = {};
+    const map: OptionMap = record();
     for (const [key, item] of Object.entries(value as object)) {
       if (item !== undefined) map[key] = toOptionValue(item, `${where}.${key}`);
     }

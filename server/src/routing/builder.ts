@@ -2,7 +2,7 @@ import { BehaviourRules } from "./behaviour";
 import { RouteDefinitionError } from "./errors";
 import { DEFAULT_SEGMENT_PATTERN, endsWithFormat, normalizePath, parsePath, segmentKeys } from "./path";
 import { HttpMethod, Route, RouteOrigin, RouteSpec } from "./route";
-import { asText, OptionValue, rubyInspect, toList } from "./values";
+import { asText, OptionValue, record, rubyInspect, toList } from "./values";
 
 /** Methods a route condition accepts; `any` means no condition. */
 export const ROUTE_METHODS: readonly HttpMethod[] = ["get", "post", "put", "delete", "options"];
@@ -19,8 +19,8 @@ export function buildRoute(spec: RouteSpec, name: string | null, rules: Behaviou
   const keys = new Set(segmentKeys(segments));
   const methods = routeMethods(spec.conditions);
 
-  const requirements: Record<string, RegExp> = {};
-  const params: Record<string, string> = {};
+  const requirements = record<RegExp>();
+  const params = record<string>();
   for (const [key, value] of Object.entries(spec.requirements)) {
     if (value instanceof RegExp) {
       if (keys.has(key) && ANCHORS.test(value.source)) {
@@ -34,12 +34,12 @@ export function buildRoute(spec: RouteSpec, name: string | null, rules: Behaviou
     }
   }
 
-  const conditions: Record<string, string> = {};
+  const conditions = record<string>();
   for (const [key, value] of Object.entries(spec.conditions)) {
     if (key !== "method" && value !== null) conditions[key] = asText(value);
   }
 
-  const defaults: Record<string, string> = {};
+  const defaults = record<string>();
   for (const [key, value] of Object.entries(spec.defaults)) if (value !== null) defaults[key] = asText(value);
   if (keys.has("action") && !("action" in defaults)) defaults.action = "index";
 

@@ -10,9 +10,9 @@ import { INHERITED_ACTIONS } from "./restriction";
 import { RouteOrigin, RouteSpec } from "./route";
 import { RouteTable, Segment } from "./table";
 import { validateDeclarations } from "./validate";
-import { asText, copyMap, deepMerge, isOptionMap, OptionMap, OptionValue, pick, toList } from "./values";
+import { asText, copyMap, deepMerge, isOptionMap, mapOf, OptionMap, OptionValue, pick, record, toList } from "./values";
 
-const DEFAULT_PATH_NAMES = { new: "new", edit: "edit" };
+const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "edit" });
 
 /**
  * The facility: expands a declaration tree into its route table. Pure: the same tree always gives
@@ -98,7 +98,7 @@ class Expander {
       const start = this.table.routes.length;
       const diagnostics = this.table.diagnostics.length;
       this.recording = { claimed: [], takenBefore: [] };
-      this.body([declaration], {});
+      this.body([declaration], record());
       this.table.segments!.list.push({
         declaration,
         routes: this.table.routes.slice(start),
@@ -214,7 +214,7 @@ class Expander {
       value.forEach((item, index) => this.hasMany(item, `${path}.${index}`, nested, origin));
     } else if (isOptionMap(value)) {
       for (const [child, further] of Object.entries(value)) {
-        const childOptions = { ...copyMap(nested), has_many: further };
+        const childOptions = Object.assign(copyMap(nested), { has_many: further });
         this.resource(child, false, childOptions, { ...origin, association: `${path}.${child}` }, `${path}.${child}`, undefined);
       }
     } else {
@@ -285,8 +285,8 @@ class Expander {
     if (!def.allows(action)) return;
     const conditions = copyMap(def.conditions);
     if (method !== "any") conditions.method = method;
-    const requirements = withId ? { ...def.requirements, id: def.idRequirement } : def.requirements;
-    const spec: RouteSpec = { path, controller: def.controller, action, conditions, requirements, defaults: {}, controllerNamespace: "" };
+    const requirements = withId ? Object.assign(record(), def.requirements, { id: def.idRequirement }) : def.requirements;
+    const spec: RouteSpec = { path, controller: def.controller, action, conditions, requirements, defaults: record(), controllerNamespace: "" };
     try {
       this.register(spec, name, option ? { ...origin, option } : origin);
     } catch (error) {
@@ -343,8 +343,8 @@ class Expander {
     if (prefix) fullPath = `/${prefix}${fullPath}`;
     const keys = new Set(segmentKeys(parsePath(normalizePath(fullPath))));
 
-    const requirements: OptionMap = isOptionMap(options.requirements) ? copyMap(options.requirements) : {};
-    const defaults: OptionMap = {};
+    const requirements = mapOf(options.requirements);
+    const defaults: OptionMap = record();
     for (const [key, value] of Object.entries(options)) {
       if (ROUTE_BUILDER_OPTIONS.has(key)) continue;
       if (keys.has(key) && !(value instanceof RegExp)) defaults[key] = value;
@@ -361,7 +361,7 @@ class Expander {
       path: fullPath,
       controller,
       action: options.action != null ? asText(options.action) : null,
-      conditions: isOptionMap(options.conditions) ? copyMap(options.conditions) : {},
+      conditions: mapOf(options.conditions),
       requirements,
       defaults,
       controllerNamespace: namespace,
@@ -383,14 +383,13 @@ function namespaceScope(name: string, options: OptionMap): OptionMap {
     delete rest.path_prefix;
     delete rest.name_prefix;
     delete rest.namespace;
-    return {
+    return Object.assign(record(), {
       path_prefix: `${asText(options.path_prefix)}/${name}`,
       name_prefix: `${asText(options.name_prefix)}${name}_`,
       namespace: `${asText(options.namespace)}${name}/`,
-      ...rest,
-    };
+    }, rest);
   }
-  return { path_prefix: name, name_prefix: `${name}_`, namespace: `${name}/`, ...copyMap(options) };
+  return Object.assign(record(), { path_prefix: name, name_prefix: `${name}_`, namespace: `${name}/` }, copyMap(options));
 }
 
 /** How many previous segments ahead a declaration is looked for. */

@@ -2,6 +2,7 @@ import { UrlOptions } from "./declarations";
 import { RoutingError } from "./errors";
 import { DEFAULT_SEGMENT_PATTERN, segmentKeys } from "./path";
 import { Route } from "./route";
+import { record } from "./values";
 
 /** Keys of a helper's named values that shape the URL rather than fill the path or the query. */
 const URL_OPTION_KEYS = new Set(["host", "protocol", "port", "anchor", "only_path", "trailing_slash"]);
@@ -43,9 +44,9 @@ export function assignValues(route: Route, helper: string, { positional, named }
   if (positional.length > keys.length) {
     throw new RoutingError(`${helper} takes at most ${keys.length} positional argument(s) (${keys.map((k) => `:${k}`).join(", ") || "none"}), got ${positional.length}`);
   }
-  const values: Record<string, unknown> = {};
+  const values = record<unknown>();
   positional.forEach((value, i) => (values[keys[i]] = value));
-  return { ...values, ...named };
+  return Object.assign(values, named);
 }
 
 /** The path of `route` for the given values: segments from the values, the rest as a query string. */

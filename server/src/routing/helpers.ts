@@ -2,6 +2,7 @@ import { BehaviourRules } from "./behaviour";
 import { UrlOptions } from "./declarations";
 import { assignValues, finishPath, generatePath, generateUrl, splitArguments, urlOptionsOf } from "./generate";
 import { Route } from "./route";
+import { own, record, setOwn } from "./values";
 
 export type Helper = (...args: unknown[]) => unknown;
 
@@ -27,7 +28,7 @@ export function buildHelpers(
   defaults: UrlOptions,
   warn: (message: string) => void,
 ): Record<string, Helper> {
-  const helpers: Record<string, Helper> = {};
+  const helpers = record<Helper>();
   for (const [name, route] of named) {
     const [path, url, hashPath, hashUrl] = helperNames(name);
     helpers[path] = (...args) => routePath(route, path, args);
@@ -39,7 +40,7 @@ export function buildHelpers(
     for (const name of named.keys()) {
       helperNames(name).forEach((plain, i) => {
         const alias = helperNames(`formatted_${name}`)[i];
-        if (alias in helpers) return;
+        if (own(helpers, alias)) return;
         let warned = false;
         helpers[alias] = (...args) => {
           if (!warned) warn(`${alias} is deprecated: use ${plain} with a format argument instead`);
@@ -70,6 +71,6 @@ function routeHash(route: Route, name: string, helper: string, args: unknown[], 
   const hash: Record<string, unknown> = {};
   if (route.controller !== null) hash.controller = route.controller;
   if (route.action !== null) hash.action = route.action;
-  Object.assign(hash, values, { use_route: name, only_path: onlyPath });
+  for (const [key, value] of Object.entries({ ...values, use_route: name, only_path: onlyPath })) setOwn(hash, key, value);
   return hash;
 }

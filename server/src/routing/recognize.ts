@@ -1,7 +1,9 @@
 import { BehaviourRules } from "./behaviour";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "./errors";
-import { DEFAULT_SEGMENT_PATTERN, PathSegment } from "./path";
+import { PathSegment } from "./path";
 import { Route } from "./route";
+import { segmentHead, SegmentMatcher, segmentMatcher } from "./segmentMatch";
+import { own, setOwn } from "./values";
 
 /** What a request was recognised as (contract §4). */
 export interface Recognition {
@@ -14,13 +16,9 @@ export interface Recognition {
 /** Methods a request (or `_method`) may name; HEAD is answered as GET. */
 export const REQUEST_METHODS = ["get", "head", "put", "post", "delete", "options"] as const;
 
-/** An edge that matches one request segment with a regular expression (dynamic or mixed segments). */
+/** An edge that matches one request segment that is dynamic or mixed. */
 interface PatternEdge {
-  /** The segment's compiled source and keys: routes with the same segment share the edge. */
-  id: string;
-  regex: RegExp;
-  /** Capture group name → route key. */
-  keys: string[];
+  matcher: SegmentMatcher;
   node: TrieNode;
 }
 
@@ -48,9 +46,12 @@ interface Search {
   method: string;
   best: number;
   bestValues: string[];
-  /** When set, collects the methods of routes whose path matched (for MethodNotAllowed). */
-  allowed?: Set<string>;
+  /** Methods of the routes whose path matched but whose method did not, while no route matched (for MethodNotAllowed). */
+  allowed: Set<string>;
 }
+
+/** How much of a request path an error message repeats. */
+const QUOTED_PATH_LIMIT = 200;
 
 /**
  * Recognition (contract §4): the first route in registration order whose method, path and
@@ -68,22 +69,20 @@ export class Recognizer {
     const requested = this.requestMethod(method, params);
     const matchMethod = requested === "head" ? "get" : requested;
     const [from, end] = pathBounds(path);
-    const search: Search = { method: matchMethod, best: Infinity, bestValues: [] };
+    const search: Search = { method: matchMethod, best: Infinity, bestValues: [], allowed: new Set() };
     this.walk(this.root, path, from, end, [], search);
     if (search.best === Infinity) {
-      const full: Search = { method: matchMethod, best: Infinity, bestValues: [], allowed: new Set() };
-      this.walk(this.root, path, from, end, [], full);
-      if (full.allowed && full.allowed.size > 0) throw new MethodNotAllowed([...full.allowed]);
-      throw new RoutingError(`No route matches ${JSON.stringify(path)} with {:method=>:${matchMethod}}`);
+      if (search.allowed.size > 0) throw new MethodNotAllowed([...search.allowed]);
+      throw new RoutingError(`No route matches ${JSON.stringify(quoted(path))} with {:method=>:${matchMethod}}`);
     }
     return this.result(this.routes[search.best], search.bestValues);
   }
 
   /** The method a request is treated as: `_method` counts only on POST (A rejects unknown values, B ignores them). */
   private requestMethod(method: string, params: Record<string, unknown>): string {
-    let requested = LOWER_METHODS[method] ?? method.toLowerCase();
+    let requested = own(LOWER_METHODS, method) ?? method.toLowerCase();
     if (this.rules.rejectsUnknownMethodOverride && !known(requested)) throw new UnknownHttpMethod(method, REQUEST_METHODS);
-    const override = params._method;
+    const override = own(params, "_method");
     if (requested === "post" && override !== undefined && override !== null) {
       const wanted = String(override).toLowerCase();
       if (known(wanted)) requested = wanted;
@@ -99,11 +98,11 @@ export class Recognizer {
     const put = (key: string, value: string) => {
       if (key === "controller") controller = route.controller ?? `${route.controllerNamespace}${value}`;
       else if (key === "action") action = route.action ?? value;
-      else params[key] = value;
+      else setOwn(params, key, value);
     };
     for (const key in route.defaults) put(key, route.defaults[key]);
-    for (let i = 0; i < values.length; i += 2) put(values[i], values[i + 1]);
-    for (const key in route.params) params[key] = route.params[key];
+    for (let i = 0; i < values.length; i += 2) put(values[i], decode(values[i + 1]));
+    for (const key in route.params) setOwn(params, key, route.params[key]);
     return { route: route.name, controller, action, params };
   }
 
@@ -112,7 +111,7 @@ export class Recognizer {
    * lowest route index that fully matches. Subtrees whose routes all come later are skipped.
    */
   private walk(node: TrieNode, path: string, from: number, end: number, values: string[], search: Search): void {
-    if (!search.allowed && node.minRoute >= search.best) return;
+    if (node.minRoute >= search.best) return;
     if (from > end) {
       this.atTerminal(node, values, search);
       return;
@@ -146,7 +145,7 @@ export class Recognizer {
     }
     for (const edge of node.generic) this.follow(edge, segment, path, next, end, values, search);
     if (node.glob) {
-      const rest = path.slice(from, end).split("/").map(decode).join("/");
+      const rest = path.slice(from, end);
       values.push(node.glob.key, rest);
       this.walk(node.glob.node, path, end + 1, end, values, search);
       values.length -= 2;
@@ -154,31 +153,23 @@ export class Recognizer {
   }
 
   private follow(edge: PatternEdge, segment: string, path: string, next: number, end: number, values: string[], search: Search): void {
-    if (!search.allowed && edge.node.minRoute >= search.best) return;
-    const match = edge.regex.exec(segment);
-    if (!match) return;
+    if (edge.node.minRoute >= search.best) return;
     const before = values.length;
-    for (let i = 0; i < edge.keys.length; i++) {
-      const value = match[i + 1];
-      if (value !== undefined) values.push(edge.keys[i], decode(value));
-    }
-    this.walk(edge.node, path, next, end, values, search);
+    if (edge.matcher.match(segment, values)) this.walk(edge.node, path, next, end, values, search);
     values.length = before;
   }
 
+  /** The first route ending here that takes the method; the methods of those before it that do not. */
   private atTerminal(node: TrieNode, values: string[], search: Search): void {
     for (const index of node.terminals) {
-      if (!search.allowed && index >= search.best) return;
+      if (index >= search.best) return;
       const methods = this.routes[index].methods;
-      if (search.allowed) {
-        if (methods) for (const m of methods) search.allowed.add(m);
-        continue;
-      }
       if (!methods || methods.includes(search.method as never)) {
         search.best = index;
         search.bestValues = values.slice();
         return;
       }
+      if (search.best === Infinity) for (const m of methods) search.allowed.add(m);
     }
   }
 
@@ -202,12 +193,12 @@ export class Recognizer {
       node.glob ??= { key: segment[0].key, node: new TrieNode() };
       return node.glob.node;
     }
-    const { source, keys, head } = compileSegment(segment, route, last && route.optionalFormat);
-    const id = `${source}\u0000${keys.join(",")}`;
+    const matcher = segmentMatcher(segment, (key) => route.requirements[key], last && route.optionalFormat);
+    const head = segmentHead(segment);
     const list = head ? node.headed.get(head) ?? [] : node.generic;
-    let edge = list.find((e) => e.id === id);
+    let edge = list.find((e) => e.matcher.id === matcher.id);
     if (!edge) {
-      edge = { id, regex: new RegExp(`^${source}$`), keys, node: new TrieNode() };
+      edge = { matcher, node: new TrieNode() };
       list.push(edge);
       if (head) node.headed.set(head, list);
     }
@@ -242,45 +233,6 @@ function staticTextBeforeFormat(segment: PathSegment): string | undefined {
   return before && !before.includes(".") ? before : undefined;
 }
 
-/** A mixed or dynamic segment as a regular expression, and its literal head for indexing. */
-function compileSegment(segment: PathSegment, route: Route, optionalFormat: boolean): { source: string; keys: string[]; head: string } {
-  const parts = segment.slice();
-  let formatSuffix = "";
-  const keys: string[] = [];
-  if (optionalFormat) {
-    parts.pop();
-    const dot = parts.pop() as { kind: "static"; text: string };
-    const before = dot.text.slice(0, -1);
-    if (before) parts.push({ kind: "static", text: before });
-    formatSuffix = `(?:\\.(${patternOf(route, "format")}))?`;
-  }
-  let source = "";
-  for (const part of parts) {
-    if (part.kind === "static") source += escapeRegExp(part.text);
-    else {
-      source += `(${patternOf(route, part.key)})`;
-      keys.push(part.key);
-    }
-  }
-  if (optionalFormat) keys.push("format");
-  const head = parts[0]?.kind === "static" ? parts[0].text : "";
-  return { source: source + formatSuffix, keys, head };
-}
-
-/** A requirement's pattern with its own groups made non-capturing, so capture indexes stay ours. */
-function patternOf(route: Route, key: string): string {
-  const requirement = route.requirements[key];
-  return requirement ? nonCapturing(requirement.source) : DEFAULT_SEGMENT_PATTERN;
-}
-
-function nonCapturing(source: string): string {
-  return source.replace(/(\\.)|\[(?:\\.|[^\]])*\]|\((?!\?)/g, (match, escaped) => (escaped || match !== "(" ? match : "(?:"));
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 function decode(value: string): string {
   if (!value.includes("%")) return value;
   try {
@@ -292,7 +244,12 @@ function decode(value: string): string {
 
 const known = (method: string) => (REQUEST_METHODS as readonly string[]).includes(method);
 
-const LOWER_METHODS: Record<string, string> = { GET: "get", POST: "post", PUT: "put", DELETE: "delete", HEAD: "head", OPTIONS: "options" };
+const LOWER_METHODS: Readonly<Record<string, string>> = { GET: "get", POST: "post", PUT: "put", DELETE: "delete", HEAD: "head", OPTIONS: "options" };
+
+/** A request path as an error message quotes it: long ones cut, so a message never repeats a huge request. */
+function quoted(path: string): string {
+  return path.length > QUOTED_PATH_LIMIT ? `${path.slice(0, QUOTED_PATH_LIMIT)}…` : path;
+}
 
 /**
  * Where a request path's segments start and end: `/posts/1/?x=1` → the text `posts/1`. The query is

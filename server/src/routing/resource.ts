@@ -1,7 +1,7 @@
 import { BehaviourRules } from "./behaviour";
 import { Inflector } from "./inflector";
 import { ActionFilter, actionRestriction } from "./restriction";
-import { asText, copyMap, isOptionMap, OptionMap, OptionValue } from "./values";
+import { asText, isOptionMap, mapOf, OptionMap, OptionValue, own } from "./values";
 import { DEFAULT_SEGMENT_PATTERN } from "./path";
 
 /** Actions grouped by the method given for them, methods in the order first given (facility §2.3). */
@@ -62,9 +62,9 @@ export function defineResource(
   const shallow = options.shallow === true;
   const path = `${pathPrefix}/${pathSegment}`;
 
-  const pathNames = isOptionMap(options.path_names) ? options.path_names : {};
+  const pathNames = mapOf(options.path_names);
   const segmentName = (action: string): string | undefined =>
-    pathNames[action] != null ? asText(pathNames[action]) : settings.pathNames[action];
+    pathNames[action] != null ? asText(pathNames[action]) : own(settings.pathNames, action);
 
   let shallowPathPrefix = pathPrefix;
   let shallowNamePrefix = namePrefix;
@@ -75,7 +75,7 @@ export function defineResource(
   if (singleton) shallowNamePrefix = namePrefix;
 
   const memberPath = singleton ? path : `${shallowPathPrefix}/${pathSegment}/:id`;
-  const requirements = isOptionMap(options.requirements) ? copyMap(options.requirements) : {};
+  const requirements = mapOf(options.requirements);
   const id = requirements.id;
   delete requirements.id;
 
@@ -104,7 +104,7 @@ export function defineResource(
     newMethods,
     requirements,
     idRequirement: id instanceof RegExp ? id : new RegExp(DEFAULT_SEGMENT_PATTERN),
-    conditions: isOptionMap(options.conditions) ? copyMap(options.conditions) : {},
+    conditions: mapOf(options.conditions),
     allows,
     inheritedActions: inherited,
     actionPath: (action) => segmentName(action) ?? action,

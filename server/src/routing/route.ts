@@ -1,6 +1,6 @@
 import { Declaration } from "./declarations";
 import { PathSegment } from "./path";
-import { OptionMap } from "./values";
+import { OptionMap, setOwn } from "./values";
 
 /** HTTP methods a route condition may name (the original's list; `head` is refused, see builder). */
 export type HttpMethod = "get" | "post" | "put" | "delete" | "options";
@@ -82,7 +82,7 @@ export class Route {
 
 function sortedRecord<T>(record: Record<string, T>, show: (value: T) => string): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const key of Object.keys(record).sort()) result[key] = show(record[key]);
+  for (const key of Object.keys(record).sort()) setOwn(result, key, show(record[key]));
   return result;
 }
 

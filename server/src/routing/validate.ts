@@ -2,7 +2,7 @@ import { Declaration, DeclarationTree } from "./declarations";
 import { Diagnostic } from "./diagnostics";
 import { optionSpan } from "./spans";
 import { DEFAULT_ACTIONS } from "./restriction";
-import { isOptionMap, OptionValue, toList } from "./values";
+import { isOptionMap, OptionValue, own, toList } from "./values";
 
 /** Facility §2.2: the options of resources / resource. */
 export const RESOURCE_OPTIONS = [
@@ -51,7 +51,7 @@ function checkResource(declaration: Declaration, diagnostics: Diagnostic[]): voi
       });
       continue;
     }
-    const noEffect = (singleton ? NO_EFFECT_ON_SINGLETON : NO_EFFECT_ON_COLLECTION)[key];
+    const noEffect = own(singleton ? NO_EFFECT_ON_SINGLETON : NO_EFFECT_ON_COLLECTION, key);
     if (noEffect) {
       diagnostics.push({ severity: "warning", code: "option-has-no-effect", message: noEffect, span: optionSpan(declaration, key, "key") });
     }

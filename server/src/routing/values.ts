@@ -9,6 +9,29 @@ export interface OptionMap {
   [key: string]: OptionValue;
 }
 
+/**
+ * A map keyed by what a user wrote (option keys, segment keys, action names): it has no
+ * prototype, so `constructor`, `toString` or `__proto__` are ordinary keys, never inherited
+ * members, and writing `__proto__` cannot change what the map is.
+ */
+export function record<T = OptionValue>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** The value `target` itself holds under `key`, never one inherited from its prototype. */
+export function own<T>(target: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(target, key) ? target[key] : undefined;
+}
+
+/**
+ * Sets `key` on an ordinary object handed to users (a JSON shape, a params object) as its own
+ * property: `__proto__` becomes a plain key instead of replacing the object's prototype.
+ */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
 export function isOptionMap(value: unknown): value is OptionMap {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof RegExp);
 }
@@ -23,6 +46,8 @@ export function toList(value: OptionValue | undefined): OptionValue[] {
 export function asText(value: OptionValue | undefined): string {
   if (value === undefined || value === null) return "";
   if (value instanceof RegExp) return value.source;
+  if (Array.isArray(value)) return value.map(asText).join(",");
+  if (isOptionMap(value)) return rubyInspect(value);
   return String(value);
 }
 
@@ -33,14 +58,19 @@ export function asText(value: OptionValue | undefined): string {
 export function deepMerge(under: OptionMap, over: OptionMap): OptionMap {
   const result = copyMap(under);
   for (const [key, value] of Object.entries(over)) {
-    const current = result[key];
+    const current = own(result, key);
     result[key] = isOptionMap(current) && isOptionMap(value) ? deepMerge(current, value) : copyValue(value);
   }
   return result;
 }
 
+/** A copy of `value` when it is a map, else an empty map. */
+export function mapOf(value: OptionValue | undefined): OptionMap {
+  return isOptionMap(value) ? copyMap(value) : record();
+}
+
 export function copyMap(map: OptionMap): OptionMap {
-  const result: OptionMap = {};
+  const result: OptionMap = record();
   for (const [key, value] of Object.entries(map)) result[key] = copyValue(value);
   return result;
 }
@@ -53,8 +83,8 @@ function copyValue(value: OptionValue): OptionValue {
 
 /** Only the listed keys that are present. */
 export function pick(map: OptionMap, keys: readonly string[]): OptionMap {
-  const result: OptionMap = {};
-  for (const key of keys) if (key in map) result[key] = map[key];
+  const result: OptionMap = record();
+  for (const key of keys) if (Object.prototype.hasOwnProperty.call(map, key)) result[key] = map[key];
   return result;
 }
 

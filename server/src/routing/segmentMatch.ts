@@ -1,0 +1,141 @@
+import { DEFAULT_SEGMENT_PATTERN, PathSegment } from "./path";
+
+/**
+ * Matching one request segment (the text between two `/`) against a route's mixed or dynamic
+ * segment, such as `:id`, `page-:number`, `:year-:month-:day` or B's `:id.:format`.
+ *
+ * Segments whose parameters all take the default pattern (anything but `/ . ?`) are matched by a
+ * small dynamic programme in time linear in the segment: a regular expression with several
+ * `[^/.?]+` groups backtracks, and `/archive/` + 2,000 dashes took seconds. The result is the one
+ * the regular expression gives (each parameter as long as the rest still allows, left to right).
+ * A parameter with its own requirement keeps a regular expression: its pattern is the
+ * application's, and so is its cost.
+ */
+export interface SegmentMatcher {
+  /** Which matcher it is, with its keys: routes with the same segment share one trie edge. */
+  readonly id: string;
+  /** Pushes `key, raw value` pairs onto `values` and returns true when `segment` matches. */
+  match(segment: string, values: string[]): boolean;
+}
+
+type Item = { kind: "static"; text: string } | { kind: "param"; key: string };
+
+const DOT = 46;
+
+export function segmentMatcher(segment: PathSegment, requirement: (key: string) => RegExp | undefined, optionalFormat: boolean): SegmentMatcher {
+  const items: Item[] = segment.map((part) => (part.kind === "static" ? part : { kind: "param", key: part.key }));
+  if (optionalFormat) {
+    items.pop(); // :format
+    const dot = items.pop() as { kind: "static"; text: string };
+    if (dot.text.length > 1) items.push({ kind: "static", text: dot.text.slice(0, -1) });
+  }
+  const keys = items.flatMap((item) => (item.kind === "param" ? [item.key] : []));
+  if (optionalFormat) keys.push("format");
+  if (keys.some((key) => requirement(key))) return new PatternMatcher(items, optionalFormat, requirement);
+  return new DefaultMatcher(items, optionalFormat);
+}
+
+/** The static text a segment starts with, by which the trie indexes it (`page-` of `page-:number`). */
+export function segmentHead(segment: PathSegment): string {
+  return segment[0]?.kind === "static" ? segment[0].text : "";
+}
+
+class DefaultMatcher implements SegmentMatcher {
+  readonly id: string;
+
+  constructor(private readonly items: readonly Item[], private readonly optionalFormat: boolean) {
+    this.id = `default:${optionalFormat ? "?" : ""}${items.map((i) => (i.kind === "static" ? `s${i.text.length}:${i.text}` : `:${i.key}`)).join("")}`;
+  }
+
+  match(segment: string, values: string[]): boolean {
+    const n = segment.length;
+    const items = this.items;
+    // nextDot[i]: the first "." at or after i (n when none): a default parameter starting at i ends by then.
+    const nextDot = new Int32Array(n + 1);
+    nextDot[n] = n;
+    for (let i = n - 1; i >= 0; i--) nextDot[i] = segment.charCodeAt(i) === DOT ? i : nextDot[i + 1];
+    // latest[j][i]: the largest e <= i from which items j.. match the rest of the segment (-1: none).
+    const latest: Int32Array[] = new Array(items.length + 1);
+    let after = new Int32Array(n + 1);
+    for (let i = 0, best = -1; i <= n; i++) after[i] = best = this.endsAt(segment, i, nextDot) ? i : best;
+    latest[items.length] = after;
+    for (let j = items.length - 1; j >= 0; j--) {
+      const item = items[j];
+      const here = new Int32Array(n + 1);
+      for (let i = 0, best = -1; i <= n; i++) {
+        const ok = item.kind === "static" ? segment.startsWith(item.text, i) && i + item.text.length <= n && after[i + item.text.length] === i + item.text.length : after[nextDot[i]] > i;
+        here[i] = best = ok ? i : best;
+      }
+      latest[j] = after = here;
+    }
+    if (latest[0][0] !== 0) return false;
+    // Left to right, each parameter as long as the rest still matches: the regular expression's choice.
+    let at = 0;
+    for (let j = 0; j < items.length; j++) {
+      const item = items[j];
+      if (item.kind === "static") {
+        at += item.text.length;
+        continue;
+      }
+      const end = latest[j + 1][nextDot[at]];
+      values.push(item.key, segment.slice(at, end));
+      at = end;
+    }
+    if (this.optionalFormat && at < n) values.push("format", segment.slice(at + 1));
+    return true;
+  }
+
+  /** Whether the segment may end at `i`: at its end, or (B) before a last `.format`. */
+  private endsAt(segment: string, i: number, nextDot: Int32Array): boolean {
+    const n = segment.length;
+    if (i === n) return true;
+    return this.optionalFormat && segment.charCodeAt(i) === DOT && i + 1 < n && nextDot[i + 1] === n;
+  }
+}
+
+/** Segments with a parameter of the application's own pattern: a regular expression, as the original had. */
+class PatternMatcher implements SegmentMatcher {
+  readonly id: string;
+  private readonly regex: RegExp;
+  private readonly keys: string[] = [];
+
+  constructor(items: readonly Item[], optionalFormat: boolean, requirement: (key: string) => RegExp | undefined) {
+    const patternOf = (key: string) => {
+      const own = requirement(key);
+      return own ? nonCapturing(own.source) : DEFAULT_SEGMENT_PATTERN;
+    };
+    let source = "";
+    for (const item of items) {
+      if (item.kind === "static") source += escapeRegExp(item.text);
+      else {
+        source += `(${patternOf(item.key)})`;
+        this.keys.push(item.key);
+      }
+    }
+    if (optionalFormat) {
+      source += `(?:\\.(${patternOf("format")}))?`;
+      this.keys.push("format");
+    }
+    this.id = `pattern:${source}\u0000${this.keys.join(",")}`;
+    this.regex = new RegExp(`^${source}$`);
+  }
+
+  match(segment: string, values: string[]): boolean {
+    const match = this.regex.exec(segment);
+    if (!match) return false;
+    for (let i = 0; i < this.keys.length; i++) {
+      const value = match[i + 1];
+      if (value !== undefined) values.push(this.keys[i], value);
+    }
+    return true;
+  }
+}
+
+/** A requirement's pattern with its own groups made non-capturing, so capture indexes stay ours. */
+function nonCapturing(source: string): string {
+  return source.replace(/(\\.)|\[(?:\\.|[^\]])*\]|\((?!\?)/g, (match, escaped) => (escaped || match !== "(" ? match : "(?:"));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
