@@ -1,39 +1,31 @@
 import * as ts from "typescript";
 import { OptionSource, Span } from "../routing/declarations";
-import { OptionMap, OptionValue } from "../routing/values";
-
-/** What a name in scope stands for: a value already known, or a `const` initialiser read on demand. */
-export type Binding = { value: OptionValue } | { initializer: ts.Expression; scope: Scope };
-
-/** Lexical scope of `const` bindings (file level, callbacks, loop variables). */
-export class Scope {
-  private readonly bindings = new Map<string, Binding>();
-  constructor(readonly parent?: Scope) {}
-
-  lookup(name: string): Binding | undefined {
-    return this.bindings.get(name) ?? this.parent?.lookup(name);
-  }
-
-  bind(name: string, binding: Binding): void {
-    this.bindings.set(name, binding);
-  }
-}
+import { OptionMap, OptionValue, record } from "../routing/values";
+import { ANALYSIS_LIMITS, Budget, count } from "./budget";
+import { Binding, ConstValue, Scope } from "./scope";
 
 /** A value the analyser could not know without running code: the exact node that stopped it. */
 export class NotStatic {
-  constructor(readonly node: ts.Node, readonly reason: string) {}
+  constructor(
+    readonly node: ts.Node,
+    readonly reason: string,
+    /** What stopped it: code that must run, the file's budget (ANALYSIS_LIMITS), or nesting too deep to read. */
+    readonly cause: "code" | "budget" | "depth" = "code",
+  ) {}
 }
 
 export type Evaluated = OptionValue | undefined | NotStatic;
 
 /**
  * Static evaluation: literals, arrays, object literals (with spreads of static objects), `as const`,
- * parentheses, templates of static parts and `const` identifiers. Never runs anything.
+ * parentheses, templates of static parts and `const` identifiers resolved through their lexical
+ * scopes. Never runs anything, and never goes over the file's budget: each const is evaluated once,
+ * and what would exceed a limit (see ANALYSIS_LIMITS) is not static at the node that exceeded it.
  */
 export class Evaluator {
-  private readonly resolving = new Set<ts.Expression>();
+  private depth = 0;
 
-  constructor(private readonly file: ts.SourceFile) {}
+  constructor(private readonly file: ts.SourceFile, readonly budget = new Budget()) {}
 
   span(node: ts.Node): Span {
     return { start: node.getStart(this.file), end: node.end };
@@ -44,11 +36,22 @@ export class Evaluator {
    * under `path` (`member`, `member.mark`, `only.0`).
    */
   evaluate(node: ts.Expression, scope: Scope, sources?: Map<string, OptionSource>, path?: string): Evaluated {
+    if (!this.budget.spend()) return new NotStatic(node, `a value needing more than ${count(ANALYSIS_LIMITS.steps)} evaluation steps`, "budget");
+    if (this.depth >= ANALYSIS_LIMITS.valueDepth) return new NotStatic(node, `a value nested more than ${ANALYSIS_LIMITS.valueDepth} levels deep`, "depth");
+    this.depth++;
+    try {
+      return this.evaluateNode(node, scope, sources, path);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private evaluateNode(node: ts.Expression, scope: Scope, sources?: Map<string, OptionSource>, path?: string): Evaluated {
     if (node.kind === ts.SyntaxKind.ObjectLiteralExpression) return this.object(node as ts.ObjectLiteralExpression, scope, sources, path);
     switch (node.kind) {
       case ts.SyntaxKind.StringLiteral:
       case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
-        return (node as ts.StringLiteral).text;
+        return this.string(node, (node as ts.StringLiteral).text);
       case ts.SyntaxKind.NumericLiteral:
         return Number((node as ts.NumericLiteral).text);
       case ts.SyntaxKind.TrueKeyword:
@@ -102,8 +105,22 @@ export class Evaluator {
       if (value instanceof NotStatic) return value;
       if (typeof value !== "string" && typeof value !== "number") return new NotStatic(span.expression, "a template part that is not a string");
       text += String(value) + span.literal.text;
+      if (text.length > ANALYSIS_LIMITS.stringLength) return this.string(node, text);
     }
     return text;
+  }
+
+  /** A string within the length limit, else not static at `node`. */
+  private string(node: ts.Node, text: string): Evaluated {
+    if (text.length <= ANALYSIS_LIMITS.stringLength) return text;
+    return new NotStatic(node, `a string longer than ${count(ANALYSIS_LIMITS.stringLength)} characters`, "budget");
+  }
+
+  /** Whether a list or object may grow by `more` entries to `size`: within the limit and the budget. */
+  private room(node: ts.Node, size: number, more: number): NotStatic | undefined {
+    if (size > ANALYSIS_LIMITS.listLength) return new NotStatic(node, `a list or object of more than ${count(ANALYSIS_LIMITS.listLength)} entries`, "budget");
+    if (!this.budget.spend(more)) return new NotStatic(node, `a value needing more than ${count(ANALYSIS_LIMITS.steps)} evaluation steps`, "budget");
+    return undefined;
   }
 
   private array(node: ts.ArrayLiteralExpression, scope: Scope, sources?: Map<string, OptionSource>, path?: string): Evaluated {
@@ -113,11 +130,15 @@ export class Evaluator {
         const spread = this.evaluate(element.expression, scope);
         if (spread instanceof NotStatic) return spread;
         if (!Array.isArray(spread)) return new NotStatic(element, "a spread of something that is not a list");
-        result.push(...spread);
+        const full = this.room(element, result.length + spread.length, spread.length);
+        if (full) return full;
+        for (const item of spread) result.push(item);
         continue;
       }
       if (element.kind === ts.SyntaxKind.OmittedExpression) continue;
-      const itemPath = path === undefined ? undefined : `${path}.${result.length}`;
+      const full = this.room(element, result.length + 1, 0);
+      if (full) return full;
+      const itemPath = path === undefined ? undefined : join(path, String(result.length));
       if (sources && itemPath !== undefined) sources.set(itemPath, { key: this.span(element), value: this.span(element) });
       const value = this.evaluate(element, scope, sources, itemPath);
       if (value instanceof NotStatic) return value;
@@ -143,7 +164,8 @@ export class Evaluator {
     path?: string,
     skip?: (missing: NotStatic) => void,
   ): Evaluated {
-    const result: OptionMap = {};
+    const result: OptionMap = record();
+    let size = 0;
     for (const property of node.properties) {
       if (ts.isSpreadAssignment(property)) {
         const spread = this.evaluate(property.expression, scope, sources, path);
@@ -151,12 +173,26 @@ export class Evaluator {
         if (typeof spread !== "object" || spread === null || Array.isArray(spread) || spread instanceof RegExp) {
           return new NotStatic(property, "a spread of something that is not an object");
         }
+        const keys = Object.keys(spread);
+        const full = this.room(property, (size += keys.length), keys.length);
+        if (full) return full;
         Object.assign(result, spread);
         continue;
       }
+      const full = this.room(property, ++size, 0);
+      if (full) return full;
+      // `__proto__: x` (not computed) sets the object's prototype when run: no key of its own.
+      if (isPrototypeSetter(property)) {
+        const missing = new NotStatic(property, "a `__proto__:` entry, which sets the object's prototype,");
+        if (skip) {
+          skip(missing);
+          continue;
+        }
+        return missing;
+      }
       const key = this.propertyName(property, scope);
       if (key instanceof NotStatic) return key;
-      const keyPath = path === undefined ? key : `${path}.${key}`;
+      const keyPath = join(path, key);
       let valueNode: ts.Expression;
       if (ts.isPropertyAssignment(property)) valueNode = property.initializer;
       else if (ts.isShorthandPropertyAssignment(property)) valueNode = property.name;
@@ -186,18 +222,39 @@ export class Evaluator {
   }
 
   private identifier(node: ts.Identifier, scope: Scope, sources?: Map<string, OptionSource>, path?: string): Evaluated {
-    if (node.text === "undefined") return undefined;
     const binding = scope.lookup(node.text);
-    if (!binding) return new NotStatic(node, `\`${node.text}\`, which is not a const of this file`);
-    if ("value" in binding) return binding.value;
-    if (this.resolving.has(binding.initializer)) return new NotStatic(node, `\`${node.text}\`, which refers to itself`);
-    this.resolving.add(binding.initializer);
-    try {
-      return this.evaluate(binding.initializer, binding.scope, sources, path);
-    } finally {
-      this.resolving.delete(binding.initializer);
+    if (!binding) {
+      if (node.text === "undefined") return undefined;
+      return new NotStatic(node, `\`${node.text}\`, which is not a const of this file`);
     }
+    if (binding.kind === "value") return binding.value;
+    if (binding.kind === "opaque") return new NotStatic(node, `\`${node.text}\`, ${binding.what},`);
+    // A const read before its declaration has run throws when run (its temporal dead zone).
+    if (node.pos < binding.declaration.end) return new NotStatic(node, `\`${node.text}\`, used before its declaration,`);
+    const evaluated = this.constValue(binding);
+    if (sources && !(path === undefined && Array.isArray(evaluated.value))) {
+      for (const [below, source] of evaluated.sources) sources.set(join(path, below), source);
+    }
+    return evaluated.value;
   }
+
+  /** A const's value, evaluated on first use with the option ranges it writes (paths relative to it), then kept. */
+  private constValue(binding: Extract<Binding, { kind: "const" }>): ConstValue {
+    if (!binding.evaluated) {
+      const sources = new Map<string, OptionSource>();
+      binding.evaluated = { value: this.evaluate(binding.initializer, binding.scope, sources, ""), sources };
+    }
+    return binding.evaluated;
+  }
+}
+
+/** An option path below `path` (`member` + `mark` → `member.mark`); "" is the root of a const's value. */
+function join(path: string | undefined, key: string): string {
+  return path ? `${path}.${key}` : key;
+}
+
+function isPrototypeSetter(property: ts.ObjectLiteralElementLike): boolean {
+  return ts.isPropertyAssignment(property) && !ts.isComputedPropertyName(property.name) && property.name.text === "__proto__";
 }
 
 /** Parentheses and type assertions say nothing about a value. */

@@ -2,7 +2,9 @@ import * as ts from "typescript";
 import { Declaration, DeclarationKind, OptionSource, Span } from "../routing/declarations";
 import { Diagnostic } from "../routing/diagnostics";
 import { isOptionMap, OptionMap, OptionValue } from "../routing/values";
-import { Evaluated, Evaluator, NotStatic, Scope, unwrap } from "./evaluate";
+import { ANALYSIS_LIMITS, count } from "./budget";
+import { Evaluated, Evaluator, NotStatic, unwrap } from "./evaluate";
+import { Scope } from "./scope";
 
 const MAPPER_METHODS = new Set<DeclarationKind>(["resources", "resource", "namespace", "with_options", "connect", "named_route", "root"]);
 
@@ -17,6 +19,8 @@ type Mappers = ReadonlyMap<string, Declaration[]>;
  * and leaves out; it never guesses.
  */
 export class DeclarationReader {
+  private blockDepth = 0;
+
   constructor(private readonly evaluator: Evaluator, private readonly diagnostics: Diagnostic[]) {}
 
   /**
@@ -37,17 +41,15 @@ export class DeclarationReader {
     }
     const mapper = param.name.text;
     const mappers: Mappers = new Map([[mapper, into]]);
-    const inner = new Scope(scope);
+    const inner = functionScope(fn, scope);
     // A renamed mapper parameter changes what every statement means.
     const before = new Map(previous.filter((reading) => reading.mapper === mapper && reading.selfContained).map((reading) => [reading.node, reading]));
     return fn.body.statements.map((statement) => {
       const old = before.get(statement);
       if (old) {
-        // Its consts are still needed by the statements read after it.
-        if (ts.isVariableStatement(statement)) bindConsts(statement, inner);
         moveReading(old, statement.pos - old.pos);
-        into.push(...old.declarations);
-        this.diagnostics.push(...old.diagnostics);
+        for (const declaration of old.declarations) into.push(declaration);
+        for (const diagnostic of old.diagnostics) this.diagnostics.push(diagnostic);
         return old;
       }
       const declarations = into.length;
@@ -63,11 +65,20 @@ export class DeclarationReader {
 
   /** A callback whose first parameter is a mapper recording into `into`. */
   callback(fn: FunctionNode, mappers: Mappers, scope: Scope, into: Declaration[]): void {
+    if (this.blockDepth >= ANALYSIS_LIMITS.blockDepth) {
+      this.notStatic(new NotStatic(fn, `blocks nested more than ${ANALYSIS_LIMITS.blockDepth} levels deep`, "depth"), "the routes declared in it are left out");
+      return;
+    }
     const param = fn.parameters[0];
     const inner = new Map(mappers);
     if (param && ts.isIdentifier(param.name)) inner.set(param.name.text, into);
     else if (param) this.notStatic(new NotStatic(param.name, "a destructured mapper parameter"), "its calls are left out");
-    this.body(fn.body, inner, new Scope(scope));
+    this.blockDepth++;
+    try {
+      this.body(fn.body, inner, functionScope(fn, scope));
+    } finally {
+      this.blockDepth--;
+    }
   }
 
   private body(body: ts.ConciseBody, mappers: Mappers, scope: Scope): void {
@@ -81,8 +92,9 @@ export class DeclarationReader {
 
   private statement(statement: ts.Statement, mappers: Mappers, scope: Scope): void {
     if (ts.isExpressionStatement(statement)) this.expression(statement.expression, mappers, scope);
-    else if (ts.isVariableStatement(statement)) bindConsts(statement, scope);
-    else if (ts.isBlock(statement)) this.statements(statement.statements, mappers, new Scope(scope));
+    // Declarations were bound when their block was entered; one that calls the mapper is not followed.
+    else if (ts.isVariableStatement(statement) && !mentions(statement, mappers)) return;
+    else if (ts.isBlock(statement)) this.statements(statement.statements, mappers, new Scope(scope).declareBlock(statement.statements, false));
     else if (ts.isForOfStatement(statement)) this.forOf(statement, mappers, scope);
     else if (ts.isEmptyStatement(statement) || ts.isFunctionDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isInterfaceDeclaration(statement)) return;
     else if (mentions(statement, mappers)) {
@@ -112,17 +124,28 @@ export class DeclarationReader {
   private forOf(loop: ts.ForOfStatement, mappers: Mappers, scope: Scope): void {
     if (!mentions(loop.statement, mappers)) return;
     const variable = loopVariable(loop.initializer);
+    if (typeof variable !== "string") {
+      this.notStatic(new NotStatic(loop.initializer, variable.why), "the routes declared in the loop are left out");
+      return;
+    }
     const values = this.evaluator.evaluate(loop.expression, scope);
-    if (!variable || values instanceof NotStatic || !Array.isArray(values)) {
-      const reason = values instanceof NotStatic ? values : new NotStatic(variable ? loop.expression : loop.initializer, variable ? "a loop over something that is not a list" : "a destructured loop variable");
-      this.notStatic(reason, "the routes declared in the loop are left out");
+    if (values instanceof NotStatic || !Array.isArray(values)) {
+      this.notStatic(values instanceof NotStatic ? values : new NotStatic(loop.expression, "a loop over something that is not a list"), "the routes declared in the loop are left out");
       return;
     }
     for (const value of values) {
+      if (!this.iterate(loop)) return;
       const inner = new Scope(scope);
-      inner.bind(variable, { value });
+      inner.bind(variable, { kind: "value", value });
       this.statement(loop.statement, mappers, inner);
     }
+  }
+
+  /** Spends one loop iteration; once the file's allowance is gone, says so at the loop and stops it. */
+  private iterate(loop: ts.Node): boolean {
+    if (this.evaluator.budget.iterate()) return true;
+    this.notStatic(new NotStatic(loop, `a loop past ${count(ANALYSIS_LIMITS.loopIterations)} iterations (all loops of the file together)`, "budget"), "the routes of the iterations after it are left out");
+    return false;
   }
 
   /** `["a", "b"].forEach((r) => map.resources(r))`. */
@@ -138,12 +161,13 @@ export class DeclarationReader {
       return;
     }
     const [item, index] = fn.parameters;
-    values.forEach((value, i) => {
-      const inner = new Scope(scope);
-      if (item && ts.isIdentifier(item.name)) inner.bind(item.name.text, { value });
-      if (index && ts.isIdentifier(index.name)) inner.bind(index.name.text, { value: i });
+    for (let i = 0; i < values.length; i++) {
+      if (!this.iterate(call)) return;
+      const inner = functionScope(fn, scope);
+      if (item && ts.isIdentifier(item.name)) inner.bind(item.name.text, { kind: "value", value: values[i] });
+      if (index && ts.isIdentifier(index.name)) inner.bind(index.name.text, { kind: "value", value: i });
       this.body(fn.body, mappers, inner);
-    });
+    }
   }
 
   private mapperCall(call: ts.CallExpression, method: string, into: Declaration[], mappers: Mappers, scope: Scope): void {
@@ -229,12 +253,7 @@ export class DeclarationReader {
   }
 
   private notStatic(missing: NotStatic, consequence: string): void {
-    this.diagnostics.push({
-      severity: "information",
-      code: "not-static",
-      message: `Not static: ${missing.reason} cannot be known without running code; ${consequence}.`,
-      span: this.evaluator.span(missing.node),
-    });
+    this.diagnostics.push(notStaticDiagnostic(missing, consequence, this.evaluator));
   }
 }
 
@@ -258,7 +277,6 @@ function spreadArguments(
   return result;
 }
 
-/** `const` declarations become bindings read on demand; `let`/`var` stay unknown. */
 /** What reading one top-level statement of the draw() callback gave, kept for the next version of the file. */
 export interface StatementReading {
   node: ts.Statement;
@@ -315,19 +333,27 @@ function forEachSpan(reading: Pick<StatementReading, "declarations" | "diagnosti
   }
 }
 
-export function bindConsts(statement: ts.VariableStatement, scope: Scope): void {
-  if (!(statement.declarationList.flags & ts.NodeFlags.Const)) return;
-  for (const declaration of statement.declarationList.declarations) {
-    if (ts.isIdentifier(declaration.name) && declaration.initializer) {
-      scope.bind(declaration.name.text, { initializer: declaration.initializer, scope });
-    }
-  }
+/** What a value the reader could not know becomes: `not-static` (information) or `too-deep` (error), at the node that stopped it. */
+export function notStaticDiagnostic(missing: NotStatic, consequence: string, evaluator: Evaluator): Diagnostic {
+  const span = evaluator.span(missing.node);
+  if (missing.cause === "depth") return { severity: "error", code: "too-deep", message: `Too deep: ${missing.reason} cannot be read; ${consequence}.`, span };
+  const why = missing.cause === "budget" ? "is past what the analyser reads of one file" : "cannot be known without running code";
+  return { severity: "information", code: "not-static", message: `Not static: ${missing.reason} ${why}; ${consequence}.`, span };
 }
 
-function loopVariable(initializer: ts.ForInitializer): string | undefined {
-  if (!ts.isVariableDeclarationList(initializer) || initializer.declarations.length !== 1) return undefined;
+/** The scope of a callback's body: its parameters, and what its body declares. */
+function functionScope(fn: FunctionNode, outer: Scope): Scope {
+  const scope = new Scope(outer).declareParameters(fn.parameters);
+  return ts.isBlock(fn.body) ? scope.declareBlock(fn.body.statements, true) : scope;
+}
+
+/** The one const loop variable of `for (const r of list)`: a `let` or `var` one may be reassigned in the body. */
+function loopVariable(initializer: ts.ForInitializer): string | { why: string } {
+  if (!ts.isVariableDeclarationList(initializer) || initializer.declarations.length !== 1) return { why: "a loop without one declared variable" };
   const name = initializer.declarations[0].name;
-  return ts.isIdentifier(name) ? name.text : undefined;
+  if (!ts.isIdentifier(name)) return { why: "a destructured loop variable" };
+  if (!(initializer.flags & ts.NodeFlags.Const)) return { why: "a loop variable that is not const" };
+  return name.text;
 }
 
 /** Whether `node` names one of the mappers (so skipping it would lose routes). */

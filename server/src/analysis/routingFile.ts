@@ -3,7 +3,9 @@ import { DEFAULT_BEHAVIOUR } from "../routing/behaviour";
 import { Diagnostic } from "../routing/diagnostics";
 import { expandDeclarations } from "../routing/expand";
 import { RouteSet } from "../routing/routeSet";
-import { analyzeRoutingFile, RoutingFileAnalysis } from "./analyze";
+import { RouteTable } from "../routing/table";
+import { analyzeRoutingFile, internalError, RoutingFileAnalysis } from "./analyze";
+import { ANALYSIS_LIMITS } from "./budget";
 
 /** A routing file read statically and expanded: what the CLI and the language service work on. */
 export interface LoadedRoutingFile {
@@ -37,9 +39,20 @@ export function loadRoutingFile(text: string, fileName: string, options: LoadOpt
   const settings = withDefaults(analysis.tree.settings, options.defaults);
   if (options.behaviour) settings.behaviour = options.behaviour;
   settings.behaviour ??= DEFAULT_BEHAVIOUR;
-  const table = expandDeclarations({ settings, body: analysis.tree.body }, undefined, options.previous?.routes.table);
+  const table = expand(analysis, settings, options.previous?.routes.table);
   const diagnostics = [...analysis.diagnostics, ...table.diagnostics].sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return { analysis, behaviour: settings.behaviour, routes: new RouteSet(table, settings, { warn: () => undefined }), diagnostics };
+}
+
+/** The facility's expansion within the analyser's route budget; a failure inside it is a diagnostic, never thrown. */
+function expand(analysis: RoutingFileAnalysis, settings: DrawSettings, previous: RouteTable | undefined): RouteTable {
+  try {
+    return expandDeclarations({ settings, body: analysis.tree!.body }, undefined, previous, ANALYSIS_LIMITS.routes);
+  } catch (error) {
+    const table = new RouteTable();
+    table.diagnostics.push(internalError(error, { start: 0, end: 0 }));
+    return table;
+  }
 }
 
 /** The file's settings over the defaults; extra inflections of both apply. */

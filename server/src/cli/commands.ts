@@ -32,7 +32,7 @@ export function routesCommand(args: ParsedArguments): CommandResult {
     }
     if (loaded.length > 1) result.stdout.push(`${result.stdout.length ? "\n" : ""}# ${f.file} (behaviour ${f.behaviour})`);
     result.stdout.push(routesTable(f.routes.routes, styleFor(process.stdout)));
-    result.stderr.push(...f.diagnostics.map((d) => diagnosticLine(f.file, d, f.lines)));
+    for (const d of f.diagnostics) result.stderr.push(diagnosticLine(f.file, d, f.lines));
   }
   return result;
 }
@@ -44,7 +44,7 @@ export function checkCommand(args: ParsedArguments): CommandResult {
     if (args.json) {
       result.stdout.push(JSON.stringify({ file: f.file, behaviour: f.behaviour, diagnostics: f.diagnostics.map((d) => diagnosticJSON(d, f.lines)) }));
     } else {
-      result.stdout.push(...f.diagnostics.map((d) => diagnosticLine(f.file, d, f.lines)));
+      for (const d of f.diagnostics) result.stdout.push(diagnosticLine(f.file, d, f.lines));
     }
   }
   return result;

@@ -1,7 +1,8 @@
-import { isBehaviour } from "../routing/behaviour";
 import { Declaration, DrawSettings } from "../routing/declarations";
 import { expandDeclarations } from "../routing/expand";
 import { RouteSet, RouteSetOptions } from "../routing/routeSet";
+import { checkDrawSettings } from "../routing/settings";
+import { OptionMap } from "../routing/values";
 import { Block, Mapper } from "./mapper";
 
 export type DrawOptions = DrawSettings & RouteSetOptions;
@@ -16,12 +17,11 @@ export function draw(settings: DrawOptions, callback: Block): RouteSet;
 export function draw(settingsOrCallback: DrawOptions | Block, maybeCallback?: Block): RouteSet {
   const [settings, callback] = typeof settingsOrCallback === "function" ? [{}, settingsOrCallback] : [settingsOrCallback, maybeCallback];
   if (typeof callback !== "function") throw new TypeError("draw() needs a callback that receives the mapper");
-  if (settings.behaviour !== undefined && !isBehaviour(settings.behaviour)) {
-    throw new TypeError(`draw(): behaviour must be "A" or "B", got ${JSON.stringify(settings.behaviour)}`);
-  }
+  const { warn, ...given } = settings;
+  const { settings: drawSettings, problems } = checkDrawSettings(given as OptionMap);
+  if (problems.length) throw new TypeError(`draw(): ${problems[0].message.replace(/; the default is used$/, "")}`);
   const body: Declaration[] = [];
   callback(new Mapper(body));
-  const { warn, ...drawSettings } = settings;
   const table = expandDeclarations({ settings: drawSettings, body });
   if (table.error) throw table.error;
   return new RouteSet(table, drawSettings, { warn });

@@ -49,6 +49,8 @@ export interface DrawSettings {
   resource_action_separator?: string;
   default_url_options?: UrlOptions;
   inflections?: InflectionSettings;
+  /** The controllers folder, relative to the routing file (contract §7). */
+  controllers?: string;
 }
 
 export type Behaviour = "A" | "B";

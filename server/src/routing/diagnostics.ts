@@ -18,7 +18,15 @@ export type DiagnosticCode =
   | "invalid-setting"
   | "unknown-helper"
   | "not-a-routing-file"
-  | "syntax-error";
+  | "syntax-error"
+  /** Nesting past what the analyser (or the TypeScript parser) reads: brackets, blocks, consts through consts. */
+  | "too-deep"
+  /** More routes than the analyser expands for one file. */
+  | "too-many-routes"
+  /** A name, path or controller that no route can have (control characters, line breaks). */
+  | "invalid-name"
+  /** A failure inside the analyser itself: reported on the file, never thrown. */
+  | "internal-error";
 
 export interface RelatedInformation {
   message: string;

@@ -19,14 +19,19 @@ const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "
  * the same table. A declaration the facility refuses stops loading there, as it stopped the
  * original application; the table keeps what was registered before and records the error.
  */
-export function expandDeclarations(tree: DeclarationTree, inflector = new Inflector(tree.settings.inflections), previous?: RouteTable): RouteTable {
+export function expandDeclarations(
+  tree: DeclarationTree,
+  inflector = new Inflector(tree.settings.inflections),
+  previous?: RouteTable,
+  maxRoutes = Infinity,
+): RouteTable {
   const rules = BEHAVIOURS[tree.settings.behaviour ?? DEFAULT_BEHAVIOUR];
   const settings: ResourceSettings = {
     pathNames: tree.settings.resources_path_names ?? DEFAULT_PATH_NAMES,
     actionSeparator: tree.settings.resource_action_separator ?? "/",
   };
-  const table = new RouteTable();
-  table.diagnostics.push(...validateDeclarations(tree));
+  const table = new RouteTable(maxRoutes);
+  for (const diagnostic of validateDeclarations(tree)) table.diagnostics.push(diagnostic);
   table.segments = { settings: JSON.stringify(tree.settings), list: [] };
   const reusable = previous?.segments?.settings === table.segments.settings ? previous.segments.list : [];
   try {
@@ -64,7 +69,7 @@ const ROUTE_BUILDER_OPTIONS = new Set([
 class Expander {
   private readonly reportedNames = new Set<string>();
   /** The segment being recorded: which names the current top-level declaration claimed or found taken. */
-  private recording: Pick<Segment, "claimed" | "takenBefore"> | undefined;
+  private recording: { claimed: Set<string>; takenBefore: string[] } | undefined;
 
   constructor(
     private readonly rules: BehaviourRules,
@@ -97,12 +102,13 @@ class Expander {
       }
       const start = this.table.routes.length;
       const diagnostics = this.table.diagnostics.length;
-      this.recording = { claimed: [], takenBefore: [] };
+      this.recording = { claimed: new Set(), takenBefore: [] };
       this.body([declaration], record());
       this.table.segments!.list.push({
         declaration,
         routes: this.table.routes.slice(start),
-        ...this.recording,
+        claimed: [...this.recording.claimed],
+        takenBefore: this.recording.takenBefore,
         clean: this.table.diagnostics.length === diagnostics,
       });
       this.recording = undefined;
@@ -311,8 +317,8 @@ class Expander {
   private isFree(name: string): boolean {
     const free = this.table.isFree(name);
     const recording = this.recording;
-    if (recording && free) recording.claimed.push(name);
-    else if (recording && !recording.claimed.includes(name)) recording.takenBefore.push(name);
+    if (recording && free) recording.claimed.add(name);
+    else if (recording && !recording.claimed.has(name)) recording.takenBefore.push(name);
     return free;
   }
 

@@ -27,12 +27,18 @@ export class RouteTable {
   /** Per top-level declaration, what it added: lets the next expansion of the same file re-use what did not change. */
   segments?: { settings: string; list: Segment[] };
 
+  /** `limit`: the most routes the table takes (the analyser's budget); one more stops loading with `too-many-routes`. */
+  constructor(private readonly limit = Infinity) {}
+
   /** Whether `name` is still free. */
   isFree(name: string): boolean {
     return !this.named.has(name);
   }
 
   add(route: Route): void {
+    if (this.routes.length >= this.limit) {
+      throw new RouteDefinitionError(`More than ${this.limit.toLocaleString("en-US")} routes: the analyser reads no more of this file; the routes before are kept`, "too-many-routes");
+    }
     this.routes.push(route);
     if (route.name !== null) this.named.set(route.name, route);
   }

@@ -1,0 +1,43 @@
+/**
+ * What the analyser may spend on one file. A routing file is data: real ones stay far below every
+ * limit, so a file that reaches one is hostile or broken, and the analyser reports `not-static`
+ * (or `too-deep`) at the node that went over instead of running away.
+ */
+export const ANALYSIS_LIMITS = {
+  /** Values evaluated (each expression, each list item or key copied by a spread). */
+  steps: 1_000_000,
+  /** Characters in one evaluated string. */
+  stringLength: 10_000,
+  /** Items in one evaluated list, keys in one evaluated object. */
+  listLength: 10_000,
+  /** Loop iterations followed, all loops of the file together. */
+  loopIterations: 10_000,
+  /** Nested evaluation (brackets, and consts defined through other consts). */
+  valueDepth: 200,
+  /** Nested blocks (`(post) => { ... }` inside one another). */
+  blockDepth: 500,
+  /** Routes one file may expand to. */
+  routes: 250_000,
+} as const;
+
+/** The work one analysis has done so far, shared by the evaluator and the reader. */
+export class Budget {
+  private steps = 0;
+  private iterations = 0;
+
+  /** Spends `amount` steps; false once the file's allowance is gone. */
+  spend(amount = 1): boolean {
+    this.steps += amount;
+    return this.steps <= ANALYSIS_LIMITS.steps;
+  }
+
+  /** Spends one loop iteration; false once the file's allowance is gone. */
+  iterate(): boolean {
+    return ++this.iterations <= ANALYSIS_LIMITS.loopIterations;
+  }
+}
+
+/** `10000` as a message shows it: `10,000`. */
+export function count(n: number): string {
+  return n.toLocaleString("en-US");
+}

@@ -1,0 +1,70 @@
+import { isBehaviour } from "./behaviour";
+import { DrawSettings } from "./declarations";
+import { isOptionMap, OptionMap, OptionValue, record } from "./values";
+
+/** The settings draw() knows (contract §1, §7). */
+export const DRAW_SETTINGS = ["behaviour", "resources_path_names", "resource_action_separator", "default_url_options", "inflections", "controllers"] as const;
+
+/** A setting with a value of the wrong shape: it is left out and its default applies. */
+export interface SettingProblem {
+  /** The setting's key (`inflections`), or the path below it (`inflections.irregular.cactus`). */
+  path: string;
+  message: string;
+}
+
+const isString = (value: unknown): value is string => typeof value === "string";
+const isScalar = (value: unknown) => typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+
+/**
+ * Checks draw()'s known settings, for the runtime and the analyser alike: a value of the wrong
+ * shape is reported and left out, so no setting can reach the facility as something it would
+ * trip over (`inflections: { irregular: { cactus: null } }`). Unknown keys are the caller's to report.
+ */
+export function checkDrawSettings(input: OptionMap): { settings: DrawSettings; problems: SettingProblem[] } {
+  const settings = record<unknown>();
+  const problems: SettingProblem[] = [];
+  const bad = (path: string, expected: string) => problems.push({ path, message: `${path} must be ${expected}; the default is used` });
+  for (const key of DRAW_SETTINGS) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const value = input[key];
+    switch (key) {
+      case "behaviour":
+        if (isBehaviour(value)) settings.behaviour = value;
+        else bad(key, `"A" or "B"`);
+        break;
+      case "resource_action_separator":
+      case "controllers":
+        if (isString(value)) settings[key] = value;
+        else bad(key, "a string");
+        break;
+      case "resources_path_names":
+        if (isMapOf(value, isString)) settings[key] = copyOf(value);
+        else bad(key, `an object of strings, such as { new: "nuevo", edit: "editar" }`);
+        break;
+      case "default_url_options":
+        if (isMapOf(value, isScalar)) settings[key] = copyOf(value);
+        else bad(key, `an object such as { host: "example.com", protocol: "https" }`);
+        break;
+      case "inflections": {
+        const irregular = isOptionMap(value) ? value.irregular ?? record() : undefined;
+        const uncountable = isOptionMap(value) ? value.uncountable ?? [] : undefined;
+        const others = isOptionMap(value) ? Object.keys(value).filter((k) => k !== "irregular" && k !== "uncountable") : [];
+        if (isMapOf(irregular, isString) && Array.isArray(uncountable) && uncountable.every(isString) && others.length === 0) {
+          settings[key] = { irregular: copyOf(irregular), uncountable: [...uncountable] };
+        } else bad(key, `{ irregular: { singular: "plural" }, uncountable: ["word"] }`);
+        break;
+      }
+    }
+  }
+  return { settings: settings as DrawSettings, problems };
+}
+
+function isMapOf<T extends OptionValue>(value: unknown, item: (v: unknown) => v is T): value is Record<string, T>;
+function isMapOf(value: unknown, item: (v: unknown) => boolean): boolean;
+function isMapOf(value: unknown, item: (v: unknown) => boolean): boolean {
+  return isOptionMap(value) && Object.values(value).every(item);
+}
+
+function copyOf<T>(map: Record<string, T>): Record<string, T> {
+  return Object.assign(record<T>(), map);
+}
