@@ -1,4 +1,5 @@
 import { Route } from "../routing/route";
+import { printable } from "../text/escape";
 
 /** How the parts of a routes table are shown: colours on a terminal, plain text elsewhere. */
 export interface Style {
@@ -10,10 +11,10 @@ export interface Style {
 
 export const PLAIN_STYLE: Style = { name: (t) => t, verb: (t) => t, path: (t) => t, dim: (t) => t };
 
-/** A table like `rake routes`: name (right-aligned), verb, path, controller#action. */
+/** A table like `rake routes`: name (right-aligned), verb, path, controller#action; one line per route, whatever a name holds. */
 export function routesTable(routes: readonly Route[], style: Style = PLAIN_STYLE): string {
-  const rows = routes.map((r) => [r.name ?? "", r.verb, r.path, r.target]);
-  const widths = [0, 1, 2].map((i) => Math.max(0, ...rows.map((row) => row[i].length)));
+  const rows = routes.map((r) => [r.name ?? "", r.verb, r.path, r.target].map(printable));
+  const widths = [0, 1, 2].map((i) => rows.reduce((widest, row) => Math.max(widest, row[i].length), 0));
   return rows
     .map(([name, verb, path, target]) =>
       [

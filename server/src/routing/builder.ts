@@ -3,6 +3,7 @@ import { RouteDefinitionError } from "./errors";
 import { DEFAULT_SEGMENT_PATTERN, endsWithFormat, normalizePath, parsePath, segmentKeys } from "./path";
 import { HttpMethod, Route, RouteOrigin, RouteSpec } from "./route";
 import { asText, OptionValue, record, rubyInspect, toList } from "./values";
+import { hasUnprintable } from "../text/escape";
 
 /** Methods a route condition accepts; `any` means no condition. */
 export const ROUTE_METHODS: readonly HttpMethod[] = ["get", "post", "put", "delete", "options"];
@@ -14,6 +15,11 @@ const ANCHORS = /^(\\A|\^)|(\\Z|\\z|\$)$/;
  * when routes were loaded, and sorts its options into requirements, fixed params and defaults.
  */
 export function buildRoute(spec: RouteSpec, name: string | null, rules: BehaviourRules, origin?: RouteOrigin): Route {
+  for (const [what, text] of [["name", name], ["path", spec.path], ["controller", spec.controller], ["action", spec.action]] as const) {
+    if (text !== null && hasUnprintable(text)) {
+      throw new RouteDefinitionError(`A route ${what} cannot hold control characters or line breaks: ${JSON.stringify(text)}`, "invalid-name");
+    }
+  }
   const path = normalizePath(spec.path);
   const segments = parsePath(path);
   const keys = new Set(segmentKeys(segments));

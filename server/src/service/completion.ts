@@ -1,4 +1,5 @@
 import { completeInDeclaration } from "./declarationCompletion";
+import { markdownCode, snippetText } from "../text/escape";
 import { HelperInfo, wordAt } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
 
@@ -49,13 +50,13 @@ function withPrefix(helpers: readonly HelperInfo[], prefix: string, limit: numbe
 
 function helperItem(info: HelperInfo, replace: { start: number; end: number }): CompletionItem {
   const route = info.route;
-  const args = info.parameters.map((p, i) => `\${${i + 1}:${p.replace(/\?$/, "")}}`);
+  const args = info.parameters.map((p, i) => `\${${i + 1}:${snippetText(p.replace(/\?$/, ""))}}`);
   return {
     kind: "helper",
     label: info.helper,
     detail: `${route.verb} ${route.path}`,
-    documentation: `${route.target}${info.parameters.length ? ` — arguments: ${info.parameters.join(", ")}` : ""}`,
-    snippet: `${info.helper}(${args.join(", ")})`,
+    documentation: `${markdownCode(route.target)}${info.parameters.length ? ` — arguments: ${markdownCode(info.parameters.join(", "))}` : ""}`,
+    snippet: `${snippetText(info.helper)}(${args.join(", ")})`,
     replace,
   };
 }

@@ -2,6 +2,8 @@ import { Declaration, Span } from "../routing/declarations";
 import { Route } from "../routing/route";
 import { declarationAt } from "./declarationAt";
 import { OPTION_DOCS } from "./optionDocs";
+import { markdownCellCode, markdownCode, markdownText } from "../text/escape";
+import { own } from "../routing/values";
 import { parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
 
@@ -21,12 +23,15 @@ export function doHover(workspace: RoutingWorkspace, uri: string, offset: number
   const file = workspace.routingFile(uri);
   if (file?.analysis.tree) {
     const hit = declarationAt(file.analysis.tree.body, offset);
-    if (hit?.part === "option") return { contents: OPTION_DOCS[hit.key], span: hit.span };
+    if (hit?.part === "option") {
+      const doc = own<string>(OPTION_DOCS, hit.key);
+      return doc ? { contents: doc, span: hit.span } : undefined;
+    }
     if (hit) {
       const routes = file.routes.table.routesOf({ declaration: hit.declaration });
       const call = hit.declaration.source!.call;
       const taken = file.diagnostics.filter((d) => d.code === "route-name-taken" && d.span && d.span.start >= call.start && d.span.end <= call.end);
-      const notes = taken.map((d) => `\n> **Name taken:** ${d.message}`);
+      const notes = taken.map((d) => `\n> **Name taken:** ${markdownText(d.message)}`);
       return { contents: routesMarkdown(hit.declaration, routes) + notes.join("\n"), span: hit.span };
     }
   }
@@ -37,18 +42,18 @@ export function doHover(workspace: RoutingWorkspace, uri: string, offset: number
   const parameters = parametersOf(holder.route);
   return {
     contents: [
-      `\`${word.word}(${parameters.join(", ")})\``,
+      markdownCode(`${word.word}(${parameters.join(", ")})`),
       "",
-      `${holder.route.verb} \`${holder.route.path}\` → \`${holder.route.target}\``,
+      `${holder.route.verb} ${markdownCode(holder.route.path)} → ${markdownCode(holder.route.target)}`,
       "",
-      `Declared in ${holder.uri}`,
+      `Declared in ${markdownCode(holder.uri)}`,
     ].join("\n"),
     span: { start: word.start, end: word.end },
   };
 }
 
 function routesMarkdown(declaration: Declaration, routes: Route[]): string {
-  const title = `**${declaration.kind}** ${declaration.names.map((n) => `\`${n}\``).join(", ")}: ${routes.length} route${routes.length === 1 ? "" : "s"}`;
-  const rows = routes.map((r) => `| ${r.verb} | \`${r.path}\` | ${r.name ? `\`${r.name}_path\`` : ""} | \`${r.target}\` |`);
+  const title = `**${declaration.kind}** ${declaration.names.map(markdownCode).join(", ")}: ${routes.length} route${routes.length === 1 ? "" : "s"}`;
+  const rows = routes.map((r) => `| ${r.verb} | ${markdownCellCode(r.path)} | ${r.name ? markdownCellCode(`${r.name}_path`) : ""} | ${markdownCellCode(r.target)} |`);
   return [title, "", "| verb | path | helper | controller#action |", "|---|---|---|---|", ...rows].join("\n");
 }

@@ -78,7 +78,7 @@ describe("service: completion", () => {
     const { workspace, offset, uri } = workspaceWith(`publish_p|`);
     const [item] = doComplete(workspace, uri, offset).filter((i) => i.label === "publish_post_path");
     assert.strictEqual(item.snippet, "publish_post_path(${1:id}, ${2:format})");
-    assert.match(item.documentation, /posts#publish — arguments: id, format\?/);
+    assert.match(item.documentation, /^`posts#publish` — arguments: `id, format\?`$/);
   });
   it("a long list is cut at MAX_HELPER_ITEMS, in name order, starting at the typed prefix", () => {
     const many = Array.from({ length: 80 }, (_, i) => `map.resources("things${i}");`).join("\n");

@@ -1,0 +1,57 @@
+/**
+ * Text from a routing file shown to people: a terminal, a Markdown hover, a snippet. What a name
+ * or path holds must never act (an escape sequence that writes the clipboard, a Markdown link or
+ * image, a snippet placeholder) or change the layout (a line break that adds a row).
+ */
+
+/**
+ * Control characters, line and paragraph separators and the bidirectional overrides of
+ * "trojan source": never printed as they are.
+ */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** Whether the text holds a character `printable` would escape. */
+export function hasUnprintable(text: string): boolean {
+  UNPRINTABLE.lastIndex = 0;
+  return UNPRINTABLE.test(text);
+}
+
+/** The text with every unprintable character shown as an escape (`\n`, `\x1b`, `\u202e`). */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (char) => {
+    const code = char.charCodeAt(0);
+    if (char === "\n") return "\\n";
+    if (char === "\r") return "\\r";
+    if (char === "\t") return "\\t";
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+  });
+}
+
+/** Markdown inline code showing `text` exactly: a fence longer than any run of backticks inside, so the content cannot close it. */
+export function markdownCode(text: string): string {
+  const shown = printable(text);
+  const longest = (shown.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0);
+  const fence = "`".repeat(longest + 1);
+  const pad = shown.startsWith("`") || shown.endsWith("`") || shown.startsWith(" ") ? " " : "";
+  return `${fence}${pad}${shown}${pad}${fence}`;
+}
+
+/** Markdown inline code inside a table cell: a `|`, even in code, would end the cell. */
+export function markdownCellCode(text: string): string {
+  return markdownCode(text).replace(/\|/g, "\\|");
+}
+
+/**
+ * Plain Markdown text: the characters that open code, emphasis, links, images, HTML or a table
+ * cell are escaped, and so is a line's first character where it could start a block (`#`, `>`, `-`).
+ */
+export function markdownText(text: string): string {
+  return printable(text)
+    .replace(/[\\`*_[\]<>!|~&]/g, "\\$&")
+    .replace(/^[#>+\-=]|^(\d+)([.)])/, (match, digits, mark) => (digits ? `${digits}\\${mark}` : `\\${match}`));
+}
+
+/** Literal text in an LSP snippet: `$`, `}` and `\` would start or end placeholders. */
+export function snippetText(text: string): string {
+  return text.replace(/[$}\\]/g, "\\$&");
+}
