@@ -1,3 +1,5 @@
+import { record } from "../routing/values";
+
 /** A command-line mistake: reported as one line on stderr, exit 2. */
 export class UsageError extends Error {}
 
@@ -15,7 +17,7 @@ export interface ParsedArguments {
 export type Flag = "--json" | "--behaviour" | "--param" | "--host" | "--stdio";
 
 export function parseArguments(argv: string[], allowed: readonly Flag[]): ParsedArguments {
-  const parsed: ParsedArguments = { positional: [], json: false, help: false, stdio: false, params: {} };
+  const parsed: ParsedArguments = { positional: [], json: false, help: false, stdio: false, params: record<string>() };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];

@@ -4,6 +4,8 @@ import { ParsedArguments, UsageError } from "./args";
 import { CliRoutingFile, loadFile } from "./load";
 import { routesTable } from "../format/routesTable";
 import { diagnosticJSON, diagnosticLine, styleFor } from "./output";
+import { printable } from "../text/escape";
+import { own } from "../routing/values";
 
 /** What a command writes and its exit code; main() does the writing. */
 export interface CommandResult {
@@ -30,7 +32,7 @@ export function routesCommand(args: ParsedArguments): CommandResult {
       );
       continue;
     }
-    if (loaded.length > 1) result.stdout.push(`${result.stdout.length ? "\n" : ""}# ${f.file} (behaviour ${f.behaviour})`);
+    if (loaded.length > 1) result.stdout.push(`${result.stdout.length ? "\n" : ""}# ${printable(f.file)} (behaviour ${f.behaviour})`);
     result.stdout.push(routesTable(f.routes.routes, styleFor(process.stdout)));
     for (const d of f.diagnostics) result.stderr.push(diagnosticLine(f.file, d, f.lines));
   }
@@ -58,10 +60,10 @@ export function recognizeCommand(args: ParsedArguments): CommandResult {
     const seen = f.routes.recognize(method, path, args.params);
     const out = args.json
       ? JSON.stringify(seen)
-      : [`route:      ${seen.route ?? "(unnamed)"}`, `controller: ${seen.controller}`, `action:     ${seen.action}`, `params:     ${JSON.stringify(seen.params)}`].join("\n");
+      : [`route:      ${seen.route ?? "(unnamed)"}`, `controller: ${seen.controller}`, `action:     ${seen.action}`, `params:     ${JSON.stringify(seen.params)}`].map(printable).join("\n");
     return { stdout: [out], stderr: [], exitCode: 0 };
   } catch (error) {
-    if (error instanceof RoutingError) return { stdout: [], stderr: [error.message], exitCode: 1 };
+    if (error instanceof RoutingError) return { stdout: [], stderr: [printable(error.message)], exitCode: 1 };
     throw error;
   }
 }
@@ -70,19 +72,19 @@ export function generateCommand(args: ParsedArguments): CommandResult {
   const [file, helper, ...values] = args.positional;
   if (!file || !helper) throw new UsageError("generate takes FILE HELPER [ARG]...");
   const f = loadFile(file, args.behaviour);
-  const fn = f.routes.helpers[helper];
+  const fn = own(f.routes.helpers, helper);
   if (!fn) {
     const suggestion = nearest(helper, Object.keys(f.routes.helpers));
-    return { stdout: [], stderr: [`Unknown helper ${JSON.stringify(helper)}${suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : ""}`], exitCode: 1 };
+    return { stdout: [], stderr: [printable(`Unknown helper ${JSON.stringify(helper)}${suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : ""}`)], exitCode: 1 };
   }
   const named: Record<string, unknown> = { ...args.params };
   if (args.host) named.host = args.host;
   try {
     const generated = fn(...values, named);
-    const out = args.json || typeof generated !== "string" ? JSON.stringify(generated) : generated;
+    const out = args.json ? JSON.stringify(generated) : printable(typeof generated === "string" ? generated : JSON.stringify(generated));
     return { stdout: [out], stderr: [], exitCode: 0 };
   } catch (error) {
-    if (error instanceof RoutingError) return { stdout: [], stderr: [error.message], exitCode: 1 };
+    if (error instanceof RoutingError) return { stdout: [], stderr: [printable(error.message)], exitCode: 1 };
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import * as fs from "fs";
+import { readRegularFileSync, UnreadableFile } from "../files/regularFile";
 import { LineIndex } from "../analysis/lineIndex";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { Behaviour } from "../routing/declarations";
@@ -13,10 +13,10 @@ export interface CliRoutingFile extends LoadedRoutingFile {
 export function loadFile(file: string, behaviour?: Behaviour): CliRoutingFile {
   let text: string;
   try {
-    text = fs.readFileSync(file, "utf8");
+    text = readRegularFileSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (error as Error).message;
+    const why = error instanceof UnreadableFile ? error.message : code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (error as Error).message;
     throw new UsageError(`cannot read ${JSON.stringify(file)}: ${why}`);
   }
   const loaded = loadRoutingFile(text, file, { behaviour });

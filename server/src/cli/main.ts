@@ -2,6 +2,8 @@
 import { Flag, parseArguments, UsageError } from "./args";
 import { startServer } from "../lsp/server";
 import { checkCommand, CommandResult, generateCommand, recognizeCommand, routesCommand } from "./commands";
+import { own } from "../routing/values";
+import { printable } from "../text/escape";
 
 /** `resource-routes`: the facility from the command line, reading routing files statically (contract §5). */
 
@@ -66,7 +68,7 @@ export function main(argv: string[]): number {
       process.stdout.write(`${USAGE}\n`);
       return name ? 0 : 2;
     }
-    const command = COMMANDS[name];
+    const command = own(COMMANDS, name);
     if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)} (try --help)`);
     const args = parseArguments(rest, command.flags);
     if (args.help) {
@@ -79,10 +81,12 @@ export function main(argv: string[]): number {
     return result.exitCode;
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`resource-routes: ${error.message}\n`);
+      process.stderr.write(`resource-routes: ${printable(error.message)}\n`);
       return 2;
     }
-    process.stderr.write(`resource-routes: internal error: ${(error as Error).stack ?? error}\n`);
+    // One line, as every other error; RESOURCE_ROUTES_DEBUG=1 shows the stack.
+    const detail = process.env.RESOURCE_ROUTES_DEBUG ? (error as Error).stack : (error as Error).message;
+    process.stderr.write(`resource-routes: internal error: ${printable(String(detail ?? error))} (please report it)\n`);
     return 2;
   }
 }

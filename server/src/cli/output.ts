@@ -1,6 +1,7 @@
 import { LineIndex } from "../analysis/lineIndex";
 import { Diagnostic } from "../routing/diagnostics";
 import { PLAIN_STYLE, Style } from "../format/routesTable";
+import { printable } from "../text/escape";
 
 /** The --json diagnostic of contract §5: 0-based range, as in LSP. */
 export interface DiagnosticJSON {
@@ -23,7 +24,7 @@ export function diagnosticJSON(diagnostic: Diagnostic, lines: LineIndex): Diagno
 /** `file:line:column: severity code: message`, 1-based. */
 export function diagnosticLine(file: string, diagnostic: Diagnostic, lines: LineIndex): string {
   const { line, character } = lines.positionAt(diagnostic.span?.start ?? 0);
-  return `${file}:${line + 1}:${character + 1}: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`;
+  return printable(`${file}:${line + 1}:${character + 1}: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`);
 }
 
 const VERB_COLOURS: Record<string, number> = { GET: 32, POST: 33, PUT: 34, DELETE: 31 };

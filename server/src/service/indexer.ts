@@ -86,20 +86,24 @@ function isWorthKeeping(text: string): boolean {
 
 async function listFiles(fs: FileSystem, root: string, relative: string, filter: FileFilter, progress?: IndexProgress): Promise<string[]> {
   const found: string[] = [];
+  await collectFiles(fs, root, relative, filter, found, progress);
+  return found;
+}
+
+async function collectFiles(fs: FileSystem, root: string, relative: string, filter: FileFilter, found: string[], progress?: IndexProgress): Promise<void> {
   let entries: Array<{ name: string; directory: boolean }>;
   try {
     entries = await fs.readDirectory(relative ? `${root}/${relative}` : root);
   } catch {
-    return found; // an unreadable folder holds nothing we can index
+    return; // an unreadable folder holds nothing we can index
   }
   for (const entry of entries) {
     if (progress?.isCancelled()) break;
     const path = relative ? `${relative}/${entry.name}` : entry.name;
     if (entry.directory) {
-      if (!filter.skipsFolder(path)) found.push(...(await listFiles(fs, root, path, filter, progress)));
+      if (!filter.skipsFolder(path)) await collectFiles(fs, root, path, filter, found, progress);
     } else if (filter.includes(path)) found.push(path);
   }
-  return found;
 }
 
 /** The file system of the machine the service runs on. */
@@ -107,8 +111,11 @@ export function nodeFileSystem(): FileSystem {
   // Loaded here so that the rest of the service stays usable where there is no `fs` (tests, browsers).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const fs = require("fs/promises") as typeof import("fs/promises");
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { readRegularFile } = require("../files/regularFile") as typeof import("../files/regularFile");
   return {
     readDirectory: async (path) => (await fs.readdir(path, { withFileTypes: true })).map((e) => ({ name: e.name, directory: e.isDirectory() })),
-    readFile: (path) => fs.readFile(path, "utf8"),
+    // Only regular files of a sane size: a FIFO named routes.ts would hold a file thread forever.
+    readFile: (path) => readRegularFile(path),
   };
 }
