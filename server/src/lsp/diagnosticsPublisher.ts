@@ -30,9 +30,15 @@ export class DiagnosticsPublisher {
     this.pending = undefined;
     const enabled = this.workspace.settings.features.diagnostics;
     const targets = new Set<string>();
-    if (enabled) {
-      for (const { uri } of this.workspace.routingFiles()) targets.add(uri);
-      for (const document of this.workspace.documents()) if (this.workspace.isOpen(document.uri)) targets.add(document.uri);
+    try {
+      if (enabled) {
+        for (const { uri } of this.workspace.routingFiles()) targets.add(uri);
+        for (const document of this.workspace.documents()) if (this.workspace.isOpen(document.uri)) targets.add(document.uri);
+      }
+    } catch (error) {
+      // This runs in a timer: an exception here would end the process.
+      this.onError("finding the documents to publish", error);
+      return;
     }
     for (const uri of targets) {
       try {

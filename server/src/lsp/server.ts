@@ -22,6 +22,24 @@ const FileInfoRequest = new lsp.RequestType<custom.FileInfoParams, custom.FileIn
 import { DiagnosticsPublisher } from "./diagnosticsPublisher";
 import { WorkspaceIndexing } from "./workspaceIndexing";
 
+/** The most symbols one workspace/symbol answer holds (the query "r" matched 1.36 million). */
+const MAX_WORKSPACE_SYMBOLS = 1_000;
+
+/**
+ * The connection of a server process: over stdio with `--stdio`, else what the arguments say
+ * (VS Code's client uses IPC). On stdio a malformed header leaves the stream out of step for
+ * good, so the server says so on stderr and exits, and the client restarts it.
+ */
+function processConnection(): lsp.Connection {
+  if (!process.argv.includes("--stdio")) return lsp.createConnection(lsp.ProposedFeatures.all);
+  const reader = new lsp.StreamMessageReader(process.stdin);
+  reader.onError((error) => {
+    process.stderr.write(`resource-routes: malformed message from the client (${error.message.split("\n")[0]}); exiting so that the client can restart the server\n`);
+    process.exit(1);
+  });
+  return lsp.createConnection(lsp.ProposedFeatures.all, reader, new lsp.StreamMessageWriter(process.stdout));
+}
+
 /** Files the client watches for us: the default routing-file globs' extensions. */
 const WATCHED = "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}";
 
@@ -38,13 +56,14 @@ const COMPLETION_KINDS = {
  * is answered as cancelled; a failing request answers null and is logged, so a half-typed document
  * never takes the server down.
  */
-export function startServer(connection: lsp.Connection = lsp.createConnection(lsp.ProposedFeatures.all), fs: FileSystem = nodeFileSystem()): void {
+export function startServer(connection: lsp.Connection = processConnection(), fs: FileSystem = nodeFileSystem()): void {
   const documents = new lsp.TextDocuments(TextDocument);
   const workspace = new RoutingWorkspace();
   let client: lsp.ClientCapabilities = {};
   let folders: string[] = [];
   /** Settings pushed with didChangeConfiguration or given at initialize, for clients that cannot be asked. */
   let pushedSettings: unknown;
+  let initialized = false;
 
   const logError = (what: string, error: unknown) => connection.console.error(`${what} failed: ${(error as Error)?.stack ?? error}`);
   const publisher = new DiagnosticsPublisher(connection, workspace, logError);
@@ -55,6 +74,7 @@ export function startServer(connection: lsp.Connection = lsp.createConnection(ls
   const handle =
     <P, R>(what: string, handler: (params: P) => R) =>
     (params: P, token: lsp.CancellationToken): R | null | lsp.ResponseError<void> => {
+      if (!initialized) return new lsp.ResponseError(lsp.ErrorCodes.ServerNotInitialized, `${what} before initialize`);
       if (token.isCancellationRequested) return new lsp.ResponseError(lsp.LSPErrorCodes.RequestCancelled, `${what} was cancelled`);
       try {
         return handler(params);
@@ -68,6 +88,7 @@ export function startServer(connection: lsp.Connection = lsp.createConnection(ls
   const enabled = (feature: keyof ServiceSettings["features"]) => workspace.settings.features[feature];
 
   connection.onInitialize((params) => {
+    initialized = true;
     client = params.capabilities;
     folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     const options = params.initializationOptions as { settings?: unknown } | undefined;
@@ -227,7 +248,8 @@ export function startServer(connection: lsp.Connection = lsp.createConnection(ls
 
   connection.onWorkspaceSymbol(
     handle("workspace symbols", (params: lsp.WorkspaceSymbolParams): lsp.SymbolInformation[] =>
-      workspaceSymbols(workspace, params.query).map((symbol) => ({
+      // Capped: the protocol has no "incomplete" here, but editors ask again as the query grows.
+      workspaceSymbols(workspace, params.query, MAX_WORKSPACE_SYMBOLS).map((symbol) => ({
         name: symbol.name,
         kind: lsp.SymbolKind.Function,
         containerName: symbol.detail,

@@ -1,7 +1,7 @@
 import * as lsp from "vscode-languageserver/node";
-import { URI } from "vscode-uri";
 import { FileFilter, FileSystem, indexFile, indexFolder } from "../service/indexer";
 import { RoutingWorkspace } from "../service/workspace";
+import { parseUri } from "../service/uris";
 
 /**
  * Keeps the workspace's files from disk current: indexes the workspace folders (reporting
@@ -52,9 +52,11 @@ export class WorkspaceIndexing {
 
   /** Whether a file lies in a workspace folder and the settings' globs include it. */
   private isIndexed(uri: string, filter: FileFilter): boolean {
-    const path = URI.parse(uri).path;
+    const path = parseUri(uri)?.path;
+    if (path === undefined) return false;
     return this.folders().some((folder) => {
-      const root = URI.parse(folder).path.replace(/\/$/, "");
+      const root = parseUri(folder)?.path.replace(/\/$/, "");
+      if (root === undefined) return false;
       return path.startsWith(`${root}/`) && filter.includes(path.slice(root.length + 1));
     });
   }

@@ -2,6 +2,7 @@ import picomatch from "picomatch";
 import { URI } from "vscode-uri";
 import { PACKAGE_NAME } from "../analysis/imports";
 import { ServiceSettings } from "./settings";
+import { parseUri } from "./uris";
 import { RoutingWorkspace } from "./workspace";
 
 /** What the indexer needs of a file system: the language service never touches the disk itself. */
@@ -48,7 +49,8 @@ export async function indexFolder(
   fs: FileSystem,
   progress?: IndexProgress,
 ): Promise<{ read: number; kept: number }> {
-  const root = URI.parse(folderUri);
+  const root = parseUri(folderUri);
+  if (!root) return { read: 0, kept: 0 };
   const filter = new FileFilter(workspace.settings);
   const files = await listFiles(fs, root.fsPath, "", filter, progress);
   let kept = 0;

@@ -47,9 +47,17 @@ export function routesTableOf(workspace: RoutingWorkspace, options: { uri?: stri
 function displayName(uri: string, folders: string[]): string {
   for (const folder of folders) {
     const prefix = folder.endsWith("/") ? folder : `${folder}/`;
-    if (uri.startsWith(prefix)) return decodeURIComponent(uri.slice(prefix.length));
+    if (uri.startsWith(prefix)) return decodedOr(uri.slice(prefix.length));
   }
   return uri;
+}
+
+function decodedOr(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text; // a malformed escape is shown as it is
+  }
 }
 
 /** What a request is routed to, or why it is not. */

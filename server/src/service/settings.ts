@@ -1,3 +1,4 @@
+import picomatch from "picomatch";
 import { isBehaviour } from "../routing/behaviour";
 import { Behaviour, DrawSettings } from "../routing/declarations";
 
@@ -40,7 +41,8 @@ export function readSettings(raw: unknown): { settings: ServiceSettings; problem
   }
   for (const key of ["routingFiles", "exclude"] as const) {
     if (input[key] === undefined) continue;
-    if (isStringList(input[key])) settings[key] = input[key];
+    const globs = input[key];
+    if (isStringList(globs) && globs.every(isGlob)) settings[key] = globs;
     else bad(key, "a list of glob patterns");
   }
   const names = input.resourcesPathNames;
@@ -72,6 +74,16 @@ export function readSettings(raw: unknown): { settings: ServiceSettings; problem
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A pattern picomatch compiles (it throws on an empty one). */
+function isGlob(pattern: string): boolean {
+  try {
+    picomatch(pattern);
+    return pattern !== "";
+  } catch {
+    return false;
+  }
 }
 
 function isStringList(value: unknown): value is string[] {

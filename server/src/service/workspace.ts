@@ -1,4 +1,4 @@
-import { URI } from "vscode-uri";
+import { parseUri } from "./uris";
 import { PACKAGE_NAME } from "../analysis/imports";
 import { LineIndex } from "../analysis/lineIndex";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
@@ -108,7 +108,7 @@ export class RoutingWorkspace {
     // The same text (a file opened as it is on disk) keeps its analysis; an edited one hands the
     // previous analysis over, so that only what changed is parsed and expanded again.
     return cachedFor(this.loaded, document, (previous, before) =>
-      previous && before?.text === document.text ? previous : loadRoutingFile(document.text, URI.parse(uri).fsPath, { defaults, previous }),
+      previous && before?.text === document.text ? previous : loadRoutingFile(document.text, parseUri(uri)?.fsPath ?? uri, { defaults, previous }),
     );
   }
 

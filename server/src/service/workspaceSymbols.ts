@@ -11,15 +11,17 @@ export interface HelperSymbol {
   span: Span;
 }
 
-/** The `_path` and `_url` helpers whose names contain `query`'s characters in order (as editors filter symbols). */
-export function workspaceSymbols(workspace: RoutingWorkspace, query: string): HelperSymbol[] {
+/** The `_path` and `_url` helpers whose names contain `query`'s characters in order (as editors filter symbols), at most `limit`. */
+export function workspaceSymbols(workspace: RoutingWorkspace, query: string, limit = Infinity): HelperSymbol[] {
   const symbols: HelperSymbol[] = [];
   const wanted = query.toLowerCase();
   for (const [name, { uri, route }] of workspace.namedRoutes()) {
     const span = declaredSpan(route);
     if (!span) continue;
     for (const helper of [`${name}_path`, `${name}_url`]) {
-      if (isSubsequence(wanted, helper.toLowerCase())) symbols.push({ name: helper, detail: `${route.verb} ${route.path}`, uri, span });
+      if (!isSubsequence(wanted, helper.toLowerCase())) continue;
+      symbols.push({ name: helper, detail: `${route.verb} ${route.path}`, uri, span });
+      if (symbols.length >= limit) return symbols;
     }
   }
   return symbols;
