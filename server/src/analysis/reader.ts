@@ -20,6 +20,7 @@ type Mappers = ReadonlyMap<string, Declaration[]>;
  */
 export class DeclarationReader {
   private blockDepth = 0;
+  private loopsStopped = false;
 
   constructor(private readonly evaluator: Evaluator, private readonly diagnostics: Diagnostic[]) {}
 
@@ -144,6 +145,9 @@ export class DeclarationReader {
   /** Spends one loop iteration; once the file's allowance is gone, says so at the loop and stops it. */
   private iterate(loop: ts.Node): boolean {
     if (this.evaluator.budget.iterate()) return true;
+    // Said once, at the loop that ran out: the loops around it stop without repeating it.
+    if (this.loopsStopped) return false;
+    this.loopsStopped = true;
     this.notStatic(new NotStatic(loop, `a loop past ${count(ANALYSIS_LIMITS.loopIterations)} iterations (all loops of the file together)`, "budget"), "the routes of the iterations after it are left out");
     return false;
   }
