@@ -1,0 +1,136 @@
+import * as assert from "assert";
+import fc from "fast-check";
+import { draw, RoutingError } from "../../../server/out/index";
+import { parsePath } from "../../../server/out/routing/path";
+import { segmentMatcher } from "../../../server/out/routing/segmentMatch";
+
+/** The runtime against what a request (or a careless routing file) can send it: time linear in the request, no prototype reached. */
+
+/** The fastest of `rounds` timings of `run`, in milliseconds (the least disturbed by the machine). */
+function fastest(run: () => void, rounds = 7): number {
+  let best = Infinity;
+  for (let i = 0; i < rounds; i++) {
+    const started = process.hrtime.bigint();
+    run();
+    best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return best;
+}
+
+describe("recognition time grows linearly with the path", () => {
+  const routes = draw((m) => {
+    m.connect("/archive/:year-:month-:day", { controller: "archive", action: "day" });
+    m.connect("/files/:name.:ext", { controller: "files", action: "show" });
+    m.resources("posts");
+  });
+  const attempt = (path: string) => () => {
+    for (let i = 0; i < 20; i++) {
+      try {
+        routes.recognize("GET", path);
+      } catch (error) {
+        if (!(error instanceof RoutingError)) throw error;
+      }
+    }
+  };
+  const adversarial: Array<[string, (n: number) => string]> = [
+    ["dashes before a dot against :year-:month-:day", (n) => `/archive/${"-".repeat(n)}.`],
+    ["dashes alone against :year-:month-:day", (n) => `/archive/${"-".repeat(n)}`],
+    ["dots against :name.:ext", (n) => `/files/${"a.".repeat(n / 2)}`],
+    ["a long member id against the posts routes", (n) => `/posts/${"9".repeat(n)}.`],
+  ];
+  for (const [what, path] of adversarial) {
+    it(`${what}: 8 times the length takes well under 8² times as long`, () => {
+      const short = fastest(attempt(path(2_000)));
+      const long = fastest(attempt(path(16_000)));
+      // Linear growth gives about 8; the backtracking pattern gave 8² to 8³.
+      assert.ok(long / Math.max(short, 0.05) < 24, `2,000 chars: ${short.toFixed(2)} ms, 16,000 chars: ${long.toFixed(2)} ms`);
+    });
+  }
+
+  it("a routing error quotes a long path cut short", () => {
+    assert.throws(() => routes.recognize("GET", `/nothing/${"x".repeat(5000)}`), (error: Error) => error.message.length < 300 && /^No route matches "\/nothing\/x+…" with/.test(error.message));
+  });
+});
+
+describe("segments with several parameters: the linear matcher equals the regular expression", () => {
+  /** The reference: the pattern the original compiled, with backtracking. */
+  function reference(pattern: string, optionalFormat: boolean, segment: string): string[] | undefined {
+    const parts = parsePath(`/${pattern}`)[0];
+    const items = optionalFormat ? parts.slice(0, -2).concat(parts[parts.length - 2].kind === "static" && (parts[parts.length - 2] as { text: string }).text.length > 1 ? [{ kind: "static", text: (parts[parts.length - 2] as { text: string }).text.slice(0, -1) }] : []) : parts;
+    let source = "";
+    const keys: string[] = [];
+    for (const part of items) {
+      if (part.kind === "static") source += (part as { text: string }).text.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
+      else {
+        source += "([^/.?]+)";
+        keys.push((part as { key: string }).key);
+      }
+    }
+    if (optionalFormat) {
+      source += "(?:\\.([^/.?]+))?";
+      keys.push("format");
+    }
+    const match = new RegExp(`^${source}$`).exec(segment);
+    return match ? keys.flatMap((key, i) => (match[i + 1] === undefined ? [] : [key, match[i + 1]])) : undefined;
+  }
+
+  const piece = fc.constantFrom("-", ".", "a", "x-", ".y", "--");
+  const pattern = fc.array(fc.oneof(piece, fc.constant(":p")), { minLength: 1, maxLength: 6 }).map((pieces) => {
+    // Parameters need distinct names and a separator-free neighbour is fine: `:p1:p2` is two parameters.
+    let n = 0;
+    return pieces.map((p) => (p === ":p" ? `:p${n++}` : p)).join("");
+  }).filter((p) => p.includes(":"));
+  const segment = fc.array(fc.constantFrom("-", ".", "a", "b", "x", "y"), { maxLength: 14 }).map((chars) => chars.join(""));
+
+  it("for random patterns and segments, with and without B's optional format", () => {
+    fc.assert(
+      fc.property(pattern, segment, fc.boolean(), (text, value, optionalFormat) => {
+        const withFormat = optionalFormat ? `${text}.:format` : text;
+        const parts = parsePath(`/${withFormat}`)[0];
+        const values: string[] = [];
+        const matched = segmentMatcher(parts, () => undefined, optionalFormat).match(value, values);
+        const expected = reference(withFormat, optionalFormat, value);
+        assert.deepStrictEqual(matched ? values : undefined, expected, `${withFormat} against ${JSON.stringify(value)}`);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+});
+
+describe("the runtime reaches no prototype", () => {
+  const routes = draw((m) => {
+    m.resources("posts");
+    m.connect("x/:constructor", { controller: "c", action: "a" });
+  });
+
+  it("helpers are own functions only: toString or constructor are no helpers", () => {
+    assert.strictEqual(routes.helpers.toString, undefined);
+    assert.strictEqual(routes.helpers.constructor, undefined);
+    assert.strictEqual(typeof routes.helpers.post_path, "function");
+  });
+
+  it("named values called __proto__ or constructor are query keys, never a prototype", () => {
+    const named = JSON.parse('{"__proto__": {"polluted": 1}, "constructor": "c"}');
+    assert.strictEqual(routes.helpers.posts_path(named), "/posts?__proto__%5Bpolluted%5D=1&constructor=c");
+    const hash = routes.helpers.hash_for_posts_path(named) as Record<string, unknown>;
+    assert.ok(Object.prototype.hasOwnProperty.call(hash, "__proto__"));
+    assert.strictEqual(Object.getPrototypeOf(hash), Object.prototype);
+    assert.strictEqual(({} as { polluted?: unknown }).polluted, undefined);
+  });
+
+  it("recognition with a :constructor segment and _method=constructor", () => {
+    assert.deepStrictEqual(routes.recognize("GET", "/x/1").params, { constructor: "1" });
+    assert.throws(() => routes.recognize("constructor", "/posts"), RoutingError);
+    assert.strictEqual(routes.recognize("POST", "/posts", { _method: "constructor" }).action, "create");
+  });
+
+  it("draw() refuses settings of the wrong shape with a clear TypeError", () => {
+    assert.throws(() => draw({ inflections: { irregular: { cactus: null as unknown as string } } }, (m) => m.resources("cacti")), /^TypeError: draw\(\): inflections must be/);
+    assert.throws(() => draw({ behaviour: "C" as "A" }, () => undefined), /draw\(\): behaviour must be "A" or "B"/);
+  });
+
+  it("an object that only inherits from RegExp is refused where it is given", () => {
+    const fake = Object.create(/\d+/) as RegExp;
+    assert.throws(() => draw((m) => m.resources("posts", { requirements: { id: fake } })), /merely inherits from RegExp/);
+  });
+});
