@@ -2,7 +2,11 @@ import * as assert from "assert";
 import * as cp from "child_process";
 import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
+import * as fs from "fs";
+import * as os from "os";
 import { ROUTES_TABLE, RoutesTableResult } from "../../../server/out/lsp/customRequests";
+import { indexFolder, nodeFileSystem } from "../../../server/out/service/indexer";
+import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { ROOT } from "../support/fixtures";
 import { LanguageClient } from "../support/languageClient";
 
@@ -140,5 +144,26 @@ describe("language server: a careless client", function () {
     clearTimeout(timer);
     assert.strictEqual(code, 1);
     assert.match(stderr, /^resource-routes: malformed message from the client \(Content-Length value must be a number\. Got twelve\); exiting/);
+  });
+});
+
+describe("indexing a folder with special files", function () {
+  this.timeout(30_000);
+
+  it("a FIFO and a device link named like routing files are skipped; the real routing file is indexed", async function () {
+    if (process.platform === "win32") this.skip();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-index-"));
+    try {
+      cp.execFileSync("mkfifo", [path.join(dir, "a-fifo.ts")]);
+      fs.symlinkSync("/dev/zero", path.join(dir, "zero.ts"));
+      fs.writeFileSync(path.join(dir, "routes.ts"), GOOD);
+      const workspace = new RoutingWorkspace();
+      const root = `file://${dir}`;
+      // Several times, as watch events would: no read may stay blocked on the FIFO.
+      for (let i = 0; i < 8; i++) assert.deepStrictEqual(await indexFolder(workspace, root, nodeFileSystem()), { read: 3, kept: 1 });
+      assert.deepStrictEqual(workspace.routingFiles().map((f) => path.basename(f.uri)), ["routes.ts"]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
