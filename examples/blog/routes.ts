@@ -4,7 +4,7 @@ import { draw } from "resource-routes";
 
 const PUBLIC_PAGES = ["about", "contact", "privacy"] as const;
 
-export default draw({ behaviour: "B", default_url_options: { host: "blog.example.com" } }, (map) => {
+export default draw({ behaviour: "B", default_url_options: { host: "blog.example.com" }, controllers: "./controllers" }, (map) => {
   map.root({ controller: "home", action: "index" });
 
   map.resources("articles", { collection: { feed: "get", search: ["get", "post"] }, member: { publish: "put", preview: "get" } }, (article) => {

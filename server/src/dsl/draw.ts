@@ -5,6 +5,7 @@ import { checkDrawSettings } from "../routing/settings";
 import { OptionMap } from "../routing/values";
 import { Block, Mapper } from "./mapper";
 
+
 export type DrawOptions = DrawSettings & RouteSetOptions;
 
 /**
@@ -17,12 +18,27 @@ export function draw(settings: DrawOptions, callback: Block): RouteSet;
 export function draw(settingsOrCallback: DrawOptions | Block, maybeCallback?: Block): RouteSet {
   const [settings, callback] = typeof settingsOrCallback === "function" ? [{}, settingsOrCallback] : [settingsOrCallback, maybeCallback];
   if (typeof callback !== "function") throw new TypeError("draw() needs a callback that receives the mapper");
-  const { warn, ...given } = settings;
+  const { warn, file = callerFile(), ...given } = settings;
   const { settings: drawSettings, problems } = checkDrawSettings(given as OptionMap);
   if (problems.length) throw new TypeError(`draw(): ${problems[0].message.replace(/; the default is used$/, "")}`);
   const body: Declaration[] = [];
   callback(new Mapper(body));
   const table = expandDeclarations({ settings: drawSettings, body });
   if (table.error) throw table.error;
-  return new RouteSet(table, drawSettings, { warn });
+  return new RouteSet(table, drawSettings, { warn, file });
+}
+
+/**
+ * The file draw() was called from (its first stack frame outside draw), for a `controllers` folder
+ * relative to it. Plain string work: the runtime imports no Node module, so it also runs in workers.
+ */
+function callerFile(): string | undefined {
+  const holder: { stack?: string } = {};
+  Error.captureStackTrace?.(holder, draw);
+  const frame = holder.stack?.split("\n")[1] ?? "";
+  const location = /(?:\(|at )((?:file:\/\/|\/|[A-Za-z]:[\\/])[^()]*?):\d+:\d+\)?\s*$/.exec(frame)?.[1];
+  if (!location?.startsWith("file://")) return location;
+  const url = new URL(location);
+  const pathname = decodeURIComponent(url.pathname);
+  return /^\/[A-Za-z]:\//.test(pathname) ? pathname.slice(1) : pathname;
 }

@@ -46,8 +46,8 @@ interface Search {
   method: string;
   best: number;
   bestValues: string[];
-  /** Methods of the routes whose path matched but whose method did not, while no route matched (for MethodNotAllowed). */
-  allowed: Set<string>;
+  /** Methods of the routes whose path matched but whose method did not, while no route matched, with the first such route's index (for MethodNotAllowed, in route order). */
+  allowed: Map<string, number>;
 }
 
 /** How much of a request path an error message repeats. */
@@ -66,16 +66,22 @@ export class Recognizer {
   }
 
   recognize(method: string, path: string, params: Record<string, unknown> = {}): Recognition {
+    return this.match(method, path, params).recognition;
+  }
+
+  /** What recognize() answers, with the route itself (the HTTP adapters tell actions its verb and path). */
+  match(method: string, path: string, params: Record<string, unknown> = {}): { recognition: Recognition; route: Route } {
     const requested = this.requestMethod(method, params);
     const matchMethod = requested === "head" ? "get" : requested;
     const [from, end] = pathBounds(path);
-    const search: Search = { method: matchMethod, best: Infinity, bestValues: [], allowed: new Set() };
+    const search: Search = { method: matchMethod, best: Infinity, bestValues: [], allowed: new Map() };
     this.walk(this.root, path, from, end, [], search);
     if (search.best === Infinity) {
-      if (search.allowed.size > 0) throw new MethodNotAllowed([...search.allowed]);
+      if (search.allowed.size > 0) throw new MethodNotAllowed([...search.allowed].sort((a, b) => a[1] - b[1]).map(([m]) => m));
       throw new RoutingError(`No route matches ${JSON.stringify(quoted(path))} with {:method=>:${matchMethod}}`);
     }
-    return this.result(this.routes[search.best], search.bestValues);
+    const route = this.routes[search.best];
+    return { recognition: this.result(route, search.bestValues), route };
   }
 
   /** The method a request is treated as: `_method` counts only on POST (A rejects unknown values, B ignores them). */
@@ -169,7 +175,7 @@ export class Recognizer {
         search.bestValues = values.slice();
         return;
       }
-      if (search.best === Infinity) for (const m of methods) search.allowed.add(m);
+      if (search.best === Infinity) for (const m of methods) if ((search.allowed.get(m) ?? Infinity) > index) search.allowed.set(m, index);
     }
   }
 

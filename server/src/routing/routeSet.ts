@@ -9,6 +9,8 @@ import { RouteTable } from "./table";
 export interface RouteSetOptions {
   /** Receives deprecation warnings (B's `formatted_*` helpers); defaults to process.emitWarning. */
   warn?: (message: string) => void;
+  /** The routing file that drew the set (draw() finds it itself): the `controllers` folder is relative to it. */
+  file?: string;
 }
 
 /**
@@ -19,10 +21,13 @@ export class RouteSet {
   readonly behaviour: Behaviour;
   readonly routes: readonly Route[];
   readonly diagnostics: readonly Diagnostic[];
+  /** The routing file that drew the set, when known. */
+  readonly file?: string;
   private recognizer?: Recognizer;
   private helperFunctions?: Record<string, Helper>;
 
-  constructor(readonly table: RouteTable, private readonly settings: DrawSettings, private readonly options: RouteSetOptions = {}) {
+  constructor(readonly table: RouteTable, readonly settings: DrawSettings, private readonly options: RouteSetOptions = {}) {
+    this.file = options.file;
     this.behaviour = settings.behaviour ?? DEFAULT_BEHAVIOUR;
     this.routes = table.routes;
     this.diagnostics = table.diagnostics;
@@ -41,8 +46,17 @@ export class RouteSet {
 
   /** The route a request goes to; throws RoutingError (MethodNotAllowed when only the method is wrong). */
   recognize(method: string, path: string, params?: Record<string, unknown>): Recognition {
+    return this.compiled().recognize(method, path, params);
+  }
+
+  /** recognize() with the route that matched. */
+  match(method: string, path: string, params?: Record<string, unknown>): { recognition: Recognition; route: Route } {
+    return this.compiled().match(method, path, params);
+  }
+
+  private compiled(): Recognizer {
     this.recognizer ??= new Recognizer(this.routes, BEHAVIOURS[this.behaviour]);
-    return this.recognizer.recognize(method, path, params);
+    return this.recognizer;
   }
 
   toJSON(): { behaviour: Behaviour; routes: RouteJSON[] } {

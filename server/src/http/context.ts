@@ -1,0 +1,79 @@
+import type { Helper } from "../routing/helpers";
+import type { RouteSet } from "../routing/routeSet";
+import { Params } from "./params";
+
+/** The route a request was recognised as, as an action sees it. */
+export interface RouteInfo {
+  name: string | null;
+  controller: string;
+  action: string;
+  verb: string;
+  path: string;
+}
+
+/** What `respond()` or an action's return value makes of a response. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array | null;
+}
+
+/** What a controller action receives (contract §7). */
+export interface ActionContext<Request = unknown> {
+  /** Path values (and fixed parameters) over form fields over the query string; `a[b]=1` nests. */
+  params: Params;
+  format: string | undefined;
+  route: RouteInfo;
+  /** The adapter's own request: a WHATWG Request (fetchHandler) or node's IncomingMessage (nodeHandler). */
+  request: Request;
+  /** The route set's helpers; `_url` helpers take the request's protocol and host unless given. */
+  urls: Record<string, Helper>;
+  /** Sets the response: a string body is HTML, any other value JSON, none an empty body. */
+  respond(status: number, body?: unknown, headers?: Record<string, string>): void;
+}
+
+const HTML = "text/html; charset=utf-8";
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** What a value given to `respond` or returned by an action becomes. */
+export function answerOf(status: number, body: unknown, headers: Record<string, string> = {}): Answer {
+  const own = lowerCaseKeys(headers);
+  if (body === undefined || body === null) return { status, headers: own, body: null };
+  if (typeof body === "string") return { status, headers: { "content-type": HTML, ...own }, body };
+  if (body instanceof Uint8Array) return { status, headers: { "content-type": "application/octet-stream", ...own }, body };
+  return { status, headers: { "content-type": JSON_TYPE, ...own }, body: JSON.stringify(body) };
+}
+
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) result[key.toLowerCase()] = String(value);
+  return result;
+}
+
+/**
+ * The route set's helpers for one request: `_url` helpers get the request's protocol and host as
+ * defaults (a call's own `host` or `protocol` wins). Built on first use of each helper.
+ */
+export function requestUrls(routes: RouteSet, origin: { protocol: string; host: string }): Record<string, Helper> {
+  const helpers = routes.helpers;
+  const bound: Record<string, Helper> = Object.create(null) as Record<string, Helper>;
+  return new Proxy(bound, {
+    get(target, name) {
+      if (typeof name !== "string") return undefined;
+      if (Object.prototype.hasOwnProperty.call(target, name)) return target[name];
+      const helper = Object.prototype.hasOwnProperty.call(helpers, name) ? helpers[name] : undefined;
+      if (!helper) return undefined;
+      target[name] = name.endsWith("_url") ? (...args: unknown[]) => helper(...withOrigin(args, origin)) : helper;
+      return target[name];
+    },
+    has: (_, name) => typeof name === "string" && Object.prototype.hasOwnProperty.call(helpers, name),
+  });
+}
+
+/** The arguments with `protocol` and `host` added under the named values (the last plain object, or a new one). */
+function withOrigin(args: unknown[], origin: { protocol: string; host: string }): unknown[] {
+  const last = args[args.length - 1];
+  const isNamed = typeof last === "object" && last !== null && !Array.isArray(last) && [Object.prototype, null].includes(Object.getPrototypeOf(last)) && typeof (last as { to_param?: unknown }).to_param !== "function";
+  const defaults = { protocol: origin.protocol, host: origin.host };
+  return isNamed ? [...args.slice(0, -1), { ...defaults, ...(last as object) }] : [...args, defaults];
+}

@@ -1,0 +1,95 @@
+import type { IncomingMessage, ServerResponse } from "http";
+import type { RouteSet } from "../routing/routeSet";
+import { Controllers } from "./controllers";
+import { dispatch, HttpOptions, Outcome } from "./dispatch";
+
+/** How long a connection closed after a 413 may stay half-open before it is destroyed. */
+const CLOSE_AFTER_MS = 5_000;
+
+/**
+ * A `node:http` request listener (contract §8), also Express/Connect middleware: with `next`,
+ * a request no route matches is passed on instead of answered 404.
+ */
+export function nodeHandler(
+  routes: RouteSet,
+  controllers: Controllers,
+  options: HttpOptions = {},
+): (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void {
+  return (req, res, next) => {
+    const length = req.headers["content-length"];
+    const incoming = {
+      method: req.method ?? "GET",
+      target: req.url ?? "/",
+      origin: { protocol: (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http", host: req.headers.host ?? "localhost" },
+      contentType: req.headers["content-type"],
+      contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined,
+      readBody: (limit: number) => readLimited(req, limit),
+      raw: req,
+    };
+    dispatch(routes, controllers, incoming, options, typeof next === "function")
+      .then((outcome) => send(req, res, outcome, next))
+      .catch((error) => {
+        // Only writing the answer can fail here (dispatch answers every failure itself).
+        if (next) next(error);
+        else if (!res.headersSent) {
+          res.statusCode = 500;
+          res.end();
+        } else res.destroy();
+      });
+  };
+}
+
+async function send(req: IncomingMessage, res: ServerResponse, outcome: Outcome, next?: (error?: unknown) => void): Promise<void> {
+  if ("next" in outcome) {
+    next!();
+    return;
+  }
+  if ("response" in outcome) {
+    const response = outcome.response as Response;
+    res.statusCode = response.status;
+    response.headers.forEach((value, key) => res.setHeader(key, value));
+    res.end(outcome.head ? undefined : Buffer.from(await response.arrayBuffer()));
+    return;
+  }
+  const { status, headers, body } = outcome.answer;
+  res.statusCode = status;
+  for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
+  if (body !== null) res.setHeader("content-length", typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
+  if (headers.connection === "close") closeUnread(req, res);
+  res.end(outcome.head ? undefined : body ?? undefined);
+}
+
+/** A body left unread (413): the answer is sent, then the connection ends without reading the rest. */
+function closeUnread(req: IncomingMessage, res: ServerResponse): void {
+  res.once("finish", () => {
+    const socket = req.socket;
+    socket.end();
+    setTimeout(() => socket.destroy(), CLOSE_AFTER_MS).unref();
+  });
+}
+
+/** The body as text, or undefined past `limit` bytes: reading stops there. */
+function readLimited(req: IncomingMessage, limit: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const stop = (value: string | undefined) => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      resolve(value);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total > limit) {
+        req.pause();
+        stop(undefined);
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => stop(Buffer.concat(chunks).toString("utf8"));
+    const onError = () => stop(undefined);
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  });
+}
