@@ -1,11 +1,28 @@
 #!/usr/bin/env node
 import { Flag, parseArguments, UsageError } from "./args";
-import { startServer } from "../lsp/server";
-import { checkCommand, CommandResult, generateCommand, recognizeCommand, routesCommand } from "./commands";
+import type { CommandResult } from "./commands";
 import { own } from "../routing/values";
 import { printable } from "../text/escape";
 
 /** `resource-routes`: the facility from the command line, reading routing files statically (contract §5). */
+
+/**
+ * The commands, loaded on first use: they need the TypeScript compiler (and `lsp` the
+ * language-server packages), which an application that only runs draw() does not install.
+ */
+function tooling<T>(load: () => T, needs: string): T {
+  try {
+    return load();
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND" && /Cannot find module '([^']+)'/.exec((error as Error).message)?.[1];
+    if (missing && !missing.startsWith(".") && !missing.startsWith("/")) {
+      throw new UsageError(`this command needs ${needs}, which is not installed (${missing} is missing): npm install --save-dev ${needs}`);
+    }
+    throw error;
+  }
+}
+
+const commands = () => tooling(() => require("./commands") as typeof import("./commands"), "typescript");
 
 interface Command {
   flags: readonly Flag[];
@@ -20,27 +37,27 @@ const COMMANDS: Record<string, Command> = {
   Prints the routes of each routing file like \`rake routes\`: name, verb, path, controller#action.
   Diagnostics go to stderr. --json prints {"file","behaviour","routes","diagnostics"} per file, one per line.
   Exit 1 when a file has an error diagnostic (its routes are still printed).`,
-    run: routesCommand,
+    run: (args) => commands().routesCommand(args),
   },
   check: {
     flags: ["--behaviour", "--json"],
     usage: `resource-routes check FILE... [--behaviour A|B] [--json]
   Prints one line per diagnostic: file:line:column: severity code: message. Exit 1 when any is an error.`,
-    run: checkCommand,
+    run: (args) => commands().checkCommand(args),
   },
   recognize: {
     flags: ["--behaviour", "--json", "--param"],
     usage: `resource-routes recognize FILE METHOD PATH [--param k=v]... [--behaviour A|B] [--json]
   Prints the route a request goes to: its name, controller, action and params (--param _method=put overrides POST).
   Exit 1 with the routing error when no route matches.`,
-    run: recognizeCommand,
+    run: (args) => commands().recognizeCommand(args),
   },
   generate: {
     flags: ["--behaviour", "--json", "--param", "--host"],
     usage: `resource-routes generate FILE HELPER [ARG]... [--param k=v]... [--host H] [--behaviour A|B] [--json]
   Calls a URL helper (post_path, post_url, hash_for_post_path...) with positional ARGs and named --param values.
   Exit 1 when it cannot generate (missing value, unknown helper, no host for _url).`,
-    run: generateCommand,
+    run: (args) => commands().generateCommand(args),
   },
   lsp: {
     flags: ["--stdio"],
@@ -48,7 +65,7 @@ const COMMANDS: Record<string, Command> = {
   The language server over stdio (also the bin resource-routes-language-server).`,
     run: (args) => {
       if (!args.stdio) throw new UsageError("lsp needs --stdio (the server talks LSP over standard input and output)");
-      startServer();
+      tooling(() => require("../lsp/server") as typeof import("../lsp/server"), "typescript vscode-languageserver vscode-languageserver-textdocument vscode-uri picomatch").startServer();
       return { stdout: [], stderr: [], exitCode: 0 };
     },
   },

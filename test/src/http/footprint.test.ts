@@ -1,0 +1,71 @@
+import * as assert from "assert";
+import * as cp from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { ROOT } from "../support/fixtures";
+
+/**
+ * The runtime installs light (issue 10): the packed `resource-routes`, installed with --omit=dev
+ * into a project without TypeScript, serves a request through fetchHandler, stays under 2 MB, and
+ * its CLI says clearly what it needs instead of failing with a stack trace.
+ */
+const LIMIT_BYTES = 2 * 1024 * 1024;
+
+function sizeOf(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += sizeOf(full);
+    else if (entry.isFile()) total += fs.statSync(full).size;
+  }
+  return total;
+}
+
+describe("the runtime's footprint", function () {
+  this.timeout(300_000);
+  let project: string;
+
+  before(() => {
+    project = fs.mkdtempSync(path.join(os.tmpdir(), "rr-footprint-"));
+    // A clean npm environment: run from `npm test`, the children would inherit its npm_* settings.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+    const packed = cp.execFileSync("npm", ["pack", "--workspace", "server", "--pack-destination", project, "--silent"], { cwd: ROOT, encoding: "utf8", env }).trim().split("\n").pop()!;
+    fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "app", private: true }));
+    cp.execFileSync("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--silent", `./${packed}`], { cwd: project, stdio: "pipe", env });
+  });
+  after(() => fs.rmSync(project, { recursive: true, force: true }));
+
+  it(`installs in under ${LIMIT_BYTES / 1024 / 1024} MB, without TypeScript or the language-server packages`, () => {
+    const modules = path.join(project, "node_modules");
+    const installed = fs.readdirSync(modules).filter((name) => !name.startsWith("."));
+    assert.deepStrictEqual(installed.sort(), ["pluralize", "resource-routes"]);
+    const size = sizeOf(modules);
+    assert.ok(size < LIMIT_BYTES, `${(size / 1024).toFixed(0)} KB installed`);
+  });
+
+  it("draw(), the helpers and fetchHandler serve a request there", () => {
+    fs.mkdirSync(path.join(project, "controllers"));
+    fs.writeFileSync(path.join(project, "controllers", "posts.js"), `exports.show = ({ params, urls }) => ({ id: params.id, self: urls.post_url(params.id) });\n`);
+    fs.writeFileSync(
+      path.join(project, "serve.js"),
+      `const { draw } = require("resource-routes");
+const { fetchHandler, loadControllers } = require("resource-routes/http");
+const routes = draw((map) => map.resources("posts", { only: "show" }));
+loadControllers(routes).then(async (controllers) => {
+  const response = await fetchHandler(routes, controllers)(new Request("http://shop.test/posts/5"));
+  console.log(response.status, await response.text(), routes.helpers.post_path(5));
+});
+`,
+    );
+    const out = cp.execFileSync(process.execPath, ["serve.js"], { cwd: project, encoding: "utf8" });
+    assert.strictEqual(out, '200 {"id":"5","self":"http://shop.test/posts/5"} /posts/5\n');
+  });
+
+  it("the CLI without TypeScript: one line saying what to install, exit 2", () => {
+    fs.writeFileSync(path.join(project, "routes.js"), `const { draw } = require("resource-routes");\nmodule.exports = draw((map) => map.resources("posts"));\n`);
+    const run = cp.spawnSync(process.execPath, [path.join(project, "node_modules", "resource-routes", "bin", "resource-routes.js"), "routes", "routes.js"], { cwd: project, encoding: "utf8" });
+    assert.strictEqual(run.status, 2);
+    assert.strictEqual(run.stderr, "resource-routes: this command needs typescript, which is not installed (typescript is missing): npm install --save-dev typescript\n");
+  });
+});
