@@ -7,5 +7,8 @@ const port = Number(process.env.PORT ?? 3000);
 
 void loadControllers(routes).then((controllers) => {
   const server = http.createServer(nodeHandler(routes, controllers, { development: true }));
-  server.listen(port, "127.0.0.1", () => console.log(`The blog is served on http://127.0.0.1:${port}/ (controllers: ${Object.keys(controllers).join(", ")})`));
+  server.listen(port, "127.0.0.1", () => {
+    const { port: actual } = server.address() as { port: number };
+    console.log(`The blog is served on http://127.0.0.1:${actual}/ (controllers: ${Object.keys(controllers).join(", ")})`);
+  });
 });
