@@ -18,6 +18,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     registerRecognize(started),
     ...registerStatusBar(started),
     vscode.commands.registerCommand("resourceRoutes.restartServer", () => started.restart()),
+    // The target of the code lens above a controller action: the declaration of a route that reaches it.
+    vscode.commands.registerCommand("resourceRoutes.openLocation", async (uri: string, line: number, character: number) => {
+      const position = new vscode.Position(line, character);
+      await vscode.window.showTextDocument(vscode.Uri.parse(uri), { selection: new vscode.Range(position, position) });
+    }),
   );
   await started.start();
 }

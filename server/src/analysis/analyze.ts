@@ -231,7 +231,7 @@ function readSettings(
   return settings;
 }
 
-function scriptKind(fileName: string): ts.ScriptKind {
+export function scriptKind(fileName: string): ts.ScriptKind {
   if (/\.tsx$/i.test(fileName)) return ts.ScriptKind.TSX;
   if (/\.jsx$/i.test(fileName)) return ts.ScriptKind.JSX;
   if (/\.[cm]?js$/i.test(fileName)) return ts.ScriptKind.JS;

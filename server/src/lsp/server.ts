@@ -3,7 +3,8 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { Span } from "../routing/declarations";
 import { codeActions } from "../service/codeActions";
 import { doComplete, MAX_HELPER_ITEMS } from "../service/completion";
-import { findDefinition } from "../service/definition";
+import { findDefinitions } from "../service/definition";
+import { actionLenses } from "../service/controllers";
 import { doHover } from "../service/hover";
 import { FileSystem, nodeFileSystem } from "../service/indexer";
 import { DeclarationSymbol, documentSymbols, routeCountLenses } from "../service/outline";
@@ -217,10 +218,10 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   const toLocation = (location: { uri: string; span: Span }): lsp.Location => ({ uri: location.uri, range: toRange(lines(location.uri), location.span) });
 
   connection.onDefinition(
-    handle("definition", (params: lsp.DefinitionParams): lsp.Location | null => {
+    handle("definition", (params: lsp.DefinitionParams): lsp.Location[] | null => {
       const offset = offsetOf(params);
-      const location = offset === undefined ? undefined : findDefinition(workspace, params.textDocument.uri, offset);
-      return location ? toLocation(location) : null;
+      const locations = offset === undefined ? [] : findDefinitions(workspace, params.textDocument.uri, offset);
+      return locations.length ? locations.map(toLocation) : null;
     }),
   );
 
@@ -279,11 +280,16 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     handle("code lens", (params: lsp.CodeLensParams): lsp.CodeLens[] => {
       if (!enabled("codeLens")) return [];
       const index = lines(params.textDocument.uri);
-      return routeCountLenses(workspace, params.textDocument.uri).map((lens) => ({
+      const counts = routeCountLenses(workspace, params.textDocument.uri).map((lens) => ({
         range: toRange(index, lens.span),
         // The client may bind the command; other editors show the title.
         command: { title: lens.title, command: "resourceRoutes.showRoutes", arguments: [params.textDocument.uri, lens.span.start] },
       }));
+      const actions = actionLenses(workspace, params.textDocument.uri).map((lens) => {
+        const { start } = toRange(lines(lens.target.uri), lens.target.span);
+        return { range: toRange(index, lens.span), command: { title: lens.title, command: "resourceRoutes.openLocation", arguments: [lens.target.uri, start.line, start.character] } };
+      });
+      return [...counts, ...actions];
     }),
   );
 

@@ -25,6 +25,12 @@ export type DiagnosticCode =
   | "too-many-routes"
   /** A name, path or controller that no route can have (control characters, line breaks). */
   | "invalid-name"
+  /** A route's action that its controller module does not define (contract §7). */
+  | "missing-action"
+  /** A controller its routes name, with no module in the controllers folder. */
+  | "missing-controller"
+  /** A controller action that no route reaches. */
+  | "unrouted-action"
   /** A failure inside the analyser itself: reported on the file, never thrown. */
   | "internal-error";
 

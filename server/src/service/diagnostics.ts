@@ -1,8 +1,14 @@
 import { Diagnostic } from "../routing/diagnostics";
 import { helperUseDiagnostics } from "./helperUses";
+import { routeTargetDiagnostics, unroutedActionDiagnostics } from "./controllers";
 import { RoutingWorkspace } from "./workspace";
 
-/** Everything wrong with one document: the analyser's findings for a routing file, and its helper uses. */
+/**
+ * Everything wrong with one document: for a routing file the analyser's findings and the actions
+ * its routes miss; for a controller module its unrouted actions; and helper uses anywhere.
+ */
 export function documentDiagnostics(workspace: RoutingWorkspace, uri: string): Diagnostic[] {
-  return [...(workspace.routingFile(uri)?.diagnostics ?? []), ...helperUseDiagnostics(workspace, uri)];
+  const routing = workspace.routingFile(uri);
+  const own = routing ? [...routing.diagnostics, ...routeTargetDiagnostics(workspace, uri)] : unroutedActionDiagnostics(workspace, uri);
+  return [...own, ...helperUseDiagnostics(workspace, uri)];
 }

@@ -40,8 +40,9 @@ export class FileFilter {
 
 /**
  * Reads the files of a workspace folder that the settings include and keeps those the service
- * needs: routing files (found by content: they name `resource-routes`) and files that use helpers
- * (`_path`/`_url`), for references and hovers. Other files are not kept.
+ * needs: routing files (found by content: they name `resource-routes`), files that use helpers
+ * (`_path`/`_url`), for references and hovers, and controller modules (in a `controllers` folder).
+ * Other files are not kept.
  */
 export async function indexFolder(
   workspace: RoutingWorkspace,
@@ -73,7 +74,7 @@ export async function indexFile(workspace: RoutingWorkspace, uri: string, fs: Fi
     workspace.deleteFromDisk(uri);
     return false;
   }
-  if (!isWorthKeeping(text)) {
+  if (!isWorthKeeping(text, parseUri(uri)?.path ?? uri)) {
     workspace.deleteFromDisk(uri);
     return false;
   }
@@ -82,8 +83,9 @@ export async function indexFile(workspace: RoutingWorkspace, uri: string, fs: Fi
   return true;
 }
 
-function isWorthKeeping(text: string): boolean {
-  return text.includes(PACKAGE_NAME) || /_(?:path|url)\b/.test(text);
+/** Routing files, files that use helpers, and controller modules (files in a folder named `controllers`). */
+function isWorthKeeping(text: string, path: string): boolean {
+  return text.includes(PACKAGE_NAME) || /_(?:path|url)\b/.test(text) || /(?:^|\/)controllers\//.test(path);
 }
 
 async function listFiles(fs: FileSystem, root: string, relative: string, filter: FileFilter, progress?: IndexProgress): Promise<string[]> {

@@ -1,4 +1,5 @@
 import { parseUri } from "./uris";
+import { ControllerModuleInfo, readControllerModule } from "../analysis/controllerModule";
 import { PACKAGE_NAME } from "../analysis/imports";
 import { LineIndex } from "../analysis/lineIndex";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
@@ -36,6 +37,7 @@ export class RoutingWorkspace {
   private readonly disk = new Map<string, TextDocument>();
   private readonly loaded = new Map<string, Cached<LoadedRoutingFile | undefined>>();
   private readonly lineIndexes = new Map<string, Cached<LineIndex>>();
+  private readonly controllerModules = new Map<string, Cached<ControllerModuleInfo>>();
   private routingList?: Array<{ uri: string; file: LoadedRoutingFile }>;
   private helperList?: HelperInfo[];
 
@@ -112,6 +114,13 @@ export class RoutingWorkspace {
     );
   }
 
+  /** What the document at `uri` defines as a controller module (read once per version), whether or not it is one. */
+  controllerModule(uri: string): ControllerModuleInfo | undefined {
+    const document = this.document(uri);
+    if (!document) return undefined;
+    return cachedFor(this.controllerModules, document, () => readControllerModule(document.text, parseUri(uri)?.fsPath ?? uri));
+  }
+
   /** Every routing file of the workspace with its uri (gathered once per change). */
   routingFiles(): ReadonlyArray<{ uri: string; file: LoadedRoutingFile }> {
     if (this.routingList) return this.routingList;
@@ -160,6 +169,7 @@ export class RoutingWorkspace {
   private forget(uri: string): void {
     this.loaded.delete(uri);
     this.lineIndexes.delete(uri);
+    this.controllerModules.delete(uri);
     this.changed();
   }
 

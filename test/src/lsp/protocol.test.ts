@@ -57,7 +57,7 @@ describe("language server over stdio: open documents", function () {
   });
 
   it("goes to the definition of a helper", async () => {
-    const location = (await connection.sendRequest(rpc.DefinitionRequest.type, { textDocument: { uri: VIEW_URI }, position: { line: 0, character: 30 } })) as rpc.Location;
+    const [location] = (await connection.sendRequest(rpc.DefinitionRequest.type, { textDocument: { uri: VIEW_URI }, position: { line: 0, character: 30 } })) as rpc.Location[];
     assert.strictEqual(location.uri, ROUTES_URI);
     assert.deepStrictEqual(location.range.start, { line: 3, character: 19 });
   });

@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import { doComplete, MAX_HELPER_ITEMS } from "../../../server/out/service/completion";
-import { findDefinition } from "../../../server/out/service/definition";
+import { findDefinitions } from "../../../server/out/service/definition";
 import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
 import { doHover } from "../../../server/out/service/hover";
 import { DeclarationSymbol, documentSymbols, routeCountLenses } from "../../../server/out/service/outline";
@@ -99,13 +99,13 @@ describe("service: completion", () => {
 describe("service: go to definition", () => {
   it("from a helper use to the name of the declaration that made its route", () => {
     const { workspace, offset, uri } = workspaceWith(`redirect(comme|nt_url(c))`);
-    const location = findDefinition(workspace, uri, offset)!;
+    const [location] = findDefinitions(workspace, uri, offset);
     assert.strictEqual(location.uri, "file:///app/routes.ts");
     assert.strictEqual(ROUTES.slice(location.span.start, location.span.end), `"comments"`);
   });
   it("from a has_one helper to the has_one value", () => {
     const { workspace, offset, uri } = workspaceWith(`post_aut|hor_path(1)`);
-    const location = findDefinition(workspace, uri, offset)!;
+    const [location] = findDefinitions(workspace, uri, offset);
     assert.strictEqual(ROUTES.slice(location.span.start, location.span.end), `"author"`);
   });
 });

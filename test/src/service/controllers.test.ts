@@ -1,0 +1,117 @@
+import * as assert from "assert";
+import { readControllerModule } from "../../../server/out/analysis/controllerModule";
+import { actionLenses } from "../../../server/out/service/controllers";
+import { findDefinitions } from "../../../server/out/service/definition";
+import { documentDiagnostics } from "../../../server/out/service/diagnostics";
+import { RoutingWorkspace } from "../../../server/out/service/workspace";
+
+/** Contract §7 in the editor: controller modules read statically, and the link from routes to actions both ways. */
+
+const names = (text: string, file = "c.ts") => readControllerModule(text, file).actions.map((a) => a.name);
+const unknown = (text: string, file = "c.ts") => readControllerModule(text, file).hasUnknownExports;
+
+describe("controller modules read statically", () => {
+  it("exported functions and function consts; other exports are not actions", () => {
+    assert.deepStrictEqual(names(`export function index() {}\nexport const show = async (ctx) => ctx;\nexport const edit = function () {};\nexport const LIMIT = 3;\nfunction helper() {}`), ["index", "show", "edit"]);
+  });
+  it("export { local as name } of local functions", () => {
+    assert.deepStrictEqual(names(`function a() {}\nconst b = () => 1;\nexport { a as index, b };`), ["index", "b"]);
+  });
+  it("a default object: its methods and function properties", () => {
+    const info = readControllerModule(`const show = () => 1;\nexport default { index() {}, create: async () => 1, show, title: "x" };`, "c.ts");
+    assert.deepStrictEqual([info.actions.map((a) => a.name), info.style, info.hasUnknownExports], [["index", "create", "show"], "object", false]);
+  });
+  it("a default class: its instance methods, not constructor or static ones", () => {
+    const info = readControllerModule(`export default class Posts {\n  constructor() {}\n  index() {}\n  show = () => 1;\n  static helper() {}\n}`, "c.ts");
+    assert.deepStrictEqual([info.actions.map((a) => a.name), info.style], [["index", "show"], "class"]);
+  });
+  it("a class or object declared first and exported by name", () => {
+    assert.deepStrictEqual(names(`class Posts { index() {} }\nexport default Posts;`), ["index"]);
+    assert.deepStrictEqual(names(`const posts = { show() {} };\nexport default posts;`), ["show"]);
+  });
+  it("CommonJS: exports.name and module.exports = { ... }", () => {
+    assert.deepStrictEqual(names(`exports.index = function () {};\nexports.show = (ctx) => ctx;`, "c.js"), ["index", "show"]);
+    assert.deepStrictEqual(names(`module.exports = { index() {}, show: () => 1 };`, "c.cjs"), ["index", "show"]);
+  });
+  it("what cannot be read statically makes the module's exports unknown", () => {
+    assert.ok(unknown(`export * from "./shared";`));
+    assert.ok(unknown(`export { index } from "./shared";`));
+    assert.ok(unknown(`export default makeController();`));
+    assert.ok(unknown(`export default { ...shared, index() {} };`));
+    assert.ok(unknown(`export default { [name]: () => 1 };`));
+    assert.ok(unknown(`export default class extends Base { index() {} }`));
+    assert.ok(!unknown(`export function index() {}`));
+  });
+  it("nesting the parser cannot read: nothing known, nothing missing", () => {
+    assert.ok(unknown(`export const x = ${"(".repeat(5000)}1${")".repeat(5000)};`));
+  });
+});
+
+const ROUTING = `import { draw } from "resource-routes";
+export default draw((map) => {
+  map.resources("posts", { only: ["index", "show"], member: { publish: "put" } });
+  map.resources("tags", { only: "index" });
+  map.resources("pages", { only: "show", controller: "static_pages" });
+});
+`;
+
+/** A workspace with the routing file at /app/routes.ts and the given controller modules under /app/controllers. */
+function workspaceWith(controllers: Record<string, string>): RoutingWorkspace {
+  const workspace = new RoutingWorkspace();
+  workspace.set({ uri: "file:///app/routes.ts", version: 1, text: ROUTING });
+  for (const [name, text] of Object.entries(controllers)) workspace.set({ uri: `file:///app/controllers/${name}`, version: 1, text });
+  return workspace;
+}
+
+const POSTS = `export function index() {}\nexport function show() {}\nexport function archive() {}\n`;
+
+describe("routes and their actions in the editor", () => {
+  it("missing-action on the declaration, missing-controller where the folder exists; unknown exports miss nothing", () => {
+    const workspace = workspaceWith({ "posts.ts": POSTS, "tags/index.ts": `export * from "./shared";` });
+    const diagnostics = documentDiagnostics(workspace, "file:///app/routes.ts").filter((d) => d.code.startsWith("missing"));
+    const at = (d: { span?: { start: number; end: number } }) => ROUTING.slice(d.span!.start, d.span!.end);
+    assert.deepStrictEqual(diagnostics.map((d) => [d.code, d.severity, at(d)]), [
+      ["missing-action", "warning", "publish"],
+      ["missing-controller", "information", `"pages"`],
+    ]);
+    assert.match(diagnostics[0].message, /"posts" does not define the action "publish" that PUT \/posts\/:id\/publish\.:format reaches/);
+  });
+
+  it("no controllers folder: no missing-controller", () => {
+    const workspace = workspaceWith({});
+    assert.deepStrictEqual(documentDiagnostics(workspace, "file:///app/routes.ts").filter((d) => d.code.startsWith("missing")), []);
+  });
+
+  it("unrouted-action on an exported action no route reaches", () => {
+    const workspace = workspaceWith({ "posts.ts": POSTS });
+    const diagnostics = documentDiagnostics(workspace, "file:///app/controllers/posts.ts");
+    assert.deepStrictEqual(diagnostics.map((d) => [d.code, d.severity, POSTS.slice(d.span!.start, d.span!.end)]), [["unrouted-action", "hint", "archive"]]);
+  });
+
+  it("go to definition: from a declaration's name, its controller option or a custom action key to the actions", () => {
+    const workspace = workspaceWith({ "posts.ts": POSTS + `export function publish() {}\n`, "static_pages.ts": `export default { show() {} };` });
+    const targets = (needle: string, delta = 1) => findDefinitions(workspace, "file:///app/routes.ts", ROUTING.indexOf(needle) + delta).map((l) => `${l.uri.replace("file:///app/controllers/", "")}:${workspace.document(l.uri)!.text.slice(l.span.start, l.span.end)}`);
+    assert.deepStrictEqual(targets(`"posts"`), ["posts.ts:index", "posts.ts:publish", "posts.ts:show"]); // route order
+    assert.deepStrictEqual(targets(`publish:`), ["posts.ts:publish"]);
+    assert.deepStrictEqual(targets(`"static_pages"`), ["static_pages.ts:show"]);
+  });
+
+  it("go to definition from a helper use: the declaration, then the action", () => {
+    const workspace = workspaceWith({ "posts.ts": POSTS });
+    workspace.set({ uri: "file:///app/views.ts", version: 1, text: "routes.helpers.post_path(1)" });
+    const locations = findDefinitions(workspace, "file:///app/views.ts", 17);
+    assert.deepStrictEqual(locations.map((l) => [l.uri, workspace.document(l.uri)!.text.slice(l.span.start, l.span.end)]), [
+      ["file:///app/routes.ts", `"posts"`],
+      ["file:///app/controllers/posts.ts", "show"],
+    ]);
+  });
+
+  it("a code lens above each routed action lists its routes and leads to the declaration", () => {
+    const workspace = workspaceWith({ "posts.ts": POSTS });
+    const lenses = actionLenses(workspace, "file:///app/controllers/posts.ts");
+    assert.deepStrictEqual(lenses.map((l) => [POSTS.slice(l.span.start, l.span.end), l.title, ROUTING.slice(l.target.span.start, l.target.span.end)]), [
+      ["index", "GET /posts.:format · posts_path", `"posts"`],
+      ["show", "GET /posts/:id.:format · post_path", `"posts"`],
+    ]);
+  });
+});
