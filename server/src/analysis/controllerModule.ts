@@ -22,6 +22,8 @@ export interface ControllerModuleInfo {
   style: ControllerStyle;
   /** Where a new action goes: the end of the default object or class body, else the end of the file. */
   insertAt: number;
+  /** The default object's last property has no comma after it: a new one needs one first. */
+  needsComma: boolean;
 }
 
 type FunctionLike = ts.ArrowFunction | ts.FunctionExpression;
@@ -38,10 +40,10 @@ export function readControllerModule(text: string, fileName: string): Controller
     file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName));
   } catch {
     // Nested past what the parser reads: nothing is known, so nothing is missing.
-    return { actions: [], hasUnknownExports: true, style: "functions", insertAt: text.length };
+    return { actions: [], hasUnknownExports: true, style: "functions", insertAt: text.length, needsComma: false };
   }
   const span = (node: ts.Node): Span => ({ start: node.getStart(file), end: node.end });
-  const info: ControllerModuleInfo = { actions: [], hasUnknownExports: false, style: "functions", insertAt: text.length };
+  const info: ControllerModuleInfo = { actions: [], hasUnknownExports: false, style: "functions", insertAt: text.length, needsComma: false };
   const local = new Map<string, ts.Node>();
   for (const statement of file.statements) {
     if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) local.set(statement.name.text, statement);
@@ -56,6 +58,7 @@ export function readControllerModule(text: string, fileName: string): Controller
     if (value && ts.isObjectLiteralExpression(value)) {
       info.style = "object";
       info.insertAt = value.properties.end;
+      info.needsComma = value.properties.length > 0 && !value.properties.hasTrailingComma;
       for (const property of value.properties) {
         const name = property.name && propertyName(property.name);
         if (name === undefined) {

@@ -48,4 +48,6 @@ export interface Diagnostic {
   related?: RelatedInformation[];
   /** A machine-readable fix: the text that should replace `span` (unknown-option, unknown-action). */
   replacement?: string;
+  /** missing-action, missing-controller: the controller, and the actions a fix should add to it. */
+  controller?: { name: string; actions: Array<{ name: string; route: string }> };
 }

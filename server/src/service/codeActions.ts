@@ -1,25 +1,34 @@
 import { Declaration, Span } from "../routing/declarations";
 import { Diagnostic } from "../routing/diagnostics";
+import { URI } from "vscode-uri";
+import { addActionEdits, newControllerText } from "./actionStubs";
+import { controllerFolder } from "./controllers";
 import { documentDiagnostics } from "./diagnostics";
+import { parseUri } from "./uris";
 import { RoutingWorkspace } from "./workspace";
 
 export interface TextEdit {
   span: Span;
   newText: string;
+  /** The document it changes, when not the one the fix is for (a controller module). */
+  uri?: string;
 }
 
-/** A quick fix: edits to one document that resolve one diagnostic. */
+/** A quick fix: edits that resolve one diagnostic, after creating a file where it says so. */
 export interface CodeAction {
   title: string;
   diagnostic: Diagnostic;
   edits: TextEdit[];
+  /** A file to create first (an empty new controller module), which `edits` then fill. */
+  createFile?: string;
   /** The one obvious fix, which editors may apply on "fix all". */
   preferred: boolean;
 }
 
 /**
  * Quick fixes for the diagnostics of a document that touch `span`: a misspelt option, action or
- * helper becomes the nearest known name; A's only+except loses one of the two.
+ * helper becomes the nearest known name; A's only+except loses one of the two; a missing action is
+ * added to its controller module, a missing controller module is created with its actions.
  */
 export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span): CodeAction[] {
   const text = workspace.document(uri)?.text;
@@ -39,9 +48,39 @@ export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span
         const option = declaration?.source?.options.get(key);
         if (option) actions.push({ title: `Remove \`${key}\``, diagnostic, edits: [removeProperty(text, { start: option.key.start, end: option.value.end })], preferred: false });
       }
+    } else if (diagnostic.controller) {
+      const fix = controllerFix(workspace, uri, diagnostic);
+      if (fix) actions.push(fix);
     }
   }
   return actions;
+}
+
+/** "Add action `publish` to controllers/posts.ts", or "Create controllers/posts.ts" with every action its routes reach. */
+function controllerFix(workspace: RoutingWorkspace, uri: string, diagnostic: Diagnostic): CodeAction | undefined {
+  const file = workspace.routingFile(uri);
+  const folder = file && controllerFolder(workspace, uri, file);
+  const wanted = diagnostic.controller!;
+  if (!folder) return undefined;
+  // `controllers/posts.ts`: the path from the controllers folder's own name on.
+  const relative = (target: string) => target.slice(folder.path.lastIndexOf("/") + 1);
+  const entry = folder.modules.get(wanted.name);
+  if (entry) {
+    const text = workspace.document(entry.uri)!.text;
+    const path = parseUri(entry.uri)?.path ?? entry.uri;
+    const edits = addActionEdits(text, path, entry.info, wanted.actions).map((e) => ({ uri: entry.uri, span: { start: e.at, end: e.at }, newText: e.newText }));
+    return { title: `Add action \`${wanted.actions[0].name}\` to ${relative(path)}`, diagnostic, edits, preferred: true };
+  }
+  const extension = /\.(?:[cm]?js|jsx)$/.test(parseUri(uri)?.path ?? "") ? ".js" : ".ts";
+  const created = URI.from({ scheme: "file", path: `${folder.path}/${wanted.name}${extension}` }).toString();
+  const path = `${folder.path}/${wanted.name}${extension}`;
+  return {
+    title: `Create ${relative(path)}`,
+    diagnostic,
+    createFile: created,
+    edits: [{ uri: created, span: { start: 0, end: 0 }, newText: newControllerText(path, wanted.actions) }],
+    preferred: true,
+  };
 }
 
 /** Deletes an object property with the comma and space that separate it from its neighbour. */

@@ -122,14 +122,28 @@ export function routeTargetDiagnostics(workspace: RoutingWorkspace, uri: string)
     if (!entry) {
       if (!folder.exists || reported.has(`controller\u0000${route.controller}\u0000${span?.start}`)) continue;
       reported.add(`controller\u0000${route.controller}\u0000${span?.start}`);
-      diagnostics.push({ severity: "information", code: "missing-controller", message: `No module for controller "${route.controller}" in ${folder.path}: its routes answer 404 (uninitialized controller).`, span });
+      const actions = uniqueActions(file.routes.routes.filter((r) => r.controller === route.controller));
+      diagnostics.push({ severity: "information", code: "missing-controller", message: `No module for controller "${route.controller}" in ${folder.path}: its routes answer 404 (uninitialized controller).`, span, controller: { name: route.controller, actions } });
       continue;
     }
     if (entry.info.hasUnknownExports || entry.info.actions.some((a) => a.name === route.action)) continue;
     reported.add(key);
-    diagnostics.push({ severity: "warning", code: "missing-action", message: `The controller "${route.controller}" does not define the action "${route.action}" that ${route.verb} ${route.path} reaches.`, span });
+    diagnostics.push({
+      severity: "warning",
+      code: "missing-action",
+      message: `The controller "${route.controller}" does not define the action "${route.action}" that ${route.verb} ${route.path} reaches.`,
+      span,
+      controller: { name: route.controller, actions: [{ name: route.action, route: `${route.verb} ${route.path}` }] },
+    });
   }
   return diagnostics;
+}
+
+/** Each action of the routes once, with the first route that reaches it (`GET /posts/:id.:format`). */
+function uniqueActions(routes: readonly Route[]): Array<{ name: string; route: string }> {
+  const actions = new Map<string, string>();
+  for (const route of routes) if (route.action !== null && !actions.has(route.action)) actions.set(route.action, `${route.verb} ${route.path}`);
+  return [...actions].map(([name, route]) => ({ name, route }));
 }
 
 /** On a controller module: `unrouted-action` on each action no route reaches. */

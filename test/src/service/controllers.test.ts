@@ -1,4 +1,7 @@
 import * as assert from "assert";
+import * as ts from "typescript";
+import { stubText } from "../../../server/out/service/actionStubs";
+import { CodeAction, codeActions } from "../../../server/out/service/codeActions";
 import { readControllerModule } from "../../../server/out/analysis/controllerModule";
 import { actionLenses } from "../../../server/out/service/controllers";
 import { findDefinitions } from "../../../server/out/service/definition";
@@ -113,5 +116,56 @@ describe("routes and their actions in the editor", () => {
       ["index", "GET /posts.:format · posts_path", `"posts"`],
       ["show", "GET /posts/:id.:format · post_path", `"posts"`],
     ]);
+  });
+});
+
+describe("quick fixes: add a missing action, create a missing controller", () => {
+  /** Applies a fix's edits (the last first, so offsets hold) to the texts of their documents. */
+  function apply(workspace: RoutingWorkspace, action: CodeAction): Map<string, string> {
+    const texts = new Map<string, string>();
+    const edits = [...action.edits].sort((a, b) => b.span.start - a.span.start);
+    for (const edit of edits) {
+      const uri = edit.uri!;
+      const text = texts.get(uri) ?? (uri === action.createFile ? "" : workspace.document(uri)!.text);
+      texts.set(uri, text.slice(0, edit.span.start) + edit.newText + text.slice(edit.span.end));
+    }
+    return texts;
+  }
+
+  const styles: Array<[string, string, string]> = [
+    ["exported functions (TypeScript)", "posts.ts", `export function index() {}\nexport function show() {}\n`],
+    ["a default object", "posts.ts", `import type { ActionContext } from "resource-routes/http";\nexport default {\n  index(ctx: ActionContext) {},\n  show: () => 1\n};\n`],
+    ["a default class", "posts.ts", `export default class Posts {\n  index() {}\n  show() {}\n}\n`],
+    ["exported functions (JavaScript)", "posts.js", `exports.index = () => 1;\nexports.show = () => 2;\n`],
+  ];
+  for (const [style, file, text] of styles) {
+    it(`"Add action \`publish\`" to ${style}: the module then defines it, in its own style, and parses cleanly`, () => {
+      const workspace = workspaceWith({ [file]: text });
+      const diagnostic = documentDiagnostics(workspace, "file:///app/routes.ts").find((d) => d.code === "missing-action")!;
+      const [fix] = codeActions(workspace, "file:///app/routes.ts", diagnostic.span!);
+      assert.strictEqual(fix.title, `Add action \`publish\` to controllers/${file}`);
+      const updated = apply(workspace, fix).get(`file:///app/controllers/${file}`)!;
+      const info = readControllerModule(updated, file);
+      assert.deepStrictEqual(info.actions.map((a) => a.name).sort(), ["index", "publish", "show"]);
+      assert.match(updated, /\/\/ PUT \/posts\/:id\/publish\.:format/);
+      const parsed = ts.createSourceFile(file, updated, ts.ScriptTarget.Latest, true) as unknown as { parseDiagnostics: unknown[] };
+      assert.deepStrictEqual(parsed.parseDiagnostics, [], updated);
+      if (file.endsWith(".ts")) assert.match(updated, /ActionContext/);
+    });
+  }
+
+  it('"Create controllers/static_pages.ts" with a stub for every action its routes reach', () => {
+    const workspace = workspaceWith({ "posts.ts": POSTS });
+    const diagnostic = documentDiagnostics(workspace, "file:///app/routes.ts").find((d) => d.code === "missing-controller" && d.controller?.name === "static_pages")!;
+    const [fix] = codeActions(workspace, "file:///app/routes.ts", diagnostic.span!);
+    assert.strictEqual(fix.title, "Create controllers/static_pages.ts");
+    assert.strictEqual(fix.createFile, "file:///app/controllers/static_pages.ts");
+    const created = apply(workspace, fix).get(fix.createFile)!;
+    assert.strictEqual(created, `import type { ActionContext } from "resource-routes/http";\n\nexport function show(ctx: ActionContext) {\n  // GET /pages/:id.:format\n}\n`);
+  });
+
+  it("an action named like a reserved word is exported under its name", () => {
+    const text = stubText([{ name: "new", route: "GET /posts/new" }], "functions", true);
+    assert.deepStrictEqual(readControllerModule(text, "c.ts").actions.map((a) => a.name), ["new"]);
   });
 });
