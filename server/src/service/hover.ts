@@ -6,6 +6,7 @@ import { markdownCellCode, markdownCode, markdownText } from "../text/escape";
 import { own } from "../routing/values";
 import { parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
+import { routesOfActions } from "./controllers";
 
 export interface Hover {
   /** Markdown. */
@@ -35,6 +36,8 @@ export function doHover(workspace: RoutingWorkspace, uri: string, offset: number
       return { contents: routesMarkdown(hit.declaration, routes) + notes.join("\n"), span: hit.span };
     }
   }
+  const action = routesOfActions(workspace, uri)?.find(({ action: a }) => offset >= a.span.start && offset <= a.span.end);
+  if (action) return { contents: actionMarkdown(action.action.name, action.routes.map((r) => r.route)), span: action.action.span };
   const word = wordAt(document.text, offset);
   const name = word && routeNameOfHelper(word.word);
   const holder = name ? workspace.namedRoute(name) : undefined;
@@ -52,8 +55,18 @@ export function doHover(workspace: RoutingWorkspace, uri: string, offset: number
   };
 }
 
+/** A controller action's hover: the routes that reach it, or that none does. */
+function actionMarkdown(name: string, routes: Route[]): string {
+  if (routes.length === 0) return `**action** ${markdownCode(name)}: no route reaches it`;
+  return [`**action** ${markdownCode(name)}: ${routes.length} route${routes.length === 1 ? "" : "s"}`, "", ...routeTable(routes)].join("\n");
+}
+
+function routeTable(routes: Route[]): string[] {
+  const rows = routes.map((r) => `| ${r.verb} | ${markdownCellCode(r.path)} | ${r.name ? markdownCellCode(`${r.name}_path`) : ""} | ${markdownCellCode(r.target)} |`);
+  return ["| verb | path | helper | controller#action |", "|---|---|---|---|", ...rows];
+}
+
 function routesMarkdown(declaration: Declaration, routes: Route[]): string {
   const title = `**${declaration.kind}** ${declaration.names.map(markdownCode).join(", ")}: ${routes.length} route${routes.length === 1 ? "" : "s"}`;
-  const rows = routes.map((r) => `| ${r.verb} | ${markdownCellCode(r.path)} | ${r.name ? markdownCellCode(`${r.name}_path`) : ""} | ${markdownCellCode(r.target)} |`);
-  return [title, "", "| verb | path | helper | controller#action |", "|---|---|---|---|", ...rows].join("\n");
+  return [title, "", ...routeTable(routes)].join("\n");
 }

@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import * as ts from "typescript";
 import { stubText } from "../../../server/out/service/actionStubs";
+import { doHover } from "../../../server/out/service/hover";
 import { CodeAction, codeActions } from "../../../server/out/service/codeActions";
 import { readControllerModule } from "../../../server/out/analysis/controllerModule";
 import { actionLenses } from "../../../server/out/service/controllers";
@@ -167,5 +168,14 @@ describe("quick fixes: add a missing action, create a missing controller", () =>
   it("an action named like a reserved word is exported under its name", () => {
     const text = stubText([{ name: "new", route: "GET /posts/new" }], "functions", true);
     assert.deepStrictEqual(readControllerModule(text, "c.ts").actions.map((a) => a.name), ["new"]);
+  });
+});
+
+describe("hover on a controller action", () => {
+  it("lists the routes that reach it, or says none does", () => {
+    const workspace = workspaceWith({ "posts.ts": POSTS });
+    const uri = "file:///app/controllers/posts.ts";
+    assert.strictEqual(doHover(workspace, uri, POSTS.indexOf("show") + 1)!.contents, "**action** `show`: 1 route\n\n| verb | path | helper | controller#action |\n|---|---|---|---|\n| GET | `/posts/:id.:format` | `post_path` | `posts#show` |");
+    assert.strictEqual(doHover(workspace, uri, POSTS.indexOf("archive") + 1)!.contents, "**action** `archive`: no route reaches it");
   });
 });
