@@ -60,7 +60,7 @@ export function buildRoute(spec: RouteSpec, name: string | null, rules: Behaviou
     params,
     conditions,
     defaults,
-    requiredSegmentCount(segments, defaults, requirements),
+    requiredSegmentCount(segments, defaults, requirements, rules.optionalTrailingFormat && endsWithFormat(segments)),
     rules.optionalTrailingFormat && endsWithFormat(segments),
     spec.controllerNamespace,
     origin,
@@ -94,16 +94,20 @@ function routeMethods(conditions: Record<string, OptionValue>): HttpMethod[] | n
 
 /**
  * Trailing segments that a request may leave out: a lone dynamic segment with a default
- * (`:action` defaults to index) or an unconstrained `:id`, when every segment after it may be left out too.
+ * (`:action` defaults to index) or an unconstrained `:id`, when every segment after it may be left
+ * out too. With an optional format (B), a last `:id.:format` counts as its `:id`: the catch-all
+ * `:controller/:action/:id.:format` also takes `/posts`.
  */
 function requiredSegmentCount(
   segments: ReturnType<typeof parsePath>,
   defaults: Record<string, string>,
   requirements: Record<string, RegExp>,
+  optionalFormat: boolean,
 ): number {
   let required = segments.length;
   while (required > 0) {
-    const segment = segments[required - 1];
+    const whole = segments[required - 1];
+    const segment = optionalFormat && required === segments.length && whole.length === 3 ? whole.slice(0, 1) : whole;
     if (segment.length !== 1 || segment[0].kind !== "param") break;
     const key = segment[0].key;
     const optional = key in defaults || (key === "id" && !(key in requirements));

@@ -36,6 +36,8 @@ class TrieNode {
   readonly generic: PatternEdge[] = [];
   /** `*key`: the rest of the path. */
   glob?: { key: string; node: TrieNode };
+  /** `:controller`: one of the route set's controllers (per controller namespace), possibly several segments long. */
+  readonly controllerEdges: Array<{ namespace: string; candidates: string[]; node: TrieNode }> = [];
   /** Routes whose path may end here, in registration order. */
   readonly terminals: number[] = [];
   /** The lowest route index anywhere below: a subtree that cannot beat the best match so far is skipped. */
@@ -59,8 +61,11 @@ const QUOTED_PATH_LIMIT = 200;
  */
 export class Recognizer {
   private readonly root = new TrieNode();
+  /** The controllers the route set names, which a `:controller` segment matches (as the original matched its list). */
+  private readonly controllers: string[];
 
   constructor(private readonly routes: readonly Route[], private readonly rules: BehaviourRules) {
+    this.controllers = [...new Set(routes.flatMap((route) => (route.controller === null ? [] : [route.controller])))];
     routes.forEach((route, index) => this.insert(route, index));
     this.finish(this.root);
   }
@@ -150,6 +155,16 @@ export class Recognizer {
       if (edges) for (const edge of edges) this.follow(edge, segment, path, next, end, values, search);
     }
     for (const edge of node.generic) this.follow(edge, segment, path, next, end, values, search);
+    for (const edge of node.controllerEdges) {
+      if (edge.node.minRoute >= search.best) continue;
+      for (const candidate of edge.candidates) {
+        const after = from + candidate.length;
+        if (after > end || !path.startsWith(candidate, from) || (after < end && path.charCodeAt(after) !== 47)) continue;
+        values.push("controller", candidate);
+        this.walk(edge.node, path, after + 1, end, values, search);
+        values.length -= 2;
+      }
+    }
     if (node.glob) {
       const rest = path.slice(from, end);
       values.push(node.glob.key, rest);
@@ -180,12 +195,13 @@ export class Recognizer {
   }
 
   private insert(route: Route, index: number): void {
-    let node = this.root;
-    const segments = route.segments;
-    for (let depth = 0; depth <= segments.length; depth++) {
-      if (depth >= route.requiredSegments) node.terminals.push(index);
-      if (depth === segments.length) break;
-      node = this.child(node, segments[depth], route, depth === segments.length - 1);
+    for (const { segments, required } of pathsOf(route)) {
+      let node = this.root;
+      for (let depth = 0; depth <= segments.length; depth++) {
+        if (depth >= required && node.terminals[node.terminals.length - 1] !== index) node.terminals.push(index);
+        if (depth === segments.length) break;
+        node = this.child(node, segments[depth], route, depth === segments.length - 1);
+      }
     }
   }
 
@@ -198,6 +214,17 @@ export class Recognizer {
     if (segment.length === 1 && segment[0].kind === "glob") {
       node.glob ??= { key: segment[0].key, node: new TrieNode() };
       return node.glob.node;
+    }
+    if (segment.length === 1 && segment[0].kind === "param" && segment[0].key === "controller" && !route.requirements.controller && this.controllers.length > 0) {
+      const namespace = route.controllerNamespace;
+      let edge = node.controllerEdges.find((e) => e.namespace === namespace);
+      if (!edge) {
+        // Longest first, so that `admin/threads` is tried before `admin`.
+        const candidates = this.controllers.filter((c) => c.startsWith(namespace) && c.length > namespace.length).map((c) => c.slice(namespace.length));
+        edge = { namespace, candidates: candidates.sort((a, b) => b.length - a.length), node: new TrieNode() };
+        node.controllerEdges.push(edge);
+      }
+      return edge.node;
     }
     const matcher = segmentMatcher(segment, (key) => route.requirements[key], last && route.optionalFormat);
     const head = segmentHead(segment);
@@ -217,11 +244,32 @@ export class Recognizer {
     for (const edges of node.headed.values()) for (const edge of edges) min = Math.min(min, this.finish(edge.node));
     for (const edge of node.generic) min = Math.min(min, this.finish(edge.node));
     if (node.glob) min = Math.min(min, this.finish(node.glob.node));
+    for (const edge of node.controllerEdges) min = Math.min(min, this.finish(edge.node));
     node.headLengths = [...new Set([...node.headed.keys()].map((h) => h.length))].sort((a, b) => a - b);
     node.generic.sort((a, b) => a.node.minRoute - b.node.minRoute);
     node.minRoute = min;
     return min;
   }
+}
+
+/**
+ * The paths a route is recognised on: its own, and for a last segment that is only `.:format`
+ * (a new route whose new segment is empty, `/analysis/.:format`) also with the format on the segment
+ * before (`/analysis.json`, and in B `/analysis`), as the original's optional trailing separator allowed.
+ */
+function pathsOf(route: Route): Array<{ segments: PathSegment[]; required: number }> {
+  const own = { segments: route.segments, required: route.requiredSegments };
+  const last = route.segments[route.segments.length - 1];
+  const before = route.segments[route.segments.length - 2];
+  if (!last || !before || last.length !== 2 || last[0].kind !== "static" || last[0].text !== "." || last[1].kind !== "param" || last[1].key !== "format") return [own];
+  const merged = [...before, ...last].reduce<PathSegment>((parts, part) => {
+    const previous = parts[parts.length - 1];
+    if (part.kind === "static" && previous?.kind === "static") parts[parts.length - 1] = { kind: "static", text: previous.text + part.text };
+    else parts.push(part);
+    return parts;
+  }, []);
+  const segments = [...route.segments.slice(0, -2), merged];
+  return [own, { segments, required: Math.min(route.requiredSegments, segments.length) }];
 }
 
 function childIn(map: Map<string, TrieNode>, text: string): TrieNode {

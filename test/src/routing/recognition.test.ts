@@ -67,8 +67,21 @@ describe("recognition", () => {
       it("a catch-all route allows what the resource routes refuse", () => {
         const withCatchAll = blog(behaviour, true);
         assert.deepStrictEqual(withCatchAll.recognize("DELETE", "/posts/new"), { route: null, controller: "posts", action: "new", params: {} });
-        assert.deepStrictEqual(withCatchAll.recognize("GET", "/reports"), { route: null, controller: "reports", action: "index", params: {} });
-        assert.deepStrictEqual(withCatchAll.recognize("GET", "/reports/daily/4"), { route: null, controller: "reports", action: "daily", params: { id: "4" } });
+        assert.deepStrictEqual(withCatchAll.recognize("GET", "/comments"), { route: null, controller: "comments", action: "index", params: {} });
+        assert.deepStrictEqual(withCatchAll.recognize("GET", "/comments/daily/4"), { route: null, controller: "comments", action: "daily", params: { id: "4" } });
+      });
+
+      it("a :controller segment matches the controllers the route set names, namespaced ones included, longest first", () => {
+        const withCatchAll = blog(behaviour, true);
+        assert.deepStrictEqual(withCatchAll.recognize("GET", "/admin/users/list/3"), { route: null, controller: "admin/users", action: "list", params: { id: "3" } });
+        assert.throws(() => withCatchAll.recognize("GET", "/reports/daily/4"), RoutingError, "reports is no controller of the route set");
+        const threads = draw({ behaviour }, (map) => {
+          map.resources("threads", { only: "index" });
+          map.namespace("admin", (admin) => admin.resources("threads", { only: "index" }));
+          map.connect(":controller/:action/:id");
+        });
+        assert.deepStrictEqual(threads.recognize("GET", "/admin/threads/show/7"), { route: null, controller: "admin/threads", action: "show", params: { id: "7" } });
+        assert.deepStrictEqual(threads.recognize("GET", "/threads/show/7"), { route: null, controller: "threads", action: "show", params: { id: "7" } });
       });
     });
   }
@@ -94,5 +107,29 @@ describe("recognition", () => {
   it("fixed parameters and glob segments", () => {
     const routes = draw({}, (map) => map.connect("files/*path", { controller: "files", action: "show", locale: "en" }));
     assert.deepStrictEqual(routes.recognize("GET", "/files/a/b/c.txt").params, { path: "a/b/c.txt", locale: "en" });
+  });
+});
+
+describe("recognition: the original's optional separators", () => {
+  it("a route ending in a bare .:format (an empty new segment) is also recognised without the slash", () => {
+    for (const behaviour of ["A", "B"] as const) {
+      const routes = draw({ behaviour }, (map) => map.named_route("analysis", "analysis/.:format", { controller: "analyses", action: "new" }));
+      assert.deepStrictEqual(routes.recognize("GET", "/analysis.json").params, { format: "json" }, behaviour);
+      assert.deepStrictEqual(routes.recognize("GET", "/analysis/.json").params, { format: "json" }, behaviour);
+      // The format is optional in B only.
+      if (behaviour === "B") assert.strictEqual(routes.recognize("GET", "/analysis").action, "new");
+      else assert.throws(() => routes.recognize("GET", "/analysis"), RoutingError);
+    }
+  });
+
+  it("a wrong method on a resource path falls through to a later catch-all whose :id is optional before the format (B)", () => {
+    const routes = draw({ behaviour: "B" }, (map) => {
+      map.resources("posts", { only: ["index", "show"] });
+      map.connect(":controller/:action/:id.:format");
+    });
+    assert.deepStrictEqual(routes.recognize("PUT", "/posts"), { route: null, controller: "posts", action: "index", params: {} });
+    assert.deepStrictEqual(routes.recognize("PUT", "/posts/publish"), { route: null, controller: "posts", action: "publish", params: {} });
+    assert.deepStrictEqual(routes.recognize("POST", "/posts/publish/3.json"), { route: null, controller: "posts", action: "publish", params: { id: "3", format: "json" } });
+    assert.deepStrictEqual(routes.recognize("GET", "/posts/3"), { route: "post", controller: "posts", action: "show", params: { id: "3" } });
   });
 });
