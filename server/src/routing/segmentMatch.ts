@@ -30,9 +30,64 @@ export function segmentMatcher(segment: PathSegment, requirement: (key: string) 
     if (dot.text.length > 1) items.push({ kind: "static", text: dot.text.slice(0, -1) });
   }
   const keys = items.flatMap((item) => (item.kind === "param" ? [item.key] : []));
+  if (keys.length === 1) return new SingleParamMatcher(items, optionalFormat, requirement);
   if (optionalFormat) keys.push("format");
   if (keys.some((key) => requirement(key))) return new PatternMatcher(items, optionalFormat, requirement);
   return new DefaultMatcher(items, optionalFormat);
+}
+
+/**
+ * The common case, one parameter between static text (`:id`, `page-:n`, B's `:id.:format`): no
+ * search at all. The value is the text between the head and the tail, or, with an optional
+ * format, the same with a last `.format` taken off when the whole does not fit: the longest value
+ * that matches, as the regular expression's greedy group gives it.
+ */
+class SingleParamMatcher implements SegmentMatcher {
+  readonly id: string;
+  private readonly head: string;
+  private readonly tail: string;
+  private readonly key: string;
+  private readonly pattern?: RegExp;
+  private readonly formatPattern?: RegExp;
+
+  constructor(items: readonly Item[], private readonly optionalFormat: boolean, requirement: (key: string) => RegExp | undefined) {
+    const at = items.findIndex((item) => item.kind === "param");
+    const text = (part: readonly Item[]) => part.map((item) => (item.kind === "static" ? item.text : "")).join("");
+    this.head = text(items.slice(0, at));
+    this.tail = text(items.slice(at + 1));
+    this.key = (items[at] as { key: string }).key;
+    const anchored = (key: string) => {
+      const own = requirement(key);
+      return own && new RegExp(`^(?:${own.source})$`, own.flags.replace(/[gy]/g, ""));
+    };
+    this.pattern = anchored(this.key);
+    if (optionalFormat) this.formatPattern = anchored("format");
+    this.id = `single:${optionalFormat ? "?" : ""}${this.head.length}:${this.head}:${this.key}:${this.tail}:${this.pattern?.source ?? ""}:${this.formatPattern?.source ?? ""}`;
+  }
+
+  match(segment: string, values: string[]): boolean {
+    const { head, tail } = this;
+    if (!segment.startsWith(head)) return false;
+    const end = segment.length - tail.length;
+    if (end > head.length && segment.endsWith(tail) && this.fits(segment.slice(head.length, end), this.pattern)) {
+      values.push(this.key, segment.slice(head.length, end));
+      return true;
+    }
+    if (!this.optionalFormat) return false;
+    const dot = segment.lastIndexOf(".");
+    const valueEnd = dot - tail.length;
+    if (dot < 0 || dot === segment.length - 1 || valueEnd <= head.length || !segment.startsWith(tail, valueEnd)) return false;
+    const value = segment.slice(head.length, valueEnd);
+    const format = segment.slice(dot + 1);
+    if (!this.fits(value, this.pattern) || !this.fits(format, this.formatPattern)) return false;
+    values.push(this.key, value, "format", format);
+    return true;
+  }
+
+  /** A value of the parameter's own pattern, or of the default one (no `.`; `/` and `?` cannot occur in a segment). */
+  private fits(value: string, pattern: RegExp | undefined): boolean {
+    return pattern ? pattern.test(value) : value.length > 0 && !value.includes(".");
+  }
 }
 
 /** The static text a segment starts with, by which the trie indexes it (`page-` of `page-:number`). */
