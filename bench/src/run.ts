@@ -3,6 +3,7 @@ import * as ts from "typescript";
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
 import { expandDeclarations } from "../../server/out/routing/expand";
 import { RouteSet } from "../../server/out/routing/routeSet";
+import { footprint, httpThroughput } from "./http";
 import { languageServer } from "./languageServer";
 import { rate, ratio, time } from "./measure";
 import { generatedRoutingFile, generatedTree, realisticTree } from "./workloads";
@@ -87,7 +88,11 @@ function analysis(): void {
 expansion();
 recognition();
 analysis();
-void languageServer().catch((error) => {
-  console.error(`language server benchmark failed: ${error.message}`);
+footprint();
+void (async () => {
+  await httpThroughput();
+  await languageServer();
+})().catch((error) => {
+  console.error(`benchmark failed: ${error.message}`);
   process.exitCode = 1;
 });

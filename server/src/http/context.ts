@@ -1,3 +1,4 @@
+import { splitArguments } from "../routing/generate";
 import type { Helper } from "../routing/helpers";
 import type { RouteSet } from "../routing/routeSet";
 import { Params } from "./params";
@@ -70,10 +71,8 @@ export function requestUrls(routes: RouteSet, origin: { protocol: string; host: 
   });
 }
 
-/** The arguments with `protocol` and `host` added under the named values (the last plain object, or a new one). */
+/** The arguments with `protocol` and `host` under the named values (a call's own win), read as helpers read them. */
 function withOrigin(args: unknown[], origin: { protocol: string; host: string }): unknown[] {
-  const last = args[args.length - 1];
-  const isNamed = typeof last === "object" && last !== null && !Array.isArray(last) && [Object.prototype, null].includes(Object.getPrototypeOf(last)) && typeof (last as { to_param?: unknown }).to_param !== "function";
-  const defaults = { protocol: origin.protocol, host: origin.host };
-  return isNamed ? [...args.slice(0, -1), { ...defaults, ...(last as object) }] : [...args, defaults];
+  const { positional, named } = splitArguments(args);
+  return [...positional, { protocol: origin.protocol, host: origin.host, ...named }];
 }

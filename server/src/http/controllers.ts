@@ -1,7 +1,9 @@
 import * as fs from "fs";
 import * as path from "path";
 import { pathToFileURL } from "url";
+import { CONTROLLER_EXTENSIONS } from "../routing/controllerFiles";
 import type { RouteSet } from "../routing/routeSet";
+import { own } from "../routing/values";
 import type { ActionContext } from "./context";
 
 /** A controller action: receives the context, returns what the response is made of (contract §7). */
@@ -16,8 +18,6 @@ export type ControllerModule = Record<string, unknown>;
 /** Controller names (`posts`, `admin/posts`) to their modules. */
 export type Controllers = Record<string, ControllerModule>;
 
-/** The extensions a controller module may have, in the order they are looked for (contract §7). */
-export const CONTROLLER_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"] as const;
 
 /** What a route's controller and action resolve to. */
 export type ActionLookup = { action: Action } | { missing: "controller" | "action" };
@@ -97,10 +97,6 @@ function defaultExport(module: ControllerModule): unknown {
   const value = own(module, "default");
   if (value && typeof value === "object" && own(value as Record<string, unknown>, "__esModule") === true) return own(value as Record<string, unknown>, "default");
   return value;
-}
-
-function own<T>(target: Record<string, T>, key: string): T | undefined {
-  return Object.prototype.hasOwnProperty.call(target, key) ? target[key] : undefined;
 }
 
 /** A method the class itself defines or inherits from a parent class (never from Object). */

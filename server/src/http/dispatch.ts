@@ -73,12 +73,16 @@ export async function dispatch<Raw>(routes: RouteSet, controllers: Controllers, 
   // Path values win over form fields, which win over the query string.
   mergeParams(params, recognition.params);
   let responded: Answer | undefined;
+  let urls: ActionContext["urls"] | undefined;
   const context: ActionContext<Raw> = {
     params,
     format: recognition.params.format,
     route: { name: recognition.route, controller: controller!, action: actionName!, verb: route.verb, path: route.path },
     request: request.raw,
-    urls: requestUrls(routes, request.origin),
+    // Built on first use: most actions never ask.
+    get urls() {
+      return (urls ??= requestUrls(routes, request.origin));
+    },
     respond(status, body, headers) {
       responded = answerOf(status, body, headers);
     },

@@ -1,14 +1,13 @@
 import { ControllerAction, ControllerModuleInfo } from "../analysis/controllerModule";
 import { LoadedRoutingFile } from "../analysis/routingFile";
 import { Diagnostic } from "../routing/diagnostics";
+import { controllerNameOf } from "../routing/controllerFiles";
 import { Route } from "../routing/route";
 import { declaredSpan } from "../routing/spans";
 import { Span } from "../routing/declarations";
 import { parseUri } from "./uris";
 import { RoutingWorkspace } from "./workspace";
 
-/** The extensions a controller module may have (contract §7), as the adapters look them up. */
-const EXTENSIONS = /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 
 /** A controller module of the workspace: where it is and what it defines. */
 export interface ControllerEntry {
@@ -37,9 +36,9 @@ export function controllerFolder(workspace: RoutingWorkspace, routingUri: string
   let exists = false;
   for (const document of workspace.documents()) {
     const path = parseUri(document.uri)?.path;
-    if (!path?.startsWith(`${folder}/`) || !EXTENSIONS.test(path)) continue;
+    const name = path?.startsWith(`${folder}/`) ? controllerNameOf(path.slice(folder.length + 1)) : undefined;
+    if (name === undefined) continue;
     exists = true;
-    const name = path.slice(folder.length + 1).replace(EXTENSIONS, "").replace(/\/index$/, "");
     // `posts.ts` wins over `posts/index.ts`, as the adapters look them up.
     const existing = modules.get(name);
     if (existing && !/\/index\.[a-z]+$/.test(existing.uri)) continue;

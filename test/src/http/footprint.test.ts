@@ -1,9 +1,8 @@
 import * as assert from "assert";
 import * as cp from "child_process";
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
-import { ROOT } from "../support/fixtures";
+import { installRuntime, sizeOf } from "../support/footprint";
 
 /**
  * The runtime installs light (issue 10): the packed `resource-routes`, installed with --omit=dev
@@ -12,27 +11,12 @@ import { ROOT } from "../support/fixtures";
  */
 const LIMIT_BYTES = 2 * 1024 * 1024;
 
-function sizeOf(dir: string): number {
-  let total = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) total += sizeOf(full);
-    else if (entry.isFile()) total += fs.statSync(full).size;
-  }
-  return total;
-}
-
 describe("the runtime's footprint", function () {
   this.timeout(300_000);
   let project: string;
 
   before(() => {
-    project = fs.mkdtempSync(path.join(os.tmpdir(), "rr-footprint-"));
-    // A clean npm environment: run from `npm test`, the children would inherit its npm_* settings.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
-    const packed = cp.execFileSync("npm", ["pack", "--workspace", "server", "--pack-destination", project, "--silent"], { cwd: ROOT, encoding: "utf8", env }).trim().split("\n").pop()!;
-    fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "app", private: true }));
-    cp.execFileSync("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--silent", `./${packed}`], { cwd: project, stdio: "pipe", env });
+    project = installRuntime();
   });
   after(() => fs.rmSync(project, { recursive: true, force: true }));
 

@@ -1,0 +1,12 @@
+/** Where controller modules live (contract §7): shared by the adapters, which import them, and the editor, which reads them. */
+
+/** The extensions a controller module may have, in the order they are looked for. */
+export const CONTROLLER_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"] as const;
+
+const EXTENSION = /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+
+/** The controller a file in the controllers folder is (`admin/posts.ts` → `admin/posts`, `posts/index.js` → `posts`), or undefined. */
+export function controllerNameOf(relativePath: string): string | undefined {
+  if (!EXTENSION.test(relativePath)) return undefined;
+  return relativePath.replace(EXTENSION, "").replace(/(^|\/)index$/, "") || undefined;
+}
