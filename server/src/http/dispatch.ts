@@ -34,67 +34,123 @@ export type Outcome = { answer: Answer; head: boolean } | { response: unknown; h
 
 const FORM = "application/x-www-form-urlencoded";
 
+/** An outcome now, or later when a form body must be read or an action is async. */
+export type Pending<T> = T | Promise<T>;
+
 /**
  * The adapters' shared core: recognition (with `_method` from the query or a form body), the
  * controller action, and every answer of contract §8. Never throws: whatever fails is an answer.
+ * It answers synchronously when it can (no form to read, a synchronous action): a server's hot
+ * path pays for no promise it does not need.
  */
-export async function dispatch<Raw>(routes: RouteSet, controllers: Controllers, request: IncomingRequest<Raw>, options: HttpOptions, hasNext: boolean): Promise<Outcome> {
-  const head = request.method.toUpperCase() === "HEAD";
-  const plain = (status: number, text: string, headers: Record<string, string> = {}): Outcome => ({ answer: answerOf(status, text, { "content-type": "text/plain; charset=utf-8", ...headers }), head });
-  let params: Params;
-  let matched: ReturnType<RouteSet["match"]>;
+export function dispatch<Raw>(routes: RouteSet, controllers: Controllers, request: IncomingRequest<Raw>, options: HttpOptions, hasNext: boolean): Pending<Outcome> {
+  const head = request.method.length === 4 && request.method.toUpperCase() === "HEAD";
+  const answer = new Answering(routes, controllers, request, options, hasNext, head);
   try {
     const queryAt = request.target.indexOf("?");
     const path = queryAt < 0 ? request.target : request.target.slice(0, queryAt);
     decodeComponent(path, false); // a malformed escape in the path is a bad request, not "no route"
-    params = parseParams(queryAt < 0 ? "" : request.target.slice(queryAt + 1));
-    if (hasBody(request.method) && isForm(request.contentType)) {
-      const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-      const body = request.contentLength !== undefined && request.contentLength > limit ? undefined : await request.readBody(limit);
-      if (body === undefined) return plain(413, `Payload Too Large: a form body over ${limit} bytes`, { connection: "close" });
-      mergeParams(params, parseParams(body));
+    const params = parseParams(queryAt < 0 ? "" : request.target.slice(queryAt + 1));
+    if (!hasBody(request.method) || !isForm(request.contentType)) return answer.route(path, params);
+    const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+    if (request.contentLength !== undefined && request.contentLength > limit) return answer.tooLarge(limit);
+    return request.readBody(limit).then((body) => {
+      if (body === undefined) return answer.tooLarge(limit);
+      try {
+        mergeParams(params, parseParams(body));
+      } catch (error) {
+        return answer.failure(error);
+      }
+      return answer.route(path, params);
+    });
+  } catch (error) {
+    return answer.failure(error);
+  }
+}
+
+/** One request's way to its answer, after its params are known. */
+class Answering<Raw> {
+  constructor(
+    private readonly routes: RouteSet,
+    private readonly controllers: Controllers,
+    private readonly request: IncomingRequest<Raw>,
+    private readonly options: HttpOptions,
+    private readonly hasNext: boolean,
+    private readonly head: boolean,
+  ) {}
+
+  route(path: string, params: Params): Pending<Outcome> {
+    let matched: ReturnType<RouteSet["match"]>;
+    try {
+      const override = Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
+      matched = this.routes.match(this.request.method, path, typeof override === "string" ? { _method: override } : EMPTY);
+    } catch (error) {
+      return this.failure(error);
     }
-    const override = Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
-    matched = routes.match(request.method, path, typeof override === "string" ? { _method: override } : {});
-  } catch (error) {
-    if (error instanceof BadRequest) return plain(400, `Bad Request: ${error.message}`);
-    if (error instanceof MethodNotAllowed) return plain(405, error.message, { allow: error.allowedMethods.map((m) => m.toUpperCase()).join(", ") });
-    if (error instanceof UnknownHttpMethod) return plain(400, `Bad Request: ${error.message}`);
-    if (error instanceof RoutingError) return hasNext ? { next: true } : plain(404, error.message);
-    return failed(error, options, head);
+    const { recognition, route } = matched;
+    const controller = recognition.controller;
+    const actionName = recognition.action;
+    const found = controller && actionName ? findAction(this.controllers, controller, actionName) : ({ missing: "action" } as const);
+    if ("missing" in found) {
+      return this.plain(404, found.missing === "controller" ? `uninitialized controller ${controller}` : `No action responded to ${actionName}`);
+    }
+    // Path values win over form fields, which win over the query string.
+    mergeParams(params, recognition.params);
+    let responded: Answer | undefined;
+    let urls: ActionContext["urls"] | undefined;
+    const { routes, request } = this;
+    const context: ActionContext<Raw> = {
+      params,
+      format: recognition.params.format,
+      route: { name: recognition.route, controller: controller!, action: actionName!, verb: route.verb, path: route.path },
+      request: request.raw,
+      // Built on first use: most actions never ask.
+      get urls() {
+        return (urls ??= requestUrls(routes, request.origin));
+      },
+      respond(status, body, headers) {
+        responded = answerOf(status, body, headers);
+      },
+    };
+    const done = (value: unknown): Outcome => {
+      if (typeof Response !== "undefined" && value instanceof Response) return { response: value, head: this.head };
+      if (value !== undefined) return { answer: answerOf(200, value), head: this.head };
+      return { answer: responded ?? { status: 204, headers: {}, body: null }, head: this.head };
+    };
+    try {
+      const value = found.action(context);
+      return isThenable(value) ? Promise.resolve(value).then(done, (error) => this.failed(error)) : done(value);
+    } catch (error) {
+      return this.failed(error);
+    }
   }
-  const { recognition, route } = matched;
-  const controller = recognition.controller;
-  const actionName = recognition.action;
-  const found = controller && actionName ? findAction(controllers, controller, actionName) : ({ missing: "action" } as const);
-  if ("missing" in found) {
-    return plain(404, found.missing === "controller" ? `uninitialized controller ${controller}` : `No action responded to ${actionName}`);
+
+  tooLarge(limit: number): Outcome {
+    return this.plain(413, `Payload Too Large: a form body over ${limit} bytes`, { connection: "close" });
   }
-  // Path values win over form fields, which win over the query string.
-  mergeParams(params, recognition.params);
-  let responded: Answer | undefined;
-  let urls: ActionContext["urls"] | undefined;
-  const context: ActionContext<Raw> = {
-    params,
-    format: recognition.params.format,
-    route: { name: recognition.route, controller: controller!, action: actionName!, verb: route.verb, path: route.path },
-    request: request.raw,
-    // Built on first use: most actions never ask.
-    get urls() {
-      return (urls ??= requestUrls(routes, request.origin));
-    },
-    respond(status, body, headers) {
-      responded = answerOf(status, body, headers);
-    },
-  };
-  try {
-    const value = await found.action(context);
-    if (typeof Response !== "undefined" && value instanceof Response) return { response: value, head };
-    if (value !== undefined) return { answer: answerOf(200, value), head };
-    return { answer: responded ?? { status: 204, headers: {}, body: null }, head };
-  } catch (error) {
-    return failed(error, options, head);
+
+  /** What a failure before the action is answered with: 400, 405, 404 (or next()), else 500. */
+  failure(error: unknown): Outcome {
+    if (error instanceof BadRequest) return this.plain(400, `Bad Request: ${error.message}`);
+    if (error instanceof MethodNotAllowed) return this.plain(405, error.message, { allow: error.allowedMethods.map((m) => m.toUpperCase()).join(", ") });
+    if (error instanceof UnknownHttpMethod) return this.plain(400, `Bad Request: ${error.message}`);
+    if (error instanceof RoutingError) return this.hasNext ? { next: true } : this.plain(404, error.message);
+    return this.failed(error);
   }
+
+  failed(error: unknown): Outcome {
+    return failed(error, this.options, this.head);
+  }
+
+  private plain(status: number, text: string, headers: Record<string, string> = {}): Outcome {
+    return { answer: answerOf(status, text, { "content-type": "text/plain; charset=utf-8", ...headers }), head: this.head };
+  }
+}
+
+const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
 /** 500: the error goes to onError; its stack is in the body only in development. */

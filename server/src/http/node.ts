@@ -26,30 +26,42 @@ export function nodeHandler(
       readBody: (limit: number) => readLimited(req, limit),
       raw: req,
     };
-    dispatch(routes, controllers, incoming, options, typeof next === "function")
-      .then((outcome) => send(req, res, outcome, next))
-      .catch((error) => {
-        // Only writing the answer can fail here (dispatch answers every failure itself).
-        if (next) next(error);
-        else if (!res.headersSent) {
-          res.statusCode = 500;
-          res.end();
-        } else res.destroy();
-      });
+    // Only writing the answer can fail here (dispatch answers every failure itself).
+    const fail = (error: unknown) => {
+      if (next) next(error);
+      else if (!res.headersSent) {
+        res.statusCode = 500;
+        res.end();
+      } else res.destroy();
+    };
+    const write = (outcome: Outcome) => {
+      try {
+        send(req, res, outcome, next)?.catch(fail);
+      } catch (error) {
+        fail(error);
+      }
+    };
+    const outcome = dispatch(routes, controllers, incoming, options, typeof next === "function");
+    if (outcome instanceof Promise) outcome.then(write, fail);
+    else write(outcome);
   };
 }
 
-async function send(req: IncomingMessage, res: ServerResponse, outcome: Outcome, next?: (error?: unknown) => void): Promise<void> {
+/** Writes an outcome; only an action's own Response is written asynchronously (its body is read first). */
+function send(req: IncomingMessage, res: ServerResponse, outcome: Outcome, next?: (error?: unknown) => void): Promise<void> | undefined {
   if ("next" in outcome) {
     next!();
-    return;
+    return undefined;
   }
   if ("response" in outcome) {
     const response = outcome.response as Response;
     res.statusCode = response.status;
     response.headers.forEach((value, key) => res.setHeader(key, value));
-    res.end(outcome.head ? undefined : Buffer.from(await response.arrayBuffer()));
-    return;
+    if (outcome.head) {
+      res.end();
+      return undefined;
+    }
+    return response.arrayBuffer().then((body) => void res.end(Buffer.from(body)));
   }
   const { status, headers, body } = outcome.answer;
   res.statusCode = status;
@@ -57,6 +69,7 @@ async function send(req: IncomingMessage, res: ServerResponse, outcome: Outcome,
   if (body !== null) res.setHeader("content-length", typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
   if (headers.connection === "close") closeUnread(req, res);
   res.end(outcome.head ? undefined : body ?? undefined);
+  return undefined;
 }
 
 /** A body left unread (413): the answer is sent, then the connection ends without reading the rest. */
