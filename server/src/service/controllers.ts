@@ -107,7 +107,8 @@ export function routesOfActions(workspace: RoutingWorkspace, uri: string): Array
 export function routeTargetDiagnostics(workspace: RoutingWorkspace, uri: string): Diagnostic[] {
   const file = workspace.routingFile(uri);
   const folder = file && controllerFolder(workspace, uri, file);
-  if (!file || !folder) return [];
+  // Without a controllers folder nothing is missing: the routes are not even looked at.
+  if (!file || !folder?.exists) return [];
   const diagnostics: Diagnostic[] = [];
   const reported = new Set<string>();
   for (const route of file.routes.routes) {
