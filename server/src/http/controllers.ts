@@ -53,8 +53,10 @@ export async function loadControllers(routes: RouteSet, dir?: string): Promise<C
   const folder = dir ?? controllersFolder(routes);
   const controllers: Controllers = Object.create(null) as Controllers;
   const names = new Set(routes.routes.map((route) => route.controller).filter((name): name is string => name !== null));
+  // An application running compiled JavaScript may have the TypeScript sources beside it: it loads the JavaScript.
+  const javascriptFirst = !routes.file || /\.[cm]?jsx?$/.test(routes.file);
   for (const name of names) {
-    const file = controllerFile(folder, name);
+    const file = controllerFile(folder, name, javascriptFirst);
     if (file) controllers[name] = (await import(pathToFileURL(file).href)) as ControllerModule;
   }
   return controllers;
@@ -68,18 +70,23 @@ export function controllersFolder(routes: RouteSet): string {
   return path.resolve(path.dirname(routes.file), setting);
 }
 
-/** The module file of controller `name` in `folder` (`admin/posts` → `admin/posts.ts` or `admin/posts/index.ts`). */
-export function controllerFile(folder: string, name: string): string | undefined {
+/**
+ * The module file of controller `name` in `folder` (`admin/posts` → `admin/posts.ts` or
+ * `admin/posts/index.ts`), trying JavaScript extensions first when `javascriptFirst`.
+ */
+export function controllerFile(folder: string, name: string, javascriptFirst = false): string | undefined {
   // A controller name comes from the routing file or a `:controller` segment: it never leaves the folder.
   if (name.split("/").some((part) => part === "" || part === "." || part === "..")) return undefined;
   for (const base of [path.join(folder, name), path.join(folder, name, "index")]) {
-    for (const extension of CONTROLLER_EXTENSIONS) {
+    for (const extension of javascriptFirst ? JAVASCRIPT_FIRST : CONTROLLER_EXTENSIONS) {
       const file = base + extension;
       if (isFile(file)) return file;
     }
   }
   return undefined;
 }
+
+const JAVASCRIPT_FIRST = [...CONTROLLER_EXTENSIONS].sort((a, b) => Number(a.includes("t")) - Number(b.includes("t")));
 
 function isFile(file: string): boolean {
   try {

@@ -276,3 +276,33 @@ describe("frameworks", function () {
     assert.strictEqual((await app.request("/posts", { method: "PATCH" })).status, 405);
   });
 });
+
+describe("loadControllers", () => {
+  it("imports each controller from the routing file's controllers folder, JavaScript first beside compiled sources", async () => {
+    const fs = await import("fs");
+    const os = await import("os");
+    const path = await import("path");
+    const { loadControllers } = await import("../../../server/out/http/index.js");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-controllers-"));
+    try {
+      fs.mkdirSync(path.join(dir, "app", "admin"), { recursive: true });
+      // TypeScript that Node cannot load beside the JavaScript compiled from it.
+      fs.writeFileSync(path.join(dir, "app", "posts.ts"), "export function index(ctx: unknown): string { return 'ts'; }\n");
+      fs.writeFileSync(path.join(dir, "app", "posts.js"), "exports.index = () => 'js';\n");
+      fs.writeFileSync(path.join(dir, "app", "admin", "users.mjs"), "export default { index() { return 'admin'; } };\n");
+      const routes = draw({ file: path.join(dir, "routes.js"), controllers: "./app" }, (map) => {
+        map.resources("posts", { only: "index" });
+        map.namespace("admin", (admin) => admin.resources("users", { only: "index" }));
+        map.resources("missing", { only: "index" });
+      });
+      const controllers = await loadControllers(routes);
+      assert.deepStrictEqual(Object.keys(controllers).sort(), ["admin/users", "posts"]);
+      const handle = fetchHandler(routes, controllers);
+      assert.strictEqual(await (await handle(new Request("http://x/posts"))).text(), "js");
+      assert.strictEqual(await (await handle(new Request("http://x/admin/users"))).text(), "admin");
+      assert.strictEqual(await (await handle(new Request("http://x/missing"))).text(), "uninitialized controller missing");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
