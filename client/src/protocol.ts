@@ -5,4 +5,4 @@ import * as custom from "../../server/out/lsp/customRequests";
 export const RoutesTableRequest = new RequestType<custom.RoutesTableParams, custom.RoutesTableResult | null, void>(custom.ROUTES_TABLE);
 export const RecognizeRequest = new RequestType<custom.RecognizeParams, custom.RecognizeResult | null, void>(custom.RECOGNIZE);
 export const FileInfoRequest = new RequestType<custom.FileInfoParams, custom.FileInfoResult, void>(custom.FILE_INFO);
-export type { RoutesTableResult } from "../../server/out/lsp/customRequests";
+export type { RequestLocation, RoutesTableResult } from "../../server/out/lsp/customRequests";

@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
-import { RoutesTableRequest, RoutesTableResult } from "./protocol";
+import { RequestLocation, RoutesTableRequest, RoutesTableResult } from "./protocol";
 
 const TABLE_SCHEME = "resource-routes-table";
 
@@ -65,13 +65,18 @@ export class RoutesView implements vscode.TextDocumentContentProvider, vscode.Do
 
   provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
     const table = this.tables.get(document.uri.toString());
+    const at = (location: RequestLocation) => vscode.Uri.parse(location.uri).with({ fragment: `L${location.range.start.line + 1},${location.range.start.character + 1}` });
     return (table?.rows ?? []).flatMap((row) => {
       if (!row.location || row.line >= document.lineCount) return [];
-      const target = vscode.Uri.parse(row.location.uri).with({ fragment: `L${row.location.range.start.line + 1},${row.location.range.start.character + 1}` });
       const text = document.lineAt(row.line);
-      const link = new vscode.DocumentLink(new vscode.Range(row.line, text.firstNonWhitespaceCharacterIndex, row.line, text.text.length), target);
-      link.tooltip = "Go to the declaration";
-      return [link];
+      // The last column, controller#action, leads to the action when the workspace defines it; the rest to the declaration.
+      const targetColumn = row.action ? text.text.lastIndexOf(" ") + 1 : text.text.length;
+      const declaration = new vscode.DocumentLink(new vscode.Range(row.line, text.firstNonWhitespaceCharacterIndex, row.line, targetColumn), at(row.location));
+      declaration.tooltip = "Go to the declaration";
+      if (!row.action) return [declaration];
+      const action = new vscode.DocumentLink(new vscode.Range(row.line, targetColumn, row.line, text.text.length), at(row.action));
+      action.tooltip = "Go to the controller action";
+      return [declaration, action];
     });
   }
 

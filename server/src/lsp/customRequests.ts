@@ -22,7 +22,8 @@ export interface RoutesTableParams {
 
 export interface RoutesTableResult {
   text: string;
-  rows: Array<{ line: number; helper?: string; location?: RequestLocation }>;
+  /** `location`: the route's declaration; `action`: its controller action, when the workspace defines it. */
+  rows: Array<{ line: number; helper?: string; location?: RequestLocation; action?: RequestLocation }>;
 }
 
 export const RECOGNIZE = "resourceRoutes/recognize";

@@ -310,7 +310,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       const table = routesTableOf(workspace, { ...params, folders });
       return {
         text: table.text,
-        rows: table.rows.map((row) => ({ line: row.line, helper: row.helper, location: row.span && toLocation({ uri: row.uri, span: row.span }) })),
+        rows: table.rows.map((row) => ({ line: row.line, helper: row.helper, location: row.span && toLocation({ uri: row.uri, span: row.span }), action: row.action && toLocation(row.action) })),
       };
     }),
   );

@@ -72,13 +72,19 @@ export function actionLocations(workspace: RoutingWorkspace, routingUri: string,
   const seen = new Set<string>();
   const locations: ActionLocation[] = [];
   for (const route of routes) {
-    if (route.controller === null || route.action === null || seen.has(route.target)) continue;
+    if (seen.has(route.target)) continue;
     seen.add(route.target);
-    const entry = folder.modules.get(route.controller);
-    const action = entry?.info.actions.find((a) => a.name === route.action);
-    if (entry && action) locations.push({ uri: entry.uri, span: action.span });
+    const location = actionOf(folder, route);
+    if (location) locations.push(location);
   }
   return locations;
+}
+
+/** Where the action a route reaches is defined, in a routing file's controllers folder. */
+export function actionOf(folder: ControllerFolder, route: Route): ActionLocation | undefined {
+  const entry = route.controller === null ? undefined : folder.modules.get(route.controller);
+  const action = entry?.info.actions.find((a) => a.name === route.action);
+  return entry && action ? { uri: entry.uri, span: action.span } : undefined;
 }
 
 /** The routes (of every routing file) that reach each action of the controller module at `uri`. */

@@ -3,6 +3,7 @@ import { Span } from "../routing/declarations";
 import { RoutingError } from "../routing/errors";
 import { declaredSpan } from "../routing/spans";
 import { RoutingWorkspace } from "./workspace";
+import { ActionLocation, actionOf, controllerFolder } from "./controllers";
 
 /** One row of the routes table: a route and where it was declared. */
 export interface RouteRow {
@@ -12,6 +13,8 @@ export interface RouteRow {
   span?: Span;
   /** `post_path`, or undefined for an unnamed route. */
   helper?: string;
+  /** Where its controller action is defined, when the workspace has it. */
+  action?: ActionLocation;
 }
 
 /** The workspace's routes as `rake routes` prints them, one section per routing file. */
@@ -33,10 +36,11 @@ export function routesTableOf(workspace: RoutingWorkspace, options: { uri?: stri
     const routes = file.routes.routes;
     const texts = routesTable(routes).split("\n");
     const kept = routes.map((route, i) => ({ route, text: texts[i] })).filter((r) => !filter || r.text.toLowerCase().includes(filter));
+    const folder = controllerFolder(workspace, uri, file);
     if (lines.length) lines.push("");
     lines.push(`# ${displayName(uri, options.folders ?? [])} — behaviour ${file.behaviour}, ${kept.length} of ${routes.length} routes`);
     for (const { route, text } of kept) {
-      rows.push({ line: lines.length, uri, span: declaredSpan(route), helper: route.name ? `${route.name}_path` : undefined });
+      rows.push({ line: lines.length, uri, span: declaredSpan(route), helper: route.name ? `${route.name}_path` : undefined, action: folder && actionOf(folder, route) });
       lines.push(text);
     }
   }

@@ -179,3 +179,14 @@ describe("hover on a controller action", () => {
     assert.strictEqual(doHover(workspace, uri, POSTS.indexOf("archive") + 1)!.contents, "**action** `archive`: no route reaches it");
   });
 });
+
+describe("the routes table links controller#action to the action", () => {
+  it("a row whose action the workspace defines carries its location; the others none", async () => {
+    const { routesTableOf } = await import("../../../server/out/service/routesTable.js");
+    const workspace = workspaceWith({ "posts.ts": POSTS });
+    const table = routesTableOf(workspace);
+    const lines = table.text.split("\n");
+    const actions = table.rows.map((row) => [lines[row.line].trim().split(/\s+/).pop(), row.action && workspace.document(row.action.uri)!.text.slice(row.action.span.start, row.action.span.end)]);
+    assert.deepStrictEqual(actions, [["posts#index", "index"], ["posts#publish", undefined], ["posts#show", "show"], ["tags#index", undefined], ["static_pages#show", undefined]]);
+  });
+});
