@@ -162,6 +162,52 @@ try {
     await page.keyboard.press("Escape");
   });
 
+  await check("the code lens above a controller action names its routes", async () => {
+    await openFile("config/controllers/posts.ts");
+    const lens = page.locator(".codelens-decoration", { hasText: "GET /posts/:id.:format · post_path" });
+    await lens.first().waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(artifacts, "action-lens.png") });
+  });
+
+  /** Back to the routing file by its tab (Quick Open for it is ambiguous once controllers/posts.ts is open). */
+  const showRoutingFile = async () => {
+    await page.locator('.tab[aria-label*="routes.ts"]').first().click();
+    await page.locator('.tab.active[aria-label*="routes.ts"]').first().waitFor({ timeout: 10_000 });
+  };
+
+  await check("F12 on a declaration's name peeks at its controller actions", async () => {
+    await showRoutingFile();
+    const peek = await eventually(async () => {
+      await page.keyboard.press("Escape");
+      await goTo(4, 18);
+      await page.keyboard.press("F12");
+      const widget = page.locator(".peekview-widget:visible");
+      await widget.first().waitFor({ timeout: 3_000 });
+      const text = (await widget.first().innerText()).replace(/\u00a0/g, " ");
+      return /posts\.ts/.test(text) ? text : undefined;
+    }, "the peek at the actions");
+    assert.match(peek, /Definitions \(2\)/);
+    assert.match(peek, /function show/);
+    await page.screenshot({ path: path.join(artifacts, "action-peek.png") });
+    await page.keyboard.press("Escape");
+  });
+
+  await check("the Add action quick fix writes the action into the controller", async () => {
+    await showRoutingFile();
+    // The quick-fix menu opens with its first entry, the preferred fix, selected.
+    const menu = page.locator(".action-widget:visible", { hasText: "Add action `publish` to controllers/posts.ts" });
+    await eventually(async () => {
+      await page.keyboard.press("Escape");
+      await goTo(4, 39);
+      await page.keyboard.press("Control+.");
+      await menu.first().waitFor({ timeout: 3_000 });
+      return true;
+    }, "the Add action quick fix");
+    await page.keyboard.press("Enter");
+    await page.locator('.tab[aria-label*="posts.ts"]').first().click();
+    await eventually(async () => /export function publish\(ctx: ActionContext\)/.test((await page.locator(".editor-instance .view-lines").first().innerText()).replace(/\u00a0/g, " ")), "the new action in posts.ts", 20_000);
+  });
+
   await check("a crashed server is restarted with a visible message", async () => {
     const servers = execSync("ps -eo pid=,args=").toString().split("\n").filter((line) => line.includes("client/dist/server.js"));
     assert.ok(servers.length > 0, "no language server process found");
