@@ -2,6 +2,7 @@ import * as lsp from "vscode-languageserver/node";
 import { FileFilter, FileSystem, indexFile, indexFolder } from "../service/indexer";
 import { RoutingWorkspace } from "../service/workspace";
 import { parseUri } from "../service/uris";
+import { controllerFolderPaths } from "../service/controllers";
 
 /**
  * Keeps the workspace's files from disk current: indexes the workspace folders (reporting
@@ -43,10 +44,11 @@ export class WorkspaceIndexing {
   /** Applies changes the client's file watcher reports. */
   async apply(changes: lsp.FileEvent[]): Promise<void> {
     const filter = new FileFilter(this.workspace.settings);
+    const controllerFolders = controllerFolderPaths(this.workspace);
     for (const change of changes) {
       if (!this.isIndexed(change.uri, filter)) continue;
       if (change.type === lsp.FileChangeType.Deleted) this.workspace.deleteFromDisk(change.uri);
-      else await indexFile(this.workspace, change.uri, this.fs);
+      else await indexFile(this.workspace, change.uri, this.fs, controllerFolders);
     }
   }
 

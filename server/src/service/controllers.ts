@@ -28,10 +28,8 @@ export interface ControllerFolder {
  * `admin/posts`, `posts/index.ts` is `posts`. Read statically, like the routing file.
  */
 export function controllerFolder(workspace: RoutingWorkspace, routingUri: string, file: LoadedRoutingFile): ControllerFolder | undefined {
-  const routingPath = parseUri(routingUri)?.path;
-  if (!routingPath) return undefined;
-  const setting = file.analysis.tree?.settings.controllers ?? "./controllers";
-  const folder = resolvePath(routingPath.slice(0, routingPath.lastIndexOf("/")), setting);
+  const folder = controllersPath(routingUri, file);
+  if (folder === undefined) return undefined;
   const modules = new Map<string, ControllerEntry>();
   let exists = false;
   for (const document of workspace.documents()) {
@@ -45,6 +43,18 @@ export function controllerFolder(workspace: RoutingWorkspace, routingUri: string
     modules.set(name, { uri: document.uri, info: workspace.controllerModule(document.uri)! });
   }
   return { path: folder, exists, modules };
+}
+
+/** The path (as URIs write it) of a routing file's controllers folder. */
+function controllersPath(routingUri: string, file: LoadedRoutingFile): string | undefined {
+  const routingPath = parseUri(routingUri)?.path;
+  if (!routingPath) return undefined;
+  return resolvePath(routingPath.slice(0, routingPath.lastIndexOf("/")), file.analysis.tree?.settings.controllers ?? "./controllers");
+}
+
+/** The controllers folders of every routing file of the workspace, for the indexer to keep their modules. */
+export function controllerFolderPaths(workspace: RoutingWorkspace): string[] {
+  return [...new Set(workspace.routingFiles().flatMap(({ uri, file }) => controllersPath(uri, file) ?? []))];
 }
 
 /** A POSIX path `relative` resolved against `base` (both as URI paths use them). */

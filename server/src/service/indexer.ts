@@ -3,6 +3,7 @@ import { URI } from "vscode-uri";
 import { PACKAGE_NAME } from "../analysis/imports";
 import { ServiceSettings } from "./settings";
 import { parseUri } from "./uris";
+import { controllerFolderPaths } from "./controllers";
 import { RoutingWorkspace } from "./workspace";
 
 /** What the indexer needs of a file system: the language service never touches the disk itself. */
@@ -41,8 +42,8 @@ export class FileFilter {
 /**
  * Reads the files of a workspace folder that the settings include and keeps those the service
  * needs: routing files (found by content: they name `resource-routes`), files that use helpers
- * (`_path`/`_url`), for references and hovers, and controller modules (in a `controllers` folder).
- * Other files are not kept.
+ * (`_path`/`_url`), for references and hovers, and controller modules (in the controllers folder
+ * of a routing file). Other files are not kept.
  */
 export async function indexFolder(
   workspace: RoutingWorkspace,
@@ -55,17 +56,33 @@ export async function indexFolder(
   const filter = new FileFilter(workspace.settings);
   const files = await listFiles(fs, root.fsPath, "", filter, progress);
   let kept = 0;
+  const dropped: string[] = [];
   for (const [i, relative] of files.entries()) {
     if (progress?.isCancelled()) break;
     progress?.report(i, files.length);
     const uri = URI.file(`${root.fsPath}/${relative}`).toString();
     if (await indexFile(workspace, uri, fs)) kept++;
+    else dropped.push(uri);
+  }
+  // Controller modules are known once every routing file (and so its controllers folder) is: read them then.
+  const folders = controllerFolderPaths(workspace);
+  for (const uri of dropped) {
+    if (progress?.isCancelled()) break;
+    if (inFolders(uri, folders) && (await indexFile(workspace, uri, fs, folders))) kept++;
   }
   return { read: files.length, kept };
 }
 
-/** Reads one file into the workspace, or drops it when it is neither a routing file nor uses helpers. True when kept. */
-export async function indexFile(workspace: RoutingWorkspace, uri: string, fs: FileSystem): Promise<boolean> {
+function inFolders(uri: string, folders: readonly string[]): boolean {
+  const path = parseUri(uri)?.path;
+  return path !== undefined && folders.some((folder) => path.startsWith(`${folder}/`));
+}
+
+/**
+ * Reads one file into the workspace, or drops it when it is neither a routing file, nor uses
+ * helpers, nor lies in one of `controllerFolders`. True when kept.
+ */
+export async function indexFile(workspace: RoutingWorkspace, uri: string, fs: FileSystem, controllerFolders: readonly string[] = []): Promise<boolean> {
   let text: string;
   try {
     text = await fs.readFile(URI.parse(uri).fsPath);
@@ -74,7 +91,7 @@ export async function indexFile(workspace: RoutingWorkspace, uri: string, fs: Fi
     workspace.deleteFromDisk(uri);
     return false;
   }
-  if (!isWorthKeeping(text, parseUri(uri)?.path ?? uri)) {
+  if (!isWorthKeeping(text) && !inFolders(uri, controllerFolders)) {
     workspace.deleteFromDisk(uri);
     return false;
   }
@@ -83,9 +100,9 @@ export async function indexFile(workspace: RoutingWorkspace, uri: string, fs: Fi
   return true;
 }
 
-/** Routing files, files that use helpers, and controller modules (files in a folder named `controllers`). */
-function isWorthKeeping(text: string, path: string): boolean {
-  return text.includes(PACKAGE_NAME) || /_(?:path|url)\b/.test(text) || /(?:^|\/)controllers\//.test(path);
+/** Routing files and files that use helpers. */
+function isWorthKeeping(text: string): boolean {
+  return text.includes(PACKAGE_NAME) || /_(?:path|url)\b/.test(text);
 }
 
 async function listFiles(fs: FileSystem, root: string, relative: string, filter: FileFilter, progress?: IndexProgress): Promise<string[]> {

@@ -190,3 +190,32 @@ describe("the routes table links controller#action to the action", () => {
     assert.deepStrictEqual(actions, [["posts#index", "index"], ["posts#publish", undefined], ["posts#show", "show"], ["tags#index", undefined], ["static_pages#show", undefined]]);
   });
 });
+
+describe("indexing controller modules", () => {
+  it("keeps the modules of each routing file's controllers folder (read after the routing files), and no other file", async () => {
+    const { indexFolder } = await import("../../../server/out/service/indexer.js");
+    const files: Record<string, string> = {
+      "/app/app/handlers/posts.ts": "export function index() {}\n",
+      "/app/app/handlers/admin/users.ts": "export default { index() {} };\n",
+      "/app/app/other/notes.ts": "export function index() {}\n",
+      "/app/config/routes.ts": `import { draw } from "resource-routes";\nexport default draw({ controllers: "../app/handlers" }, (map) => { map.resources("posts", { only: ["index", "show"] }); });\n`,
+    };
+    const fs = {
+      readDirectory: async (dir: string) => {
+        const names = new Map<string, boolean>();
+        for (const path of Object.keys(files)) {
+          if (!path.startsWith(`${dir}/`)) continue;
+          const [name, ...rest] = path.slice(dir.length + 1).split("/");
+          names.set(name, rest.length > 0);
+        }
+        return [...names].map(([name, directory]) => ({ name, directory }));
+      },
+      readFile: async (path: string) => files[path],
+    };
+    const workspace = new RoutingWorkspace();
+    assert.deepStrictEqual(await indexFolder(workspace, "file:///app", fs), { read: 4, kept: 3 });
+    assert.deepStrictEqual([...workspace.documents()].map((d) => d.uri).sort(), ["file:///app/app/handlers/admin/users.ts", "file:///app/app/handlers/posts.ts", "file:///app/config/routes.ts"]);
+    const missing = documentDiagnostics(workspace, "file:///app/config/routes.ts").filter((d) => d.code === "missing-action");
+    assert.deepStrictEqual(missing.map((d) => d.controller), [{ name: "posts", actions: [{ name: "show", route: "GET /posts/:id.:format" }] }]);
+  });
+});
