@@ -57,6 +57,12 @@ export function controllerFolderPaths(workspace: RoutingWorkspace): string[] {
   return [...new Set(workspace.routingFiles().flatMap(({ uri, file }) => controllersPath(uri, file) ?? []))];
 }
 
+/** Whether the file at `uri` lies in one of `folders` (paths as URIs write them). */
+export function inFolders(uri: string, folders: readonly string[]): boolean {
+  const path = parseUri(uri)?.path;
+  return path !== undefined && folders.some((folder) => path.startsWith(`${folder}/`));
+}
+
 /** A POSIX path `relative` resolved against `base` (both as URI paths use them). */
 function resolvePath(base: string, relative: string): string {
   const parts = relative.startsWith("/") ? [] : base.split("/");
@@ -99,6 +105,8 @@ export function actionOf(folder: ControllerFolder, route: Route): ActionLocation
 
 /** The routes (of every routing file) that reach each action of the controller module at `uri`. */
 export function routesOfActions(workspace: RoutingWorkspace, uri: string): Array<{ action: ControllerAction; routes: Array<{ uri: string; route: Route }> }> | undefined {
+  // A file outside every controllers folder is never parsed for its exports (hovers and diagnostics ask of every file).
+  if (!inFolders(uri, controllerFolderPaths(workspace))) return undefined;
   const info = workspace.controllerModule(uri);
   if (!info) return undefined;
   let found = false;

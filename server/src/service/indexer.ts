@@ -3,7 +3,7 @@ import { URI } from "vscode-uri";
 import { PACKAGE_NAME } from "../analysis/imports";
 import { ServiceSettings } from "./settings";
 import { parseUri } from "./uris";
-import { controllerFolderPaths } from "./controllers";
+import { controllerFolderPaths, inFolders } from "./controllers";
 import { RoutingWorkspace } from "./workspace";
 
 /** What the indexer needs of a file system: the language service never touches the disk itself. */
@@ -71,11 +71,6 @@ export async function indexFolder(
     if (inFolders(uri, folders) && (await indexFile(workspace, uri, fs, folders))) kept++;
   }
   return { read: files.length, kept };
-}
-
-function inFolders(uri: string, folders: readonly string[]): boolean {
-  const path = parseUri(uri)?.path;
-  return path !== undefined && folders.some((folder) => path.startsWith(`${folder}/`));
 }
 
 /**
