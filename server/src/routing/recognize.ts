@@ -287,8 +287,10 @@ function staticTextBeforeFormat(segment: PathSegment): string | undefined {
   return before && !before.includes(".") ? before : undefined;
 }
 
+/** Percent-decoded, segment by segment (a glob's value spans several): a malformed escape leaves only its own segment as it was. */
 function decode(value: string): string {
   if (!value.includes("%")) return value;
+  if (value.includes("/")) return value.split("/").map(decode).join("/");
   try {
     return decodeURIComponent(value);
   } catch {

@@ -133,3 +133,10 @@ describe("recognition: the original's optional separators", () => {
     assert.deepStrictEqual(routes.recognize("GET", "/posts/3"), { route: "post", controller: "posts", action: "show", params: { id: "3" } });
   });
 });
+
+describe("recognition: percent-decoding", () => {
+  it("a glob's segments are decoded one by one: a malformed escape keeps only its own segment as it was", () => {
+    const routes = draw({}, (map) => map.connect("files/*path", { controller: "files", action: "show" }));
+    assert.deepStrictEqual(routes.recognize("GET", "/files/a%20b/%E0%A4%A/c%2Fd").params, { path: "a b/%E0%A4%A/c/d" });
+  });
+});
