@@ -1,4 +1,5 @@
 import { BehaviourRules } from "./behaviour";
+import { CharNode } from "./charTree";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "./errors";
 import { PathSegment } from "./path";
 import { Route } from "./route";
@@ -22,16 +23,21 @@ interface PatternEdge {
   node: TrieNode;
 }
 
+/** What a static text of one trie level leads to, by how the segment uses it. */
+interface StaticEntry {
+  /** The whole segment is this text. */
+  exact?: TrieNode;
+  /** `<text>.:format` with the default format pattern, the format required (A's twins). */
+  formatRequired?: TrieNode;
+  /** The same with the format optional (behaviour B): the segment is the text, or the text, a dot and a format. */
+  formatOptional?: TrieNode;
+  /** Mixed segments that start with this text (`page-` of `page-:number`). */
+  headed?: PatternEdge[];
+}
+
 class TrieNode {
-  /** Fully static segments. */
-  readonly exact = new Map<string, TrieNode>();
-  /** `<text>.:format` segments with the default format pattern: looked up by text, format required (A's twins). */
-  readonly withFormat = new Map<string, TrieNode>();
-  /** The same with the format optional (behaviour B). */
-  readonly optionalFormat = new Map<string, TrieNode>();
-  /** Other mixed segments by their literal head (`page-` of `page-:number`), tried by head length. */
-  readonly headed = new Map<string, PatternEdge[]>();
-  headLengths: number[] = [];
+  /** The static texts of the segments at this level, character by character. */
+  readonly statics = new CharNode<StaticEntry>("");
   /** Segments that start with a dynamic part. */
   readonly generic: PatternEdge[] = [];
   /** `*key`: the rest of the path. */
@@ -44,12 +50,23 @@ class TrieNode {
   minRoute = Infinity;
 }
 
-interface Search {
-  method: string;
-  best: number;
-  bestValues: string[];
-  /** Methods of the routes whose path matched but whose method did not, while no route matched, with the first such route's index (for MethodNotAllowed, in route order). */
-  allowed: Map<string, number>;
+/** The state of one recognition; a recogniser reuses its one instance (recognition is synchronous). */
+class Search {
+  method = "";
+  best = Infinity;
+  /** `key, raw value` pairs of the match being tried. */
+  readonly values: string[] = [];
+  bestValues: string[] = [];
+  /** On the error path only: the methods of the routes whose path matched, with the first such route's index (for MethodNotAllowed, in route order). */
+  allowed: Map<string, number> | undefined;
+
+  reset(method: string): void {
+    this.method = method;
+    this.best = Infinity;
+    truncate(this.values, 0);
+    this.bestValues = EMPTY;
+    this.allowed = undefined;
+  }
 }
 
 /** How much of a request path an error message repeats. */
@@ -63,6 +80,9 @@ export class Recognizer {
   private readonly root = new TrieNode();
   /** The controllers the route set names, which a `:controller` segment matches (as the original matched its list). */
   private readonly controllers: string[];
+  private readonly search = new Search();
+  /** Each route's defaults and fixed params as `key, value` pairs, made when the route is first recognised. */
+  private readonly fixed: Array<FixedValues | undefined> = [];
 
   constructor(private readonly routes: readonly Route[], private readonly rules: BehaviourRules) {
     this.controllers = [...new Set(routes.flatMap((route) => (route.controller === null ? [] : [route.controller])))];
@@ -70,31 +90,42 @@ export class Recognizer {
     this.finish(this.root);
   }
 
-  recognize(method: string, path: string, params: Record<string, unknown> = {}): Recognition {
-    return this.match(method, path, params).recognition;
+  recognize(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS): Recognition {
+    const index = this.find(method, path, params);
+    return this.result(index, this.search.bestValues);
   }
 
   /** What recognize() answers, with the route itself (the HTTP adapters tell actions its verb and path). */
-  match(method: string, path: string, params: Record<string, unknown> = {}): { recognition: Recognition; route: Route } {
+  match(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS): { recognition: Recognition; route: Route } {
+    const index = this.find(method, path, params);
+    return { recognition: this.result(index, this.search.bestValues), route: this.routes[index] };
+  }
+
+  /** The index of the route a request is recognised as, its values left in the search; or the routing error. */
+  private find(method: string, path: string, params: Readonly<Record<string, unknown>>): number {
     const requested = this.requestMethod(method, params);
     const matchMethod = requested === "head" ? "get" : requested;
-    const [from, end] = pathBounds(path);
-    const search: Search = { method: matchMethod, best: Infinity, bestValues: [], allowed: new Map() };
-    this.walk(this.root, path, from, end, [], search);
-    if (search.best === Infinity) {
-      if (search.allowed.size > 0) throw new MethodNotAllowed([...search.allowed].sort((a, b) => a[1] - b[1]).map(([m]) => m));
-      throw new RoutingError(`No route matches ${JSON.stringify(quoted(path))} with {:method=>:${matchMethod}}`);
-    }
-    const route = this.routes[search.best];
-    return { recognition: this.result(route, search.bestValues), route };
+    const search = this.search;
+    search.reset(matchMethod);
+    const from = pathStart(path);
+    const end = pathEnd(path, from);
+    this.walk(this.root, path, from, end, search);
+    if (search.best !== Infinity) return search.best;
+    // The error path: walk again, now collecting the methods of the routes whose path matched.
+    search.reset(NO_METHOD);
+    const allowed = (search.allowed = new Map());
+    this.walk(this.root, path, from, end, search);
+    if (allowed.size) throw new MethodNotAllowed([...allowed].sort((a, b) => a[1] - b[1]).map(([m]) => m));
+    throw new RoutingError(`No route matches ${JSON.stringify(quoted(path))} with {:method=>:${matchMethod}}`);
   }
 
   /** The method a request is treated as: `_method` counts only on POST (A rejects unknown values, B ignores them). */
-  private requestMethod(method: string, params: Record<string, unknown>): string {
-    let requested = own(LOWER_METHODS, method) ?? method.toLowerCase();
+  private requestMethod(method: string, params: Readonly<Record<string, unknown>>): string {
+    let requested = lowerMethod(method);
     if (this.rules.rejectsUnknownMethodOverride && !known(requested)) throw new UnknownHttpMethod(method, REQUEST_METHODS);
+    if (requested !== "post") return requested;
     const override = own(params, "_method");
-    if (requested === "post" && override !== undefined && override !== null) {
+    if (override !== undefined && override !== null) {
       const wanted = String(override).toLowerCase();
       if (known(wanted)) requested = wanted;
       else if (this.rules.rejectsUnknownMethodOverride) throw new UnknownHttpMethod(String(override), REQUEST_METHODS);
@@ -102,95 +133,99 @@ export class Recognizer {
     return requested;
   }
 
-  private result(route: Route, values: string[]): Recognition {
-    let controller = route.controller;
-    let action = route.action;
-    const params: Record<string, string> = {};
-    const put = (key: string, value: string) => {
-      if (key === "controller") controller = route.controller ?? `${route.controllerNamespace}${value}`;
-      else if (key === "action") action = route.action ?? value;
-      else setOwn(params, key, value);
-    };
-    for (const key in route.defaults) put(key, route.defaults[key]);
-    for (let i = 0; i < values.length; i += 2) put(values[i], decode(values[i + 1]));
-    for (const key in route.params) setOwn(params, key, route.params[key]);
-    return { route: route.name, controller, action, params };
+  private result(index: number, values: string[]): Recognition {
+    const route = this.routes[index];
+    const recognition: Recognition = { route: route.name, controller: route.controller, action: route.action, params: {} };
+    const fixed = (this.fixed[index] ??= fixedValues(route));
+    for (let i = 0; i < fixed.defaults.length; i += 2) put(recognition, route, fixed.defaults[i], fixed.defaults[i + 1]);
+    for (let i = 0; i < values.length; i += 2) put(recognition, route, values[i], decode(values[i + 1]));
+    for (let i = 0; i < fixed.params.length; i += 2) setOwn(recognition.params, fixed.params[i], fixed.params[i + 1]);
+    return recognition;
   }
 
   /**
-   * Depth-first over the trie, one request segment at a time (`path.slice(from, to)`), keeping the
-   * lowest route index that fully matches. Subtrees whose routes all come later are skipped.
+   * Depth-first over the trie, one request segment at a time (`path` from `from` to the next `/`),
+   * keeping the lowest route index that fully matches. Subtrees whose routes all come later are
+   * skipped. Static texts are followed through the level's character tree straight from the path;
+   * the segment is sliced only for the segment matchers.
    */
-  private walk(node: TrieNode, path: string, from: number, end: number, values: string[], search: Search): void {
+  private walk(node: TrieNode, path: string, from: number, end: number, search: Search): void {
     if (node.minRoute >= search.best) return;
     if (from > end) {
-      this.atTerminal(node, values, search);
+      this.atTerminal(node, search);
       return;
     }
     let to = path.indexOf("/", from);
     if (to < 0 || to > end) to = end;
-    const segment = path.slice(from, to);
     const next = to + 1;
-    if (node.exact.size) {
-      const exact = node.exact.get(segment);
-      if (exact) this.walk(exact, path, next, end, values, search);
-    }
-    if (node.optionalFormat.size || node.withFormat.size) {
-      const bare = node.optionalFormat.get(segment);
-      if (bare) this.walk(bare, path, next, end, values, search);
-      const dot = segment.lastIndexOf(".");
-      if (dot > 0 && dot < segment.length - 1) {
-        const text = segment.slice(0, dot);
-        const formatted = node.withFormat.get(text) ?? node.optionalFormat.get(text);
-        if (formatted) {
-          values.push("format", segment.slice(dot + 1));
-          this.walk(formatted, path, next, end, values, search);
-          values.length -= 2;
+    const values = search.values;
+    let segment: string | undefined;
+    let at = from;
+    for (let text: CharNode<StaticEntry> | undefined = node.statics; ; ) {
+      const entry = text.value;
+      if (entry) {
+        if (at === to) {
+          if (entry.exact) this.walk(entry.exact, path, next, end, search);
+          if (entry.formatOptional) this.walk(entry.formatOptional, path, next, end, search);
+        } else if ((entry.formatRequired || entry.formatOptional) && isFormatDot(path, at, to)) {
+          if (entry.formatRequired) this.walkFormatted(entry.formatRequired, path, at, to, end, search);
+          if (entry.formatOptional) this.walkFormatted(entry.formatOptional, path, at, to, end, search);
         }
+        if (entry.headed) for (const edge of entry.headed) this.follow(edge, (segment ??= path.slice(from, to)), path, next, end, search);
       }
+      if (at >= to) break;
+      text = text.child(path.charCodeAt(at));
+      if (!text) break;
+      const label = text.label;
+      if (at + label.length > to || !path.startsWith(label, at)) break;
+      at += label.length;
     }
-    for (const length of node.headLengths) {
-      if (length > segment.length) break;
-      const edges = node.headed.get(segment.slice(0, length));
-      if (edges) for (const edge of edges) this.follow(edge, segment, path, next, end, values, search);
-    }
-    for (const edge of node.generic) this.follow(edge, segment, path, next, end, values, search);
+    for (const edge of node.generic) this.follow(edge, (segment ??= path.slice(from, to)), path, next, end, search);
     for (const edge of node.controllerEdges) {
       if (edge.node.minRoute >= search.best) continue;
       for (const candidate of edge.candidates) {
         const after = from + candidate.length;
-        if (after > end || !path.startsWith(candidate, from) || (after < end && path.charCodeAt(after) !== 47)) continue;
+        if (after > end || !path.startsWith(candidate, from) || (after < end && path.charCodeAt(after) !== SLASH)) continue;
         values.push("controller", candidate);
-        this.walk(edge.node, path, after + 1, end, values, search);
-        values.length -= 2;
+        this.walk(edge.node, path, after + 1, end, search);
+        truncate(values, values.length - 2);
       }
     }
     if (node.glob) {
-      const rest = path.slice(from, end);
-      values.push(node.glob.key, rest);
-      this.walk(node.glob.node, path, end + 1, end, values, search);
-      values.length -= 2;
+      values.push(node.glob.key, path.slice(from, end));
+      this.walk(node.glob.node, path, end + 1, end, search);
+      truncate(values, values.length - 2);
     }
   }
 
-  private follow(edge: PatternEdge, segment: string, path: string, next: number, end: number, values: string[], search: Search): void {
+  /** Past a `<text>.:format` segment whose format starts after `dot`. */
+  private walkFormatted(node: TrieNode, path: string, dot: number, to: number, end: number, search: Search): void {
+    if (node.minRoute >= search.best) return;
+    search.values.push("format", path.slice(dot + 1, to));
+    this.walk(node, path, to + 1, end, search);
+    truncate(search.values, search.values.length - 2);
+  }
+
+  private follow(edge: PatternEdge, segment: string, path: string, next: number, end: number, search: Search): void {
     if (edge.node.minRoute >= search.best) return;
+    const values = search.values;
     const before = values.length;
-    if (edge.matcher.match(segment, values)) this.walk(edge.node, path, next, end, values, search);
-    values.length = before;
+    if (edge.matcher.match(segment, values)) this.walk(edge.node, path, next, end, search);
+    truncate(values, before);
   }
 
   /** The first route ending here that takes the method; the methods of those before it that do not. */
-  private atTerminal(node: TrieNode, values: string[], search: Search): void {
+  private atTerminal(node: TrieNode, search: Search): void {
     for (const index of node.terminals) {
       if (index >= search.best) return;
       const methods = this.routes[index].methods;
       if (!methods || methods.includes(search.method as never)) {
         search.best = index;
-        search.bestValues = values.slice();
+        search.bestValues = search.values.slice();
         return;
       }
-      if (search.best === Infinity) for (const m of methods) if ((search.allowed.get(m) ?? Infinity) > index) search.allowed.set(m, index);
+      const allowed = search.allowed;
+      if (allowed) for (const m of methods) if ((allowed.get(m) ?? Infinity) > index) allowed.set(m, index);
     }
   }
 
@@ -206,10 +241,14 @@ export class Recognizer {
   }
 
   private child(node: TrieNode, segment: PathSegment, route: Route, last: boolean): TrieNode {
-    if (segment.every((p) => p.kind === "static")) return childIn(node.exact, segment.map((p) => (p.kind === "static" ? p.text : "")).join(""));
+    if (segment.every((p) => p.kind === "static")) {
+      const entry = staticEntry(node, segment.map((p) => (p.kind === "static" ? p.text : "")).join(""));
+      return (entry.exact ??= new TrieNode());
+    }
     const text = staticTextBeforeFormat(segment);
     if (last && text !== undefined && !route.requirements.format) {
-      return childIn(route.optionalFormat ? node.optionalFormat : node.withFormat, text);
+      const entry = staticEntry(node, text);
+      return route.optionalFormat ? (entry.formatOptional ??= new TrieNode()) : (entry.formatRequired ??= new TrieNode());
     }
     if (segment.length === 1 && segment[0].kind === "glob") {
       node.glob ??= { key: segment[0].key, node: new TrieNode() };
@@ -228,24 +267,26 @@ export class Recognizer {
     }
     const matcher = segmentMatcher(segment, (key) => route.requirements[key], last && route.optionalFormat);
     const head = segmentHead(segment);
-    const list = head ? node.headed.get(head) ?? [] : node.generic;
+    const list = head ? (staticEntry(node, head).headed ??= []) : node.generic;
     let edge = list.find((e) => e.matcher.id === matcher.id);
     if (!edge) {
       edge = { matcher, node: new TrieNode() };
       list.push(edge);
-      if (head) node.headed.set(head, list);
     }
     return edge.node;
   }
 
   private finish(node: TrieNode): number {
+    const below = (next: TrieNode | undefined) => (next ? this.finish(next) : Infinity);
     let min = node.terminals.length ? node.terminals[0] : Infinity;
-    for (const map of [node.exact, node.withFormat, node.optionalFormat]) for (const next of map.values()) min = Math.min(min, this.finish(next));
-    for (const edges of node.headed.values()) for (const edge of edges) min = Math.min(min, this.finish(edge.node));
+    for (const entry of node.statics.values()) {
+      min = Math.min(min, below(entry.exact), below(entry.formatRequired), below(entry.formatOptional));
+      for (const edge of entry.headed ?? []) min = Math.min(min, this.finish(edge.node));
+    }
+    node.statics.finish();
     for (const edge of node.generic) min = Math.min(min, this.finish(edge.node));
     if (node.glob) min = Math.min(min, this.finish(node.glob.node));
     for (const edge of node.controllerEdges) min = Math.min(min, this.finish(edge.node));
-    node.headLengths = [...new Set([...node.headed.keys()].map((h) => h.length))].sort((a, b) => a - b);
     node.generic.sort((a, b) => a.node.minRoute - b.node.minRoute);
     node.minRoute = min;
     return min;
@@ -272,10 +313,29 @@ function pathsOf(route: Route): Array<{ segments: PathSegment[]; required: numbe
   return [own, { segments, required: Math.min(route.requiredSegments, segments.length) }];
 }
 
-function childIn(map: Map<string, TrieNode>, text: string): TrieNode {
-  let next = map.get(text);
-  if (!next) map.set(text, (next = new TrieNode()));
-  return next;
+/** A recognised value for `key`: `controller` and `action` go to the recognition's own fields unless the route fixes them. */
+function put(recognition: Recognition, route: Route, key: string, value: string): void {
+  if (key === "controller") recognition.controller = route.controller ?? `${route.controllerNamespace}${value}`;
+  else if (key === "action") recognition.action = route.action ?? value;
+  else setOwn(recognition.params, key, value);
+}
+
+/** Drops the values past `length` (popping is cheaper than setting an array's length). */
+function truncate(values: string[], length: number): void {
+  while (values.length > length) values.pop();
+}
+
+const EMPTY: string[] = [];
+
+/** Whether a format follows the dot at `at` to the segment's end `to` (a format has no dot of its own). */
+function isFormatDot(path: string, at: number, to: number): boolean {
+  if (path.charCodeAt(at) !== DOT || at + 1 >= to) return false;
+  for (let i = at + 1; i < to; i++) if (path.charCodeAt(i) === DOT) return false;
+  return true;
+}
+
+function staticEntry(node: TrieNode, text: string): StaticEntry {
+  return node.statics.ensure(text, () => ({}));
 }
 
 /** `new.:format` → "new": a segment that is static text (without a dot) followed by `.:format`. */
@@ -298,9 +358,41 @@ function decode(value: string): string {
   }
 }
 
+const DOT = 46;
+const SLASH = 47;
+const QUESTION = 63;
+const HASH = 35;
+
+const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/** Matches no route's methods: the error path's walk visits every route whose path matches. */
+const NO_METHOD = "";
+
+interface FixedValues {
+  defaults: string[];
+  params: string[];
+}
+
+function fixedValues(route: Route): FixedValues {
+  const pairs = (values: Record<string, string>) => Object.keys(values).flatMap((key) => [key, values[key]]);
+  return { defaults: pairs(route.defaults), params: pairs(route.params) };
+}
+
+/** The lower-case method, without a new string for the usual upper-case names. */
+function lowerMethod(method: string): string {
+  switch (method) {
+    case "GET": return "get";
+    case "POST": return "post";
+    case "PUT": return "put";
+    case "DELETE": return "delete";
+    case "HEAD": return "head";
+    case "OPTIONS": return "options";
+    default: return method.toLowerCase();
+  }
+}
+
 const known = (method: string) => (REQUEST_METHODS as readonly string[]).includes(method);
 
-const LOWER_METHODS: Readonly<Record<string, string>> = { GET: "get", POST: "post", PUT: "put", DELETE: "delete", HEAD: "head", OPTIONS: "options" };
 
 /** A request path as an error message quotes it: long ones cut, so a message never repeats a huge request. */
 function quoted(path: string): string {
@@ -309,16 +401,21 @@ function quoted(path: string): string {
 
 /**
  * Where a request path's segments start and end: `/posts/1/?x=1` → the text `posts/1`. The query is
- * not part of the path and one trailing slash is ignored. `from > end` means no segments (the root).
+ * not part of the path and one trailing slash is ignored. A start past the end means no segments (the root).
  */
-function pathBounds(path: string): [number, number] {
-  let end = path.length;
-  const query = path.indexOf("?");
-  if (query >= 0) end = query;
-  const fragment = path.indexOf("#");
-  if (fragment >= 0 && fragment < end) end = fragment;
+function pathStart(path: string): number {
   let from = 0;
-  while (from < end && path.charCodeAt(from) === 47) from++;
-  if (end > from && path.charCodeAt(end - 1) === 47) end--;
-  return from >= end ? [1, 0] : [from, end];
+  while (from < path.length && path.charCodeAt(from) === SLASH) from++;
+  return from;
+}
+
+function pathEnd(path: string, from: number): number {
+  let end = from;
+  while (end < path.length) {
+    const code = path.charCodeAt(end);
+    if (code === QUESTION || code === HASH) break;
+    end++;
+  }
+  if (end > from && path.charCodeAt(end - 1) === SLASH) end--;
+  return end > from ? end : from - 1;
 }

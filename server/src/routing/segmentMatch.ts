@@ -1,4 +1,5 @@
 import { DEFAULT_SEGMENT_PATTERN, PathSegment } from "./path";
+import { ValuePattern, valuePattern } from "./valuePattern";
 
 /**
  * Matching one request segment (the text between two `/`) against a route's mixed or dynamic
@@ -47,8 +48,8 @@ class SingleParamMatcher implements SegmentMatcher {
   private readonly head: string;
   private readonly tail: string;
   private readonly key: string;
-  private readonly pattern?: RegExp;
-  private readonly formatPattern?: RegExp;
+  private readonly pattern?: ValuePattern;
+  private readonly formatPattern?: ValuePattern;
 
   constructor(items: readonly Item[], private readonly optionalFormat: boolean, requirement: (key: string) => RegExp | undefined) {
     const at = items.findIndex((item) => item.kind === "param");
@@ -58,7 +59,7 @@ class SingleParamMatcher implements SegmentMatcher {
     this.key = (items[at] as { key: string }).key;
     const anchored = (key: string) => {
       const own = requirement(key);
-      return own && new RegExp(`^(?:${own.source})$`, own.flags.replace(/[gy]/g, ""));
+      return own && valuePattern(own);
     };
     this.pattern = anchored(this.key);
     if (optionalFormat) this.formatPattern = anchored("format");
@@ -85,7 +86,7 @@ class SingleParamMatcher implements SegmentMatcher {
   }
 
   /** A value of the parameter's own pattern, or of the default one (no `.`; `/` and `?` cannot occur in a segment). */
-  private fits(value: string, pattern: RegExp | undefined): boolean {
+  private fits(value: string, pattern: ValuePattern | undefined): boolean {
     return pattern ? pattern.test(value) : value.length > 0 && !value.includes(".");
   }
 }

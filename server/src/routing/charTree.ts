@@ -1,0 +1,92 @@
+/**
+ * A radix tree over the characters of static texts (`posts`, `new`, `page-`): recognition follows a
+ * request segment through it character by character, straight from the request path, without
+ * slicing the segment or hashing it, and meets every key that is a prefix of the segment on the
+ * way (find-my-way's layout, keyed per trie level here so that route order can be kept).
+ */
+export class CharNode<T> {
+  /** What a key ending here carries. */
+  value: T | undefined;
+  private readonly children: Array<CharNode<T>> = [];
+  /** The first character of each child's label, for the scan of small nodes. */
+  private firsts: number[] = [];
+  /** Children by first character minus `low`, for nodes with many children. */
+  private table: Array<CharNode<T> | undefined> | undefined;
+  private low = 0;
+
+  /** `label`: the characters this node adds to its parent's (empty for the root). */
+  constructor(public label: string) {}
+
+  /** The child whose label starts with character `code`. */
+  child(code: number): CharNode<T> | undefined {
+    if (this.table) return this.table[code - this.low];
+    const firsts = this.firsts;
+    for (let i = 0; i < firsts.length; i++) if (firsts[i] === code) return this.children[i];
+    return undefined;
+  }
+
+  /** The value under `key`, created by `create` when absent. */
+  ensure(key: string, create: () => T): T {
+    let node: CharNode<T> = this;
+    let at = 0;
+    while (at < key.length) {
+      const next = node.child(key.charCodeAt(at));
+      if (!next) {
+        node.add(new CharNode<T>(key.slice(at)));
+        node = node.child(key.charCodeAt(at))!;
+        at = key.length;
+        break;
+      }
+      const common = commonLength(next.label, key, at);
+      if (common < next.label.length) next.split(common);
+      node = next;
+      at += common;
+    }
+    node.value ??= create();
+    return node.value;
+  }
+
+  /** Every value in the tree. */
+  *values(): IterableIterator<T> {
+    if (this.value !== undefined) yield this.value;
+    for (const child of this.children) yield* child.values();
+  }
+
+  /** Builds the lookup table of nodes with many children, once all keys are in. */
+  finish(): void {
+    if (this.children.length > SCAN_LIMIT) {
+      this.low = Math.min(...this.firsts);
+      this.table = [];
+      for (let i = 0; i < this.children.length; i++) this.table[this.firsts[i] - this.low] = this.children[i];
+    }
+    for (const child of this.children) child.finish();
+  }
+
+  /** Keeps the first `length` characters of the label here and moves the rest into a new child. */
+  private split(length: number): void {
+    const rest = new CharNode<T>(this.label.slice(length));
+    rest.value = this.value;
+    rest.children.push(...this.children);
+    rest.firsts = this.firsts;
+    this.children.length = 0;
+    this.firsts = [];
+    this.value = undefined;
+    this.label = this.label.slice(0, length);
+    this.add(rest);
+  }
+
+  private add(child: CharNode<T>): void {
+    this.children.push(child);
+    this.firsts.push(child.label.charCodeAt(0));
+  }
+}
+
+/** Up to this many children a linear scan of first characters beats a table lookup. */
+const SCAN_LIMIT = 8;
+
+/** How many characters of `label` equal those of `key` from `at`. */
+function commonLength(label: string, key: string, at: number): number {
+  let i = 0;
+  while (i < label.length && at + i < key.length && label.charCodeAt(i) === key.charCodeAt(at + i)) i++;
+  return i;
+}
