@@ -40,7 +40,7 @@ class TrieNode {
   readonly statics = new CharNode<StaticEntry>("");
   /** Segments that start with a dynamic part. */
   readonly generic: PatternEdge[] = [];
-  /** `*key`: the rest of the path. */
+  /** `*key`: the rest of the path, never empty. */
   glob?: { key: string; node: TrieNode };
   /** `:controller`: one of the route set's controllers (per controller namespace), possibly several segments long. */
   readonly controllerEdges: Array<{ namespace: string; candidates: string[]; node: TrieNode }> = [];
@@ -57,15 +57,15 @@ class Search {
   /** `key, raw value` pairs of the match being tried. */
   readonly values: string[] = [];
   bestValues: string[] = [];
-  /** On the error path only: the methods of the routes whose path matched, with the first such route's index (for MethodNotAllowed, in route order). */
-  allowed: Map<string, number> | undefined;
+  /** On the error path only: the routes whose path matched (their methods, in route order, are what MethodNotAllowed allows). */
+  matched: number[] | undefined;
 
   reset(method: string): void {
     this.method = method;
     this.best = Infinity;
     truncate(this.values, 0);
     this.bestValues = EMPTY;
-    this.allowed = undefined;
+    this.matched = undefined;
   }
 }
 
@@ -113,9 +113,9 @@ export class Recognizer {
     if (search.best !== Infinity) return search.best;
     // The error path: walk again, now collecting the methods of the routes whose path matched.
     search.reset(NO_METHOD);
-    const allowed = (search.allowed = new Map());
+    const matched = (search.matched = []);
     this.walk(this.root, path, from, end, search);
-    if (allowed.size) throw new MethodNotAllowed([...allowed].sort((a, b) => a[1] - b[1]).map(([m]) => m));
+    if (matched.length) throw new MethodNotAllowed([...new Set(matched.sort((a, b) => a - b).flatMap((index) => this.routes[index].methods ?? []))]);
     throw new RoutingError(`No route matches ${JSON.stringify(quoted(path))} with {:method=>:${matchMethod}}`);
   }
 
@@ -191,7 +191,7 @@ export class Recognizer {
         truncate(values, values.length - 2);
       }
     }
-    if (node.glob) {
+    if (node.glob && from < end) {
       values.push(node.glob.key, path.slice(from, end));
       this.walk(node.glob.node, path, end + 1, end, search);
       truncate(values, values.length - 2);
@@ -224,8 +224,7 @@ export class Recognizer {
         search.bestValues = search.values.slice();
         return;
       }
-      const allowed = search.allowed;
-      if (allowed) for (const m of methods) if ((allowed.get(m) ?? Infinity) > index) allowed.set(m, index);
+      search.matched?.push(index);
     }
   }
 

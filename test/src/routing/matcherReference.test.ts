@@ -1,0 +1,197 @@
+import * as assert from "assert";
+import fc from "fast-check";
+import { draw } from "../../../server/out/dsl/draw";
+import { Mapper } from "../../../server/out/dsl/mapper";
+import { PathSegment } from "../../../server/out/routing/path";
+import { Route } from "../../../server/out/routing/route";
+import { RouteSet } from "../../../server/out/routing/routeSet";
+
+/**
+ * The compiled matcher against the reference semantics of contract §4, written as plainly as
+ * possible: every route is one regular expression, and the first route in order whose expression
+ * and method match is the answer. Random route sets, random requests, methods and `_method`s.
+ */
+
+const RUNS = Number(process.env.MATCHER_RUNS ?? 150);
+const DEFAULT = "[^/.?]+";
+
+/** The reference: one anchored expression per way a route can be written in a request. */
+function referencePatterns(route: Route, controllers: readonly string[]): RegExp[] {
+  const shapes = [route.segments];
+  // a last segment that is only `.:format` may also sit on the segment before (`/analysis.json`)
+  const last = route.segments[route.segments.length - 1];
+  if (route.segments.length >= 2 && last.length === 2 && last[0].kind === "static" && last[0].text === "." && last[1].kind === "param" && last[1].key === "format") {
+    shapes.push([...route.segments.slice(0, -2), [...route.segments[route.segments.length - 2], ...last]]);
+  }
+  return shapes.map((segments) => {
+    const required = Math.min(route.requiredSegments, segments.length);
+    let source = "";
+    for (let i = segments.length - 1; i >= 0; i--) {
+      const piece = `/${segmentSource(segments[i], route, i === segments.length - 1, controllers)}${source}`;
+      source = i >= required ? `(?:${piece})?` : piece;
+    }
+    return new RegExp(`^${source || "/"}$`);
+  });
+}
+
+function segmentSource(segment: PathSegment, route: Route, last: boolean, controllers: readonly string[]): string {
+  const pattern = (key: string) => (route.requirements[key] ? `(${route.requirements[key].source.replace(/\((?!\?)/g, "(?:")})` : `(${DEFAULT})`);
+  const parts = segment.map((part) => {
+    if (part.kind === "static") return escape(part.text);
+    if (part.kind === "glob") return "(.+)";
+    if (part.key === "controller" && !route.requirements.controller && controllers.length) {
+      const names = controllers.filter((c) => c.startsWith(route.controllerNamespace) && c.length > route.controllerNamespace.length);
+      return `(${names.map((c) => c.slice(route.controllerNamespace.length)).sort((a, b) => b.length - a.length).join("|")})`;
+    }
+    return pattern(part.key);
+  });
+  if (last && route.optionalFormat) {
+    // B: the final `.:format` may be left out
+    const dot = segment[segment.length - 2] as { text: string };
+    parts.splice(-2, 2, `${escape(dot.text.slice(0, -1))}(?:\\.${pattern("format")})?`);
+  }
+  return parts.join("");
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function keysOf(segments: PathSegment[]): string[] {
+  return segments.flatMap((segment) => segment.flatMap((part) => (part.kind === "static" ? [] : [part.key])));
+}
+
+type Outcome = { route: number; controller: string | null; action: string | null; params: Record<string, string> } | { error: string; allowed?: string[] };
+
+const KNOWN = ["get", "head", "put", "post", "delete", "options"];
+
+function reference(routes: RouteSet, method: string, path: string, override: string | undefined): Outcome {
+  const behaviourA = routes.behaviour === "A";
+  let requested = method.toLowerCase();
+  if (behaviourA && !KNOWN.includes(requested)) return { error: "UnknownHttpMethod" };
+  if (requested === "post" && override !== undefined) {
+    if (KNOWN.includes(override.toLowerCase())) requested = override.toLowerCase();
+    else if (behaviourA) return { error: "UnknownHttpMethod" };
+  }
+  if (requested === "head") requested = "get";
+  const controllers = [...new Set(routes.routes.flatMap((r) => (r.controller === null ? [] : [r.controller])))];
+  // Requests are read from their first non-slash character, and one trailing slash is ignored (contract §4)
+  path = path.replace(/^\/*/, "/").replace(/(.)\/$/, "$1");
+  const allowed: string[] = [];
+  for (const [index, route] of routes.routes.entries()) {
+    const shapes = referencePatterns(route, controllers);
+    const segmentsOf = [route.segments, ...(shapes.length > 1 ? [[...route.segments.slice(0, -2), [...route.segments[route.segments.length - 2], ...route.segments[route.segments.length - 1]]]] : [])];
+    for (const [shape, pattern] of shapes.entries()) {
+      const found = pattern.exec(path);
+      if (!found) continue;
+      if (route.methods && !route.methods.includes(requested as never)) {
+        allowed.push(...route.methods.filter((m) => !allowed.includes(m)));
+        break;
+      }
+      let controller = route.controller;
+      let action = route.action;
+      const params: Record<string, string> = {};
+      const put = (key: string, value: string) => {
+        if (key === "controller") controller = route.controller ?? `${route.controllerNamespace}${value}`;
+        else if (key === "action") action = route.action ?? value;
+        else params[key] = value;
+      };
+      for (const [key, value] of Object.entries(route.defaults)) put(key, value);
+      keysOf(segmentsOf[shape]).forEach((key, i) => found[i + 1] !== undefined && put(key, found[i + 1]));
+      Object.assign(params, route.params);
+      return { route: index, controller, action, params };
+    }
+  }
+  return allowed.length ? { error: "MethodNotAllowed", allowed } : { error: "RoutingError" };
+}
+
+function compiled(routes: RouteSet, method: string, path: string, override: string | undefined): Outcome {
+  try {
+    const { recognition, route } = routes.match(method, path, override === undefined ? {} : { _method: override });
+    return { route: routes.routes.indexOf(route), controller: recognition.controller, action: recognition.action, params: { ...recognition.params } };
+  } catch (error) {
+    const e = error as Error & { allowedMethods?: string[] };
+    return e.allowedMethods ? { error: e.name, allowed: e.allowedMethods } : { error: e.name };
+  }
+}
+
+/** Random route sets: resources (nested, with member and collection actions), and connect routes of every segment shape. */
+const RESOURCES = ["posts", "comments", "photos", "users", "tags"];
+const CONNECTS: Array<[string, Record<string, unknown>]> = [
+  [":controller/:action/:id", {}],
+  [":controller/:action/:id.:format", {}],
+  ["pages/:name", { controller: "pages", action: "show", requirements: { name: /[a-z]+/ } }],
+  ["files/*path", { controller: "files", action: "show" }],
+  ["archive/:year-:month", { controller: "archive", action: "month" }],
+  ["archive/:year", { controller: "archive", action: "year", requirements: { year: /\d+/ } }],
+  ["posts/search", { controller: "posts", action: "search", conditions: { method: "get" } }],
+  ["analysis/.:format", { controller: "analysis", action: "show" }],
+  ["page-:number", { controller: "pages", action: "numbered" }],
+  [":controller/:id", { action: "show", requirements: { id: /\d+/ } }],
+];
+
+const declaration = fc.oneof(
+  fc.record({
+    kind: fc.constant("resources" as const),
+    name: fc.constantFrom(...RESOURCES),
+    member: fc.dictionary(fc.constantFrom("publish", "preview"), fc.constantFrom("get", "put", "post", "any"), { maxKeys: 2 }),
+    collection: fc.dictionary(fc.constantFrom("search", "recent"), fc.constantFrom("get", "post"), { maxKeys: 1 }),
+    nested: fc.option(fc.constantFrom(...RESOURCES), { nil: undefined }),
+    requirement: fc.boolean(),
+    namespaced: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant("connect" as const), index: fc.nat(CONNECTS.length - 1) }),
+);
+
+type RandomDeclaration = typeof declaration extends fc.Arbitrary<infer T> ? T : never;
+
+function build(behaviour: "A" | "B", declarations: RandomDeclaration[]): RouteSet {
+  return draw({ behaviour }, (map) => {
+    for (const d of declarations) {
+      if (d.kind === "connect") {
+        const [path, options] = CONNECTS[d.index];
+        map.connect(path, options as never);
+        continue;
+      }
+      const declare = (m: Mapper) =>
+        m.resources(d.name, { member: d.member, collection: d.collection, ...(d.requirement ? { requirements: { id: /\d+/ } } : {}) }, d.nested ? (c: Mapper) => c.resources(d.nested!) : undefined);
+      if (d.namespaced) map.namespace("admin", declare);
+      else declare(map);
+    }
+  });
+}
+
+/** A request shaped after one of the routes (values from a small pool so that routes compete), sometimes bent. */
+function requestFor(routes: RouteSet, pick: number, values: number[], bend: number): string {
+  const route = routes.routes[pick % routes.routes.length];
+  const POOL = ["1", "42", "new", "edit", "search", "posts", "admin/posts", "comments", "a-b", "2024-05", "x.y", "json", "page-3", "analysis", ""];
+  let v = 0;
+  const next = () => POOL[values[v++ % values.length] % POOL.length];
+  const depth = route.requiredSegments + (bend % Math.max(1, route.segments.length - route.requiredSegments + 1));
+  const segments = route.segments.slice(0, Math.max(depth, 0)).map((segment) => segment.map((part) => (part.kind === "static" ? part.text : next())).join(""));
+  if (bend % 7 === 3) segments.push(next());
+  if (bend % 11 === 5) segments.splice(0, 1);
+  let path = `/${segments.join("/")}`;
+  if (bend % 5 === 1) path += `.${next()}`;
+  if (bend % 13 === 2) path += "/";
+  return path;
+}
+
+describe("the compiled matcher equals an ordered scan of every route", () => {
+  it("for random route sets, requests, methods and _method values (both behaviours)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("A" as const, "B" as const),
+        fc.array(declaration, { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(fc.nat(), fc.array(fc.nat(40), { minLength: 1, maxLength: 6 }), fc.nat(1000), fc.constantFrom("GET", "POST", "PUT", "DELETE", "HEAD", "get", "PATCH"), fc.option(fc.constantFrom("put", "delete", "DELETE", "get", "bogus"), { nil: undefined })), { minLength: 1, maxLength: 25 }),
+        (behaviour, declarations, requests) => {
+          const routes = build(behaviour, declarations);
+          if (routes.routes.length === 0) return;
+          for (const [pick, values, bend, method, override] of requests) {
+            const path = requestFor(routes, pick, values, bend);
+            assert.deepStrictEqual(compiled(routes, method, path, override), reference(routes, method, path, override), `${method} ${path} _method=${override}`);
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});

@@ -1,0 +1,24 @@
+import * as assert from "assert";
+import fc from "fast-check";
+import { valuePattern } from "../../../server/out/routing/valuePattern";
+
+describe("requirement patterns as recognition tests them", () => {
+  const requirements = [/\d+/, /\w+/, /[a-z0-9-]+/, /[-a]+/, /[a-z_]+/g, /[A-Fa-f0-9]+/, /[a-z]+/i, /\d{4}/, /[^/]+/, /\d+|new/, /[\d.]+/, /[a-z]+/m];
+  const alphabet = fc.constantFrom("0", "7", "a", "Z", "_", "-", ".", "/", "é", "\n", " ", "f", "G");
+
+  for (const requirement of requirements) {
+    it(`/${requirement.source}/${requirement.flags} accepts exactly the whole values the anchored regular expression accepts`, () => {
+      const ours = valuePattern(requirement);
+      const anchored = new RegExp(`^(?:${requirement.source})$`, requirement.flags.replace(/[gy]/g, ""));
+      fc.assert(fc.property(fc.array(alphabet, { maxLength: 6 }).map((chars) => chars.join("")), (value) => assert.strictEqual(ours.test(value), anchored.test(value), JSON.stringify(value))));
+    });
+  }
+
+  it("tests the common shapes without the regular expression engine, and leaves the rest to it", () => {
+    assert.ok(!(valuePattern(/\d+/) instanceof RegExp));
+    assert.ok(!(valuePattern(/[a-z0-9-]+/) instanceof RegExp));
+    assert.ok(valuePattern(/[a-z]+/i) instanceof RegExp, "the i flag changes what a class accepts");
+    assert.ok(valuePattern(/\d+|new/) instanceof RegExp);
+    assert.ok(valuePattern(/[^/]+/) instanceof RegExp);
+  });
+});
