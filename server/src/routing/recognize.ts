@@ -35,6 +35,8 @@ interface StaticEntry {
   headed?: PatternEdge[];
 }
 
+const NO_BOUNDS = new Float64Array(0);
+
 class TrieNode {
   /** The static texts of the segments at this level, character by character. */
   readonly statics = new CharNode<StaticEntry>("");
@@ -46,25 +48,42 @@ class TrieNode {
   readonly controllerEdges: Array<{ namespace: string; candidates: string[]; node: TrieNode }> = [];
   /** Routes whose path may end here, in registration order. */
   readonly terminals: number[] = [];
-  /** The lowest route index anywhere below: a subtree that cannot beat the best match so far is skipped. */
+  /**
+   * By method class (see Recognizer.methodClass): the lowest index of a route that takes the
+   * method and ends here, and of one that goes on to further segments. A node that cannot beat the
+   * best match so far is never entered, and a segment matcher is not run for it.
+   */
+  ending = NO_BOUNDS;
+  deeper = NO_BOUNDS;
+  /** The lowest route index anywhere here or below, whatever the method. */
   minRoute = Infinity;
 }
 
 /** The state of one recognition; a recogniser reuses its one instance (recognition is synchronous). */
 class Search {
   method = "";
+  /** The method's class: which of a node's bounds apply. */
+  methodClass = 0;
   best = Infinity;
   /** `key, raw value` pairs of the match being tried. */
   readonly values: string[] = [];
-  bestValues: string[] = [];
+  /** The values of the best match so far (one array, reused: result() reads it before the next search). */
+  readonly bestValues: string[] = [];
   /** On the error path only: the routes whose path matched (their methods, in route order, are what MethodNotAllowed allows). */
   matched: number[] | undefined;
 
-  reset(method: string): void {
+  keepValues(): void {
+    const { values, bestValues } = this;
+    truncate(bestValues, 0);
+    for (let i = 0; i < values.length; i++) bestValues.push(values[i]);
+  }
+
+  reset(method: string, methodClass: number): void {
     this.method = method;
+    this.methodClass = methodClass;
     this.best = Infinity;
     truncate(this.values, 0);
-    this.bestValues = EMPTY;
+    truncate(this.bestValues, 0);
     this.matched = undefined;
   }
 }
@@ -83,9 +102,18 @@ export class Recognizer {
   private readonly search = new Search();
   /** Each route's defaults and fixed params as `key, value` pairs, made when the route is first recognised. */
   private readonly fixed: Array<FixedValues | undefined> = [];
+  /**
+   * Method classes: 0 takes every route (the error path's walk), then one per method some route is
+   * restricted to, then one for any other method (only unrestricted routes take it).
+   */
+  private readonly methodClasses: Map<string, number>;
+  private readonly otherMethods: number;
 
   constructor(private readonly routes: readonly Route[], private readonly rules: BehaviourRules) {
     this.controllers = [...new Set(routes.flatMap((route) => (route.controller === null ? [] : [route.controller])))];
+    const restricted = [...new Set(routes.flatMap((route) => route.methods ?? []))];
+    this.methodClasses = new Map(restricted.map((method, i) => [method, i + 1]));
+    this.otherMethods = restricted.length + 1;
     routes.forEach((route, index) => this.insert(route, index));
     this.finish(this.root);
   }
@@ -106,15 +134,15 @@ export class Recognizer {
     const requested = this.requestMethod(method, params);
     const matchMethod = requested === "head" ? "get" : requested;
     const search = this.search;
-    search.reset(matchMethod);
+    search.reset(matchMethod, this.methodClasses.get(matchMethod) ?? this.otherMethods);
     const from = pathStart(path);
     const end = pathEnd(path, from);
-    this.walk(this.root, path, from, end, search);
+    this.enter(this.root, path, from, end, search);
     if (search.best !== Infinity) return search.best;
-    // The error path: walk again, now collecting the methods of the routes whose path matched.
-    search.reset(NO_METHOD);
+    // The error path: walk again, now collecting the routes whose path matched (none takes the method).
+    search.reset(NO_METHOD, EVERY_ROUTE);
     const matched = (search.matched = []);
-    this.walk(this.root, path, from, end, search);
+    this.enter(this.root, path, from, end, search);
     if (matched.length) throw new MethodNotAllowed([...new Set(matched.sort((a, b) => a - b).flatMap((index) => this.routes[index].methods ?? []))]);
     throw new RoutingError(`No route matches ${JSON.stringify(quoted(path))} with {:method=>:${matchMethod}}`);
   }
@@ -150,11 +178,6 @@ export class Recognizer {
    * the segment is sliced only for the segment matchers.
    */
   private walk(node: TrieNode, path: string, from: number, end: number, search: Search): void {
-    if (node.minRoute >= search.best) return;
-    if (from > end) {
-      this.atTerminal(node, search);
-      return;
-    }
     let to = path.indexOf("/", from);
     if (to < 0 || to > end) to = end;
     const next = to + 1;
@@ -165,8 +188,8 @@ export class Recognizer {
       const entry = text.value;
       if (entry) {
         if (at === to) {
-          if (entry.exact) this.walk(entry.exact, path, next, end, search);
-          if (entry.formatOptional) this.walk(entry.formatOptional, path, next, end, search);
+          if (entry.exact) this.enter(entry.exact, path, next, end, search);
+          if (entry.formatOptional) this.enter(entry.formatOptional, path, next, end, search);
         } else if ((entry.formatRequired || entry.formatOptional) && isFormatDot(path, at, to)) {
           if (entry.formatRequired) this.walkFormatted(entry.formatRequired, path, at, to, end, search);
           if (entry.formatOptional) this.walkFormatted(entry.formatOptional, path, at, to, end, search);
@@ -177,7 +200,7 @@ export class Recognizer {
       text = text.child(path.charCodeAt(at));
       if (!text) break;
       const label = text.label;
-      if (at + label.length > to || !path.startsWith(label, at)) break;
+      if (at + label.length > to || !sameText(path, at, label)) break;
       at += label.length;
     }
     for (const edge of node.generic) this.follow(edge, (segment ??= path.slice(from, to)), path, next, end, search);
@@ -187,44 +210,50 @@ export class Recognizer {
         const after = from + candidate.length;
         if (after > end || !path.startsWith(candidate, from) || (after < end && path.charCodeAt(after) !== SLASH)) continue;
         values.push("controller", candidate);
-        this.walk(edge.node, path, after + 1, end, search);
+        this.enter(edge.node, path, after + 1, end, search);
         truncate(values, values.length - 2);
       }
     }
     if (node.glob && from < end) {
       values.push(node.glob.key, path.slice(from, end));
-      this.walk(node.glob.node, path, end + 1, end, search);
+      this.enter(node.glob.node, path, end + 1, end, search);
       truncate(values, values.length - 2);
     }
   }
 
   /** Past a `<text>.:format` segment whose format starts after `dot`. */
   private walkFormatted(node: TrieNode, path: string, dot: number, to: number, end: number, search: Search): void {
-    if (node.minRoute >= search.best) return;
+    if (!reachable(node, to + 1, end, search)) return;
     search.values.push("format", path.slice(dot + 1, to));
-    this.walk(node, path, to + 1, end, search);
+    this.enter(node, path, to + 1, end, search);
     truncate(search.values, search.values.length - 2);
   }
 
   private follow(edge: PatternEdge, segment: string, path: string, next: number, end: number, search: Search): void {
-    if (edge.node.minRoute >= search.best) return;
+    if (!reachable(edge.node, next, end, search)) return;
     const values = search.values;
     const before = values.length;
-    if (edge.matcher.match(segment, values)) this.walk(edge.node, path, next, end, search);
+    if (edge.matcher.match(segment, values)) this.enter(edge.node, path, next, end, search);
     truncate(values, before);
   }
 
-  /** The first route ending here that takes the method; the methods of those before it that do not. */
+  /** Goes on at `node` with the request's segments from `from`: the path ends there, or the walk goes on. */
+  private enter(node: TrieNode, path: string, from: number, end: number, search: Search): void {
+    if (!reachable(node, from, end, search)) return;
+    if (from > end) this.atTerminal(node, search);
+    else this.walk(node, path, from, end, search);
+  }
+
+  /** The first route ending here that takes the method (a node knows it per method class); on the error path, every route ending here. */
   private atTerminal(node: TrieNode, search: Search): void {
-    for (const index of node.terminals) {
-      if (index >= search.best) return;
-      const methods = this.routes[index].methods;
-      if (!methods || methods.includes(search.method as never)) {
-        search.best = index;
-        search.bestValues = search.values.slice();
-        return;
-      }
-      search.matched?.push(index);
+    if (search.matched) {
+      for (const index of node.terminals) search.matched.push(index);
+      return;
+    }
+    const index = node.ending[search.methodClass];
+    if (index < search.best) {
+      search.best = index;
+      search.keepValues();
     }
   }
 
@@ -275,21 +304,46 @@ export class Recognizer {
     return edge.node;
   }
 
-  private finish(node: TrieNode): number {
-    const below = (next: TrieNode | undefined) => (next ? this.finish(next) : Infinity);
-    let min = node.terminals.length ? node.terminals[0] : Infinity;
+  /** Computes each node's bounds, children first; returns the node. */
+  private finish(node: TrieNode): TrieNode {
+    const classes = this.otherMethods + 1;
+    node.ending = new Float64Array(classes).fill(Infinity);
+    node.deeper = new Float64Array(classes).fill(Infinity);
+    for (const index of node.terminals) {
+      const methods = this.routes[index].methods;
+      for (let c = 0; c < classes; c++) {
+        if (node.ending[c] === Infinity && (c === EVERY_ROUTE || !methods || methods.includes(this.methodOfClass(c) as never))) node.ending[c] = index;
+      }
+    }
+    const below = (next: TrieNode | undefined) => {
+      if (!next) return;
+      this.finish(next);
+      for (let c = 0; c < classes; c++) node.deeper[c] = Math.min(node.deeper[c], next.ending[c], next.deeper[c]);
+    };
     for (const entry of node.statics.values()) {
-      min = Math.min(min, below(entry.exact), below(entry.formatRequired), below(entry.formatOptional));
-      for (const edge of entry.headed ?? []) min = Math.min(min, this.finish(edge.node));
+      below(entry.exact);
+      below(entry.formatRequired);
+      below(entry.formatOptional);
+      for (const edge of entry.headed ?? []) below(edge.node);
     }
     node.statics.finish();
-    for (const edge of node.generic) min = Math.min(min, this.finish(edge.node));
-    if (node.glob) min = Math.min(min, this.finish(node.glob.node));
-    for (const edge of node.controllerEdges) min = Math.min(min, this.finish(edge.node));
+    for (const edge of node.generic) below(edge.node);
+    below(node.glob?.node);
+    for (const edge of node.controllerEdges) below(edge.node);
+    node.minRoute = Math.min(node.ending[EVERY_ROUTE], node.deeper[EVERY_ROUTE]);
     node.generic.sort((a, b) => a.node.minRoute - b.node.minRoute);
-    node.minRoute = min;
-    return min;
+    return node;
   }
+
+  private methodOfClass(methodClass: number): string | undefined {
+    for (const [method, c] of this.methodClasses) if (c === methodClass) return method;
+    return undefined;
+  }
+}
+
+/** Whether a route of the search's method that beats the best so far may end at or below `node`, the path going on from `from`. */
+function reachable(node: TrieNode, from: number, end: number, search: Search): boolean {
+  return (from > end ? node.ending : node.deeper)[search.methodClass] < search.best;
 }
 
 /**
@@ -324,7 +378,12 @@ function truncate(values: string[], length: number): void {
   while (values.length > length) values.pop();
 }
 
-const EMPTY: string[] = [];
+
+/** Whether `label` is written in `path` at `at` (a plain loop: labels are short, and a builtin call costs more). */
+function sameText(path: string, at: number, label: string): boolean {
+  for (let i = 1; i < label.length; i++) if (path.charCodeAt(at + i) !== label.charCodeAt(i)) return false;
+  return true;
+}
 
 /** Whether a format follows the dot at `at` to the segment's end `to` (a format has no dot of its own). */
 function isFormatDot(path: string, at: number, to: number): boolean {
@@ -359,13 +418,12 @@ function decode(value: string): string {
 
 const DOT = 46;
 const SLASH = 47;
-const QUESTION = 63;
-const HASH = 35;
 
 const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** Matches no route's methods: the error path's walk visits every route whose path matches. */
 const NO_METHOD = "";
+const EVERY_ROUTE = 0;
 
 interface FixedValues {
   defaults: string[];
@@ -409,12 +467,10 @@ function pathStart(path: string): number {
 }
 
 function pathEnd(path: string, from: number): number {
-  let end = from;
-  while (end < path.length) {
-    const code = path.charCodeAt(end);
-    if (code === QUESTION || code === HASH) break;
-    end++;
-  }
+  let end = path.indexOf("?", from);
+  if (end < 0) end = path.length;
+  const fragment = path.indexOf("#", from);
+  if (fragment >= 0 && fragment < end) end = fragment;
   if (end > from && path.charCodeAt(end - 1) === SLASH) end--;
   return end > from ? end : from - 1;
 }

@@ -68,11 +68,14 @@ class SingleParamMatcher implements SegmentMatcher {
 
   match(segment: string, values: string[]): boolean {
     const { head, tail } = this;
-    if (!segment.startsWith(head)) return false;
+    if (head !== "" && !segment.startsWith(head)) return false;
     const end = segment.length - tail.length;
-    if (end > head.length && segment.endsWith(tail) && this.fits(segment.slice(head.length, end), this.pattern)) {
-      values.push(this.key, segment.slice(head.length, end));
-      return true;
+    if (end > head.length && (tail === "" || segment.endsWith(tail))) {
+      const value = head === "" && tail === "" ? segment : segment.slice(head.length, end);
+      if (this.fits(value, this.pattern)) {
+        values.push(this.key, value);
+        return true;
+      }
     }
     if (!this.optionalFormat) return false;
     const dot = segment.lastIndexOf(".");
