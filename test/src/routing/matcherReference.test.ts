@@ -27,7 +27,9 @@ function referencePatterns(route: Route, controllers: readonly string[]): RegExp
     const required = Math.min(route.requiredSegments, segments.length);
     let source = "";
     for (let i = segments.length - 1; i >= 0; i--) {
-      const piece = `/${segmentSource(segments[i], route, i === segments.length - 1, controllers)}${source}`;
+      // a request segment is never empty: `//` matches no segment (a glob may span it)
+      const nonEmpty = segments[i][0]?.kind === "glob" ? "" : "(?!/|$)";
+      const piece = `/${nonEmpty}${segmentSource(segments[i], route, i === segments.length - 1, controllers)}${source}`;
       source = i >= required ? `(?:${piece})?` : piece;
     }
     return new RegExp(`^${source || "/"}$`);
