@@ -33,12 +33,41 @@ export interface ActionContext<Request = unknown> {
   respond(status: number, body?: unknown, headers?: Record<string, string>): void;
 }
 
+/**
+ * The context an action is called with. A class, not an object literal: a literal with a getter is
+ * built by a slow path of the engine on every request (a third of the adapters' time), and the
+ * helpers and answer it carries are made only when the action asks for them.
+ */
+export class RequestContext<Request> implements ActionContext<Request> {
+  /** What `respond()` set, if it was called. */
+  answered: Answer | undefined;
+  #urls: Record<string, Helper> | undefined;
+
+  constructor(
+    readonly params: Params,
+    readonly format: string | undefined,
+    readonly route: RouteInfo,
+    readonly request: Request,
+    private readonly routes: RouteSet,
+    private readonly origin: { protocol: string; host: string },
+  ) {}
+
+  get urls(): Record<string, Helper> {
+    return (this.#urls ??= requestUrls(this.routes, this.origin));
+  }
+
+  respond(status: number, body?: unknown, headers?: Record<string, string>): void {
+    this.answered = answerOf(status, body, headers);
+  }
+}
+
 const HTML = "text/html; charset=utf-8";
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /** What a value given to `respond` or returned by an action becomes. */
-export function answerOf(status: number, body: unknown, headers: Record<string, string> = {}): Answer {
-  const own = lowerCaseKeys(headers);
+export function answerOf(status: number, body: unknown, headers?: Record<string, string>): Answer {
+  if (typeof body === "string" && headers === undefined) return { status, headers: { "content-type": HTML }, body };
+  const own = headers ? lowerCaseKeys(headers) : {};
   if (body === undefined || body === null) return { status, headers: own, body: null };
   if (typeof body === "string") return { status, headers: { "content-type": HTML, ...own }, body };
   if (body instanceof Uint8Array) return { status, headers: { "content-type": "application/octet-stream", ...own }, body };

@@ -1,6 +1,6 @@
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../routing/errors";
 import type { RouteSet } from "../routing/routeSet";
-import { ActionContext, Answer, answerOf, requestUrls } from "./context";
+import { Answer, answerOf, RequestContext } from "./context";
 import { Controllers, findAction } from "./controllers";
 import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from "./params";
 
@@ -96,26 +96,18 @@ class Answering<Raw> {
     }
     // Path values win over form fields, which win over the query string.
     mergeParams(params, recognition.params);
-    let responded: Answer | undefined;
-    let urls: ActionContext["urls"] | undefined;
-    const { routes, request } = this;
-    const context: ActionContext<Raw> = {
+    const context = new RequestContext(
       params,
-      format: recognition.params.format,
-      route: { name: recognition.route, controller: controller!, action: actionName!, verb: route.verb, path: route.path },
-      request: request.raw,
-      // Built on first use: most actions never ask.
-      get urls() {
-        return (urls ??= requestUrls(routes, request.origin));
-      },
-      respond(status, body, headers) {
-        responded = answerOf(status, body, headers);
-      },
-    };
+      recognition.params.format,
+      { name: recognition.route, controller: controller!, action: actionName!, verb: route.verb, path: route.path },
+      this.request.raw,
+      this.routes,
+      this.request.origin,
+    );
     const done = (value: unknown): Outcome => {
       if (typeof Response !== "undefined" && value instanceof Response) return { response: value, head: this.head };
       if (value !== undefined) return { answer: answerOf(200, value), head: this.head };
-      return { answer: responded ?? { status: 204, headers: {}, body: null }, head: this.head };
+      return { answer: context.answered ?? { status: 204, headers: {}, body: null }, head: this.head };
     };
     try {
       const value = found.action(context);
@@ -165,6 +157,7 @@ function failed(error: unknown, options: HttpOptions, head: boolean): Outcome {
 }
 
 function hasBody(method: string): boolean {
+  if (method === "GET" || method === "HEAD") return false;
   const upper = method.toUpperCase();
   return upper !== "GET" && upper !== "HEAD";
 }
