@@ -56,9 +56,10 @@ export class RequestContext<Request> implements ActionContext<Request> {
     return (this.#urls ??= requestUrls(this.routes, this.origin));
   }
 
-  respond(status: number, body?: unknown, headers?: Record<string, string>): void {
+  /** Its own function, not a method: actions take it out of the context (`({ respond }) => …`). */
+  readonly respond = (status: number, body?: unknown, headers?: Record<string, string>): void => {
     this.answered = answerOf(status, body, headers);
-  }
+  };
 }
 
 const HTML = "text/html; charset=utf-8";
