@@ -203,7 +203,22 @@ export class Recognizer {
       if (at + label.length > to || !sameText(path, at, label)) break;
       at += label.length;
     }
-    for (const edge of node.generic) this.follow(edge, (segment ??= path.slice(from, to)), path, next, end, search);
+    const generic = node.generic;
+    if (generic.length) {
+      segment ??= path.slice(from, to);
+      for (let i = 0; i < generic.length; i++) this.follow(generic[i], segment, path, next, end, search);
+    }
+    if (node.controllerEdges.length) this.walkControllers(node, path, from, end, search);
+    if (node.glob && from < end) {
+      values.push(node.glob.key, path.slice(from, end));
+      this.enter(node.glob.node, path, end + 1, end, search);
+      truncate(values, values.length - 2);
+    }
+  }
+
+  /** `:controller` edges: each candidate controller written at `from`, longest first. */
+  private walkControllers(node: TrieNode, path: string, from: number, end: number, search: Search): void {
+    const values = search.values;
     for (const edge of node.controllerEdges) {
       if (edge.node.minRoute >= search.best) continue;
       for (const candidate of edge.candidates) {
@@ -213,11 +228,6 @@ export class Recognizer {
         this.enter(edge.node, path, after + 1, end, search);
         truncate(values, values.length - 2);
       }
-    }
-    if (node.glob && from < end) {
-      values.push(node.glob.key, path.slice(from, end));
-      this.enter(node.glob.node, path, end + 1, end, search);
-      truncate(values, values.length - 2);
     }
   }
 
