@@ -28,25 +28,11 @@ export function doComplete(workspace: RoutingWorkspace, uri: string, offset: num
   const word = wordAt(document.text, offset);
   const typed = word && word.start < offset ? document.text.slice(word.start, offset) : "";
   const replace = word ? { start: word.start, end: word.end } : { start: offset, end: offset };
-  return withPrefix(workspace.helpers(), typed, MAX_HELPER_ITEMS).map((h) => helperItem(h, replace));
+  return workspace.helpersWithPrefix(typed, MAX_HELPER_ITEMS).map((h) => helperItem(h, replace));
 }
 
 /** At most this many helpers are offered at once; the editor asks again as the word grows. */
 export const MAX_HELPER_ITEMS = 200;
-
-/** The first `limit` helpers (sorted by name) that start with `prefix`, found by binary search. */
-function withPrefix(helpers: readonly HelperInfo[], prefix: string, limit: number): HelperInfo[] {
-  let low = 0;
-  let high = helpers.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (helpers[middle].helper < prefix) low = middle + 1;
-    else high = middle;
-  }
-  const found: HelperInfo[] = [];
-  for (let i = low; i < helpers.length && found.length < limit && helpers[i].helper.startsWith(prefix); i++) found.push(helpers[i]);
-  return found;
-}
 
 function helperItem(info: HelperInfo, replace: { start: number; end: number }): CompletionItem {
   const route = info.route;

@@ -1,6 +1,5 @@
 import { Diagnostic } from "../routing/diagnostics";
 import { parseHelperName } from "../routing/helpers";
-import { nearest } from "../routing/validate";
 import { RoutingWorkspace } from "./workspace";
 
 /** `routes.helpers.post_path`, `helpers["post_path"]`: the helper uses a document makes. */
@@ -17,7 +16,6 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
   const isKnown = (helper: string) => workspace.namedRoute(parseHelperName(helper)?.name ?? "") !== undefined;
 
   const diagnostics: Diagnostic[] = [];
-  let names: string[] | undefined; // every helper name, listed for the first unknown use only
   for (const match of document.text.matchAll(HELPER_USE)) {
     const helper = match[1] ?? match[3];
     const start = match.index + match[0].lastIndexOf(helper);
@@ -37,8 +35,7 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
       });
       continue;
     }
-    names ??= workspace.helpers().map((h) => h.helper);
-    const suggestion = nearest(helper, names);
+    const suggestion = workspace.suggestHelper(helper);
     diagnostics.push({
       severity: "warning",
       code: "unknown-helper",

@@ -3,8 +3,10 @@ import { ControllerModuleInfo, readControllerModule } from "../analysis/controll
 import { PACKAGE_NAME } from "../analysis/imports";
 import { LineIndex } from "../analysis/lineIndex";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
-import { HelperInfo, helpersOf } from "./helperNames";
+import { HelperInfo } from "./helperNames";
+import { helperLists, helpersWithPrefix } from "./helperIndex";
 import { Route } from "../routing/route";
+import { nearest } from "../routing/validate";
 import { DEFAULT_SETTINGS, ServiceSettings } from "./settings";
 
 /** A text document as the service sees it: an identifier, a version and its text. */
@@ -39,7 +41,8 @@ export class RoutingWorkspace {
   private readonly lineIndexes = new Map<string, Cached<LineIndex>>();
   private readonly controllerModules = new Map<string, Cached<ControllerModuleInfo>>();
   private routingList?: Array<{ uri: string; file: LoadedRoutingFile }>;
-  private helperList?: HelperInfo[];
+  /** Nearest-name suggestions, valid while the list of routing files (remade on each change of one) is the same. */
+  private suggestions?: { files: ReadonlyArray<{ uri: string; file: LoadedRoutingFile }>; names: string[] | undefined; found: Map<string, string | undefined> };
 
   constructor(private currentSettings: ServiceSettings = DEFAULT_SETTINGS) {}
 
@@ -56,8 +59,10 @@ export class RoutingWorkspace {
 
   /** Adds or replaces an open document (opened or edited in an editor). */
   set(document: TextDocument): void {
+    const before = this.document(document.uri);
     this.open.set(document.uri, document);
-    this.changed();
+    // A document that neither was nor is a routing file changes no route.
+    if (mayRoute(before) || mayRoute(document)) this.changed();
   }
 
   /** The editor closed the document: its disk copy, if any, counts again. */
@@ -68,8 +73,9 @@ export class RoutingWorkspace {
 
   /** Adds or replaces a file as read from disk (indexing, a watched change). */
   setFromDisk(document: TextDocument): void {
+    const before = this.disk.get(document.uri);
     this.disk.set(document.uri, document);
-    if (!this.open.has(document.uri)) this.changed();
+    if (!this.open.has(document.uri) && (mayRoute(before) || mayRoute(document))) this.changed();
   }
 
   /** The file is gone from disk (or is no longer indexed). */
@@ -103,8 +109,7 @@ export class RoutingWorkspace {
   /** The routing file at `uri`, or undefined when the document is not one. */
   routingFile(uri: string): LoadedRoutingFile | undefined {
     const document = this.document(uri);
-    // Only files that name the package can be routing files; the rest are never parsed.
-    if (!document?.text.includes(PACKAGE_NAME)) return undefined;
+    if (!mayRoute(document)) return undefined;
     const { defaultBehaviour, drawDefaults } = this.currentSettings;
     const defaults = { ...drawDefaults, behaviour: defaultBehaviour };
     // The same text (a file opened as it is on disk) keeps its analysis; an edited one hands the
@@ -158,12 +163,35 @@ export class RoutingWorkspace {
     }
   }
 
-  /** Every helper the workspace's routes give, sorted by name (completion looks prefixes up in it). */
-  helpers(): readonly HelperInfo[] {
-    if (this.helperList) return this.helperList;
-    const named = [...this.namedRoutes()].map(([name, { route }]): [string, Route] => [name, route]);
-    this.helperList = helpersOf(named).sort((a, b) => (a.helper < b.helper ? -1 : a.helper > b.helper ? 1 : 0));
-    return this.helperList;
+  /** The first `limit` helpers of the workspace, by name, that start with `prefix` (see helperIndex). */
+  helpersWithPrefix(prefix: string, limit: number): HelperInfo[] {
+    const files = this.routingFiles();
+    const lists = files.flatMap(({ file }) => helperLists(file.routes.table));
+    // With several routing files, a name belongs to the first file that has it.
+    const accept = files.length > 1 ? (info: HelperInfo) => this.namedRoute(info.route.name ?? "")?.route === info.route : () => true;
+    return helpersWithPrefix(lists, prefix, limit, accept);
+  }
+
+  /**
+   * The helper name nearest to an unknown one (`post_pth` → `post_path`), or undefined: looked
+   * for among route names rather than helper names (a quarter as many), once per name until the
+   * routes change.
+   */
+  suggestHelper(helper: string): string | undefined {
+    const files = this.routingFiles();
+    if (this.suggestions?.files !== files) this.suggestions = { files, names: undefined, found: new Map() };
+    const cache = this.suggestions;
+    if (cache.found.has(helper)) return cache.found.get(helper);
+    cache.names ??= [...this.namedRoutes()].map(([name]) => name);
+    const names = cache.names;
+    const parts = /^((?:hash_for_)?(?:formatted_)?)(.+)(_(?:path|url))$/.exec(helper);
+    const found = parts
+      ? mapDefined(nearest(parts[2], names), (name) => `${parts[1]}${name}${parts[3]}`)
+      : nearest(helper, (function* () {
+          for (const name of names) yield* [`${name}_path`, `${name}_url`];
+        })());
+    cache.found.set(helper, found);
+    return found;
   }
 
   private forget(uri: string): void {
@@ -175,8 +203,16 @@ export class RoutingWorkspace {
 
   private changed(): void {
     this.routingList = undefined;
-    this.helperList = undefined;
   }
+}
+
+/** Only files that name the package can be routing files; the rest are never parsed. */
+function mayRoute(document: TextDocument | undefined): document is TextDocument {
+  return document !== undefined && document.text.includes(PACKAGE_NAME);
+}
+
+function mapDefined<T, U>(value: T | undefined, map: (value: T) => U): U | undefined {
+  return value === undefined ? undefined : map(value);
 }
 
 /** The value computed for `document`, computing it (from the value and document it replaces, if any) when missing. */

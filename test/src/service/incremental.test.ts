@@ -1,0 +1,89 @@
+import * as assert from "assert";
+import fc from "fast-check";
+import { doComplete } from "../../../server/out/service/completion";
+import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
+import { RoutingWorkspace, TextDocument } from "../../../server/out/service/workspace";
+
+/**
+ * The workspace's incremental indexes (helper lists kept per declaration, suggestions cached per
+ * name, routing files re-analysed from their previous version) against a fresh workspace built
+ * from the same documents: after every step of a random edit sequence in several files, routing
+ * files and others, completion, unknown-helper diagnostics and named-route lookups are the same.
+ */
+
+const RUNS = Number(process.env.INCREMENTAL_RUNS ?? 40);
+
+const DECLARATIONS = [
+  `map.resources("posts", { member: { publish: "put" } });`,
+  `map.resources("photos", (p) => p.resources("tags"));`,
+  `map.resource("account");`,
+  `map.namespace("admin", (a) => a.resources("users"));`,
+  `map.resources("posts", { only: ["index"] });`,
+  `map.connect("pages/:name", { controller: "pages", action: "show" });`,
+  `map.resources("comments", { shallow: true }, (c) => c.resources("votes"));`,
+  `map.resources("pos`, // half-typed
+];
+
+const routingFile = (lines: string[]) => `import { draw } from "resource-routes";\nexport default draw({ behaviour: "B" }, (map) => {\n${lines.map((l) => `  ${l}`).join("\n")}\n});\n`;
+
+const USES = ["helpers.posts_path()", "helpers.post_pth(1)", "helpers.tags_path", "helpers.photo_tags_path(1)", "helpers.admin_users_url()", "helpers.wid", "helpers.formatted_posts_path()", "helpers.account_path()"];
+
+type Step =
+  | { kind: "routing"; file: number; lines: number[] }
+  | { kind: "view"; uses: number[] }
+  | { kind: "plain"; text: string }
+  | { kind: "close"; file: number };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant("routing" as const), file: fc.nat(1), lines: fc.array(fc.nat(DECLARATIONS.length - 1), { maxLength: 6 }) }),
+  fc.record({ kind: fc.constant("view" as const), uses: fc.array(fc.nat(USES.length - 1), { maxLength: 4 }) }),
+  fc.record({ kind: fc.constant("plain" as const), text: fc.string({ maxLength: 20 }) }),
+  fc.record({ kind: fc.constant("close" as const), file: fc.nat(1) }),
+);
+
+const ROUTING_URIS = ["file:///app/config/routes.ts", "file:///app/config/admin_routes.ts"];
+const VIEW = "file:///app/views/show.ts";
+const PLAIN = "file:///app/notes.ts";
+
+function observe(workspace: RoutingWorkspace): unknown {
+  const completions = ["", "p", "post", "admin_", "photo_t", "hash_for_", "formatted_", "zzz"].map((prefix) => {
+    const text = `x(${prefix}`;
+    workspace.set({ uri: "file:///app/probe.ts", version: 1, text });
+    return doComplete(workspace, "file:///app/probe.ts", text.length).map((item) => `${item.label} ${item.detail}`);
+  });
+  workspace.close("file:///app/probe.ts");
+  const named = ["posts", "post", "photo_tags", "tags", "account", "admin_users", "formatted_posts", "comment_votes", "votes"].map((name) => {
+    const found = workspace.namedRoute(name);
+    return found && `${found.uri} ${found.route.verb} ${found.route.path}`;
+  });
+  const diagnostics = helperUseDiagnostics(workspace, VIEW).map((d) => `${d.code} ${d.span?.start} ${d.message}`);
+  return { completions, named, diagnostics };
+}
+
+describe("incremental workspace indexes equal a fresh workspace", () => {
+  it("after every step of random edits in routing files, a view that uses helpers and a plain file", () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 12 }), (steps) => {
+        const workspace = new RoutingWorkspace();
+        const versions = new Map<string, number>();
+        const put = (uri: string, text: string) => {
+          const version = (versions.get(uri) ?? 0) + 1;
+          versions.set(uri, version);
+          workspace.set({ uri, version, text });
+        };
+        for (const s of steps) {
+          if (s.kind === "routing") put(ROUTING_URIS[s.file], routingFile(s.lines.map((i) => DECLARATIONS[i])));
+          else if (s.kind === "view") put(VIEW, s.uses.map((i) => `link(${USES[i]});`).join("\n"));
+          else if (s.kind === "plain") put(PLAIN, s.text);
+          else workspace.close(ROUTING_URIS[s.file]);
+          // Observing fills the caches, so the next step works on a warm workspace.
+          const incremental = observe(workspace);
+          const fresh = new RoutingWorkspace();
+          for (const document of [...workspace.documents()] as TextDocument[]) fresh.set({ ...document });
+          assert.deepStrictEqual(incremental, observe(fresh), JSON.stringify(steps));
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
