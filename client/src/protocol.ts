@@ -1,8 +1,9 @@
-import { RequestType } from "vscode-languageclient/node";
+import { NotificationType0, RequestType } from "vscode-languageclient/node";
 import * as custom from "../../server/out/lsp/customRequests";
 
 /** The server's custom requests, as the language client's request types (defined in server/src/lsp/customRequests.ts). */
 export const RoutesTableRequest = new RequestType<custom.RoutesTableParams, custom.RoutesTableResult | null, void>(custom.ROUTES_TABLE);
 export const RecognizeRequest = new RequestType<custom.RecognizeParams, custom.RecognizeResult | null, void>(custom.RECOGNIZE);
 export const FileInfoRequest = new RequestType<custom.FileInfoParams, custom.FileInfoResult, void>(custom.FILE_INFO);
+export const RoutesChangedNotification = new NotificationType0(custom.ROUTES_CHANGED);
 export type { RequestLocation, RoutesTableResult } from "../../server/out/lsp/customRequests";

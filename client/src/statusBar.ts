@@ -1,8 +1,12 @@
 import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
-import { FileInfoRequest } from "./protocol";
+import { FileInfoRequest, RoutesChangedNotification } from "./protocol";
 
-/** A status-bar item with the behaviour and route count of the routing file in the active editor. */
+/**
+ * A status-bar item with the behaviour and route count of the routing file in the active editor,
+ * asked again when the editor changes, after an edit, and when the server says the routes changed
+ * otherwise (a setting such as `resourceRoutes.defaultBehaviour`, a file changed on disk).
+ */
 export function registerStatusBar(client: LanguageClient): vscode.Disposable[] {
   const item = vscode.window.createStatusBarItem("resourceRoutes.behaviour", vscode.StatusBarAlignment.Right, 100);
   item.name = "Resource Routes";
@@ -19,6 +23,7 @@ export function registerStatusBar(client: LanguageClient): vscode.Disposable[] {
   void update();
   return [
     item,
+    client.onNotification(RoutesChangedNotification, () => void update()),
     vscode.window.onDidChangeActiveTextEditor(() => void update()),
     vscode.workspace.onDidChangeTextDocument((event) => {
       if (event.document !== vscode.window.activeTextEditor?.document) return;

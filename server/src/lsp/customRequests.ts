@@ -44,3 +44,9 @@ export interface FileInfoParams {
 }
 
 export type FileInfoResult = { behaviour: string; routes: number } | null;
+
+/**
+ * Server → client: the routes may have changed without an edit of the active document (settings
+ * changed, files changed on disk), so what shows them (the status bar) asks again.
+ */
+export const ROUTES_CHANGED = "resourceRoutes/routesChanged";

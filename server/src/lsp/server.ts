@@ -154,6 +154,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       logError("applying settings", error);
     }
     publisher.schedule();
+    void connection.sendNotification(custom.ROUTES_CHANGED);
   });
 
   connection.onDidChangeWatchedFiles(async (params) => {
@@ -163,6 +164,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       logError("reading changed files", error);
     }
     publisher.schedule();
+    void connection.sendNotification(custom.ROUTES_CHANGED);
   });
 
   documents.onDidChangeContent(({ document }) => {

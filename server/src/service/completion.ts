@@ -36,7 +36,9 @@ export const MAX_HELPER_ITEMS = 200;
 
 function helperItem(info: HelperInfo, replace: { start: number; end: number }): CompletionItem {
   const route = info.route;
-  const args = info.parameters.map((p, i) => `\${${i + 1}:${snippetText(p.replace(/\?$/, ""))}}`);
+  // Only required parameters become placeholders: leaving the snippet must not leave an optional
+  // one's name (`format`) behind as an undefined identifier.
+  const args = info.parameters.filter((p) => !p.endsWith("?")).map((p, i) => `\${${i + 1}:${snippetText(p)}}`);
   return {
     kind: "helper",
     label: info.helper,

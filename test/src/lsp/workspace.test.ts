@@ -101,7 +101,12 @@ describe("language server over stdio: a workspace folder on disk", function () {
     const complete = async () => ((await connection.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: uriOf("app/mailers/mailer.js") }, position })) as rpc.CompletionList).items.map((i) => i.label);
     assert.ok(!(await complete()).includes("formatted_posts_path"));
     client.settings = { defaultBehaviour: "A" };
+    // The server says the routes changed, so a client's status bar asks again, and then answers with the new behaviour.
+    const changed = new Promise<void>((resolve) => connection.onNotification("resourceRoutes/routesChanged", () => resolve()));
     await connection.sendNotification(rpc.DidChangeConfigurationNotification.type, { settings: null });
+    await changed;
+    const info = (await connection.sendRequest("resourceRoutes/fileInfo", { uri: routesUri })) as { behaviour: string } | null;
+    assert.strictEqual(info?.behaviour, "A");
     const labels = await waitUntil(complete, (l) => l.includes("formatted_posts_path"));
     assert.ok(labels.includes("formatted_posts_path"));
   });

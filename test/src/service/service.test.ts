@@ -72,12 +72,12 @@ describe("service: completion", () => {
     assert.deepStrictEqual(items.map((i) => i.label).sort(), ["admin_users_path", "admin_users_url"]);
     const path = items.find((i) => i.label === "admin_users_path")!;
     assert.strictEqual(path.detail, "GET /admin/users.:format");
-    assert.strictEqual(path.snippet, "admin_users_path(${1:format})");
+    assert.strictEqual(path.snippet, "admin_users_path()", "an optional format is no placeholder");
   });
-  it("snippets take the positional arguments in path order", () => {
+  it("snippets take the required positional arguments in path order; optional ones stay out", () => {
     const { workspace, offset, uri } = workspaceWith(`publish_p|`);
     const [item] = doComplete(workspace, uri, offset).filter((i) => i.label === "publish_post_path");
-    assert.strictEqual(item.snippet, "publish_post_path(${1:id}, ${2:format})");
+    assert.strictEqual(item.snippet, "publish_post_path(${1:id})");
     assert.match(item.documentation, /^`posts#publish` — arguments: `id, format\?`$/);
   });
   it("a long list is cut at MAX_HELPER_ITEMS, in name order, starting at the typed prefix", () => {
