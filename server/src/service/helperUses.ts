@@ -8,6 +8,8 @@ const HELPER_USE = /\bhelpers\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*(["'])([A-Za-z_$
 /**
  * Diagnostics on helper uses in any document: a helper that names no route of the workspace
  * (with the nearest existing name as the fix), and behaviour B's deprecated `formatted_*` helpers.
+ * A helper name whose end is where the document's last edit ended is still being typed: it is
+ * judged once the identifier is complete (called, or another edit made elsewhere).
  */
 export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): Diagnostic[] {
   const document = workspace.document(uri);
@@ -16,6 +18,7 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
   const isKnown = (helper: string) => workspace.namedRoute(parseHelperName(helper)?.name ?? "") !== undefined;
 
   const diagnostics: Diagnostic[] = [];
+  const typingAt = workspace.lastEditEnd(uri);
   for (const match of document.text.matchAll(HELPER_USE)) {
     const helper = match[1] ?? match[3];
     const start = match.index + match[0].lastIndexOf(helper);
@@ -23,6 +26,8 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
     const formatted = /^(hash_for_)?formatted_(.+)$/.exec(helper);
     const plain = formatted ? `${formatted[1] ?? ""}${formatted[2]}` : undefined;
     if (isKnown(helper)) continue;
+    // A name still being typed (the last edit ended at its end, no call yet) is not judged yet.
+    if (span.end === typingAt && document.text[span.end] !== "(") continue;
     const base = plain && /^(?:hash_for_)?(.+)_(?:path|url)$/.exec(plain)?.[1];
     const holder = base ? workspace.namedRoute(base) : undefined;
     if (plain && holder && holder.file.behaviour === "B") {

@@ -40,6 +40,8 @@ export class RoutingWorkspace {
   private readonly loaded = new Map<string, Cached<LoadedRoutingFile | undefined>>();
   private readonly lineIndexes = new Map<string, Cached<LineIndex>>();
   private readonly controllerModules = new Map<string, Cached<ControllerModuleInfo>>();
+  /** Where the last edit of each open document ended (in its current text): where the user is typing. */
+  private readonly editEnds = new Map<string, number>();
   private routingList?: Array<{ uri: string; file: LoadedRoutingFile }>;
   /** Nearest-name suggestions, valid while the list of routing files (remade on each change of one) is the same. */
   private suggestions?: { files: ReadonlyArray<{ uri: string; file: LoadedRoutingFile }>; names: string[] | undefined; found: Map<string, string | undefined> };
@@ -61,6 +63,7 @@ export class RoutingWorkspace {
   set(document: TextDocument): void {
     const before = this.document(document.uri);
     this.open.set(document.uri, document);
+    if (before && this.open.has(document.uri)) this.editEnds.set(document.uri, editEnd(before.text, document.text));
     // A document that neither was nor is a routing file changes no route.
     if (mayRoute(before) || mayRoute(document)) this.changed();
   }
@@ -68,6 +71,7 @@ export class RoutingWorkspace {
   /** The editor closed the document: its disk copy, if any, counts again. */
   close(uri: string): void {
     this.open.delete(uri);
+    this.editEnds.delete(uri);
     this.forget(uri);
   }
 
@@ -82,6 +86,11 @@ export class RoutingWorkspace {
   deleteFromDisk(uri: string): void {
     this.disk.delete(uri);
     if (!this.open.has(uri)) this.forget(uri);
+  }
+
+  /** The offset in the open document's text where its last edit ended, if it was edited. */
+  lastEditEnd(uri: string): number | undefined {
+    return this.editEnds.get(uri);
   }
 
   /** Whether an editor has the document open. */
@@ -204,6 +213,16 @@ export class RoutingWorkspace {
   private changed(): void {
     this.routingList = undefined;
   }
+}
+
+/** Where the text that differs between `before` and `after` ends in `after` (what is common at both ends is not the edit). */
+function editEnd(before: string, after: string): number {
+  const most = Math.min(before.length, after.length);
+  let prefix = 0;
+  while (prefix < most && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < most - prefix && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
+  return after.length - suffix;
 }
 
 /** Only files that name the package can be routing files; the rest are never parsed. */

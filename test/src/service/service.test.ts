@@ -118,6 +118,18 @@ describe("service: helper-use diagnostics", () => {
     assert.strictEqual(d.replacement, "posts_path");
     assert.strictEqual(workspace.document(uri)!.text.slice(d.span!.start, d.span!.end), "pots_path");
   });
+  it("a helper name still being typed is judged once it is complete: called, or edited elsewhere", () => {
+    const { workspace, uri } = workspaceWith(`link(routes.helpers.po);\nlet x = 1;|`);
+    const type = (text: string) => workspace.set({ uri, version: workspace.document(uri)!.version + 1, text });
+    const codes = () => helperUseDiagnostics(workspace, uri).map((d) => d.code);
+    type(`link(routes.helpers.pos);\nlet x = 1;`);
+    assert.deepStrictEqual(codes(), [], "the edit ended at the name's end");
+    type(`link(routes.helpers.pos());\nlet x = 1;`);
+    assert.deepStrictEqual(codes(), ["unknown-helper"], "called");
+    type(`link(routes.helpers.pos);\nlet x = 1;`);
+    type(`link(routes.helpers.pos);\nlet x = 12;`);
+    assert.deepStrictEqual(codes(), ["unknown-helper"], "an edit elsewhere");
+  });
   it("behaviour B: formatted_ helpers are deprecated", () => {
     const { workspace, uri } = workspaceWith(`routes.helpers.formatted_post_path(1, "xml");|`);
     const [d] = helperUseDiagnostics(workspace, uri);
