@@ -33,7 +33,8 @@ export function doHover(workspace: RoutingWorkspace, uri: string, offset: number
       const call = hit.declaration.source!.call;
       const taken = file.diagnostics.filter((d) => d.code === "route-name-taken" && d.span && d.span.start >= call.start && d.span.end <= call.end);
       const notes = taken.map((d) => `\n> **Name taken:** ${markdownText(d.message)}`);
-      return { contents: routesMarkdown(hit.declaration, routes) + notes.join("\n"), span: hit.span };
+      const nested = nestedMarkdown(hit.declaration, (declaration) => file.routes.table.routesOf({ declaration }), MAX_HOVER_ROWS - routes.length);
+      return { contents: routesMarkdown(hit.declaration, routes) + notes.join("\n") + nested, span: hit.span };
     }
   }
   const action = routesOfActions(workspace, uri)?.find(({ action: a }) => offset >= a.span.start && offset <= a.span.end);
@@ -64,6 +65,42 @@ function actionMarkdown(name: string, routes: Route[]): string {
 function routeTable(routes: Route[]): string[] {
   const rows = routes.map((r) => `| ${r.verb} | ${markdownCellCode(r.path)} | ${r.name ? markdownCellCode(`${r.name}_path`) : ""} | ${markdownCellCode(r.target)} |`);
   return ["| verb | path | helper | controller#action |", "|---|---|---|---|", ...rows];
+}
+
+/** A declaration's hover lists at most this many routes, its own first, then its block's. */
+export const MAX_HOVER_ROWS = 60;
+
+/**
+ * The routes of the declarations in a declaration's block (nested resources, has_many children),
+ * grouped by declaration, depth first, while `room` rows remain; the rest is counted.
+ */
+function nestedMarkdown(parent: Declaration, routesOf: (declaration: Declaration) => Route[], room: number): string {
+  const sections: string[] = [];
+  let hiddenRoutes = 0;
+  let hiddenDeclarations = 0;
+  let total = 0;
+  const visit = (declarations: readonly Declaration[], path: string) => {
+    for (const declaration of declarations) {
+      const routes = routesOf(declaration);
+      const label = `${declaration.kind} ${declaration.names.map(markdownCode).join(", ") || ""}`.trim();
+      total += routes.length;
+      if (room > 0 && routes.length > 0) {
+        const shown = routes.slice(0, room);
+        room -= shown.length;
+        const more = routes.length - shown.length;
+        sections.push("", `**${label}**${path}: ${routes.length} route${routes.length === 1 ? "" : "s"}`, "", ...routeTable(shown), ...(more ? ["", `… ${more} more`] : []));
+      } else if (routes.length > 0) {
+        hiddenRoutes += routes.length;
+        hiddenDeclarations++;
+      }
+      if (declaration.block) visit(declaration.block, ` in ${declaration.names.map(markdownCode).join(", ") || declaration.kind}`);
+    }
+  };
+  visit(parent.block ?? [], "");
+  if (total === 0) return "";
+  const summary = `\n\n---\n\n**Its block** adds ${total} route${total === 1 ? "" : "s"}:`;
+  const rest = hiddenDeclarations ? [``, `… and ${hiddenRoutes} more route${hiddenRoutes === 1 ? "" : "s"} of ${hiddenDeclarations} more declaration${hiddenDeclarations === 1 ? "" : "s"} (the routes table shows them all)`] : [];
+  return `${summary}\n${[...sections, ...rest].join("\n")}`;
 }
 
 function routesMarkdown(declaration: Declaration, routes: Route[]): string {

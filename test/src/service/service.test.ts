@@ -2,7 +2,7 @@ import * as assert from "assert";
 import { doComplete, MAX_HELPER_ITEMS } from "../../../server/out/service/completion";
 import { findDefinitions } from "../../../server/out/service/definition";
 import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
-import { doHover } from "../../../server/out/service/hover";
+import { doHover, MAX_HOVER_ROWS } from "../../../server/out/service/hover";
 import { DeclarationSymbol, documentSymbols, routeCountLenses } from "../../../server/out/service/outline";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { codeActions } from "../../../server/out/service/codeActions";
@@ -40,7 +40,20 @@ describe("service: hover", () => {
     assert.match(hover.contents, /^\*\*resources\*\* `posts`: 14 routes/);
     assert.match(hover.contents, /\| PUT \| `\/posts\/:id\/publish\.:format` \| `publish_post_path` \| `posts#publish` \|/);
     assert.match(hover.contents, /`\/posts\/:post_id\/author\.:format` \| `post_author_path`/);
-    assert.doesNotMatch(hover.contents, /comments#/);
+    // then what its block generates, grouped by declaration
+    const [own, block] = hover.contents.split("**Its block** adds 2 routes:");
+    assert.doesNotMatch(own, /comments#/);
+    assert.match(block, /\*\*resources `comments`\*\*: 2 routes[\s\S]*`\/posts\/:post_id\/comments\.:format` \| `post_comments_path` \| `comments#index`/);
+  });
+  it("on a declaration with a large block: its block's routes up to a limit, the rest counted", () => {
+    const children = Array.from({ length: 12 }, (_, i) => `p.resources("kids${i}");`).join(" ");
+    const text = ROUTES.replace(`map.namespace("admin"`, `map.resources("parents", (p) => { ${children} });\n  map.namespace("admin"`);
+    const { workspace, offset, uri } = workspaceWith(text.replace(`"parents"`, `"par|ents"`), "file:///app/routes.ts");
+    const contents = doHover(workspace, uri, offset)!.contents;
+    assert.match(contents, /\*\*Its block\*\* adds 84 routes:/);
+    const rows = contents.split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| verb"));
+    assert.strictEqual(rows.length, MAX_HOVER_ROWS);
+    assert.match(contents, /… 3 more\n\n… and 28 more routes of 4 more declarations/);
   });
   it("on a nested declaration's name lists only its routes, with shallow names", () => {
     const { workspace, offset, uri } = workspaceWith(ROUTES.replace(`"comments"`, `"comm|ents"`), "file:///app/routes.ts");
