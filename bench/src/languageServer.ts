@@ -5,24 +5,47 @@ import * as rpc from "vscode-languageserver-protocol/node";
 import { URI } from "vscode-uri";
 import { LanguageClient } from "../../test/out/support/languageClient";
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
-import { generatedRoutingFile } from "./workloads";
+import * as ts from "typescript";
+import { time } from "./measure";
+import { generatedRoutingFile, realisticRoutingFile } from "./workloads";
+
+/** A workspace to measure: a routing file, and a view that uses its helpers (and holds an unknown one). */
+interface Workload {
+  title: string;
+  routing: string;
+  /** Where an option key ends on a declaration line: a keystroke there adds and removes a diagnostic. */
+  option: string;
+  /** A helper prefix the view completes. */
+  prefix: string;
+}
 
 /**
- * The language server over stdio on a workspace whose routing file has 10,000 lines: indexing time,
- * hover and completion latency, keystroke-to-diagnostics time, and the server's memory. Latencies
- * are also given as a multiple of a request the server answers without work (the protocol's own cost).
+ * The language server over stdio as users drive it: edits interleaved with requests. On two
+ * workspaces (the generated 10,000-line file, and a realistic 400-line one), each with a view that
+ * uses helpers and holds an unknown one: open to first diagnostics against ts.createSourceFile on
+ * the same text, completion and hover right after an edit in either file, keystroke to updated
+ * diagnostics, and the server's memory after opening and after a long interleaved session.
+ * Latencies are also given against a request the server answers without work.
  */
 export async function languageServer(): Promise<void> {
+  const session = Number(process.env.BENCH_SESSION_SECONDS ?? 60);
+  await measure({ title: "generated", routing: generatedRoutingFile(10_000), option: "member", prefix: "things1" }, session);
+  await measure({ title: "realistic", routing: realisticRoutingFile(400), option: "member", prefix: "product" }, session);
+}
+
+async function measure(workload: Workload, sessionSeconds: number): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "resource-routes-bench-"));
-  const text = generatedRoutingFile(10_000);
+  const text = workload.routing;
   const routesPath = path.join(root, "config", "routes.ts");
   fs.mkdirSync(path.dirname(routesPath));
   fs.writeFileSync(routesPath, text);
   fs.mkdirSync(path.join(root, "app"));
-  const view = "link(things12);\n";
+  // The view holds an unknown helper the whole time, as a half-finished view does.
+  const view = `link(${workload.prefix});\nroutes.helpers.widget_pth();\n`;
   fs.writeFileSync(path.join(root, "app", "view.ts"), view);
   const routesUri = URI.file(routesPath).toString();
   const viewUri = URI.file(path.join(root, "app", "view.ts")).toString();
+  const parse = time(() => ts.createSourceFile("routes.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS), { runs: 5 });
 
   const client = new LanguageClient();
   try {
@@ -30,44 +53,71 @@ export async function languageServer(): Promise<void> {
     await client.start(URI.file(root).toString());
     await client.waitFor(() => (client.progress.some((p) => p.kind === "end") ? true : undefined), "indexing never ended", 120_000);
     await client.waitForDiagnostics(routesUri, () => true, 120_000);
-    const indexing = Number(process.hrtime.bigint() - started) / 1e6;
+    const cold = Number(process.hrtime.bigint() - started) / 1e6;
+    const rssIndexed = rssOf(client.pid);
 
-    await client.open(routesUri, text);
+    // Opening the routing file with an edit already made (not the indexed text): its first diagnostics, from the indexed analysis.
+    client.diagnostics.delete(routesUri); // those of the indexed copy do not count
+    const opened = process.hrtime.bigint();
+    await client.open(routesUri, `${text}\n`);
+    await client.waitForDiagnostics(routesUri, () => true, 120_000);
+    const open = Number(process.hrtime.bigint() - opened) / 1e6;
     await client.open(viewUri, view);
-    // A hover makes sure the opened routing file has been analysed before memory is read.
-    await client.connection.sendRequest(rpc.HoverRequest.type, { textDocument: { uri: routesUri }, position: { line: 3, character: 8 } });
+    await client.waitForDiagnostics(viewUri, (ds) => ds.some((d) => d.code === "unknown-helper"), 60_000);
     const rssOpened = rssOf(client.pid);
-    const lines = text.split("\n");
-    const declarationLines = lines.flatMap((l, i) => (l.includes("map.resources(") ? [i] : []));
+
+    const lines = `${text}\n`.split("\n");
+    const declarationLines = lines.flatMap((l, i) => (/map\.resources?\(/.test(l) ? [i] : []));
+    const optionLines = lines.flatMap((l, i) => (l.includes(`${workload.option}:`) ? [i] : []));
     const at = (uri: string, line: number, character: number) => ({ textDocument: { uri }, position: { line, character } });
+    const versions = new Map([[routesUri, 1], [viewUri, 1]]);
+    const change = (uri: string, line: number, character: number, insert: string, remove: number) =>
+      client.connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version: (versions.set(uri, versions.get(uri)! + 1), versions.get(uri)!) },
+        contentChanges: [{ range: { start: { line, character }, end: { line, character: character + remove } }, text: insert }],
+      });
+    const timed = async (run: () => Promise<unknown>) => {
+      const start = process.hrtime.bigint();
+      await run();
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    const complete = () => client.connection.sendRequest(rpc.CompletionRequest.type, at(viewUri, 0, 5 + workload.prefix.length));
+    const hoverOn = (i: number) => client.connection.sendRequest(rpc.HoverRequest.type, at(routesUri, declarationLines[(i * 97) % declarationLines.length], 8));
+    const noop = await latencies(100, () => client.connection.sendRequest(rpc.HoverRequest.type, at(viewUri, 1, 0)));
 
-    const noop = await latencies(200, () => client.connection.sendRequest(rpc.HoverRequest.type, at(viewUri, 1, 0)));
-    const hover = await latencies(200, (i) => client.connection.sendRequest(rpc.HoverRequest.type, at(routesUri, declarationLines[(i * 97) % declarationLines.length], 8)));
-    const completion = await latencies(200, () => client.connection.sendRequest(rpc.CompletionRequest.type, at(viewUri, 0, 13)));
-
-    // A keystroke that adds and then removes a diagnostic: `member` ↔ `memberx` in one declaration.
-    let version = 1;
-    const line = declarationLines[Math.floor(declarationLines.length / 2)] + 1;
-    const column = lines[line].indexOf("member") + "member".length;
-    const keystroke = await latencies(60, async (i) => {
-      const insert = i % 2 === 0;
-      const range = { start: { line, character: column }, end: { line, character: column + (insert ? 0 : 1) } };
-      await client.connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, { textDocument: { uri: routesUri, version: ++version }, contentChanges: [{ range, text: insert ? "x" : "" }] });
+    // The session: rounds of an edit in the routing file, an edit in the view, each followed at once by requests.
+    const samples = { completionAfterRoutingEdit: [] as number[], completionAfterViewEdit: [] as number[], hoverAfterEdit: [] as number[], keystroke: [] as number[] };
+    const sessionEnd = Date.now() + sessionSeconds * 1000;
+    for (let round = 0; Date.now() < sessionEnd || round < 40; round++) {
+      const line = optionLines[(Math.floor(round / 2) * 31) % optionLines.length]; // each line gets its character back in the next round
+      const column = lines[line].indexOf(workload.option) + workload.option.length;
+      const insert = round % 2 === 0;
+      // Keystroke to diagnostics: `member` ↔ `memberx` adds and removes an unknown-option diagnostic.
+      const keyed = process.hrtime.bigint();
+      await change(routesUri, line, column, insert ? "x" : "", insert ? 0 : 1);
+      samples.completionAfterRoutingEdit.push(await timed(complete));
+      samples.hoverAfterEdit.push(await timed(() => hoverOn(round)));
       await client.waitForDiagnostics(routesUri, (ds) => ds.some((d) => d.code === "unknown-option") === insert, 60_000);
-    });
-    if (process.env.BENCH_SAMPLES) console.log(`  keystroke samples (ms): ${keystroke.map((v) => v.toFixed(0)).join(" ")}`);
-    const rss = rssOf(client.pid);
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
-    const rssIdle = rssOf(client.pid);
+      samples.keystroke.push(Number(process.hrtime.bigint() - keyed) / 1e6);
+      // Typing in the view: a character added to (and then removed from) a comment line.
+      await change(viewUri, 2, 0, insert ? "/" : "", insert ? 0 : 1);
+      samples.completionAfterViewEdit.push(await timed(complete));
+    }
+    const rssSession = rssOf(client.pid);
 
     const routes = loadRoutingFile(text, "routes.ts")!.routes.routes.length;
-    console.log(`language server: a ${lines.length.toLocaleString("en-US")}-line routing file (${routes.toLocaleString("en-US")} routes), over stdio`);
-    console.log(`  indexing the workspace, start to first diagnostics: ${indexing.toFixed(0)} ms`);
-    for (const [name, sample] of [["hover on a declaration", hover], ["helper completion", completion]] as const) {
-      console.log(`  ${name}: p50 ${ms(percentile(sample, 50))}, p95 ${ms(percentile(sample, 95))} (${(percentile(sample, 50) / percentile(noop, 50)).toFixed(1)}× an empty request's round trip, ${ms(percentile(noop, 50))})`);
-    }
-    console.log(`  one-character change to updated diagnostics: p50 ${ms(percentile(keystroke, 50))}, p95 ${ms(percentile(keystroke, 95))} (debounce included)`);
-    console.log(`  server memory (RSS): ${rssOpened.toFixed(0)} MB with the workspace indexed and both files open, ${rss.toFixed(0)} MB after all of the above, ${rssIdle.toFixed(0)} MB 5 s later`);
+    console.log(`language server, ${workload.title}: a ${lines.length.toLocaleString("en-US")}-line routing file (${routes.toLocaleString("en-US")} routes) and a view with an unknown helper, over stdio`);
+    console.log(
+      `  cold start (server start, indexing, analysis) to the routing file's first diagnostics: ${cold.toFixed(0)} ms, ${(cold / (parse.seconds * 1000)).toFixed(1)}× ts.createSourceFile on the same text (${(parse.seconds * 1000).toFixed(0)} ms); ` +
+        `opening it after indexing, edited: ${open.toFixed(0)} ms`,
+    );
+    const row = (name: string, sample: number[]) =>
+      console.log(`  ${name}: p50 ${ms(percentile(sample, 50))}, p95 ${ms(percentile(sample, 95))}, max ${ms(Math.max(...sample))} (${sample.length} samples; an empty request ${ms(percentile(noop, 50))})`);
+    row("completion right after an edit of the routing file", samples.completionAfterRoutingEdit);
+    row("completion right after an edit of the view", samples.completionAfterViewEdit);
+    row("hover on a declaration right after an edit", samples.hoverAfterEdit);
+    row("keystroke to updated diagnostics (debounce included)", samples.keystroke);
+    console.log(`  server memory (RSS): ${rssIndexed.toFixed(0)} MB indexed, ${rssOpened.toFixed(0)} MB with both files open, ${rssSession.toFixed(0)} MB after a ${sessionSeconds} s session of edits and requests`);
     await client.stop();
   } finally {
     client.kill();

@@ -47,3 +47,19 @@ export function generatedRoutingFile(lines: number): string {
   out.push("});", "");
   return out.join("\n");
 }
+
+/** A routing file of about `lines` lines as applications write them: nested resources, members, singletons, has_many. */
+export function realisticRoutingFile(lines: number): string {
+  const out = ['import { draw } from "resource-routes";', "", 'export default draw({ behaviour: "B" }, (map) => {'];
+  for (let i = 0; out.length < lines - 1; i++) {
+    out.push(
+      `  map.resources("products${i}", { member: { publish: "put" }, collection: { search: "get" }, has_many: ["comments", "photos"] }, (p) => {`,
+      `    p.resources("reviews", { shallow: true });`,
+      `    p.resources("images", { only: ["index", "create", "destroy"] });`,
+      `    p.resource("inventory");`,
+      `  });`,
+    );
+  }
+  out.push("});", "");
+  return out.join("\n");
+}

@@ -18,8 +18,11 @@ export function helperLists(table: RouteTable): HelperInfo[][] {
   if (lists) return lists;
   const segments = table.segments?.list ?? [];
   lists = segments.map((segment) => listOfSegment(segment, table));
-  const covered = new Set(segments.flatMap((segment) => segment.claimed));
-  if (covered.size < table.named.size) {
+  // Declarations claim distinct names, so counting tells whether some name has no declaration's list.
+  let claimed = 0;
+  for (const segment of segments) claimed += segment.claimed.length;
+  if (claimed < table.named.size) {
+    const covered = new Set(segments.flatMap((segment) => segment.claimed));
     lists.push(sorted(helpersOf([...table.named].filter(([name]) => !covered.has(name)))));
   }
   tableLists.set(table, lists);
