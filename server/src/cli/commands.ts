@@ -1,5 +1,6 @@
 import { nearest } from "../routing/validate";
 import { RoutingError } from "../routing/errors";
+import { unreachableDiagnostics } from "../routing/unreachable";
 import { ParsedArguments, UsageError } from "./args";
 import { CliRoutingFile, loadFile } from "./load";
 import { routesTable } from "../format/routesTable";
@@ -43,10 +44,12 @@ export function checkCommand(args: ParsedArguments): CommandResult {
   const loaded = requireFiles(args).map((f) => loadFile(f, args.behaviour));
   const result: CommandResult = { stdout: [], stderr: [], exitCode: loaded.some(hasErrors) ? 1 : 0 };
   for (const f of loaded) {
+    // What the analyser found, then the routes an earlier route captures, in file order.
+    const diagnostics = [...f.diagnostics, ...unreachableDiagnostics(f.routes.routes)].sort((a, b) => (a.span?.start ?? -1) - (b.span?.start ?? -1));
     if (args.json) {
-      result.stdout.push(JSON.stringify({ file: f.file, behaviour: f.behaviour, diagnostics: f.diagnostics.map((d) => diagnosticJSON(d, f.lines)) }));
+      result.stdout.push(JSON.stringify({ file: f.file, behaviour: f.behaviour, diagnostics: diagnostics.map((d) => diagnosticJSON(d, f.lines)) }));
     } else {
-      for (const d of f.diagnostics) result.stdout.push(diagnosticLine(f.file, d, f.lines));
+      for (const d of diagnostics) result.stdout.push(diagnosticLine(f.file, d, f.lines));
     }
   }
   return result;

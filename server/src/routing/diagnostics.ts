@@ -31,6 +31,8 @@ export type DiagnosticCode =
   | "missing-controller"
   /** A controller action that no route reaches. */
   | "unrouted-action"
+  /** A route an earlier route always captures: recognition never returns it. */
+  | "unreachable-route"
   /** A failure inside the analyser itself: reported on the file, never thrown. */
   | "internal-error";
 

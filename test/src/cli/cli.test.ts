@@ -63,6 +63,18 @@ describe("CLI", () => {
       assert.strictEqual(status, 0);
       assert.strictEqual(stdout.trim(), `${file}:3:28: warning unknown-option: Unknown option "colection" for resources; did you mean "collection"?`);
     });
+    it("reports a route an earlier route captures (unreachable-route), in file order", () => {
+      const file = tempFile(
+        "r.ts",
+        `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.connect("files/*path", { controller: "files", action: "show" });\n  map.connect("files/:name", { controller: "files", action: "named" });\n});\n`,
+      );
+      const { stdout, status } = run("check", file, "--json");
+      assert.strictEqual(status, 0, "a warning");
+      const [diagnostic] = JSON.parse(stdout).diagnostics;
+      assert.strictEqual(diagnostic.code, "unreachable-route");
+      assert.deepStrictEqual(diagnostic.range.start, { line: 3, character: 14 });
+      assert.match(diagnostic.message, /ANY \/files\/:name \(files#named\) can never be recognised: the earlier route ANY \/files\/\*path \(files#show\)/);
+    });
     it("a clean file prints nothing and exits 0", () => {
       assert.deepStrictEqual(run("check", BLOG), { stdout: "", stderr: "", status: 0 });
     });

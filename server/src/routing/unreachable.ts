@@ -1,0 +1,189 @@
+import { Span } from "./declarations";
+import { Diagnostic } from "./diagnostics";
+import { PathPart, PathSegment } from "./path";
+import { Route } from "./route";
+import { originSpan } from "./spans";
+
+/** A route that recognition can never return, and the earlier route that takes every request it would match. */
+export interface Capture {
+  route: Route;
+  by: Route;
+}
+
+/**
+ * The routes of one route set that an earlier route always captures (the classic mistake: a
+ * catch-all or `photos/:id` above `photos/search`). Only what is provable is reported: the earlier
+ * route must take every method the later one takes and, for every request path the later one
+ * matches, match it too — compared part by part, taking requirements into account conservatively
+ * (two requirements are the same only when they are written the same). Routes are compared only
+ * with earlier ones that can share their first segment, so a large file costs little more than a
+ * pass over its routes.
+ */
+export function unreachableRoutes(routes: readonly Route[]): Capture[] {
+  const captures: Capture[] = [];
+  // Indexes of earlier routes by the text of their first segment; those that start with a parameter or a glob apart.
+  const byFirst = new Map<string, number[]>();
+  const dynamicFirst: number[] = [];
+  routes.forEach((route, index) => {
+    const key = firstKey(route);
+    const same = key === DYNAMIC ? [] : byFirst.get(key) ?? [];
+    const earlier = same.length && dynamicFirst.length ? [...same, ...dynamicFirst].sort((a, b) => a - b) : same.length ? same : dynamicFirst;
+    const by = comparable(route) ? earlier.find((i) => capturesAll(routes[i], route)) : undefined;
+    if (by !== undefined) captures.push({ route, by: routes[by] });
+    if (key === DYNAMIC) dynamicFirst.push(index);
+    else {
+      let list = byFirst.get(key);
+      if (!list) byFirst.set(key, (list = []));
+      list.push(index);
+    }
+  });
+  return captures;
+}
+
+const DYNAMIC = "\u0000dynamic";
+
+function firstKey(route: Route): string {
+  const first = route.segments[0];
+  if (!first) return "";
+  return first[0].kind === "static" ? segmentText(first) : DYNAMIC;
+}
+
+/** Routes whose requests are compared at all: not those a `:controller` segment or a bare `.:format` segment makes hard to enumerate. */
+function comparable(route: Route): boolean {
+  return !hasBareFormatSegment(route) && !route.segments.some((segment) => segment.some((part) => isControllerPart(route, part)));
+}
+
+function hasConditions(route: Route): boolean {
+  for (const _ in route.conditions) return true;
+  return false;
+}
+
+/** Whether `earlier` matches every request `later` would match. */
+function capturesAll(earlier: Route, later: Route): boolean {
+  if (earlier.methods && (!later.methods || !later.methods.every((m) => earlier.methods!.includes(m)))) return false;
+  if (hasConditions(earlier)) return false;
+  for (let length = later.requiredSegments; length <= later.segments.length; length++) {
+    if (!acceptsLength(earlier, later, length)) return false;
+  }
+  return true;
+}
+
+/** Whether `earlier` matches every request that is `later`'s first `length` segments. */
+function acceptsLength(earlier: Route, later: Route, length: number): boolean {
+  const count = earlier.segments.length;
+  const globbed = count > 0 && earlier.segments[count - 1][0].kind === "glob";
+  if (globbed && length >= count) {
+    // the glob takes the rest (at least one segment); the segments before it must cover
+    for (let k = 0; k < count - 1; k++) if (!covers(earlier, k, later, k)) return false;
+    return true;
+  }
+  if (length > count || length < Math.min(earlier.requiredSegments, count)) return false;
+  for (let k = 0; k < length; k++) if (!covers(earlier, k, later, k)) return false;
+  return true;
+}
+
+/** Whether segment `a` of `earlier` matches every text segment `b` of `later` matches. */
+function covers(earlier: Route, a: number, later: Route, b: number): boolean {
+  const outer = earlier.segments[a];
+  const inner = later.segments[b];
+  const outerOptional = a === earlier.segments.length - 1 && earlier.optionalFormat;
+  const innerOptional = b === later.segments.length - 1 && later.optionalFormat;
+  if (inner.some((part) => part.kind === "glob") || outer.some((part) => part.kind === "glob")) return false;
+  if (outer.some((part) => isControllerPart(earlier, part))) return false;
+  if (sameSegment(earlier, outer, later, inner) && (outerOptional || !innerOptional)) return true;
+  // `:x` (default pattern): anything without a dot.
+  if (outer.length === 1 && outer[0].kind === "param" && !earlier.requirements[outer[0].key]) {
+    return !innerOptional && withoutDots(later, inner);
+  }
+  // B's `:x.:format` (default patterns): anything without a dot, then optionally a dot and a format.
+  const dot = outer[1];
+  if (outerOptional && outer.length === 3 && outer[0].kind === "param" && dot.kind === "static" && dot.text === "." && !earlier.requirements[outer[0].key] && !earlier.requirements.format) {
+    const base = withoutFormat(inner);
+    if (base === undefined) return !innerOptional && withoutDots(later, inner);
+    return !later.requirements.format && withoutDots(later, base);
+  }
+  return false;
+}
+
+/** The parts before a trailing `.:format` (the dot taken off the static text before it), or undefined when there is none. */
+function withoutFormat(segment: PathSegment): PathSegment | undefined {
+  const last = segment[segment.length - 1];
+  const dot = segment[segment.length - 2];
+  if (!last || !dot || last.kind !== "param" || last.key !== "format" || dot.kind !== "static" || !dot.text.endsWith(".")) return undefined;
+  const text = dot.text.slice(0, -1);
+  return [...segment.slice(0, -2), ...(text ? [{ kind: "static" as const, text }] : [])];
+}
+
+/** Whether every text the parts match is free of dots: static text without one, parameters of the default pattern. */
+function withoutDots(route: Route, parts: PathSegment): boolean {
+  return parts.length > 0 && parts.every((part) => (part.kind === "static" ? !part.text.includes(".") : part.kind === "param" && !route.requirements[part.key]));
+}
+
+/** The same parts, with parameters of the same requirements (written the same way). */
+function sameSegment(earlier: Route, outer: PathSegment, later: Route, inner: PathSegment): boolean {
+  if (outer.length !== inner.length) return false;
+  return outer.every((part, i) => {
+    const other = inner[i];
+    if (part.kind === "static") return other.kind === "static" && other.text === part.text;
+    if (part.kind !== other.kind) return false;
+    return sameRequirement(earlier.requirements[part.key], later.requirements[(other as { key: string }).key]);
+  });
+}
+
+function sameRequirement(a: RegExp | undefined, b: RegExp | undefined): boolean {
+  return a === b || (!!a && !!b && a.source === b.source && a.flags === b.flags);
+}
+
+/** `:controller` matches the route set's controllers, which may span segments: never compared. */
+function isControllerPart(route: Route, part: PathPart): boolean {
+  return part.kind === "param" && part.key === "controller" && !route.requirements.controller;
+}
+
+/** A last segment that is only `.:format` is also recognised on the segment before: not compared. */
+function hasBareFormatSegment(route: Route): boolean {
+  const last = route.segments[route.segments.length - 1];
+  return !!last && last.length === 2 && last[0].kind === "static" && last[0].text === "." && last[1].kind === "param";
+}
+
+/** A segment's shape, whatever its parameters are called (`page-:n` and `page-:number` alike). */
+function segmentText(segment: PathSegment): string {
+  return segment.map((part) => (part.kind === "static" ? part.text : part.kind === "glob" ? "\u0000*" : "\u0000:")).join("");
+}
+
+/**
+ * `unreachable-route` warnings, one per declaration part and capturing route (its routes listed
+ * together), with the capturing route's declaration as related information. Computed once per
+ * route list.
+ */
+export function unreachableDiagnostics(routes: readonly Route[]): Diagnostic[] {
+  let diagnostics = cache.get(routes);
+  if (diagnostics) return diagnostics;
+  const groups = new Map<string, { span: Span | undefined; by: Route; routes: Route[] }>();
+  for (const { route, by } of unreachableRoutes(routes)) {
+    const span = route.origin && originSpan(route.origin);
+    const key = `${span?.start}:${span?.end}:${routes.indexOf(by)}`;
+    const group = groups.get(key);
+    if (group) group.routes.push(route);
+    else groups.set(key, { span, by, routes: [route] });
+  }
+  diagnostics = [...groups.values()].map(({ span, by, routes: captured }) => {
+    const described = captured.map(describe);
+    const what = described.length === 1 ? described[0] : `${described.length} routes (${described.join(", ")})`;
+    const bySpan = by.origin && originSpan(by.origin);
+    return {
+      severity: "warning" as const,
+      code: "unreachable-route" as const,
+      message: `${what} can never be recognised: the earlier route ${describe(by)} takes every request ${captured.length === 1 ? "it" : "they"} would match`,
+      span,
+      related: bySpan ? [{ message: `${describe(by)} is declared here`, span: bySpan }] : undefined,
+    };
+  });
+  cache.set(routes, diagnostics);
+  return diagnostics;
+}
+
+const cache = new WeakMap<readonly Route[], Diagnostic[]>();
+
+function describe(route: Route): string {
+  return `${route.verb} ${route.path}${route.controller && route.action ? ` (${route.controller}#${route.action})` : ""}`;
+}

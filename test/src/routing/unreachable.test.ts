@@ -1,0 +1,122 @@
+import * as assert from "assert";
+import fc from "fast-check";
+import { draw } from "../../../server/out/dsl/draw";
+import { Mapper } from "../../../server/out/dsl/mapper";
+import { Route } from "../../../server/out/routing/route";
+import { RouteSet } from "../../../server/out/routing/routeSet";
+import { unreachableDiagnostics, unreachableRoutes } from "../../../server/out/routing/unreachable";
+
+type Connect = [string, Record<string, unknown>];
+
+/** The unreachable routes of a route set made of connect routes, as `later ← earlier` (verb and path). */
+function captured(behaviour: "A" | "B", connects: Connect[], more?: (map: Mapper) => void): string[] {
+  const routes = draw({ behaviour }, (map) => {
+    for (const [path, options] of connects) map.connect(path, { controller: "c", action: "a", ...options } as never);
+    more?.(map);
+  });
+  return unreachableRoutes(routes.routes).map(({ route, by }) => `${route.verb} ${route.path} ← ${by.verb} ${by.path}`);
+}
+
+const get = { conditions: { method: "get" } };
+const post = { conditions: { method: "post" } };
+
+describe("unreachable routes", () => {
+  const cases: Array<{ name: string; behaviour?: "A" | "B"; connects: Connect[]; expected: string[] }> = [
+    { name: "a parameter before a static segment of the same place", connects: [["photos/:id", {}], ["photos/search", get]], expected: ["GET /photos/search ← ANY /photos/:id"] },
+    { name: "a requirement the static text does not meet", connects: [["photos/:id", { requirements: { id: /\d+/ } }], ["photos/search", get]], expected: [] },
+    { name: "a requirement the static text meets", connects: [["photos/:id", { requirements: { id: /\d+/ } }], ["photos/2024", get]], expected: [] },
+    { name: "ANY does not capture from a single method", connects: [["photos/:id", get], ["photos/search", {}]], expected: [] },
+    { name: "a single method captures the same method", connects: [["photos/:id", post], ["photos/search", post]], expected: ["POST /photos/search ← POST /photos/:id"] },
+    { name: "another method is not captured", connects: [["photos/:id", post], ["photos/search", get]], expected: [] },
+    { name: "the same path twice", connects: [["a/b", {}], ["a/b", {}]], expected: ["ANY /a/b ← ANY /a/b"] },
+    { name: "the same requirement written the same way", connects: [["a/:x", { requirements: { x: /\d+/ } }], ["a/:y", { requirements: { y: /\d+/ } }]], expected: ["ANY /a/:y ← ANY /a/:x"] },
+    { name: "requirements written differently are not compared", connects: [["a/:x", { requirements: { x: /\d+/ } }], ["a/:y", { requirements: { y: /[0-9]+/ } }]], expected: [] },
+    { name: "a glob captures every longer path below it", connects: [["files/*path", {}], ["files/:name", {}], ["files/a/b/c", {}]], expected: ["ANY /files/:name ← ANY /files/*path", "ANY /files/a/b/c ← ANY /files/*path"] },
+    { name: "a glob does not capture its own prefix", connects: [["files/*path", {}], ["files", {}]], expected: [] },
+    { name: "a later route with a format: the dot escapes a plain parameter", behaviour: "A", connects: [["a/:id", {}], ["a/:id.:format", {}]], expected: [] },
+    { name: "B: an optional format captures a plain parameter", behaviour: "B", connects: [["a/:id.:format", {}], ["a/:name", {}]], expected: ["ANY /a/:name ← ANY /a/:id.:format"] },
+    { name: "a :controller catch-all is never called a capture (its controllers are not enumerable here)", connects: [[":controller/:action/:id", {}], ["posts/:id", {}]], expected: [] },
+    { name: "a shorter earlier route does not capture a longer one", connects: [["a", {}], ["a/b", {}]], expected: [] },
+    { name: "a mixed segment", connects: [["page-:n", {}], ["page-:number", {}]], expected: ["ANY /page-:number ← ANY /page-:n"] },
+    { name: "conditions other than the method keep a route from capturing", connects: [["photos/:id", { conditions: { subdomain: "x" } }], ["photos/search", get]], expected: [] },
+  ];
+  for (const { name, behaviour, connects, expected } of cases) {
+    it(name, () => assert.deepStrictEqual(captured(behaviour ?? "A", connects), expected));
+  }
+
+  it("resources after a connect route: A's unformatted routes and a connect route's optional id", () => {
+    const found = captured("A", [["photos/:id", {}]], (map) => map.resources("photos", { collection: { search: "get" } }));
+    assert.ok(found.includes("GET /photos/search ← ANY /photos/:id"), found.join("\n"));
+    assert.ok(!found.some((f) => f.startsWith("GET /photos/search.:format")), "the formatted twin has a dot");
+  });
+
+  it("diagnostics: one warning per declaration part and capturing route, with the capturing declaration as related information", () => {
+    const routes = draw({ behaviour: "A" }, (map) => {
+      map.connect("photos/:id", { controller: "photos", action: "show" });
+      map.resources("photos");
+    });
+    const [diagnostic] = unreachableDiagnostics(routes.routes);
+    assert.strictEqual(diagnostic.code, "unreachable-route");
+    assert.strictEqual(diagnostic.severity, "warning");
+    assert.match(diagnostic.message, /^\d+ routes \(GET \/photos \(photos#index\), .*\) can never be recognised: the earlier route ANY \/photos\/:id \(photos#show\) takes every request they would match$/);
+  });
+
+  it("property: a route reported unreachable is never what recognize() returns for requests matching its pattern", () => {
+    const POOL = ["1", "42", "search", "new", "a-b", "x", "2024"];
+    const connect = fc.constantFrom<Connect>(
+      ["photos/:id", {}],
+      ["photos/:id", { requirements: { id: /\d+/ } }],
+      ["photos/search", get],
+      ["photos/:id.:format", {}],
+      ["files/*path", {}],
+      ["files/:name", post],
+      ["page-:n", {}],
+      ["a/:b/:c", {}],
+      ["a/b", {}],
+    );
+    fc.assert(
+      fc.property(fc.constantFrom("A" as const, "B" as const), fc.array(connect, { minLength: 1, maxLength: 6 }), fc.boolean(), fc.array(fc.nat(), { minLength: 8, maxLength: 8 }), (behaviour, connects, withResources, picks) => {
+        const routes: RouteSet = draw({ behaviour }, (map) => {
+          for (const [path, options] of connects) map.connect(path, { controller: "c", action: "a", ...options } as never);
+          if (withResources) map.resources("photos", { collection: { search: "get" } });
+        });
+        for (const { route } of unreachableRoutes(routes.routes)) {
+          for (let n = 0; n < 8; n++) {
+            const path = requestFor(route, (i) => POOL[(picks[(n + i) % picks.length] + i * 7 + n) % POOL.length]);
+            if (path === undefined) continue;
+            for (const method of route.methods ?? ["get", "post", "put", "delete"]) {
+              let seen: Route | undefined;
+              try {
+                seen = routes.match(method, path).route;
+              } catch {
+                seen = undefined;
+              }
+              assert.notStrictEqual(seen, route, `${method} ${path} reached ${route.verb} ${route.path}`);
+            }
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+/** A request path of a route's full pattern, values picked from the pool (undefined when a requirement refuses them). */
+function requestFor(route: Route, pick: (i: number) => string): string | undefined {
+  let i = 0;
+  const segments: string[] = [];
+  for (const segment of route.segments) {
+    let text = "";
+    for (const part of segment) {
+      if (part.kind === "static") text += part.text;
+      else {
+        const value = part.kind === "glob" ? `${pick(i++)}/${pick(i++)}` : pick(i++);
+        const requirement = route.requirements[part.key];
+        if (requirement && !new RegExp(`^(?:${requirement.source})$`).test(value)) return undefined;
+        text += value;
+      }
+    }
+    segments.push(text);
+  }
+  return `/${segments.join("/")}`;
+}
