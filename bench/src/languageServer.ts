@@ -104,6 +104,9 @@ async function measure(workload: Workload, sessionSeconds: number): Promise<void
       samples.completionAfterViewEdit.push(await timed(complete));
     }
     const rssSession = rssOf(client.pid);
+    // The user pauses: the server collects once it has been idle (see lsp/idleCollection.ts).
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const rssPaused = rssOf(client.pid);
 
     const routes = loadRoutingFile(text, "routes.ts")!.routes.routes.length;
     console.log(`language server, ${workload.title}: a ${lines.length.toLocaleString("en-US")}-line routing file (${routes.toLocaleString("en-US")} routes) and a view with an unknown helper, over stdio`);
@@ -117,7 +120,7 @@ async function measure(workload: Workload, sessionSeconds: number): Promise<void
     row("completion right after an edit of the view", samples.completionAfterViewEdit);
     row("hover on a declaration right after an edit", samples.hoverAfterEdit);
     row("keystroke to updated diagnostics (debounce included)", samples.keystroke);
-    console.log(`  server memory (RSS): ${rssIndexed.toFixed(0)} MB indexed, ${rssOpened.toFixed(0)} MB with both files open, ${rssSession.toFixed(0)} MB after a ${sessionSeconds} s session of edits and requests`);
+    console.log(`  server memory (RSS): ${rssIndexed.toFixed(0)} MB indexed, ${rssOpened.toFixed(0)} MB with both files open, ${rssSession.toFixed(0)} MB at the end of a ${sessionSeconds} s session of edits and requests, ${rssPaused.toFixed(0)} MB after a 4 s pause`);
     await client.stop();
   } finally {
     client.kill();

@@ -16,6 +16,7 @@ import { RoutingWorkspace } from "../service/workspace";
 import { workspaceSymbols } from "../service/workspaceSymbols";
 import { toDiagnostic, toRange } from "./convert";
 import * as custom from "./customRequests";
+import { IdleCollection } from "./idleCollection";
 
 const RoutesTableRequest = new lsp.RequestType<custom.RoutesTableParams, custom.RoutesTableResult | null, void>(custom.ROUTES_TABLE);
 const RecognizeRequest = new lsp.RequestType<custom.RecognizeParams, custom.RecognizeResult | null, void>(custom.RECOGNIZE);
@@ -72,9 +73,11 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   const lines = (uri: string) => workspace.lines(uri);
 
   /** Wraps a request handler: cancelled requests are not computed, failures answer null. */
+  const idle = new IdleCollection();
   const handle =
     <P, R>(what: string, handler: (params: P) => R) =>
     (params: P, token: lsp.CancellationToken): R | null | lsp.ResponseError<void> => {
+      idle.touch();
       if (!initialized) return new lsp.ResponseError(lsp.ErrorCodes.ServerNotInitialized, `${what} before initialize`);
       if (token.isCancellationRequested) return new lsp.ResponseError(lsp.LSPErrorCodes.RequestCancelled, `${what} was cancelled`);
       try {
@@ -168,6 +171,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   });
 
   documents.onDidChangeContent(({ document }) => {
+    idle.touch();
     workspace.set({ uri: document.uri, version: document.version, text: document.getText() });
     publisher.schedule();
   });
