@@ -17,6 +17,7 @@ import { workspaceSymbols } from "../service/workspaceSymbols";
 import { toDiagnostic, toRange } from "./convert";
 import * as custom from "./customRequests";
 import { IdleCollection } from "./idleCollection";
+import { inlayHints } from "../service/inlayHints";
 
 const RoutesTableRequest = new lsp.RequestType<custom.RoutesTableParams, custom.RoutesTableResult | null, void>(custom.ROUTES_TABLE);
 const RecognizeRequest = new lsp.RequestType<custom.RecognizeParams, custom.RecognizeResult | null, void>(custom.RECOGNIZE);
@@ -101,6 +102,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       capabilities: {
         textDocumentSync: lsp.TextDocumentSyncKind.Incremental,
         hoverProvider: true,
+        inlayHintProvider: true,
         completionProvider: { triggerCharacters: ["_", ".", '"', "'"] },
         signatureHelpProvider: { triggerCharacters: ["(", ","], retriggerCharacters: [","] },
         definitionProvider: true,
@@ -158,6 +160,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     }
     publisher.schedule();
     void connection.sendNotification(custom.ROUTES_CHANGED);
+    if (client.workspace?.inlayHint?.refreshSupport) void connection.languages.inlayHint.refresh().catch(() => undefined);
   });
 
   connection.onDidChangeWatchedFiles(async (params) => {
@@ -186,6 +189,20 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       const hover = offset === undefined || !enabled("hover") ? undefined : doHover(workspace, params.textDocument.uri, offset);
       if (!hover) return null;
       return { contents: { kind: lsp.MarkupKind.Markdown, value: hover.contents }, range: toRange(lines(params.textDocument.uri), hover.span) };
+    }),
+  );
+
+  connection.languages.inlayHint.on(
+    handle("inlay hints", (params: lsp.InlayHintParams): lsp.InlayHint[] => {
+      if (!enabled("inlayHints")) return [];
+      const index = lines(params.textDocument.uri);
+      const span = { start: index.offsetAt(params.range.start), end: index.offsetAt(params.range.end) };
+      return inlayHints(workspace, params.textDocument.uri, span).map((hint) => ({
+        position: index.positionAt(hint.offset),
+        label: hint.label,
+        tooltip: hint.tooltip,
+        paddingLeft: true,
+      }));
     }),
   );
 

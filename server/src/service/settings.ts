@@ -15,14 +15,15 @@ export interface ServiceSettings {
   features: Record<Feature, boolean>;
 }
 
-export type Feature = "hover" | "completion" | "diagnostics" | "codeLens";
+export type Feature = "hover" | "completion" | "diagnostics" | "codeLens" | "inlayHints";
 
 export const DEFAULT_SETTINGS: ServiceSettings = {
   defaultBehaviour: "B",
   routingFiles: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"],
   exclude: ["**/node_modules/**", "**/.git/**", "**/dist/**", "**/out/**", "**/build/**", "**/coverage/**"],
   drawDefaults: {},
-  features: { hover: true, completion: true, diagnostics: true, codeLens: true },
+  // Inlay hints add text to every helper call: off until asked for.
+  features: { hover: true, completion: true, diagnostics: true, codeLens: true, inlayHints: false },
 };
 
 /**

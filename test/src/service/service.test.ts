@@ -12,6 +12,7 @@ import { DEFAULT_SETTINGS, readSettings } from "../../../server/out/service/sett
 import { recognizeRequest, routesTableOf, routingFileInfo } from "../../../server/out/service/routesTable";
 import { signatureHelp } from "../../../server/out/service/signatureHelp";
 import { workspaceSymbols } from "../../../server/out/service/workspaceSymbols";
+import { inlayHints } from "../../../server/out/service/inlayHints";
 
 /** The language service on plain strings; `|` marks the cursor. */
 const ROUTES = `import { draw } from "resource-routes";
@@ -458,5 +459,35 @@ describe("service: routes table and recognition (the editor commands)", () => {
     const { workspace, uri } = workspaceWith(`|`);
     assert.deepStrictEqual(routingFileInfo(workspace, "file:///app/routes.ts"), { behaviour: "B", routes: 17 });
     assert.strictEqual(routingFileInfo(workspace, uri), undefined);
+  });
+});
+
+describe("service: inlay hints", () => {
+  const hintsOf = (view: string) => {
+    const { workspace, uri } = workspaceWith(view);
+    const text = workspace.document(uri)!.text;
+    return inlayHints(workspace, uri, { start: 0, end: text.length }).map((h) => [text.slice(0, h.offset).split("\n").pop(), h.label]);
+  };
+  it("after a helper call: the path it builds, literal arguments filled in, the others as their keys", () => {
+    assert.deepStrictEqual(hintsOf(`link(post_comments_path(post, "json"));\nlink(publish_post_path(7));|`), [
+      ["link(post_comments_path(post, \"json\")", "▸ /posts/:post_id/comments.json"],
+      ["link(publish_post_path(7)", "▸ /posts/7/publish"],
+    ]);
+  });
+  it("a format not given is left out (B), values are encoded, strings and brackets inside arguments are skipped", () => {
+    assert.deepStrictEqual(hintsOf(`x(comment_path("a b"), post_path(f(1, 2)), admin_users_url());|`), [
+      ["x(comment_path(\"a b\")", "▸ /comments/a%20b"],
+      ["x(comment_path(\"a b\"), post_path(f(1, 2))", "▸ /posts/:id"],
+      ["x(comment_path(\"a b\"), post_path(f(1, 2)), admin_users_url()", "▸ /admin/users"],
+    ]);
+  });
+  it("no hint for a helper that is not called, names no route, or passes named values; only inside the asked range", () => {
+    assert.deepStrictEqual(hintsOf(`const f = post_path; artcle_path(1); post_path({ id: 1 }); hash_for_post_path(1);|`), []);
+    const { workspace, uri } = workspaceWith(`post_path(1);\n\n\n\nposts_path();|`);
+    assert.deepStrictEqual(inlayHints(workspace, uri, { start: 16, end: 30 }).map((h) => h.label), ["▸ /posts"]);
+  });
+  it("is off unless resourceRoutes.inlayHints.enabled is true", () => {
+    assert.strictEqual(DEFAULT_SETTINGS.features.inlayHints, false);
+    assert.strictEqual(readSettings({ inlayHints: { enabled: true } }).settings.features.inlayHints, true);
   });
 });
