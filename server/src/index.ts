@@ -2,6 +2,7 @@
 export { draw, DrawOptions } from "./dsl/draw";
 export { Mapper, Block, Options } from "./dsl/mapper";
 export { RouteSet } from "./routing/routeSet";
+export { RouteValue, NamedValues, TypedRouteSet } from "./routing/typedRoutes";
 export { Route, RouteJSON } from "./routing/route";
 export { Recognition } from "./routing/recognize";
 export { RoutingError, MethodNotAllowed, UnknownHttpMethod, RouteDefinitionError } from "./routing/errors";

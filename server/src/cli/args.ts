@@ -10,11 +10,12 @@ export interface ParsedArguments {
   stdio: boolean;
   behaviour?: "A" | "B";
   host?: string;
+  out?: string;
   params: Record<string, string>;
 }
 
 /** Flags each command accepts (anything else is a usage error). */
-export type Flag = "--json" | "--behaviour" | "--param" | "--host" | "--stdio";
+export type Flag = "--json" | "--behaviour" | "--param" | "--host" | "--stdio" | "--out";
 
 export function parseArguments(argv: string[], allowed: readonly Flag[]): ParsedArguments {
   const parsed: ParsedArguments = { positional: [], json: false, help: false, stdio: false, params: record<string>() };
@@ -32,6 +33,7 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     else if (flag === "--json") parsed.json = true;
     else if (flag === "--stdio") parsed.stdio = true;
     else if (flag === "--host") parsed.host = value();
+    else if (flag === "--out") parsed.out = value();
     else if (flag === "--behaviour") {
       const behaviour = value();
       if (behaviour !== "A" && behaviour !== "B") throw new UsageError(`--behaviour must be A or B, got ${JSON.stringify(behaviour)}`);

@@ -1,4 +1,6 @@
+import * as fs from "fs";
 import { nearest } from "../routing/validate";
+import { routeTypesOf, typesFileOf } from "../format/routeTypes";
 import { RoutingError } from "../routing/errors";
 import { unreachableDiagnostics } from "../routing/unreachable";
 import { ParsedArguments, UsageError } from "./args";
@@ -52,6 +54,29 @@ export function checkCommand(args: ParsedArguments): CommandResult {
       for (const d of diagnostics) result.stdout.push(diagnosticLine(f.file, d, f.lines));
     }
   }
+  return result;
+}
+
+export function typesCommand(args: ParsedArguments): CommandResult {
+  const [file, ...extra] = args.positional;
+  if (!file || extra.length) throw new UsageError("types takes one FILE");
+  const f = loadFile(file, args.behaviour);
+  const out = args.out ?? typesFileOf(file);
+  const text = routeTypesOf(f.routes, file);
+  let before: string | undefined;
+  try {
+    before = fs.readFileSync(out, "utf8");
+  } catch {
+    before = undefined;
+  }
+  try {
+    if (before !== text) fs.writeFileSync(out, text);
+  } catch (error) {
+    throw new UsageError(`cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const helpers = f.routes.table.named.size * 4;
+  const result: CommandResult = { stdout: [printable(`${before === text ? "unchanged" : "wrote"} ${out} (${helpers} helpers)`)], stderr: [], exitCode: hasErrors(f) ? 1 : 0 };
+  for (const d of f.diagnostics) if (d.severity === "error") result.stderr.push(diagnosticLine(f.file, d, f.lines));
   return result;
 }
 

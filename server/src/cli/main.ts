@@ -59,6 +59,15 @@ const COMMANDS: Record<string, Command> = {
   Exit 1 when it cannot generate (missing value, unknown helper, no host for _url).`,
     run: (args) => commands().generateCommand(args),
   },
+  types: {
+    flags: ["--behaviour", "--out"],
+    usage: `resource-routes types FILE [--out OUT] [--behaviour A|B]
+  Writes the TypeScript declaration file that types the routing file's helpers and each action's params
+  (default OUT: beside FILE, routes.ts → routes.routes.d.ts); the routing file opts in with draw<Routes>(…).
+  The file is only written when its text changes. Exit 1 when the routing file has an error diagnostic
+  (the routes the analyser understood are still typed).`,
+    run: (args) => commands().typesCommand(args),
+  },
   lsp: {
     flags: ["--stdio"],
     usage: `resource-routes lsp --stdio

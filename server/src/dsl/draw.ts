@@ -1,6 +1,7 @@
 import { Declaration, DrawSettings } from "../routing/declarations";
 import { expandDeclarations } from "../routing/expand";
 import { RouteSet, RouteSetOptions } from "../routing/routeSet";
+import type { TypedRouteSet } from "../routing/typedRoutes";
 import { checkDrawSettings } from "../routing/settings";
 import { OptionMap } from "../routing/values";
 import { Block, Mapper } from "./mapper";
@@ -13,8 +14,8 @@ export type DrawOptions = DrawSettings & RouteSetOptions;
  * Throws where the facility raises (behaviour A's `only` with `except`, a refused method or
  * requirement), as the original did when routes were loaded.
  */
-export function draw(callback: Block): RouteSet;
-export function draw(settings: DrawOptions, callback: Block): RouteSet;
+export function draw<Typed extends TypedRouteSet<object> = RouteSet>(callback: Block): Typed;
+export function draw<Typed extends TypedRouteSet<object> = RouteSet>(settings: DrawOptions, callback: Block): Typed;
 export function draw(settingsOrCallback: DrawOptions | Block, maybeCallback?: Block): RouteSet {
   const [settings, callback] = typeof settingsOrCallback === "function" ? [{}, settingsOrCallback] : [settingsOrCallback, maybeCallback];
   if (typeof callback !== "function") throw new TypeError("draw() needs a callback that receives the mapper");

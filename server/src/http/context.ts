@@ -1,6 +1,6 @@
 import { splitArguments } from "../routing/generate";
 import type { Helper } from "../routing/helpers";
-import type { RouteSet } from "../routing/routeSet";
+import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Params } from "./params";
 
 /** The route a request was recognised as, as an action sees it. */
@@ -48,7 +48,7 @@ export class RequestContext<Request> implements ActionContext<Request> {
     readonly format: string | undefined,
     readonly route: RouteInfo,
     readonly request: Request,
-    private readonly routes: RouteSet,
+    private readonly routes: AnyRouteSet,
     private readonly origin: { protocol: string; host: string },
   ) {}
 
@@ -85,8 +85,8 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
  * The route set's helpers for one request: `_url` helpers get the request's protocol and host as
  * defaults (a call's own `host` or `protocol` wins). Built on first use of each helper.
  */
-export function requestUrls(routes: RouteSet, origin: { protocol: string; host: string }): Record<string, Helper> {
-  const helpers = routes.helpers;
+export function requestUrls(routes: AnyRouteSet, origin: { protocol: string; host: string }): Record<string, Helper> {
+  const helpers = routes.helpers as Record<string, Helper>;
   const bound: Record<string, Helper> = Object.create(null) as Record<string, Helper>;
   return new Proxy(bound, {
     get(target, name) {

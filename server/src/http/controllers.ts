@@ -2,7 +2,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { pathToFileURL } from "url";
 import { CONTROLLER_EXTENSIONS } from "../routing/controllerFiles";
-import type { RouteSet } from "../routing/routeSet";
+import type { AnyRouteSet } from "../routing/typedRoutes";
 import { own } from "../routing/values";
 import type { ActionContext } from "./context";
 
@@ -49,7 +49,7 @@ export function findAction(controllers: Controllers, controller: string, action:
  * `controllers` setting, `./controllers` beside it). A controller with no module is left out: its
  * routes answer 404 `uninitialized controller`.
  */
-export async function loadControllers(routes: RouteSet, dir?: string): Promise<Controllers> {
+export async function loadControllers(routes: AnyRouteSet, dir?: string): Promise<Controllers> {
   const folder = dir ?? controllersFolder(routes);
   const controllers: Controllers = Object.create(null) as Controllers;
   const names = new Set(routes.routes.map((route) => route.controller).filter((name): name is string => name !== null));
@@ -63,7 +63,7 @@ export async function loadControllers(routes: RouteSet, dir?: string): Promise<C
 }
 
 /** Where a route set's controllers live: its `controllers` setting resolved against the routing file. */
-export function controllersFolder(routes: RouteSet): string {
+export function controllersFolder(routes: AnyRouteSet): string {
   const setting = routes.settings.controllers ?? "./controllers";
   if (path.isAbsolute(setting)) return setting;
   if (!routes.file) throw new Error("loadControllers(routes) needs the controllers folder: draw() could not tell which file it was called from; pass it as loadControllers(routes, dir)");

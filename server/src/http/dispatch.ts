@@ -1,5 +1,5 @@
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../routing/errors";
-import type { RouteSet } from "../routing/routeSet";
+import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Answer, answerOf, RequestContext } from "./context";
 import { Controllers, findAction } from "./controllers";
 import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from "./params";
@@ -43,7 +43,7 @@ export type Pending<T> = T | Promise<T>;
  * It answers synchronously when it can (no form to read, a synchronous action): a server's hot
  * path pays for no promise it does not need.
  */
-export function dispatch<Raw>(routes: RouteSet, controllers: Controllers, request: IncomingRequest<Raw>, options: HttpOptions, hasNext: boolean): Pending<Outcome> {
+export function dispatch<Raw>(routes: AnyRouteSet, controllers: Controllers, request: IncomingRequest<Raw>, options: HttpOptions, hasNext: boolean): Pending<Outcome> {
   const head = request.method.length === 4 && request.method.toUpperCase() === "HEAD";
   const answer = new Answering(routes, controllers, request, options, hasNext, head);
   try {
@@ -71,7 +71,7 @@ export function dispatch<Raw>(routes: RouteSet, controllers: Controllers, reques
 /** One request's way to its answer, after its params are known. */
 class Answering<Raw> {
   constructor(
-    private readonly routes: RouteSet,
+    private readonly routes: AnyRouteSet,
     private readonly controllers: Controllers,
     private readonly request: IncomingRequest<Raw>,
     private readonly options: HttpOptions,
@@ -80,7 +80,7 @@ class Answering<Raw> {
   ) {}
 
   route(path: string, params: Params): Pending<Outcome> {
-    let matched: ReturnType<RouteSet["match"]>;
+    let matched: ReturnType<AnyRouteSet["match"]>;
     try {
       const override = Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
       matched = this.routes.match(this.request.method, path, typeof override === "string" ? { _method: override } : EMPTY);

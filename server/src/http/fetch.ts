@@ -1,4 +1,4 @@
-import type { RouteSet } from "../routing/routeSet";
+import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
 import { dispatch, HttpOptions, Outcome } from "./dispatch";
 
@@ -6,7 +6,7 @@ import { dispatch, HttpOptions, Outcome } from "./dispatch";
  * A WHATWG fetch handler (contract §8): `(request: Request) => Promise<Response>`, for Bun,
  * Deno, Hono's `app.mount`, workers and Node's own `Request`.
  */
-export function fetchHandler(routes: RouteSet, controllers: Controllers, options: HttpOptions = {}): (request: Request) => Promise<Response> {
+export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, options: HttpOptions = {}): (request: Request) => Promise<Response> {
   return async (request) => {
     const url = new URL(request.url);
     const length = request.headers.get("content-length");

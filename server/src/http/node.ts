@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "http";
-import type { RouteSet } from "../routing/routeSet";
+import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
 import { dispatch, HttpOptions, Outcome } from "./dispatch";
 
@@ -11,7 +11,7 @@ const CLOSE_AFTER_MS = 5_000;
  * a request no route matches is passed on instead of answered 404.
  */
 export function nodeHandler(
-  routes: RouteSet,
+  routes: AnyRouteSet,
   controllers: Controllers,
   options: HttpOptions = {},
 ): (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void {

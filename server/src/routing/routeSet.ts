@@ -17,7 +17,7 @@ export interface RouteSetOptions {
  * A loaded route set: what an application routes with. Built from a route table; recognition is
  * compiled on first use.
  */
-export class RouteSet {
+export class RouteSet<Helpers extends object = Record<string, Helper>> {
   readonly behaviour: Behaviour;
   readonly routes: readonly Route[];
   readonly diagnostics: readonly Diagnostic[];
@@ -34,14 +34,15 @@ export class RouteSet {
   }
 
   /** The URL helpers of every named route (built on first use: the editor and CLI rarely need them). */
-  get helpers(): Record<string, Helper> {
+  get helpers(): Helpers {
     this.helperFunctions ??= buildHelpers(
       this.table.named,
       BEHAVIOURS[this.behaviour],
       this.settings.default_url_options ?? {},
       this.options.warn ?? ((message: string) => process.emitWarning(message, "DeprecationWarning")),
     );
-    return this.helperFunctions;
+    // The same functions, typed or not: a generated declaration file only names them (contract §9).
+    return this.helperFunctions as unknown as Helpers;
   }
 
   /** The route a request goes to; throws RoutingError (MethodNotAllowed when only the method is wrong). */

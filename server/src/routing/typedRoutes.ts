@@ -1,0 +1,26 @@
+import type { RouteSet } from "./routeSet";
+
+/**
+ * Types for routing files typed by a generated declaration file (contract §9, `resource-routes
+ * types`): types only, nothing here runs.
+ */
+
+/** A value a helper puts in a path segment: text, a number, a model (`to_param()`), or a record with an id. */
+export type RouteValue = string | number | { to_param(): string } | { id: string | number };
+
+/** A helper's trailing object: segment values by name, URL options, and the rest as query parameters. */
+export interface NamedValues {
+  host?: string;
+  protocol?: string;
+  port?: string | number;
+  anchor?: string;
+  only_path?: boolean;
+  trailing_slash?: boolean;
+  [key: string]: unknown;
+}
+
+/** A route set whose helpers a generated declaration file lists: `export default draw<Routes>(…)`. */
+export type TypedRouteSet<Helpers extends object> = RouteSet<Helpers>;
+
+/** Any route set, typed or not: what the HTTP adapters take. */
+export type AnyRouteSet = RouteSet<object>;
