@@ -1,0 +1,145 @@
+import * as assert from "assert";
+import * as cp from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import * as ts from "typescript";
+import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
+import { routeTypesOf } from "../../../server/out/format/routeTypes";
+
+const ROOT = path.resolve(__dirname, "../../..");
+const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
+const BLOG = path.join(ROOT, "examples", "blog", "routes.ts");
+const SNAPSHOT = path.join(ROOT, "test", "fixtures", "types", "blog.routes.d.ts");
+
+/** A routing file that opts in, as an application writes it. */
+const ROUTES = `import { draw } from "resource-routes";
+import type { Routes } from "./routes.routes";
+
+export default draw<Routes>({ behaviour: "B" }, (map) => {
+  map.resources("posts", { member: { publish: "put" } }, (post) => {
+    post.resources("comments", { only: ["index", "show"] });
+  });
+  map.resource("account");
+});
+`;
+
+/** Uses that must compile. */
+const GOOD = `import routes from "./routes";
+import type { ActionContext, RouteParams } from "./routes.routes";
+
+export const a: string = routes.helpers.posts_path();
+export const b: string = routes.helpers.post_path(1);
+export const c: string = routes.helpers.post_path({ id: 1 });
+export const d: string = routes.helpers.post_comment_path(1, 2, "json");
+export const e: string = routes.helpers.post_comment_path(1, { id: 2, anchor: "top" });
+export const f: string = routes.helpers.post_url({ id: { to_param: () => "x" }, host: "example.com" });
+export const g: Record<string, unknown> = routes.helpers.hash_for_publish_post_path(3);
+export const h: string = routes.helpers.account_path();
+export const params: RouteParams<"comments#show"> = { post_id: "1", id: "2" };
+export function show(context: ActionContext<"posts#show">): string {
+  const id: string = context.params.id;
+  const format: string | undefined = context.params.format;
+  context.respond(200, { id, format });
+  return context.route.path;
+}
+`;
+
+function project(use: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-types-"));
+  fs.writeFileSync(path.join(dir, "routes.ts"), ROUTES);
+  fs.writeFileSync(path.join(dir, "use.ts"), use);
+  return dir;
+}
+
+/** The compiler's errors for the project, as `file:line: message` (1-based lines). */
+function compile(dir: string): string[] {
+  const program = ts.createProgram([path.join(dir, "routes.ts"), path.join(dir, "use.ts")], {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    types: [],
+    baseUrl: dir,
+    paths: { "resource-routes": [path.join(ROOT, "server", "out", "index.d.ts")], "resource-routes/http": [path.join(ROOT, "server", "out", "http", "index.d.ts")] },
+  });
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
+    return `${d.file ? path.basename(d.file.fileName) : "?"}:${line}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n").split("\n")[0]}`;
+  });
+}
+
+function typesCommand(...args: string[]): { stdout: string; stderr: string; status: number | null } {
+  const result = cp.spawnSync(process.execPath, [CLI, "types", ...args], { encoding: "utf8" });
+  return { stdout: result.stdout, stderr: result.stderr, status: result.status };
+}
+
+describe("typed routes (resource-routes types)", function () {
+  this.timeout(60_000);
+  let dir: string;
+  before(() => {
+    dir = project(GOOD);
+    const { status, stdout } = typesCommand(path.join(dir, "routes.ts"));
+    assert.strictEqual(status, 0);
+    assert.match(stdout, /^wrote .*routes\.routes\.d\.ts \(\d+ helpers\)\n$/);
+  });
+
+  it("correct calls, action params and a controller typed with ActionContext compile without an error", () => {
+    assert.deepStrictEqual(compile(dir), []);
+  });
+
+  const mistakes: Array<[string, string, RegExp]> = [
+    ["an unknown helper", `export const x = routes.helpers.psot_path(1);`, /Property 'psot_path' does not exist/],
+    ["a required segment given neither by position nor by name", `export const x = routes.helpers.post_comment_path(1);`, /No overload matches this call|is not assignable to parameter of type .NamedValues & \{ post_id: RouteValue; id: RouteValue; \}/],
+    ["a required segment missing from the named values", `export const x = routes.helpers.post_path({ anchor: "a" });`, /No overload matches this call/],
+    ["an action key that is not one", `export type X = RouteParams<"posts#nope">;`, /does not satisfy the constraint/],
+  ];
+  for (const [name, line, message] of mistakes) {
+    it(`${name}: exactly one error, on its line`, () => {
+      const bad = project(`${GOOD}${line}\n`);
+      fs.copyFileSync(path.join(dir, "routes.routes.d.ts"), path.join(bad, "routes.routes.d.ts"));
+      const errors = compile(bad);
+      assert.strictEqual(errors.length, 1, errors.join("\n"));
+      assert.ok(errors[0].startsWith(`use.ts:${GOOD.split("\n").length}: `), errors[0]);
+      assert.match(errors[0], message);
+    });
+  }
+
+  it("a routing file that does not opt in compiles as before (helpers untyped)", () => {
+    const plain = project(`import routes from "./routes";\nexport const x: unknown = routes.helpers.anything_path(1);\n`);
+    fs.writeFileSync(path.join(plain, "routes.ts"), ROUTES.replace("draw<Routes>", "draw").replace(/^import type .*\n/m, ""));
+    assert.deepStrictEqual(compile(plain), []);
+  });
+
+  it("writes only when the text changes, and the same routes give the same bytes", () => {
+    const out = path.join(dir, "routes.routes.d.ts");
+    const first = fs.readFileSync(out, "utf8");
+    const { stdout, status } = typesCommand(path.join(dir, "routes.ts"));
+    assert.strictEqual(status, 0);
+    assert.match(stdout, /^unchanged /);
+    assert.strictEqual(fs.readFileSync(out, "utf8"), first);
+  });
+
+  it("the example's declaration file is the snapshot (test/fixtures/types), stable across runs, behaviour B's formatted_ aliases deprecated", () => {
+    const text = fs.readFileSync(BLOG, "utf8");
+    const generate = () => routeTypesOf(loadRoutingFile(text, BLOG)!.routes, BLOG);
+    const generated = generate();
+    assert.strictEqual(generate(), generated);
+    if (process.env.UPDATE_SNAPSHOTS) fs.writeFileSync(SNAPSHOT, generated);
+    assert.strictEqual(generated, fs.readFileSync(SNAPSHOT, "utf8"), "run with UPDATE_SNAPSHOTS=1 after a deliberate change");
+    assert.match(generated, /\/\*\* @deprecated [^\n]*\*\/\n  formatted_article_path: Helper\d+<string>;/);
+    assert.match(generated, /^\/\/ Generated by resource-routes from routes\.ts\. Do not edit/);
+  });
+
+  it("--help, a missing file and extra arguments answer like the other commands", () => {
+    assert.strictEqual(typesCommand("--help").status, 0);
+    const missing = typesCommand(path.join(dir, "nope.ts"));
+    assert.strictEqual(missing.status, 2);
+    assert.strictEqual(missing.stderr.trim().split("\n").length, 1);
+    assert.strictEqual(typesCommand(path.join(dir, "routes.ts"), "extra").status, 2);
+    assert.strictEqual(typesCommand(path.join(dir, "routes.ts"), "--host", "x").status, 2);
+  });
+});
