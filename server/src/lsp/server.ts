@@ -17,6 +17,7 @@ import { workspaceSymbols } from "../service/workspaceSymbols";
 import { toDiagnostic, toRange } from "./convert";
 import * as custom from "./customRequests";
 import { IdleCollection } from "./idleCollection";
+import { TypesWriter } from "./typesWriter";
 import { inlayHints } from "../service/inlayHints";
 
 const RoutesTableRequest = new lsp.RequestType<custom.RoutesTableParams, custom.RoutesTableResult | null, void>(custom.ROUTES_TABLE);
@@ -70,6 +71,12 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
 
   const logError = (what: string, error: unknown) => connection.console.error(`${what} failed: ${(error as Error)?.stack ?? error}`);
   const publisher = new DiagnosticsPublisher(connection, workspace, logError);
+  const typesWriter = new TypesWriter(workspace, logError);
+  /** Something the routes depend on changed: diagnostics, and the declaration files of typed routes, follow. */
+  const changed = () => {
+    publisher.schedule();
+    typesWriter.schedule();
+  };
   const indexing = new WorkspaceIndexing(connection, workspace, fs, () => folders, () => !!client.window?.workDoneProgress);
   const lines = (uri: string) => workspace.lines(uri);
 
@@ -139,7 +146,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
         const removed = new Set(event.removed.map((f) => f.uri));
         folders = [...folders.filter((f) => !removed.has(f)), ...event.added.map((f) => f.uri)];
         await indexing.indexAll();
-        publisher.schedule();
+        changed();
       });
     }
     try {
@@ -148,7 +155,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     } catch (error) {
       logError("indexing the workspace", error);
     }
-    publisher.schedule();
+    changed();
   });
 
   connection.onDidChangeConfiguration(async (params) => {
@@ -158,7 +165,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     } catch (error) {
       logError("applying settings", error);
     }
-    publisher.schedule();
+    changed();
     void connection.sendNotification(custom.ROUTES_CHANGED);
     if (client.workspace?.inlayHint?.refreshSupport) void connection.languages.inlayHint.refresh().catch(() => undefined);
   });
@@ -169,18 +176,18 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     } catch (error) {
       logError("reading changed files", error);
     }
-    publisher.schedule();
+    changed();
     void connection.sendNotification(custom.ROUTES_CHANGED);
   });
 
   documents.onDidChangeContent(({ document }) => {
     idle.touch();
     workspace.set({ uri: document.uri, version: document.version, text: document.getText() });
-    publisher.schedule();
+    changed();
   });
   documents.onDidClose(({ document }) => {
     workspace.close(document.uri);
-    publisher.schedule();
+    changed();
   });
 
   connection.onHover(

@@ -13,6 +13,8 @@ export interface ServiceSettings {
   /** draw() settings for files that do not give them: resources_path_names, resource_action_separator, inflections. */
   drawDefaults: DrawSettings;
   features: Record<Feature, boolean>;
+  /** The declaration file of typed routes: written for every routing file, never, or only where it exists (setting `types.enabled` unset). */
+  typesFile: "on" | "off" | "auto";
 }
 
 export type Feature = "hover" | "completion" | "diagnostics" | "codeLens" | "inlayHints";
@@ -24,6 +26,7 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   drawDefaults: {},
   // Inlay hints add text to every helper call: off until asked for.
   features: { hover: true, completion: true, diagnostics: true, codeLens: true, inlayHints: false },
+  typesFile: "auto",
 };
 
 /**
@@ -69,6 +72,11 @@ export function readSettings(raw: unknown): { settings: ServiceSettings; problem
     if (section === undefined) continue;
     if (isRecord(section) && typeof section.enabled === "boolean") settings.features[feature] = section.enabled;
     else bad(`${feature}.enabled`, "true or false");
+  }
+  const types = input.types;
+  if (types !== undefined && !(isRecord(types) && (types.enabled === undefined || types.enabled === null))) {
+    if (isRecord(types) && typeof types.enabled === "boolean") settings.typesFile = types.enabled ? "on" : "off";
+    else bad("types.enabled", "true or false");
   }
   return { settings, problems };
 }

@@ -1,0 +1,59 @@
+import * as fs from "fs";
+import { routeTypesOf, typesFileOf } from "../format/routeTypes";
+import { parseUri } from "../service/uris";
+import { RoutingWorkspace } from "../service/workspace";
+
+/** How long after the last change the declaration files are written: a burst of keystrokes writes once. */
+const TYPES_DELAY_MS = 500;
+
+/**
+ * Keeps each routing file's declaration file (contract §9, `routes.routes.d.ts`) current as the
+ * routing file changes, so tsc and the editor's own TypeScript service see new routes without a
+ * command. Setting `resourceRoutes.types.enabled`: true writes it for every routing file, false
+ * never, unset only where the file already exists (the user ran `resource-routes types` once).
+ * A file is written only when its text changes.
+ */
+export class TypesWriter {
+  private pending: NodeJS.Timeout | undefined;
+  /** The text each declaration file was last found or written with. */
+  private readonly current = new Map<string, string>();
+
+  constructor(
+    private readonly workspace: RoutingWorkspace,
+    private readonly onError: (what: string, error: unknown) => void,
+  ) {}
+
+  schedule(): void {
+    if (this.workspace.settings.typesFile === "off") return;
+    if (this.pending) this.pending.refresh();
+    else this.pending = setTimeout(() => void this.writeNow(), TYPES_DELAY_MS);
+  }
+
+  async writeNow(): Promise<void> {
+    this.pending = undefined;
+    const mode = this.workspace.settings.typesFile;
+    if (mode === "off") return;
+    for (const { uri, file } of this.workspace.routingFiles()) {
+      const fsPath = parseUri(uri)?.fsPath;
+      if (!fsPath || uri.endsWith(".d.ts")) continue;
+      const out = typesFileOf(fsPath);
+      try {
+        const before = this.current.get(out) ?? (await readText(out));
+        if (before === undefined && mode === "auto") continue;
+        const text = routeTypesOf(file.routes, fsPath);
+        if (text !== before) await fs.promises.writeFile(out, text);
+        this.current.set(out, text);
+      } catch (error) {
+        this.onError(`writing ${out}`, error);
+      }
+    }
+  }
+}
+
+async function readText(file: string): Promise<string | undefined> {
+  try {
+    return await fs.promises.readFile(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
