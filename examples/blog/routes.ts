@@ -1,10 +1,12 @@
 // The routes of a small blogging application (behaviour B, Rails 2.3 style).
 // `npx resource-routes routes examples/blog/routes.ts` prints them without running this file.
 import { draw } from "resource-routes";
+// Typed routes: routes.routes.d.ts is written by `npx resource-routes types examples/blog/routes.ts` (and kept current by the editor).
+import type { Routes } from "./routes.routes";
 
 const PUBLIC_PAGES = ["about", "contact", "privacy"] as const;
 
-export default draw({ behaviour: "B", default_url_options: { host: "blog.example.com" }, controllers: "./controllers" }, (map) => {
+export default draw<Routes>({ behaviour: "B", default_url_options: { host: "blog.example.com" }, controllers: "./controllers" }, (map) => {
   map.root({ controller: "home", action: "index" });
 
   map.resources("articles", { collection: { feed: "get", search: ["get", "post"] }, member: { publish: "put", preview: "get" } }, (article) => {

@@ -1,5 +1,7 @@
 // The articles controller: HTML for browsers, JSON for `.json` (contract §7).
 import type { ActionContext } from "resource-routes/http";
+// Typed params: `params.id` is a string here, and a key that is no action would not compile.
+import type { ActionContext as TypedContext } from "../routes.routes";
 
 interface Article {
   id: number;
@@ -23,7 +25,7 @@ export function index({ format, urls }: ActionContext) {
   return `<h1>Articles</h1><ul>${items}</ul><a href="${urls.new_article_path()}">New article</a>`;
 }
 
-export function show({ params, format, urls, respond }: ActionContext) {
+export function show({ params, format, urls, respond }: TypedContext<"articles#show">) {
   const article = articles.get(Number(params.id));
   if (!article) return respond(404, format === "json" ? { error: "no such article" } : "<h1>No such article</h1>");
   if (format === "json") return { ...article, url: urls.article_url(article.id) };
