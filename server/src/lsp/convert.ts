@@ -33,3 +33,28 @@ export function toDiagnostic(diagnostic: Diagnostic, uri: string, lines: LineInd
   if (diagnostic.replacement !== undefined) result.data = { replacement: diagnostic.replacement };
   return result;
 }
+
+/**
+ * A rename's edits as a WorkspaceEdit. A note (the controller a rename changes) becomes a change
+ * annotation that asks for confirmation, where the client supports annotations; plain edits otherwise.
+ */
+export function toWorkspaceEdit(
+  result: { edits: Array<{ uri: string; span: Span; newText: string }>; note?: string },
+  lines: (uri: string) => LineIndex,
+  capabilities: lsp.WorkspaceEditClientCapabilities | undefined,
+): lsp.WorkspaceEdit {
+  const byUri = new Map<string, lsp.TextEdit[]>();
+  for (const edit of result.edits) {
+    const list = byUri.get(edit.uri) ?? [];
+    list.push({ range: toRange(lines(edit.uri), edit.span), newText: edit.newText });
+    byUri.set(edit.uri, list);
+  }
+  if (result.note && capabilities?.changeAnnotationSupport && capabilities.documentChanges) {
+    const id = "resourceRoutes.rename";
+    return {
+      documentChanges: [...byUri].map(([uri, edits]) => ({ textDocument: { uri, version: null }, edits: edits.map((e) => ({ ...e, annotationId: id })) })),
+      changeAnnotations: { [id]: { label: "Rename routes", description: result.note, needsConfirmation: true } },
+    };
+  }
+  return { changes: Object.fromEntries(byUri) };
+}

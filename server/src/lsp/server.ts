@@ -14,11 +14,12 @@ import { signatureHelp } from "../service/signatureHelp";
 import { recognizeRequest, routesTableOf, routingFileInfo } from "../service/routesTable";
 import { RoutingWorkspace } from "../service/workspace";
 import { workspaceSymbols } from "../service/workspaceSymbols";
-import { toDiagnostic, toRange } from "./convert";
+import { toDiagnostic, toRange, toWorkspaceEdit } from "./convert";
 import * as custom from "./customRequests";
 import { IdleCollection } from "./idleCollection";
 import { TypesWriter } from "./typesWriter";
 import { inlayHints } from "../service/inlayHints";
+import { prepareRename, rename } from "../service/rename";
 
 const RoutesTableRequest = new lsp.RequestType<custom.RoutesTableParams, custom.RoutesTableResult | null, void>(custom.ROUTES_TABLE);
 const RecognizeRequest = new lsp.RequestType<custom.RecognizeParams, custom.RecognizeResult | null, void>(custom.RECOGNIZE);
@@ -114,6 +115,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
         signatureHelpProvider: { triggerCharacters: ["(", ","], retriggerCharacters: [","] },
         definitionProvider: true,
         referencesProvider: true,
+        renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
         codeActionProvider: { codeActionKinds: [lsp.CodeActionKind.QuickFix] },
@@ -252,6 +254,26 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       const offset = offsetOf(params);
       const locations = offset === undefined ? [] : findDefinitions(workspace, params.textDocument.uri, offset);
       return locations.length ? locations.map(toLocation) : null;
+    }),
+  );
+
+  connection.onPrepareRename(
+    handle("prepare rename", (params: lsp.PrepareRenameParams): lsp.PrepareRenameResult | lsp.ResponseError<void> | null => {
+      const offset = offsetOf(params);
+      if (offset === undefined) return null;
+      const prepared = prepareRename(workspace, params.textDocument.uri, offset);
+      if ("error" in prepared) return new lsp.ResponseError(lsp.ErrorCodes.InvalidRequest, prepared.error);
+      return { range: toRange(lines(params.textDocument.uri), prepared.span), placeholder: prepared.placeholder };
+    }),
+  );
+
+  connection.onRenameRequest(
+    handle("rename", (params: lsp.RenameParams): lsp.WorkspaceEdit | lsp.ResponseError<void> | null => {
+      const offset = offsetOf(params);
+      if (offset === undefined) return null;
+      const result = rename(workspace, params.textDocument.uri, offset, params.newName);
+      if ("error" in result) return new lsp.ResponseError(lsp.ErrorCodes.InvalidRequest, result.error);
+      return toWorkspaceEdit(result, lines, client.workspace?.workspaceEdit);
     }),
   );
 

@@ -119,13 +119,22 @@ export class RoutingWorkspace {
   routingFile(uri: string): LoadedRoutingFile | undefined {
     const document = this.document(uri);
     if (!mayRoute(document)) return undefined;
-    const { defaultBehaviour, drawDefaults } = this.currentSettings;
-    const defaults = { ...drawDefaults, behaviour: defaultBehaviour };
+    const defaults = this.drawDefaults();
     // The same text (a file opened as it is on disk) keeps its analysis; an edited one hands the
     // previous analysis over, so that only what changed is parsed and expanded again.
     return cachedFor(this.loaded, document, (previous, before) =>
       previous && before?.text === document.text ? previous : loadRoutingFile(document.text, parseUri(uri)?.fsPath ?? uri, { defaults, previous }),
     );
+  }
+
+  /** The routing file `uri` would be with `text` instead (a rename's preview), analysed as the workspace analyses it; nothing is kept. */
+  routingFileWith(uri: string, text: string): LoadedRoutingFile | undefined {
+    return loadRoutingFile(text, parseUri(uri)?.fsPath ?? uri, { defaults: this.drawDefaults() });
+  }
+
+  private drawDefaults() {
+    const { defaultBehaviour, drawDefaults } = this.currentSettings;
+    return { ...drawDefaults, behaviour: defaultBehaviour };
   }
 
   /** What the document at `uri` defines as a controller module (read once per version), whether or not it is one. */

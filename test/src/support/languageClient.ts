@@ -121,6 +121,7 @@ export const FULL_CAPABILITIES: rpc.ClientCapabilities = {
     workspaceFolders: true,
     didChangeConfiguration: { dynamicRegistration: true },
     didChangeWatchedFiles: { dynamicRegistration: true },
+    workspaceEdit: { documentChanges: true, changeAnnotationSupport: { groupsOnLabel: true } },
   },
   window: { workDoneProgress: true },
   textDocument: { completion: { completionItem: { snippetSupport: true } } },

@@ -1,0 +1,146 @@
+import { LoadedRoutingFile } from "../analysis/routingFile";
+import { Declaration, Span } from "../routing/declarations";
+import { parseHelperName } from "../routing/helpers";
+import { declarationAt } from "./declarationAt";
+import { wordAt } from "./helperNames";
+import { helperWords } from "./references";
+import { RoutingWorkspace } from "./workspace";
+
+/** What a rename starts from: the name written in a routing file whose routes' names follow it. */
+interface RenameTarget {
+  /** The routing file holding the name. */
+  uri: string;
+  /** The name's text in the routing file, without its quotes. */
+  name: Span;
+  /** What the editor selects and replaces at the cursor (the name, or a helper use). */
+  at: Span;
+  declaration: Declaration;
+}
+
+export interface TextEdit {
+  uri: string;
+  span: Span;
+  newText: string;
+}
+
+export type RenameResult = { edits: TextEdit[]; note?: string } | { error: string };
+
+/**
+ * Where a rename at `offset` starts: on a declaration's name (`resources("posts")`), on an `as:`,
+ * `has_many` or `has_one` value, or on a helper use (`post_comments_path`, renaming the name its
+ * route comes from). The placeholder is the name as written.
+ */
+export function prepareRename(workspace: RoutingWorkspace, uri: string, offset: number): { span: Span; placeholder: string } | { error: string } {
+  const target = renameTarget(workspace, uri, offset);
+  if (!target) return { error: "Only a resource name, an as:, has_many or has_one value, or a helper use can be renamed here." };
+  const text = workspace.document(target.uri)!.text;
+  return { span: target.at, placeholder: text.slice(target.name.start, target.name.end) };
+}
+
+/**
+ * Renames the name at `offset` to `newName` and every use of every helper whose route name
+ * changes with it, across the workspace, open or not: `posts` → `articles` takes `posts_path`,
+ * `post_path`, `new_post_path`, nested `post_comments_path`, `hash_for_` and `formatted_` variants
+ * along. The new names come from analysing the routing file as it would be (the project's own
+ * inflector singularises), so nothing is guessed. Refused when a new name is held by another route.
+ */
+export function rename(workspace: RoutingWorkspace, uri: string, offset: number, newName: string): RenameResult {
+  const target = renameTarget(workspace, uri, offset);
+  if (!target) return { error: "Nothing to rename here: a resource name, an as:, has_many or has_one value, or a helper use." };
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(newName)) return { error: `"${newName}" is not a name a route can have (letters, digits and underscores)` };
+  const before = workspace.routingFile(target.uri)!;
+  const text = workspace.document(target.uri)!.text;
+  const after = workspace.routingFileWith(target.uri, text.slice(0, target.name.start) + newName + text.slice(target.name.end));
+  const renamed = after && renamedRoutes(before, after);
+  if (!renamed) return { error: "The rename would change which routes the file declares; rename it by hand." };
+  if ("error" in renamed) return renamed;
+  for (const [, name] of renamed.names) {
+    const holder = workspace.namedRoute(name);
+    if (holder && holder.uri !== target.uri) return { error: `The route name "${name}" is already held by a route of ${holder.uri}.` };
+  }
+  const edits: TextEdit[] = [{ uri: target.uri, span: target.name, newText: newName }];
+  for (const document of workspace.documents()) {
+    for (const use of helperWords(document.text)) {
+      const parsed = parseHelperName(use.word);
+      const name = parsed && renamed.names.get(parsed.name);
+      if (!parsed || !name) continue;
+      edits.push({ uri: document.uri, span: use.span, newText: `${parsed.hash ? "hash_for_" : ""}${name}_${parsed.kind}` });
+    }
+  }
+  return renamed.controllers.length ? { edits, note: `The routes' controller changes (${renamed.controllers.join(", ")}): controller modules are not renamed.` } : { edits };
+}
+
+/** Old route name → new one for every route whose name changes (with B's formatted_ aliases), and the controllers that change; undefined when the routes do not correspond one to one. */
+function renamedRoutes(before: LoadedRoutingFile, after: LoadedRoutingFile): { names: Map<string, string>; controllers: string[] } | { error: string } | undefined {
+  const old = before.routes.routes;
+  const now = after.routes.routes;
+  if (old.length !== now.length) return undefined;
+  const names = new Map<string, string>();
+  const controllers = new Set<string>();
+  const unchanged = new Set<string>();
+  for (let i = 0; i < old.length; i++) {
+    const [a, b] = [old[i], now[i]];
+    if (a.path.split("/").length !== b.path.split("/").length) return undefined;
+    if (a.controller !== b.controller && a.controller && b.controller) controllers.add(`${a.controller} → ${b.controller}`);
+    if (a.name === b.name) {
+      if (a.name) unchanged.add(a.name);
+      continue;
+    }
+    if (a.name && !b.name) return { error: `The route ${a.verb} ${b.path} would lose its name "${a.name}": the new name is already held by an earlier route.` };
+    if (a.name && b.name) names.set(a.name, b.name);
+  }
+  const aliases = new Map<string, string>();
+  for (const [from, to] of names) {
+    if (unchanged.has(to)) return { error: `"${to}" is already the name of another route; renaming would take it from that route.` };
+    if (after.behaviour === "B") aliases.set(`formatted_${from}`, `formatted_${to}`);
+  }
+  return { names: new Map([...names, ...aliases]), controllers: [...controllers] };
+}
+
+function renameTarget(workspace: RoutingWorkspace, uri: string, offset: number): RenameTarget | undefined {
+  const file = workspace.routingFile(uri);
+  const hit = file?.analysis.tree && declarationAt(file.analysis.tree.body, offset);
+  if (hit?.part === "declaration") {
+    const index = hit.declaration.source!.names.indexOf(hit.span);
+    if (index >= 0 && (hit.declaration.kind === "resources" || hit.declaration.kind === "resource")) return targetOf(workspace, uri, hit.declaration, nameSpan(hit.declaration, index), undefined);
+  }
+  if (file?.analysis.tree) {
+    for (const declaration of allDeclarations(file.analysis.tree.body)) {
+      for (const [path, option] of declaration.source?.options ?? []) {
+        if (/^(as|has_many(\.\d+)?|has_one(\.\d+)?)$/.test(path) && offset >= option.value.start && offset <= option.value.end) return targetOf(workspace, uri, declaration, option.value, undefined);
+      }
+    }
+  }
+  // A helper use: the name its route's name comes from.
+  const document = workspace.document(uri);
+  const word = document && wordAt(document.text, offset);
+  const parsed = word && parseHelperName(word.word);
+  const holder = parsed ? workspace.namedRoute(parsed.name) : undefined;
+  const origin = holder?.route.origin;
+  const source = origin?.declaration.source;
+  if (!holder || !origin || !source || !word) return undefined;
+  // `as:` names the path, not the helpers: a helper's name comes from the resource's name (or its has_many/has_one entry).
+  const span = origin.association ? source.options.get(origin.association)?.value : nameSpan(origin.declaration, origin.nameIndex);
+  return span && targetOf(workspace, holder.uri, origin.declaration, span, { start: word.start, end: word.end });
+}
+
+function nameSpan(declaration: Declaration, index: number): Span | undefined {
+  return declaration.source?.names[index];
+}
+
+/** A target whose name is a plain string literal (a name computed by code is not renamed). */
+function targetOf(workspace: RoutingWorkspace, uri: string, declaration: Declaration, literal: Span | undefined, at: Span | undefined): RenameTarget | undefined {
+  const text = workspace.document(uri)?.text;
+  if (!text || !literal) return undefined;
+  const quoted = /^(["'`])[A-Za-z_][A-Za-z0-9_]*\1$/.test(text.slice(literal.start, literal.end));
+  if (!quoted) return undefined;
+  const name = { start: literal.start + 1, end: literal.end - 1 };
+  return { uri, name, at: at ?? name, declaration };
+}
+
+function* allDeclarations(declarations: readonly Declaration[]): Iterable<Declaration> {
+  for (const declaration of declarations) {
+    yield declaration;
+    if (declaration.block) yield* allDeclarations(declaration.block);
+  }
+}
