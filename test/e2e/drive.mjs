@@ -102,6 +102,9 @@ try {
     }, "the routes hover");
     assert.match(hover, /publish_post_path/);
     assert.match(hover, /\/posts\/:id\/publish\.:format/);
+    // What its block generates follows, grouped by declaration.
+    assert.match(hover, /Its block adds 3 routes/);
+    assert.match(hover, /post_comments_path/);
     await page.screenshot({ path: path.join(artifacts, "hover.png") });
     await page.keyboard.press("Escape");
   });
@@ -110,6 +113,12 @@ try {
     await page.keyboard.press("Control+Shift+M");
     const panel = page.locator(".markers-panel");
     await eventually(async () => /Unknown option "colection"/.test(await panel.innerText()), "the unknown-option problem");
+  });
+
+  await check("an unreachable route is a warning in the Problems panel", async () => {
+    const panel = page.locator(".markers-panel");
+    await eventually(async () => /ANY \/files\/:name \(files#named\) can never be recognised/.test(await panel.innerText()), "the unreachable-route problem");
+    await page.screenshot({ path: path.join(artifacts, "unreachable-route.png") });
   });
 
   await check("completion offers helper names in another file", async () => {
@@ -124,6 +133,9 @@ try {
       return /publish_post_path/.test(text) ? text : undefined;
     }, "helper completions");
     assert.match(items, /publish_post_url/);
+    // Accepting it inserts the call with a placeholder for the required id only (no optional format).
+    await page.locator(".suggest-widget:visible .monaco-list-row", { hasText: "publish_post_path" }).first().click();
+    await eventually(async () => /publish_post_path\(id\)/.test((await page.locator(".editor-instance .view-lines").first().innerText()).replace(/\u00a0/g, " ")), "the inserted call", 10_000);
     await page.keyboard.press("Escape");
   });
 
@@ -208,6 +220,19 @@ try {
     await eventually(async () => /export function publish\(ctx: ActionContext\)/.test((await page.locator(".editor-instance .view-lines").first().innerText()).replace(/\u00a0/g, " ")), "the new action in posts.ts", 20_000);
   });
 
+  await check("F2 renames a resource and a helper use in another file", async () => {
+    await showRoutingFile();
+    await goTo(7, 19); // on "session"
+    await page.keyboard.press("F2");
+    const input = page.locator(".rename-box input");
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill("login");
+    await page.keyboard.press("Enter");
+    await openFile("app/views.ts");
+    await eventually(async () => /new_login_path\(\)/.test((await page.locator(".editor-instance .view-lines").first().innerText()).replace(/\u00a0/g, " ")), "the renamed helper use", 20_000);
+    await page.screenshot({ path: path.join(artifacts, "rename.png") });
+  });
+
   await check("a crashed server is restarted with a visible message", async () => {
     const servers = execSync("ps -eo pid=,args=").toString().split("\n").filter((line) => line.includes("client/dist/server.js"));
     assert.ok(servers.length > 0, "no language server process found");
@@ -216,7 +241,7 @@ try {
     await toast.first().waitFor({ timeout: 30_000 });
     // It answers again: the status bar shows the routing file's behaviour once the file is active.
     await page.locator('.tab[aria-label*="routes.ts"]').first().click();
-    await eventually(async () => /Routes B: 14/.test(await page.locator(".statusbar").innerText()), "the status bar after the restart", 30_000);
+    await eventually(async () => /Routes B: 16/.test(await page.locator(".statusbar").innerText()), "the status bar after the restart", 30_000);
   });
 } finally {
   await context.close();

@@ -50,6 +50,8 @@ export interface Diagnostic {
   related?: RelatedInformation[];
   /** A machine-readable fix: the text that should replace `span` (unknown-option, unknown-action). */
   replacement?: string;
+  /** unreachable-route: the calls of the captured declaration and of the one that captures it (a fix may move the first above the second). */
+  capture?: { later: Span; earlier: Span };
   /** missing-action, missing-controller: the controller, and the actions a fix should add to it. */
   controller?: { name: string; actions: Array<{ name: string; route: string }> };
 }

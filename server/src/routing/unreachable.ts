@@ -176,6 +176,7 @@ export function unreachableDiagnostics(routes: readonly Route[]): Diagnostic[] {
       message: `${what} can never be recognised: the earlier route ${describe(by)} takes every request ${captured.length === 1 ? "it" : "they"} would match`,
       span,
       related: bySpan ? [{ message: `${describe(by)} is declared here`, span: bySpan }] : undefined,
+      capture: callsOf(captured[0], by),
     };
   });
   cache.set(routes, diagnostics);
@@ -183,6 +184,12 @@ export function unreachableDiagnostics(routes: readonly Route[]): Diagnostic[] {
 }
 
 const cache = new WeakMap<readonly Route[], Diagnostic[]>();
+
+function callsOf(later: Route, earlier: Route): { later: Span; earlier: Span } | undefined {
+  const a = later.origin?.declaration.source?.call;
+  const b = earlier.origin?.declaration.source?.call;
+  return a && b && a !== b ? { later: a, earlier: b } : undefined;
+}
 
 function describe(route: Route): string {
   return `${route.verb} ${route.path}${route.controller && route.action ? ` (${route.controller}#${route.action})` : ""}`;

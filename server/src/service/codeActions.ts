@@ -4,6 +4,7 @@ import { URI } from "vscode-uri";
 import { addActionEdits, newControllerText } from "./actionStubs";
 import { controllerFolder } from "./controllers";
 import { documentDiagnostics } from "./diagnostics";
+import { unreachableRoutes } from "../routing/unreachable";
 import { parseUri } from "./uris";
 import { RoutingWorkspace } from "./workspace";
 
@@ -28,7 +29,8 @@ export interface CodeAction {
 /**
  * Quick fixes for the diagnostics of a document that touch `span`: a misspelt option, action or
  * helper becomes the nearest known name; A's only+except loses one of the two; a missing action is
- * added to its controller module, a missing controller module is created with its actions.
+ * added to its controller module, a missing controller module is created with its actions; an
+ * unreachable route's declaration moves above the one that captures it, where that is safe.
  */
 export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span): CodeAction[] {
   const text = workspace.document(uri)?.text;
@@ -50,6 +52,9 @@ export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span
       }
     } else if (diagnostic.controller) {
       const fix = controllerFix(workspace, uri, diagnostic);
+      if (fix) actions.push(fix);
+    } else if (diagnostic.capture) {
+      const fix = moveAboveFix(workspace, uri, text, diagnostic);
       if (fix) actions.push(fix);
     }
   }
@@ -81,6 +86,46 @@ function controllerFix(workspace: RoutingWorkspace, uri: string, diagnostic: Dia
     edits: [{ uri: created, span: { start: 0, end: 0 }, newText: newControllerText(path, wanted.actions) }],
     preferred: true,
   };
+}
+
+/**
+ * "Move the declaration above the one that captures it", offered only when it is safe: both are
+ * whole statements on lines of their own in the same block, and the file as it would be (analysed
+ * again) declares the same routes under the same names with fewer unreachable routes.
+ */
+function moveAboveFix(workspace: RoutingWorkspace, uri: string, text: string, diagnostic: Diagnostic): CodeAction | undefined {
+  const { later, earlier } = diagnostic.capture!;
+  const moved = wholeLines(text, later);
+  const target = wholeLines(text, earlier);
+  if (!moved || !target || moved.start < target.end || indentOf(text, later) !== indentOf(text, earlier)) return undefined;
+  const statement = text.slice(moved.start, moved.end);
+  const newText = text.slice(0, target.start) + statement + text.slice(target.start, moved.start) + text.slice(moved.end);
+  const before = workspace.routingFile(uri);
+  const after = workspace.routingFileWith(uri, newText);
+  if (!before || !after || after.routes.routes.length !== before.routes.routes.length) return undefined;
+  const names = (file: typeof before) => [...file.routes.table.named.keys()].sort().join(" ");
+  if (names(before) !== names(after) || after.diagnostics.some((d) => d.severity === "error") || unreachableRoutes(after.routes.routes).length >= unreachableRoutes(before.routes.routes).length) return undefined;
+  return {
+    title: "Move this declaration above the one that captures its routes",
+    diagnostic,
+    edits: [
+      { span: { start: target.start, end: target.start }, newText: statement },
+      { span: moved, newText: "" },
+    ],
+    preferred: true,
+  };
+}
+
+/** The lines a call fills alone (with its `;` and the line break), or undefined when it shares a line. */
+function wholeLines(text: string, call: Span): Span | undefined {
+  const start = text.lastIndexOf("\n", call.start - 1) + 1;
+  if (text.slice(start, call.start).trim() !== "") return undefined;
+  const rest = /^;?[ \t]*(?:\r?\n|$)/.exec(text.slice(call.end));
+  return rest ? { start, end: call.end + rest[0].length } : undefined;
+}
+
+function indentOf(text: string, call: Span): string {
+  return text.slice(text.lastIndexOf("\n", call.start - 1) + 1, call.start);
 }
 
 /** Deletes an object property with the comma and space that separate it from its neighbour. */

@@ -6,6 +6,7 @@ import { doHover, MAX_HOVER_ROWS } from "../../../server/out/service/hover";
 import { DeclarationSymbol, documentSymbols, routeCountLenses } from "../../../server/out/service/outline";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { codeActions } from "../../../server/out/service/codeActions";
+import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { FileSystem, indexFile, indexFolder } from "../../../server/out/service/indexer";
 import { findReferences } from "../../../server/out/service/references";
 import { DEFAULT_SETTINGS, readSettings } from "../../../server/out/service/settings";
@@ -489,5 +490,29 @@ describe("service: inlay hints", () => {
   it("is off unless resourceRoutes.inlayHints.enabled is true", () => {
     assert.strictEqual(DEFAULT_SETTINGS.features.inlayHints, false);
     assert.strictEqual(readSettings({ inlayHints: { enabled: true } }).settings.features.inlayHints, true);
+  });
+});
+
+describe("service: the unreachable-route quick fix", () => {
+  const FILE = `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.connect("files/*path", { controller: "files", action: "show" });\n  map.connect("files/:name", { controller: "files", action: "named" });\n});\n`;
+  const fixesAt = (text: string, at: string) => {
+    const workspace = new RoutingWorkspace();
+    workspace.set({ uri: "file:///r.ts", version: 1, text });
+    const start = text.indexOf(at);
+    return { workspace, actions: codeActions(workspace, "file:///r.ts", { start, end: start }).filter((a) => a.diagnostic.code === "unreachable-route") };
+  };
+  it("moves the captured declaration above the one that captures it, and the warning is gone", () => {
+    const { workspace, actions } = fixesAt(FILE, `"files/:name"`);
+    assert.deepStrictEqual(actions.map((a) => a.title), ["Move this declaration above the one that captures its routes"]);
+    const edits = [...actions[0].edits].sort((a, b) => b.span.start - a.span.start);
+    const fixed = edits.reduce((text, e) => text.slice(0, e.span.start) + e.newText + text.slice(e.span.end), FILE);
+    assert.strictEqual(fixed, FILE.replace(/(  map\.connect\("files\/\*path".*\n)(  map\.connect\("files\/:name".*\n)/, "$2$1"));
+    workspace.set({ uri: "file:///r.ts", version: 2, text: fixed });
+    assert.ok(!documentDiagnostics(workspace, "file:///r.ts").some((d) => d.code === "unreachable-route"));
+  });
+  it("is not offered when the declarations share a line (the move would not be a clean one)", () => {
+    const oneLine = FILE.replace(`);\n  map.connect("files/:name"`, `); map.connect("files/:name"`);
+    const { actions } = fixesAt(oneLine, `"files/:name"`);
+    assert.deepStrictEqual(actions, []);
   });
 });
