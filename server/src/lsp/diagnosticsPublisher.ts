@@ -8,11 +8,16 @@ const DIAGNOSTICS_DELAY_MS = 10;
 
 /**
  * Publishes diagnostics for every routing file (open or not) and every open document, debounced.
+ * One document at a time, open ones first, each sent as soon as it is ready, with the event loop
+ * turning in between: a request that arrives meanwhile (a hover, a completion) is answered before
+ * the next document, and a change starts the round again instead of waiting for it to finish.
  * A document whose diagnostics did not change is not sent again; one that left the workspace is cleared.
  */
 export class DiagnosticsPublisher {
   private pending: NodeJS.Timeout | undefined;
   private readonly published = new Map<string, string>();
+  /** Bumped by each change: a round of an older generation stops at its next document. */
+  private generation = 0;
 
   constructor(
     private readonly connection: lsp.Connection,
@@ -22,25 +27,31 @@ export class DiagnosticsPublisher {
 
   /** Publishes after the delay; a new call before then starts the delay again. */
   schedule(): void {
+    this.generation++;
     if (this.pending) clearTimeout(this.pending);
-    this.pending = setTimeout(() => this.publishNow(), DIAGNOSTICS_DELAY_MS);
+    this.pending = setTimeout(() => void this.publishNow(), DIAGNOSTICS_DELAY_MS);
   }
 
-  publishNow(): void {
+  async publishNow(): Promise<void> {
     this.pending = undefined;
+    const generation = ++this.generation;
     const enabled = this.workspace.settings.features.diagnostics;
-    const targets = new Set<string>();
+    const targets: string[] = [];
     try {
       if (enabled) {
-        for (const { uri } of this.workspace.routingFiles()) targets.add(uri);
-        for (const document of this.workspace.documents()) if (this.workspace.isOpen(document.uri)) targets.add(document.uri);
+        for (const document of this.workspace.documents()) if (this.workspace.isOpen(document.uri)) targets.push(document.uri);
+        for (const { uri } of this.workspace.routingFiles()) if (!this.workspace.isOpen(uri)) targets.push(uri);
       }
     } catch (error) {
       // This runs in a timer: an exception here would end the process.
       this.onError("finding the documents to publish", error);
       return;
     }
-    for (const uri of targets) {
+    for (const [i, uri] of targets.entries()) {
+      if (i > 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (generation !== this.generation) return; // something changed: a newer round publishes
+      }
       try {
         const lines = this.workspace.lines(uri);
         this.send(uri, documentDiagnostics(this.workspace, uri).map((d) => toDiagnostic(d, uri, lines)));
@@ -48,7 +59,8 @@ export class DiagnosticsPublisher {
         this.onError(`diagnostics of ${uri}`, error);
       }
     }
-    for (const uri of [...this.published.keys()]) if (!targets.has(uri)) this.send(uri, []);
+    const current = new Set(targets);
+    for (const uri of [...this.published.keys()]) if (!current.has(uri)) this.send(uri, []);
   }
 
   private send(uri: string, diagnostics: lsp.Diagnostic[]): void {
