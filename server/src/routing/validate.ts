@@ -97,14 +97,23 @@ function checkActions(declaration: Declaration, key: string, value: OptionValue,
  * exceeds the best so far: a scan of 200,000 names costs little more than reading them.
  */
 export function nearest(word: string, candidates: Iterable<string>): string | undefined {
+  return nearestWithin(word, candidates, suggestionBound(word))?.candidate;
+}
+
+/** The largest edit distance at which a candidate is still suggested for `word`. */
+export function suggestionBound(word: string): number {
+  return Math.max(2, Math.floor(word.length / 3));
+}
+
+/** The first candidate at the smallest distance from `word`, if it is at most `bound`, with that distance. */
+export function nearestWithin(word: string, candidates: Iterable<string>, bound: number): { candidate: string; distance: number } | undefined {
   const lower = word.toLowerCase();
-  let best: string | undefined;
-  let bound = Math.max(2, Math.floor(word.length / 3)); // the largest distance still worth reporting
+  let best: { candidate: string; distance: number } | undefined;
   for (const candidate of candidates) {
     if (Math.abs(candidate.length - lower.length) > bound) continue;
     const distance = boundedDistance(lower, candidate, bound);
     if (distance <= bound) {
-      best = candidate;
+      best = { candidate, distance };
       bound = distance - 1;
       if (bound < 0) break;
     }

@@ -1,6 +1,7 @@
 import { RouteTable, Segment } from "../routing/table";
 import { Route } from "../routing/route";
 import { HelperInfo, helpersOf } from "./helperNames";
+import { nearestWithin } from "../routing/validate";
 
 /**
  * The workspace's helper names without a workspace-wide list. Each top-level declaration (a
@@ -98,3 +99,33 @@ function lowerBound(list: readonly HelperInfo[], prefix: string): number {
   }
   return low;
 }
+
+/**
+ * The route name nearest to `word` (within `bound` edits) among the names the tables' declarations
+ * claim, found per declaration and remembered there: after an edit only the declarations it
+ * touched are searched again. Ties go to the first table, then the first declaration.
+ */
+export function nearestRouteName(tables: readonly RouteTable[], word: string, bound: number): string | undefined {
+  let best: { candidate: string; distance: number } | undefined;
+  for (const table of tables) {
+    const segments = table.segments?.list ?? [];
+    let claimed = 0;
+    for (const segment of segments) {
+      claimed += segment.claimed.length;
+      let cache = segmentNearest.get(segment);
+      if (!cache) segmentNearest.set(segment, (cache = new Map()));
+      let found = cache.get(word);
+      if (found === undefined) cache.set(word, (found = nearestWithin(word, segment.claimed, bound) ?? null));
+      if (found && (!best || found.distance < best.distance)) best = found;
+    }
+    // Names no declaration finished (an expansion that stopped) are searched as they are.
+    if (claimed < table.named.size) {
+      const covered = new Set(segments.flatMap((segment) => segment.claimed));
+      const found = nearestWithin(word, [...table.named.keys()].filter((name) => !covered.has(name)), bound);
+      if (found && (!best || found.distance < best.distance)) best = found;
+    }
+  }
+  return best?.candidate;
+}
+
+const segmentNearest = new WeakMap<Segment, Map<string, { candidate: string; distance: number } | null>>();

@@ -4,9 +4,9 @@ import { PACKAGE_NAME } from "../analysis/imports";
 import { LineIndex } from "../analysis/lineIndex";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { HelperInfo } from "./helperNames";
-import { helperLists, helpersWithPrefix } from "./helperIndex";
+import { helperLists, helpersWithPrefix, nearestRouteName } from "./helperIndex";
 import { Route } from "../routing/route";
-import { nearest } from "../routing/validate";
+import { nearest, suggestionBound } from "../routing/validate";
 import { DEFAULT_SETTINGS, ServiceSettings } from "./settings";
 
 /** A text document as the service sees it: an identifier, a version and its text. */
@@ -44,7 +44,7 @@ export class RoutingWorkspace {
   private readonly editEnds = new Map<string, number>();
   private routingList?: Array<{ uri: string; file: LoadedRoutingFile }>;
   /** Nearest-name suggestions, valid while the list of routing files (remade on each change of one) is the same. */
-  private suggestions?: { files: ReadonlyArray<{ uri: string; file: LoadedRoutingFile }>; names: string[] | undefined; found: Map<string, string | undefined> };
+  private suggestions?: { files: ReadonlyArray<{ uri: string; file: LoadedRoutingFile }>; found: Map<string, string | undefined> };
 
   constructor(private currentSettings: ServiceSettings = DEFAULT_SETTINGS) {}
 
@@ -193,20 +193,19 @@ export class RoutingWorkspace {
   /**
    * The helper name nearest to an unknown one (`post_pth` → `post_path`), or undefined: looked
    * for among route names rather than helper names (a quarter as many), once per name until the
-   * routes change.
+   * routes change, and then only in the declarations that changed (see nearestRouteName).
    */
   suggestHelper(helper: string): string | undefined {
     const files = this.routingFiles();
-    if (this.suggestions?.files !== files) this.suggestions = { files, names: undefined, found: new Map() };
+    if (this.suggestions?.files !== files) this.suggestions = { files, found: new Map() };
     const cache = this.suggestions;
     if (cache.found.has(helper)) return cache.found.get(helper);
-    cache.names ??= [...this.namedRoutes()].map(([name]) => name);
-    const names = cache.names;
+    const tables = files.map(({ file }) => file.routes.table);
     const parts = /^((?:hash_for_)?(?:formatted_)?)(.+)(_(?:path|url))$/.exec(helper);
     const found = parts
-      ? mapDefined(nearest(parts[2], names), (name) => `${parts[1]}${name}${parts[3]}`)
+      ? mapDefined(nearestRouteName(tables, parts[2], suggestionBound(parts[2])), (name) => `${parts[1]}${name}${parts[3]}`)
       : nearest(helper, (function* () {
-          for (const name of names) yield* [`${name}_path`, `${name}_url`];
+          for (const table of tables) for (const name of table.named.keys()) yield* [`${name}_path`, `${name}_url`];
         })());
     cache.found.set(helper, found);
     return found;
