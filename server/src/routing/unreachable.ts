@@ -45,8 +45,14 @@ const DYNAMIC = "\u0000dynamic";
 function firstKey(route: Route): string {
   const first = route.segments[0];
   if (!first) return "";
-  return first[0].kind === "static" ? segmentText(first) : DYNAMIC;
+  if (first[0].kind !== "static") return DYNAMIC;
+  // Parsed segments are shared between routes (path.ts): their text is worked out once each.
+  let key = segmentTexts.get(first);
+  if (key === undefined) segmentTexts.set(first, (key = segmentText(first)));
+  return key;
 }
+
+const segmentTexts = new WeakMap<PathSegment, string>();
 
 /** Routes whose requests are compared at all: not those a `:controller` segment or a bare `.:format` segment makes hard to enumerate. */
 function comparable(route: Route): boolean {
