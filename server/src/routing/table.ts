@@ -41,10 +41,24 @@ export class RouteTable {
     }
     this.routes.push(route);
     if (route.name !== null) this.named.set(route.name, route);
+    this.byDeclaration = undefined;
   }
 
   /** Routes registered by one declaration (any name of it, its nested associations and actions). */
   routesOf(origin: Pick<RouteOrigin, "declaration">): Route[] {
-    return this.routes.filter((r) => r.origin?.declaration === origin.declaration);
+    // Grouped once per table: a hover asks for a declaration and each declaration of its block.
+    if (!this.byDeclaration) {
+      this.byDeclaration = new Map();
+      for (const route of this.routes) {
+        const declaration = route.origin?.declaration;
+        if (!declaration) continue;
+        const list = this.byDeclaration.get(declaration);
+        if (list) list.push(route);
+        else this.byDeclaration.set(declaration, [route]);
+      }
+    }
+    return this.byDeclaration.get(origin.declaration) ?? [];
   }
+
+  private byDeclaration: Map<Declaration, Route[]> | undefined;
 }
