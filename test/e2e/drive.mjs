@@ -228,8 +228,12 @@ try {
     await input.waitFor({ timeout: 10_000 });
     await input.fill("login");
     await page.keyboard.press("Enter");
-    await openFile("app/views.ts");
-    await eventually(async () => /new_login_path\(\)/.test((await page.locator(".editor-instance .view-lines").first().innerText()).replace(/\u00a0/g, " ")), "the renamed helper use", 20_000);
+    const editorText = async () => (await page.locator(".editor-instance .view-lines").first().innerText()).replace(/\u00a0/g, " ");
+    await eventually(async () => /resource\("login"/.test(await editorText()), "the renamed declaration", 20_000);
+    // views.ts is open in a tab since the completion check: its tab, not Quick Open (which the rename's focus may swallow).
+    await page.locator('.tab[aria-label*="views.ts"]').first().click();
+    await page.locator('.tab.active[aria-label*="views.ts"]').first().waitFor({ timeout: 10_000 });
+    await eventually(async () => /new_login_path\(\)/.test(await editorText()), "the renamed helper use", 20_000);
     await page.screenshot({ path: path.join(artifacts, "rename.png") });
   });
 
