@@ -115,6 +115,16 @@ describe("typed routes (resource-routes types)", function () {
     assert.deepStrictEqual(compile(plain), []);
   });
 
+  it("odd names (dashes, reserved words, quotes, __proto__, comment ends) still give a file that compiles", () => {
+    const odd = project(`import routes from "./routes";\nexport const x: string = routes.helpers["a-b_path"](1, 2);\nexport const y: string = routes.helpers.constructor_path({ delete: 1 });\n`);
+    fs.writeFileSync(
+      path.join(odd, "routes.ts"),
+      `import { draw } from "resource-routes";\nimport type { Routes } from "./routes.routes";\nexport default draw<Routes>((map) => {\n  map.named_route("a-b", "x/:class/:new", { controller: 'we"ird', action: "de*/lete" });\n  map.named_route("constructor", "c/:delete.:format", { controller: "c", action: "x" });\n  map.resources("__proto__");\n});\n`,
+    );
+    assert.strictEqual(typesCommand(path.join(odd, "routes.ts")).status, 0);
+    assert.deepStrictEqual(compile(odd), []);
+  });
+
   it("writes only when the text changes, and the same routes give the same bytes", () => {
     const out = path.join(dir, "routes.routes.d.ts");
     const first = fs.readFileSync(out, "utf8");
