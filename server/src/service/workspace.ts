@@ -1,3 +1,4 @@
+import * as ts from "typescript";
 import { parseUri } from "./uris";
 import { ControllerModuleInfo, readControllerModule } from "../analysis/controllerModule";
 import { PACKAGE_NAME } from "../analysis/imports";
@@ -120,11 +121,15 @@ export class RoutingWorkspace {
     const document = this.document(uri);
     if (!mayRoute(document)) return undefined;
     const defaults = this.drawDefaults();
+    const open = this.open.has(uri);
     // The same text (a file opened as it is on disk) keeps its analysis; an edited one hands the
-    // previous analysis over, so that only what changed is parsed and expanded again.
-    return cachedFor(this.loaded, document, (previous, before) =>
-      previous && before?.text === document.text ? previous : loadRoutingFile(document.text, parseUri(uri)?.fsPath ?? uri, { defaults, previous }),
-    );
+    // previous analysis over, so that only what changed is parsed and expanded again. A file that
+    // is not open keeps no syntax tree (only an open one is completed in or edited).
+    return cachedFor(this.loaded, document, (previous, before) => {
+      if (previous && before?.text === document.text && (!open || !isCompact(previous))) return previous;
+      const file = loadRoutingFile(document.text, parseUri(uri)?.fsPath ?? uri, { defaults, previous });
+      return file && !open ? compact(file) : file;
+    });
   }
 
   /** The routing file `uri` would be with `text` instead (a rename's preview), analysed as the workspace analyses it; nothing is kept. */
@@ -232,6 +237,21 @@ function editEnd(before: string, after: string): number {
   while (suffix < most - prefix && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
   return after.length - suffix;
 }
+
+/**
+ * A routing file without its syntax tree and statement readings (a closed file's): its routes,
+ * declarations and diagnostics stay; a later version is parsed afresh, its routes still re-used.
+ */
+function compact(file: LoadedRoutingFile): LoadedRoutingFile {
+  return { ...file, analysis: { ...file.analysis, syntax: NO_SYNTAX, readings: undefined } };
+}
+
+function isCompact(file: LoadedRoutingFile): boolean {
+  return file.analysis.syntax === NO_SYNTAX;
+}
+
+/** Stands for a dropped syntax tree: named after no file, so it is never updated in place of one. */
+const NO_SYNTAX = ts.createSourceFile("", "", ts.ScriptTarget.Latest);
 
 /** Only files that name the package can be routing files; the rest are never parsed. */
 function mayRoute(document: TextDocument | undefined): document is TextDocument {

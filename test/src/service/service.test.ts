@@ -387,12 +387,16 @@ describe("service: indexing a folder", () => {
     // A file never opened still answers references.
     assert.deepStrictEqual(findReferences(workspace, "file:///app/src/views.ts", 7, false).map((l) => l.uri), ["file:///app/src/views.ts"]);
   });
-  it("a file opened as it is on disk keeps its analysis", async () => {
+  it("a closed routing file keeps no syntax tree; opened as it is on disk, it gets one back and keeps its routes", async () => {
     const workspace = new RoutingWorkspace();
     await indexFolder(workspace, "file:///app", memory(FILES));
-    const fromDisk = workspace.routingFile("file:///app/config/routes.ts");
+    const fromDisk = workspace.routingFile("file:///app/config/routes.ts")!;
+    assert.strictEqual(fromDisk.analysis.syntax.statements.length, 0);
     workspace.set({ uri: "file:///app/config/routes.ts", version: 1, text: ROUTES });
-    assert.strictEqual(workspace.routingFile("file:///app/config/routes.ts"), fromDisk);
+    const opened = workspace.routingFile("file:///app/config/routes.ts")!;
+    assert.ok(opened.analysis.syntax.statements.length > 0);
+    assert.ok(opened.routes.routes.every((route, i) => route === fromDisk.routes.routes[i]), "the routes are re-used, not built again");
+    assert.strictEqual(workspace.routingFile("file:///app/config/routes.ts"), opened);
   });
   it("an open document hides its disk copy until closed", async () => {
     const workspace = new RoutingWorkspace();
