@@ -1,5 +1,6 @@
 import * as lsp from "vscode-languageserver/node";
 import { documentDiagnostics } from "../service/diagnostics";
+import { unreachableDiagnostics } from "../routing/unreachable";
 import { RoutingWorkspace } from "../service/workspace";
 import { toDiagnostic } from "./convert";
 
@@ -47,12 +48,21 @@ export class DiagnosticsPublisher {
       this.onError("finding the documents to publish", error);
       return;
     }
+    const turn = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return generation === this.generation; // false: something changed, a newer round publishes
+    };
     for (const [i, uri] of targets.entries()) {
-      if (i > 0) {
-        await new Promise((resolve) => setImmediate(resolve));
-        if (generation !== this.generation) return; // something changed: a newer round publishes
-      }
+      if (i > 0 && !(await turn())) return;
       try {
+        // A routing file's two long steps each in a turn of their own: its analysis (which a
+        // completion waiting meanwhile needs anyway), then the unreachable-route check (cached).
+        const file = this.workspace.routingFile(uri);
+        if (file) {
+          if (!(await turn())) return;
+          unreachableDiagnostics(file.routes.routes);
+          if (!(await turn())) return;
+        }
         const lines = this.workspace.lines(uri);
         this.send(uri, documentDiagnostics(this.workspace, uri).map((d) => toDiagnostic(d, uri, lines)));
       } catch (error) {
