@@ -17,27 +17,69 @@ export interface Capture {
  * matches, match it too — compared part by part, taking requirements into account conservatively
  * (two requirements are the same only when they are written the same). Routes are compared only
  * with earlier ones that can share their first segment, so a large file costs little more than a
- * pass over its routes.
+ * pass over its routes. After an edit, a route whose earlier candidates are the very same routes
+ * as in the previous run of the same route set keeps its answer (an edit re-expands only the
+ * declarations it touched, so most routes are the same objects in the same order).
  */
 export function unreachableRoutes(routes: readonly Route[]): Capture[] {
   const captures: Capture[] = [];
-  // Indexes of earlier routes by the text of their first segment; those that start with a parameter or a glob apart.
-  const byFirst = new Map<string, number[]>();
-  const dynamicFirst: number[] = [];
+  const previous = routes.length ? lastRuns.get(routes[0]) : undefined;
+  const run: Run = { routes, buckets: new Map(), dynamic: [] };
+  // How many leading entries of each bucket are the routes the previous run's bucket began with.
+  const matched = new Map<Bucket, number>();
+  const bucketOf = (key: string, run: Run | undefined) => (key === DYNAMIC ? run?.dynamic : run?.buckets.get(key));
+  /** Whether a bucket, as it is now, holds exactly the routes it held at this point of the previous run. */
+  const sameAsBefore = (bucket: Bucket | undefined) => !bucket || bucket.length === 0 || matched.get(bucket) === bucket.length;
   routes.forEach((route, index) => {
-    const key = firstKey(route);
-    const same = key === DYNAMIC ? [] : byFirst.get(key) ?? [];
-    const earlier = same.length && dynamicFirst.length ? [...same, ...dynamicFirst].sort((a, b) => a - b) : same.length ? same : dynamicFirst;
-    const by = comparable(route) ? earlier.find((i) => capturesAll(routes[i], route)) : undefined;
-    if (by !== undefined) captures.push({ route, by: routes[by] });
-    if (key === DYNAMIC) dynamicFirst.push(index);
-    else {
-      let list = byFirst.get(key);
-      if (!list) byFirst.set(key, (list = []));
-      list.push(index);
+    let known = answers.get(route);
+    if (!known) answers.set(route, (known = { key: firstKey(route), comparable: comparable(route), same: -1, dynamic: -1, by: undefined }));
+    const key = known.key;
+    const same = key === DYNAMIC ? undefined : run.buckets.get(key);
+    if (known.same !== (same?.length ?? 0) || known.dynamic !== run.dynamic.length || !sameAsBefore(same) || !sameAsBefore(run.dynamic)) {
+      known.by = known.comparable ? firstCapturing(routes, same ?? NONE, run.dynamic, route) : undefined;
+      known.same = same?.length ?? 0;
+      known.dynamic = run.dynamic.length;
     }
+    const by = known.by;
+    if (by) captures.push({ route, by });
+    let bucket = bucketOf(key, run);
+    if (!bucket) run.buckets.set(key, (bucket = []));
+    bucket.push(index);
+    const count = matched.get(bucket) ?? 0;
+    const before = bucketOf(key, previous);
+    if (count === bucket.length - 1 && before && count < before.length && previous!.routes[before[count]] === route) matched.set(bucket, count + 1);
   });
+  if (routes.length) lastRuns.set(routes[0], run);
   return captures;
+}
+
+/** Indexes of routes, in route order. */
+type Bucket = number[];
+
+/** One run's buckets: routes by their first segment's text, and those that start with a parameter or a glob. */
+interface Run {
+  routes: readonly Route[];
+  buckets: Map<string, Bucket>;
+  dynamic: Bucket;
+}
+
+const NONE: Bucket = [];
+
+/** The last run of a route set, found by its first route (an edit rarely replaces it; when it does, all is computed again). */
+const lastRuns = new WeakMap<Route, Run>();
+
+/** What is known of each route: its bucket, whether it is compared at all, and its answer in its last run with how many earlier candidates of each kind it had. */
+const answers = new WeakMap<Route, { key: string; comparable: boolean; same: number; dynamic: number; by: Route | undefined }>();
+
+/** The first earlier route, in route order, among those of the same first segment and those starting with a parameter, that captures `route`. */
+function firstCapturing(routes: readonly Route[], same: Bucket, dynamic: Bucket, route: Route): Route | undefined {
+  let i = 0;
+  let j = 0;
+  while (i < same.length || j < dynamic.length) {
+    const next = j >= dynamic.length || (i < same.length && same[i] < dynamic[j]) ? same[i++] : dynamic[j++];
+    if (capturesAll(routes[next], route)) return routes[next];
+  }
+  return undefined;
 }
 
 const DYNAMIC = "\u0000dynamic";

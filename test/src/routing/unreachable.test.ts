@@ -5,6 +5,7 @@ import { Mapper } from "../../../server/out/dsl/mapper";
 import { Route } from "../../../server/out/routing/route";
 import { RouteSet } from "../../../server/out/routing/routeSet";
 import { unreachableDiagnostics, unreachableRoutes } from "../../../server/out/routing/unreachable";
+import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 
 type Connect = [string, Record<string, unknown>];
 
@@ -59,6 +60,32 @@ describe("unreachable routes", () => {
     assert.strictEqual(diagnostic.code, "unreachable-route");
     assert.strictEqual(diagnostic.severity, "warning");
     assert.match(diagnostic.message, /^\d+ routes \(GET \/photos \(photos#index\), .*\) can never be recognised: the earlier route ANY \/photos\/:id \(photos#show\) takes every request they would match$/);
+  });
+
+  it("property: after random edits, answers re-used from the previous run equal those of a fresh file", () => {
+    const LINES = [
+      `map.connect("files/*path", { controller: "files", action: "show" });`,
+      `map.connect("files/:name", { controller: "files", action: "named" });`,
+      `map.connect(":x/search", { controller: "c", action: "search" });`,
+      `map.resources("photos", { collection: { search: "get" } });`,
+      `map.connect("photos/:id", { controller: "photos", action: "show" });`,
+      `map.resources("posts");`,
+      `map.connect("posts/new", { controller: "posts", action: "other" });`,
+    ];
+    const file = (lines: number[]) => `import { draw } from "resource-routes";\nexport default draw({ behaviour: "A" }, (map) => {\n${lines.map((i) => `  ${LINES[i]}`).join("\n")}\n});\n`;
+    const shown = (routes: readonly Route[]) => unreachableRoutes(routes).map(({ route, by }) => `${route.verb} ${route.path} ← ${by.verb} ${by.path}`);
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.nat(LINES.length - 1), { maxLength: 7 }), { minLength: 2, maxLength: 8 }), (versions) => {
+        let previous = loadRoutingFile(file(versions[0]), "/r.ts")!;
+        shown(previous.routes.routes);
+        for (const lines of versions.slice(1)) {
+          const text = file(lines);
+          previous = loadRoutingFile(text, "/r.ts", { previous })!;
+          assert.deepStrictEqual(shown(previous.routes.routes), shown(loadRoutingFile(text, "/r.ts")!.routes.routes), text);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it("property: a route reported unreachable is never what recognize() returns for requests matching its pattern", () => {
