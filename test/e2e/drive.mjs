@@ -1,7 +1,7 @@
 // Drives code-server (a real VS Code) with Playwright in Debian's Chromium: the hover lists the
 // generated routes, completion offers helper names in another file, a diagnostic reaches the
 // Problems panel, and "Show All Routes" opens the table. Each failure saves a screenshot.
-// Usage: node drive.mjs URL ARTIFACTS_DIR
+// Usage: node drive.mjs URL ARTIFACTS_DIR WORKSPACE_DIR
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { execSync } from "node:child_process";
 import { chromium } from "playwright-core";
 
-const [url, artifacts] = process.argv.slice(2);
+const [url, artifacts, workspace] = process.argv.slice(2);
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), "resource-routes-chromium-"));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: "/usr/bin/chromium",
@@ -235,6 +235,16 @@ try {
     await page.locator('.tab.active[aria-label*="views.ts"]').first().waitFor({ timeout: 10_000 });
     await eventually(async () => /new_login_path\(\)/.test(await editorText()), "the renamed helper use", 20_000);
     await page.screenshot({ path: path.join(artifacts, "rename.png") });
+  });
+
+  await check("the status bar follows a settings change without an edit", async () => {
+    await openFile("config/admin.ts");
+    const statusbar = page.locator(".statusbar");
+    await eventually(async () => /Routes B: 2/.test(await statusbar.innerText()), "the status bar of admin.ts", 30_000);
+    // The workspace's settings change on disk: behaviour A doubles the named routes (formatted twins).
+    fs.mkdirSync(path.join(workspace, ".vscode"), { recursive: true });
+    fs.writeFileSync(path.join(workspace, ".vscode", "settings.json"), JSON.stringify({ "resourceRoutes.defaultBehaviour": "A" }));
+    await eventually(async () => /Routes A: 4/.test(await statusbar.innerText()), "the status bar after the settings change", 30_000);
   });
 
   await check("a crashed server is restarted with a visible message", async () => {

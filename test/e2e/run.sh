@@ -95,4 +95,4 @@ done
 curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null || { step "code-server did not start; see $ARTIFACTS/code-server.log"; exit 1; }
 
 step "driving VS Code"
-node "$ROOT/test/e2e/drive.mjs" "http://127.0.0.1:$PORT/?folder=$SCRATCH/workspace" "$ARTIFACTS"
+node "$ROOT/test/e2e/drive.mjs" "http://127.0.0.1:$PORT/?folder=$SCRATCH/workspace" "$ARTIFACTS" "$SCRATCH/workspace"

@@ -1,0 +1,6 @@
+import { draw } from "resource-routes";
+
+// No behaviour of its own: resourceRoutes.defaultBehaviour decides.
+export default draw((map) => {
+  map.resources("reports", { only: ["index", "show"] });
+});
