@@ -61,7 +61,6 @@ class TrieNode {
 
 /** The state of one recognition; a recogniser reuses its one instance (recognition is synchronous). */
 class Search {
-  method = "";
   /** The method's class: which of a node's bounds apply. */
   methodClass = 0;
   best = Infinity;
@@ -78,8 +77,7 @@ class Search {
     for (let i = 0; i < values.length; i++) bestValues.push(values[i]);
   }
 
-  reset(method: string, methodClass: number): void {
-    this.method = method;
+  reset(methodClass: number): void {
     this.methodClass = methodClass;
     this.best = Infinity;
     truncate(this.values, 0);
@@ -107,13 +105,14 @@ export class Recognizer {
    * restricted to, then one for any other method (only unrestricted routes take it).
    */
   private readonly methodClasses: Map<string, number>;
-  private readonly otherMethods: number;
+  /** The method of each class (none for class 0 and the last one). */
+  private readonly classMethods: Array<string | undefined>;
 
   constructor(private readonly routes: readonly Route[], private readonly rules: BehaviourRules) {
     this.controllers = [...new Set(routes.flatMap((route) => (route.controller === null ? [] : [route.controller])))];
     const restricted = [...new Set(routes.flatMap((route) => route.methods ?? []))];
+    this.classMethods = [undefined, ...restricted, undefined];
     this.methodClasses = new Map(restricted.map((method, i) => [method, i + 1]));
-    this.otherMethods = restricted.length + 1;
     routes.forEach((route, index) => this.insert(route, index));
     this.finish(this.root);
   }
@@ -134,13 +133,13 @@ export class Recognizer {
     const requested = this.requestMethod(method, params);
     const matchMethod = requested === "head" ? "get" : requested;
     const search = this.search;
-    search.reset(matchMethod, this.methodClasses.get(matchMethod) ?? this.otherMethods);
+    search.reset(this.methodClasses.get(matchMethod) ?? this.classMethods.length - 1);
     const from = pathStart(path);
     const end = pathEnd(path, from);
     this.enter(this.root, path, from, end, search);
     if (search.best !== Infinity) return search.best;
     // The error path: walk again, now collecting the routes whose path matched (none takes the method).
-    search.reset(NO_METHOD, EVERY_ROUTE);
+    search.reset(EVERY_ROUTE);
     const matched = (search.matched = []);
     this.enter(this.root, path, from, end, search);
     if (matched.length) throw new MethodNotAllowed([...new Set(matched.sort((a, b) => a - b).flatMap((index) => this.routes[index].methods ?? []))]);
@@ -316,13 +315,13 @@ export class Recognizer {
 
   /** Computes each node's bounds, children first; returns the node. */
   private finish(node: TrieNode): TrieNode {
-    const classes = this.otherMethods + 1;
+    const classes = this.classMethods.length;
     node.ending = new Float64Array(classes).fill(Infinity);
     node.deeper = new Float64Array(classes).fill(Infinity);
     for (const index of node.terminals) {
       const methods = this.routes[index].methods;
       for (let c = 0; c < classes; c++) {
-        if (node.ending[c] === Infinity && (c === EVERY_ROUTE || !methods || methods.includes(this.methodOfClass(c) as never))) node.ending[c] = index;
+        if (node.ending[c] === Infinity && (c === EVERY_ROUTE || !methods || methods.includes(this.classMethods[c] as never))) node.ending[c] = index;
       }
     }
     const below = (next: TrieNode | undefined) => {
@@ -343,11 +342,6 @@ export class Recognizer {
     node.minRoute = Math.min(node.ending[EVERY_ROUTE], node.deeper[EVERY_ROUTE]);
     node.generic.sort((a, b) => a.node.minRoute - b.node.minRoute);
     return node;
-  }
-
-  private methodOfClass(methodClass: number): string | undefined {
-    for (const [method, c] of this.methodClasses) if (c === methodClass) return method;
-    return undefined;
   }
 }
 
@@ -387,7 +381,6 @@ function put(recognition: Recognition, route: Route, key: string, value: string)
 function truncate(values: string[], length: number): void {
   while (values.length > length) values.pop();
 }
-
 
 /** Whether `label` is written in `path` at `at` (a plain loop: labels are short, and a builtin call costs more). */
 function sameText(path: string, at: number, label: string): boolean {
@@ -431,8 +424,7 @@ const SLASH = 47;
 
 const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({});
 
-/** Matches no route's methods: the error path's walk visits every route whose path matches. */
-const NO_METHOD = "";
+/** The method class of the error path's walk: every route whose path matches. */
 const EVERY_ROUTE = 0;
 
 interface FixedValues {
@@ -459,7 +451,6 @@ function lowerMethod(method: string): string {
 }
 
 const known = (method: string) => (REQUEST_METHODS as readonly string[]).includes(method);
-
 
 /** A request path as an error message quotes it: long ones cut, so a message never repeats a huge request. */
 function quoted(path: string): string {
