@@ -19,15 +19,23 @@ export function helperLists(table: RouteTable): HelperInfo[][] {
   if (lists) return lists;
   const segments = table.segments?.list ?? [];
   lists = segments.map((segment) => listOfSegment(segment, table));
-  // Declarations claim distinct names, so counting tells whether some name has no declaration's list.
-  let claimed = 0;
-  for (const segment of segments) claimed += segment.claimed.length;
-  if (claimed < table.named.size) {
-    const covered = new Set(segments.flatMap((segment) => segment.claimed));
-    lists.push(sorted(helpersOf([...table.named].filter(([name]) => !covered.has(name)))));
-  }
+  const unclaimed = unclaimedNames(table);
+  if (unclaimed.length) lists.push(sorted(helpersOf(unclaimed.map((name): [string, Route] => [name, table.named.get(name)!]))));
   tableLists.set(table, lists);
   return lists;
+}
+
+/**
+ * The names of a table that no declaration's segment claims: those of routes registered before an
+ * expansion stopped. Declarations claim distinct names, so counting tells when there are none.
+ */
+function unclaimedNames(table: RouteTable): string[] {
+  const segments = table.segments?.list ?? [];
+  let claimed = 0;
+  for (const segment of segments) claimed += segment.claimed.length;
+  if (claimed === table.named.size) return [];
+  const covered = new Set(segments.flatMap((segment) => segment.claimed));
+  return [...table.named.keys()].filter((name) => !covered.has(name));
 }
 
 function listOfSegment(segment: Segment, table: RouteTable): HelperInfo[] {
@@ -108,10 +116,7 @@ function lowerBound(list: readonly HelperInfo[], prefix: string): number {
 export function nearestRouteName(tables: readonly RouteTable[], word: string, bound: number): string | undefined {
   let best: { candidate: string; distance: number } | undefined;
   for (const table of tables) {
-    const segments = table.segments?.list ?? [];
-    let claimed = 0;
-    for (const segment of segments) {
-      claimed += segment.claimed.length;
+    for (const segment of table.segments?.list ?? []) {
       let cache = segmentNearest.get(segment);
       if (!cache) segmentNearest.set(segment, (cache = new Map()));
       let found = cache.get(word);
@@ -119,11 +124,8 @@ export function nearestRouteName(tables: readonly RouteTable[], word: string, bo
       if (found && (!best || found.distance < best.distance)) best = found;
     }
     // Names no declaration finished (an expansion that stopped) are searched as they are.
-    if (claimed < table.named.size) {
-      const covered = new Set(segments.flatMap((segment) => segment.claimed));
-      const found = nearestWithin(word, [...table.named.keys()].filter((name) => !covered.has(name)), bound);
-      if (found && (!best || found.distance < best.distance)) best = found;
-    }
+    const found = nearestWithin(word, unclaimedNames(table), bound);
+    if (found && (!best || found.distance < best.distance)) best = found;
   }
   return best?.candidate;
 }
