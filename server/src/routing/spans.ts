@@ -26,3 +26,10 @@ export function sameResource(a: RouteOrigin | undefined, b: RouteOrigin | undefi
 export function declaredSpan(route: Route): Span | undefined {
   return route.origin && (originSpan(route.origin) ?? route.origin.declaration.source?.call);
 }
+
+/** The content of the string literal written at `span` (without its quotes), or undefined when it is not one. */
+export function stringContent(text: string, span: Span): Span | undefined {
+  if (span.end - span.start < 2) return undefined;
+  const quote = text[span.start];
+  return (quote === '"' || quote === "'" || quote === "`") && text[span.end - 1] === quote ? { start: span.start + 1, end: span.end - 1 } : undefined;
+}

@@ -82,7 +82,7 @@ function nestedMarkdown(parent: Declaration, routesOf: (declaration: Declaration
   const visit = (declarations: readonly Declaration[], path: string) => {
     for (const declaration of declarations) {
       const routes = routesOf(declaration);
-      const label = `${declaration.kind} ${declaration.names.map(markdownCode).join(", ") || ""}`.trim();
+      const label = `${declaration.kind} ${declaration.names.map(markdownCode).join(", ")}`.trim();
       total += routes.length;
       if (room > 0 && routes.length > 0) {
         const shown = routes.slice(0, room);

@@ -1,7 +1,7 @@
 import { Span } from "../routing/declarations";
 import { parseHelperName } from "../routing/helpers";
 import { Route } from "../routing/route";
-import { originSpan } from "../routing/spans";
+import { originSpan, stringContent } from "../routing/spans";
 import { Location } from "./definition";
 import { declarationAt } from "./declarationAt";
 import { routeNameOfHelper, wordAt } from "./helperNames";
@@ -23,7 +23,11 @@ export function findReferences(workspace: RoutingWorkspace, uri: string, offset:
     const seen = new Set<string>();
     for (const name of names) {
       const holder = workspace.namedRoute(name);
-      const span = holder?.route.origin && stringContent(workspace, holder.uri, originSpan(holder.route.origin));
+      // The string's content, the range TypeScript's own reference to it has: VS Code, which
+      // merges both lists and drops equal ranges, then shows it once.
+      const written = holder?.route.origin && originSpan(holder.route.origin);
+      const text = holder && workspace.document(holder.uri)?.text;
+      const span = written && (text ? stringContent(text, written) ?? written : written);
       const key = span && `${holder.uri}#${span.start}`;
       if (span && !seen.has(key!)) {
         seen.add(key!);
@@ -38,17 +42,6 @@ export function findReferences(workspace: RoutingWorkspace, uri: string, offset:
     }
   }
   return locations;
-}
-
-/**
- * A string literal's content without its quotes: the range TypeScript's own references give for the
- * same string, so an editor that merges both lists (VS Code drops equal ranges) shows it once.
- */
-function stringContent(workspace: RoutingWorkspace, uri: string, span: Span | undefined): Span | undefined {
-  const text = workspace.document(uri)?.text;
-  if (!span || !text || span.end - span.start < 2) return span;
-  const first = text[span.start];
-  return (first === '"' || first === "'" || first === "`") && text[span.end - 1] === first ? { start: span.start + 1, end: span.end - 1 } : span;
 }
 
 /** The routes meant at `offset`: a declaration's (only the name under the cursor's, for several names), or a helper's. */

@@ -1,7 +1,8 @@
 import { LoadedRoutingFile } from "../analysis/routingFile";
 import { Declaration, Span } from "../routing/declarations";
 import { parseHelperName } from "../routing/helpers";
-import { declarationAt } from "./declarationAt";
+import { declarationAt, innermostDeclaration } from "./declarationAt";
+import { stringContent } from "../routing/spans";
 import { wordAt } from "./helperNames";
 import { helperWords } from "./references";
 import { RoutingWorkspace } from "./workspace";
@@ -14,7 +15,6 @@ interface RenameTarget {
   name: Span;
   /** What the editor selects and replaces at the cursor (the name, or a helper use). */
   at: Span;
-  declaration: Declaration;
 }
 
 export interface TextEdit {
@@ -102,14 +102,12 @@ function renameTarget(workspace: RoutingWorkspace, uri: string, offset: number):
   const hit = file?.analysis.tree && declarationAt(file.analysis.tree.body, offset);
   if (hit?.part === "declaration") {
     const index = hit.declaration.source!.names.indexOf(hit.span);
-    if (index >= 0 && (hit.declaration.kind === "resources" || hit.declaration.kind === "resource")) return targetOf(workspace, uri, hit.declaration, nameSpan(hit.declaration, index), undefined);
+    if (index >= 0 && (hit.declaration.kind === "resources" || hit.declaration.kind === "resource")) return targetOf(workspace, uri, nameSpan(hit.declaration, index), undefined);
   }
-  if (file?.analysis.tree) {
-    for (const declaration of allDeclarations(file.analysis.tree.body)) {
-      for (const [path, option] of declaration.source?.options ?? []) {
-        if (/^(as|has_many(\.\d+)?|has_one(\.\d+)?)$/.test(path) && offset >= option.value.start && offset <= option.value.end) return targetOf(workspace, uri, declaration, option.value, undefined);
-      }
-    }
+  // An option value lies in the call of the innermost declaration around it.
+  const around = file?.analysis.tree && innermostDeclaration(file.analysis.tree.body, offset);
+  for (const [path, option] of around?.source?.options ?? []) {
+    if (/^(as|has_many(\.\d+)?|has_one(\.\d+)?)$/.test(path) && offset >= option.value.start && offset <= option.value.end) return targetOf(workspace, uri, option.value, undefined);
   }
   // A helper use: the name its route's name comes from.
   const document = workspace.document(uri);
@@ -121,7 +119,7 @@ function renameTarget(workspace: RoutingWorkspace, uri: string, offset: number):
   if (!holder || !origin || !source || !word) return undefined;
   // `as:` names the path, not the helpers: a helper's name comes from the resource's name (or its has_many/has_one entry).
   const span = origin.association ? source.options.get(origin.association)?.value : nameSpan(origin.declaration, origin.nameIndex);
-  return span && targetOf(workspace, holder.uri, origin.declaration, span, { start: word.start, end: word.end });
+  return span && targetOf(workspace, holder.uri, span, { start: word.start, end: word.end });
 }
 
 function nameSpan(declaration: Declaration, index: number): Span | undefined {
@@ -129,18 +127,9 @@ function nameSpan(declaration: Declaration, index: number): Span | undefined {
 }
 
 /** A target whose name is a plain string literal (a name computed by code is not renamed). */
-function targetOf(workspace: RoutingWorkspace, uri: string, declaration: Declaration, literal: Span | undefined, at: Span | undefined): RenameTarget | undefined {
+function targetOf(workspace: RoutingWorkspace, uri: string, literal: Span | undefined, at: Span | undefined): RenameTarget | undefined {
   const text = workspace.document(uri)?.text;
-  if (!text || !literal) return undefined;
-  const quoted = /^(["'`])[A-Za-z_][A-Za-z0-9_]*\1$/.test(text.slice(literal.start, literal.end));
-  if (!quoted) return undefined;
-  const name = { start: literal.start + 1, end: literal.end - 1 };
-  return { uri, name, at: at ?? name, declaration };
-}
-
-function* allDeclarations(declarations: readonly Declaration[]): Iterable<Declaration> {
-  for (const declaration of declarations) {
-    yield declaration;
-    if (declaration.block) yield* allDeclarations(declaration.block);
-  }
+  const name = text && literal && stringContent(text, literal);
+  if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(text.slice(name.start, name.end))) return undefined;
+  return { uri, name, at: at ?? name };
 }
