@@ -1,5 +1,6 @@
 import * as fs from "fs";
 import { routeTypesOf, typesFileOf } from "../format/routeTypes";
+import { Route } from "../routing/route";
 import { parseUri } from "../service/uris";
 import { RoutingWorkspace } from "../service/workspace";
 
@@ -15,8 +16,8 @@ const TYPES_DELAY_MS = 500;
  */
 export class TypesWriter {
   private pending: NodeJS.Timeout | undefined;
-  /** The text each declaration file was last found or written with. */
-  private readonly current = new Map<string, string>();
+  /** The text each declaration file was last found or written with, and the routes it was made from. */
+  private readonly current = new Map<string, { text: string; routes: readonly Route[] }>();
 
   constructor(
     private readonly workspace: RoutingWorkspace,
@@ -38,11 +39,14 @@ export class TypesWriter {
       if (!fsPath || uri.endsWith(".d.ts")) continue;
       const out = typesFileOf(fsPath);
       try {
-        const before = this.current.get(out) ?? (await readText(out));
+        const known = this.current.get(out);
+        // The same routes (a change elsewhere) give the same text: not generated again.
+        if (known?.routes === file.routes.routes) continue;
+        const before = known?.text ?? (await readText(out));
         if (before === undefined && mode === "auto") continue;
         const text = routeTypesOf(file.routes, fsPath);
         if (text !== before) await fs.promises.writeFile(out, text);
-        this.current.set(out, text);
+        this.current.set(out, { text, routes: file.routes.routes });
       } catch (error) {
         this.onError(`writing ${out}`, error);
       }
