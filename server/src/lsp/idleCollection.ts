@@ -25,10 +25,6 @@ export class IdleCollection {
     else this.timer = setTimeout(() => this.idle(), IDLE_MS).unref();
   }
 
-  dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
-  }
-
   private idle(): void {
     this.timer = undefined;
     if (process.memoryUsage().heapUsed - this.heapAfterLast < WORTH_BYTES) return;
