@@ -6,7 +6,6 @@ import { checkDrawSettings } from "../routing/settings";
 import { OptionMap } from "../routing/values";
 import { Block, Mapper } from "./mapper";
 
-
 export type DrawOptions = DrawSettings & RouteSetOptions;
 
 /**

@@ -18,7 +18,6 @@ export type ControllerModule = Record<string, unknown>;
 /** Controller names (`posts`, `admin/posts`) to their modules. */
 export type Controllers = Record<string, ControllerModule>;
 
-
 /** What a route's controller and action resolve to. */
 export type ActionLookup = { action: Action } | { missing: "controller" | "action" };
 

@@ -8,7 +8,6 @@ import { Span } from "../routing/declarations";
 import { parseUri } from "./uris";
 import { RoutingWorkspace } from "./workspace";
 
-
 /** A controller module of the workspace: where it is and what it defines. */
 export interface ControllerEntry {
   uri: string;
