@@ -104,6 +104,17 @@ describe("recognition", () => {
     const routes = draw({}, (map) => map.resources("tags", { requirements: { id: /[^/]+/ } }));
     assert.deepStrictEqual(routes.recognize("GET", "/tags/caf%C3%A9?page=2").params, { id: "café" });
   });
+  it("a glob never matches an empty rest (`/files//`, found by the matcher's property test), and MethodNotAllowed lists methods in route order", () => {
+    const files = draw({}, (map) => map.connect("files/*path", { controller: "files", action: "show" }));
+    assert.throws(() => files.recognize("GET", "/files//"), RoutingError);
+    assert.deepStrictEqual(files.recognize("GET", "/files/a").params, { path: "a" });
+    const ordered = draw({}, (map) => {
+      map.connect("x", { controller: "c", action: "a", conditions: { method: "put" } });
+      map.connect("x", { controller: "c", action: "b", conditions: { method: "delete" } });
+      map.connect("x", { controller: "c", action: "c", conditions: { method: "put" } });
+    });
+    assert.throws(() => ordered.recognize("GET", "/x"), (e: MethodNotAllowed) => e instanceof MethodNotAllowed && JSON.stringify(e.allowedMethods) === JSON.stringify(["put", "delete"]));
+  });
   it("fixed parameters and glob segments", () => {
     const routes = draw({}, (map) => map.connect("files/*path", { controller: "files", action: "show", locale: "en" }));
     assert.deepStrictEqual(routes.recognize("GET", "/files/a/b/c.txt").params, { path: "a/b/c.txt", locale: "en" });
