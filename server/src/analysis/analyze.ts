@@ -6,8 +6,9 @@ import { nearest } from "../routing/validate";
 import { checkDrawSettings, DRAW_SETTINGS } from "../routing/settings";
 import { Evaluator, NotStatic, unwrap } from "./evaluate";
 import { drawBindings, findDrawCall, PACKAGE_NAME } from "./imports";
-import { DeclarationReader, notStaticDiagnostic, StatementReading } from "./reader";
-import { Scope } from "./scope";
+import { DeclarationReader, moveReading, notStaticDiagnostic, rangesWithin, StatementReading } from "./reader";
+import { bindsNames, Scope } from "./scope";
+import { FileSyntax, parseAt, scriptKind, TextChange, textChange } from "./fileSyntax";
 
 /** The static reading of one routing file. */
 export interface RoutingFileAnalysis {
@@ -16,46 +17,133 @@ export interface RoutingFileAnalysis {
   diagnostics: Diagnostic[];
   /** Where the settings were written (`behaviour`, `resources_path_names.new`). */
   settingsSources: Map<string, OptionSource>;
-  /** The syntax tree the declarations were read from (the language service finds completion contexts in it). */
-  syntax: ts.SourceFile;
-  /** Each top-level statement of the draw() callback and what reading it gave, for re-use by the next version. */
+  /** The text that was read. */
+  text: string;
+  /**
+   * The syntax tree of `text` (the language service finds completion contexts in it), made when
+   * first asked for: an edit inside one statement of the callback is read without one.
+   */
+  syntax(): ts.SourceFile;
+  /** What the analysis of the file's next version re-uses; none on a compacted analysis (a closed file's). */
+  reuse?: Reusable;
+}
+
+/** What one analysis leaves to the next version's. */
+export interface Reusable {
+  trees: FileSyntax;
+  /** Each top-level statement of the draw() callback and what reading it gave. */
   readings?: StatementReading[];
+  /** How the callback's statements were read, when it is a block: an edit inside one of them is read alone. */
+  callback?: CallbackReading;
+}
+
+interface CallbackReading {
+  mapper: string;
+  /** The callback body's scope: the consts of the file and of the callback (each evaluated once, then kept). */
+  scope: Scope;
+  /** Where the last statement that binds a name (or holds the draw() call) ends: an edit after it changes no binding. */
+  bindingsEnd: number;
+  /** How many diagnostics come before those of the callback's statements (the parser's, the settings'). */
+  head: number;
 }
 
 /**
  * Reads a routing file's text (TS, TSX, JS, MJS, CJS) with the TypeScript parser alone and returns
  * its declaration tree. Never runs, imports or evaluates the file's code, and never throws: a
  * failure inside the analyser becomes an `internal-error` diagnostic on the file, and the
- * declarations read before it are kept.
+ * declarations read before it are kept. With the previous version's analysis, only what the edit
+ * changed is parsed and read again (`previous` must not be used afterwards).
  */
 export function analyzeRoutingFile(text: string, fileName = "routes.ts", previous?: RoutingFileAnalysis): RoutingFileAnalysis {
-  // Statements outside the callback, as the previous version had them: kept before the tree is updated.
-  const previousOutside = previous && new Set(previous.syntax.statements);
-  const parsed = parse(text, fileName, previous?.syntax);
-  if (!parsed) return unparsable(text, fileName);
-  const { file, change } = parsed;
+  const prior = previous?.reuse?.trees.fileName === fileName ? handOver(previous.reuse) : undefined;
+  const change = prior && textChange(previous!.text, text);
+  const alone = prior && change && readOneStatement(text, previous!, prior, change);
+  if (alone) return alone;
+  // Statements outside the callback, as the newest tree has them: taken before it is updated.
+  const previousOutside = prior && new Set(prior.trees.current.statements);
+  const trees = prior ? prior.trees : FileSyntax.parse(fileName, text);
+  const file = trees?.treeOf(text);
+  if (!trees || !file) return unparsable(text, fileName);
   const diagnostics: Diagnostic[] = [];
   const settingsSources = new Map<string, OptionSource>();
-  const evaluator = new Evaluator(file);
-  const result: RoutingFileAnalysis = { diagnostics, settingsSources, syntax: file };
+  const evaluator = new Evaluator(text);
+  const result: RoutingFileAnalysis = { diagnostics, settingsSources, text, syntax: syntaxOf(trees, fileName, text), reuse: { trees } };
   try {
-    read(result, evaluator, previous, change, previousOutside);
+    read(result, file, evaluator, prior, change, previousOutside);
   } catch (error) {
+    result.reuse = { trees }; // what was read is incomplete: the next version reads everything again
     diagnostics.push(internalError(error, result.tree ? evaluator.span(file) : undefined));
   }
   return result;
 }
 
+/**
+ * What a version leaves to the next, taken once: readings are moved in place as they are re-used,
+ * so a version handed over again (after an analysis that failed half-way) leaves only its trees.
+ */
+function handOver(reuse: Reusable): Reusable {
+  const taken = { ...reuse };
+  reuse.readings = undefined;
+  reuse.callback = undefined;
+  return taken;
+}
+
+/**
+ * The analysis of an edit that lies inside one call statement of the callback, after every
+ * statement that binds a name: only that statement is parsed (alone, at its place in the file)
+ * and read; the others keep their readings, moved by the edit's length. Undefined when the edit
+ * is not of that kind, or the statement parsed alone might not be what the whole file's parse
+ * would make of it (a syntax error in it, or no `;` on either side of it); the caller then parses
+ * the file.
+ */
+function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Reusable, change: TextChange): RoutingFileAnalysis | undefined {
+  const { readings, callback } = prior;
+  if (!readings || !callback || !previous.tree || change.start < callback.bindingsEnd) return undefined;
+  const index = readings.findIndex((r) => r.pos <= change.start && change.oldEnd <= r.end);
+  const old = readings[index];
+  if (!old || old.mapper !== callback.mapper || !ts.isExpressionStatement(old.node)) return undefined;
+  const delta = change.newEnd - change.oldEnd;
+  const end = old.end + delta;
+  // Without a `;` after it and before it (or the block's `{`), the statement might run into its neighbours.
+  const before = readings[index - 1];
+  if (text.charCodeAt(end - 1) !== SEMICOLON || (before && text.charCodeAt(before.end - 1) !== SEMICOLON)) return undefined;
+  const alone = parseAt(prior.trees.fileName, text.slice(old.pos, end), old.pos);
+  const statement = alone.statements[0];
+  if (alone.statements.length !== 1 || !ts.isExpressionStatement(statement) || statement.end !== end || parseDiagnosticsOf(alone).length > 0) return undefined;
+
+  const reading = new DeclarationReader(new Evaluator(text), []).readStatement(statement, callback.mapper, callback.scope, old.pos);
+  // A range outside the statement (a const's value) is only where it was if it lies before every edit since the scope was made.
+  if (!rangesWithin(reading, old.pos, end, callback.bindingsEnd)) return undefined;
+  const next = readings.slice();
+  next[index] = reading;
+  for (let i = index + 1; i < next.length; i++) moveReading(next[i], delta);
+  const body: Declaration[] = [];
+  const diagnostics = previous.diagnostics.slice(0, callback.head);
+  for (const r of next) {
+    for (const declaration of r.declarations) body.push(declaration);
+    for (const diagnostic of r.diagnostics) diagnostics.push(diagnostic);
+  }
+  return {
+    tree: { settings: previous.tree.settings, body },
+    diagnostics,
+    settingsSources: previous.settingsSources,
+    text,
+    syntax: syntaxOf(prior.trees, prior.trees.fileName, text),
+    reuse: { trees: prior.trees, readings: next, callback },
+  };
+}
+
 /** What the analysis reads into `result`: diagnostics of the parser, the settings, the declarations. */
 function read(
   result: RoutingFileAnalysis,
+  file: ts.SourceFile,
   evaluator: Evaluator,
-  previous: RoutingFileAnalysis | undefined,
+  prior: Reusable | undefined,
   change: TextChange | undefined,
   previousOutside: Set<ts.Statement> | undefined,
 ): void {
-  const { syntax: file, diagnostics, settingsSources } = result;
-  for (const d of (file as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? []) {
+  const { diagnostics, settingsSources } = result;
+  for (const d of parseDiagnosticsOf(file)) {
     diagnostics.push({
       severity: "error",
       code: "syntax-error",
@@ -82,10 +170,52 @@ function read(
     });
     return;
   }
-  const before = previous?.readings;
+  const before = prior?.readings;
   const reusable = before && change && previousOutside && withinOneStatement(change, before) && sameScope(file, call, callback, previousOutside, before) ? before : undefined;
-  result.readings = new DeclarationReader(evaluator, diagnostics).drawCallback(callback, scope, body, reusable);
+  const head = diagnostics.length;
+  const reading = new DeclarationReader(evaluator, diagnostics).drawCallback(callback, scope, body, reusable);
+  result.reuse!.readings = reading.statements;
+  // Syntax errors elsewhere would have to move with the edit: such a file is read whole until they are gone.
+  if (reading.mapper && parseDiagnosticsOf(file).length === 0) result.reuse!.callback = { mapper: reading.mapper, scope: reading.scope, bindingsEnd: bindingsEnd(file, call, callback), head };
 }
+
+/**
+ * Where the last statement that binds a name ends, among the file's statements and the
+ * callback's (the draw() call's own statement counts up to the call: it may bind the routes to a const).
+ */
+function bindingsEnd(file: ts.SourceFile, call: ts.CallExpression, callback: ts.ArrowFunction | ts.FunctionExpression): number {
+  let end = callback.body.pos;
+  for (const statement of file.statements) {
+    if (bindsNames(statement)) end = Math.max(end, statement.pos <= call.pos && call.end <= statement.end ? call.pos : statement.end);
+  }
+  if (ts.isBlock(callback.body)) for (const statement of callback.body.statements) if (bindsNames(statement)) end = Math.max(end, statement.end);
+  return end;
+}
+
+/**
+ * The analysis without what only the next version re-uses (its syntax trees and readings), as a
+ * closed file's is kept: asked for, its syntax tree is parsed again and not kept.
+ */
+export function compacted(analysis: RoutingFileAnalysis): RoutingFileAnalysis {
+  const { text } = analysis;
+  const fileName = analysis.reuse?.trees.fileName ?? "routes.ts";
+  return { ...analysis, reuse: undefined, syntax: syntaxOf(undefined, fileName, text) };
+}
+
+/** The syntax errors the parser recorded on a tree. */
+function parseDiagnosticsOf(file: ts.SourceFile): readonly ts.DiagnosticWithLocation[] {
+  return (file as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+}
+
+/**
+ * One version's tree: from the file's trees, or without them parsed anew each time; an empty one
+ * if the parser cannot read the text (which does not happen to a text it read before).
+ */
+function syntaxOf(trees: FileSyntax | undefined, fileName: string, text: string): () => ts.SourceFile {
+  return () => (trees ? trees.treeOf(text) : FileSyntax.parse(fileName, text)?.current) ?? ts.createSourceFile(fileName, "", ts.ScriptTarget.Latest, false, scriptKind(fileName));
+}
+
+const SEMICOLON = ";".charCodeAt(0);
 
 /** An error inside the analyser, as a diagnostic on the file (the stack goes nowhere: the message says where to report it). */
 export function internalError(error: unknown, span: Span | undefined): Diagnostic {
@@ -115,7 +245,8 @@ function unparsable(text: string, fileName: string): RoutingFileAnalysis {
     tree: text.includes(PACKAGE_NAME) ? { settings: {}, body: [] } : undefined,
     diagnostics: [diagnostic],
     settingsSources: new Map(),
-    syntax: ts.createSourceFile(fileName, "", ts.ScriptTarget.Latest, false, scriptKind(fileName)),
+    text,
+    syntax: syntaxOf(undefined, fileName, ""),
   };
 }
 
@@ -154,41 +285,6 @@ function sameScope(
   if (!ts.isBlock(callback.body)) return false;
   // Any statement but a call may declare a name (a const, a function, a `var` hoisted out of a loop) that others see.
   return callback.body.statements.every((statement) => ts.isExpressionStatement(statement) || previousInside.has(statement));
-}
-
-/** Where an edit replaced text: `start` to `oldEnd` in the previous text. */
-interface TextChange {
-  start: number;
-  oldEnd: number;
-}
-
-/**
- * A syntax tree of `text`: the previous version's tree updated where the text changed (the
- * parser re-uses the rest), or a new one. The change is the span between the common prefix and suffix.
- */
-function parse(text: string, fileName: string, previous: ts.SourceFile | undefined): { file: ts.SourceFile; change?: TextChange } | undefined {
-  const fresh = () => {
-    try {
-      return { file: ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName)) };
-    } catch {
-      return undefined; // the parser's own recursion ran out of stack
-    }
-  };
-  if (!previous || previous.fileName !== fileName) return fresh();
-  const old = previous.text;
-  let start = 0;
-  const shorter = Math.min(old.length, text.length);
-  while (start < shorter && old.charCodeAt(start) === text.charCodeAt(start)) start++;
-  let end = 0;
-  while (end < shorter - start && old.charCodeAt(old.length - 1 - end) === text.charCodeAt(text.length - 1 - end)) end++;
-  const change = { span: { start, length: old.length - end - start }, newLength: text.length - end - start };
-  try {
-    return { file: ts.updateSourceFile(previous, text, change), change: { start, oldEnd: old.length - end } };
-  } catch {
-    // A tree can be updated once only: one that was (by an analysis that then failed) is parsed anew;
-    // and an update can run out of stack like a parse.
-    return fresh();
-  }
 }
 
 /** Whether an edit lies inside one top-level statement of the callback: then all else, consts included, is as it was. */
@@ -231,11 +327,5 @@ function readSettings(
   return settings;
 }
 
-export function scriptKind(fileName: string): ts.ScriptKind {
-  if (/\.tsx$/i.test(fileName)) return ts.ScriptKind.TSX;
-  if (/\.jsx$/i.test(fileName)) return ts.ScriptKind.JSX;
-  if (/\.[cm]?js$/i.test(fileName)) return ts.ScriptKind.JS;
-  return ts.ScriptKind.TS;
-}
 
 export { PACKAGE_NAME };

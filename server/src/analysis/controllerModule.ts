@@ -1,6 +1,6 @@
 import * as ts from "typescript";
 import { Span } from "../routing/declarations";
-import { scriptKind } from "./analyze";
+import { scriptKind } from "./fileSyntax";
 
 /** An action a controller module defines, where its name is written. */
 export interface ControllerAction {

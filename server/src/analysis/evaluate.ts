@@ -1,4 +1,5 @@
 import * as ts from "typescript";
+import { tokenStart } from "./fileSyntax";
 import { OptionSource, Span } from "../routing/declarations";
 import { OptionMap, OptionValue, record } from "../routing/values";
 import { ANALYSIS_LIMITS, Budget, count } from "./budget";
@@ -25,10 +26,11 @@ export type Evaluated = OptionValue | undefined | NotStatic;
 export class Evaluator {
   private depth = 0;
 
-  constructor(private readonly file: ts.SourceFile, readonly budget = new Budget()) {}
+  /** `text`: the file's text, which every node evaluated lies in. */
+  constructor(private readonly text: string, readonly budget = new Budget()) {}
 
   span(node: ts.Node): Span {
-    return { start: node.getStart(this.file), end: node.end };
+    return { start: tokenStart(this.text, node.pos, node.end), end: node.end };
   }
 
   /**

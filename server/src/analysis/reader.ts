@@ -29,39 +29,41 @@ export class DeclarationReader {
    * statement found (the same syntax node) in `previous` is not read again: its declarations and
    * diagnostics are re-used, their ranges moved to where the statement now is. The caller passes
    * `previous` only when nothing a statement's reading depends on (the consts in scope) changed.
+   * Gives the readings, and the mapper's name and the body's scope when the body is a block read
+   * statement by statement (see readStatement).
    */
-  drawCallback(fn: FunctionNode, scope: Scope, into: Declaration[], previous: readonly StatementReading[] = []): StatementReading[] {
-    if (!ts.isBlock(fn.body)) {
-      this.callback(fn, new Map(), scope, into);
-      return [];
-    }
+  drawCallback(fn: FunctionNode, scope: Scope, into: Declaration[], previous: readonly StatementReading[] = []): CallbackReadings {
     const param = fn.parameters[0];
-    if (!param || !ts.isIdentifier(param.name)) {
+    if (!ts.isBlock(fn.body) || !param || !ts.isIdentifier(param.name)) {
       this.callback(fn, new Map(), scope, into);
-      return [];
+      return { statements: [], scope };
     }
     const mapper = param.name.text;
-    const mappers: Mappers = new Map([[mapper, into]]);
     const inner = functionScope(fn, scope);
     // A renamed mapper parameter changes what every statement means.
     const before = new Map(previous.filter((reading) => reading.mapper === mapper && reading.selfContained).map((reading) => [reading.node, reading]));
-    return fn.body.statements.map((statement) => {
+    const statements = fn.body.statements.map((statement) => {
       const old = before.get(statement);
-      if (old) {
-        moveReading(old, statement.pos - old.pos);
-        for (const declaration of old.declarations) into.push(declaration);
-        for (const diagnostic of old.diagnostics) this.diagnostics.push(diagnostic);
-        return old;
-      }
-      const declarations = into.length;
-      const diagnostics = this.diagnostics.length;
-      this.statement(statement, mappers, inner);
-      const reading = { node: statement, pos: statement.pos, end: statement.end, mapper, declarations: into.slice(declarations), diagnostics: this.diagnostics.slice(diagnostics), selfContained: true };
-      forEachSpan(reading, (span) => {
-        if (span.start < statement.pos || span.end > statement.end) reading.selfContained = false;
-      });
+      if (old) moveReading(old, statement.pos - old.pos);
+      const reading = old ?? this.readStatement(statement, mapper, inner);
+      for (const declaration of reading.declarations) into.push(declaration);
+      if (old) for (const diagnostic of old.diagnostics) this.diagnostics.push(diagnostic);
       return reading;
     });
+    return { statements, mapper, scope: inner };
+  }
+
+  /**
+   * One top-level statement of the callback whose mapper is named `mapper`, read in the callback
+   * body's scope. `pos`: where its leading trivia begins in the file (a statement parsed alone has more).
+   */
+  readStatement(statement: ts.Statement, mapper: string, scope: Scope, pos = statement.pos): StatementReading {
+    const into: Declaration[] = [];
+    const diagnostics = this.diagnostics.length;
+    this.statement(statement, new Map([[mapper, into]]), scope);
+    const reading = { node: statement, pos, end: statement.end, mapper, declarations: into, diagnostics: this.diagnostics.slice(diagnostics), selfContained: true };
+    reading.selfContained = rangesWithin(reading, pos, statement.end);
+    return reading;
   }
 
   /** A callback whose first parameter is a mapper recording into `into`. */
@@ -298,15 +300,33 @@ export interface StatementReading {
   diagnostics: Diagnostic[];
 }
 
-/** Moves every range of a reading by `delta`, in place. */
-function moveReading(reading: StatementReading, delta: number): void {
+/** What reading a draw() callback gave (see DeclarationReader.drawCallback). */
+export interface CallbackReadings {
+  statements: StatementReading[];
+  mapper?: string;
+  scope: Scope;
+}
+
+/** Moves the ranges of a reading that lie in its statement by `delta`, in place (one elsewhere, in a const before it, stays). */
+export function moveReading(reading: StatementReading, delta: number): void {
   if (delta === 0) return;
+  const { pos, end } = reading;
   reading.pos += delta;
   reading.end += delta;
   forEachSpan(reading, (span) => {
+    if (span.start < pos || span.end > end) return;
     span.start += delta;
     span.end += delta;
   });
+}
+
+/** Whether every range of a reading lies between `start` and `end`, or ends by `before` (when given). */
+export function rangesWithin(reading: Pick<StatementReading, "declarations" | "diagnostics">, start: number, end: number, before = -1): boolean {
+  let within = true;
+  forEachSpan(reading, (span) => {
+    if ((span.start < start || span.end > end) && span.end > before) within = false;
+  });
+  return within;
 }
 
 /** Calls `visit` once for each range object of a reading, however often it is referred to. */

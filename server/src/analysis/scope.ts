@@ -80,6 +80,19 @@ export class Scope {
   }
 }
 
+/** Whether a statement binds a name in the block that holds it (or, with a `var` anywhere in it, in the function). */
+export function bindsNames(statement: ts.Statement): boolean {
+  return (
+    ts.isVariableStatement(statement) ||
+    ts.isFunctionDeclaration(statement) ||
+    ts.isClassDeclaration(statement) ||
+    ts.isEnumDeclaration(statement) ||
+    ts.isImportDeclaration(statement) ||
+    ts.isImportEqualsDeclaration(statement) ||
+    varNamesBelow([statement]).length > 0
+  );
+}
+
 /** The identifiers a binding name or pattern introduces (`{ a, b: [c, ...d] }` → a, c, d). */
 function boundNames(name: ts.BindingName): string[] {
   const names: string[] = [];

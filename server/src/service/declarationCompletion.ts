@@ -29,8 +29,9 @@ export function completeInDeclaration(workspace: RoutingWorkspace, uri: string, 
   const file = workspace.routingFile(uri);
   const declaration = file?.analysis.tree && innermostDeclaration(file.analysis.tree.body, offset);
   if (!file || !declaration || (declaration.kind !== "resources" && declaration.kind !== "resource")) return [];
-  const path = pathTo(file.analysis.syntax, offset);
-  const call = [...path].reverse().find((n): n is ts.CallExpression => ts.isCallExpression(n) && n.getStart(file.analysis.syntax) === declaration.source!.call.start);
+  const syntax = file.analysis.syntax();
+  const path = pathTo(syntax, offset);
+  const call = [...path].reverse().find((n): n is ts.CallExpression => ts.isCallExpression(n) && n.getStart(syntax) === declaration.source!.call.start);
   if (!call) return [];
   const inside = path.slice(path.indexOf(call) + 1);
   const options = inside[0];
@@ -39,7 +40,7 @@ export function completeInDeclaration(workspace: RoutingWorkspace, uri: string, 
   const string = inside.at(-1);
   if (string && ts.isStringLiteral(string)) {
     const keys = inside.filter(ts.isPropertyAssignment).map((p) => propertyName(p.name));
-    const replace = { start: string.getStart(file.analysis.syntax) + 1, end: string.end - 1 };
+    const replace = { start: string.getStart(syntax) + 1, end: string.end - 1 };
     if (keys.length === 1 && ACTION_OPTIONS.has(keys[0] ?? "")) return actionItems(declaration, replace);
     if (keys.length === 2 && METHOD_OPTIONS.has(keys[0] ?? "") && (keys[0] !== "conditions" || keys[1] === "method")) return methodItems(replace);
     return [];
@@ -49,7 +50,7 @@ export function completeInDeclaration(workspace: RoutingWorkspace, uri: string, 
   const inValue = property && ts.isPropertyAssignment(property) && offset > property.name.end;
   if (inside.length > 3 || inValue) return [];
   const word = property && (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) ? property.name : undefined;
-  const replace = word ? { start: word.getStart(file.analysis.syntax), end: word.end } : { start: offset, end: offset };
+  const replace = word ? { start: word.getStart(syntax), end: word.end } : { start: offset, end: offset };
   const written = new Set(Object.keys(declaration.options));
   return RESOURCE_OPTIONS.filter((key) => !written.has(key) || (word && propertyName(word) === key)).map((key) => ({
     kind: "option" as const,

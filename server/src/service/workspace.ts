@@ -1,7 +1,8 @@
-import * as ts from "typescript";
 import { parseUri } from "./uris";
 import { ControllerModuleInfo, readControllerModule } from "../analysis/controllerModule";
 import { PACKAGE_NAME } from "../analysis/imports";
+import { compacted } from "../analysis/analyze";
+import { textChange } from "../analysis/fileSyntax";
 import { LineIndex } from "../analysis/lineIndex";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { HelperInfo } from "./helperNames";
@@ -64,7 +65,7 @@ export class RoutingWorkspace {
   set(document: TextDocument): void {
     const before = this.document(document.uri);
     this.open.set(document.uri, document);
-    if (before && this.open.has(document.uri)) this.editEnds.set(document.uri, editEnd(before.text, document.text));
+    if (before && this.open.has(document.uri)) this.editEnds.set(document.uri, textChange(before.text, document.text).newEnd);
     // A document that neither was nor is a routing file changes no route.
     if (mayRoute(before) || mayRoute(document)) this.changed();
   }
@@ -228,30 +229,17 @@ export class RoutingWorkspace {
   }
 }
 
-/** Where the text that differs between `before` and `after` ends in `after` (what is common at both ends is not the edit). */
-function editEnd(before: string, after: string): number {
-  const most = Math.min(before.length, after.length);
-  let prefix = 0;
-  while (prefix < most && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (suffix < most - prefix && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
-  return after.length - suffix;
-}
-
 /**
  * A routing file without its syntax tree and statement readings (a closed file's): its routes,
  * declarations and diagnostics stay; a later version is parsed afresh, its routes still re-used.
  */
 function compact(file: LoadedRoutingFile): LoadedRoutingFile {
-  return { ...file, analysis: { ...file.analysis, syntax: NO_SYNTAX, readings: undefined } };
+  return { ...file, analysis: compacted(file.analysis) };
 }
 
 function isCompact(file: LoadedRoutingFile): boolean {
-  return file.analysis.syntax === NO_SYNTAX;
+  return !file.analysis.reuse;
 }
-
-/** Stands for a dropped syntax tree: named after no file, so it is never updated in place of one. */
-const NO_SYNTAX = ts.createSourceFile("", "", ts.ScriptTarget.Latest);
 
 /** Only files that name the package can be routing files; the rest are never parsed. */
 function mayRoute(document: TextDocument | undefined): document is TextDocument {

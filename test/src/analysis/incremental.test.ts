@@ -2,13 +2,14 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import fc from "fast-check";
+import * as ts from "typescript";
 import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { originSpan } from "../../../server/out/routing/spans";
 import { ROOT } from "../support/fixtures";
 
 /** Re-analysis after an edit (updated syntax tree, re-used declarations) gives exactly what a fresh analysis gives. */
 const BLOG = fs.readFileSync(path.join(ROOT, "examples", "blog", "routes.ts"), "utf8");
-const PIECES = ['map.resources("extra");\n', "x", ",", '"', "(", ")", "{", "}", "shallow: true, ", 'only: ["index"], ', "\n", "// ", "member", "m", 'const extra = ["a"];\n', '"faq", ', "admin"];
+const PIECES = ['map.resources("extra");\n', "x", ",", '"', "(", ")", "{", "}", "shallow: true, ", 'only: ["index"], ', "\n", "// ", "member", "m", 'const extra = ["a"];\n', '"faq", ', "admin", ";", "`", "/*", "*/", " as const"];
 
 /** Everything a user can see of a loaded file: routes, names, diagnostics, and where each route was declared. */
 function observable(file: LoadedRoutingFile | undefined): unknown {
@@ -21,6 +22,15 @@ function observable(file: LoadedRoutingFile | undefined): unknown {
   };
 }
 
+/** A syntax tree as positions and kinds, node by node. */
+function shape(node: ts.Node): unknown {
+  const children: unknown[] = [];
+  ts.forEachChild(node, (child) => {
+    children.push(shape(child));
+  });
+  return [ts.SyntaxKind[node.kind], node.pos, node.end, children];
+}
+
 describe("incremental re-analysis", () => {
   it("a sequence of random edits: each version re-analysed from the previous equals a fresh analysis", () => {
     fc.assert(
@@ -29,17 +39,35 @@ describe("incremental re-analysis", () => {
         (edits) => {
           let text = BLOG;
           let previous = loadRoutingFile(text, "routes.ts");
-          for (const edit of edits) {
+          for (const [i, edit] of edits.entries()) {
             const at = edit.at % (text.length + 1);
             text = text.slice(0, at) + edit.piece + text.slice(at + edit.remove);
             const incremental = loadRoutingFile(text, "routes.ts", { previous });
-            assert.deepStrictEqual(observable(incremental), observable(loadRoutingFile(text, "routes.ts")));
+            const fresh = loadRoutingFile(text, "routes.ts");
+            assert.deepStrictEqual(observable(incremental), observable(fresh));
+            // Now and then the syntax tree is asked for (it is made only then): it is the text's.
+            if (i % 2 === 1 && incremental) assert.deepStrictEqual(shape(incremental.analysis.syntax()), shape(fresh!.analysis.syntax()));
             previous = incremental;
           }
         },
       ),
       { numRuns: Number(process.env.INCREMENTAL_RUNS ?? 150) },
     );
+  });
+
+  it("an edit inside one call statement parses and reads that statement alone; the file's tree is updated only when asked for", () => {
+    const first = loadRoutingFile(BLOG, "routes.ts")!;
+    const edited = BLOG.replace(`"articles"`, `"posts"`);
+    const second = loadRoutingFile(edited, "routes.ts", { previous: first })!;
+    assert.notStrictEqual(second.analysis.reuse!.trees.current.text, edited, "no tree of the whole file was made");
+    assert.ok(second.routes.table.named.has("posts"));
+    assert.strictEqual(second.analysis.syntax().text, edited);
+    assert.strictEqual(second.analysis.reuse!.trees.current.text, edited);
+    // A statement left without its `;` is read with the whole file: its neighbours may join it.
+    const unended = edited.replace(`map.resource("session", { only: ["new", "create", "destroy"] });`, `map.resource("session", { only: ["new", "create", "destroy"] })`);
+    assert.notStrictEqual(unended, edited);
+    const third = loadRoutingFile(unended, "routes.ts", { previous: second })!;
+    assert.strictEqual(third.analysis.reuse!.trees.current.text, unended);
   });
 
   it("an unchanged declaration keeps its route objects, and they point at its new position", () => {

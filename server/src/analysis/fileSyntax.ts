@@ -1,0 +1,114 @@
+import * as ts from "typescript";
+
+/** Where an edit replaced text: `start` to `oldEnd` in the previous text, `start` to `newEnd` in the new one. */
+export interface TextChange {
+  start: number;
+  oldEnd: number;
+  newEnd: number;
+}
+
+/** The one range where two texts differ: what is common at both ends is not the edit. */
+export function textChange(before: string, after: string): TextChange {
+  const most = Math.min(before.length, after.length);
+  // Whole blocks first (comparing two slices is the engine's memory compare), then characters.
+  let start = 0;
+  while (start + BLOCK <= most && before.slice(start, start + BLOCK) === after.slice(start, start + BLOCK)) start += BLOCK;
+  while (start < most && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  const room = most - start;
+  let common = 0;
+  while (common + BLOCK <= room && before.slice(before.length - common - BLOCK, before.length - common) === after.slice(after.length - common - BLOCK, after.length - common)) common += BLOCK;
+  while (common < room && before.charCodeAt(before.length - 1 - common) === after.charCodeAt(after.length - 1 - common)) common++;
+  return { start, oldEnd: before.length - common, newEnd: after.length - common };
+}
+
+const BLOCK = 4096;
+
+/**
+ * One file's syntax trees over its versions, made only when asked for. TypeScript's incremental
+ * parser updates a tree by re-using (and moving) the nodes of the one it came from, which must not
+ * be used again; so one object per file holds the newest tree and brings it to whichever text is
+ * asked for next. A version analysed without a tree (an edit inside one statement, see analyze.ts)
+ * costs nothing here until something asks for its tree.
+ */
+export class FileSyntax {
+  private constructor(
+    readonly fileName: string,
+    private tree: ts.SourceFile,
+  ) {}
+
+  /** The tree of `text`, parsed whole; undefined when the parser's own recursion runs out of stack. */
+  static parse(fileName: string, text: string): FileSyntax | undefined {
+    const tree = parseWhole(fileName, text);
+    return tree && new FileSyntax(fileName, tree);
+  }
+
+  /** The newest tree made, before `treeOf` moves it on: its nodes are those a tree of a later text re-uses. */
+  get current(): ts.SourceFile {
+    return this.tree;
+  }
+
+  /** The tree of `text`: the newest one updated where the texts differ, or (if the update fails) parsed anew. */
+  treeOf(text: string): ts.SourceFile | undefined {
+    const old = this.tree;
+    if (old.text === text) return old;
+    const change = textChange(old.text, text);
+    let tree: ts.SourceFile | undefined;
+    try {
+      tree = ts.updateSourceFile(old, text, { span: { start: change.start, length: change.oldEnd - change.start }, newLength: change.newEnd - change.start });
+    } catch {
+      // An update can run out of stack as a parse can; and a tree can be updated once only.
+      tree = parseWhole(this.fileName, text);
+    }
+    if (tree) this.tree = tree;
+    return tree;
+  }
+}
+
+/**
+ * Parses `text`, a part of a file that begins at `pos` in it, alone, with its nodes placed where
+ * they are in the file: their positions moved by `pos` (as TypeScript's incremental parser moves the
+ * nodes it re-uses). The tree's own text and diagnostics stay those of the part.
+ */
+export function parseAt(fileName: string, text: string, pos: number): ts.SourceFile {
+  const tree = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName));
+  const move = (range: ts.TextRange) => {
+    const moved = range as { pos: number; end: number };
+    moved.pos += pos;
+    moved.end += pos;
+  };
+  const visit = (node: ts.Node): void => {
+    move(node);
+    ts.forEachChild(node, visit, (nodes) => {
+      move(nodes);
+      nodes.forEach(visit);
+    });
+  };
+  move(tree.statements);
+  tree.statements.forEach(visit);
+  return tree;
+}
+
+function parseWhole(fileName: string, text: string): ts.SourceFile | undefined {
+  try {
+    return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName));
+  } catch {
+    return undefined; // the parser's own recursion ran out of stack
+  }
+}
+
+export function scriptKind(fileName: string): ts.ScriptKind {
+  if (/\.tsx$/i.test(fileName)) return ts.ScriptKind.TSX;
+  if (/\.jsx$/i.test(fileName)) return ts.ScriptKind.JSX;
+  if (/\.[cm]?js$/i.test(fileName)) return ts.ScriptKind.JS;
+  return ts.ScriptKind.TS;
+}
+
+/** Where the token at or after `pos` starts (trivia skipped), as `node.getStart()` says, from the text alone. */
+export function tokenStart(text: string, pos: number, end: number): number {
+  if (pos === end) return pos; // a node the parser supplied as missing has no token
+  scanner.setText(text, pos, end - pos);
+  scanner.scan();
+  return scanner.getTokenStart();
+}
+
+const scanner = ts.createScanner(ts.ScriptTarget.Latest, true);
