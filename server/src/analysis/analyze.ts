@@ -202,6 +202,19 @@ export function compacted(analysis: RoutingFileAnalysis): RoutingFileAnalysis {
   return { ...analysis, reuse: undefined, syntax: syntaxOf(undefined, fileName, text) };
 }
 
+/**
+ * After expansion put re-used declarations (equal as data, given the new source ranges) in the
+ * tree in place of those read, the readings hold the tree's objects again: the next version builds
+ * its tree from the readings, and its expansion knows an unchanged declaration by identity.
+ */
+export function adoptTreeDeclarations(analysis: RoutingFileAnalysis): void {
+  const readings = analysis.reuse?.readings;
+  const body = analysis.tree?.body;
+  if (!readings || !body || readings.reduce((n, r) => n + r.declarations.length, 0) !== body.length) return;
+  let next = 0;
+  for (const reading of readings) for (let i = 0; i < reading.declarations.length; i++) reading.declarations[i] = body[next++];
+}
+
 /** The syntax errors the parser recorded on a tree. */
 function parseDiagnosticsOf(file: ts.SourceFile): readonly ts.DiagnosticWithLocation[] {
   return (file as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];

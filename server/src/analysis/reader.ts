@@ -61,7 +61,8 @@ export class DeclarationReader {
     const into: Declaration[] = [];
     const diagnostics = this.diagnostics.length;
     this.statement(statement, new Map([[mapper, into]]), scope);
-    const reading = { node: statement, pos, end: statement.end, mapper, declarations: into, diagnostics: this.diagnostics.slice(diagnostics), selfContained: true };
+    const reading = { node: statement, pos, end: statement.end, mapper, declarations: into, diagnostics: this.diagnostics.slice(diagnostics), spans: [] as Span[], selfContained: true };
+    reading.spans = spansOf(reading);
     reading.selfContained = rangesWithin(reading, pos, statement.end);
     return reading;
   }
@@ -298,6 +299,8 @@ export interface StatementReading {
   selfContained: boolean;
   declarations: Declaration[];
   diagnostics: Diagnostic[];
+  /** Every range object of its declarations and diagnostics, once each (several may refer to one). */
+  spans: Span[];
 }
 
 /** What reading a draw() callback gave (see DeclarationReader.drawCallback). */
@@ -313,29 +316,23 @@ export function moveReading(reading: StatementReading, delta: number): void {
   const { pos, end } = reading;
   reading.pos += delta;
   reading.end += delta;
-  forEachSpan(reading, (span) => {
-    if (span.start < pos || span.end > end) return;
+  for (const span of reading.spans) {
+    if (span.start < pos || span.end > end) continue;
     span.start += delta;
     span.end += delta;
-  });
+  }
 }
 
 /** Whether every range of a reading lies between `start` and `end`, or ends by `before` (when given). */
-export function rangesWithin(reading: Pick<StatementReading, "declarations" | "diagnostics">, start: number, end: number, before = -1): boolean {
-  let within = true;
-  forEachSpan(reading, (span) => {
-    if ((span.start < start || span.end > end) && span.end > before) within = false;
-  });
-  return within;
+export function rangesWithin(reading: Pick<StatementReading, "spans">, start: number, end: number, before = -1): boolean {
+  return reading.spans.every((span) => (span.start >= start && span.end <= end) || span.end <= before);
 }
 
-/** Calls `visit` once for each range object of a reading, however often it is referred to. */
-function forEachSpan(reading: Pick<StatementReading, "declarations" | "diagnostics">, visit: (span: Span) => void): void {
+/** Each range object of a reading once, however often it is referred to. */
+function spansOf(reading: Pick<StatementReading, "declarations" | "diagnostics">): Span[] {
   const seen = new Set<Span>();
   const once = (span: Span | undefined) => {
-    if (!span || seen.has(span)) return;
-    seen.add(span);
-    visit(span);
+    if (span) seen.add(span);
   };
   const declaration = (d: Declaration): void => {
     const source = d.source;
@@ -355,6 +352,7 @@ function forEachSpan(reading: Pick<StatementReading, "declarations" | "diagnosti
     once(diagnostic.span);
     diagnostic.related?.forEach((related) => once(related.span));
   }
+  return [...seen];
 }
 
 /** What a value the reader could not know becomes: `not-static` (information) or `too-deep` (error), at the node that stopped it. */

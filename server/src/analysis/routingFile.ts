@@ -4,7 +4,7 @@ import { Diagnostic } from "../routing/diagnostics";
 import { expandDeclarations } from "../routing/expand";
 import { RouteSet } from "../routing/routeSet";
 import { RouteTable } from "../routing/table";
-import { analyzeRoutingFile, internalError, RoutingFileAnalysis } from "./analyze";
+import { adoptTreeDeclarations, analyzeRoutingFile, internalError, RoutingFileAnalysis } from "./analyze";
 import { ANALYSIS_LIMITS } from "./budget";
 
 /** A routing file read statically and expanded: what the CLI and the language service work on. */
@@ -40,6 +40,7 @@ export function loadRoutingFile(text: string, fileName: string, options: LoadOpt
   if (options.behaviour) settings.behaviour = options.behaviour;
   settings.behaviour ??= DEFAULT_BEHAVIOUR;
   const table = expand(analysis, settings, options.previous?.routes.table);
+  adoptTreeDeclarations(analysis);
   const diagnostics = [...analysis.diagnostics, ...table.diagnostics].sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return { analysis, behaviour: settings.behaviour, routes: new RouteSet(table, settings, { warn: () => undefined }), diagnostics };
 }

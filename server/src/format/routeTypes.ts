@@ -25,7 +25,7 @@ export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behavi
   const helpers: string[] = [];
   // Behaviour B's deprecated formatted_ aliases, after every named route's own helpers.
   const aliases: string[] = [];
-  for (const [name, route] of named) {
+  for (const [name, route] of source.table.namedRoutes()) {
     const shape = shapeOf(route);
     helpers.push(`  /** ${comment(`${route.verb} ${route.path} → ${route.target}`)} */`);
     helpers.push(...helperLines(name, shape));

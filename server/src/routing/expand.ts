@@ -2,6 +2,7 @@ import { BEHAVIOURS, BehaviourRules, DEFAULT_BEHAVIOUR } from "./behaviour";
 import { buildRoute } from "./builder";
 import { Declaration, DeclarationTree } from "./declarations";
 import { optionSpan, originSpan, sameResource } from "./spans";
+import { Diagnostic } from "./diagnostics";
 import { RouteDefinitionError } from "./errors";
 import { Inflector } from "./inflector";
 import { normalizePath, parsePath, segmentKeys } from "./path";
@@ -9,7 +10,7 @@ import { defineResource, ResourceDefinition, ResourceSettings } from "./resource
 import { INHERITED_ACTIONS } from "./restriction";
 import { RouteOrigin, RouteSpec } from "./route";
 import { RouteTable, Segment } from "./table";
-import { validateDeclarations } from "./validate";
+import { validateDeclaration } from "./validate";
 import { asText, copyMap, deepMerge, isOptionMap, mapOf, OptionMap, OptionValue, pick, record, toList } from "./values";
 
 const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "edit" });
@@ -30,12 +31,16 @@ export function expandDeclarations(
     pathNames: tree.settings.resources_path_names ?? DEFAULT_PATH_NAMES,
     actionSeparator: tree.settings.resource_action_separator ?? "/",
   };
+  const settingsKey = JSON.stringify(tree.settings);
+  const before = previous?.segments?.settings === settingsKey ? previous : undefined;
+  const patched = before && patch(before, tree.body, (table) => new Expander(rules, settings, inflector, table));
+  if (patched) return patched;
   const table = new RouteTable(maxRoutes);
-  for (const diagnostic of validateDeclarations(tree)) table.diagnostics.push(diagnostic);
-  table.segments = { settings: JSON.stringify(tree.settings), list: [] };
-  const reusable = previous?.segments?.settings === table.segments.settings ? previous.segments.list : [];
+  const checks = tree.body.map(validateDeclaration);
+  for (const list of checks) for (const diagnostic of list) table.diagnostics.push(diagnostic);
+  table.segments = { settings: settingsKey, list: [] };
   try {
-    new Expander(rules, settings, inflector, table).topLevel(tree.body, reusable);
+    new Expander(rules, settings, inflector, table).topLevel(tree.body, before?.segments?.list ?? [], checks);
   } catch (error) {
     if (!(error instanceof RouteDefinitionError)) throw error;
     table.error = error;
@@ -47,6 +52,60 @@ export function expandDeclarations(
     });
   }
   return table;
+}
+
+/**
+ * The previous table patched where the declarations changed: the run of top-level declarations
+ * between those it begins and ends with unchanged (the same objects: the analyser re-uses the
+ * declarations of statements an edit did not touch) is expanded, and its routes and names put in
+ * place of the run's before. Its work is that of the run, not of the file; the name lookup is
+ * taken over, not copied. Undefined when a patch cannot give what a whole expansion would (a
+ * declaration refused, a name the run needs held by a declaration after it, a name a declaration
+ * after it found taken now free, too many routes); the caller then expands everything.
+ */
+function patch(previous: RouteTable, declarations: Declaration[], expander: (table: RouteTable) => Expander): RouteTable | undefined {
+  const old = previous.segments!.list;
+  if (previous.error) return undefined;
+  // Segments with diagnostics are expanded again so that they report again: they are never kept.
+  const same = (segment: Segment, declaration: Declaration) => segment.clean && segment.declaration === declaration;
+  const most = Math.min(old.length, declarations.length);
+  let head = 0;
+  while (head < most && same(old[head], declarations[head])) head++;
+  let tail = 0;
+  while (tail < most - head && same(old[old.length - 1 - tail], declarations[declarations.length - 1 - tail])) tail++;
+  const removed = old.slice(head, old.length - tail);
+  const kept = old.slice(old.length - tail);
+  const run = declarations.slice(head, declarations.length - tail);
+
+  let start = 0;
+  for (let i = 0; i < head; i++) start += old[i].routes.length;
+  const table = RouteTable.continuing(previous, start);
+  if (!table) return undefined;
+  for (const segment of removed) for (const name of segment.claimed) table.named.delete(name);
+  const checks = run.map(validateDeclaration);
+  for (const segment of [...old.slice(0, head), ...checks.map((list) => ({ checks: list })), ...kept]) {
+    for (const diagnostic of segment.checks) table.diagnostics.push(diagnostic);
+  }
+  table.segments = { settings: previous.segments!.settings, list: old.slice(0, head) };
+  try {
+    expander(table).topLevel(run, removed, checks);
+  } catch (error) {
+    if (error instanceof RouteDefinitionError) return undefined;
+    throw error;
+  }
+  // The run found a name taken: by a declaration before it, or (then the kept ones would change) after it.
+  const takenInRun = table.segments.list.slice(head).flatMap((segment) => segment.takenBefore);
+  if (takenInRun.length > 0) {
+    const heldAfter = new Set(kept.flatMap((segment) => segment.claimed));
+    if (takenInRun.some((name) => heldAfter.has(name))) return undefined;
+  }
+  for (const segment of kept) {
+    // A name it found taken that the run no longer holds would now be its own.
+    if (!segment.takenBefore.every((name) => table.named.has(name))) return undefined;
+    table.segments.list.push(segment);
+    for (const route of segment.routes) table.routes.push(route);
+  }
+  return table.overLimit ? undefined : table;
 }
 
 /**
@@ -85,7 +144,7 @@ class Expander {
    * instead of expanding again: the previous declaration object takes the new one's source ranges
    * and its place in `declarations`, so the re-used routes point at the current text.
    */
-  topLevel(declarations: Declaration[], previous: Segment[]): void {
+  topLevel(declarations: Declaration[], previous: Segment[], checks: Diagnostic[][]): void {
     let next = 0; // previous segments before this one were matched or passed over
     // Declarations the reader re-used as they were: their previous segment is theirs alone.
     const present = new Set(declarations);
@@ -95,6 +154,7 @@ class Expander {
         const reused = previous[found];
         next = found + 1;
         takeSources(reused.declaration, declaration);
+        reused.checks = checks[index];
         declarations[index] = reused.declaration;
         for (const route of reused.routes) this.table.add(route);
         this.table.segments!.list.push(reused);
@@ -110,6 +170,7 @@ class Expander {
         claimed: [...this.recording.claimed],
         takenBefore: this.recording.takenBefore,
         clean: this.table.diagnostics.length === diagnostics,
+        checks: checks[index],
       });
       this.recording = undefined;
     });

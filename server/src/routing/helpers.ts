@@ -23,13 +23,15 @@ export function parseHelperName(helper: string): { name: string; kind: "path" | 
  * `formatted_*` aliases, which warn once and answer like the plain helpers.
  */
 export function buildHelpers(
-  named: ReadonlyMap<string, Route>,
+  named: Iterable<[string, Route]>,
   rules: BehaviourRules,
   defaults: UrlOptions,
   warn: (message: string) => void,
 ): Record<string, Helper> {
   const helpers = record<Helper>();
+  const names: string[] = [];
   for (const [name, route] of named) {
+    names.push(name);
     const [path, url, hashPath, hashUrl] = helperNames(name);
     helpers[path] = (...args) => routePath(route, path, args);
     helpers[url] = (...args) => routeUrl(route, url, args, defaults);
@@ -37,7 +39,7 @@ export function buildHelpers(
     helpers[hashUrl] = (...args) => routeHash(route, name, hashUrl, args, false);
   }
   if (rules.formattedHelpersDeprecated) {
-    for (const name of named.keys()) {
+    for (const name of names) {
       helperNames(name).forEach((plain, i) => {
         const alias = helperNames(`formatted_${name}`)[i];
         if (own(helpers, alias)) return;

@@ -36,7 +36,7 @@ export class RouteSet<Helpers extends object = Record<string, Helper>> {
   /** The URL helpers of every named route (built on first use: the editor and CLI rarely need them). */
   get helpers(): Helpers {
     this.helperFunctions ??= buildHelpers(
-      this.table.named,
+      this.table.namedRoutes(),
       BEHAVIOURS[this.behaviour],
       this.settings.default_url_options ?? {},
       this.options.warn ?? ((message: string) => process.emitWarning(message, "DeprecationWarning")),

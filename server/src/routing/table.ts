@@ -13,6 +13,8 @@ export interface Segment {
   takenBefore: string[];
   /** It reported nothing: a segment with diagnostics is always expanded again, so that they are reported again. */
   clean: boolean;
+  /** What the static checks (validate.ts) found in its declaration. */
+  checks: Diagnostic[];
 }
 
 /**
@@ -20,15 +22,45 @@ export interface Segment {
  * diagnostics of the declarations, and the error that stopped loading (if any).
  */
 export class RouteTable {
-  readonly routes: Route[] = [];
-  readonly named = new Map<string, Route>();
+  readonly routes: Route[];
+  /**
+   * The route holding each name: a lookup, whose order is not the routes' (a patched table adds
+   * names where it patched); namedRoutes() gives them in order.
+   */
+  readonly named: Map<string, Route>;
   readonly diagnostics: Diagnostic[] = [];
   error: RouteDefinitionError | undefined;
   /** Per top-level declaration, what it added: lets the next expansion of the same file re-use what did not change. */
   segments?: { settings: string; list: Segment[] };
 
   /** `limit`: the most routes the table takes (the analyser's budget); one more stops loading with `too-many-routes`. */
-  constructor(private readonly limit = Infinity) {}
+  constructor(private readonly limit = Infinity, from?: { routes: Route[]; named: Map<string, Route> }) {
+    this.routes = from?.routes ?? [];
+    this.named = from?.named ?? new Map();
+  }
+
+  /**
+   * A table that begins as `previous` with its first `routeCount` routes, taking over its name
+   * lookup as it is (all its names: the caller removes those it no longer holds). `previous` must
+   * not be used afterwards; undefined when it was taken over already (its lookup is no longer its own).
+   */
+  static continuing(previous: RouteTable, routeCount: number): RouteTable | undefined {
+    if (previous.continued) return undefined;
+    previous.continued = true;
+    return new RouteTable(previous.limit, { routes: previous.routes.slice(0, routeCount), named: previous.named });
+  }
+
+  private continued = false;
+
+  /** The route limit was passed (by a patched table, which adds routes without counting). */
+  get overLimit(): boolean {
+    return this.routes.length > this.limit;
+  }
+
+  /** Named routes in the order they were registered (as `named` iterates in a table built from scratch). */
+  *namedRoutes(): Iterable<[string, Route]> {
+    for (const route of this.routes) if (route.name !== null && this.named.get(route.name) === route) yield [route.name, route];
+  }
 
   /** Whether `name` is still free. */
   isFree(name: string): boolean {

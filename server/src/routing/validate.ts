@@ -1,4 +1,4 @@
-import { Declaration, DeclarationTree } from "./declarations";
+import { Declaration } from "./declarations";
 import { Diagnostic } from "./diagnostics";
 import { optionSpan } from "./spans";
 import { DEFAULT_ACTIONS } from "./restriction";
@@ -22,10 +22,10 @@ const NO_EFFECT_ON_COLLECTION: Record<string, string> = {
 };
 
 /**
- * Static checks of the declarations that need no expansion: option names, action names, options
+ * Static checks of a declaration (and those in its block) that need no expansion: option names, action names, options
  * without effect. Expansion adds what it finds itself (names taken, methods and requirements refused).
  */
-export function validateDeclarations(tree: DeclarationTree): Diagnostic[] {
+export function validateDeclaration(declaration: Declaration): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const visit = (declarations: Declaration[]): void => {
     for (const declaration of declarations) {
@@ -33,7 +33,7 @@ export function validateDeclarations(tree: DeclarationTree): Diagnostic[] {
       if (declaration.block) visit(declaration.block);
     }
   };
-  visit(tree.body);
+  visit([declaration]);
   return diagnostics;
 }
 

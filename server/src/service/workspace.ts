@@ -176,7 +176,7 @@ export class RoutingWorkspace {
     const files = this.routingFiles();
     const seen = new Set<string>();
     for (const { uri, file } of files) {
-      for (const [name, route] of file.routes.table.named) {
+      for (const [name, route] of file.routes.table.namedRoutes()) {
         // One file (the usual case) needs no bookkeeping of names already given.
         if (files.length > 1) {
           if (seen.has(name)) continue;
@@ -211,7 +211,7 @@ export class RoutingWorkspace {
     const found = parts
       ? mapDefined(nearestRouteName(tables, parts[2], suggestionBound(parts[2])), (name) => `${parts[1]}${name}${parts[3]}`)
       : nearest(helper, (function* () {
-          for (const table of tables) for (const name of table.named.keys()) yield* [`${name}_path`, `${name}_url`];
+          for (const table of tables) for (const [name] of table.namedRoutes()) yield* [`${name}_path`, `${name}_url`];
         })());
     cache.found.set(helper, found);
     return found;

@@ -9,13 +9,16 @@ import { ROOT } from "../support/fixtures";
 
 /** Re-analysis after an edit (updated syntax tree, re-used declarations) gives exactly what a fresh analysis gives. */
 const BLOG = fs.readFileSync(path.join(ROOT, "examples", "blog", "routes.ts"), "utf8");
-const PIECES = ['map.resources("extra");\n', "x", ",", '"', "(", ")", "{", "}", "shallow: true, ", 'only: ["index"], ', "\n", "// ", "member", "m", 'const extra = ["a"];\n', '"faq", ', "admin", ";", "`", "/*", "*/", " as const"];
+const PIECES = ['map.resources("extra");\n', "x", ",", '"', "(", ")", "{", "}", "shallow: true, ", 'only: ["index"], ', "\n", "// ", "member", "m", 'const extra = ["a"];\n', '"faq", ', "admin", ";", "`", "/*", "*/", " as const", 'map.resource("article");\n', 'map.resources("articles");\n'];
 
 /** Everything a user can see of a loaded file: routes, names, diagnostics, and where each route was declared. */
 function observable(file: LoadedRoutingFile | undefined): unknown {
   if (!file) return undefined;
   return {
     routes: file.routes.toJSON(),
+    // The name lookup: every name, and the route holding it (a patched table must not keep a name it lost).
+    named: [...file.routes.table.named].map(([name, route]) => [name, file.routes.routes.indexOf(route)]).sort(),
+    namedInOrder: [...file.routes.table.namedRoutes()].map(([name]) => name),
     diagnostics: file.diagnostics,
     origins: file.routes.routes.map((r) => r.origin && [originSpan(r.origin), r.origin.declaration.source?.call]),
     tree: JSON.stringify(file.analysis.tree, (_key, value) => (value instanceof Map ? [...value] : value instanceof RegExp ? String(value) : value)),
@@ -77,6 +80,9 @@ describe("incremental re-analysis", () => {
     const second = loadRoutingFile(edited, "routes.ts", { previous: first })!;
     const again = second.routes.routes.find((r) => r.name === "new_session")!;
     assert.strictEqual(again, sessionRoute);
+    // Patched, not rebuilt: the name lookup was taken over, and only the new declaration's routes were made.
+    assert.strictEqual(second.routes.table.named, first.routes.table.named);
+    assert.deepStrictEqual(second.routes.routes.filter((r) => !first.routes.routes.includes(r)).map((r) => r.controller), ["extra", "extra", "extra", "extra", "extra", "extra", "extra"]);
     assert.strictEqual(edited.slice(originSpan(again.origin!)!.start, originSpan(again.origin!)!.end), `"session"`);
   });
 
