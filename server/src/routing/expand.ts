@@ -81,7 +81,7 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
   for (let i = 0; i < head; i++) start += old[i].routes.length;
   const table = RouteTable.continuing(previous, start);
   if (!table) return undefined;
-  for (const segment of removed) for (const name of segment.claimed) table.named.delete(name);
+  for (const segment of removed) table.forget(segment);
   const checks = run.map(validateDeclaration);
   for (const segment of [...old.slice(0, head), ...checks.map((list) => ({ checks: list })), ...kept]) {
     for (const diagnostic of segment.checks) table.diagnostics.push(diagnostic);
@@ -93,6 +93,8 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
     if (error instanceof RouteDefinitionError) return undefined;
     throw error;
   }
+  // Declarations of the run that re-used a segment were replaced by its (see topLevel): in the tree too.
+  run.forEach((declaration, i) => (declarations[head + i] = declaration));
   // The run found a name taken: by a declaration before it, or (then the kept ones would change) after it.
   const takenInRun = table.segments.list.slice(head).flatMap((segment) => segment.takenBefore);
   if (takenInRun.length > 0) {

@@ -40,14 +40,16 @@ export class RouteTable {
   }
 
   /**
-   * A table that begins as `previous` with its first `routeCount` routes, taking over its name
-   * lookup as it is (all its names: the caller removes those it no longer holds). `previous` must
-   * not be used afterwards; undefined when it was taken over already (its lookup is no longer its own).
+   * A table that begins as `previous` with its first `routeCount` routes, taking over its lookups
+   * as they are (with all its names and routes: the caller forgets the segments it no longer
+   * holds). `previous` must not be used afterwards; undefined when it was taken over already.
    */
   static continuing(previous: RouteTable, routeCount: number): RouteTable | undefined {
     if (previous.continued) return undefined;
     previous.continued = true;
-    return new RouteTable(previous.limit, { routes: previous.routes.slice(0, routeCount), named: previous.named });
+    const table = new RouteTable(previous.limit, { routes: previous.routes.slice(0, routeCount), named: previous.named });
+    table.byDeclaration = previous.byDeclaration;
+    return table;
   }
 
   private continued = false;
@@ -73,24 +75,36 @@ export class RouteTable {
     }
     this.routes.push(route);
     if (route.name !== null) this.named.set(route.name, route);
-    this.byDeclaration = undefined;
+    if (this.byDeclaration) group(this.byDeclaration, route);
+  }
+
+  /**
+   * Takes out of a continued table's lookups what one segment of the table it continues added:
+   * its names and its declarations' routes (the caller left its routes out of `routes`).
+   */
+  forget(segment: Segment): void {
+    for (const name of segment.claimed) this.named.delete(name);
+    if (this.byDeclaration) for (const route of segment.routes) if (route.origin) this.byDeclaration.delete(route.origin.declaration);
   }
 
   /** Routes registered by one declaration (any name of it, its nested associations and actions). */
   routesOf(origin: Pick<RouteOrigin, "declaration">): Route[] {
-    // Grouped once per table: a hover asks for a declaration and each declaration of its block.
+    // Grouped once per table, and kept up by the tables that continue it: a hover asks for a
+    // declaration and each declaration of its block.
     if (!this.byDeclaration) {
       this.byDeclaration = new Map();
-      for (const route of this.routes) {
-        const declaration = route.origin?.declaration;
-        if (!declaration) continue;
-        const list = this.byDeclaration.get(declaration);
-        if (list) list.push(route);
-        else this.byDeclaration.set(declaration, [route]);
-      }
+      for (const route of this.routes) group(this.byDeclaration, route);
     }
     return this.byDeclaration.get(origin.declaration) ?? [];
   }
 
   private byDeclaration: Map<Declaration, Route[]> | undefined;
+}
+
+function group(byDeclaration: Map<Declaration, Route[]>, route: Route): void {
+  const declaration = route.origin?.declaration;
+  if (!declaration) return;
+  const list = byDeclaration.get(declaration);
+  if (list) list.push(route);
+  else byDeclaration.set(declaration, [route]);
 }

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import * as ts from "typescript";
 import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { originSpan } from "../../../server/out/routing/spans";
+import { Declaration } from "../../../server/out/routing/declarations";
 import { ROOT } from "../support/fixtures";
 
 /** Re-analysis after an edit (updated syntax tree, re-used declarations) gives exactly what a fresh analysis gives. */
@@ -19,10 +20,16 @@ function observable(file: LoadedRoutingFile | undefined): unknown {
     // The name lookup: every name, and the route holding it (a patched table must not keep a name it lost).
     named: [...file.routes.table.named].map(([name, route]) => [name, file.routes.routes.indexOf(route)]).sort(),
     namedInOrder: [...file.routes.table.namedRoutes()].map(([name]) => name),
+    // Each declaration's routes (a patched table keeps this grouping up too).
+    grouped: declarationsOf(file.analysis.tree?.body ?? []).map((declaration) => file.routes.table.routesOf({ declaration }).map((r) => file.routes.routes.indexOf(r))),
     diagnostics: file.diagnostics,
     origins: file.routes.routes.map((r) => r.origin && [originSpan(r.origin), r.origin.declaration.source?.call]),
     tree: JSON.stringify(file.analysis.tree, (_key, value) => (value instanceof Map ? [...value] : value instanceof RegExp ? String(value) : value)),
   };
+}
+
+function declarationsOf(declarations: Declaration[]): Declaration[] {
+  return declarations.flatMap((d) => [d, ...declarationsOf(d.block ?? [])]);
 }
 
 /** A syntax tree as positions and kinds, node by node. */
