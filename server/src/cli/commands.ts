@@ -47,7 +47,7 @@ export function checkCommand(args: ParsedArguments): CommandResult {
   const result: CommandResult = { stdout: [], stderr: [], exitCode: loaded.some(hasErrors) ? 1 : 0 };
   for (const f of loaded) {
     // What the analyser found, then the routes an earlier route captures, in file order.
-    const diagnostics = [...f.diagnostics, ...unreachableDiagnostics(f.routes.routes)].sort((a, b) => (a.span?.start ?? -1) - (b.span?.start ?? -1));
+    const diagnostics = [...f.diagnostics, ...unreachableDiagnostics(f.routes.table)].sort((a, b) => (a.span?.start ?? -1) - (b.span?.start ?? -1));
     if (args.json) {
       result.stdout.push(JSON.stringify({ file: f.file, behaviour: f.behaviour, diagnostics: diagnostics.map((d) => diagnosticJSON(d, f.lines)) }));
     } else {

@@ -60,7 +60,7 @@ export class DiagnosticsPublisher {
         const file = this.workspace.routingFile(uri);
         if (file) {
           if (!(await turn())) return;
-          unreachableDiagnostics(file.routes.routes);
+          unreachableDiagnostics(file.routes.table);
           if (!(await turn())) return;
         }
         const lines = this.workspace.lines(uri);

@@ -3,6 +3,7 @@ import { Diagnostic } from "./diagnostics";
 import { PathPart, PathSegment } from "./path";
 import { Route } from "./route";
 import { originSpan } from "./spans";
+import { RouteTable, Segment } from "./table";
 
 /** A route that recognition can never return, and the earlier route that takes every request it would match. */
 export interface Capture {
@@ -11,73 +12,181 @@ export interface Capture {
 }
 
 /**
- * The routes of one route set that an earlier route always captures (the classic mistake: a
+ * The routes of one route table that an earlier route always captures (the classic mistake: a
  * catch-all or `photos/:id` above `photos/search`). Only what is provable is reported: the earlier
  * route must take every method the later one takes and, for every request path the later one
  * matches, match it too — compared part by part, taking requirements into account conservatively
  * (two requirements are the same only when they are written the same). Routes are compared only
  * with earlier ones that can share their first segment, so a large file costs little more than a
- * pass over its routes. After an edit, a route whose earlier candidates are the very same routes
- * as in the previous run of the same route set keeps its answer (an edit re-expands only the
- * declarations it touched, so most routes are the same objects in the same order).
+ * pass over its routes; and after an edit, only the routes of the declarations it re-expanded and
+ * the later routes sharing a first segment with them are compared again (see Run).
  */
-export function unreachableRoutes(routes: readonly Route[]): Capture[] {
-  const captures: Capture[] = [];
-  const previous = routes.length ? lastRuns.get(routes[0]) : undefined;
-  const run: Run = { routes, buckets: new Map(), dynamic: [] };
-  // How many leading entries of each bucket are the routes the previous run's bucket began with.
-  const matched = new Map<Bucket, number>();
-  const bucketOf = (key: string, run: Run | undefined) => (key === DYNAMIC ? run?.dynamic : run?.buckets.get(key));
-  /** Whether a bucket, as it is now, holds exactly the routes it held at this point of the previous run. */
-  const sameAsBefore = (bucket: Bucket | undefined) => !bucket || bucket.length === 0 || matched.get(bucket) === bucket.length;
-  routes.forEach((route, index) => {
-    let known = answers.get(route);
-    if (!known) answers.set(route, (known = { key: firstKey(route), comparable: comparable(route), same: -1, dynamic: -1, by: undefined }));
-    const key = known.key;
-    const same = key === DYNAMIC ? undefined : run.buckets.get(key);
-    if (known.same !== (same?.length ?? 0) || known.dynamic !== run.dynamic.length || !sameAsBefore(same) || !sameAsBefore(run.dynamic)) {
-      known.by = known.comparable ? firstCapturing(routes, same ?? NONE, run.dynamic, route) : undefined;
-      known.same = same?.length ?? 0;
-      known.dynamic = run.dynamic.length;
-    }
-    const by = known.by;
-    if (by) captures.push({ route, by });
-    let bucket = bucketOf(key, run);
-    if (!bucket) run.buckets.set(key, (bucket = []));
-    bucket.push(index);
-    const count = matched.get(bucket) ?? 0;
-    const before = bucketOf(key, previous);
-    if (count === bucket.length - 1 && before && count < before.length && previous!.routes[before[count]] === route) matched.set(bucket, count + 1);
-  });
-  if (routes.length) lastRuns.set(routes[0], run);
-  return captures;
+export function unreachableRoutes(table: Pick<RouteTable, "routes" | "segments">): Capture[] {
+  const segments = table.segments?.list ?? [];
+  // The routes of the declarations, in order, then those of one whose expansion stopped (a segment of their own).
+  const covered = segments.reduce((n, segment) => n + segment.routes.length, 0);
+  const parts: readonly Pick<Segment, "routes">[] = covered === table.routes.length ? segments : [...segments, { routes: table.routes.slice(covered) }];
+  const previous = previousRun(segments);
+  const run = (previous && continuedRun(previous, parts)) ?? firstRun(parts);
+  for (const segment of segments) runs.set(segment, run);
+  const order = run.order;
+  return [...run.by].map(([route, by]) => ({ route, by })).sort((a, b) => (before(order, a.route, b.route) ? -1 : 1));
 }
 
-/** Indexes of routes, in route order. */
-type Bucket = number[];
-
-/** One run's buckets: routes by their first segment's text, and those that start with a parameter or a glob. */
+/**
+ * One computation over a table, which the next table of the same file continues: routes by
+ * their first segment's text (each list in route order), those starting with a parameter or a
+ * glob, and each unreachable route with the route that captures it. A route's answer depends
+ * only on the earlier routes of its own list and of the parameter list; so after an edit replaced
+ * a run of declarations, only routes of lists that gained or lost a route can change, and among
+ * them only those after the replaced run (an edit of the parameter list computes all again).
+ */
 interface Run {
-  routes: readonly Route[];
-  buckets: Map<string, Bucket>;
-  dynamic: Bucket;
+  segments: readonly Pick<Segment, "routes">[];
+  /** Each segment's place in the table. */
+  order: Map<Pick<Segment, "routes">, number>;
+  buckets: Map<string, Route[]>;
+  dynamic: Route[];
+  by: Map<Route, Route>;
+  /** A later table continued it (its lists are that table's now): it cannot be continued again. */
+  continued: boolean;
 }
 
-const NONE: Bucket = [];
+/** The run each segment was last part of: the next table of the file finds its predecessor through the segments they share. */
+const runs = new WeakMap<Pick<Segment, "routes">, Run>();
 
-/** The last run of a route set, found by its first route (an edit rarely replaces it; when it does, all is computed again). */
-const lastRuns = new WeakMap<Route, Run>();
+function previousRun(segments: readonly Pick<Segment, "routes">[]): Run | undefined {
+  for (const segment of [segments[0], segments[segments.length - 1]]) {
+    const run = segment && runs.get(segment);
+    if (run && !run.continued) return run;
+  }
+  return undefined;
+}
 
-/** What is known of each route: its bucket, whether it is compared at all, and its answer in its last run with how many earlier candidates of each kind it had. */
-const answers = new WeakMap<Route, { key: string; comparable: boolean; same: number; dynamic: number; by: Route | undefined }>();
+/** What is known of a route, whichever table it is in: its list, whether it is compared at all, and where it stands in its segment. */
+interface Place {
+  key: string;
+  comparable: boolean;
+  segment: Pick<Segment, "routes">;
+  index: number;
+}
 
-/** The first earlier route, in route order, among those of the same first segment and those starting with a parameter, that captures `route`. */
-function firstCapturing(routes: readonly Route[], same: Bucket, dynamic: Bucket, route: Route): Route | undefined {
+const places = new WeakMap<Route, Place>();
+
+function placeOf(route: Route): Place {
+  return places.get(route)!;
+}
+
+/** Records where a segment's routes stand (a route belongs to one segment object for good: re-used segments are the same objects). */
+function place(segment: Pick<Segment, "routes">): void {
+  segment.routes.forEach((route, index) => {
+    const known = places.get(route);
+    if (known && known.segment === segment) return;
+    places.set(route, { key: known?.key ?? firstKey(route), comparable: known?.comparable ?? comparable(route), segment, index });
+  });
+}
+
+/** Whether `a` comes before `b` in the run's table. */
+function before(order: Run["order"], a: Route, b: Route): boolean {
+  const pa = placeOf(a);
+  const pb = placeOf(b);
+  const sa = order.get(pa.segment)!;
+  const sb = order.get(pb.segment)!;
+  return sa < sb || (sa === sb && pa.index < pb.index);
+}
+
+function firstRun(segments: readonly Pick<Segment, "routes">[]): Run {
+  const run: Run = { segments, order: new Map(segments.map((segment, i) => [segment, i])), buckets: new Map(), dynamic: [], by: new Map(), continued: false };
+  for (const segment of segments) {
+    place(segment);
+    for (const route of segment.routes) {
+      const { key } = placeOf(route);
+      const list = listOf(run, key);
+      judge(run, route, list.length, run.dynamic.length);
+      list.push(route);
+    }
+  }
+  return run;
+}
+
+/** The run of a table whose segments are `segments`, from the previous table's; undefined when all must be computed again. */
+function continuedRun(previous: Run, segments: readonly Pick<Segment, "routes">[]): Run | undefined {
+  const old = previous.segments;
+  const most = Math.min(old.length, segments.length);
+  let head = 0;
+  while (head < most && old[head] === segments[head]) head++;
+  let tail = 0;
+  while (tail < most - head && old[old.length - 1 - tail] === segments[segments.length - 1 - tail]) tail++;
+  const removed = old.slice(head, old.length - tail);
+  const added = segments.slice(head, segments.length - tail);
+  added.forEach(place);
+  const keys = new Set<string>();
+  for (const segment of [...removed, ...added]) for (const route of segment.routes) keys.add(placeOf(route).key);
+  if (keys.has(DYNAMIC)) return undefined;
+
+  previous.continued = true;
+  const run: Run = { segments, order: new Map(segments.map((segment, i) => [segment, i])), buckets: previous.buckets, dynamic: previous.dynamic, by: previous.by, continued: false };
+  for (const segment of removed) {
+    for (const route of segment.routes) {
+      const list = run.buckets.get(placeOf(route).key)!;
+      list.splice(list.indexOf(route), 1);
+      run.by.delete(route);
+    }
+  }
+  for (const segment of added) {
+    for (const route of segment.routes) {
+      const list = listOf(run, placeOf(route).key);
+      list.splice(insertionPoint(run, list, route), 0, route);
+    }
+  }
+  // Routes of the lists that changed, from the replaced run on, are judged again.
+  for (const key of keys) {
+    const list = run.buckets.get(key) ?? [];
+    list.forEach((route, i) => {
+      if (run.order.get(placeOf(route).segment)! >= head) judge(run, route, i, insertionPoint(run, run.dynamic, route));
+    });
+  }
+  return run;
+}
+
+function listOf(run: Run, key: string): Route[] {
+  if (key === DYNAMIC) return run.dynamic;
+  let list = run.buckets.get(key);
+  if (!list) run.buckets.set(key, (list = []));
+  return list;
+}
+
+/** Where `route` goes in a list in route order. */
+function insertionPoint(run: Run, list: readonly Route[], route: Route): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (before(run.order, list[middle], route)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Records whether the first `same` routes of its list or the first `dynamic` of the parameter list capture `route`. */
+function judge(run: Run, route: Route, same: number, dynamic: number): void {
+  const { key, comparable } = placeOf(route);
+  // A route starting with a parameter is only compared with others that do.
+  const by = !comparable ? undefined : key === DYNAMIC ? firstCapturing(run, NONE, 0, dynamic, route) : firstCapturing(run, run.buckets.get(key)!, same, dynamic, route);
+  if (by) run.by.set(route, by);
+  else run.by.delete(route);
+}
+
+const NONE: Route[] = [];
+
+/** The first of the earlier routes, in route order, among the first `sameCount` of its list and the first `dynamicCount` starting with a parameter, that captures `route`. */
+function firstCapturing(run: Run, same: readonly Route[], sameCount: number, dynamicCount: number, route: Route): Route | undefined {
+  const dynamic = run.dynamic;
   let i = 0;
   let j = 0;
-  while (i < same.length || j < dynamic.length) {
-    const next = j >= dynamic.length || (i < same.length && same[i] < dynamic[j]) ? same[i++] : dynamic[j++];
-    if (capturesAll(routes[next], route)) return routes[next];
+  while (i < sameCount || j < dynamicCount) {
+    const next = j >= dynamicCount || (i < sameCount && before(run.order, same[i], dynamic[j])) ? same[i++] : dynamic[j++];
+    if (capturesAll(next, route)) return next;
   }
   return undefined;
 }
@@ -203,11 +312,12 @@ function segmentText(segment: PathSegment): string {
  * together), with the capturing route's declaration as related information. Computed once per
  * route list.
  */
-export function unreachableDiagnostics(routes: readonly Route[]): Diagnostic[] {
+export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "segments">): Diagnostic[] {
+  const routes = table.routes;
   let diagnostics = cache.get(routes);
   if (diagnostics) return diagnostics;
   const groups = new Map<string, { span: Span | undefined; by: Route; routes: Route[] }>();
-  for (const { route, by } of unreachableRoutes(routes)) {
+  for (const { route, by } of unreachableRoutes(table)) {
     const span = route.origin && originSpan(route.origin);
     const key = `${span?.start}:${span?.end}:${routes.indexOf(by)}`;
     const group = groups.get(key);

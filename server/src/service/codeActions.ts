@@ -104,7 +104,7 @@ function moveAboveFix(workspace: RoutingWorkspace, uri: string, text: string, di
   const after = workspace.routingFileWith(uri, newText);
   if (!before || !after || after.routes.routes.length !== before.routes.routes.length) return undefined;
   const names = (file: typeof before) => [...file.routes.table.named.keys()].sort().join(" ");
-  if (names(before) !== names(after) || after.diagnostics.some((d) => d.severity === "error") || unreachableRoutes(after.routes.routes).length >= unreachableRoutes(before.routes.routes).length) return undefined;
+  if (names(before) !== names(after) || after.diagnostics.some((d) => d.severity === "error") || unreachableRoutes(after.routes.table).length >= unreachableRoutes(before.routes.table).length) return undefined;
   return {
     title: "Move this declaration above the one that captures its routes",
     diagnostic,

@@ -11,7 +11,7 @@ import { unreachableDiagnostics } from "../routing/unreachable";
 export function documentDiagnostics(workspace: RoutingWorkspace, uri: string): Diagnostic[] {
   const routing = workspace.routingFile(uri);
   const own = routing
-    ? [...routing.diagnostics, ...unreachableDiagnostics(routing.routes.routes), ...routeTargetDiagnostics(workspace, uri)]
+    ? [...routing.diagnostics, ...unreachableDiagnostics(routing.routes.table), ...routeTargetDiagnostics(workspace, uri)]
     : unroutedActionDiagnostics(workspace, uri);
   return [...own, ...helperUseDiagnostics(workspace, uri)];
 }

@@ -109,22 +109,25 @@ function lowerBound(list: readonly HelperInfo[], prefix: string): number {
 }
 
 /**
- * The route name nearest to `word` (within `bound` edits) among the names the tables' declarations
- * claim, found per declaration and remembered there: after an edit only the declarations it
- * touched are searched again. Ties go to the first table, then the first declaration.
+ * The name nearest to `word` (within `bound` edits) among the route names the tables' declarations
+ * claim, or among their `_path`/`_url` helper names (`spelled: "helper"`), found per declaration
+ * and remembered there: after an edit only the declarations it touched are searched again. Ties
+ * go to the first table, then the first declaration.
  */
-export function nearestRouteName(tables: readonly RouteTable[], word: string, bound: number): string | undefined {
+export function nearestRouteName(tables: readonly RouteTable[], word: string, bound: number, spelled: "route" | "helper" = "route"): string | undefined {
+  const spell = spelled === "route" ? (names: readonly string[]) => names : (names: readonly string[]) => names.flatMap((name) => [`${name}_path`, `${name}_url`]);
+  const key = `${spelled}\u0000${word}`;
   let best: { candidate: string; distance: number } | undefined;
   for (const table of tables) {
     for (const segment of table.segments?.list ?? []) {
       let cache = segmentNearest.get(segment);
       if (!cache) segmentNearest.set(segment, (cache = new Map()));
-      let found = cache.get(word);
-      if (found === undefined) cache.set(word, (found = nearestWithin(word, segment.claimed, bound) ?? null));
+      let found = cache.get(key);
+      if (found === undefined) cache.set(key, (found = nearestWithin(word, spell(segment.claimed), bound) ?? null));
       if (found && (!best || found.distance < best.distance)) best = found;
     }
     // Names no declaration finished (an expansion that stopped) are searched as they are.
-    const found = nearestWithin(word, unclaimedNames(table), bound);
+    const found = nearestWithin(word, spell(unclaimedNames(table)), bound);
     if (found && (!best || found.distance < best.distance)) best = found;
   }
   return best?.candidate;

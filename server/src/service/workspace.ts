@@ -8,7 +8,7 @@ import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { HelperInfo } from "./helperNames";
 import { helperLists, helpersWithPrefix, nearestRouteName } from "./helperIndex";
 import { Route } from "../routing/route";
-import { nearest, suggestionBound } from "../routing/validate";
+import { suggestionBound } from "../routing/validate";
 import { DEFAULT_SETTINGS, ServiceSettings } from "./settings";
 
 /** A text document as the service sees it: an identifier, a version and its text. */
@@ -197,9 +197,10 @@ export class RoutingWorkspace {
   }
 
   /**
-   * The helper name nearest to an unknown one (`post_pth` → `post_path`), or undefined: looked
-   * for among route names rather than helper names (a quarter as many), once per name until the
-   * routes change, and then only in the declarations that changed (see nearestRouteName).
+   * The helper name nearest to an unknown one (`pots_path` → `posts_path`, `post_pth` →
+   * `post_path`), or undefined: for a name that ends in `_path`/`_url`, among route names (a
+   * quarter as many as helper names), else among the `_path`/`_url` helper names; once per name
+   * until the routes change, and then only in the declarations that changed (see nearestRouteName).
    */
   suggestHelper(helper: string): string | undefined {
     const files = this.routingFiles();
@@ -210,9 +211,7 @@ export class RoutingWorkspace {
     const parts = /^((?:hash_for_)?(?:formatted_)?)(.+)(_(?:path|url))$/.exec(helper);
     const found = parts
       ? mapDefined(nearestRouteName(tables, parts[2], suggestionBound(parts[2])), (name) => `${parts[1]}${name}${parts[3]}`)
-      : nearest(helper, (function* () {
-          for (const table of tables) for (const [name] of table.namedRoutes()) yield* [`${name}_path`, `${name}_url`];
-        })());
+      : nearestRouteName(tables, helper, suggestionBound(helper), "helper");
     cache.found.set(helper, found);
     return found;
   }

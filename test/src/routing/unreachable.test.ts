@@ -4,6 +4,7 @@ import { draw } from "../../../server/out/dsl/draw";
 import { Mapper } from "../../../server/out/dsl/mapper";
 import { Route } from "../../../server/out/routing/route";
 import { RouteSet } from "../../../server/out/routing/routeSet";
+import { RouteTable } from "../../../server/out/routing/table";
 import { unreachableDiagnostics, unreachableRoutes } from "../../../server/out/routing/unreachable";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 
@@ -15,7 +16,7 @@ function captured(behaviour: "A" | "B", connects: Connect[], more?: (map: Mapper
     for (const [path, options] of connects) map.connect(path, { controller: "c", action: "a", ...options } as never);
     more?.(map);
   });
-  return unreachableRoutes(routes.routes).map(({ route, by }) => `${route.verb} ${route.path} ← ${by.verb} ${by.path}`);
+  return unreachableRoutes(routes.table).map(({ route, by }) => `${route.verb} ${route.path} ← ${by.verb} ${by.path}`);
 }
 
 const get = { conditions: { method: "get" } };
@@ -56,7 +57,7 @@ describe("unreachable routes", () => {
       map.connect("photos/:id", { controller: "photos", action: "show" });
       map.resources("photos");
     });
-    const [diagnostic] = unreachableDiagnostics(routes.routes);
+    const [diagnostic] = unreachableDiagnostics(routes.table);
     assert.strictEqual(diagnostic.code, "unreachable-route");
     assert.strictEqual(diagnostic.severity, "warning");
     assert.match(diagnostic.message, /^\d+ routes \(GET \/photos \(photos#index\), .*\) can never be recognised: the earlier route ANY \/photos\/:id \(photos#show\) takes every request they would match$/);
@@ -73,15 +74,15 @@ describe("unreachable routes", () => {
       `map.connect("posts/new", { controller: "posts", action: "other" });`,
     ];
     const file = (lines: number[]) => `import { draw } from "resource-routes";\nexport default draw({ behaviour: "A" }, (map) => {\n${lines.map((i) => `  ${LINES[i]}`).join("\n")}\n});\n`;
-    const shown = (routes: readonly Route[]) => unreachableRoutes(routes).map(({ route, by }) => `${route.verb} ${route.path} ← ${by.verb} ${by.path}`);
+    const shown = (table: RouteTable) => unreachableRoutes(table).map(({ route, by }) => `${route.verb} ${route.path} ← ${by.verb} ${by.path}`);
     fc.assert(
       fc.property(fc.array(fc.array(fc.nat(LINES.length - 1), { maxLength: 7 }), { minLength: 2, maxLength: 8 }), (versions) => {
         let previous = loadRoutingFile(file(versions[0]), "/r.ts")!;
-        shown(previous.routes.routes);
+        shown(previous.routes.table);
         for (const lines of versions.slice(1)) {
           const text = file(lines);
           previous = loadRoutingFile(text, "/r.ts", { previous })!;
-          assert.deepStrictEqual(shown(previous.routes.routes), shown(loadRoutingFile(text, "/r.ts")!.routes.routes), text);
+          assert.deepStrictEqual(shown(previous.routes.table), shown(loadRoutingFile(text, "/r.ts")!.routes.table), text);
         }
       }),
       { numRuns: 150 },
@@ -107,7 +108,7 @@ describe("unreachable routes", () => {
           for (const [path, options] of connects) map.connect(path, { controller: "c", action: "a", ...options } as never);
           if (withResources) map.resources("photos", { collection: { search: "get" } });
         });
-        for (const { route } of unreachableRoutes(routes.routes)) {
+        for (const { route } of unreachableRoutes(routes.table)) {
           for (let n = 0; n < 8; n++) {
             const path = requestFor(route, (i) => POOL[(picks[(n + i) % picks.length] + i * 7 + n) % POOL.length]);
             if (path === undefined) continue;

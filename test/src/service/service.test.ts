@@ -133,6 +133,10 @@ describe("service: helper-use diagnostics", () => {
     assert.strictEqual(d.replacement, "posts_path");
     assert.strictEqual(workspace.document(uri)!.text.slice(d.span!.start, d.span!.end), "pots_path");
   });
+  it("a misspelt helper suffix is suggested among the helper names", () => {
+    const { workspace, uri } = workspaceWith(`routes.helpers.post_pth(1); routes.helpers.posts_ulr();|`);
+    assert.deepStrictEqual(helperUseDiagnostics(workspace, uri).map((d) => d.replacement), ["post_path", "posts_url"]);
+  });
   it("a helper name still being typed is judged once it is complete: called, or edited elsewhere", () => {
     const { workspace, uri } = workspaceWith(`link(routes.helpers.po);\nlet x = 1;|`);
     const type = (text: string) => workspace.set({ uri, version: workspace.document(uri)!.version + 1, text });
