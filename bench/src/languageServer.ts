@@ -47,7 +47,7 @@ async function measure(workload: Workload, sessionSeconds: number): Promise<void
   const viewUri = URI.file(path.join(root, "app", "view.ts")).toString();
   const parse = time(() => ts.createSourceFile("routes.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS), { runs: 5 });
 
-  const client = new LanguageClient();
+  const client = new LanguageClient((process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean));
   try {
     const started = process.hrtime.bigint();
     await client.start(URI.file(root).toString());

@@ -3,7 +3,6 @@ import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
 import { ROOT } from "./fixtures";
 
-
 /**
  * A client for the real server over stdio, as an editor would drive it: it answers the server's
  * requests (configuration, registrations, progress), records diagnostics, progress and log
@@ -20,8 +19,9 @@ export class LanguageClient {
   private readonly server: cp.ChildProcess;
   private waiters: Array<() => boolean> = [];
 
-  constructor() {
-    this.server = cp.spawn(process.execPath, [path.join(ROOT, "server", "bin", "resource-routes.js"), "lsp", "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+  /** `nodeFlags`: V8 and Node flags the server process starts with (as an editor's launch configuration gives them). */
+  constructor(nodeFlags: readonly string[] = []) {
+    this.server = cp.spawn(process.execPath, [...nodeFlags, path.join(ROOT, "server", "bin", "resource-routes.js"), "lsp", "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
     this.server.stderr!.on("data", (chunk: Buffer) => this.errors.push(chunk.toString()));
     const connection = rpc.createProtocolConnection(new rpc.StreamMessageReader(this.server.stdout!), new rpc.StreamMessageWriter(this.server.stdin!));
     this.connection = connection;
