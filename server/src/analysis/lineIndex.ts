@@ -6,17 +6,11 @@ export interface Position {
 
 /** Converts offsets of a text to line/character positions and back. */
 export class LineIndex {
-  private readonly starts: number[] = [0];
+  /** Where each line starts. */
+  private readonly starts: Uint32Array;
 
   constructor(readonly text: string) {
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) this.starts.push(i + 1);
-      else if (c === 13) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        this.starts.push(i + 1);
-      }
-    }
+    this.starts = text.includes("\r") ? startsOfLines(text) : startsOfLinesLf(text);
   }
 
   positionAt(offset: number): Position {
@@ -37,4 +31,28 @@ export class LineIndex {
     const next = position.line + 1 < this.starts.length ? this.starts[position.line + 1] : this.text.length;
     return Math.min(start + Math.max(0, position.character), next);
   }
+}
+
+/** Line starts of a text whose lines end in `\n` alone: found by the engine's search, counted first so that the array is made once. */
+function startsOfLinesLf(text: string): Uint32Array {
+  let count = 1;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) count++;
+  const starts = new Uint32Array(count);
+  let line = 1;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts[line++] = i + 1;
+  return starts;
+}
+
+/** Line starts of a text with `\r\n` or `\r` line ends too. */
+function startsOfLines(text: string): Uint32Array {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  return Uint32Array.from(starts);
 }

@@ -79,7 +79,7 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
 
   let start = 0;
   for (let i = 0; i < head; i++) start += old[i].routes.length;
-  const table = RouteTable.continuing(previous, start);
+  const table = RouteTable.continuing(previous);
   if (!table) return undefined;
   for (const segment of removed) table.forget(segment);
   const checks = run.map(validateDeclaration);
@@ -105,8 +105,8 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
     // A name it found taken that the run no longer holds would now be its own.
     if (!segment.takenBefore.every((name) => table.named.has(name))) return undefined;
     table.segments.list.push(segment);
-    for (const route of segment.routes) table.routes.push(route);
   }
+  table.splice(previous.routes, start, removed.reduce((n, segment) => n + segment.routes.length, 0));
   return table.overLimit ? undefined : table;
 }
 

@@ -22,7 +22,12 @@ export interface Segment {
  * diagnostics of the declarations, and the error that stopped loading (if any).
  */
 export class RouteTable {
-  readonly routes: Route[];
+  /** The routes, in registration order. */
+  get routes(): Route[] {
+    return this.list;
+  }
+
+  private list: Route[] = [];
   /**
    * The route holding each name: a lookup, whose order is not the routes' (a patched table adds
    * names where it patched); namedRoutes() gives them in order.
@@ -34,34 +39,51 @@ export class RouteTable {
   segments?: { settings: string; list: Segment[] };
 
   /** `limit`: the most routes the table takes (the analyser's budget); one more stops loading with `too-many-routes`. */
-  constructor(private readonly limit = Infinity, from?: { routes: Route[]; named: Map<string, Route> }) {
-    this.routes = from?.routes ?? [];
-    this.named = from?.named ?? new Map();
+  constructor(
+    private readonly limit = Infinity,
+    named = new Map<string, Route>(),
+  ) {
+    this.named = named;
   }
 
   /**
-   * A table that begins as `previous` with its first `routeCount` routes, taking over its lookups
-   * as they are (with all its names and routes: the caller forgets the segments it no longer
-   * holds). `previous` must not be used afterwards; undefined when it was taken over already.
+   * A table that continues `previous`, taking over its lookups as they are (with all its names
+   * and routes: the caller forgets the segments it no longer holds), and holding no routes until
+   * `splice`. `previous` must not be used afterwards; undefined when it was taken over already.
    */
-  static continuing(previous: RouteTable, routeCount: number): RouteTable | undefined {
+  static continuing(previous: RouteTable): RouteTable | undefined {
     if (previous.continued) return undefined;
     previous.continued = true;
-    const table = new RouteTable(previous.limit, { routes: previous.routes.slice(0, routeCount), named: previous.named });
+    const table = new RouteTable(previous.limit, previous.named);
     table.byDeclaration = previous.byDeclaration;
     return table;
   }
 
   private continued = false;
 
-  /** The route limit was passed (by a patched table, which adds routes without counting). */
+  /**
+   * Makes the routes those of `previous` with `removed` of them from `start` on replaced by the
+   * routes added to this table so far: one array of the final length (a large one is garbage
+   * that only a full collection frees, so it is made once per edit, not grown).
+   */
+  splice(previous: readonly Route[], start: number, removed: number): void {
+    const added = this.list;
+    const routes = new Array<Route>(previous.length - removed + added.length);
+    let at = 0;
+    for (let i = 0; i < start; i++) routes[at++] = previous[i];
+    for (const route of added) routes[at++] = route;
+    for (let i = start + removed; i < previous.length; i++) routes[at++] = previous[i];
+    this.list = routes;
+  }
+
+  /** The route limit was passed (by a patched table, whose routes are counted once spliced). */
   get overLimit(): boolean {
-    return this.routes.length > this.limit;
+    return this.list.length > this.limit;
   }
 
   /** Named routes in the order they were registered (as `named` iterates in a table built from scratch). */
   *namedRoutes(): Iterable<[string, Route]> {
-    for (const route of this.routes) if (route.name !== null && this.named.get(route.name) === route) yield [route.name, route];
+    for (const route of this.list) if (route.name !== null && this.named.get(route.name) === route) yield [route.name, route];
   }
 
   /** Whether `name` is still free. */
@@ -70,10 +92,10 @@ export class RouteTable {
   }
 
   add(route: Route): void {
-    if (this.routes.length >= this.limit) {
+    if (this.list.length >= this.limit) {
       throw new RouteDefinitionError(`More than ${this.limit.toLocaleString("en-US")} routes: the analyser reads no more of this file; the routes before are kept`, "too-many-routes");
     }
-    this.routes.push(route);
+    this.list.push(route);
     if (route.name !== null) this.named.set(route.name, route);
     if (this.byDeclaration) group(this.byDeclaration, route);
   }
@@ -93,7 +115,7 @@ export class RouteTable {
     // declaration and each declaration of its block.
     if (!this.byDeclaration) {
       this.byDeclaration = new Map();
-      for (const route of this.routes) group(this.byDeclaration, route);
+      for (const route of this.list) group(this.byDeclaration, route);
     }
     return this.byDeclaration.get(origin.declaration) ?? [];
   }
