@@ -60,7 +60,8 @@ export function analyzeRoutingFile(text: string, fileName = "routes.ts", previou
   const alone = prior && change && readOneStatement(text, previous!, prior, change);
   if (alone) return alone;
   // Statements outside the callback, as the newest tree has them: taken before it is updated.
-  const previousOutside = prior && new Set(prior.trees.current.statements);
+  const current = prior?.trees.current;
+  const previousOutside = current && new Set(current.statements);
   const trees = prior ? prior.trees : FileSyntax.parse(fileName, text);
   const file = trees?.treeOf(text);
   if (!trees || !file) return unparsable(text, fileName);
@@ -101,7 +102,7 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
   if (!readings || !callback || !previous.tree || change.start < callback.bindingsEnd) return undefined;
   const index = readings.findIndex((r) => r.pos <= change.start && change.oldEnd <= r.end);
   const old = readings[index];
-  if (!old || old.mapper !== callback.mapper || !ts.isExpressionStatement(old.node)) return undefined;
+  if (!old || old.mapper !== callback.mapper || !old.expression) return undefined;
   const delta = change.newEnd - change.oldEnd;
   const end = old.end + delta;
   // Without a `;` after it and before it (or the block's `{`), the statement might run into its neighbours.
@@ -193,13 +194,17 @@ function bindingsEnd(file: ts.SourceFile, call: ts.CallExpression, callback: ts.
 }
 
 /**
- * The analysis without what only the next version re-uses (its syntax trees and readings), as a
- * closed file's is kept: asked for, its syntax tree is parsed again and not kept.
+ * The analysis without its syntax tree, as a closed file's is kept: the readings of its statements
+ * stay (without the syntax nodes), so that an edit inside one statement, once the file is opened,
+ * is read alone; the tree is parsed when first asked for.
  */
 export function compacted(analysis: RoutingFileAnalysis): RoutingFileAnalysis {
-  const { text } = analysis;
-  const fileName = analysis.reuse?.trees.fileName ?? "routes.ts";
-  return { ...analysis, reuse: undefined, syntax: syntaxOf(undefined, fileName, text) };
+  const reuse = analysis.reuse;
+  if (!reuse || !reuse.trees.current) return analysis;
+  const trees = FileSyntax.unparsed(reuse.trees.fileName);
+  // The readings stay, without their statements: an edit inside one statement is read as on an open file.
+  const readings = reuse.readings?.map((reading) => ({ ...reading, node: undefined }));
+  return { ...analysis, syntax: syntaxOf(trees, trees.fileName, analysis.text), reuse: { trees, readings, callback: reuse.callback } };
 }
 
 /**

@@ -33,7 +33,7 @@ const BLOCK = 4096;
 export class FileSyntax {
   private constructor(
     readonly fileName: string,
-    private tree: ts.SourceFile,
+    private tree: ts.SourceFile | undefined,
   ) {}
 
   /** The tree of `text`, parsed whole; undefined when the parser's own recursion runs out of stack. */
@@ -42,14 +42,20 @@ export class FileSyntax {
     return tree && new FileSyntax(fileName, tree);
   }
 
-  /** The newest tree made, before `treeOf` moves it on: its nodes are those a tree of a later text re-uses. */
-  get current(): ts.SourceFile {
+  /** No tree yet: the first asked for is parsed whole. */
+  static unparsed(fileName: string): FileSyntax {
+    return new FileSyntax(fileName, undefined);
+  }
+
+  /** The newest tree made, if any, before `treeOf` moves it on: its nodes are those a tree of a later text re-uses. */
+  get current(): ts.SourceFile | undefined {
     return this.tree;
   }
 
-  /** The tree of `text`: the newest one updated where the texts differ, or (if the update fails) parsed anew. */
+  /** The tree of `text`: the newest one updated where the texts differ, or (if the update fails, or there is none) parsed anew. */
   treeOf(text: string): ts.SourceFile | undefined {
     const old = this.tree;
+    if (!old) return (this.tree = parseWhole(this.fileName, text));
     if (old.text === text) return old;
     const change = textChange(old.text, text);
     let tree: ts.SourceFile | undefined;

@@ -41,7 +41,7 @@ export class DeclarationReader {
     const mapper = param.name.text;
     const inner = functionScope(fn, scope);
     // A renamed mapper parameter changes what every statement means.
-    const before = new Map(previous.filter((reading) => reading.mapper === mapper && reading.selfContained).map((reading) => [reading.node, reading]));
+    const before = new Map(previous.filter((reading) => reading.node && reading.mapper === mapper && reading.selfContained).map((reading) => [reading.node, reading]));
     const statements = fn.body.statements.map((statement) => {
       const old = before.get(statement);
       if (old) moveReading(old, statement.pos - old.pos);
@@ -61,7 +61,17 @@ export class DeclarationReader {
     const into: Declaration[] = [];
     const diagnostics = this.diagnostics.length;
     this.statement(statement, new Map([[mapper, into]]), scope);
-    const reading = { node: statement, pos, end: statement.end, mapper, declarations: into, diagnostics: this.diagnostics.slice(diagnostics), spans: [] as Span[], selfContained: true };
+    const reading: StatementReading = {
+      node: statement,
+      expression: ts.isExpressionStatement(statement),
+      pos,
+      end: statement.end,
+      mapper,
+      declarations: into,
+      diagnostics: this.diagnostics.slice(diagnostics),
+      spans: [],
+      selfContained: true,
+    };
     reading.spans = spansOf(reading);
     reading.selfContained = rangesWithin(reading, pos, statement.end);
     return reading;
@@ -286,7 +296,10 @@ function spreadArguments(
 
 /** What reading one top-level statement of the draw() callback gave, kept for the next version of the file. */
 export interface StatementReading {
-  node: ts.Statement;
+  /** The statement read; none once the analysis was compacted (a closed file keeps no syntax tree), and then never found the same. */
+  node?: ts.Statement;
+  /** It is an expression statement (a call), which binds no name. */
+  expression: boolean;
   /** Where the statement began and ended (with its leading trivia) when it was read. */
   pos: number;
   end: number;

@@ -70,11 +70,12 @@ export class RoutingWorkspace {
     if (mayRoute(before) || mayRoute(document)) this.changed();
   }
 
-  /** The editor closed the document: its disk copy, if any, counts again. */
+  /** The editor closed the document: its disk copy, if any, counts again (analysed from the open version's analysis). */
   close(uri: string): void {
     this.open.delete(uri);
     this.editEnds.delete(uri);
-    this.forget(uri);
+    if (this.disk.has(uri)) this.changed();
+    else this.forget(uri);
   }
 
   /** Adds or replaces a file as read from disk (indexing, a watched change). */
@@ -123,12 +124,11 @@ export class RoutingWorkspace {
     if (!mayRoute(document)) return undefined;
     const defaults = this.drawDefaults();
     const open = this.open.has(uri);
-    // The same text (a file opened as it is on disk) keeps its analysis; an edited one hands the
-    // previous analysis over, so that only what changed is parsed and expanded again. A file that
-    // is not open keeps no syntax tree (only an open one is completed in or edited).
+    // The same text (a file opened as it is on disk, or closed unchanged) keeps its analysis; an
+    // edited one hands the previous analysis over, so that only what changed is parsed and expanded
+    // again. A file that is not open keeps no syntax tree (only an open one is completed in).
     return cachedFor(this.loaded, document, (previous, before) => {
-      if (previous && before?.text === document.text && (!open || !isCompact(previous))) return previous;
-      const file = loadRoutingFile(document.text, parseUri(uri)?.fsPath ?? uri, { defaults, previous });
+      const file = previous && before?.text === document.text ? previous : loadRoutingFile(document.text, parseUri(uri)?.fsPath ?? uri, { defaults, previous });
       return file && !open ? compact(file) : file;
     });
   }
@@ -228,16 +228,10 @@ export class RoutingWorkspace {
   }
 }
 
-/**
- * A routing file without its syntax tree and statement readings (a closed file's): its routes,
- * declarations and diagnostics stay; a later version is parsed afresh, its routes still re-used.
- */
+/** A routing file without its syntax tree (a closed file's): see compacted(). */
 function compact(file: LoadedRoutingFile): LoadedRoutingFile {
-  return { ...file, analysis: compacted(file.analysis) };
-}
-
-function isCompact(file: LoadedRoutingFile): boolean {
-  return !file.analysis.reuse;
+  const analysis = compacted(file.analysis);
+  return analysis === file.analysis ? file : { ...file, analysis };
 }
 
 /** Only files that name the package can be routing files; the rest are never parsed. */

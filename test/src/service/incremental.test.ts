@@ -32,13 +32,15 @@ type Step =
   | { kind: "routing"; file: number; lines: number[] }
   | { kind: "view"; uses: number[] }
   | { kind: "plain"; text: string }
-  | { kind: "close"; file: number };
+  | { kind: "close"; file: number }
+  | { kind: "disk"; file: number; lines: number[] };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("routing" as const), file: fc.nat(1), lines: fc.array(fc.nat(DECLARATIONS.length - 1), { maxLength: 6 }) }),
   fc.record({ kind: fc.constant("view" as const), uses: fc.array(fc.nat(USES.length - 1), { maxLength: 4 }) }),
   fc.record({ kind: fc.constant("plain" as const), text: fc.string({ maxLength: 20 }) }),
   fc.record({ kind: fc.constant("close" as const), file: fc.nat(1) }),
+  fc.record({ kind: fc.constant("disk" as const), file: fc.nat(1), lines: fc.array(fc.nat(DECLARATIONS.length - 1), { maxLength: 6 }) }),
 );
 
 const ROUTING_URIS = ["file:///app/config/routes.ts", "file:///app/config/admin_routes.ts"];
@@ -67,6 +69,7 @@ describe("incremental workspace indexes equal a fresh workspace", () => {
         const workspace = new RoutingWorkspace();
         const versions = new Map<string, number>();
         const previousText = new Map<string, string>(); // each open document's text before its last edit
+        const disk = new Map<string, string>(); // routing files as saved (a closed one counts as its disk copy)
         const put = (uri: string, text: string) => {
           const version = (versions.get(uri) ?? 0) + 1;
           versions.set(uri, version);
@@ -79,12 +82,16 @@ describe("incremental workspace indexes equal a fresh workspace", () => {
           if (s.kind === "routing") put(ROUTING_URIS[s.file], routingFile(s.lines.map((i) => DECLARATIONS[i])));
           else if (s.kind === "view") put(VIEW, s.uses.map((i) => `link(${USES[i]});`).join("\n"));
           else if (s.kind === "plain") put(PLAIN, s.text);
-          else workspace.close(ROUTING_URIS[s.file]);
+          else if (s.kind === "disk") {
+            disk.set(ROUTING_URIS[s.file], routingFile(s.lines.map((i) => DECLARATIONS[i])));
+            workspace.setFromDisk({ uri: ROUTING_URIS[s.file], version: 1, text: disk.get(ROUTING_URIS[s.file])! });
+          } else workspace.close(ROUTING_URIS[s.file]);
           // Observing fills the caches, so the next step works on a warm workspace.
           const incremental = observe(workspace);
           const fresh = new RoutingWorkspace();
+          for (const [uri, text] of disk) fresh.setFromDisk({ uri, version: 1, text });
           // The same documents, each open one with the edit that made it (where the user is typing is session state)
-          for (const document of [...workspace.documents()] as TextDocument[]) {
+          for (const document of ([...workspace.documents()] as TextDocument[]).filter((d) => workspace.isOpen(d.uri))) {
             const before = previousText.get(document.uri);
             if (before !== undefined) fresh.set({ ...document, version: 0, text: before });
             fresh.set({ ...document });

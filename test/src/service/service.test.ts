@@ -391,16 +391,30 @@ describe("service: indexing a folder", () => {
     // A file never opened still answers references.
     assert.deepStrictEqual(findReferences(workspace, "file:///app/src/views.ts", 7, false).map((l) => l.uri), ["file:///app/src/views.ts"]);
   });
-  it("a closed routing file keeps no syntax tree; opened as it is on disk, it gets one back and keeps its routes", async () => {
+  it("a closed routing file keeps no syntax tree; opened as it is on disk, it keeps its analysis and gets a tree when asked", async () => {
     const workspace = new RoutingWorkspace();
     await indexFolder(workspace, "file:///app", memory(FILES));
-    const fromDisk = workspace.routingFile("file:///app/config/routes.ts")!;
-    assert.strictEqual(fromDisk.analysis.reuse, undefined);
-    workspace.set({ uri: "file:///app/config/routes.ts", version: 1, text: ROUTES });
-    const opened = workspace.routingFile("file:///app/config/routes.ts")!;
-    assert.ok(opened.analysis.reuse?.trees && opened.analysis.syntax().statements.length > 0);
-    assert.ok(opened.routes.routes.every((route, i) => route === fromDisk.routes.routes[i]), "the routes are re-used, not built again");
-    assert.strictEqual(workspace.routingFile("file:///app/config/routes.ts"), opened);
+    const uri = "file:///app/config/routes.ts";
+    const fromDisk = workspace.routingFile(uri)!;
+    assert.strictEqual(fromDisk.analysis.reuse?.trees.current, undefined);
+    workspace.set({ uri, version: 1, text: ROUTES });
+    const opened = workspace.routingFile(uri)!;
+    assert.strictEqual(opened, fromDisk, "nothing is analysed again");
+    assert.ok(opened.analysis.syntax().statements.length > 0);
+    assert.ok(opened.analysis.reuse?.trees.current, "the tree is kept while the file is open");
+    // An edit inside one statement is read alone, from the readings the closed file kept.
+    const edited = ROUTES.replace('"posts"', '"articles"');
+    assert.notStrictEqual(edited, ROUTES);
+    workspace.set({ uri, version: 2, text: edited });
+    const after = workspace.routingFile(uri)!;
+    assert.ok(after.routes.table.named.has("articles"));
+    // Closed again unchanged from disk: its analysis is compacted, not made again.
+    workspace.set({ uri, version: 3, text: ROUTES });
+    const reverted = workspace.routingFile(uri)!;
+    workspace.close(uri);
+    const closed = workspace.routingFile(uri)!;
+    assert.strictEqual(closed.routes, reverted.routes);
+    assert.strictEqual(closed.analysis.reuse?.trees.current, undefined);
   });
   it("an open document hides its disk copy until closed", async () => {
     const workspace = new RoutingWorkspace();
