@@ -7,9 +7,6 @@ const RESTART_WINDOW_MS = 3 * 60 * 1000;
 
 const LANGUAGES = ["typescript", "javascript", "typescriptreact", "javascriptreact"];
 
-/** V8 flags of the server process (see the README's language-server benchmark). */
-const SERVER_FLAGS = ["--max-semi-space-size=2"];
-
 /**
  * The language client: starts the bundled server over IPC, syncs the `resourceRoutes` settings,
  * and restarts a crashed server with a visible message (giving up after repeated crashes).
@@ -17,10 +14,11 @@ const SERVER_FLAGS = ["--max-semi-space-size=2"];
 export function createLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
   const module = context.asAbsolutePath("client/dist/server.js");
   const serverOptions: ServerOptions = {
-    // A small young generation: measured, the server's resident memory is 10–25% lower at the
-    // same latency (README, Benchmarks); the default lets each edit's garbage grow the heap.
-    run: { module, transport: TransportKind.ipc, options: { execArgv: SERVER_FLAGS } },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_FLAGS, "--nolazy", "--inspect=6009"] } },
+    // No V8 flags: the server limits its heap's growth itself (lsp/heapGrowth.ts), which every
+    // editor's launch gets; a smaller young generation would save a little more memory at a
+    // latency cost (README, Benchmarks).
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6009"] } },
   };
   const crashes: number[] = [];
   const clientOptions: LanguageClientOptions = {

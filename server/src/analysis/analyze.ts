@@ -8,6 +8,7 @@ import { Evaluator, NotStatic, unwrap } from "./evaluate";
 import { drawBindings, findDrawCall, PACKAGE_NAME } from "./imports";
 import { DeclarationReader, moveReading, notStaticDiagnostic, rangesWithin, StatementReading } from "./reader";
 import { bindsNames, Scope } from "./scope";
+import { wellWithinLimits } from "./budget";
 import { FileSyntax, parseAt, scriptKind, TextChange, textChange } from "./fileSyntax";
 
 /** The static reading of one routing file. */
@@ -117,6 +118,13 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
   if (!rangesWithin(reading, old.pos, end, callback.bindingsEnd)) return undefined;
   const next = readings.slice();
   next[index] = reading;
+  // Near the file's budget, only a whole reading tells what it leaves out.
+  const cost = { steps: 0, iterations: 0 };
+  for (const r of next) {
+    cost.steps += r.cost.steps;
+    cost.iterations += r.cost.iterations;
+  }
+  if (!wellWithinLimits(cost)) return undefined;
   for (let i = index + 1; i < next.length; i++) moveReading(next[i], delta);
   const body: Declaration[] = [];
   const diagnostics = previous.diagnostics.slice(0, callback.head);

@@ -25,6 +25,11 @@ export class Budget {
   private steps = 0;
   private iterations = 0;
 
+  /** What was spent so far. */
+  get spent(): Cost {
+    return { steps: this.steps, iterations: this.iterations };
+  }
+
   /** Spends `amount` steps; false once the file's allowance is gone. */
   spend(amount = 1): boolean {
     this.steps += amount;
@@ -35,6 +40,21 @@ export class Budget {
   iterate(): boolean {
     return ++this.iterations <= ANALYSIS_LIMITS.loopIterations;
   }
+}
+
+/** Work done: evaluation steps and loop iterations. */
+export interface Cost {
+  steps: number;
+  iterations: number;
+}
+
+/**
+ * Whether work of this size leaves half of each allowance unspent: statements re-read one at a
+ * time (an edit inside one) stay within what a whole reading of the file would allow only while
+ * far from the limits (consts are paid for by the first statement that reads them).
+ */
+export function wellWithinLimits(cost: Cost): boolean {
+  return cost.steps <= ANALYSIS_LIMITS.steps / 2 && cost.iterations <= ANALYSIS_LIMITS.loopIterations / 2;
 }
 
 /** `10000` as a message shows it: `10,000`. */

@@ -2,7 +2,7 @@ import * as ts from "typescript";
 import { Declaration, DeclarationKind, OptionSource, Span } from "../routing/declarations";
 import { Diagnostic } from "../routing/diagnostics";
 import { isOptionMap, OptionMap, OptionValue } from "../routing/values";
-import { ANALYSIS_LIMITS, count } from "./budget";
+import { ANALYSIS_LIMITS, Cost, count } from "./budget";
 import { Evaluated, Evaluator, NotStatic, unwrap } from "./evaluate";
 import { Scope } from "./scope";
 
@@ -60,7 +60,9 @@ export class DeclarationReader {
   readStatement(statement: ts.Statement, mapper: string, scope: Scope, pos = statement.pos): StatementReading {
     const into: Declaration[] = [];
     const diagnostics = this.diagnostics.length;
+    const before = this.evaluator.budget.spent;
     this.statement(statement, new Map([[mapper, into]]), scope);
+    const after = this.evaluator.budget.spent;
     const reading: StatementReading = {
       node: statement,
       expression: ts.isExpressionStatement(statement),
@@ -71,6 +73,7 @@ export class DeclarationReader {
       diagnostics: this.diagnostics.slice(diagnostics),
       spans: [],
       selfContained: true,
+      cost: { steps: after.steps - before.steps, iterations: after.iterations - before.iterations },
     };
     reading.spans = spansOf(reading);
     reading.selfContained = rangesWithin(reading, pos, statement.end);
@@ -314,6 +317,8 @@ export interface StatementReading {
   diagnostics: Diagnostic[];
   /** Every range object of its declarations and diagnostics, once each (several may refer to one). */
   spans: Span[];
+  /** What reading it spent of the file's budget. */
+  cost: Cost;
 }
 
 /** What reading a draw() callback gave (see DeclarationReader.drawCallback). */

@@ -80,6 +80,20 @@ describe("incremental re-analysis", () => {
     assert.strictEqual(third.analysis.reuse!.trees.current?.text, unended);
   });
 
+  it("near the file's loop budget, an edit inside one statement is read with the whole file, and gives what a fresh analysis gives", () => {
+    const list = `const NAMES = [${Array.from({ length: 500 }, (_, i) => `"n${i}"`).join(", ")}];`;
+    const file = (statements: number, suffix: string) =>
+      `import { draw } from "resource-routes";\n${list}\nexport default draw((map) => {\n${Array.from({ length: statements }, (_, i) => `  NAMES.forEach((n) => map.resource(\`\${n}_${i}${i === 0 ? suffix : ""}\`));`).join("\n")}\n});\n`;
+    for (const statements of [4, 30]) {
+      const first = loadRoutingFile(file(statements, ""), "routes.ts")!;
+      const text = file(statements, "x");
+      const second = loadRoutingFile(text, "routes.ts", { previous: first })!;
+      assert.deepStrictEqual(observable(second), observable(loadRoutingFile(text, "routes.ts")));
+      // 4 × 500 iterations is well within the 10,000 of a file: read alone; 30 × 500 is past it.
+      assert.strictEqual(second.analysis.reuse!.trees.current?.text === text, statements === 30);
+    }
+  });
+
   it("an unchanged declaration keeps its route objects, and they point at its new position", () => {
     const first = loadRoutingFile(BLOG, "routes.ts")!;
     const sessionRoute = first.routes.routes.find((r) => r.name === "new_session")!;
