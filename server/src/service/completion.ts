@@ -1,6 +1,6 @@
 import { completeInDeclaration } from "./declarationCompletion";
 import { markdownCode, snippetText } from "../text/escape";
-import { HelperInfo, wordAt } from "./helperNames";
+import { HelperInfo, parametersOf, wordAt } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
 
 export interface CompletionItem {
@@ -36,14 +36,15 @@ export const MAX_HELPER_ITEMS = 200;
 
 function helperItem(info: HelperInfo, replace: { start: number; end: number }): CompletionItem {
   const route = info.route;
+  const parameters = parametersOf(route);
   // Only required parameters become placeholders: leaving the snippet must not leave an optional
   // one's name (`format`) behind as an undefined identifier.
-  const args = info.parameters.filter((p) => !p.endsWith("?")).map((p, i) => `\${${i + 1}:${snippetText(p)}}`);
+  const args = parameters.filter((p) => !p.endsWith("?")).map((p, i) => `\${${i + 1}:${snippetText(p)}}`);
   return {
     kind: "helper",
     label: info.helper,
     detail: `${route.verb} ${route.path}`,
-    documentation: `${markdownCode(route.target)}${info.parameters.length ? ` — arguments: ${markdownCode(info.parameters.join(", "))}` : ""}`,
+    documentation: `${markdownCode(route.target)}${parameters.length ? ` — arguments: ${markdownCode(parameters.join(", "))}` : ""}`,
     snippet: `${snippetText(info.helper)}(${args.join(", ")})`,
     replace,
   };

@@ -2,21 +2,16 @@ import { positionalKeys } from "../routing/generate";
 import { helperNames, parseHelperName } from "../routing/helpers";
 import { Route } from "../routing/route";
 
-/** A helper a workspace offers, with what completion and hover say of it. */
+/** A helper a workspace offers and its route (its parameters are worked out when shown: parametersOf). */
 export interface HelperInfo {
   helper: string;
   route: Route;
-  /** The arguments it takes in order (`post_id, id, format?`). */
-  parameters: string[];
 }
 
 /** Every helper of the given named routes (four per name). */
 export function helpersOf(named: Iterable<[string, Route]>): HelperInfo[] {
   const result: HelperInfo[] = [];
-  for (const [name, route] of named) {
-    const parameters = parametersOf(route);
-    for (const helper of helperNames(name)) result.push({ helper, route, parameters });
-  }
+  for (const [name, route] of named) for (const helper of helperNames(name)) result.push({ helper, route });
   return result;
 }
 
