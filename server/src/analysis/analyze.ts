@@ -58,7 +58,7 @@ interface CallbackReading {
 export function analyzeRoutingFile(text: string, fileName = "routes.ts", previous?: RoutingFileAnalysis): RoutingFileAnalysis {
   const prior = previous?.reuse?.trees.fileName === fileName ? handOver(previous.reuse) : undefined;
   const change = prior && textChange(previous!.text, text);
-  const alone = prior && change && readOneStatement(text, previous!, prior, change);
+  const alone = prior && change && readAlone(text, previous!, prior, change);
   if (alone) return alone;
   // Statements outside the callback, as the newest tree has them: taken before it is updated.
   const current = prior?.trees.current;
@@ -88,6 +88,15 @@ function handOver(reuse: Reusable): Reusable {
   reuse.readings = undefined;
   reuse.callback = undefined;
   return taken;
+}
+
+/** readOneStatement, or undefined when it fails (a statement nested past the parser's stack): the whole file is read then, and says why. */
+function readAlone(text: string, previous: RoutingFileAnalysis, prior: Reusable, change: TextChange): RoutingFileAnalysis | undefined {
+  try {
+    return readOneStatement(text, previous, prior, change);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -80,6 +80,15 @@ describe("incremental re-analysis", () => {
     assert.strictEqual(third.analysis.reuse!.trees.current?.text, unended);
   });
 
+  it("brackets nested past the parser's stack, typed inside one statement, give what a fresh analysis gives (nothing thrown)", () => {
+    const text = `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("a");\n  map.resources("b", { only: ["index"] });\n});\n`;
+    const first = loadRoutingFile(text, "routes.ts")!;
+    const deep = text.replace(`["index"]`, "[".repeat(20_000) + "]".repeat(20_000));
+    const second = loadRoutingFile(deep, "routes.ts", { previous: first });
+    assert.deepStrictEqual(observable(second), observable(loadRoutingFile(deep, "routes.ts")));
+    assert.deepStrictEqual(second!.diagnostics.map((d) => d.code), ["too-deep"]);
+  });
+
   it("near the file's loop budget, an edit inside one statement is read with the whole file, and gives what a fresh analysis gives", () => {
     const list = `const NAMES = [${Array.from({ length: 500 }, (_, i) => `"n${i}"`).join(", ")}];`;
     const file = (statements: number, suffix: string) =>
