@@ -9,7 +9,7 @@ import { drawBindings, findDrawCall, PACKAGE_NAME } from "./imports";
 import { DeclarationReader, moveReading, notStaticDiagnostic, rangesWithin, StatementReading } from "./reader";
 import { bindsNames, Scope } from "./scope";
 import { wellWithinLimits } from "./budget";
-import { FileSyntax, parseAt, scriptKind, TextChange, textChange } from "./fileSyntax";
+import { FileSyntax, parseAt, scriptKind, TextChange, textChange, tokenStart } from "./fileSyntax";
 
 /** The static reading of one routing file. */
 export interface RoutingFileAnalysis {
@@ -115,9 +115,7 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
   if (!old || old.mapper !== callback.mapper || !old.expression) return undefined;
   const delta = change.newEnd - change.oldEnd;
   const end = old.end + delta;
-  // Without a `;` after it and before it (or the block's `{`), the statement might run into its neighbours.
-  const before = readings[index - 1];
-  if (text.charCodeAt(end - 1) !== SEMICOLON || (before && text.charCodeAt(before.end - 1) !== SEMICOLON)) return undefined;
+  if (!apart(text, old.pos, end, readings[index - 1] === undefined)) return undefined;
   const alone = parseAt(prior.trees.fileName, text.slice(old.pos, end), old.pos);
   const statement = alone.statements[0];
   if (alone.statements.length !== 1 || !ts.isExpressionStatement(statement) || statement.end !== end || parseDiagnosticsOf(alone).length > 0) return undefined;
@@ -250,7 +248,34 @@ function syntaxOf(trees: FileSyntax | undefined, fileName: string, text: string)
   return () => (trees ? trees.treeOf(text) : FileSyntax.parse(fileName, text)?.current) ?? ts.createSourceFile(fileName, "", ts.ScriptTarget.Latest, false, scriptKind(fileName));
 }
 
+/**
+ * Whether the statement from `pos` to `end` stands apart from its neighbours, so that parsing it
+ * alone gives what the whole file's parse gives: it ends with `;`, or the next token (past a line
+ * break) is a name or the block's `}`, which cannot go on with an expression; and it follows the
+ * block's `{` or a `;`, or begins (past a line break) with a name, which cannot go on with the
+ * statement before.
+ */
+function apart(text: string, pos: number, end: number, first: boolean): boolean {
+  const start = tokenStart(text, pos, end);
+  const next = tokenStart(text, end, text.length);
+  const endsApart = text.charCodeAt(end - 1) === SEMICOLON || text.charCodeAt(next) === CLOSE_BRACE || (breaksLine(text, end, next) && startsName(text, next));
+  const startsApart = first || text.charCodeAt(pos - 1) === SEMICOLON || (breaksLine(text, pos, start) && startsName(text, start));
+  return endsApart && startsApart;
+}
+
+function breaksLine(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13) return true;
+  return false;
+}
+
+/** A name that is not an operator (`in`, `instanceof`, which go on with an expression across lines). */
+function startsName(text: string, at: number): boolean {
+  const name = /^[A-Za-z_$][\w$]*/.exec(text.slice(at, at + 12))?.[0];
+  return name !== undefined && name !== "in" && name !== "instanceof";
+}
+
 const SEMICOLON = ";".charCodeAt(0);
+const CLOSE_BRACE = "}".charCodeAt(0);
 
 /** An error inside the analyser, as a diagnostic on the file (the stack goes nowhere: the message says where to report it). */
 export function internalError(error: unknown, span: Span | undefined): Diagnostic {

@@ -10,7 +10,7 @@ import { ROOT } from "../support/fixtures";
 
 /** Re-analysis after an edit (updated syntax tree, re-used declarations) gives exactly what a fresh analysis gives. */
 const BLOG = fs.readFileSync(path.join(ROOT, "examples", "blog", "routes.ts"), "utf8");
-const PIECES = ['map.resources("extra");\n', "x", ",", '"', "(", ")", "{", "}", "shallow: true, ", 'only: ["index"], ', "\n", "// ", "member", "m", 'const extra = ["a"];\n', '"faq", ', "admin", ";", "`", "/*", "*/", " as const", 'map.resource("article");\n', 'map.resources("articles");\n'];
+const PIECES = ['map.resources("extra");\n', "x", ",", '"', "(", ")", "{", "}", "shallow: true, ", 'only: ["index"], ', "\n", "// ", "member", "m", 'const extra = ["a"];\n', '"faq", ', "admin", ";", "`", "/*", "*/", " as const", "\n(", "\n[", "\n.x", " in ", "\n`", 'map.resource("article");\n', 'map.resources("articles");\n'];
 
 /** Everything a user can see of a loaded file: routes, names, diagnostics, and where each route was declared. */
 function observable(file: LoadedRoutingFile | undefined): unknown {
@@ -42,12 +42,15 @@ function shape(node: ts.Node): unknown {
 }
 
 describe("incremental re-analysis", () => {
-  it("a sequence of random edits: each version re-analysed from the previous equals a fresh analysis", () => {
+  it("a sequence of random edits: each version re-analysed from the previous equals a fresh analysis (the file with and without `;`)", () => {
+    // Without semicolons, statements are apart by line breaks only (automatic semicolon insertion).
+    const unended = BLOG.replace(/;\n/g, "\n");
     fc.assert(
       fc.property(
+        fc.boolean(),
         fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 10 }), piece: fc.constantFrom(...PIECES) }), { minLength: 1, maxLength: 15 }),
-        (edits) => {
-          let text = BLOG;
+        (semicolons, edits) => {
+          let text = semicolons ? BLOG : unended;
           let previous = loadRoutingFile(text, "routes.ts");
           for (const [i, edit] of edits.entries()) {
             const at = edit.at % (text.length + 1);
@@ -73,11 +76,17 @@ describe("incremental re-analysis", () => {
     assert.ok(second.routes.table.named.has("posts"));
     assert.strictEqual(second.analysis.syntax().text, edited);
     assert.strictEqual(second.analysis.reuse!.trees.current?.text, edited);
-    // A statement left without its `;` is read with the whole file: its neighbours may join it.
-    const unended = edited.replace(`map.resource("session", { only: ["new", "create", "destroy"] });`, `map.resource("session", { only: ["new", "create", "destroy"] })`);
-    assert.notStrictEqual(unended, edited);
-    const third = loadRoutingFile(unended, "routes.ts", { previous: second })!;
-    assert.strictEqual(third.analysis.reuse!.trees.current?.text, unended);
+    // Without semicolons, an edit inside a statement between lines that start with names is read alone…
+    const plain = loadRoutingFile(BLOG.replace(/;\n/g, "\n"), "routes.ts")!;
+    const plainEdited = BLOG.replace(/;\n/g, "\n").replace(`"authors"`, `"writers"`);
+    const third = loadRoutingFile(plainEdited, "routes.ts", { previous: plain })!;
+    assert.notStrictEqual(third.analysis.reuse!.trees.current?.text, plainEdited);
+    assert.ok(third.routes.table.named.has("writers"));
+    // …but one that makes a line start with `(`, which goes on with the statement before, is not.
+    const joined = plainEdited.replace(`map.resource("session"`, `(map).resource("session"`);
+    const fourth = loadRoutingFile(joined, "routes.ts", { previous: third })!;
+    assert.strictEqual(fourth.analysis.reuse!.trees.current?.text, joined);
+    assert.deepStrictEqual(observable(fourth), observable(loadRoutingFile(joined, "routes.ts")));
   });
 
   it("brackets nested past the parser's stack, typed inside one statement, give what a fresh analysis gives (nothing thrown)", () => {
