@@ -8,7 +8,7 @@ import { Evaluator, NotStatic, unwrap } from "./evaluate";
 import { drawBindings, findDrawCall, PACKAGE_NAME } from "./imports";
 import { DeclarationReader, moveReading, notStaticDiagnostic, rangesWithin, StatementReading } from "./reader";
 import { bindsNames, Scope } from "./scope";
-import { wellWithinLimits } from "./budget";
+import { Cost, wellWithinLimits } from "./budget";
 import { FileSyntax, parseAt, scriptKind, TextChange, textChange, tokenStart } from "./fileSyntax";
 
 /** The static reading of one routing file. */
@@ -46,6 +46,8 @@ interface CallbackReading {
   bindingsEnd: number;
   /** How many diagnostics come before those of the callback's statements (the parser's, the settings'). */
   head: number;
+  /** What the whole reading spent, consts included (a const is paid for once, by the statement that first reads it). */
+  cost: Cost;
 }
 
 /**
@@ -125,8 +127,9 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
   if (!rangesWithin(reading, old.pos, end, callback.bindingsEnd)) return undefined;
   const next = readings.slice();
   next[index] = reading;
-  // Near the file's budget, only a whole reading tells what it leaves out.
-  const cost = { steps: 0, iterations: 0 };
+  // Near the file's budget, only a whole reading tells what it leaves out. A whole reading of this
+  // version would spend at most what the statements spent plus what the consts cost when first read.
+  const cost = { ...callback.cost };
   for (const r of next) {
     cost.steps += r.cost.steps;
     cost.iterations += r.cost.iterations;
@@ -192,7 +195,7 @@ function read(
   const reading = new DeclarationReader(evaluator, diagnostics).drawCallback(callback, scope, body, reusable);
   result.reuse!.readings = reading.statements;
   // Syntax errors elsewhere would have to move with the edit: such a file is read whole until they are gone.
-  if (reading.mapper && parseDiagnosticsOf(file).length === 0) result.reuse!.callback = { mapper: reading.mapper, scope: reading.scope, bindingsEnd: bindingsEnd(file, call, callback), head };
+  if (reading.mapper && parseDiagnosticsOf(file).length === 0) result.reuse!.callback = { mapper: reading.mapper, scope: reading.scope, bindingsEnd: bindingsEnd(file, call, callback), head, cost: evaluator.budget.spent };
 }
 
 /**

@@ -50,8 +50,8 @@ export interface Cost {
 
 /**
  * Whether work of this size leaves half of each allowance unspent: statements re-read one at a
- * time (an edit inside one) stay within what a whole reading of the file would allow only while
- * far from the limits (consts are paid for by the first statement that reads them).
+ * time (an edit inside one) are read as a whole reading of the file would read them only while
+ * it would stay within its limits.
  */
 export function wellWithinLimits(cost: Cost): boolean {
   return cost.steps <= ANALYSIS_LIMITS.steps / 2 && cost.iterations <= ANALYSIS_LIMITS.loopIterations / 2;

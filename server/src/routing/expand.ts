@@ -130,7 +130,7 @@ const ROUTE_BUILDER_OPTIONS = new Set([
 class Expander {
   private readonly reportedNames = new Set<string>();
   /** The segment being recorded: which names the current top-level declaration claimed or found taken. */
-  private recording: { claimed: Set<string>; takenBefore: string[] } | undefined;
+  private recording: { claimed: Set<string>; takenBefore: string[]; reports: boolean } | undefined;
 
   constructor(
     private readonly rules: BehaviourRules,
@@ -164,14 +164,14 @@ class Expander {
       }
       const start = this.table.routes.length;
       const diagnostics = this.table.diagnostics.length;
-      this.recording = { claimed: new Set(), takenBefore: [] };
+      this.recording = { claimed: new Set(), takenBefore: [], reports: false };
       this.body([declaration], record());
       this.table.segments!.list.push({
         declaration,
         routes: this.table.routes.slice(start),
         claimed: [...this.recording.claimed],
         takenBefore: this.recording.takenBefore,
-        clean: this.table.diagnostics.length === diagnostics,
+        clean: this.table.diagnostics.length === diagnostics && !this.recording.reports,
         checks: checks[index],
       });
       this.recording = undefined;
@@ -390,6 +390,8 @@ class Expander {
     if (this.isFree(name)) return true;
     const holder = this.table.named.get(name)!;
     if (holder.origin && !sameResource(holder.origin, origin)) {
+      // A report left out as one already made still depends on the declarations before: not clean.
+      if (this.recording) this.recording.reports = true;
       const key = `${name}\u0000${originKey(origin)}`;
       if (!this.reportedNames.has(key)) {
         this.reportedNames.add(key);

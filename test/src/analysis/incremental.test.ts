@@ -133,6 +133,15 @@ describe("incremental re-analysis", () => {
     assert.deepStrictEqual(observable(again), observable(loadRoutingFile(edited, "routes.ts")));
   });
 
+  it("a declaration whose taken names were reported only for an earlier one reports them once that one is gone", () => {
+    const text = `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("p");\n  map.resources("p");\n  map.resources("p");\n});\n`;
+    const first = loadRoutingFile(text, "routes.ts")!;
+    const edited = text.replace(`  map.resources("p");\n`, `  x(map);\n`);
+    const second = loadRoutingFile(edited, "routes.ts", { previous: first })!;
+    assert.deepStrictEqual(observable(second), observable(loadRoutingFile(edited, "routes.ts")));
+    assert.ok(second.diagnostics.some((d) => d.code === "route-name-taken"));
+  });
+
   it("a name freed by an edit is taken again by the declaration that now gets it", () => {
     const text = `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("photos");\n  map.resource("photo");\n});\n`;
     const first = loadRoutingFile(text, "routes.ts")!;
