@@ -36,6 +36,8 @@ export interface Reusable {
   readings?: StatementReading[];
   /** How the callback's statements were read, when it is a block: an edit inside one of them is read alone. */
   callback?: CallbackReading;
+  /** The statements that declare what the callback's statements can see (see scopeStatements). */
+  scope?: ts.Statement[];
 }
 
 interface CallbackReading {
@@ -62,9 +64,6 @@ export function analyzeRoutingFile(text: string, fileName = "routes.ts", previou
   const change = prior && textChange(previous!.text, text);
   const alone = prior && change && readAlone(text, previous!, prior, change);
   if (alone) return alone;
-  // Statements outside the callback, as the newest tree has them: taken before it is updated.
-  const current = prior?.trees.current;
-  const previousOutside = current && new Set(current.statements);
   const trees = prior ? prior.trees : FileSyntax.parse(fileName, text);
   const file = trees?.treeOf(text);
   if (!trees || !file) return unparsable(text, fileName);
@@ -73,7 +72,7 @@ export function analyzeRoutingFile(text: string, fileName = "routes.ts", previou
   const evaluator = new Evaluator(text);
   const result: RoutingFileAnalysis = { diagnostics, settingsSources, text, syntax: syntaxOf(trees, fileName, text), reuse: { trees } };
   try {
-    read(result, file, evaluator, prior, change, previousOutside);
+    read(result, file, evaluator, prior, change);
   } catch (error) {
     result.reuse = { trees }; // what was read is incomplete: the next version reads everything again
     diagnostics.push(internalError(error, result.tree ? evaluator.span(file) : undefined));
@@ -148,7 +147,7 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
     settingsSources: previous.settingsSources,
     text,
     syntax: syntaxOf(prior.trees, prior.trees.fileName, text),
-    reuse: { trees: prior.trees, readings: next, callback },
+    reuse: { trees: prior.trees, readings: next, callback, scope: prior.scope },
   };
 }
 
@@ -159,7 +158,6 @@ function read(
   evaluator: Evaluator,
   prior: Reusable | undefined,
   change: TextChange | undefined,
-  previousOutside: Set<ts.Statement> | undefined,
 ): void {
   const { diagnostics, settingsSources } = result;
   for (const d of parseDiagnosticsOf(file)) {
@@ -190,7 +188,9 @@ function read(
     return;
   }
   const before = prior?.readings;
-  const reusable = before && change && previousOutside && withinOneStatement(change, before) && sameScope(file, call, callback, previousOutside, before) ? before : undefined;
+  const statements = scopeStatements(file, call, callback);
+  const reusable = before && change && prior?.scope && withinOneStatement(change, before) && sameStatements(statements, prior.scope) ? before : undefined;
+  result.reuse!.scope = statements;
   const head = diagnostics.length;
   const reading = new DeclarationReader(evaluator, diagnostics).drawCallback(callback, scope, body, reusable);
   result.reuse!.readings = reading.statements;
@@ -222,7 +222,7 @@ export function compacted(analysis: RoutingFileAnalysis): RoutingFileAnalysis {
   const trees = FileSyntax.unparsed(reuse.trees.fileName);
   // The readings stay, without their statements: an edit inside one statement is read as on an open file.
   const readings = reuse.readings?.map((reading) => ({ ...reading, node: undefined }));
-  return { ...analysis, syntax: syntaxOf(trees, trees.fileName, analysis.text), reuse: { trees, readings, callback: reuse.callback } };
+  return { ...analysis, syntax: syntaxOf(trees, trees.fileName, analysis.text), reuse: { trees, readings, callback: reuse.callback, scope: undefined } };
 }
 
 /**
@@ -329,25 +329,20 @@ function deepestBracket(text: string): { offset: number; depth: number } {
 }
 
 /**
- * Whether the consts a statement of the callback can see are those of the previous version: every
- * top-level statement but the draw() call's own, and every statement of the callback that is not a call, is a
- * syntax node the updated tree re-used unchanged.
+ * The statements whose names a statement of the callback can see: every top-level statement but
+ * the draw() call's own, and every statement of the callback that is not a call (any other may
+ * declare a name: a const, a function, a `var` hoisted out of a loop). The consts in scope are
+ * those of the previous version when these are the very syntax nodes it had, in the same order
+ * (the updated tree re-used them unchanged, and none was added or removed).
  */
-function sameScope(
-  file: ts.SourceFile,
-  call: ts.CallExpression,
-  callback: ts.ArrowFunction | ts.FunctionExpression,
-  previousOutside: Set<ts.Statement>,
-  readings: readonly StatementReading[],
-): boolean {
-  const previousInside = new Set(readings.map((r) => r.node));
-  for (const statement of file.statements) {
-    if (statement.pos <= call.pos && call.end <= statement.end) continue;
-    if (!previousOutside.has(statement)) return false;
-  }
-  if (!ts.isBlock(callback.body)) return false;
-  // Any statement but a call may declare a name (a const, a function, a `var` hoisted out of a loop) that others see.
-  return callback.body.statements.every((statement) => ts.isExpressionStatement(statement) || previousInside.has(statement));
+function scopeStatements(file: ts.SourceFile, call: ts.CallExpression, callback: ts.ArrowFunction | ts.FunctionExpression): ts.Statement[] {
+  const outside = file.statements.filter((statement) => !(statement.pos <= call.pos && call.end <= statement.end));
+  const inside = ts.isBlock(callback.body) ? callback.body.statements.filter((statement) => !ts.isExpressionStatement(statement)) : [];
+  return [...outside, ...inside];
+}
+
+function sameStatements(a: readonly ts.Statement[], b: readonly ts.Statement[]): boolean {
+  return a.length === b.length && a.every((statement, i) => statement === b[i]);
 }
 
 /** Whether an edit lies inside one top-level statement of the callback: then all else, consts included, is as it was. */

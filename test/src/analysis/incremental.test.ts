@@ -142,6 +142,16 @@ describe("incremental re-analysis", () => {
     assert.ok(second.diagnostics.some((d) => d.code === "route-name-taken"));
   });
 
+  it("a const removed by an edit is no longer seen by the statements that were read with it", () => {
+    const text = `import { draw } from "resource-routes";\nexport default draw((map) => {\n  const name = "a";\n  map.resources(name);\n});\n`;
+    const first = loadRoutingFile(text, "routes.ts")!;
+    assert.ok(first.routes.table.named.has("a"));
+    const edited = text.replace(`const name = "a";`, `name;`);
+    const second = loadRoutingFile(edited, "routes.ts", { previous: first })!;
+    assert.deepStrictEqual(observable(second), observable(loadRoutingFile(edited, "routes.ts")));
+    assert.ok(!second.routes.table.named.has("a"));
+  });
+
   it("a name freed by an edit is taken again by the declaration that now gets it", () => {
     const text = `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("photos");\n  map.resource("photo");\n});\n`;
     const first = loadRoutingFile(text, "routes.ts")!;
