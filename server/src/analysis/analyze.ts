@@ -105,8 +105,8 @@ function readAlone(text: string, previous: RoutingFileAnalysis, prior: Reusable,
  * statement that binds a name: only that statement is parsed (alone, at its place in the file)
  * and read; the others keep their readings, moved by the edit's length. Undefined when the edit
  * is not of that kind, or the statement parsed alone might not be what the whole file's parse
- * would make of it (a syntax error in it, or no `;` on either side of it); the caller then parses
- * the file.
+ * would make of it (a syntax error in it, or not apart from its neighbours); the caller then
+ * parses the file.
  */
 function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Reusable, change: TextChange): RoutingFileAnalysis | undefined {
   const { readings, callback } = prior;
@@ -121,7 +121,7 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
   const statement = alone.statements[0];
   if (alone.statements.length !== 1 || !ts.isExpressionStatement(statement) || statement.end !== end || parseDiagnosticsOf(alone).length > 0) return undefined;
 
-  const reading = new DeclarationReader(new Evaluator(text), []).readStatement(statement, callback.mapper, callback.scope, old.pos);
+  const reading = new DeclarationReader(new Evaluator(text), []).readStatement(statement, callback.mapper, callback.scope);
   // A range outside the statement (a const's value) is only where it was if it lies before every edit since the scope was made.
   if (!rangesWithin(reading, old.pos, end, callback.bindingsEnd)) return undefined;
   const next = readings.slice();

@@ -53,11 +53,8 @@ export class DeclarationReader {
     return { statements, mapper, scope: inner };
   }
 
-  /**
-   * One top-level statement of the callback whose mapper is named `mapper`, read in the callback
-   * body's scope. `pos`: where its leading trivia begins in the file (a statement parsed alone has more).
-   */
-  readStatement(statement: ts.Statement, mapper: string, scope: Scope, pos = statement.pos): StatementReading {
+  /** One top-level statement of the callback whose mapper is named `mapper`, read in the callback body's scope. */
+  readStatement(statement: ts.Statement, mapper: string, scope: Scope): StatementReading {
     const into: Declaration[] = [];
     const diagnostics = this.diagnostics.length;
     const before = this.evaluator.budget.spent;
@@ -66,7 +63,7 @@ export class DeclarationReader {
     const reading: StatementReading = {
       node: statement,
       expression: ts.isExpressionStatement(statement),
-      pos,
+      pos: statement.pos,
       end: statement.end,
       mapper,
       declarations: into,
@@ -76,7 +73,7 @@ export class DeclarationReader {
       cost: { steps: after.steps - before.steps, iterations: after.iterations - before.iterations },
     };
     reading.spans = spansOf(reading);
-    reading.selfContained = rangesWithin(reading, pos, statement.end);
+    reading.selfContained = rangesWithin(reading, statement.pos, statement.end);
     return reading;
   }
 

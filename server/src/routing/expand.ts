@@ -9,7 +9,7 @@ import { normalizePath, parsePath, segmentKeys } from "./path";
 import { defineResource, ResourceDefinition, ResourceSettings } from "./resource";
 import { INHERITED_ACTIONS } from "./restriction";
 import { RouteOrigin, RouteSpec } from "./route";
-import { RouteTable, Segment } from "./table";
+import { RouteTable, Segment, unchangedEnds } from "./table";
 import { validateDeclaration } from "./validate";
 import { asText, copyMap, deepMerge, isOptionMap, mapOf, OptionMap, OptionValue, pick, record, toList } from "./values";
 
@@ -67,12 +67,7 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
   const old = previous.segments!.list;
   if (previous.error) return undefined;
   // Segments with diagnostics are expanded again so that they report again: they are never kept.
-  const same = (segment: Segment, declaration: Declaration) => segment.clean && segment.declaration === declaration;
-  const most = Math.min(old.length, declarations.length);
-  let head = 0;
-  while (head < most && same(old[head], declarations[head])) head++;
-  let tail = 0;
-  while (tail < most - head && same(old[old.length - 1 - tail], declarations[declarations.length - 1 - tail])) tail++;
+  const { head, tail } = unchangedEnds(old, declarations, (segment, declaration) => segment.clean && segment.declaration === declaration);
   const removed = old.slice(head, old.length - tail);
   const kept = old.slice(old.length - tail);
   const run = declarations.slice(head, declarations.length - tail);
@@ -83,10 +78,10 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
   if (!table) return undefined;
   for (const segment of removed) table.forget(segment);
   const checks = run.map(validateDeclaration);
-  for (const segment of [...old.slice(0, head), ...checks.map((list) => ({ checks: list })), ...kept]) {
-    for (const diagnostic of segment.checks) table.diagnostics.push(diagnostic);
-  }
   table.segments = { settings: previous.segments!.settings, list: old.slice(0, head) };
+  for (const list of [...table.segments.list.map((segment) => segment.checks), ...checks, ...kept.map((segment) => segment.checks)]) {
+    for (const diagnostic of list) table.diagnostics.push(diagnostic);
+  }
   try {
     expander(table).topLevel(run, removed, checks);
   } catch (error) {

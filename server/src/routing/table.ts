@@ -130,3 +130,16 @@ function group(byDeclaration: Map<Declaration, Route[]>, route: Route): void {
   if (list) list.push(route);
   else byDeclaration.set(declaration, [route]);
 }
+
+/**
+ * How many items two versions of a list (of segments) begin and end with unchanged: what lies
+ * between is the run an edit replaced. `same` tells an unchanged item (identity by default).
+ */
+export function unchangedEnds<A, B>(old: readonly A[], now: readonly B[], same: (old: A, now: B) => boolean = (a, b) => a === (b as unknown)): { head: number; tail: number } {
+  const most = Math.min(old.length, now.length);
+  let head = 0;
+  while (head < most && same(old[head], now[head])) head++;
+  let tail = 0;
+  while (tail < most - head && same(old[old.length - 1 - tail], now[now.length - 1 - tail])) tail++;
+  return { head, tail };
+}

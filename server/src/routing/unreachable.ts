@@ -3,7 +3,7 @@ import { Diagnostic } from "./diagnostics";
 import { PathPart, PathSegment } from "./path";
 import { Route } from "./route";
 import { originSpan } from "./spans";
-import { RouteTable, Segment } from "./table";
+import { RouteTable, Segment, unchangedEnds } from "./table";
 
 /** A route that recognition can never return, and the earlier route that takes every request it would match. */
 export interface Capture {
@@ -112,11 +112,7 @@ function firstRun(segments: readonly Pick<Segment, "routes">[]): Run {
 /** The run of a table whose segments are `segments`, from the previous table's; undefined when all must be computed again. */
 function continuedRun(previous: Run, segments: readonly Pick<Segment, "routes">[]): Run | undefined {
   const old = previous.segments;
-  const most = Math.min(old.length, segments.length);
-  let head = 0;
-  while (head < most && old[head] === segments[head]) head++;
-  let tail = 0;
-  while (tail < most - head && old[old.length - 1 - tail] === segments[segments.length - 1 - tail]) tail++;
+  const { head, tail } = unchangedEnds(old, segments);
   const removed = old.slice(head, old.length - tail);
   const added = segments.slice(head, segments.length - tail);
   added.forEach(place);
