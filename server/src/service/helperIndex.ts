@@ -1,41 +1,55 @@
 import { RouteTable, Segment } from "../routing/table";
-import { Route } from "../routing/route";
-import { HelperInfo, helpersOf } from "./helperNames";
+import { HelperInfo } from "./helperNames";
 import { nearestWithin } from "../routing/validate";
 
 /**
- * The workspace's helper names, sorted, without re-sorting them after an edit. Each top-level
- * declaration (a segment of its file's route table) has its own sorted list, made once: an edit
- * re-expands only the declarations it touched and the others keep their segment objects, so their
- * lists survive. The lists of one version of a file are merged into one sorted list, which later
- * versions share: a lookup binary-searches it, skipping the entries of declarations the version
- * no longer has, and the lists of the declarations it added, until there are enough of those to
- * merge again. Its cost follows the size of the answer and the number of declarations an edit
- * changed, not the number of routes.
+ * The workspace's helper names, searched by prefix in name order, without being spelled out or
+ * sorted again after an edit. A route name `n` has four helpers, `n_path`, `n_url`,
+ * `hash_for_n_path` and `hash_for_n_url`; the index keeps only the route names (the strings the
+ * routes hold), sorted twice: as `n_path` sorts and as `n_url` sorts (the two orders differ where
+ * one name begins another: `a_b_path` < `a_path`, but `a_url` < `a_b_url`). Each sorted list read
+ * with a prefix and a suffix is the sorted list of one kind of helper, and a lookup merges the
+ * four kinds; helpers are spelled only for the answer.
+ *
+ * Each top-level declaration (a segment of its file's route table) has its own sorted lists,
+ * made once: an edit re-expands only the declarations it touched and the others keep their
+ * segment objects. The lists of one version of a file are merged, and later versions share the
+ * merged lists: a lookup binary-searches them, skipping the names of declarations the version no
+ * longer has, and searches the lists of the declarations it added, until there are enough of
+ * those to merge again. Its cost follows the size of the answer and the number of declarations an
+ * edit changed, not the number of routes.
  */
-const segmentLists = new WeakMap<Segment, HelperInfo[]>();
-const tableSources = new WeakMap<RouteTable, HelperSource[]>();
 
-/** A sorted list of helpers to search, with the entries to pass over (those of declarations a table no longer has). */
+const SUFFIXES = ["_path", "_url"] as const;
+type Suffix = (typeof SUFFIXES)[number];
+const HASH_FOR = "hash_for_";
+
+/** Route names in the order of their helpers with each suffix. */
+type Orders = Record<Suffix, readonly string[]>;
+
+/** Names to search, from one routing file's table, with the entries to pass over (those of declarations the table no longer has). */
 export interface HelperSource {
-  list: readonly HelperInfo[];
-  skip?: (index: number) => boolean;
+  names: Orders;
+  skip?: (suffix: Suffix, index: number) => boolean;
+  table: RouteTable;
 }
 
-/** Helpers of many declarations, sorted once: each entry with the declaration it belongs to. */
+/** The names of many declarations, sorted once: each entry with the declaration that claimed it. */
 interface Merged {
-  entries: HelperInfo[];
-  owners: Segment[];
+  orders: Orders;
+  owners: Record<Suffix, readonly Segment[]>;
   segments: Set<Segment>;
 }
 
-/** The merged list a segment was last part of: a later table of the same file finds it through a declaration they share. */
+const segmentOrders = new WeakMap<Segment, Orders>();
+const tableSources = new WeakMap<RouteTable, HelperSource[]>();
+/** The merged lists a segment was last part of: a later table of the same file finds them through a declaration they share. */
 const mergedOf = new WeakMap<Segment, Merged>();
 
-/** Declarations added since the merged list was made, searched in their own lists, before merging again. */
+/** Declarations added since the lists were merged, searched in their own lists, before merging again. */
 const MAX_UNMERGED = 64;
 
-/** A routing file's helpers to search: a merged list and the lists of declarations added since, and one for routes no declaration finished (a file whose expansion stopped). */
+/** A routing file's names to search: merged lists and the lists of declarations added since, and one for names no declaration finished (a file whose expansion stopped). */
 export function helperLists(table: RouteTable): HelperSource[] {
   let sources = tableSources.get(table);
   if (sources) return sources;
@@ -45,48 +59,51 @@ export function helperLists(table: RouteTable): HelperSource[] {
   const unmerged = merged ? segments.filter((segment) => !merged!.segments.has(segment)) : segments;
   const gone = merged ? merged.segments.size - (segments.length - unmerged.length) : 0;
   if (!merged || unmerged.length > MAX_UNMERGED || gone > merged.segments.size / 4) {
-    merged = merge(merged, current, unmerged, table);
+    merged = merge(merged, current, unmerged);
     for (const segment of segments) mergedOf.set(segment, merged);
-    sources = [{ list: merged.entries }];
+    sources = [{ names: merged.orders, table }];
   } else {
     const { owners } = merged;
-    sources = [{ list: merged.entries, skip: gone > 0 ? (i) => !current.has(owners[i]) : undefined }, ...unmerged.map((segment) => ({ list: listOfSegment(segment, table) }))];
+    const skip = gone > 0 ? (suffix: Suffix, i: number) => !current.has(owners[suffix][i]) : undefined;
+    sources = [{ names: merged.orders, skip, table }, ...unmerged.map((segment) => ({ names: ordersOfSegment(segment), table }))];
   }
   const unclaimed = unclaimedNames(table);
-  if (unclaimed.length) sources.push({ list: sorted(helpersOf(unclaimed.map((name): [string, Route] => [name, table.named.get(name)!]))) });
+  if (unclaimed.length) sources.push({ names: ordered(unclaimed), table });
   tableSources.set(table, sources);
   return sources;
 }
 
 /**
- * One sorted list of the helpers of `current`'s segments: the previous merged list without the
- * segments gone, merged in one pass with the added segments' helpers (sorted on their own, a few
- * thousand at most); the first time, every segment's helpers sorted.
+ * The sorted lists of `current`'s segments: the previous merged lists without the segments gone,
+ * merged in one pass with the added segments' names (sorted on their own, a few thousand at
+ * most); the first time, every segment's names sorted.
  */
-function merge(previous: Merged | undefined, current: Set<Segment>, added: readonly Segment[], table: RouteTable): Merged {
-  const tagged = (segments: Iterable<Segment>) => {
-    const list: Array<{ info: HelperInfo; owner: Segment }> = [];
-    for (const segment of segments) for (const info of listOfSegment(segment, table)) list.push({ info, owner: segment });
-    return list.sort((a, b) => compareHelpers(a.info, b.info));
-  };
-  const fresh = tagged(previous ? added : current);
-  const entries: HelperInfo[] = [];
-  const owners: Segment[] = [];
-  const kept = previous ?? { entries: [], owners: [] };
-  let i = 0;
-  let j = 0;
-  while (i < kept.entries.length || j < fresh.length) {
-    if (i < kept.entries.length && !current.has(kept.owners[i])) {
-      i++;
-    } else if (j >= fresh.length || (i < kept.entries.length && compareHelpers(kept.entries[i], fresh[j].info) <= 0)) {
-      entries.push(kept.entries[i]);
-      owners.push(kept.owners[i++]);
-    } else {
-      entries.push(fresh[j].info);
-      owners.push(fresh[j++].owner);
+function merge(previous: Merged | undefined, current: Set<Segment>, added: readonly Segment[]): Merged {
+  const orders = {} as Record<Suffix, string[]>;
+  const owners = {} as Record<Suffix, Segment[]>;
+  for (const suffix of SUFFIXES) {
+    const fresh: Array<{ name: string; owner: Segment }> = [];
+    for (const segment of previous ? added : current) for (const name of segment.claimed) fresh.push({ name, owner: segment });
+    fresh.sort((a, b) => compareSpelled(a.name, suffix, b.name, suffix));
+    const keptNames = previous?.orders[suffix] ?? [];
+    const keptOwners = previous?.owners[suffix] ?? [];
+    const names: string[] = (orders[suffix] = []);
+    const by: Segment[] = (owners[suffix] = []);
+    let i = 0;
+    let j = 0;
+    while (i < keptNames.length || j < fresh.length) {
+      if (i < keptNames.length && !current.has(keptOwners[i])) {
+        i++;
+      } else if (j >= fresh.length || (i < keptNames.length && compareSpelled(keptNames[i], suffix, fresh[j].name, suffix) <= 0)) {
+        names.push(keptNames[i]);
+        by.push(keptOwners[i++]);
+      } else {
+        names.push(fresh[j].name);
+        by.push(fresh[j++].owner);
+      }
     }
   }
-  return { entries, owners, segments: current };
+  return { orders, owners, segments: current };
 }
 
 /**
@@ -102,25 +119,43 @@ function unclaimedNames(table: RouteTable): string[] {
   return [...table.named.keys()].filter((name) => !covered.has(name));
 }
 
-function listOfSegment(segment: Segment, table: RouteTable): HelperInfo[] {
-  let list = segmentLists.get(segment);
-  if (!list) {
-    const named: Array<[string, Route]> = segment.claimed.flatMap((name) => {
-      const route = table.named.get(name);
-      return route ? [[name, route]] : [];
-    });
-    list = sorted(helpersOf(named));
-    segmentLists.set(segment, list);
+function ordersOfSegment(segment: Segment): Orders {
+  let orders = segmentOrders.get(segment);
+  if (!orders) segmentOrders.set(segment, (orders = ordered(segment.claimed)));
+  return orders;
+}
+
+function ordered(names: readonly string[]): Orders {
+  return { _path: [...names].sort((a, b) => compareSpelled(a, "_path", b, "_path")), _url: [...names].sort((a, b) => compareSpelled(a, "_url", b, "_url")) };
+}
+
+/** `a + aSuffix` against `b + bSuffix` in string order (UTF-16 code units, as `<` compares), without joining them. */
+function compareSpelled(a: string, aSuffix: string, b: string, bSuffix: string): number {
+  const length = Math.min(a.length + aSuffix.length, b.length + bSuffix.length);
+  for (let i = 0; i < length; i++) {
+    const x = i < a.length ? a.charCodeAt(i) : aSuffix.charCodeAt(i - a.length);
+    const y = i < b.length ? b.charCodeAt(i) : bSuffix.charCodeAt(i - b.length);
+    if (x !== y) return x - y;
   }
-  return list;
+  return a.length + aSuffix.length - (b.length + bSuffix.length);
 }
 
-function sorted(helpers: HelperInfo[]): HelperInfo[] {
-  return helpers.sort(compareHelpers);
+/** Whether `name + suffix` starts with `prefix`. */
+function spelledStartsWith(name: string, suffix: string, prefix: string): boolean {
+  if (prefix.length <= name.length) return name.startsWith(prefix);
+  return prefix.startsWith(name) && suffix.startsWith(prefix.slice(name.length));
 }
 
-function compareHelpers(a: HelperInfo, b: HelperInfo): number {
-  return a.helper < b.helper ? -1 : a.helper > b.helper ? 1 : 0;
+/** A position in one kind of helper (a sorted list read with a prefix and suffix) of one source. */
+interface Cursor {
+  source: HelperSource;
+  suffix: Suffix;
+  hash: boolean;
+  /** What the route names must start with, spelled with the suffix: the prefix less `hash_for_` for hash helpers. */
+  rest: string;
+  at: number;
+  /** The helper at `at`. */
+  helper: string;
 }
 
 /**
@@ -128,20 +163,29 @@ function compareHelpers(a: HelperInfo, b: HelperInfo): number {
  * only those `accept` takes (the workspace's winner of each name).
  */
 export function helpersWithPrefix(sources: readonly HelperSource[], prefix: string, limit: number, accept: (info: HelperInfo) => boolean): HelperInfo[] {
-  // One cursor per source with a match, merged through a binary heap ordered by the current name.
-  const heap: Array<{ source: HelperSource; at: number }> = [];
+  // One cursor per source and kind of helper with a match, merged through a binary heap ordered by the current helper.
+  const heap: Cursor[] = [];
   /** Moves a cursor to its next entry not passed over; false when it has none with the prefix left. */
-  const settle = (cursor: { source: HelperSource; at: number }) => {
-    const { list, skip } = cursor.source;
-    while (cursor.at < list.length && skip?.(cursor.at)) cursor.at++;
-    return cursor.at < list.length && list[cursor.at].helper.startsWith(prefix);
+  const settle = (cursor: Cursor) => {
+    const { source, suffix } = cursor;
+    const names = source.names[suffix];
+    while (cursor.at < names.length && source.skip?.(suffix, cursor.at)) cursor.at++;
+    if (cursor.at >= names.length || !spelledStartsWith(names[cursor.at], suffix, cursor.rest)) return false;
+    cursor.helper = `${cursor.hash ? HASH_FOR : ""}${names[cursor.at]}${suffix}`;
+    return true;
   };
   for (const source of sources) {
-    const cursor = { source, at: lowerBound(source.list, prefix) };
-    if (settle(cursor)) heap.push(cursor);
+    for (const suffix of SUFFIXES) {
+      for (const hash of [false, true]) {
+        // Hash helpers all match a prefix that `hash_for_` begins with, and none that it does not begin.
+        const rest = !hash ? prefix : prefix.startsWith(HASH_FOR) ? prefix.slice(HASH_FOR.length) : HASH_FOR.startsWith(prefix) ? "" : undefined;
+        if (rest === undefined) continue;
+        const cursor: Cursor = { source, suffix, hash, rest, at: lowerBound(source.names[suffix], suffix, rest), helper: "" };
+        if (settle(cursor)) heap.push(cursor);
+      }
+    }
   }
-  const name = (i: number) => heap[i].source.list[heap[i].at].helper;
-  const less = (i: number, j: number) => name(i) < name(j);
+  const less = (i: number, j: number) => heap[i].helper < heap[j].helper;
   const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j], heap[i]]);
   const down = (i: number) => {
     for (;;) {
@@ -159,8 +203,9 @@ export function helpersWithPrefix(sources: readonly HelperSource[], prefix: stri
   const found: HelperInfo[] = [];
   while (heap.length > 0 && found.length < limit) {
     const top = heap[0];
-    const info = top.source.list[top.at];
-    if (accept(info)) found.push(info);
+    const route = top.source.table.named.get(top.source.names[top.suffix][top.at]);
+    const info = route && { helper: top.helper, route };
+    if (info && accept(info)) found.push(info);
     top.at++;
     if (!settle(top)) {
       heap[0] = heap[heap.length - 1];
@@ -171,12 +216,13 @@ export function helpersWithPrefix(sources: readonly HelperSource[], prefix: stri
   return found;
 }
 
-function lowerBound(list: readonly HelperInfo[], prefix: string): number {
+/** The first index of `names` whose name spelled with `suffix` is not before `prefix`. */
+function lowerBound(names: readonly string[], suffix: Suffix, prefix: string): number {
   let low = 0;
-  let high = list.length;
+  let high = names.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (list[middle].helper < prefix) low = middle + 1;
+    if (compareSpelled(names[middle], suffix, prefix, "") < 0) low = middle + 1;
     else high = middle;
   }
   return low;

@@ -1,18 +1,11 @@
 import { positionalKeys } from "../routing/generate";
-import { helperNames, parseHelperName } from "../routing/helpers";
+import { parseHelperName } from "../routing/helpers";
 import { Route } from "../routing/route";
 
 /** A helper a workspace offers and its route (its parameters are worked out when shown: parametersOf). */
 export interface HelperInfo {
   helper: string;
   route: Route;
-}
-
-/** Every helper of the given named routes (four per name). */
-export function helpersOf(named: Iterable<[string, Route]>): HelperInfo[] {
-  const result: HelperInfo[] = [];
-  for (const [name, route] of named) for (const helper of helperNames(name)) result.push({ helper, route });
-  return result;
 }
 
 /** A helper's parameters for display; an optional format is marked `format?`. */
