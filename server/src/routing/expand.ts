@@ -5,7 +5,7 @@ import { optionSpan, originSpan, sameResource } from "./spans";
 import { Diagnostic } from "./diagnostics";
 import { RouteDefinitionError } from "./errors";
 import { Inflector } from "./inflector";
-import { normalizePath, parsePath, segmentKeys } from "./path";
+import { normalizePath, parsePath, PathParser, segmentKeys } from "./path";
 import { defineResource, ResourceDefinition, ResourceSettings } from "./resource";
 import { INHERITED_ACTIONS } from "./restriction";
 import { RouteOrigin, RouteSpec } from "./route";
@@ -124,6 +124,7 @@ const ROUTE_BUILDER_OPTIONS = new Set([
 
 class Expander {
   private readonly reportedNames = new Set<string>();
+  private readonly paths = new PathParser();
   /** The segment being recorded: which names the current top-level declaration claimed or found taken. */
   private recording: { claimed: Set<string>; takenBefore: string[]; reports: boolean } | undefined;
 
@@ -363,11 +364,11 @@ class Expander {
   private register(spec: RouteSpec, name: string | null, origin: RouteOrigin): void {
     const named = name !== null && this.claim(name, origin);
     if (this.rules.formatTwins) {
-      this.table.add(buildRoute(spec, named ? name : null, this.rules, origin));
+      this.table.add(buildRoute(spec, named ? name : null, this.rules, origin, this.paths));
       const twin = named && this.isFree(`formatted_${name}`) ? `formatted_${name}` : null;
-      this.table.add(buildRoute({ ...spec, path: `${spec.path}.:format` }, twin, this.rules, origin));
+      this.table.add(buildRoute({ ...spec, path: `${spec.path}.:format` }, twin, this.rules, origin, this.paths));
     } else {
-      this.table.add(buildRoute({ ...spec, path: `${spec.path}.:format` }, named ? name : null, this.rules, origin));
+      this.table.add(buildRoute({ ...spec, path: `${spec.path}.:format` }, named ? name : null, this.rules, origin, this.paths));
     }
   }
 
@@ -434,7 +435,7 @@ class Expander {
     };
     const fullName = name === null ? null : `${asText(options.name_prefix)}${name}`;
     const named = fullName !== null && this.claim(fullName, origin);
-    this.table.add(buildRoute(spec, named ? fullName : null, this.rules, origin));
+    this.table.add(buildRoute(spec, named ? fullName : null, this.rules, origin, this.paths));
   }
 }
 

@@ -27,6 +27,31 @@ export function parsePath(path: string): PathSegment[] {
   return body.split("/").map(cachedSegment);
 }
 
+/** A route path normalised and parsed. */
+export interface ParsedPath {
+  path: string;
+  segments: PathSegment[];
+}
+
+/**
+ * Parses route paths, giving consecutive routes of the same path (a resource's index and create;
+ * show, update and destroy; in behaviour A each with its `.:format` twin between) the same path
+ * string and segment list: one copy per path instead of one per route.
+ */
+export class PathParser {
+  /** The last two paths parsed, the newest first. */
+  private recent: Array<{ text: string; parsed: ParsedPath }> = [];
+
+  parse(text: string): ParsedPath {
+    const known = this.recent.find((entry) => entry.text === text);
+    if (known) return known.parsed;
+    const path = normalizePath(text);
+    const parsed = { path, segments: parsePath(path) };
+    this.recent = [{ text, parsed }, ...this.recent.slice(0, 1)];
+    return parsed;
+  }
+}
+
 /** Segments repeat across routes (`:id`, `edit`, `comments.:format`); parsed segments are immutable, so share them. */
 const segmentCache = new Map<string, PathSegment>();
 const SEGMENT_CACHE_LIMIT = 20_000;

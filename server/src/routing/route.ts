@@ -35,7 +35,7 @@ export class Route {
     /** The name this route holds, or null. */
     readonly name: string | null,
     /** Accepted methods; null when the route has no method condition. */
-    readonly methods: HttpMethod[] | null,
+    readonly methods: readonly HttpMethod[] | null,
     readonly path: string,
     readonly segments: PathSegment[],
     /** Null when a `:controller` segment supplies it. */
