@@ -9,7 +9,7 @@ import { normalizePath, parsePath, PathParser, segmentKeys } from "./path";
 import { defineResource, ResourceDefinition, ResourceSettings } from "./resource";
 import { INHERITED_ACTIONS } from "./restriction";
 import { RouteOrigin, RouteSpec } from "./route";
-import { RouteTable, Segment, unchangedEnds } from "./table";
+import { Refusal, RouteTable, Segment, unchangedEnds } from "./table";
 import { validateDeclaration } from "./validate";
 import { asText, copyMap, deepMerge, isOptionMap, mapOf, OptionMap, OptionValue, pick, record, toList } from "./values";
 
@@ -66,8 +66,7 @@ export function expandDeclarations(
 function patch(previous: RouteTable, declarations: Declaration[], expander: (table: RouteTable) => Expander): RouteTable | undefined {
   const old = previous.segments!.list;
   if (previous.error) return undefined;
-  // Segments with diagnostics are expanded again so that they report again: they are never kept.
-  const { head, tail } = unchangedEnds(old, declarations, (segment, declaration) => segment.clean && segment.declaration === declaration);
+  const { head, tail } = unchangedEnds(old, declarations, (segment, declaration) => segment.declaration === declaration);
   const removed = old.slice(head, old.length - tail);
   const kept = old.slice(old.length - tail);
   const run = declarations.slice(head, declarations.length - tail);
@@ -82,8 +81,11 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
   for (const list of [...table.segments.list.map((segment) => segment.checks), ...checks, ...kept.map((segment) => segment.checks)]) {
     for (const diagnostic of list) table.diagnostics.push(diagnostic);
   }
+  // Reports in the order a whole expansion makes them: the declarations' before the run, the run's, those after.
+  const reporter = expander(table);
+  for (const segment of table.segments.list) reporter.reportAgain(segment);
   try {
-    expander(table).topLevel(run, removed, checks);
+    reporter.topLevel(run, removed, checks);
   } catch (error) {
     if (error instanceof RouteDefinitionError) return undefined;
     throw error;
@@ -100,6 +102,7 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
     // A name it found taken that the run no longer holds would now be its own.
     if (!segment.takenBefore.every((name) => table.named.has(name))) return undefined;
     table.segments.list.push(segment);
+    reporter.reportAgain(segment);
   }
   table.splice(previous.routes, start, removed.reduce((n, segment) => n + segment.routes.length, 0));
   return table.overLimit ? undefined : table;
@@ -123,10 +126,12 @@ const ROUTE_BUILDER_OPTIONS = new Set([
 ]);
 
 class Expander {
-  private readonly reportedNames = new Set<string>();
   private readonly paths = new PathParser();
-  /** The segment being recorded: which names the current top-level declaration claimed or found taken. */
-  private recording: { claimed: Set<string>; takenBefore: string[]; reports: boolean } | undefined;
+  /**
+   * The segment being recorded: which names the current top-level declaration claimed or found
+   * taken, and the names its resources were refused (each once per resource: by key).
+   */
+  private recording: { claimed: Set<string>; takenBefore: string[]; refused: Refusal[]; refusedKeys: Map<Declaration, Set<string>> } | undefined;
 
   constructor(
     private readonly rules: BehaviourRules,
@@ -137,7 +142,7 @@ class Expander {
 
   /**
    * The file's top-level declarations, each recorded as a segment. A declaration equal (as data)
-   * to a clean segment of the previous expansion, found near the same place in the file, whose
+   * to a segment of the previous expansion, found near the same place in the file, whose
    * names are still free and whose taken names are still taken, re-uses that segment's routes
    * instead of expanding again: the previous declaration object takes the new one's source ranges
    * and its place in `declarations`, so the re-used routes point at the current text.
@@ -156,18 +161,18 @@ class Expander {
         declarations[index] = reused.declaration;
         for (const route of reused.routes) this.table.add(route);
         this.table.segments!.list.push(reused);
+        this.reportAgain(reused);
         return;
       }
       const start = this.table.routes.length;
-      const diagnostics = this.table.diagnostics.length;
-      this.recording = { claimed: new Set(), takenBefore: [], reports: false };
+      this.recording = { claimed: new Set(), takenBefore: [], refused: [], refusedKeys: new Map() };
       this.body([declaration], record());
       this.table.segments!.list.push({
         declaration,
         routes: this.table.routes.slice(start),
         claimed: [...this.recording.claimed],
         takenBefore: this.recording.takenBefore,
-        clean: this.table.diagnostics.length === diagnostics && !this.recording.reports,
+        refused: this.recording.refused,
         checks: checks[index],
       });
       this.recording = undefined;
@@ -179,7 +184,7 @@ class Expander {
     for (let i = from; i < Math.min(previous.length, from + REUSE_WINDOW); i++) {
       const segment = previous[i];
       const same = segment.declaration === declaration || (!present.has(segment.declaration) && sameDeclaration(segment.declaration, declaration));
-      if (!segment.clean || !same) continue;
+      if (!same) continue;
       if (segment.claimed.every((n) => this.table.isFree(n)) && segment.takenBefore.every((n) => !this.table.isFree(n))) return i;
     }
     return undefined;
@@ -381,26 +386,41 @@ class Expander {
     return free;
   }
 
-  /** Whether `name` is free; reports a name held by another declaration's route (route-name-taken). */
+  /** Whether `name` is free; reports a name held by another resource's route (route-name-taken), once per resource. */
   private claim(name: string, origin: RouteOrigin): boolean {
     if (this.isFree(name)) return true;
     const holder = this.table.named.get(name)!;
+    const recording = this.recording!;
     if (holder.origin && !sameResource(holder.origin, origin)) {
-      // A report left out as one already made still depends on the declarations before: not clean.
-      if (this.recording) this.recording.reports = true;
+      let keys = recording.refusedKeys.get(origin.declaration);
+      if (!keys) recording.refusedKeys.set(origin.declaration, (keys = new Set()));
       const key = `${name}\u0000${originKey(origin)}`;
-      if (!this.reportedNames.has(key)) {
-        this.reportedNames.add(key);
-        this.table.diagnostics.push({
-          severity: "warning",
-          code: "route-name-taken",
-          message: `The route name "${name}" is already held by ${holder.verb} ${holder.path} (${holder.target}), declared earlier; this route is registered without a name.`,
-          span: originSpan(origin) ?? origin.declaration.source?.call,
-          related: [{ message: `"${name}" is held by this declaration`, span: originSpan(holder.origin) }],
-        });
+      if (!keys.has(key)) {
+        keys.add(key);
+        recording.refused.push({ name, origin });
+        this.report({ name, origin });
       }
     }
     return false;
+  }
+
+  /**
+   * The reports of a segment an expansion keeps, made again as its own expansion would make them
+   * now: from the name's holder now, and the declaration's source ranges now.
+   */
+  reportAgain(segment: Segment): void {
+    for (const refusal of segment.refused) this.report(refusal);
+  }
+
+  private report({ name, origin }: Refusal): void {
+    const holder = this.table.named.get(name)!;
+    this.table.diagnostics.push({
+      severity: "warning",
+      code: "route-name-taken",
+      message: `The route name "${name}" is already held by ${holder.verb} ${holder.path} (${holder.target}), declared earlier; this route is registered without a name.`,
+      span: originSpan(origin) ?? origin.declaration.source?.call,
+      related: [{ message: `"${name}" is held by this declaration`, span: holder.origin && originSpan(holder.origin) }],
+    });
   }
 
   /** connect / named_route / root: the original route builder's reading of options. */

@@ -3,6 +3,12 @@ import { Diagnostic } from "./diagnostics";
 import { RouteDefinitionError } from "./errors";
 import { Route, RouteOrigin } from "./route";
 
+/** A resource's route that could not take its name, as another resource's route held it. */
+export interface Refusal {
+  name: string;
+  origin: RouteOrigin;
+}
+
 /** The routes one top-level declaration added, and the name lookups they depended on. */
 export interface Segment {
   declaration: Declaration;
@@ -11,8 +17,8 @@ export interface Segment {
   claimed: string[];
   /** Names it found taken by earlier declarations. */
   takenBefore: string[];
-  /** It reported nothing: a segment with diagnostics is always expanded again, so that they are reported again. */
-  clean: boolean;
+  /** Names its resources found held by another resource's route: each reported (route-name-taken) again whenever the segment is kept. */
+  refused: Refusal[];
   /** What the static checks (validate.ts) found in its declaration. */
   checks: Diagnostic[];
 }

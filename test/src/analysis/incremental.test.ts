@@ -142,6 +142,18 @@ describe("incremental re-analysis", () => {
     assert.ok(second.diagnostics.some((d) => d.code === "route-name-taken"));
   });
 
+  it("a declaration refused a name keeps its routes through an edit elsewhere, and is warned again where it now is", () => {
+    const text = `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("a");\n  map.resources("posts");\n  map.resources("posts");\n});\n`;
+    const first = loadRoutingFile(text, "routes.ts")!;
+    const refused = first.routes.table.segments!.list[2].routes;
+    const edited = text.replace(`map.resources("a");`, `map.resources("abc");`);
+    const second = loadRoutingFile(edited, "routes.ts", { previous: first })!;
+    assert.strictEqual(second.routes.table.segments!.list[2].routes, refused);
+    assert.deepStrictEqual(observable(second), observable(loadRoutingFile(edited, "routes.ts")));
+    // posts, new_post, edit_post and post, each warned once.
+    assert.strictEqual(second.diagnostics.filter((d) => d.code === "route-name-taken" && d.span!.start === edited.lastIndexOf(`"posts"`)).length, 4);
+  });
+
   it("a const removed by an edit is no longer seen by the statements that were read with it", () => {
     const text = `import { draw } from "resource-routes";\nexport default draw((map) => {\n  const name = "a";\n  map.resources(name);\n});\n`;
     const first = loadRoutingFile(text, "routes.ts")!;

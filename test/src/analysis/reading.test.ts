@@ -86,6 +86,13 @@ describe("analyser: diagnostics (contract §6) on their exact ranges", () => {
     assert.strictEqual(d.related![0].span!.start, text.indexOf(`"posts"`));
     assert.deepStrictEqual(find(wrap(`map.resources("posts");`), "route-name-taken"), []);
   });
+  it("route-name-taken: every later declaration refused a name is warned, each once per name", () => {
+    const text = wrap(`map.resources("posts", { only: "index" });\n  map.resources("posts", { only: ["index", "create"], controller: "x" });\n  map.resources("posts", { only: "index", controller: "y" });`);
+    const found = find(text, "route-name-taken");
+    const second = text.indexOf(`"posts"`, text.indexOf(`"posts"`) + 1);
+    assert.deepStrictEqual(found.map((d) => d.span!.start), [second, text.lastIndexOf(`"posts"`)]);
+    for (const d of found) assert.strictEqual(d.related![0].span!.start, text.indexOf(`"posts"`));
+  });
   it("unknown-option suggests the nearest known option", () => {
     const text = wrap(`map.resources("posts", { colection: { rss: "get" } });`);
     const [d] = find(text, "unknown-option");
