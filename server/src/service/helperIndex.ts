@@ -81,10 +81,10 @@ export function helperLists(table: RouteTable): HelperSource[] {
 function merge(previous: Merged | undefined, current: Set<Segment>, added: readonly Segment[]): Merged {
   const orders = {} as Record<Suffix, string[]>;
   const owners = {} as Record<Suffix, Segment[]>;
+  const tagged: Array<{ name: string; owner: Segment }> = [];
+  for (const segment of previous ? added : current) for (const name of segment.claimed) tagged.push({ name, owner: segment });
   for (const suffix of SUFFIXES) {
-    const fresh: Array<{ name: string; owner: Segment }> = [];
-    for (const segment of previous ? added : current) for (const name of segment.claimed) fresh.push({ name, owner: segment });
-    fresh.sort((a, b) => compareSpelled(a.name, suffix, b.name, suffix));
+    const fresh = spelledOrder(tagged, suffix, (entry) => entry.name);
     const keptNames = previous?.orders[suffix] ?? [];
     const keptOwners = previous?.owners[suffix] ?? [];
     const names: string[] = (orders[suffix] = []);
@@ -126,7 +126,13 @@ function ordersOfSegment(segment: Segment): Orders {
 }
 
 function ordered(names: readonly string[]): Orders {
-  return { _path: [...names].sort((a, b) => compareSpelled(a, "_path", b, "_path")), _url: [...names].sort((a, b) => compareSpelled(a, "_url", b, "_url")) };
+  const name = (n: string) => n;
+  return { _path: spelledOrder(names, "_path", name), _url: spelledOrder(names, "_url", name) };
+}
+
+/** A sorted copy of `items`, in the order of their names spelled with `suffix`. */
+function spelledOrder<T>(items: readonly T[], suffix: Suffix, nameOf: (item: T) => string): T[] {
+  return [...items].sort((a, b) => compareSpelled(nameOf(a), suffix, nameOf(b), suffix));
 }
 
 /** `a + aSuffix` against `b + bSuffix` in string order (UTF-16 code units, as `<` compares), without joining them. */
