@@ -3,43 +3,77 @@ import * as vm from "vm";
 
 /** How long the server must have had nothing to do before it collects. */
 const IDLE_MS = 2_000;
-/** Growth of the heap since the last collection below which a collection is not worth its pause. */
-const WORTH_BYTES = 16 * 1024 * 1024;
+/** Heap pages held beyond what lived after the last collection, below which a collection is not worth its pause. */
+const WORTH_BYTES = 8 * 1024 * 1024;
+
+/** What the collection needs of the process: its heap's size and a way to collect it. */
+export interface Heap {
+  /** Bytes of heap pages V8 holds, and bytes of them in use (live or garbage not yet collected). */
+  usage(): { heapTotal: number; heapUsed: number };
+  /** A full collection that also compacts, so that emptied pages go back to the system. */
+  collect(): void;
+}
 
 /**
- * A full garbage collection once the server is idle after work. Each edit of a large routing file
- * leaves tens of megabytes of garbage (the previous analysis, its routes); V8 lets the heap grow
- * with it rather than collect, so a long session held two to three times the memory it uses
- * (measured: 433 MB resident after a minute of edits on 50,000 routes, 43 MB of it live). The
- * collection runs when nobody waits for an answer, so it costs no latency.
+ * A full, compacting garbage collection once the server is idle after work. Each edit of a large
+ * routing file leaves tens of megabytes of garbage (the previous analysis, its routes); V8 lets
+ * the heap grow with it rather than collect, and its own full collections leave half-empty pages
+ * in place, so a long session held two to three times the memory it uses (measured: 433 MB
+ * resident after a minute of edits on 50,000 routes, 43 MB of it live). Compacting moves what
+ * lives onto fewer pages and returns the rest: on 50,000 routes the pause after a session went
+ * from 198 to 177 MB resident against a collection that does not compact, for 130 ms instead of
+ * 70 ms of work done when nobody waits for an answer.
  */
 export class IdleCollection {
   private timer: NodeJS.Timeout | undefined;
-  private heapAfterLast = process.memoryUsage().heapUsed;
-  private readonly collect = exposedGc();
+  private liveAfterLast: number;
+
+  constructor(
+    private readonly heap: Heap | undefined = processHeap(),
+    private readonly idleMs = IDLE_MS,
+  ) {
+    this.liveAfterLast = heap?.usage().heapUsed ?? 0;
+  }
 
   /** Something happened: the idle period starts again. */
   touch(): void {
-    if (!this.collect) return;
+    if (!this.heap) return;
     if (this.timer) this.timer.refresh();
-    else this.timer = setTimeout(() => this.idle(), IDLE_MS).unref();
+    else this.timer = setTimeout(() => this.idle(), this.idleMs).unref();
   }
 
   private idle(): void {
     this.timer = undefined;
-    if (process.memoryUsage().heapUsed - this.heapAfterLast < WORTH_BYTES) return;
-    this.collect!();
-    this.heapAfterLast = process.memoryUsage().heapUsed;
+    const heap = this.heap!;
+    if (heap.usage().heapTotal - this.liveAfterLast < WORTH_BYTES) return;
+    heap.collect();
+    this.liveAfterLast = heap.usage().heapUsed;
   }
 }
 
-/** V8's gc(), which Node hides unless started with --expose-gc (the server is often started by an editor, without flags). */
-function exposedGc(): (() => void) | undefined {
+/**
+ * This process's heap, collected with V8's gc(), which Node hides unless started with --expose-gc
+ * (the server is often started by an editor, without flags); undefined where V8 refuses.
+ */
+export function processHeap(): Heap | undefined {
+  let gc: unknown;
   try {
     v8.setFlagsFromString("--expose-gc");
-    const gc = vm.runInNewContext("gc") as unknown;
-    return typeof gc === "function" ? (gc as () => void) : undefined;
+    gc = vm.runInNewContext("gc");
   } catch {
     return undefined;
   }
+  if (typeof gc !== "function") return undefined;
+  return {
+    usage: () => process.memoryUsage(),
+    collect: () => {
+      // Only this collection compacts every page: V8's own keep their cheaper heuristics.
+      v8.setFlagsFromString("--compact-on-every-full-gc");
+      try {
+        (gc as () => void)();
+      } finally {
+        v8.setFlagsFromString("--no-compact-on-every-full-gc");
+      }
+    },
+  };
 }

@@ -1,0 +1,91 @@
+import * as assert from "assert";
+import { Heap, IdleCollection, processHeap } from "../../../server/out/lsp/idleCollection";
+
+const MB = 1024 * 1024;
+const IDLE_MS = 20;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits for `count` collections (timers run late on a loaded machine), then a while longer for any extra one. */
+async function collected(heap: { collections: number }, count: number): Promise<number> {
+  for (let waited = 0; heap.collections < count && waited < 5_000; waited += IDLE_MS) await pause(IDLE_MS);
+  await pause(IDLE_MS * 4);
+  return heap.collections;
+}
+
+/** A heap whose sizes the test sets, counting collections; a collection leaves `live` bytes. */
+function fakeHeap(heapTotal: number, heapUsed: number, live: number) {
+  const heap = {
+    heapTotal,
+    heapUsed,
+    collections: 0,
+    usage: () => ({ heapTotal: heap.heapTotal, heapUsed: heap.heapUsed }),
+    collect: () => {
+      heap.collections++;
+      heap.heapUsed = live;
+      heap.heapTotal = live + MB;
+    },
+  };
+  return heap satisfies Heap;
+}
+
+describe("idle collection", () => {
+  it("collects once after work, when the heap holds pages well beyond what lived after the last collection", async () => {
+    const heap = fakeHeap(40 * MB, 30 * MB, 30 * MB);
+    const idle = new IdleCollection(heap, IDLE_MS);
+    heap.heapTotal = 80 * MB;
+    heap.heapUsed = 70 * MB;
+    idle.touch();
+    assert.strictEqual(await collected(heap, 1), 1);
+    // Nothing happened since: no timer, no further collection.
+    await pause(IDLE_MS * 8);
+    assert.strictEqual(heap.collections, 1);
+  });
+
+  it("waits while work goes on: each touch starts the idle period again", async () => {
+    const heap = fakeHeap(80 * MB, 70 * MB, 30 * MB);
+    const idle = new IdleCollection(heap, IDLE_MS * 25);
+    heap.heapTotal = 200 * MB;
+    for (let i = 0; i < 10; i++) {
+      idle.touch();
+      await pause(IDLE_MS);
+    }
+    assert.strictEqual(heap.collections, 0);
+    assert.strictEqual(await collected(heap, 1), 1);
+  });
+
+  it("leaves a heap that holds little beyond what lived after the last collection", async () => {
+    const heap = fakeHeap(40 * MB, 30 * MB, 30 * MB);
+    const idle = new IdleCollection(heap, IDLE_MS);
+    heap.heapTotal = 34 * MB;
+    idle.touch();
+    await pause(IDLE_MS * 4);
+    assert.strictEqual(heap.collections, 0);
+  });
+
+  it("measures against what lived after its own last collection", async () => {
+    const heap = fakeHeap(40 * MB, 30 * MB, 10 * MB);
+    const idle = new IdleCollection(heap, IDLE_MS);
+    heap.heapTotal = 60 * MB;
+    idle.touch();
+    assert.strictEqual(await collected(heap, 1), 1);
+    // 10 MB lived; 16 MB of pages now is 6 MB beyond, not worth a pause.
+    heap.heapTotal = 16 * MB;
+    idle.touch();
+    await pause(IDLE_MS * 4);
+    assert.strictEqual(heap.collections, 1);
+    heap.heapTotal = 24 * MB;
+    idle.touch();
+    assert.strictEqual(await collected(heap, 2), 2);
+  });
+
+  it("collects this process's heap with V8's collector, which Node hides without --expose-gc", () => {
+    const heap = processHeap();
+    assert.ok(heap, "V8 refused to expose gc()");
+    let garbage: number[][] | undefined = Array.from({ length: 200 }, () => Array.from({ length: 20_000 }, (_, i) => i + 0.5));
+    const before = heap.usage().heapUsed;
+    assert.ok(garbage.length === 200 && before > 20 * MB);
+    garbage = undefined;
+    heap.collect();
+    assert.ok(heap.usage().heapUsed < before - 20 * MB, `${heap.usage().heapUsed} after, ${before} before`);
+  });
+});
