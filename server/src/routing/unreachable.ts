@@ -1,9 +1,9 @@
 import { Span } from "./declarations";
 import { Diagnostic } from "./diagnostics";
 import { PathPart, PathSegment } from "./path";
-import { Route } from "./route";
+import { Route, RouteGroup } from "./route";
 import { originSpan } from "./spans";
-import { RouteTable, Segment, unchangedEnds } from "./table";
+import { RouteTable, unchangedEnds } from "./table";
 
 /** A route that recognition can never return, and the earlier route that takes every request it would match. */
 export interface Capture {
@@ -25,7 +25,7 @@ export function unreachableRoutes(table: Pick<RouteTable, "routes" | "segments">
   const segments = table.segments?.list ?? [];
   // The routes of the declarations, in order, then those of one whose expansion stopped (a segment of their own).
   const covered = segments.reduce((n, segment) => n + segment.routes.length, 0);
-  const parts: readonly Pick<Segment, "routes">[] = covered === table.routes.length ? segments : [...segments, { routes: table.routes.slice(covered) }];
+  const parts: readonly RouteGroup[] = covered === table.routes.length ? segments : [...segments, { routes: table.routes.slice(covered) }];
   const previous = previousRun(segments);
   const run = (previous && continuedRun(previous, parts)) ?? firstRun(parts);
   for (const segment of segments) runs.set(segment, run);
@@ -42,9 +42,9 @@ export function unreachableRoutes(table: Pick<RouteTable, "routes" | "segments">
  * them only those after the replaced run (an edit of the parameter list computes all again).
  */
 interface Run {
-  segments: readonly Pick<Segment, "routes">[];
+  segments: readonly RouteGroup[];
   /** Each segment's place in the table. */
-  order: Map<Pick<Segment, "routes">, number>;
+  order: Map<RouteGroup, number>;
   buckets: Map<string, Route[]>;
   dynamic: Route[];
   by: Map<Route, Route>;
@@ -53,9 +53,9 @@ interface Run {
 }
 
 /** The run each segment was last part of: the next table of the file finds its predecessor through the segments they share. */
-const runs = new WeakMap<Pick<Segment, "routes">, Run>();
+const runs = new WeakMap<RouteGroup, Run>();
 
-function previousRun(segments: readonly Pick<Segment, "routes">[]): Run | undefined {
+function previousRun(segments: readonly RouteGroup[]): Run | undefined {
   for (const segment of [segments[0], segments[segments.length - 1]]) {
     const run = segment && runs.get(segment);
     if (run && !run.continued) return run;
@@ -63,45 +63,32 @@ function previousRun(segments: readonly Pick<Segment, "routes">[]): Run | undefi
   return undefined;
 }
 
-/** What is known of a route, whichever table it is in: its list, whether it is compared at all, and where it stands in its segment. */
-interface Place {
-  key: string;
-  comparable: boolean;
-  segment: Pick<Segment, "routes">;
-  index: number;
-}
-
-const places = new WeakMap<Route, Place>();
-
-function placeOf(route: Route): Place {
-  return places.get(route)!;
-}
-
-/** Records where a segment's routes stand (a route belongs to one segment object for good: re-used segments are the same objects). */
-function place(segment: Pick<Segment, "routes">): void {
+/**
+ * Records where a segment's routes stand (a route belongs to one segment object for good:
+ * re-used segments are the same objects; only the routes of a stopped expansion's remainder,
+ * a segment of each table's own, move to a new one).
+ */
+function place(segment: RouteGroup): void {
   segment.routes.forEach((route, index) => {
-    const known = places.get(route);
-    if (known && known.segment === segment) return;
-    places.set(route, { key: known?.key ?? firstKey(route), comparable: known?.comparable ?? comparable(route), segment, index });
+    if (route.segment === segment) return;
+    route.segment = segment;
+    route.segmentIndex = index;
   });
 }
 
 /** Whether `a` comes before `b` in the run's table. */
 function before(order: Run["order"], a: Route, b: Route): boolean {
-  const pa = placeOf(a);
-  const pb = placeOf(b);
-  const sa = order.get(pa.segment)!;
-  const sb = order.get(pb.segment)!;
-  return sa < sb || (sa === sb && pa.index < pb.index);
+  const sa = order.get(a.segment!)!;
+  const sb = order.get(b.segment!)!;
+  return sa < sb || (sa === sb && a.segmentIndex < b.segmentIndex);
 }
 
-function firstRun(segments: readonly Pick<Segment, "routes">[]): Run {
+function firstRun(segments: readonly RouteGroup[]): Run {
   const run: Run = { segments, order: new Map(segments.map((segment, i) => [segment, i])), buckets: new Map(), dynamic: [], by: new Map(), continued: false };
   for (const segment of segments) {
     place(segment);
     for (const route of segment.routes) {
-      const { key } = placeOf(route);
-      const list = listOf(run, key);
+      const list = listOf(run, firstKey(route));
       judge(run, route, list.length, run.dynamic.length);
       list.push(route);
     }
@@ -110,28 +97,28 @@ function firstRun(segments: readonly Pick<Segment, "routes">[]): Run {
 }
 
 /** The run of a table whose segments are `segments`, from the previous table's; undefined when all must be computed again. */
-function continuedRun(previous: Run, segments: readonly Pick<Segment, "routes">[]): Run | undefined {
+function continuedRun(previous: Run, segments: readonly RouteGroup[]): Run | undefined {
   const old = previous.segments;
   const { head, tail } = unchangedEnds(old, segments);
   const removed = old.slice(head, old.length - tail);
   const added = segments.slice(head, segments.length - tail);
   added.forEach(place);
   const keys = new Set<string>();
-  for (const segment of [...removed, ...added]) for (const route of segment.routes) keys.add(placeOf(route).key);
+  for (const segment of [...removed, ...added]) for (const route of segment.routes) keys.add(firstKey(route));
   if (keys.has(DYNAMIC)) return undefined;
 
   previous.continued = true;
   const run: Run = { segments, order: new Map(segments.map((segment, i) => [segment, i])), buckets: previous.buckets, dynamic: previous.dynamic, by: previous.by, continued: false };
   for (const segment of removed) {
     for (const route of segment.routes) {
-      const list = run.buckets.get(placeOf(route).key)!;
+      const list = run.buckets.get(firstKey(route))!;
       list.splice(list.indexOf(route), 1);
       run.by.delete(route);
     }
   }
   for (const segment of added) {
     for (const route of segment.routes) {
-      const list = listOf(run, placeOf(route).key);
+      const list = listOf(run, firstKey(route));
       list.splice(insertionPoint(run, list, route), 0, route);
     }
   }
@@ -139,7 +126,7 @@ function continuedRun(previous: Run, segments: readonly Pick<Segment, "routes">[
   for (const key of keys) {
     const list = run.buckets.get(key) ?? [];
     list.forEach((route, i) => {
-      if (run.order.get(placeOf(route).segment)! >= head) judge(run, route, i, insertionPoint(run, run.dynamic, route));
+      if (run.order.get(route.segment!)! >= head) judge(run, route, i, insertionPoint(run, run.dynamic, route));
     });
   }
   return run;
@@ -166,9 +153,9 @@ function insertionPoint(run: Run, list: readonly Route[], route: Route): number 
 
 /** Records whether the first `same` routes of its list or the first `dynamic` of the parameter list capture `route`. */
 function judge(run: Run, route: Route, same: number, dynamic: number): void {
-  const { key, comparable } = placeOf(route);
+  const key = firstKey(route);
   // A route starting with a parameter is only compared with others that do.
-  const by = !comparable ? undefined : key === DYNAMIC ? firstCapturing(run, NONE, 0, dynamic, route) : firstCapturing(run, run.buckets.get(key)!, same, dynamic, route);
+  const by = !comparable(route) ? undefined : key === DYNAMIC ? firstCapturing(run, NONE, 0, dynamic, route) : firstCapturing(run, run.buckets.get(key)!, same, dynamic, route);
   if (by) run.by.set(route, by);
   else run.by.delete(route);
 }
