@@ -1,6 +1,6 @@
 import { BehaviourRules } from "./behaviour";
 import { RouteDefinitionError } from "./errors";
-import { DEFAULT_SEGMENT_PATTERN, endsWithFormat, PathParser, PathSegment, segmentKeys } from "./path";
+import { DEFAULT_SEGMENT_PATTERN, endsWithFormat, PathParser, PathSegment } from "./path";
 import { HttpMethod, Route, RouteOrigin, RouteSpec } from "./route";
 import { asText, OptionValue, record, rubyInspect, toList } from "./values";
 import { hasUnprintable } from "../text/escape";
@@ -15,13 +15,11 @@ const ANCHORS = /^(\\A|\^)|(\\Z|\\z|\$)$/;
  * when routes were loaded, and sorts its options into requirements, fixed params and defaults.
  */
 export function buildRoute(spec: RouteSpec, name: string | null, rules: BehaviourRules, origin?: RouteOrigin, paths = new PathParser()): Route {
-  for (const [what, text] of [["name", name], ["path", spec.path], ["controller", spec.controller], ["action", spec.action]] as const) {
-    if (text !== null && hasUnprintable(text)) {
-      throw new RouteDefinitionError(`A route ${what} cannot hold control characters or line breaks: ${JSON.stringify(text)}`, "invalid-name");
-    }
-  }
-  const { path, segments } = paths.parse(spec.path);
-  const keys = new Set(segmentKeys(segments));
+  printableOnly("name", name);
+  printableOnly("path", spec.path);
+  printableOnly("controller", spec.controller);
+  printableOnly("action", spec.action);
+  const { path, segments, keys } = paths.parse(spec.path);
   const methods = routeMethods(spec.conditions);
 
   const requirements = record<RegExp>();
@@ -64,6 +62,12 @@ export function buildRoute(spec: RouteSpec, name: string | null, rules: Behaviou
     spec.controllerNamespace,
     origin,
   );
+}
+
+function printableOnly(what: string, text: string | null): void {
+  if (text !== null && hasUnprintable(text)) {
+    throw new RouteDefinitionError(`A route ${what} cannot hold control characters or line breaks: ${JSON.stringify(text)}`, "invalid-name");
+  }
 }
 
 /**

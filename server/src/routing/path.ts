@@ -27,10 +27,11 @@ export function parsePath(path: string): PathSegment[] {
   return body.split("/").map(cachedSegment);
 }
 
-/** A route path normalised and parsed. */
+/** A route path normalised and parsed, with its dynamic keys. */
 export interface ParsedPath {
   path: string;
   segments: PathSegment[];
+  keys: ReadonlySet<string>;
 }
 
 /**
@@ -46,7 +47,8 @@ export class PathParser {
     const known = this.recent.find((entry) => entry.text === text);
     if (known) return known.parsed;
     const path = normalizePath(text);
-    const parsed = { path, segments: parsePath(path) };
+    const segments = parsePath(path);
+    const parsed = { path, segments, keys: new Set(segmentKeys(segments)) };
     this.recent = [{ text, parsed }, ...this.recent.slice(0, 1)];
     return parsed;
   }

@@ -10,10 +10,12 @@
  */
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
+/** The same characters, to test for (a global expression's test() would keep state between texts). */
+const ANY_UNPRINTABLE = new RegExp(UNPRINTABLE.source);
+
 /** Whether the text holds a character `printable` would escape. */
 export function hasUnprintable(text: string): boolean {
-  UNPRINTABLE.lastIndex = 0;
-  return UNPRINTABLE.test(text);
+  return ANY_UNPRINTABLE.test(text);
 }
 
 /** The text with every unprintable character shown as an escape (`\n`, `\x1b`, `\u202e`). */
