@@ -2,7 +2,7 @@ import { BehaviourRules } from "./behaviour";
 import { RouteDefinitionError } from "./errors";
 import { DEFAULT_SEGMENT_PATTERN, endsWithFormat, PathParser, PathSegment } from "./path";
 import { HttpMethod, Route, RouteOrigin, RouteSpec } from "./route";
-import { asText, OptionValue, record, rubyInspect, toList } from "./values";
+import { asText, OptionMap, OptionValue, record, rubyInspect, toList } from "./values";
 import { hasUnprintable } from "../text/escape";
 
 /** Methods a route condition accepts; `any` means no condition. */
@@ -13,57 +13,77 @@ const ANCHORS = /^(\\A|\^)|(\\Z|\\z|\$)$/;
 /**
  * The route builder: validates a route's conditions and requirements the way the original did
  * when routes were loaded, and sorts its options into requirements, fixed params and defaults.
+ * Consecutive routes of one path share its parsed form, and routes given the same requirement
+ * map (a resource's) share the records sorted from it.
  */
-export function buildRoute(spec: RouteSpec, name: string | null, rules: BehaviourRules, origin?: RouteOrigin, paths = new PathParser()): Route {
-  printableOnly("name", name);
-  printableOnly("path", spec.path);
-  printableOnly("controller", spec.controller);
-  printableOnly("action", spec.action);
-  const { path, segments, keys } = paths.parse(spec.path);
-  const methods = routeMethods(spec.conditions);
+export class RouteBuilder {
+  private readonly paths = new PathParser();
+  /** The requirement map sorted last, and its records. */
+  private sorted: { from: OptionMap; requirements: Record<string, RegExp>; params: Record<string, string> } | undefined;
 
-  const requirements = record<RegExp>();
-  const params = record<string>();
-  for (const [key, value] of Object.entries(spec.requirements)) {
-    if (value instanceof RegExp) {
-      if (keys.has(key) && ANCHORS.test(value.source)) {
-        throw refused(`Regexp anchor characters are not allowed in routing requirements: ${rubyInspect(value)}`, "requirement-anchor", key);
-      }
-      requirements[key] = value;
-    } else if (keys.has(key)) {
-      throw refused(`${key}: requirements on a path segment must be regular expressions`, "requirement-not-regexp", key);
-    } else if (value !== null) {
-      params[key] = asText(value);
+  constructor(private readonly rules: BehaviourRules) {}
+
+  build(spec: RouteSpec, name: string | null, origin?: RouteOrigin): Route {
+    printableOnly("name", name);
+    printableOnly("path", spec.path);
+    printableOnly("controller", spec.controller);
+    printableOnly("action", spec.action);
+    const { path, segments, keys } = this.paths.parse(spec.path);
+    const methods = routeMethods(spec.conditions);
+    checkSegmentRequirements(spec.requirements, keys);
+    const { requirements, params } = this.sort(spec.requirements);
+
+    const conditions = record<string>();
+    for (const [key, value] of Object.entries(spec.conditions)) {
+      if (key !== "method" && value !== null) conditions[key] = asText(value);
     }
+
+    const defaults = record<string>();
+    for (const [key, value] of Object.entries(spec.defaults)) if (value !== null) defaults[key] = asText(value);
+    if (keys.has("action") && !("action" in defaults)) defaults.action = "index";
+    const optionalFormat = this.rules.optionalTrailingFormat && endsWithFormat(segments);
+
+    return new Route(
+      name,
+      methods,
+      path,
+      segments,
+      keys.has("controller") ? null : spec.controller,
+      keys.has("action") ? null : spec.action,
+      requirements,
+      params,
+      shared(conditions),
+      shared(defaults),
+      requiredSegmentCount(segments, defaults, requirements, optionalFormat),
+      optionalFormat,
+      spec.controllerNamespace,
+      origin,
+    );
   }
 
-  const conditions = record<string>();
-  for (const [key, value] of Object.entries(spec.conditions)) {
-    if (key !== "method" && value !== null) conditions[key] = asText(value);
+  /** Requirement patterns and fixed params (non-pattern values) of a requirement map. */
+  private sort(from: OptionMap): { requirements: Record<string, RegExp>; params: Record<string, string> } {
+    if (this.sorted?.from === from) return this.sorted;
+    const requirements = record<RegExp>();
+    const params = record<string>();
+    for (const [key, value] of Object.entries(from)) {
+      if (value instanceof RegExp) requirements[key] = value;
+      else if (value !== null) params[key] = asText(value);
+    }
+    this.sorted = { from, requirements: shared(requirements), params: shared(params) };
+    return this.sorted;
   }
-
-  const defaults = record<string>();
-  for (const [key, value] of Object.entries(spec.defaults)) if (value !== null) defaults[key] = asText(value);
-  if (keys.has("action") && !("action" in defaults)) defaults.action = "index";
-
-  return new Route(
-    name,
-    methods,
-    path,
-    segments,
-    keys.has("controller") ? null : spec.controller,
-    keys.has("action") ? null : spec.action,
-    shared(requirements),
-    shared(params),
-    shared(conditions),
-    shared(defaults),
-    requiredSegmentCount(segments, defaults, requirements, rules.optionalTrailingFormat && endsWithFormat(segments)),
-    rules.optionalTrailingFormat && endsWithFormat(segments),
-    spec.controllerNamespace,
-    origin,
-  );
 }
 
+/** A requirement on a path segment must be an unanchored regular expression (the first one that is not, in the map's order, is refused). */
+function checkSegmentRequirements(requirements: OptionMap, keys: ReadonlySet<string>): void {
+  for (const key of Object.keys(requirements)) {
+    if (!keys.has(key)) continue;
+    const value = requirements[key];
+    if (!(value instanceof RegExp)) throw refused(`${key}: requirements on a path segment must be regular expressions`, "requirement-not-regexp", key);
+    if (ANCHORS.test(value.source)) throw refused(`Regexp anchor characters are not allowed in routing requirements: ${rubyInspect(value)}`, "requirement-anchor", key);
+  }
+}
 function printableOnly(what: string, text: string | null): void {
   if (text !== null && hasUnprintable(text)) {
     throw new RouteDefinitionError(`A route ${what} cannot hold control characters or line breaks: ${JSON.stringify(text)}`, "invalid-name");

@@ -1,11 +1,11 @@
 import { BEHAVIOURS, BehaviourRules, DEFAULT_BEHAVIOUR } from "./behaviour";
-import { buildRoute } from "./builder";
+import { RouteBuilder } from "./builder";
 import { Declaration, DeclarationTree } from "./declarations";
 import { optionSpan, originSpan, sameResource } from "./spans";
 import { Diagnostic } from "./diagnostics";
 import { RouteDefinitionError } from "./errors";
 import { Inflector } from "./inflector";
-import { normalizePath, parsePath, PathParser, segmentKeys } from "./path";
+import { normalizePath, parsePath, segmentKeys } from "./path";
 import { defineResource, ResourceDefinition, ResourceSettings } from "./resource";
 import { INHERITED_ACTIONS } from "./restriction";
 import { RouteOrigin, RouteSpec } from "./route";
@@ -126,7 +126,7 @@ const ROUTE_BUILDER_OPTIONS = new Set([
 ]);
 
 class Expander {
-  private readonly paths = new PathParser();
+  private readonly builder: RouteBuilder;
   /**
    * The segment being recorded: which names the current top-level declaration claimed or found
    * taken, and the names its resources were refused (each once per resource: by key).
@@ -138,7 +138,9 @@ class Expander {
     private readonly settings: ResourceSettings,
     private readonly inflector: Inflector,
     private readonly table: RouteTable,
-  ) {}
+  ) {
+    this.builder = new RouteBuilder(rules);
+  }
 
   /**
    * The file's top-level declarations, each recorded as a segment. A declaration equal (as data)
@@ -355,7 +357,7 @@ class Expander {
     if (!def.allows(action)) return;
     const conditions = copyMap(def.conditions);
     if (method !== "any") conditions.method = method;
-    const requirements = withId ? Object.assign(record(), def.requirements, { id: def.idRequirement }) : def.requirements;
+    const requirements = withId ? def.requirementsWithId : def.requirements;
     const spec: RouteSpec = { path, controller: def.controller, action, conditions, requirements, defaults: record(), controllerNamespace: "" };
     try {
       this.register(spec, name, option ? { ...origin, option } : origin);
@@ -369,11 +371,11 @@ class Expander {
   private register(spec: RouteSpec, name: string | null, origin: RouteOrigin): void {
     const named = name !== null && this.claim(name, origin);
     if (this.rules.formatTwins) {
-      this.table.add(buildRoute(spec, named ? name : null, this.rules, origin, this.paths));
+      this.table.add(this.builder.build(spec, named ? name : null, origin));
       const twin = named && this.isFree(`formatted_${name}`) ? `formatted_${name}` : null;
-      this.table.add(buildRoute({ ...spec, path: `${spec.path}.:format` }, twin, this.rules, origin, this.paths));
+      this.table.add(this.builder.build({ ...spec, path: `${spec.path}.:format` }, twin, origin));
     } else {
-      this.table.add(buildRoute({ ...spec, path: `${spec.path}.:format` }, named ? name : null, this.rules, origin, this.paths));
+      this.table.add(this.builder.build({ ...spec, path: `${spec.path}.:format` }, named ? name : null, origin));
     }
   }
 
@@ -455,7 +457,7 @@ class Expander {
     };
     const fullName = name === null ? null : `${asText(options.name_prefix)}${name}`;
     const named = fullName !== null && this.claim(fullName, origin);
-    this.table.add(buildRoute(spec, named ? fullName : null, this.rules, origin, this.paths));
+    this.table.add(this.builder.build(spec, named ? fullName : null, origin));
   }
 }
 

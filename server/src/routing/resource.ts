@@ -1,7 +1,7 @@
 import { BehaviourRules } from "./behaviour";
 import { Inflector } from "./inflector";
 import { ActionFilter, actionRestriction } from "./restriction";
-import { asText, isOptionMap, mapOf, OptionMap, OptionValue, own } from "./values";
+import { asText, isOptionMap, mapOf, OptionMap, OptionValue, own, record } from "./values";
 import { DEFAULT_SEGMENT_PATTERN } from "./path";
 
 /** Actions grouped by the method given for them, methods in the order first given (facility §2.3). */
@@ -33,7 +33,8 @@ export interface ResourceDefinition {
   newMethods: MethodGroups;
   /** Requirements without `id`. */
   requirements: OptionMap;
-  idRequirement: RegExp;
+  /** Requirements with `id`: one map for all the resource's routes that take an id. */
+  requirementsWithId: OptionMap;
   conditions: OptionMap;
   allows: ActionFilter;
   /** A's restriction for nested scopes. */
@@ -78,6 +79,7 @@ export function defineResource(
   const requirements = mapOf(options.requirements);
   const id = requirements.id;
   delete requirements.id;
+  const requirementsWithId = Object.assign(record(), requirements, { id: id instanceof RegExp ? id : DEFAULT_ID_REQUIREMENT });
 
   const { allows, inherited } = actionRestriction(options, rules);
   const memberMethods = groupByMethod(options.member);
@@ -103,13 +105,16 @@ export function defineResource(
     memberMethods,
     newMethods,
     requirements,
-    idRequirement: id instanceof RegExp ? id : new RegExp(DEFAULT_SEGMENT_PATTERN),
+    requirementsWithId,
     conditions: mapOf(options.conditions),
     allows,
     inheritedActions: inherited,
     actionPath: (action) => segmentName(action) ?? action,
   };
 }
+
+/** The default pattern of `:id`, one object for every resource (a pattern without the g or y flag keeps no state). */
+const DEFAULT_ID_REQUIREMENT = new RegExp(DEFAULT_SEGMENT_PATTERN);
 
 /** `{ rss: "get", mark: "post", csv: "post" }` → get: [rss]; post: [mark, csv]. */
 function groupByMethod(actions: OptionValue | undefined): MethodGroups {
