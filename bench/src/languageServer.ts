@@ -3,7 +3,8 @@ import * as os from "os";
 import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
 import { URI } from "vscode-uri";
-import { LanguageClient } from "../../test/out/support/languageClient";
+import { LanguageClient, ServerLaunch } from "../../test/out/support/languageClient";
+import { ROOT } from "../../test/out/support/fixtures";
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
 import * as ts from "typescript";
 import { time } from "./measure";
@@ -25,15 +26,25 @@ interface Workload {
  * uses helpers and holds an unknown one: open to first diagnostics against ts.createSourceFile on
  * the same text, completion and hover right after an edit in either file, keystroke to updated
  * diagnostics, and the server's memory after opening and after a long interleaved session.
- * Latencies are also given against a request the server answers without work.
+ * Latencies are also given against a request the server answers without work. The server is the
+ * CLI's (`resource-routes lsp --stdio`), or with BENCH_SERVER=bundle the VS Code extension's
+ * bundle (after `npm run bundle`).
  */
 export async function languageServer(): Promise<void> {
   const session = Number(process.env.BENCH_SESSION_SECONDS ?? 60);
-  await measure({ title: "generated", routing: generatedRoutingFile(10_000), option: "member", prefix: "things1" }, session);
-  await measure({ title: "realistic", routing: realisticRoutingFile(400), option: "member", prefix: "product" }, session);
+  const launch = serverLaunch(process.env.BENCH_SERVER);
+  await measure({ title: "generated", routing: generatedRoutingFile(10_000), option: "member", prefix: "things1" }, session, launch);
+  await measure({ title: "realistic", routing: realisticRoutingFile(400), option: "member", prefix: "product" }, session, launch);
 }
 
-async function measure(workload: Workload, sessionSeconds: number): Promise<void> {
+function serverLaunch(chosen: string | undefined): ServerLaunch {
+  if (chosen === undefined || chosen === "cli") return "cli";
+  if (chosen !== "bundle") throw new Error(`BENCH_SERVER must be cli or bundle, not ${JSON.stringify(chosen)}`);
+  if (!fs.existsSync(path.join(ROOT, "client", "dist", "server.js"))) throw new Error("BENCH_SERVER=bundle measures client/dist/server.js: run `npm run bundle` first");
+  return "bundle";
+}
+
+async function measure(workload: Workload, sessionSeconds: number, launch: ServerLaunch): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "resource-routes-bench-"));
   const text = workload.routing;
   const routesPath = path.join(root, "config", "routes.ts");
@@ -47,7 +58,7 @@ async function measure(workload: Workload, sessionSeconds: number): Promise<void
   const viewUri = URI.file(path.join(root, "app", "view.ts")).toString();
   const parse = time(() => ts.createSourceFile("routes.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS), { runs: 5 });
 
-  const client = new LanguageClient((process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean));
+  const client = new LanguageClient((process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean), launch);
   try {
     const started = process.hrtime.bigint();
     await client.start(URI.file(root).toString());
@@ -118,7 +129,7 @@ async function measure(workload: Workload, sessionSeconds: number): Promise<void
     const rssPaused = rssOf(client.pid);
 
     const routes = loadRoutingFile(text, "routes.ts")!.routes.routes.length;
-    console.log(`language server, ${workload.title}: a ${lines.length.toLocaleString("en-US")}-line routing file (${routes.toLocaleString("en-US")} routes) and a view with an unknown helper, over stdio`);
+    console.log(`language server, ${workload.title}: a ${lines.length.toLocaleString("en-US")}-line routing file (${routes.toLocaleString("en-US")} routes) and a view with an unknown helper, over stdio, ${launch === "cli" ? "the CLI's server" : "the VS Code extension's bundled server"}`);
     console.log(
       `  cold start (server start, indexing, analysis) to the routing file's first diagnostics: ${cold.toFixed(0)} ms, ${(cold / (parse.seconds * 1000)).toFixed(1)}× ts.createSourceFile on the same text (${(parse.seconds * 1000).toFixed(0)} ms); ` +
         `opening it after indexing, to a hover's answer: ${open.toFixed(0)} ms; its first keystroke to a completion's answer: ${firstEdit.toFixed(0)} ms`,

@@ -4,6 +4,13 @@ import * as rpc from "vscode-languageserver-protocol/node";
 import { ROOT } from "./fixtures";
 
 /**
+ * How an editor starts the server: the package's `resource-routes lsp --stdio` (any editor), or
+ * the VS Code extension's bundle (`client/dist/server.js`, made by `npm run bundle`; one minified
+ * file, TypeScript included) told to talk over stdio.
+ */
+export type ServerLaunch = "cli" | "bundle";
+
+/**
  * A client for the real server over stdio, as an editor would drive it: it answers the server's
  * requests (configuration, registrations, progress), records diagnostics, progress and log
  * messages, and lets a test wait for the diagnostics it expects.
@@ -19,9 +26,13 @@ export class LanguageClient {
   private readonly server: cp.ChildProcess;
   private waiters: Array<() => boolean> = [];
 
-  /** `nodeFlags`: V8 and Node flags the server process starts with (as an editor's launch configuration gives them). */
-  constructor(nodeFlags: readonly string[] = []) {
-    this.server = cp.spawn(process.execPath, [...nodeFlags, path.join(ROOT, "server", "bin", "resource-routes.js"), "lsp", "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+  /**
+   * `nodeFlags`: V8 and Node flags the server process starts with (as an editor's launch
+   * configuration gives them); `launch`: which build of the server.
+   */
+  constructor(nodeFlags: readonly string[] = [], launch: ServerLaunch = "cli") {
+    const server = launch === "cli" ? [path.join(ROOT, "server", "bin", "resource-routes.js"), "lsp", "--stdio"] : [path.join(ROOT, "client", "dist", "server.js"), "--stdio"];
+    this.server = cp.spawn(process.execPath, [...nodeFlags, ...server], { stdio: ["pipe", "pipe", "pipe"] });
     this.server.stderr!.on("data", (chunk: Buffer) => this.errors.push(chunk.toString()));
     const connection = rpc.createProtocolConnection(new rpc.StreamMessageReader(this.server.stdout!), new rpc.StreamMessageWriter(this.server.stdin!));
     this.connection = connection;
