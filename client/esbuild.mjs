@@ -10,6 +10,6 @@ await esbuild.build({ ...common, entryPoints: [path.join(root, "client/src/exten
 await esbuild.build({
   ...common,
   // The same entry as the bin resource-routes-language-server; the connection picks IPC from the arguments.
-  stdin: { contents: 'require("./server/out/lsp/server.js").startServer();', resolveDir: root, loader: "js" },
+  stdin: { contents: 'require("./server/out/lsp/serverProcess.js").runServerProcess();', resolveDir: root, loader: "js" },
   outfile: path.join(root, "client/dist/server.js"),
 });

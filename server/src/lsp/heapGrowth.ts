@@ -20,8 +20,13 @@ export const HEAP_GROWING_PERCENT = 50;
  */
 export const SEMI_SPACE_GROWTH = 1;
 
-/** Sets the heap's growth for this process (it applies from the next collection on; no restart, no launch flag). */
-export function limitHeapGrowth(): void {
+/**
+ * Sets the server's V8 flags for this process, without a launch flag (so every editor's launch
+ * gets them): the heap's growth and the young generation's size (they apply from the next
+ * collection on), and gc() exposed for the idle collection. serverProcess.ts sets them first thing.
+ */
+export function setServerFlags(): void {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   v8.setFlagsFromString(`--semi-space-growth-factor=${SEMI_SPACE_GROWTH}`);
+  v8.setFlagsFromString("--expose-gc");
 }

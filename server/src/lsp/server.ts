@@ -17,7 +17,6 @@ import { workspaceSymbols } from "../service/workspaceSymbols";
 import { toDiagnostic, toRange, toWorkspaceEdit } from "./convert";
 import * as custom from "./customRequests";
 import { IdleCollection } from "./idleCollection";
-import { limitHeapGrowth } from "./heapGrowth";
 import { TypesWriter } from "./typesWriter";
 import { inlayHints } from "../service/inlayHints";
 import { prepareRename, rename } from "../service/rename";
@@ -35,10 +34,9 @@ const MAX_WORKSPACE_SYMBOLS = 1_000;
  * The connection of a server process: over stdio with `--stdio`, else what the arguments say
  * (VS Code's client uses IPC). On stdio a malformed header leaves the stream out of step for
  * good, so the server says so on stderr and exits, and the client restarts it. The process is the
- * server's own, so its heap policy is set here too (see heapGrowth.ts).
+ * server's own (its V8 flags are set by serverProcess.ts, before anything large loads).
  */
 function processConnection(): lsp.Connection {
-  limitHeapGrowth();
   if (!process.argv.includes("--stdio")) return lsp.createConnection(lsp.ProposedFeatures.all);
   const reader = new lsp.StreamMessageReader(process.stdin);
   reader.onError((error) => {
