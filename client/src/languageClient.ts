@@ -14,8 +14,8 @@ const LANGUAGES = ["typescript", "javascript", "typescriptreact", "javascriptrea
 export function createLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
   const module = context.asAbsolutePath("client/dist/server.js");
   const serverOptions: ServerOptions = {
-    // No V8 flags: the server sets its own first thing (lsp/serverProcess.ts), so every editor's
-    // launch gets them (README, Benchmarks).
+    // No V8 flags: the server sets its own (lsp/serverProcess.ts), so every editor's launch gets
+    // them (README, Benchmarks).
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6009"] } },
   };

@@ -22,8 +22,8 @@ export const SEMI_SPACE_GROWTH = 1;
 
 /**
  * Sets the server's V8 flags for this process, without a launch flag (so every editor's launch
- * gets them): the heap's growth and the young generation's size (they apply from the next
- * collection on), and gc() exposed for the idle collection. serverProcess.ts sets them first thing.
+ * gets them): the heap's growth and the young generation's (they apply from the next collection
+ * on), and gc() exposed for the idle collection. serverProcess.ts chooses when.
  */
 export function setServerFlags(): void {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
