@@ -23,10 +23,9 @@ export const SEMI_SPACE_GROWTH = 1;
 /**
  * Sets the server's V8 flags for this process, without a launch flag (so every editor's launch
  * gets them): the heap's growth and the young generation's (they apply from the next collection
- * on), and gc() exposed for the idle collection. serverProcess.ts chooses when.
+ * on). serverProcess.ts chooses when; the idle collection exposes gc() itself.
  */
 export function setServerFlags(): void {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   v8.setFlagsFromString(`--semi-space-growth-factor=${SEMI_SPACE_GROWTH}`);
-  v8.setFlagsFromString("--expose-gc");
 }

@@ -34,7 +34,7 @@ const MAX_WORKSPACE_SYMBOLS = 1_000;
  * The connection of a server process: over stdio with `--stdio`, else what the arguments say
  * (VS Code's client uses IPC). On stdio a malformed header leaves the stream out of step for
  * good, so the server says so on stderr and exits, and the client restarts it. The process is the
- * server's own (its V8 flags are set by serverProcess.ts, before anything large loads).
+ * server's own (its V8 flags are set by serverProcess.ts, once the server has loaded).
  */
 function processConnection(): lsp.Connection {
   if (!process.argv.includes("--stdio")) return lsp.createConnection(lsp.ProposedFeatures.all);

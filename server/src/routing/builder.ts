@@ -84,6 +84,8 @@ function checkSegmentRequirements(requirements: OptionMap, keys: ReadonlySet<str
     if (ANCHORS.test(value.source)) throw refused(`Regexp anchor characters are not allowed in routing requirements: ${rubyInspect(value)}`, "requirement-anchor", key);
   }
 }
+
+/** A route's name, path, controller and action must be printable (a control character or line break is refused). */
 function printableOnly(what: string, text: string | null): void {
   if (text !== null && hasUnprintable(text)) {
     throw new RouteDefinitionError(`A route ${what} cannot hold control characters or line breaks: ${JSON.stringify(text)}`, "invalid-name");
