@@ -2,6 +2,7 @@ import * as lsp from "vscode-languageserver/node";
 import { LineIndex } from "../analysis/lineIndex";
 import { Span } from "../routing/declarations";
 import { Diagnostic, Severity } from "../routing/diagnostics";
+import { WorkspaceChange } from "../service/edits";
 
 /** Translation between the service's offsets and spans and the protocol's positions and ranges. */
 
@@ -35,26 +36,26 @@ export function toDiagnostic(diagnostic: Diagnostic, uri: string, lines: LineInd
 }
 
 /**
- * A rename's edits as a WorkspaceEdit. A note (the controller a rename changes) becomes a change
- * annotation that asks for confirmation, where the client supports annotations; plain edits otherwise.
+ * A rename's or a quick fix's change as a WorkspaceEdit: plain edits by document where that says
+ * it all; document changes when a file is created first, or when a note (the controller a rename
+ * changes) becomes a change annotation that asks for confirmation, where the client supports them.
  */
-export function toWorkspaceEdit(
-  result: { edits: Array<{ uri: string; span: Span; newText: string }>; note?: string },
-  lines: (uri: string) => LineIndex,
-  capabilities: lsp.WorkspaceEditClientCapabilities | undefined,
-): lsp.WorkspaceEdit {
+export function toWorkspaceEdit(change: WorkspaceChange, lines: (uri: string) => LineIndex, capabilities: lsp.WorkspaceEditClientCapabilities | undefined): lsp.WorkspaceEdit {
   const byUri = new Map<string, lsp.TextEdit[]>();
-  for (const edit of result.edits) {
-    const list = byUri.get(edit.uri) ?? [];
-    list.push({ range: toRange(lines(edit.uri), edit.span), newText: edit.newText });
-    byUri.set(edit.uri, list);
+  for (const edit of change.edits) {
+    // A file the change creates is empty: its offsets are positions at its start.
+    const range = edit.uri === change.createFile ? lsp.Range.create(0, 0, 0, 0) : toRange(lines(edit.uri), edit.span);
+    let list = byUri.get(edit.uri);
+    if (!list) byUri.set(edit.uri, (list = []));
+    list.push({ range, newText: edit.newText });
   }
-  if (result.note && capabilities?.changeAnnotationSupport && capabilities.documentChanges) {
-    const id = "resourceRoutes.rename";
-    return {
-      documentChanges: [...byUri].map(([uri, edits]) => ({ textDocument: { uri, version: null }, edits: edits.map((e) => ({ ...e, annotationId: id })) })),
-      changeAnnotations: { [id]: { label: "Rename routes", description: result.note, needsConfirmation: true } },
-    };
-  }
-  return { changes: Object.fromEntries(byUri) };
+  const annotated = !!change.note && capabilities?.changeAnnotationSupport !== undefined && capabilities.documentChanges === true;
+  if (!annotated && !change.createFile) return { changes: Object.fromEntries(byUri) };
+  const edits = [...byUri].map(([uri, list]) => lsp.TextDocumentEdit.create({ uri, version: null }, annotated ? list.map((e) => ({ ...e, annotationId: ANNOTATION })) : list));
+  return {
+    documentChanges: change.createFile ? [lsp.CreateFile.create(change.createFile, { ignoreIfExists: true }), ...edits] : edits,
+    ...(annotated && { changeAnnotations: { [ANNOTATION]: { label: "Rename routes", description: change.note, needsConfirmation: true } } }),
+  };
 }
+
+const ANNOTATION = "resourceRoutes.rename";

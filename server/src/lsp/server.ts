@@ -320,21 +320,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       const index = lines(uri);
       const span = { start: index.offsetAt(params.range.start), end: index.offsetAt(params.range.end) };
       return codeActions(workspace, uri, span).map((action) => {
-        const changes: Record<string, lsp.TextEdit[]> = {};
-        for (const e of action.edits) {
-          const target = e.uri ?? uri;
-          // A file the fix creates is empty: its offsets are positions at its start.
-          const range = target === action.createFile ? lsp.Range.create(0, 0, 0, 0) : toRange(lines(target), e.span);
-          (changes[target] ??= []).push({ range, newText: e.newText });
-        }
-        const edit: lsp.WorkspaceEdit = action.createFile
-          ? {
-              documentChanges: [
-                lsp.CreateFile.create(action.createFile, { ignoreIfExists: true }),
-                ...Object.entries(changes).map(([target, edits]) => lsp.TextDocumentEdit.create({ uri: target, version: null }, edits)),
-              ],
-            }
-          : { changes };
+        const edit = toWorkspaceEdit(action, lines, client.workspace?.workspaceEdit);
         return { title: action.title, kind: lsp.CodeActionKind.QuickFix, isPreferred: action.preferred, diagnostics: [toDiagnostic(action.diagnostic, uri, index)], edit };
       });
     }),

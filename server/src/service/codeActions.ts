@@ -7,21 +7,12 @@ import { documentDiagnostics } from "./diagnostics";
 import { unreachableRoutes } from "../routing/unreachable";
 import { parseUri } from "./uris";
 import { RoutingWorkspace } from "./workspace";
+import { TextEdit, WorkspaceChange } from "./edits";
 
-export interface TextEdit {
-  span: Span;
-  newText: string;
-  /** The document it changes, when not the one the fix is for (a controller module). */
-  uri?: string;
-}
-
-/** A quick fix: edits that resolve one diagnostic, after creating a file where it says so. */
-export interface CodeAction {
+/** A quick fix: edits that resolve one diagnostic, after creating a file where it says so (a new controller module). */
+export interface CodeAction extends WorkspaceChange {
   title: string;
   diagnostic: Diagnostic;
-  edits: TextEdit[];
-  /** A file to create first (an empty new controller module), which `edits` then fill. */
-  createFile?: string;
   /** The one obvious fix, which editors may apply on "fix all". */
   preferred: boolean;
 }
@@ -43,12 +34,12 @@ export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span
       const written = text.slice(at.start, at.end);
       const quote = /^["'`]/.exec(written)?.[0];
       const newText = quote && !diagnostic.replacement.startsWith(quote) ? `${quote}${diagnostic.replacement}${quote}` : diagnostic.replacement;
-      actions.push({ title: `Change to ${newText}`, diagnostic, edits: [{ span: at, newText }], preferred: true });
+      actions.push({ title: `Change to ${newText}`, diagnostic, edits: [{ uri, span: at, newText }], preferred: true });
     } else if (diagnostic.code === "only-and-except") {
       const declaration = declarationWithOptionKey(workspace, uri, at);
       for (const key of ["except", "only"]) {
         const option = declaration?.source?.options.get(key);
-        if (option) actions.push({ title: `Remove \`${key}\``, diagnostic, edits: [removeProperty(text, { start: option.key.start, end: option.value.end })], preferred: false });
+        if (option) actions.push({ title: `Remove \`${key}\``, diagnostic, edits: [removeProperty(uri, text, { start: option.key.start, end: option.value.end })], preferred: false });
       }
     } else if (diagnostic.controller) {
       const fix = controllerFix(workspace, uri, diagnostic);
@@ -109,8 +100,8 @@ function moveAboveFix(workspace: RoutingWorkspace, uri: string, text: string, di
     title: "Move this declaration above the one that captures its routes",
     diagnostic,
     edits: [
-      { span: { start: target.start, end: target.start }, newText: statement },
-      { span: moved, newText: "" },
+      { uri, span: { start: target.start, end: target.start }, newText: statement },
+      { uri, span: moved, newText: "" },
     ],
     preferred: true,
   };
@@ -129,11 +120,11 @@ function indentOf(text: string, call: Span): string {
 }
 
 /** Deletes an object property with the comma and space that separate it from its neighbour. */
-function removeProperty(text: string, property: Span): TextEdit {
+function removeProperty(uri: string, text: string, property: Span): TextEdit {
   const after = /^\s*,\s*/.exec(text.slice(property.end));
-  if (after) return { span: { start: property.start, end: property.end + after[0].length }, newText: "" };
+  if (after) return { uri, span: { start: property.start, end: property.end + after[0].length }, newText: "" };
   const before = /,\s*$/.exec(text.slice(0, property.start));
-  return { span: { start: before ? before.index : property.start, end: property.end }, newText: "" };
+  return { uri, span: { start: before ? before.index : property.start, end: property.end }, newText: "" };
 }
 
 function declarationWithOptionKey(workspace: RoutingWorkspace, uri: string, key: Span): Declaration | undefined {

@@ -6,6 +6,7 @@ import { stringContent } from "../routing/spans";
 import { wordAt } from "./helperNames";
 import { helperWords } from "./references";
 import { RoutingWorkspace } from "./workspace";
+import { TextEdit, WorkspaceChange } from "./edits";
 
 /** What a rename starts from: the name written in a routing file whose routes' names follow it. */
 interface RenameTarget {
@@ -17,13 +18,7 @@ interface RenameTarget {
   at: Span;
 }
 
-export interface TextEdit {
-  uri: string;
-  span: Span;
-  newText: string;
-}
-
-export type RenameResult = { edits: TextEdit[]; note?: string } | { error: string };
+export type RenameResult = WorkspaceChange | { error: string };
 
 /**
  * Where a rename at `offset` starts: on a declaration's name (`resources("posts")`), on an `as:`,

@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
-import { prepareRename, rename, TextEdit } from "../../../server/out/service/rename";
+import { TextEdit } from "../../../server/out/service/edits";
+import { prepareRename, rename } from "../../../server/out/service/rename";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 
 /** Rename over multi-file workspaces; `|` marks the cursor in the file it appears in. */

@@ -306,7 +306,7 @@ export default draw({ behaviour: "A" }, (map) => {
   it("an unknown helper use becomes the nearest helper", () => {
     const { workspace, uri } = workspaceWith(`routes.helpers.pots_path();|`);
     const [action] = codeActions(workspace, uri, { start: 16, end: 16 });
-    assert.deepStrictEqual([action.title, action.edits], ["Change to posts_path", [{ span: { start: 15, end: 24 }, newText: "posts_path" }]]);
+    assert.deepStrictEqual([action.title, action.edits], ["Change to posts_path", [{ uri, span: { start: 15, end: 24 }, newText: "posts_path" }]]);
   });
 });
 

@@ -1,0 +1,17 @@
+import { Span } from "../routing/declarations";
+
+/** `newText` in place of `span` of the document at `uri`. */
+export interface TextEdit {
+  uri: string;
+  span: Span;
+  newText: string;
+}
+
+/** What a rename or a quick fix changes in the workspace, as one change. */
+export interface WorkspaceChange {
+  edits: TextEdit[];
+  /** A file to create first (empty), which `edits` then fill. */
+  createFile?: string;
+  /** What the user should confirm before the change is made (the controller a rename changes). */
+  note?: string;
+}

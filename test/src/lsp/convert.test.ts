@@ -1,0 +1,45 @@
+import * as assert from "assert";
+import { LineIndex } from "../../../server/out/analysis/lineIndex";
+import { toWorkspaceEdit } from "../../../server/out/lsp/convert";
+
+/** The one translation of a rename's and a quick fix's change into the protocol's WorkspaceEdit. */
+describe("toWorkspaceEdit", () => {
+  const ROUTES = "file:///app/routes.ts";
+  const VIEW = "file:///app/view.ts";
+  const texts: Record<string, string> = { [ROUTES]: "draw((map) => {\n  map.resources(\"posts\");\n});\n", [VIEW]: "helpers.posts_path()\n" };
+  const lines = (uri: string) => new LineIndex(texts[uri] ?? "");
+  const at = (uri: string, word: string) => ({ start: texts[uri].indexOf(word), end: texts[uri].indexOf(word) + word.length });
+  const renameEdits = [
+    { uri: ROUTES, span: at(ROUTES, "posts"), newText: "articles" },
+    { uri: VIEW, span: at(VIEW, "posts_path"), newText: "articles_path" },
+  ];
+
+  it("gives plain edits by document, each at its line and character", () => {
+    assert.deepStrictEqual(toWorkspaceEdit({ edits: renameEdits }, lines, { documentChanges: true }), {
+      changes: {
+        [ROUTES]: [{ range: { start: { line: 1, character: 17 }, end: { line: 1, character: 22 } }, newText: "articles" }],
+        [VIEW]: [{ range: { start: { line: 0, character: 8 }, end: { line: 0, character: 18 } }, newText: "articles_path" }],
+      },
+    });
+  });
+
+  it("turns a note into a change annotation that needs confirmation, where the client supports them", () => {
+    const annotated = toWorkspaceEdit({ edits: renameEdits, note: "posts → articles" }, lines, { documentChanges: true, changeAnnotationSupport: {} });
+    assert.strictEqual(annotated.changes, undefined);
+    const changes = annotated.documentChanges as Array<{ textDocument: { uri: string }; edits: Array<{ annotationId?: string }> }>;
+    assert.deepStrictEqual(changes.map((c) => [c.textDocument.uri, c.edits.map((e) => e.annotationId)]), [[ROUTES, ["resourceRoutes.rename"]], [VIEW, ["resourceRoutes.rename"]]]);
+    const [annotation] = Object.values(annotated.changeAnnotations!);
+    assert.deepStrictEqual([annotation.description, annotation.needsConfirmation], ["posts → articles", true]);
+    // A client without annotations gets the plain edits.
+    assert.deepStrictEqual(Object.keys(toWorkspaceEdit({ edits: renameEdits, note: "posts → articles" }, lines, { documentChanges: true }).changes!), [ROUTES, VIEW]);
+  });
+
+  it("creates a file first, then fills it from its start", () => {
+    const created = "file:///app/controllers/posts.ts";
+    const edit = toWorkspaceEdit({ edits: [{ uri: created, span: { start: 0, end: 0 }, newText: "export function index() {}\n" }], createFile: created }, lines, undefined);
+    assert.deepStrictEqual(edit.documentChanges, [
+      { kind: "create", uri: created, options: { ignoreIfExists: true } },
+      { textDocument: { uri: created, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: "export function index() {}\n" }] },
+    ]);
+  });
+});
