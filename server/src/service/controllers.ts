@@ -31,15 +31,14 @@ export function controllerFolder(workspace: RoutingWorkspace, routingUri: string
   if (folder === undefined) return undefined;
   const modules = new Map<string, ControllerEntry>();
   let exists = false;
-  for (const document of workspace.documents()) {
-    const path = parseUri(document.uri)?.path;
-    const name = path?.startsWith(`${folder}/`) ? controllerNameOf(path.slice(folder.length + 1)) : undefined;
+  for (const uri of workspace.documentsUnder(folder)) {
+    const name = controllerNameOf(parseUri(uri)!.path.slice(folder.length + 1));
     if (name === undefined) continue;
     exists = true;
     // `posts.ts` wins over `posts/index.ts`, as the adapters look them up.
     const existing = modules.get(name);
     if (existing && !/\/index\.[a-z]+$/.test(existing.uri)) continue;
-    modules.set(name, { uri: document.uri, info: workspace.controllerModule(document.uri)! });
+    modules.set(name, { uri, info: workspace.controllerModule(uri)! });
   }
   return { path: folder, exists, modules };
 }

@@ -45,6 +45,8 @@ export class RoutingWorkspace {
   /** Where the last edit of each open document ended (in its current text): where the user is typing. */
   private readonly editEnds = new Map<string, number>();
   private routingList?: Array<{ uri: string; file: LoadedRoutingFile }>;
+  /** The documents under each folder asked about, kept while no document is added or removed. */
+  private readonly underFolder = new Map<string, string[]>();
   /** Nearest-name suggestions, valid while the list of routing files (remade on each change of one) is the same. */
   private suggestions?: { files: ReadonlyArray<{ uri: string; file: LoadedRoutingFile }>; found: Map<string, string | undefined> };
 
@@ -64,6 +66,7 @@ export class RoutingWorkspace {
   /** Adds or replaces an open document (opened or edited in an editor). */
   set(document: TextDocument): void {
     const before = this.document(document.uri);
+    if (!before) this.underFolder.clear();
     this.open.set(document.uri, document);
     if (before && this.open.has(document.uri)) this.editEnds.set(document.uri, textChange(before.text, document.text).newEnd);
     // A document that neither was nor is a routing file changes no route.
@@ -81,6 +84,7 @@ export class RoutingWorkspace {
   /** Adds or replaces a file as read from disk (indexing, a watched change). */
   setFromDisk(document: TextDocument): void {
     const before = this.disk.get(document.uri);
+    if (!before && !this.open.has(document.uri)) this.underFolder.clear();
     this.disk.set(document.uri, document);
     if (!this.open.has(document.uri) && (mayRoute(before) || mayRoute(document))) this.changed();
   }
@@ -109,6 +113,21 @@ export class RoutingWorkspace {
   *documents(): Iterable<TextDocument> {
     yield* this.open.values();
     for (const [uri, document] of this.disk) if (!this.open.has(uri)) yield document;
+  }
+
+  /**
+   * The documents whose path (as URIs write it) lies under `folder`: found by one walk of the
+   * workspace, which is walked again only once a document was added or removed (a routing file's
+   * controllers folder is asked for on each of its publishes and code lenses).
+   */
+  documentsUnder(folder: string): readonly string[] {
+    let uris = this.underFolder.get(folder);
+    if (!uris) {
+      uris = [];
+      for (const { uri } of this.documents()) if (parseUri(uri)?.path.startsWith(`${folder}/`)) uris.push(uri);
+      this.underFolder.set(folder, uris);
+    }
+    return uris;
   }
 
   /** Offsets to line/character positions of a document (empty for an unknown uri). */
@@ -217,6 +236,7 @@ export class RoutingWorkspace {
   }
 
   private forget(uri: string): void {
+    this.underFolder.clear();
     this.loaded.delete(uri);
     this.lineIndexes.delete(uri);
     this.controllerModules.delete(uri);

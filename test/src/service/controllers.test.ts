@@ -86,6 +86,24 @@ describe("routes and their actions in the editor", () => {
     assert.deepStrictEqual(documentDiagnostics(workspace, "file:///app/routes.ts").filter((d) => d.code.startsWith("missing")), []);
   });
 
+  it("follows controller modules added and removed, open or on disk, after the folder was first looked at", () => {
+    const workspace = workspaceWith({ "posts.ts": POSTS });
+    const missing = () => documentDiagnostics(workspace, "file:///app/routes.ts").filter((d) => d.code.startsWith("missing")).map((d) => `${d.code} ${ROUTING.slice(d.span!.start, d.span!.end)}`);
+    const all = ["missing-action publish", `missing-controller "tags"`, `missing-controller "pages"`];
+    assert.deepStrictEqual(missing(), all);
+    workspace.setFromDisk({ uri: "file:///app/controllers/tags.ts", version: 1, text: `export function index() {}` });
+    assert.deepStrictEqual(missing(), [all[0], all[2]]);
+    workspace.set({ uri: "file:///app/controllers/static_pages/index.ts", version: 1, text: `export function show() {}` });
+    assert.deepStrictEqual(missing(), [all[0]]);
+    workspace.close("file:///app/controllers/static_pages/index.ts");
+    assert.deepStrictEqual(missing(), [all[0], all[2]]);
+    workspace.deleteFromDisk("file:///app/controllers/tags.ts");
+    assert.deepStrictEqual(missing(), all);
+    // A module elsewhere (a sibling folder whose name begins the same) is not a controller.
+    workspace.setFromDisk({ uri: "file:///app/controllers2/tags.ts", version: 1, text: `export function index() {}` });
+    assert.deepStrictEqual(missing(), all);
+  });
+
   it("unrouted-action on an exported action no route reaches", () => {
     const workspace = workspaceWith({ "posts.ts": POSTS });
     const diagnostics = documentDiagnostics(workspace, "file:///app/controllers/posts.ts");
