@@ -1,6 +1,5 @@
 import * as lsp from "vscode-languageserver/node";
-import { documentDiagnostics } from "../service/diagnostics";
-import { unreachableDiagnostics } from "../routing/unreachable";
+import { diagnosticSteps } from "../service/diagnostics";
 import { RoutingWorkspace } from "../service/workspace";
 import { toDiagnostic } from "./convert";
 
@@ -55,16 +54,16 @@ export class DiagnosticsPublisher {
     for (const [i, uri] of targets.entries()) {
       if (i > 0 && !(await turn())) return;
       try {
-        // A routing file's two long steps each in a turn of their own: its analysis (which a
-        // completion waiting meanwhile needs anyway), then the unreachable-route check (cached).
-        const file = this.workspace.routingFile(uri);
-        if (file) {
+        // Each long step in a turn of its own (a routing file's analysis, which a completion
+        // waiting meanwhile needs anyway, then its unreachable-route check).
+        const steps = diagnosticSteps(this.workspace, uri);
+        let step = steps.next();
+        while (!step.done) {
           if (!(await turn())) return;
-          unreachableDiagnostics(file.routes.table);
-          if (!(await turn())) return;
+          step = steps.next();
         }
         const lines = this.workspace.lines(uri);
-        this.send(uri, documentDiagnostics(this.workspace, uri).map((d) => toDiagnostic(d, uri, lines)));
+        this.send(uri, step.value.map((d) => toDiagnostic(d, uri, lines)));
       } catch (error) {
         this.onError(`diagnostics of ${uri}`, error);
       }

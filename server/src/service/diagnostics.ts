@@ -9,9 +9,28 @@ import { unreachableDiagnostics } from "../routing/unreachable";
  * earlier route captures and the actions its routes miss; for a controller module its unrouted actions; and helper uses anywhere.
  */
 export function documentDiagnostics(workspace: RoutingWorkspace, uri: string): Diagnostic[] {
+  const steps = diagnosticSteps(workspace, uri);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * documentDiagnostics, paused after each long step (a routing file's analysis, then its
+ * unreachable-route check): a caller that runs the steps one at a time can answer requests in
+ * between, and drop the rest when the document changes meanwhile.
+ */
+export function* diagnosticSteps(workspace: RoutingWorkspace, uri: string): Generator<void, Diagnostic[], void> {
   const routing = workspace.routingFile(uri);
-  const own = routing
-    ? [...routing.diagnostics, ...unreachableDiagnostics(routing.routes.table), ...routeTargetDiagnostics(workspace, uri)]
-    : unroutedActionDiagnostics(workspace, uri);
+  let own: Diagnostic[];
+  if (routing) {
+    yield;
+    const unreachable = unreachableDiagnostics(routing.routes.table);
+    yield;
+    own = [...routing.diagnostics, ...unreachable, ...routeTargetDiagnostics(workspace, uri)];
+  } else {
+    own = unroutedActionDiagnostics(workspace, uri);
+  }
   return [...own, ...helperUseDiagnostics(workspace, uri)];
 }
