@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts = require("typescript");
 import { Span } from "../routing/declarations";
 import { scriptKind } from "./fileSyntax";
 

@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts = require("typescript");
 import { tokenStart } from "./fileSyntax";
 import { OptionSource, Span } from "../routing/declarations";
 import { OptionMap, OptionValue, record } from "../routing/values";

@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts = require("typescript");
 
 /** Where an edit replaced text: `start` to `oldEnd` in the previous text, `start` to `newEnd` in the new one. */
 export interface TextChange {

@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts = require("typescript");
 import { unwrap } from "./evaluate";
 
 export const PACKAGE_NAME = "resource-routes";

@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts = require("typescript");
 import { Declaration, DeclarationKind, OptionSource, Span } from "../routing/declarations";
 import { Diagnostic } from "../routing/diagnostics";
 import { isOptionMap, OptionMap, OptionValue } from "../routing/values";

@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts = require("typescript");
 import { OptionSource } from "../routing/declarations";
 import { OptionValue } from "../routing/values";
 import type { Evaluated } from "./evaluate";

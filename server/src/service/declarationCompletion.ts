@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts = require("typescript");
 import { ROUTE_METHODS } from "../routing/builder";
 import { Declaration, Span } from "../routing/declarations";
 import { DEFAULT_ACTIONS } from "../routing/restriction";
