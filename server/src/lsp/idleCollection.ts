@@ -14,8 +14,18 @@ export interface Heap {
   collect(): void;
 }
 
+export interface IdleOptions {
+  /** The heap to collect: this process's when left out; given as undefined, none (only `release` runs). */
+  heap?: Heap;
+  /** How long nothing must happen first. */
+  idleMs?: number;
+  /** Drops what is kept only to answer fast while the user works; runs before the heap is measured. */
+  release?: () => void;
+}
+
 /**
- * A full, compacting garbage collection once the server is idle after work. Each edit of a large
+ * A full, compacting garbage collection once the server is idle after work, after releasing what
+ * the caller keeps only for speed (open routing files' syntax trees). Each edit of a large
  * routing file leaves tens of megabytes of garbage (the previous analysis, its routes); V8 lets
  * the heap grow with it rather than collect, and its own full collections leave half-empty pages
  * in place, so a long session held two to three times the memory it uses (measured: 433 MB
@@ -27,25 +37,28 @@ export interface Heap {
 export class IdleCollection {
   private timer: NodeJS.Timeout | undefined;
   private liveAfterLast: number;
+  private readonly heap: Heap | undefined;
+  private readonly idleMs: number;
+  private readonly release: () => void;
 
-  constructor(
-    private readonly heap: Heap | undefined = processHeap(),
-    private readonly idleMs = IDLE_MS,
-  ) {
-    this.liveAfterLast = heap?.usage().heapUsed ?? 0;
+  constructor(options: IdleOptions = {}) {
+    this.heap = "heap" in options ? options.heap : processHeap();
+    this.idleMs = options.idleMs ?? IDLE_MS;
+    this.release = options.release ?? (() => undefined);
+    this.liveAfterLast = this.heap?.usage().heapUsed ?? 0;
   }
 
   /** Something happened: the idle period starts again. */
   touch(): void {
-    if (!this.heap) return;
     if (this.timer) this.timer.refresh();
     else this.timer = setTimeout(() => this.idle(), this.idleMs).unref();
   }
 
   private idle(): void {
     this.timer = undefined;
-    const heap = this.heap!;
-    if (heap.usage().heapTotal - this.liveAfterLast < WORTH_BYTES) return;
+    this.release();
+    const heap = this.heap;
+    if (!heap || heap.usage().heapTotal - this.liveAfterLast < WORTH_BYTES) return;
     heap.collect();
     this.liveAfterLast = heap.usage().heapUsed;
   }

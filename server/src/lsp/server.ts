@@ -82,8 +82,16 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   const indexing = new WorkspaceIndexing(connection, workspace, fs, () => folders, () => !!client.window?.workDoneProgress);
   const lines = (uri: string) => workspace.lines(uri);
 
+  const idle = new IdleCollection({
+    release: () => {
+      try {
+        workspace.releaseSyntaxTrees();
+      } catch (error) {
+        logError("releasing syntax trees", error); // in a timer: thrown, it would end the process
+      }
+    },
+  });
   /** Wraps a request handler: cancelled requests are not computed, failures answer null. */
-  const idle = new IdleCollection();
   const handle =
     <P, R>(what: string, handler: (params: P) => R) =>
     (params: P, token: lsp.CancellationToken): R | null | lsp.ResponseError<void> => {

@@ -31,7 +31,7 @@ function fakeHeap(heapTotal: number, heapUsed: number, live: number) {
 describe("idle collection", () => {
   it("collects once after work, when the heap holds pages well beyond what lived after the last collection", async () => {
     const heap = fakeHeap(40 * MB, 30 * MB, 30 * MB);
-    const idle = new IdleCollection(heap, IDLE_MS);
+    const idle = new IdleCollection({ heap, idleMs: IDLE_MS });
     heap.heapTotal = 80 * MB;
     heap.heapUsed = 70 * MB;
     idle.touch();
@@ -43,7 +43,7 @@ describe("idle collection", () => {
 
   it("waits while work goes on: each touch starts the idle period again", async () => {
     const heap = fakeHeap(80 * MB, 70 * MB, 30 * MB);
-    const idle = new IdleCollection(heap, IDLE_MS * 25);
+    const idle = new IdleCollection({ heap, idleMs: IDLE_MS * 25 });
     heap.heapTotal = 200 * MB;
     for (let i = 0; i < 10; i++) {
       idle.touch();
@@ -55,7 +55,7 @@ describe("idle collection", () => {
 
   it("leaves a heap that holds little beyond what lived after the last collection", async () => {
     const heap = fakeHeap(40 * MB, 30 * MB, 30 * MB);
-    const idle = new IdleCollection(heap, IDLE_MS);
+    const idle = new IdleCollection({ heap, idleMs: IDLE_MS });
     heap.heapTotal = 34 * MB;
     idle.touch();
     await pause(IDLE_MS * 4);
@@ -64,7 +64,7 @@ describe("idle collection", () => {
 
   it("measures against what lived after its own last collection", async () => {
     const heap = fakeHeap(40 * MB, 30 * MB, 10 * MB);
-    const idle = new IdleCollection(heap, IDLE_MS);
+    const idle = new IdleCollection({ heap, idleMs: IDLE_MS });
     heap.heapTotal = 60 * MB;
     idle.touch();
     assert.strictEqual(await collected(heap, 1), 1);
@@ -76,6 +76,21 @@ describe("idle collection", () => {
     heap.heapTotal = 24 * MB;
     idle.touch();
     assert.strictEqual(await collected(heap, 2), 2);
+  });
+
+  it("releases what is kept for speed at each idle moment, before it measures the heap, and with no heap to collect", async () => {
+    const heap = fakeHeap(40 * MB, 30 * MB, 30 * MB);
+    const seen: number[] = [];
+    // The release frees 20 MB of pages: the collection that follows counts them.
+    const idle = new IdleCollection({ heap, idleMs: IDLE_MS, release: () => seen.push((heap.heapTotal += 20 * MB)) });
+    idle.touch();
+    assert.strictEqual(await collected(heap, 1), 1);
+    assert.deepStrictEqual(seen, [60 * MB]);
+    const alone: string[] = [];
+    const without = new IdleCollection({ heap: undefined, idleMs: IDLE_MS, release: () => alone.push("released") });
+    without.touch();
+    for (let waited = 0; alone.length === 0 && waited < 5_000; waited += IDLE_MS) await pause(IDLE_MS);
+    assert.deepStrictEqual(alone, ["released"]);
   });
 
   it("collects this process's heap with V8's collector, which Node hides without --expose-gc", () => {

@@ -1,17 +1,18 @@
 import * as assert from "assert";
 import fc from "fast-check";
 import { doComplete } from "../../../server/out/service/completion";
-import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
+import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { RoutingWorkspace, TextDocument } from "../../../server/out/service/workspace";
 
 /**
  * The workspace's incremental indexes (helper lists kept per declaration, suggestions cached per
  * name, routing files re-analysed from their previous version) against a fresh workspace built
  * from the same documents: after every step of a random edit sequence in several files, routing
- * files and others, completion, unknown-helper diagnostics and named-route lookups are the same.
+ * files and others, and idle moments that release the open files' syntax trees, completion,
+ * every document's diagnostics and named-route lookups are the same.
  */
 
-const RUNS = Number(process.env.INCREMENTAL_RUNS ?? 40);
+const RUNS = Number(process.env.INCREMENTAL_RUNS ?? 100);
 
 const DECLARATIONS = [
   `map.resources("posts", { member: { publish: "put" } });`,
@@ -33,7 +34,8 @@ type Step =
   | { kind: "view"; uses: number[] }
   | { kind: "plain"; text: string }
   | { kind: "close"; file: number }
-  | { kind: "disk"; file: number; lines: number[] };
+  | { kind: "disk"; file: number; lines: number[] }
+  | { kind: "idle" };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("routing" as const), file: fc.nat(1), lines: fc.array(fc.nat(DECLARATIONS.length - 1), { maxLength: 6 }) }),
@@ -41,6 +43,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("plain" as const), text: fc.string({ maxLength: 20 }) }),
   fc.record({ kind: fc.constant("close" as const), file: fc.nat(1) }),
   fc.record({ kind: fc.constant("disk" as const), file: fc.nat(1), lines: fc.array(fc.nat(DECLARATIONS.length - 1), { maxLength: 6 }) }),
+  // Weighted: a tree is released at the second idle moment without an edit of its file.
+  { arbitrary: fc.constant({ kind: "idle" as const }), weight: 3 },
 );
 
 const ROUTING_URIS = ["file:///app/config/routes.ts", "file:///app/config/admin_routes.ts"];
@@ -58,7 +62,7 @@ function observe(workspace: RoutingWorkspace): unknown {
     const found = workspace.namedRoute(name);
     return found && `${found.uri} ${found.route.verb} ${found.route.path}`;
   });
-  const diagnostics = helperUseDiagnostics(workspace, VIEW).map((d) => `${d.code} ${d.span?.start} ${d.message}`);
+  const diagnostics = [VIEW, ...ROUTING_URIS].map((uri) => documentDiagnostics(workspace, uri).map((d) => `${d.code} ${d.span?.start}-${d.span?.end} ${d.message}`));
   return { completions, named, diagnostics };
 }
 
@@ -85,7 +89,8 @@ describe("incremental workspace indexes equal a fresh workspace", () => {
           else if (s.kind === "disk") {
             disk.set(ROUTING_URIS[s.file], routingFile(s.lines.map((i) => DECLARATIONS[i])));
             workspace.setFromDisk({ uri: ROUTING_URIS[s.file], version: 1, text: disk.get(ROUTING_URIS[s.file])! });
-          } else workspace.close(ROUTING_URIS[s.file]);
+          } else if (s.kind === "idle") workspace.releaseSyntaxTrees();
+          else workspace.close(ROUTING_URIS[s.file]);
           // Observing fills the caches, so the next step works on a warm workspace.
           const incremental = observe(workspace);
           const fresh = new RoutingWorkspace();

@@ -416,6 +416,27 @@ describe("service: indexing a folder", () => {
     assert.strictEqual(closed.routes, reverted.routes);
     assert.strictEqual(closed.analysis.reuse?.trees.current, undefined);
   });
+  it("an open routing file gives up its syntax tree at the second idle moment without an edit, and analyses on without it", () => {
+    const workspace = new RoutingWorkspace();
+    const uri = "file:///app/config/routes.ts";
+    workspace.set({ uri, version: 1, text: ROUTES });
+    const tree = () => workspace.routingFile(uri)!.analysis.reuse?.trees.current;
+    assert.ok(tree());
+    workspace.releaseSyntaxTrees();
+    assert.ok(tree(), "edited since the last idle moment (opened): kept");
+    workspace.releaseSyntaxTrees();
+    assert.strictEqual(tree(), undefined);
+    const routes = workspace.routingFile(uri)!.routes;
+    assert.ok(routes.table.named.has("posts"), "the routes stay");
+    // An edit across statements parses the file again; the routes are those of a fresh analysis.
+    const edited = ROUTES.replace("\n});", `\n  map.resources("tags");\n});`);
+    assert.notStrictEqual(edited, ROUTES);
+    workspace.set({ uri, version: 2, text: edited });
+    const fresh = new RoutingWorkspace();
+    fresh.set({ uri, version: 1, text: edited });
+    assert.deepStrictEqual(workspace.routingFile(uri)!.routes.routes.map((r) => r.toJSON()), fresh.routingFile(uri)!.routes.routes.map((r) => r.toJSON()));
+    assert.ok(tree(), "parsed again, the tree is kept while the file is edited");
+  });
   it("an open document hides its disk copy until closed", async () => {
     const workspace = new RoutingWorkspace();
     await indexFolder(workspace, "file:///app", memory(FILES));
