@@ -112,9 +112,25 @@ export function scriptKind(fileName: string): ts.ScriptKind {
 /** Where the token at or after `pos` starts (trivia skipped), as `node.getStart()` says, from the text alone. */
 export function tokenStart(text: string, pos: number, end: number): number {
   if (pos === end) return pos; // a node the parser supplied as missing has no token
-  scanner.setText(text, pos, end - pos);
-  scanner.scan();
-  return scanner.getTokenStart();
+  // Usually only spaces and line breaks come first: skipped here. The scanner, which also reads
+  // the token itself (a whole string literal), decides where trivia may go on: comments, a
+  // shebang, conflict markers, Unicode spaces.
+  let at = pos;
+  while (at < end && ASCII[text.charCodeAt(at)] === SPACE) at++;
+  const code = text.charCodeAt(at);
+  if (at < end && (code >= 128 || ASCII[code] === MAY_BEGIN_TRIVIA)) {
+    scanner.setText(text, at, end - at);
+    scanner.scan();
+    return scanner.getTokenStart();
+  }
+  return at;
 }
+
+const SPACE = 1;
+const MAY_BEGIN_TRIVIA = 2;
+/** Tab, line breaks, vertical tab, form feed, space; and what may begin other trivia: `/` (comments), `#` (shebang), `<=>|` (conflict markers). */
+const ASCII = new Uint8Array(128);
+for (const code of [9, 10, 11, 12, 13, 32]) ASCII[code] = SPACE;
+for (const char of "/#<=>|") ASCII[char.charCodeAt(0)] = MAY_BEGIN_TRIVIA;
 
 const scanner = ts.createScanner(ts.ScriptTarget.Latest, true);
