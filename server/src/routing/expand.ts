@@ -78,9 +78,10 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
   for (const segment of removed) table.forget(segment);
   const checks = run.map(validateDeclaration);
   table.segments = { settings: previous.segments!.settings, list: old.slice(0, head) };
-  for (const list of [...table.segments.list.map((segment) => segment.checks), ...checks, ...kept.map((segment) => segment.checks)]) {
-    for (const diagnostic of list) table.diagnostics.push(diagnostic);
-  }
+  const diagnostics = table.diagnostics;
+  for (const segment of table.segments.list) for (const diagnostic of segment.checks) diagnostics.push(diagnostic);
+  for (const list of checks) for (const diagnostic of list) diagnostics.push(diagnostic);
+  for (const segment of kept) for (const diagnostic of segment.checks) diagnostics.push(diagnostic);
   // Reports in the order a whole expansion makes them: the declarations' before the run, the run's, those after.
   const reporter = expander(table);
   for (const segment of table.segments.list) reporter.reportAgain(segment);

@@ -108,7 +108,13 @@ function continuedRun(previous: Run, segments: readonly RouteGroup[]): Run | und
   if (keys.has(DYNAMIC)) return undefined;
 
   previous.continued = true;
-  const run: Run = { segments, order: new Map(segments.map((segment, i) => [segment, i])), buckets: previous.buckets, dynamic: previous.dynamic, by: previous.by, continued: false };
+  // The order too is the previous one patched: only places from the replaced run on can change,
+  // and only those of the run when it kept its length (an edit inside one declaration).
+  const order = previous.order;
+  for (const segment of removed) order.delete(segment);
+  const moved = added.length === removed.length ? head + added.length : segments.length;
+  for (let i = head; i < moved; i++) order.set(segments[i], i);
+  const run: Run = { segments, order, buckets: previous.buckets, dynamic: previous.dynamic, by: previous.by, continued: false };
   for (const segment of removed) {
     for (const route of segment.routes) {
       const list = run.buckets.get(firstKey(route))!;
