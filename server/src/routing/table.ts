@@ -1,7 +1,7 @@
 import { Declaration } from "./declarations";
 import { Diagnostic } from "./diagnostics";
 import { RouteDefinitionError } from "./errors";
-import { Route, RouteOrigin } from "./route";
+import { Route, RouteGroup, RouteOrigin } from "./route";
 
 /** A resource's route that could not take its name, as another resource's route held it. */
 export interface Refusal {
@@ -127,6 +127,18 @@ export class RouteTable {
   }
 
   private byDeclaration: Map<Declaration, Route[]> | undefined;
+}
+
+/**
+ * A table's routes in groups that later versions of the table share: its segments (one per
+ * top-level declaration), then, when an expansion stopped, the routes no segment holds.
+ * What is worked out per group and kept survives edits that did not touch it.
+ */
+export function routeGroups(table: Pick<RouteTable, "routes" | "segments">): readonly RouteGroup[] {
+  const segments = table.segments?.list ?? [];
+  let covered = 0;
+  for (const segment of segments) covered += segment.routes.length;
+  return covered === table.routes.length ? segments : [...segments, { routes: table.routes.slice(covered) }];
 }
 
 function group(byDeclaration: Map<Declaration, Route[]>, route: Route): void {

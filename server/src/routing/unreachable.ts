@@ -3,7 +3,7 @@ import { Diagnostic } from "./diagnostics";
 import { PathPart, PathSegment } from "./path";
 import { Route, RouteGroup } from "./route";
 import { originSpan } from "./spans";
-import { RouteTable, unchangedEnds } from "./table";
+import { routeGroups, RouteTable, unchangedEnds } from "./table";
 
 /** A route that recognition can never return, and the earlier route that takes every request it would match. */
 export interface Capture {
@@ -24,8 +24,7 @@ export interface Capture {
 export function unreachableRoutes(table: Pick<RouteTable, "routes" | "segments">): Capture[] {
   const segments = table.segments?.list ?? [];
   // The routes of the declarations, in order, then those of one whose expansion stopped (a segment of their own).
-  const covered = segments.reduce((n, segment) => n + segment.routes.length, 0);
-  const parts: readonly RouteGroup[] = covered === table.routes.length ? segments : [...segments, { routes: table.routes.slice(covered) }];
+  const parts = routeGroups(table);
   const previous = previousRun(segments);
   const run = (previous && continuedRun(previous, parts)) ?? firstRun(parts);
   for (const segment of segments) runs.set(segment, run);

@@ -104,6 +104,32 @@ describe("routes and their actions in the editor", () => {
     assert.deepStrictEqual(missing(), all);
   });
 
+  it("after edits of the routing file and of modules, the same missing targets as a fresh workspace, a missing module's fix with the actions of every declaration", () => {
+    const end = ROUTING.lastIndexOf("});");
+    const routing = `${ROUTING.slice(0, end)}  map.connect("about", { controller: "static_pages", action: "about" });\n${ROUTING.slice(end)}`;
+    const workspace = workspaceWith({ "posts.ts": POSTS });
+    workspace.set({ uri: "file:///app/routes.ts", version: 2, text: routing });
+    const shown = (ws: RoutingWorkspace) =>
+      documentDiagnostics(ws, "file:///app/routes.ts")
+        .filter((d) => d.code.startsWith("missing"))
+        .map((d) => `${d.code} ${ws.document("file:///app/routes.ts")!.text.slice(d.span!.start, d.span!.end)} ${d.controller!.actions.map((a) => a.name).join(",")}`);
+    const fresh = () => {
+      const ws = new RoutingWorkspace();
+      for (const document of workspace.documents()) ws.set({ ...document });
+      return shown(ws);
+    };
+    assert.deepStrictEqual(shown(workspace), [`missing-action publish publish`, `missing-controller "tags" index`, `missing-controller "pages" show,about`, `missing-controller "about" show,about`]);
+    workspace.set({ uri: "file:///app/controllers/posts.ts", version: 2, text: POSTS + `export function publish() {}\n` });
+    assert.deepStrictEqual(shown(workspace), fresh());
+    assert.ok(!shown(workspace).some((d) => d.startsWith("missing-action")));
+    workspace.set({ uri: "file:///app/routes.ts", version: 3, text: routing.replace(`only: "index"`, `only: ["index", "show"]`) });
+    assert.deepStrictEqual(shown(workspace), fresh());
+    assert.ok(shown(workspace).includes(`missing-controller "tags" index,show`));
+    workspace.set({ uri: "file:///app/controllers/static_pages.ts", version: 1, text: `export function show() {}` });
+    assert.deepStrictEqual(shown(workspace), [`missing-controller "tags" index,show`, `missing-action "about" about`]);
+    assert.deepStrictEqual(shown(workspace), fresh());
+  });
+
   it("unrouted-action on an exported action no route reaches", () => {
     const workspace = workspaceWith({ "posts.ts": POSTS });
     const diagnostics = documentDiagnostics(workspace, "file:///app/controllers/posts.ts");
