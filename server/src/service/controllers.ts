@@ -30,6 +30,20 @@ export interface ControllerFolder {
 export function controllerFolder(workspace: RoutingWorkspace, routingUri: string, file: LoadedRoutingFile): ControllerFolder | undefined {
   const folder = controllersPath(routingUri, file);
   if (folder === undefined) return undefined;
+  // Kept until a document under the folder changes: asked for on every publish, lens and hover.
+  let known = knownFolders.get(workspace);
+  if (!known) knownFolders.set(workspace, (known = new Map()));
+  const changes = workspace.changesUnder(folder);
+  const kept = known.get(folder);
+  if (kept?.changes === changes) return kept.folder;
+  const found = readControllerFolder(workspace, folder);
+  known.set(folder, { changes, folder: found });
+  return found;
+}
+
+const knownFolders = new WeakMap<RoutingWorkspace, Map<string, { changes: number; folder: ControllerFolder }>>();
+
+function readControllerFolder(workspace: RoutingWorkspace, folder: string): ControllerFolder {
   const modules = new Map<string, ControllerEntry>();
   let exists = false;
   for (const uri of workspace.documentsUnder(folder)) {

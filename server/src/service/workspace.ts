@@ -47,8 +47,8 @@ export class RoutingWorkspace {
   private routingList?: Array<{ uri: string; file: LoadedRoutingFile }>;
   /** Each open routing file's document when releaseSyntaxTrees() last ran. */
   private atLastRelease = new Map<string, TextDocument>();
-  /** The documents under each folder asked about, kept while no document is added or removed. */
-  private readonly underFolder = new Map<string, string[]>();
+  /** Folders asked about: the documents under each (kept while none is added or removed) and a count of changes under it. */
+  private readonly folders = new Map<string, { uris?: string[]; changes: number }>();
   /** Nearest-name suggestions, valid while the list of routing files (remade on each change of one) is the same. */
   private suggestions?: { files: ReadonlyArray<{ uri: string; file: LoadedRoutingFile }>; found: Map<string, string | undefined> };
 
@@ -68,7 +68,7 @@ export class RoutingWorkspace {
   /** Adds or replaces an open document (opened or edited in an editor). */
   set(document: TextDocument): void {
     const before = this.document(document.uri);
-    if (!before) this.underFolder.clear();
+    this.changedUnderFolders(document.uri, !before);
     this.open.set(document.uri, document);
     if (before && this.open.has(document.uri)) this.editEnds.set(document.uri, textChange(before.text, document.text).newEnd);
     // A document that neither was nor is a routing file changes no route.
@@ -79,14 +79,16 @@ export class RoutingWorkspace {
   close(uri: string): void {
     this.open.delete(uri);
     this.editEnds.delete(uri);
-    if (this.disk.has(uri)) this.changed();
-    else this.forget(uri);
+    if (this.disk.has(uri)) {
+      this.changedUnderFolders(uri, false); // its disk copy counts again
+      this.changed();
+    } else this.forget(uri);
   }
 
   /** Adds or replaces a file as read from disk (indexing, a watched change). */
   setFromDisk(document: TextDocument): void {
     const before = this.disk.get(document.uri);
-    if (!before && !this.open.has(document.uri)) this.underFolder.clear();
+    if (!this.open.has(document.uri)) this.changedUnderFolders(document.uri, !before);
     this.disk.set(document.uri, document);
     if (!this.open.has(document.uri) && (mayRoute(before) || mayRoute(document))) this.changed();
   }
@@ -119,17 +121,39 @@ export class RoutingWorkspace {
 
   /**
    * The documents whose path (as URIs write it) lies under `folder`: found by one walk of the
-   * workspace, which is walked again only once a document was added or removed (a routing file's
-   * controllers folder is asked for on each of its publishes and code lenses).
+   * workspace, which is walked again only once a document under it was added or removed (a
+   * routing file's controllers folder is asked for on each of its publishes and code lenses).
    */
   documentsUnder(folder: string): readonly string[] {
-    let uris = this.underFolder.get(folder);
-    if (!uris) {
-      uris = [];
-      for (const { uri } of this.documents()) if (parseUri(uri)?.path.startsWith(`${folder}/`)) uris.push(uri);
-      this.underFolder.set(folder, uris);
+    const entry = this.folder(folder);
+    if (!entry.uris) {
+      entry.uris = [];
+      for (const { uri } of this.documents()) if (parseUri(uri)?.path.startsWith(`${folder}/`)) entry.uris.push(uri);
     }
-    return uris;
+    return entry.uris;
+  }
+
+  /** A number that changes whenever a document under `folder` is added, removed or changed: what is worked out of them can be kept until then. */
+  changesUnder(folder: string): number {
+    return this.folder(folder).changes;
+  }
+
+  private folder(path: string): { uris?: string[]; changes: number } {
+    let entry = this.folders.get(path);
+    if (!entry) this.folders.set(path, (entry = { changes: 0 }));
+    return entry;
+  }
+
+  /** The document at `uri` changed (`membership`: it was added or removed): so did the folders above it that were asked about. */
+  private changedUnderFolders(uri: string, membership: boolean): void {
+    if (this.folders.size === 0) return;
+    const path = parseUri(uri)?.path;
+    if (path === undefined) return;
+    for (const [folder, entry] of this.folders) {
+      if (!path.startsWith(`${folder}/`)) continue;
+      entry.changes++;
+      if (membership) entry.uris = undefined;
+    }
   }
 
   /** Offsets to line/character positions of a document (empty for an unknown uri). */
@@ -261,7 +285,7 @@ export class RoutingWorkspace {
   }
 
   private forget(uri: string): void {
-    this.underFolder.clear();
+    this.changedUnderFolders(uri, true);
     this.loaded.delete(uri);
     this.lineIndexes.delete(uri);
     this.controllerModules.delete(uri);
