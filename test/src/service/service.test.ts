@@ -218,6 +218,19 @@ describe("service: workspace symbols", () => {
     ]);
     assert.strictEqual(ROUTES.slice(symbols[0].span.start, symbols[0].span.end), `"users"`);
   });
+  it("the query's letters in order through the name and its suffix, in any case, as a filter over every helper name would find them", () => {
+    const { workspace } = workspaceWith(`|`);
+    const everyHelper = [...workspace.namedRoutes()].flatMap(([name]) => [`${name}_path`, `${name}_url`]);
+    for (const query of ["PATH", "_url", "surl", "admUSp", "pp", "hp", "xyz", "", "admin_users_path", "admin_users_path_"]) {
+      const letters = [...query.toLowerCase()];
+      const expected = everyHelper.filter((helper) => {
+        let at = 0;
+        return letters.every((char) => (at = helper.indexOf(char, at) + 1) > 0);
+      });
+      assert.deepStrictEqual(workspaceSymbols(workspace, query).map((s) => s.name), expected, query);
+    }
+    assert.ok(workspaceSymbols(workspace, "PATH").length > 0 && workspaceSymbols(workspace, "surl").some((s) => s.name === "posts_url"));
+  });
 });
 
 describe("service: signature help", () => {
