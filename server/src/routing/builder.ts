@@ -18,6 +18,8 @@ const ANCHORS = /^(\\A|\^)|(\\Z|\\z|\$)$/;
  */
 export class RouteBuilder {
   private readonly paths = new PathParser();
+  /** The controller and action checked last (printableOnly). */
+  private readonly checked: { controller: string | null; action: string | null } = { controller: null, action: null };
   /** The requirement map sorted last, and its records. */
   private sorted: { from: OptionMap; requirements: Record<string, RegExp>; params: Record<string, string> } | undefined;
 
@@ -26,21 +28,38 @@ export class RouteBuilder {
   build(spec: RouteSpec, name: string | null, origin?: RouteOrigin): Route {
     printableOnly("name", name);
     printableOnly("path", spec.path);
-    printableOnly("controller", spec.controller);
-    printableOnly("action", spec.action);
+    // A resource's routes share their controller, and an action its routes: each checked once in a row.
+    if (spec.controller !== this.checked.controller) {
+      printableOnly("controller", spec.controller);
+      this.checked.controller = spec.controller;
+    }
+    if (spec.action !== this.checked.action) {
+      printableOnly("action", spec.action);
+      this.checked.action = spec.action;
+    }
     const { path, segments, keys } = this.paths.parse(spec.path);
     const methods = routeMethods(spec.conditions);
     checkSegmentRequirements(spec.requirements, keys);
     const { requirements, params } = this.sort(spec.requirements);
 
-    const conditions = record<string>();
-    for (const [key, value] of Object.entries(spec.conditions)) {
-      if (key !== "method" && value !== null) conditions[key] = asText(value);
+    let conditions = EMPTY_RECORD as Record<string, string>;
+    for (const key in spec.conditions) {
+      const value = spec.conditions[key];
+      if (key === "method" || value === null) continue;
+      if (conditions === EMPTY_RECORD) conditions = record<string>();
+      conditions[key] = asText(value);
     }
 
-    const defaults = record<string>();
-    for (const [key, value] of Object.entries(spec.defaults)) if (value !== null) defaults[key] = asText(value);
-    if (keys.has("action") && !("action" in defaults)) defaults.action = "index";
+    let defaults = EMPTY_RECORD as Record<string, string>;
+    const defaultAction = keys.has("action") && !("action" in spec.defaults);
+    if (defaultAction || hasKeys(spec.defaults)) {
+      defaults = record<string>();
+      for (const key in spec.defaults) {
+        const value = spec.defaults[key];
+        if (value !== null) defaults[key] = asText(value);
+      }
+      if (defaultAction) defaults.action = "index";
+    }
     const optionalFormat = this.rules.optionalTrailingFormat && endsWithFormat(segments);
 
     return new Route(
@@ -52,7 +71,7 @@ export class RouteBuilder {
       keys.has("action") ? null : spec.action,
       requirements,
       params,
-      shared(conditions),
+      conditions,
       shared(defaults),
       requiredSegmentCount(segments, defaults, requirements, optionalFormat),
       optionalFormat,
@@ -102,6 +121,11 @@ function shared<T>(values: Record<string, T>): Record<string, T> {
 }
 
 const EMPTY_RECORD: Readonly<Record<string, never>> = Object.freeze(record<never>());
+
+function hasKeys(map: object): boolean {
+  for (const _ in map) return true;
+  return false;
+}
 
 function refused(message: string, code: "requirement-anchor" | "requirement-not-regexp", key: string): RouteDefinitionError {
   const error = new RouteDefinitionError(message, code);
