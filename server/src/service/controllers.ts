@@ -20,6 +20,8 @@ export interface ControllerFolder {
   path: string;
   exists: boolean;
   modules: Map<string, ControllerEntry>;
+  /** The controller name of each module, by its uri. */
+  controllerOf: Map<string, string>;
 }
 
 /**
@@ -55,7 +57,7 @@ function readControllerFolder(workspace: RoutingWorkspace, folder: string): Cont
     if (existing && !/\/index\.[a-z]+$/.test(existing.uri)) continue;
     modules.set(name, { uri, info: workspace.controllerModule(uri)! });
   }
-  return { path: folder, exists, modules };
+  return { path: folder, exists, modules, controllerOf: new Map([...modules].map(([name, entry]) => [entry.uri, name])) };
 }
 
 /** The path (as URIs write it) of a routing file's controllers folder. */
@@ -126,7 +128,7 @@ export function routesOfActions(workspace: RoutingWorkspace, uri: string): Array
   const byAction = new Map(info.actions.map((action) => [action.name, [] as Array<{ uri: string; route: Route }>]));
   for (const { uri: routingUri, file } of workspace.routingFiles()) {
     const folder = controllerFolder(workspace, routingUri, file);
-    const name = folder && [...folder.modules].find(([, entry]) => entry.uri === uri)?.[0];
+    const name = folder?.controllerOf.get(uri);
     if (name === undefined) continue;
     found = true;
     for (const group of routeGroups(file.routes.table)) {
