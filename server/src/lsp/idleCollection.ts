@@ -15,17 +15,17 @@ export interface Heap {
 }
 
 export interface IdleOptions {
-  /** The heap to collect: this process's when left out; given as undefined, none (only `release` runs). */
+  /** The heap to collect: this process's when left out; given as undefined, none (only `atIdle` runs). */
   heap?: Heap;
   /** How long nothing must happen first. */
   idleMs?: number;
-  /** Drops what is kept only to answer fast while the user works; runs before the heap is measured. */
-  release?: () => void;
+  /** Work for the moments nobody waits (drop what is kept only for speed, prepare what the next request needs); runs before the heap is measured. */
+  atIdle?: () => void;
 }
 
 /**
- * A full, compacting garbage collection once the server is idle after work, after releasing what
- * the caller keeps only for speed (open routing files' syntax trees). Each edit of a large
+ * A full, compacting garbage collection once the server is idle after work, after the caller's own
+ * idle work (see IdleOptions.atIdle). Each edit of a large
  * routing file leaves tens of megabytes of garbage (the previous analysis, its routes); V8 lets
  * the heap grow with it rather than collect, and its own full collections leave half-empty pages
  * in place, so a long session held two to three times the memory it uses (measured: 433 MB
@@ -39,12 +39,12 @@ export class IdleCollection {
   private liveAfterLast: number;
   private readonly heap: Heap | undefined;
   private readonly idleMs: number;
-  private readonly release: () => void;
+  private readonly atIdle: () => void;
 
   constructor(options: IdleOptions = {}) {
     this.heap = "heap" in options ? options.heap : processHeap();
     this.idleMs = options.idleMs ?? IDLE_MS;
-    this.release = options.release ?? (() => undefined);
+    this.atIdle = options.atIdle ?? (() => undefined);
     this.liveAfterLast = this.heap?.usage().heapUsed ?? 0;
   }
 
@@ -56,7 +56,7 @@ export class IdleCollection {
 
   private idle(): void {
     this.timer = undefined;
-    this.release();
+    this.atIdle();
     const heap = this.heap;
     if (!heap || heap.usage().heapTotal - this.liveAfterLast < WORTH_BYTES) return;
     heap.collect();

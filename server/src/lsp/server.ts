@@ -83,11 +83,12 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   const lines = (uri: string) => workspace.lines(uri);
 
   const idle = new IdleCollection({
-    release: () => {
+    atIdle: () => {
       try {
         workspace.releaseSyntaxTrees();
+        workspace.prepareHelperIndex();
       } catch (error) {
-        logError("releasing syntax trees", error); // in a timer: thrown, it would end the process
+        logError("idle work", error); // in a timer: thrown, it would end the process
       }
     },
   });

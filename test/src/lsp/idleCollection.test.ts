@@ -78,19 +78,19 @@ describe("idle collection", () => {
     assert.strictEqual(await collected(heap, 2), 2);
   });
 
-  it("releases what is kept for speed at each idle moment, before it measures the heap, and with no heap to collect", async () => {
+  it("does the idle work at each idle moment, before it measures the heap, and with no heap to collect", async () => {
     const heap = fakeHeap(40 * MB, 30 * MB, 30 * MB);
     const seen: number[] = [];
-    // The release frees 20 MB of pages: the collection that follows counts them.
-    const idle = new IdleCollection({ heap, idleMs: IDLE_MS, release: () => seen.push((heap.heapTotal += 20 * MB)) });
+    // The idle work frees 20 MB of pages: the collection that follows counts them.
+    const idle = new IdleCollection({ heap, idleMs: IDLE_MS, atIdle: () => seen.push((heap.heapTotal += 20 * MB)) });
     idle.touch();
     assert.strictEqual(await collected(heap, 1), 1);
     assert.deepStrictEqual(seen, [60 * MB]);
     const alone: string[] = [];
-    const without = new IdleCollection({ heap: undefined, idleMs: IDLE_MS, release: () => alone.push("released") });
+    const without = new IdleCollection({ heap: undefined, idleMs: IDLE_MS, atIdle: () => alone.push("idle work") });
     without.touch();
     for (let waited = 0; alone.length === 0 && waited < 5_000; waited += IDLE_MS) await pause(IDLE_MS);
-    assert.deepStrictEqual(alone, ["released"]);
+    assert.deepStrictEqual(alone, ["idle work"]);
   });
 
   it("collects this process's heap with V8's collector, which Node hides without --expose-gc", () => {

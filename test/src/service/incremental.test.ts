@@ -8,7 +8,8 @@ import { RoutingWorkspace, TextDocument } from "../../../server/out/service/work
  * The workspace's incremental indexes (helper lists kept per declaration, suggestions cached per
  * name, routing files re-analysed from their previous version) against a fresh workspace built
  * from the same documents: after every step of a random edit sequence in several files, routing
- * files and others, and idle moments that release the open files' syntax trees, completion,
+ * files and others, and idle moments that release the open files' syntax trees and merge the
+ * helper lists ahead, completion,
  * every document's diagnostics and named-route lookups are the same.
  */
 
@@ -89,7 +90,10 @@ describe("incremental workspace indexes equal a fresh workspace", () => {
           else if (s.kind === "disk") {
             disk.set(ROUTING_URIS[s.file], routingFile(s.lines.map((i) => DECLARATIONS[i])));
             workspace.setFromDisk({ uri: ROUTING_URIS[s.file], version: 1, text: disk.get(ROUTING_URIS[s.file])! });
-          } else if (s.kind === "idle") workspace.releaseSyntaxTrees();
+          } else if (s.kind === "idle") {
+            workspace.releaseSyntaxTrees();
+            workspace.prepareHelperIndex();
+          }
           else workspace.close(ROUTING_URIS[s.file]);
           // Observing fills the caches, so the next step works on a warm workspace.
           const incremental = observe(workspace);
