@@ -71,8 +71,6 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
   const kept = old.slice(old.length - tail);
   const run = declarations.slice(head, declarations.length - tail);
 
-  let start = 0;
-  for (let i = 0; i < head; i++) start += old[i].routes.length;
   const table = RouteTable.continuing(previous);
   if (!table) return undefined;
   for (const segment of removed) table.forget(segment);
@@ -105,7 +103,7 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
     table.segments.list.push(segment);
     reporter.reportAgain(segment);
   }
-  table.splice(previous.routes, start, removed.reduce((n, segment) => n + segment.routes.length, 0));
+  table.takeSegmentRoutes(previous.size, removed.reduce((n, segment) => n + segment.routes.length, 0));
   return table.overLimit ? undefined : table;
 }
 

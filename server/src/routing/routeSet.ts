@@ -19,7 +19,6 @@ export interface RouteSetOptions {
  */
 export class RouteSet<Helpers extends object = Record<string, Helper>> {
   readonly behaviour: Behaviour;
-  readonly routes: readonly Route[];
   readonly diagnostics: readonly Diagnostic[];
   /** The routing file that drew the set, when known. */
   readonly file?: string;
@@ -29,8 +28,12 @@ export class RouteSet<Helpers extends object = Record<string, Helper>> {
   constructor(readonly table: RouteTable, readonly settings: DrawSettings, private readonly options: RouteSetOptions = {}) {
     this.file = options.file;
     this.behaviour = settings.behaviour ?? DEFAULT_BEHAVIOUR;
-    this.routes = table.routes;
     this.diagnostics = table.diagnostics;
+  }
+
+  /** The routes, in order (listed when first asked: see RouteTable.routes). */
+  get routes(): readonly Route[] {
+    return this.table.routes;
   }
 
   /** The URL helpers of every named route (built on first use: the editor and CLI rarely need them). */

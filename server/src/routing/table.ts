@@ -28,12 +28,29 @@ export interface Segment {
  * diagnostics of the declarations, and the error that stopped loading (if any).
  */
 export class RouteTable {
-  /** The routes, in registration order. */
+  /**
+   * The routes, in registration order. A patched table lists them when first asked: they are
+   * its segments' routes, and most versions of a file being edited are never asked (a list of
+   * every route per keystroke was 400 KB of garbage on 50,000 routes).
+   */
   get routes(): Route[] {
+    if (!this.list) {
+      const routes = new Array<Route>(this.count);
+      let at = 0;
+      for (const segment of this.segments!.list) for (const route of segment.routes) routes[at++] = route;
+      this.list = routes;
+    }
     return this.list;
   }
 
-  private list: Route[] = [];
+  /** How many routes the table holds, without listing them. */
+  get size(): number {
+    return this.list ? this.list.length : this.count;
+  }
+
+  /** The routes registered so far; undefined once a patch made them its segments' (see `routes`). */
+  private list: Route[] | undefined = [];
+  private count = 0;
   /**
    * The route holding each name: a lookup, whose order is not the routes' (a patched table adds
    * names where it patched); namedRoutes() gives them in order.
@@ -68,28 +85,23 @@ export class RouteTable {
   private continued = false;
 
   /**
-   * Makes the routes those of `previous` with `removed` of them from `start` on replaced by the
-   * routes added to this table so far: one array of the final length (a large one is garbage
-   * that only a full collection frees, so it is made once per edit, not grown).
+   * Makes the routes those of the table's segments, once a patch has put its segments in place:
+   * `previous` held `previousSize` routes, of which the patch removed `removed` and added those
+   * registered on this table so far.
    */
-  splice(previous: readonly Route[], start: number, removed: number): void {
-    const added = this.list;
-    const routes = new Array<Route>(previous.length - removed + added.length);
-    let at = 0;
-    for (let i = 0; i < start; i++) routes[at++] = previous[i];
-    for (const route of added) routes[at++] = route;
-    for (let i = start + removed; i < previous.length; i++) routes[at++] = previous[i];
-    this.list = routes;
+  takeSegmentRoutes(previousSize: number, removed: number): void {
+    this.count = previousSize - removed + this.list!.length;
+    this.list = undefined;
   }
 
   /** The route limit was passed (by a patched table, whose routes are counted once spliced). */
   get overLimit(): boolean {
-    return this.list.length > this.limit;
+    return this.size > this.limit;
   }
 
   /** Named routes in the order they were registered (as `named` iterates in a table built from scratch). */
   *namedRoutes(): Iterable<[string, Route]> {
-    for (const route of this.list) if (route.name !== null && this.named.get(route.name) === route) yield [route.name, route];
+    for (const route of this.routes) if (route.name !== null && this.named.get(route.name) === route) yield [route.name, route];
   }
 
   /** Whether `name` is still free. */
@@ -98,6 +110,7 @@ export class RouteTable {
   }
 
   add(route: Route): void {
+    if (!this.list) throw new Error("a patched table takes no more routes");
     if (this.list.length >= this.limit) {
       throw new RouteDefinitionError(`More than ${this.limit.toLocaleString("en-US")} routes: the analyser reads no more of this file; the routes before are kept`, "too-many-routes");
     }
@@ -121,7 +134,7 @@ export class RouteTable {
     // declaration and each declaration of its block.
     if (!this.byDeclaration) {
       this.byDeclaration = new Map();
-      for (const route of this.list) group(this.byDeclaration, route);
+      for (const route of this.routes) group(this.byDeclaration, route);
     }
     return this.byDeclaration.get(origin.declaration) ?? [];
   }
@@ -134,11 +147,11 @@ export class RouteTable {
  * top-level declaration), then, when an expansion stopped, the routes no segment holds.
  * What is worked out per group and kept survives edits that did not touch it.
  */
-export function routeGroups(table: Pick<RouteTable, "routes" | "segments">): readonly RouteGroup[] {
+export function routeGroups(table: Pick<RouteTable, "routes" | "size" | "segments">): readonly RouteGroup[] {
   const segments = table.segments?.list ?? [];
   let covered = 0;
   for (const segment of segments) covered += segment.routes.length;
-  return covered === table.routes.length ? segments : [...segments, { routes: table.routes.slice(covered) }];
+  return covered === table.size ? segments : [...segments, { routes: table.routes.slice(covered) }];
 }
 
 function group(byDeclaration: Map<Declaration, Route[]>, route: Route): void {

@@ -21,7 +21,7 @@ export interface Capture {
  * pass over its routes; and after an edit, only the routes of the declarations it re-expanded and
  * the later routes sharing a first segment with them are compared again (see Run).
  */
-export function unreachableRoutes(table: Pick<RouteTable, "routes" | "segments">): Capture[] {
+export function unreachableRoutes(table: Pick<RouteTable, "routes" | "size" | "segments">): Capture[] {
   const segments = table.segments?.list ?? [];
   // The routes of the declarations, in order, then those of one whose expansion stopped (a segment of their own).
   const parts = routeGroups(table);
@@ -300,14 +300,16 @@ function segmentText(segment: PathSegment): string {
  * together), with the capturing route's declaration as related information. Computed once per
  * route list.
  */
-export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "segments">): Diagnostic[] {
-  const routes = table.routes;
-  let diagnostics = cache.get(routes);
+export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "size" | "segments">): Diagnostic[] {
+  let diagnostics = cache.get(table);
   if (diagnostics) return diagnostics;
   const groups = new Map<string, { span: Span | undefined; by: Route; routes: Route[] }>();
+  const byIds = new Map<Route, number>();
   for (const { route, by } of unreachableRoutes(table)) {
     const span = route.origin && originSpan(route.origin);
-    const key = `${span?.start}:${span?.end}:${routes.indexOf(by)}`;
+    let byId = byIds.get(by);
+    if (byId === undefined) byIds.set(by, (byId = byIds.size));
+    const key = `${span?.start}:${span?.end}:${byId}`;
     const group = groups.get(key);
     if (group) group.routes.push(route);
     else groups.set(key, { span, by, routes: [route] });
@@ -325,11 +327,12 @@ export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "segme
       capture: callsOf(captured[0], by),
     };
   });
-  cache.set(routes, diagnostics);
+  cache.set(table, diagnostics);
   return diagnostics;
 }
 
-const cache = new WeakMap<readonly Route[], Diagnostic[]>();
+/** By table: a table's routes never change once it is made. */
+const cache = new WeakMap<Pick<RouteTable, "segments">, Diagnostic[]>();
 
 function callsOf(later: Route, earlier: Route): { later: Span; earlier: Span } | undefined {
   const a = later.origin?.declaration.source?.call;

@@ -93,7 +93,7 @@ function moveAboveFix(workspace: RoutingWorkspace, uri: string, text: string, di
   const newText = text.slice(0, target.start) + statement + text.slice(target.start, moved.start) + text.slice(moved.end);
   const before = workspace.routingFile(uri);
   const after = workspace.routingFileWith(uri, newText);
-  if (!before || !after || after.routes.routes.length !== before.routes.routes.length) return undefined;
+  if (!before || !after || after.routes.table.size !== before.routes.table.size) return undefined;
   const names = (file: typeof before) => [...file.routes.table.named.keys()].sort().join(" ");
   if (names(before) !== names(after) || after.diagnostics.some((d) => d.severity === "error") || unreachableRoutes(after.routes.table).length >= unreachableRoutes(before.routes.table).length) return undefined;
   return {

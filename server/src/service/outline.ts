@@ -1,3 +1,4 @@
+import { routeGroups } from "../routing/table";
 import { Declaration, Span } from "../routing/declarations";
 import { RoutingWorkspace } from "./workspace";
 
@@ -50,12 +51,15 @@ export function routeCountLenses(workspace: RoutingWorkspace, uri: string): Rout
   return lenses.sort((a, b) => a.span.start - b.span.start);
 }
 
-/** Routes per declaration, counted in one pass over the table. */
+/** Routes per declaration, counted in one pass over the table's groups. */
 function routeCounts(workspace: RoutingWorkspace, uri: string): Map<Declaration, number> {
   const counts = new Map<Declaration, number>();
-  for (const route of workspace.routingFile(uri)?.routes.routes ?? []) {
-    const declaration = route.origin?.declaration;
-    if (declaration) counts.set(declaration, (counts.get(declaration) ?? 0) + 1);
+  const table = workspace.routingFile(uri)?.routes.table;
+  for (const group of table ? routeGroups(table) : []) {
+    for (const route of group.routes) {
+      const declaration = route.origin?.declaration;
+      if (declaration) counts.set(declaration, (counts.get(declaration) ?? 0) + 1);
+    }
   }
   return counts;
 }

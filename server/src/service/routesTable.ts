@@ -90,5 +90,5 @@ export function recognizeRequest(workspace: RoutingWorkspace, method: string, pa
 /** The behaviour and route count of a routing file, for a status display. */
 export function routingFileInfo(workspace: RoutingWorkspace, uri: string): { behaviour: string; routes: number } | undefined {
   const file = workspace.routingFile(uri);
-  return file && { behaviour: file.behaviour, routes: file.routes.routes.length };
+  return file && { behaviour: file.behaviour, routes: file.routes.table.size };
 }
