@@ -168,6 +168,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       logError("indexing the workspace", error);
     }
     changed();
+    idle.touch(); // the idle work (helper lists merged ahead, garbage of indexing collected) follows indexing even if nothing is asked
   });
 
   connection.onDidChangeConfiguration(async (params) => {
