@@ -50,6 +50,7 @@ export class RouteTable {
 
   /** The routes registered so far; undefined once a patch made them its segments' (see `routes`). */
   private list: Route[] | undefined = [];
+  /** How many routes the segments hold, when `list` is undefined. */
   private count = 0;
   /**
    * The route holding each name: a lookup, whose order is not the routes' (a patched table adds
@@ -72,7 +73,8 @@ export class RouteTable {
   /**
    * A table that continues `previous`, taking over its lookups as they are (with all its names
    * and routes: the caller forgets the segments it no longer holds), and holding no routes until
-   * `splice`. `previous` must not be used afterwards; undefined when it was taken over already.
+   * `takeSegmentRoutes`. `previous` must not be used afterwards (but to list its routes); undefined
+   * when it was taken over already.
    */
   static continuing(previous: RouteTable): RouteTable | undefined {
     if (previous.continued) return undefined;
@@ -94,7 +96,7 @@ export class RouteTable {
     this.list = undefined;
   }
 
-  /** The route limit was passed (by a patched table, whose routes are counted once spliced). */
+  /** The route limit was passed (by a patched table, whose routes are counted once it takes its segments' routes). */
   get overLimit(): boolean {
     return this.size > this.limit;
   }
