@@ -39,6 +39,8 @@ interface Merged {
   orders: Orders;
   owners: Record<Suffix, readonly Segment[]>;
   segments: Set<Segment>;
+  /** The same segments in file order. */
+  list: readonly Segment[];
 }
 
 const segmentOrders = new WeakMap<Segment, Orders>();
@@ -54,17 +56,16 @@ export function helperLists(table: RouteTable): HelperSource[] {
   let sources = tableSources.get(table);
   if (sources) return sources;
   const segments = table.segments?.list ?? [];
-  const current = new Set(segments);
   let merged = [segments[0], segments[segments.length - 1]].map((segment) => segment && mergedOf.get(segment)).find((found) => found !== undefined);
   const unmerged = merged ? segments.filter((segment) => !merged!.segments.has(segment)) : segments;
-  const gone = merged ? merged.segments.size - (segments.length - unmerged.length) : 0;
-  if (!merged || unmerged.length > MAX_UNMERGED || gone > merged.segments.size / 4) {
-    merged = merge(merged, current, unmerged);
+  const gone = merged ? goneSince(merged, segments) : new Set<Segment>();
+  if (!merged || unmerged.length > MAX_UNMERGED || gone.size > merged.segments.size / 4) {
+    merged = merge(merged, segments, unmerged);
     for (const segment of segments) mergedOf.set(segment, merged);
     sources = [{ names: merged.orders, table }];
   } else {
     const { owners } = merged;
-    const skip = gone > 0 ? (suffix: Suffix, i: number) => !current.has(owners[suffix][i]) : undefined;
+    const skip = gone.size > 0 ? (suffix: Suffix, i: number) => gone.has(owners[suffix][i]) : undefined;
     sources = [{ names: merged.orders, skip, table }, ...unmerged.map((segment) => ({ names: ordersOfSegment(segment), table }))];
   }
   const unclaimed = unclaimedNames(table);
@@ -78,7 +79,8 @@ export function helperLists(table: RouteTable): HelperSource[] {
  * merged in one pass with the added segments' names (sorted on their own, a few thousand at
  * most); the first time, every segment's names sorted.
  */
-function merge(previous: Merged | undefined, current: Set<Segment>, added: readonly Segment[]): Merged {
+function merge(previous: Merged | undefined, list: readonly Segment[], added: readonly Segment[]): Merged {
+  const current = new Set(list);
   const orders = {} as Record<Suffix, string[]>;
   const owners = {} as Record<Suffix, Segment[]>;
   const tagged: Array<{ name: string; owner: Segment }> = [];
@@ -103,7 +105,24 @@ function merge(previous: Merged | undefined, current: Set<Segment>, added: reado
       }
     }
   }
-  return { orders, owners, segments: current };
+  return { orders, owners, segments: current, list };
+}
+
+/**
+ * The merged segments a table no longer has, found without a set of the table's own: the
+ * segments a later table keeps stay in their order (an edit replaces a run of declarations, and a
+ * re-used one keeps its place), so one walk through both lists, passing over the table's added
+ * segments, meets each kept one where it is expected; a merged segment not met there is gone.
+ */
+function goneSince(merged: Merged, segments: readonly Segment[]): Set<Segment> {
+  const gone = new Set<Segment>();
+  let at = 0;
+  for (const segment of merged.list) {
+    while (at < segments.length && !merged.segments.has(segments[at])) at++;
+    if (at < segments.length && segments[at] === segment) at++;
+    else gone.add(segment);
+  }
+  return gone;
 }
 
 /**
