@@ -42,24 +42,9 @@ export class RouteBuilder {
     checkSegmentRequirements(spec.requirements, keys);
     const { requirements, params } = this.sort(spec.requirements);
 
-    let conditions = EMPTY_RECORD as Record<string, string>;
-    for (const key in spec.conditions) {
-      const value = spec.conditions[key];
-      if (key === "method" || value === null) continue;
-      if (conditions === EMPTY_RECORD) conditions = record<string>();
-      conditions[key] = asText(value);
-    }
-
-    let defaults = EMPTY_RECORD as Record<string, string>;
-    const defaultAction = keys.has("action") && !("action" in spec.defaults);
-    if (defaultAction || hasKeys(spec.defaults)) {
-      defaults = record<string>();
-      for (const key in spec.defaults) {
-        const value = spec.defaults[key];
-        if (value !== null) defaults[key] = asText(value);
-      }
-      if (defaultAction) defaults.action = "index";
-    }
+    const conditions = textValues(spec.conditions, "method");
+    let defaults = textValues(spec.defaults);
+    if (keys.has("action") && !("action" in spec.defaults)) defaults = Object.assign(record<string>(), defaults, { action: "index" });
     const optionalFormat = this.rules.optionalTrailingFormat && endsWithFormat(segments);
 
     return new Route(
@@ -72,7 +57,7 @@ export class RouteBuilder {
       requirements,
       params,
       conditions,
-      shared(defaults),
+      defaults,
       requiredSegmentCount(segments, defaults, requirements, optionalFormat),
       optionalFormat,
       spec.controllerNamespace,
@@ -122,9 +107,19 @@ function shared<T>(values: Record<string, T>): Record<string, T> {
 
 const EMPTY_RECORD: Readonly<Record<string, never>> = Object.freeze(record<never>());
 
-function hasKeys(map: object): boolean {
-  for (const _ in map) return true;
-  return false;
+/**
+ * The values of an option map as text, without null ones and the key `except`; the shared empty
+ * record when none is left (most routes: no record is made for them).
+ */
+function textValues(map: OptionMap, except?: string): Record<string, string> {
+  let values = EMPTY_RECORD as Record<string, string>;
+  for (const key in map) {
+    const value = map[key];
+    if (key === except || value === null) continue;
+    if (values === EMPTY_RECORD) values = record<string>();
+    values[key] = asText(value);
+  }
+  return values;
 }
 
 function refused(message: string, code: "requirement-anchor" | "requirement-not-regexp", key: string): RouteDefinitionError {

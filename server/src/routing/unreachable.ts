@@ -298,7 +298,7 @@ function segmentText(segment: PathSegment): string {
 /**
  * `unreachable-route` warnings, one per declaration part and capturing route (its routes listed
  * together), with the capturing route's declaration as related information. Computed once per
- * route list.
+ * table.
  */
 export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "size" | "segments">): Diagnostic[] {
   let diagnostics = cache.get(table);

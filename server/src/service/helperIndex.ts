@@ -20,7 +20,8 @@ import { nearestWithin } from "../routing/validate";
  * edit changed, not the number of routes.
  */
 
-const SUFFIXES = ["_path", "_url"] as const;
+/** The suffixes of the helpers a route name has, besides their `hash_for_` forms. */
+export const SUFFIXES = ["_path", "_url"] as const;
 type Suffix = (typeof SUFFIXES)[number];
 const HASH_FOR = "hash_for_";
 

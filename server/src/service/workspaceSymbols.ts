@@ -1,5 +1,6 @@
 import { Span } from "../routing/declarations";
 import { declaredSpan } from "../routing/spans";
+import { SUFFIXES } from "./helperIndex";
 import { RoutingWorkspace } from "./workspace";
 
 /** A helper of the workspace as a symbol: found by name from anywhere, it leads to its declaration. */
@@ -29,8 +30,6 @@ export function workspaceSymbols(workspace: RoutingWorkspace, query: string, lim
   }
   return symbols;
 }
-
-const SUFFIXES = ["_path", "_url"];
 
 /**
  * How many characters of `needle` (lower case) are found in order in `haystack`, ignoring case,
