@@ -1,5 +1,6 @@
 import FindMyWay from "find-my-way";
 import * as ts from "typescript";
+import { compacted } from "../../server/out/analysis/analyze";
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
 import { expandDeclarations } from "../../server/out/routing/expand";
 import { RouteSet } from "../../server/out/routing/routeSet";
@@ -7,7 +8,7 @@ import { documentDiagnostics } from "../../server/out/service/diagnostics";
 import { RoutingWorkspace } from "../../server/out/service/workspace";
 import { footprint, httpThroughput } from "./http";
 import { languageServer } from "./languageServer";
-import { rate, ratio, time } from "./measure";
+import { heldBy, megabytes, rate, ratio, time } from "./measure";
 import { generatedRoutingFile, generatedTree, realisticTree } from "./workloads";
 
 /** `npm run bench`: throughput of the facility, each figure beside a same-process baseline. */
@@ -80,6 +81,18 @@ function analysis(): void {
   console.log(
     `analysis: ${text.split("\n").length.toLocaleString("en-US")} lines → ${routes.toLocaleString("en-US")} routes in ${(whole.seconds * 1000).toFixed(0)} ms ` +
       `(parse, read, expand, diagnostics); ${ratio(whole, parse)} the time of ts.createSourceFile alone (${(parse.seconds * 1000).toFixed(0)} ms)`,
+  );
+  // What the analysed file keeps in memory, open (with its syntax tree) and closed (without, as
+  // the workspace keeps closed files), against the syntax tree alone.
+  const parsed = heldBy(() => ts.createSourceFile("routes.ts", text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS));
+  const open = heldBy(() => loadRoutingFile(text, "routes.ts"));
+  const closed = heldBy(() => {
+    const file = loadRoutingFile(text, "routes.ts")!;
+    return { ...file, analysis: compacted(file.analysis) };
+  });
+  console.log(
+    `heap held by the analysed file: open ${megabytes(open)}, ${ratio({ seconds: open }, { seconds: parsed })} the syntax tree alone (${megabytes(parsed)}); ` +
+      `closed (no syntax tree) ${megabytes(closed)}, ${Math.round(closed / routes)} bytes a route`,
   );
   // Re-analysis after typing one character into an option key (and deleting it again), from the previous version.
   const at = text.indexOf("member", text.length / 2) + "member".length;
