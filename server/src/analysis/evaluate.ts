@@ -4,6 +4,7 @@ import { OptionSource, Span } from "../routing/declarations";
 import { OptionMap, OptionValue, record } from "../routing/values";
 import { ANALYSIS_LIMITS, Budget, count } from "./budget";
 import { Binding, ConstValue, Scope } from "./scope";
+import { interned } from "../text/intern";
 
 /** A value the analyser could not know without running code: the exact node that stopped it. */
 export class NotStatic {
@@ -141,7 +142,11 @@ export class Evaluator {
       const full = this.room(element, result.length + 1, 0);
       if (full) return full;
       const itemPath = path === undefined ? undefined : join(path, String(result.length));
-      if (sources && itemPath !== undefined) sources.set(itemPath, { key: this.span(element), value: this.span(element) });
+      if (sources && itemPath !== undefined) {
+        // An element is its own key: one range object for both (ranges move in place, each once).
+        const span = this.span(element);
+        sources.set(itemPath, { key: span, value: span });
+      }
       const value = this.evaluate(element, scope, sources, itemPath);
       if (value instanceof NotStatic) return value;
       if (value !== undefined) result.push(value);
@@ -252,7 +257,7 @@ export class Evaluator {
 
 /** An option path below `path` (`member` + `mark` → `member.mark`); "" is the root of a const's value. */
 function join(path: string | undefined, key: string): string {
-  return path ? `${path}.${key}` : key;
+  return path ? interned(`${path}.${key}`) : key;
 }
 
 function isPrototypeSetter(property: ts.ObjectLiteralElementLike): boolean {

@@ -1,7 +1,7 @@
 import { BehaviourRules } from "./behaviour";
 import { RouteDefinitionError } from "./errors";
 import { DEFAULT_SEGMENT_PATTERN, endsWithFormat, PathParser, PathSegment } from "./path";
-import { HttpMethod, Route, RouteOrigin, RouteSpec } from "./route";
+import { HttpMethod, Route, RouteOrigin, RouteSpec, RouteTraits } from "./route";
 import { asText, OptionMap, OptionValue, record, rubyInspect, toList } from "./values";
 import { hasUnprintable } from "../text/escape";
 
@@ -22,6 +22,8 @@ export class RouteBuilder {
   private readonly checked: { controller: string | null; action: string | null } = { controller: null, action: null };
   /** The requirement map sorted last, and its records. */
   private sorted: { from: OptionMap; requirements: Record<string, RegExp>; params: Record<string, string> } | undefined;
+  /** The traits of the route built last: the next route of the same resource shares them. */
+  private traits: RouteTraits | undefined;
 
   constructor(private readonly rules: BehaviourRules) {}
 
@@ -54,15 +56,27 @@ export class RouteBuilder {
       segments,
       keys.has("controller") ? null : spec.controller,
       keys.has("action") ? null : spec.action,
-      requirements,
-      params,
-      conditions,
-      defaults,
+      this.shared({ requirements, params, conditions, defaults, controllerNamespace: spec.controllerNamespace }),
       requiredSegmentCount(segments, defaults, requirements, optionalFormat),
       optionalFormat,
-      spec.controllerNamespace,
       origin,
     );
+  }
+
+  /** `traits`, or the previous route's when they are the same records. */
+  private shared(traits: RouteTraits): RouteTraits {
+    const last = this.traits;
+    if (
+      last &&
+      last.requirements === traits.requirements &&
+      last.params === traits.params &&
+      last.conditions === traits.conditions &&
+      last.defaults === traits.defaults &&
+      last.controllerNamespace === traits.controllerNamespace
+    ) {
+      return last;
+    }
+    return (this.traits = traits);
   }
 
   /** Requirement patterns and fixed params (non-pattern values) of a requirement map. */

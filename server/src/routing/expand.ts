@@ -12,6 +12,7 @@ import { RouteOrigin, RouteSpec } from "./route";
 import { Refusal, RouteTable, Segment, unchangedEnds } from "./table";
 import { validateDeclaration } from "./validate";
 import { asText, copyMap, deepMerge, isOptionMap, mapOf, OptionMap, OptionValue, pick, record, toList } from "./values";
+import { interned } from "../text/intern";
 
 const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "edit" });
 
@@ -263,7 +264,7 @@ class Expander {
     const nested = this.nestedScope(def, options);
     if (hasManyPath !== undefined) this.hasMany(options.has_many, hasManyPath, nested, origin);
     toList(options.has_one).forEach((child, index) => {
-      const path = Array.isArray(options.has_one) ? `has_one.${index}` : "has_one";
+      const path = Array.isArray(options.has_one) ? interned(`has_one.${index}`) : "has_one";
       this.resource(asText(child), true, copyMap(nested), { ...origin, association: path }, undefined, undefined);
     });
     if (block) this.body(block, nested);
@@ -282,7 +283,7 @@ class Expander {
   private hasMany(value: OptionValue | undefined, path: string, nested: OptionMap, origin: RouteOrigin): void {
     if (value === undefined || value === null) return;
     if (Array.isArray(value)) {
-      value.forEach((item, index) => this.hasMany(item, `${path}.${index}`, nested, origin));
+      value.forEach((item, index) => this.hasMany(item, interned(`${path}.${index}`), nested, origin));
     } else if (isOptionMap(value)) {
       for (const [child, further] of Object.entries(value)) {
         const childOptions = Object.assign(copyMap(nested), { has_many: further });
@@ -298,7 +299,7 @@ class Expander {
       for (const action of actions) {
         for (const m of toList(method)) {
           const path = `${def.path}${def.actionSeparator}${action}`;
-          this.action(def, action, path, `${action}_${def.namePrefix}${def.plural}`, m, false, origin, `collection.${action}`);
+          this.action(def, action, path, `${action}_${def.namePrefix}${def.plural}`, m, false, origin, interned(`collection.${action}`));
         }
       }
     }
@@ -320,7 +321,7 @@ class Expander {
         const base = `new_${def.namePrefix}${def.singular}`;
         const custom = action !== "new";
         const path = custom ? `${def.newPath}${def.actionSeparator}${action}` : def.newPath;
-        this.action(def, action, path, custom ? `${action}_${base}` : base, method, false, origin, `new.${action}`);
+        this.action(def, action, path, custom ? `${action}_${base}` : base, method, false, origin, interned(`new.${action}`));
       }
     }
   }
@@ -332,7 +333,7 @@ class Expander {
         for (const m of toList(method)) {
           const path = `${def.memberPath}${def.actionSeparator}${def.actionPath(action)}`;
           const idRequired = withId && (action === "edit" || this.rules.idRequirementOnCustomMemberActions);
-          this.action(def, action, path, `${action}_${def.shallowNamePrefix}${def.singular}`, m, idRequired, origin, `member.${action}`);
+          this.action(def, action, path, `${action}_${def.shallowNamePrefix}${def.singular}`, m, idRequired, origin, interned(`member.${action}`));
         }
       }
     }

@@ -30,6 +30,23 @@ export interface RouteJSON {
 
 const UPPER: Readonly<Record<HttpMethod, string>> = { get: "GET", post: "POST", put: "PUT", delete: "DELETE", options: "OPTIONS" };
 
+/**
+ * What a route shares with the other routes of its resource (or of its connect): one object for
+ * all of them, not five fields in each of 100,000 routes.
+ */
+export interface RouteTraits {
+  /** Regular-expression requirements, by key (segment keys and others). */
+  readonly requirements: Record<string, RegExp>;
+  /** Fixed extra parameters. */
+  readonly params: Record<string, string>;
+  /** Recognition conditions other than the method. */
+  readonly conditions: Record<string, string>;
+  /** Defaults of dynamic segments (`:action` defaults to index). */
+  readonly defaults: Record<string, string>;
+  /** Controller namespace for a `:controller` segment (`admin/`). */
+  readonly controllerNamespace: string;
+}
+
 export class Route {
   constructor(
     /** The name this route holds, or null. */
@@ -42,22 +59,33 @@ export class Route {
     readonly controller: string | null,
     /** Null when an `:action` segment supplies it. */
     readonly action: string | null,
-    /** Regular-expression requirements, by key (segment keys and others). */
-    readonly requirements: Record<string, RegExp>,
-    /** Fixed extra parameters. */
-    readonly params: Record<string, string>,
-    /** Recognition conditions other than the method. */
-    readonly conditions: Record<string, string>,
-    /** Defaults of dynamic segments (`:action` defaults to index). */
-    readonly defaults: Record<string, string>,
+    readonly traits: RouteTraits,
     /** Segments from this index on may be left out of a request (optional trailing segments). */
     readonly requiredSegments: number,
     /** The trailing `.:format` may be left out (behaviour B). */
     readonly optionalFormat: boolean,
-    /** Controller namespace for a `:controller` segment (`admin/`). */
-    readonly controllerNamespace: string,
     readonly origin: RouteOrigin | undefined,
   ) {}
+
+  get requirements(): Record<string, RegExp> {
+    return this.traits.requirements;
+  }
+
+  get params(): Record<string, string> {
+    return this.traits.params;
+  }
+
+  get conditions(): Record<string, string> {
+    return this.traits.conditions;
+  }
+
+  get defaults(): Record<string, string> {
+    return this.traits.defaults;
+  }
+
+  get controllerNamespace(): string {
+    return this.traits.controllerNamespace;
+  }
 
   /**
    * Where the route stands in the tables that hold it: the segment (the routes of one top-level

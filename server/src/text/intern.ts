@@ -1,0 +1,16 @@
+/**
+ * One copy of strings that repeat across a workspace's declarations and routes (`member.mark`,
+ * `has_many.0`, `collection.search`): the first seen stands for the later equal ones, which are
+ * dropped at once. The table is emptied when full, so text that never repeats (hostile or
+ * generated) costs a bounded amount of memory.
+ */
+const table = new Map<string, string>();
+const LIMIT = 10_000;
+
+export function interned(text: string): string {
+  const known = table.get(text);
+  if (known !== undefined) return known;
+  if (table.size >= LIMIT) table.clear();
+  table.set(text, text);
+  return text;
+}
