@@ -20,10 +20,11 @@ export class RouteBuilder {
   private readonly paths = new PathParser();
   /** The controller and action checked last (printableOnly). */
   private readonly checked: { controller: string | null; action: string | null } = { controller: null, action: null };
-  /** The requirement map sorted last, and its records. */
-  private sorted: { from: OptionMap; requirements: Record<string, RegExp>; params: Record<string, string> } | undefined;
-  /** The traits of the route built last: the next route of the same resource shares them. */
-  private traits: RouteTraits | undefined;
+  /**
+   * Per requirement map (a resource has two: with and without `id`), its sorted records and the
+   * traits of the route built last with it, which the resource's next routes share.
+   */
+  private readonly sorted = new WeakMap<OptionMap, SortedRequirements>();
 
   constructor(private readonly rules: BehaviourRules) {}
 
@@ -42,7 +43,8 @@ export class RouteBuilder {
     const { path, segments, keys } = this.paths.parse(spec.path);
     const methods = routeMethods(spec.conditions);
     checkSegmentRequirements(spec.requirements, keys);
-    const { requirements, params } = this.sort(spec.requirements);
+    const sorted = this.sort(spec.requirements);
+    const { requirements, params } = sorted;
 
     const conditions = textValues(spec.conditions, "method");
     let defaults = textValues(spec.defaults);
@@ -56,41 +58,48 @@ export class RouteBuilder {
       segments,
       keys.has("controller") ? null : spec.controller,
       keys.has("action") ? null : spec.action,
-      this.shared({ requirements, params, conditions, defaults, controllerNamespace: spec.controllerNamespace }),
+      shareTraits(sorted, { requirements, params, conditions, defaults, controllerNamespace: spec.controllerNamespace }),
       requiredSegmentCount(segments, defaults, requirements, optionalFormat),
       optionalFormat,
       origin,
     );
   }
 
-  /** `traits`, or the previous route's when they are the same records. */
-  private shared(traits: RouteTraits): RouteTraits {
-    const last = this.traits;
-    if (
-      last &&
-      last.requirements === traits.requirements &&
-      last.params === traits.params &&
-      last.conditions === traits.conditions &&
-      last.defaults === traits.defaults &&
-      last.controllerNamespace === traits.controllerNamespace
-    ) {
-      return last;
-    }
-    return (this.traits = traits);
-  }
-
   /** Requirement patterns and fixed params (non-pattern values) of a requirement map. */
-  private sort(from: OptionMap): { requirements: Record<string, RegExp>; params: Record<string, string> } {
-    if (this.sorted?.from === from) return this.sorted;
+  private sort(from: OptionMap): SortedRequirements {
+    let sorted = this.sorted.get(from);
+    if (sorted) return sorted;
     const requirements = record<RegExp>();
     const params = record<string>();
     for (const [key, value] of Object.entries(from)) {
       if (value instanceof RegExp) requirements[key] = value;
       else if (value !== null) params[key] = asText(value);
     }
-    this.sorted = { from, requirements: shared(requirements), params: shared(params) };
-    return this.sorted;
+    sorted = { requirements: shared(requirements), params: shared(params), traits: undefined };
+    this.sorted.set(from, sorted);
+    return sorted;
   }
+}
+
+interface SortedRequirements {
+  requirements: Record<string, RegExp>;
+  params: Record<string, string>;
+  /** The traits of the route built last with these requirements. */
+  traits: RouteTraits | undefined;
+}
+
+/** `traits`, or those of the previous route with the same requirements when they are the same records. */
+function shareTraits(sorted: SortedRequirements, traits: RouteTraits): RouteTraits {
+  const last = sorted.traits;
+  if (
+    last &&
+    last.conditions === traits.conditions &&
+    last.defaults === traits.defaults &&
+    last.controllerNamespace === traits.controllerNamespace
+  ) {
+    return last;
+  }
+  return (sorted.traits = traits);
 }
 
 /** A requirement on a path segment must be an unanchored regular expression (the first one that is not, in the map's order, is refused). */

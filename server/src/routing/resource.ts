@@ -76,10 +76,13 @@ export function defineResource(
   if (singleton) shallowNamePrefix = namePrefix;
 
   const memberPath = singleton ? path : `${shallowPathPrefix}/${pathSegment}/:id`;
-  const requirements = mapOf(options.requirements);
+  let requirements = mapOf(options.requirements);
   const id = requirements.id;
   delete requirements.id;
-  const requirementsWithId = Object.assign(record(), requirements, { id: id instanceof RegExp ? id : DEFAULT_ID_REQUIREMENT });
+  let requirementsWithId: OptionMap = Object.assign(record(), requirements, { id: id instanceof RegExp ? id : DEFAULT_ID_REQUIREMENT });
+  // Most resources have no requirements: the same two maps for all, so that the route builder
+  // sorts them once and their routes share one traits object (see RouteBuilder).
+  if (Object.keys(requirements).length === 0 && !(id instanceof RegExp)) ({ requirements, requirementsWithId } = NO_REQUIREMENTS);
 
   const { allows, inherited } = actionRestriction(options, rules);
   const memberMethods = groupByMethod(options.member);
@@ -115,6 +118,11 @@ export function defineResource(
 
 /** The default pattern of `:id`, one object for every resource (a pattern without the g or y flag keeps no state). */
 const DEFAULT_ID_REQUIREMENT = new RegExp(DEFAULT_SEGMENT_PATTERN);
+
+const NO_REQUIREMENTS: { requirements: OptionMap; requirementsWithId: OptionMap } = {
+  requirements: Object.freeze(record()),
+  requirementsWithId: Object.freeze(Object.assign(record(), { id: DEFAULT_ID_REQUIREMENT })),
+};
 
 /** `{ rss: "get", mark: "post", csv: "post" }` → get: [rss]; post: [mark, csv]. */
 function groupByMethod(actions: OptionValue | undefined): MethodGroups {
