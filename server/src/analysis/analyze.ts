@@ -1,5 +1,5 @@
 import ts = require("typescript");
-import { Declaration, DeclarationTree, DrawSettings, OptionSource, Span } from "../routing/declarations";
+import { Declaration, DeclarationTree, DrawSettings, Span } from "../routing/declarations";
 import { Diagnostic } from "../routing/diagnostics";
 import { isOptionMap } from "../routing/values";
 import { nearest } from "../routing/validate";
@@ -10,6 +10,7 @@ import { DeclarationReader, moveReading, notStaticDiagnostic, rangesWithin, Stat
 import { bindsNames, Scope } from "./scope";
 import { Cost, wellWithinLimits } from "./budget";
 import { FileSyntax, parseAt, scriptKind, TextChange, textChange, tokenStart } from "./fileSyntax";
+import { OptionSources } from "../routing/optionSources";
 
 /** The static reading of one routing file. */
 export interface RoutingFileAnalysis {
@@ -17,7 +18,7 @@ export interface RoutingFileAnalysis {
   tree?: DeclarationTree;
   diagnostics: Diagnostic[];
   /** Where the settings were written (`behaviour`, `resources_path_names.new`). */
-  settingsSources: Map<string, OptionSource>;
+  settingsSources: OptionSources;
   /** The text that was read. */
   text: string;
   /**
@@ -68,7 +69,7 @@ export function analyzeRoutingFile(text: string, fileName = "routes.ts", previou
   const file = trees?.treeOf(text);
   if (!trees || !file) return unparsable(text, fileName);
   const diagnostics: Diagnostic[] = [];
-  const settingsSources = new Map<string, OptionSource>();
+  const settingsSources = new OptionSources();
   const evaluator = new Evaluator(text);
   const result: RoutingFileAnalysis = { diagnostics, settingsSources, text, syntax: syntaxOf(trees, fileName, text), reuse: { trees } };
   try {
@@ -307,7 +308,7 @@ function unparsable(text: string, fileName: string): RoutingFileAnalysis {
   return {
     tree: text.includes(PACKAGE_NAME) ? { settings: {}, body: [] } : undefined,
     diagnostics: [diagnostic],
-    settingsSources: new Map(),
+    settingsSources: new OptionSources(),
     text,
     syntax: syntaxOf(undefined, fileName, ""),
   };
@@ -354,7 +355,7 @@ function readSettings(
   node: ts.Expression,
   evaluator: Evaluator,
   scope: Scope,
-  sources: Map<string, OptionSource>,
+  sources: OptionSources,
   diagnostics: Diagnostic[],
 ): DrawSettings {
   const value = evaluator.options(node, scope, sources, (missing) => diagnostics.push(notStaticDiagnostic(missing, "this setting is left out", evaluator)));

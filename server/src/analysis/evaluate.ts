@@ -1,10 +1,11 @@
 import ts = require("typescript");
 import { tokenStart } from "./fileSyntax";
-import { OptionSource, Span } from "../routing/declarations";
+import { Span } from "../routing/declarations";
 import { OptionMap, OptionValue, record } from "../routing/values";
 import { ANALYSIS_LIMITS, Budget, count } from "./budget";
 import { Binding, ConstValue, Scope } from "./scope";
 import { interned } from "../text/intern";
+import { OptionSources } from "../routing/optionSources";
 
 /** A value the analyser could not know without running code: the exact node that stopped it. */
 export class NotStatic {
@@ -38,7 +39,7 @@ export class Evaluator {
    * Evaluates `node`; where `sources` is given, records the key and value spans of every option
    * under `path` (`member`, `member.mark`, `only.0`).
    */
-  evaluate(node: ts.Expression, scope: Scope, sources?: Map<string, OptionSource>, path?: string): Evaluated {
+  evaluate(node: ts.Expression, scope: Scope, sources?: OptionSources, path?: string): Evaluated {
     if (!this.budget.spend()) return new NotStatic(node, `a value needing more than ${count(ANALYSIS_LIMITS.steps)} evaluation steps`, "budget");
     if (this.depth >= ANALYSIS_LIMITS.valueDepth) return new NotStatic(node, `a value nested more than ${ANALYSIS_LIMITS.valueDepth} levels deep`, "depth");
     this.depth++;
@@ -49,7 +50,7 @@ export class Evaluator {
     }
   }
 
-  private evaluateNode(node: ts.Expression, scope: Scope, sources?: Map<string, OptionSource>, path?: string): Evaluated {
+  private evaluateNode(node: ts.Expression, scope: Scope, sources?: OptionSources, path?: string): Evaluated {
     if (node.kind === ts.SyntaxKind.ObjectLiteralExpression) return this.object(node as ts.ObjectLiteralExpression, scope, sources, path);
     switch (node.kind) {
       case ts.SyntaxKind.StringLiteral:
@@ -126,7 +127,7 @@ export class Evaluator {
     return undefined;
   }
 
-  private array(node: ts.ArrayLiteralExpression, scope: Scope, sources?: Map<string, OptionSource>, path?: string): Evaluated {
+  private array(node: ts.ArrayLiteralExpression, scope: Scope, sources?: OptionSources, path?: string): Evaluated {
     const result: OptionValue[] = [];
     for (const element of node.elements) {
       if (ts.isSpreadElement(element)) {
@@ -158,7 +159,7 @@ export class Evaluator {
    * An options object read leniently: a property whose value is not static is left out and
    * reported through `skip`, so the rest of the declaration still counts.
    */
-  options(node: ts.Expression, scope: Scope, sources: Map<string, OptionSource>, skip: (missing: NotStatic) => void): Evaluated {
+  options(node: ts.Expression, scope: Scope, sources: OptionSources, skip: (missing: NotStatic) => void): Evaluated {
     const inner = unwrap(node);
     if (ts.isObjectLiteralExpression(inner)) return this.object(inner, scope, sources, undefined, skip);
     return this.evaluate(node, scope, sources);
@@ -167,7 +168,7 @@ export class Evaluator {
   private object(
     node: ts.ObjectLiteralExpression,
     scope: Scope,
-    sources?: Map<string, OptionSource>,
+    sources?: OptionSources,
     path?: string,
     skip?: (missing: NotStatic) => void,
   ): Evaluated {
@@ -228,7 +229,7 @@ export class Evaluator {
     return new NotStatic(name, "a computed key");
   }
 
-  private identifier(node: ts.Identifier, scope: Scope, sources?: Map<string, OptionSource>, path?: string): Evaluated {
+  private identifier(node: ts.Identifier, scope: Scope, sources?: OptionSources, path?: string): Evaluated {
     const binding = scope.lookup(node.text);
     if (!binding) {
       if (node.text === "undefined") return undefined;
@@ -248,7 +249,7 @@ export class Evaluator {
   /** A const's value, evaluated on first use with the option ranges it writes (paths relative to it), then kept. */
   private constValue(binding: Extract<Binding, { kind: "const" }>): ConstValue {
     if (!binding.evaluated) {
-      const sources = new Map<string, OptionSource>();
+      const sources = new OptionSources();
       binding.evaluated = { value: this.evaluate(binding.initializer, binding.scope, sources, ""), sources };
     }
     return binding.evaluated;

@@ -1,10 +1,11 @@
 import ts = require("typescript");
-import { Declaration, DeclarationKind, OptionSource, Span } from "../routing/declarations";
+import { Declaration, DeclarationKind, Span } from "../routing/declarations";
 import { Diagnostic } from "../routing/diagnostics";
 import { isOptionMap, OptionMap, OptionValue } from "../routing/values";
 import { ANALYSIS_LIMITS, Cost, count } from "./budget";
 import { Evaluated, Evaluator, NotStatic, unwrap } from "./evaluate";
 import { Scope } from "./scope";
+import { OptionSources } from "../routing/optionSources";
 
 const MAPPER_METHODS = new Set<DeclarationKind>(["resources", "resource", "namespace", "with_options", "connect", "named_route", "root"]);
 
@@ -198,7 +199,7 @@ export class DeclarationReader {
       return;
     }
     const kind = method as DeclarationKind;
-    const sources = new Map<string, OptionSource>();
+    const sources = new OptionSources();
     const strings: Array<{ value: string; node: ts.Node }> = [];
     let options: OptionMap = {};
     let block: FunctionNode | undefined;
@@ -241,7 +242,7 @@ export class DeclarationReader {
     strings: Array<{ value: string; node: ts.Node }>,
     options: OptionMap,
     call: ts.CallExpression,
-    sources: Map<string, OptionSource>,
+    sources: OptionSources,
   ): Declaration | undefined {
     const source = {
       call: this.evaluator.span(call),
@@ -355,10 +356,7 @@ function spansOf(reading: Pick<StatementReading, "declarations" | "diagnostics">
       once(source.call);
       once(source.method);
       source.names.forEach(once);
-      for (const option of source.options.values()) {
-        once(option.key);
-        once(option.value);
-      }
+      source.options.spans().forEach(once);
     }
     d.block?.forEach(declaration);
   };

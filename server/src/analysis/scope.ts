@@ -1,12 +1,12 @@
 import ts = require("typescript");
-import { OptionSource } from "../routing/declarations";
 import { OptionValue } from "../routing/values";
 import type { Evaluated } from "./evaluate";
+import { OptionSources } from "../routing/optionSources";
 
 /** A const's value once evaluated: the value (or why it is not static) and the option ranges it wrote, by path below it. */
 export interface ConstValue {
   value: Evaluated;
-  sources: Map<string, OptionSource>;
+  sources: OptionSources;
 }
 
 /**

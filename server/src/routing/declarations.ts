@@ -1,4 +1,5 @@
 import { OptionMap } from "./values";
+import { OptionSources } from "./optionSources";
 
 /**
  * The declaration tree: what a routing file says, as data. Both the recording mapper of draw()
@@ -34,7 +35,7 @@ export interface DeclarationSource {
   /** One per entry of `names` (or the path of connect). */
   names: Span[];
   /** Option key paths (`member`, `member.mark`, `has_many.0`) to the key and value that wrote them. */
-  options: Map<string, OptionSource>;
+  options: OptionSources;
 }
 
 export interface OptionSource {

@@ -130,7 +130,7 @@ function removeProperty(uri: string, text: string, property: Span): TextEdit {
 function declarationWithOptionKey(workspace: RoutingWorkspace, uri: string, key: Span): Declaration | undefined {
   const find = (declarations: Declaration[]): Declaration | undefined => {
     for (const declaration of declarations) {
-      for (const option of declaration.source?.options.values() ?? []) if (option.key.start === key.start && option.key.end === key.end) return declaration;
+      for (const [, option] of declaration.source?.options ?? []) if (option.key.start === key.start && option.key.end === key.end) return declaration;
       const nested = declaration.block && find(declaration.block);
       if (nested) return nested;
     }
