@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import { CloseAction, ErrorAction, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from "vscode-languageclient/node";
+import { SERVER_ENVIRONMENT } from "./serverEnvironment";
 
 /** Restarts allowed within RESTART_WINDOW_MS before the client gives up and says so. */
 const MAX_RESTARTS = 4;
@@ -15,9 +16,9 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
   const module = context.asAbsolutePath("client/dist/server.js");
   const serverOptions: ServerOptions = {
     // No V8 flags: the server sets its own (lsp/serverProcess.ts), so every editor's launch gets
-    // them (README, Benchmarks).
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6009"] } },
+    // them (README, Benchmarks). The environment is added to the editor's.
+    run: { module, transport: TransportKind.ipc, options: { env: SERVER_ENVIRONMENT } },
+    debug: { module, transport: TransportKind.ipc, options: { env: SERVER_ENVIRONMENT, execArgv: ["--nolazy", "--inspect=6009"] } },
   };
   const crashes: number[] = [];
   const clientOptions: LanguageClientOptions = {

@@ -1,12 +1,13 @@
 import * as cp from "child_process";
 import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
+import { SERVER_ENVIRONMENT } from "../../../client/out/serverEnvironment";
 import { ROOT } from "./fixtures";
 
 /**
  * How an editor starts the server: the package's `resource-routes lsp --stdio` (any editor), or
  * the VS Code extension's bundle (`client/dist/server.js`, made by `npm run bundle`; one minified
- * file, TypeScript included) told to talk over stdio.
+ * file, TypeScript included) told to talk over stdio, with the environment the extension adds.
  */
 export type ServerLaunch = "cli" | "bundle";
 
@@ -32,7 +33,8 @@ export class LanguageClient {
    */
   constructor(nodeFlags: readonly string[] = [], launch: ServerLaunch = "cli") {
     const server = launch === "cli" ? [path.join(ROOT, "server", "bin", "resource-routes.js"), "lsp", "--stdio"] : [path.join(ROOT, "client", "dist", "server.js"), "--stdio"];
-    this.server = cp.spawn(process.execPath, [...nodeFlags, ...server], { stdio: ["pipe", "pipe", "pipe"] });
+    const env = launch === "cli" ? process.env : { ...process.env, ...SERVER_ENVIRONMENT };
+    this.server = cp.spawn(process.execPath, [...nodeFlags, ...server], { stdio: ["pipe", "pipe", "pipe"], env });
     this.server.stderr!.on("data", (chunk: Buffer) => this.errors.push(chunk.toString()));
     const connection = rpc.createProtocolConnection(new rpc.StreamMessageReader(this.server.stdout!), new rpc.StreamMessageWriter(this.server.stdin!));
     this.connection = connection;
