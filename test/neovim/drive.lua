@@ -8,6 +8,7 @@ local answers = {}
 local client_id = vim.lsp.start_client({
   name = "resource-routes",
   cmd = { "node", server, "--stdio" },
+  cmd_env = { MALLOC_MMAP_THRESHOLD_ = "131072" }, -- as the README recommends
   root_dir = root,
   settings = { resourceRoutes = { defaultBehaviour = "B" } },
 })
