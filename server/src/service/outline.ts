@@ -1,5 +1,6 @@
 import { routeGroups } from "../routing/table";
 import { Declaration, Span } from "../routing/declarations";
+import { RouteGroup } from "../routing/route";
 import { RoutingWorkspace } from "./workspace";
 
 /** One node of a routing file's outline: a declaration and the declarations of its block. */
@@ -51,18 +52,35 @@ export function routeCountLenses(workspace: RoutingWorkspace, uri: string): Rout
   return lenses.sort((a, b) => a.span.start - b.span.start);
 }
 
-/** Routes per declaration, counted in one pass over the table's groups. */
+/** Routes per declaration: each group's counts, counted once per group (see countsIn). */
 function routeCounts(workspace: RoutingWorkspace, uri: string): Map<Declaration, number> {
   const counts = new Map<Declaration, number>();
   const table = workspace.routingFile(uri)?.routes.table;
   for (const group of table ? routeGroups(table) : []) {
+    for (const [declaration, routes] of countsIn(group)) counts.set(declaration, (counts.get(declaration) ?? 0) + routes);
+  }
+  return counts;
+}
+
+/**
+ * Routes per declaration of one group. A group (a top-level declaration's routes) outlives the
+ * edits that do not touch it, so an outline or a code lens asked after an edit counts only the
+ * routes of the declarations the edit changed.
+ */
+function countsIn(group: RouteGroup): Map<Declaration, number> {
+  let counts = groupCounts.get(group);
+  if (!counts) {
+    counts = new Map();
     for (const route of group.routes) {
       const declaration = route.origin?.declaration;
       if (declaration) counts.set(declaration, (counts.get(declaration) ?? 0) + 1);
     }
+    groupCounts.set(group, counts);
   }
   return counts;
 }
+
+const groupCounts = new WeakMap<RouteGroup, Map<Declaration, number>>();
 
 function plural(count: number): string {
   return `${count} route${count === 1 ? "" : "s"}`;

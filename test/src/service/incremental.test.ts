@@ -2,6 +2,7 @@ import * as assert from "assert";
 import fc from "fast-check";
 import { doComplete } from "../../../server/out/service/completion";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
+import { documentSymbols, routeCountLenses } from "../../../server/out/service/outline";
 import { RoutingWorkspace, TextDocument } from "../../../server/out/service/workspace";
 
 /**
@@ -64,7 +65,10 @@ function observe(workspace: RoutingWorkspace): unknown {
     return found && `${found.uri} ${found.route.verb} ${found.route.path}`;
   });
   const diagnostics = [VIEW, ...ROUTING_URIS].map((uri) => documentDiagnostics(workspace, uri).map((d) => `${d.code} ${d.span?.start}-${d.span?.end} ${d.message}`));
-  return { completions, named, diagnostics };
+  // Route counts are kept per group of routes that later versions share.
+  const lenses = ROUTING_URIS.map((uri) => routeCountLenses(workspace, uri).map((lens) => `${lens.span.start} ${lens.title}`));
+  const outline = ROUTING_URIS.map((uri) => JSON.stringify(documentSymbols(workspace, uri)));
+  return { completions, named, diagnostics, lenses, outline };
 }
 
 describe("incremental workspace indexes equal a fresh workspace", () => {
