@@ -24,7 +24,12 @@ export function rate(count: number, timing: Timing): string {
 }
 
 export function ratio(ours: Timing, baseline: Timing): string {
-  return `${(ours.seconds / baseline.seconds).toFixed(2)}×`;
+  return times(ours.seconds, baseline.seconds);
+}
+
+/** How many times `baseline` is `ours` (of any quantity: time, bytes). */
+export function times(ours: number, baseline: number): string {
+  return `${(ours / baseline).toFixed(2)}×`;
 }
 
 /**

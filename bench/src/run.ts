@@ -8,7 +8,7 @@ import { documentDiagnostics } from "../../server/out/service/diagnostics";
 import { RoutingWorkspace } from "../../server/out/service/workspace";
 import { footprint, httpThroughput } from "./http";
 import { languageServer } from "./languageServer";
-import { heldBy, megabytes, rate, ratio, time } from "./measure";
+import { heldBy, megabytes, rate, ratio, time, times } from "./measure";
 import { generatedRoutingFile, generatedTree, realisticTree } from "./workloads";
 
 /** `npm run bench`: throughput of the facility, each figure beside a same-process baseline. */
@@ -91,8 +91,8 @@ function analysis(): void {
     return { ...file, analysis: compacted(file.analysis) };
   });
   console.log(
-    `heap held by the analysed file: open ${megabytes(open)}, ${ratio({ seconds: open }, { seconds: parsed })} the syntax tree alone (${megabytes(parsed)}); ` +
-      `closed (no syntax tree) ${megabytes(closed)}, ${Math.round(closed / routes)} bytes a route`,
+    `heap held by the analysed file: open ${megabytes(open)}, ${times(open, parsed)} the syntax tree alone (${megabytes(parsed)}); ` +
+      `closed (no syntax tree) ${megabytes(closed)}, ${times(closed, parsed)}, ${Math.round(closed / routes)} bytes a route`,
   );
   // Re-analysis after typing one character into an option key (and deleting it again), from the previous version.
   const at = text.indexOf("member", text.length / 2) + "member".length;
