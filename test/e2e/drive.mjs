@@ -7,7 +7,10 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { execSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
+
+const { SERVER_ENVIRONMENT } = createRequire(import.meta.url)("../../client/out/serverEnvironment.js");
 
 const [url, artifacts, workspace] = process.argv.slice(2);
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), "resource-routes-chromium-"));
@@ -245,6 +248,15 @@ try {
     fs.mkdirSync(path.join(workspace, ".vscode"), { recursive: true });
     fs.writeFileSync(path.join(workspace, ".vscode", "settings.json"), JSON.stringify({ "resourceRoutes.defaultBehaviour": "A" }));
     await eventually(async () => /Routes A: 4/.test(await statusbar.innerText()), "the status bar after the settings change", 30_000);
+  });
+
+  await check("the server runs with the environment the extension gives it", async () => {
+    const servers = execSync("ps -eo pid=,args=").toString().split("\n").filter((line) => line.includes("client/dist/server.js"));
+    assert.ok(servers.length > 0, "no language server process found");
+    for (const line of servers) {
+      const environment = fs.readFileSync(`/proc/${line.trim().split(/\s+/)[0]}/environ`, "utf8").split("\0");
+      for (const [name, value] of Object.entries(SERVER_ENVIRONMENT)) assert.ok(environment.includes(`${name}=${value}`), `${name}=${value} is not in the server's environment`);
+    }
   });
 
   await check("a crashed server is restarted with a visible message", async () => {
