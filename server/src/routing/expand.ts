@@ -1,14 +1,15 @@
 import { BEHAVIOURS, BehaviourRules, DEFAULT_BEHAVIOUR } from "./behaviour";
 import { RouteBuilder } from "./builder";
-import { Declaration, DeclarationSource, DeclarationTree } from "./declarations";
+import { Declaration, DeclarationTree } from "./declarations";
 import { optionSpan, originSpan, sameResource } from "./spans";
+import { DiagnosticMemo } from "./diagnosticMemo";
 import { Diagnostic } from "./diagnostics";
 import { RouteDefinitionError } from "./errors";
 import { Inflector } from "./inflector";
 import { normalizePath, parsePath, segmentKeys } from "./path";
 import { defineResource, ResourceDefinition, ResourceSettings } from "./resource";
 import { INHERITED_ACTIONS } from "./restriction";
-import { Route, RouteOrigin, RouteSpec } from "./route";
+import { RouteOrigin, RouteSpec } from "./route";
 import { Refusal, RouteTable, Segment, unchangedEnds } from "./table";
 import { validateDeclaration } from "./validate";
 import { asText, copyMap, deepMerge, isOptionMap, mapOf, OptionMap, OptionValue, pick, record, toList } from "./values";
@@ -119,12 +120,8 @@ function refusedSpan(error: RouteDefinitionError) {
   return optionSpan(declaration, path, error.code === "only-and-except" ? "key" : "value");
 }
 
-/**
- * The report made for each refusal of a kept segment, for the next expansions of the file: the same
- * holder and the same declaration sources (whose ranges move with their text in place; an equal
- * declaration read anew has a new one) give the same diagnostic object, not one made again per edit.
- */
-const reports = new WeakMap<Refusal, { holder: Route; source: DeclarationSource | undefined; holderSource: DeclarationSource | undefined; diagnostic: Diagnostic }>();
+/** The report of each refusal, for the next expansions of the file (a kept segment reports its refusals again). */
+const reports = new DiagnosticMemo<Refusal>();
 
 /** Options of connect/named_route/root that keep their own meaning (everything else is a parameter). */
 const ROUTE_BUILDER_OPTIONS = new Set([
@@ -424,22 +421,17 @@ class Expander {
   private report(refusal: Refusal): void {
     const { name, origin } = refusal;
     const holder = this.table.named.get(name)!;
-    const source = origin.declaration.source;
-    const holderSource = holder.origin?.declaration.source;
-    const earlier = reports.get(refusal);
-    if (earlier && earlier.holder === holder && earlier.source === source && earlier.holderSource === holderSource) {
-      this.table.diagnostics.push(earlier.diagnostic);
-      return;
-    }
-    const diagnostic: Diagnostic = {
-      severity: "warning",
-      code: "route-name-taken",
-      message: `The route name "${name}" is already held by ${holder.verb} ${holder.path} (${holder.target}), declared earlier; this route is registered without a name.`,
-      span: originSpan(origin) ?? source?.call,
-      related: [{ message: `"${name}" is held by this declaration`, span: holder.origin && originSpan(holder.origin) }],
-    };
-    reports.set(refusal, { holder, source, holderSource, diagnostic });
-    this.table.diagnostics.push(diagnostic);
+    // Its ranges all come from the two declarations' sources.
+    const inputs = [holder, origin.declaration.source, holder.origin?.declaration.source];
+    this.table.diagnostics.push(
+      reports.get(refusal, inputs, () => ({
+        severity: "warning",
+        code: "route-name-taken",
+        message: `The route name "${name}" is already held by ${holder.verb} ${holder.path} (${holder.target}), declared earlier; this route is registered without a name.`,
+        span: originSpan(origin) ?? origin.declaration.source?.call,
+        related: [{ message: `"${name}" is held by this declaration`, span: holder.origin && originSpan(holder.origin) }],
+      })),
+    );
   }
 
   /** connect / named_route / root: the original route builder's reading of options. */

@@ -13,10 +13,6 @@ export class OptionSources {
   private readonly ranges: Span[] = [];
   private index: Map<string, number> | undefined;
 
-  get size(): number {
-    return this.paths.length;
-  }
-
   get(path: string): OptionSource | undefined {
     const at = this.find(path);
     return at < 0 ? undefined : { key: this.ranges[2 * at], value: this.ranges[2 * at + 1] };

@@ -76,13 +76,15 @@ export function defineResource(
   if (singleton) shallowNamePrefix = namePrefix;
 
   const memberPath = singleton ? path : `${shallowPathPrefix}/${pathSegment}/:id`;
-  let requirements = mapOf(options.requirements);
-  const id = requirements.id;
-  delete requirements.id;
-  let requirementsWithId: OptionMap = Object.assign(record(), requirements, { id: id instanceof RegExp ? id : DEFAULT_ID_REQUIREMENT });
+  const given = mapOf(options.requirements);
+  const id = given.id;
+  delete given.id;
   // Most resources have no requirements: the same two maps for all, so that the route builder
   // sorts them once and their routes share one traits object (see RouteBuilder).
-  if (Object.keys(requirements).length === 0 && !(id instanceof RegExp)) ({ requirements, requirementsWithId } = NO_REQUIREMENTS);
+  const { requirements, requirementsWithId } =
+    Object.keys(given).length === 0 && !(id instanceof RegExp)
+      ? NO_REQUIREMENTS
+      : { requirements: given, requirementsWithId: Object.assign(record(), given, { id: id instanceof RegExp ? id : DEFAULT_ID_REQUIREMENT }) };
 
   const { allows, inherited } = actionRestriction(options, rules);
   const memberMethods = groupByMethod(options.member);

@@ -1,4 +1,5 @@
 import { Span } from "./declarations";
+import { DiagnosticMemo } from "./diagnosticMemo";
 import { Diagnostic } from "./diagnostics";
 import { PathPart, PathSegment } from "./path";
 import { Route, RouteGroup } from "./route";
@@ -314,23 +315,22 @@ export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "size"
     if (group) group.routes.push(route);
     else groups.set(key, { span, by, routes: [route] });
   }
-  diagnostics = [...groups.values()].map(({ span, by, routes: captured }) => {
-    const earlier = made.get(captured[0]);
-    if (earlier && earlier.by === by && sameSources(earlier, captured[0], by) && sameRoutes(earlier.captured, captured)) return earlier.diagnostic;
-    const described = captured.map(describe);
-    const what = described.length === 1 ? described[0] : `${described.length} routes (${described.join(", ")})`;
-    const bySpan = by.origin && originSpan(by.origin);
-    const diagnostic: Diagnostic = {
-      severity: "warning",
-      code: "unreachable-route",
-      message: `${what} can never be recognised: the earlier route ${describe(by)} takes every request ${captured.length === 1 ? "it" : "they"} would match`,
-      span,
-      related: bySpan ? [{ message: `${describe(by)} is declared here`, span: bySpan }] : undefined,
-      capture: callsOf(captured[0], by),
-    };
-    made.set(captured[0], { by, captured, source: sourceOf(captured[0]), bySource: sourceOf(by), diagnostic });
-    return diagnostic;
-  });
+  diagnostics = [...groups.values()].map(({ span, by, routes: captured }) =>
+    // Its ranges all come from the two declarations' sources.
+    made.get(captured[0], [by, sourceOf(captured[0]), sourceOf(by), ...captured], () => {
+      const described = captured.map(describe);
+      const what = described.length === 1 ? described[0] : `${described.length} routes (${described.join(", ")})`;
+      const bySpan = by.origin && originSpan(by.origin);
+      return {
+        severity: "warning",
+        code: "unreachable-route",
+        message: `${what} can never be recognised: the earlier route ${describe(by)} takes every request ${captured.length === 1 ? "it" : "they"} would match`,
+        span,
+        related: bySpan ? [{ message: `${describe(by)} is declared here`, span: bySpan }] : undefined,
+        capture: callsOf(captured[0], by),
+      };
+    }),
+  );
   cache.set(table, diagnostics);
   return diagnostics;
 }
@@ -339,28 +339,13 @@ export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "size"
 const cache = new WeakMap<Pick<RouteTable, "segments">, Diagnostic[]>();
 
 /**
- * Each diagnostic made, by the first route it reports, for the next tables of the file: a
- * diagnostic whose routes, capturing route and declarations' sources are the same is the same
- * object (ranges move with their text in place), so an edit makes only the diagnostics of the
- * routes it changed (the realistic benchmark file has 316 unreachable routes, and every
- * keystroke made them all again).
+ * By the first route each reports, for the next tables of the file (the realistic benchmark file
+ * has 316 unreachable routes, and every keystroke made all their diagnostics again).
  */
-const made = new WeakMap<Route, { by: Route; captured: readonly Route[]; source: unknown; bySource: unknown; diagnostic: Diagnostic }>();
+const made = new DiagnosticMemo<Route>();
 
-/**
- * Where a route's declaration was written, which every range of its diagnostic comes from: moved
- * in place when the text before it changes, replaced when an equal declaration is read anew.
- */
 function sourceOf(route: Route): unknown {
   return route.origin?.declaration.source;
-}
-
-function sameSources(earlier: { source: unknown; bySource: unknown }, route: Route, by: Route): boolean {
-  return earlier.source === sourceOf(route) && earlier.bySource === sourceOf(by);
-}
-
-function sameRoutes(a: readonly Route[], b: readonly Route[]): boolean {
-  return a.length === b.length && a.every((route, i) => route === b[i]);
 }
 
 function callsOf(later: Route, earlier: Route): { later: Span; earlier: Span } | undefined {
