@@ -106,7 +106,7 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
     await change(routesUri, firstDeclaration, nameAt, "", 1);
 
     // The session: rounds of an edit in the routing file, an edit in the view, each followed at once by requests.
-    const samples = { completionAfterRoutingEdit: [] as number[], completionAfterViewEdit: [] as number[], hoverAfterEdit: [] as number[], keystroke: [] as number[] };
+    const samples = { completionAfterRoutingEdit: [] as number[], optionCompletion: [] as number[], completionAfterViewEdit: [] as number[], hoverAfterEdit: [] as number[], keystroke: [] as number[] };
     const sessionEnd = Date.now() + sessionSeconds * 1000;
     for (let round = 0; Date.now() < sessionEnd || round < 40; round++) {
       const line = optionLines[(Math.floor(round / 2) * 31) % optionLines.length]; // each line gets its character back in the next round
@@ -116,6 +116,8 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
       const keyed = process.hrtime.bigint();
       await change(routesUri, line, column, insert ? "x" : "", insert ? 0 : 1);
       samples.completionAfterRoutingEdit.push(await timed(complete));
+      // The option key just typed into, completed (the options a declaration may still take).
+      samples.optionCompletion.push(await timed(() => client.connection.sendRequest(rpc.CompletionRequest.type, at(routesUri, line, column + (insert ? 1 : 0)))));
       samples.hoverAfterEdit.push(await timed(() => hoverOn(round)));
       await client.waitForDiagnostics(routesUri, (ds) => ds.some((d) => d.code === "unknown-option") === insert, 60_000);
       samples.keystroke.push(Number(process.hrtime.bigint() - keyed) / 1e6);
@@ -137,6 +139,7 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
     const row = (name: string, sample: number[]) =>
       console.log(`  ${name}: p50 ${ms(percentile(sample, 50))}, p95 ${ms(percentile(sample, 95))}, max ${ms(Math.max(...sample))} (${sample.length} samples; an empty request ${ms(percentile(noop, 50))})`);
     row("completion right after an edit of the routing file", samples.completionAfterRoutingEdit);
+    row("completion of the option key just edited in the routing file", samples.optionCompletion);
     row("completion right after an edit of the view", samples.completionAfterViewEdit);
     row("hover on a declaration right after an edit", samples.hoverAfterEdit);
     row("keystroke to updated diagnostics (debounce included)", samples.keystroke);

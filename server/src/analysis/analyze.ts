@@ -117,10 +117,8 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
   if (!old || old.mapper !== callback.mapper || !old.expression) return undefined;
   const delta = change.newEnd - change.oldEnd;
   const end = old.end + delta;
-  if (!apart(text, old.pos, end, readings[index - 1] === undefined)) return undefined;
-  const alone = parseAt(prior.trees.fileName, text.slice(old.pos, end), old.pos);
-  const statement = alone.statements[0];
-  if (alone.statements.length !== 1 || !ts.isExpressionStatement(statement) || statement.end !== end || parseDiagnosticsOf(alone).length > 0) return undefined;
+  const statement = statementAlone(prior.trees.fileName, text, old.pos, end, index === 0);
+  if (!statement) return undefined;
 
   const reading = new DeclarationReader(new Evaluator(text), []).readStatement(statement, callback.mapper, callback.scope);
   // A range outside the statement (a const's value) is only where it was if it lies before every edit since the scope was made.
@@ -150,6 +148,54 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
     syntax: syntaxOf(prior.trees, prior.trees.fileName, text),
     reuse: { trees: prior.trees, readings: next, callback, scope: prior.scope },
   };
+}
+
+/**
+ * The expression statement from `pos` to `end` of `text` (a statement of the draw() callback in
+ * the file's parse), parsed alone at its place: undefined unless that parse is sure to give what
+ * the whole file's gives (the statement stands apart from its neighbours, parses as one
+ * expression statement ending at `end`, without syntax errors).
+ */
+function statementAlone(fileName: string, text: string, pos: number, end: number, first: boolean): ts.ExpressionStatement | undefined {
+  if (!apart(text, pos, end, first)) return undefined;
+  const alone = parseAt(fileName, text.slice(pos, end), pos);
+  const statement = alone.statements[0];
+  if (alone.statements.length !== 1 || !ts.isExpressionStatement(statement) || statement.end !== end || parseDiagnosticsOf(alone).length > 0) return undefined;
+  return statement;
+}
+
+/**
+ * The syntax nodes that hold `offset`, from the outermost down to the innermost whose text (from
+ * its first token to its end) contains it. Inside a call statement of the draw() callback the path
+ * begins at that statement, parsed alone (its size, not the file's: the file's tree is neither
+ * made nor updated); elsewhere it begins at the file's tree. Node starts are the file text's
+ * (`tokenStart(analysis.text, node.pos, node.end)`): a statement parsed alone has its own text.
+ */
+export function nodesAt(analysis: RoutingFileAnalysis, offset: number): ts.Node[] {
+  const text = analysis.text;
+  const readings = analysis.reuse?.readings;
+  const index = readings ? readingAt(readings, offset) : -1;
+  const reading = readings?.[index];
+  const statement = reading?.expression && analysis.reuse ? statementAlone(analysis.reuse.trees.fileName, text, reading.pos, reading.end, index === 0) : undefined;
+  const path: ts.Node[] = [];
+  let node: ts.Node | undefined = statement ?? analysis.syntax();
+  while (node) {
+    path.push(node);
+    node = ts.forEachChild(node, (child) => (tokenStart(text, child.pos, child.end) <= offset && offset <= child.end ? child : undefined));
+  }
+  return path;
+}
+
+/** The index of the first reading (in file order) whose range holds `offset`; -1 if none does. */
+function readingAt(readings: readonly StatementReading[], offset: number): number {
+  let low = 0;
+  let high = readings.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (readings[middle].end < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low < readings.length && readings[low].pos <= offset ? low : -1;
 }
 
 /** What the analysis reads into `result`: diagnostics of the parser, the settings, the declarations. */

@@ -1,4 +1,6 @@
 import ts = require("typescript");
+import { nodesAt } from "../analysis/analyze";
+import { tokenStart } from "../analysis/fileSyntax";
 import { ROUTE_METHODS } from "../routing/builder";
 import { Declaration, Span } from "../routing/declarations";
 import { DEFAULT_ACTIONS } from "../routing/restriction";
@@ -29,9 +31,10 @@ export function completeInDeclaration(workspace: RoutingWorkspace, uri: string, 
   const file = workspace.routingFile(uri);
   const declaration = file?.analysis.tree && innermostDeclaration(file.analysis.tree.body, offset);
   if (!file || !declaration || (declaration.kind !== "resources" && declaration.kind !== "resource")) return [];
-  const syntax = file.analysis.syntax();
-  const path = pathTo(syntax, offset);
-  const call = [...path].reverse().find((n): n is ts.CallExpression => ts.isCallExpression(n) && n.getStart(syntax) === declaration.source!.call.start);
+  const text = file.analysis.text;
+  const start = (node: ts.Node) => tokenStart(text, node.pos, node.end);
+  const path = nodesAt(file.analysis, offset);
+  const call = [...path].reverse().find((n): n is ts.CallExpression => ts.isCallExpression(n) && start(n) === declaration.source!.call.start);
   if (!call) return [];
   const inside = path.slice(path.indexOf(call) + 1);
   const options = inside[0];
@@ -40,7 +43,7 @@ export function completeInDeclaration(workspace: RoutingWorkspace, uri: string, 
   const string = inside.at(-1);
   if (string && ts.isStringLiteral(string)) {
     const keys = inside.filter(ts.isPropertyAssignment).map((p) => propertyName(p.name));
-    const replace = { start: string.getStart(syntax) + 1, end: string.end - 1 };
+    const replace = { start: start(string) + 1, end: string.end - 1 };
     if (keys.length === 1 && ACTION_OPTIONS.has(keys[0] ?? "")) return actionItems(declaration, replace);
     if (keys.length === 2 && METHOD_OPTIONS.has(keys[0] ?? "") && (keys[0] !== "conditions" || keys[1] === "method")) return methodItems(replace);
     return [];
@@ -50,7 +53,7 @@ export function completeInDeclaration(workspace: RoutingWorkspace, uri: string, 
   const inValue = property && ts.isPropertyAssignment(property) && offset > property.name.end;
   if (inside.length > 3 || inValue) return [];
   const word = property && (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) ? property.name : undefined;
-  const replace = word ? { start: word.getStart(syntax), end: word.end } : { start: offset, end: offset };
+  const replace = word ? { start: start(word), end: word.end } : { start: offset, end: offset };
   const written = new Set(Object.keys(declaration.options));
   return RESOURCE_OPTIONS.filter((key) => !written.has(key) || (word && propertyName(word) === key)).map((key) => ({
     kind: "option" as const,
@@ -77,17 +80,6 @@ function methodItems(replace: Span): DeclarationItem[] {
     documentation: label === "any" ? "Any HTTP method" : `Only ${label.toUpperCase()} requests`,
     replace,
   }));
-}
-
-/** The nodes from the file down to the innermost one whose text contains `offset`. */
-function pathTo(file: ts.SourceFile, offset: number): ts.Node[] {
-  const path: ts.Node[] = [];
-  let node: ts.Node | undefined = file;
-  while (node) {
-    path.push(node);
-    node = ts.forEachChild(node, (child) => (child.getStart(file) <= offset && offset <= child.end ? child : undefined));
-  }
-  return path;
 }
 
 function propertyName(name: ts.PropertyName): string | undefined {

@@ -4,6 +4,7 @@ import * as path from "path";
 import fc from "fast-check";
 import * as ts from "typescript";
 import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
+import { nodesAt } from "../../../server/out/analysis/analyze";
 import { originSpan } from "../../../server/out/routing/spans";
 import { Declaration } from "../../../server/out/routing/declarations";
 import { ROOT } from "../support/fixtures";
@@ -41,6 +42,11 @@ function shape(node: ts.Node): unknown {
   return [ts.SyntaxKind[node.kind], node.pos, node.end, children];
 }
 
+/** The nodes holding `offset` (nodesAt), as kinds and positions. */
+function pathShape(file: LoadedRoutingFile, offset: number): unknown[] {
+  return nodesAt(file.analysis, offset).map((node) => [ts.SyntaxKind[node.kind], node.pos, node.end]);
+}
+
 describe("incremental re-analysis", () => {
   it("a sequence of random edits: each version re-analysed from the previous equals a fresh analysis (the file with and without `;`)", () => {
     // Without semicolons, statements are apart by line breaks only (automatic semicolon insertion).
@@ -60,6 +66,8 @@ describe("incremental re-analysis", () => {
             assert.deepStrictEqual(observable(incremental), observable(fresh));
             // Now and then the syntax tree is asked for (it is made only then): it is the text's.
             if (i % 2 === 1 && incremental) assert.deepStrictEqual(shape(incremental.analysis.syntax()), shape(fresh!.analysis.syntax()));
+            // The nodes at the place edited, found without the file's tree where they can be, are the fresh tree's.
+            if (i % 2 === 0 && incremental) assert.deepStrictEqual(pathShape(incremental, at), pathShape(fresh!, at).slice(-pathShape(incremental, at).length));
             previous = incremental;
           }
         },

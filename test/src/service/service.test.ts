@@ -279,6 +279,22 @@ describe("service: completion inside declarations", () => {
     assert.deepStrictEqual(items.map((i) => i.label), ["get", "post", "put", "delete", "options", "any"]);
     assert.ok(items.every((i) => i.kind === "method"));
   });
+  it("after an edit inside the declaration, its statement alone is parsed for the completion: the file's tree is not made", () => {
+    const uri = "file:///app/routes.ts";
+    const workspace = new RoutingWorkspace();
+    workspace.set({ uri, version: 1, text: ROUTES });
+    // The file's tree as the first analysis made it: no newer one may be made.
+    const tree = workspace.routingFile(uri)!.analysis.reuse!.trees.current;
+    const text = ROUTES.replace(`{ shallow: true, only: ["index", "show"] }`, `{ shallow: true, o }`);
+    workspace.set({ uri, version: 2, text });
+    const offset = text.indexOf("true, o") + "true, o".length;
+    const items = doComplete(workspace, uri, offset);
+    const only = items.find((i) => i.label === "only");
+    assert.ok(only && only.kind === "option" && !items.some((i) => i.label === "shallow"), items.map((i) => i.label).join());
+    assert.deepStrictEqual(only.replace, { start: offset - 1, end: offset });
+    const file = workspace.routingFile(uri)!;
+    assert.strictEqual(file.analysis.reuse!.trees.current, tree);
+  });
   it("outside the options, helpers as anywhere else", () => {
     const items = at(ROUTES.replace(`map.namespace`, `posts_p|; map.namespace`));
     assert.deepStrictEqual(items.map((i) => [i.kind, i.label]), [["helper", "posts_path"]]);
