@@ -27,8 +27,8 @@ export function inlayHints(workspace: RoutingWorkspace, uri: string, span: Span)
   if (!document || workspace.routingFiles().length === 0) return [];
   const text = document.text;
   const hints: InlayHint[] = [];
-  for (const use of helperWords(text)) {
-    if (use.span.end < span.start || use.span.start > span.end) continue;
+  for (const use of helperWords(text, span)) {
+    if (use.span.end < span.start) continue;
     const parsed = parseHelperName(use.word);
     if (!parsed || parsed.hash) continue;
     const holder = workspace.namedRoute(parsed.name);

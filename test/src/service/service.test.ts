@@ -8,7 +8,7 @@ import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { codeActions } from "../../../server/out/service/codeActions";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { FileSystem, indexFile, indexFolder } from "../../../server/out/service/indexer";
-import { findReferences } from "../../../server/out/service/references";
+import { findReferences, helperWords } from "../../../server/out/service/references";
 import { DEFAULT_SETTINGS, readSettings } from "../../../server/out/service/settings";
 import { recognizeRequest, routesTableOf, routingFileInfo } from "../../../server/out/service/routesTable";
 import { signatureHelp } from "../../../server/out/service/signatureHelp";
@@ -558,6 +558,17 @@ describe("service: inlay hints", () => {
     assert.deepStrictEqual(hintsOf(`const f = post_path; artcle_path(1); post_path({ id: 1 }); hash_for_post_path(1);|`), []);
     const { workspace, uri } = workspaceWith(`post_path(1);\n\n\n\nposts_path();|`);
     assert.deepStrictEqual(inlayHints(workspace, uri, { start: 16, end: 30 }).map((h) => h.label), ["▸ /posts"]);
+  });
+  it("a range's helper words are those of the whole text that overlap it (a range may begin or end inside a word)", () => {
+    const text = "post_path(1); x_post_path; $a_url\nposts_path()post_url admin_users_url(1)";
+    const all = [...helperWords(text)];
+    assert.strictEqual(all.length, 6);
+    for (let start = 0; start <= text.length; start++) {
+      for (let end = start; end <= text.length; end++) {
+        const expected = all.filter((w) => w.span.end >= start && w.span.start <= end);
+        assert.deepStrictEqual([...helperWords(text, { start, end })], expected, `${start}..${end}`);
+      }
+    }
   });
   it("is off unless resourceRoutes.inlayHints.enabled is true", () => {
     assert.strictEqual(DEFAULT_SETTINGS.features.inlayHints, false);
