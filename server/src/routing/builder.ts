@@ -44,11 +44,11 @@ export class RouteBuilder {
     const methods = routeMethods(spec.conditions);
     checkSegmentRequirements(spec.requirements, keys);
     const sorted = this.sort(spec.requirements);
-    const { requirements, params } = sorted;
+    const { requirements } = sorted;
 
     const conditions = textValues(spec.conditions, "method");
     let defaults = textValues(spec.defaults);
-    if (keys.has("action") && !("action" in spec.defaults)) defaults = Object.assign(record<string>(), defaults, { action: "index" });
+    if (keys.includes("action") && !("action" in spec.defaults)) defaults = Object.assign(record<string>(), defaults, { action: "index" });
     const optionalFormat = this.rules.optionalTrailingFormat && endsWithFormat(segments);
 
     return new Route(
@@ -56,9 +56,9 @@ export class RouteBuilder {
       methods,
       path,
       segments,
-      keys.has("controller") ? null : spec.controller,
-      keys.has("action") ? null : spec.action,
-      shareTraits(sorted, { requirements, params, conditions, defaults, controllerNamespace: spec.controllerNamespace }),
+      keys.includes("controller") ? null : spec.controller,
+      keys.includes("action") ? null : spec.action,
+      shareTraits(sorted, conditions, defaults, spec.controllerNamespace),
       requiredSegmentCount(segments, defaults, requirements, optionalFormat),
       optionalFormat,
       origin,
@@ -88,24 +88,17 @@ interface SortedRequirements {
   traits: RouteTraits | undefined;
 }
 
-/** `traits`, or those of the previous route with the same requirements when they are the same records. */
-function shareTraits(sorted: SortedRequirements, traits: RouteTraits): RouteTraits {
+/** The traits of the previous route with the same requirements when the rest is the same records, else new ones. */
+function shareTraits(sorted: SortedRequirements, conditions: Record<string, string>, defaults: Record<string, string>, controllerNamespace: string): RouteTraits {
   const last = sorted.traits;
-  if (
-    last &&
-    last.conditions === traits.conditions &&
-    last.defaults === traits.defaults &&
-    last.controllerNamespace === traits.controllerNamespace
-  ) {
-    return last;
-  }
-  return (sorted.traits = traits);
+  if (last && last.conditions === conditions && last.defaults === defaults && last.controllerNamespace === controllerNamespace) return last;
+  return (sorted.traits = { requirements: sorted.requirements, params: sorted.params, conditions, defaults, controllerNamespace });
 }
 
 /** A requirement on a path segment must be an unanchored regular expression (the first one that is not, in the map's order, is refused). */
-function checkSegmentRequirements(requirements: OptionMap, keys: ReadonlySet<string>): void {
-  for (const key of Object.keys(requirements)) {
-    if (!keys.has(key)) continue;
+function checkSegmentRequirements(requirements: OptionMap, keys: readonly string[]): void {
+  for (const key in requirements) {
+    if (!keys.includes(key)) continue;
     const value = requirements[key];
     if (!(value instanceof RegExp)) throw refused(`${key}: requirements on a path segment must be regular expressions`, "requirement-not-regexp", key);
     if (ANCHORS.test(value.source)) throw refused(`Regexp anchor characters are not allowed in routing requirements: ${rubyInspect(value)}`, "requirement-anchor", key);
@@ -158,6 +151,9 @@ const SINGLE_METHODS = new Map(ROUTE_METHODS.map((m) => [m, Object.freeze([m])])
 function routeMethods(conditions: Record<string, OptionValue>): readonly HttpMethod[] | null {
   const method = conditions.method;
   if (method === undefined || method === null || method === "any") return null;
+  // The usual condition, one method written as a name: its shared list, with no list made to check it.
+  const single = typeof method === "string" && SINGLE_METHODS.get(method as HttpMethod);
+  if (single) return single;
   const methods = toList(method).map(asText);
   for (const m of methods) {
     if (m === "head") {
@@ -188,9 +184,10 @@ function requiredSegmentCount(
   let required = segments.length;
   while (required > 0) {
     const whole = segments[required - 1];
-    const segment = optionalFormat && required === segments.length && whole.length === 3 ? whole.slice(0, 1) : whole;
-    if (segment.length !== 1 || segment[0].kind !== "param") break;
-    const key = segment[0].key;
+    // The segment's one part (or, for `:id.:format` at the end, its first).
+    const lone = whole.length === 1 || (optionalFormat && required === segments.length && whole.length === 3) ? whole[0] : undefined;
+    if (lone?.kind !== "param") break;
+    const key = lone.key;
     const optional = key in defaults || (key === "id" && !(key in requirements));
     if (!optional) break;
     required--;

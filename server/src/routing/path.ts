@@ -22,16 +22,16 @@ export function normalizePath(path: string): string {
 }
 
 export function parsePath(path: string): PathSegment[] {
-  const body = path.replace(/^\//, "");
+  const body = path.startsWith("/") ? path.slice(1) : path;
   if (body === "") return [];
   return body.split("/").map(cachedSegment);
 }
 
-/** A route path normalised and parsed, with its dynamic keys. */
+/** A route path normalised and parsed, with its dynamic keys (in path order; a path has few). */
 export interface ParsedPath {
   path: string;
   segments: PathSegment[];
-  keys: ReadonlySet<string>;
+  keys: readonly string[];
 }
 
 /**
@@ -40,16 +40,18 @@ export interface ParsedPath {
  * string and segment list: one copy per path instead of one per route.
  */
 export class PathParser {
-  /** The last two paths parsed, the newest first. */
-  private recent: Array<{ text: string; parsed: ParsedPath }> = [];
+  /** The last two paths parsed, as written and parsed: the newest, then the one before. */
+  private newest: { text: string; parsed: ParsedPath } | undefined;
+  private before: { text: string; parsed: ParsedPath } | undefined;
 
   parse(text: string): ParsedPath {
-    const known = this.recent.find((entry) => entry.text === text);
-    if (known) return known.parsed;
+    if (this.newest?.text === text) return this.newest.parsed;
+    if (this.before?.text === text) return this.before.parsed;
     const path = normalizePath(text);
     const segments = parsePath(path);
-    const parsed = { path, segments, keys: new Set(segmentKeys(segments)) };
-    this.recent = [{ text, parsed }, ...this.recent.slice(0, 1)];
+    const parsed = { path, segments, keys: segmentKeys(segments) };
+    this.before = this.newest;
+    this.newest = { text, parsed };
     return parsed;
   }
 }
