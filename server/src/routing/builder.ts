@@ -18,8 +18,8 @@ const ANCHORS = /^(\\A|\^)|(\\Z|\\z|\$)$/;
  */
 export class RouteBuilder {
   private readonly paths = new PathParser();
-  /** The controller and action checked last (printableOnly). */
-  private readonly checked: { controller: string | null; action: string | null } = { controller: null, action: null };
+  /** The path, controller and action checked last (printableOnly). */
+  private readonly checked: { path: string | null; controller: string | null; action: string | null } = { path: null, controller: null, action: null };
   /**
    * Per requirement map (a resource has two: with and without `id`), its sorted records and the
    * traits of the route built last with it, which the resource's next routes share.
@@ -30,8 +30,12 @@ export class RouteBuilder {
 
   build(spec: RouteSpec, name: string | null, origin?: RouteOrigin): Route {
     printableOnly("name", name);
-    printableOnly("path", spec.path);
-    // A resource's routes share their controller, and an action its routes: each checked once in a row.
+    // Consecutive routes share a path (show, update, destroy), a resource's routes their
+    // controller, and an action its routes: each checked once in a row.
+    if (spec.path !== this.checked.path) {
+      printableOnly("path", spec.path);
+      this.checked.path = spec.path;
+    }
     if (spec.controller !== this.checked.controller) {
       printableOnly("controller", spec.controller);
       this.checked.controller = spec.controller;

@@ -65,7 +65,8 @@ export function asText(value: OptionValue | undefined): string {
  */
 export function deepMerge(under: OptionMap, over: OptionMap): OptionMap {
   const result = copyMap(under);
-  for (const [key, value] of Object.entries(over)) {
+  for (const key of Object.keys(over)) {
+    const value = over[key];
     const current = own(result, key);
     result[key] = isOptionMap(current) && isOptionMap(value) ? deepMerge(current, value) : copyValue(value);
   }
@@ -79,7 +80,7 @@ export function mapOf(value: OptionValue | undefined): OptionMap {
 
 export function copyMap(map: OptionMap): OptionMap {
   const result: OptionMap = record();
-  for (const [key, value] of Object.entries(map)) result[key] = copyValue(value);
+  for (const key of Object.keys(map)) result[key] = copyValue(map[key]);
   return result;
 }
 
