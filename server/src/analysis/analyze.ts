@@ -121,6 +121,9 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
   if (!statement) return undefined;
 
   const reading = new DeclarationReader(new Evaluator(text), []).readStatement(statement, callback.mapper, callback.scope);
+  // Its node is of a tree of its own, which no tree of the file holds: kept, it would never be
+  // found again (see drawCallback), and each statement edited would keep its tree for good.
+  reading.node = undefined;
   // A range outside the statement (a const's value) is only where it was if it lies before every edit since the scope was made.
   if (!rangesWithin(reading, old.pos, end, callback.bindingsEnd)) return undefined;
   const next = readings.slice();

@@ -297,7 +297,7 @@ function spreadArguments(
 
 /** What reading one top-level statement of the draw() callback gave, kept for the next version of the file. */
 export interface StatementReading {
-  /** The statement read; none once the analysis was compacted (a closed file keeps no syntax tree), and then never found the same. */
+  /** The statement read, when it is a node of the file's tree: none once the analysis was compacted (a closed file keeps no syntax tree) or for a statement parsed alone, and then never found the same. */
   node?: ts.Statement;
   /** It is an expression statement (a call), which binds no name. */
   expression: boolean;

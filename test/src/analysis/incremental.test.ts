@@ -4,7 +4,7 @@ import * as path from "path";
 import fc from "fast-check";
 import * as ts from "typescript";
 import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import { nodesAt } from "../../../server/out/analysis/analyze";
+import { compacted, nodesAt } from "../../../server/out/analysis/analyze";
 import { originSpan } from "../../../server/out/routing/spans";
 import { Declaration } from "../../../server/out/routing/declarations";
 import { ROOT } from "../support/fixtures";
@@ -95,6 +95,20 @@ describe("incremental re-analysis", () => {
     const fourth = loadRoutingFile(joined, "routes.ts", { previous: third })!;
     assert.strictEqual(fourth.analysis.reuse!.trees.current?.text, joined);
     assert.deepStrictEqual(observable(fourth), observable(loadRoutingFile(joined, "routes.ts")));
+  });
+
+  it("a statement parsed alone keeps no syntax nodes: editing statement after statement of a closed file's analysis keeps none", () => {
+    let text = BLOG;
+    let file = loadRoutingFile(text, "routes.ts")!;
+    file = { ...file, analysis: compacted(file.analysis) };
+    for (const name of [`"articles"`, `"session"`, `"reports"`]) {
+      assert.ok(text.includes(name), name);
+      text = text.replace(name, name.replace(/"$/, `x"`));
+      file = loadRoutingFile(text, "routes.ts", { previous: file })!;
+      assert.strictEqual(file.analysis.reuse!.trees.current, undefined, "read statement by statement");
+    }
+    assert.deepStrictEqual(file.analysis.reuse!.readings!.filter((reading) => reading.node).length, 0);
+    assert.deepStrictEqual(observable(file), observable(loadRoutingFile(text, "routes.ts")));
   });
 
   it("brackets nested past the parser's stack, typed inside one statement, give what a fresh analysis gives (nothing thrown)", () => {
