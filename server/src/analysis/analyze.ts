@@ -35,6 +35,8 @@ export interface Reusable {
   trees: FileSyntax;
   /** Each top-level statement of the draw() callback and what reading it gave. */
   readings?: StatementReading[];
+  /** What the readings spent, together (kept up as statements are read again, not summed per edit). */
+  readingsCost?: Cost;
   /** How the callback's statements were read, when it is a block: an edit inside one of them is read alone. */
   callback?: CallbackReading;
   /** The statements that declare what the callback's statements can see (see scopeStatements). */
@@ -58,11 +60,12 @@ interface CallbackReading {
  * its declaration tree. Never runs, imports or evaluates the file's code, and never throws: a
  * failure inside the analyser becomes an `internal-error` diagnostic on the file, and the
  * declarations read before it are kept. With the previous version's analysis, only what the edit
- * changed is parsed and read again (`previous` must not be used afterwards).
+ * changed is parsed and read again (`previous` must not be used afterwards); `known`, where its
+ * text and `text` differ, if the caller has worked it out.
  */
-export function analyzeRoutingFile(text: string, fileName = "routes.ts", previous?: RoutingFileAnalysis): RoutingFileAnalysis {
+export function analyzeRoutingFile(text: string, fileName = "routes.ts", previous?: RoutingFileAnalysis, known?: TextChange): RoutingFileAnalysis {
   const prior = previous?.reuse?.trees.fileName === fileName ? handOver(previous.reuse) : undefined;
-  const change = prior && textChange(previous!.text, text);
+  const change = prior && (known ?? textChange(previous!.text, text));
   const alone = prior && change && readAlone(text, previous!, prior, change);
   if (alone) return alone;
   const trees = prior ? prior.trees : FileSyntax.parse(fileName, text);
@@ -110,10 +113,12 @@ function readAlone(text: string, previous: RoutingFileAnalysis, prior: Reusable,
  * parses the file.
  */
 function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Reusable, change: TextChange): RoutingFileAnalysis | undefined {
-  const { readings, callback } = prior;
-  if (!readings || !callback || !previous.tree || change.start < callback.bindingsEnd) return undefined;
-  const index = readings.findIndex((r) => r.pos <= change.start && change.oldEnd <= r.end);
-  const old = readings[index];
+  const { readings, callback, readingsCost } = prior;
+  if (!readings || !callback || !readingsCost || !previous.tree || change.start < callback.bindingsEnd) return undefined;
+  // The first reading that holds the edit (readings are in file order, each from its leading trivia to its end).
+  let index = firstEndingFrom(readings, change.start);
+  while (index < readings.length && readings[index].pos <= change.start && readings[index].end < change.oldEnd) index++;
+  const old = readings[index] && readings[index].pos <= change.start ? readings[index] : undefined;
   if (!old || old.mapper !== callback.mapper || !old.expression) return undefined;
   const delta = change.newEnd - change.oldEnd;
   const end = old.end + delta;
@@ -130,12 +135,8 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
   next[index] = reading;
   // Near the file's budget, only a whole reading tells what it leaves out. A whole reading of this
   // version would spend at most what the statements spent plus what the consts cost when first read.
-  const cost = { ...callback.cost };
-  for (const r of next) {
-    cost.steps += r.cost.steps;
-    cost.iterations += r.cost.iterations;
-  }
-  if (!wellWithinLimits(cost)) return undefined;
+  const spent = { steps: readingsCost.steps - old.cost.steps + reading.cost.steps, iterations: readingsCost.iterations - old.cost.iterations + reading.cost.iterations };
+  if (!wellWithinLimits({ steps: callback.cost.steps + spent.steps, iterations: callback.cost.iterations + spent.iterations })) return undefined;
   for (let i = index + 1; i < next.length; i++) moveReading(next[i], delta);
   const body: Declaration[] = [];
   const diagnostics = previous.diagnostics.slice(0, callback.head);
@@ -149,7 +150,7 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
     settingsSources: previous.settingsSources,
     text,
     syntax: syntaxOf(prior.trees, prior.trees.fileName, text),
-    reuse: { trees: prior.trees, readings: next, callback, scope: prior.scope },
+    reuse: { trees: prior.trees, readings: next, readingsCost: spent, callback, scope: prior.scope },
   };
 }
 
@@ -191,6 +192,12 @@ export function nodesAt(analysis: RoutingFileAnalysis, offset: number): ts.Node[
 
 /** The index of the first reading (in file order) whose range holds `offset`; -1 if none does. */
 function readingAt(readings: readonly StatementReading[], offset: number): number {
+  const index = firstEndingFrom(readings, offset);
+  return index < readings.length && readings[index].pos <= offset ? index : -1;
+}
+
+/** The index of the first reading (in file order) that ends at or after `offset`: readings.length if none does. */
+function firstEndingFrom(readings: readonly StatementReading[], offset: number): number {
   let low = 0;
   let high = readings.length;
   while (low < high) {
@@ -198,7 +205,7 @@ function readingAt(readings: readonly StatementReading[], offset: number): numbe
     if (readings[middle].end < offset) low = middle + 1;
     else high = middle;
   }
-  return low < readings.length && readings[low].pos <= offset ? low : -1;
+  return low;
 }
 
 /** What the analysis reads into `result`: diagnostics of the parser, the settings, the declarations. */
@@ -244,6 +251,7 @@ function read(
   const head = diagnostics.length;
   const reading = new DeclarationReader(evaluator, diagnostics).drawCallback(callback, scope, body, reusable);
   result.reuse!.readings = reading.statements;
+  result.reuse!.readingsCost = reading.statements.reduce((sum, r) => ({ steps: sum.steps + r.cost.steps, iterations: sum.iterations + r.cost.iterations }), { steps: 0, iterations: 0 });
   // Syntax errors elsewhere would have to move with the edit: such a file is read whole until they are gone.
   if (reading.mapper && parseDiagnosticsOf(file).length === 0) result.reuse!.callback = { mapper: reading.mapper, scope: reading.scope, bindingsEnd: bindingsEnd(file, call, callback), head, cost: evaluator.budget.spent };
 }
@@ -272,7 +280,7 @@ export function compacted(analysis: RoutingFileAnalysis): RoutingFileAnalysis {
   const trees = FileSyntax.unparsed(reuse.trees.fileName);
   // The readings stay, without their statements: an edit inside one statement is read as on an open file.
   const readings = reuse.readings?.map((reading) => ({ ...reading, node: undefined }));
-  return { ...analysis, syntax: syntaxOf(trees, trees.fileName, analysis.text), reuse: { trees, readings, callback: reuse.callback, scope: undefined } };
+  return { ...analysis, syntax: syntaxOf(trees, trees.fileName, analysis.text), reuse: { trees, readings, readingsCost: reuse.readingsCost, callback: reuse.callback, scope: undefined } };
 }
 
 /**

@@ -6,6 +6,7 @@ import { RouteSet } from "../routing/routeSet";
 import { RouteTable } from "../routing/table";
 import { adoptTreeDeclarations, analyzeRoutingFile, internalError, RoutingFileAnalysis } from "./analyze";
 import { ANALYSIS_LIMITS } from "./budget";
+import { TextChange } from "./fileSyntax";
 
 /** A routing file read statically and expanded: what the CLI and the language service work on. */
 export interface LoadedRoutingFile {
@@ -28,13 +29,15 @@ export interface LoadOptions {
    * used afterwards (its syntax tree is re-used).
    */
   previous?: LoadedRoutingFile;
+  /** Where `previous`'s text and this one differ, when the caller knows it already (it is worked out otherwise). */
+  change?: TextChange;
 }
 
 /**
  * Analyses `text` and expands its declarations with the facility. Undefined when not a routing file.
  */
 export function loadRoutingFile(text: string, fileName: string, options: LoadOptions = {}): LoadedRoutingFile | undefined {
-  const analysis = analyzeRoutingFile(text, fileName, options.previous?.analysis);
+  const analysis = analyzeRoutingFile(text, fileName, options.previous?.analysis, options.change);
   if (!analysis.tree) return undefined;
   const settings = withDefaults(analysis.tree.settings, options.defaults);
   if (options.behaviour) settings.behaviour = options.behaviour;

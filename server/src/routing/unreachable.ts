@@ -28,7 +28,9 @@ export function unreachableRoutes(table: Pick<RouteTable, "routes" | "size" | "s
   const parts = routeGroups(table);
   const previous = previousRun(segments);
   const run = (previous && continuedRun(previous, parts)) ?? firstRun(parts);
-  for (const segment of segments) runs.set(segment, run);
+  // The next table of the file finds this run through its first or its last segment (previousRun):
+  // an edit rarely replaces both, and then all is computed again.
+  for (const segment of [segments[0], segments[segments.length - 1]]) if (segment) runs.set(segment, run);
   const order = run.order;
   return [...run.by].map(([route, by]) => ({ route, by })).sort((a, b) => (before(order, a.route, b.route) ? -1 : 1));
 }
@@ -52,7 +54,7 @@ interface Run {
   continued: boolean;
 }
 
-/** The run each segment was last part of: the next table of the file finds its predecessor through the segments they share. */
+/** The run each first and last segment was last part of: the next table of the file finds its predecessor through them. */
 const runs = new WeakMap<RouteGroup, Run>();
 
 function previousRun(segments: readonly RouteGroup[]): Run | undefined {

@@ -2,7 +2,7 @@ import { parseUri } from "./uris";
 import { ControllerModuleInfo, readControllerModule } from "../analysis/controllerModule";
 import { PACKAGE_NAME } from "../analysis/imports";
 import { compacted } from "../analysis/analyze";
-import { textChange } from "../analysis/fileSyntax";
+import { TextChange, textChange } from "../analysis/fileSyntax";
 import { LineIndex } from "../analysis/lineIndex";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { HelperInfo } from "./helperNames";
@@ -42,8 +42,11 @@ export class RoutingWorkspace {
   private readonly loaded = new Map<string, Cached<LoadedRoutingFile | undefined>>();
   private readonly lineIndexes = new Map<string, Cached<LineIndex>>();
   private readonly controllerModules = new Map<string, Cached<ControllerModuleInfo>>();
-  /** Where the last edit of each open document ended (in its current text): where the user is typing. */
-  private readonly editEnds = new Map<string, number>();
+  /**
+   * The last edit of each open document: the versions it went from and to, and where the texts
+   * differ (its end is where the user is typing; the analysis of the new version re-uses it).
+   */
+  private readonly lastEdits = new Map<string, { from: TextDocument; to: TextDocument; change: TextChange }>();
   private routingList?: Array<{ uri: string; file: LoadedRoutingFile }>;
   /** Each open routing file's document when releaseSyntaxTrees() last ran. */
   private atLastRelease = new Map<string, TextDocument>();
@@ -70,7 +73,7 @@ export class RoutingWorkspace {
     const before = this.document(document.uri);
     this.changedUnderFolders(document.uri, !before);
     this.open.set(document.uri, document);
-    if (before && this.open.has(document.uri)) this.editEnds.set(document.uri, textChange(before.text, document.text).newEnd);
+    if (before) this.lastEdits.set(document.uri, { from: before, to: document, change: textChange(before.text, document.text) });
     // A document that neither was nor is a routing file changes no route.
     if (mayRoute(before) || mayRoute(document)) this.changed();
   }
@@ -78,7 +81,7 @@ export class RoutingWorkspace {
   /** The editor closed the document: its disk copy, if any, counts again (analysed from the open version's analysis). */
   close(uri: string): void {
     this.open.delete(uri);
-    this.editEnds.delete(uri);
+    this.lastEdits.delete(uri);
     if (this.disk.has(uri)) {
       this.changedUnderFolders(uri, false); // its disk copy counts again
       this.changed();
@@ -101,7 +104,7 @@ export class RoutingWorkspace {
 
   /** The offset in the open document's text where its last edit ended, if it was edited. */
   lastEditEnd(uri: string): number | undefined {
-    return this.editEnds.get(uri);
+    return this.lastEdits.get(uri)?.change.newEnd;
   }
 
   /** Whether an editor has the document open. */
@@ -173,7 +176,9 @@ export class RoutingWorkspace {
     // edited one hands the previous analysis over, so that only what changed is parsed and expanded
     // again. A file that is not open keeps no syntax tree (only an open one is completed in).
     return cachedFor(this.loaded, document, (previous, before) => {
-      const file = previous && before?.text === document.text ? previous : loadRoutingFile(document.text, parseUri(uri)?.fsPath ?? uri, { defaults, previous });
+      const edit = this.lastEdits.get(uri);
+      const change = edit && edit.from === before && edit.to === document ? edit.change : undefined;
+      const file = previous && before?.text === document.text ? previous : loadRoutingFile(document.text, parseUri(uri)?.fsPath ?? uri, { defaults, previous, change });
       return file && !open ? compact(file) : file;
     });
   }
