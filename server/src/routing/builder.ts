@@ -101,7 +101,7 @@ function shareTraits(sorted: SortedRequirements, conditions: Record<string, stri
 
 /** A requirement on a path segment must be an unanchored regular expression (the first one that is not, in the map's order, is refused). */
 function checkSegmentRequirements(requirements: OptionMap, keys: readonly string[]): void {
-  for (const key in requirements) {
+  for (const key of Object.keys(requirements)) {
     if (!keys.includes(key)) continue;
     const value = requirements[key];
     if (!(value instanceof RegExp)) throw refused(`${key}: requirements on a path segment must be regular expressions`, "requirement-not-regexp", key);
