@@ -207,12 +207,13 @@ export class RoutingWorkspace {
   }
 
   /**
-   * Merges each routing file's helper names now (see helperLists): the first completion after a
-   * file was opened or changed much would do it (50 ms on 50,000 routes). Meant for the moments the
-   * user is idle.
+   * Merges each routing file's helper names now, with every declaration edited since the last
+   * merge (see helperLists): the first completion after a file was opened or changed much would do
+   * it (50 ms on 50,000 routes), and a burst of edits merges again after fewer declarations. Meant
+   * for the moments the user is idle.
    */
   prepareHelperIndex(): void {
-    for (const { file } of this.routingFiles()) helperLists(file.routes.table);
+    for (const { file } of this.routingFiles()) helperLists(file.routes.table, true);
   }
 
   /** The routing file `uri` would be with `text` instead (a rename's preview), analysed as the workspace analyses it; nothing is kept. */

@@ -14,6 +14,7 @@ import { recognizeRequest, routesTableOf, routingFileInfo } from "../../../serve
 import { signatureHelp } from "../../../server/out/service/signatureHelp";
 import { workspaceSymbols } from "../../../server/out/service/workspaceSymbols";
 import { inlayHints } from "../../../server/out/service/inlayHints";
+import { helperLists } from "../../../server/out/service/helperIndex";
 
 /** The language service on plain strings; `|` marks the cursor. */
 const ROUTES = `import { draw } from "resource-routes";
@@ -294,6 +295,24 @@ describe("service: completion inside declarations", () => {
     assert.deepStrictEqual(only.replace, { start: offset - 1, end: offset });
     const file = workspace.routingFile(uri)!;
     assert.strictEqual(file.analysis.reuse!.trees.current, tree);
+  });
+  it("an idle moment merges the helper names of the declarations edited since the last merge; completion is the same", () => {
+    const uri = "file:///app/routes.ts";
+    const workspace = new RoutingWorkspace();
+    // Enough declarations that one edited is searched on its own until the next merge.
+    const text = ROUTES.replace(`  map.namespace`, `  map.resources("a");\n  map.resources("b");\n  map.resources("c");\n  map.resources("d");\n  map.namespace`);
+    workspace.set({ uri, version: 1, text });
+    workspace.set({ uri: "file:///app/views.ts", version: 1, text: "post_" });
+    const complete = () => doComplete(workspace, "file:///app/views.ts", "post_".length).map((i) => i.label);
+    const before = complete();
+    workspace.set({ uri, version: 2, text: text.replace(`"comments"`, `"remarks"`) });
+    const table = workspace.routingFile(uri)!.routes.table;
+    const edited = complete();
+    assert.ok(helperLists(table).length > 1, "the edited declaration's names are searched on their own");
+    workspace.prepareHelperIndex();
+    assert.strictEqual(helperLists(table).length, 1);
+    assert.deepStrictEqual(complete(), edited);
+    assert.notDeepStrictEqual(edited, before);
   });
   it("outside the options, helpers as anywhere else", () => {
     const items = at(ROUTES.replace(`map.namespace`, `posts_p|; map.namespace`));
