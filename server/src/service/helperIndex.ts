@@ -46,7 +46,7 @@ interface Merged {
 
 const segmentOrders = new WeakMap<Segment, Orders>();
 const tableSources = new WeakMap<RouteTable, HelperSource[]>();
-/** The merged lists a segment was last part of: a later table of the same file finds them through a declaration they share. */
+/** The merged lists a first or last segment was last part of: a later table of the same file finds them through it. */
 const mergedOf = new WeakMap<Segment, Merged>();
 
 /** Declarations added since the lists were merged, searched in their own lists, before merging again. */
@@ -68,7 +68,8 @@ export function helperLists(table: RouteTable, mergeAll = false): HelperSource[]
   const pending = unmerged.length > 0 || gone.size > 0;
   if (!merged || unmerged.length > MAX_UNMERGED || gone.size > merged.segments.size / 4 || (mergeAll && pending)) {
     merged = merge(merged, segments, unmerged);
-    for (const segment of segments) mergedOf.set(segment, merged);
+    // Found again through the first or the last declaration (an edit rarely replaces both).
+    for (const segment of [segments[0], segments[segments.length - 1]]) if (segment) mergedOf.set(segment, merged);
     sources = [{ names: merged.orders, table }];
   } else {
     const { owners } = merged;
@@ -82,9 +83,10 @@ export function helperLists(table: RouteTable, mergeAll = false): HelperSource[]
 }
 
 /**
- * The sorted lists of `current`'s segments: the previous merged lists without the segments gone,
- * merged in one pass with the added segments' names (sorted on their own, a few thousand at
- * most); the first time, every segment's names sorted.
+ * The sorted lists of `list`'s segments: the previous merged lists without the segments gone,
+ * with the added segments' names (sorted on their own, a few thousand at most) put in at the
+ * places a binary search finds, the kept runs between them copied without comparing their names;
+ * the first time, every segment's names sorted.
  */
 function merge(previous: Merged | undefined, list: readonly Segment[], added: readonly Segment[]): Merged {
   const current = new Set(list);
@@ -92,27 +94,46 @@ function merge(previous: Merged | undefined, list: readonly Segment[], added: re
   const owners = {} as Record<Suffix, Segment[]>;
   const tagged: Array<{ name: string; owner: Segment }> = [];
   for (const segment of previous ? added : current) for (const name of segment.claimed) tagged.push({ name, owner: segment });
+  const anyGone = previous !== undefined && previous.list.some((segment) => !current.has(segment));
   for (const suffix of SUFFIXES) {
     const fresh = spelledOrder(tagged, suffix, (entry) => entry.name);
     const keptNames = previous?.orders[suffix] ?? [];
     const keptOwners = previous?.owners[suffix] ?? [];
-    const names: string[] = (orders[suffix] = []);
-    const by: Segment[] = (owners[suffix] = []);
-    let i = 0;
-    let j = 0;
-    while (i < keptNames.length || j < fresh.length) {
-      if (i < keptNames.length && !current.has(keptOwners[i])) {
-        i++;
-      } else if (j >= fresh.length || (i < keptNames.length && compareSpelled(keptNames[i], suffix, fresh[j].name, suffix) <= 0)) {
-        names.push(keptNames[i]);
-        by.push(keptOwners[i++]);
-      } else {
-        names.push(fresh[j].name);
-        by.push(fresh[j++].owner);
+    // Made at their full size and filled in order (the kept lists hold 100,000 names on a large file).
+    const names: string[] = (orders[suffix] = new Array<string>(keptNames.length + fresh.length));
+    const by: Segment[] = (owners[suffix] = new Array<Segment>(keptNames.length + fresh.length));
+    let filled = 0;
+    const keep = (to: number) => {
+      for (let i = from; i < to; i++) {
+        if (anyGone && !current.has(keptOwners[i])) continue;
+        names[filled] = keptNames[i];
+        by[filled++] = keptOwners[i];
       }
+      from = to;
+    };
+    let from = 0;
+    for (const entry of fresh) {
+      // A kept name that sorts the same goes first (the names of segments gone sort as they did).
+      keep(firstAfter(keptNames, from, entry.name, suffix));
+      names[filled] = entry.name;
+      by[filled++] = entry.owner;
     }
+    keep(keptNames.length);
+    names.length = by.length = filled;
   }
   return { orders, owners, segments: current, list };
+}
+
+/** The first index from `from` on whose name, spelled with `suffix`, sorts after `name` spelled with it (`names` is sorted so). */
+function firstAfter(names: readonly string[], from: number, name: string, suffix: Suffix): number {
+  let low = from;
+  let high = names.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareSpelled(names[middle], suffix, name, suffix) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
