@@ -156,6 +156,29 @@ export function routeGroups(table: Pick<RouteTable, "routes" | "size" | "segment
   return covered === table.size ? segments : [...segments, { routes: table.routes.slice(covered) }];
 }
 
+/**
+ * What the work on one version of a file's table leaves to the next version's, found through the
+ * table's first or last segment: a later table shares them unless an edit replaced both (then all
+ * is worked out again). Two entries per version, where one per segment cost a WeakMap entry per
+ * declaration per edit.
+ */
+export class ByEndSegments<Value> {
+  private readonly byEnd = new WeakMap<RouteGroup, Value>();
+
+  set(segments: readonly RouteGroup[], value: Value): void {
+    for (const segment of [segments[0], segments[segments.length - 1]]) if (segment) this.byEnd.set(segment, value);
+  }
+
+  /** What an earlier table left through one of these ends, if `usable` takes it. */
+  find(segments: readonly RouteGroup[], usable: (value: Value) => boolean = () => true): Value | undefined {
+    for (const segment of [segments[0], segments[segments.length - 1]]) {
+      const value = segment && this.byEnd.get(segment);
+      if (value !== undefined && usable(value)) return value;
+    }
+    return undefined;
+  }
+}
+
 function group(byDeclaration: Map<Declaration, Route[]>, route: Route): void {
   const declaration = route.origin?.declaration;
   if (!declaration) return;

@@ -4,7 +4,7 @@ import { Diagnostic } from "./diagnostics";
 import { PathPart, PathSegment } from "./path";
 import { Route, RouteGroup } from "./route";
 import { originSpan } from "./spans";
-import { routeGroups, RouteTable, unchangedEnds } from "./table";
+import { ByEndSegments, routeGroups, RouteTable, unchangedEnds } from "./table";
 
 /** A route that recognition can never return, and the earlier route that takes every request it would match. */
 export interface Capture {
@@ -26,11 +26,9 @@ export function unreachableRoutes(table: Pick<RouteTable, "routes" | "size" | "s
   const segments = table.segments?.list ?? [];
   // The routes of the declarations, in order, then those of one whose expansion stopped (a segment of their own).
   const parts = routeGroups(table);
-  const previous = previousRun(segments);
+  const previous = runs.find(segments, (run) => !run.continued);
   const run = (previous && continuedRun(previous, parts)) ?? firstRun(parts);
-  // The next table of the file finds this run through its first or its last segment (previousRun):
-  // an edit rarely replaces both, and then all is computed again.
-  for (const segment of [segments[0], segments[segments.length - 1]]) if (segment) runs.set(segment, run);
+  runs.set(segments, run);
   const order = run.order;
   return [...run.by].map(([route, by]) => ({ route, by })).sort((a, b) => (before(order, a.route, b.route) ? -1 : 1));
 }
@@ -54,16 +52,8 @@ interface Run {
   continued: boolean;
 }
 
-/** The run each first and last segment was last part of: the next table of the file finds its predecessor through them. */
-const runs = new WeakMap<RouteGroup, Run>();
-
-function previousRun(segments: readonly RouteGroup[]): Run | undefined {
-  for (const segment of [segments[0], segments[segments.length - 1]]) {
-    const run = segment && runs.get(segment);
-    if (run && !run.continued) return run;
-  }
-  return undefined;
-}
+/** The run of a file's last table, which the next table of the file continues. */
+const runs = new ByEndSegments<Run>();
 
 /**
  * Records where a segment's routes stand (a route belongs to one segment object for good:

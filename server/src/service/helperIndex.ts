@@ -1,4 +1,4 @@
-import { RouteTable, Segment } from "../routing/table";
+import { ByEndSegments, RouteTable, Segment } from "../routing/table";
 import { HelperInfo } from "./helperNames";
 import { nearestWithin } from "../routing/validate";
 
@@ -46,8 +46,8 @@ interface Merged {
 
 const segmentOrders = new WeakMap<Segment, Orders>();
 const tableSources = new WeakMap<RouteTable, HelperSource[]>();
-/** The merged lists a first or last segment was last part of: a later table of the same file finds them through it. */
-const mergedOf = new WeakMap<Segment, Merged>();
+/** The merged lists of a file's last table, which later tables of the file share. */
+const mergedOf = new ByEndSegments<Merged>();
 
 /** Declarations added since the lists were merged, searched in their own lists, before merging again. */
 const MAX_UNMERGED = 64;
@@ -60,16 +60,15 @@ const MAX_UNMERGED = 64;
  */
 export function helperLists(table: RouteTable, mergeAll = false): HelperSource[] {
   let sources = tableSources.get(table);
-  if (sources && !(mergeAll && (sources.length > 1 || sources[0]?.skip !== undefined))) return sources;
+  if (sources && !mergeAll) return sources;
   const segments = table.segments?.list ?? [];
-  let merged = [segments[0], segments[segments.length - 1]].map((segment) => segment && mergedOf.get(segment)).find((found) => found !== undefined);
+  let merged = mergedOf.find(segments);
   const unmerged = merged ? segments.filter((segment) => !merged!.segments.has(segment)) : segments;
   const gone = merged ? goneSince(merged, segments) : new Set<Segment>();
   const pending = unmerged.length > 0 || gone.size > 0;
   if (!merged || unmerged.length > MAX_UNMERGED || gone.size > merged.segments.size / 4 || (mergeAll && pending)) {
-    merged = merge(merged, segments, unmerged);
-    // Found again through the first or the last declaration (an edit rarely replaces both).
-    for (const segment of [segments[0], segments[segments.length - 1]]) if (segment) mergedOf.set(segment, merged);
+    merged = merge(merged, segments, unmerged, gone);
+    mergedOf.set(segments, merged);
     sources = [{ names: merged.orders, table }];
   } else {
     const { owners } = merged;
@@ -88,13 +87,12 @@ export function helperLists(table: RouteTable, mergeAll = false): HelperSource[]
  * places a binary search finds, the kept runs between them copied without comparing their names;
  * the first time, every segment's names sorted.
  */
-function merge(previous: Merged | undefined, list: readonly Segment[], added: readonly Segment[]): Merged {
+function merge(previous: Merged | undefined, list: readonly Segment[], added: readonly Segment[], gone: ReadonlySet<Segment>): Merged {
   const current = new Set(list);
   const orders = {} as Record<Suffix, string[]>;
   const owners = {} as Record<Suffix, Segment[]>;
   const tagged: Array<{ name: string; owner: Segment }> = [];
   for (const segment of previous ? added : current) for (const name of segment.claimed) tagged.push({ name, owner: segment });
-  const anyGone = previous !== undefined && previous.list.some((segment) => !current.has(segment));
   for (const suffix of SUFFIXES) {
     const fresh = spelledOrder(tagged, suffix, (entry) => entry.name);
     const keptNames = previous?.orders[suffix] ?? [];
@@ -105,7 +103,7 @@ function merge(previous: Merged | undefined, list: readonly Segment[], added: re
     let filled = 0;
     const keep = (to: number) => {
       for (let i = from; i < to; i++) {
-        if (anyGone && !current.has(keptOwners[i])) continue;
+        if (gone.has(keptOwners[i])) continue;
         names[filled] = keptNames[i];
         by[filled++] = keptOwners[i];
       }
