@@ -8,7 +8,7 @@ import { Evaluator, NotStatic, unwrap } from "./evaluate";
 import { drawBindings, findDrawCall, PACKAGE_NAME } from "./imports";
 import { DeclarationReader, moveReading, notStaticDiagnostic, rangesWithin, StatementReading } from "./reader";
 import { bindsNames, Scope } from "./scope";
-import { Cost, wellWithinLimits } from "./budget";
+import { addCost, Cost, wellWithinLimits } from "./budget";
 import { FileSyntax, parseAt, scriptKind, TextChange, textChange, tokenStart } from "./fileSyntax";
 import { OptionSources } from "../routing/optionSources";
 
@@ -135,8 +135,8 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
   next[index] = reading;
   // Near the file's budget, only a whole reading tells what it leaves out. A whole reading of this
   // version would spend at most what the statements spent plus what the consts cost when first read.
-  const spent = { steps: readingsCost.steps - old.cost.steps + reading.cost.steps, iterations: readingsCost.iterations - old.cost.iterations + reading.cost.iterations };
-  if (!wellWithinLimits({ steps: callback.cost.steps + spent.steps, iterations: callback.cost.iterations + spent.iterations })) return undefined;
+  const spent = addCost(addCost(readingsCost, old.cost, -1), reading.cost);
+  if (!wellWithinLimits(addCost(callback.cost, spent))) return undefined;
   for (let i = index + 1; i < next.length; i++) moveReading(next[i], delta);
   const body: Declaration[] = [];
   const diagnostics = previous.diagnostics.slice(0, callback.head);
@@ -251,7 +251,7 @@ function read(
   const head = diagnostics.length;
   const reading = new DeclarationReader(evaluator, diagnostics).drawCallback(callback, scope, body, reusable);
   result.reuse!.readings = reading.statements;
-  result.reuse!.readingsCost = reading.statements.reduce((sum, r) => ({ steps: sum.steps + r.cost.steps, iterations: sum.iterations + r.cost.iterations }), { steps: 0, iterations: 0 });
+  result.reuse!.readingsCost = reading.statements.reduce((sum, r) => addCost(sum, r.cost), { steps: 0, iterations: 0 });
   // Syntax errors elsewhere would have to move with the edit: such a file is read whole until they are gone.
   if (reading.mapper && parseDiagnosticsOf(file).length === 0) result.reuse!.callback = { mapper: reading.mapper, scope: reading.scope, bindingsEnd: bindingsEnd(file, call, callback), head, cost: evaluator.budget.spent };
 }

@@ -48,6 +48,11 @@ export interface Cost {
   iterations: number;
 }
 
+/** `a` and `b` together; with `sign` -1, `a` less `b`. */
+export function addCost(a: Cost, b: Cost, sign: 1 | -1 = 1): Cost {
+  return { steps: a.steps + sign * b.steps, iterations: a.iterations + sign * b.iterations };
+}
+
 /**
  * Whether work of this size leaves half of each allowance unspent: statements re-read one at a
  * time (an edit inside one) are read as a whole reading of the file would read them only while

@@ -2,7 +2,7 @@ import ts = require("typescript");
 import { Declaration, DeclarationKind, Span } from "../routing/declarations";
 import { Diagnostic } from "../routing/diagnostics";
 import { isOptionMap, OptionMap, OptionValue } from "../routing/values";
-import { ANALYSIS_LIMITS, Cost, count } from "./budget";
+import { addCost, ANALYSIS_LIMITS, Cost, count } from "./budget";
 import { Evaluated, Evaluator, NotStatic, unwrap } from "./evaluate";
 import { Scope } from "./scope";
 import { OptionSources } from "../routing/optionSources";
@@ -71,7 +71,7 @@ export class DeclarationReader {
       diagnostics: this.diagnostics.slice(diagnostics),
       spans: [],
       selfContained: true,
-      cost: { steps: after.steps - before.steps, iterations: after.iterations - before.iterations },
+      cost: addCost(after, before, -1),
     };
     reading.spans = spansOf(reading);
     reading.selfContained = rangesWithin(reading, statement.pos, statement.end);
