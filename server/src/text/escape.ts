@@ -6,9 +6,29 @@
 
 /**
  * Control characters, line and paragraph separators and the bidirectional overrides of
- * "trojan source": never printed as they are.
+ * "trojan source": never printed as they are. Inclusive ranges of UTF-16 code units, the one
+ * definition that both the expression and the table below are made from.
  */
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNPRINTABLE_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x0000, 0x001f],
+  [0x007f, 0x009f],
+  [0x2028, 0x2029],
+  [0x202a, 0x202e],
+  [0x2066, 0x2069],
+];
+
+const UNPRINTABLE = new RegExp(`[${UNPRINTABLE_RANGES.map(([from, to]) => `${unicodeEscape(from)}-${unicodeEscape(to)}`).join("")}]`, "g");
+
+/** Past the last unprintable code unit: every one from here on is printable. */
+const PRINTABLE_FROM = UNPRINTABLE_RANGES[UNPRINTABLE_RANGES.length - 1][1] + 1;
+
+/** For each code unit below PRINTABLE_FROM, 1 when it is unprintable. */
+const UNPRINTABLE_TABLE = new Uint8Array(PRINTABLE_FROM);
+for (const [from, to] of UNPRINTABLE_RANGES) UNPRINTABLE_TABLE.fill(1, from, to + 1);
+
+function unicodeEscape(code: number): string {
+  return `\\u${code.toString(16).padStart(4, "0")}`;
+}
 
 /**
  * Whether the text holds a character `printable` would escape. A loop over the characters, not the
@@ -17,8 +37,7 @@ const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-
 export function hasUnprintable(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
-    if (code >= 0x2028 && (code <= 0x2029 || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069))) return true;
+    if (code < PRINTABLE_FROM && UNPRINTABLE_TABLE[code] === 1) return true;
   }
   return false;
 }
