@@ -2,7 +2,7 @@ import * as lsp from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { Span } from "../routing/declarations";
 import { codeActions } from "../service/codeActions";
-import { doComplete, MAX_HELPER_ITEMS } from "../service/completion";
+import { doComplete } from "../service/completion";
 import { findDefinitions } from "../service/definition";
 import { actionLenses } from "../service/controllers";
 import { doHover } from "../service/hover";
@@ -15,6 +15,7 @@ import { recognizeRequest, routesTableOf, routingFileInfo } from "../service/rou
 import { RoutingWorkspace } from "../service/workspace";
 import { workspaceSymbols } from "../service/workspaceSymbols";
 import { toDiagnostic, toRange, toWorkspaceEdit } from "./convert";
+import { resolveCompletionItem, toCompletionList } from "./completionList";
 import * as custom from "./customRequests";
 import { IdleCollection } from "./idleCollection";
 import { TypesWriter } from "./typesWriter";
@@ -49,12 +50,6 @@ function processConnection(): lsp.Connection {
 /** Files the client watches for us: the default routing-file globs' extensions. */
 const WATCHED = "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}";
 
-const COMPLETION_KINDS = {
-  helper: lsp.CompletionItemKind.Function,
-  option: lsp.CompletionItemKind.Property,
-  method: lsp.CompletionItemKind.EnumMember,
-  action: lsp.CompletionItemKind.EnumMember,
-} as const;
 
 /**
  * The language server: protocol glue only. Documents go into the service's workspace; requests
@@ -121,7 +116,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
         textDocumentSync: lsp.TextDocumentSyncKind.Incremental,
         hoverProvider: true,
         inlayHintProvider: true,
-        completionProvider: { triggerCharacters: ["_", ".", '"', "'"] },
+        completionProvider: { triggerCharacters: ["_", ".", '"', "'"], resolveProvider: true },
         signatureHelpProvider: { triggerCharacters: ["(", ","], retriggerCharacters: [","] },
         definitionProvider: true,
         referencesProvider: true,
@@ -230,20 +225,12 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     handle("completion", (params: lsp.CompletionParams): lsp.CompletionList => {
       const offset = offsetOf(params);
       if (offset === undefined || !enabled("completion")) return { isIncomplete: false, items: [] };
-      const index = lines(params.textDocument.uri);
-      const items = doComplete(workspace, params.textDocument.uri, offset);
-      // A capped list is incomplete: the editor asks again as the word grows.
-      const isIncomplete = items.filter((i) => i.kind === "helper").length >= MAX_HELPER_ITEMS;
-      return { isIncomplete, items: items.map((item) => ({
-        label: item.label,
-        kind: COMPLETION_KINDS[item.kind],
-        detail: item.detail,
-        documentation: { kind: lsp.MarkupKind.Markdown, value: item.documentation },
-        insertTextFormat: item.snippet ? lsp.InsertTextFormat.Snippet : lsp.InsertTextFormat.PlainText,
-        textEdit: { range: toRange(index, item.replace), newText: item.snippet ?? item.label },
-      })) };
+      return toCompletionList(doComplete(workspace, params.textDocument.uri, offset), lines(params.textDocument.uri), client);
     }),
   );
+  // A resolve that fails answers the item as it came.
+  const resolve = handle("completion item", (item: lsp.CompletionItem) => resolveCompletionItem(workspace, item));
+  connection.onCompletionResolve((item, token) => resolve(item, token) ?? item);
 
   connection.onSignatureHelp(
     handle("signature help", (params: lsp.SignatureHelpParams): lsp.SignatureHelp | null => {

@@ -1,15 +1,15 @@
 import { completeInDeclaration } from "./declarationCompletion";
 import { markdownCode, snippetText } from "../text/escape";
-import { HelperInfo, parametersOf, wordAt } from "./helperNames";
+import { HelperInfo, parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
 
 export interface CompletionItem {
   kind: "helper" | "option" | "method" | "action";
   label: string;
-  /** `GET /posts/:id.:format` for a helper. */
+  /** `GET /posts/:id.:format` for a helper: absent from helper items (see helperDetails). */
   detail?: string;
-  /** Markdown. */
-  documentation: string;
+  /** Markdown; absent from helper items (see helperDetails). */
+  documentation?: string;
   /** A snippet with the positional arguments (`post_path(${1:id})`); plain `label` when absent. */
   snippet?: string;
   /** What the completion replaces: the word at the cursor. */
@@ -34,18 +34,26 @@ export function doComplete(workspace: RoutingWorkspace, uri: string, offset: num
 /** At most this many helpers are offered at once; the editor asks again as the word grows. */
 export const MAX_HELPER_ITEMS = 200;
 
+/**
+ * A helper's item without its detail and documentation: an editor shows those for the item the
+ * user selects, and asks for them then (helperDetails), where a list holds up to MAX_HELPER_ITEMS.
+ */
 function helperItem(info: HelperInfo, replace: { start: number; end: number }): CompletionItem {
-  const route = info.route;
-  const parameters = parametersOf(route);
   // Only required parameters become placeholders: leaving the snippet must not leave an optional
   // one's name (`format`) behind as an undefined identifier.
-  const args = parameters.filter((p) => !p.endsWith("?")).map((p, i) => `\${${i + 1}:${snippetText(p)}}`);
+  const args = parametersOf(info.route)
+    .filter((p) => !p.endsWith("?"))
+    .map((p, i) => `\${${i + 1}:${snippetText(p)}}`);
+  return { kind: "helper", label: info.helper, snippet: `${snippetText(info.helper)}(${args.join(", ")})`, replace };
+}
+
+/** What a helper item leaves out: its route's method and path, and its action and arguments (Markdown); undefined for a helper no route gives (any more). */
+export function helperDetails(workspace: RoutingWorkspace, helper: string): { detail: string; documentation: string } | undefined {
+  const route = workspace.namedRoute(routeNameOfHelper(helper) ?? "")?.route;
+  if (!route) return undefined;
+  const parameters = parametersOf(route);
   return {
-    kind: "helper",
-    label: info.helper,
     detail: `${route.verb} ${route.path}`,
     documentation: `${markdownCode(route.target)}${parameters.length ? ` — arguments: ${markdownCode(parameters.join(", "))}` : ""}`,
-    snippet: `${snippetText(info.helper)}(${args.join(", ")})`,
-    replace,
   };
 }

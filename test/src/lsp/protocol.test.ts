@@ -13,6 +13,37 @@ export default draw({ behaviour: "B" }, (map) => {
 });
 `;
 
+describe("language server over stdio: a client without list-wide completion defaults", function () {
+  this.timeout(30_000);
+
+  it("gets each item's edit, and a completion in options its documentation at once", async () => {
+    const client = new LanguageClient();
+    try {
+      await client.start(null, { textDocument: { completion: { completionItem: { snippetSupport: true } } } });
+      await client.open(ROUTES_URI, ROUTES);
+      await client.open(VIEW_URI, "post_c");
+      const list = (await client.connection.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: VIEW_URI }, position: { line: 0, character: 6 } })) as rpc.CompletionList;
+      assert.strictEqual(list.itemDefaults, undefined);
+      const item = list.items.find((i) => i.label === "post_comments_url")!;
+      assert.deepStrictEqual(item, {
+        label: "post_comments_url",
+        kind: rpc.CompletionItemKind.Function,
+        insertTextFormat: rpc.InsertTextFormat.Snippet,
+        textEdit: { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 6 } }, newText: "post_comments_url(${1:post_id})" },
+        data: "helper",
+      });
+      // `map.resources("posts", { colection: … })`: inside the options, keys not yet written, each with its documentation.
+      const options = (await client.connection.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: ROUTES_URI }, position: { line: 2, character: 27 } })) as rpc.CompletionList;
+      const only = options.items.find((i) => i.label === "only")!;
+      assert.strictEqual(only.kind, rpc.CompletionItemKind.Property);
+      assert.ok(only.textEdit && (only.documentation as rpc.MarkupContent).value.length > 0, JSON.stringify(only));
+      assert.strictEqual(only.data, undefined);
+    } finally {
+      assert.strictEqual(await client.stop(), 0);
+    }
+  });
+});
+
 describe("language server over stdio: open documents", function () {
   // Started in before(), so that a run that filters this suite out starts no server.
   let client: LanguageClient;
@@ -54,6 +85,23 @@ describe("language server over stdio: open documents", function () {
     const items = ((await connection.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: VIEW_URI }, position: { line: 0, character: 30 } })) as rpc.CompletionList).items;
     assert.ok(items.some((i) => i.label === "post_comments_path"));
     assert.ok(items.every((i) => i.label.startsWith("post_c")), items.map((i) => i.label).join());
+  });
+
+  it("sends what a list's items share once, and a helper's detail and documentation when the item is resolved", async () => {
+    const list = (await connection.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: VIEW_URI }, position: { line: 0, character: 30 } })) as rpc.CompletionList;
+    // `post_c|omments_path`: the word at the cursor is what an item replaces.
+    assert.deepStrictEqual(list.itemDefaults, { editRange: { start: { line: 0, character: 24 }, end: { line: 0, character: 42 } }, insertTextFormat: rpc.InsertTextFormat.Snippet, data: "helper" });
+    const item = list.items.find((i) => i.label === "post_comments_path")!;
+    assert.deepStrictEqual(item, { label: "post_comments_path", kind: rpc.CompletionItemKind.Function, textEditText: "post_comments_path(${1:post_id})" });
+    const resolved = await connection.sendRequest(rpc.CompletionResolveRequest.type, { ...item, data: list.itemDefaults!.data });
+    assert.strictEqual(resolved.detail, "GET /posts/:post_id/comments.:format");
+    assert.deepStrictEqual(resolved.documentation, { kind: rpc.MarkupKind.Markdown, value: "`comments#index` — arguments: `post_id, format?`" });
+    // A word no helper begins: an empty list, with nothing to share.
+    const none = await connection.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: VIEW_URI }, position: { line: 0, character: 8 } });
+    assert.deepStrictEqual(none, { isIncomplete: false, items: [] });
+    // An item the server did not make a helper's comes back as it went.
+    const other = { label: "post_comments_path", data: { from: "another extension" } };
+    assert.deepStrictEqual(await connection.sendRequest(rpc.CompletionResolveRequest.type, other), other);
   });
 
   it("goes to the definition of a helper", async () => {

@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { doComplete, MAX_HELPER_ITEMS } from "../../../server/out/service/completion";
+import { doComplete, helperDetails, MAX_HELPER_ITEMS } from "../../../server/out/service/completion";
 import { findDefinitions } from "../../../server/out/service/definition";
 import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
 import { doHover, MAX_HOVER_ROWS } from "../../../server/out/service/hover";
@@ -87,14 +87,15 @@ describe("service: completion", () => {
     const items = doComplete(workspace, uri, offset);
     assert.deepStrictEqual(items.map((i) => i.label).sort(), ["admin_users_path", "admin_users_url"]);
     const path = items.find((i) => i.label === "admin_users_path")!;
-    assert.strictEqual(path.detail, "GET /admin/users.:format");
     assert.strictEqual(path.snippet, "admin_users_path()", "an optional format is no placeholder");
+    assert.strictEqual(path.detail, undefined, "the detail comes when the item is resolved");
+    assert.strictEqual(helperDetails(workspace, "admin_users_path")?.detail, "GET /admin/users.:format");
   });
   it("snippets take the required positional arguments in path order; optional ones stay out", () => {
     const { workspace, offset, uri } = workspaceWith(`publish_p|`);
     const [item] = doComplete(workspace, uri, offset).filter((i) => i.label === "publish_post_path");
     assert.strictEqual(item.snippet, "publish_post_path(${1:id})");
-    assert.match(item.documentation, /^`posts#publish` — arguments: `id, format\?`$/);
+    assert.match(helperDetails(workspace, item.label)!.documentation, /^`posts#publish` — arguments: `id, format\?`$/);
   });
   it("a long list is cut at MAX_HELPER_ITEMS, in name order, starting at the typed prefix", () => {
     const many = Array.from({ length: 80 }, (_, i) => `map.resources("things${i}");`).join("\n");
@@ -262,7 +263,7 @@ describe("service: completion inside declarations", () => {
     const labels = items.map((i) => i.label);
     assert.ok(labels.includes("member") && labels.includes("except") && !labels.includes("shallow"), labels.join());
     assert.ok(items.every((i) => i.kind === "option"));
-    assert.match(items.find((i) => i.label === "has_many")!.documentation, /nests collection resources/);
+    assert.match(items.find((i) => i.label === "has_many")!.documentation!, /nests collection resources/);
   });
   it("a half-typed key is replaced whole", () => {
     const text = ROUTES.replace(`{ shallow: true, only: ["index", "show"] }`, `{ sha|llo }`);

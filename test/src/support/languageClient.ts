@@ -137,5 +137,6 @@ export const FULL_CAPABILITIES: rpc.ClientCapabilities = {
     workspaceEdit: { documentChanges: true, changeAnnotationSupport: { groupsOnLabel: true } },
   },
   window: { workDoneProgress: true },
-  textDocument: { completion: { completionItem: { snippetSupport: true } } },
+  // As VS Code declares them: list-wide defaults (LSP 3.17), which its language client applies.
+  textDocument: { completion: { completionItem: { snippetSupport: true }, completionList: { itemDefaults: ["commitCharacters", "editRange", "insertTextMode", "insertTextFormat", "data"] } } },
 };
