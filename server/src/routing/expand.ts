@@ -106,6 +106,7 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
     reporter.reportAgain(segment);
   }
   table.takeSegmentRoutes(previous.size, removed.reduce((n, segment) => n + segment.routes.length, 0));
+  table.edit = { from: previous.version, at: head, removed, added: table.segments.list.slice(head, table.segments.list.length - kept.length) };
   return table.overLimit ? undefined : table;
 }
 

@@ -9,6 +9,20 @@ export interface Refusal {
   origin: RouteOrigin;
 }
 
+/**
+ * How a patched table's segments differ from those of the table it continues: the run of
+ * `removed` segments at index `at` became the `added` ones (which may re-use some of them), the
+ * segments around the run the same. Work kept for the earlier table can be brought up to date
+ * from it, at the cost of the run.
+ */
+export interface TableEdit {
+  /** The `version` of the table continued. */
+  readonly from: object;
+  readonly at: number;
+  readonly removed: readonly Segment[];
+  readonly added: readonly Segment[];
+}
+
 /** The routes one top-level declaration added, and the name lookups they depended on. */
 export interface Segment {
   declaration: Declaration;
@@ -61,6 +75,13 @@ export class RouteTable {
   error: RouteDefinitionError | undefined;
   /** Per top-level declaration, what it added: lets the next expansion of the same file re-use what did not change. */
   segments?: { settings: string; list: Segment[] };
+  /**
+   * Stands for this table where work done on it is kept (a WeakMap's key), and is named by the
+   * table that continues it (`edit.from`) without holding this one.
+   */
+  readonly version: object = {};
+  /** For a patched table: how its segments differ from those of the table it continues. */
+  edit?: TableEdit;
 
   /** `limit`: the most routes the table takes (the analyser's budget); one more stops loading with `too-many-routes`. */
   constructor(

@@ -281,27 +281,87 @@ function lowerBound(names: readonly string[], suffix: Suffix, prefix: string): n
 
 /**
  * The name nearest to `word` (within `bound` edits) among the route names the tables' declarations
- * claim, or among their `_path`/`_url` helper names (`spelled: "helper"`), found per declaration
- * and remembered there: after an edit only the declarations it touched are searched again. Ties
- * go to the first table, then the first declaration.
+ * claim, or among their `_path`/`_url` helper names (`spelled: "helper"`). Ties go to the first
+ * table, then the first declaration. Found per declaration and remembered there, and per table
+ * version: the version after an edit starts from its predecessor's answer and searches only the
+ * declarations the edit added (all of them again only when the edit replaced the declaration
+ * that held the answer).
  */
 export function nearestRouteName(tables: readonly RouteTable[], word: string, bound: number, spelled: "route" | "helper" = "route"): string | undefined {
-  const spell = spelled === "route" ? (names: readonly string[]) => names : (names: readonly string[]) => names.flatMap((name) => [`${name}_path`, `${name}_url`]);
-  const key = `${spelled}\u0000${word}`;
-  let best: { candidate: string; distance: number } | undefined;
+  const query: NearestQuery = { word, bound, key: `${spelled}\u0000${bound}\u0000${word}`, spell: spelled === "route" ? (names) => names : (names) => names.flatMap((name) => [`${name}_path`, `${name}_url`]) };
+  let best: Nearest | undefined;
   for (const table of tables) {
-    for (const segment of table.segments?.list ?? []) {
-      let cache = segmentNearest.get(segment);
-      if (!cache) segmentNearest.set(segment, (cache = new Map()));
-      let found = cache.get(key);
-      if (found === undefined) cache.set(key, (found = nearestWithin(word, spell(segment.claimed), bound) ?? null));
-      if (found && (!best || found.distance < best.distance)) best = found;
-    }
-    // Names no declaration finished (an expansion that stopped) are searched as they are.
-    const found = nearestWithin(word, spell(unclaimedNames(table)), bound);
+    const found = nearestInTable(table, query);
     if (found && (!best || found.distance < best.distance)) best = found;
   }
   return best?.candidate;
 }
 
+interface NearestQuery {
+  word: string;
+  bound: number;
+  /** What the answers are remembered by. */
+  key: string;
+  /** The names to search among, from a declaration's route names. */
+  spell: (names: readonly string[]) => readonly string[];
+}
+
+interface Nearest {
+  candidate: string;
+  distance: number;
+  /** The index of the segment that holds it in its table's list (-1: the names no segment holds). */
+  index: number;
+}
+
+/** Answers per table version (`RouteTable.version`), null for none, kept while a table or its successor lives. */
+const tableNearest = new WeakMap<object, Map<string, Nearest | null>>();
 const segmentNearest = new WeakMap<Segment, Map<string, { candidate: string; distance: number } | null>>();
+
+function nearestInTable(table: RouteTable, query: NearestQuery): Nearest | undefined {
+  let known = tableNearest.get(table.version);
+  if (!known) tableNearest.set(table.version, (known = new Map()));
+  const cached = known.get(query.key);
+  if (cached !== undefined) return cached ?? undefined;
+  const derived = afterEdit(table, query);
+  const found = derived === undefined ? searchTable(table, query) : derived;
+  known.set(query.key, found);
+  return found ?? undefined;
+}
+
+/** The answer of the table `table` continues, brought past the edit (null: none within the bound); undefined when it cannot be (then the whole table is searched). */
+function afterEdit(table: RouteTable, query: NearestQuery): Nearest | null | undefined {
+  const edit = table.edit;
+  const before = edit && tableNearest.get(edit.from)?.get(query.key);
+  if (!edit || before === undefined) return undefined;
+  let best = before;
+  if (best && best.index >= edit.at + edit.removed.length) best = { ...best, index: best.index + edit.added.length - edit.removed.length };
+  // The edit replaced the declaration that held the answer: the next best may be anywhere.
+  else if (best && best.index >= edit.at) return undefined;
+  for (let i = 0; i < edit.added.length; i++) {
+    const found = nearestInSegment(edit.added[i], query);
+    const index = edit.at + i;
+    if (found && (!best || found.distance < best.distance || (found.distance === best.distance && index < best.index))) best = { ...found, index };
+  }
+  return best;
+}
+
+function searchTable(table: RouteTable, query: NearestQuery): Nearest | null {
+  let best: Nearest | null = null;
+  const segments = table.segments?.list ?? [];
+  for (let index = 0; index < segments.length; index++) {
+    const found = nearestInSegment(segments[index], query);
+    if (found && (!best || found.distance < best.distance)) best = { ...found, index };
+  }
+  // Names no declaration finished (an expansion that stopped) are searched as they are.
+  const found = nearestWithin(query.word, query.spell(unclaimedNames(table)), query.bound);
+  if (found && (!best || found.distance < best.distance)) best = { ...found, index: -1 };
+  return best;
+}
+
+function nearestInSegment(segment: Segment, query: NearestQuery): { candidate: string; distance: number } | undefined {
+  let cache = segmentNearest.get(segment);
+  if (!cache) segmentNearest.set(segment, (cache = new Map()));
+  let found = cache.get(query.key);
+  if (found === undefined) cache.set(query.key, (found = nearestWithin(query.word, query.spell(segment.claimed), query.bound) ?? null));
+  return found ?? undefined;
+}

@@ -63,4 +63,34 @@ describe("helper index", () => {
       { numRuns: Number(process.env.INCREMENTAL_RUNS ?? 15) },
     );
   });
+
+  it("property: after each declaration typed, deleted or changed, suggestions for unknown helpers equal those of a fresh workspace", () => {
+    // Names one edit apart, so that answers tie across declarations (the first declaration's wins)
+    // and move as declarations before them come and go.
+    const near = ["post", "past", "pest", "pots", "pats", "spot", "stop", "posts", "pasta"];
+    const words = ["pust_path", "pst_url", "hash_for_pist_path", "pests_path", "opst_path", "pasts", "stp_url", "zzzz_path"];
+    const line = (name: string) => `  map.resource("${name}");`;
+    const text = (lines: string[]) => `import { draw } from "resource-routes";\nexport default draw((map) => {\n${lines.join("\n")}\n});\n`;
+    const edit = fc.record({ kind: fc.constantFrom("insert", "delete", "change"), at: fc.nat(30), name: fc.constantFrom(...near), ask: fc.nat(3) });
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...near), { maxLength: 12 }), fc.array(edit, { minLength: 1, maxLength: 40 }), (start, edits) => {
+        const lines = start.map(line);
+        const workspace = new RoutingWorkspace();
+        workspace.set({ uri: URI, version: 1, text: text(lines) });
+        edits.forEach((e, version) => {
+          const at = e.at % (lines.length + 1);
+          if (e.kind === "insert") lines.splice(at, 0, line(e.name));
+          else if (lines.length > 0 && e.kind === "delete") lines.splice(at % lines.length, 1);
+          else if (lines.length > 0) lines[at % lines.length] = line(e.name);
+          workspace.set({ uri: URI, version: version + 2, text: text(lines) });
+          // Versions asked and versions skipped: an answer is brought forward only from the version before.
+          if (e.ask === 0) return;
+          const fresh = new RoutingWorkspace();
+          fresh.set({ uri: URI, version: 1, text: text(lines) });
+          for (const word of words) assert.strictEqual(workspace.suggestHelper(word), fresh.suggestHelper(word), `${word} after ${version + 1} edits: ${lines.join(" ")}`);
+        });
+      }),
+      { numRuns: Number(process.env.INCREMENTAL_RUNS ?? 100) },
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { doComplete } from "../../../server/out/service/completion";
+import { doComplete, helperDetails } from "../../../server/out/service/completion";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { documentSymbols, routeCountLenses } from "../../../server/out/service/outline";
 import { RoutingWorkspace, TextDocument } from "../../../server/out/service/workspace";
@@ -25,11 +25,12 @@ const DECLARATIONS = [
   `map.connect("pages/:name", { controller: "pages", action: "show" });`,
   `map.resources("comments", { shallow: true }, (c) => c.resources("votes"));`,
   `map.resources("pos`, // half-typed
+  `map.resources("pests");`, // "pest" ties "post" as the nearest name to "past": the first declaration's wins
 ];
 
 const routingFile = (lines: string[]) => `import { draw } from "resource-routes";\nexport default draw({ behaviour: "B" }, (map) => {\n${lines.map((l) => `  ${l}`).join("\n")}\n});\n`;
 
-const USES = ["helpers.posts_path()", "helpers.post_pth(1)", "helpers.tags_path", "helpers.photo_tags_path(1)", "helpers.admin_users_url()", "helpers.wid", "helpers.formatted_posts_path()", "helpers.account_path()"];
+const USES = ["helpers.posts_path()", "helpers.post_pth(1)", "helpers.tags_path", "helpers.photo_tags_path(1)", "helpers.admin_users_url()", "helpers.wid", "helpers.formatted_posts_path()", "helpers.account_path()", "helpers.past_path()"];
 
 type Step =
   | { kind: "routing"; file: number; lines: number[] }
@@ -57,7 +58,7 @@ function observe(workspace: RoutingWorkspace): unknown {
   const completions = ["", "p", "post", "admin_", "photo_t", "hash_for_", "formatted_", "zzz"].map((prefix) => {
     const text = `x(${prefix}`;
     workspace.set({ uri: "file:///app/probe.ts", version: 1, text });
-    return doComplete(workspace, "file:///app/probe.ts", text.length).map((item) => `${item.label} ${item.detail}`);
+    return doComplete(workspace, "file:///app/probe.ts", text.length).map((item) => `${item.label} ${item.detail ?? helperDetails(workspace, item.label)?.detail}`);
   });
   workspace.close("file:///app/probe.ts");
   const named = ["posts", "post", "photo_tags", "tags", "account", "admin_users", "formatted_posts", "comment_votes", "votes"].map((name) => {
