@@ -45,9 +45,22 @@ interface Merged {
 }
 
 const segmentOrders = new WeakMap<Segment, Orders>();
-const tableSources = new WeakMap<RouteTable, HelperSource[]>();
 /** The merged lists of a file's last table, which later tables of the file share. */
 const mergedOf = new ByEndSegments<Merged>();
+
+/** What a table's sources were made of, kept per table version: the next version's come from it and the edit between them. */
+interface SourcesState {
+  sources: HelperSource[];
+  merged: Merged;
+  /** The table's segments not in the merged lists (in no particular order: a table's names are distinct). */
+  unmerged: readonly Segment[];
+  /** The merged segments the table no longer has. */
+  gone: ReadonlySet<Segment>;
+  /** How many names the table's segments claim. */
+  claimed: number;
+}
+
+const tableSources = new WeakMap<object, SourcesState>();
 
 /** Declarations added since the lists were merged, searched in their own lists, before merging again. */
 const MAX_UNMERGED = 64;
@@ -56,29 +69,72 @@ const MAX_UNMERGED = 64;
  * A routing file's names to search: merged lists and the lists of declarations added since, and
  * one for names no declaration finished (a file whose expansion stopped). `mergeAll`: merge the
  * declarations added since, however few (a moment the user is idle: a merge takes tens of
- * milliseconds on 100,000 routes, and a burst of edits then starts with none pending).
+ * milliseconds on 100,000 routes, and a burst of edits then starts with none pending). A table
+ * made by an edit of one whose sources were made gets its own from those at the cost of the edit;
+ * others find merged lists through their first or last segment and compare the segment lists.
  */
 export function helperLists(table: RouteTable, mergeAll = false): HelperSource[] {
-  let sources = tableSources.get(table);
-  if (sources && !mergeAll) return sources;
+  const known = tableSources.get(table.version);
+  if (known && !mergeAll) return known.sources;
   const segments = table.segments?.list ?? [];
-  let merged = mergedOf.find(segments);
-  const unmerged = merged ? segments.filter((segment) => !merged!.segments.has(segment)) : segments;
-  const gone = merged ? goneSince(merged, segments) : new Set<Segment>();
+  const found = known ?? sourcesAfterEdit(table) ?? throughEnds(segments);
+  let merged = found?.merged;
+  let unmerged = found?.unmerged ?? segments;
+  let gone = found?.gone ?? new Set<Segment>();
+  const claimed = found?.claimed ?? segments.reduce((n, segment) => n + segment.claimed.length, 0);
+  let sources: HelperSource[];
   const pending = unmerged.length > 0 || gone.size > 0;
   if (!merged || unmerged.length > MAX_UNMERGED || gone.size > merged.segments.size / 4 || (mergeAll && pending)) {
     merged = merge(merged, segments, unmerged, gone);
     mergedOf.set(segments, merged);
+    unmerged = [];
+    gone = new Set();
     sources = [{ names: merged.orders, table }];
   } else {
     const { owners } = merged;
-    const skip = gone.size > 0 ? (suffix: Suffix, i: number) => gone.has(owners[suffix][i]) : undefined;
+    const skipped = gone;
+    const skip = skipped.size > 0 ? (suffix: Suffix, i: number) => skipped.has(owners[suffix][i]) : undefined;
     sources = [{ names: merged.orders, skip, table }, ...unmerged.map((segment) => ({ names: ordersOfSegment(segment), table }))];
   }
-  const unclaimed = unclaimedNames(table);
-  if (unclaimed.length) sources.push({ names: ordered(unclaimed), table });
-  tableSources.set(table, sources);
+  // Declarations claim distinct names: when they claim as many as the table holds, they claim all.
+  if (claimed !== table.named.size) sources.push({ names: ordered(unclaimedNames(table)), table });
+  tableSources.set(table.version, { sources, merged, unmerged, gone, claimed });
   return sources;
+}
+
+type Parts = Omit<SourcesState, "sources">;
+
+/** The parts of the sources of the table `table` continues, brought past the edit between them. */
+function sourcesAfterEdit(table: RouteTable): Parts | undefined {
+  const edit = table.edit;
+  const before = edit && tableSources.get(edit.from);
+  if (!edit || !before) return undefined;
+  const { merged } = before;
+  // A segment the edit re-used is both removed and added: it stays where it was, merged or not.
+  const removed = new Set(edit.removed);
+  const added = new Set(edit.added);
+  const unmerged = before.unmerged.filter((segment) => !removed.has(segment));
+  for (const segment of edit.added) if (!merged.segments.has(segment)) unmerged.push(segment);
+  let gone = before.gone;
+  for (const segment of edit.removed) {
+    if (!merged.segments.has(segment) || added.has(segment)) continue;
+    if (gone === before.gone) gone = new Set(gone);
+    (gone as Set<Segment>).add(segment);
+  }
+  const claimed = before.claimed + edit.added.reduce((n, segment) => n + segment.claimed.length, 0) - edit.removed.reduce((n, segment) => n + segment.claimed.length, 0);
+  return { merged, unmerged, gone, claimed };
+}
+
+/** The parts of a table's sources from merged lists found through its first or last segment, if any. */
+function throughEnds(segments: readonly Segment[]): Parts | undefined {
+  const merged = mergedOf.find(segments);
+  if (!merged) return undefined;
+  return {
+    merged,
+    unmerged: segments.filter((segment) => !merged.segments.has(segment)),
+    gone: goneSince(merged, segments),
+    claimed: segments.reduce((n, segment) => n + segment.claimed.length, 0),
+  };
 }
 
 /**
@@ -322,14 +378,14 @@ function nearestInTable(table: RouteTable, query: NearestQuery): Nearest | undef
   if (!known) tableNearest.set(table.version, (known = new Map()));
   const cached = known.get(query.key);
   if (cached !== undefined) return cached ?? undefined;
-  const derived = afterEdit(table, query);
+  const derived = nearestAfterEdit(table, query);
   const found = derived === undefined ? searchTable(table, query) : derived;
   known.set(query.key, found);
   return found ?? undefined;
 }
 
 /** The answer of the table `table` continues, brought past the edit (null: none within the bound); undefined when it cannot be (then the whole table is searched). */
-function afterEdit(table: RouteTable, query: NearestQuery): Nearest | null | undefined {
+function nearestAfterEdit(table: RouteTable, query: NearestQuery): Nearest | null | undefined {
   const edit = table.edit;
   const before = edit && tableNearest.get(edit.from)?.get(query.key);
   if (!edit || before === undefined) return undefined;
