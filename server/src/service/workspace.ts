@@ -46,7 +46,7 @@ export class RoutingWorkspace {
    * The last edit of each open document: the versions it went from and to, and where the texts
    * differ (its end is where the user is typing; the analysis of the new version re-uses it).
    */
-  private readonly lastEdits = new Map<string, { from?: TextDocument; to: TextDocument; change: TextChange }>();
+  private readonly lastEdits = new Map<string, { from: WeakRef<TextDocument>; to: TextDocument; change: TextChange }>();
   private routingList?: Array<{ uri: string; file: LoadedRoutingFile }>;
   /** Each open routing file's document when releaseSyntaxTrees() last ran. */
   private atLastRelease = new Map<string, TextDocument>();
@@ -73,7 +73,7 @@ export class RoutingWorkspace {
     const before = this.document(document.uri);
     this.changedUnderFolders(document.uri, !before);
     this.open.set(document.uri, document);
-    if (before) this.lastEdits.set(document.uri, { from: before, to: document, change: textChange(before.text, document.text) });
+    if (before) this.lastEdits.set(document.uri, { from: new WeakRef(before), to: document, change: textChange(before.text, document.text) });
     // A document that neither was nor is a routing file changes no route.
     if (mayRoute(before) || mayRoute(document)) this.changed();
   }
@@ -163,7 +163,21 @@ export class RoutingWorkspace {
   lines(uri: string): LineIndex {
     const document = this.document(uri);
     if (!document) return new LineIndex("");
-    return cachedFor(this.lineIndexes, document, () => new LineIndex(document.text));
+    // After an edit, from the index of the version edited (whose lines before the edit stay, and after it move).
+    return cachedFor(this.lineIndexes, document, (previous, before) => {
+      const edit = this.editBetween(uri, before, document);
+      return previous && edit ? previous.edited(edit, document.text) : new LineIndex(document.text);
+    });
+  }
+
+  /**
+   * Where `to` differs from `from`, if `to` is the last edit of `uri` and was made from `from`. The
+   * version edited from is held weakly: what was worked out of it holds it while it is needed, and
+   * its text (a megabyte on 100,000 routes) goes once nothing is.
+   */
+  private editBetween(uri: string, from: TextDocument | undefined, to: TextDocument): TextChange | undefined {
+    const edit = this.lastEdits.get(uri);
+    return edit && from && edit.to === to && edit.from.deref() === from ? edit.change : undefined;
   }
 
   /** The routing file at `uri`, or undefined when the document is not one. */
@@ -176,10 +190,7 @@ export class RoutingWorkspace {
     // edited one hands the previous analysis over, so that only what changed is parsed and expanded
     // again. A file that is not open keeps no syntax tree (only an open one is completed in).
     return cachedFor(this.loaded, document, (previous, before) => {
-      const edit = this.lastEdits.get(uri);
-      const change = edit && edit.from === before && edit.to === document ? edit.change : undefined;
-      // Once analysed, the version edited from is not needed again: its text (a megabyte on 100,000 routes) is let go.
-      if (edit?.to === document) edit.from = undefined;
+      const change = this.editBetween(uri, before, document);
       const file = previous && before?.text === document.text ? previous : loadRoutingFile(document.text, parseUri(uri)?.fsPath ?? uri, { defaults, previous, change });
       return file && !open ? compact(file) : file;
     });

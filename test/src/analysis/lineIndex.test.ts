@@ -1,5 +1,7 @@
 import * as assert from "assert";
+import fc from "fast-check";
 import { LineIndex } from "../../../server/out/analysis/lineIndex";
+import { textChange } from "../../../server/out/analysis/fileSyntax";
 
 describe("line index", () => {
   for (const [name, end] of [["\\n", "\n"], ["\\r\\n", "\r\n"], ["\\r", "\r"]] as const) {
@@ -22,5 +24,26 @@ describe("line index", () => {
     assert.strictEqual(index.offsetAt({ line: 0, character: 10 }), 3);
     assert.strictEqual(index.offsetAt({ line: 7, character: 0 }), 5);
     assert.deepStrictEqual(index.positionAt(99), { line: 1, character: 2 });
+  });
+  it("property: an index brought past an edit maps every offset and line as one made of the new text", () => {
+    const piece = fc.array(fc.constantFrom("a", "b", "\n", "\n\n", "\r", "\r\n", "xy"), { maxLength: 12 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(piece, fc.array(fc.record({ at: fc.nat(40), remove: fc.nat(6), insert: piece }), { minLength: 1, maxLength: 6 }), (start, edits) => {
+        let text = start;
+        let index = new LineIndex(text);
+        for (const edit of edits) {
+          const at = Math.min(edit.at, text.length);
+          const next = text.slice(0, at) + edit.insert + text.slice(Math.min(text.length, at + edit.remove));
+          // The change as the workspace works it out (the common ends are not part of it).
+          index = index.edited(textChange(text, next), next);
+          text = next;
+          const fresh = new LineIndex(text);
+          for (let offset = 0; offset <= text.length; offset++) assert.deepStrictEqual(index.positionAt(offset), fresh.positionAt(offset), `offset ${offset} of ${JSON.stringify(text)}`);
+          const lines = fresh.positionAt(text.length).line;
+          for (let line = 0; line <= lines + 1; line++) assert.strictEqual(index.offsetAt({ line, character: 1 }), fresh.offsetAt({ line, character: 1 }), `line ${line}`);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
