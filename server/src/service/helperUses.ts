@@ -2,9 +2,6 @@ import { Diagnostic } from "../routing/diagnostics";
 import { parseHelperName } from "../routing/helpers";
 import { RoutingWorkspace } from "./workspace";
 
-/** `routes.helpers.post_path`, `helpers["post_path"]`: the helper uses a document makes. */
-const HELPER_USE = /\bhelpers\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*(["'])([A-Za-z_$][\w$]*)\2\s*\])/g;
-
 /**
  * Diagnostics on helper uses in any document: a helper that names no route of the workspace
  * (with the nearest existing name as the fix), and behaviour B's deprecated `formatted_*` helpers.
@@ -19,9 +16,7 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
 
   const diagnostics: Diagnostic[] = [];
   const typingAt = workspace.lastEditEnd(uri);
-  for (const match of document.text.matchAll(HELPER_USE)) {
-    const helper = match[1] ?? match[3];
-    const start = match.index + match[0].lastIndexOf(helper);
+  for (const { helper, start } of workspace.helperUses(uri)) {
     const span = { start, end: start + helper.length };
     const formatted = /^(hash_for_)?formatted_(.+)$/.exec(helper);
     const plain = formatted ? `${formatted[1] ?? ""}${formatted[2]}` : undefined;

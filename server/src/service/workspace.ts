@@ -4,6 +4,7 @@ import { PACKAGE_NAME } from "../analysis/imports";
 import { compacted } from "../analysis/analyze";
 import { TextChange, textChange } from "../analysis/fileSyntax";
 import { LineIndex } from "../analysis/lineIndex";
+import { findHelperUses, HelperUse, helperUsesAfterEdit } from "./helperUseScan";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { HelperInfo } from "./helperNames";
 import { helperLists, helpersWithPrefix, nearestRouteName } from "./helperIndex";
@@ -41,6 +42,7 @@ export class RoutingWorkspace {
   private readonly disk = new Map<string, TextDocument>();
   private readonly loaded = new Map<string, Cached<LoadedRoutingFile | undefined>>();
   private readonly lineIndexes = new Map<string, Cached<LineIndex>>();
+  private readonly helperUseLists = new Map<string, Cached<readonly HelperUse[]>>();
   private readonly controllerModules = new Map<string, Cached<ControllerModuleInfo>>();
   /**
    * The last edit of each open document: the versions it went from and to, and where the texts
@@ -180,6 +182,16 @@ export class RoutingWorkspace {
     return edit && from && edit.to === to && edit.from.deref() === from ? edit.change : undefined;
   }
 
+  /** The helper uses of the document at `uri`, in order: after an edit, searched for again only around it. */
+  helperUses(uri: string): readonly HelperUse[] {
+    const document = this.document(uri);
+    if (!document) return [];
+    return cachedFor(this.helperUseLists, document, (previous, before) => {
+      const edit = this.editBetween(uri, before, document);
+      return previous && edit ? helperUsesAfterEdit(previous, edit, document.text) : findHelperUses(document.text);
+    });
+  }
+
   /** The routing file at `uri`, or undefined when the document is not one. */
   routingFile(uri: string): LoadedRoutingFile | undefined {
     const document = this.document(uri);
@@ -316,6 +328,7 @@ export class RoutingWorkspace {
     this.changedUnderFolders(uri, true);
     this.loaded.delete(uri);
     this.lineIndexes.delete(uri);
+    this.helperUseLists.delete(uri);
     this.controllerModules.delete(uri);
     this.changed();
   }

@@ -1,0 +1,45 @@
+import type { TextChange } from "../analysis/fileSyntax";
+
+/** A helper a document names: `routes.helpers.post_path`, `helpers["post_path"]`. */
+export interface HelperUse {
+  helper: string;
+  /** Where the helper's name begins. */
+  start: number;
+  /** Where the whole use begins (`helpers`) and ends (after the name, or the closing bracket). */
+  from: number;
+  to: number;
+}
+
+const HELPER_USE = /\bhelpers\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*(["'])([A-Za-z_$][\w$]*)\2\s*\])/g;
+/** The characters a use is made of (name characters, white space, `.`, brackets, quotes). */
+const USE_CHARACTER = /[\w$.[\]"'\s]/;
+
+/** The helper uses that begin in `text` from `from` up to `to`, in order. */
+export function findHelperUses(text: string, from = 0, to = text.length): HelperUse[] {
+  const uses: HelperUse[] = [];
+  HELPER_USE.lastIndex = from;
+  for (let match = HELPER_USE.exec(text); match && match.index < to; match = HELPER_USE.exec(text)) {
+    const helper = match[1] ?? match[3];
+    uses.push({ helper, start: match.index + match[0].lastIndexOf(helper), from: match.index, to: match.index + match[0].length });
+  }
+  HELPER_USE.lastIndex = 0;
+  return uses;
+}
+
+/**
+ * The uses of `text`, which is `change` made to the text `previous` were found in, searched for
+ * again only around the change: a use the change touched, made or unmade lies in the run of the
+ * characters uses are made of that holds the change, and those before and after the run are the
+ * same uses (moved by the change's length, after it). Their cost is the run's, not the text's.
+ */
+export function helperUsesAfterEdit(previous: readonly HelperUse[], change: TextChange, text: string): HelperUse[] {
+  let from = change.start;
+  while (from > 0 && USE_CHARACTER.test(text[from - 1])) from--;
+  let to = change.newEnd;
+  while (to < text.length && USE_CHARACTER.test(text[to])) to++;
+  const delta = change.newEnd - change.oldEnd;
+  const uses = previous.filter((use) => use.to <= from);
+  for (const use of findHelperUses(text, from, to)) uses.push(use);
+  for (const use of previous) if (use.from >= to - delta) uses.push({ helper: use.helper, start: use.start + delta, from: use.from + delta, to: use.to + delta });
+  return uses;
+}
