@@ -48,9 +48,12 @@ const segmentOrders = new WeakMap<Segment, Orders>();
 /** The merged lists of a file's last table, which later tables of the file share. */
 const mergedOf = new ByEndSegments<Merged>();
 
-/** What a table's sources were made of, kept per table version: the next version's come from it and the edit between them. */
-interface SourcesState {
-  sources: HelperSource[];
+/**
+ * What a table's sources were made of, kept per table version: the next version's come from it
+ * and the edit between them. It holds no table (a source does): a version's parts are kept while
+ * the next version lives, and through a table each version would keep every one before it.
+ */
+interface SourceParts {
   merged: Merged;
   /** The table's segments not in the merged lists (in no particular order: a table's names are distinct). */
   unmerged: readonly Segment[];
@@ -60,7 +63,8 @@ interface SourcesState {
   claimed: number;
 }
 
-const tableSources = new WeakMap<object, SourcesState>();
+const tableSources = new WeakMap<RouteTable, HelperSource[]>();
+const versionParts = new WeakMap<object, SourceParts>();
 
 /** Declarations added since the lists were merged, searched in their own lists, before merging again. */
 const MAX_UNMERGED = 64;
@@ -74,10 +78,10 @@ const MAX_UNMERGED = 64;
  * others find merged lists through their first or last segment and compare the segment lists.
  */
 export function helperLists(table: RouteTable, mergeAll = false): HelperSource[] {
-  const known = tableSources.get(table.version);
-  if (known && !mergeAll) return known.sources;
+  const known = tableSources.get(table);
+  if (known && !mergeAll) return known;
   const segments = table.segments?.list ?? [];
-  const found = known ?? sourcesAfterEdit(table) ?? throughEnds(segments);
+  const found = versionParts.get(table.version) ?? sourcesAfterEdit(table) ?? throughEnds(segments);
   let merged = found?.merged;
   let unmerged = found?.unmerged ?? segments;
   let gone = found?.gone ?? new Set<Segment>();
@@ -98,16 +102,15 @@ export function helperLists(table: RouteTable, mergeAll = false): HelperSource[]
   }
   // Declarations claim distinct names: when they claim as many as the table holds, they claim all.
   if (claimed !== table.named.size) sources.push({ names: ordered(unclaimedNames(table)), table });
-  tableSources.set(table.version, { sources, merged, unmerged, gone, claimed });
+  tableSources.set(table, sources);
+  versionParts.set(table.version, { merged, unmerged, gone, claimed });
   return sources;
 }
 
-type Parts = Omit<SourcesState, "sources">;
-
 /** The parts of the sources of the table `table` continues, brought past the edit between them. */
-function sourcesAfterEdit(table: RouteTable): Parts | undefined {
+function sourcesAfterEdit(table: RouteTable): SourceParts | undefined {
   const edit = table.edit;
-  const before = edit && tableSources.get(edit.from);
+  const before = edit && versionParts.get(edit.from);
   if (!edit || !before) return undefined;
   const { merged } = before;
   // A segment the edit re-used is both removed and added: it stays where it was, merged or not.
@@ -126,7 +129,7 @@ function sourcesAfterEdit(table: RouteTable): Parts | undefined {
 }
 
 /** The parts of a table's sources from merged lists found through its first or last segment, if any. */
-function throughEnds(segments: readonly Segment[]): Parts | undefined {
+function throughEnds(segments: readonly Segment[]): SourceParts | undefined {
   const merged = mergedOf.find(segments);
   if (!merged) return undefined;
   return {

@@ -1,6 +1,8 @@
 import * as assert from "assert";
 import { processHeap } from "../../../server/out/lsp/idleCollection";
 import { RoutingWorkspace, TextDocument } from "../../../server/out/service/workspace";
+import { doComplete } from "../../../server/out/service/completion";
+import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 
 /** What the workspace lets go of: a version of a large routing file holds its whole text. */
 describe("workspace retention", () => {
@@ -24,5 +26,29 @@ describe("workspace retention", () => {
     processHeap()!.collect();
     assert.strictEqual(edited.deref(), undefined);
     assert.strictEqual(workspace.lastEditEnd(uri), routes("postsx").indexOf('x"') + 1, "where the user types is still known");
+  });
+
+  it("lets go of a routing file's earlier route tables as edits go on, with what was worked out of them (helper lists, suggestions)", async () => {
+    const workspace = new RoutingWorkspace();
+    const view = "file:///app/views/show.ts";
+    const lines = Array.from({ length: 20 }, (_, i) => `  map.resources("things${i}");`);
+    const text = () => `import { draw } from "resource-routes";\nexport default draw((map) => {\n${lines.join("\n")}\n});\n`;
+    workspace.set({ uri: view, version: 1, text: "routes.helpers.thing_pth(); routes.helpers.th" });
+    const versions: Array<WeakRef<object>> = [];
+    for (let version = 1; version <= 12; version++) {
+      // One declaration edited at a time: each version a patch of the one before.
+      lines[version % lines.length] = `  map.resources("things${version % lines.length}", { only: ["index"${version % 2 ? ', "show"' : ""}] });`;
+      workspace.set({ uri, version, text: text() });
+      const table = workspace.routingFile(uri)!.routes.table;
+      assert.ok(version === 1 || table.edit, `version ${version} is a patch`);
+      versions.push(new WeakRef(table));
+      // What each keystroke asks: a completion, the view's diagnostics (an unknown helper's suggestion).
+      assert.ok(doComplete(workspace, view, 45).length > 0);
+      assert.match(documentDiagnostics(workspace, view)[0].message, /did you mean/);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    processHeap()!.collect();
+    const kept = versions.map((version, i) => (version.deref() ? i + 1 : 0)).filter(Boolean);
+    assert.deepStrictEqual(kept, [12], "only the current version's table is held");
   });
 });
