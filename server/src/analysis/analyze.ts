@@ -41,6 +41,8 @@ export interface Reusable {
   callback?: CallbackReading;
   /** The statements that declare what the callback's statements can see (see scopeStatements). */
   scope?: ts.Statement[];
+  /** The reading read again alone (readOneStatement), and where its declarations begin in the tree's body. */
+  readAgain?: { reading: StatementReading; bodyAt: number };
 }
 
 interface CallbackReading {
@@ -138,20 +140,36 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
   const spent = addCost(addCost(readingsCost, old.cost, -1), reading.cost);
   if (!wellWithinLimits(addCost(callback.cost, spent))) return undefined;
   for (let i = index + 1; i < next.length; i++) moveReading(next[i], delta);
-  const body: Declaration[] = [];
-  const diagnostics = previous.diagnostics.slice(0, callback.head);
-  for (const r of next) {
-    for (const declaration of r.declarations) body.push(declaration);
-    for (const diagnostic of r.diagnostics) diagnostics.push(diagnostic);
+  // The tree's body and the diagnostics are the readings' in order (after the settings'
+  // diagnostics): the statement's run in each is replaced, where it lies found by counting.
+  let bodyAt = 0;
+  let declarations = 0;
+  let diagnosticsAt = callback.head;
+  let diagnosticCount = callback.head;
+  for (let i = 0; i < readings.length; i++) {
+    if (i === index) {
+      bodyAt = declarations;
+      diagnosticsAt = diagnosticCount;
+    }
+    declarations += readings[i].declarations.length;
+    diagnosticCount += readings[i].diagnostics.length;
   }
+  if (previous.tree.body.length !== declarations || previous.diagnostics.length !== diagnosticCount) return undefined;
   return {
-    tree: { settings: previous.tree.settings, body },
-    diagnostics,
+    tree: { settings: previous.tree.settings, body: replaced(previous.tree.body, bodyAt, old.declarations.length, reading.declarations) },
+    diagnostics: replaced(previous.diagnostics, diagnosticsAt, old.diagnostics.length, reading.diagnostics),
     settingsSources: previous.settingsSources,
     text,
     syntax: syntaxOf(prior.trees, prior.trees.fileName, text),
-    reuse: { trees: prior.trees, readings: next, readingsCost: spent, callback, scope: prior.scope },
+    reuse: { trees: prior.trees, readings: next, readingsCost: spent, callback, scope: prior.scope, readAgain: { reading, bodyAt } },
   };
+}
+
+/** A copy of `list` with the `count` items from `at` replaced by `items`. */
+function replaced<T>(list: readonly T[], at: number, count: number, items: readonly T[]): T[] {
+  const result = list.slice();
+  result.splice(at, count, ...items);
+  return result;
 }
 
 /**
@@ -287,11 +305,21 @@ export function compacted(analysis: RoutingFileAnalysis): RoutingFileAnalysis {
  * After expansion put re-used declarations (equal as data, given the new source ranges) in the
  * tree in place of those read, the readings hold the tree's objects again: the next version builds
  * its tree from the readings, and its expansion knows an unchanged declaration by identity.
+ * `replacedRun`: the body's run a patch expanded again (RouteTable.edit), when it was one; if it
+ * lies in the statement read alone, only that statement's declarations are taken.
  */
-export function adoptTreeDeclarations(analysis: RoutingFileAnalysis): void {
+export function adoptTreeDeclarations(analysis: RoutingFileAnalysis, replacedRun?: { at: number; length: number }): void {
   const readings = analysis.reuse?.readings;
   const body = analysis.tree?.body;
-  if (!readings || !body || readings.reduce((n, r) => n + r.declarations.length, 0) !== body.length) return;
+  if (!readings || !body) return;
+  // After a statement read alone, whose declarations alone were new, expansion replaced at most its run.
+  const again = analysis.reuse?.readAgain;
+  const count = again?.reading.declarations.length ?? 0;
+  if (again && replacedRun && replacedRun.at >= again.bodyAt && replacedRun.at + replacedRun.length <= again.bodyAt + count) {
+    for (let i = 0; i < count; i++) again.reading.declarations[i] = body[again.bodyAt + i];
+    return;
+  }
+  if (readings.reduce((n, r) => n + r.declarations.length, 0) !== body.length) return;
   let next = 0;
   for (const reading of readings) for (let i = 0; i < reading.declarations.length; i++) reading.declarations[i] = body[next++];
 }

@@ -147,6 +147,27 @@ describe("incremental re-analysis", () => {
     assert.strictEqual(edited.slice(originSpan(again.origin!)!.start, originSpan(again.origin!)!.end), `"session"`);
   });
 
+  it("edit after edit inside statements: each version reads one statement, expands one declaration, and its tree holds the declarations the next patch knows", () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `  map.resources("things${i}", { only: ["index"] });`);
+    const text = () => `import { draw } from "resource-routes";\nexport default draw((map) => {\n${lines.join("\n")}\n});\n`;
+    let file = loadRoutingFile(text(), "routes.ts")!;
+    for (const [round, at] of [3, 7, 3, 0, 11, 7, 3, 3, 5].entries()) {
+      // Every third round changes only white space: the declaration read again equals the one before, whose segment (and declaration object) is kept.
+      if (round % 3 === 2) lines[at] = lines[at].includes(",  {") ? lines[at].replace(",  {", ", {") : lines[at].replace(", {", ",  {");
+      else lines[at] = lines[at].includes(`"show"`) ? lines[at].replace(`, "show"`, "") : lines[at].replace(`"index"`, `"index", "show"`);
+      const kept = file.routes.routes.filter((route) => route.controller !== `things${at}`);
+      file = loadRoutingFile(text(), "routes.ts", { previous: file })!;
+      const edit = file.routes.table.edit!;
+      assert.deepStrictEqual([edit.at, edit.removed.length, edit.added.length], [at, 1, 1], `round ${round}: one declaration expanded again`);
+      if (round % 3 === 2) assert.strictEqual(edit.added[0], edit.removed[0], "a declaration equal to the one before keeps its segment");
+      assert.ok(kept.every((route) => file.routes.routes.includes(route)), "the others' routes are the same objects");
+      const readings = file.analysis.reuse!.readings!;
+      const body = file.analysis.tree!.body;
+      assert.ok(readings.flatMap((r) => r.declarations).every((declaration, i) => declaration === body[i]), "the readings hold the tree's declaration objects");
+      assert.deepStrictEqual(observable(file), observable(loadRoutingFile(text(), "routes.ts")));
+    }
+  });
+
   it("a previous version handed over twice (an analysis that failed half-way) is parsed anew, not refused", () => {
     const first = loadRoutingFile(BLOG, "routes.ts")!;
     const edited = BLOG.replace(`"articles"`, `"posts"`);
