@@ -14,15 +14,20 @@ const HELPER_USE = /\bhelpers\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*(["'])([A-Za-z_$
 /** The characters a use is made of (name characters, white space, `.`, brackets, quotes). */
 const USE_CHARACTER = /[\w$.[\]"'\s]/;
 
-/** The helper uses that begin in `text` from `from` up to `to`, in order. */
+/**
+ * The helper uses in `text` from `from` to `to`, in order. A part of the text is searched on its
+ * own (a search in the whole text would go on to its end): the callers' parts are bounded by
+ * characters no use holds, so no use crosses their ends, and the one before `from` is not a name
+ * character (the start of a search is a word boundary, as `\b` wants).
+ */
 export function findHelperUses(text: string, from = 0, to = text.length): HelperUse[] {
   const uses: HelperUse[] = [];
-  HELPER_USE.lastIndex = from;
-  for (let match = HELPER_USE.exec(text); match && match.index < to; match = HELPER_USE.exec(text)) {
+  const part = from === 0 && to === text.length ? text : text.slice(from, to);
+  for (const match of part.matchAll(HELPER_USE)) {
     const helper = match[1] ?? match[3];
-    uses.push({ helper, start: match.index + match[0].lastIndexOf(helper), from: match.index, to: match.index + match[0].length });
+    const at = from + match.index;
+    uses.push({ helper, start: at + match[0].lastIndexOf(helper), from: at, to: at + match[0].length });
   }
-  HELPER_USE.lastIndex = 0;
   return uses;
 }
 
