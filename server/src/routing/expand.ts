@@ -70,7 +70,8 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
   if (previous.error) return undefined;
   const { head, tail } = unchangedEnds(old, declarations, (segment, declaration) => segment.declaration === declaration);
   const removed = old.slice(head, old.length - tail);
-  const kept = old.slice(old.length - tail);
+  // The segments after the run, old[keptFrom…]: thousands on a large file, walked in place.
+  const keptFrom = old.length - tail;
   const run = declarations.slice(head, declarations.length - tail);
 
   const table = RouteTable.continuing(previous);
@@ -81,7 +82,7 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
   const diagnostics = table.diagnostics;
   for (const segment of table.segments.list) for (const diagnostic of segment.checks) diagnostics.push(diagnostic);
   for (const list of checks) for (const diagnostic of list) diagnostics.push(diagnostic);
-  for (const segment of kept) for (const diagnostic of segment.checks) diagnostics.push(diagnostic);
+  for (let i = keptFrom; i < old.length; i++) for (const diagnostic of old[i].checks) diagnostics.push(diagnostic);
   // Reports in the order a whole expansion makes them: the declarations' before the run, the run's, those after.
   const reporter = expander(table);
   for (const segment of table.segments.list) reporter.reportAgain(segment);
@@ -96,17 +97,20 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
   // The run found a name taken: by a declaration before it, or (then the kept ones would change) after it.
   const takenInRun = table.segments.list.slice(head).flatMap((segment) => segment.takenBefore);
   if (takenInRun.length > 0) {
-    const heldAfter = new Set(kept.flatMap((segment) => segment.claimed));
+    const heldAfter = new Set(old.slice(keptFrom).flatMap((segment) => segment.claimed));
     if (takenInRun.some((name) => heldAfter.has(name))) return undefined;
   }
-  for (const segment of kept) {
-    // A name it found taken that the run no longer holds would now be its own.
-    if (!segment.takenBefore.every((name) => table.named.has(name))) return undefined;
-    table.segments.list.push(segment);
-    reporter.reportAgain(segment);
+  // A name a kept declaration found taken that the run no longer holds would now be its own.
+  for (let i = keptFrom; i < old.length; i++) if (!old[i].takenBefore.every((name) => table.named.has(name))) return undefined;
+  const list = table.segments.list;
+  const runEnd = list.length;
+  list.length = runEnd + tail; // made long enough once, where a push each grew it again and again
+  for (let i = 0; i < tail; i++) {
+    list[runEnd + i] = old[keptFrom + i];
+    reporter.reportAgain(old[keptFrom + i]);
   }
   table.takeSegmentRoutes(previous.size, removed.reduce((n, segment) => n + segment.routes.length, 0));
-  table.edit = { from: previous.version, at: head, removed, added: table.segments.list.slice(head, table.segments.list.length - kept.length) };
+  table.edit = { from: previous.version, at: head, removed, added: list.slice(head, runEnd) };
   return table.overLimit ? undefined : table;
 }
 
