@@ -44,7 +44,7 @@ export class RouteBuilder {
       printableOnly("action", spec.action);
       this.checked.action = spec.action;
     }
-    const { path, segments, keys } = this.paths.parse(spec.path);
+    const { segments, keys } = this.paths.parse(spec.path);
     const methods = routeMethods(spec.conditions);
     checkSegmentRequirements(spec.requirements, keys);
     const sorted = this.sort(spec.requirements);
@@ -58,7 +58,6 @@ export class RouteBuilder {
     return new Route(
       name,
       methods,
-      path,
       segments,
       keys.includes("controller") ? null : spec.controller,
       keys.includes("action") ? null : spec.action,

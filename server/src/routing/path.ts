@@ -27,17 +27,26 @@ export function parsePath(path: string): PathSegment[] {
   return body.split("/").map(cachedSegment);
 }
 
+/** The path written by its segments: the normalised path they were parsed from (parsePath loses nothing). */
+export function pathText(segments: readonly PathSegment[]): string {
+  let text = "";
+  for (const segment of segments) {
+    text += "/";
+    for (const part of segment) text += part.kind === "static" ? part.text : `${part.kind === "glob" ? "*" : ":"}${part.key}`;
+  }
+  return text || "/";
+}
+
 /** A route path normalised and parsed, with its dynamic keys (in path order; a path has few). */
 export interface ParsedPath {
-  path: string;
   segments: PathSegment[];
   keys: readonly string[];
 }
 
 /**
  * Parses route paths, giving consecutive routes of the same path (a resource's index and create;
- * show, update and destroy; in behaviour A each with its `.:format` twin between) the same path
- * string and segment list: one copy per path instead of one per route.
+ * show, update and destroy; in behaviour A each with its `.:format` twin between) the same
+ * segment list: one copy per path instead of one per route.
  */
 export class PathParser {
   /** The last two paths parsed, as written and parsed: the newest, then the one before. */
@@ -47,9 +56,8 @@ export class PathParser {
   parse(text: string): ParsedPath {
     if (this.newest?.text === text) return this.newest.parsed;
     if (this.before?.text === text) return this.before.parsed;
-    const path = normalizePath(text);
-    const segments = parsePath(path);
-    const parsed = { path, segments, keys: segmentKeys(segments) };
+    const segments = parsePath(normalizePath(text));
+    const parsed = { segments, keys: segmentKeys(segments) };
     this.before = this.newest;
     this.newest = { text, parsed };
     return parsed;
