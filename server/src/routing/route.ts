@@ -96,14 +96,13 @@ export class Route {
   segmentIndex = -1;
 
   /**
-   * The path (`/posts/:id.:format`), written out of the segments when first asked: most routes of
-   * a large file are never shown, and their path strings were 3.6 MB on 100,000 routes.
+   * The path (`/posts/:id.:format`), written out of the segments each time it is asked for (a
+   * fraction of a microsecond): most routes of a large file are never shown, and their path
+   * strings were 3.6 MB on 100,000 routes; kept once written, a session of hovers kept half.
    */
   get path(): string {
-    return (this.pathWritten ??= pathText(this.segments));
+    return pathText(this.segments);
   }
-
-  private pathWritten: string | undefined = undefined;
 
   /** `GET`, `GET|POST`, or `ANY`: shared strings for the usual single methods, so asking costs nothing. */
   get verb(): string {
