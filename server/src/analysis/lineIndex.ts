@@ -13,12 +13,13 @@ export class LineIndex {
   /** Whether a line ends in `\r`, alone or before `\n`. */
   private readonly returns: boolean;
 
+  /** `lfStarts`: the line starts of `text` when its lines are known to end in `\n` alone (edited() knows them); found otherwise. */
   constructor(
     readonly text: string,
-    starts?: Uint32Array,
+    lfStarts?: Uint32Array,
   ) {
-    this.returns = starts ? false : text.includes("\r");
-    this.starts = starts ?? (this.returns ? startsOfLines(text) : startsOfLinesLf(text));
+    this.returns = lfStarts ? false : text.includes("\r");
+    this.starts = lfStarts ?? (this.returns ? startsOfLines(text) : startsOfLinesLf(text));
   }
 
   /**
@@ -62,6 +63,7 @@ export class LineIndex {
   }
 }
 
+/** Whether the text `change` put in holds a `\r`. */
 function putsReturn(text: string, change: TextChange): boolean {
   for (let i = change.start; i < change.newEnd; i++) if (text.charCodeAt(i) === 13) return true;
   return false;

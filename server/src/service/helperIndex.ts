@@ -118,12 +118,8 @@ function sourcesAfterEdit(table: RouteTable): SourceParts | undefined {
   const added = new Set(edit.added);
   const unmerged = before.unmerged.filter((segment) => !removed.has(segment));
   for (const segment of edit.added) if (!merged.segments.has(segment)) unmerged.push(segment);
-  let gone = before.gone;
-  for (const segment of edit.removed) {
-    if (!merged.segments.has(segment) || added.has(segment)) continue;
-    if (gone === before.gone) gone = new Set(gone);
-    (gone as Set<Segment>).add(segment);
-  }
+  const newlyGone = edit.removed.filter((segment) => merged.segments.has(segment) && !added.has(segment));
+  const gone = newlyGone.length === 0 ? before.gone : new Set([...before.gone, ...newlyGone]);
   const claimed = before.claimed + edit.added.reduce((n, segment) => n + segment.claimed.length, 0) - edit.removed.reduce((n, segment) => n + segment.claimed.length, 0);
   return { merged, unmerged, gone, claimed };
 }
