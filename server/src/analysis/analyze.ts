@@ -143,18 +143,18 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
   // The tree's body and the diagnostics are the readings' in order (after the settings'
   // diagnostics): the statement's run in each is replaced, where it lies found by counting.
   let bodyAt = 0;
-  let declarations = 0;
+  let declarationCount = 0;
   let diagnosticsAt = callback.head;
   let diagnosticCount = callback.head;
   for (let i = 0; i < readings.length; i++) {
     if (i === index) {
-      bodyAt = declarations;
+      bodyAt = declarationCount;
       diagnosticsAt = diagnosticCount;
     }
-    declarations += readings[i].declarations.length;
+    declarationCount += readings[i].declarations.length;
     diagnosticCount += readings[i].diagnostics.length;
   }
-  if (previous.tree.body.length !== declarations || previous.diagnostics.length !== diagnosticCount) return undefined;
+  if (previous.tree.body.length !== declarationCount || previous.diagnostics.length !== diagnosticCount) return undefined;
   return {
     tree: { settings: previous.tree.settings, body: replaced(previous.tree.body, bodyAt, old.declarations.length, reading.declarations) },
     diagnostics: replaced(previous.diagnostics, diagnosticsAt, old.diagnostics.length, reading.diagnostics),

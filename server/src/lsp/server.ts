@@ -50,7 +50,6 @@ function processConnection(): lsp.Connection {
 /** Files the client watches for us: the default routing-file globs' extensions. */
 const WATCHED = "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}";
 
-
 /**
  * The language server: protocol glue only. Documents go into the service's workspace; requests
  * are answered by the service's functions and translated back. A request cancelled before it runs
