@@ -147,7 +147,11 @@ function merge(previous: Merged | undefined, list: readonly Segment[], added: re
   const orders = {} as Record<Suffix, string[]>;
   const owners = {} as Record<Suffix, Segment[]>;
   const tagged: Array<{ name: string; owner: Segment }> = [];
-  for (const segment of previous ? added : current) for (const name of segment.claimed) tagged.push({ name, owner: segment });
+  for (const segment of previous ? added : current) {
+    for (const name of segment.claimed) tagged.push({ name, owner: segment });
+    // Merged, it is searched in the merged lists from now on: its own are not needed again.
+    segmentOrders.delete(segment);
+  }
   for (const suffix of SUFFIXES) {
     const fresh = spelledOrder(tagged, suffix, (entry) => entry.name);
     const keptNames = previous?.orders[suffix] ?? [];
