@@ -48,7 +48,7 @@ export class RoutingWorkspace {
    * The last edit of each open document: the versions it went from and to, and where the texts
    * differ (its end is where the user is typing; the analysis of the new version re-uses it).
    */
-  private readonly lastEdits = new Map<string, { from: WeakRef<TextDocument>; to: TextDocument; change: TextChange }>();
+  private readonly lastEdits = new Map<string, { from: object; to: TextDocument; change: TextChange }>();
   private routingList?: Array<{ uri: string; file: LoadedRoutingFile }>;
   /** Each open routing file's document when releaseSyntaxTrees() last ran. */
   private atLastRelease = new Map<string, TextDocument>();
@@ -75,7 +75,7 @@ export class RoutingWorkspace {
     const before = this.document(document.uri);
     this.changedUnderFolders(document.uri, !before);
     this.open.set(document.uri, document);
-    if (before) this.lastEdits.set(document.uri, { from: new WeakRef(before), to: document, change: textChange(before.text, document.text) });
+    if (before) this.lastEdits.set(document.uri, { from: tokenOf(before), to: document, change: textChange(before.text, document.text) });
     // A document that neither was nor is a routing file changes no route.
     if (mayRoute(before) || mayRoute(document)) this.changed();
   }
@@ -174,12 +174,14 @@ export class RoutingWorkspace {
 
   /**
    * Where `to` differs from `from`, if `to` is the last edit of `uri` and was made from `from`. The
-   * version edited from is held weakly: what was worked out of it holds it while it is needed, and
-   * its text (a megabyte on 100,000 routes) goes once nothing is.
+   * edit names the version it was made from by a token, not the document: what was worked out of
+   * that version holds it while it is needed, and its text (a megabyte on 100,000 routes) goes once
+   * nothing does. (A `WeakRef` would hold it until the end of the current job, which a caller that
+   * edits in a loop never reaches.)
    */
   private editBetween(uri: string, from: TextDocument | undefined, to: TextDocument): TextChange | undefined {
     const edit = this.lastEdits.get(uri);
-    return edit && from && edit.to === to && edit.from.deref() === from ? edit.change : undefined;
+    return edit && from && edit.to === to && edit.from === tokenOf(from) ? edit.change : undefined;
   }
 
   /** The helper uses of the document at `uri`, in order: after an edit, searched for again only around it. */
@@ -337,6 +339,15 @@ export class RoutingWorkspace {
     this.routingList = undefined;
   }
 }
+
+/** An object standing for a document version, which holds no text. */
+function tokenOf(document: TextDocument): object {
+  let token = documentTokens.get(document);
+  if (!token) documentTokens.set(document, (token = {}));
+  return token;
+}
+
+const documentTokens = new WeakMap<TextDocument, object>();
 
 /** A routing file without its syntax tree (a closed file's): see compacted(). */
 function compact(file: LoadedRoutingFile): LoadedRoutingFile {

@@ -51,4 +51,26 @@ describe("workspace retention", () => {
     const kept = versions.map((version, i) => (version.deref() ? i + 1 : 0)).filter(Boolean);
     assert.deepStrictEqual(kept, [12], "only the current version's table is held");
   });
+
+  it("edits made in a loop, without a turn of the event loop between them, keep no earlier text", () => {
+    const heap = processHeap()!;
+    const workspace = new RoutingWorkspace();
+    const lines = Array.from({ length: 4000 }, (_, i) => `  map.resources("things${i}", { only: ["index"] });`);
+    const text = () => `import { draw } from "resource-routes";\nexport default draw((map) => {\n${lines.join("\n")}\n});\n`;
+    workspace.set({ uri, version: 1, text: text() });
+    workspace.routingFile(uri);
+    heap.collect();
+    const before = heap.usage().heapUsed;
+    for (let version = 2; version < 42; version++) {
+      lines[version] = lines[version].replace(`"index"`, `"index", "show"`);
+      // Each text a new string of ~200 KB: forty kept would be 8 MB.
+      workspace.set({ uri, version, text: text() });
+      workspace.routingFile(uri);
+      workspace.lines(uri);
+      workspace.helperUses(uri);
+    }
+    heap.collect();
+    const grown = heap.usage().heapUsed - before;
+    assert.ok(grown < 4_000_000, `${(grown / 1e6).toFixed(1)} MB more after forty edits`);
+  });
 });
