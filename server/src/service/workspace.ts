@@ -54,8 +54,15 @@ export class RoutingWorkspace {
   private atLastRelease = new Map<string, TextDocument>();
   /** Folders asked about: the documents under each (kept while none is added or removed) and a count of changes under it. */
   private readonly folders = new Map<string, { uris?: string[]; changes: number }>();
-  /** Nearest-name suggestions, valid while the list of routing files (remade on each change of one) is the same. */
-  private suggestions?: { files: ReadonlyArray<{ uri: string; file: LoadedRoutingFile }>; found: Map<string, string | undefined> };
+  /** Bumped whenever a routing file may have changed (and the list of routing files is remade). */
+  private routingChanges = 0;
+  /**
+   * Nearest-name suggestions, valid until a routing file changes. Known by that count, not by the
+   * list of routing files: kept from the last time a name was unknown, the list would hold that
+   * version of every routing file (a whole second route table, once edits had replaced its
+   * declarations) for as long as no name was unknown again.
+   */
+  private suggestions?: { changes: number; found: Map<string, string | undefined> };
 
   constructor(private currentSettings: ServiceSettings = DEFAULT_SETTINGS) {}
 
@@ -314,7 +321,7 @@ export class RoutingWorkspace {
    */
   suggestHelper(helper: string): string | undefined {
     const files = this.routingFiles();
-    if (this.suggestions?.files !== files) this.suggestions = { files, found: new Map() };
+    if (this.suggestions?.changes !== this.routingChanges) this.suggestions = { changes: this.routingChanges, found: new Map() };
     const cache = this.suggestions;
     if (cache.found.has(helper)) return cache.found.get(helper);
     const tables = files.map(({ file }) => file.routes.table);
@@ -337,6 +344,7 @@ export class RoutingWorkspace {
 
   private changed(): void {
     this.routingList = undefined;
+    this.routingChanges++;
   }
 }
 

@@ -73,4 +73,21 @@ describe("workspace retention", () => {
     const grown = heap.usage().heapUsed - before;
     assert.ok(grown < 4_000_000, `${(grown / 1e6).toFixed(1)} MB more after forty edits`);
   });
+
+  it("a suggestion made once keeps no version of the routing files it was made with", async () => {
+    const workspace = new RoutingWorkspace();
+    const view = "file:///app/views/show.ts";
+    workspace.set({ uri, version: 1, text: routes("posts") });
+    workspace.set({ uri: view, version: 1, text: "routes.helpers.pots_path();" });
+    assert.match(documentDiagnostics(workspace, view)[0].message, /did you mean "posts_path"/);
+    const suggestedWith = new WeakRef(workspace.routingFile(uri)!.routes.table);
+    // Then only the routing file is edited, and nothing asks for a suggestion again.
+    for (let version = 2; version < 6; version++) {
+      workspace.set({ uri, version, text: routes(`posts${version}`) });
+      workspace.routingFile(uri);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    processHeap()!.collect();
+    assert.strictEqual(suggestedWith.deref(), undefined);
+  });
 });
