@@ -9,7 +9,7 @@ import { Inflector } from "./inflector";
 import { normalizePath, parsePath, segmentKeys } from "./path";
 import { defineResource, ResourceDefinition, ResourceSettings } from "./resource";
 import { INHERITED_ACTIONS } from "./restriction";
-import { RouteOrigin, RouteSpec } from "./route";
+import { routeOrigin, RouteOrigin, RouteSpec } from "./route";
 import { Refusal, RouteTable, Segment, unchangedEnds } from "./table";
 import { validateDeclaration } from "./validate";
 import { asText, copyMap, deepMerge, isOptionMap, mapOf, OptionMap, OptionValue, pick, record, toList } from "./values";
@@ -219,7 +219,7 @@ class Expander {
       case "resources":
       case "resource":
         declaration.names.forEach((name, nameIndex) => {
-          const origin = { declaration, nameIndex };
+          const origin = routeOrigin(declaration, nameIndex);
           this.resource(name, declaration.kind === "resource", copyMap(options), origin, "has_many", declaration.block);
         });
         return;
@@ -230,13 +230,13 @@ class Expander {
         this.body(declaration.block ?? [], options);
         return;
       case "connect":
-        this.explicitRoute(declaration.path ?? "", null, options, { declaration, nameIndex: 0 });
+        this.explicitRoute(declaration.path ?? "", null, options, routeOrigin(declaration, 0));
         return;
       case "named_route":
-        this.explicitRoute(declaration.path ?? "", declaration.names[0] ?? null, options, { declaration, nameIndex: 0 });
+        this.explicitRoute(declaration.path ?? "", declaration.names[0] ?? null, options, routeOrigin(declaration, 0));
         return;
       case "root":
-        this.explicitRoute("", "root", options, { declaration, nameIndex: 0 });
+        this.explicitRoute("", "root", options, routeOrigin(declaration, 0));
         return;
     }
   }
@@ -274,7 +274,7 @@ class Expander {
     if (hasManyPath !== undefined) this.hasMany(options.has_many, hasManyPath, nested, origin);
     toList(options.has_one).forEach((child, index) => {
       const path = Array.isArray(options.has_one) ? interned(`has_one.${index}`) : "has_one";
-      this.resource(asText(child), true, copyMap(nested), { ...origin, association: path }, undefined, undefined);
+      this.resource(asText(child), true, copyMap(nested), routeOrigin(origin.declaration, origin.nameIndex, path), undefined, undefined);
     });
     if (block) this.body(block, nested);
   }
@@ -296,10 +296,10 @@ class Expander {
     } else if (isOptionMap(value)) {
       for (const [child, further] of Object.entries(value)) {
         const childOptions = Object.assign(copyMap(nested), { has_many: further });
-        this.resource(child, false, childOptions, { ...origin, association: `${path}.${child}` }, `${path}.${child}`, undefined);
+        this.resource(child, false, childOptions, routeOrigin(origin.declaration, origin.nameIndex, `${path}.${child}`), `${path}.${child}`, undefined);
       }
     } else {
-      this.resource(asText(value), false, copyMap(nested), { ...origin, association: path }, undefined, undefined);
+      this.resource(asText(value), false, copyMap(nested), routeOrigin(origin.declaration, origin.nameIndex, path), undefined, undefined);
     }
   }
 
@@ -369,7 +369,7 @@ class Expander {
     const requirements = withId ? def.requirementsWithId : def.requirements;
     const spec: RouteSpec = { path, controller: def.controller, action, conditions, requirements, defaults: record(), controllerNamespace: "" };
     try {
-      this.register(spec, name, option ? { ...origin, option } : origin);
+      this.register(spec, name, option ? routeOrigin(origin.declaration, origin.nameIndex, origin.association, option) : origin);
     } catch (error) {
       if (error instanceof RouteDefinitionError && option && !error.optionPath) error.optionPath = option;
       throw error;
