@@ -171,11 +171,21 @@ export class RouteTable {
  * What is worked out per group and kept survives edits that did not touch it.
  */
 export function routeGroups(table: Pick<RouteTable, "routes" | "size" | "segments">): readonly RouteGroup[] {
-  const segments = table.segments?.list ?? [];
-  let covered = 0;
-  for (const segment of segments) covered += segment.routes.length;
-  return covered === table.size ? segments : [...segments, { routes: table.routes.slice(covered) }];
+  const segments = table.segments?.list;
+  if (!segments) return table.size === 0 ? [] : [{ routes: table.routes.slice() }];
+  // Worked out once per table (a table's segment list is its own and complete once it is made):
+  // the diagnostics, the outline and the controller checks each ask after every edit.
+  let groups = groupsOf.get(segments);
+  if (!groups) {
+    let covered = 0;
+    for (const segment of segments) covered += segment.routes.length;
+    groups = covered === table.size ? segments : [...segments, { routes: table.routes.slice(covered) }];
+    groupsOf.set(segments, groups);
+  }
+  return groups;
 }
+
+const groupsOf = new WeakMap<readonly Segment[], readonly RouteGroup[]>();
 
 /**
  * What the work on one version of a file's table leaves to the next version's, found through the
