@@ -45,14 +45,9 @@ export class LineIndex {
 
   positionAt(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.starts[mid] <= clamped) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low, character: clamped - this.starts[low] };
+    // The last line starting at or before the offset (the first starts at 0).
+    const line = firstAbove(this.starts, clamped) - 1;
+    return { line, character: clamped - this.starts[line] };
   }
 
   offsetAt(position: Position): number {

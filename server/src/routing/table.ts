@@ -171,16 +171,16 @@ export class RouteTable {
  * What is worked out per group and kept survives edits that did not touch it.
  */
 export function routeGroups(table: Pick<RouteTable, "routes" | "size" | "segments">): readonly RouteGroup[] {
-  const segments = table.segments?.list;
-  if (!segments) return table.size === 0 ? [] : [{ routes: table.routes.slice() }];
   // Worked out once per table (a table's segment list is its own and complete once it is made):
   // the diagnostics, the outline and the controller checks each ask after every edit.
-  let groups = groupsOf.get(segments);
+  const segments = table.segments?.list;
+  let groups = segments && groupsOf.get(segments);
   if (!groups) {
+    const list = segments ?? [];
     let covered = 0;
-    for (const segment of segments) covered += segment.routes.length;
-    groups = covered === table.size ? segments : [...segments, { routes: table.routes.slice(covered) }];
-    groupsOf.set(segments, groups);
+    for (const segment of list) covered += segment.routes.length;
+    groups = covered === table.size ? list : [...list, { routes: table.routes.slice(covered) }];
+    if (segments) groupsOf.set(segments, groups);
   }
   return groups;
 }

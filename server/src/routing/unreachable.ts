@@ -203,9 +203,8 @@ function hasConditions(route: Route): boolean {
  */
 function capturesAll(earlier: Route, later: Route): boolean {
   const count = earlier.segments.length;
-  const globbed = count > 0 && earlier.segments[count - 1][0].kind === "glob";
   // Without a glob, `earlier` takes requests of min(required, count) to count segments (acceptsLength).
-  if (!globbed && (later.segments.length > count || later.requiredSegments < Math.min(earlier.requiredSegments, count))) return false;
+  if (!endsInGlob(earlier) && (later.segments.length > count || later.requiredSegments < Math.min(earlier.requiredSegments, count))) return false;
   if (earlier.methods && !takesMethods(earlier.methods, later.methods)) return false;
   if (hasConditions(earlier)) return false;
   for (let length = later.requiredSegments; length <= later.segments.length; length++) {
@@ -222,11 +221,16 @@ function takesMethods(outer: readonly HttpMethod[], inner: readonly HttpMethod[]
   return true;
 }
 
+/** Whether the route's last segment is a glob (`*path`), which takes the rest of a request. */
+function endsInGlob(route: Route): boolean {
+  const count = route.segments.length;
+  return count > 0 && route.segments[count - 1][0].kind === "glob";
+}
+
 /** Whether `earlier` matches every request that is `later`'s first `length` segments. */
 function acceptsLength(earlier: Route, later: Route, length: number): boolean {
   const count = earlier.segments.length;
-  const globbed = count > 0 && earlier.segments[count - 1][0].kind === "glob";
-  if (globbed && length >= count) {
+  if (endsInGlob(earlier) && length >= count) {
     // the glob takes the rest (at least one segment); the segments before it must cover
     for (let k = 0; k < count - 1; k++) if (!covers(earlier, k, later, k)) return false;
     return true;

@@ -173,9 +173,14 @@ export class RoutingWorkspace {
     const document = this.document(uri);
     if (!document) return new LineIndex("");
     // After an edit, from the index of the version edited (whose lines before the edit stay, and after it move).
-    return cachedFor(this.lineIndexes, document, (previous, before) => {
+    return this.followingEdits(this.lineIndexes, uri, document, (text) => new LineIndex(text), (previous, change, text) => previous.edited(change, text));
+  }
+
+  /** The value `make` gives for `document`, kept per document version; after an edit, the previous version's brought past it by `pastEdit`. */
+  private followingEdits<T>(cache: Map<string, Cached<T>>, uri: string, document: TextDocument, make: (text: string) => T, pastEdit: (previous: T, change: TextChange, text: string) => T): T {
+    return cachedFor(cache, document, (previous, before) => {
       const edit = this.editBetween(uri, before, document);
-      return previous && edit ? previous.edited(edit, document.text) : new LineIndex(document.text);
+      return previous !== undefined && edit ? pastEdit(previous, edit, document.text) : make(document.text);
     });
   }
 
@@ -195,10 +200,7 @@ export class RoutingWorkspace {
   helperUses(uri: string): readonly HelperUse[] {
     const document = this.document(uri);
     if (!document) return [];
-    return cachedFor(this.helperUseLists, document, (previous, before) => {
-      const edit = this.editBetween(uri, before, document);
-      return previous && edit ? helperUsesAfterEdit(previous, edit, document.text) : findHelperUses(document.text);
-    });
+    return this.followingEdits(this.helperUseLists, uri, document, findHelperUses, helperUsesAfterEdit);
   }
 
   /** The routing file at `uri`, or undefined when the document is not one. */
