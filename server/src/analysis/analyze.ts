@@ -6,7 +6,7 @@ import { nearest } from "../routing/validate";
 import { checkDrawSettings, DRAW_SETTINGS } from "../routing/settings";
 import { Evaluator, NotStatic, unwrap } from "./evaluate";
 import { drawBindings, findDrawCall, PACKAGE_NAME } from "./imports";
-import { DeclarationReader, moveReading, notStaticDiagnostic, rangesWithin, StatementReading } from "./reader";
+import { DeclarationReader, notStaticDiagnostic, StatementReading } from "./reader";
 import { bindsNames, Scope } from "./scope";
 import { addCost, Cost, wellWithinLimits } from "./budget";
 import { FileSyntax, parseAt, scriptKind, TextChange, textChange, tokenStart } from "./fileSyntax";
@@ -119,12 +119,11 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
   if (!readings || !callback || !readingsCost || !previous.tree || change.start < callback.bindingsEnd) return undefined;
   // The first reading that holds the edit (readings are in file order, each from its leading trivia to its end).
   let index = firstEndingFrom(readings, change.start);
-  while (index < readings.length && readings[index].pos <= change.start && readings[index].end < change.oldEnd) index++;
-  const old = readings[index] && readings[index].pos <= change.start ? readings[index] : undefined;
+  while (index < readings.length && readings[index].place.pos <= change.start && readings[index].place.end < change.oldEnd) index++;
+  const old = readings[index] && readings[index].place.pos <= change.start ? readings[index] : undefined;
   if (!old || old.mapper !== callback.mapper || !old.expression) return undefined;
   const delta = change.newEnd - change.oldEnd;
-  const end = old.end + delta;
-  const statement = statementAlone(prior.trees.fileName, text, old.pos, end, index === 0);
+  const statement = statementAlone(prior.trees.fileName, text, old.place.pos, old.place.end + delta, index === 0);
   if (!statement) return undefined;
 
   const reading = new DeclarationReader(new Evaluator(text), []).readStatement(statement, callback.mapper, callback.scope);
@@ -132,14 +131,14 @@ function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Re
   // found again (see drawCallback), and each statement edited would keep its tree for good.
   reading.node = undefined;
   // A range outside the statement (a const's value) is only where it was if it lies before every edit since the scope was made.
-  if (!rangesWithin(reading, old.pos, end, callback.bindingsEnd)) return undefined;
+  if (reading.outsideEnd > callback.bindingsEnd) return undefined;
   const next = readings.slice();
   next[index] = reading;
   // Near the file's budget, only a whole reading tells what it leaves out. A whole reading of this
   // version would spend at most what the statements spent plus what the consts cost when first read.
   const spent = addCost(addCost(readingsCost, old.cost, -1), reading.cost);
   if (!wellWithinLimits(addCost(callback.cost, spent))) return undefined;
-  for (let i = index + 1; i < next.length; i++) moveReading(next[i], delta);
+  for (let i = index + 1; i < next.length; i++) next[i].place.move(delta);
   // The tree's body and the diagnostics are the readings' in order (after the settings'
   // diagnostics): the statement's run in each is replaced, where it lies found by counting.
   let bodyAt = 0;
@@ -198,7 +197,7 @@ export function nodesAt(analysis: RoutingFileAnalysis, offset: number): ts.Node[
   const readings = analysis.reuse?.readings;
   const index = readings ? readingAt(readings, offset) : -1;
   const reading = readings?.[index];
-  const statement = reading?.expression && analysis.reuse ? statementAlone(analysis.reuse.trees.fileName, text, reading.pos, reading.end, index === 0) : undefined;
+  const statement = reading?.expression && analysis.reuse ? statementAlone(analysis.reuse.trees.fileName, text, reading.place.pos, reading.place.end, index === 0) : undefined;
   const path: ts.Node[] = [];
   let node: ts.Node | undefined = statement ?? analysis.syntax();
   while (node) {
@@ -211,7 +210,7 @@ export function nodesAt(analysis: RoutingFileAnalysis, offset: number): ts.Node[
 /** The index of the first reading (in file order) whose range holds `offset`; -1 if none does. */
 function readingAt(readings: readonly StatementReading[], offset: number): number {
   const index = firstEndingFrom(readings, offset);
-  return index < readings.length && readings[index].pos <= offset ? index : -1;
+  return index < readings.length && readings[index].place.pos <= offset ? index : -1;
 }
 
 /** The index of the first reading (in file order) that ends at or after `offset`: readings.length if none does. */
@@ -220,7 +219,7 @@ function firstEndingFrom(readings: readonly StatementReading[], offset: number):
   let high = readings.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (readings[middle].end < offset) low = middle + 1;
+    if (readings[middle].place.end < offset) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -433,7 +432,7 @@ function sameStatements(a: readonly ts.Statement[], b: readonly ts.Statement[]):
 
 /** Whether an edit lies inside one top-level statement of the callback: then all else, consts included, is as it was. */
 function withinOneStatement(change: TextChange, readings: readonly StatementReading[]): boolean {
-  return readings.some((reading) => reading.pos <= change.start && change.oldEnd <= reading.end);
+  return readings.some(({ place }) => place.pos <= change.start && change.oldEnd <= place.end);
 }
 
 function readSettings(

@@ -6,6 +6,7 @@ import { ANALYSIS_LIMITS, Budget, count } from "./budget";
 import { Binding, ConstValue, Scope } from "./scope";
 import { interned } from "../text/intern";
 import { OptionSources } from "../routing/optionSources";
+import { PlacedSpan, StatementPlace } from "./statementPlace";
 
 /** A value the analyser could not know without running code: the exact node that stopped it. */
 export class NotStatic {
@@ -28,11 +29,35 @@ export type Evaluated = OptionValue | undefined | NotStatic;
 export class Evaluator {
   private depth = 0;
 
+  /** The statement being read (see DeclarationReader.readStatement): ranges inside it are made relative to it. */
+  private place: StatementPlace | undefined;
+  /** Where the last range made outside that statement ends (a const's value read through its name), or -1. */
+  private outsideEnd = -1;
+
   /** `text`: the file's text, which every node evaluated lies in. */
   constructor(private readonly text: string, readonly budget = new Budget()) {}
 
   span(node: ts.Node): Span {
-    return { start: tokenStart(this.text, node.pos, node.end), end: node.end };
+    const start = tokenStart(this.text, node.pos, node.end);
+    const place = this.place;
+    if (place?.holds(start, node.end)) return new PlacedSpan(place, start - place.pos, node.end - place.pos);
+    if (place) this.outsideEnd = Math.max(this.outsideEnd, node.end);
+    return { start, end: node.end };
+  }
+
+  /**
+   * Runs `read` with the ranges it makes inside `place` relative to it; gives where the last range
+   * it made outside `place` ends (-1 when none did).
+   */
+  within(place: StatementPlace, read: () => void): number {
+    this.place = place;
+    this.outsideEnd = -1;
+    try {
+      read();
+      return this.outsideEnd;
+    } finally {
+      this.place = undefined;
+    }
   }
 
   /**

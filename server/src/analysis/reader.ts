@@ -1,11 +1,12 @@
 import ts = require("typescript");
-import { Declaration, DeclarationKind, Span } from "../routing/declarations";
+import { Declaration, DeclarationKind } from "../routing/declarations";
 import { Diagnostic } from "../routing/diagnostics";
 import { isOptionMap, OptionMap, OptionValue } from "../routing/values";
 import { addCost, ANALYSIS_LIMITS, Cost, count } from "./budget";
 import { Evaluated, Evaluator, NotStatic, unwrap } from "./evaluate";
 import { Scope } from "./scope";
 import { OptionSources } from "../routing/optionSources";
+import { StatementPlace } from "./statementPlace";
 
 const MAPPER_METHODS = new Set<DeclarationKind>(["resources", "resource", "namespace", "with_options", "connect", "named_route", "root"]);
 
@@ -42,10 +43,10 @@ export class DeclarationReader {
     const mapper = param.name.text;
     const inner = functionScope(fn, scope);
     // A renamed mapper parameter changes what every statement means.
-    const before = new Map(previous.filter((reading) => reading.node && reading.mapper === mapper && reading.selfContained).map((reading) => [reading.node, reading]));
+    const before = new Map(previous.filter((reading) => reading.node && reading.mapper === mapper && reading.outsideEnd < 0).map((reading) => [reading.node, reading]));
     const statements = fn.body.statements.map((statement) => {
       const old = before.get(statement);
-      if (old) moveReading(old, statement.pos - old.pos);
+      if (old) old.place.move(statement.pos - old.place.pos);
       const reading = old ?? this.readStatement(statement, mapper, inner);
       for (const declaration of reading.declarations) into.push(declaration);
       if (old) for (const diagnostic of old.diagnostics) this.diagnostics.push(diagnostic);
@@ -59,23 +60,18 @@ export class DeclarationReader {
     const into: Declaration[] = [];
     const diagnostics = this.diagnostics.length;
     const before = this.evaluator.budget.spent;
-    this.statement(statement, new Map([[mapper, into]]), scope);
-    const after = this.evaluator.budget.spent;
-    const reading: StatementReading = {
+    const place = new StatementPlace(statement.pos, statement.end);
+    const outsideEnd = this.evaluator.within(place, () => this.statement(statement, new Map([[mapper, into]]), scope));
+    return {
       node: statement,
       expression: ts.isExpressionStatement(statement),
-      pos: statement.pos,
-      end: statement.end,
+      place,
       mapper,
       declarations: into,
       diagnostics: this.diagnostics.slice(diagnostics),
-      spans: [],
-      selfContained: true,
-      cost: addCost(after, before, -1),
+      outsideEnd,
+      cost: addCost(this.evaluator.budget.spent, before, -1),
     };
-    reading.spans = spansOf(reading);
-    reading.selfContained = rangesWithin(reading, statement.pos, statement.end);
-    return reading;
   }
 
   /** A callback whose first parameter is a mapper recording into `into`. */
@@ -301,20 +297,18 @@ export interface StatementReading {
   node?: ts.Statement;
   /** It is an expression statement (a call), which binds no name. */
   expression: boolean;
-  /** Where the statement began and ended (with its leading trivia) when it was read. */
-  pos: number;
-  end: number;
+  /** Where the statement now lies (with its leading trivia): moving it moves every range read inside it. */
+  place: StatementPlace;
   /** The name of the mapper parameter it was read with. */
   mapper: string;
   /**
-   * Every range lies in the statement itself. A reading with a range elsewhere (a const's value
-   * read through its name) is read again: that range does not move with the statement.
+   * Where the last range read outside the statement ends (a const's value read through its name),
+   * or -1 when every range lies in the statement. Such a range does not move with the statement:
+   * a whole reading of the file reads the statement again.
    */
-  selfContained: boolean;
+  outsideEnd: number;
   declarations: Declaration[];
   diagnostics: Diagnostic[];
-  /** Every range object of its declarations and diagnostics, once each (several may refer to one). */
-  spans: Span[];
   /** What reading it spent of the file's budget. */
   cost: Cost;
 }
@@ -324,48 +318,6 @@ export interface CallbackReadings {
   statements: StatementReading[];
   mapper?: string;
   scope: Scope;
-}
-
-/** Moves the ranges of a reading that lie in its statement by `delta`, in place (one elsewhere, in a const before it, stays). */
-export function moveReading(reading: StatementReading, delta: number): void {
-  if (delta === 0) return;
-  const { pos, end } = reading;
-  reading.pos += delta;
-  reading.end += delta;
-  for (const span of reading.spans) {
-    if (span.start < pos || span.end > end) continue;
-    span.start += delta;
-    span.end += delta;
-  }
-}
-
-/** Whether every range of a reading lies between `start` and `end`, or ends by `before` (when given). */
-export function rangesWithin(reading: Pick<StatementReading, "spans">, start: number, end: number, before = -1): boolean {
-  return reading.spans.every((span) => (span.start >= start && span.end <= end) || span.end <= before);
-}
-
-/** Each range object of a reading once, however often it is referred to. */
-function spansOf(reading: Pick<StatementReading, "declarations" | "diagnostics">): Span[] {
-  const seen = new Set<Span>();
-  const once = (span: Span | undefined) => {
-    if (span) seen.add(span);
-  };
-  const declaration = (d: Declaration): void => {
-    const source = d.source;
-    if (source) {
-      once(source.call);
-      once(source.method);
-      source.names.forEach(once);
-      source.options.spans().forEach(once);
-    }
-    d.block?.forEach(declaration);
-  };
-  reading.declarations.forEach(declaration);
-  for (const diagnostic of reading.diagnostics) {
-    once(diagnostic.span);
-    diagnostic.related?.forEach((related) => once(related.span));
-  }
-  return [...seen];
 }
 
 /** What a value the reader could not know becomes: `not-static` (information) or `too-deep` (error), at the node that stopped it. */

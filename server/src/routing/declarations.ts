@@ -8,8 +8,8 @@ import { OptionSources } from "./optionSources";
 
 /** A half-open range of UTF-16 offsets into the routing file's text. */
 export interface Span {
-  start: number;
-  end: number;
+  readonly start: number;
+  readonly end: number;
 }
 
 export type DeclarationKind = "resources" | "resource" | "namespace" | "with_options" | "connect" | "named_route" | "root";

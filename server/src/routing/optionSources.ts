@@ -37,11 +37,6 @@ export class OptionSources {
     for (let at = 0; at < this.paths.length; at++) yield [this.paths[at], { key: this.ranges[2 * at], value: this.ranges[2 * at + 1] }];
   }
 
-  /** Every range object, keys and values (a range may be both). */
-  spans(): readonly Span[] {
-    return this.ranges;
-  }
-
   private find(path: string): number {
     if (this.index) return this.index.get(path) ?? -1;
     if (this.paths.length <= SCAN_LIMIT) return this.paths.indexOf(path);

@@ -147,6 +147,34 @@ describe("incremental re-analysis", () => {
     assert.strictEqual(edited.slice(originSpan(again.origin!)!.start, originSpan(again.origin!)!.end), `"session"`);
   });
 
+  it("the ranges of the statements after an edit are the same objects at their new offsets; one read in a const before the edit stays", () => {
+    const first = loadRoutingFile(BLOG, "routes.ts")!;
+    const declarations = (file: LoadedRoutingFile) => declarationsOf(file.analysis.tree!.body);
+    const slices = (file: LoadedRoutingFile, text: string) =>
+      declarations(file).map(({ source }) => [source!.call, source!.method, ...source!.names, ...[...source!.options].flatMap(([, { key, value }]) => [key, value])].map((span) => text.slice(span.start, span.end)));
+    const admin = declarations(first).find((d) => d.kind === "namespace")!.source!;
+    let text = BLOG;
+    let file = first;
+    for (const [from, to] of [[`"articles"`, `"articles_and_more"`], [`"authors"`, `"a"`], ["map.root(", "map.resources(\"x\");\n  map.root("]]) {
+      text = text.replace(from, to);
+      file = loadRoutingFile(text, "routes.ts", { previous: file })!;
+      const fresh = loadRoutingFile(text, "routes.ts")!;
+      assert.deepStrictEqual(slices(file, text), slices(fresh, text), `after ${to}`);
+    }
+    const moved = declarations(file).find((d) => d.kind === "namespace")!.source!;
+    assert.strictEqual(moved.call, admin.call, "the range object is kept, and moved");
+    assert.ok(text.slice(moved.call.start).startsWith(`map.namespace("admin"`));
+    // A range is written out as its offsets in the file now.
+    assert.deepStrictEqual(JSON.parse(JSON.stringify(moved.call)), { start: moved.call.start, end: moved.call.end });
+    // Options read through a const before the callback: their ranges lie there, and stay.
+    const withConst = (head: string) => `import { draw } from "resource-routes";\nconst OPTIONS = { only: ["index"] };\nexport default draw((map) => {\n  ${head}map.resources("posts", OPTIONS);\n});\n`;
+    const before = loadRoutingFile(withConst(""), "routes.ts")!;
+    const after = loadRoutingFile(withConst(`map.resources("x");\n  `), "routes.ts", { previous: before })!;
+    const only = declarations(after).find((d) => d.names[0] === "posts")!.source!.options.get("only")!;
+    assert.strictEqual(withConst("").slice(only.value.start, only.value.end), `["index"]`);
+    assert.deepStrictEqual(observable(after), observable(loadRoutingFile(withConst(`map.resources("x");\n  `), "routes.ts")));
+  });
+
   it("edit after edit inside statements: each version reads one statement, expands one declaration, and its tree holds the declarations the next patch knows", () => {
     const lines = Array.from({ length: 12 }, (_, i) => `  map.resources("things${i}", { only: ["index"] });`);
     const text = () => `import { draw } from "resource-routes";\nexport default draw((map) => {\n${lines.join("\n")}\n});\n`;
