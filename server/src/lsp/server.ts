@@ -1,5 +1,4 @@
 import * as lsp from "vscode-languageserver/node";
-import { TextDocument } from "vscode-languageserver-textdocument";
 import { Span } from "../routing/declarations";
 import { codeActions } from "../service/codeActions";
 import { doComplete } from "../service/completion";
@@ -26,6 +25,7 @@ const RoutesTableRequest = new lsp.RequestType<custom.RoutesTableParams, custom.
 const RecognizeRequest = new lsp.RequestType<custom.RecognizeParams, custom.RecognizeResult | null, void>(custom.RECOGNIZE);
 const FileInfoRequest = new lsp.RequestType<custom.FileInfoParams, custom.FileInfoResult, void>(custom.FILE_INFO);
 import { DiagnosticsPublisher } from "./diagnosticsPublisher";
+import { ChangeRecorder } from "./changeRecorder";
 import { WorkspaceIndexing } from "./workspaceIndexing";
 
 /** The most symbols one workspace/symbol answer holds (the query "r" matched 1.36 million). */
@@ -57,7 +57,8 @@ const WATCHED = "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}";
  * never takes the server down.
  */
 export function startServer(connection: lsp.Connection = processConnection(), fs: FileSystem = nodeFileSystem()): void {
-  const documents = new lsp.TextDocuments(TextDocument);
+  const changes = new ChangeRecorder();
+  const documents = new lsp.TextDocuments(changes);
   const workspace = new RoutingWorkspace();
   let client: lsp.ClientCapabilities = {};
   let folders: string[] = [];
@@ -189,7 +190,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
 
   documents.onDidChangeContent(({ document }) => {
     idle.touch();
-    workspace.set({ uri: document.uri, version: document.version, text: document.getText() });
+    workspace.set({ uri: document.uri, version: document.version, text: document.getText() }, changes.take(document.uri));
     changed();
   });
   documents.onDidClose(({ document }) => {

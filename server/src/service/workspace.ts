@@ -77,12 +77,15 @@ export class RoutingWorkspace {
     this.changed();
   }
 
-  /** Adds or replaces an open document (opened or edited in an editor). */
-  set(document: TextDocument): void {
+  /**
+   * Adds or replaces an open document (opened or edited in an editor). `change`: where it differs
+   * from the version before, when the editor said so; else found by comparing the two texts.
+   */
+  set(document: TextDocument, change?: TextChange): void {
     const before = this.document(document.uri);
     this.changedUnderFolders(document.uri, !before);
     this.open.set(document.uri, document);
-    if (before) this.lastEdits.set(document.uri, { from: tokenOf(before), to: document, change: textChange(before.text, document.text) });
+    if (before) this.lastEdits.set(document.uri, { from: tokenOf(before), to: document, change: change ?? textChange(before.text, document.text) });
     // A document that neither was nor is a routing file changes no route.
     if (mayRoute(before) || mayRoute(document)) this.changed();
   }
