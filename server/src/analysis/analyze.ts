@@ -11,6 +11,7 @@ import { bindsNames, Scope } from "./scope";
 import { addCost, Cost, wellWithinLimits } from "./budget";
 import { FileSyntax, parseAt, scriptKind, TextChange, textChange, tokenStart } from "./fileSyntax";
 import { OptionSources } from "../routing/optionSources";
+import type { SourceText } from "../text/sourceText";
 
 /** The static reading of one routing file. */
 export interface RoutingFileAnalysis {
@@ -19,8 +20,8 @@ export interface RoutingFileAnalysis {
   diagnostics: Diagnostic[];
   /** Where the settings were written (`behaviour`, `resources_path_names.new`). */
   settingsSources: OptionSources;
-  /** The text that was read. */
-  text: string;
+  /** The text that was read: read in parts where an edit is read alone (an open document's text is in chunks, see ChunkedText). */
+  text: SourceText;
   /**
    * The syntax tree of `text` (the language service finds completion contexts in it), made when
    * first asked for: an edit inside one statement of the callback is read without one.
@@ -65,11 +66,13 @@ interface CallbackReading {
  * changed is parsed and read again (`previous` must not be used afterwards); `known`, where its
  * text and `text` differ, if the caller has worked it out.
  */
-export function analyzeRoutingFile(text: string, fileName = "routes.ts", previous?: RoutingFileAnalysis, known?: TextChange): RoutingFileAnalysis {
+export function analyzeRoutingFile(source: SourceText, fileName = "routes.ts", previous?: RoutingFileAnalysis, known?: TextChange): RoutingFileAnalysis {
   const prior = previous?.reuse?.trees.fileName === fileName ? handOver(previous.reuse) : undefined;
-  const change = prior && (known ?? textChange(previous!.text, text));
-  const alone = prior && change && readAlone(text, previous!, prior, change);
+  const change = prior && (known ?? textChange(previous!.text.toString(), source.toString()));
+  const alone = prior && change && readAlone(source, previous!, prior, change);
   if (alone) return alone;
+  // The whole file is parsed (or its tree updated): as one string.
+  const text = source.toString();
   const trees = prior ? prior.trees : FileSyntax.parse(fileName, text);
   const file = trees?.treeOf(text);
   if (!trees || !file) return unparsable(text, fileName);
@@ -98,7 +101,7 @@ function handOver(reuse: Reusable): Reusable {
 }
 
 /** readOneStatement, or undefined when it fails (a statement nested past the parser's stack): the whole file is read then, and says why. */
-function readAlone(text: string, previous: RoutingFileAnalysis, prior: Reusable, change: TextChange): RoutingFileAnalysis | undefined {
+function readAlone(text: SourceText, previous: RoutingFileAnalysis, prior: Reusable, change: TextChange): RoutingFileAnalysis | undefined {
   try {
     return readOneStatement(text, previous, prior, change);
   } catch {
@@ -114,7 +117,7 @@ function readAlone(text: string, previous: RoutingFileAnalysis, prior: Reusable,
  * would make of it (a syntax error in it, or not apart from its neighbours); the caller then
  * parses the file.
  */
-function readOneStatement(text: string, previous: RoutingFileAnalysis, prior: Reusable, change: TextChange): RoutingFileAnalysis | undefined {
+function readOneStatement(text: SourceText, previous: RoutingFileAnalysis, prior: Reusable, change: TextChange): RoutingFileAnalysis | undefined {
   const { readings, callback, readingsCost } = prior;
   if (!readings || !callback || !readingsCost || !previous.tree || change.start < callback.bindingsEnd) return undefined;
   // The first reading that holds the edit (readings are in file order, each from its leading trivia to its end).
@@ -177,7 +180,7 @@ function replaced<T>(list: readonly T[], at: number, count: number, items: reado
  * the whole file's gives (the statement stands apart from its neighbours, parses as one
  * expression statement ending at `end`, without syntax errors).
  */
-function statementAlone(fileName: string, text: string, pos: number, end: number, first: boolean): ts.ExpressionStatement | undefined {
+function statementAlone(fileName: string, text: SourceText, pos: number, end: number, first: boolean): ts.ExpressionStatement | undefined {
   if (!apart(text, pos, end, first)) return undefined;
   const alone = parseAt(fileName, text.slice(pos, end), pos);
   const statement = alone.statements[0];
@@ -332,8 +335,8 @@ function parseDiagnosticsOf(file: ts.SourceFile): readonly ts.DiagnosticWithLoca
  * One version's tree: from the file's trees, or without them parsed anew each time; an empty one
  * if the parser cannot read the text (which does not happen to a text it read before).
  */
-function syntaxOf(trees: FileSyntax | undefined, fileName: string, text: string): () => ts.SourceFile {
-  return () => (trees ? trees.treeOf(text) : FileSyntax.parse(fileName, text)?.current) ?? ts.createSourceFile(fileName, "", ts.ScriptTarget.Latest, false, scriptKind(fileName));
+function syntaxOf(trees: FileSyntax | undefined, fileName: string, source: SourceText): () => ts.SourceFile {
+  return () => (trees ? trees.treeOf(source.toString()) : FileSyntax.parse(fileName, source.toString())?.current) ?? ts.createSourceFile(fileName, "", ts.ScriptTarget.Latest, false, scriptKind(fileName));
 }
 
 /**
@@ -343,7 +346,7 @@ function syntaxOf(trees: FileSyntax | undefined, fileName: string, text: string)
  * block's `{` or a `;`, or begins (past a line break) with a name, which cannot go on with the
  * statement before.
  */
-function apart(text: string, pos: number, end: number, first: boolean): boolean {
+function apart(text: SourceText, pos: number, end: number, first: boolean): boolean {
   const start = tokenStart(text, pos, end);
   const next = tokenStart(text, end, text.length);
   const endsApart = text.charCodeAt(end - 1) === SEMICOLON || text.charCodeAt(next) === CLOSE_BRACE || (breaksLine(text, end, next) && startsName(text, next));
@@ -351,13 +354,13 @@ function apart(text: string, pos: number, end: number, first: boolean): boolean 
   return endsApart && startsApart;
 }
 
-function breaksLine(text: string, from: number, to: number): boolean {
+function breaksLine(text: SourceText, from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13) return true;
   return false;
 }
 
 /** A name that is not an operator (`in`, `instanceof`, which go on with an expression across lines). */
-function startsName(text: string, at: number): boolean {
+function startsName(text: SourceText, at: number): boolean {
   const name = /^[A-Za-z_$][\w$]*/.exec(text.slice(at, at + 12))?.[0];
   return name !== undefined && name !== "in" && name !== "instanceof";
 }

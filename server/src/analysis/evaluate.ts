@@ -7,6 +7,7 @@ import { Binding, ConstValue, Scope } from "./scope";
 import { interned } from "../text/intern";
 import { OptionSources } from "../routing/optionSources";
 import { PlacedSpan, StatementPlace } from "./statementPlace";
+import type { SourceText } from "../text/sourceText";
 
 /** A value the analyser could not know without running code: the exact node that stopped it. */
 export class NotStatic {
@@ -35,7 +36,7 @@ export class Evaluator {
   private outsideEnd = -1;
 
   /** `text`: the file's text, which every node evaluated lies in. */
-  constructor(private readonly text: string, readonly budget = new Budget()) {}
+  constructor(private readonly text: SourceText, readonly budget = new Budget()) {}
 
   span(node: ts.Node): Span {
     const start = tokenStart(this.text, node.pos, node.end);

@@ -1,4 +1,5 @@
 import ts = require("typescript");
+import type { SourceText } from "../text/sourceText";
 
 /** Where an edit replaced text: `start` to `oldEnd` in the previous text, `start` to `newEnd` in the new one. */
 export interface TextChange {
@@ -110,7 +111,7 @@ export function scriptKind(fileName: string): ts.ScriptKind {
 }
 
 /** Where the token at or after `pos` starts (trivia skipped), as `node.getStart()` says, from the text alone. */
-export function tokenStart(text: string, pos: number, end: number): number {
+export function tokenStart(text: SourceText, pos: number, end: number): number {
   if (pos === end) return pos; // a node the parser supplied as missing has no token
   // Usually only spaces and line breaks come first: skipped here. The scanner, which also reads
   // the token itself (a whole string literal), decides where trivia may go on: comments, a
@@ -118,12 +119,25 @@ export function tokenStart(text: string, pos: number, end: number): number {
   let at = pos;
   while (at < end && ASCII[text.charCodeAt(at)] === SPACE) at++;
   const code = text.charCodeAt(at);
-  if (at < end && (code >= 128 || ASCII[code] === MAY_BEGIN_TRIVIA)) {
-    scanner.setText(text, at, end - at);
-    scanner.scan();
-    return scanner.getTokenStart();
-  }
+  if (at < end && (code >= 128 || ASCII[code] === MAY_BEGIN_TRIVIA)) return scannedTokenStart(text, at, end);
   return at;
+}
+
+/**
+ * tokenStart's scan, of a part of the text from `at` that grows until the token found ends inside
+ * it (a comment or a literal may run on past a part's end): a scan to the text's end would join a
+ * chunked text into one string. The part keeps the character before `at`, which the scanner reads
+ * (only the text's own start may hold a shebang; a conflict marker begins a line).
+ */
+function scannedTokenStart(text: SourceText, at: number, end: number): number {
+  const from = Math.max(0, at - 1);
+  for (let size = 4096; ; size *= 4) {
+    const to = Math.min(end, at + size);
+    const part = text.slice(from, to);
+    scanner.setText(part, at - from, to - at);
+    scanner.scan();
+    if (scanner.getTokenEnd() < part.length || to === end) return from + scanner.getTokenStart();
+  }
 }
 
 const SPACE = 1;

@@ -1,4 +1,5 @@
 import type { TextChange } from "./fileSyntax";
+import type { SourceText } from "../text/sourceText";
 
 /** A 0-based line/character position, as LSP counts them (UTF-16 code units). */
 export interface Position {
@@ -10,31 +11,41 @@ export interface Position {
 export class LineIndex {
   /** Where each line starts. */
   private readonly starts: Uint32Array;
-  /** Whether a line ends in `\r`, alone or before `\n`. */
-  private readonly returns: boolean;
+  private readonly length: number;
 
-  /** `lfStarts`: the line starts of `text` when its lines are known to end in `\n` alone (edited() knows them); found otherwise. */
-  constructor(
-    readonly text: string,
-    lfStarts?: Uint32Array,
-  ) {
-    this.returns = lfStarts ? false : text.includes("\r");
-    this.starts = lfStarts ?? (this.returns ? startsOfLines(text) : startsOfLinesLf(text));
+  /** `starts`: where the lines of `text` start, when known (edited() knows them); found in the whole text otherwise. */
+  constructor(text: SourceText, starts?: Uint32Array) {
+    this.length = text.length;
+    if (starts) this.starts = starts;
+    else {
+      const whole = text.toString();
+      this.starts = whole.includes("\r") ? startsOfLines(whole) : startsOfLinesLf(whole);
+    }
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
   }
 
   /**
    * The index of `text`, which is this index's text with `change` made: the line starts before
-   * the change kept, those in the text it put in found, those after it moved, instead of searching
-   * the whole text again (0.46 ms on a 20,000-line file). A text with `\r` line ends is indexed anew.
+   * the change kept, those from its start to the end of the text it put in found, those after it
+   * moved, instead of searching the whole text again (0.46 ms on a 20,000-line file). Whether an
+   * offset starts a line depends on the characters before and at it (`\r` before `\n` is one line
+   * break): those in the change and on either side of it are read.
    */
-  edited(change: TextChange, text: string): LineIndex {
-    if (this.returns || putsReturn(text, change)) return new LineIndex(text);
+  edited(change: TextChange, text: SourceText): LineIndex {
     const starts = this.starts;
-    // Starts up to the change's start stay; those just after a line end the change replaced go.
-    const before = firstAbove(starts, change.start);
+    const before = firstAbove(starts, change.start - 1);
     const after = firstAbove(starts, change.oldEnd);
-    const added: number[] = [];
-    for (let i = text.indexOf("\n", change.start); i >= 0 && i < change.newEnd; i = text.indexOf("\n", i + 1)) added.push(i + 1);
+    const from = Math.max(1, change.start);
+    // The characters from just before the first offset looked at to just after the last.
+    const around = text.slice(from - 1, change.newEnd + 1);
+    const added: number[] = change.start === 0 ? [0] : [];
+    for (let at = from; at <= change.newEnd; at++) {
+      const previous = around.charCodeAt(at - from);
+      if (previous === 10 || (previous === 13 && around.charCodeAt(at - from + 1) !== 10)) added.push(at);
+    }
     const next = new Uint32Array(before + added.length + starts.length - after);
     next.set(starts.subarray(0, before));
     next.set(added, before);
@@ -44,24 +55,18 @@ export class LineIndex {
   }
 
   positionAt(offset: number): Position {
-    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    const clamped = Math.max(0, Math.min(offset, this.length));
     // The last line starting at or before the offset (the first starts at 0).
     const line = firstAbove(this.starts, clamped) - 1;
     return { line, character: clamped - this.starts[line] };
   }
 
   offsetAt(position: Position): number {
-    if (position.line >= this.starts.length) return this.text.length;
+    if (position.line >= this.starts.length) return this.length;
     const start = this.starts[Math.max(0, position.line)];
-    const next = position.line + 1 < this.starts.length ? this.starts[position.line + 1] : this.text.length;
+    const next = position.line + 1 < this.starts.length ? this.starts[position.line + 1] : this.length;
     return Math.min(start + Math.max(0, position.character), next);
   }
-}
-
-/** Whether the text `change` put in holds a `\r`. */
-function putsReturn(text: string, change: TextChange): boolean {
-  for (let i = change.start; i < change.newEnd; i++) if (text.charCodeAt(i) === 13) return true;
-  return false;
 }
 
 /** The index of the first start above `offset` (the starts are ascending). */

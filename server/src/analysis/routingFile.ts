@@ -7,6 +7,7 @@ import { RouteTable } from "../routing/table";
 import { adoptTreeDeclarations, analyzeRoutingFile, internalError, RoutingFileAnalysis } from "./analyze";
 import { ANALYSIS_LIMITS } from "./budget";
 import { TextChange } from "./fileSyntax";
+import type { SourceText } from "../text/sourceText";
 
 /** A routing file read statically and expanded: what the CLI and the language service work on. */
 export interface LoadedRoutingFile {
@@ -36,7 +37,7 @@ export interface LoadOptions {
 /**
  * Analyses `text` and expands its declarations with the facility. Undefined when not a routing file.
  */
-export function loadRoutingFile(text: string, fileName: string, options: LoadOptions = {}): LoadedRoutingFile | undefined {
+export function loadRoutingFile(text: SourceText, fileName: string, options: LoadOptions = {}): LoadedRoutingFile | undefined {
   const analysis = analyzeRoutingFile(text, fileName, options.previous?.analysis, options.change);
   if (!analysis.tree) return undefined;
   const settings = withDefaults(analysis.tree.settings, options.defaults);

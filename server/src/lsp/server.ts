@@ -25,7 +25,7 @@ const RoutesTableRequest = new lsp.RequestType<custom.RoutesTableParams, custom.
 const RecognizeRequest = new lsp.RequestType<custom.RecognizeParams, custom.RecognizeResult | null, void>(custom.RECOGNIZE);
 const FileInfoRequest = new lsp.RequestType<custom.FileInfoParams, custom.FileInfoResult, void>(custom.FILE_INFO);
 import { DiagnosticsPublisher } from "./diagnosticsPublisher";
-import { ChangeRecorder } from "./changeRecorder";
+import { OPEN_DOCUMENTS } from "./openDocument";
 import { WorkspaceIndexing } from "./workspaceIndexing";
 
 /** The most symbols one workspace/symbol answer holds (the query "r" matched 1.36 million). */
@@ -57,8 +57,7 @@ const WATCHED = "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}";
  * never takes the server down.
  */
 export function startServer(connection: lsp.Connection = processConnection(), fs: FileSystem = nodeFileSystem()): void {
-  const changes = new ChangeRecorder();
-  const documents = new lsp.TextDocuments(changes);
+  const documents = new lsp.TextDocuments(OPEN_DOCUMENTS);
   const workspace = new RoutingWorkspace();
   let client: lsp.ClientCapabilities = {};
   let folders: string[] = [];
@@ -190,7 +189,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
 
   documents.onDidChangeContent(({ document }) => {
     idle.touch();
-    workspace.set({ uri: document.uri, version: document.version, text: document.getText() }, changes.take(document.uri));
+    workspace.set(document, document.change);
     changed();
   });
   documents.onDidClose(({ document }) => {

@@ -1,5 +1,10 @@
 import { Declaration, Span } from "./declarations";
 import { Route, RouteOrigin } from "./route";
+import type { SourceText } from "../text/sourceText";
+
+const DOUBLE_QUOTE = 34;
+const SINGLE_QUOTE = 39;
+const BACKTICK = 96;
 
 /** Where an option (its key for `only-and-except`, else its value) or, failing that, the call was written. */
 export function optionSpan(declaration: Declaration, optionPath?: string, part: "key" | "value" = "value"): Span | undefined {
@@ -28,8 +33,8 @@ export function declaredSpan(route: Route): Span | undefined {
 }
 
 /** The content of the string literal written at `span` (without its quotes), or undefined when it is not one. */
-export function stringContent(text: string, span: Span): Span | undefined {
+export function stringContent(text: SourceText, span: Span): Span | undefined {
   if (span.end - span.start < 2) return undefined;
-  const quote = text[span.start];
-  return (quote === '"' || quote === "'" || quote === "`") && text[span.end - 1] === quote ? { start: span.start + 1, end: span.end - 1 } : undefined;
+  const quote = text.charCodeAt(span.start);
+  return (quote === DOUBLE_QUOTE || quote === SINGLE_QUOTE || quote === BACKTICK) && text.charCodeAt(span.end - 1) === quote ? { start: span.start + 1, end: span.end - 1 } : undefined;
 }

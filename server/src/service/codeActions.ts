@@ -39,13 +39,13 @@ export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span
       const declaration = declarationWithOptionKey(workspace, uri, at);
       for (const key of ["except", "only"]) {
         const option = declaration?.source?.options.get(key);
-        if (option) actions.push({ title: `Remove \`${key}\``, diagnostic, edits: [removeProperty(uri, text, { start: option.key.start, end: option.value.end })], preferred: false });
+        if (option) actions.push({ title: `Remove \`${key}\``, diagnostic, edits: [removeProperty(uri, text.toString(), { start: option.key.start, end: option.value.end })], preferred: false });
       }
     } else if (diagnostic.controller) {
       const fix = controllerFix(workspace, uri, diagnostic);
       if (fix) actions.push(fix);
     } else if (diagnostic.capture) {
-      const fix = moveAboveFix(workspace, uri, text, diagnostic);
+      const fix = moveAboveFix(workspace, uri, text.toString(), diagnostic);
       if (fix) actions.push(fix);
     }
   }
@@ -62,7 +62,7 @@ function controllerFix(workspace: RoutingWorkspace, uri: string, diagnostic: Dia
   const relative = (target: string) => target.slice(folder.path.lastIndexOf("/") + 1);
   const entry = folder.modules.get(wanted.name);
   if (entry) {
-    const text = workspace.document(entry.uri)!.text;
+    const text = workspace.document(entry.uri)!.text.toString();
     const path = parseUri(entry.uri)?.path ?? entry.uri;
     const edits = addActionEdits(text, path, entry.info, wanted.actions).map((e) => ({ uri: entry.uri, span: { start: e.at, end: e.at }, newText: e.newText }));
     return { title: `Add action \`${wanted.actions[0].name}\` to ${relative(path)}`, diagnostic, edits, preferred: true };

@@ -1,6 +1,7 @@
 import { positionalKeys } from "../routing/generate";
 import { parseHelperName } from "../routing/helpers";
 import { Route } from "../routing/route";
+import type { SourceText } from "../text/sourceText";
 
 /** A helper a workspace offers and its route (its parameters are worked out when shown: parametersOf). */
 export interface HelperInfo {
@@ -19,10 +20,15 @@ export function routeNameOfHelper(helper: string): string | undefined {
 }
 
 /** The identifier around `offset` in `text`, with its range. */
-export function wordAt(text: string, offset: number): { word: string; start: number; end: number } | undefined {
+export function wordAt(text: SourceText, offset: number): { word: string; start: number; end: number } | undefined {
   let start = offset;
   let end = offset;
-  while (start > 0 && /[A-Za-z0-9_$]/.test(text[start - 1])) start--;
-  while (end < text.length && /[A-Za-z0-9_$]/.test(text[end])) end++;
+  while (start > 0 && isWordCharacter(text.charCodeAt(start - 1))) start--;
+  while (end < text.length && isWordCharacter(text.charCodeAt(end))) end++;
   return start === end ? undefined : { word: text.slice(start, end), start, end };
+}
+
+/** `[A-Za-z0-9_$]` */
+export function isWordCharacter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36;
 }

@@ -1,4 +1,5 @@
 import type { TextChange } from "../analysis/fileSyntax";
+import type { SourceText } from "../text/sourceText";
 
 /** A helper a document names: `routes.helpers.post_path`, `helpers["post_path"]`. */
 export interface HelperUse {
@@ -14,15 +15,19 @@ const HELPER_USE = /\bhelpers\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*(["'])([A-Za-z_$
 /** The characters a use is made of (name characters, white space, `.`, brackets, quotes). */
 const USE_CHARACTER = /[\w$.[\]"'\s]/;
 
+function isUseCharacter(code: number): boolean {
+  return USE_CHARACTER.test(String.fromCharCode(code));
+}
+
 /**
  * The helper uses in `text` from `from` to `to`, in order. A part of the text is searched on its
  * own (a search in the whole text would go on to its end): the callers' parts are bounded by
  * characters no use holds, so no use crosses their ends, and the one before `from` is not a name
  * character (the start of a search is a word boundary, as `\b` wants).
  */
-export function findHelperUses(text: string, from = 0, to = text.length): HelperUse[] {
+export function findHelperUses(text: SourceText, from = 0, to = text.length): HelperUse[] {
   const uses: HelperUse[] = [];
-  const part = from === 0 && to === text.length ? text : text.slice(from, to);
+  const part = from === 0 && to === text.length ? text.toString() : text.slice(from, to);
   for (const match of part.matchAll(HELPER_USE)) {
     const helper = match[1] ?? match[3];
     const at = from + match.index;
@@ -37,11 +42,11 @@ export function findHelperUses(text: string, from = 0, to = text.length): Helper
  * characters uses are made of that holds the change, and those before and after the run are the
  * same uses (moved by the change's length, after it). Their cost is the run's, not the text's.
  */
-export function helperUsesAfterEdit(previous: readonly HelperUse[], change: TextChange, text: string): HelperUse[] {
+export function helperUsesAfterEdit(previous: readonly HelperUse[], change: TextChange, text: SourceText): HelperUse[] {
   let from = change.start;
-  while (from > 0 && USE_CHARACTER.test(text[from - 1])) from--;
+  while (from > 0 && isUseCharacter(text.charCodeAt(from - 1))) from--;
   let to = change.newEnd;
-  while (to < text.length && USE_CHARACTER.test(text[to])) to++;
+  while (to < text.length && isUseCharacter(text.charCodeAt(to))) to++;
   const delta = change.newEnd - change.oldEnd;
   const uses = previous.filter((use) => use.to <= from);
   for (const use of findHelperUses(text, from, to)) uses.push(use);

@@ -2,6 +2,8 @@ import { Diagnostic } from "../routing/diagnostics";
 import { parseHelperName } from "../routing/helpers";
 import { RoutingWorkspace } from "./workspace";
 
+const OPEN_PAREN = 40;
+
 /**
  * Diagnostics on helper uses in any document: a helper that names no route of the workspace
  * (with the nearest existing name as the fix), and behaviour B's deprecated `formatted_*` helpers.
@@ -22,7 +24,7 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
     const plain = formatted ? `${formatted[1] ?? ""}${formatted[2]}` : undefined;
     if (isKnown(helper)) continue;
     // A name still being typed (the last edit ended at its end, no call yet) is not judged yet.
-    if (span.end === typingAt && document.text[span.end] !== "(") continue;
+    if (span.end === typingAt && document.text.charCodeAt(span.end) !== OPEN_PAREN) continue;
     const base = plain && /^(?:hash_for_)?(.+)_(?:path|url)$/.exec(plain)?.[1];
     const holder = base ? workspace.namedRoute(base) : undefined;
     if (plain && holder && holder.file.behaviour === "B") {

@@ -4,6 +4,9 @@ import { parseHelperName } from "../routing/helpers";
 import { Route } from "../routing/route";
 import { printable } from "../text/escape";
 import { helperWords } from "./references";
+
+/** The text after a helper name read for its call: a call longer than 2,000 characters gets no hint. */
+const CALL_TEXT = 2_100;
 import { RoutingWorkspace } from "./workspace";
 
 /** A hint shown after a helper call: the path it builds. */
@@ -32,7 +35,7 @@ export function inlayHints(workspace: RoutingWorkspace, uri: string, span: Span)
     const parsed = parseHelperName(use.word);
     if (!parsed || parsed.hash) continue;
     const holder = workspace.namedRoute(parsed.name);
-    const call = holder && callAfter(text, use.span.end);
+    const call = holder && callAfter(text.slice(use.span.end, use.span.end + CALL_TEXT), use.span.end);
     if (!holder || !call || call.named) continue;
     hints.push({ offset: call.end, label: `▸ ${printable(builtPath(holder.route, call.args))}`, tooltip: `${holder.route.verb} ${holder.route.path} → ${holder.route.target}` });
   }
@@ -52,12 +55,13 @@ function builtPath(route: Route, args: Array<string | undefined>): string {
 }
 
 /**
- * The call that follows a helper name at `at` (`(` after optional spaces): each top-level argument
- * as a literal's value or undefined, whether it passes an object, and where the call ends. Brackets
- * and strings are skipped as written; an unbalanced call gives undefined.
+ * The call that follows a helper name (`(` after optional spaces) in `text`, the document's text
+ * from `at` on: each top-level argument as a literal's value or undefined, whether it passes an
+ * object, and where the call ends. Brackets and strings are skipped as written; an unbalanced
+ * call gives undefined.
  */
 function callAfter(text: string, at: number): { args: Array<string | undefined>; named: boolean; end: number } | undefined {
-  let i = at;
+  let i = 0;
   while (i < text.length && (text[i] === " " || text[i] === "\t")) i++;
   if (text[i] !== "(") return undefined;
   const args: Array<string | undefined> = [];
@@ -78,7 +82,7 @@ function callAfter(text: string, at: number): { args: Array<string | undefined>;
       if (depth === 0) {
         const last = text.slice(start, i).trim();
         if (last || args.length) args.push(literal(last));
-        return { args, named, end: i + 1 };
+        return { args, named, end: at + i + 1 };
       }
       depth--;
     } else if (c === "," && depth === 0) {

@@ -4,7 +4,8 @@ import { Route } from "../routing/route";
 import { originSpan, stringContent } from "../routing/spans";
 import { Location } from "./definition";
 import { declarationAt } from "./declarationAt";
-import { routeNameOfHelper, wordAt } from "./helperNames";
+import { isWordCharacter, routeNameOfHelper, wordAt } from "./helperNames";
+import type { SourceText } from "../text/sourceText";
 import { RoutingWorkspace } from "./workspace";
 
 /** An identifier that reads as a helper: `post_path`, `hash_for_edit_post_url`, not inside a longer word. */
@@ -63,14 +64,13 @@ function routesAt(workspace: RoutingWorkspace, uri: string, offset: number): Rou
  * Every helper-like identifier of a text, or of those that overlap `within` (inlay hints ask for
  * the lines on screen: the rest of the text is not scanned).
  */
-export function* helperWords(text: string, within: Span = { start: 0, end: text.length }): Iterable<{ word: string; span: Span }> {
+export function* helperWords(text: SourceText, within: Span = { start: 0, end: text.length }): Iterable<{ word: string; span: Span }> {
   // The words the range begins and ends in, whole: a helper name may begin before it or end after it.
   let from = Math.max(0, Math.min(within.start, text.length));
-  while (from > 0 && WORD_CHARACTER.test(text[from - 1])) from--;
+  while (from > 0 && isWordCharacter(text.charCodeAt(from - 1))) from--;
   let to = Math.max(from, Math.min(within.end, text.length));
-  while (to < text.length && WORD_CHARACTER.test(text[to])) to++;
-  const part = from === 0 && to === text.length ? text : text.slice(from, to);
+  while (to < text.length && isWordCharacter(text.charCodeAt(to))) to++;
+  const part = from === 0 && to === text.length ? text.toString() : text.slice(from, to);
   for (const match of part.matchAll(HELPER_WORD)) yield { word: match[0], span: { start: from + match.index, end: from + match.index + match[0].length } };
 }
 
-const WORD_CHARACTER = /[\w$]/;

@@ -17,7 +17,9 @@ const LOOK_BEHIND = 2_000;
 /** Signature help inside the argument list of a helper call: `post_path(|`, `post_path(post, |`. */
 export function signatureHelp(workspace: RoutingWorkspace, uri: string, offset: number): SignatureHelp | undefined {
   const text = workspace.document(uri)?.text;
-  const call = text === undefined ? undefined : enclosingCall(text, offset);
+  // What the search may read: the characters before the cursor, up to LOOK_BEHIND.
+  const from = Math.max(0, offset - LOOK_BEHIND);
+  const call = text === undefined ? undefined : enclosingCall(text.slice(from, offset), offset - from);
   const name = call && routeNameOfHelper(call.callee);
   const holder = name ? workspace.namedRoute(name) : undefined;
   if (!call || !holder) return undefined;

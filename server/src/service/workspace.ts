@@ -4,6 +4,7 @@ import { PACKAGE_NAME } from "../analysis/imports";
 import { compacted } from "../analysis/analyze";
 import { TextChange, textChange } from "../analysis/fileSyntax";
 import { LineIndex } from "../analysis/lineIndex";
+import { SourceText } from "../text/sourceText";
 import { findHelperUses, HelperUse, helperUsesAfterEdit } from "./helperUseScan";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { HelperInfo } from "./helperNames";
@@ -16,7 +17,10 @@ import { DEFAULT_SETTINGS, ServiceSettings } from "./settings";
 export interface TextDocument {
   uri: string;
   version: number;
-  text: string;
+  /** A string, or an open document's chunks (read in parts; `toString()` joins them, for what needs the whole). */
+  text: SourceText;
+  /** Its line index, when whoever made the document keeps one (the server's open documents do). */
+  lines?: LineIndex;
 }
 
 /** A named route and the routing file that declares it. */
@@ -85,7 +89,7 @@ export class RoutingWorkspace {
     const before = this.document(document.uri);
     this.changedUnderFolders(document.uri, !before);
     this.open.set(document.uri, document);
-    if (before) this.lastEdits.set(document.uri, { from: tokenOf(before), to: document, change: change ?? textChange(before.text, document.text) });
+    if (before) this.lastEdits.set(document.uri, { from: tokenOf(before), to: document, change: change ?? textChange(before.text.toString(), document.text.toString()) });
     // A document that neither was nor is a routing file changes no route.
     if (mayRoute(before) || mayRoute(document)) this.changed();
   }
@@ -175,12 +179,13 @@ export class RoutingWorkspace {
   lines(uri: string): LineIndex {
     const document = this.document(uri);
     if (!document) return new LineIndex("");
+    if (document.lines) return document.lines;
     // After an edit, from the index of the version edited (whose lines before the edit stay, and after it move).
     return this.followingEdits(this.lineIndexes, uri, document, (text) => new LineIndex(text), (previous, change, text) => previous.edited(change, text));
   }
 
   /** The value `make` gives for `document`, kept per document version; after an edit, the previous version's brought past it by `pastEdit`. */
-  private followingEdits<T>(cache: Map<string, Cached<T>>, uri: string, document: TextDocument, make: (text: string) => T, pastEdit: (previous: T, change: TextChange, text: string) => T): T {
+  private followingEdits<T>(cache: Map<string, Cached<T>>, uri: string, document: TextDocument, make: (text: SourceText) => T, pastEdit: (previous: T, change: TextChange, text: SourceText) => T): T {
     return cachedFor(cache, document, (previous, before) => {
       const edit = this.editBetween(uri, before, document);
       return previous !== undefined && edit ? pastEdit(previous, edit, document.text) : make(document.text);
@@ -217,7 +222,7 @@ export class RoutingWorkspace {
     // again. A file that is not open keeps no syntax tree (only an open one is completed in).
     return cachedFor(this.loaded, document, (previous, before) => {
       const change = this.editBetween(uri, before, document);
-      const file = previous && before?.text === document.text ? previous : loadRoutingFile(document.text, parseUri(uri)?.fsPath ?? uri, { defaults, previous, change });
+      const file = previous && before && sameText(before.text, document.text, change) ? previous : loadRoutingFile(document.text, parseUri(uri)?.fsPath ?? uri, { defaults, previous, change });
       return file && !open ? compact(file) : file;
     });
   }
@@ -269,7 +274,7 @@ export class RoutingWorkspace {
   controllerModule(uri: string): ControllerModuleInfo | undefined {
     const document = this.document(uri);
     if (!document) return undefined;
-    return cachedFor(this.controllerModules, document, () => readControllerModule(document.text, parseUri(uri)?.fsPath ?? uri));
+    return cachedFor(this.controllerModules, document, () => readControllerModule(document.text.toString(), parseUri(uri)?.fsPath ?? uri));
   }
 
   /** Every routing file of the workspace with its uri (gathered once per change). */
@@ -366,6 +371,12 @@ const documentTokens = new WeakMap<TextDocument, object>();
 function compact(file: LoadedRoutingFile): LoadedRoutingFile {
   const analysis = compacted(file.analysis);
   return analysis === file.analysis ? file : { ...file, analysis };
+}
+
+/** Whether two versions of a document have the same text; `change`, where they differ if known (outside it they are the same). */
+function sameText(before: SourceText, after: SourceText, change: TextChange | undefined): boolean {
+  if (change) return change.oldEnd === change.newEnd && before.slice(change.start, change.oldEnd) === after.slice(change.start, change.newEnd);
+  return before === after || (before.length === after.length && before.toString() === after.toString());
 }
 
 /** Only files that name the package can be routing files; the rest are never parsed. */

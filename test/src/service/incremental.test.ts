@@ -4,6 +4,8 @@ import { doComplete, helperDetails } from "../../../server/out/service/completio
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { documentSymbols, routeCountLenses } from "../../../server/out/service/outline";
 import { RoutingWorkspace, TextDocument } from "../../../server/out/service/workspace";
+import { textChange } from "../../../server/out/analysis/fileSyntax";
+import { ChunkedText } from "../../../server/out/text/sourceText";
 
 /**
  * The workspace's incremental indexes (helper lists kept per declaration, suggestions cached per
@@ -80,13 +82,19 @@ describe("incremental workspace indexes equal a fresh workspace", () => {
         const versions = new Map<string, number>();
         const previousText = new Map<string, string>(); // each open document's text before its last edit
         const disk = new Map<string, string>(); // routing files as saved (a closed one counts as its disk copy)
+        // As the server keeps open documents: in chunks (small ones here, so that edits cross them), each edit told.
         const put = (uri: string, text: string) => {
           const version = (versions.get(uri) ?? 0) + 1;
           versions.set(uri, version);
           const before = workspace.isOpen(uri) ? workspace.document(uri)?.text : undefined;
-          if (before === undefined) previousText.delete(uri);
-          else previousText.set(uri, before);
-          workspace.set({ uri, version, text });
+          if (before === undefined) {
+            previousText.delete(uri);
+            workspace.set({ uri, version, text: ChunkedText.of(text, 64) });
+            return;
+          }
+          previousText.set(uri, before.toString());
+          const change = textChange(before.toString(), text);
+          workspace.set({ uri, version, text: (before as ChunkedText).replaced(change.start, change.oldEnd, text.slice(change.start, change.newEnd)) }, change);
         };
         for (const s of steps) {
           if (s.kind === "routing") put(ROUTING_URIS[s.file], routingFile(s.lines.map((i) => DECLARATIONS[i])));
@@ -108,7 +116,7 @@ describe("incremental workspace indexes equal a fresh workspace", () => {
           for (const document of ([...workspace.documents()] as TextDocument[]).filter((d) => workspace.isOpen(d.uri))) {
             const before = previousText.get(document.uri);
             if (before !== undefined) fresh.set({ ...document, version: 0, text: before });
-            fresh.set({ ...document });
+            fresh.set({ ...document, text: document.text.toString() });
           }
           assert.deepStrictEqual(incremental, observe(fresh), JSON.stringify(steps));
         }

@@ -24,7 +24,7 @@ function applied(workspace: RoutingWorkspace, edits: TextEdit[]): Record<string,
   const result: Record<string, string> = {};
   for (const document of workspace.documents()) {
     const mine = edits.filter((e) => e.uri === document.uri).sort((a, b) => b.span.start - a.span.start);
-    result[document.uri] = mine.reduce((text, e) => text.slice(0, e.span.start) + e.newText + text.slice(e.span.end), document.text);
+    result[document.uri] = mine.reduce((text, e) => text.slice(0, e.span.start) + e.newText + text.slice(e.span.end), document.text.toString());
   }
   return result;
 }
