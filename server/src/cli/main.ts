@@ -74,7 +74,7 @@ const COMMANDS: Record<string, Command> = {
   The language server over stdio (also the bin resource-routes-language-server).`,
     run: (args) => {
       if (!args.stdio) throw new UsageError("lsp needs --stdio (the server talks LSP over standard input and output)");
-      tooling(() => (require("../lsp/serverProcess") as typeof import("../lsp/serverProcess")).runServerProcess(), "typescript vscode-languageserver vscode-languageserver-textdocument vscode-uri picomatch");
+      tooling(() => (require("../lsp/serverProcess") as typeof import("../lsp/serverProcess")).runServerProcess(), "typescript vscode-languageserver vscode-uri picomatch");
       return { stdout: [], stderr: [], exitCode: 0 };
     },
   },

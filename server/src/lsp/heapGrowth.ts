@@ -2,14 +2,17 @@ import * as v8 from "v8";
 
 /**
  * How far V8 lets the heap grow past what survived the last full collection before it collects
- * again, in percent. Left to itself V8 grows it up to fourfold while a program allocates fast,
- * which an editing session does (each edit of a large routing file leaves megabytes of garbage,
- * some of it large arrays and texts that only a full collection frees): measured on 50,000 routes,
- * 400–500 MB resident after a minute of edits for under 100 MB live. At 50% the same session stays
- * near 230–270 MB, and completion's p95 stays within its budget (at 20% the extra collections cost
- * it 10–15 ms). Figures in the README, Benchmarks.
+ * again, in percent. Left to itself V8 grows it up to fourfold while a program allocates fast:
+ * measured on 50,000 routes, 400–500 MB resident after a minute of edits for under 100 MB live.
+ * While each edit left its document's whole text as garbage (a megabyte on 100,000 routes, freed
+ * only by a full collection), 50% was the least that kept completion within its budget (at 20% the
+ * extra collections cost it 10–15 ms at p95). Open documents are kept in chunks now (see
+ * lsp/openDocument.ts), a full collection comes every few seconds instead of twice a second, and
+ * in alternating 60 s runs on 100,000 routes 20% held 187–191 MB at the end of a session against
+ * 206–208 MB at 50%, with completion's p95 the same (5.2–6.5 against 4.7–6.5 ms); at 10%, 184–185
+ * MB for a p95 of 9.4–10.0 ms. Figures in the README, Benchmarks.
  */
-export const HEAP_GROWING_PERCENT = 50;
+export const HEAP_GROWING_PERCENT = 20;
 
 /**
  * The young generation keeps the size it has when this is set (serverProcess.ts sets it before

@@ -1,5 +1,4 @@
 import * as lsp from "vscode-languageserver/node";
-import type { Position, Range } from "vscode-languageserver-textdocument";
 import { TextChange } from "../analysis/fileSyntax";
 import { LineIndex } from "../analysis/lineIndex";
 import { ChunkedText } from "../text/sourceText";
@@ -26,18 +25,18 @@ export class OpenDocument {
     return this.lines.lineCount;
   }
 
-  getText(range?: Range): string {
+  getText(range?: lsp.Range): string {
     return range ? this.text.slice(this.offsetAt(range.start), this.offsetAt(range.end)) : this.text.toString();
   }
 
   /** As the protocol library's documents count: between `\r` and `\n` is before the line break. */
-  positionAt(offset: number): Position {
+  positionAt(offset: number): lsp.Position {
     const { line, character } = this.lines.positionAt(offset);
     const lineStart = this.lines.offsetAt({ line, character: 0 });
     return { line, character: beforeLineBreak(this.text, lineStart + character, lineStart) - lineStart };
   }
 
-  offsetAt(position: Position): number {
+  offsetAt(position: lsp.Position): number {
     return offsetIn(this.text, this.lines, position);
   }
 
@@ -64,7 +63,7 @@ export class OpenDocument {
 }
 
 /** The offset of `position` as the protocol library's documents count it (clients' changes are made so): past a line's end is before its line break. */
-function offsetIn(text: ChunkedText, lines: LineIndex, { line, character }: Position): number {
+function offsetIn(text: ChunkedText, lines: LineIndex, { line, character }: lsp.Position): number {
   if (line >= lines.lineCount) return text.length;
   if (line < 0) return 0;
   const lineStart = lines.offsetAt({ line, character: 0 });
