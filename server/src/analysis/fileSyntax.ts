@@ -24,6 +24,13 @@ export function textChange(before: string, after: string): TextChange {
 
 const BLOCK = 4096;
 
+/** The one change that makes `first` then `second` (made to the text `first` gave). */
+export function composeChanges(first: TextChange, second: TextChange): TextChange {
+  // The run both touched, in the text between them: before it nothing moved, after it each moved by its own length.
+  const end = Math.max(first.newEnd, second.oldEnd);
+  return { start: Math.min(first.start, second.start), oldEnd: end - (first.newEnd - first.oldEnd), newEnd: end + (second.newEnd - second.oldEnd) };
+}
+
 /**
  * One file's syntax trees over its versions, made only when asked for. TypeScript's incremental
  * parser updates a tree by re-using (and moving) the nodes of the one it came from, which must not

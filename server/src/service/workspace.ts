@@ -6,6 +6,7 @@ import { TextChange, textChange } from "../analysis/fileSyntax";
 import { LineIndex } from "../analysis/lineIndex";
 import { SourceText } from "../text/sourceText";
 import { findHelperUses, HelperUse, helperUsesAfterEdit } from "./helperUseScan";
+import { EditHistory } from "./editHistory";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { HelperInfo } from "./helperNames";
 import { helperLists, helpersWithPrefix, nearestRouteName } from "./helperIndex";
@@ -52,7 +53,7 @@ export class RoutingWorkspace {
    * The last edit of each open document: the versions it went from and to, and where the texts
    * differ (its end is where the user is typing; the analysis of the new version re-uses it).
    */
-  private readonly lastEdits = new Map<string, { from: object; to: TextDocument; change: TextChange }>();
+  private readonly edits = new Map<string, EditHistory>();
   private routingList?: Array<{ uri: string; file: LoadedRoutingFile }>;
   /** Each open routing file's document when releaseSyntaxTrees() last ran. */
   private atLastRelease = new Map<string, TextDocument>();
@@ -89,7 +90,11 @@ export class RoutingWorkspace {
     const before = this.document(document.uri);
     this.changedUnderFolders(document.uri, !before);
     this.open.set(document.uri, document);
-    if (before) this.lastEdits.set(document.uri, { from: tokenOf(before), to: document, change: change ?? textChange(before.text.toString(), document.text.toString()) });
+    if (before) {
+      let history = this.edits.get(document.uri);
+      if (!history) this.edits.set(document.uri, (history = new EditHistory()));
+      history.record(tokenOf(before), tokenOf(document), change ?? textChange(before.text.toString(), document.text.toString()));
+    }
     // A document that neither was nor is a routing file changes no route.
     if (mayRoute(before) || mayRoute(document)) this.changed();
   }
@@ -97,7 +102,7 @@ export class RoutingWorkspace {
   /** The editor closed the document: its disk copy, if any, counts again (analysed from the open version's analysis). */
   close(uri: string): void {
     this.open.delete(uri);
-    this.lastEdits.delete(uri);
+    this.edits.delete(uri);
     if (this.disk.has(uri)) {
       this.changedUnderFolders(uri, false); // its disk copy counts again
       this.changed();
@@ -120,7 +125,7 @@ export class RoutingWorkspace {
 
   /** The offset in the open document's text where its last edit ended, if it was edited. */
   lastEditEnd(uri: string): number | undefined {
-    return this.lastEdits.get(uri)?.change.newEnd;
+    return this.edits.get(uri)?.last?.newEnd;
   }
 
   /** Whether an editor has the document open. */
@@ -193,15 +198,14 @@ export class RoutingWorkspace {
   }
 
   /**
-   * Where `to` differs from `from`, if `to` is the last edit of `uri` and was made from `from`. The
-   * edit names the version it was made from by a token, not the document: what was worked out of
-   * that version holds it while it is needed, and its text (a megabyte on 100,000 routes) goes once
-   * nothing does. (A `WeakRef` would hold it until the end of the current job, which a caller that
-   * edits in a loop never reaches.)
+   * Where `to` differs from `from`, if `to` is the newest version of `uri` and was made from `from`
+   * by the edits since (see EditHistory). Versions are named by tokens, not the documents: what was
+   * worked out of a version holds it while it is needed, and its text (a megabyte on 100,000 routes)
+   * goes once nothing does. (A `WeakRef` would hold it until the end of the current job, which a
+   * caller that edits in a loop never reaches.)
    */
   private editBetween(uri: string, from: TextDocument | undefined, to: TextDocument): TextChange | undefined {
-    const edit = this.lastEdits.get(uri);
-    return edit && from && edit.to === to && edit.from === tokenOf(from) ? edit.change : undefined;
+    return from && this.edits.get(uri)?.between(tokenOf(from), tokenOf(to));
   }
 
   /** The helper uses of the document at `uri`, in order: after an edit, searched for again only around it. */

@@ -39,7 +39,10 @@ describe("language server resilience: random incremental edits", function () {
         const range = { start: positionAt(text, start), end: positionAt(text, end) };
         text = text.slice(0, start) + inserted + text.slice(end);
         await client.connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, { textDocument: { uri: URI, version: i + 2 }, contentChanges: [{ range, text: inserted }] });
-        // Asked after every edit, as an editor asks for the outline: each version is analysed from the one before, through the change told.
+        // Asked after most edits, as an editor asks for the outline: each version is analysed from
+        // the one before through the change told, or (every third edit left unasked, as when
+        // typing outruns the editor) from the one before that, through both changes.
+        if (i % 3 === 1) continue;
         const symbols = await client.connection.sendRequest(rpc.DocumentSymbolRequest.type, { textDocument: { uri: URI } });
         if (i % 15 === 14) await answersAsFresh(client, URI, text, `after edit ${i + 1}`);
         else assert.ok(symbols?.length, `after edit ${i + 1}`);
