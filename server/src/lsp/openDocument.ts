@@ -13,28 +13,12 @@ import { ChunkedText } from "../text/sourceText";
 export class OpenDocument {
   constructor(
     readonly uri: string,
-    readonly languageId: string,
     readonly version: number,
     readonly text: ChunkedText,
     readonly lines: LineIndex,
     /** Where the update that made this version changed the one before; undefined when opened, or not told as one range. */
     readonly change?: TextChange,
   ) {}
-
-  get lineCount(): number {
-    return this.lines.lineCount;
-  }
-
-  getText(range?: lsp.Range): string {
-    return range ? this.text.slice(this.offsetAt(range.start), this.offsetAt(range.end)) : this.text.toString();
-  }
-
-  /** As the protocol library's documents count: between `\r` and `\n` is before the line break. */
-  positionAt(offset: number): lsp.Position {
-    const { line, character } = this.lines.positionAt(offset);
-    const lineStart = this.lines.offsetAt({ line, character: 0 });
-    return { line, character: beforeLineBreak(this.text, lineStart + character, lineStart) - lineStart };
-  }
 
   offsetAt(position: lsp.Position): number {
     return offsetIn(this.text, this.lines, position);
@@ -58,7 +42,7 @@ export class OpenDocument {
       text = text.replaced(change.start, change.oldEnd, event.text);
       lines = lines.edited(change, text);
     }
-    return new OpenDocument(this.uri, this.languageId, version, text, lines, changes.length === 1 ? change : undefined);
+    return new OpenDocument(this.uri, version, text, lines, changes.length === 1 ? change : undefined);
   }
 }
 
@@ -68,11 +52,7 @@ function offsetIn(text: ChunkedText, lines: LineIndex, { line, character }: lsp.
   if (line < 0) return 0;
   const lineStart = lines.offsetAt({ line, character: 0 });
   if (character <= 0) return lineStart;
-  return beforeLineBreak(text, lines.offsetAt({ line, character }), lineStart);
-}
-
-/** `offset` moved back over the line break characters before it, not past `lineStart`. */
-function beforeLineBreak(text: ChunkedText, offset: number, lineStart: number): number {
+  let offset = lines.offsetAt({ line, character });
   while (offset > lineStart && isLineBreak(text.charCodeAt(offset - 1))) offset--;
   return offset;
 }
@@ -83,6 +63,6 @@ function isLineBreak(code: number): boolean {
 
 /** The open documents' configuration (see `lsp.TextDocuments`): OpenDocuments. */
 export const OPEN_DOCUMENTS: lsp.TextDocumentsConfiguration<OpenDocument> = {
-  create: (uri, languageId, version, content) => new OpenDocument(uri, languageId, version, ChunkedText.of(content), new LineIndex(content)),
+  create: (uri, _languageId, version, content) => new OpenDocument(uri, version, ChunkedText.of(content), new LineIndex(content)),
   update: (document, changes, version) => document.updated(changes, version),
 };

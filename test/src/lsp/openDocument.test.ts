@@ -14,22 +14,21 @@ const CHANGE: fc.Arbitrary<TextDocumentContentChangeEvent> = fc.oneof(
 
 /** The server's open documents (text in chunks, line index kept per edit) against the protocol library's own. */
 describe("OpenDocument", () => {
-  it("applies any changes as the protocol library's document does, and maps positions and offsets as it does", () => {
+  it("applies any changes as the protocol library's document does, and finds the offset of a position as it does", () => {
     fc.assert(
       fc.property(TEXT, fc.array(fc.array(CHANGE, { minLength: 1, maxLength: 3 }), { maxLength: 6 }), (initial, updates) => {
         let ours = OPEN_DOCUMENTS.create("file:///r.ts", "typescript", 1, initial);
         for (const [i, changes] of updates.entries()) {
-          const before = ours.getText();
+          const before = ours.text.toString();
           ours = OPEN_DOCUMENTS.update(ours, changes, i + 2);
           // The library's document made anew for each change: updated in place, its line starts go
           // wrong after a change at a line past the text's end (which no editor sends).
           const applied = changes.reduce((text, change) => TextDocument.update(TextDocument.create("file:///r.ts", "typescript", 1, text), [change], 2).getText(), before);
           const theirs = TextDocument.create("file:///r.ts", "typescript", i + 2, applied);
           const text = theirs.getText();
-          assert.strictEqual(ours.getText(), text);
-          assert.strictEqual(ours.lineCount, theirs.lineCount);
+          assert.strictEqual(ours.text.toString(), text);
+          assert.strictEqual(ours.lines.lineCount, theirs.lineCount);
           assert.strictEqual(ours.version, i + 2);
-          for (let offset = -1; offset <= text.length + 1; offset++) assert.deepStrictEqual(ours.positionAt(offset), theirs.positionAt(offset), `positionAt(${offset})`);
           for (let line = -1; line <= theirs.lineCount; line++) {
             for (let character = -1; character <= 10; character++) assert.strictEqual(ours.offsetAt({ line, character }), theirs.offsetAt({ line, character }), `offsetAt(${line}:${character})`);
           }
