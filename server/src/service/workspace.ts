@@ -50,8 +50,9 @@ export class RoutingWorkspace {
   private readonly helperUseLists = new Map<string, Cached<readonly HelperUse[]>>();
   private readonly controllerModules = new Map<string, Cached<ControllerModuleInfo>>();
   /**
-   * The last edit of each open document: the versions it went from and to, and where the texts
-   * differ (its end is where the user is typing; the analysis of the new version re-uses it).
+   * The recent edits of each open document: where each version differs from the one before (the
+   * last one's end is where the user is typing; what was worked out of an earlier version is
+   * brought past them).
    */
   private readonly edits = new Map<string, EditHistory>();
   private routingList?: Array<{ uri: string; file: LoadedRoutingFile }>;
