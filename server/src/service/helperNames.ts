@@ -1,7 +1,7 @@
 import { positionalKeys } from "../routing/generate";
 import { parseHelperName } from "../routing/helpers";
 import { Route } from "../routing/route";
-import type { SourceText } from "../text/sourceText";
+import { runAround, SourceText } from "../text/sourceText";
 
 /** A helper a workspace offers and its route (its parameters are worked out when shown: parametersOf). */
 export interface HelperInfo {
@@ -21,10 +21,7 @@ export function routeNameOfHelper(helper: string): string | undefined {
 
 /** The identifier around `offset` in `text`, with its range. */
 export function wordAt(text: SourceText, offset: number): { word: string; start: number; end: number } | undefined {
-  let start = offset;
-  let end = offset;
-  while (start > 0 && isWordCharacter(text.charCodeAt(start - 1))) start--;
-  while (end < text.length && isWordCharacter(text.charCodeAt(end))) end++;
+  const { start, end } = runAround(text, offset, offset, isWordCharacter);
   return start === end ? undefined : { word: text.slice(start, end), start, end };
 }
 

@@ -1,5 +1,5 @@
 import type { TextChange } from "../analysis/fileSyntax";
-import type { SourceText } from "../text/sourceText";
+import { runAround, SourceText } from "../text/sourceText";
 
 /** A helper a document names: `routes.helpers.post_path`, `helpers["post_path"]`. */
 export interface HelperUse {
@@ -27,8 +27,7 @@ function isUseCharacter(code: number): boolean {
  */
 export function findHelperUses(text: SourceText, from = 0, to = text.length): HelperUse[] {
   const uses: HelperUse[] = [];
-  const part = from === 0 && to === text.length ? text.toString() : text.slice(from, to);
-  for (const match of part.matchAll(HELPER_USE)) {
+  for (const match of text.slice(from, to).matchAll(HELPER_USE)) {
     const helper = match[1] ?? match[3];
     const at = from + match.index;
     uses.push({ helper, start: at + match[0].lastIndexOf(helper), from: at, to: at + match[0].length });
@@ -43,10 +42,7 @@ export function findHelperUses(text: SourceText, from = 0, to = text.length): He
  * same uses (moved by the change's length, after it). Their cost is the run's, not the text's.
  */
 export function helperUsesAfterEdit(previous: readonly HelperUse[], change: TextChange, text: SourceText): HelperUse[] {
-  let from = change.start;
-  while (from > 0 && isUseCharacter(text.charCodeAt(from - 1))) from--;
-  let to = change.newEnd;
-  while (to < text.length && isUseCharacter(text.charCodeAt(to))) to++;
+  const { start: from, end: to } = runAround(text, change.start, change.newEnd, isUseCharacter);
   const delta = change.newEnd - change.oldEnd;
   const uses = previous.filter((use) => use.to <= from);
   for (const use of findHelperUses(text, from, to)) uses.push(use);

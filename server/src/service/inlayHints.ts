@@ -4,10 +4,10 @@ import { parseHelperName } from "../routing/helpers";
 import { Route } from "../routing/route";
 import { printable } from "../text/escape";
 import { helperWords } from "./references";
+import { RoutingWorkspace } from "./workspace";
 
 /** The text after a helper name read for its call: a call longer than 2,000 characters gets no hint. */
 const CALL_TEXT = 2_100;
-import { RoutingWorkspace } from "./workspace";
 
 /** A hint shown after a helper call: the path it builds. */
 export interface InlayHint {

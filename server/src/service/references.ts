@@ -5,7 +5,7 @@ import { originSpan, stringContent } from "../routing/spans";
 import { Location } from "./definition";
 import { declarationAt } from "./declarationAt";
 import { isWordCharacter, routeNameOfHelper, wordAt } from "./helperNames";
-import type { SourceText } from "../text/sourceText";
+import { runAround, SourceText } from "../text/sourceText";
 import { RoutingWorkspace } from "./workspace";
 
 /** An identifier that reads as a helper: `post_path`, `hash_for_edit_post_url`, not inside a longer word. */
@@ -66,11 +66,8 @@ function routesAt(workspace: RoutingWorkspace, uri: string, offset: number): Rou
  */
 export function* helperWords(text: SourceText, within: Span = { start: 0, end: text.length }): Iterable<{ word: string; span: Span }> {
   // The words the range begins and ends in, whole: a helper name may begin before it or end after it.
-  let from = Math.max(0, Math.min(within.start, text.length));
-  while (from > 0 && isWordCharacter(text.charCodeAt(from - 1))) from--;
-  let to = Math.max(from, Math.min(within.end, text.length));
-  while (to < text.length && isWordCharacter(text.charCodeAt(to))) to++;
-  const part = from === 0 && to === text.length ? text.toString() : text.slice(from, to);
-  for (const match of part.matchAll(HELPER_WORD)) yield { word: match[0], span: { start: from + match.index, end: from + match.index + match[0].length } };
+  const start = Math.max(0, Math.min(within.start, text.length));
+  const { start: from, end: to } = runAround(text, start, Math.max(start, Math.min(within.end, text.length)), isWordCharacter);
+  for (const match of text.slice(from, to).matchAll(HELPER_WORD)) yield { word: match[0], span: { start: from + match.index, end: from + match.index + match[0].length } };
 }
 

@@ -5,6 +5,7 @@
  */
 export interface SourceText {
   readonly length: number;
+  /** From `start` to `end` (the text's end when not given); the whole text is the text as one string. */
   slice(start: number, end?: number): string;
   charCodeAt(index: number): number;
   includes(search: string): boolean;
@@ -70,6 +71,7 @@ export class ChunkedText implements SourceText {
     start = clamp(start, this.length);
     end = clamp(end, this.length);
     if (end <= start) return "";
+    if (start === 0 && end === this.length) return this.toString();
     if (this.whole !== undefined) return this.whole.slice(start, end);
     let chunk = this.chunkAt(start);
     const from = start - this.starts[chunk];
@@ -111,6 +113,17 @@ export class ChunkedText implements SourceText {
     }
     return low - 1;
   }
+}
+
+/**
+ * The run of characters `holds` takes around `start`..`end`: the range grown backwards and
+ * forwards while the characters next to it pass (a word around the cursor, the run of
+ * characters that may belong to a helper use around an edit).
+ */
+export function runAround(text: SourceText, start: number, end: number, holds: (code: number) => boolean): { start: number; end: number } {
+  while (start > 0 && holds(text.charCodeAt(start - 1))) start--;
+  while (end < text.length && holds(text.charCodeAt(end))) end++;
+  return { start, end };
 }
 
 function clamp(offset: number, length: number): number {
