@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import * as cp from "child_process";
 import * as path from "path";
+import { worthCompacting } from "../../../server/out/lsp/heapGrowth";
 import { ROOT } from "../support/fixtures";
 
 /** The young generation's size (bytes) before a process loads the server as `load` says, once it has, and after it has allocated a lot that lives. */
@@ -22,6 +23,32 @@ function newSpace(load: string): { before: number; loaded: number; afterWork: nu
   return { before: Number(sizes[1]), loaded: Number(sizes[2]), afterWork: Number(sizes[3]) };
 }
 
+/** The old generation's pages and their use (bytes) after a process has loaded the server as `load` says and left most of what it allocated as garbage spread over every page. */
+function fragmentedOldSpace(load: string): { size: number; used: number } {
+  const script = `
+    ${load};
+    const old = () => require("v8").getHeapSpaceStatistics().find((s) => s.space_name === "old_space");
+    const kept = [];
+    for (let round = 0; round < 40; round++) {
+      const made = [];
+      for (let i = 0; i < 200000; i++) made.push({ i, round, text: "route" + i });
+      for (let i = 0; i < made.length; i += 20) kept.push(made[i]);
+    }
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    (async () => {
+      // The server hears of a full collection after it (a performance observer), so the next one is the one it chose.
+      for (let i = 0; i < 3; i++) { gc(); await settle(); }
+      const space = old();
+      process.stderr.write("OLD_SPACE " + space.space_size + " " + space.space_used_size + " " + kept.length + "\\n");
+      process.exit(0);
+    })();
+  `;
+  const run = cp.spawnSync(process.execPath, ["--expose-gc", "-e", script, "--", "--stdio"], { cwd: ROOT, encoding: "utf8", input: "", timeout: 60_000 });
+  const sizes = /OLD_SPACE (\d+) (\d+)/.exec(run.stderr);
+  assert.ok(sizes, `no sizes reported: ${run.stderr}`);
+  return { size: Number(sizes[1]), used: Number(sizes[2]) };
+}
+
 describe("the server process", () => {
   const lsp = (file: string) => JSON.stringify(path.join(ROOT, "server", "out", "lsp", file));
 
@@ -35,5 +62,23 @@ describe("the server process", () => {
     assert.ok(held.loaded < free.loaded, `${report}; without the flags ${free.loaded} once loaded`);
     assert.ok(held.loaded <= 2 * held.before, report);
     assert.ok(free.afterWork > free.loaded, `without the flags: ${free.loaded} bytes once loaded, ${free.afterWork} after work`);
+  });
+
+  it("compacts its old generation once the pages hold much more than lives", function () {
+    this.timeout(120_000);
+    const held = fragmentedOldSpace(`require(${lsp("serverProcess.js")}).runServerProcess()`);
+    const free = fragmentedOldSpace(`require(${lsp("server.js")}).startServer()`);
+    const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+    const report = `server: ${mb(held.size)} of pages for ${mb(held.used)} used; without its flags ${mb(free.size)} for ${mb(free.used)}`;
+    assert.ok(!worthCompacting(held), report);
+    assert.ok(worthCompacting(free), report);
+  });
+
+  it("compacts for a waste past both its share of what lives and a floor", () => {
+    const mb = 1024 * 1024;
+    assert.strictEqual(worthCompacting({ size: 12 * mb, used: 5 * mb }), false, "7 MB wasted: under the floor, though more than what lives");
+    assert.strictEqual(worthCompacting({ size: 1000 * mb, used: 980 * mb }), false, "20 MB wasted: past the floor, but 2% of what lives");
+    assert.strictEqual(worthCompacting({ size: 1000 * mb, used: 800 * mb }), true, "200 MB wasted");
+    assert.strictEqual(worthCompacting({ size: 60 * mb, used: 40 * mb }), true, "20 MB wasted: half of what lives");
   });
 });
