@@ -42,10 +42,11 @@ export function setServerFlags(): void {
  * compacts: a share of what lives, and at least a floor (below it a compaction is not worth its
  * pause). V8's own heuristics leave half-empty pages in place: over a 60 s burst of edits on
  * 100,000 routes the old generation grew to 110 MB of pages for 66–75 MB live, and only the idle
- * collection, once the burst ended, gave them back. Compacting at every full collection held the
- * pages near what lives but about doubled the longest pause a request met (73–131 ms against
- * 43–66); compacting once the waste has grown past this, in alternating runs: 141–153 MB at the end
- * of the session against 179–184, completion's p95 the same. Figures in the README, Benchmarks.
+ * collection, once the burst ended, gave them back. Compacting once the waste has grown past
+ * this, in alternating runs: 141–153 MB at the end of the session against 179–184, completion's
+ * p95 within 1 ms, its longest answer 79–90 ms against 43–45 (a compacting collection is slower).
+ * Compacting at every full collection held as little but slowed a cold start, whose collections
+ * come often while the heap grows from nothing. Figures in the README, Benchmarks.
  */
 export const FRAGMENTED = { share: 0.1, floorBytes: 8 * 1024 * 1024 };
 
