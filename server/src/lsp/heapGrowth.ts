@@ -48,7 +48,7 @@ export function setServerFlags(): void {
  * Compacting at every full collection held as little but slowed a cold start, whose collections
  * come often while the heap grows from nothing. Figures in the README, Benchmarks.
  */
-export const FRAGMENTED = { share: 0.1, floorBytes: 8 * 1024 * 1024 };
+const FRAGMENTED = { share: 0.1, floorBytes: 8 * 1024 * 1024 };
 
 /** Whether the next full collection should compact, from the old generation's pages and their use after the last. */
 export function worthCompacting(oldSpace: { size: number; used: number }): boolean {
