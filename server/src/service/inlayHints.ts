@@ -3,11 +3,12 @@ import { positionalKeys } from "../routing/generate";
 import { parseHelperName } from "../routing/helpers";
 import { Route } from "../routing/route";
 import { printable } from "../text/escape";
+import { runAround } from "../text/sourceText";
 import { helperWords } from "./references";
 import { RoutingWorkspace } from "./workspace";
 
-/** The text after a helper name read for its call: a call longer than 2,000 characters gets no hint. */
-const CALL_TEXT = 2_100;
+/** The longest call given a hint, from its `(` to its `)`: a longer one is not a helper call worth one. */
+const MAX_CALL = 2_000;
 
 /** A hint shown after a helper call: the path it builds. */
 export interface InlayHint {
@@ -35,7 +36,9 @@ export function inlayHints(workspace: RoutingWorkspace, uri: string, span: Span)
     const parsed = parseHelperName(use.word);
     if (!parsed || parsed.hash) continue;
     const holder = workspace.namedRoute(parsed.name);
-    const call = holder && callAfter(text.slice(use.span.end, use.span.end + CALL_TEXT), use.span.end);
+    // The call's `(` may follow the name after spaces, as many as there are.
+    const open = runAround(text, use.span.end, use.span.end, isBlank).end;
+    const call = holder && text.charCodeAt(open) === OPEN ? callAt(text.slice(open, open + MAX_CALL), open) : undefined;
     if (!holder || !call || call.named) continue;
     hints.push({ offset: call.end, label: `▸ ${printable(builtPath(holder.route, call.args))}`, tooltip: `${holder.route.verb} ${holder.route.path} → ${holder.route.target}` });
   }
@@ -54,22 +57,21 @@ function builtPath(route: Route, args: Array<string | undefined>): string {
   });
 }
 
+const OPEN = "(".charCodeAt(0);
+const isBlank = (code: number) => code === 0x20 || code === 0x09;
+
 /**
- * The call that follows a helper name (`(` after optional spaces) in `text`, the document's text
- * from `at` on: each top-level argument as a literal's value or undefined, whether it passes an
- * object, and where the call ends. Brackets and strings are skipped as written; an unbalanced
- * call gives undefined.
+ * The call in `text`, the document's text from the call's `(` (at `at`) on: each top-level
+ * argument as a literal's value or undefined, whether it passes an object, and where the call
+ * ends. Brackets and strings are skipped as written; an unbalanced call, or one that does not end
+ * within `text`, gives undefined.
  */
-function callAfter(text: string, at: number): { args: Array<string | undefined>; named: boolean; end: number } | undefined {
-  let i = 0;
-  while (i < text.length && (text[i] === " " || text[i] === "\t")) i++;
-  if (text[i] !== "(") return undefined;
+function callAt(text: string, at: number): { args: Array<string | undefined>; named: boolean; end: number } | undefined {
   const args: Array<string | undefined> = [];
   let depth = 0;
-  let start = i + 1;
+  let start = 1;
   let named = false;
-  const LIMIT = i + 2_000; // a call longer than this is not a helper call worth a hint
-  for (i = i + 1; i < text.length && i < LIMIT; i++) {
+  for (let i = 1; i < text.length; i++) {
     const c = text[i];
     if (c === '"' || c === "'" || c === "`") {
       const close = text.indexOf(c, i + 1);

@@ -579,6 +579,12 @@ describe("service: inlay hints", () => {
     const { workspace, uri } = workspaceWith(`post_path(1);\n\n\n\nposts_path();|`);
     assert.deepStrictEqual(inlayHints(workspace, uri, { start: 16, end: 30 }).map((h) => h.label), ["▸ /posts"]);
   });
+  it("a call's length counts from its parenthesis, however many spaces come before it", () => {
+    const long = (spaces: number, length: number) => `post_path${" ".repeat(spaces)}(7${" ".repeat(length - 3)});|`;
+    assert.deepStrictEqual(hintsOf(long(500, 2_000)).map(([, label]) => label), ["▸ /posts/7"]);
+    assert.deepStrictEqual(hintsOf(long(0, 2_000)).map(([, label]) => label), ["▸ /posts/7"]);
+    assert.deepStrictEqual(hintsOf(long(500, 2_001)), []);
+  });
   it("a range's helper words are those of the whole text that overlap it (a range may begin or end inside a word)", () => {
     const text = "post_path(1); x_post_path; $a_url\nposts_path()post_url admin_users_url(1)";
     const all = [...helperWords(text)];
