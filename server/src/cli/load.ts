@@ -21,5 +21,5 @@ export function loadFile(file: string, behaviour?: Behaviour): CliRoutingFile {
   }
   const loaded = loadRoutingFile(text, file, { behaviour });
   if (!loaded) throw new UsageError(`${JSON.stringify(file)} is not a routing file: it calls no draw() imported from "resource-routes"`);
-  return { ...loaded, file, lines: new LineIndex(text) };
+  return { ...loaded, file, lines: LineIndex.of(text) };
 }

@@ -31,7 +31,7 @@ export class OpenDocument {
     for (const event of changes) {
       if (!lsp.TextDocumentContentChangeEvent.isIncremental(event)) {
         text = ChunkedText.of(event.text);
-        lines = new LineIndex(event.text);
+        lines = LineIndex.of(event.text);
         change = undefined;
         continue;
       }
@@ -63,6 +63,6 @@ function isLineBreak(code: number): boolean {
 
 /** The open documents' configuration (see `lsp.TextDocuments`): OpenDocuments. */
 export const OPEN_DOCUMENTS: lsp.TextDocumentsConfiguration<OpenDocument> = {
-  create: (uri, _languageId, version, content) => new OpenDocument(uri, version, ChunkedText.of(content), new LineIndex(content)),
+  create: (uri, _languageId, version, content) => new OpenDocument(uri, version, ChunkedText.of(content), LineIndex.of(content)),
   update: (document, changes, version) => document.updated(changes, version),
 };

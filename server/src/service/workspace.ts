@@ -184,10 +184,10 @@ export class RoutingWorkspace {
   /** Offsets to line/character positions of a document (empty for an unknown uri). */
   lines(uri: string): LineIndex {
     const document = this.document(uri);
-    if (!document) return new LineIndex("");
+    if (!document) return LineIndex.of("");
     if (document.lines) return document.lines;
     // After an edit, from the index of the version edited (whose lines before the edit stay, and after it move).
-    return this.followingEdits(this.lineIndexes, uri, document, (text) => new LineIndex(text), (previous, change, text) => previous.edited(change, text));
+    return this.followingEdits(this.lineIndexes, uri, document, (text) => LineIndex.of(text), (previous, change, text) => previous.edited(change, text));
   }
 
   /** The value `make` gives for `document`, kept per document version; after an edit, the previous version's brought past it by `pastEdit`. */

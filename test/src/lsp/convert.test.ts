@@ -7,7 +7,7 @@ describe("toWorkspaceEdit", () => {
   const ROUTES = "file:///app/routes.ts";
   const VIEW = "file:///app/view.ts";
   const texts: Record<string, string> = { [ROUTES]: "draw((map) => {\n  map.resources(\"posts\");\n});\n", [VIEW]: "helpers.posts_path()\n" };
-  const lines = (uri: string) => new LineIndex(texts[uri] ?? "");
+  const lines = (uri: string) => LineIndex.of(texts[uri] ?? "");
   const at = (uri: string, word: string) => ({ start: texts[uri].indexOf(word), end: texts[uri].indexOf(word) + word.length });
   const renameEdits = [
     { uri: ROUTES, span: at(ROUTES, "posts"), newText: "articles" },
