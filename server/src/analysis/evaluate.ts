@@ -5,8 +5,8 @@ import { OptionMap, OptionValue, record } from "../routing/values";
 import { ANALYSIS_LIMITS, Budget, count } from "./budget";
 import { Binding, ConstValue, Scope } from "./scope";
 import { interned } from "../text/intern";
-import { OptionSources } from "../routing/optionSources";
-import { PlacedSpan, StatementPlace } from "./statementPlace";
+import { AnchoredSpan, OptionSources } from "../routing/optionSources";
+import { StatementPlace } from "./statementPlace";
 import type { SourceText } from "../text/sourceText";
 
 /** A value the analyser could not know without running code: the exact node that stopped it. */
@@ -41,7 +41,7 @@ export class Evaluator {
   span(node: ts.Node): Span {
     const start = tokenStart(this.text, node.pos, node.end);
     const place = this.place;
-    if (place?.holds(start, node.end)) return new PlacedSpan(place, start - place.pos, node.end - place.pos);
+    if (place?.holds(start, node.end)) return new AnchoredSpan(place, start - place.pos, node.end - place.pos);
     if (place) this.outsideEnd = Math.max(this.outsideEnd, node.end);
     return { start, end: node.end };
   }

@@ -1,21 +1,54 @@
 import { OptionSource, Span } from "./declarations";
 
+/** What ranges may be kept relative to: a top-level statement of a routing file, which an edit moves whole. */
+export interface Anchor {
+  readonly pos: number;
+}
+
+/** A range kept as offsets from an anchor: where it is now follows where the anchor is. */
+export class AnchoredSpan implements Span {
+  constructor(
+    readonly anchor: Anchor,
+    readonly from: number,
+    readonly to: number,
+  ) {}
+
+  get start(): number {
+    return this.anchor.pos + this.from;
+  }
+
+  get end(): number {
+    return this.anchor.pos + this.to;
+  }
+
+  /** Written out as any range is: its offsets in the file now. */
+  toJSON(): Span {
+    return { start: this.start, end: this.end };
+  }
+}
+
 /**
  * Option key paths (`member`, `member.mark`, `has_many.0`) to the ranges of the key and value that
  * wrote them, in the order written; setting a path again replaces its ranges in place, as a Map
- * does. Two flat lists rather than a Map of `{ key, value }` objects: every declaration of a
- * workspace holds one, and a dozen options cost a third of the memory. Paths are looked up by a
- * scan while few, through an index once many.
+ * does. Flat lists rather than a Map of `{ key, value }` objects: every declaration of a workspace
+ * holds one, and a dozen options cost a third of the memory. Ranges anchored to the declaration's
+ * statement (all but those of a const's value read from outside it) are kept as four offsets a
+ * path, and made into range objects when asked for: as objects they were 5 MB on 100,000 routes.
+ * Paths are looked up by a scan while few, through an index once many.
  */
 export class OptionSources {
   private readonly paths: string[] = [];
-  /** Key and value range of each path, two entries a path. */
-  private readonly ranges: Span[] = [];
+  /** Key start, key end, value start and value end of each path, from `anchor`. */
+  private readonly offsets: number[] = [];
+  /** The anchor of the ranges kept as offsets: the first given. */
+  private anchor: Anchor | undefined;
+  /** The ranges of paths not kept as offsets, by the path's index. */
+  private loose: Map<number, OptionSource> | undefined;
   private index: Map<string, number> | undefined;
 
   get(path: string): OptionSource | undefined {
     const at = this.find(path);
-    return at < 0 ? undefined : { key: this.ranges[2 * at], value: this.ranges[2 * at + 1] };
+    return at < 0 ? undefined : this.sourceAt(at);
   }
 
   has(path: string): boolean {
@@ -28,13 +61,32 @@ export class OptionSources {
       at = this.paths.push(path) - 1;
       this.index?.set(path, at);
     }
-    this.ranges[2 * at] = source.key;
-    this.ranges[2 * at + 1] = source.value;
+    const { key, value } = source;
+    this.anchor ??= key instanceof AnchoredSpan ? key.anchor : undefined;
+    if (key instanceof AnchoredSpan && value instanceof AnchoredSpan && key.anchor === this.anchor && value.anchor === this.anchor) {
+      this.offsets[4 * at] = key.from;
+      this.offsets[4 * at + 1] = key.to;
+      this.offsets[4 * at + 2] = value.from;
+      this.offsets[4 * at + 3] = value.to;
+      this.loose?.delete(at);
+    } else {
+      // Offsets of no meaning, so that the list stays one of small integers without holes.
+      this.offsets[4 * at] = this.offsets[4 * at + 1] = this.offsets[4 * at + 2] = this.offsets[4 * at + 3] = 0;
+      (this.loose ??= new Map()).set(at, source);
+    }
     return this;
   }
 
   *[Symbol.iterator](): IterableIterator<[string, OptionSource]> {
-    for (let at = 0; at < this.paths.length; at++) yield [this.paths[at], { key: this.ranges[2 * at], value: this.ranges[2 * at + 1] }];
+    for (let at = 0; at < this.paths.length; at++) yield [this.paths[at], this.sourceAt(at)];
+  }
+
+  private sourceAt(at: number): OptionSource {
+    const loose = this.loose?.get(at);
+    if (loose) return loose;
+    const anchor = this.anchor!;
+    const offsets = this.offsets;
+    return { key: new AnchoredSpan(anchor, offsets[4 * at], offsets[4 * at + 1]), value: new AnchoredSpan(anchor, offsets[4 * at + 2], offsets[4 * at + 3]) };
   }
 
   private find(path: string): number {

@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { OptionSources } from "../../../server/out/routing/optionSources";
+import { AnchoredSpan, OptionSources } from "../../../server/out/routing/optionSources";
 
 const at = (start: number) => ({ key: { start, end: start + 1 }, value: { start: start + 2, end: start + 3 } });
 
@@ -28,10 +28,19 @@ describe("option sources", () => {
     });
   }
 
-  it("keeps the range objects it was given: one object for an element's key and value", () => {
+  it("keeps ranges anchored to one place as offsets that follow it, and others as given", () => {
+    const place = { pos: 100 };
     const span = { start: 4, end: 9 };
-    const sources = new OptionSources().set("has_many.0", { key: span, value: span });
-    assert.strictEqual(sources.get("has_many.0")!.key, span);
-    assert.strictEqual(sources.get("has_many.0")!.value, span);
+    const sources = new OptionSources()
+      .set("only", { key: new AnchoredSpan(place, 1, 5), value: new AnchoredSpan(place, 7, 20) })
+      .set("has_many.0", { key: span, value: span })
+      .set("member", { key: new AnchoredSpan(place, 22, 28), value: new AnchoredSpan({ pos: 0 }, 3, 4) });
+    const ranges = () => [...sources].map(([path, { key, value }]) => [path, key.start, key.end, value.start, value.end]);
+    assert.deepStrictEqual(ranges(), [["only", 101, 105, 107, 120], ["has_many.0", 4, 9, 4, 9], ["member", 122, 128, 3, 4]]);
+    place.pos = 40;
+    assert.deepStrictEqual(ranges(), [["only", 41, 45, 47, 60], ["has_many.0", 4, 9, 4, 9], ["member", 62, 68, 3, 4]]);
+    // Set again anchored, a path's ranges follow the place once more.
+    sources.set("has_many.0", { key: new AnchoredSpan(place, 30, 31), value: new AnchoredSpan(place, 30, 31) });
+    assert.deepStrictEqual(sources.get("has_many.0") && JSON.parse(JSON.stringify(sources.get("has_many.0"))), { key: { start: 70, end: 71 }, value: { start: 70, end: 71 } });
   });
 });
