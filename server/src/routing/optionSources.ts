@@ -33,7 +33,8 @@ export class AnchoredSpan implements Span {
  * does. Flat lists rather than a Map of `{ key, value }` objects: every declaration of a workspace
  * holds one, and a dozen options cost a third of the memory. Ranges anchored to the declaration's
  * statement (all but those of a const's value read from outside it) are kept as four offsets a
- * path, and made into range objects when asked for: as objects they were 5 MB on 100,000 routes.
+ * path, and made into range objects when asked for: kept as objects, they held 1.4 MB more of an
+ * analysed 50,000-route file.
  * Paths are looked up by a scan while few, through an index once many.
  */
 export class OptionSources {
