@@ -33,13 +33,8 @@ export class LineIndex {
   static of(text: SourceText, blockLines = BLOCK_LINES): LineIndex {
     const whole = text.toString();
     const starts = whole.includes("\r") ? startsOfLines(whole) : startsOfLinesLf(whole);
-    const blocks: Uint32Array[] = [];
-    const firstLines: number[] = [];
-    for (let line = 0; line < starts.length; line += blockLines) {
-      blocks.push(starts.subarray(line, line + blockLines));
-      firstLines.push(line);
-    }
-    return new LineIndex(blockLines, blocks, blocks.map(() => 0), firstLines, starts.length, whole.length);
+    const blocks = inBlocks(starts, blockLines);
+    return new LineIndex(blockLines, blocks, blocks.map(() => 0), blocks.map((_, b) => b * blockLines), starts.length, whole.length);
   }
 
   /**
@@ -82,8 +77,8 @@ export class LineIndex {
 
     const blocks = this.blocks.slice(0, first);
     const shifts = this.shifts.slice(0, first);
-    for (let at = 0; at < starts.length; at += this.blockLines) {
-      blocks.push(Uint32Array.from(starts.slice(at, at + this.blockLines)));
+    for (const block of inBlocks(Uint32Array.from(starts), this.blockLines)) {
+      blocks.push(block);
       shifts.push(0);
     }
     for (let b = last + 1; b < this.blocks.length; b++) {
@@ -120,14 +115,7 @@ export class LineIndex {
 
   /** The block holding `line` (0 ≤ line < lineCount). */
   private blockOfLine(line: number): number {
-    let low = 0;
-    let high = this.firstLines.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >>> 1;
-      if (this.firstLines[middle] <= line) low = middle;
-      else high = middle - 1;
-    }
-    return low;
+    return firstAbove(this.firstLines, line) - 1;
   }
 
   /** How many lines start at or before `offset`. */
@@ -145,16 +133,23 @@ export class LineIndex {
   }
 }
 
-/** The index of the first start above `offset` (the starts are ascending). */
-function firstAbove(starts: Uint32Array, offset: number): number {
+/** The index of the first value above `offset` (the values are ascending). */
+function firstAbove(values: ArrayLike<number>, offset: number): number {
   let low = 0;
-  let high = starts.length;
+  let high = values.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (starts[middle] <= offset) low = middle + 1;
+    if (values[middle] <= offset) low = middle + 1;
     else high = middle;
   }
   return low;
+}
+
+/** `starts` cut into blocks of `blockLines` (views of it, not copies). */
+function inBlocks(starts: Uint32Array, blockLines: number): Uint32Array[] {
+  const blocks: Uint32Array[] = [];
+  for (let line = 0; line < starts.length; line += blockLines) blocks.push(starts.subarray(line, line + blockLines));
+  return blocks;
 }
 
 /** Line starts of a text whose lines end in `\n` alone: found by the engine's search, counted first so that the array is made once. */
