@@ -32,6 +32,13 @@ export class DiagnosticsPublisher {
     this.pending = setTimeout(() => void this.publishNow(), DIAGNOSTICS_DELAY_MS);
   }
 
+  /** Publishes at once what a call to schedule() left waiting for its delay; resolves when that round ends. */
+  async flush(): Promise<void> {
+    if (!this.pending) return;
+    clearTimeout(this.pending);
+    await this.publishNow();
+  }
+
   async publishNow(): Promise<void> {
     this.pending = undefined;
     const generation = ++this.generation;

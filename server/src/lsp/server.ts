@@ -86,6 +86,15 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       }
     },
   });
+  /**
+   * Once indexing's diagnostics are out, the idle work at once (helper lists merged, the garbage of
+   * indexing collected), rather than 2 s later or in the first completion: on 100,000 routes the
+   * server held 30 MB of dead syntax trees and temporaries until then (README, Benchmarks).
+   */
+  const settleAfterIndexing = async () => {
+    await publisher.flush();
+    idle.settle();
+  };
   /** Wraps a request handler: cancelled requests are not computed, failures answer null. */
   const handle =
     <P, R>(what: string, handler: (params: P) => R) =>
@@ -153,6 +162,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
         folders = [...folders.filter((f) => !removed.has(f)), ...event.added.map((f) => f.uri)];
         await indexing.indexAll();
         changed();
+        await settleAfterIndexing();
       });
     }
     try {
@@ -162,7 +172,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       logError("indexing the workspace", error);
     }
     changed();
-    idle.touch(); // the idle work (helper lists merged ahead, garbage of indexing collected) follows indexing even if nothing is asked
+    await settleAfterIndexing();
   });
 
   connection.onDidChangeConfiguration(async (params) => {

@@ -93,6 +93,22 @@ describe("idle collection", () => {
     assert.deepStrictEqual(alone, ["idle work"]);
   });
 
+  it("settles at once after a batch of work: the idle work and the collection now, and the idle period it replaces does not run them again", async () => {
+    const heap = fakeHeap(40 * MB, 30 * MB, 30 * MB);
+    const seen: string[] = [];
+    const idle = new IdleCollection({ heap, idleMs: IDLE_MS, atIdle: () => seen.push("idle work") });
+    heap.heapTotal = 80 * MB;
+    idle.touch();
+    idle.settle();
+    assert.deepStrictEqual([seen.length, heap.collections], [1, 1]);
+    await pause(IDLE_MS * 8);
+    assert.deepStrictEqual([seen.length, heap.collections], [1, 1]);
+    // Settling a heap that holds little beyond what lived does the idle work but does not collect.
+    heap.heapTotal = 32 * MB;
+    idle.settle();
+    assert.deepStrictEqual([seen.length, heap.collections], [2, 1]);
+  });
+
   it("collects this process's heap with V8's collector, which Node hides without --expose-gc", () => {
     const heap = processHeap();
     assert.ok(heap, "V8 refused to expose gc()");
