@@ -81,7 +81,8 @@ export class Evaluator {
     switch (node.kind) {
       case ts.SyntaxKind.StringLiteral:
       case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
-        return this.string(node, (node as ts.StringLiteral).text);
+        // One copy of a value written again and again (`"get"`, `"index"`): the parser makes a string per literal, and declarations keep them.
+        return this.string(node, interned((node as ts.StringLiteral).text));
       case ts.SyntaxKind.NumericLiteral:
         return Number((node as ts.NumericLiteral).text);
       case ts.SyntaxKind.TrueKeyword:

@@ -6,8 +6,11 @@
  */
 const table = new Map<string, string>();
 const LIMIT = 10_000;
+/** Longer texts are not kept in the table (they seldom repeat, and 10,000 of them could hold much): each stays its own. */
+const LONGEST = 64;
 
 export function interned(text: string): string {
+  if (text.length > LONGEST) return text;
   const known = table.get(text);
   if (known !== undefined) return known;
   if (table.size >= LIMIT) table.clear();
