@@ -224,6 +224,7 @@ export class DeclarationReader {
       }
     }
 
+    sources.trim();
     const declaration = this.declaration(kind, strings, options, call, sources);
     if (!declaration) return;
     into.push(declaration);

@@ -1,5 +1,6 @@
 import * as assert from "assert";
 import { AnchoredSpan, OptionSources } from "../../../server/out/routing/optionSources";
+import { heldBy } from "../support/heap";
 
 const at = (start: number) => ({ key: { start, end: start + 1 }, value: { start: start + 2, end: start + 3 } });
 
@@ -27,6 +28,30 @@ describe("option sources", () => {
       }
     });
   }
+
+  it("gives back the room its lists grew into when trimmed, and answers the same before and after, and after more is set", () => {
+    const place = { pos: 10 };
+    // One string per path for all of them, so that what is measured is the lists.
+    const paths = Array.from({ length: 12 }, (_, i) => `member.a${i}`);
+    const filled = (trim: boolean) =>
+      Array.from({ length: 5_000 }, () => {
+        const sources = new OptionSources();
+        for (let i = 0; i < 12; i++) sources.set(paths[i], { key: new AnchoredSpan(place, i, i + 1), value: new AnchoredSpan(place, i + 2, i + 3) });
+        if (trim) sources.trim();
+        return sources;
+      });
+    const grown = heldBy(() => filled(false));
+    const trimmed = heldBy(() => filled(true));
+    // 12 paths: 48 offsets and 12 paths used, room for 82 and 25 after growing.
+    assert.ok(trimmed < grown * 0.8, `${trimmed} bytes trimmed, ${grown} grown`);
+    const [before] = filled(false);
+    const [after] = filled(true);
+    const ranges = (sources: OptionSources) => [...sources].map(([path, { key, value }]) => [path, key.start, key.end, value.start, value.end]);
+    assert.deepStrictEqual(ranges(after), ranges(before));
+    for (const sources of [before, after]) sources.set("only.0", { key: new AnchoredSpan(place, 40, 41), value: new AnchoredSpan(place, 40, 41) });
+    assert.deepStrictEqual(ranges(after), ranges(before));
+    assert.deepStrictEqual(after.get("member.a3"), before.get("member.a3"));
+  });
 
   it("keeps ranges anchored to one place as offsets that follow it, and others as given", () => {
     const place = { pos: 100 };

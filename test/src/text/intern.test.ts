@@ -1,6 +1,6 @@
 import * as assert from "assert";
-import { processHeap } from "../../../server/out/lsp/idleCollection";
 import { interned } from "../../../server/out/text/intern";
+import { heldBy } from "../support/heap";
 
 const COPIES = 50_000;
 
@@ -9,24 +9,11 @@ function freshCopy(text: string): string {
   return String.fromCharCode(...Array.from(text, (c) => c.charCodeAt(0)));
 }
 
-/** Heap bytes held after `make` returns what it made, the collector run before and after. */
-function held(make: () => unknown): number {
-  const heap = processHeap()!;
-  heap.collect();
-  const before = heap.usage().heapUsed;
-  const kept = make();
-  heap.collect();
-  const bytes = heap.usage().heapUsed - before;
-  assert.ok(kept !== null);
-  return bytes;
-}
-
-// String identity cannot be seen from JavaScript (=== compares texts): the heap tells whether copies were dropped.
 describe("interned strings", () => {
   it("keeps one copy of a text met again and again: 50,000 equal strings hold what one does", () => {
     const text = "an_option_value_of_forty_characters_1234";
-    const plain = held(() => Array.from({ length: COPIES }, () => freshCopy(text)));
-    const shared = held(() => Array.from({ length: COPIES }, () => interned(freshCopy(text))));
+    const plain = heldBy(() => Array.from({ length: COPIES }, () => freshCopy(text)));
+    const shared = heldBy(() => Array.from({ length: COPIES }, () => interned(freshCopy(text))));
     // The list alone is 8 bytes an entry; each copy of the text would add about 56.
     assert.ok(plain > COPIES * 40, `${plain} bytes for ${COPIES} copies`);
     assert.ok(shared < COPIES * 16, `${shared} bytes for ${COPIES} interned copies`);
@@ -36,7 +23,7 @@ describe("interned strings", () => {
     const long = (i: number) => freshCopy(`${"x".repeat(200)}${i}`);
     assert.strictEqual(interned(long(1)), long(1));
     // Distinct long texts interned and then dropped leave nothing behind.
-    const left = held(() => {
+    const left = heldBy(() => {
       for (let i = 0; i < 5_000; i++) interned(long(i));
       return [];
     });
