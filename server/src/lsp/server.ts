@@ -92,8 +92,12 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
    * server held 30 MB of dead syntax trees and temporaries until then (README, Benchmarks).
    */
   const settleAfterIndexing = async () => {
-    await publisher.flush();
-    idle.settle();
+    try {
+      await publisher.flush();
+      idle.settle();
+    } catch (error) {
+      logError("settling after indexing", error);
+    }
   };
   /** Wraps a request handler: cancelled requests are not computed, failures answer null. */
   const handle =

@@ -2,7 +2,7 @@ import * as assert from "assert";
 import { interned } from "../../../server/out/text/intern";
 import { heldBy } from "../support/heap";
 
-const COPIES = 50_000;
+const COPIES = 200_000;
 
 /** A string of its own with `text` in it (not one the engine shares with another literal or slice). */
 function freshCopy(text: string): string {
@@ -10,7 +10,7 @@ function freshCopy(text: string): string {
 }
 
 describe("interned strings", () => {
-  it("keeps one copy of a text met again and again: 50,000 equal strings hold what one does", () => {
+  it("keeps one copy of a text met again and again: 200,000 equal strings hold what one does", () => {
     const text = "an_option_value_of_forty_characters_1234";
     const plain = heldBy(() => Array.from({ length: COPIES }, () => freshCopy(text)));
     const shared = heldBy(() => Array.from({ length: COPIES }, () => interned(freshCopy(text))));
