@@ -8,7 +8,8 @@ import { documentDiagnostics } from "../../server/out/service/diagnostics";
 import { RoutingWorkspace } from "../../server/out/service/workspace";
 import { footprint, httpThroughput } from "./http";
 import { languageServer } from "./languageServer";
-import { heldBy, megabytes, rate, ratio, time, times } from "./measure";
+import { heldBy } from "../../test/out/support/heap";
+import { megabytes, rate, ratio, time, times } from "./measure";
 import { generatedRoutingFile, generatedTree, realisticTree } from "./workloads";
 
 /** `npm run bench`: throughput of the facility, each figure beside a same-process baseline. */

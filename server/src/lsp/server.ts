@@ -87,11 +87,13 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     },
   });
   /**
-   * Once indexing's diagnostics are out, the idle work at once (helper lists merged, the garbage of
-   * indexing collected), rather than 2 s later or in the first completion: on 100,000 routes the
-   * server held 30 MB of dead syntax trees and temporaries until then (README, Benchmarks).
+   * After indexing: what depends on the routes follows, and once indexing's diagnostics are out the
+   * idle work runs at once (helper lists merged, the garbage of indexing collected), rather than 2 s
+   * later or in the first completion: on 100,000 routes the server held 30 MB of dead syntax trees
+   * and temporaries until then (README, Benchmarks).
    */
-  const settleAfterIndexing = async () => {
+  const indexed = async () => {
+    changed();
     try {
       await publisher.flush();
       idle.settle();
@@ -165,8 +167,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
         const removed = new Set(event.removed.map((f) => f.uri));
         folders = [...folders.filter((f) => !removed.has(f)), ...event.added.map((f) => f.uri)];
         await indexing.indexAll();
-        changed();
-        await settleAfterIndexing();
+        await indexed();
       });
     }
     try {
@@ -175,8 +176,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     } catch (error) {
       logError("indexing the workspace", error);
     }
-    changed();
-    await settleAfterIndexing();
+    await indexed();
   });
 
   connection.onDidChangeConfiguration(async (params) => {
