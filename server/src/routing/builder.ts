@@ -100,7 +100,8 @@ function shareTraits(sorted: SortedRequirements, conditions: Record<string, stri
 
 /** A requirement on a path segment must be an unanchored regular expression (the first one that is not, in the map's order, is refused). */
 function checkSegmentRequirements(requirements: OptionMap, keys: readonly string[]): void {
-  for (const key of Object.keys(requirements)) {
+  // for-in, not Object.keys: a list per route was made for a map shared by the resource's routes (a map has no inherited keys).
+  for (const key in requirements) {
     if (!keys.includes(key)) continue;
     const value = requirements[key];
     if (!(value instanceof RegExp)) throw refused(`${key}: requirements on a path segment must be regular expressions`, "requirement-not-regexp", key);

@@ -1,5 +1,5 @@
 import { BEHAVIOURS, BehaviourRules, DEFAULT_BEHAVIOUR } from "./behaviour";
-import { RouteBuilder } from "./builder";
+import { ROUTE_METHODS, RouteBuilder } from "./builder";
 import { Declaration, DeclarationTree } from "./declarations";
 import { optionSpan, originSpan, sameResource } from "./spans";
 import { DiagnosticMemo } from "./diagnosticMemo";
@@ -364,10 +364,9 @@ class Expander {
     option?: string,
   ): void {
     if (!def.allows(action)) return;
-    const conditions = copyMap(def.conditions);
-    if (method !== "any") conditions.method = method;
+    const conditions = methodConditions(def.conditions, method);
     const requirements = withId ? def.requirementsWithId : def.requirements;
-    const spec: RouteSpec = { path, controller: def.controller, action, conditions, requirements, defaults: record(), controllerNamespace: "" };
+    const spec: RouteSpec = { path, controller: def.controller, action, conditions, requirements, defaults: NO_DEFAULTS, controllerNamespace: "" };
     try {
       this.register(spec, name, option ? routeOrigin(origin.declaration, origin.nameIndex, origin.association, option) : origin);
     } catch (error) {
@@ -379,12 +378,15 @@ class Expander {
   /** Registers a route under `name` if still free (facility §2.4), as A's twins or B's single `.:format` route. */
   private register(spec: RouteSpec, name: string | null, origin: RouteOrigin): void {
     const named = name !== null && this.claim(name, origin);
+    // The spec is the caller's own: its path becomes the `.:format` one in place.
     if (this.rules.formatTwins) {
       this.table.add(this.builder.build(spec, named ? name : null, origin));
       const twin = named && this.isFree(`formatted_${name}`) ? `formatted_${name}` : null;
-      this.table.add(this.builder.build({ ...spec, path: `${spec.path}.:format` }, twin, origin));
+      spec.path = `${spec.path}.:format`;
+      this.table.add(this.builder.build(spec, twin, origin));
     } else {
-      this.table.add(this.builder.build({ ...spec, path: `${spec.path}.:format` }, named ? name : null, origin));
+      spec.path = `${spec.path}.:format`;
+      this.table.add(this.builder.build(spec, named ? name : null, origin));
     }
   }
 
@@ -473,6 +475,31 @@ class Expander {
     const named = fullName !== null && this.claim(fullName, origin);
     this.table.add(this.builder.build(spec, named ? fullName : null, origin));
   }
+}
+
+/**
+ * A resource action's conditions: the resource's with the action's method. Most resources have no
+ * conditions of their own, and their actions share one frozen map per method (where a copy per
+ * route was made and dropped: the route builder keeps only what it reads of it).
+ */
+function methodConditions(resource: OptionMap, method: OptionValue): OptionMap {
+  const shared = typeof method === "string" && isEmpty(resource) ? METHOD_CONDITIONS.get(method) : undefined;
+  if (shared) return shared;
+  const conditions = copyMap(resource);
+  if (method !== "any") conditions.method = method;
+  return conditions;
+}
+
+const METHOD_CONDITIONS = new Map(
+  [...ROUTE_METHODS, "any"].map((method) => [method, Object.freeze(method === "any" ? record() : Object.assign(record(), { method })) as OptionMap]),
+);
+
+/** A resource's routes have no defaults: one frozen map for all (the builder reads it). */
+const NO_DEFAULTS: OptionMap = Object.freeze(record());
+
+function isEmpty(map: OptionMap): boolean {
+  for (const _ in map) return false;
+  return true;
 }
 
 function originKey(origin: RouteOrigin): string {

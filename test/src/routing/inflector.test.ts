@@ -17,6 +17,24 @@ describe("inflector", () => {
   for (const [plural, singular] of singulars) it(`singularizes ${plural} to ${singular}`, () => assert.strictEqual(inflector.singularize(plural), singular));
   for (const [singular, plural] of plurals) it(`pluralizes ${singular} to ${plural}`, () => assert.strictEqual(inflector.pluralize(singular), plural));
 
+  it("inflects a word the same every time it is asked, past the number of words it remembers", () => {
+    // Each word asked twice, 12,000 distinct words: the remembered answers are emptied along the way.
+    const words = Array.from({ length: 12_000 }, (_, i) => `thing${i}_${["statuses", "media", "people", "octopi"][i % 4]}`);
+    const remembering = new Inflector();
+    for (const round of [1, 2]) {
+      for (const word of words) {
+        // Both ways, for the word and its singular: what one way remembered is never the other's answer.
+        const singular = remembering.singularize(word);
+        assert.strictEqual(singular, new Inflector().singularize(word), `${word}, round ${round}`);
+        assert.strictEqual(remembering.pluralize(word), new Inflector().pluralize(word), `plural of ${word}, round ${round}`);
+        assert.strictEqual(remembering.pluralize(singular), new Inflector().pluralize(singular), `${singular}, round ${round}`);
+        assert.strictEqual(remembering.singularize(singular), new Inflector().singularize(singular), `singular of ${singular}, round ${round}`);
+      }
+    }
+    assert.strictEqual(remembering.singularize("thing7_octopi"), "thing7_octopus");
+    assert.strictEqual(remembering.pluralize("thing7_octopus"), "thing7_octopi");
+  });
+
   it("a route set's own irregular and uncountable words apply to that route set only", () => {
     const declare = (map: Parameters<Parameters<typeof draw>[1]>[0]) => {
       map.resources("zorbim", { only: "show" });
