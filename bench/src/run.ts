@@ -1,7 +1,12 @@
+import { execFileSync } from "child_process";
 import FindMyWay from "find-my-way";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
 import * as ts from "typescript";
-import { compacted } from "../../server/out/analysis/analyze";
+import { analyzeRoutingFile, compacted } from "../../server/out/analysis/analyze";
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
+import { DEFAULT_BEHAVIOUR } from "../../server/out/routing/behaviour";
 import { expandDeclarations } from "../../server/out/routing/expand";
 import { RouteSet } from "../../server/out/routing/routeSet";
 import { documentDiagnostics } from "../../server/out/service/diagnostics";
@@ -83,6 +88,22 @@ function analysis(): void {
     `analysis: ${text.split("\n").length.toLocaleString("en-US")} lines → ${routes.toLocaleString("en-US")} routes in ${(whole.seconds * 1000).toFixed(0)} ms ` +
       `(parse, read, expand, diagnostics); ${ratio(whole, parse)} the time of ts.createSourceFile alone (${(parse.seconds * 1000).toFixed(0)} ms)`,
   );
+  // Where the time goes, each phase against the same parse: parse and read (the analyser), then
+  // the facility's expansion of the declarations read; and a walk of every node of the syntax
+  // tree, the least any reading of the tree costs.
+  const tree = analyzeRoutingFile(text, "routes.ts").tree!;
+  const read = time(() => analyzeRoutingFile(text, "routes.ts"), { runs: 5 });
+  const expanded = time(() => expandDeclarations({ settings: { ...tree.settings, behaviour: tree.settings.behaviour ?? DEFAULT_BEHAVIOUR }, body: tree.body }), { runs: 5 });
+  const syntax = ts.createSourceFile("routes.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const walk = time(() => ts.forEachChild(syntax, function visit(node): void {
+    ts.forEachChild(node, visit);
+  }));
+  console.log(`  of which parse and read ${ratio(read, parse)}, expansion ${ratio(expanded, parse)}; a walk of every node of the syntax tree ${ratio(walk, parse)}`);
+  const cold = firstInProcess(text);
+  console.log(
+    `  the first analysis in a fresh process (what a language server does when it starts): ${cold.analysis.toFixed(0)} ms, ` +
+      `${times(cold.analysis, cold.parse)} the first ts.createSourceFile in a fresh process (${cold.parse.toFixed(0)} ms; medians of 3 processes each)`,
+  );
   // What the analysed file keeps in memory, open (with its syntax tree) and closed (without, as
   // the workspace keeps closed files), against the syntax tree alone.
   const parsed = heldBy(() => ts.createSourceFile("routes.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS));
@@ -128,6 +149,31 @@ function analysis(): void {
     `the same edit, then the routing file's diagnostics, with a controllers folder of ${actions.size.toLocaleString("en-US")} modules: ${(published.seconds * 1000).toFixed(1)} ms; ` +
       `${ratio(published, parse)} the time of ts.createSourceFile on the whole file`,
   );
+}
+
+/**
+ * The first parse, and the first whole analysis, of `text` in fresh Node processes (one each, so
+ * neither warms the other's code): the median of three of each, in milliseconds.
+ */
+function firstInProcess(text: string): { parse: number; analysis: number } {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "resource-routes-bench-")), "routes.ts");
+  fs.writeFileSync(file, text);
+  const root = path.join(__dirname, "..", "..");
+  // A script that loads what `call` needs, reads the file, and prints how long `call` takes on its text.
+  const timed = (load: string, call: string): string =>
+    `${load}; const text = require("fs").readFileSync(${JSON.stringify(file)}, "utf8"); const start = process.hrtime.bigint(); ${call}; ` +
+    `console.log(Number(process.hrtime.bigint() - start) / 1e6);`;
+  const median = (script: string): number => {
+    const samples = [0, 1, 2].map(() => Number(execFileSync(process.execPath, ["-e", script], { cwd: root, encoding: "utf8" })));
+    return samples.sort((a, b) => a - b)[1];
+  };
+  const runs = {
+    parse: timed(`const ts = require("typescript")`, `ts.createSourceFile("routes.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)`),
+    analysis: timed(`const { loadRoutingFile } = require(${JSON.stringify(path.join(root, "server", "out", "analysis", "routingFile"))})`, `loadRoutingFile(text, "routes.ts")`),
+  };
+  const result = { parse: median(runs.parse), analysis: median(runs.analysis) };
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return result;
 }
 
 /** Every benchmark, or those named on the command line (`npm run bench -- recognition http`). */
