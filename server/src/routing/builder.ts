@@ -28,7 +28,8 @@ export class RouteBuilder {
 
   constructor(private readonly rules: BehaviourRules) {}
 
-  build(spec: RouteSpec, name: string | null, origin?: RouteOrigin): Route {
+  /** `option`: the option path of a custom action (see Route.option). */
+  build(spec: RouteSpec, name: string | null, origin?: RouteOrigin, option?: string): Route {
     printableOnly("name", name);
     // Consecutive routes share a path (show, update, destroy), a resource's routes their
     // controller, and an action its routes: each checked once in a row.
@@ -65,6 +66,7 @@ export class RouteBuilder {
       requiredSegmentCount(segments, defaults, requirements, optionalFormat),
       optionalFormat,
       origin,
+      option,
     );
   }
 

@@ -368,7 +368,7 @@ class Expander {
     const requirements = withId ? def.requirementsWithId : def.requirements;
     const spec: RouteSpec = { path, controller: def.controller, action, conditions, requirements, defaults: NO_DEFAULTS, controllerNamespace: "" };
     try {
-      this.register(spec, name, option ? routeOrigin(origin.declaration, origin.nameIndex, origin.association, option) : origin);
+      this.register(spec, name, origin, option);
     } catch (error) {
       if (error instanceof RouteDefinitionError && option && !error.optionPath) error.optionPath = option;
       throw error;
@@ -376,17 +376,17 @@ class Expander {
   }
 
   /** Registers a route under `name` if still free (facility §2.4), as A's twins or B's single `.:format` route. */
-  private register(spec: RouteSpec, name: string | null, origin: RouteOrigin): void {
+  private register(spec: RouteSpec, name: string | null, origin: RouteOrigin, option: string | undefined): void {
     const named = name !== null && this.claim(name, origin);
     // The spec is the caller's own: its path becomes the `.:format` one in place.
     if (this.rules.formatTwins) {
-      this.table.add(this.builder.build(spec, named ? name : null, origin));
+      this.table.add(this.builder.build(spec, named ? name : null, origin, option));
       const twin = named && this.isFree(`formatted_${name}`) ? `formatted_${name}` : null;
       spec.path = `${spec.path}.:format`;
-      this.table.add(this.builder.build(spec, twin, origin));
+      this.table.add(this.builder.build(spec, twin, origin, option));
     } else {
       spec.path = `${spec.path}.:format`;
-      this.table.add(this.builder.build(spec, named ? name : null, origin));
+      this.table.add(this.builder.build(spec, named ? name : null, origin, option));
     }
   }
 

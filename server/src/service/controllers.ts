@@ -170,7 +170,7 @@ export function routeTargetDiagnostics(workspace: RoutingWorkspace, uri: string)
       const controller = route.controller!;
       const entry = folder.modules.get(controller);
       // A custom action is reported on its option key (`publish` of `member: { publish: "put" }`), a default one on the name.
-      const custom = route.origin!.option === undefined ? undefined : route.origin!.declaration.source?.options.get(route.origin!.option)?.key;
+      const custom = route.option === undefined ? undefined : route.origin!.declaration.source?.options.get(route.option)?.key;
       const span = custom ?? declaredSpan(route);
       const key = entry ? `${route.target}\u0000${span?.start}` : `controller\u0000${controller}\u0000${span?.start}`;
       if (reported.has(key)) continue;

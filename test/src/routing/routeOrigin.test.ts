@@ -10,7 +10,7 @@ import { ROOT } from "../support/fixtures";
  * two objects' hidden classes needs `--allow-natives-syntax`, so it runs in a child process.
  */
 describe("route origins", () => {
-  it("share one hidden class, with or without an association or a custom action", function () {
+  it("share one hidden class, with or without an association, on routes of custom actions too", function () {
     this.timeout(60_000);
     const routingFile = JSON.stringify(path.join(ROOT, "server", "out", "analysis", "routingFile.js"));
     const source = [
@@ -23,10 +23,10 @@ describe("route origins", () => {
     ].join("\n");
     const script = `
       const file = require(${routingFile}).loadRoutingFile(${JSON.stringify(source)}, "routes.ts");
-      const origins = file.routes.table.routes.map((route) => route.origin);
-      const first = origins[0];
-      const shapes = origins.map((origin) => %HaveSameMap(first, origin));
-      const kinds = origins.map((origin) => (origin.association ? "association" : "") + (origin.option ? "option" : ""));
+      const routes = file.routes.table.routes;
+      const first = routes[0].origin;
+      const shapes = routes.map((route) => %HaveSameMap(first, route.origin));
+      const kinds = routes.map((route) => (route.origin.association ? "association" : "") + (route.option ? "option" : ""));
       process.stdout.write(JSON.stringify({ shapes, kinds }));
     `;
     const run = cp.spawnSync(process.execPath, ["--allow-natives-syntax", "-e", script], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
