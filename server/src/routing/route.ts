@@ -66,10 +66,8 @@ export class Route {
     /** Null when an `:action` segment supplies it. */
     readonly action: string | null,
     readonly traits: RouteTraits,
-    /** Segments from this index on may be left out of a request (optional trailing segments). */
-    readonly requiredSegments: number,
-    /** The trailing `.:format` may be left out (behaviour B). */
-    readonly optionalFormat: boolean,
+    requiredSegments: number,
+    optionalFormat: boolean,
     /** Shared by the routes of one resource. */
     readonly origin: RouteOrigin | undefined,
     /**
@@ -78,7 +76,26 @@ export class Route {
      * half the routes of a large file (2.8 MB on 100,000 routes).
      */
     readonly option: string | undefined,
-  ) {}
+  ) {
+    this.trailing = requiredSegments * 2 + (optionalFormat ? 1 : 0);
+  }
+
+  /**
+   * requiredSegments and optionalFormat in one number (twice the one, plus one for the other): a
+   * field less in every route (0.8 MB on 100,000 routes); both are read when routes are compiled
+   * or compared, not per request.
+   */
+  private declare readonly trailing: number;
+
+  /** Segments from this index on may be left out of a request (optional trailing segments). */
+  get requiredSegments(): number {
+    return this.trailing >> 1;
+  }
+
+  /** The trailing `.:format` may be left out (behaviour B). */
+  get optionalFormat(): boolean {
+    return (this.trailing & 1) === 1;
+  }
 
   get requirements(): Record<string, RegExp> {
     return this.traits.requirements;
