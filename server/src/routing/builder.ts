@@ -2,7 +2,7 @@ import { BehaviourRules } from "./behaviour";
 import { RouteDefinitionError } from "./errors";
 import { DEFAULT_SEGMENT_PATTERN, endsWithFormat, PathParser, PathSegment } from "./path";
 import { HttpMethod, Route, RouteOrigin, RouteSpec, RouteTraits } from "./route";
-import { asText, OptionMap, OptionValue, record, rubyInspect, toList } from "./values";
+import { asText, EMPTY_MAP, isEmpty, OptionMap, OptionValue, record, rubyInspect, toList } from "./values";
 import { hasUnprintable } from "../text/escape";
 
 /** Methods a route condition accepts; `any` means no condition. */
@@ -118,27 +118,21 @@ function printableOnly(what: string, text: string | null): void {
   }
 }
 
-/**
- * Most routes have no requirements, fixed params or conditions: one frozen empty record stands for
- * all of them (a workspace of 100,000 routes held hundreds of thousands of empty objects).
- */
+/** The values, or EMPTY_MAP for none (most routes have no requirements, fixed params or conditions). */
 function shared<T>(values: Record<string, T>): Record<string, T> {
-  for (const _ in values) return values;
-  return EMPTY_RECORD as Record<string, T>;
+  return isEmpty(values) ? (EMPTY_MAP as Record<string, T>) : values;
 }
-
-const EMPTY_RECORD: Readonly<Record<string, never>> = Object.freeze(record<never>());
 
 /**
  * The values of an option map as text, without null ones and the key `except`; the shared empty
  * record when none is left (most routes: no record is made for them).
  */
 function textValues(map: OptionMap, except?: string): Record<string, string> {
-  let values = EMPTY_RECORD as Record<string, string>;
+  let values = EMPTY_MAP as Record<string, string>;
   for (const key in map) {
     const value = map[key];
     if (key === except || value === null) continue;
-    if (values === EMPTY_RECORD) values = record<string>();
+    if (values === EMPTY_MAP) values = record<string>();
     values[key] = asText(value);
   }
   return values;

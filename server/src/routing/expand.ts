@@ -12,7 +12,7 @@ import { INHERITED_ACTIONS } from "./restriction";
 import { routeOrigin, RouteOrigin, RouteSpec } from "./route";
 import { Refusal, RouteTable, Segment, unchangedEnds } from "./table";
 import { validateDeclaration } from "./validate";
-import { asText, copyMap, deepMerge, isOptionMap, mapOf, OptionMap, OptionValue, pick, record, toList } from "./values";
+import { asText, copyMap, deepMerge, EMPTY_MAP, isEmpty, isOptionMap, mapOf, OptionMap, OptionValue, pick, record, toList } from "./values";
 import { interned } from "../text/intern";
 
 const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "edit" });
@@ -366,7 +366,7 @@ class Expander {
     if (!def.allows(action)) return;
     const conditions = methodConditions(def.conditions, method);
     const requirements = withId ? def.requirementsWithId : def.requirements;
-    const spec: RouteSpec = { path, controller: def.controller, action, conditions, requirements, defaults: NO_DEFAULTS, controllerNamespace: "" };
+    const spec: RouteSpec = { path, controller: def.controller, action, conditions, requirements, defaults: EMPTY_MAP, controllerNamespace: "" };
     try {
       this.register(spec, name, origin, option);
     } catch (error) {
@@ -490,17 +490,10 @@ function methodConditions(resource: OptionMap, method: OptionValue): OptionMap {
   return conditions;
 }
 
-const METHOD_CONDITIONS = new Map(
-  [...ROUTE_METHODS, "any"].map((method) => [method, Object.freeze(method === "any" ? record() : Object.assign(record(), { method })) as OptionMap]),
-);
-
-/** A resource's routes have no defaults: one frozen map for all (the builder reads it). */
-const NO_DEFAULTS: OptionMap = Object.freeze(record());
-
-function isEmpty(map: OptionMap): boolean {
-  for (const _ in map) return false;
-  return true;
-}
+const METHOD_CONDITIONS = new Map<string, OptionMap>([
+  ["any", EMPTY_MAP],
+  ...ROUTE_METHODS.map((method): [string, OptionMap] => [method, Object.freeze(Object.assign(record(), { method }))]),
+]);
 
 function originKey(origin: RouteOrigin): string {
   return `${origin.nameIndex}/${origin.association ?? ""}`;

@@ -1,5 +1,6 @@
 import pluralize from "pluralize";
 import { InflectionSettings } from "./declarations";
+import { StringMemo } from "../text/stringMemo";
 
 /**
  * Singular and plural as Rails 2.x's inflector gave them. pluralize does most of the work; in
@@ -35,7 +36,8 @@ const RAILS_SINGULAR_RULES: Rule[] = [
   [/(cris|ax|test)es$/i, "$1is"],
 ];
 
-const MEMO_LIMIT = 10_000;
+/** How many words an inflector remembers each way (see StringMemo). */
+const INFLECTED_WORDS = 10_000;
 
 export class Inflector {
   private readonly pluralOf = new Map<string, string>();
@@ -49,30 +51,19 @@ export class Inflector {
   }
 
   pluralize(word: string): string {
-    return this.remembered(word, this.plurals, () => this.inflect(word, this.pluralOf, RAILS_PLURAL_RULES, pluralize.plural));
+    return this.plurals.get(word);
   }
 
   singularize(word: string): string {
-    return this.remembered(word, this.singulars, () => this.inflect(word, this.singularOf, RAILS_SINGULAR_RULES, pluralize.singular));
+    return this.singulars.get(word);
   }
 
   /**
    * Words inflected so far, each way: a file names the same words again and again (`comments` under
    * every resource), and pluralize tries its rules one by one (6% of a large file's expansion).
-   * Emptied when full, so a file of distinct words holds a bounded amount.
    */
-  private readonly plurals = new Map<string, string>();
-  private readonly singulars = new Map<string, string>();
-
-  private remembered(word: string, memo: Map<string, string>, inflect: () => string): string {
-    let result = memo.get(word);
-    if (result === undefined) {
-      if (memo.size >= MEMO_LIMIT) memo.clear();
-      result = inflect();
-      memo.set(word, result);
-    }
-    return result;
-  }
+  private readonly plurals = new StringMemo(INFLECTED_WORDS, (word) => this.inflect(word, this.pluralOf, RAILS_PLURAL_RULES, pluralize.plural));
+  private readonly singulars = new StringMemo(INFLECTED_WORDS, (word) => this.inflect(word, this.singularOf, RAILS_SINGULAR_RULES, pluralize.singular));
 
   private irregular(singular: string, plural: string): void {
     const s = singular.toLowerCase();

@@ -1,3 +1,5 @@
+import { StringMemo } from "../text/stringMemo";
+
 /**
  * Route path patterns: `/posts/:post_id/comments/:id.:format`, `/files/*path`.
  * A pattern is a list of `/`-separated segments, each a list of parts.
@@ -65,17 +67,10 @@ export class PathParser {
 }
 
 /** Segments repeat across routes (`:id`, `edit`, `comments.:format`); parsed segments are immutable, so share them. */
-const segmentCache = new Map<string, PathSegment>();
-const SEGMENT_CACHE_LIMIT = 20_000;
+const segmentCache = new StringMemo(20_000, parseSegment);
 
 function cachedSegment(text: string): PathSegment {
-  let segment = segmentCache.get(text);
-  if (!segment) {
-    if (segmentCache.size >= SEGMENT_CACHE_LIMIT) segmentCache.clear();
-    segment = parseSegment(text);
-    segmentCache.set(text, segment);
-  }
-  return segment;
+  return segmentCache.get(text);
 }
 
 function parseSegment(text: string): PathSegment {

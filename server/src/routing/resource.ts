@@ -1,7 +1,7 @@
 import { BehaviourRules } from "./behaviour";
 import { Inflector } from "./inflector";
 import { ActionFilter, actionRestriction } from "./restriction";
-import { asText, isOptionMap, mapOf, OptionMap, OptionValue, own, record } from "./values";
+import { asText, EMPTY_MAP, isOptionMap, mapOf, OptionMap, OptionValue, own, record } from "./values";
 import { DEFAULT_SEGMENT_PATTERN } from "./path";
 
 /** Actions grouped by the method given for them, methods in the order first given (facility §2.3). */
@@ -122,7 +122,7 @@ export function defineResource(
 const DEFAULT_ID_REQUIREMENT = new RegExp(DEFAULT_SEGMENT_PATTERN);
 
 const NO_REQUIREMENTS: { requirements: OptionMap; requirementsWithId: OptionMap } = {
-  requirements: Object.freeze(record()),
+  requirements: EMPTY_MAP,
   requirementsWithId: Object.freeze(Object.assign(record(), { id: DEFAULT_ID_REQUIREMENT })),
 };
 

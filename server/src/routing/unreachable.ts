@@ -5,6 +5,7 @@ import { PathPart, PathSegment } from "./path";
 import { HttpMethod, Route, RouteGroup } from "./route";
 import { originSpan } from "./spans";
 import { ByEndSegments, routeGroups, RouteTable, unchangedEnds } from "./table";
+import { isEmpty } from "./values";
 
 /** A route that recognition can never return, and the earlier route that takes every request it would match. */
 export interface Capture {
@@ -192,8 +193,7 @@ function comparable(route: Route): boolean {
 }
 
 function hasConditions(route: Route): boolean {
-  for (const _ in route.conditions) return true;
-  return false;
+  return !isEmpty(route.conditions);
 }
 
 /**

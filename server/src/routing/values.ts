@@ -26,6 +26,19 @@ export function record<T = OptionValue>(): Record<string, T> {
 const Blank = function Blank() {} as unknown as new () => object;
 Blank.prototype = Object.freeze(Object.create(null));
 
+/**
+ * The empty map that stands for every empty one a route keeps (requirements, params, conditions,
+ * defaults): frozen, so that none is ever written through it. Most routes have none, and a
+ * workspace of 100,000 routes held hundreds of thousands of empty objects.
+ */
+export const EMPTY_MAP: Readonly<Record<string, never>> = Object.freeze(record<never>());
+
+/** Whether a map holds no key (without making a list of its keys). */
+export function isEmpty(map: Readonly<Record<string, unknown>>): boolean {
+  for (const _ in map) return false;
+  return true;
+}
+
 /** The value `target` itself holds under `key`, never one inherited from its prototype. */
 export function own<T>(target: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(target, key) ? target[key] : undefined;
