@@ -47,6 +47,26 @@ export class Evaluator {
   }
 
   /**
+   * Records where the option at `path` was written: its key and value nodes (one node for a list
+   * element). Both inside the statement being read (nearly every option), as offsets from it with
+   * no range object made; else as ranges.
+   */
+  private record(sources: OptionSources, path: string, keyNode: ts.Node, valueNode: ts.Node): void {
+    const place = this.place;
+    if (place) {
+      const keyStart = tokenStart(this.text, keyNode.pos, keyNode.end);
+      const valueStart = keyNode === valueNode ? keyStart : tokenStart(this.text, valueNode.pos, valueNode.end);
+      if (place.holds(keyStart, keyNode.end) && place.holds(valueStart, valueNode.end)) {
+        const from = place.pos;
+        if (sources.setAnchored(path, place, keyStart - from, keyNode.end - from, valueStart - from, valueNode.end - from)) return;
+      }
+    }
+    // An element is its own key: one range object for both (ranges move in place, each once).
+    const key = this.span(keyNode);
+    sources.set(path, { key, value: keyNode === valueNode ? key : this.span(valueNode) });
+  }
+
+  /**
    * Runs `read` with the ranges it makes inside `place` relative to it; gives where the last range
    * it made outside `place` ends (-1 when none did).
    */
@@ -170,11 +190,7 @@ export class Evaluator {
       const full = this.room(element, result.length + 1, 0);
       if (full) return full;
       const itemPath = path === undefined ? undefined : join(path, String(result.length));
-      if (sources && itemPath !== undefined) {
-        // An element is its own key: one range object for both (ranges move in place, each once).
-        const span = this.span(element);
-        sources.set(itemPath, { key: span, value: span });
-      }
+      if (sources && itemPath !== undefined) this.record(sources, itemPath, element, element);
       const value = this.evaluate(element, scope, sources, itemPath);
       if (value instanceof NotStatic) return value;
       if (value !== undefined) result.push(value);
@@ -232,7 +248,7 @@ export class Evaluator {
       if (ts.isPropertyAssignment(property)) valueNode = property.initializer;
       else if (ts.isShorthandPropertyAssignment(property)) valueNode = property.name;
       else return new NotStatic(property, "a method or accessor");
-      if (sources) sources.set(keyPath, { key: this.span(property.name!), value: this.span(valueNode) });
+      if (sources) this.record(sources, keyPath, property.name!, valueNode);
       const value = this.evaluate(valueNode, scope, sources, keyPath);
       if (value instanceof NotStatic && skip) {
         skip(value);

@@ -247,7 +247,7 @@ export class DeclarationReader {
       names: strings.map((s) => this.evaluator.span(s.node)),
       options: sources,
     };
-    const needs = { resources: 1, resource: 1, namespace: 1, with_options: 0, connect: 1, named_route: 2, root: 0 }[kind];
+    const needs = STRINGS_NEEDED[kind];
     if (strings.length < needs) {
       this.diagnostics.push({
         severity: "error",
@@ -271,6 +271,9 @@ export class DeclarationReader {
     this.diagnostics.push(notStaticDiagnostic(missing, consequence, this.evaluator));
   }
 }
+
+/** How many of a declaration's arguments must be strings: its name, or (named_route) its name and path. */
+const STRINGS_NEEDED: Readonly<Record<DeclarationKind, number>> = { resources: 1, resource: 1, namespace: 1, with_options: 0, connect: 1, named_route: 2, root: 0 };
 
 /** A call's arguments, with `...list` spreads of static lists opened up. */
 function spreadArguments(

@@ -57,25 +57,30 @@ export class OptionSources {
   }
 
   set(path: string, source: OptionSource): this {
-    let at = this.find(path);
-    if (at < 0) {
-      at = this.paths.push(path) - 1;
-      this.index?.set(path, at);
-    }
     const { key, value } = source;
-    this.anchor ??= key instanceof AnchoredSpan ? key.anchor : undefined;
-    if (key instanceof AnchoredSpan && value instanceof AnchoredSpan && key.anchor === this.anchor && value.anchor === this.anchor) {
-      this.offsets[4 * at] = key.from;
-      this.offsets[4 * at + 1] = key.to;
-      this.offsets[4 * at + 2] = value.from;
-      this.offsets[4 * at + 3] = value.to;
-      this.loose?.delete(at);
-    } else {
-      // Offsets of no meaning, so that the list stays one of small integers without holes.
-      this.offsets[4 * at] = this.offsets[4 * at + 1] = this.offsets[4 * at + 2] = this.offsets[4 * at + 3] = 0;
-      (this.loose ??= new Map()).set(at, source);
-    }
+    if (key instanceof AnchoredSpan && value instanceof AnchoredSpan && key.anchor === value.anchor && this.setAnchored(path, key.anchor, key.from, key.to, value.from, value.to)) return this;
+    const at = this.slot(path);
+    // Offsets of no meaning, so that the list stays one of small integers without holes.
+    this.offsets[4 * at] = this.offsets[4 * at + 1] = this.offsets[4 * at + 2] = this.offsets[4 * at + 3] = 0;
+    (this.loose ??= new Map()).set(at, source);
     return this;
+  }
+
+  /**
+   * Sets a path's key and value ranges as offsets from `anchor`, with no range object made (the
+   * analyser records every option of every declaration so); false, and nothing set, when the
+   * ranges it keeps are anchored elsewhere.
+   */
+  setAnchored(path: string, anchor: Anchor, keyFrom: number, keyTo: number, valueFrom: number, valueTo: number): boolean {
+    this.anchor ??= anchor;
+    if (anchor !== this.anchor) return false;
+    const at = this.slot(path);
+    this.offsets[4 * at] = keyFrom;
+    this.offsets[4 * at + 1] = keyTo;
+    this.offsets[4 * at + 2] = valueFrom;
+    this.offsets[4 * at + 3] = valueTo;
+    this.loose?.delete(at);
+    return true;
   }
 
   /**
@@ -98,6 +103,16 @@ export class OptionSources {
     const anchor = this.anchor!;
     const offsets = this.offsets;
     return { key: new AnchoredSpan(anchor, offsets[4 * at], offsets[4 * at + 1]), value: new AnchoredSpan(anchor, offsets[4 * at + 2], offsets[4 * at + 3]) };
+  }
+
+  /** The index of `path`, added at the end when new. */
+  private slot(path: string): number {
+    let at = this.find(path);
+    if (at < 0) {
+      at = this.paths.push(path) - 1;
+      this.index?.set(path, at);
+    }
+    return at;
   }
 
   private find(path: string): number {
