@@ -68,4 +68,19 @@ describe("option sources", () => {
     sources.set("has_many.0", { key: new AnchoredSpan(place, 30, 31), value: new AnchoredSpan(place, 30, 31) });
     assert.deepStrictEqual(sources.get("has_many.0") && JSON.parse(JSON.stringify(sources.get("has_many.0"))), { key: { start: 70, end: 71 }, value: { start: 70, end: 71 } });
   });
+
+  it("sets offsets from its anchor directly, and refuses them (setting nothing) from another anchor", () => {
+    const place = { pos: 100 };
+    const sources = new OptionSources();
+    assert.strictEqual(sources.setAnchored("only", place, 1, 5, 7, 20), true);
+    sources.set("member", { key: { start: 3, end: 4 }, value: { start: 5, end: 6 } });
+    assert.strictEqual(sources.setAnchored("member", { pos: 0 }, 8, 9, 10, 11), false);
+    assert.strictEqual(sources.setAnchored("collection", { pos: 0 }, 8, 9, 10, 11), false);
+    assert.strictEqual(sources.has("collection"), false);
+    // Anchored again where a path's ranges were kept as given: offsets that follow the place.
+    assert.strictEqual(sources.setAnchored("member", place, 30, 31, 32, 33), true);
+    place.pos = 200;
+    const ranges = [...sources].map(([path, { key, value }]) => [path, key.start, key.end, value.start, value.end]);
+    assert.deepStrictEqual(ranges, [["only", 201, 205, 207, 220], ["member", 230, 231, 232, 233]]);
+  });
 });
