@@ -1,8 +1,11 @@
 import * as v8 from "v8";
 import * as vm from "vm";
+import { compactingFewPages } from "./heapGrowth";
 
 /** How long the server must have had nothing to do before it collects. */
 const IDLE_MS = 2_000;
+/** Full collections in a row when idle: each compacts a few megabytes of objects (heapGrowth.compactingFewPages). */
+const IDLE_COLLECTIONS = 3;
 /** Heap pages held beyond what lived after the last collection, below which a collection is not worth its pause. */
 const WORTH_BYTES = 8 * 1024 * 1024;
 
@@ -89,14 +92,10 @@ export function processHeap(): Heap | undefined {
   if (typeof gc !== "function") return undefined;
   return {
     usage: () => process.memoryUsage(),
-    collect: () => {
-      // Only this collection compacts every page: V8's own keep their cheaper heuristics.
-      v8.setFlagsFromString("--compact-on-every-full-gc");
-      try {
-        (gc as () => void)();
-      } finally {
-        v8.setFlagsFromString("--no-compact-on-every-full-gc");
-      }
-    },
+    // A few megabytes of objects moved per collection (see compactingFewPages): enough of them to
+    // empty the pages an edit burst fragmented, without holding two copies of the heap at once.
+    collect: () => compactingFewPages(() => {
+      for (let round = 0; round < IDLE_COLLECTIONS; round++) (gc as () => void)();
+    }),
   };
 }
