@@ -13,7 +13,7 @@ const WORTH_BYTES = 8 * 1024 * 1024;
 export interface Heap {
   /** Bytes of heap pages V8 holds, and bytes of them in use (live or garbage not yet collected). */
   usage(): { heapTotal: number; heapUsed: number };
-  /** A full collection that also compacts, so that emptied pages go back to the system. */
+  /** Full collections that also compact, so that emptied pages go back to the system. */
   collect(): void;
 }
 
@@ -27,14 +27,16 @@ export interface IdleOptions {
 }
 
 /**
- * A full, compacting garbage collection once the server is idle after work, after the caller's own
+ * Full, compacting garbage collections once the server is idle after work, after the caller's own
  * idle work (see IdleOptions.atIdle). Each edit of a large routing file leaves tens of megabytes of
  * garbage (the previous analysis, its routes); V8 lets the heap grow with it rather than collect,
  * and its own full collections leave half-empty pages in place, so a long session held two to three
  * times the memory it uses (measured: 433 MB resident after a minute of edits on 50,000 routes, 43
  * MB of it live). Compacting moves what lives onto fewer pages and returns the rest: on 50,000
  * routes the pause after a session went from 198 to 177 MB resident against a collection that does
- * not compact, for 130 ms instead of 70 ms of work done when nobody waits for an answer.
+ * not compact, for 130 ms instead of 70 ms of work done when nobody waits for an answer (a
+ * collection that compacted every page then; this process's heap now runs IDLE_COLLECTIONS that
+ * each compact a few megabytes, see processHeap).
  */
 export class IdleCollection {
   private timer: NodeJS.Timeout | undefined;
