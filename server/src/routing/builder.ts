@@ -1,6 +1,6 @@
 import { BehaviourRules } from "./behaviour";
 import { RouteDefinitionError } from "./errors";
-import { DEFAULT_SEGMENT_PATTERN, endsWithFormat, PathParser, PathSegment } from "./path";
+import { DEFAULT_SEGMENT_PATTERN, endsWithFormat, PathParser, PathSegment, specText } from "./path";
 import { HttpMethod, Route, RouteOrigin, RouteSpec, RouteTraits } from "./route";
 import { asText, EMPTY_MAP, isEmpty, OptionMap, OptionValue, record, rubyInspect, toList } from "./values";
 import { hasUnprintable } from "../text/escape";
@@ -18,8 +18,8 @@ const ANCHORS = /^(\\A|\^)|(\\Z|\\z|\$)$/;
  */
 export class RouteBuilder {
   private readonly paths = new PathParser();
-  /** The path, controller and action checked last (printableOnly). */
-  private readonly checked: { path: string | null; controller: string | null; action: string | null } = { path: null, controller: null, action: null };
+  /** The path's base, separator and action, the controller and the action checked last (printableOnly). */
+  private readonly checked = { base: "", separator: "", pathAction: "", controller: "" as string | null, action: "" as string | null };
   /**
    * Per requirement map (a resource has two: with and without `id`), its sorted records and the
    * traits of the route built last with it, which the resource's next routes share.
@@ -31,11 +31,15 @@ export class RouteBuilder {
   /** `option`: the option path of a custom action (see Route.option). */
   build(spec: RouteSpec, name: string | null, origin?: RouteOrigin, option?: string): Route {
     printableOnly("name", name);
-    // Consecutive routes share a path (show, update, destroy), a resource's routes their
-    // controller, and an action its routes: each checked once in a row.
-    if (spec.path !== this.checked.path) {
-      printableOnly("path", spec.path);
-      this.checked.path = spec.path;
+    // A resource's routes share its base paths and controller, and an action its routes: each
+    // checked once in a row. A path is printable when its parts are.
+    const path = spec.path;
+    const checked = this.checked;
+    if (path.base !== checked.base || path.separator !== checked.separator || (path.action ?? "") !== checked.pathAction) {
+      if (hasUnprintable(path.base) || hasUnprintable(path.separator) || hasUnprintable(path.action ?? "")) printableOnly("path", specText(path));
+      checked.base = path.base;
+      checked.separator = path.separator;
+      checked.pathAction = path.action ?? "";
     }
     if (spec.controller !== this.checked.controller) {
       printableOnly("controller", spec.controller);

@@ -6,7 +6,7 @@ import { DiagnosticMemo } from "./diagnosticMemo";
 import { Diagnostic } from "./diagnostics";
 import { RouteDefinitionError } from "./errors";
 import { Inflector } from "./inflector";
-import { normalizePath, parsePath, segmentKeys } from "./path";
+import { normalizePath, parsePath, PathSpec, segmentKeys } from "./path";
 import { defineResource, ResourceDefinition, ResourceSettings } from "./resource";
 import { INHERITED_ACTIONS } from "./restriction";
 import { routeOrigin, RouteOrigin, RouteSpec } from "./route";
@@ -14,6 +14,7 @@ import { Refusal, RouteTable, Segment, unchangedEnds } from "./table";
 import { validateDeclaration } from "./validate";
 import { asText, copyMap, deepMerge, EMPTY_MAP, isEmpty, isOptionMap, mapOf, OptionMap, OptionValue, pick, record, toList } from "./values";
 import { interned } from "../text/intern";
+import { StringMemo } from "../text/stringMemo";
 
 const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "edit" });
 
@@ -307,8 +308,8 @@ class Expander {
     for (const { method, actions } of def.collectionMethods) {
       for (const action of actions) {
         for (const m of toList(method)) {
-          const path = `${def.path}${def.actionSeparator}${action}`;
-          this.action(def, action, path, `${action}_${def.namePrefix}${def.plural}`, m, false, origin, interned(`collection.${action}`));
+          const path = actionPath(def.path, def, action);
+          this.action(def, action, path, `${action}_${def.namePrefix}${def.plural}`, m, false, origin, COLLECTION_OPTIONS.get(action));
         }
       }
     }
@@ -316,12 +317,12 @@ class Expander {
 
   private defaultCollectionActions(def: ResourceDefinition, origin: RouteOrigin): void {
     const name = `${def.namePrefix}${def.plural}${def.uncountable ? "_index" : ""}`;
-    this.action(def, "index", def.path, name, "get", false, origin);
-    this.action(def, "create", def.path, name, "post", false, origin);
+    this.action(def, "index", basePath(def.path), name, "get", false, origin);
+    this.action(def, "create", basePath(def.path), name, "post", false, origin);
   }
 
   private singletonCreate(def: ResourceDefinition, origin: RouteOrigin): void {
-    this.action(def, "create", def.path, `${def.shallowNamePrefix}${def.singular}`, "post", false, origin);
+    this.action(def, "create", basePath(def.path), `${def.shallowNamePrefix}${def.singular}`, "post", false, origin);
   }
 
   private newActions(def: ResourceDefinition, origin: RouteOrigin): void {
@@ -329,8 +330,8 @@ class Expander {
       for (const action of actions) {
         const base = `new_${def.namePrefix}${def.singular}`;
         const custom = action !== "new";
-        const path = custom ? `${def.newPath}${def.actionSeparator}${action}` : def.newPath;
-        this.action(def, action, path, custom ? `${action}_${base}` : base, method, false, origin, interned(`new.${action}`));
+        const path = custom ? actionPath(def.newPath, def, action) : basePath(def.newPath);
+        this.action(def, action, path, custom ? `${action}_${base}` : base, method, false, origin, NEW_OPTIONS.get(action));
       }
     }
   }
@@ -340,23 +341,23 @@ class Expander {
     for (const { method, actions } of def.memberMethods) {
       for (const action of actions) {
         for (const m of toList(method)) {
-          const path = `${def.memberPath}${def.actionSeparator}${def.actionPath(action)}`;
+          const path = actionPath(def.memberPath, def, def.actionPath(action));
           const idRequired = withId && (action === "edit" || this.rules.idRequirementOnCustomMemberActions);
-          this.action(def, action, path, `${action}_${def.shallowNamePrefix}${def.singular}`, m, idRequired, origin, interned(`member.${action}`));
+          this.action(def, action, path, `${action}_${def.shallowNamePrefix}${def.singular}`, m, idRequired, origin, MEMBER_OPTIONS.get(action));
         }
       }
     }
     const name = `${def.shallowNamePrefix}${def.singular}`;
-    this.action(def, "show", def.memberPath, name, "get", withId, origin);
-    this.action(def, "update", def.memberPath, name, "put", withId, origin);
-    this.action(def, "destroy", def.memberPath, name, "delete", withId, origin);
+    this.action(def, "show", basePath(def.memberPath), name, "get", withId, origin);
+    this.action(def, "update", basePath(def.memberPath), name, "put", withId, origin);
+    this.action(def, "destroy", basePath(def.memberPath), name, "delete", withId, origin);
   }
 
   /** One action's route(s), unless `only`/`except` leave the action out. */
   private action(
     def: ResourceDefinition,
     action: string,
-    path: string,
+    path: PathSpec,
     name: string,
     method: OptionValue,
     withId: boolean,
@@ -382,10 +383,10 @@ class Expander {
     if (this.rules.formatTwins) {
       this.table.add(this.builder.build(spec, named ? name : null, origin, option));
       const twin = named && this.isFree(`formatted_${name}`) ? `formatted_${name}` : null;
-      spec.path = `${spec.path}.:format`;
+      spec.path.format = true;
       this.table.add(this.builder.build(spec, twin, origin, option));
     } else {
-      spec.path = `${spec.path}.:format`;
+      spec.path.format = true;
       this.table.add(this.builder.build(spec, named ? name : null, origin, option));
     }
   }
@@ -463,7 +464,7 @@ class Expander {
     let controller = options.controller != null ? asText(options.controller) : null;
     if (namespace && controller !== null) controller = `${namespace.replace(/\/$/, "")}/${controller}`;
     const spec: RouteSpec = {
-      path: fullPath,
+      path: basePath(fullPath),
       controller,
       action: options.action != null ? asText(options.action) : null,
       conditions: mapOf(options.conditions),
@@ -514,6 +515,24 @@ function namespaceScope(name: string, options: OptionMap): OptionMap {
   }
   return Object.assign(record(), { path_prefix: name, name_prefix: `${name}_`, namespace: `${name}/` }, copyMap(options));
 }
+
+/** A path that is its base alone (`/posts`, an explicit route's path). */
+function basePath(base: string): PathSpec {
+  return { base, separator: "/", action: undefined, format: false };
+}
+
+/** A resource's base path followed by an action's segment. */
+function actionPath(base: string, def: ResourceDefinition, action: string): PathSpec {
+  return { base, separator: def.actionSeparator, action, format: false };
+}
+
+/**
+ * The option paths of custom actions (`member.mark`: Route.option), one string per action made
+ * once, where a string per route was made and then interned.
+ */
+const COLLECTION_OPTIONS = new StringMemo(10_000, (action) => `collection.${action}`);
+const NEW_OPTIONS = new StringMemo(10_000, (action) => `new.${action}`);
+const MEMBER_OPTIONS = new StringMemo(10_000, (action) => `member.${action}`);
 
 /** How many previous segments ahead a declaration is looked for. */
 const REUSE_WINDOW = 8;

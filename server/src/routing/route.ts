@@ -1,5 +1,5 @@
 import { Declaration } from "./declarations";
-import { PathSegment, pathText } from "./path";
+import { PathSegment, PathSpec, pathText } from "./path";
 import { OptionMap, setOwn } from "./values";
 
 /** HTTP methods a route condition may name (the original's list; `head` is refused, see builder). */
@@ -169,7 +169,7 @@ function sortedRecord<T>(record: Record<string, T>, show: (value: T) => string):
 
 /** Options of one route before it is built (what the original passed to its route builder). */
 export interface RouteSpec {
-  path: string;
+  path: PathSpec;
   controller: string | null;
   action: string | null;
   /** The `conditions` map, `method` included when set. */

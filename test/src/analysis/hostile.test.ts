@@ -77,6 +77,13 @@ describe("hostile routing files: settings and prototypes", () => {
     const esc = analyse(`export default draw((map) => { map.resources("posts", { controller: "x\\u001b]52;c;AAAA\\u0007" }); });`);
     assert.ok(codes(esc).includes("invalid-name"));
   });
+
+  it("a path whose base or action segment alone holds a control character is refused with the whole path (invalid-name)", () => {
+    const action = analyse(`export default draw((map) => { map.resources("posts", { path_names: { edit: "ed\\u0007it" } }); });`);
+    assert.strictEqual(action.diagnostics.find((d) => d.code === "invalid-name")?.message, 'A route path cannot hold control characters or line breaks: "/posts/:id/ed\\u0007it.:format"');
+    const base = analyse(`export default draw((map) => { map.resources("posts", { as: "po\\nsts" }); });`);
+    assert.strictEqual(base.diagnostics.find((d) => d.code === "invalid-name")?.message, 'A route path cannot hold control characters or line breaks: "/po\\nsts.:format"');
+  });
 });
 
 describe("hostile routing files: depth", () => {

@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { normalizePath, parsePath, PathParser, pathText, segmentKeys } from "../../../server/out/routing/path";
+import { normalizePath, parsePath, PathParser, PathSpec, pathText, segmentKeys, specText } from "../../../server/out/routing/path";
 
 describe("route paths", () => {
   it("property: a parsed path written out again is the normalised path (routes keep only the segments)", () => {
@@ -14,16 +14,24 @@ describe("route paths", () => {
     );
   });
 
-  it("property: the route builder's parser, which shares the parse of recent paths, parses each path of a sequence as parsePath does", () => {
-    // Pieces that make paths sharing heads (`/posts`, `/posts/:id`), empty segments and format suffixes.
+  it("property: the route builder's parser, which parses a base once and shares the parse of recent paths, parses each path of a sequence as parsePath does", () => {
+    // Pieces that make bases sharing heads (`/posts`, `/posts/:id`), empty segments and format
+    // suffixes; actions and separators that are one more segment, text added to the last, or
+    // several segments.
     const piece = fc.constantFrom("/", "/", "posts", ":id", ".", ":format", ".:format", "*rest", ":", "x:y", "é", "");
-    const path = fc.array(piece, { maxLength: 8 }).map((pieces) => pieces.join(""));
+    const base = fc.array(piece, { maxLength: 8 }).map((pieces) => pieces.join(""));
+    const spec = fc.record({
+      base,
+      separator: fc.constantFrom("/", "/", ";", ".", "", "/x/"),
+      action: fc.option(fc.constantFrom("edit", "", "a/b", ":id", "publish", "/", ".:format"), { nil: undefined }),
+      format: fc.boolean(),
+    });
     fc.assert(
-      fc.property(fc.array(path, { minLength: 1, maxLength: 30 }), (paths) => {
+      fc.property(fc.array(spec, { minLength: 1, maxLength: 30 }), (specs) => {
         const parser = new PathParser();
-        for (const text of paths) {
-          const segments = parsePath(normalizePath(text));
-          assert.deepStrictEqual(parser.parse(text), { segments, keys: segmentKeys(segments) }, text);
+        for (const spec of specs) {
+          const segments = parsePath(normalizePath(specText(spec)));
+          assert.deepStrictEqual(parser.parse(spec), { segments, keys: segmentKeys(segments) }, JSON.stringify(spec));
         }
       }),
       { numRuns: 1000 },
@@ -32,14 +40,17 @@ describe("route paths", () => {
 
   it("a resource's paths in the order its routes are built, nested resources after: each as parsePath gives it", () => {
     const parser = new PathParser();
-    const paths = [
-      "/posts", "/posts.:format", "/posts/search.:format", "/posts/new.:format", "/posts/:id/edit.:format", "/posts/:id.:format", "/posts/:id",
-      "/posts/:post_id/comments.:format", "/posts/:post_id/comments/:id/edit.:format", "/posts/:post_id/comments/:id.:format",
-      "/posts/:id.:format", "/", "//", "//x", "/a//b", "/posts/:post_id/comments/new.:format", "/files/*path", "/posts/:id/",
+    const path = (base: string, action?: string, format = false, separator = "/"): PathSpec => ({ base, separator, action, format });
+    const specs = [
+      path("/posts"), path("/posts", undefined, true), path("/posts", "search", true), path("/posts/new", undefined, true),
+      path("/posts/:id", "edit", true), path("/posts/:id", undefined, true), path("/posts/:id"), path("/posts/:id", "edit", false, ";"),
+      path("/posts/:post_id/comments", undefined, true), path("/posts/:post_id/comments/:id", "edit", true), path("/posts/:post_id/comments/:id", undefined, true),
+      path("/posts/:id", undefined, true), path("/"), path("/", "edit"), path("//"), path("//x", undefined, true), path("/a//b", "c"),
+      path("/posts/:post_id/comments/new", undefined, true), path("/files/*path"), path("/posts/:id/"), path("/posts/:id/", "edit"), path("/posts", "a/b", true),
     ];
-    for (const text of [...paths, ...paths.reverse()]) {
-      const segments = parsePath(normalizePath(text));
-      assert.deepStrictEqual(parser.parse(text), { segments, keys: segmentKeys(segments) }, text);
+    for (const spec of [...specs, ...specs.reverse()]) {
+      const segments = parsePath(normalizePath(specText(spec)));
+      assert.deepStrictEqual(parser.parse(spec), { segments, keys: segmentKeys(segments) }, JSON.stringify(spec));
     }
   });
 
