@@ -1,11 +1,14 @@
 import * as v8 from "v8";
 import * as vm from "vm";
-import { compactingFewPages } from "./heapGrowth";
+import { compactingFewPages, oldGenerationFragmented } from "./heapGrowth";
 
 /** How long the server must have had nothing to do before it collects. */
 const IDLE_MS = 2_000;
-/** Full collections in a row when idle: each compacts a few megabytes of objects (heapGrowth.compactingFewPages). */
-const IDLE_COLLECTIONS = 3;
+/**
+ * The most full collections one idle moment runs: each compacts a few megabytes of objects
+ * (heapGrowth.compactingFewPages), and they go on while the heap stays fragmented.
+ */
+const IDLE_COLLECTIONS = 8;
 /** Heap pages held beyond what lived after the last collection, below which a collection is not worth its pause. */
 const WORTH_BYTES = 8 * 1024 * 1024;
 
@@ -13,8 +16,10 @@ const WORTH_BYTES = 8 * 1024 * 1024;
 export interface Heap {
   /** Bytes of heap pages V8 holds, and bytes of them in use (live or garbage not yet collected). */
   usage(): { heapTotal: number; heapUsed: number };
-  /** Full collections that also compact, so that emptied pages go back to the system. */
+  /** A full collection that also compacts, so that emptied pages go back to the system. */
   collect(): void;
+  /** Whether its pages hold much more than lives, so that another compacting collection would give pages back. */
+  fragmented(): boolean;
 }
 
 export interface IdleOptions {
@@ -35,8 +40,8 @@ export interface IdleOptions {
  * MB of it live). Compacting moves what lives onto fewer pages and returns the rest: on 50,000
  * routes the pause after a session went from 198 to 177 MB resident against a collection that does
  * not compact, for 130 ms instead of 70 ms of work done when nobody waits for an answer (a
- * collection that compacted every page then; this process's heap now runs IDLE_COLLECTIONS that
- * each compact a few megabytes, see processHeap).
+ * collection that compacted every page then; this process's heap now runs collections that each
+ * compact a few megabytes, as many as its fragmentation needs: see collectInTurns, processHeap).
  */
 export class IdleCollection {
   private timer: NodeJS.Timeout | undefined;
@@ -74,8 +79,21 @@ export class IdleCollection {
     this.atIdle();
     const heap = this.heap;
     if (!heap || heap.usage().heapTotal - this.liveAfterLast < WORTH_BYTES) return;
+    this.collectInTurns(heap, IDLE_COLLECTIONS);
+  }
+
+  /**
+   * A collection now, then one per turn of the event loop while the heap stays fragmented and no
+   * new work came (touch), `most` in all: a request that arrives meanwhile is answered between two
+   * collections instead of after all of them.
+   */
+  private collectInTurns(heap: Heap, most: number): void {
     heap.collect();
     this.liveAfterLast = heap.usage().heapUsed;
+    if (most <= 1 || this.timer || !heap.fragmented()) return;
+    setImmediate(() => {
+      if (!this.timer) this.collectInTurns(heap, most - 1);
+    }).unref();
   }
 }
 
@@ -94,10 +112,9 @@ export function processHeap(): Heap | undefined {
   if (typeof gc !== "function") return undefined;
   return {
     usage: () => process.memoryUsage(),
-    // A few megabytes of objects moved per collection (see compactingFewPages): enough of them to
-    // empty the pages an edit burst fragmented, without holding two copies of the heap at once.
-    collect: () => compactingFewPages(() => {
-      for (let round = 0; round < IDLE_COLLECTIONS; round++) (gc as () => void)();
-    }),
+    // A few megabytes of objects moved per collection (see compactingFewPages), without holding
+    // two copies of the heap at once; the idle moment runs as many as the fragmentation needs.
+    collect: () => compactingFewPages(gc as () => void),
+    fragmented: oldGenerationFragmented,
   };
 }

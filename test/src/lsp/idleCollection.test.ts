@@ -12,8 +12,11 @@ async function collected(heap: { collections: number }, count: number): Promise<
   return heap.collections;
 }
 
-/** A heap whose sizes the test sets, counting collections; a collection leaves `live` bytes. */
-function fakeHeap(heapTotal: number, heapUsed: number, live: number) {
+/**
+ * A heap whose sizes the test sets, counting collections; a collection leaves `live` bytes, and
+ * the heap fragmented until `fragmentedFor` collections have run.
+ */
+function fakeHeap(heapTotal: number, heapUsed: number, live: number, fragmentedFor = 0) {
   const heap = {
     heapTotal,
     heapUsed,
@@ -24,6 +27,7 @@ function fakeHeap(heapTotal: number, heapUsed: number, live: number) {
       heap.heapUsed = live;
       heap.heapTotal = live + MB;
     },
+    fragmented: () => heap.collections < fragmentedFor,
   };
   return heap satisfies Heap;
 }
@@ -107,6 +111,33 @@ describe("idle collection", () => {
     heap.heapTotal = 32 * MB;
     idle.settle();
     assert.deepStrictEqual([seen.length, heap.collections], [2, 1]);
+  });
+
+  it("collects again, one collection per turn of the event loop, while the heap stays fragmented, eight at most", async () => {
+    const heap = fakeHeap(40 * MB, 30 * MB, 30 * MB, 3);
+    const idle = new IdleCollection({ heap, idleMs: IDLE_MS });
+    heap.heapTotal = 80 * MB;
+    idle.settle();
+    assert.strictEqual(heap.collections, 1, "one now, the others in later turns");
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.strictEqual(heap.collections, 2);
+    assert.strictEqual(await collected(heap, 3), 3, "none once the heap is no longer fragmented");
+    const always = fakeHeap(40 * MB, 30 * MB, 30 * MB, Infinity);
+    always.heapTotal = 80 * MB;
+    new IdleCollection({ heap: always, idleMs: IDLE_MS }).settle();
+    assert.strictEqual(await collected(always, 8), 8);
+  });
+
+  it("stops collecting in turns when new work comes, and collects again at the next idle moment", async () => {
+    const heap = fakeHeap(40 * MB, 30 * MB, 30 * MB, Infinity);
+    const idle = new IdleCollection({ heap, idleMs: IDLE_MS * 5 });
+    heap.heapTotal = 80 * MB;
+    idle.settle();
+    idle.touch();
+    await pause(IDLE_MS);
+    assert.strictEqual(heap.collections, 1, "the work that came stopped the collections");
+    heap.heapTotal = 80 * MB;
+    assert.strictEqual(await collected(heap, 9), 9, "the next idle moment's collections");
   });
 
   it("collects this process's heap with V8's collector, which Node hides without --expose-gc", () => {
