@@ -1,6 +1,6 @@
 import { BehaviourRules } from "./behaviour";
 import { RouteDefinitionError } from "./errors";
-import { DEFAULT_SEGMENT_PATTERN, endsWithFormat, PathParser, PathSegment, specText } from "./path";
+import { DEFAULT_SEGMENT_PATTERN, endsWithFormat, hasKey, PathParser, PathSegment, specText } from "./path";
 import { HttpMethod, Route, RouteOrigin, RouteSpec, RouteTraits } from "./route";
 import { asText, EMPTY_MAP, isEmpty, OptionMap, OptionValue, record, rubyInspect, toList } from "./values";
 import { hasUnprintable } from "../text/escape";
@@ -49,23 +49,24 @@ export class RouteBuilder {
       printableOnly("action", spec.action);
       this.checked.action = spec.action;
     }
-    const { segments, keys } = this.paths.parse(spec.path);
+    const segments = this.paths.parse(spec.path);
     const methods = routeMethods(spec.conditions);
-    checkSegmentRequirements(spec.requirements, keys);
+    checkSegmentRequirements(spec.requirements, segments);
     const sorted = this.sort(spec.requirements);
     const { requirements } = sorted;
 
     const conditions = textValues(spec.conditions, "method");
     let defaults = textValues(spec.defaults);
-    if (keys.includes("action") && !("action" in spec.defaults)) defaults = Object.assign(record<string>(), defaults, { action: "index" });
+    const actionKey = hasKey(segments, "action");
+    if (actionKey && !("action" in spec.defaults)) defaults = Object.assign(record<string>(), defaults, { action: "index" });
     const optionalFormat = this.rules.optionalTrailingFormat && endsWithFormat(segments);
 
     return new Route(
       name,
       methods,
       segments,
-      keys.includes("controller") ? null : spec.controller,
-      keys.includes("action") ? null : spec.action,
+      hasKey(segments, "controller") ? null : spec.controller,
+      actionKey ? null : spec.action,
       shareTraits(sorted, conditions, defaults, spec.controllerNamespace),
       requiredSegmentCount(segments, defaults, requirements, optionalFormat),
       optionalFormat,
@@ -105,10 +106,10 @@ function shareTraits(sorted: SortedRequirements, conditions: Record<string, stri
 }
 
 /** A requirement on a path segment must be an unanchored regular expression (the first one that is not, in the map's order, is refused). */
-function checkSegmentRequirements(requirements: OptionMap, keys: readonly string[]): void {
+function checkSegmentRequirements(requirements: OptionMap, segments: readonly PathSegment[]): void {
   // for-in, not Object.keys: a list per route was made for a map shared by the resource's routes (a map has no inherited keys).
   for (const key in requirements) {
-    if (!keys.includes(key)) continue;
+    if (!hasKey(segments, key)) continue;
     const value = requirements[key];
     if (!(value instanceof RegExp)) throw refused(`${key}: requirements on a path segment must be regular expressions`, "requirement-not-regexp", key);
     if (ANCHORS.test(value.source)) throw refused(`Regexp anchor characters are not allowed in routing requirements: ${rubyInspect(value)}`, "requirement-anchor", key);

@@ -39,12 +39,6 @@ export function pathText(segments: readonly PathSegment[]): string {
   return text || "/";
 }
 
-/** A route path normalised and parsed, with its dynamic keys (in path order; a path has few). */
-export interface ParsedPath {
-  segments: PathSegment[];
-  keys: readonly string[];
-}
-
 /**
  * A route path as the expander writes it: a base (a resource's path, member path or new path, one
  * string for all its routes; an explicit route's whole path), then maybe an action's segment after
@@ -64,13 +58,13 @@ export function specText({ base, separator, action, format }: PathSpec): string 
   return `${base}${action === undefined ? "" : separator + action}${format ? ".:format" : ""}`;
 }
 
-/** The last two paths a parser parsed, as specs and parsed. */
+/** A path a parser parsed: its spec and segments (one of its two slots, filled again and again). */
 interface Parsed {
-  readonly base: string;
-  readonly separator: string;
-  readonly action: string | undefined;
-  readonly format: boolean;
-  readonly parsed: ParsedPath;
+  base: string;
+  separator: string;
+  action: string | undefined;
+  format: boolean;
+  segments: PathSegment[];
 }
 
 /**
@@ -79,23 +73,30 @@ interface Parsed {
  * segment list: one copy per path instead of one per route. A resource's base is parsed once for
  * all its routes, and an action's segment is looked up by the action alone: parsing each whole
  * path again (the text made, split and each piece looked up) was a fifth of the expansion's time.
+ * Nothing but the segment list is made per path (its records were 14 MB of garbage per expansion
+ * of 50,000 routes).
  */
 export class PathParser {
-  private newest: Parsed | undefined;
-  private before: Parsed | undefined;
+  /** The path parsed last, and the one before it. */
+  private newest: Parsed = { base: "", separator: "", action: undefined, format: false, segments: [] };
+  private before: Parsed = { base: "", separator: "", action: undefined, format: false, segments: [] };
   /** The last base parsed, when it is a normalised path of at least one segment; else undefined. */
   private base: { text: string; segments: PathSegment[]; last: string } | undefined;
 
-  parse(spec: PathSpec): ParsedPath {
-    const newest = this.newest;
-    if (newest !== undefined && sameSpec(newest, spec)) return newest.parsed;
-    const before = this.before;
-    if (before !== undefined && sameSpec(before, spec)) return before.parsed;
+  parse(spec: PathSpec): PathSegment[] {
+    if (sameSpec(this.newest, spec)) return this.newest.segments;
+    if (sameSpec(this.before, spec)) return this.before.segments;
     const segments = this.extended(spec) ?? parsePath(normalizePath(specText(spec)));
-    const parsed = { segments, keys: segmentKeys(segments) };
-    this.before = newest;
-    this.newest = { base: spec.base, separator: spec.separator, action: spec.action, format: spec.format, parsed };
-    return parsed;
+    // The slot of the older path takes this one.
+    const slot = this.before;
+    this.before = this.newest;
+    this.newest = slot;
+    slot.base = spec.base;
+    slot.separator = spec.separator;
+    slot.action = spec.action;
+    slot.format = spec.format;
+    slot.segments = segments;
+    return segments;
   }
 
   /**
@@ -148,6 +149,12 @@ function parseSegment(text: string): PathSegment {
   }
   if (last < text.length || parts.length === 0) parts.push({ kind: "static", text: text.slice(last) });
   return parts;
+}
+
+/** Whether a dynamic segment of the path has the key (`:action`, `*path`), without listing them. */
+export function hasKey(segments: readonly PathSegment[], key: string): boolean {
+  for (const segment of segments) for (const part of segment) if (part.kind !== "static" && part.key === key) return true;
+  return false;
 }
 
 /** The dynamic keys of a path, in path order (the order of positional helper arguments). */

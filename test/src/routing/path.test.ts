@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { normalizePath, parsePath, PathParser, PathSpec, pathText, segmentKeys, specText } from "../../../server/out/routing/path";
+import { hasKey, normalizePath, parsePath, PathParser, PathSpec, pathText, segmentKeys, specText } from "../../../server/out/routing/path";
 
 describe("route paths", () => {
   it("property: a parsed path written out again is the normalised path (routes keep only the segments)", () => {
@@ -31,7 +31,7 @@ describe("route paths", () => {
         const parser = new PathParser();
         for (const spec of specs) {
           const segments = parsePath(normalizePath(specText(spec)));
-          assert.deepStrictEqual(parser.parse(spec), { segments, keys: segmentKeys(segments) }, JSON.stringify(spec));
+          assert.deepStrictEqual(parser.parse(spec), segments, JSON.stringify(spec));
         }
       }),
       { numRuns: 1000 },
@@ -50,7 +50,14 @@ describe("route paths", () => {
     ];
     for (const spec of [...specs, ...specs.reverse()]) {
       const segments = parsePath(normalizePath(specText(spec)));
-      assert.deepStrictEqual(parser.parse(spec), { segments, keys: segmentKeys(segments) }, JSON.stringify(spec));
+      assert.deepStrictEqual(parser.parse(spec), segments, JSON.stringify(spec));
+    }
+  });
+
+  it("hasKey finds a dynamic key of a path (param or glob), never a static text", () => {
+    for (const path of ["/posts/:id", "/:controller/:action/:id.:format", "/files/*path", "/static/id", "/a:id", "/"]) {
+      const segments = parsePath(path);
+      for (const key of ["id", "action", "path", "format", "static"]) assert.strictEqual(hasKey(segments, key), segmentKeys(segments).includes(key), `${path} ${key}`);
     }
   });
 
