@@ -98,18 +98,13 @@ export function compactingFewPages(collect: () => void): void {
   }
 }
 
-/** Whether this process's old generation holds much more than lives (worthCompacting), as of its last full collection. */
-export function oldGenerationFragmented(): boolean {
-  const old = v8.getHeapSpaceStatistics().find((space) => space.space_name === "old_space");
-  return !!old && worthCompacting({ size: old.space_size, used: old.space_used_size });
-}
-
 /** After each full collection, tells V8 whether the next ones compact fragmented pages (worthCompacting). */
 function compactWhenFragmented(): void {
   new PerformanceObserver((list) => {
     const major = list.getEntries().some((entry) => (entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
     if (!major) return;
-    const compact = oldGenerationFragmented();
+    const old = v8.getHeapSpaceStatistics().find((space) => space.space_name === "old_space");
+    const compact = !!old && worthCompacting({ size: old.space_size, used: old.space_used_size });
     if (compact === fragmented) return;
     fragmented = compact;
     compactFewPages(compact);

@@ -1,14 +1,17 @@
 import * as v8 from "v8";
 import * as vm from "vm";
-import { compactingFewPages, oldGenerationFragmented } from "./heapGrowth";
+import { compactingFewPages } from "./heapGrowth";
 
 /** How long the server must have had nothing to do before it collects. */
 const IDLE_MS = 2_000;
 /**
  * The most full collections one idle moment runs: each compacts a few megabytes of objects
- * (heapGrowth.compactingFewPages), and they go on while the heap stays fragmented.
+ * (heapGrowth.compactingFewPages), and they go on while the heap holds WORTH_BYTES beyond what
+ * lives and the last one gave back STEP_WORTH_BYTES of pages.
  */
 const IDLE_COLLECTIONS = 8;
+/** Heap pages a collection must have given back for the idle moment to run another. */
+const STEP_WORTH_BYTES = 1024 * 1024;
 /** Heap pages held beyond what lived after the last collection, below which a collection is not worth its pause. */
 const WORTH_BYTES = 8 * 1024 * 1024;
 
@@ -18,8 +21,6 @@ export interface Heap {
   usage(): { heapTotal: number; heapUsed: number };
   /** A full collection that also compacts, so that emptied pages go back to the system. */
   collect(): void;
-  /** Whether its pages hold much more than lives, so that another compacting collection would give pages back. */
-  fragmented(): boolean;
 }
 
 export interface IdleOptions {
@@ -41,7 +42,7 @@ export interface IdleOptions {
  * routes the pause after a session went from 198 to 177 MB resident against a collection that does
  * not compact, for 130 ms instead of 70 ms of work done when nobody waits for an answer (a
  * collection that compacted every page then; this process's heap now runs collections that each
- * compact a few megabytes, as many as its fragmentation needs: see collectInTurns, processHeap).
+ * compact a few megabytes, as many as give pages back: see collectInTurns, processHeap).
  */
 export class IdleCollection {
   private timer: NodeJS.Timeout | undefined;
@@ -83,14 +84,17 @@ export class IdleCollection {
   }
 
   /**
-   * A collection now, then one per turn of the event loop while the heap stays fragmented and no
-   * new work came (touch), `most` in all: a request that arrives meanwhile is answered between two
-   * collections instead of after all of them.
+   * A collection now, then one per turn of the event loop while the heap still holds pages well
+   * beyond what lives, the last collection gave some back, and no new work came (touch), `most` in
+   * all: a request that arrives meanwhile is answered between two collections instead of after
+   * all of them.
    */
   private collectInTurns(heap: Heap, most: number): void {
+    const before = heap.usage().heapTotal;
     heap.collect();
-    this.liveAfterLast = heap.usage().heapUsed;
-    if (most <= 1 || this.timer || !heap.fragmented()) return;
+    const after = heap.usage();
+    this.liveAfterLast = after.heapUsed;
+    if (most <= 1 || this.timer || after.heapTotal - after.heapUsed < WORTH_BYTES || before - after.heapTotal < STEP_WORTH_BYTES) return;
     setImmediate(() => {
       if (!this.timer) this.collectInTurns(heap, most - 1);
     }).unref();
@@ -113,8 +117,7 @@ export function processHeap(): Heap | undefined {
   return {
     usage: () => process.memoryUsage(),
     // A few megabytes of objects moved per collection (see compactingFewPages), without holding
-    // two copies of the heap at once; the idle moment runs as many as the fragmentation needs.
+    // two copies of the heap at once; the idle moment runs as many as give pages back.
     collect: () => compactingFewPages(gc as () => void),
-    fragmented: oldGenerationFragmented,
   };
 }

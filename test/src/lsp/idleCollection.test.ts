@@ -14,9 +14,10 @@ async function collected(heap: { collections: number }, count: number): Promise<
 
 /**
  * A heap whose sizes the test sets, counting collections; a collection leaves `live` bytes, and
- * the heap fragmented until `fragmentedFor` collections have run.
+ * pages a megabyte beyond them once `compactingFor` collections have run (8 MB more for each
+ * collection still to run: each gives back 8 MB).
  */
-function fakeHeap(heapTotal: number, heapUsed: number, live: number, fragmentedFor = 0) {
+function fakeHeap(heapTotal: number, heapUsed: number, live: number, compactingFor = 0) {
   const heap = {
     heapTotal,
     heapUsed,
@@ -25,9 +26,8 @@ function fakeHeap(heapTotal: number, heapUsed: number, live: number, fragmentedF
     collect: () => {
       heap.collections++;
       heap.heapUsed = live;
-      heap.heapTotal = live + MB;
+      heap.heapTotal = live + MB + 8 * MB * Math.max(0, compactingFor - heap.collections);
     },
-    fragmented: () => heap.collections < fragmentedFor,
   };
   return heap satisfies Heap;
 }
@@ -113,7 +113,8 @@ describe("idle collection", () => {
     assert.deepStrictEqual([seen.length, heap.collections], [2, 1]);
   });
 
-  it("collects again, one collection per turn of the event loop, while the heap stays fragmented, eight at most", async () => {
+  it("collects again, one collection per turn of the event loop, while the heap holds 8 MB beyond what lives and the last gave pages back, eight at most", async () => {
+    // After the first collection 17 MB beyond what lives, after the second 9, after the third 1.
     const heap = fakeHeap(40 * MB, 30 * MB, 30 * MB, 3);
     const idle = new IdleCollection({ heap, idleMs: IDLE_MS });
     heap.heapTotal = 80 * MB;
@@ -121,22 +122,36 @@ describe("idle collection", () => {
     assert.strictEqual(heap.collections, 1, "one now, the others in later turns");
     await new Promise((resolve) => setImmediate(resolve));
     assert.strictEqual(heap.collections, 2);
-    assert.strictEqual(await collected(heap, 3), 3, "none once the heap is no longer fragmented");
-    const always = fakeHeap(40 * MB, 30 * MB, 30 * MB, Infinity);
-    always.heapTotal = 80 * MB;
+    assert.strictEqual(await collected(heap, 3), 3, "none once the heap holds little beyond what lives");
+    const always = fakeHeap(40 * MB, 30 * MB, 30 * MB, 10);
+    always.heapTotal = 200 * MB;
     new IdleCollection({ heap: always, idleMs: IDLE_MS }).settle();
     assert.strictEqual(await collected(always, 8), 8);
   });
 
-  it("stops collecting in turns when new work comes, and collects again at the next idle moment", async () => {
-    const heap = fakeHeap(40 * MB, 30 * MB, 30 * MB, Infinity);
-    const idle = new IdleCollection({ heap, idleMs: IDLE_MS * 5 });
+  it("does not collect again when a collection gave no pages back, however much the heap holds beyond what lives", async () => {
+    const heap = fakeHeap(40 * MB, 30 * MB, 30 * MB);
+    heap.collect = () => {
+      heap.collections++;
+      heap.heapUsed = 30 * MB;
+      heap.heapTotal = 60 * MB;
+    };
+    const idle = new IdleCollection({ heap, idleMs: IDLE_MS });
     heap.heapTotal = 80 * MB;
+    idle.settle();
+    // The first gave back 20 MB; the second none.
+    assert.strictEqual(await collected(heap, 2), 2);
+  });
+
+  it("stops collecting in turns when new work comes, and collects again at the next idle moment", async () => {
+    const heap = fakeHeap(40 * MB, 30 * MB, 30 * MB, 10);
+    const idle = new IdleCollection({ heap, idleMs: IDLE_MS * 5 });
+    heap.heapTotal = 200 * MB;
     idle.settle();
     idle.touch();
     await pause(IDLE_MS);
     assert.strictEqual(heap.collections, 1, "the work that came stopped the collections");
-    heap.heapTotal = 80 * MB;
+    heap.heapTotal = 200 * MB;
     assert.strictEqual(await collected(heap, 9), 9, "the next idle moment's collections");
   });
 
