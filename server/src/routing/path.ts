@@ -59,11 +59,7 @@ export function specText({ base, separator, action, format }: PathSpec): string 
 }
 
 /** A path a parser parsed: its spec and segments (one of its two slots, filled again and again). */
-interface Parsed {
-  base: string;
-  separator: string;
-  action: string | undefined;
-  format: boolean;
+interface Parsed extends PathSpec {
   segments: PathSegment[];
 }
 
@@ -73,8 +69,8 @@ interface Parsed {
  * segment list: one copy per path instead of one per route. A resource's base is parsed once for
  * all its routes, and an action's segment is looked up by the action alone: parsing each whole
  * path again (the text made, split and each piece looked up) was a fifth of the expansion's time.
- * Nothing but the segment list is made per path (its records were 14 MB of garbage per expansion
- * of 50,000 routes).
+ * Nothing but the segment list is made per path (with the records and key lists it made before,
+ * an expansion of 50,000 routes allocated 69 MB; 59 MB now).
  */
 export class PathParser {
   /** The path parsed last, and the one before it. */
