@@ -527,12 +527,16 @@ function actionPath(base: string, def: ResourceDefinition, action: string): Path
 }
 
 /**
- * The option paths of custom actions (`member.mark`: Route.option), one string per action made
- * once, where a string per route was made and then interned.
+ * The option paths of one kind of custom action (`member.mark`: Route.option), one string per
+ * action made once, where a string per route was made and then interned.
  */
-const COLLECTION_OPTIONS = new StringMemo(10_000, (action) => `collection.${action}`);
-const NEW_OPTIONS = new StringMemo(10_000, (action) => `new.${action}`);
-const MEMBER_OPTIONS = new StringMemo(10_000, (action) => `member.${action}`);
+function optionPaths(kind: "collection" | "new" | "member"): StringMemo<string> {
+  return new StringMemo(10_000, (action) => `${kind}.${action}`);
+}
+
+const COLLECTION_OPTIONS = optionPaths("collection");
+const NEW_OPTIONS = optionPaths("new");
+const MEMBER_OPTIONS = optionPaths("member");
 
 /** How many previous segments ahead a declaration is looked for. */
 const REUSE_WINDOW = 8;
