@@ -7,7 +7,7 @@ import { Diagnostic } from "./diagnostics";
 import { RouteDefinitionError } from "./errors";
 import { Inflector } from "./inflector";
 import { normalizePath, parsePath, PathSpec, segmentKeys } from "./path";
-import { defineResource, ResourceDefinition, ResourceSettings } from "./resource";
+import { actionSegment, defineResource, ResourceDefinition, ResourceSettings } from "./resource";
 import { INHERITED_ACTIONS } from "./restriction";
 import { routeOrigin, RouteOrigin, RouteSpec } from "./route";
 import { Refusal, RouteTable, Segment, unchangedEnds } from "./table";
@@ -341,7 +341,7 @@ class Expander {
     for (const { method, actions } of def.memberMethods) {
       for (const action of actions) {
         for (const m of toList(method)) {
-          const path = actionPath(def.memberPath, def, def.actionPath(action));
+          const path = actionPath(def.memberPath, def, actionSegment(def, action));
           const idRequired = withId && (action === "edit" || this.rules.idRequirementOnCustomMemberActions);
           this.action(def, action, path, `${action}_${def.shallowNamePrefix}${def.singular}`, m, idRequired, origin, MEMBER_OPTIONS.get(action));
         }

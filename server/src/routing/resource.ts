@@ -1,7 +1,7 @@
 import { BehaviourRules } from "./behaviour";
 import { Inflector } from "./inflector";
 import { ActionFilter, actionRestriction } from "./restriction";
-import { asText, EMPTY_MAP, isOptionMap, mapOf, OptionMap, OptionValue, own, record } from "./values";
+import { asText, EMPTY_MAP, isEmpty, isOptionMap, OptionMap, OptionValue, own, record } from "./values";
 import { DEFAULT_SEGMENT_PATTERN } from "./path";
 
 /** Actions grouped by the method given for them, methods in the order first given (facility §2.3). */
@@ -39,8 +39,10 @@ export interface ResourceDefinition {
   allows: ActionFilter;
   /** A's restriction for nested scopes. */
   inheritedActions?: string[];
-  /** The path segment of a member action (`path_names`, then the application-wide name, then the action). */
-  actionPath(action: string): string;
+  /** The resource's own `path_names` (read through actionSegment). */
+  pathNames: OptionMap;
+  /** The application-wide path names. */
+  appPathNames: Readonly<Record<string, string>>;
 }
 
 export function defineResource(
@@ -63,9 +65,7 @@ export function defineResource(
   const shallow = options.shallow === true;
   const path = `${pathPrefix}/${pathSegment}`;
 
-  const pathNames = mapOf(options.path_names);
-  const segmentName = (action: string): string | undefined =>
-    pathNames[action] != null ? asText(pathNames[action]) : own(settings.pathNames, action);
+  const pathNames = isOptionMap(options.path_names) ? options.path_names : EMPTY_MAP;
 
   let shallowPathPrefix = pathPrefix;
   let shallowNamePrefix = namePrefix;
@@ -76,15 +76,7 @@ export function defineResource(
   if (singleton) shallowNamePrefix = namePrefix;
 
   const memberPath = singleton ? path : `${shallowPathPrefix}/${pathSegment}/:id`;
-  const given = mapOf(options.requirements);
-  const id = given.id;
-  delete given.id;
-  // Most resources have no requirements: the same two maps for all, so that the route builder
-  // sorts them once and their routes share one traits object (see RouteBuilder).
-  const { requirements, requirementsWithId } =
-    Object.keys(given).length === 0 && !(id instanceof RegExp)
-      ? NO_REQUIREMENTS
-      : { requirements: given, requirementsWithId: Object.assign(record(), given, { id: id instanceof RegExp ? id : DEFAULT_ID_REQUIREMENT }) };
+  const { requirements, requirementsWithId } = resourceRequirements(options.requirements);
 
   const { allows, inherited } = actionRestriction(options, rules);
   const memberMethods = groupByMethod(options.member);
@@ -99,7 +91,7 @@ export function defineResource(
     uncountable: singular === plural,
     controller,
     path,
-    newPath: `${path}/${segmentName("new") ?? ""}`,
+    newPath: `${path}/${segmentName(pathNames, settings.pathNames, "new") ?? ""}`,
     memberPath,
     nestingPathPrefix: singleton ? path : `${shallowPathPrefix}/${pathSegment}/:${singular}_id`,
     namePrefix,
@@ -111,11 +103,37 @@ export function defineResource(
     newMethods,
     requirements,
     requirementsWithId,
-    conditions: mapOf(options.conditions),
+    // Read, never written: the resource's options are its own copy (the expander's), and most have none.
+    conditions: isOptionMap(options.conditions) ? options.conditions : EMPTY_MAP,
     allows,
     inheritedActions: inherited,
-    actionPath: (action) => segmentName(action) ?? action,
+    pathNames,
+    appPathNames: settings.pathNames,
   };
+}
+
+/** The path segment of a member action: `path_names`, then the application-wide name, then the action. */
+export function actionSegment(def: Pick<ResourceDefinition, "pathNames" | "appPathNames">, action: string): string {
+  return segmentName(def.pathNames, def.appPathNames, action) ?? action;
+}
+
+function segmentName(pathNames: OptionMap, appPathNames: Readonly<Record<string, string>>, action: string): string | undefined {
+  const given = own(pathNames, action);
+  return given != null ? asText(given) : own(appPathNames, action);
+}
+
+/**
+ * The resource's requirements without and with `id`. Most resources have none: the same two maps
+ * for all, so that the route builder sorts them once and their routes share one traits object
+ * (see RouteBuilder).
+ */
+function resourceRequirements(given: OptionValue | undefined): { requirements: OptionMap; requirementsWithId: OptionMap } {
+  if (!isOptionMap(given)) return NO_REQUIREMENTS;
+  const requirements = record();
+  for (const key of Object.keys(given)) if (key !== "id") requirements[key] = given[key];
+  const id = own(given, "id");
+  if (isEmpty(requirements) && !(id instanceof RegExp)) return NO_REQUIREMENTS;
+  return { requirements, requirementsWithId: Object.assign(record(), requirements, { id: id instanceof RegExp ? id : DEFAULT_ID_REQUIREMENT }) };
 }
 
 /** The default pattern of `:id`, one object for every resource (a pattern without the g or y flag keeps no state). */
@@ -130,13 +148,18 @@ const NO_REQUIREMENTS: { requirements: OptionMap; requirementsWithId: OptionMap 
 function groupByMethod(actions: OptionValue | undefined): MethodGroups {
   const groups: MethodGroups = [];
   if (!isOptionMap(actions)) return groups;
-  for (const [action, method] of Object.entries(actions)) {
-    const key = JSON.stringify(method);
-    const group = groups.find((g) => JSON.stringify(g.method) === key);
+  for (const action of Object.keys(actions)) {
+    const method = actions[action];
+    const group = groups.find((g) => sameMethod(g.method, method));
     if (group) group.actions.push(action);
     else groups.push({ method, actions: [action] });
   }
   return groups;
+}
+
+/** Whether two actions were given the same method (a name, or a list of names: equal as data). */
+function sameMethod(a: OptionValue, b: OptionValue): boolean {
+  return a === b || (typeof a === "object" && typeof b === "object" && JSON.stringify(a) === JSON.stringify(b));
 }
 
 /** The default edit/new action goes first among the GET actions (a GET group is added last if none was given). */

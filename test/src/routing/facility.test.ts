@@ -1,11 +1,16 @@
 import * as assert from "assert";
 import { draw } from "../../../server/out/dsl/draw";
+import { BEHAVIOURS } from "../../../server/out/routing/behaviour";
+import { Inflector } from "../../../server/out/routing/inflector";
+import { defineResource } from "../../../server/out/routing/resource";
+import { EMPTY_MAP } from "../../../server/out/routing/values";
 import { lines, names } from "../support/routes";
 
 /** The facility (shared/spec/facility.md), rule by rule, in both behaviours. */
 
 const A = { behaviour: "A" as const };
 const B = { behaviour: "B" as const };
+const SETTINGS = { pathNames: {}, actionSeparator: "/" };
 
 describe("facility §2.3 derived attributes", () => {
   it("singular is the singularized plural, or the singular option", () => {
@@ -103,6 +108,17 @@ describe("facility §2.5 requirements and the id pattern", () => {
   it("anchored requirement patterns are refused", () => {
     assert.throws(() => draw(B, (m) => m.resources("posts", { requirements: { id: /^\d+$/ } })), /Regexp anchor characters are not allowed/);
   });
+  it("resources without requirements or conditions share the empty maps; one with requirements has its own", () => {
+    const plain = defineResource("posts", false, { only: "index" }, BEHAVIOURS.B, SETTINGS, new Inflector());
+    const other = defineResource("notes", false, {}, BEHAVIOURS.B, SETTINGS, new Inflector());
+    assert.strictEqual(plain.requirements, other.requirements);
+    assert.strictEqual(plain.requirementsWithId, other.requirementsWithId);
+    assert.strictEqual(plain.conditions, EMPTY_MAP);
+    const given = defineResource("posts", false, { requirements: { id: /\d+/, locale: "en" } }, BEHAVIOURS.B, SETTINGS, new Inflector());
+    assert.deepStrictEqual(Object.keys(given.requirements), ["locale"]);
+    assert.deepStrictEqual(Object.keys(given.requirementsWithId), ["locale", "id"]);
+    assert.notStrictEqual(given.requirements, plain.requirements);
+  });
   it("every name of a multi-name call keeps a custom id pattern", () => {
     const routes = draw(B, (m) => m.resources("posts", "notes", { only: "show", requirements: { id: /\d+/ } })).routes;
     assert.deepStrictEqual(routes.map((r) => r.requirements.id.source), ["\\d+", "\\d+"]);
@@ -135,6 +151,14 @@ describe("facility §4.1/§4.2 default routes and registration order", () => {
   it("custom actions come grouped by method, methods in the order first given, edit first among GETs", () => {
     assert.deepStrictEqual(names(B, (m) => m.resources("posts", { only: [], member: { a: "post", b: "get", c: "post" } })), ["a_post", "c_post", "b_post"]);
     assert.deepStrictEqual(names(B, (m) => m.resources("posts", { only: "edit", member: { a: "post", b: "get" } })), ["a_post", "edit_post", "b_post"]);
+    // Lists of methods group when equal as data.
+    assert.deepStrictEqual(lines(B, (m) => m.resources("posts", { only: [], member: { a: ["get", "put"], b: "put", c: ["get", "put"] } })), [
+      "a_post GET /posts/:id/a.:format posts#a",
+      "- PUT /posts/:id/a.:format posts#a",
+      "c_post GET /posts/:id/c.:format posts#c",
+      "- PUT /posts/:id/c.:format posts#c",
+      "b_post PUT /posts/:id/b.:format posts#b",
+    ]);
   });
 });
 
