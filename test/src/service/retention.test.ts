@@ -3,6 +3,7 @@ import { processHeap } from "../../../server/out/lsp/idleCollection";
 import { RoutingWorkspace, TextDocument } from "../../../server/out/service/workspace";
 import { doComplete } from "../../../server/out/service/completion";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
+import { helperLists } from "../../../server/out/service/helperIndex";
 
 /** What the workspace lets go of: a version of a large routing file holds its whole text. */
 describe("workspace retention", () => {
@@ -50,6 +51,28 @@ describe("workspace retention", () => {
     processHeap()!.collect();
     const kept = versions.map((version, i) => (version.deref() ? i + 1 : 0)).filter(Boolean);
     assert.deepStrictEqual(kept, [12], "only the current version's table is held");
+  });
+
+  it("an idle merge of the helper names lets go of the lists merged before it", async () => {
+    const workspace = new RoutingWorkspace();
+    const lines = Array.from({ length: 20 }, (_, i) => `  map.resources("things${i}");`);
+    const text = () => `import { draw } from "resource-routes";\nexport default draw((map) => {\n${lines.join("\n")}\n});\n`;
+    workspace.set({ uri, version: 1, text: text() });
+    workspace.prepareHelperIndex();
+    // A declaration in the middle edited: the new table continues the merged one, and shares its lists until the next merge.
+    lines[10] = `  map.resources("renamed");`;
+    workspace.set({ uri, version: 2, text: text() });
+    const table = workspace.routingFile(uri)!.routes.table;
+    assert.ok(table.edit, "the new table is a patch of the merged one");
+    let lists: object | undefined = helperLists(table)[0].names;
+    const before = new WeakRef(lists);
+    workspace.prepareHelperIndex();
+    assert.notStrictEqual(helperLists(table)[0].names, lists, "merged again");
+    lists = undefined;
+    await new Promise((resolve) => setImmediate(resolve));
+    processHeap()!.collect();
+    assert.strictEqual(before.deref(), undefined, "the lists merged before are let go while the edited table lives");
+    assert.ok(table.size > 0);
   });
 
   it("edits made in a loop, without a turn of the event loop between them, keep no earlier text", () => {
