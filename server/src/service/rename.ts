@@ -43,10 +43,10 @@ export function rename(workspace: RoutingWorkspace, uri: string, offset: number,
   const target = renameTarget(workspace, uri, offset);
   if (!target) return { error: "Nothing to rename here: a resource name, an as:, has_many or has_one value, or a helper use." };
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(newName)) return { error: `"${newName}" is not a name a route can have (letters, digits and underscores)` };
-  const before = workspace.routingFile(target.uri)!;
   const text = workspace.document(target.uri)!.text;
-  const after = workspace.routingFileWith(target.uri, text.slice(0, target.name.start) + newName + text.slice(target.name.end));
-  const renamed = after && renamedRoutes(before, after);
+  const change = { start: target.name.start, oldEnd: target.name.end, newEnd: target.name.start + newName.length };
+  const edited = text.slice(0, target.name.start) + newName + text.slice(target.name.end);
+  const renamed = workspace.withRoutingEdit(target.uri, edited, change, (before, after) => after && renamedRoutes(before, after));
   if (!renamed) return { error: "The rename would change which routes the file declares; rename it by hand." };
   if ("error" in renamed) return renamed;
   for (const [, name] of renamed.names) {
@@ -65,10 +65,16 @@ export function rename(workspace: RoutingWorkspace, uri: string, offset: number,
   return renamed.controllers.length ? { edits, note: `The routes' controller changes (${renamed.controllers.join(", ")}): controller modules are not renamed.` } : { edits };
 }
 
-/** Old route name → new one for every route whose name changes (with B's formatted_ aliases), and the controllers that change; undefined when the routes do not correspond one to one. */
+/**
+ * Old route name → new one for every route whose name changes (with B's formatted_ aliases), and
+ * the controllers that change; undefined when the routes do not correspond one to one. `after` is
+ * made from `before` (see withRoutingEdit): where its table patched `before`'s, only the routes of
+ * the declarations it expanded again can differ, the others being the same objects.
+ */
 function renamedRoutes(before: LoadedRoutingFile, after: LoadedRoutingFile): { names: Map<string, string>; controllers: string[] } | { error: string } | undefined {
-  const old = before.routes.routes;
-  const now = after.routes.routes;
+  const edit = after.routes.table.edit;
+  const old = edit ? edit.removed.flatMap((segment) => segment.routes) : before.routes.routes;
+  const now = edit ? edit.added.flatMap((segment) => segment.routes) : after.routes.routes;
   if (old.length !== now.length) return undefined;
   const names = new Map<string, string>();
   const controllers = new Set<string>();

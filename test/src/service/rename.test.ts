@@ -1,4 +1,6 @@
 import * as assert from "assert";
+import { Declaration } from "../../../server/out/routing/declarations";
+import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
 import { TextEdit } from "../../../server/out/service/edits";
 import { prepareRename, rename } from "../../../server/out/service/rename";
@@ -94,6 +96,55 @@ describe("service: rename", () => {
     assert.ok("error" in bad && /not a name a route can have/.test(bad.error));
   });
 
+  it("refuses a name a later declaration holds, which would lose it", () => {
+    const { workspace, uri, offset } = workspaceOf({ [ROUTES_URI]: routes(`  map.resources("po|sts");\n  map.resources("things");\n  map.resources("articles");`) });
+    const taken = rename(workspace, uri, offset, "articles");
+    assert.ok("error" in taken && /would lose its name "articles"/.test(taken.error), JSON.stringify(taken));
+    assert.ok(!("error" in rename(workspace, uri, offset, "entries")), "and the workspace goes on");
+  });
+
+  it("leaves the routing file's analysis as one made afresh of its text, open or closed, and the next edits start from it", () => {
+    const lines = [`  map.resources("posts", { member: { publish: "put" } }, (p) => p.resources("comments"));`];
+    for (let i = 0; i < 12; i++) lines.push(`  map.resources("things${i}", { only: ["index", "show"]${i === 9 ? ", typo: 1" : ""} });`);
+    lines.push(`  map.resources("things3");`);
+    const text = routes(lines.join("\n"));
+    for (const open of [false, true]) {
+      const workspace = new RoutingWorkspace();
+      const document = { uri: ROUTES_URI, version: 1, text };
+      if (open) workspace.set(document);
+      else workspace.setFromDisk(document);
+      workspace.setFromDisk({ uri: VIEW_URI, version: 1, text: `link(things5_index_path(), things5_path(1), things9_path());` });
+      workspace.routingFile(ROUTES_URI);
+      // Shorter than the name, so that what follows it moves; the declaration names twice further down.
+      const result = rename(workspace, ROUTES_URI, text.indexOf(`"things5"`) + 2, "gizmo");
+      assert.ok(!("error" in result) && result.edits.length === 3, JSON.stringify(result));
+      assert.deepStrictEqual(analysisOf(workspace), analysisOf(fresh(text)), `${open ? "open" : "closed"}: after the rename`);
+      // Worked out and brought back at the cost of the edit: one declaration expanded again each way.
+      const edit = workspace.routingFile(ROUTES_URI)!.routes.table.edit;
+      assert.deepStrictEqual(edit && [edit.at, edit.removed.length, edit.added.length], [6, 1, 1]);
+      const taken = rename(workspace, ROUTES_URI, text.indexOf(`"things3"`) + 2, "things4");
+      assert.ok("error" in taken, JSON.stringify(taken));
+      assert.deepStrictEqual(analysisOf(workspace), analysisOf(fresh(text)), `${open ? "open" : "closed"}: after a refused rename`);
+      const next = text.replace(`"things7", { only: ["index", "show"] }`, `"things7", { only: ["index"] }`).replace(`things10`, `widgets`);
+      if (open) workspace.set({ uri: ROUTES_URI, version: 2, text: next });
+      else workspace.setFromDisk({ uri: ROUTES_URI, version: 2, text: next });
+      assert.deepStrictEqual(analysisOf(workspace), analysisOf(fresh(next)), `${open ? "open" : "closed"}: after an edit`);
+    }
+  });
+
+  it("works out the renamed version from the current one, at the cost of the edit", () => {
+    const text = routes(Array.from({ length: 8 }, (_, i) => `  map.resources("things${i}");`).join("\n"));
+    const workspace = fresh(text);
+    workspace.routingFile(ROUTES_URI);
+    const start = text.indexOf("things5");
+    const change = { start, oldEnd: start + "things5".length, newEnd: start + "gizmo".length };
+    const seen = workspace.withRoutingEdit(ROUTES_URI, text.slice(0, start) + "gizmo" + text.slice(change.oldEnd), change, (current, edited) => {
+      const edit = edited!.routes.table.edit;
+      return { continues: edit?.from === current.routes.table.version, run: edit && [edit.at, edit.removed.length, edit.added.length], names: edited!.routes.routes.map((r) => r.name).filter((n) => n?.startsWith("gizmo")) };
+    });
+    assert.deepStrictEqual(seen, { continues: true, run: [5, 1, 1], names: ["gizmo_index", "gizmo"] });
+  });
+
   it("says so when the routes' controller changes (no controller: option), and not when it is fixed", () => {
     const { workspace, uri, offset } = workspaceOf({ [ROUTES_URI]: routes(`  map.resources("po|sts");`) });
     const result = rename(workspace, uri, offset, "articles");
@@ -119,3 +170,30 @@ describe("service: rename", () => {
     assert.match(after[VIEW_URI], /entry_tags_path/);
   });
 });
+
+function fresh(text: string): RoutingWorkspace {
+  const workspace = new RoutingWorkspace();
+  workspace.setFromDisk({ uri: ROUTES_URI, version: 1, text });
+  return workspace;
+}
+
+/** What the workspace knows of the routing file: its routes and names, its diagnostics and where each declaration and option is written. */
+function analysisOf(workspace: RoutingWorkspace): unknown {
+  const file = workspace.routingFile(ROUTES_URI)!;
+  const at = (span: { start: number; end: number } | undefined) => span && [span.start, span.end];
+  const declarations = (list: Declaration[]): unknown[] =>
+    list.map((d) => ({
+      kind: d.kind,
+      names: d.names,
+      call: at(d.source?.call),
+      spans: d.source?.names.map(at),
+      options: [...(d.source?.options ?? [])].map(([path, o]) => [path, at(o.key), at(o.value)]),
+      block: d.block && declarations(d.block),
+    }));
+  return {
+    routes: file.routes.routes.map((r) => JSON.stringify(r.toJSON())),
+    named: [...file.routes.table.named.keys()].sort(),
+    diagnostics: documentDiagnostics(workspace, ROUTES_URI).map((d) => [d.code, at(d.span), d.message]),
+    declarations: declarations(file.analysis.tree!.body),
+  };
+}
