@@ -220,16 +220,23 @@ export class RoutingWorkspace {
   routingFile(uri: string): LoadedRoutingFile | undefined {
     const document = this.document(uri);
     if (!mayRoute(document)) return undefined;
-    const defaults = this.drawDefaults();
-    const open = this.open.has(uri);
     // The same text (a file opened as it is on disk, or closed unchanged) keeps its analysis; an
     // edited one hands the previous analysis over, so that only what changed is parsed and expanded
-    // again. A file that is not open keeps no syntax tree (only an open one is completed in).
+    // again.
     return cachedFor(this.loaded, document, (previous, before) => {
       const change = this.editBetween(uri, before, document);
-      const file = previous && before && sameText(before.text, document.text, change) ? previous : loadRoutingFile(document.text, parseUri(uri)?.fsPath ?? uri, { defaults, previous, change });
-      return file && !open ? compact(file) : file;
+      return this.kept(uri, previous && before && sameText(before.text, document.text, change) ? previous : this.load(uri, document.text, previous, change));
     });
+  }
+
+  /** `text` analysed as the routing file at `uri`, with the workspace's settings; from `previous` (used up) where given. */
+  private load(uri: string, text: SourceText, previous?: LoadedRoutingFile, change?: TextChange): LoadedRoutingFile | undefined {
+    return loadRoutingFile(text, parseUri(uri)?.fsPath ?? uri, { defaults: this.drawDefaults(), previous, change });
+  }
+
+  /** An analysis as the workspace keeps it: a file that is not open keeps no syntax tree (only an open one is completed in). */
+  private kept(uri: string, file: LoadedRoutingFile | undefined): LoadedRoutingFile | undefined {
+    return file && !this.open.has(uri) ? compact(file) : file;
   }
 
   /**
@@ -267,7 +274,7 @@ export class RoutingWorkspace {
 
   /** The routing file `uri` would be with `text` instead (a quick fix's preview), analysed from scratch as the workspace analyses it; nothing is kept. */
   routingFileWith(uri: string, text: string): LoadedRoutingFile | undefined {
-    return loadRoutingFile(text, parseUri(uri)?.fsPath ?? uri, { defaults: this.drawDefaults() });
+    return this.load(uri, text);
   }
 
   /**
@@ -282,15 +289,12 @@ export class RoutingWorkspace {
     const document = this.document(uri);
     const current = this.routingFile(uri);
     if (!document || !current) return undefined;
-    const fileName = parseUri(uri)?.fsPath ?? uri;
-    const defaults = this.drawDefaults();
-    const edited = loadRoutingFile(text, fileName, { defaults, previous: current, change });
+    const edited = this.load(uri, text, current, change);
     try {
       return inspect(current, edited);
     } finally {
       const back = edited && { start: change.start, oldEnd: change.newEnd, newEnd: change.oldEnd };
-      const restored = loadRoutingFile(document.text, fileName, { defaults, previous: edited, change: back });
-      this.loaded.set(uri, { document, value: restored && !this.open.has(uri) ? compact(restored) : restored });
+      this.loaded.set(uri, { document, value: this.kept(uri, this.load(uri, document.text, edited, back)) });
       // What was worked out of the version used up is worked out again, of the restored one.
       this.changed();
     }

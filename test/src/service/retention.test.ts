@@ -8,7 +8,8 @@ import { helperLists } from "../../../server/out/service/helperIndex";
 /** What the workspace lets go of: a version of a large routing file holds its whole text. */
 describe("workspace retention", () => {
   const uri = "file:///app/config/routes.ts";
-  const routes = (name: string) => `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("${name}");\n});\n`;
+  const routingText = (lines: readonly string[]) => `import { draw } from "resource-routes";\nexport default draw((map) => {\n${lines.join("\n")}\n});\n`;
+  const routes = (name: string) => routingText([`  map.resources("${name}");`]);
 
   it("lets go of the version an edit replaced once the new version is analysed", async () => {
     const workspace = new RoutingWorkspace();
@@ -33,7 +34,7 @@ describe("workspace retention", () => {
     const workspace = new RoutingWorkspace();
     const view = "file:///app/views/show.ts";
     const lines = Array.from({ length: 20 }, (_, i) => `  map.resources("things${i}");`);
-    const text = () => `import { draw } from "resource-routes";\nexport default draw((map) => {\n${lines.join("\n")}\n});\n`;
+    const text = () => routingText(lines);
     workspace.set({ uri: view, version: 1, text: "routes.helpers.thing_pth(); routes.helpers.th" });
     const versions: Array<WeakRef<object>> = [];
     for (let version = 1; version <= 12; version++) {
@@ -56,7 +57,7 @@ describe("workspace retention", () => {
   it("an idle merge of the helper names lets go of the lists merged before it", async () => {
     const workspace = new RoutingWorkspace();
     const lines = Array.from({ length: 20 }, (_, i) => `  map.resources("things${i}");`);
-    const text = () => `import { draw } from "resource-routes";\nexport default draw((map) => {\n${lines.join("\n")}\n});\n`;
+    const text = () => routingText(lines);
     workspace.set({ uri, version: 1, text: text() });
     workspace.prepareHelperIndex();
     // A declaration in the middle edited: the new table continues the merged one, and shares its lists until the next merge.
@@ -79,7 +80,7 @@ describe("workspace retention", () => {
     const heap = processHeap()!;
     const workspace = new RoutingWorkspace();
     const lines = Array.from({ length: 4000 }, (_, i) => `  map.resources("things${i}", { only: ["index"] });`);
-    const text = () => `import { draw } from "resource-routes";\nexport default draw((map) => {\n${lines.join("\n")}\n});\n`;
+    const text = () => routingText(lines);
     workspace.set({ uri, version: 1, text: text() });
     workspace.routingFile(uri);
     heap.collect();
