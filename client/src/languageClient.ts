@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
 import { CloseAction, ErrorAction, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from "vscode-languageclient/node";
-import { SERVER_ENVIRONMENT } from "./serverEnvironment";
+import { SERVER_ENVIRONMENT, SERVER_EXEC_ARGV } from "./serverEnvironment";
 
 /** Restarts allowed within RESTART_WINDOW_MS before the client gives up and says so. */
 const MAX_RESTARTS = 4;
@@ -15,10 +15,9 @@ const LANGUAGES = ["typescript", "javascript", "typescriptreact", "javascriptrea
 export function createLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
   const module = context.asAbsolutePath("client/dist/server.js");
   const serverOptions: ServerOptions = {
-    // No V8 flags: the server sets its own (lsp/serverProcess.ts), so every editor's launch gets
-    // them (README, Benchmarks). The environment is added to the editor's.
-    run: { module, transport: TransportKind.ipc, options: { env: SERVER_ENVIRONMENT } },
-    debug: { module, transport: TransportKind.ipc, options: { env: SERVER_ENVIRONMENT, execArgv: ["--nolazy", "--inspect=6009"] } },
+    // The environment is added to the editor's; the flags are the process's launch flags.
+    run: { module, transport: TransportKind.ipc, options: { env: SERVER_ENVIRONMENT, execArgv: [...SERVER_EXEC_ARGV] } },
+    debug: { module, transport: TransportKind.ipc, options: { env: SERVER_ENVIRONMENT, execArgv: [...SERVER_EXEC_ARGV, "--nolazy", "--inspect=6009"] } },
   };
   const crashes: number[] = [];
   const clientOptions: LanguageClientOptions = {

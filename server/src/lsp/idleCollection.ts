@@ -1,13 +1,9 @@
-import * as v8 from "v8";
-import * as vm from "vm";
-import { compactingFewPages } from "./heapGrowth";
 
 /** How long the server must have had nothing to do before it collects. */
 const IDLE_MS = 2_000;
 /**
- * The most full collections one idle moment runs: each compacts a few megabytes of objects
- * (heapGrowth.compactingFewPages), and they go on while the heap holds WORTH_BYTES beyond what
- * lives and the last one gave back STEP_WORTH_BYTES of pages.
+ * The most full collections one idle moment runs: they go on while the heap holds WORTH_BYTES
+ * beyond what lives and the last one gave back STEP_WORTH_BYTES of pages.
  */
 const IDLE_COLLECTIONS = 8;
 /** Heap pages a collection must have given back for the idle moment to run another. */
@@ -19,12 +15,12 @@ const WORTH_BYTES = 8 * 1024 * 1024;
 export interface Heap {
   /** Bytes of heap pages V8 holds, and bytes of them in use (live or garbage not yet collected). */
   usage(): { heapTotal: number; heapUsed: number };
-  /** A full collection that also compacts, so that emptied pages go back to the system. */
+  /** A full collection (V8 compacts the pages it finds fragmented), so that emptied pages go back to the system. */
   collect(): void;
 }
 
 export interface IdleOptions {
-  /** The heap to collect: this process's when left out; given as undefined, none (only `atIdle` runs). */
+  /** The heap to collect: this process's when left out (where its launcher exposed gc); given as undefined, none (only `atIdle` runs). */
   heap?: Heap;
   /** How long nothing must happen first. */
   idleMs?: number;
@@ -33,16 +29,11 @@ export interface IdleOptions {
 }
 
 /**
- * Full, compacting garbage collections once the server is idle after work, after the caller's own
- * idle work (see IdleOptions.atIdle). Each edit of a large routing file leaves tens of megabytes of
- * garbage (the previous analysis, its routes); V8 lets the heap grow with it rather than collect,
- * and its own full collections leave half-empty pages in place, so a long session held two to three
- * times the memory it uses (measured: 433 MB resident after a minute of edits on 50,000 routes, 43
- * MB of it live). Compacting moves what lives onto fewer pages and returns the rest: on 50,000
- * routes the pause after a session went from 198 to 177 MB resident against a collection that does
- * not compact, for 130 ms instead of 70 ms of work done when nobody waits for an answer (a
- * collection that compacted every page then; this process's heap now runs collections that each
- * compact a few megabytes, as many as give pages back: see collectInTurns, processHeap).
+ * Idle work once the server has had nothing to do for a while (see IdleOptions.atIdle), then, where
+ * the process was launched with `--expose-gc`, full collections: each edit of a large routing file
+ * leaves the previous analysis as garbage, and V8 lets the heap grow with it rather than collect
+ * while nobody waits. Without the flag V8 collects on its own schedule; the server never changes V8's
+ * flags itself (Node documents changing them after start-up as undefined behaviour).
  */
 export class IdleCollection {
   private timer: NodeJS.Timeout | undefined;
@@ -102,22 +93,11 @@ export class IdleCollection {
 }
 
 /**
- * This process's heap, collected with V8's gc(), which Node hides unless started with --expose-gc
- * (the server is often started by an editor, without flags); undefined where V8 refuses.
+ * This process's heap, collected with the gc() its launcher exposed (`node --expose-gc`, as the VS
+ * Code extension launches the server); undefined without it.
  */
 export function processHeap(): Heap | undefined {
-  let gc: unknown;
-  try {
-    v8.setFlagsFromString("--expose-gc");
-    gc = vm.runInNewContext("gc");
-  } catch {
-    return undefined;
-  }
+  const gc = (globalThis as { gc?: unknown }).gc;
   if (typeof gc !== "function") return undefined;
-  return {
-    usage: () => process.memoryUsage(),
-    // A few megabytes of objects moved per collection (see compactingFewPages), without holding
-    // two copies of the heap at once; the idle moment runs as many as give pages back.
-    collect: () => compactingFewPages(gc as () => void),
-  };
+  return { usage: () => process.memoryUsage(), collect: () => (gc as () => void)() };
 }

@@ -34,8 +34,7 @@ const MAX_WORKSPACE_SYMBOLS = 1_000;
 /**
  * The connection of a server process: over stdio with `--stdio`, else what the arguments say
  * (VS Code's client uses IPC). On stdio a malformed header leaves the stream out of step for
- * good, so the server says so on stderr and exits, and the client restarts it. The process is the
- * server's own (its V8 flags are set by serverProcess.ts).
+ * good, so the server says so on stderr and exits, and the client restarts it.
  */
 function processConnection(): lsp.Connection {
   if (!process.argv.includes("--stdio")) return lsp.createConnection(lsp.ProposedFeatures.all);
@@ -47,12 +46,6 @@ function processConnection(): lsp.Connection {
   return lsp.createConnection(lsp.ProposedFeatures.all, reader, new lsp.StreamMessageWriter(process.stdout));
 }
 
-/** What the process running the server does at points of the server's work. */
-export interface ServerHooks {
-  /** Indexing has ended and its diagnostics are out; the idle work (and its collection) comes next. */
-  indexed?: () => void;
-}
-
 /** Files the client watches for us: the default routing-file globs' extensions. */
 const WATCHED = "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}";
 
@@ -62,7 +55,7 @@ const WATCHED = "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}";
  * is answered as cancelled; a failing request answers null and is logged, so a half-typed document
  * never takes the server down.
  */
-export function startServer(connection: lsp.Connection = processConnection(), fs: FileSystem = nodeFileSystem(), hooks: ServerHooks = {}): void {
+export function startServer(connection: lsp.Connection = processConnection(), fs: FileSystem = nodeFileSystem()): void {
   const documents = new lsp.TextDocuments(OPEN_DOCUMENTS);
   const workspace = new RoutingWorkspace();
   let client: lsp.ClientCapabilities = {};
@@ -102,7 +95,6 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     changed();
     try {
       await publisher.flush();
-      hooks.indexed?.();
       idle.settle();
     } catch (error) {
       logError("settling after indexing", error);

@@ -1,7 +1,7 @@
 import * as cp from "child_process";
 import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
-import { SERVER_ENVIRONMENT } from "../../../client/out/serverEnvironment";
+import { SERVER_ENVIRONMENT, SERVER_EXEC_ARGV } from "../../../client/out/serverEnvironment";
 import { ROOT } from "./fixtures";
 
 /**
@@ -29,10 +29,11 @@ export class LanguageClient {
 
   /**
    * `nodeFlags`: V8 and Node flags the server process starts with (as an editor's launch
-   * configuration gives them); `launch`: which build of the server.
+   * configuration gives them); `launch`: which build of the server, the bundle launched as the VS
+   * Code extension launches it (its flags and environment).
    */
   constructor(nodeFlags: readonly string[] = [], launch: ServerLaunch = "cli") {
-    const server = launch === "cli" ? [path.join(ROOT, "server", "bin", "resource-routes.js"), "lsp", "--stdio"] : [path.join(ROOT, "client", "dist", "server.js"), "--stdio"];
+    const server = launch === "cli" ? [path.join(ROOT, "server", "bin", "resource-routes.js"), "lsp", "--stdio"] : [...SERVER_EXEC_ARGV, path.join(ROOT, "client", "dist", "server.js"), "--stdio"];
     const env = launch === "cli" ? process.env : { ...process.env, ...SERVER_ENVIRONMENT };
     this.server = cp.spawn(process.execPath, [...nodeFlags, ...server], { stdio: ["pipe", "pipe", "pipe"], env });
     this.server.stderr!.on("data", (chunk: Buffer) => this.errors.push(chunk.toString()));
