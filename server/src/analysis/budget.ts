@@ -10,6 +10,12 @@ export const ANALYSIS_LIMITS = {
   stringLength: 10_000,
   /** Items in one evaluated list, keys in one evaluated object. */
   listLength: 10_000,
+  /**
+   * Entries in one evaluated value counted through shared references (`[a, a]` counts `a` twice):
+   * what a later stage that copies, merges, compares or prints the value walks. Each use of a const
+   * is also charged this size in steps.
+   */
+  valueSize: 20_000,
   /** Loop iterations followed, all loops of the file together. */
   loopIterations: 10_000,
   /** Nested evaluation (brackets, and consts defined through other consts). */

@@ -29,6 +29,8 @@ export type Evaluated = OptionValue | undefined | NotStatic;
  */
 export class Evaluator {
   private depth = 0;
+  /** The size of each list and object this evaluator made, entries counted through shared references (see sizeOf). */
+  private readonly sizes = new WeakMap<object, number>();
 
   /** The statement being read (see DeclarationReader.readStatement): ranges inside it are made relative to it. */
   private place: StatementPlace | undefined;
@@ -176,12 +178,13 @@ export class Evaluator {
 
   private array(node: ts.ArrayLiteralExpression, scope: Scope, sources?: OptionSources, path?: string): Evaluated {
     const result: OptionValue[] = [];
+    let size = 1;
     for (const element of node.elements) {
       if (ts.isSpreadElement(element)) {
         const spread = this.evaluate(element.expression, scope);
         if (spread instanceof NotStatic) return spread;
         if (!Array.isArray(spread)) return new NotStatic(element, "a spread of something that is not a list");
-        const full = this.room(element, result.length + spread.length, spread.length);
+        const full = this.room(element, result.length + spread.length, spread.length) ?? this.grown(element, (size += this.sizeOf(spread) - 1));
         if (full) return full;
         for (const item of spread) result.push(item);
         continue;
@@ -193,9 +196,37 @@ export class Evaluator {
       if (sources && itemPath !== undefined) this.record(sources, itemPath, element, element);
       const value = this.evaluate(element, scope, sources, itemPath);
       if (value instanceof NotStatic) return value;
-      if (value !== undefined) result.push(value);
+      if (value === undefined) continue;
+      const large = this.grown(element, (size += this.sizeOf(value)));
+      if (large) return large;
+      result.push(value);
     }
+    this.sizes.set(result, size);
     return result;
+  }
+
+  /**
+   * How many entries a value holds counted through shared references, itself included: what a
+   * stage that walks it (copies, merges, compares, prints) visits. Lists and objects this evaluator
+   * made know theirs; a value from elsewhere (a binding given as a value) is counted once, bounded.
+   */
+  sizeOf(value: OptionValue): number {
+    if (typeof value !== "object" || value === null || value instanceof RegExp) return 1;
+    const known = this.sizes.get(value);
+    if (known !== undefined) return known;
+    let size = 1;
+    for (const item of Array.isArray(value) ? value : Object.values(value)) {
+      size += this.sizeOf(item);
+      if (size > ANALYSIS_LIMITS.valueSize) break;
+    }
+    this.sizes.set(value, size);
+    return size;
+  }
+
+  /** Not static at `node` once a value being made holds more than the limit of entries (see sizeOf). */
+  private grown(node: ts.Node, size: number): NotStatic | undefined {
+    if (size <= ANALYSIS_LIMITS.valueSize) return undefined;
+    return new NotStatic(node, `a value of more than ${count(ANALYSIS_LIMITS.valueSize)} entries (shared parts counted each time they are used)`, "budget");
   }
 
   /**
@@ -217,6 +248,7 @@ export class Evaluator {
   ): Evaluated {
     const result: OptionMap = record();
     let size = 0;
+    let entries = 1;
     for (const property of node.properties) {
       if (ts.isSpreadAssignment(property)) {
         const spread = this.evaluate(property.expression, scope, sources, path);
@@ -225,7 +257,7 @@ export class Evaluator {
           return new NotStatic(property, "a spread of something that is not an object");
         }
         const keys = Object.keys(spread);
-        const full = this.room(property, (size += keys.length), keys.length);
+        const full = this.room(property, (size += keys.length), keys.length) ?? this.grown(property, (entries += this.sizeOf(spread) - 1));
         if (full) return full;
         Object.assign(result, spread);
         continue;
@@ -255,8 +287,12 @@ export class Evaluator {
         continue;
       }
       if (value instanceof NotStatic) return value;
-      if (value !== undefined) result[key] = value;
+      if (value === undefined) continue;
+      const large = this.grown(property, (entries += this.sizeOf(value)));
+      if (large) return large;
+      result[key] = value;
     }
+    this.sizes.set(result, entries);
     return result;
   }
 
@@ -278,15 +314,27 @@ export class Evaluator {
       if (node.text === "undefined") return undefined;
       return new NotStatic(node, `\`${node.text}\`, which is not a const of this file`);
     }
-    if (binding.kind === "value") return binding.value;
+    if (binding.kind === "value") return this.used(node, binding.value);
     if (binding.kind === "opaque") return new NotStatic(node, `\`${node.text}\`, ${binding.what},`);
     // A const read before its declaration has run throws when run (its temporal dead zone).
     if (node.pos < binding.declaration.end) return new NotStatic(node, `\`${node.text}\`, used before its declaration,`);
     const evaluated = this.constValue(binding);
+    if (evaluated.value instanceof NotStatic || evaluated.value === undefined) return evaluated.value;
+    const used = this.used(node, evaluated.value);
+    if (used instanceof NotStatic) return used;
     if (sources && !(path === undefined && Array.isArray(evaluated.value))) {
       for (const [below, source] of evaluated.sources) sources.set(join(path, below), source);
     }
     return evaluated.value;
+  }
+
+  /**
+   * A named value where `node` uses it: each use is a copy that a later stage walks, so it is
+   * charged its size (sizeOf) in steps, and a value used many times over costs what its uses do.
+   */
+  private used(node: ts.Node, value: OptionValue): Evaluated {
+    if (this.budget.spend(this.sizeOf(value) - 1)) return value;
+    return new NotStatic(node, `a value needing more than ${count(ANALYSIS_LIMITS.steps)} evaluation steps`, "budget");
   }
 
   /** A const's value, evaluated on first use with the option ranges it writes (paths relative to it), then kept. */

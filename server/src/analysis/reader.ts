@@ -22,6 +22,12 @@ type Mappers = ReadonlyMap<string, Declaration[]>;
  */
 export class DeclarationReader {
   private blockDepth = 0;
+  /**
+   * The size (Evaluator.sizeOf) of the options the declarations being read inherit from the
+   * blocks around them: expansion merges them into each declaration's own, so each declaration is
+   * charged them.
+   */
+  private inherited = 0;
   private loopsStopped = false;
 
   constructor(private readonly evaluator: Evaluator, private readonly diagnostics: Diagnostic[]) {}
@@ -225,12 +231,26 @@ export class DeclarationReader {
     }
 
     sources.trim();
+    // Expansion merges the inherited options into this declaration's own, and copies them into each
+    // has_many/has_one child: charged here, so that what it walks stays within the file's budget.
+    const weight = this.inherited + this.evaluator.sizeOf(options);
+    const copies = 1 + this.evaluator.sizeOf(options.has_many ?? null) + this.evaluator.sizeOf(options.has_one ?? null);
+    if (!this.evaluator.budget.spend(weight * copies)) {
+      this.notStatic(new NotStatic(call, `options (with those it inherits) needing more than ${count(ANALYSIS_LIMITS.steps)} evaluation steps to expand`, "budget"), "this declaration is left out");
+      return;
+    }
     const declaration = this.declaration(kind, strings, options, call, sources);
     if (!declaration) return;
     into.push(declaration);
     if (block) {
       declaration.block = [];
-      this.callback(block, mappers, scope, declaration.block);
+      const outer = this.inherited;
+      this.inherited = weight;
+      try {
+        this.callback(block, mappers, scope, declaration.block);
+      } finally {
+        this.inherited = outer;
+      }
     }
   }
 

@@ -4,6 +4,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { ROOT } from "../support/fixtures";
+import { SharedStructure, sharedStructureFile } from "../support/sharedStructure";
 
 /** The CLI against special files, odd arguments and names that carry terminal escapes: one clear line, exit 2, never a hang. */
 const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
@@ -60,6 +61,25 @@ describe("CLI: hostile input", () => {
     assert.strictEqual(stdout, "");
     assert.match(stderr, /^Unknown helper "toString"/);
   });
+
+  const shared: SharedStructure[] = [
+    { shape: "list", place: "conditions", depth: 22, uses: 1 },
+    { shape: "has_many", place: "has_many", depth: 30, uses: 3 },
+    { shape: "object", place: "with_options", depth: 12, uses: 300 },
+    { shape: "spread", place: "settings", depth: 24, uses: 2 },
+  ];
+  for (const structure of shared) {
+    it(`values sharing structure (${structure.shape} doubled ${structure.depth} times, in ${structure.place}): routes, check and types answer at once`, () => {
+      const file = path.join(dir, `shared-${structure.shape}.ts`);
+      fs.writeFileSync(file, sharedStructureFile(structure));
+      for (const command of [["routes", file, "--json"], ["check", file], ["types", file, "--out", path.join(dir, "out.d.ts")]]) {
+        const { stderr, stdout, status } = run(...command);
+        assert.notStrictEqual(status, null, `${command[0]} was killed after 10 s`);
+        assert.ok(status === 0 || status === 1, `${command[0]}: ${stderr}`);
+        if (command[0] === "check") assert.match(stdout, /information not-static: /);
+      }
+    });
+  }
 
   it("--param __proto__=x is a plain parameter", () => {
     const { stdout, status } = run("generate", BLOG, "articles_path", "--param", "__proto__=x");

@@ -9,6 +9,7 @@ import { indexFolder, nodeFileSystem } from "../../../server/out/service/indexer
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { ROOT } from "../support/fixtures";
 import { LanguageClient } from "../support/languageClient";
+import { sharedStructureFile } from "../support/sharedStructure";
 
 /** The real server over stdio against hostile files and a careless client: it answers every other file, and never dies. */
 
@@ -34,6 +35,9 @@ const HOSTILE: Array<[string, string]> = [
   ["40 doubling consts", `${HEAD}const a0 = "ab";\n${Array.from({ length: 40 }, (_, i) => `const a${i + 1} = \`\${a${i}}\${a${i}}\`;`).join("\n")}\nexport default draw((map) => { map.resources(a40); });`],
   ["nested loops over 256 values", `${HEAD}const L = ${JSON.stringify(Array.from({ length: 256 }, (_, i) => `r${i}`))};\nexport default draw((map) => { for (const a of L) for (const b of L) for (const c of L) map.resources(a + b + c); });`],
   ["a spread of 100,000 names", `${HEAD}const a = ${JSON.stringify(Array.from({ length: 100_000 }, (_, i) => `r${i}`))};\nexport default draw((map) => { map.resources(...a, { foo: 1 }); });`],
+  ["22 doubling lists used as one condition", sharedStructureFile({ shape: "list", place: "conditions", depth: 22, uses: 1 })],
+  ["has_many hashes doubling 30 times", sharedStructureFile({ shape: "has_many", place: "has_many", depth: 30, uses: 3 })],
+  ["with_options of a large value over 300 declarations", sharedStructureFile({ shape: "object", place: "with_options", depth: 12, uses: 300 })],
   ["names made to break Markdown and terminals", `${HEAD}export default draw((map) => { map.resources("a\`b|c](command:x)"); map.resources("line\\nbreak"); map.connect(":constructor/:__proto__"); });`],
 ];
 
