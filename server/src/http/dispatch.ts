@@ -3,11 +3,17 @@ import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Answer, answerOf, RequestContext } from "./context";
 import { Controllers, findAction } from "./controllers";
 import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from "./params";
+import { bodyKind, bodyParams, BodyRead } from "./body";
 
 /** Options of both adapters (contract §8). */
 export interface HttpOptions {
-  /** The largest form body read, in bytes (default 1 MiB); a larger one is answered 413 without reading the rest. */
+  /** The largest form or JSON body read, in bytes (default 1 MiB); a larger one is answered 413 without reading the rest. */
   bodyLimit?: number;
+  /**
+   * How long a form or JSON body may take to arrive, in milliseconds (default 10 s): a client that
+   * stalls or sends it a byte at a time is answered 408 then, and its connection closed.
+   */
+  bodyTimeout?: number;
   /** Receives what an action throws (default console.error); the request is answered 500. */
   onError?: (error: unknown) => void;
   /** Puts a thrown error's stack in the 500 answer (never in production). */
@@ -15,6 +21,7 @@ export interface HttpOptions {
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_BODY_TIMEOUT = 10_000;
 
 /** A request as the adapters hand it over: the part the core reads, and the adapter's own object. */
 export interface IncomingRequest<Raw> {
@@ -24,21 +31,19 @@ export interface IncomingRequest<Raw> {
   origin: { protocol: string; host: string };
   contentType: string | undefined;
   contentLength: number | undefined;
-  /** The body as text, or undefined when it is longer than `limit` bytes (the adapter stops reading it). */
-  readBody(limit: number): Promise<string | undefined>;
+  /** The body, read within `limit` bytes and `timeout` milliseconds (see BodyRead). */
+  readBody(limit: number, timeout: number): Promise<BodyRead>;
   raw: Raw;
 }
 
 /** What the adapter sends: an answer, an action's own Response, or (Express) nothing: no route, call next(). */
 export type Outcome = { answer: Answer; head: boolean } | { response: unknown; head: boolean } | { next: true };
 
-const FORM = "application/x-www-form-urlencoded";
-
 /** An outcome now, or later when a form body must be read or an action is async. */
 export type Pending<T> = T | Promise<T>;
 
 /**
- * The adapters' shared core: recognition (with `_method` from the query or a form body), the
+ * The adapters' shared core: recognition (with `_method` from the query or a form or JSON body), the
  * controller action, and every answer of contract §8. Never throws: whatever fails is an answer.
  * It answers synchronously when it can (no form to read, a synchronous action): a server's hot
  * path pays for no promise it does not need.
@@ -51,18 +56,22 @@ export function dispatch<Raw>(routes: AnyRouteSet, controllers: Controllers, req
     const path = queryAt < 0 ? request.target : request.target.slice(0, queryAt);
     decodeComponent(path, false); // a malformed escape in the path is a bad request, not "no route"
     const params = parseParams(queryAt < 0 ? "" : request.target.slice(queryAt + 1));
-    if (!hasBody(request.method) || !isForm(request.contentType)) return answer.route(path, params);
+    const kind = hasBody(request.method) ? bodyKind(request.contentType) : undefined;
+    if (!kind) return answer.route(path, params);
     const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     if (request.contentLength !== undefined && request.contentLength > limit) return answer.tooLarge(limit);
-    return request.readBody(limit).then((body) => {
-      if (body === undefined) return answer.tooLarge(limit);
+    const timeout = options.bodyTimeout ?? DEFAULT_BODY_TIMEOUT;
+    return request.readBody(limit, timeout).then((body) => {
+      if ("tooLarge" in body) return answer.tooLarge(limit);
+      if ("timedOut" in body) return answer.timedOut(timeout);
+      if ("consumed" in body) return answer.failed(new Error("the request body was read before this handler (a body parser?) and left no parsed value (req.body)"));
       try {
-        mergeParams(params, parseParams(body));
+        mergeParams(params, bodyParams(kind, body));
       } catch (error) {
         return answer.failure(error);
       }
       return answer.route(path, params);
-    });
+    }, (error) => answer.failed(error));
   } catch (error) {
     return answer.failure(error);
   }
@@ -118,7 +127,11 @@ class Answering<Raw> {
   }
 
   tooLarge(limit: number): Outcome {
-    return this.plain(413, `Payload Too Large: a form body over ${limit} bytes`, { connection: "close" });
+    return this.plain(413, `Payload Too Large: a body over ${limit} bytes`, { connection: "close" });
+  }
+
+  timedOut(timeout: number): Outcome {
+    return this.plain(408, `Request Timeout: the body did not arrive within ${timeout} ms`, { connection: "close" });
   }
 
   /** What a failure before the action is answered with: 400, 405, 404 (or next()), else 500. */
@@ -162,6 +175,3 @@ function hasBody(method: string): boolean {
   return upper !== "GET" && upper !== "HEAD";
 }
 
-function isForm(contentType: string | undefined): boolean {
-  return contentType !== undefined && contentType.split(";")[0].trim().toLowerCase() === FORM;
-}

@@ -1,6 +1,7 @@
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
 import { dispatch, HttpOptions, Outcome } from "./dispatch";
+import type { BodyRead } from "./body";
 
 /**
  * A WHATWG fetch handler (contract §8): `(request: Request) => Promise<Response>`, for Bun,
@@ -19,7 +20,7 @@ export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, opti
         origin: { protocol: url.protocol.replace(/:$/, ""), host: url.host },
         contentType: request.headers.get("content-type") ?? undefined,
         contentLength: length === null || !/^\d+$/.test(length) ? undefined : Number(length),
-        readBody: (limit) => readLimited(request, limit),
+        readBody: (limit, timeout) => readBody(request, limit, timeout),
         raw: request,
       },
       options,
@@ -39,21 +40,35 @@ function toResponse(outcome: Outcome): Response {
   return new Response(outcome.head || body === null ? null : body, { status, headers });
 }
 
-/** The body as text, or undefined past `limit` bytes: the stream is cancelled there, the rest never read. */
-async function readLimited(request: Request, limit: number): Promise<string | undefined> {
-  if (!request.body) return "";
+/**
+ * The body as text, read within `limit` bytes (the stream is cancelled there, the rest never read)
+ * and `timeout` ms (cancelled then too); a body already read by someone else cannot arrive.
+ */
+async function readBody(request: Request, limit: number, timeout: number): Promise<BodyRead> {
+  if (!request.body) return { text: "" };
+  if (request.bodyUsed) return { consumed: true };
   const reader = request.body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<"expired">((resolve) => (timer = setTimeout(() => resolve("expired"), timeout)));
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      return undefined;
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), expired]);
+      if (next === "expired") {
+        void reader.cancel().catch(() => undefined);
+        return { timedOut: true };
+      }
+      if (next.done) break;
+      total += next.value.byteLength;
+      if (total > limit) {
+        await reader.cancel();
+        return { tooLarge: true };
+      }
+      chunks.push(next.value);
     }
-    chunks.push(value);
+  } finally {
+    clearTimeout(timer);
   }
   const body = new Uint8Array(total);
   let at = 0;
@@ -61,5 +76,5 @@ async function readLimited(request: Request, limit: number): Promise<string | un
     body.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(body);
+  return { text: new TextDecoder().decode(body) };
 }

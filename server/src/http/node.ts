@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "http";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
 import { dispatch, HttpOptions, Outcome } from "./dispatch";
+import type { BodyRead } from "./body";
 
 /** How long a connection closed after a 413 may stay half-open before it is destroyed. */
 const CLOSE_AFTER_MS = 5_000;
@@ -23,7 +24,7 @@ export function nodeHandler(
       origin: { protocol: (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http", host: req.headers.host ?? "localhost" },
       contentType: req.headers["content-type"],
       contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined,
-      readBody: (limit: number) => readLimited(req, limit),
+      readBody: (limit: number, timeout: number) => readBody(req, limit, timeout),
       raw: req,
     };
     // Only writing the answer can fail here (dispatch answers every failure itself).
@@ -81,28 +82,50 @@ function closeUnread(req: IncomingMessage, res: ServerResponse): void {
   });
 }
 
-/** The body as text, or undefined past `limit` bytes: reading stops there. */
-function readLimited(req: IncomingMessage, limit: number): Promise<string | undefined> {
+/**
+ * The body: the value a body parser before this handler left in `req.body` (Express, Connect,
+ * Koa-style); else the stream as text, read within `limit` bytes and `timeout` ms; a stream read
+ * before with no parsed value can never arrive, and says so at once instead of being waited on.
+ */
+function readBody(req: IncomingMessage, limit: number, timeout: number): Promise<BodyRead> {
+  const parsed = (req as { body?: unknown }).body;
+  // body-parser marks what it read (`_body`); Express 4 also sets an empty `req.body` on requests it left unread.
+  const read = (req as { _body?: unknown })._body === true || req.readableEnded || req.destroyed;
+  if (parsed !== undefined && (read || !isEmptyObject(parsed))) return Promise.resolve({ parsed });
+  if (read) return Promise.resolve({ consumed: true });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let total = 0;
-    const stop = (value: string | undefined) => {
+    const stop = (read: BodyRead) => {
+      clearTimeout(timer);
       req.off("data", onData);
       req.off("end", onEnd);
       req.off("error", onError);
-      resolve(value);
+      req.off("close", onClose);
+      resolve(read);
     };
     const onData = (chunk: Buffer) => {
       total += chunk.byteLength;
       if (total > limit) {
         req.pause();
-        stop(undefined);
+        stop({ tooLarge: true });
       } else chunks.push(chunk);
     };
-    const onEnd = () => stop(Buffer.concat(chunks).toString("utf8"));
-    const onError = () => stop(undefined);
+    const onEnd = () => stop({ text: Buffer.concat(chunks).toString("utf8") });
+    // A stream that fails or closes before its end is a body that will not come: the answer goes nowhere, but nothing is left waiting.
+    const onError = () => stop({ timedOut: true });
+    const onClose = () => stop({ timedOut: true });
+    const timer = setTimeout(() => {
+      req.pause();
+      stop({ timedOut: true });
+    }, timeout);
     req.on("data", onData);
     req.on("end", onEnd);
     req.on("error", onError);
+    req.on("close", onClose);
   });
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 }

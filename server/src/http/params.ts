@@ -9,7 +9,7 @@ export interface Params {
   [key: string]: ParamValue;
 }
 
-/** How deep `a[b][c]…` may nest, and how many pairs one query or form may hold. */
+/** How deep `a[b][c]…` may nest (deeper is a BadRequest), and how many pairs one query or form may hold. */
 const MAX_DEPTH = 32;
 const MAX_PAIRS = 10_000;
 
@@ -54,7 +54,8 @@ function keyPath(name: string): string[] {
   const parts = /\[([^\]]*)\]/gy;
   let match: RegExpExecArray | null;
   let end = 0;
-  while ((match = parts.exec(rest)) && path.length <= MAX_DEPTH) {
+  while ((match = parts.exec(rest))) {
+    if (path.length > MAX_DEPTH) throw new BadRequest(`a parameter nested more than ${MAX_DEPTH} levels deep: ${JSON.stringify(`${name.slice(0, 60)}…`)}`);
     path.push(match[1]);
     end = parts.lastIndex;
   }
