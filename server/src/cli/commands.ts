@@ -1,4 +1,4 @@
-import * as fs from "fs";
+import { projectRoot, UnsafeWrite, writeGeneratedFile } from "../files/generatedFile";
 import { nearest } from "../routing/validate";
 import { routeTypesOf, typesFileOf } from "../format/routeTypes";
 import { RoutingError } from "../routing/errors";
@@ -63,19 +63,14 @@ export function typesCommand(args: ParsedArguments): CommandResult {
   const f = loadFile(file, args.behaviour);
   const out = args.out ?? typesFileOf(file);
   const text = routeTypesOf(f.routes, file);
-  let before: string | undefined;
+  let written: "wrote" | "unchanged";
   try {
-    before = fs.readFileSync(out, "utf8");
-  } catch {
-    before = undefined;
-  }
-  try {
-    if (before !== text) fs.writeFileSync(out, text);
+    written = writeGeneratedFile(out, text, projectRoot(file));
   } catch (error) {
-    throw new UsageError(`cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(error instanceof UnsafeWrite ? error.message : `cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   const helpers = f.routes.table.named.size * 4;
-  const result: CommandResult = { stdout: [printable(`${before === text ? "unchanged" : "wrote"} ${out} (${helpers} helpers)`)], stderr: [], exitCode: hasErrors(f) ? 1 : 0 };
+  const result: CommandResult = { stdout: [printable(`${written} ${out} (${helpers} helpers)`)], stderr: [], exitCode: hasErrors(f) ? 1 : 0 };
   for (const d of f.diagnostics) if (d.severity === "error") result.stderr.push(diagnosticLine(f.file, d, f.lines));
   return result;
 }

@@ -1,7 +1,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { pathToFileURL } from "url";
-import { CONTROLLER_EXTENSIONS } from "../routing/controllerFiles";
+import { CONTROLLER_EXTENSIONS, isSafeControllerName } from "../routing/controllerFiles";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { own } from "../routing/values";
 import type { ActionContext } from "./context";
@@ -75,7 +75,7 @@ export function controllersFolder(routes: AnyRouteSet): string {
  */
 export function controllerFile(folder: string, name: string, javascriptFirst = false): string | undefined {
   // A controller name comes from the routing file or a `:controller` segment: it never leaves the folder.
-  if (name.split("/").some((part) => part === "" || part === "." || part === "..")) return undefined;
+  if (!isSafeControllerName(name)) return undefined;
   for (const base of [path.join(folder, name), path.join(folder, name, "index")]) {
     for (const extension of javascriptFirst ? JAVASCRIPT_FIRST : CONTROLLER_EXTENSIONS) {
       const file = base + extension;

@@ -159,7 +159,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 /** 500: the error goes to onError; its stack is in the body only in development. */
-function failed(error: unknown, options: HttpOptions, head: boolean): Outcome {
+export function failed(error: unknown, options: HttpOptions, head: boolean): Outcome {
   try {
     (options.onError ?? console.error)(error);
   } catch {

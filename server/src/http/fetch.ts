@@ -1,6 +1,6 @@
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
-import { dispatch, HttpOptions, Outcome } from "./dispatch";
+import { dispatch, failed, HttpOptions, Outcome } from "./dispatch";
 import type { BodyRead } from "./body";
 
 /**
@@ -26,7 +26,12 @@ export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, opti
       options,
       false,
     );
-    return toResponse(outcome);
+    try {
+      return toResponse(outcome);
+    } catch (error) {
+      // Headers an action gave that no Response may carry (a line break in a value): a 500, never a header of their making.
+      return toResponse(failed(error, options, outcome && "head" in outcome ? outcome.head : false));
+    }
   };
 }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "http";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
-import { dispatch, HttpOptions, Outcome } from "./dispatch";
+import { dispatch, failed, HttpOptions, Outcome } from "./dispatch";
 import type { BodyRead } from "./body";
 
 /** How long a connection closed after a 413 may stay half-open before it is destroyed. */
@@ -28,12 +28,14 @@ export function nodeHandler(
       raw: req,
     };
     // Only writing the answer can fail here (dispatch answers every failure itself).
+    // Writing an action's answer failed (a header value no HTTP message may carry, such as a line break): a 500 of ours instead.
     const fail = (error: unknown) => {
-      if (next) next(error);
-      else if (!res.headersSent) {
-        res.statusCode = 500;
-        res.end();
-      } else res.destroy();
+      if (res.headersSent) res.destroy();
+      else if (next) next(error);
+      else {
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        send(req, res, failed(error, options, false));
+      }
     };
     const write = (outcome: Outcome) => {
       try {

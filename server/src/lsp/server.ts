@@ -17,6 +17,7 @@ import { toDiagnostic, toRange, toWorkspaceEdit } from "./convert";
 import { resolveCompletionItem, toCompletionList } from "./completionList";
 import * as custom from "./customRequests";
 import { IdleCollection } from "./idleCollection";
+import { parseUri } from "../service/uris";
 import { TypesWriter } from "./typesWriter";
 import { inlayHints } from "../service/inlayHints";
 import { prepareRename, rename } from "../service/rename";
@@ -66,7 +67,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
 
   const logError = (what: string, error: unknown) => connection.console.error(`${what} failed: ${(error as Error)?.stack ?? error}`);
   const publisher = new DiagnosticsPublisher(connection, workspace, logError);
-  const typesWriter = new TypesWriter(workspace, logError);
+  const typesWriter = new TypesWriter(workspace, logError, () => folders.flatMap((folder) => parseUri(folder)?.fsPath ?? []));
   /** Something the routes depend on changed: diagnostics, and the declaration files of typed routes, follow. */
   const changed = () => {
     publisher.schedule();
@@ -328,7 +329,8 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       const uri = params.textDocument.uri;
       const index = lines(uri);
       const span = { start: index.offsetAt(params.range.start), end: index.offsetAt(params.range.end) };
-      return codeActions(workspace, uri, span).map((action) => {
+      const roots = folders.flatMap((folder) => parseUri(folder)?.path ?? []);
+      return codeActions(workspace, uri, span, roots).map((action) => {
         const edit = toWorkspaceEdit(action, lines, client.workspace?.workspaceEdit);
         return { title: action.title, kind: lsp.CodeActionKind.QuickFix, isPreferred: action.preferred, diagnostics: [toDiagnostic(action.diagnostic, uri, index)], edit };
       });

@@ -1,4 +1,6 @@
 import * as fs from "fs";
+import * as path from "path";
+import { writeGeneratedFile } from "../files/generatedFile";
 import { routeTypesOf, typesFileOf } from "../format/routeTypes";
 import { Route } from "../routing/route";
 import { parseUri } from "../service/uris";
@@ -12,7 +14,8 @@ const TYPES_DELAY_MS = 500;
  * routing file changes, so tsc and the editor's own TypeScript service see new routes without a
  * command. Setting `resourceRoutes.types.enabled`: true writes it for every routing file, false
  * never, unset only where the file already exists (the user ran `resource-routes types` once).
- * A file is written only when its text changes.
+ * A file is written only when its text changes, only inside the workspace folder that holds the
+ * routing file, and never through a link or over a file it did not generate (writeGeneratedFile).
  */
 export class TypesWriter {
   private pending: NodeJS.Timeout | undefined;
@@ -22,6 +25,8 @@ export class TypesWriter {
   constructor(
     private readonly workspace: RoutingWorkspace,
     private readonly onError: (what: string, error: unknown) => void,
+    /** The workspace folders' paths: a declaration file is written inside the one that holds its routing file. */
+    private readonly folders: () => readonly string[],
   ) {}
 
   schedule(): void {
@@ -38,6 +43,11 @@ export class TypesWriter {
       const fsPath = parseUri(uri)?.fsPath;
       if (!fsPath || uri.endsWith(".d.ts")) continue;
       const out = typesFileOf(fsPath);
+      const root = this.folders().find((folder) => {
+        const inside = path.relative(folder, fsPath);
+        return !inside.startsWith("..") && !path.isAbsolute(inside);
+      });
+      if (!root) continue;
       try {
         const known = this.current.get(out);
         // The same routes (a change elsewhere) give the same text: not generated again.
@@ -45,7 +55,7 @@ export class TypesWriter {
         const before = known?.text ?? (await readText(out));
         if (before === undefined && mode === "auto") continue;
         const text = routeTypesOf(file.routes, fsPath);
-        if (text !== before) await fs.promises.writeFile(out, text);
+        if (text !== before) writeGeneratedFile(out, text, root);
         this.current.set(out, { text, routes: file.routes.routes });
       } catch (error) {
         this.onError(`writing ${out}`, error);

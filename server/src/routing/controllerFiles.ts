@@ -10,3 +10,12 @@ export function controllerNameOf(relativePath: string): string | undefined {
   if (!EXTENSION.test(relativePath)) return undefined;
   return relativePath.replace(EXTENSION, "").replace(/(^|\/)index$/, "") || undefined;
 }
+
+/**
+ * Whether a controller name can only name a module inside its controllers folder: parts between
+ * slashes, none empty, `.` or `..`, and nothing a file system reads as a separator, a drive or an
+ * end of string (backslash, colon, NUL). Names come from routing files and `:controller` segments.
+ */
+export function isSafeControllerName(name: string): boolean {
+  return !/[\\:\0]/.test(name) && name.split("/").every((part) => part !== "" && part !== "." && part !== "..");
+}

@@ -3,6 +3,7 @@ import { Diagnostic } from "../routing/diagnostics";
 import { URI } from "vscode-uri";
 import { addActionEdits, newControllerText } from "./actionStubs";
 import { controllerFolder } from "./controllers";
+import { isSafeControllerName } from "../routing/controllerFiles";
 import { documentDiagnostics } from "./diagnostics";
 import { unreachableRoutes } from "../routing/unreachable";
 import { parseUri } from "./uris";
@@ -23,7 +24,7 @@ export interface CodeAction extends WorkspaceChange {
  * added to its controller module, a missing controller module is created with its actions; an
  * unreachable route's declaration moves above the one that captures it, where that is safe.
  */
-export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span): CodeAction[] {
+export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span, roots: readonly string[] = []): CodeAction[] {
   const text = workspace.document(uri)?.text;
   if (text === undefined) return [];
   const actions: CodeAction[] = [];
@@ -42,7 +43,7 @@ export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span
         if (option) actions.push({ title: `Remove \`${key}\``, diagnostic, edits: [removeProperty(uri, text.toString(), { start: option.key.start, end: option.value.end })], preferred: false });
       }
     } else if (diagnostic.controller) {
-      const fix = controllerFix(workspace, uri, diagnostic);
+      const fix = controllerFix(workspace, uri, diagnostic, roots);
       if (fix) actions.push(fix);
     } else if (diagnostic.capture) {
       const fix = moveAboveFix(workspace, uri, text.toString(), diagnostic);
@@ -52,8 +53,12 @@ export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span
   return actions;
 }
 
-/** "Add action `publish` to controllers/posts.ts", or "Create controllers/posts.ts" with every action its routes reach. */
-function controllerFix(workspace: RoutingWorkspace, uri: string, diagnostic: Diagnostic): CodeAction | undefined {
+/**
+ * "Add action `publish` to controllers/posts.ts", or "Create controllers/posts.ts" with every action
+ * its routes reach. A module is created only inside one of `roots` (the workspace folders' paths;
+ * with none, the routing file's folder), under a controller name that cannot leave its folder.
+ */
+function controllerFix(workspace: RoutingWorkspace, uri: string, diagnostic: Diagnostic, roots: readonly string[]): CodeAction | undefined {
   const file = workspace.routingFile(uri);
   const folder = file && controllerFolder(workspace, uri, file);
   const wanted = diagnostic.controller!;
@@ -67,9 +72,12 @@ function controllerFix(workspace: RoutingWorkspace, uri: string, diagnostic: Dia
     const edits = addActionEdits(text, path, entry.info, wanted.actions).map((e) => ({ uri: entry.uri, span: { start: e.at, end: e.at }, newText: e.newText }));
     return { title: `Add action \`${wanted.actions[0].name}\` to ${relative(path)}`, diagnostic, edits, preferred: true };
   }
-  const extension = /\.(?:[cm]?js|jsx)$/.test(parseUri(uri)?.path ?? "") ? ".js" : ".ts";
-  const created = URI.from({ scheme: "file", path: `${folder.path}/${wanted.name}${extension}` }).toString();
+  const routingPath = parseUri(uri)?.path ?? "";
+  const extension = /\.(?:[cm]?js|jsx)$/.test(routingPath) ? ".js" : ".ts";
   const path = `${folder.path}/${wanted.name}${extension}`;
+  const allowed = roots.length ? roots : [routingPath.slice(0, routingPath.lastIndexOf("/"))];
+  if (!isSafeControllerName(wanted.name) || !allowed.some((root) => root && path.startsWith(`${root.replace(/\/$/, "")}/`))) return undefined;
+  const created = URI.from({ scheme: "file", path }).toString();
   return {
     title: `Create ${relative(path)}`,
     diagnostic,

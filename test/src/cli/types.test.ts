@@ -125,6 +125,32 @@ describe("typed routes (resource-routes types)", function () {
     assert.deepStrictEqual(compile(odd), []);
   });
 
+  it("names holding backticks, quotes, comment ends and U+2028/U+2029 stay inside their strings and comments", () => {
+    const odd = project(`import routes from "./routes";\nexport const x: string = routes.helpers.posts_path();\n`);
+    // Line and paragraph separators in a name are refused where the route is made (invalid-name); in the routing file's name they reach the banner.
+    const names = ["a`b", "c*/d", "i'j", 'k\\"l', "m${n}"];
+    fs.writeFileSync(
+      path.join(odd, "routes.ts"),
+      `import { draw } from "resource-routes";\nimport type { Routes } from "./routes.routes";\nexport default draw<Routes>((map) => {\n  map.resources("posts");\n${names
+        .map((name, i) => `  map.connect(${JSON.stringify(`p${i}`)}, { controller: ${JSON.stringify(name)}, action: ${JSON.stringify(name)} });\n`)
+        .join("")}});\n`,
+    );
+    assert.strictEqual(typesCommand(path.join(odd, "routes.ts")).status, 0);
+    assert.deepStrictEqual(compile(odd), []);
+    const declared = ts.createSourceFile("d.ts", fs.readFileSync(path.join(odd, "routes.routes.d.ts"), "utf8"), ts.ScriptTarget.Latest, true);
+    const byAction = declared.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === "RouteParamsByAction")!;
+    assert.deepStrictEqual(
+      byAction.members.map((m) => (m.name as ts.StringLiteral).text).sort(),
+      [...names.map((name) => `${name}#${name}`), "posts#create", "posts#destroy", "posts#edit", "posts#index", "posts#new", "posts#show", "posts#update"].sort(),
+    );
+    const oddFile = path.join(odd, "odd*\u2028name\u2029.ts");
+    fs.copyFileSync(path.join(odd, "routes.ts"), oddFile);
+    assert.strictEqual(typesCommand(oddFile).status, 0);
+    const banner = ts.createSourceFile("d.ts", fs.readFileSync(path.join(odd, "odd*\u2028name\u2029.routes.d.ts"), "utf8"), ts.ScriptTarget.Latest, true) as unknown as ts.SourceFile & { parseDiagnostics: unknown[] };
+    assert.deepStrictEqual(banner.parseDiagnostics, []);
+    assert.strictEqual(banner.statements.filter(ts.isInterfaceDeclaration).length, 2);
+  });
+
   it("writes only when the text changes, and the same routes give the same bytes", () => {
     const out = path.join(dir, "routes.routes.d.ts");
     const first = fs.readFileSync(out, "utf8");

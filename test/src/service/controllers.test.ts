@@ -209,6 +209,33 @@ describe("quick fixes: add a missing action, create a missing controller", () =>
     assert.strictEqual(created, `import type { ActionContext } from "resource-routes/http";\n\nexport function show(ctx: ActionContext) {\n  // GET /pages/:id.:format\n}\n`);
   });
 
+  it("never creates a module outside the workspace folder, whatever the controller's name or the controllers setting", () => {
+    const cases: Array<[string, string]> = [
+      [`map.resources("x", { controller: "../../etc/cron" });`, "./controllers"],
+      [`map.resources("posts");`, "../../outside"],
+      [`map.resources("posts");`, "/etc"],
+      [`map.resources("y", { controller: "a\\\\..\\\\b" });`, "./controllers"],
+    ];
+    for (const [declaration, folder] of cases) {
+      const workspace = new RoutingWorkspace();
+      const text = `import { draw } from "resource-routes";\nexport default draw({ controllers: ${JSON.stringify(folder)} }, (map) => {\n  ${declaration}\n  map.resources("tags");\n});\n`;
+      workspace.set({ uri: "file:///work/app/routes.ts", version: 1, text });
+      // A module in the folder, so that missing controllers are reported there.
+      workspace.set({ uri: `file://${folder.startsWith("/") ? folder : `/work/app/${folder.slice(2)}`}/other.ts`.replace("/app/../../", "/"), version: 1, text: "export function index() {}\n" });
+      const diagnostics = documentDiagnostics(workspace, "file:///work/app/routes.ts").filter((d) => d.code === "missing-controller");
+      for (const diagnostic of diagnostics) {
+        for (const fix of codeActions(workspace, "file:///work/app/routes.ts", diagnostic.span!, ["/work/app"])) {
+          assert.ok(!fix.createFile || fix.createFile.startsWith("file:///work/app/"), `${declaration} in ${folder}: ${fix.createFile}`);
+        }
+      }
+    }
+    // Inside the workspace, the module is still offered.
+    const workspace = workspaceWith({ "posts.ts": POSTS });
+    const diagnostic = documentDiagnostics(workspace, "file:///app/routes.ts").find((d) => d.controller?.name === "static_pages")!;
+    assert.strictEqual(codeActions(workspace, "file:///app/routes.ts", diagnostic.span!, ["/app"])[0].createFile, "file:///app/controllers/static_pages.ts");
+    assert.deepStrictEqual(codeActions(workspace, "file:///app/routes.ts", diagnostic.span!, ["/elsewhere"]), []);
+  });
+
   it("an action named like a reserved word is exported under its name", () => {
     const text = stubText([{ name: "new", route: "GET /posts/new" }], "functions", true);
     assert.deepStrictEqual(readControllerModule(text, "c.ts").actions.map((a) => a.name), ["new"]);
