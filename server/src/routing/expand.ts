@@ -25,7 +25,7 @@ const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "
  */
 export function expandDeclarations(
   tree: DeclarationTree,
-  inflector = new Inflector(tree.settings.inflections),
+  inflector = new Inflector(tree.settings.inflections, tree.settings.behaviour ?? DEFAULT_BEHAVIOUR),
   previous?: RouteTable,
   maxRoutes = Infinity,
 ): RouteTable {

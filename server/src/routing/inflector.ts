@@ -1,100 +1,152 @@
-import pluralize from "pluralize";
-import { InflectionSettings } from "./declarations";
+import { Behaviour, InflectionSettings } from "./declarations";
 import { StringMemo } from "../text/stringMemo";
 
 /**
- * Singular and plural as Rails 2.x's inflector gave them. pluralize does most of the work; in
- * front of it stand the Rails 2.x words and rule families where the two disagree, then the words
- * a route set adds itself. Nothing is registered in pluralize's global tables, so two route sets
- * with different extra words never affect each other (or the application's own use of pluralize).
+ * Singular and plural exactly as ActiveSupport 2.x's inflector gave them: its rule list, its
+ * irregular and uncountable words, and its algorithm (the rule defined last is tried first, the
+ * first that matches the word's end wins; an uncountable is the whole word). Behaviour A has Rails
+ * 2.2's list, B Rails 2.3's (one more singular rule: `databases`). The words a route set adds
+ * itself are its own: nothing is shared between route sets, or with any global table.
  */
-
-/** Rails 2.x irregular words (singular → plural). */
-const RAILS_IRREGULAR: Record<string, string> = {
-  person: "people",
-  man: "men",
-  child: "children",
-  sex: "sexes",
-  move: "moves",
-  cow: "kine",
-};
-
-/** Rails 2.x uncountable words. */
-const RAILS_UNCOUNTABLE = ["equipment", "information", "rice", "money", "species", "series", "fish", "sheep"];
 
 type Rule = [RegExp, string];
 
-/** Rails 2.x rules for the families pluralize inflects differently (octopi, media, axes, testes). */
-const RAILS_PLURAL_RULES: Rule[] = [
-  [/(octop|vir)us$/i, "$1i"],
-  [/([ti])um$/i, "$1a"],
+/** ActiveSupport 2.x's plural rules, in the order Rails defined them (`\1` written `$1`). */
+const PLURALS: Rule[] = [
+  [/$/, "s"],
+  [/s$/i, "s"],
   [/(ax|test)is$/i, "$1es"],
+  [/(octop|vir)us$/i, "$1i"],
+  [/(alias|status)$/i, "$1es"],
+  [/(bu)s$/i, "$1ses"],
+  [/(buffal|tomat)o$/i, "$1oes"],
+  [/([ti])um$/i, "$1a"],
+  [/sis$/i, "ses"],
+  [/(?:([^f])fe|([lr])f)$/i, "$1$2ves"],
+  [/(hive)$/i, "$1s"],
+  [/([^aeiouy]|qu)y$/i, "$1ies"],
+  [/(x|ch|ss|sh)$/i, "$1es"],
+  [/(matr|vert|ind)(?:ix|ex)$/i, "$1ices"],
+  [/([m|l])ouse$/i, "$1ice"],
+  [/^(ox)$/i, "$1en"],
+  [/(quiz)$/i, "$1zes"],
 ];
-const RAILS_SINGULAR_RULES: Rule[] = [
-  [/(octop|vir)i$/i, "$1us"],
+
+/** ActiveSupport 2.2's singular rules, in the order Rails defined them. */
+const SINGULARS_2_2: Rule[] = [
+  [/s$/i, ""],
+  [/(n)ews$/i, "$1ews"],
   [/([ti])a$/i, "$1um"],
+  [/((a)naly|(b)a|(d)iagno|(p)arenthe|(p)rogno|(s)ynop|(t)he)ses$/i, "$1$2sis"],
+  [/(^analy)ses$/i, "$1sis"],
+  [/([^f])ves$/i, "$1fe"],
+  [/(hive)s$/i, "$1"],
+  [/(tive)s$/i, "$1"],
+  [/([lr])ves$/i, "$1f"],
+  [/([^aeiouy]|qu)ies$/i, "$1y"],
+  [/(s)eries$/i, "$1eries"],
+  [/(m)ovies$/i, "$1ovie"],
+  [/(x|ch|ss|sh)es$/i, "$1"],
+  [/([m|l])ice$/i, "$1ouse"],
+  [/(bus)es$/i, "$1"],
+  [/(o)es$/i, "$1"],
+  [/(shoe)s$/i, "$1"],
   [/(cris|ax|test)es$/i, "$1is"],
+  [/(octop|vir)i$/i, "$1us"],
+  [/(alias|status)es$/i, "$1"],
+  [/^(ox)en/i, "$1"],
+  [/(vert|ind)ices$/i, "$1ex"],
+  [/(matr)ices$/i, "$1ix"],
+  [/(quiz)zes$/i, "$1"],
 ];
+
+/** Rails 2.3 added one singular rule at the end of the list. */
+const SINGULARS_2_3: Rule[] = [...SINGULARS_2_2, [/(database)s$/i, "$1"]];
+
+/** ActiveSupport 2.x's irregular words (singular, plural), in the order Rails defined them. */
+const IRREGULAR: Array<[string, string]> = [
+  ["person", "people"],
+  ["man", "men"],
+  ["child", "children"],
+  ["sex", "sexes"],
+  ["move", "moves"],
+  ["cow", "kine"],
+];
+
+/** ActiveSupport 2.x's uncountable words. */
+const UNCOUNTABLE = ["equipment", "information", "rice", "money", "species", "series", "fish", "sheep"];
+
+/** Rails 2.x's lists as data, for the tests and the docs: the rule lists in definition order. */
+export const RAILS_INFLECTIONS = { plurals: PLURALS, singulars: { A: SINGULARS_2_2, B: SINGULARS_2_3 }, irregular: IRREGULAR, uncountable: UNCOUNTABLE } as const;
 
 /** How many words an inflector remembers each way (see StringMemo). */
 const INFLECTED_WORDS = 10_000;
 
 export class Inflector {
-  private readonly pluralOf = new Map<string, string>();
-  private readonly singularOf = new Map<string, string>();
+  /** Tried first to last: the rule defined last comes first, as Rails inserted each new rule at the front. */
+  private readonly plurals: Rule[] = [];
+  private readonly singulars: Rule[] = [];
+  private readonly uncountables = new Set<string>();
 
-  constructor(extra: InflectionSettings = {}) {
-    for (const word of RAILS_UNCOUNTABLE) this.uncountable(word);
-    for (const [singular, plural] of Object.entries(RAILS_IRREGULAR)) this.irregular(singular, plural);
-    for (const word of extra.uncountable ?? []) this.uncountable(word);
+  constructor(extra: InflectionSettings = {}, behaviour: Behaviour = "B") {
+    for (const rule of PLURALS) this.plurals.unshift(rule);
+    for (const rule of behaviour === "A" ? SINGULARS_2_2 : SINGULARS_2_3) this.singulars.unshift(rule);
+    for (const [singular, plural] of IRREGULAR) this.irregular(singular, plural);
+    for (const word of UNCOUNTABLE) this.uncountables.add(word);
+    // An application's own words come after Rails' own, as its config/initializers/inflections.rb did.
     for (const [singular, plural] of Object.entries(extra.irregular ?? {})) this.irregular(singular, plural);
+    for (const word of extra.uncountable ?? []) this.uncountables.add(word.toLowerCase());
   }
 
   pluralize(word: string): string {
-    return this.plurals.get(word);
+    return this.pluralMemo.get(word);
   }
 
   singularize(word: string): string {
-    return this.singulars.get(word);
+    return this.singularMemo.get(word);
   }
 
   /**
    * Words inflected so far, each way: a file names the same words again and again (`comments` under
-   * every resource), and pluralize tries its rules one by one (6% of a large file's expansion).
+   * every resource), and each word tries the rules one by one.
    */
-  private readonly plurals = new StringMemo(INFLECTED_WORDS, (word) => this.inflect(word, this.pluralOf, RAILS_PLURAL_RULES, pluralize.plural));
-  private readonly singulars = new StringMemo(INFLECTED_WORDS, (word) => this.inflect(word, this.singularOf, RAILS_SINGULAR_RULES, pluralize.singular));
+  private readonly pluralMemo = new StringMemo(INFLECTED_WORDS, (word) => (word === "" ? word : this.inflect(word, this.plurals)));
+  private readonly singularMemo = new StringMemo(INFLECTED_WORDS, (word) => this.inflect(word, this.singulars));
 
+  private inflect(word: string, rules: readonly Rule[]): string {
+    if (this.uncountables.has(word.toLowerCase())) return word;
+    for (const [pattern, replacement] of rules) if (pattern.test(word)) return word.replace(pattern, replacement);
+    return word;
+  }
+
+  /** Rails' `irregular`: a rule each way for the word's end, keeping its first letter's case where both forms share it. */
   private irregular(singular: string, plural: string): void {
-    const s = singular.toLowerCase();
-    const p = plural.toLowerCase();
-    this.pluralOf.set(s, p).set(p, p);
-    this.singularOf.set(p, s).set(s, s);
-  }
-
-  private uncountable(word: string): void {
-    const w = word.toLowerCase();
-    this.pluralOf.set(w, w);
-    this.singularOf.set(w, w);
-  }
-
-  private inflect(word: string, words: Map<string, string>, rules: Rule[], fallback: (w: string) => string): string {
-    if (word === "") return word;
-    // Like Rails, only the last word of a compound (`product_review`) is inflected.
-    const split = /^(.*[_\s-])?([^_\s-]+)$/.exec(word);
-    const head = split?.[1] ?? "";
-    const last = split?.[2] ?? word;
-    const known = words.get(last.toLowerCase());
-    if (known !== undefined) return head + keepInitialCase(last, known);
-    for (const [pattern, replacement] of rules) {
-      if (pattern.test(last)) return head + last.replace(pattern, replacement);
+    this.uncountables.delete(singular);
+    this.uncountables.delete(plural);
+    if (singular === "" || plural === "") return;
+    if (singular[0].toUpperCase() === plural[0].toUpperCase()) {
+      this.plurals.unshift([new RegExp(`(${escape(singular[0])})${escape(singular.slice(1))}$`, "i"), `$1${dollars(plural.slice(1))}`]);
+      this.singulars.unshift([new RegExp(`(${escape(plural[0])})${escape(plural.slice(1))}$`, "i"), `$1${dollars(singular.slice(1))}`]);
+      return;
     }
-    return head + fallback(last);
+    // First letters that differ (cow, kine): each case of the first letter its own rule, the rest of the word in any case.
+    for (const first of [(s: string) => s.toUpperCase(), (s: string) => s.toLowerCase()]) {
+      this.plurals.unshift([new RegExp(`${escape(first(singular[0]))}${anyCase(singular.slice(1))}$`), dollars(first(plural[0]) + plural.slice(1))]);
+      this.singulars.unshift([new RegExp(`${escape(first(plural[0]))}${anyCase(plural.slice(1))}$`), dollars(first(singular[0]) + singular.slice(1))]);
+    }
   }
 }
 
-function keepInitialCase(original: string, inflected: string): string {
-  return original[0] === original[0].toUpperCase() && original[0] !== original[0].toLowerCase()
-    ? inflected[0].toUpperCase() + inflected.slice(1)
-    : inflected;
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+/** A replacement's `$` taken literally. */
+function dollars(text: string): string {
+  return text.replace(/\$/g, "$$$$");
+}
+
+/** Text matched in any case, as Ruby's `(?i)` did for the rest of an irregular word. */
+function anyCase(text: string): string {
+  return [...text].map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${escape(c.toLowerCase())}${escape(c.toUpperCase())}]` : escape(c))).join("");
 }
