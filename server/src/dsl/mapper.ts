@@ -29,17 +29,20 @@ export class Mapper {
     this.record("namespace", [requireString(name, "namespace")], toOptionMap(options, "namespace"), body);
   }
 
-  with_options(options: Options, block: Block): void {
-    this.record("with_options", [], toOptionMap(options, "with_options"), block);
+  /** `with_options({ ...options }, (m) => { ... })`, or `with_options((m) => { ... })` with no options, as `map.with_options do |m|` was written. */
+  with_options(optionsOrBlock: Options | Block, block?: Block): void {
+    const [options, body] = typeof optionsOrBlock === "function" ? [{}, optionsOrBlock] : [optionsOrBlock, block];
+    this.record("with_options", [], toOptionMap(options, "with_options"), body);
   }
 
-  connect(path: string, options: Options = {}): void {
-    this.record("connect", [], toOptionMap(options, "connect"), undefined, requireString(path, "connect"));
+  /** A block given to a route (`connect(path, options, block)`) is never called, as Ruby ignored a block the method did not take. */
+  connect(path: string, options: Options | Block = {}, _block?: Block): void {
+    this.record("connect", [], routeOptions(options, "connect"), undefined, requireString(path, "connect"));
   }
 
-  named_route(name: string, path: string, options: Options = {}): void {
+  named_route(name: string, path: string, options: Options | Block = {}, _block?: Block): void {
     const declared = [requireString(name, "named_route")];
-    this.record("named_route", declared, toOptionMap(options, "named_route"), undefined, requireString(path, "named_route"));
+    this.record("named_route", declared, routeOptions(options, "named_route"), undefined, requireString(path, "named_route"));
   }
 
   root(options: Options = {}): void {
@@ -69,6 +72,11 @@ export class Mapper {
       block(new Mapper(declaration.block));
     }
   }
+}
+
+/** A route's options, none where a block stands in their place. */
+function routeOptions(options: Options | Block, method: string): OptionMap {
+  return typeof options === "function" ? record() : toOptionMap(options, method);
 }
 
 function requireString(value: unknown, method: string): string {

@@ -58,7 +58,8 @@ export class RouteBuilder {
     const conditions = textValues(spec.conditions, "method");
     let defaults = textValues(spec.defaults);
     const actionKey = hasKey(segments, "action");
-    if (actionKey && !("action" in spec.defaults)) defaults = Object.assign(record<string>(), defaults, { action: "index" });
+    // An `:action` segment defaults to index unless its requirement refuses index.
+    if (actionKey && !("action" in spec.defaults) && takesIndex(spec.requirements.action)) defaults = Object.assign(record<string>(), defaults, { action: "index" });
     const optionalFormat = this.rules.optionalTrailingFormat && endsWithFormat(segments);
 
     return new Route(
@@ -187,17 +188,27 @@ function requiredSegmentCount(
   optionalFormat: boolean,
 ): number {
   let required = segments.length;
+  // B: a last segment that is only `.:format` is the original's optional format segment, after an optional slash.
+  const last = segments[required - 1];
+  if (optionalFormat && last?.length === 2 && last[0].kind === "static" && last[0].text === "." && last[1].kind === "param" && last[1].key === "format") required--;
   while (required > 0) {
     const whole = segments[required - 1];
     // The segment's one part (or, for `:id.:format` at the end, its first).
     const lone = whole.length === 1 || (optionalFormat && required === segments.length && whole.length === 3) ? whole[0] : undefined;
     if (lone?.kind !== "param") break;
     const key = lone.key;
-    const optional = key in defaults || (key === "id" && !(key in requirements));
+    // An `:id` is optional with no requirement, or one that an empty value meets.
+    const optional = key in defaults || (key === "id" && (!(key in requirements) || requirements.id.test("")));
     if (!optional) break;
     required--;
   }
   return required;
+}
+
+/** Whether an `:action` requirement lets the action default to index: none, or one whose first match in "index" is all of it. */
+function takesIndex(requirement: OptionValue | undefined): boolean {
+  if (!(requirement instanceof RegExp)) return true;
+  return new RegExp(requirement.source, requirement.flags.replace(/[gy]/g, "")).exec("index")?.[0] === "index";
 }
 
 export function segmentPattern(route: Route, key: string): string {

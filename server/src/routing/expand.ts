@@ -131,7 +131,7 @@ const reports = new DiagnosticMemo<Refusal>();
 
 /** Options of connect/named_route/root that keep their own meaning (everything else is a parameter). */
 const ROUTE_BUILDER_OPTIONS = new Set([
-  "controller", "action", "requirements", "conditions", "path_prefix", "name_prefix", "namespace",
+  "controller", "action", "requirements", "defaults", "conditions", "path_prefix", "name_prefix", "namespace",
   "shallow", INHERITED_ACTIONS, "only", "except",
 ]);
 
@@ -307,7 +307,7 @@ class Expander {
   private collectionActions(def: ResourceDefinition, origin: RouteOrigin): void {
     for (const { method, actions } of def.collectionMethods) {
       for (const action of actions) {
-        for (const m of toList(method)) {
+        for (const m of methodsOf(method)) {
           const path = actionPath(def.path, def, action);
           this.action(def, action, path, `${action}_${def.namePrefix}${def.plural}`, m, false, origin, COLLECTION_OPTIONS.get(action));
         }
@@ -340,7 +340,7 @@ class Expander {
     const withId = !def.singleton;
     for (const { method, actions } of def.memberMethods) {
       for (const action of actions) {
-        for (const m of toList(method)) {
+        for (const m of methodsOf(method)) {
           const path = actionPath(def.memberPath, def, actionSegment(def, action));
           const idRequired = withId && (action === "edit" || this.rules.idRequirementOnCustomMemberActions);
           this.action(def, action, path, `${action}_${def.shallowNamePrefix}${def.singular}`, m, idRequired, origin, MEMBER_OPTIONS.get(action));
@@ -450,14 +450,25 @@ class Expander {
     const keys = new Set(segmentKeys(parsePath(normalizePath(fullPath))));
 
     const requirements = mapOf(options.requirements);
-    const defaults: OptionMap = record();
+    // `defaults: { page: 1 }` makes those segments optional with that value, as the route builder's defaults hash did.
+    const defaults: OptionMap = mapOf(options.defaults);
+    for (const key of Object.keys(defaults)) {
+      if (keys.has(key)) continue;
+      const error = new RouteDefinitionError(`${key}: No matching segment exists; cannot assign default`, "invalid-default");
+      error.optionPath = `defaults.${key}`;
+      throw error;
+    }
+    // Any other key: a plain value on a segment's key is its default, a regular expression its requirement, the rest fixed params.
     for (const [key, value] of Object.entries(options)) {
       if (ROUTE_BUILDER_OPTIONS.has(key)) continue;
       if (keys.has(key) && !(value instanceof RegExp)) defaults[key] = value;
       else requirements[key] = value;
     }
     for (const key of ["controller", "action"]) {
-      if (keys.has(key) && options[key] != null) defaults[key] = options[key];
+      const value = options[key];
+      if (!keys.has(key) || value == null) continue;
+      if (value instanceof RegExp) requirements[key] = value;
+      else defaults[key] = value;
     }
 
     const namespace = asText(options.namespace);
@@ -466,7 +477,8 @@ class Expander {
     const spec: RouteSpec = {
       path: basePath(fullPath),
       controller,
-      action: options.action != null ? asText(options.action) : null,
+      // With no `:action` segment and no action given, the action is index (the original route's own default).
+      action: options.action != null && !(options.action instanceof RegExp) ? asText(options.action) : keys.has("action") ? null : "index",
       conditions: mapOf(options.conditions),
       requirements,
       defaults,
@@ -498,6 +510,11 @@ const METHOD_CONDITIONS = new Map<string, OptionMap>([
 
 function originKey(origin: RouteOrigin): string {
   return `${origin.nameIndex}/${origin.association ?? ""}`;
+}
+
+/** The methods a custom action was given, one route each; none (a list or a name of actions) is one route with no method condition. */
+function methodsOf(method: OptionValue): OptionValue[] {
+  return method === null ? [null] : toList(method);
 }
 
 /** Contract §1: what `namespace(name, options, block)` attaches to its block. */

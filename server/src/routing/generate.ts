@@ -76,9 +76,15 @@ export function generatePath(route: Route, values: Record<string, unknown>, help
           })`,
         );
       }
+      if (part.kind === "glob") {
+        // A glob's value: a list of segments (each its to_param), or a text whose slashes separate them.
+        const pieces = Array.isArray(raw) ? raw.map((item) => toParam(item)) : toParam(raw).split("/");
+        text += pieces.map(escapePathSegment).join("/");
+        continue;
+      }
       const value = toParam(raw);
-      if (part.kind === "param") checkRequirement(route, part.key, value, helper);
-      text += part.kind === "glob" ? value.split("/").map(escapePathSegment).join("/") : escapePathSegment(value);
+      checkRequirement(route, part.key, value, helper);
+      text += escapePathSegment(value);
     }
     pieces.push(text);
   }

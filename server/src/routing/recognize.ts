@@ -42,8 +42,12 @@ class TrieNode {
   readonly statics = new CharNode<StaticEntry>("");
   /** Segments that start with a dynamic part. */
   readonly generic: PatternEdge[] = [];
-  /** `*key`: the rest of the path, never empty. */
-  glob?: { key: string; node: TrieNode };
+  /**
+   * `*key`: one or more whole segments, never empty; `tails` are the numbers of request segments
+   * the routes through it may still take after it (ascending: the glob takes the most it can first,
+   * as the original's greedy `(.*)` did).
+   */
+  glob?: { key: string; node: TrieNode; tails: number[] };
   /** `:controller`: one of the route set's controllers (per controller namespace), possibly several segments long. */
   readonly controllerEdges: Array<{ namespace: string; candidates: string[]; node: TrieNode }> = [];
   /** Routes whose path may end here, in registration order. */
@@ -84,6 +88,15 @@ class Search {
     truncate(this.bestValues, 0);
     this.matched = undefined;
   }
+}
+
+/** The numbers of segments a route whose glob is segment `depth` of `count` (the first `required` required) may take after it. */
+function addTails(glob: NonNullable<TrieNode["glob"]>, depth: number, required: number, count: number): void {
+  for (let taken = Math.max(required, depth + 1); taken <= count; taken++) {
+    const tail = taken - depth - 1;
+    if (!glob.tails.includes(tail)) glob.tails.push(tail);
+  }
+  glob.tails.sort((a, b) => a - b);
 }
 
 /** How much of a request path an error message repeats. */
@@ -180,7 +193,6 @@ export class Recognizer {
     let to = path.indexOf("/", from);
     if (to < 0 || to > end) to = end;
     const next = to + 1;
-    const values = search.values;
     let segment: string | undefined;
     let at = from;
     for (let text: CharNode<StaticEntry> | undefined = node.statics; ; ) {
@@ -208,9 +220,25 @@ export class Recognizer {
       for (let i = 0; i < generic.length; i++) this.follow(generic[i], segment, path, next, end, search);
     }
     if (node.controllerEdges.length) this.walkControllers(node, path, from, end, search);
-    if (node.glob && from < end) {
-      values.push(node.glob.key, path.slice(from, end));
-      this.enter(node.glob.node, path, end + 1, end, search);
+    if (node.glob && from < end) this.walkGlob(node.glob, path, from, end, search);
+  }
+
+  /**
+   * A glob at `from`: for each number of segments the routes may take after it, the glob holds
+   * everything before them. The split points are found walking back from the end once, so the
+   * time stays linear in the request.
+   */
+  private walkGlob(glob: NonNullable<TrieNode["glob"]>, path: string, from: number, end: number, search: Search): void {
+    const values = search.values;
+    let split = end;
+    let taken = 0;
+    for (const tail of glob.tails) {
+      for (; taken < tail; taken++) {
+        split = path.lastIndexOf("/", split - 1);
+        if (split <= from) return;
+      }
+      values.push(glob.key, path.slice(from, split));
+      this.enter(glob.node, path, split + 1, end, search);
       truncate(values, values.length - 2);
     }
   }
@@ -266,14 +294,20 @@ export class Recognizer {
     }
   }
 
+  /**
+   * A route's path into the trie, ending at each depth from its required segments on. A last
+   * segment that is only `.:format` (`/analysis/.:format`) is a segment of its own: the original's
+   * dot came after a required slash (`/analysis/.json`), never on the segment before.
+   */
   private insert(route: Route, index: number): void {
-    for (const { segments, required } of pathsOf(route)) {
-      let node = this.root;
-      for (let depth = 0; depth <= segments.length; depth++) {
-        if (depth >= required && node.terminals[node.terminals.length - 1] !== index) node.terminals.push(index);
-        if (depth === segments.length) break;
-        node = this.child(node, segments[depth], route, depth === segments.length - 1);
-      }
+    const { segments, requiredSegments: required } = route;
+    let node = this.root;
+    for (let depth = 0; depth <= segments.length; depth++) {
+      if (depth >= required && node.terminals[node.terminals.length - 1] !== index) node.terminals.push(index);
+      if (depth === segments.length) break;
+      const next = this.child(node, segments[depth], route, depth === segments.length - 1);
+      if (node.glob?.node === next) addTails(node.glob, depth, required, segments.length);
+      node = next;
     }
   }
 
@@ -288,7 +322,7 @@ export class Recognizer {
       return route.optionalFormat ? (entry.formatOptional ??= new TrieNode()) : (entry.formatRequired ??= new TrieNode());
     }
     if (segment.length === 1 && segment[0].kind === "glob") {
-      node.glob ??= { key: segment[0].key, node: new TrieNode() };
+      node.glob ??= { key: segment[0].key, node: new TrieNode(), tails: [] };
       return node.glob.node;
     }
     if (segment.length === 1 && segment[0].kind === "param" && segment[0].key === "controller" && !route.requirements.controller && this.controllers.length > 0) {
@@ -348,26 +382,6 @@ export class Recognizer {
 /** Whether a route of the search's method that beats the best so far may end at or below `node`, the path going on from `from`. */
 function reachable(node: TrieNode, from: number, end: number, search: Search): boolean {
   return (from > end ? node.ending : node.deeper)[search.methodClass] < search.best;
-}
-
-/**
- * The paths a route is recognised on: its own, and for a last segment that is only `.:format`
- * (a new route whose new segment is empty, `/analysis/.:format`) also with the format on the segment
- * before (`/analysis.json`, and in B `/analysis`), as the original's optional trailing separator allowed.
- */
-function pathsOf(route: Route): Array<{ segments: PathSegment[]; required: number }> {
-  const own = { segments: route.segments, required: route.requiredSegments };
-  const last = route.segments[route.segments.length - 1];
-  const before = route.segments[route.segments.length - 2];
-  if (!last || !before || last.length !== 2 || last[0].kind !== "static" || last[0].text !== "." || last[1].kind !== "param" || last[1].key !== "format") return [own];
-  const merged = [...before, ...last].reduce<PathSegment>((parts, part) => {
-    const previous = parts[parts.length - 1];
-    if (part.kind === "static" && previous?.kind === "static") parts[parts.length - 1] = { kind: "static", text: previous.text + part.text };
-    else parts.push(part);
-    return parts;
-  }, []);
-  const segments = [...route.segments.slice(0, -2), merged];
-  return [own, { segments, required: Math.min(route.requiredSegments, segments.length) }];
 }
 
 /** A recognised value for `key`: `controller` and `action` go to the recognition's own fields unless the route fixes them. */

@@ -144,16 +144,21 @@ const NO_REQUIREMENTS: { requirements: OptionMap; requirementsWithId: OptionMap 
   requirementsWithId: Object.freeze(Object.assign(record(), { id: DEFAULT_ID_REQUIREMENT })),
 };
 
-/** `{ rss: "get", mark: "post", csv: "post" }` → get: [rss]; post: [mark, csv]. */
+/**
+ * `{ rss: "get", mark: "post", csv: "post" }` → get: [rss]; post: [mark, csv]. A list or a single
+ * name (`["import_status"]`, `"reset"`) gives actions with no method (null: any method), as Rails 2
+ * read each item as a key without a value.
+ */
 function groupByMethod(actions: OptionValue | undefined): MethodGroups {
   const groups: MethodGroups = [];
-  if (!isOptionMap(actions)) return groups;
-  for (const action of Object.keys(actions)) {
-    const method = actions[action];
+  const add = (action: string, method: OptionValue) => {
     const group = groups.find((g) => sameMethod(g.method, method));
     if (group) group.actions.push(action);
     else groups.push({ method, actions: [action] });
-  }
+  };
+  if (isOptionMap(actions)) for (const action of Object.keys(actions)) add(action, actions[action]);
+  else if (typeof actions === "string") add(actions, null);
+  else if (Array.isArray(actions)) for (const item of actions) if (typeof item === "string") add(item, null);
   return groups;
 }
 

@@ -61,6 +61,19 @@ function checkResource(declaration: Declaration, diagnostics: Diagnostic[]): voi
     if (value === undefined) continue;
     checkActions(declaration, key, value, diagnostics);
   }
+  for (const key of ["collection", "member", "new"]) {
+    const value = declaration.options[key];
+    if (typeof value !== "string" && !Array.isArray(value)) continue;
+    const actions = toList(value).filter((item): item is string => typeof item === "string");
+    diagnostics.push({
+      severity: "hint",
+      code: "custom-actions-without-method",
+      message:
+        `\`${key}\` given as ${Array.isArray(value) ? "a list" : "a name"}: ${actions.map((a) => `"${a}"`).join(", ")} ${actions.length === 1 ? "accepts" : "accept"} any method, as Rails 2 routed them; ` +
+        `name the method with the hash form (\`${key}: { ${actions.map((a) => `${/^[A-Za-z_$][\w$]*$/.test(a) ? a : JSON.stringify(a)}: "get"`).join(", ")} }\`)`,
+      span: optionSpan(declaration, key, "key"),
+    });
+  }
 }
 
 const ACTION_WORDS = [...DEFAULT_ACTIONS, "all", "none"];

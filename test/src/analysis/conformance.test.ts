@@ -3,6 +3,7 @@ import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { RouteSet } from "../../../server/out/routing/routeSet";
 import { conformanceCases } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
+import { checkRequests } from "../support/conformanceRequests";
 
 /** contract §2: every conformance case through the static analyser, and the analyser agreeing with draw(). */
 describe("conformance cases through the analyser", () => {
@@ -12,6 +13,7 @@ describe("conformance cases through the analyser", () => {
       assert.ok(loaded, "recognised as a routing file");
       assert.strictEqual(loaded.behaviour, c.behaviour);
       assert.deepStrictEqual(loaded.routes.toJSON().routes, c.expected.routes);
+      checkRequests(loaded.routes, c);
       const errors = loaded.diagnostics.filter((d) => d.severity === "error");
       if (c.expected.error) {
         assert.deepStrictEqual(errors.map((d) => d.message), [c.expected.error]);

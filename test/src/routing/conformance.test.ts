@@ -2,6 +2,7 @@ import * as assert from "assert";
 import { RouteSet } from "../../../server/out/routing/routeSet";
 import { conformanceCases } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
+import { checkRequests } from "../support/conformanceRequests";
 
 /** contract §2: every conformance case through the draw() runtime, route for route. */
 describe("conformance cases through draw()", () => {
@@ -14,6 +15,7 @@ describe("conformance cases through draw()", () => {
       const routes = runRoutingFile<RouteSet>(c.ts, `${c.id}.ts`);
       assert.strictEqual(routes.behaviour, c.behaviour);
       assert.deepStrictEqual(routes.toJSON().routes, c.expected.routes);
+      checkRequests(routes, c);
     });
   }
 });

@@ -289,7 +289,8 @@ describe("contract §1 mapper methods", () => {
     }).routes.map((r) => r.toJSON());
     assert.deepStrictEqual(routes, [
       { name: "admin_dashboard", verb: "ANY", path: "/admin/dashboard/:period", controller: "admin/dash", action: "show", requirements: { period: "[a-z]+" }, params: { beta: "1" }, conditions: {} },
-      { name: "admin_root", verb: "ANY", path: "/admin", controller: "admin/home", action: null, requirements: {}, params: {}, conditions: {} },
+      // No :action segment and no action: index, the original route's own default.
+      { name: "admin_root", verb: "ANY", path: "/admin", controller: "admin/home", action: "index", requirements: {}, params: {}, conditions: {} },
       { name: null, verb: "ANY", path: "/:controller/:action/:id", controller: null, action: null, requirements: {}, params: {}, conditions: {} },
     ]);
   });

@@ -18,11 +18,6 @@ const DEFAULT = "[^/.?]+";
 /** The reference: one anchored expression per way a route can be written in a request. */
 function referencePatterns(route: Route, controllers: readonly string[]): RegExp[] {
   const shapes = [route.segments];
-  // a last segment that is only `.:format` may also sit on the segment before (`/analysis.json`)
-  const last = route.segments[route.segments.length - 1];
-  if (route.segments.length >= 2 && last.length === 2 && last[0].kind === "static" && last[0].text === "." && last[1].kind === "param" && last[1].key === "format") {
-    shapes.push([...route.segments.slice(0, -2), [...route.segments[route.segments.length - 2], ...last]]);
-  }
   return shapes.map((segments) => {
     const required = Math.min(route.requiredSegments, segments.length);
     let source = "";

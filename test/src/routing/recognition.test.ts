@@ -122,15 +122,21 @@ describe("recognition", () => {
 });
 
 describe("recognition: the original's optional separators", () => {
-  it("a route ending in a bare .:format (an empty new segment) is also recognised without the slash", () => {
+  it("a route ending in a bare .:format (an empty new segment) takes the format after the slash only, as the original's separators did", () => {
     for (const behaviour of ["A", "B"] as const) {
       const routes = draw({ behaviour }, (map) => map.named_route("analysis", "analysis/.:format", { controller: "analyses", action: "new" }));
-      assert.deepStrictEqual(routes.recognize("GET", "/analysis.json").params, { format: "json" }, behaviour);
       assert.deepStrictEqual(routes.recognize("GET", "/analysis/.json").params, { format: "json" }, behaviour);
-      // The format is optional in B only.
+      // Rails 2.2 required the slash and the dot; Rails 2.3's optional format segment followed an optional slash.
+      assert.throws(() => routes.recognize("GET", "/analysis.json"), RoutingError, behaviour);
       if (behaviour === "B") assert.strictEqual(routes.recognize("GET", "/analysis").action, "new");
       else assert.throws(() => routes.recognize("GET", "/analysis"), RoutingError);
     }
+  });
+
+  it("A, resources_path_names without new, has_one under as: GET /items/11/index.json reaches show, not the formatted new route", () => {
+    const routes = draw({ behaviour: "A", resources_path_names: { edit: "e" } }, (map) => map.resources("products", { as: "items", has_one: "index" }));
+    assert.deepStrictEqual(routes.recognize("GET", "/items/11/index.json"), { route: null, controller: "indices", action: "show", params: { product_id: "11", format: "json" } });
+    assert.strictEqual(routes.recognize("GET", "/items/11/index/.json").action, "new");
   });
 
   it("a wrong method on a resource path falls through to a later catch-all whose :id is optional before the format (B)", () => {

@@ -12,7 +12,14 @@ export interface ConformanceCase {
   behaviour: "A" | "B";
   origin: string;
   ts: string;
-  expected: { routes: RouteJSON[]; error: string | null };
+  expected: {
+    routes: RouteJSON[];
+    error: string | null;
+    /** Requests and what the original recognised them as (`error`: no route matched). */
+    recognitions?: Array<{ method: string; path: string; result?: unknown; error?: string }>;
+    /** Helper calls with positional arguments, and the path the original generated. */
+    generations?: Array<{ helper: string; args: unknown[]; result: string }>;
+  };
 }
 
 export function conformanceCases(): ConformanceCase[] {
