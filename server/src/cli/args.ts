@@ -11,11 +11,12 @@ export interface ParsedArguments {
   behaviour?: "A" | "B";
   host?: string;
   out?: string;
+  importExtension?: "js" | "ts" | "none";
   params: Record<string, string>;
 }
 
 /** Flags each command accepts (anything else is a usage error). */
-export type Flag = "--json" | "--behaviour" | "--param" | "--host" | "--stdio" | "--out";
+export type Flag = "--json" | "--behaviour" | "--param" | "--host" | "--stdio" | "--out" | "--import-extension";
 
 export function parseArguments(argv: string[], allowed: readonly Flag[]): ParsedArguments {
   const parsed: ParsedArguments = { positional: [], json: false, help: false, stdio: false, params: record<string>() };
@@ -34,6 +35,11 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     else if (flag === "--stdio") parsed.stdio = true;
     else if (flag === "--host") parsed.host = value();
     else if (flag === "--out") parsed.out = value();
+    else if (flag === "--import-extension") {
+      const extension = value();
+      if (extension !== "js" && extension !== "ts" && extension !== "none") throw new UsageError(`--import-extension must be js, ts or none, got ${JSON.stringify(extension)}`);
+      parsed.importExtension = extension;
+    }
     else if (flag === "--behaviour") {
       const behaviour = value();
       if (behaviour !== "A" && behaviour !== "B") throw new UsageError(`--behaviour must be A or B, got ${JSON.stringify(behaviour)}`);

@@ -1,4 +1,7 @@
+import * as fs from "fs";
+import * as path from "path";
 import { projectRoot, UnsafeWrite, writeGeneratedFile } from "../files/generatedFile";
+import { controllerMapOf } from "../format/controllerMap";
 import { nearest } from "../routing/validate";
 import { routeTypesOf, typesFileOf } from "../format/routeTypes";
 import { RoutingError } from "../routing/errors";
@@ -73,6 +76,40 @@ export function typesCommand(args: ParsedArguments): CommandResult {
   const result: CommandResult = { stdout: [printable(`${written} ${out} (${helpers} helpers)`)], stderr: [], exitCode: hasErrors(f) ? 1 : 0 };
   for (const d of f.diagnostics) if (d.severity === "error") result.stderr.push(diagnosticLine(f.file, d, f.lines));
   return result;
+}
+
+export function controllersCommand(args: ParsedArguments): CommandResult {
+  const [file, ...extra] = args.positional;
+  if (!file || extra.length) throw new UsageError("controllers takes one FILE");
+  const f = loadFile(file, args.behaviour);
+  const folder = path.resolve(path.dirname(file), f.analysis.tree?.settings.controllers ?? "./controllers");
+  const out = args.out ?? path.join(path.dirname(file), "controllers.generated.ts");
+  const modules = moduleFiles(folder);
+  if (modules === undefined) throw new UsageError(`no controllers folder at ${folder}`);
+  let relative = path.relative(path.dirname(path.resolve(out)), folder).split(path.sep).join("/");
+  if (!relative.startsWith(".")) relative = `./${relative}`;
+  const text = controllerMapOf(modules, relative, file, args.importExtension);
+  let written: "wrote" | "unchanged";
+  try {
+    written = writeGeneratedFile(out, text, projectRoot(file));
+  } catch (error) {
+    throw new UsageError(error instanceof UnsafeWrite ? error.message : `cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  return { stdout: [printable(`${written} ${out} (${modules.length} controller modules)`)], stderr: [], exitCode: hasErrors(f) ? 1 : 0 };
+}
+
+/** The module files below `folder` (paths relative to it, with `/`), or undefined when it is not a folder. Links are not followed. */
+function moduleFiles(folder: string): string[] | undefined {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(folder, { withFileTypes: true, recursive: true });
+  } catch {
+    return undefined;
+  }
+  return entries
+    .filter((entry) => entry.isFile() && /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name))
+    .map((entry) => path.relative(folder, path.join(entry.parentPath ?? (entry as { path?: string }).path ?? folder, entry.name)).split(path.sep).join("/"))
+    .sort();
 }
 
 export function recognizeCommand(args: ParsedArguments): CommandResult {

@@ -68,6 +68,16 @@ const COMMANDS: Record<string, Command> = {
   (the routes the analyser understood are still typed).`,
     run: (args) => commands().typesCommand(args),
   },
+  controllers: {
+    flags: ["--behaviour", "--out", "--import-extension"],
+    usage: `resource-routes controllers FILE [--out OUT] [--import-extension js|ts|none]
+  Writes a static import map of the routing file's controllers folder (default OUT: controllers.generated.ts
+  beside FILE): \`import { controllers } from "./controllers.generated.js"\` gives fetchHandler and nodeHandler
+  every controller in a bundle, Deno, Bun or a worker, where no folder can be searched. TypeScript modules are
+  imported as .js (compilers and bundlers resolve it); Deno wants --import-extension ts. Written only when its text
+  changes, only inside the project, never over a file it did not generate.`,
+    run: (args) => commands().controllersCommand(args),
+  },
   lsp: {
     flags: ["--stdio"],
     usage: `resource-routes lsp --stdio

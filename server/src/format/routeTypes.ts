@@ -1,4 +1,5 @@
 import { GENERATED_MARK } from "../files/generatedFile";
+import { baseName, commentText } from "../text/escape";
 import { positionalKeys } from "../routing/generate";
 import { helperNames } from "../routing/helpers";
 import { Route } from "../routing/route";
@@ -28,7 +29,7 @@ export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behavi
   const aliases: string[] = [];
   for (const [name, route] of source.table.namedRoutes()) {
     const shape = shapeOf(route);
-    helpers.push(`  /** ${comment(`${route.verb} ${route.path} → ${route.target}`)} */`);
+    helpers.push(`  /** ${commentText(`${route.verb} ${route.path} → ${route.target}`)} */`);
     helpers.push(...helperLines(name, shape));
     if (source.behaviour !== "B" || named.has(`formatted_${name}`)) continue;
     aliases.push(`  /** @deprecated behaviour B keeps the formatted_ helpers only as aliases: use ${name}_path with a format argument. */`);
@@ -37,7 +38,7 @@ export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behavi
 
   const params = actionParams(source.routes);
   return [
-    `${GENERATED_MARK} from ${comment(routingFile.split(/[\\/]/).pop() ?? routingFile)}. Do not edit: \`resource-routes types\` writes it again,`,
+    `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes types\` writes it again,`,
     "// and so does the language server when the routing file changes (resourceRoutes.types.enabled).",
     "// The routing file opts in with `export default draw<Routes>(…)`; controllers with `ActionContext<\"posts#show\">`.",
     'import type { NamedValues, RouteValue, TypedRouteSet } from "resource-routes";',
@@ -133,7 +134,4 @@ const RESERVED = new Set(
   "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await".split(" "),
 );
 
-/** Text inside a comment: no line breaks, no comment end. */
-function comment(text: string): string {
-  return text.replace(/[\r\n\u2028\u2029]/g, " ").replace(/\*\//g, "* /");
-}
+

@@ -3,8 +3,8 @@ import { BadRequest, Params, ParamValue, parseParams } from "./params";
 
 /** What an adapter got of a request's body. */
 export type BodyRead =
-  /** The body's bytes as text, read within the limits. */
-  | { text: string }
+  /** The body's bytes, read within the limits. */
+  | { bytes: Uint8Array }
   /** A value a middleware before the adapter parsed (Express's `req.body`): used as it is, the stream never read again. */
   | { parsed: unknown }
   /** Longer than the body limit: reading stopped there. */
@@ -15,7 +15,10 @@ export type BodyRead =
   | { consumed: true };
 
 /** The body types whose fields become params. */
-export type BodyKind = "form" | "json";
+export type BodyKind = "form" | "json" | "multipart";
+
+/** A multipart body's files, by field name (a name sent several times: all of them, in order). */
+export type Files = Record<string, File | File[]>;
 
 /** How deep a JSON body may nest, and how many values it may hold, before it is refused (400). */
 const MAX_JSON_DEPTH = 32;
@@ -27,29 +30,55 @@ export function bodyKind(contentType: string | undefined): BodyKind | undefined 
   const type = contentType.split(";")[0].trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") return "form";
   if (type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"))) return "json";
+  if (type === "multipart/form-data") return "multipart";
   return undefined;
 }
 
 /**
- * The params a body holds: a form's fields, or a JSON object's keys (as Rails' params parser merged
- * a JSON body's top-level object). A JSON body that is not an object, or not JSON, is a BadRequest.
+ * The params a body holds: a form's fields, a JSON object's keys (as Rails' params parser merged a
+ * JSON body's top-level object), or a multipart body's text fields (nested like a form's: `post[title]`)
+ * with its files apart. A JSON body that is not an object, or not JSON, and a multipart body that
+ * cannot be read are a BadRequest.
  */
-export function bodyParams(kind: BodyKind, body: { text: string } | { parsed: unknown }): Params {
+export async function bodyParams(kind: BodyKind, body: { bytes: Uint8Array } | { parsed: unknown }, contentType?: string): Promise<{ params: Params; files?: Files }> {
   if ("parsed" in body) {
     const parsed = body.parsed;
-    if (typeof parsed === "string") return bodyParams(kind, { text: parsed });
-    if (parsed instanceof Uint8Array) return bodyParams(kind, { text: new TextDecoder().decode(parsed) });
-    return objectParams(parsed, kind === "json" ? "a JSON body" : "a parsed body");
+    if (typeof parsed === "string") return bodyParams(kind, { bytes: new TextEncoder().encode(parsed) }, contentType);
+    if (parsed instanceof Uint8Array) return bodyParams(kind, { bytes: parsed }, contentType);
+    return { params: objectParams(parsed, kind === "json" ? "a JSON body" : "a parsed body") };
   }
-  if (kind === "form") return parseParams(body.text);
-  if (body.text.trim() === "") return {};
+  if (kind === "multipart") return multipart(body.bytes, contentType ?? "");
+  const text = new TextDecoder().decode(body.bytes);
+  if (kind === "form") return { params: parseParams(text) };
+  if (text.trim() === "") return { params: {} };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body.text);
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new BadRequest(`a JSON body that is not valid JSON (${(error as Error).message})`);
   }
-  return objectParams(parsed, "a JSON body");
+  return { params: objectParams(parsed, "a JSON body") };
+}
+
+/** A multipart body read by the platform's own parser (WHATWG `FormData`): text fields as a form's, files as `File`s. */
+async function multipart(bytes: Uint8Array, contentType: string): Promise<{ params: Params; files: Files }> {
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
+  } catch (error) {
+    throw new BadRequest(`a multipart body that cannot be read (${(error as Error).message})`);
+  }
+  const fields = new URLSearchParams();
+  const files: Files = Object.create(null) as Files;
+  for (const [name, value] of form) {
+    if (typeof value === "string") {
+      fields.append(name, value);
+      continue;
+    }
+    const present = files[name];
+    files[name] = present === undefined ? value : Array.isArray(present) ? [...present, value] : [present, value];
+  }
+  return { params: parseParams(fields.toString()), files };
 }
 
 /** A parsed body's object as params: own keys copied into plain objects, nesting and size bounded. */

@@ -2,6 +2,7 @@ import { splitArguments } from "../routing/generate";
 import type { Helper } from "../routing/helpers";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Params } from "./params";
+import type { Files } from "./body";
 
 /** The route a request was recognised as, as an action sees it. */
 export interface RouteInfo {
@@ -29,8 +30,12 @@ export interface ActionContext<Request = unknown> {
   request: Request;
   /** The route set's helpers; `_url` helpers take the request's protocol and host unless given. */
   urls: Record<string, Helper>;
+  /** A multipart body's files by field name (empty for any other request). */
+  files: Files;
   /** Sets the response: a string body is HTML, any other value JSON, none an empty body. */
   respond(status: number, body?: unknown, headers?: Record<string, string>): void;
+  /** Sets a redirect: `to` is a path or a URL as given (a helper's result: `redirect(urls.post_path(1))`), status 302 unless given. */
+  redirect(to: string, status?: number): void;
 }
 
 /**
@@ -50,17 +55,26 @@ export class RequestContext<Request> implements ActionContext<Request> {
     readonly request: Request,
     private readonly routes: AnyRouteSet,
     private readonly origin: { protocol: string; host: string },
+    /** What generated paths begin with: the mount point of the routes (see HttpOptions.basePath). */
+    private readonly prefix = "",
+    readonly files: Files = NO_FILES,
   ) {}
 
   get urls(): Record<string, Helper> {
-    return (this.#urls ??= requestUrls(this.routes, this.origin));
+    return (this.#urls ??= requestUrls(this.routes, this.origin, this.prefix));
   }
 
   /** Its own function, not a method: actions take it out of the context (`({ respond }) => …`). */
   readonly respond = (status: number, body?: unknown, headers?: Record<string, string>): void => {
     this.answered = answerOf(status, body, headers);
   };
+
+  readonly redirect = (to: string, status = 302): void => {
+    this.answered = { status, headers: { location: String(to) }, body: null };
+  };
 }
+
+const NO_FILES: Files = Object.freeze(Object.create(null) as Files);
 
 const HTML = "text/html; charset=utf-8";
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -83,22 +97,34 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
 
 /**
  * The route set's helpers for one request: `_url` helpers get the request's protocol and host as
- * defaults (a call's own `host` or `protocol` wins). Built on first use of each helper.
+ * defaults (a call's own `host` or `protocol` wins), and paths and URLs begin with `prefix` (the
+ * routes' mount point). Built on first use of each helper.
  */
-export function requestUrls(routes: AnyRouteSet, origin: { protocol: string; host: string }): Record<string, Helper> {
+export function requestUrls(routes: AnyRouteSet, origin: { protocol: string; host: string }, prefix = ""): Record<string, Helper> {
   const helpers = routes.helpers as Record<string, Helper>;
   const bound: Record<string, Helper> = Object.create(null) as Record<string, Helper>;
+  const mounted = (helper: Helper): Helper => (prefix ? (...args: unknown[]) => withPrefix(helper(...args), prefix) : helper);
   return new Proxy(bound, {
     get(target, name) {
       if (typeof name !== "string") return undefined;
       if (Object.prototype.hasOwnProperty.call(target, name)) return target[name];
       const helper = Object.prototype.hasOwnProperty.call(helpers, name) ? helpers[name] : undefined;
       if (!helper) return undefined;
-      target[name] = name.endsWith("_url") ? (...args: unknown[]) => helper(...withOrigin(args, origin)) : helper;
+      if (name.startsWith("hash_for_")) target[name] = helper;
+      else if (name.endsWith("_url")) target[name] = mounted((...args: unknown[]) => helper(...withOrigin(args, origin)));
+      else target[name] = mounted(helper);
       return target[name];
     },
     has: (_, name) => typeof name === "string" && Object.prototype.hasOwnProperty.call(helpers, name),
   });
+}
+
+/** A generated path or URL with `prefix` before its path. */
+function withPrefix(generated: unknown, prefix: string): unknown {
+  if (typeof generated !== "string") return generated;
+  if (generated.startsWith("/")) return prefix + generated;
+  const pathAt = generated.indexOf("/", generated.indexOf("//") + 2);
+  return pathAt < 0 ? generated + prefix : generated.slice(0, pathAt) + prefix + generated.slice(pathAt);
 }
 
 /** The arguments with `protocol` and `host` under the named values (a call's own win), read as helpers read them. */

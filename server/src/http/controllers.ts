@@ -43,20 +43,37 @@ export function findAction(controllers: Controllers, controller: string, action:
   return { missing: "action" };
 }
 
+/** How loadControllers reports the controllers its routes name that it found no module for. */
+export interface LoadOptions {
+  /** Throw instead of warning (a deployment check: every controller the routes name must load). */
+  strict?: boolean;
+  /** Where the warning goes (default console.warn). */
+  warn?: (message: string) => void;
+}
+
 /**
  * Imports the controller of every route of `routes` from `dir` (default: the routing file's
- * `controllers` setting, `./controllers` beside it). A controller with no module is left out: its
- * routes answer 404 `uninitialized controller`.
+ * `controllers` setting, `./controllers` beside it). Controllers with no module are reported at
+ * once, in one warning that lists them (or an error with `strict`), never first at request time;
+ * their routes answer 404 `uninitialized controller`. A bundle has no controllers folder: give it
+ * the map `resource-routes controllers` writes instead (docs: Serving, bundlers).
  */
-export async function loadControllers(routes: AnyRouteSet, dir?: string): Promise<Controllers> {
+export async function loadControllers(routes: AnyRouteSet, dir?: string, options: LoadOptions = {}): Promise<Controllers> {
   const folder = dir ?? controllersFolder(routes);
   const controllers: Controllers = Object.create(null) as Controllers;
   const names = new Set(routes.routes.map((route) => route.controller).filter((name): name is string => name !== null));
   // An application running compiled JavaScript may have the TypeScript sources beside it: it loads the JavaScript.
   const javascriptFirst = !routes.file || /\.[cm]?jsx?$/.test(routes.file);
+  const missing: string[] = [];
   for (const name of names) {
     const file = controllerFile(folder, name, javascriptFirst);
     if (file) controllers[name] = (await import(pathToFileURL(file).href)) as ControllerModule;
+    else missing.push(name);
+  }
+  if (missing.length) {
+    const message = `resource-routes: no module for ${missing.length === 1 ? "controller" : "controllers"} ${missing.join(", ")} in ${folder}; ${missing.length === 1 ? "its" : "their"} routes answer 404`;
+    if (options.strict) throw new Error(message);
+    (options.warn ?? console.warn)(message);
   }
   return controllers;
 }

@@ -3,17 +3,36 @@ import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Answer, answerOf, RequestContext } from "./context";
 import { Controllers, findAction } from "./controllers";
 import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from "./params";
-import { bodyKind, bodyParams, BodyRead } from "./body";
+import { bodyKind, bodyParams, BodyRead, Files } from "./body";
+import { filtersFor, Middleware, runChain } from "./filters";
+import { FailureHook, failureOutcome, RequestFailure } from "./failures";
 
-/** Options of both adapters (contract §8). */
+/** Options of both adapters. */
 export interface HttpOptions {
-  /** The largest form or JSON body read, in bytes (default 1 MiB); a larger one is answered 413 without reading the rest. */
+  /** The largest form, JSON or multipart body read, in bytes (default 1 MiB); a larger one is answered 413 without reading the rest. */
   bodyLimit?: number;
   /**
-   * How long a form or JSON body may take to arrive, in milliseconds (default 10 s): a client that
-   * stalls or sends it a byte at a time is answered 408 then, and its connection closed.
+   * How long a body may take to arrive, in milliseconds (default 10 s): a client that stalls or
+   * sends it a byte at a time is answered 408 then, and its connection closed.
    */
   bodyTimeout?: number;
+  /**
+   * The path the routes are mounted under (`/api`): stripped from a request's path before
+   * recognition (a path outside it is not found), and put before every path and URL the context's
+   * helpers and redirects make. Express's own mount point (`app.use("/api", …)`, `req.baseUrl`) is
+   * added by itself.
+   */
+  basePath?: string;
+  /** `"put"` (the default): a PATCH request is recognised as PUT and PATCH is allowed wherever PUT is; `false`: PATCH as any other method. */
+  patch?: "put" | false;
+  /** Middleware run after recognition, outside the controllers' filters (see Middleware). */
+  use?: readonly Middleware[];
+  /** Answers a request no route matches; what it returns is the answer (undefined: the default, or the host framework's turn). */
+  notFound?: FailureHook;
+  /** Answers a path that matches only with other methods (`Allow` is set by the adapter). */
+  methodNotAllowed?: FailureHook;
+  /** Answers a request whose action (or a filter) threw, after onError. */
+  error?: FailureHook;
   /** Receives what an action throws (default console.error); the request is answered 500. */
   onError?: (error: unknown) => void;
   /** Puts a thrown error's stack in the 500 answer (never in production). */
@@ -31,29 +50,38 @@ export interface IncomingRequest<Raw> {
   origin: { protocol: string; host: string };
   contentType: string | undefined;
   contentLength: number | undefined;
+  /** The Accept header: a failure is answered in JSON where it asks for JSON. */
+  accept: string | undefined;
+  /** Where a framework mounted the handler and already stripped it from `target` (Express's `req.baseUrl`). */
+  mountedAt?: string;
   /** The body, read within `limit` bytes and `timeout` milliseconds (see BodyRead). */
   readBody(limit: number, timeout: number): Promise<BodyRead>;
   raw: Raw;
 }
 
-/** What the adapter sends: an answer, an action's own Response, or (Express) nothing: no route, call next(). */
+/**
+ * What the adapter sends: an answer, an action's own Response, or nothing of ours: no route and
+ * the host framework may go on (Express's next(), a fetch handler's undefined).
+ */
 export type Outcome = { answer: Answer; head: boolean } | { response: unknown; head: boolean } | { next: true };
 
-/** An outcome now, or later when a form body must be read or an action is async. */
+/** An outcome now, or later when a body must be read or an action is async. */
 export type Pending<T> = T | Promise<T>;
 
 /**
- * The adapters' shared core: recognition (with `_method` from the query or a form or JSON body), the
- * controller action, and every answer of contract §8. Never throws: whatever fails is an answer.
- * It answers synchronously when it can (no form to read, a synchronous action): a server's hot
- * path pays for no promise it does not need.
+ * The adapters' shared core: recognition (with `_method` from the query or a body), the
+ * controller action with its filters and the adapter's middleware, and every answer. Never throws:
+ * whatever fails is an answer. It answers synchronously when it can (no body to read, no filter, a
+ * synchronous action): a server's hot path pays for no promise it does not need.
  */
 export function dispatch<Raw>(routes: AnyRouteSet, controllers: Controllers, request: IncomingRequest<Raw>, options: HttpOptions, hasNext: boolean): Pending<Outcome> {
   const head = request.method.length === 4 && request.method.toUpperCase() === "HEAD";
   const answer = new Answering(routes, controllers, request, options, hasNext, head);
   try {
     const queryAt = request.target.indexOf("?");
-    const path = queryAt < 0 ? request.target : request.target.slice(0, queryAt);
+    const fullPath = queryAt < 0 ? request.target : request.target.slice(0, queryAt);
+    const path = options.basePath ? underBase(fullPath, options.basePath) : fullPath;
+    if (path === undefined) return answer.failure(new RoutingError(`No route matches ${JSON.stringify(fullPath)}: it is outside ${options.basePath}`));
     decodeComponent(path, false); // a malformed escape in the path is a bad request, not "no route"
     const params = parseParams(queryAt < 0 ? "" : request.target.slice(queryAt + 1));
     const kind = hasBody(request.method) ? bodyKind(request.contentType) : undefined;
@@ -61,20 +89,33 @@ export function dispatch<Raw>(routes: AnyRouteSet, controllers: Controllers, req
     const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     if (request.contentLength !== undefined && request.contentLength > limit) return answer.tooLarge(limit);
     const timeout = options.bodyTimeout ?? DEFAULT_BODY_TIMEOUT;
-    return request.readBody(limit, timeout).then((body) => {
+    return request.readBody(limit, timeout).then(async (body) => {
       if ("tooLarge" in body) return answer.tooLarge(limit);
       if ("timedOut" in body) return answer.timedOut(timeout);
       if ("consumed" in body) return answer.failed(new Error("the request body was read before this handler (a body parser?) and left no parsed value (req.body)"));
+      let files: Files | undefined;
       try {
-        mergeParams(params, bodyParams(kind, body));
+        const read = await bodyParams(kind, body, request.contentType);
+        mergeParams(params, read.params);
+        files = read.files;
       } catch (error) {
         return answer.failure(error);
       }
-      return answer.route(path, params);
+      return answer.route(path, params, files);
     }, (error) => answer.failed(error));
   } catch (error) {
     return answer.failure(error);
   }
+}
+
+/** The path below `base` (`/api/posts` under `/api` → `/posts`), or undefined when it is not below it. */
+function underBase(path: string, base: string): string | undefined {
+  const prefix = base.endsWith("/") ? base.slice(0, -1) : base;
+  if (!prefix) return path;
+  if (!path.startsWith(prefix)) return undefined;
+  const rest = path.slice(prefix.length);
+  if (rest === "") return "/";
+  return rest.startsWith("/") ? rest : undefined;
 }
 
 /** One request's way to its answer, after its params are known. */
@@ -88,11 +129,11 @@ class Answering<Raw> {
     private readonly head: boolean,
   ) {}
 
-  route(path: string, params: Params): Pending<Outcome> {
+  route(path: string, params: Params, files?: Files): Pending<Outcome> {
     let matched: ReturnType<AnyRouteSet["match"]>;
     try {
       const override = Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
-      matched = this.routes.match(this.request.method, path, typeof override === "string" ? { _method: override } : EMPTY);
+      matched = this.routes.match(this.method(), path, typeof override === "string" ? { _method: override } : EMPTY);
     } catch (error) {
       return this.failure(error);
     }
@@ -101,9 +142,9 @@ class Answering<Raw> {
     const actionName = recognition.action;
     const found = controller && actionName ? findAction(this.controllers, controller, actionName) : ({ missing: "action" } as const);
     if ("missing" in found) {
-      return this.plain(404, found.missing === "controller" ? `uninitialized controller ${controller}` : `No action responded to ${actionName}`);
+      return this.notFound(found.missing === "controller" ? `uninitialized controller ${controller}` : `No action responded to ${actionName}`, false);
     }
-    // Path values win over form fields, which win over the query string.
+    // Path values win over body fields, which win over the query string.
     mergeParams(params, recognition.params);
     const context = new RequestContext(
       params,
@@ -112,18 +153,37 @@ class Answering<Raw> {
       this.request.raw,
       this.routes,
       this.request.origin,
+      this.prefix(),
+      files,
     );
     const done = (value: unknown): Outcome => {
       if (typeof Response !== "undefined" && value instanceof Response) return { response: value, head: this.head };
       if (value !== undefined) return { answer: answerOf(200, value), head: this.head };
       return { answer: context.answered ?? { status: 204, headers: {}, body: null }, head: this.head };
     };
+    const filters = filtersFor(this.controllers[controller!], actionName!);
+    const middleware = this.options.use;
     try {
+      if (filters || middleware?.length) {
+        return runChain({ middleware: middleware ?? [], around: [], before: [], after: [], ...filters }, context, found.action).then(done, (error) => this.failed(error));
+      }
       const value = found.action(context);
       return isThenable(value) ? Promise.resolve(value).then(done, (error) => this.failed(error)) : done(value);
     } catch (error) {
       return this.failed(error);
     }
+  }
+
+  /** The method recognition is asked for: PATCH as PUT unless the adapter was told otherwise. */
+  private method(): string {
+    const method = this.request.method;
+    return this.options.patch !== false && method.length === 5 && method.toUpperCase() === "PATCH" ? "PUT" : method;
+  }
+
+  /** What generated paths and URLs begin with: the framework's mount point, then basePath. */
+  private prefix(): string {
+    const base = this.options.basePath?.replace(/\/$/, "") ?? "";
+    return (this.request.mountedAt?.replace(/\/$/, "") ?? "") + base;
   }
 
   tooLarge(limit: number): Outcome {
@@ -134,17 +194,42 @@ class Answering<Raw> {
     return this.plain(408, `Request Timeout: the body did not arrive within ${timeout} ms`, { connection: "close" });
   }
 
-  /** What a failure before the action is answered with: 400, 405, 404 (or next()), else 500. */
+  /** What a failure before the action is answered with: 400, 405, 404 (or the host framework's turn), else 500. */
   failure(error: unknown): Outcome {
-    if (error instanceof BadRequest) return this.plain(400, `Bad Request: ${error.message}`);
-    if (error instanceof MethodNotAllowed) return this.plain(405, error.message, { allow: error.allowedMethods.map((m) => m.toUpperCase()).join(", ") });
-    if (error instanceof UnknownHttpMethod) return this.plain(400, `Bad Request: ${error.message}`);
-    if (error instanceof RoutingError) return this.hasNext ? { next: true } : this.plain(404, error.message);
+    if (error instanceof BadRequest) return this.answerFailure({ status: 400, message: `Bad Request: ${error.message}`, error });
+    if (error instanceof MethodNotAllowed) {
+      const allowed = error.allowedMethods.map((m) => m.toUpperCase());
+      if (this.options.patch !== false && allowed.includes("PUT")) allowed.splice(allowed.indexOf("PUT") + 1, 0, "PATCH");
+      const allow = allowed.join(", ");
+      return this.answerFailure({ status: 405, message: error.message, allow, error }, this.options.methodNotAllowed, { allow });
+    }
+    if (error instanceof UnknownHttpMethod) return this.answerFailure({ status: 400, message: `Bad Request: ${error.message}`, error });
+    if (error instanceof RoutingError) return this.notFound(error.message, true);
     return this.failed(error);
   }
 
+  /** 404: the notFound hook's answer; where it gives none, the host framework's turn (when there is one and no route matched at all), else the default. */
+  private notFound(message: string, noRoute: boolean): Outcome {
+    const hook = this.options.notFound;
+    if (hook) {
+      let value: unknown;
+      try {
+        value = hook({ status: 404, message, request: this.request.raw });
+      } catch (error) {
+        return this.failed(error);
+      }
+      if (value !== undefined) return failureOutcome({ status: 404, message, request: this.request.raw }, () => value, this.request, this.head);
+      if (noRoute) return { next: true };
+    } else if (noRoute && this.hasNext) return { next: true };
+    return this.answerFailure({ status: 404, message });
+  }
+
   failed(error: unknown): Outcome {
-    return failed(error, this.options, this.head);
+    return failed(error, this.options, this.head, this.request);
+  }
+
+  private answerFailure(failure: Omit<RequestFailure, "request">, hook?: FailureHook, headers?: Record<string, string>): Outcome {
+    return failureOutcome({ ...failure, request: this.request.raw }, hook, this.request, this.head, headers);
   }
 
   private plain(status: number, text: string, headers: Record<string, string> = {}): Outcome {
@@ -158,15 +243,16 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
-/** 500: the error goes to onError; its stack is in the body only in development. */
-export function failed(error: unknown, options: HttpOptions, head: boolean): Outcome {
+/** 500: the error goes to onError, then the error hook may answer; the default has the stack in the body only in development. */
+export function failed(error: unknown, options: HttpOptions, head: boolean, request?: Pick<IncomingRequest<unknown>, "accept" | "target" | "raw">): Outcome {
   try {
     (options.onError ?? console.error)(error);
   } catch {
     // An onError that throws must not take the answer with it.
   }
   const detail = options.development && error instanceof Error ? `\n\n${error.stack ?? error.message}` : "";
-  return { answer: answerOf(500, `Internal Server Error${detail}`, { "content-type": "text/plain; charset=utf-8" }), head };
+  const failure: RequestFailure = { status: 500, message: `Internal Server Error${detail}`, error, request: request?.raw };
+  return failureOutcome(failure, options.error, request, head);
 }
 
 function hasBody(method: string): boolean {
@@ -174,4 +260,3 @@ function hasBody(method: string): boolean {
   const upper = method.toUpperCase();
   return upper !== "GET" && upper !== "HEAD";
 }
-

@@ -2,12 +2,17 @@ import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
 import { dispatch, failed, HttpOptions, Outcome } from "./dispatch";
 import type { BodyRead } from "./body";
+import type { RequestFailure } from "./failures";
 
 /**
- * A WHATWG fetch handler (contract §8): `(request: Request) => Promise<Response>`, for Bun,
- * Deno, Hono's `app.mount`, workers and Node's own `Request`.
+ * A WHATWG fetch handler: `(request: Request) => Promise<Response>`, for Bun, Deno, Hono, workers
+ * and Node's own `Request`. With a `notFound` hook that returns undefined, a request no route
+ * matches resolves to undefined instead, so that a host framework goes on (Hono:
+ * `app.use(async (c, next) => (await handle(c.req.raw)) ?? next())`).
  */
-export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, options: HttpOptions = {}): (request: Request) => Promise<Response> {
+export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, options?: Omit<HttpOptions, "notFound"> & { notFound?: (failure: RequestFailure) => NonNullable<unknown> }): (request: Request) => Promise<Response>;
+export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, options: HttpOptions): (request: Request) => Promise<Response | undefined>;
+export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, options: HttpOptions = {}): (request: Request) => Promise<Response | undefined> {
   return async (request) => {
     const url = new URL(request.url);
     const length = request.headers.get("content-length");
@@ -20,6 +25,7 @@ export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, opti
         origin: { protocol: url.protocol.replace(/:$/, ""), host: url.host },
         contentType: request.headers.get("content-type") ?? undefined,
         contentLength: length === null || !/^\d+$/.test(length) ? undefined : Number(length),
+        accept: request.headers.get("accept") ?? undefined,
         readBody: (limit, timeout) => readBody(request, limit, timeout),
         raw: request,
       },
@@ -30,13 +36,13 @@ export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, opti
       return toResponse(outcome);
     } catch (error) {
       // Headers an action gave that no Response may carry (a line break in a value): a 500, never a header of their making.
-      return toResponse(failed(error, options, outcome && "head" in outcome ? outcome.head : false));
+      return toResponse(failed(error, options, outcome && "head" in outcome ? outcome.head : false, { accept: request.headers.get("accept") ?? undefined, target: request.url, raw: request }));
     }
   };
 }
 
-function toResponse(outcome: Outcome): Response {
-  if ("next" in outcome) return new Response("Not Found", { status: 404 });
+function toResponse(outcome: Outcome): Response | undefined {
+  if ("next" in outcome) return undefined;
   if ("response" in outcome) {
     const response = outcome.response as Response;
     return outcome.head ? new Response(null, { status: response.status, headers: response.headers }) : response;
@@ -50,7 +56,7 @@ function toResponse(outcome: Outcome): Response {
  * and `timeout` ms (cancelled then too); a body already read by someone else cannot arrive.
  */
 async function readBody(request: Request, limit: number, timeout: number): Promise<BodyRead> {
-  if (!request.body) return { text: "" };
+  if (!request.body) return { bytes: new Uint8Array(0) };
   if (request.bodyUsed) return { consumed: true };
   const reader = request.body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -81,5 +87,5 @@ async function readBody(request: Request, limit: number, timeout: number): Promi
     body.set(chunk, at);
     at += chunk.byteLength;
   }
-  return { text: new TextDecoder().decode(body) };
+  return { bytes: body };
 }

@@ -24,6 +24,9 @@ export function nodeHandler(
       origin: { protocol: (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http", host: req.headers.host ?? "localhost" },
       contentType: req.headers["content-type"],
       contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined,
+      accept: req.headers.accept,
+      // Express strips its mount point from req.url and keeps it here.
+      mountedAt: (req as { baseUrl?: unknown }).baseUrl as string | undefined,
       readBody: (limit: number, timeout: number) => readBody(req, limit, timeout),
       raw: req,
     };
@@ -113,7 +116,7 @@ function readBody(req: IncomingMessage, limit: number, timeout: number): Promise
         stop({ tooLarge: true });
       } else chunks.push(chunk);
     };
-    const onEnd = () => stop({ text: Buffer.concat(chunks).toString("utf8") });
+    const onEnd = () => stop({ bytes: Buffer.concat(chunks) });
     // A stream that fails or closes before its end is a body that will not come: the answer goes nowhere, but nothing is left waiting.
     const onError = () => stop({ timedOut: true });
     const onClose = () => stop({ timedOut: true });

@@ -81,3 +81,13 @@ export function markdownText(text: string): string {
 export function snippetText(text: string): string {
   return text.replace(/[$}\\]/g, "\\$&");
 }
+
+/** Text inside a generated `//` or block comment: no line breaks, no comment end. */
+export function commentText(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]/g, " ").replace(/\*\//g, "* /");
+}
+
+/** A file's base name, whatever separator its path uses. */
+export function baseName(file: string): string {
+  return file.split(/[\\/]/).pop() ?? file;
+}

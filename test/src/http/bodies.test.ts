@@ -18,7 +18,7 @@ const controllers: Controllers = {
   },
 };
 const errors: unknown[] = [];
-const OPTIONS: HttpOptions = { onError: (error) => errors.push(error), bodyTimeout: 1_000 };
+const OPTIONS = { onError: (error: unknown) => errors.push(error), bodyTimeout: 1_000 } satisfies HttpOptions;
 
 /** A server on 127.0.0.1 for `listener`, closed after `run`. */
 async function serving(listener: http.RequestListener, run: (base: string, port: number) => Promise<void>): Promise<void> {

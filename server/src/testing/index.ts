@@ -1,0 +1,120 @@
+/**
+ * `resource-routes/testing`: routing assertions as Rails 2 defined them (`assert_recognizes`,
+ * `assert_generates`, `assert_routing`), and `request()` to send a request to a fetch handler in
+ * process. Failures are node:assert's AssertionError, with a diff, so node:test, mocha, vitest and
+ * jest show them alike.
+ */
+import * as assert from "node:assert";
+import { generatePath } from "../routing/generate";
+import type { Route } from "../routing/route";
+import type { AnyRouteSet } from "../routing/typedRoutes";
+
+/** A request to recognise: a method and a path (`{ method: "PUT", path: "/posts/1" }`); a path alone is a GET. */
+export type RequestLine = { method?: string; path: string } | string;
+
+/** What a request is recognised as, flat as Rails wrote it: `{ controller: "posts", action: "show", id: "1" }`. */
+export type RouteOptions = { controller: string; action: string; [param: string]: unknown };
+
+/** Asserts that `request` is recognised as `expected` (its controller, action and params, nothing more or less). */
+export function assertRecognizes(routes: AnyRouteSet, request: RequestLine, expected: RouteOptions): void {
+  const { method, path } = typeof request === "string" ? { method: "GET", path: request } : { method: request.method ?? "GET", path: request.path };
+  let actual: Record<string, unknown>;
+  try {
+    const recognized = routes.recognize(method, path);
+    actual = { controller: recognized.controller, action: recognized.action, ...recognized.params };
+  } catch (error) {
+    throw new assert.AssertionError({ message: `${method} ${path} is not recognised: ${(error as Error).message}`, actual: undefined, expected, operator: "assertRecognizes" });
+  }
+  comparing(`${method} ${path} is recognised otherwise than expected`, () => assert.deepStrictEqual(actual, stringValues(expected)));
+}
+
+/** Asserts that `options` (a controller, an action and params) generate `path`; a query string in `path` is compared too. */
+export function assertGenerates(routes: AnyRouteSet, path: string, options: RouteOptions): void {
+  const generated = generateFrom(routes, options);
+  if (generated === undefined) {
+    throw new assert.AssertionError({ message: `no route generates ${JSON.stringify(options)}`, actual: undefined, expected: path, operator: "assertGenerates" });
+  }
+  const actual = path.includes("?") ? generated : generated.split("?")[0];
+  comparing(`${JSON.stringify(options)} generates another path`, () => assert.strictEqual(actual, path));
+}
+
+/** assertRecognizes and assertGenerates both: the request is recognised as `options`, and `options` generate its path. */
+export function assertRouting(routes: AnyRouteSet, request: RequestLine, options: RouteOptions): void {
+  assertRecognizes(routes, request, options);
+  assertGenerates(routes, typeof request === "string" ? request : request.path, options);
+}
+
+/** What `request()` sends besides the method and path: a form, a JSON body, or a body of your own, and headers. */
+export interface RequestInitOptions {
+  form?: Record<string, string>;
+  json?: unknown;
+  body?: string | Uint8Array | FormData | URLSearchParams | Blob;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Sends `"METHOD /path?query"` to a fetch handler in process (no socket) and gives its Response; a
+ * request the handler leaves to a host framework (undefined) is a 404.
+ */
+export async function request(handler: (request: Request) => Promise<Response | undefined>, line: string, init: RequestInitOptions = {}): Promise<Response> {
+  const match = /^\s*([A-Za-z]+)\s+(\S+)\s*$/.exec(line);
+  if (!match) throw new TypeError(`request() takes "METHOD /path", got ${JSON.stringify(line)}`);
+  const headers = new Headers(init.headers);
+  let body = init.body;
+  if (init.form) {
+    body = new URLSearchParams(init.form).toString();
+    if (!headers.has("content-type")) headers.set("content-type", "application/x-www-form-urlencoded");
+  } else if (init.json !== undefined) {
+    body = JSON.stringify(init.json);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const target = match[2].startsWith("/") ? `http://localhost${match[2]}` : match[2];
+  const response = await handler(new Request(target, { method: match[1].toUpperCase(), headers, body }));
+  return response ?? new Response("Not Found", { status: 404 });
+}
+
+/** Runs an assertion, its failure's message led by `what` and keeping node:assert's diff. */
+function comparing(what: string, check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    if (error instanceof assert.AssertionError) error.message = `${what}\n${error.message}`;
+    throw error;
+  }
+}
+
+/** Params as recognition gives them: strings (numbers and the like written as text, as Rails' to_param did). */
+function stringValues(options: RouteOptions): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) result[key] = typeof value === "number" || typeof value === "boolean" ? String(value) : value;
+  return result;
+}
+
+/**
+ * The path the first route able to generate `options` gives (Rails' url_for by options): its
+ * controller and action are the options' (fixed, or filled into `:controller`/`:action`), its fixed
+ * params are the options' own, and its segments' requirements accept their values.
+ */
+function generateFrom(routes: AnyRouteSet, options: RouteOptions): string | undefined {
+  const { controller, action, ...rest } = options;
+  for (const route of routes.routes) {
+    if (!takes(route, "controller", controller) || !takes(route, "action", action)) continue;
+    if (Object.entries(route.params).some(([key, value]) => String(rest[key]) !== value)) continue;
+    const values: Record<string, unknown> = { ...rest };
+    for (const key of Object.keys(route.params)) delete values[key];
+    if (route.controller === null) values.controller = controller;
+    if (route.action === null && !(action === route.defaults.action)) values.action = action;
+    try {
+      return generatePath(route, values, "assertGenerates");
+    } catch {
+      // This route cannot take these values: the next may.
+    }
+  }
+  return undefined;
+}
+
+/** Whether a route reaches `value` for `key` (controller or action): fixed to it, or through its segment. */
+function takes(route: Route, key: "controller" | "action", value: string): boolean {
+  const fixed = key === "controller" ? route.controller : route.action;
+  return fixed === null ? route.segments.some((segment) => segment.some((part) => part.kind !== "static" && part.key === key)) : fixed === value;
+}
