@@ -1,5 +1,5 @@
-// The articles controller: HTML for browsers, JSON for `.json` (contract §7).
-import type { ActionContext } from "resource-routes/http";
+// The articles controller: HTML for browsers, JSON for `.json` and JSON clients.
+import type { ActionContext, Filters } from "resource-routes/http";
 // Typed params: `params.id` is a string here, and a key that is no action would not compile.
 import type { ActionContext as TypedContext } from "../routes.routes";
 
@@ -16,6 +16,20 @@ const articles = new Map<number, Article>([
 ]);
 let nextId = 3;
 
+/**
+ * Member actions find their article first, in one place: a before filter that answers 404 stops the
+ * action, as a Rails before_filter that rendered did.
+ */
+export const filters: Filters = {
+  before: [{ run: findArticle, only: ["show", "publish", "destroy"] }],
+};
+
+function findArticle({ params, format, locals, respond }: ActionContext) {
+  const article = articles.get(Number(params.id));
+  if (!article) return respond(404, format === "json" ? { error: "no such article" } : "<h1>No such article</h1>");
+  locals.article = article;
+}
+
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function index({ format, urls }: ActionContext) {
@@ -25,10 +39,9 @@ export function index({ format, urls }: ActionContext) {
   return `<h1>Articles</h1><ul>${items}</ul><a href="${urls.new_article_path()}">New article</a>`;
 }
 
-export function show({ params, format, urls, respond }: TypedContext<"articles#show">) {
-  const article = articles.get(Number(params.id));
-  if (!article) return respond(404, format === "json" ? { error: "no such article" } : "<h1>No such article</h1>");
-  if (format === "json") return { ...article, url: urls.article_url(article.id) };
+export function show({ params, format, urls, locals }: TypedContext<"articles#show">) {
+  const article = locals.article as Article;
+  if (format === "json") return { ...article, url: urls.article_url(params.id) };
   // A browser cannot send DELETE from a form: it posts `_method=delete`, which routing honours on POST.
   return `<h1>${escape(article.title)}</h1>
 <form method="post" action="${urls.article_path(article.id)}"><input type="hidden" name="_method" value="delete"><button>Delete</button></form>`;
@@ -40,6 +53,7 @@ export function new_({ urls }: ActionContext) {
 // `new` is a reserved word for a function name, so it is exported under its route's action name.
 export { new_ as new };
 
+// A form posts `article[title]=…`, a JSON client `{"article":{"title":"…"}}`: both arrive as params.article.
 export function create({ params, format, urls, respond }: ActionContext) {
   const fields = params.article;
   const title = typeof fields === "object" && !Array.isArray(fields) && typeof fields.title === "string" ? fields.title : "";
@@ -49,15 +63,15 @@ export function create({ params, format, urls, respond }: ActionContext) {
   respond(303, format === "json" ? article : "", { location: String(urls.article_path(article.id)) });
 }
 
-export function publish({ params }: ActionContext) {
-  const article = articles.get(Number(params.id));
-  if (article) article.published = true;
-  return article ?? { error: "no such article" };
+export function publish({ locals }: ActionContext) {
+  const article = locals.article as Article;
+  article.published = true;
+  return article;
 }
 
-export function destroy({ params, urls, respond }: ActionContext) {
+export function destroy({ params, urls, redirect }: ActionContext) {
   articles.delete(Number(params.id));
-  respond(303, "", { location: String(urls.articles_path()) });
+  redirect(String(urls.articles_path()), 303);
 }
 
 export function feed({ urls }: ActionContext) {

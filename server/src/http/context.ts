@@ -32,6 +32,8 @@ export interface ActionContext<Request = unknown> {
   urls: Record<string, Helper>;
   /** A multipart body's files by field name (empty for any other request). */
   files: Files;
+  /** What middleware and filters pass on to the action for this request (a record a before filter loaded, the signed-in user). */
+  locals: Record<string, unknown>;
   /** Sets the response: a string body is HTML, any other value JSON, none an empty body. */
   respond(status: number, body?: unknown, headers?: Record<string, string>): void;
   /** Sets a redirect: `to` is a path or a URL as given (a helper's result: `redirect(urls.post_path(1))`), status 302 unless given. */
@@ -47,6 +49,7 @@ export class RequestContext<Request> implements ActionContext<Request> {
   /** What `respond()` set, if it was called. */
   answered: Answer | undefined;
   #urls: Record<string, Helper> | undefined;
+  #locals: Record<string, unknown> | undefined;
 
   constructor(
     readonly params: Params,
@@ -62,6 +65,10 @@ export class RequestContext<Request> implements ActionContext<Request> {
 
   get urls(): Record<string, Helper> {
     return (this.#urls ??= requestUrls(this.routes, this.origin, this.prefix));
+  }
+
+  get locals(): Record<string, unknown> {
+    return (this.#locals ??= {});
   }
 
   /** Its own function, not a method: actions take it out of the context (`({ respond }) => …`). */
