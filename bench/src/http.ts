@@ -1,74 +1,59 @@
 import autocannon from "autocannon";
-import FindMyWay from "find-my-way";
+import * as cp from "child_process";
 import * as fs from "fs";
-import * as http from "http";
-import type { AddressInfo } from "net";
 import * as path from "path";
-import { nodeHandler } from "../../server/out/http/index";
-import type { Controllers } from "../../server/out/http/controllers";
-import { expandDeclarations } from "../../server/out/routing/expand";
-import { RouteSet } from "../../server/out/routing/routeSet";
 import { installRuntime, sizeOf } from "../../test/out/support/footprint";
-import { realisticTree } from "./workloads";
+import { benchRequests } from "./httpRoutes";
 
-/** Requests per second through nodeHandler against a node:http server that only does a find-my-way lookup and the same trivial action. */
+/** The servers compared, each in a process of its own (bench/src/httpServer.ts). */
+const SERVERS = ["ours", "ours-filtered", "find-my-way", "fastify", "hono", "express"] as const;
+
+/**
+ * Requests per second of each server with the same routes and a trivial action, each in its own
+ * process, the load generator (autocannon) in this one: ours through nodeHandler, ours with
+ * filters and middleware the requests do not use, a bare find-my-way lookup, Fastify 5, Hono on
+ * @hono/node-server and Express 5. Rounds alternate the servers, so the machine's noise falls on
+ * all alike; each figure is the mean of the rounds.
+ */
 export async function httpThroughput(): Promise<void> {
-  const routes = new RouteSet(expandDeclarations(realisticTree(1000)), { behaviour: "B" });
-  const action = () => "ok";
-  const controllers: Controllers = {};
-  for (const route of routes.routes) if (route.controller && route.action) (controllers[route.controller] ??= {})[route.action] = action;
-  const router = FindMyWay();
-  const answer = (_req: http.IncomingMessage, res: http.ServerResponse) => {
-    res.setHeader("content-type", "text/html; charset=utf-8");
-    res.end(action());
-  };
-  for (const route of routes.routes) {
-    for (const method of route.methods ?? ["get"]) {
-      for (const p of [route.path.replace(/\.:format$/, ""), route.path]) {
-        try {
-          router.on(method.toUpperCase() as "GET", p, answer);
-        } catch {
-          // shapes find-my-way refuses
-        }
-      }
+  const requests = benchRequests();
+  const rounds = Number(process.env.BENCH_HTTP_ROUNDS ?? 2);
+  const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 4);
+  const running = await Promise.all(SERVERS.map(async (kind) => ({ kind, ...(await start(kind)) })));
+  try {
+    const figures = new Map<string, number[]>(SERVERS.map((kind) => [kind, []]));
+    for (const { port } of running) await load(port, requests, 1); // warm-up
+    for (let round = 0; round < rounds; round++) {
+      for (const { kind, port } of running) figures.get(kind)!.push(await load(port, requests, seconds));
     }
+    const mean = (kind: string) => figures.get(kind)!.reduce((a, b) => a + b, 0) / rounds;
+    const rate = (kind: string) => `${Math.round(mean(kind)).toLocaleString("en-US")} req/s`;
+    console.log(`http: ${requests.length} request shapes, 10 connections, each server in its own process, ${rounds} alternating rounds of ${seconds} s`);
+    for (const kind of SERVERS) console.log(`  ${kind.padEnd(14)} ${rate(kind).padStart(12)}  ${(mean(kind) / mean("find-my-way")).toFixed(2)}× find-my-way`);
+    console.log(`  filters and middleware the requests do not use cost ${((1 - mean("ours-filtered") / mean("ours")) * 100).toFixed(1)}% of ours`);
+  } finally {
+    for (const { child } of running) child.kill();
   }
-  const requests = Array.from({ length: 80 }, (_, i) => {
-    const r = `resources${(i * 37) % 100}`;
-    const shapes = [["GET", `/${r}`], ["GET", `/${r}/${1000 + i}`], ["PUT", `/${r}/${1000 + i}`], ["GET", `/${r}/${1000 + i}/edit`], ["GET", `/${r}/search`], ["GET", `/${r}/${1000 + i}.json`]];
-    const [method, p] = shapes[i % shapes.length];
-    return { method: method as "GET", path: p };
+}
+
+async function start(kind: string): Promise<{ child: cp.ChildProcess; port: number }> {
+  const child = cp.spawn(process.execPath, [path.join(__dirname, "httpServer.js"), kind], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once("exit", (code) => reject(new Error(`the ${kind} server exited with ${code}`)));
   });
-  const ours = http.createServer(nodeHandler(routes, controllers));
-  const theirs = http.createServer((req, res) => {
-    const found = router.find(req.method as "GET", (req.url ?? "/").split("?")[0]);
-    if (found) (found.handler as unknown as typeof answer)(req, res);
-    else {
-      res.statusCode = 404;
-      res.end();
-    }
-  });
-  const load = async (server: http.Server, seconds: number) => {
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: 10, duration: seconds, requests });
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    if (result.non2xx) throw new Error(`${result.non2xx} answers were not 2xx`);
-    return result.requests.average;
-  };
-  // Warm both, then alternate: the machine's noise falls on both alike.
-  await load(ours, 1);
-  await load(theirs, 1);
-  const figures = { ours: [] as number[], theirs: [] as number[] };
-  for (let round = 0; round < 2; round++) {
-    figures.ours.push(await load(ours, 4));
-    figures.theirs.push(await load(theirs, 4));
-  }
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-  console.log(
-    `http: nodeHandler on node:http ${Math.round(mean(figures.ours)).toLocaleString("en-US")} req/s, find-my-way lookup + the same action ${Math.round(mean(figures.theirs)).toLocaleString("en-US")} req/s: ` +
-      `${(mean(figures.ours) / mean(figures.theirs)).toFixed(2)}× its throughput (10 connections, ${requests.length} request shapes, same process)`,
-  );
+  return { child, port };
+}
+
+async function load(port: number, requests: ReturnType<typeof benchRequests>, seconds: number): Promise<number> {
+  const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: 10, duration: seconds, requests });
+  if (result.non2xx) throw new Error(`${result.non2xx} answers of the server on port ${port} were not 2xx`);
+  return result.requests.average;
 }
 
 /** The runtime's installed size: packed, installed with --omit=dev into a project without TypeScript. */

@@ -1,0 +1,79 @@
+// One HTTP server of the throughput benchmark, in a process of its own: `node httpServer.js KIND`
+// listens on 127.0.0.1 (a free port), prints `listening PORT`, and serves until killed. KIND is
+// ours, ours-filtered (the same routes through a controller with a filter and middleware that the
+// requests do not use), find-my-way, fastify, hono or express; each answers the same trivial action.
+import * as http from "http";
+import type { AddressInfo } from "net";
+import FindMyWay from "find-my-way";
+import { nodeHandler } from "../../server/out/http/index";
+import type { Controllers } from "../../server/out/http/controllers";
+import { benchRoutes, routePaths } from "./httpRoutes";
+
+const kind = process.argv[2];
+const routes = benchRoutes();
+const action = () => "ok";
+const HTML = "text/html; charset=utf-8";
+
+async function server(): Promise<{ listen(port: number): Promise<number> }> {
+  const listening = (s: http.Server) => ({
+    listen: (port: number) => new Promise<number>((resolve) => s.listen(port, "127.0.0.1", () => resolve((s.address() as AddressInfo).port))),
+  });
+  if (kind === "ours" || kind === "ours-filtered") {
+    const controllers: Controllers = {};
+    for (const route of routes.routes) if (route.controller && route.action) (controllers[route.controller] ??= {})[route.action] = action;
+    if (kind === "ours-filtered") {
+      // Filters for other actions only, and middleware that passes through: what an application pays when a request uses neither.
+      for (const module of Object.values(controllers)) module.filters = { before: [{ run: () => "never", only: ["no_such_action"] }] };
+    }
+    return listening(http.createServer(nodeHandler(routes, controllers, kind === "ours-filtered" ? { use: [] } : {})));
+  }
+  const paths = routePaths(routes);
+  if (kind === "find-my-way") {
+    const router = FindMyWay();
+    const answer = (_req: http.IncomingMessage, res: http.ServerResponse) => {
+      res.setHeader("content-type", HTML);
+      res.end(action());
+    };
+    for (const { method, path } of paths) {
+      try {
+        router.on(method as "GET", path, answer);
+      } catch {
+        // shapes find-my-way refuses
+      }
+    }
+    return listening(http.createServer((req, res) => router.lookup(req, res)));
+  }
+  if (kind === "fastify") {
+    const fastify = (await import("fastify")).default({ logger: false });
+    for (const { method, path } of paths) {
+      try {
+        fastify.route({ method: method as "GET", url: path, handler: async (_request, reply) => reply.type(HTML).send(action()) });
+      } catch {
+        // shapes fastify refuses
+      }
+    }
+    await fastify.ready();
+    return { listen: async (port) => (await fastify.listen({ port, host: "127.0.0.1" }), (fastify.server.address() as AddressInfo).port) };
+  }
+  if (kind === "hono") {
+    const { Hono } = await import("hono");
+    const { serve } = await import("@hono/node-server");
+    const app = new Hono();
+    for (const { method, path } of paths) app.on(method, path, (c) => c.html(action()));
+    return { listen: (port) => new Promise((resolve) => serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, (info) => resolve(info.port))) };
+  }
+  if (kind === "express") {
+    const express = (await import("express")).default;
+    const app = express();
+    for (const { method, path } of paths) (app as unknown as Record<string, (p: string, h: http.RequestListener) => void>)[method.toLowerCase()](path, (_req, res) => {
+      res.setHeader("content-type", HTML);
+      res.end(action());
+    });
+    return listening(http.createServer(app));
+  }
+  throw new Error(`unknown server ${JSON.stringify(kind)}`);
+}
+
+void server()
+  .then((s) => s.listen(0))
+  .then((port) => process.stdout.write(`listening ${port}\n`));
