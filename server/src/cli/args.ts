@@ -12,16 +12,39 @@ export interface ParsedArguments {
   host?: string;
   out?: string;
   importExtension?: "js" | "ts" | "none";
+  /** routes -c: only the routes of this controller. */
+  controller?: string;
+  /** routes -g: only the routes whose name, verb, path or controller#action match. */
+  grep?: string;
+  /** routes --format: B's optional format printed as Rails 2.3 printed it, `(.:format)`. */
+  format: boolean;
+  /** check --strict: any not-static is an error. */
+  strict: boolean;
+  /** types --allow-partial: write the types even where a part of the file could not be read. */
+  allowPartial: boolean;
+  /** routes/check --runtime FILE: the application's compiled routing module, run. */
+  runtime?: string;
+  /** recognize --explain: every route up to the one that matched, and why each was passed over. */
+  explain: boolean;
+  /** diff: the revisions compared. */
+  from?: string;
+  to?: string;
+  worktree: boolean;
   params: Record<string, string>;
 }
 
 /** Flags each command accepts (anything else is a usage error). */
-export type Flag = "--json" | "--behaviour" | "--param" | "--host" | "--stdio" | "--out" | "--import-extension";
+export type Flag =
+  | "--json" | "--behaviour" | "--param" | "--host" | "--stdio" | "--out" | "--import-extension" | "--controller" | "--grep" | "--format"
+  | "--strict" | "--allow-partial" | "--runtime" | "--explain" | "--from" | "--to" | "--worktree";
+
+/** Short flags, as `rails routes` had them. */
+const SHORT: Record<string, Flag> = { "-c": "--controller", "-g": "--grep" };
 
 export function parseArguments(argv: string[], allowed: readonly Flag[]): ParsedArguments {
-  const parsed: ParsedArguments = { positional: [], json: false, help: false, stdio: false, params: record<string>() };
+  const parsed: ParsedArguments = { positional: [], json: false, help: false, stdio: false, format: false, strict: false, allowPartial: false, explain: false, worktree: false, params: record<string>() };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = Object.prototype.hasOwnProperty.call(SHORT, argv[i]) ? SHORT[argv[i]] : argv[i];
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     const value = (): string => {
       const v = inline ?? argv[++i];
@@ -35,6 +58,16 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     else if (flag === "--stdio") parsed.stdio = true;
     else if (flag === "--host") parsed.host = value();
     else if (flag === "--out") parsed.out = value();
+    else if (flag === "--controller") parsed.controller = value();
+    else if (flag === "--grep") parsed.grep = value();
+    else if (flag === "--runtime") parsed.runtime = value();
+    else if (flag === "--from") parsed.from = value();
+    else if (flag === "--to") parsed.to = value();
+    else if (flag === "--format") parsed.format = true;
+    else if (flag === "--strict") parsed.strict = true;
+    else if (flag === "--allow-partial") parsed.allowPartial = true;
+    else if (flag === "--explain") parsed.explain = true;
+    else if (flag === "--worktree") parsed.worktree = true;
     else if (flag === "--import-extension") {
       const extension = value();
       if (extension !== "js" && extension !== "ts" && extension !== "none") throw new UsageError(`--import-extension must be js, ts or none, got ${JSON.stringify(extension)}`);

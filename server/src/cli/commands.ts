@@ -12,6 +12,10 @@ import { routesTable } from "../format/routesTable";
 import { diagnosticJSON, diagnosticLine, styleFor } from "./output";
 import { printable } from "../text/escape";
 import { own } from "../routing/values";
+import type { Diagnostic } from "../routing/diagnostics";
+import type { Route } from "../routing/route";
+import { discoverRoutingFile } from "./discover";
+import { routeDifferences, runtimeRoutes } from "./runtimeRoutes";
 
 /** What a command writes and its exit code; main() does the writing. */
 export interface CommandResult {
@@ -22,32 +26,79 @@ export interface CommandResult {
 
 const hasErrors = (f: CliRoutingFile) => f.diagnostics.some((d) => d.severity === "error");
 
-export function routesCommand(args: ParsedArguments): CommandResult {
+export async function routesCommand(args: ParsedArguments): Promise<CommandResult> {
+  if (args.runtime) return runtimeRoutesCommand(args, args.runtime);
   const files = requireFiles(args);
   const loaded = files.map((f) => loadFile(f, args.behaviour));
   const result: CommandResult = { stdout: [], stderr: [], exitCode: loaded.some(hasErrors) ? 1 : 0 };
   for (const f of loaded) {
+    const routes = selected(f.routes.routes, args);
+    const unread = notStatic(f);
     if (args.json) {
       result.stdout.push(
         JSON.stringify({
           file: f.file,
           behaviour: f.behaviour,
-          routes: f.routes.toJSON().routes,
+          routes: routes.map((r) => r.toJSON()),
           diagnostics: f.diagnostics.map((d) => diagnosticJSON(d, f.lines)),
+          notStatic: { count: unread.length, at: unread.map((d) => diagnosticJSON(d, f.lines).range.start) },
         }),
       );
-      continue;
+    } else {
+      if (loaded.length > 1) result.stdout.push(`${result.stdout.length ? "\n" : ""}# ${printable(f.file)} (behaviour ${f.behaviour})`);
+      result.stdout.push(routesTable(routes, styleFor(process.stdout), { optionalFormat: args.format }));
     }
-    if (loaded.length > 1) result.stdout.push(`${result.stdout.length ? "\n" : ""}# ${printable(f.file)} (behaviour ${f.behaviour})`);
-    result.stdout.push(routesTable(f.routes.routes, styleFor(process.stdout)));
     for (const d of f.diagnostics) result.stderr.push(diagnosticLine(f.file, d, f.lines));
+    const summary = partialSummary(f, unread);
+    if (summary) result.stderr.push(summary);
   }
   return result;
 }
 
-export function checkCommand(args: ParsedArguments): CommandResult {
+/** routes --runtime FILE: the table of the application's routing module, run (what it really routes). */
+async function runtimeRoutesCommand(args: ParsedArguments, module: string): Promise<CommandResult> {
+  const routes = await runtimeRoutes(module);
+  const kept = routes.filter((route) => (!args.controller || route.controller === args.controller) && (!args.grep || grepMatches(args.grep, [route.name ?? "", route.verb, route.path, `${route.controller}#${route.action}`])));
+  if (args.json) return { stdout: [JSON.stringify({ file: module, runtime: true, routes: kept })], stderr: [], exitCode: 0 };
+  const rows = kept.map((route) => ({ ...route, target: `${route.controller ?? ":controller"}#${route.action ?? ":action"}`, optionalFormat: /\.:format$/.test(route.path) }));
+  return { stdout: [routesTable(rows, styleFor(process.stdout), { optionalFormat: args.format })], stderr: [], exitCode: 0 };
+}
+
+/** The routes `-c CONTROLLER` and `-g PATTERN` keep. */
+function selected(routes: readonly Route[], args: ParsedArguments): readonly Route[] {
+  if (!args.controller && !args.grep) return routes;
+  return routes.filter((route) => (!args.controller || route.controller === args.controller) && (!args.grep || grepMatches(args.grep, [route.name ?? "", route.verb, route.path, route.target])));
+}
+
+/** `-g`: a case-insensitive regular expression (a plain word is one; an invalid one is matched as text) against the route's line: name, verb, path and controller#action. */
+function grepMatches(pattern: string, fields: string[]): boolean {
+  const line = fields.join(" ");
+  try {
+    return new RegExp(pattern, "i").test(line);
+  } catch {
+    return line.toLowerCase().includes(pattern.toLowerCase());
+  }
+}
+
+/** The not-static diagnostics of a file: parts the analyser could not read, which the running app may route otherwise. */
+function notStatic(f: CliRoutingFile): Diagnostic[] {
+  return f.diagnostics.filter((d) => d.code === "not-static");
+}
+
+/** One stderr line saying that what was printed or written may differ from the running app, and where; nothing when all was read. */
+function partialSummary(f: CliRoutingFile, unread: Diagnostic[]): string | undefined {
+  if (!unread.length) return undefined;
+  const where = unread.map((d) => diagnosticLine(f.file, d, f.lines).split(": ")[0]);
+  return printable(
+    `${f.file}: ${unread.length} part${unread.length === 1 ? "" : "s"} could not be read statically (not-static): ${where.slice(0, 10).join(", ")}${where.length > 10 ? ", …" : ""}; ` +
+      `the running app may route otherwise (\`resource-routes check ${f.file} --runtime COMPILED_FILE\` compares them)`,
+  );
+}
+
+export async function checkCommand(args: ParsedArguments): Promise<CommandResult> {
   const loaded = requireFiles(args).map((f) => loadFile(f, args.behaviour));
-  const result: CommandResult = { stdout: [], stderr: [], exitCode: loaded.some(hasErrors) ? 1 : 0 };
+  const strictFailure = args.strict && loaded.some((f) => notStatic(f).length > 0);
+  const result: CommandResult = { stdout: [], stderr: [], exitCode: loaded.some(hasErrors) || strictFailure ? 1 : 0 };
   for (const f of loaded) {
     // What the analyser found, then the routes an earlier route captures, in file order.
     const diagnostics = [...f.diagnostics, ...unreachableDiagnostics(f.routes.table)].sort((a, b) => (a.span?.start ?? -1) - (b.span?.start ?? -1));
@@ -56,16 +107,29 @@ export function checkCommand(args: ParsedArguments): CommandResult {
     } else {
       for (const d of diagnostics) result.stdout.push(diagnosticLine(f.file, d, f.lines));
     }
+    if (args.strict && notStatic(f).length) result.stderr.push(printable(`${f.file}: --strict: ${notStatic(f).length} not-static part(s): the editor's routes may not be the app's`));
+  }
+  if (args.runtime) {
+    if (loaded.length !== 1) throw new UsageError("check --runtime compares one routing file with its compiled module");
+    const differences = routeDifferences(loaded[0].routes.toJSON().routes, await runtimeRoutes(args.runtime));
+    for (const line of differences) result.stdout.push(printable(`${loaded[0].file}: ${line}`));
+    result.stderr.push(differences.length ? `${differences.length} difference(s) between the static reading and the running app` : "the static reading and the running app have the same routes");
+    if (differences.length) result.exitCode = 1;
   }
   return result;
 }
 
 export function typesCommand(args: ParsedArguments): CommandResult {
-  const [file, ...extra] = args.positional;
-  if (!file || extra.length) throw new UsageError("types takes one FILE");
+  const [file, ...extra] = requireFiles(args);
+  if (extra.length) throw new UsageError("types takes one FILE");
   const f = loadFile(file, args.behaviour);
   const out = args.out ?? typesFileOf(file);
-  const text = routeTypesOf(f.routes, file);
+  const unread = notStatic(f);
+  const text = routeTypesOf(f.routes, file, unread.length ? `${unread.length} part${unread.length === 1 ? "" : "s"} of the routing file could not be read statically: the running app may have routes these types lack, or lack routes they have` : undefined);
+  // A partial file could type a link the app does not have: written only when asked for.
+  if (unread.length && !args.allowPartial) {
+    return { stdout: [], stderr: [partialSummary(f, unread)!, printable(`${out} not written: the types could differ from the running app (--allow-partial writes them, marked as partial)`)], exitCode: 1 };
+  }
   let written: "wrote" | "unchanged";
   try {
     written = writeGeneratedFile(out, text, projectRoot(file));
@@ -73,14 +137,16 @@ export function typesCommand(args: ParsedArguments): CommandResult {
     throw new UsageError(error instanceof UnsafeWrite ? error.message : `cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   const helpers = f.routes.table.named.size * 4;
-  const result: CommandResult = { stdout: [printable(`${written} ${out} (${helpers} helpers)`)], stderr: [], exitCode: hasErrors(f) ? 1 : 0 };
+  const result: CommandResult = { stdout: [printable(`${written} ${out} (${helpers} helpers${unread.length ? ", partial" : ""})`)], stderr: [], exitCode: hasErrors(f) ? 1 : 0 };
   for (const d of f.diagnostics) if (d.severity === "error") result.stderr.push(diagnosticLine(f.file, d, f.lines));
+  const summary = partialSummary(f, unread);
+  if (summary) result.stderr.push(summary);
   return result;
 }
 
 export function controllersCommand(args: ParsedArguments): CommandResult {
-  const [file, ...extra] = args.positional;
-  if (!file || extra.length) throw new UsageError("controllers takes one FILE");
+  const [file, ...extra] = requireFiles(args);
+  if (extra.length) throw new UsageError("controllers takes one FILE");
   const f = loadFile(file, args.behaviour);
   const folder = path.resolve(path.dirname(file), f.analysis.tree?.settings.controllers ?? "./controllers");
   const out = args.out ?? path.join(path.dirname(file), "controllers.generated.ts");
@@ -149,7 +215,7 @@ export function generateCommand(args: ParsedArguments): CommandResult {
   }
 }
 
+/** The routing files named, or the one discovered (package.json, else the only one under the current folder). */
 function requireFiles(args: ParsedArguments): string[] {
-  if (args.positional.length === 0) throw new UsageError("no routing file given");
-  return args.positional;
+  return args.positional.length ? args.positional : [discoverRoutingFile(process.cwd())];
 }

@@ -27,22 +27,29 @@ const commands = () => tooling(() => require("./commands") as typeof import("./c
 interface Command {
   flags: readonly Flag[];
   usage: string;
-  run(args: ReturnType<typeof parseArguments>): CommandResult;
+  run(args: ReturnType<typeof parseArguments>): CommandResult | Promise<CommandResult>;
 }
 
 const COMMANDS: Record<string, Command> = {
   routes: {
-    flags: ["--behaviour", "--json"],
-    usage: `resource-routes routes FILE... [--behaviour A|B] [--json]
+    flags: ["--behaviour", "--json", "--controller", "--grep", "--format", "--runtime"],
+    usage: `resource-routes routes [FILE...] [-c CONTROLLER] [-g PATTERN] [--format] [--behaviour A|B] [--json] [--runtime COMPILED]
   Prints the routes of each routing file like \`rake routes\`: name, verb, path, controller#action.
-  Diagnostics go to stderr. --json prints {"file","behaviour","routes","diagnostics"} per file, one per line.
-  Exit 1 when a file has an error diagnostic (its routes are still printed).`,
+  -c keeps one controller's routes, -g those whose name, verb, path or controller#action match PATTERN;
+  --format prints an optional format as (.:format). Without FILE: package.json's "resource-routes".routes,
+  else the only routing file under the current folder. Diagnostics go to stderr, with a line saying how many
+  parts could not be read statically and where. --json prints {"file","behaviour","routes","diagnostics","notStatic"}
+  per file, one per line. --runtime COMPILED runs the application's compiled routing module (user code, only
+  when asked) and prints the routes it really has. Exit 1 when a file has an error diagnostic.`,
     run: (args) => commands().routesCommand(args),
   },
   check: {
-    flags: ["--behaviour", "--json"],
-    usage: `resource-routes check FILE... [--behaviour A|B] [--json]
-  Prints one line per diagnostic: file:line:column: severity code: message. Exit 1 when any is an error.`,
+    flags: ["--behaviour", "--json", "--strict", "--runtime"],
+    usage: `resource-routes check [FILE...] [--strict] [--runtime COMPILED] [--behaviour A|B] [--json]
+  Prints one line per diagnostic: file:line:column: severity code: message. Exit 1 when any is an error.
+  --strict: exit 1 also when a part could not be read statically (not-static). --runtime COMPILED runs the
+  application's compiled routing module and lists every route that differs from the static reading (exit 1 when any):
+  what a CI runs to prove the editor's routes are the app's.`,
     run: (args) => commands().checkCommand(args),
   },
   recognize: {
@@ -60,12 +67,13 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => commands().generateCommand(args),
   },
   types: {
-    flags: ["--behaviour", "--out"],
-    usage: `resource-routes types FILE [--out OUT] [--behaviour A|B]
+    flags: ["--behaviour", "--out", "--allow-partial"],
+    usage: `resource-routes types [FILE] [--out OUT] [--allow-partial] [--behaviour A|B]
   Writes the TypeScript declaration file that types the routing file's helpers and each action's params
   (default OUT: beside FILE, routes.ts → routes.routes.d.ts); the routing file opts in with draw<Routes>(…).
   The file is only written when its text changes. Exit 1 when the routing file has an error diagnostic
-  (the routes the analyser understood are still typed).`,
+  (the routes the analyser understood are still typed), and without writing when a part of it could not be
+  read statically (the types could differ from the running app): --allow-partial writes them, marked partial.`,
     run: (args) => commands().typesCommand(args),
   },
   controllers: {
@@ -97,7 +105,7 @@ ${Object.values(COMMANDS).map((c) => `  ${c.usage.split("\n")[0].replace("resour
 
 The routing files are read statically: they are never run. \`resource-routes <command> --help\` tells more.`;
 
-export function main(argv: string[]): number {
+export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   try {
     if (!name || name === "--help" || name === "-h" || name === "help") {
@@ -111,7 +119,7 @@ export function main(argv: string[]): number {
       process.stdout.write(`${command.usage}\n`);
       return 0;
     }
-    const result = command.run(args);
+    const result = await command.run(args);
     if (result.stdout.length) process.stdout.write(`${result.stdout.join("\n")}\n`);
     if (result.stderr.length) process.stderr.write(`${result.stderr.join("\n")}\n`);
     return result.exitCode;
@@ -127,4 +135,4 @@ export function main(argv: string[]): number {
   }
 }
 
-if (require.main === module) process.exitCode = main(process.argv.slice(2));
+if (require.main === module) void main(process.argv.slice(2)).then((code) => (process.exitCode = code));

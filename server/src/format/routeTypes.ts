@@ -12,7 +12,7 @@ import type { RouteSet } from "../routing/routeSet";
  * program with two route sets types each with its own file, and a routing file that does not opt
  * in compiles as before. Same routes, same text: nothing in it depends on time or machine.
  */
-export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behaviour">, routingFile: string): string {
+export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behaviour">, routingFile: string, partial?: string): string {
   const named = source.table.named;
   const shapes = new Map<string, { name: string; keys: string[]; required: boolean[] }>();
   const shapeOf = (route: Route): string => {
@@ -40,6 +40,7 @@ export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behavi
   return [
     `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes types\` writes it again,`,
     "// and so does the language server when the routing file changes (resourceRoutes.types.enabled).",
+    ...(partial ? [`// PARTIAL: ${commentText(partial)}.`] : []),
     "// The routing file opts in with `export default draw<Routes>(…)`; controllers with `ActionContext<\"posts#show\">`.",
     'import type { NamedValues, RouteValue, TypedRouteSet } from "resource-routes";',
     'import type { ActionContext as UntypedActionContext, Params } from "resource-routes/http";',

@@ -1,4 +1,3 @@
-import { Route } from "../routing/route";
 import { printable } from "../text/escape";
 
 /** How the parts of a routes table are shown: colours on a terminal, plain text elsewhere. */
@@ -11,9 +10,25 @@ export interface Style {
 
 export const PLAIN_STYLE: Style = { name: (t) => t, verb: (t) => t, path: (t) => t, dim: (t) => t };
 
+/** What a table row shows of a route (a Route, or a route object read back from JSON). */
+export interface TableRoute {
+  name: string | null;
+  verb: string;
+  path: string;
+  target: string;
+  /** B: the path's final `.:format` may be left out. */
+  optionalFormat?: boolean;
+}
+
+export interface TableOptions {
+  /** Print an optional format as Rails 2.3's `rake routes` did: `/posts(.:format)`. */
+  optionalFormat?: boolean;
+}
+
 /** A table like `rake routes`: name (right-aligned), verb, path, controller#action; one line per route, whatever a name holds. */
-export function routesTable(routes: readonly Route[], style: Style = PLAIN_STYLE): string {
-  const rows = routes.map((r) => [r.name ?? "", r.verb, r.path, r.target].map(printable));
+export function routesTable(routes: readonly TableRoute[], style: Style = PLAIN_STYLE, options: TableOptions = {}): string {
+  const shown = (r: TableRoute) => (options.optionalFormat && r.optionalFormat ? r.path.replace(/\.:format$/, "(.:format)") : r.path);
+  const rows = routes.map((r) => [r.name ?? "", r.verb, shown(r), r.target].map(printable));
   const widths = [0, 1, 2].map((i) => rows.reduce((widest, row) => Math.max(widest, row[i].length), 0));
   return rows
     .map(([name, verb, path, target]) =>

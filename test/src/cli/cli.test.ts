@@ -38,7 +38,9 @@ describe("CLI", () => {
       assert.strictEqual(status, 0);
       const objects = stdout.trim().split("\n").map((l) => JSON.parse(l));
       assert.deepStrictEqual(objects.map((o) => [o.file, o.behaviour]), [[BLOG, "B"], [shop, "A"]]);
-      assert.deepStrictEqual(Object.keys(objects[0]), ["file", "behaviour", "routes", "diagnostics"]);
+      // The contract's keys, then how many parts could not be read statically.
+      assert.deepStrictEqual(Object.keys(objects[0]), ["file", "behaviour", "routes", "diagnostics", "notStatic"]);
+      assert.deepStrictEqual(objects[0].notStatic, { count: 0, at: [] });
       assert.deepStrictEqual(objects[0].routes[0], { name: "root", verb: "ANY", path: "/", controller: "home", action: "index", requirements: {}, params: {}, conditions: {} });
     });
     it("--behaviour wins over the file's setting", () => {
