@@ -15,6 +15,7 @@ import { own } from "../routing/values";
 import type { Diagnostic } from "../routing/diagnostics";
 import type { Route } from "../routing/route";
 import { discoverRoutingFile } from "./discover";
+import { explainRecognition } from "../routing/explain";
 import { routeDifferences, runtimeRoutes } from "./runtimeRoutes";
 
 /** What a command writes and its exit code; main() does the writing. */
@@ -182,6 +183,7 @@ export function recognizeCommand(args: ParsedArguments): CommandResult {
   const [file, method, path, ...extra] = args.positional;
   if (!file || !method || !path || extra.length) throw new UsageError("recognize takes FILE METHOD PATH");
   const f = loadFile(file, args.behaviour);
+  if (args.explain) return explainCommand(f, method, path, args);
   try {
     const seen = f.routes.recognize(method, path, args.params);
     const out = args.json
@@ -192,6 +194,21 @@ export function recognizeCommand(args: ParsedArguments): CommandResult {
     if (error instanceof RoutingError) return { stdout: [], stderr: [printable(error.message)], exitCode: 1 };
     throw error;
   }
+}
+
+/** recognize --explain: every route in order up to the one that matched, each with why the request passed it over. */
+function explainCommand(f: CliRoutingFile, method: string, path: string, args: ParsedArguments): CommandResult {
+  const explained = explainRecognition(f.routes, method, path, args.params);
+  const exitCode = explained.error ? 1 : 0;
+  if (args.json) {
+    const routes = explained.routes.map(({ index, route, passedOver }) => ({ index, name: route.name, verb: route.verb, path: route.path, target: route.target, ...(passedOver ? { passedOver } : { matched: true }) }));
+    return { stdout: [JSON.stringify({ explain: routes, more: explained.more, ...(explained.recognition ? { recognition: explained.recognition } : { error: explained.error!.message }) })], stderr: [], exitCode };
+  }
+  const table = routesTable(explained.routes.map(({ route }) => route)).split("\n");
+  const lines = explained.routes.map(({ index, passedOver }, i) => printable(`${passedOver ? "  " : "→ "}${String(index + 1).padStart(4)}  ${table[i]}  ${passedOver ? `passed over: ${passedOver}` : "matched"}`));
+  if (explained.more) lines.push(`  … and ${explained.more} more route${explained.more === 1 ? "" : "s"}`);
+  if (explained.recognition) lines.push(printable(`params: ${JSON.stringify(explained.recognition.params)}`));
+  return { stdout: lines, stderr: explained.error ? [printable(explained.error.message)] : [], exitCode };
 }
 
 export function generateCommand(args: ParsedArguments): CommandResult {

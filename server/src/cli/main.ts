@@ -53,9 +53,11 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => commands().checkCommand(args),
   },
   recognize: {
-    flags: ["--behaviour", "--json", "--param"],
-    usage: `resource-routes recognize FILE METHOD PATH [--param k=v]... [--behaviour A|B] [--json]
+    flags: ["--behaviour", "--json", "--param", "--explain"],
+    usage: `resource-routes recognize FILE METHOD PATH [--param k=v]... [--explain] [--behaviour A|B] [--json]
   Prints the route a request goes to: its name, controller, action and params (--param _method=put overrides POST).
+  --explain lists every route in order up to the one that matched, each with why the request passed it over
+  (the number of segments, a static segment, a requirement, a format, the method).
   Exit 1 with the routing error when no route matches.`,
     run: (args) => commands().recognizeCommand(args),
   },
