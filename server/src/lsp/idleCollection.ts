@@ -1,3 +1,4 @@
+import * as vm from "vm";
 
 /** How long the server must have had nothing to do before it collects. */
 const IDLE_MS = 2_000;
@@ -15,8 +16,8 @@ const WORTH_BYTES = 8 * 1024 * 1024;
 export interface Heap {
   /** Bytes of heap pages V8 holds, and bytes of them in use (live or garbage not yet collected). */
   usage(): { heapTotal: number; heapUsed: number };
-  /** A full collection (V8 compacts the pages it finds fragmented), so that emptied pages go back to the system. */
-  collect(): void;
+  /** A full collection (V8 compacts the pages it finds fragmented), so that emptied pages go back to the system; now, or when the promise settles. */
+  collect(): void | Promise<void>;
 }
 
 export interface IdleOptions {
@@ -29,11 +30,10 @@ export interface IdleOptions {
 }
 
 /**
- * Idle work once the server has had nothing to do for a while (see IdleOptions.atIdle), then, where
- * the process was launched with `--expose-gc`, full collections: each edit of a large routing file
- * leaves the previous analysis as garbage, and V8 lets the heap grow with it rather than collect
- * while nobody waits. Without the flag V8 collects on its own schedule; the server never changes V8's
- * flags itself (Node documents changing them after start-up as undefined behaviour).
+ * Idle work once the server has had nothing to do for a while (see IdleOptions.atIdle), then full
+ * collections (processHeap): each edit of a large routing file leaves the previous analysis as
+ * garbage, and V8 lets the heap grow with it rather than collect while nobody waits. The server never
+ * changes V8's flags itself (Node documents changing them after start-up as undefined behaviour).
  */
 export class IdleCollection {
   private timer: NodeJS.Timeout | undefined;
@@ -82,22 +82,49 @@ export class IdleCollection {
    */
   private collectInTurns(heap: Heap, most: number): void {
     const before = heap.usage().heapTotal;
-    heap.collect();
-    const after = heap.usage();
-    this.liveAfterLast = after.heapUsed;
-    if (most <= 1 || this.timer || after.heapTotal - after.heapUsed < WORTH_BYTES || before - after.heapTotal < STEP_WORTH_BYTES) return;
-    setImmediate(() => {
-      if (!this.timer) this.collectInTurns(heap, most - 1);
-    }).unref();
+    const collected = () => {
+      const after = heap.usage();
+      this.liveAfterLast = after.heapUsed;
+      if (most <= 1 || this.timer || after.heapTotal - after.heapUsed < WORTH_BYTES || before - after.heapTotal < STEP_WORTH_BYTES) return;
+      setImmediate(() => {
+        if (!this.timer) this.collectInTurns(heap, most - 1);
+      }).unref();
+    };
+    const pending = heap.collect();
+    if (pending) pending.then(collected, () => undefined);
+    else collected();
   }
 }
 
 /**
  * This process's heap, collected with the gc() its launcher exposed (`node --expose-gc`, as the VS
- * Code extension launches the server); undefined without it.
+ * Code extension launches the server), else through `vm.measureMemory` with eager execution, the
+ * public API that has V8 collect the whole heap before it measures: a plain launch gives an edit
+ * session's garbage back when the user pauses too, with no flag set. Undefined where neither is.
  */
 export function processHeap(): Heap | undefined {
+  const usage = () => process.memoryUsage();
   const gc = (globalThis as { gc?: unknown }).gc;
-  if (typeof gc !== "function") return undefined;
-  return { usage: () => process.memoryUsage(), collect: () => (gc as () => void)() };
+  if (typeof gc === "function") return { usage, collect: () => (gc as () => void)() };
+  const measure = (vm as { measureMemory?: (options: object) => Promise<unknown> }).measureMemory;
+  if (typeof measure !== "function") return undefined;
+  return { usage, collect: () => quietly(() => measure({ mode: "summary", execution: "eager" })).then(() => undefined) };
+}
+
+/**
+ * Runs `call` without Node's one-time "experimental feature" warning for it on stderr, which a
+ * language server's client would show as if something had gone wrong; other warnings pass.
+ */
+function quietly<T>(call: () => T): T {
+  const emit = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const type = typeof rest[0] === "string" ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
+    if (type === "ExperimentalWarning" && String(warning).includes("measureMemory")) return;
+    (emit as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return call();
+  } finally {
+    process.emitWarning = emit;
+  }
 }
