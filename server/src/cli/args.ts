@@ -30,19 +30,21 @@ export interface ParsedArguments {
   from?: string;
   to?: string;
   worktree: boolean;
+  /** diff --fail-on-breaking: exit 1 when a change breaks existing URLs or helper calls. */
+  failOnBreaking: boolean;
   params: Record<string, string>;
 }
 
 /** Flags each command accepts (anything else is a usage error). */
 export type Flag =
   | "--json" | "--behaviour" | "--param" | "--host" | "--stdio" | "--out" | "--import-extension" | "--controller" | "--grep" | "--format"
-  | "--strict" | "--allow-partial" | "--runtime" | "--explain" | "--from" | "--to" | "--worktree";
+  | "--strict" | "--allow-partial" | "--runtime" | "--explain" | "--from" | "--to" | "--worktree" | "--fail-on-breaking";
 
 /** Short flags, as `rails routes` had them. */
 const SHORT: Record<string, Flag> = { "-c": "--controller", "-g": "--grep" };
 
 export function parseArguments(argv: string[], allowed: readonly Flag[]): ParsedArguments {
-  const parsed: ParsedArguments = { positional: [], json: false, help: false, stdio: false, format: false, strict: false, allowPartial: false, explain: false, worktree: false, params: record<string>() };
+  const parsed: ParsedArguments = { positional: [], json: false, help: false, stdio: false, format: false, strict: false, allowPartial: false, explain: false, worktree: false, failOnBreaking: false, params: record<string>() };
   for (let i = 0; i < argv.length; i++) {
     const arg = Object.prototype.hasOwnProperty.call(SHORT, argv[i]) ? SHORT[argv[i]] : argv[i];
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
@@ -68,6 +70,7 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     else if (flag === "--allow-partial") parsed.allowPartial = true;
     else if (flag === "--explain") parsed.explain = true;
     else if (flag === "--worktree") parsed.worktree = true;
+    else if (flag === "--fail-on-breaking") parsed.failOnBreaking = true;
     else if (flag === "--import-extension") {
       const extension = value();
       if (extension !== "js" && extension !== "ts" && extension !== "none") throw new UsageError(`--import-extension must be js, ts or none, got ${JSON.stringify(extension)}`);

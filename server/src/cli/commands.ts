@@ -16,6 +16,7 @@ import type { Diagnostic } from "../routing/diagnostics";
 import type { Route } from "../routing/route";
 import { discoverRoutingFile } from "./discover";
 import { explainRecognition } from "../routing/explain";
+import { diffRoutes, fileAtRevision, routesOfText } from "./diff";
 import { routeDifferences, runtimeRoutes } from "./runtimeRoutes";
 
 /** What a command writes and its exit code; main() does the writing. */
@@ -209,6 +210,26 @@ function explainCommand(f: CliRoutingFile, method: string, path: string, args: P
   if (explained.more) lines.push(`  … and ${explained.more} more route${explained.more === 1 ? "" : "s"}`);
   if (explained.recognition) lines.push(printable(`params: ${JSON.stringify(explained.recognition.params)}`));
   return { stdout: lines, stderr: explained.error ? [printable(explained.error.message)] : [], exitCode };
+}
+
+/** diff: the routes added, removed and changed between two revisions of a routing file (or a revision and the working tree). */
+export function diffCommand(args: ParsedArguments): CommandResult {
+  const [file, ...extra] = requireFiles(args);
+  if (extra.length) throw new UsageError("diff takes one FILE");
+  if (args.to && args.worktree) throw new UsageError("diff takes --to REV or --worktree, not both");
+  const from = args.from ?? "HEAD";
+  const to = args.to ?? "the working tree";
+  const before = routesOfText(fileAtRevision(file, from), file, from, args.behaviour);
+  const after = args.to ? routesOfText(fileAtRevision(file, args.to), file, to, args.behaviour) : loadFile(file, args.behaviour).routes.toJSON().routes;
+  const diff = diffRoutes(before, after);
+  const exitCode = args.failOnBreaking && diff.breaking ? 1 : 0;
+  if (args.json) return { stdout: [JSON.stringify({ file, from, to: args.to ?? null, ...diff })], stderr: [], exitCode };
+  const sign = { added: "+", removed: "-", changed: "~" } as const;
+  const table = routesTable(diff.routes.map(({ route }) => ({ ...route, target: `${route.controller ?? ":controller"}#${route.action ?? ":action"}` }))).split("\n");
+  const lines = diff.routes.map((change, i) => printable(`${sign[change.kind]} ${table[i]}${change.kind === "changed" ? `  (was ${change.before!.name ?? "unnamed"} ${change.before!.controller ?? ":controller"}#${change.before!.action ?? ":action"})` : ""}${change.breaking ? `  BREAKING: ${change.breaking}` : ""}`));
+  for (const helper of diff.helpers) lines.push(printable(`! ${helper.name}: BREAKING: ${helper.breaking}`));
+  const summary = `${diff.routes.filter((c) => c.kind === "added").length} added, ${diff.routes.filter((c) => c.kind === "removed").length} removed, ${diff.routes.filter((c) => c.kind === "changed").length} changed, ${diff.breaking} breaking (${from} → ${to})`;
+  return { stdout: lines, stderr: [summary], exitCode };
 }
 
 export function generateCommand(args: ParsedArguments): CommandResult {

@@ -78,6 +78,15 @@ const COMMANDS: Record<string, Command> = {
   read statically (the types could differ from the running app): --allow-partial writes them, marked partial.`,
     run: (args) => commands().typesCommand(args),
   },
+  diff: {
+    flags: ["--behaviour", "--json", "--from", "--to", "--worktree", "--fail-on-breaking"],
+    usage: `resource-routes diff [FILE] [--from REV] [--to REV | --worktree] [--fail-on-breaking] [--json]
+  The routes added (+), removed (-) and changed (~) between two git revisions of the routing file (default: HEAD
+  and the working tree), read statically: no checkout, nothing run. Changes that break existing URLs or helper
+  calls are marked BREAKING, and helpers whose name went away or whose path changed are listed (!).
+  --fail-on-breaking exits 1 when any change breaks. --json: {"routes": [...], "helpers": [...], "breaking": N}.`,
+    run: (args) => commands().diffCommand(args),
+  },
   controllers: {
     flags: ["--behaviour", "--out", "--import-extension"],
     usage: `resource-routes controllers FILE [--out OUT] [--import-extension js|ts|none]
