@@ -50,3 +50,40 @@ export type FileInfoResult = { behaviour: string; routes: number } | null;
  * changed, files changed on disk), so what shows them (the status bar) asks again.
  */
 export const ROUTES_CHANGED = "resourceRoutes/routesChanged";
+
+export const ROUTES_TREE = "resourceRoutes/routesTree";
+
+export interface RoutesTreeParams {
+  /** The `id` of the item whose children are wanted; the first level without it. */
+  parent?: string;
+  groupBy: "file" | "controller" | "path";
+  /** Only routes whose verb, path, helper or controller#action contain this text (ignoring case). */
+  filter?: string;
+  /** Paging: the first child wanted (default 0), and how many at most (default 500). */
+  offset?: number;
+  limit?: number;
+}
+
+export interface RoutesTreeItemResult {
+  /** The `parent` of the request for its children; absent on routes. */
+  id?: string;
+  label: string;
+  description?: string;
+  tooltip?: string;
+  /** file, namespace, resources, resource, with_options, connect, named_route, root, controller, action, path or route. */
+  kind: string;
+  routes: number;
+  hasChildren: boolean;
+  /** Where it is declared. */
+  location?: RequestLocation;
+  /** Its controller action, where the workspace defines it. */
+  action?: RequestLocation;
+  route?: { verb: string; path: string; helper?: string; target: string };
+  diagnostics?: Array<{ severity: string; code: string; message: string }>;
+}
+
+export interface RoutesTreeResult {
+  items: RoutesTreeItemResult[];
+  /** Children past this page: ask again with a larger offset. */
+  more: number;
+}

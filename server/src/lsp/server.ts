@@ -13,18 +13,20 @@ import { signatureHelp } from "../service/signatureHelp";
 import { recognizeRequest, routesTableOf, routingFileInfo } from "../service/routesTable";
 import { RoutingWorkspace } from "../service/workspace";
 import { workspaceSymbols } from "../service/workspaceSymbols";
+import { routesTree } from "../service/routesTree";
 import { toDiagnostic, toRange, toWorkspaceEdit } from "./convert";
 import { resolveCompletionItem, toCompletionList } from "./completionList";
 import * as custom from "./customRequests";
 import { IdleCollection } from "./idleCollection";
 import { parseUri } from "../service/uris";
 import { TypesWriter } from "./typesWriter";
-import { inlayHints } from "../service/inlayHints";
+import { declarationPathHints, inlayHints } from "../service/inlayHints";
 import { prepareRename, rename } from "../service/rename";
 
 const RoutesTableRequest = new lsp.RequestType<custom.RoutesTableParams, custom.RoutesTableResult | null, void>(custom.ROUTES_TABLE);
 const RecognizeRequest = new lsp.RequestType<custom.RecognizeParams, custom.RecognizeResult | null, void>(custom.RECOGNIZE);
 const FileInfoRequest = new lsp.RequestType<custom.FileInfoParams, custom.FileInfoResult, void>(custom.FILE_INFO);
+const RoutesTreeRequest = new lsp.RequestType<custom.RoutesTreeParams, custom.RoutesTreeResult | null, void>(custom.ROUTES_TREE);
 import { DiagnosticsPublisher } from "./diagnosticsPublisher";
 import { OPEN_DOCUMENTS } from "./openDocument";
 import { WorkspaceIndexing } from "./workspaceIndexing";
@@ -222,10 +224,11 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
 
   connection.languages.inlayHint.on(
     handle("inlay hints", (params: lsp.InlayHintParams): lsp.InlayHint[] => {
-      if (!enabled("inlayHints")) return [];
-      const index = lines(params.textDocument.uri);
+      const uri = params.textDocument.uri;
+      const index = lines(uri);
       const span = { start: index.offsetAt(params.range.start), end: index.offsetAt(params.range.end) };
-      return inlayHints(workspace, params.textDocument.uri, span).map((hint) => ({
+      const hints = [...(enabled("inlayHints") ? inlayHints(workspace, uri, span) : []), ...(workspace.settings.declarationPaths ? declarationPathHints(workspace, uri, span) : [])];
+      return hints.map((hint) => ({
         position: index.positionAt(hint.offset),
         label: hint.label,
         tooltip: hint.tooltip,
@@ -376,6 +379,17 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   );
 
   connection.onRequest(FileInfoRequest, handle("file info", (params: custom.FileInfoParams): custom.FileInfoResult => routingFileInfo(workspace, params.uri) ?? null));
+  connection.onRequest(
+    RoutesTreeRequest,
+    handle("routes tree", (params: custom.RoutesTreeParams): custom.RoutesTreeResult => {
+      const groupBy = params?.groupBy === "controller" || params?.groupBy === "path" ? params.groupBy : "file";
+      const answer = routesTree(workspace, { parent: typeof params?.parent === "string" ? params.parent : undefined, groupBy, filter: typeof params?.filter === "string" ? params.filter : undefined, offset: Number(params?.offset) || 0, limit: Number(params?.limit) || undefined });
+      return {
+        more: answer.more,
+        items: answer.items.map(({ location, action, ...item }) => ({ ...item, ...(location ? { location: toLocation(location) } : {}), ...(action ? { action: toLocation(action) } : {}) })),
+      };
+    }),
+  );
 
   documents.listen(connection);
   connection.listen();

@@ -1,4 +1,4 @@
-import { Span } from "../routing/declarations";
+import { Declaration, Span } from "../routing/declarations";
 import { positionalKeys } from "../routing/generate";
 import { parseHelperName } from "../routing/helpers";
 import { Route } from "../routing/route";
@@ -100,4 +100,56 @@ function literal(source: string): string | undefined {
   if (/^-?\d+(?:\.\d+)?$/.test(source)) return source;
   const quoted = /^(["'])([^"'\\]*)\1$/.exec(source);
   return quoted ? quoted[2] : undefined;
+}
+
+/**
+ * Inlay hints in a routing file (setting `resourceRoutes.inlayHints.declarationPaths`, on by
+ * default): at the end of each declaration's first line in `span`, the base path its routes share
+ * (`/posts/:post_id/comments`), so the file says where each declaration lands without a hover.
+ */
+export function declarationPathHints(workspace: RoutingWorkspace, uri: string, span: Span): InlayHint[] {
+  const file = workspace.routingFile(uri);
+  const text = workspace.document(uri)?.text;
+  if (!file?.analysis.tree || text === undefined) return [];
+  const own = new Map<Declaration, Route[]>();
+  for (const route of file.routes.routes) {
+    const declaration = route.origin?.declaration;
+    if (!declaration?.source || declaration.source.call.end < span.start || declaration.source.call.start > span.end) continue;
+    const list = own.get(declaration);
+    if (list) list.push(route);
+    else own.set(declaration, [route]);
+  }
+  const hints: InlayHint[] = [];
+  for (const [declaration, routes] of own) {
+    const base = declarationBase(routes);
+    if (!base) continue;
+    const call = declaration.source!.call;
+    let offset = call.start;
+    while (offset < text.length && text.charCodeAt(offset) !== NEWLINE) offset++;
+    if (offset > call.start && text.charCodeAt(offset - 1) === CARRIAGE_RETURN) offset--;
+    if (offset < span.start || offset > span.end) continue;
+    hints.push({ offset, label: printable(base), tooltip: `${routes.length} route${routes.length === 1 ? "" : "s"} under ${base}` });
+  }
+  return hints.sort((a, b) => a.offset - b.offset);
+}
+
+const CARRIAGE_RETURN = 13;
+const NEWLINE = 10;
+
+/**
+ * The base path of a declaration's own routes: the segments they all begin with (`.:format`
+ * aside), `/posts` for a resource. A shallow resource's member routes leave the nesting, so its
+ * collection's routes (no `:id`) say where it is declared. Undefined when they share only `/`.
+ */
+export function declarationBase(routes: readonly Route[]): string | undefined {
+  const collection = routes.filter((route) => !/\/:id\b/.test(route.path));
+  const split = (collection.length ? collection : routes).map((route) => route.path.replace(/\.:format$/, "").split("/").filter(Boolean));
+  const first = split[0] ?? [];
+  let length = first.length;
+  for (const segments of split) {
+    let i = 0;
+    while (i < length && i < segments.length && segments[i] === first[i]) i++;
+    length = i;
+  }
+  return length ? `/${first.slice(0, length).join("/")}` : undefined;
 }

@@ -15,6 +15,8 @@ export interface ServiceSettings {
   features: Record<Feature, boolean>;
   /** The declaration file of typed routes: written for every routing file, never, or only where it exists (setting `types.enabled` unset). */
   typesFile: "on" | "off" | "auto";
+  /** Inlay hints in routing files: each declaration's base path at the end of its line (`inlayHints.declarationPaths`). */
+  declarationPaths: boolean;
 }
 
 export type Feature = "hover" | "completion" | "diagnostics" | "codeLens" | "inlayHints";
@@ -27,6 +29,7 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   // Inlay hints add text to every helper call: off until asked for.
   features: { hover: true, completion: true, diagnostics: true, codeLens: true, inlayHints: false },
   typesFile: "auto",
+  declarationPaths: true,
 };
 
 /**
@@ -70,8 +73,14 @@ export function readSettings(raw: unknown): { settings: ServiceSettings; problem
   for (const feature of Object.keys(settings.features) as Feature[]) {
     const section = input[feature];
     if (section === undefined) continue;
+    if (isRecord(section) && section.enabled === undefined) continue;
     if (isRecord(section) && typeof section.enabled === "boolean") settings.features[feature] = section.enabled;
     else bad(`${feature}.enabled`, "true or false");
+  }
+  const paths = isRecord(input.inlayHints) ? input.inlayHints.declarationPaths : undefined;
+  if (paths !== undefined) {
+    if (typeof paths === "boolean") settings.declarationPaths = paths;
+    else bad("inlayHints.declarationPaths", "true or false");
   }
   const types = input.types;
   if (types !== undefined && !(isRecord(types) && (types.enabled === undefined || types.enabled === null))) {

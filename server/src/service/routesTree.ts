@@ -1,0 +1,251 @@
+import { Declaration, Span } from "../routing/declarations";
+import type { Diagnostic } from "../routing/diagnostics";
+import { declaredSpan } from "../routing/spans";
+import type { Route } from "../routing/route";
+import { ActionLocation, actionOf, controllerFolder } from "./controllers";
+import { documentDiagnostics } from "./diagnostics";
+import { declarationBase } from "./inlayHints";
+import { RoutingWorkspace } from "./workspace";
+
+/** How the tree groups the routes: by routing file and declaration, by controller and action, or by path. */
+export type RoutesTreeGrouping = "file" | "controller" | "path";
+
+export interface RoutesTreeRequest {
+  /** The item whose children are wanted (its `id`); the first level without it. */
+  parent?: string;
+  groupBy: RoutesTreeGrouping;
+  /** Only routes whose verb, path, helper or controller#action contain this text (ignoring case), and the groups that hold them. */
+  filter?: string;
+  /** Paging: the first child wanted (default 0) and how many at most (default 500). */
+  offset?: number;
+  limit?: number;
+}
+
+export type RoutesTreeKind = "file" | Declaration["kind"] | "controller" | "action" | "path" | "route";
+
+/** One node of the tree: enough for a client to show it and to ask for its children. */
+export interface RoutesTreeItem {
+  /** Its identity, the `parent` of the request for its children (absent on routes: they have none). */
+  id?: string;
+  label: string;
+  description?: string;
+  tooltip?: string;
+  kind: RoutesTreeKind;
+  /** The routes below it (a route: 1), the filtered ones when a filter is given. */
+  routes: number;
+  hasChildren: boolean;
+  /** Where it is declared: a routing file's start, a declaration, a route's declaration. */
+  location?: { uri: string; span: Span };
+  /** A route's (an action's) controller action, where the workspace defines it. */
+  action?: ActionLocation;
+  /** A route: its verb, path, helper and target, for clients that show them apart. */
+  route?: { verb: string; path: string; helper?: string; target: string };
+  /** A route's (a declaration's) problems: unreachable, a missing action or controller. */
+  diagnostics?: Array<Pick<Diagnostic, "severity" | "code" | "message">>;
+}
+
+export interface RoutesTreeAnswer {
+  items: RoutesTreeItem[];
+  /** Children past the page. */
+  more: number;
+}
+
+const DEFAULT_LIMIT = 500;
+/** The diagnostics a tree shows on its routes. */
+const ROUTE_PROBLEMS = new Set(["unreachable-route", "missing-action", "missing-controller", "route-name-taken"]);
+
+/**
+ * The routes tree a level at a time: the children of `parent` (the first level without it), in
+ * pages. A level is worked out from the routes' own fields, and an item is made only for the
+ * children on the page asked for, so the first level of a 100,000-route workspace makes a handful
+ * of items and expanding a node costs what it shows.
+ */
+export function routesTree(workspace: RoutingWorkspace, request: RoutesTreeRequest): RoutesTreeAnswer {
+  const filter = request.filter?.trim().toLowerCase() || undefined;
+  const keep = (route: Route) => !filter || routeLine(route).toLowerCase().includes(filter);
+  const children = childrenOf(workspace, request.groupBy, request.parent, keep);
+  const offset = Math.max(0, request.offset ?? 0);
+  const limit = Math.max(1, request.limit ?? DEFAULT_LIMIT);
+  const page = children.slice(offset, offset + limit);
+  return { items: page.map((make) => make()), more: Math.max(0, children.length - offset - page.length) };
+}
+
+/** The text a filter is matched against: `GET /posts/:id.:format post_path posts#show`. */
+function routeLine(route: Route): string {
+  return `${route.verb} ${route.path} ${route.name ? `${route.name}_path ` : ""}${route.target}`;
+}
+
+/** The children of a node, each made only when asked for (a page of them). */
+function childrenOf(workspace: RoutingWorkspace, groupBy: RoutesTreeGrouping, parent: string | undefined, keep: (route: Route) => boolean): Array<() => RoutesTreeItem> {
+  const files = workspace.routingFiles();
+  const items = new RouteItems(workspace);
+  if (parent === undefined) {
+    if (groupBy === "file") {
+      return files.flatMap(({ uri, file }) => {
+        const count = countKept(file.routes.routes, keep);
+        return count ? [() => ({ id: `f|${uri}`, label: baseName(uri), description: `${count} routes · behaviour ${file.behaviour}`, kind: "file" as const, routes: count, hasChildren: true, location: { uri, span: { start: 0, end: 0 } } })] : [];
+      });
+    }
+    const groups = new Map<string, number>();
+    for (const { file } of files) {
+      for (const route of file.routes.routes) if (keep(route)) groups.set(groupKey(groupBy, route), (groups.get(groupKey(groupBy, route)) ?? 0) + 1);
+    }
+    return [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, count]) => () => ({ id: `${groupBy === "controller" ? "c" : "p"}|${name}`, label: name, description: `${count} route${count === 1 ? "" : "s"}`, kind: groupBy === "controller" ? ("controller" as const) : ("path" as const), routes: count, hasChildren: true }));
+  }
+  const [tag, ...rest] = parent.split("|");
+  if (tag === "f" || tag === "d") {
+    const uri = rest[0];
+    const file = files.find((f) => f.uri === uri)?.file;
+    const tree = file?.analysis.tree;
+    if (!file || !tree) return [];
+    const path = tag === "d" ? rest[1].split(".").map(Number) : [];
+    let declarations = tree.body;
+    let declaration: Declaration | undefined;
+    for (const index of path) {
+      declaration = declarations[index];
+      if (!declaration) return [];
+      declarations = declaration.block ?? [];
+    }
+    const routes = file.routes.routes;
+    const below = belowOf(tree.body, routes);
+    const declarationItems = declarations.flatMap((child, i) => {
+      const count = countKept(below.get(child) ?? [], keep);
+      if (!count || !child.source) return [];
+      return [() => items.declaration(uri, child, [...path, i], count, below)];
+    });
+    const own = declaration ? routes.filter((route) => route.origin?.declaration === declaration && keep(route)) : [];
+    return [...declarationItems, ...own.map((route) => () => items.route(uri, route))];
+  }
+  const name = rest.join("|");
+  if (tag === "c") {
+    const actions = new Map<string, number>();
+    for (const { file } of files) for (const route of file.routes.routes) if (keep(route) && groupKey("controller", route) === name) actions.set(route.action ?? ":action", (actions.get(route.action ?? ":action") ?? 0) + 1);
+    return [...actions].map(([action, count]) => () => items.action(name, action, count));
+  }
+  if (tag === "a" || tag === "p") {
+    const [controller, action] = tag === "a" ? [rest[0], rest.slice(1).join("|")] : [undefined, undefined];
+    return files.flatMap(({ uri, file }) =>
+      file.routes.routes
+        .filter((route) => keep(route) && (tag === "a" ? groupKey("controller", route) === controller && (route.action ?? ":action") === action : groupKey("path", route) === name))
+        .map((route) => () => items.route(uri, route)),
+    );
+  }
+  return [];
+}
+
+/** Makes items, with what they share worked out once per request (a file's diagnostics, its controllers folder). */
+class RouteItems {
+  private readonly problems = new Map<string, Diagnostic[]>();
+
+  constructor(private readonly workspace: RoutingWorkspace) {}
+
+  declaration(uri: string, declaration: Declaration, path: number[], count: number, below: Map<Declaration, Route[]>): RoutesTreeItem {
+    const own = (below.get(declaration) ?? []).filter((route) => route.origin?.declaration === declaration);
+    const base = own.length ? declarationBase(own) : undefined;
+    const label = declaration.kind === "connect" ? `connect ${declaration.path ?? ""}` : `${declaration.kind} ${declaration.names.join(", ")}`.trim();
+    const problems = this.problemsAt(uri, declaration.source!.call);
+    return {
+      id: `d|${uri}|${path.join(".")}`,
+      label,
+      description: `${base ? `${base} · ` : ""}${count} route${count === 1 ? "" : "s"}`,
+      kind: declaration.kind,
+      routes: count,
+      hasChildren: true,
+      location: { uri, span: declaration.source!.call },
+      ...(problems.length ? { diagnostics: problems } : {}),
+    };
+  }
+
+  action(controller: string, action: string, count: number): RoutesTreeItem {
+    let location: ActionLocation | undefined;
+    for (const { uri, file } of this.workspace.routingFiles()) {
+      const folder = controllerFolder(this.workspace, uri, file);
+      const route = folder && file.routes.routes.find((r) => r.controller === controller && r.action === action);
+      location = route && actionOf(folder!, route);
+      if (location) break;
+    }
+    return { id: `a|${controller}|${action}`, label: action, description: `${controller}#${action} · ${count} route${count === 1 ? "" : "s"}`, kind: "action", routes: count, hasChildren: true, ...(location ? { action: location } : {}) };
+  }
+
+  route(uri: string, route: Route): RoutesTreeItem {
+    const file = this.workspace.routingFile(uri);
+    const folder = file && controllerFolder(this.workspace, uri, file);
+    const span = declaredSpan(route);
+    const helper = route.name ? `${route.name}_path` : undefined;
+    const action = folder ? actionOf(folder, route) : undefined;
+    const problems = span ? this.problemsAt(uri, span) : [];
+    const requirements = Object.entries(route.requirements).map(([key, pattern]) => `${key}: /${pattern.source}/`);
+    const conditions = Object.entries(route.conditions).map(([key, value]) => `${key}: ${value}`);
+    return {
+      label: `${route.verb} ${route.path}`,
+      description: `${helper ? `${helper} · ` : ""}${route.target}`,
+      tooltip: [`${route.verb} ${route.path} → ${route.target}`, ...(helper ? [`helper: ${helper}`] : []), ...(requirements.length ? [`requirements: ${requirements.join(", ")}`] : []), ...(conditions.length ? [`conditions: ${conditions.join(", ")}`] : []), ...problems.map((p) => `${p.code}: ${p.message}`)].join("\n"),
+      kind: "route",
+      routes: 1,
+      hasChildren: false,
+      ...(span ? { location: { uri, span } } : {}),
+      ...(action ? { action } : {}),
+      route: { verb: route.verb, path: route.path, ...(helper ? { helper } : {}), target: route.target },
+      ...(problems.length ? { diagnostics: problems } : {}),
+    };
+  }
+
+  /** The route problems reported on `span` (or inside it) in the routing file. */
+  private problemsAt(uri: string, span: Span): Array<Pick<Diagnostic, "severity" | "code" | "message">> {
+    let list = this.problems.get(uri);
+    if (!list) this.problems.set(uri, (list = documentDiagnostics(this.workspace, uri).filter((d) => ROUTE_PROBLEMS.has(d.code))));
+    return list.filter((d) => d.span && d.span.start >= span.start && d.span.end <= span.end).map(({ severity, code, message }) => ({ severity, code, message }));
+  }
+}
+
+/** The group a route falls in: its controller, or its path's first segment. */
+function groupKey(groupBy: RoutesTreeGrouping, route: Route): string {
+  if (groupBy === "controller") return route.controller ?? ":controller";
+  const first = /^\/[^/.]*/.exec(route.path)?.[0] ?? "/";
+  return first;
+}
+
+/** routesBelow, once per version of a file's routes: each expansion of its declarations asks. */
+function belowOf(body: readonly Declaration[], routes: readonly Route[]): Map<Declaration, Route[]> {
+  let below = belowCache.get(routes);
+  if (!below) belowCache.set(routes, (below = routesBelow(body, routes)));
+  return below;
+}
+
+const belowCache = new WeakMap<readonly Route[], Map<Declaration, Route[]>>();
+
+/** The routes each declaration holds, its block's included, from one pass over the file's routes. */
+function routesBelow(body: readonly Declaration[], routes: readonly Route[]): Map<Declaration, Route[]> {
+  const parents = new Map<Declaration, Declaration | undefined>();
+  const note = (declarations: readonly Declaration[], parent: Declaration | undefined) => {
+    for (const declaration of declarations) {
+      parents.set(declaration, parent);
+      if (declaration.block) note(declaration.block, declaration);
+    }
+  };
+  note(body, undefined);
+  const below = new Map<Declaration, Route[]>();
+  for (const route of routes) {
+    for (let declaration = route.origin?.declaration; declaration; declaration = parents.get(declaration)) {
+      const list = below.get(declaration);
+      if (list) list.push(route);
+      else below.set(declaration, [route]);
+    }
+  }
+  return below;
+}
+
+function countKept(routes: readonly Route[], keep: (route: Route) => boolean): number {
+  let count = 0;
+  for (const route of routes) if (keep(route)) count++;
+  return count;
+}
+
+function baseName(uri: string): string {
+  const path = uri.replace(/[?#].*$/, "");
+  try {
+    return decodeURIComponent(path.slice(path.lastIndexOf("/") + 1));
+  } catch {
+    return path.slice(path.lastIndexOf("/") + 1);
+  }
+}

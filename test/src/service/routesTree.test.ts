@@ -1,0 +1,134 @@
+import * as assert from "assert";
+import * as rpc from "vscode-languageserver-protocol/node";
+import { routesTree, RoutesTreeItem } from "../../../server/out/service/routesTree";
+import { declarationPathHints } from "../../../server/out/service/inlayHints";
+import { RoutingWorkspace } from "../../../server/out/service/workspace";
+import { LanguageClient } from "../support/languageClient";
+
+/** The routes tree a level at a time, and the path hints of routing files. */
+
+const ROUTES = `import { draw } from "resource-routes";
+export default draw((map) => {
+  map.resources("posts", { only: ["index", "show"] }, (post) => {
+    post.resources("comments", { shallow: true, only: ["index", "destroy"] });
+  });
+  map.namespace("admin", (admin) => {
+    admin.resources("users", { only: ["index"] });
+  });
+  map.connect("files/*path", { controller: "files", action: "show" });
+  map.connect("files/:name", { controller: "files", action: "raw" });
+});
+`;
+const URI = "file:///app/config/routes.ts";
+
+function workspace(routes = ROUTES): RoutingWorkspace {
+  const w = new RoutingWorkspace();
+  w.set({ uri: URI, version: 1, text: routes });
+  w.set({ uri: "file:///app/config/controllers/posts.ts", version: 1, text: "export function index() {}\n" });
+  return w;
+}
+
+const labels = (items: RoutesTreeItem[]) => items.map((i) => `${i.label}${i.description ? ` — ${i.description}` : ""}`);
+
+describe("service: the routes tree", () => {
+  it("by file: files, then declarations (namespaces, nested resources, named routes), then a declaration's own routes", () => {
+    const w = workspace();
+    const files = routesTree(w, { groupBy: "file" }).items;
+    assert.deepStrictEqual(labels(files), ["routes.ts — 7 routes · behaviour B"]);
+    const top = routesTree(w, { groupBy: "file", parent: files[0].id }).items;
+    assert.deepStrictEqual(labels(top), ["resources posts — /posts · 4 routes", "namespace admin — 1 route", "connect files/*path — /files/*path · 1 route", "connect files/:name — /files/:name · 1 route"]);
+    const posts = routesTree(w, { groupBy: "file", parent: top[0].id }).items;
+    assert.deepStrictEqual(labels(posts), ["resources comments — /posts/:post_id/comments · 2 routes", "GET /posts.:format — posts_path · posts#index", "GET /posts/:id.:format — post_path · posts#show"]);
+    const route = posts[1];
+    assert.strictEqual(route.kind, "route");
+    assert.strictEqual(route.hasChildren, false);
+    assert.strictEqual(ROUTES.slice(route.location!.span.start, route.location!.span.end), `"posts"`);
+    assert.strictEqual(route.action?.uri, "file:///app/config/controllers/posts.ts", "the action's location where the module defines it");
+    assert.strictEqual(posts[2].action, undefined);
+    assert.match(route.tooltip!, /^GET \/posts\.:format → posts#index\nhelper: posts_path/);
+  });
+
+  it("by controller: controllers, their actions, their routes; by path: first segments, their routes", () => {
+    const w = workspace();
+    const controllers = routesTree(w, { groupBy: "controller" }).items;
+    assert.deepStrictEqual(controllers.map((c) => `${c.label} ${c.routes}`), ["admin/users 1", "comments 2", "files 2", "posts 2"]);
+    const actions = routesTree(w, { groupBy: "controller", parent: controllers[2].id }).items;
+    assert.deepStrictEqual(actions.map((a) => a.label), ["show", "raw"]);
+    assert.deepStrictEqual(labels(routesTree(w, { groupBy: "controller", parent: actions[0].id }).items), ["ANY /files/*path — files#show"]);
+    const paths = routesTree(w, { groupBy: "path" }).items;
+    assert.deepStrictEqual(paths.map((p) => `${p.label} ${p.routes}`), ["/admin 1", "/comments 1", "/files 2", "/posts 3"]);
+    assert.strictEqual(routesTree(w, { groupBy: "path", parent: paths[3].id }).items.length, 3);
+  });
+
+  it("the filter keeps the routes whose verb, path, helper or controller#action match, and the groups that hold them", () => {
+    const w = workspace();
+    const files = routesTree(w, { groupBy: "file", filter: "DELETE" }).items;
+    assert.deepStrictEqual(files.map((f) => f.routes), [1]);
+    const top = routesTree(w, { groupBy: "file", filter: "delete", parent: files[0].id }).items;
+    assert.deepStrictEqual(top.map((t) => t.label), ["resources posts"]);
+    const comments = routesTree(w, { groupBy: "file", filter: "delete", parent: routesTree(w, { groupBy: "file", filter: "delete", parent: top[0].id }).items[0].id }).items;
+    assert.deepStrictEqual(labels(comments), ["DELETE /comments/:id.:format — comment_path · comments#destroy"]);
+    assert.deepStrictEqual(routesTree(w, { groupBy: "controller", filter: "post_path" }).items.map((c) => c.label), ["posts"]);
+  });
+
+  it("routes carry their problems: an unreachable route has the warning and its message", () => {
+    const w = workspace();
+    const files = routesTree(w, { groupBy: "file" }).items;
+    const top = routesTree(w, { groupBy: "file", parent: files[0].id }).items;
+    const raw = routesTree(w, { groupBy: "file", parent: top[3].id }).items[0];
+    // The controllers folder has no files module either: both problems are on the route.
+    assert.deepStrictEqual(raw.diagnostics?.map((d) => d.code), ["unreachable-route", "missing-controller"]);
+    assert.match(raw.tooltip!, /unreachable-route: /);
+  });
+
+  it("pages: a level of 20,000 routes answers a page of items and says how many are left, without making the rest", () => {
+    const body = Array.from({ length: 2_000 }, (_, i) => `  map.resources("r${i}", { only: ["index", "show", "create", "update", "destroy"] }, (r) => r.resources("c${i}", { only: ["index", "show", "create", "update", "destroy"] }));`).join("\n");
+    const w = workspace(`import { draw } from "resource-routes";\nexport default draw((map) => {\n${body}\n});\n`);
+    const files = routesTree(w, { groupBy: "file" });
+    assert.deepStrictEqual([files.items.length, files.items[0].routes], [1, 20_000]);
+    const page = routesTree(w, { groupBy: "file", parent: files.items[0].id, limit: 100 });
+    assert.deepStrictEqual([page.items.length, page.more], [100, 1_900]);
+    const next = routesTree(w, { groupBy: "file", parent: files.items[0].id, offset: 1_950, limit: 100 });
+    assert.deepStrictEqual([next.items.length, next.more, next.items[0].label], [50, 0, "resources r1950"]);
+    const byPath = routesTree(w, { groupBy: "path", limit: 10 });
+    assert.deepStrictEqual([byPath.items.length, byPath.more], [10, 1_990]);
+  });
+});
+
+describe("service: declaration path hints", () => {
+  it("at the end of each declaration's first line, the base path its routes share", () => {
+    const w = workspace();
+    const hints = declarationPathHints(w, URI, { start: 0, end: ROUTES.length });
+    const at = (offset: number) => ROUTES.slice(ROUTES.lastIndexOf("\n", offset - 1) + 1, offset).trim();
+    assert.deepStrictEqual(
+      hints.map((h) => `${at(h.offset)} ▸ ${h.label}`),
+      [
+        `map.resources("posts", { only: ["index", "show"] }, (post) => { ▸ /posts`,
+        `post.resources("comments", { shallow: true, only: ["index", "destroy"] }); ▸ /posts/:post_id/comments`,
+        `admin.resources("users", { only: ["index"] }); ▸ /admin/users`,
+        `map.connect("files/*path", { controller: "files", action: "show" }); ▸ /files/*path`,
+        `map.connect("files/:name", { controller: "files", action: "raw" }); ▸ /files/:name`,
+      ],
+    );
+    assert.deepStrictEqual(declarationPathHints(w, "file:///app/views/x.ts", { start: 0, end: 10 }), []);
+  });
+});
+
+describe("language server: resourceRoutes/routesTree and path hints", function () {
+  this.timeout(30_000);
+  it("answers the tree a level at a time and shows path hints in routing files, on by default", async () => {
+    const client = new LanguageClient();
+    try {
+      await client.start(null);
+      await client.open(URI, ROUTES);
+      const first = (await client.connection.sendRequest("resourceRoutes/routesTree", { groupBy: "file" })) as { items: Array<{ id: string; label: string }>; more: number };
+      assert.deepStrictEqual([first.items.map((i) => i.label), first.more], [["routes.ts"], 0]);
+      const top = (await client.connection.sendRequest("resourceRoutes/routesTree", { groupBy: "file", parent: first.items[0].id })) as { items: Array<{ label: string; location: rpc.Location }> };
+      assert.deepStrictEqual(top.items[0].location, { uri: URI, range: { start: { line: 2, character: 2 }, end: { line: 4, character: 4 } } });
+      const hints = (await client.connection.sendRequest(rpc.InlayHintRequest.type, { textDocument: { uri: URI }, range: { start: { line: 0, character: 0 }, end: { line: 11, character: 0 } } })) as rpc.InlayHint[];
+      assert.deepStrictEqual(hints.map((h) => [h.position.line, h.label]), [[2, "/posts"], [3, "/posts/:post_id/comments"], [6, "/admin/users"], [8, "/files/*path"], [9, "/files/:name"]]);
+    } finally {
+      client.kill();
+    }
+  });
+});
