@@ -3,6 +3,7 @@ import { LanguageClient } from "vscode-languageclient/node";
 import { createLanguageClient } from "./languageClient";
 import { registerRecognize } from "./recognize";
 import { RoutesView } from "./routesView";
+import { RoutesTreeView } from "./routesTreeView";
 import { registerStatusBar } from "./statusBar";
 
 let client: LanguageClient | undefined;
@@ -15,6 +16,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     output,
     ...new RoutesView(started).register(),
+    ...new RoutesTreeView(started).register(),
     registerRecognize(started),
     ...registerStatusBar(started),
     vscode.commands.registerCommand("resourceRoutes.restartServer", () => started.restart()),

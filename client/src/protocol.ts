@@ -5,5 +5,6 @@ import * as custom from "../../server/out/lsp/customRequests";
 export const RoutesTableRequest = new RequestType<custom.RoutesTableParams, custom.RoutesTableResult | null, void>(custom.ROUTES_TABLE);
 export const RecognizeRequest = new RequestType<custom.RecognizeParams, custom.RecognizeResult | null, void>(custom.RECOGNIZE);
 export const FileInfoRequest = new RequestType<custom.FileInfoParams, custom.FileInfoResult, void>(custom.FILE_INFO);
+export const RoutesTreeRequest = new RequestType<custom.RoutesTreeParams, custom.RoutesTreeResult | null, void>(custom.ROUTES_TREE);
 export const RoutesChangedNotification = new NotificationType0(custom.ROUTES_CHANGED);
 export type { RequestLocation, RoutesTableResult } from "../../server/out/lsp/customRequests";
