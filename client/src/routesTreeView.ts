@@ -74,7 +74,7 @@ export class RoutesTreeView implements vscode.TreeDataProvider<Node> {
     }
     const spec = treeItemSpec(node.item);
     const item = new vscode.TreeItem(spec.label, spec.collapsible ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-    if (spec.id) item.id = `${this.grouping}|${this.filter}|${spec.id}`;
+    if (spec.id) item.id = spec.id;
     item.description = spec.description;
     item.tooltip = spec.tooltip;
     item.iconPath = new vscode.ThemeIcon(spec.icon);
@@ -111,7 +111,7 @@ export class RoutesTreeView implements vscode.TreeDataProvider<Node> {
   private setFilter(filter: string): void {
     this.filter = filter;
     this.pages.clear();
-    if (this.view) this.view.message = filter ? `Filtered: “${filter}” (clear it with the toolbar's ✕)` : undefined;
+    if (this.view) this.view.message = filter ? `Filtered: “${filter}” (Clear Filter in the toolbar shows every route)` : undefined;
     void vscode.commands.executeCommand("setContext", "resourceRoutes.filtered", filter !== "");
     this.refresh();
   }

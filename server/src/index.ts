@@ -1,12 +1,19 @@
-/** The `resource-routes` library: the draw() runtime and the facility's public types. */
+/**
+ * The runtime: draw() turns a routing file's declarations into a route set (routes, recognition,
+ * URL helpers). Guide: docs/routing.md.
+ * @packageDocumentation
+ * @module resource-routes
+ */
 export { draw, DrawOptions } from "./dsl/draw";
 export { Mapper, Block, Options } from "./dsl/mapper";
-export { RouteSet } from "./routing/routeSet";
-export { RouteValue, NamedValues, TypedRouteSet } from "./routing/typedRoutes";
-export { Route, RouteJSON } from "./routing/route";
+export { RouteSet, RouteSetOptions } from "./routing/routeSet";
+export { RouteValue, NamedValues, TypedRouteSet, AnyRouteSet } from "./routing/typedRoutes";
+export { Route, RouteJSON, HttpMethod } from "./routing/route";
+export { Helper } from "./routing/helpers";
 export { Recognition } from "./routing/recognize";
 export { RoutingError, MethodNotAllowed, UnknownHttpMethod, RouteDefinitionError } from "./routing/errors";
-export { Diagnostic, DiagnosticCode, Severity } from "./routing/diagnostics";
-export { DrawSettings, Behaviour, UrlOptions, InflectionSettings, Declaration, DeclarationTree } from "./routing/declarations";
+export { Diagnostic, DiagnosticCode, Severity, RelatedInformation } from "./routing/diagnostics";
+export { DrawSettings, Behaviour, UrlOptions, InflectionSettings, Declaration, DeclarationTree, DeclarationKind, DeclarationSource, Span } from "./routing/declarations";
+export { OptionMap, OptionValue } from "./routing/values";
 export { expandDeclarations } from "./routing/expand";
 export { Inflector } from "./routing/inflector";

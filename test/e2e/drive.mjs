@@ -1,6 +1,6 @@
 // Drives code-server (a real VS Code) with Playwright in Debian's Chromium: the hover lists the
 // generated routes, completion offers helper names in another file, a diagnostic reaches the
-// Problems panel, and "Show All Routes" opens the table. Each failure saves a screenshot.
+// Problems panel, "Show All Routes" opens the table, and the Routes view lists the routes. Each failure saves a screenshot.
 // Usage: node drive.mjs URL ARTIFACTS_DIR WORKSPACE_DIR
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
@@ -248,6 +248,56 @@ try {
     fs.mkdirSync(path.join(workspace, ".vscode"), { recursive: true });
     fs.writeFileSync(path.join(workspace, ".vscode", "settings.json"), JSON.stringify({ "resourceRoutes.defaultBehaviour": "A" }));
     await eventually(async () => /Routes A: 4/.test(await statusbar.innerText()), "the status bar after the settings change", 30_000);
+  });
+
+  /** A row of the side bar's Routes view. */
+  const routesRow = (text) => page.locator('.sidebar .monaco-list-row', { hasText: text }).first();
+  const expand = async (text) => {
+    const row = routesRow(text);
+    await row.waitFor({ timeout: 30_000 });
+    if ((await row.getAttribute("aria-expanded")) !== "true") await row.locator(".monaco-tl-twistie").click();
+  };
+
+  await check("the Routes view shows the routing file, a resource's routes, narrows with a filter, and a click opens the declaration", async () => {
+    await page.locator('.activitybar .action-item a[aria-label^="Routes"]').first().click();
+    await expand("routes.ts");
+    await expand("resources posts");
+    await routesRow("GET /posts/:id.:format").waitFor({ timeout: 20_000 });
+    assert.match(await routesRow("GET /posts/:id.:format").innerText(), /post_path · posts#show/);
+    await page.screenshot({ path: path.join(artifacts, "routes-view.png") });
+    await runCommand("Resource Routes: Filter…");
+    await page.locator(".quick-input-widget input").fill("publish");
+    await page.keyboard.press("Enter");
+    await eventually(async () => (await page.locator(".sidebar .monaco-list-row", { hasText: "GET /posts.:format" }).count()) === 0 && (await routesRow("/posts/:id/publish").isVisible()), "the filtered view", 20_000);
+    // One click on the toolbar's Clear Filter, shown while a filter is on.
+    await page.locator('.sidebar .action-label[aria-label^="Clear Filter"]').first().click();
+    await expand("resources posts");
+    await routesRow("GET /posts.:format").click();
+    await page.locator('.tab.active[aria-label*="routes.ts"]').first().waitFor({ timeout: 10_000 });
+  });
+
+  await check("Go to Action from a route opens its controller action", async () => {
+    await routesRow("GET /posts/:id.:format").click({ button: "right" });
+    await page.locator(".context-view .action-label", { hasText: "Go to Action" }).first().click();
+    await page.locator('.tab.active[aria-label*="posts.ts"]').first().waitFor({ timeout: 10_000 });
+  });
+
+  await check("Search Routes puts the route that recognises a typed request first", async () => {
+    await runCommand("Resource Routes: Search Routes…");
+    await page.locator(".quick-input-widget input").fill("GET /posts/1");
+    const first = page.locator(".quick-input-list .monaco-list-row").first();
+    await eventually(async () => /recognises GET \/posts\/1/.test(await first.innerText()) && /posts#show/.test(await first.innerText()), "the recognised route first", 20_000);
+    await page.keyboard.press("Enter");
+    await page.locator('.tab.active[aria-label*="routes.ts"]').first().waitFor({ timeout: 10_000 });
+  });
+
+  await check("a routing file shows each declaration's base path as an inlay hint", async () => {
+    await showRoutingFile();
+    await eventually(
+      () => page.evaluate(() => [...document.querySelectorAll(".view-lines span")].some((span) => /\/posts\/:post_id\/comments/.test(getComputedStyle(span, "::before").content + getComputedStyle(span, "::after").content + span.textContent))),
+      "the path hint of the nested resource",
+      30_000,
+    );
   });
 
   await check("the server runs with the environment the extension gives it", async () => {

@@ -1,4 +1,4 @@
-// The home page: a default-exported object's methods are actions too (contract §7).
+// The home page: a default-exported object's methods are actions too (docs/serving.md).
 import type { ActionContext } from "resource-routes/http";
 
 export default {

@@ -12,7 +12,7 @@ export interface ControllerAction {
 export type ControllerStyle = "functions" | "object" | "class";
 
 /**
- * A controller module read statically (contract §7), never run: its actions, and whether it has
+ * A controller module read statically (docs/serving.md), never run: its actions, and whether it has
  * exports the reader cannot know (a re-export from elsewhere, a computed name, a default export
  * that is not an object or class literal). With unknown exports, no action is ever "missing".
  */

@@ -4,7 +4,7 @@ import type { CommandResult } from "./commands";
 import { own } from "../routing/values";
 import { printable } from "../text/escape";
 
-/** `resource-routes`: the facility from the command line, reading routing files statically (contract §5). */
+/** `resource-routes`: the facility from the command line, reading routing files statically (docs/cli.md). */
 
 /**
  * The commands, loaded on first use: they need the TypeScript compiler (and `lsp` the

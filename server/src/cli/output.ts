@@ -3,7 +3,7 @@ import { Diagnostic } from "../routing/diagnostics";
 import { PLAIN_STYLE, Style } from "../format/routesTable";
 import { printable } from "../text/escape";
 
-/** The --json diagnostic of contract §5: 0-based range, as in LSP. */
+/** The --json diagnostic of docs/cli.md: 0-based range, as in LSP. */
 export interface DiagnosticJSON {
   severity: Diagnostic["severity"];
   code: string;

@@ -6,7 +6,7 @@ import { Route } from "../routing/route";
 import type { RouteSet } from "../routing/routeSet";
 
 /**
- * The declaration file of contract §9 for one routing file (named in it by its base name): every helper with its positional
+ * The declaration file of docs/typed-routes.md for one routing file (named in it by its base name): every helper with its positional
  * parameters named after the path's segments (a required one missing is a compile error), and the
  * params of every `controller#action`. The routing file opts in with `draw<Routes>(…)`, so a
  * program with two route sets types each with its own file, and a routing file that does not opt

@@ -20,7 +20,7 @@ export interface Answer {
   body: string | Uint8Array | null;
 }
 
-/** What a controller action receives (contract §7). */
+/** What a controller action receives (docs/serving.md). */
 export interface ActionContext<Request = unknown> {
   /** Path values (and fixed parameters) over form fields over the query string; `a[b]=1` nests. */
   params: Params;

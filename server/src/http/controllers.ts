@@ -6,7 +6,7 @@ import type { AnyRouteSet } from "../routing/typedRoutes";
 import { own } from "../routing/values";
 import type { ActionContext } from "./context";
 
-/** A controller action: receives the context, returns what the response is made of (contract §7). */
+/** A controller action: receives the context, returns what the response is made of (docs/serving.md). */
 export type Action = (context: ActionContext) => unknown;
 
 /**

@@ -1,7 +1,12 @@
-/** `resource-routes/http`: serving a route set with controller actions (contract §7, §8). */
+/**
+ * Serving a route set with controller actions: adapters for node:http and Express
+ * (`nodeHandler`) and for fetch runtimes (`fetchHandler`). Guide: docs/serving.md.
+ * @packageDocumentation
+ * @module resource-routes/http
+ */
 export { fetchHandler } from "./fetch";
 export { nodeHandler } from "./node";
-export { loadControllers, LoadOptions, findAction, controllerFile, Controllers, ControllerModule, Action } from "./controllers";
+export { loadControllers, LoadOptions, findAction, ActionLookup, controllerFile, Controllers, ControllerModule, Action } from "./controllers";
 export { CONTROLLER_EXTENSIONS } from "../routing/controllerFiles";
 export { ActionContext, RouteInfo } from "./context";
 export { HttpOptions, DEFAULT_BODY_LIMIT, DEFAULT_BODY_TIMEOUT } from "./dispatch";

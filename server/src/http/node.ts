@@ -8,7 +8,7 @@ import type { BodyRead } from "./body";
 const CLOSE_AFTER_MS = 5_000;
 
 /**
- * A `node:http` request listener (contract §8), also Express/Connect middleware: with `next`,
+ * A `node:http` request listener (docs/serving.md), also Express/Connect middleware: with `next`,
  * a request no route matches is passed on instead of answered 404.
  */
 export function nodeHandler(

@@ -10,7 +10,7 @@ import { RoutingWorkspace } from "../service/workspace";
 const TYPES_DELAY_MS = 500;
 
 /**
- * Keeps each routing file's declaration file (contract §9, `routes.routes.d.ts`) current as the
+ * Keeps each routing file's declaration file (docs/typed-routes.md, `routes.routes.d.ts`) current as the
  * routing file changes, so tsc and the editor's own TypeScript service see new routes without a
  * command. Setting `resourceRoutes.types.enabled`: true writes it for every routing file, false
  * never, unset only where the file already exists (the user ran `resource-routes types` once).

@@ -1,4 +1,4 @@
-/** Where controller modules live (contract §7): shared by the adapters, which import them, and the editor, which reads them. */
+/** Where controller modules live (docs/serving.md): shared by the adapters, which import them, and the editor, which reads them. */
 
 /** The extensions a controller module may have, in the order they are looked for. */
 export const CONTROLLER_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"] as const;

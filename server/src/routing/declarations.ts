@@ -34,7 +34,7 @@ export interface DeclarationSource {
   method: Span;
   /** One per entry of `names` (or the path of connect). */
   names: Span[];
-  /** Option key paths (`member`, `member.mark`, `has_many.0`) to the key and value that wrote them. */
+  /** @internal Option key paths (`member`, `member.mark`, `has_many.0`) to the key and value that wrote them. */
   options: OptionSources;
 }
 
@@ -43,14 +43,14 @@ export interface OptionSource {
   value: Span;
 }
 
-/** The application-wide settings of draw() (contract §1) and the inflections of the route set. */
+/** The application-wide settings of draw() (docs/routing.md) and the inflections of the route set. */
 export interface DrawSettings {
   behaviour?: Behaviour;
   resources_path_names?: Record<string, string>;
   resource_action_separator?: string;
   default_url_options?: UrlOptions;
   inflections?: InflectionSettings;
-  /** The controllers folder, relative to the routing file (contract §7). */
+  /** The controllers folder, relative to the routing file (docs/serving.md). */
   controllers?: string;
 }
 

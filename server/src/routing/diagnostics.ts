@@ -25,7 +25,7 @@ export type DiagnosticCode =
   | "too-many-routes"
   /** A name, path or controller that no route can have (control characters, line breaks). */
   | "invalid-name"
-  /** A route's action that its controller module does not define (contract §7). */
+  /** A route's action that its controller module does not define (docs/serving.md). */
   | "missing-action"
   /** A controller its routes name, with no module in the controllers folder. */
   | "missing-controller"

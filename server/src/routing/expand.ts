@@ -22,6 +22,7 @@ const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "
  * The facility: expands a declaration tree into its route table. Pure: the same tree always gives
  * the same table. A declaration the facility refuses stops loading there, as it stopped the
  * original application; the table keeps what was registered before and records the error.
+ * @internal The tools' entry; applications call draw().
  */
 export function expandDeclarations(
   tree: DeclarationTree,
@@ -213,7 +214,7 @@ class Expander {
     }
   }
 
-  /** Every call of a block's mapper receives the block's options under its own (contract §1). */
+  /** Every call of a block's mapper receives the block's options under its own (docs/routing.md). */
   private declaration(declaration: Declaration, scope: OptionMap): void {
     const options = deepMerge(scope, declaration.options);
     switch (declaration.kind) {

@@ -6,7 +6,7 @@ import { Route } from "./route";
 import { segmentHead, SegmentMatcher, segmentMatcher } from "./segmentMatch";
 import { own, setOwn } from "./values";
 
-/** What a request was recognised as (contract §4). */
+/** What a request was recognised as (docs/routing.md). */
 export interface Recognition {
   route: string | null;
   controller: string | null;
@@ -103,7 +103,7 @@ function addTails(glob: NonNullable<TrieNode["glob"]>, depth: number, required: 
 const QUOTED_PATH_LIMIT = 200;
 
 /**
- * Recognition (contract §4): the first route in registration order whose method, path and
+ * Recognition (docs/routing.md): the first route in registration order whose method, path and
  * requirements match. Routes are compiled once into a segment trie.
  */
 export class Recognizer {

@@ -23,7 +23,7 @@ export function routeOrigin(declaration: Declaration, nameIndex: number, associa
   return { declaration, nameIndex, association };
 }
 
-/** The route object of contract §3. */
+/** The route object of docs/routing.md. */
 export interface RouteJSON {
   name: string | null;
   verb: string;
@@ -55,20 +55,23 @@ export interface RouteTraits {
 }
 
 export class Route {
+  /** @internal Routes are made by the expander. */
   constructor(
     /** The name this route holds, or null. */
     readonly name: string | null,
     /** Accepted methods; null when the route has no method condition. */
     readonly methods: readonly HttpMethod[] | null,
+    /** @internal The parsed path, as recognition and generation read it. */
     readonly segments: PathSegment[],
     /** Null when a `:controller` segment supplies it. */
     readonly controller: string | null,
     /** Null when an `:action` segment supplies it. */
     readonly action: string | null,
+    /** @internal Requirements, params, conditions and defaults, shared by a resource's routes. */
     readonly traits: RouteTraits,
     requiredSegments: number,
     optionalFormat: boolean,
-    /** Shared by the routes of one resource. */
+    /** @internal The declaration that made the route; shared by the routes of one resource. */
     readonly origin: RouteOrigin | undefined,
     /**
      * The option path that produced a custom action (`member.mark`, `collection.search`,
@@ -118,12 +121,13 @@ export class Route {
   }
 
   /**
-   * Where the route stands in the tables that hold it: the segment (the routes of one top-level
+   * @internal Where the route stands in the tables that hold it: the segment (the routes of one top-level
    * declaration, shared by the tables of later versions) and its index among them. Set by the
    * unreachable-route check, which orders routes by it; two fields of the route itself, as a
    * side table of one entry per route cost 4 MB on 50,000 routes.
    */
   segment: RouteGroup | undefined = undefined;
+  /** @internal */
   segmentIndex = -1;
 
   /**

@@ -25,7 +25,11 @@ export class RouteSet<Helpers extends object = Record<string, Helper>> {
   private recognizer?: Recognizer;
   private helperFunctions?: Record<string, Helper>;
 
-  constructor(readonly table: RouteTable, readonly settings: DrawSettings, private readonly options: RouteSetOptions = {}) {
+  /** @internal Route sets are made by draw(). */
+  constructor(
+    /** @internal */
+    readonly table: RouteTable,
+    readonly settings: DrawSettings, private readonly options: RouteSetOptions = {}) {
     this.file = options.file;
     this.behaviour = settings.behaviour ?? DEFAULT_BEHAVIOUR;
     this.diagnostics = table.diagnostics;
@@ -44,7 +48,7 @@ export class RouteSet<Helpers extends object = Record<string, Helper>> {
       this.settings.default_url_options ?? {},
       this.options.warn ?? ((message: string) => process.emitWarning(message, "DeprecationWarning")),
     );
-    // The same functions, typed or not: a generated declaration file only names them (contract §9).
+    // The same functions, typed or not: a generated declaration file only names them (docs/typed-routes.md).
     return this.helperFunctions as unknown as Helpers;
   }
 

@@ -2,7 +2,7 @@ import { isBehaviour } from "./behaviour";
 import { DrawSettings } from "./declarations";
 import { isOptionMap, OptionMap, OptionValue, record } from "./values";
 
-/** The settings draw() knows (contract §1, §7). */
+/** The settings draw() knows (docs/routing.md, docs/serving.md). */
 export const DRAW_SETTINGS = ["behaviour", "resources_path_names", "resource_action_separator", "default_url_options", "inflections", "controllers"] as const;
 
 /** A setting with a value of the wrong shape: it is left out and its default applies. */

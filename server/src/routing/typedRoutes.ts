@@ -1,7 +1,7 @@
 import type { RouteSet } from "./routeSet";
 
 /**
- * Types for routing files typed by a generated declaration file (contract §9, `resource-routes
+ * Types for routing files typed by a generated declaration file (docs/typed-routes.md, `resource-routes
  * types`): types only, nothing here runs.
  */
 

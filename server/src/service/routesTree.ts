@@ -83,14 +83,14 @@ function childrenOf(workspace: RoutingWorkspace, groupBy: RoutesTreeGrouping, pa
     if (groupBy === "file") {
       return files.flatMap(({ uri, file }) => {
         const count = countKept(file.routes.routes, keep);
-        return count ? [() => ({ id: `f|${uri}`, label: baseName(uri), description: `${count} routes · behaviour ${file.behaviour}`, kind: "file" as const, routes: count, hasChildren: true, location: { uri, span: { start: 0, end: 0 } } })] : [];
+        return count ? [() => ({ id: `f|${uri}`, label: baseName(uri), description: `${routeCount(count)} · behaviour ${file.behaviour}`, kind: "file" as const, routes: count, hasChildren: true, location: { uri, span: { start: 0, end: 0 } } })] : [];
       });
     }
     const groups = new Map<string, number>();
     for (const { file } of files) {
       for (const route of file.routes.routes) if (keep(route)) groups.set(groupKey(groupBy, route), (groups.get(groupKey(groupBy, route)) ?? 0) + 1);
     }
-    return [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, count]) => () => ({ id: `${groupBy === "controller" ? "c" : "p"}|${name}`, label: name, description: `${count} route${count === 1 ? "" : "s"}`, kind: groupBy === "controller" ? ("controller" as const) : ("path" as const), routes: count, hasChildren: true }));
+    return [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, count]) => () => ({ id: `${groupBy === "controller" ? "c" : "p"}|${name}`, label: name, description: routeCount(count), kind: groupBy === "controller" ? ("controller" as const) : ("path" as const), routes: count, hasChildren: true }));
   }
   const [tag, ...rest] = parent.split("|");
   if (tag === "f" || tag === "d") {
@@ -147,7 +147,7 @@ class RouteItems {
     return {
       id: `d|${uri}|${path.join(".")}`,
       label,
-      description: `${base ? `${base} · ` : ""}${count} route${count === 1 ? "" : "s"}`,
+      description: `${base ? `${base} · ` : ""}${routeCount(count)}`,
       kind: declaration.kind,
       routes: count,
       hasChildren: true,
@@ -164,7 +164,7 @@ class RouteItems {
       location = route && actionOf(folder!, route);
       if (location) break;
     }
-    return { id: `a|${controller}|${action}`, label: action, description: `${controller}#${action} · ${count} route${count === 1 ? "" : "s"}`, kind: "action", routes: count, hasChildren: true, ...(location ? { action: location } : {}) };
+    return { id: `a|${controller}|${action}`, label: action, description: `${controller}#${action} · ${routeCount(count)}`, kind: "action", routes: count, hasChildren: true, ...(location ? { action: location } : {}) };
   }
 
   route(uri: string, route: Route): RoutesTreeItem {
@@ -248,4 +248,9 @@ function baseName(uri: string): string {
   } catch {
     return path.slice(path.lastIndexOf("/") + 1);
   }
+}
+
+/** "1 route", "3 routes". */
+function routeCount(count: number): string {
+  return `${count} route${count === 1 ? "" : "s"}`;
 }

@@ -1,8 +1,10 @@
 /**
- * `resource-routes/testing`: routing assertions as Rails 2 defined them (`assert_recognizes`,
- * `assert_generates`, `assert_routing`), and `request()` to send a request to a fetch handler in
- * process. Failures are node:assert's AssertionError, with a diff, so node:test, mocha, vitest and
- * jest show them alike.
+ * Routing assertions as Rails 2 defined them (`assert_recognizes`, `assert_generates`,
+ * `assert_routing`), and `request()` to send a request to a fetch handler in process. Failures
+ * are node:assert's AssertionError, with a diff, so node:test, mocha, vitest and jest show them
+ * alike. Guide: docs/serving.md.
+ * @packageDocumentation
+ * @module resource-routes/testing
  */
 import * as assert from "node:assert";
 import { generatePath } from "../routing/generate";

@@ -5,7 +5,7 @@ import { conformanceCases } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
 import { checkRequests } from "../support/conformanceRequests";
 
-/** contract §2: every conformance case through the static analyser, and the analyser agreeing with draw(). */
+/** test/fixtures/conformance: every conformance case through the static analyser, and the analyser agreeing with draw(). */
 describe("conformance cases through the analyser", () => {
   for (const c of conformanceCases()) {
     it(`${c.id}: ${c.origin}`, () => {

@@ -66,7 +66,7 @@ describe("analyser: static values", () => {
   });
 });
 
-describe("analyser: diagnostics (contract §6) on their exact ranges", () => {
+describe("analyser: diagnostics (docs/routing.md) on their exact ranges", () => {
   const wrap = (body: string, settings = "") => `import { draw } from "resource-routes";\nexport default draw(${settings}(map) => {\n  ${body}\n});\n`;
   const find = (text: string, code: string) => loadRoutingFile(text, "routes.ts")!.diagnostics.filter((d) => d.code === code);
 

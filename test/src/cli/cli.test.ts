@@ -5,7 +5,7 @@ import * as os from "os";
 import * as path from "path";
 import { conformanceCases, ROOT } from "../support/fixtures";
 
-/** contract §5: the CLI run as a real child process. */
+/** docs/cli.md: the CLI run as a real child process. */
 const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
 const BLOG = path.join(ROOT, "examples", "blog", "routes.ts");
 
@@ -32,13 +32,13 @@ describe("CLI", () => {
       assert.strictEqual(new Set(pathColumn).size, 1, "paths start in one column");
       assert.ok(!stdout.includes("\x1b["), "no colour when piped");
     });
-    it("--json prints the contract's object; several files give one object per line", () => {
+    it("--json prints the documented object; several files give one object per line", () => {
       const shop = path.join(ROOT, "examples", "shop", "routes.js");
       const { stdout, status } = run("routes", BLOG, shop, "--json");
       assert.strictEqual(status, 0);
       const objects = stdout.trim().split("\n").map((l) => JSON.parse(l));
       assert.deepStrictEqual(objects.map((o) => [o.file, o.behaviour]), [[BLOG, "B"], [shop, "A"]]);
-      // The contract's keys, then how many parts could not be read statically.
+      // The documented keys, then how many parts could not be read statically.
       assert.deepStrictEqual(Object.keys(objects[0]), ["file", "behaviour", "routes", "diagnostics", "notStatic"]);
       assert.deepStrictEqual(objects[0].notStatic, { count: 0, at: [] });
       assert.deepStrictEqual(objects[0].routes[0], { name: "root", verb: "ANY", path: "/", controller: "home", action: "index", requirements: {}, params: {}, conditions: {} });

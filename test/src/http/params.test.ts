@@ -2,7 +2,7 @@ import * as assert from "assert";
 import { BadRequest, mergeParams, parseParams } from "../../../server/out/http/params";
 import { findAction } from "../../../server/out/http/controllers";
 
-/** Request parameters as Rails nested them (contract §7), with no prototype reachable. */
+/** Request parameters as Rails nested them (docs/serving.md), with no prototype reachable. */
 describe("params", () => {
   const cases: Array<[string, unknown]> = [
     ["a=1&b=2", { a: "1", b: "2" }],

@@ -4,7 +4,7 @@ import { conformanceCases } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
 import { checkRequests } from "../support/conformanceRequests";
 
-/** contract §2: every conformance case through the draw() runtime, route for route. */
+/** test/fixtures/conformance: every conformance case through the draw() runtime, route for route. */
 describe("conformance cases through draw()", () => {
   for (const c of conformanceCases()) {
     it(`${c.id}: ${c.origin}`, () => {

@@ -262,7 +262,7 @@ describe("facility §4.6 nesting", () => {
   });
 });
 
-describe("contract §1 mapper methods", () => {
+describe("docs/routing.md mapper methods", () => {
   it("namespace attaches path_prefix, name_prefix and namespace; nested namespaces append", () => {
     assert.deepStrictEqual(lines(B, (m) => m.namespace("admin", (a) => a.namespace("reports", (r) => r.resources("sales", { only: "index" })))), [
       "admin_reports_sales GET /admin/reports/sales.:format admin/reports/sales#index",

@@ -12,7 +12,7 @@ describe("generation", () => {
       map.resource("account");
     });
 
-  it("contract §4 examples (B)", () => {
+  it("docs/routing.md examples (B)", () => {
     const h = routes("B").helpers;
     assert.strictEqual(h.post_comments_path(1), "/posts/1/comments");
     assert.strictEqual(h.post_path(1, "xml"), "/posts/1.xml");

@@ -7,7 +7,7 @@ import { Route } from "../../../server/out/routing/route";
 import { RouteSet } from "../../../server/out/routing/routeSet";
 
 /**
- * The compiled matcher against the reference semantics of contract §4, written as plainly as
+ * The compiled matcher against the reference semantics of docs/routing.md, written as plainly as
  * possible: every route is one regular expression, and the first route in order whose expression
  * and method match is the answer. Random route sets, random requests, methods and `_method`s.
  */
@@ -70,7 +70,7 @@ function reference(routes: RouteSet, method: string, path: string, override: str
   }
   if (requested === "head") requested = "get";
   const controllers = [...new Set(routes.routes.flatMap((r) => (r.controller === null ? [] : [r.controller])))];
-  // Requests are read from their first non-slash character, and one trailing slash is ignored (contract §4)
+  // Requests are read from their first non-slash character, and one trailing slash is ignored (docs/routing.md)
   path = path.replace(/^\/*/, "/").replace(/(.)\/$/, "$1");
   const allowed: string[] = [];
   for (const [index, route] of routes.routes.entries()) {

@@ -6,7 +6,7 @@ import type { RouteJSON } from "../../../server/out/routing/route";
 export const ROOT = path.resolve(__dirname, "../../..");
 export const FIXTURES = path.join(ROOT, "test", "fixtures");
 
-/** A conformance case (shared/contract §2), copied into test/fixtures/conformance. */
+/** A conformance case (the conformance format), copied into test/fixtures/conformance. */
 export interface ConformanceCase {
   id: string;
   behaviour: "A" | "B";
