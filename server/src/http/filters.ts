@@ -41,11 +41,27 @@ export interface Chain {
   after: AfterFilter[];
 }
 
-/** A controller module's filters for `action`, or undefined when it has none (the usual case: nothing to run). */
+/**
+ * A controller module's filters for `action`, or undefined when none applies to it (the usual
+ * case: the action runs without the chain). Worked out once per module and action: the action is
+ * one the module defines, so the memo is bounded by the module's own actions.
+ */
 export function filtersFor(module: ControllerModule, action: string): Omit<Chain, "middleware"> | undefined {
   let compiled = known.get(module);
-  if (compiled === undefined) known.set(module, (compiled = declaredFilters(module)));
+  if (compiled === undefined) {
+    const declared = declaredFilters(module);
+    known.set(module, (compiled = declared && { declared, byAction: new Map() }));
+  }
   if (compiled === null) return undefined;
+  let chain = compiled.byAction.get(action);
+  if (chain === undefined) compiled.byAction.set(action, (chain = filtersOf(compiled.declared, action)));
+  return chain ?? undefined;
+}
+
+const known = new WeakMap<ControllerModule, { declared: Filters; byAction: Map<string, Omit<Chain, "middleware"> | null> } | null>();
+
+/** The filters of `declared` that apply to `action`; null when none does. */
+function filtersOf(declared: Filters, action: string): Omit<Chain, "middleware"> | null {
   const pick = <F>(list: Array<Filter<F>> | undefined): F[] =>
     (list ?? []).flatMap((filter): F[] => {
       if (typeof filter === "function") return [filter];
@@ -55,10 +71,9 @@ export function filtersFor(module: ControllerModule, action: string): Omit<Chain
       if (spec.except && spec.except.includes(action)) return [];
       return [spec.run];
     });
-  return { around: pick(compiled.around), before: pick(compiled.before), after: pick(compiled.after) };
+  const chain = { around: pick(declared.around), before: pick(declared.before), after: pick(declared.after) };
+  return chain.around.length || chain.before.length || chain.after.length ? chain : null;
 }
-
-const known = new WeakMap<ControllerModule, Filters | null>();
 
 /** `export const filters`, else the default export's `filters` (a class's static member, or an object's); null when none. */
 function declaredFilters(module: ControllerModule): Filters | null {

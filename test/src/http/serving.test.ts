@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { draw } from "../../../server/out/index";
 import { fetchHandler, loadControllers, nodeHandler, type ActionContext, type Controllers, type Filters, type Middleware } from "../../../server/out/http/index";
 import { request } from "../../../server/out/testing/index";
+import { filtersFor } from "../../../server/out/http/filters";
 
 /** What an application needs around its actions: filters, middleware, error answers, mount points, PATCH, multipart. */
 
@@ -67,6 +68,14 @@ describe("serving: filters and middleware", () => {
     assert.ok(!calls.includes("create"));
     assert.strictEqual(await (await request(handle, "GET /posts/3?stop=1")).text(), "stopped by a filter");
     assert.ok(!calls.includes("show"));
+  });
+
+  it("an action no filter applies to runs without the chain, and each action's filters are worked out once", () => {
+    const module = { filters: { before: [{ run: () => "never", only: ["publish"] }] }, show: () => "show", publish: () => "publish" };
+    assert.strictEqual(filtersFor(module, "show"), undefined);
+    const publish = filtersFor(module, "publish");
+    assert.strictEqual(publish?.before.length, 1);
+    assert.strictEqual(filtersFor(module, "publish"), publish);
   });
 
   it("a default class's static filters apply to its actions", async () => {
