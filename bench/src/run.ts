@@ -13,6 +13,7 @@ import { documentDiagnostics } from "../../server/out/service/diagnostics";
 import { RoutingWorkspace } from "../../server/out/service/workspace";
 import { footprint, httpThroughput } from "./http";
 import { languageServer } from "./languageServer";
+import { routesTreeBenchmark } from "./tree";
 import { heldBy } from "../../test/out/support/heap";
 import { megabytes, rate, ratio, time, times } from "./measure";
 import { generatedRoutingFile, generatedTree, realisticTree } from "./workloads";
@@ -184,6 +185,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   footprint,
   http: httpThroughput,
   "language-server": languageServer,
+  tree: routesTreeBenchmark,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));

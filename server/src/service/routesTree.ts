@@ -88,7 +88,11 @@ function childrenOf(workspace: RoutingWorkspace, groupBy: RoutesTreeGrouping, pa
     }
     const groups = new Map<string, number>();
     for (const { file } of files) {
-      for (const route of file.routes.routes) if (keep(route)) groups.set(groupKey(groupBy, route), (groups.get(groupKey(groupBy, route)) ?? 0) + 1);
+      for (const route of file.routes.routes) {
+        if (!keep(route)) continue;
+        const key = groupKey(groupBy, route);
+        groups.set(key, (groups.get(key) ?? 0) + 1);
+      }
     }
     return [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, count]) => () => ({ id: `${groupBy === "controller" ? "c" : "p"}|${name}`, label: name, description: routeCount(count), kind: groupBy === "controller" ? ("controller" as const) : ("path" as const), routes: count, hasChildren: true }));
   }
@@ -198,11 +202,24 @@ class RouteItems {
   }
 }
 
-/** The group a route falls in: its controller, or its path's first segment. */
+/**
+ * The group a route falls in: its controller, or its path's first segment up to a dot (`/posts`
+ * for `/posts.:format`), read from the segments (a route writes its path anew each time it is
+ * asked for, and a level of the tree asks of every route).
+ */
 function groupKey(groupBy: RoutesTreeGrouping, route: Route): string {
   if (groupBy === "controller") return route.controller ?? ":controller";
-  const first = /^\/[^/.]*/.exec(route.path)?.[0] ?? "/";
-  return first;
+  let key = "/";
+  for (const part of route.segments[0] ?? []) {
+    if (part.kind !== "static") {
+      key += `${part.kind === "param" ? ":" : "*"}${part.key}`;
+      continue;
+    }
+    const dot = part.text.indexOf(".");
+    if (dot >= 0) return key + part.text.slice(0, dot);
+    key += part.text;
+  }
+  return key;
 }
 
 /** routesBelow, once per version of a file's routes: each expansion of its declarations asks. */

@@ -4,6 +4,7 @@ import { routesTree, RoutesTreeItem } from "../../../server/out/service/routesTr
 import { declarationPathHints } from "../../../server/out/service/inlayHints";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { LanguageClient } from "../support/languageClient";
+import { conformanceCases } from "../support/fixtures";
 
 /** The routes tree a level at a time, and the path hints of routing files. */
 
@@ -58,6 +59,20 @@ describe("service: the routes tree", () => {
     const paths = routesTree(w, { groupBy: "path" }).items;
     assert.deepStrictEqual(paths.map((p) => `${p.label} ${p.routes}`), ["/admin 1", "/comments 1", "/files 2", "/posts 3"]);
     assert.strictEqual(routesTree(w, { groupBy: "path", parent: paths[3].id }).items.length, 3);
+  });
+
+  it("by path, a route's group is its path's first segment up to a dot, over every conformance case", () => {
+    for (const c of conformanceCases()) {
+      const w = new RoutingWorkspace();
+      w.set({ uri: URI, version: 1, text: c.ts });
+      const expected = new Map<string, number>();
+      for (const route of w.routingFile(URI)?.routes.routes ?? []) {
+        const first = /^\/[^/.]*/.exec(route.path)![0];
+        expected.set(first, (expected.get(first) ?? 0) + 1);
+      }
+      const groups = routesTree(w, { groupBy: "path" }).items.map((item) => [item.label, item.routes]);
+      assert.deepStrictEqual(groups, [...expected].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), c.id);
+    }
   });
 
   it("the filter keeps the routes whose verb, path, helper or controller#action match, and the groups that hold them", () => {
