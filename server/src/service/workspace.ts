@@ -5,7 +5,7 @@ import { compacted } from "../analysis/analyze";
 import { TextChange, textChange } from "../analysis/fileSyntax";
 import { LineIndex } from "../analysis/lineIndex";
 import { SourceText } from "../text/sourceText";
-import { findHelperUses, HelperUse, helperUsesAfterEdit } from "./helperUseScan";
+import { HelperUse, HelperUseScan, scanAfterEdit, scanHelperUses } from "./helperUseScan";
 import { EditHistory } from "./editHistory";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { HelperInfo } from "./helperNames";
@@ -47,7 +47,7 @@ export class RoutingWorkspace {
   private readonly disk = new Map<string, TextDocument>();
   private readonly loaded = new Map<string, Cached<LoadedRoutingFile | undefined>>();
   private readonly lineIndexes = new Map<string, Cached<LineIndex>>();
-  private readonly helperUseLists = new Map<string, Cached<readonly HelperUse[]>>();
+  private readonly helperUseLists = new Map<string, Cached<HelperUseScan>>();
   private readonly controllerModules = new Map<string, Cached<ControllerModuleInfo>>();
   /**
    * The recent edits of each open document: where each version differs from the one before (the
@@ -213,7 +213,7 @@ export class RoutingWorkspace {
   helperUses(uri: string): readonly HelperUse[] {
     const document = this.document(uri);
     if (!document) return [];
-    return this.followingEdits(this.helperUseLists, uri, document, findHelperUses, helperUsesAfterEdit);
+    return this.followingEdits(this.helperUseLists, uri, document, scanHelperUses, scanAfterEdit).uses;
   }
 
   /** The routing file at `uri`, or undefined when the document is not one. */

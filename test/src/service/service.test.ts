@@ -9,6 +9,7 @@ import { codeActions } from "../../../server/out/service/codeActions";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { FileSystem, indexFile, indexFolder } from "../../../server/out/service/indexer";
 import { findReferences, helperWords } from "../../../server/out/service/references";
+import { rename } from "../../../server/out/service/rename";
 import { DEFAULT_SETTINGS, readSettings } from "../../../server/out/service/settings";
 import { recognizeRequest, routesTableOf, routingFileInfo } from "../../../server/out/service/routesTable";
 import { signatureHelp } from "../../../server/out/service/signatureHelp";
@@ -150,6 +151,24 @@ describe("service: helper-use diagnostics", () => {
     type(`link(routes.helpers.pos);\nlet x = 1;`);
     type(`link(routes.helpers.pos);\nlet x = 12;`);
     assert.deepStrictEqual(codes(), ["unknown-helper"], "an edit elsewhere");
+  });
+  it("through an alias of the helpers object and destructured helpers: unknown-helper, completion, definition, references and rename", () => {
+    const view = `const h = routes.helpers;\nh.post_commnet_path(1);\nconst { posts_pth, post_path } = routes.helpers;\nh.po|st_path(2);\n`;
+    const { workspace, uri, offset } = workspaceWith(view);
+    const text = workspace.document(uri)!.text;
+    const unknown = helperUseDiagnostics(workspace, uri).map((d) => [d.code, text.slice(d.span!.start, d.span!.end), d.replacement]);
+    assert.deepStrictEqual(unknown, [
+      ["unknown-helper", "post_commnet_path", "post_comments_path"],
+      ["unknown-helper", "posts_pth", "posts_path"],
+    ]);
+    assert.ok(doComplete(workspace, uri, offset).some((i) => i.label === "post_path"), "completion after the alias");
+    assert.strictEqual(findDefinitions(workspace, uri, offset)[0].uri, "file:///app/routes.ts");
+    const uses = findReferences(workspace, uri, offset, false).filter((l) => l.uri === uri).map((l) => text.slice(l.span.start, l.span.end));
+    assert.deepStrictEqual(uses, ["post_path", "post_path"], "the destructured helper and the alias's member");
+    const renamed = rename(workspace, uri, offset, "article");
+    assert.ok(!("error" in renamed));
+    const inView = renamed.edits.filter((e) => e.uri === uri).map((e) => [text.slice(e.span.start, e.span.end), e.newText]);
+    assert.deepStrictEqual(inView, [["post_path", "article_path"], ["post_path", "article_path"]]);
   });
   it("behaviour B: formatted_ helpers are deprecated", () => {
     const { workspace, uri } = workspaceWith(`routes.helpers.formatted_post_path(1, "xml");|`);
