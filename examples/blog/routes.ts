@@ -2,7 +2,7 @@
 // `npx resource-routes routes examples/blog/routes.ts` prints them without running this file.
 import { draw } from "resource-routes";
 // Typed routes: routes.routes.d.ts is written by `npx resource-routes types examples/blog/routes.ts` (and kept current by the editor).
-import type { Routes } from "./routes.routes";
+import type { Routes } from "./routes.routes.js";
 
 const PUBLIC_PAGES = ["about", "contact", "privacy"] as const;
 

@@ -1,7 +1,7 @@
 // The articles controller: HTML for browsers, JSON for `.json` and JSON clients.
 import type { ActionContext, Filters } from "resource-routes/http";
 // Typed params: `params.id` is a string here, and a key that is no action would not compile.
-import type { ActionContext as TypedContext } from "../routes.routes";
+import type { ActionContext as TypedContext } from "../routes.routes.js";
 
 interface Article {
   id: number;

@@ -2,6 +2,7 @@ import { GENERATED_MARK } from "../files/generatedFile";
 import { baseName, commentText } from "../text/escape";
 import { positionalKeys } from "../routing/generate";
 import { helperNames } from "../routing/helpers";
+import { Inflector } from "../routing/inflector";
 import { Route } from "../routing/route";
 import type { RouteSet } from "../routing/routeSet";
 
@@ -12,7 +13,7 @@ import type { RouteSet } from "../routing/routeSet";
  * program with two route sets types each with its own file, and a routing file that does not opt
  * in compiles as before. Same routes, same text: nothing in it depends on time or machine.
  */
-export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behaviour">, routingFile: string, partial?: string): string {
+export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behaviour" | "settings">, routingFile: string, partial?: string): string {
   const named = source.table.named;
   const shapes = new Map<string, { name: string; keys: string[]; required: boolean[] }>();
   const shapeOf = (route: Route): string => {
@@ -36,14 +37,14 @@ export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behavi
     aliases.push(...helperLines(`formatted_${name}`, shape));
   }
 
-  const params = actionParams(source.routes);
+  const params = actionParams(source.routes, new Inflector(source.settings.inflections, source.behaviour));
   return [
     `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes types\` writes it again,`,
     "// and so does the language server when the routing file changes (resourceRoutes.types.enabled).",
     ...(partial ? [`// PARTIAL: ${commentText(partial)}.`] : []),
     "// The routing file opts in with `export default draw<Routes>(…)`; controllers with `ActionContext<\"posts#show\">`.",
     'import type { NamedValues, RouteValue, TypedRouteSet } from "resource-routes";',
-    'import type { ActionContext as UntypedActionContext, Params } from "resource-routes/http";',
+    'import type { Action, ActionContext as UntypedActionContext } from "resource-routes/http";',
     "",
     ...[...shapes.values()].map(shapeLine),
     "",
@@ -53,17 +54,30 @@ export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behavi
     "}",
     "",
     "export interface RouteParamsByAction {",
-    ...[...params].map(([action, keys]) => `  ${JSON.stringify(action)}: {${[...keys].map(([key, required]) => ` ${property(key)}${required ? "" : "?"}: string;`).join("")}${keys.size ? " " : ""}};`),
+    ...[...params].map(([action, keys]) => `  ${JSON.stringify(action)}: {${[...keys].map(([key, type]) => ` ${property(key)}${type === "required" ? "" : "?"}: ${type === "body" ? "unknown" : "string"};`).join("")}${keys.size ? " " : ""}};`),
     "}",
     "",
     "/** The route set of this routing file, typed: `export default draw<Routes>(…)`. */",
     "export type Routes = TypedRouteSet<RouteHelpers>;",
     "/** The params of an action: `RouteParams<\"posts#show\">` is `{ id: string; format?: string }`. */",
     "export type RouteParams<Action extends keyof RouteParamsByAction> = RouteParamsByAction[Action];",
-    "/** What an action receives, its params typed: `export function show(context: ActionContext<\"posts#show\">)`. */",
-    "export type ActionContext<Action extends keyof RouteParamsByAction, Request = unknown> = Omit<UntypedActionContext<Request>, \"params\"> & {",
-    "  params: RouteParamsByAction[Action] & Params;",
+    "/**",
+    " * What an action receives, typed: `export function show(context: ActionContext<\"posts#show\">)`. Its params are the",
+    " * route's segments and the resource's body (`post` for posts#create); other keys (a query string's) are read",
+    " * through the untyped context's `Params`. Its `urls` are this route set's helpers.",
+    " */",
+    "export type ActionContext<Action extends keyof RouteParamsByAction, Request = unknown> = Omit<UntypedActionContext<Request>, \"params\" | \"urls\"> & {",
+    "  params: RouteParamsByAction[Action];",
+    "  urls: RouteHelpers;",
     "};",
+    "/** The controllers the routes name, each with its actions: `const controllers: RouteControllers = { posts, … }` makes a missing one a compile error. */",
+    "export type RouteControllers = {",
+    "  [Target in keyof RouteParamsByAction as Target extends `${infer Controller}#${string}` ? Controller : never]: {",
+    "    [A in keyof RouteParamsByAction as A extends `${Target extends `${infer Controller}#${string}` ? Controller : never}#${infer Name}` ? Name : never]: RouteAction<ActionContext<A>>;",
+    "  };",
+    "};",
+    "/** An action of a controller map: typed with its own ActionContext, or with the untyped one. */",
+    "type RouteAction<Context> = ((context: Context) => unknown) | Action;",
     "",
   ].join("\n");
 }
@@ -101,24 +115,45 @@ function shapeLine({ name, keys, required }: { name: string; keys: string[]; req
   return `type ${name}<Result> = { ${signatures.join(" ")} };`;
 }
 
-/** The params of each `controller#action`: a key is required when every route to the action has it as a required segment or a fixed param. */
-function actionParams(routes: readonly Route[]): Map<string, Map<string, boolean>> {
-  const actions = new Map<string, Map<string, boolean>>();
+/**
+ * The params of each `controller#action`: a segment key is required when every route to the
+ * action has it as a required segment or a fixed param; a resource's routes also take the body
+ * under the resource's singular name (`post` for posts#create), as Rails' forms sent it.
+ */
+function actionParams(routes: readonly Route[], inflector: Inflector): Map<string, Map<string, ParamType>> {
+  const actions = new Map<string, Map<string, ParamType>>();
   for (const route of routes) {
     if (route.controller === null || route.action === null) continue;
-    const keys = new Map<string, boolean>();
-    for (const key of positionalKeys(route)) if (key !== "action") keys.set(key, isRequired(route, key));
-    for (const key of Object.keys(route.params)) keys.set(key, true);
+    const keys = new Map<string, ParamType>();
+    for (const key of positionalKeys(route)) if (key !== "action") keys.set(key, isRequired(route, key) ? "required" : "optional");
+    for (const key of Object.keys(route.params)) keys.set(key, "required");
+    const body = bodyKey(route, inflector);
+    if (body && !keys.has(body)) keys.set(body, "body");
     const action = `${route.controller}#${route.action}`;
     const known = actions.get(action);
     if (!known) {
       actions.set(action, keys);
       continue;
     }
-    for (const [key, required] of known) known.set(key, required && keys.get(key) === true);
-    for (const [key] of keys) if (!known.has(key)) known.set(key, false);
+    for (const [key, type] of known) if (type === "required" && keys.get(key) !== "required") known.set(key, "optional");
+    for (const [key, type] of keys) if (!known.has(key)) known.set(key, type === "body" ? "body" : "optional");
   }
   return actions;
+}
+
+type ParamType = "required" | "optional" | "body";
+
+/** The name a resource's form or JSON body comes under: the resource's singular (`post`, `account`). */
+function bodyKey(route: Route, inflector: Inflector): string | undefined {
+  const origin = route.origin;
+  const declaration = origin?.declaration;
+  if (!declaration || (declaration.kind !== "resources" && declaration.kind !== "resource")) return undefined;
+  if (origin.association !== undefined) return inflector.singularize(origin.association);
+  const name = declaration.names[origin.nameIndex];
+  if (name === undefined) return undefined;
+  if (declaration.kind === "resource") return name;
+  const singular = declaration.options.singular;
+  return typeof singular === "string" ? singular : inflector.singularize(name);
 }
 
 /** A key as a property name: quoted unless it is a plain identifier. */

@@ -15,7 +15,7 @@ const SNAPSHOT = path.join(ROOT, "examples", "blog", "routes.routes.d.ts");
 
 /** A routing file that opts in, as an application writes it. */
 const ROUTES = `import { draw } from "resource-routes";
-import type { Routes } from "./routes.routes";
+import type { Routes } from "./routes.routes.js";
 
 export default draw<Routes>({ behaviour: "B" }, (map) => {
   map.resources("posts", { member: { publish: "put" } }, (post) => {
@@ -26,8 +26,9 @@ export default draw<Routes>({ behaviour: "B" }, (map) => {
 `;
 
 /** Uses that must compile. */
-const GOOD = `import routes from "./routes";
-import type { ActionContext, RouteParams } from "./routes.routes";
+const GOOD = `import routes from "./routes.js";
+import type { ActionContext, RouteControllers, RouteParams } from "./routes.routes.js";
+import type { ActionContext as UntypedActionContext } from "resource-routes/http";
 
 export const a: string = routes.helpers.posts_path();
 export const b: string = routes.helpers.post_path(1);
@@ -42,8 +43,18 @@ export function show(context: ActionContext<"posts#show">): string {
   const id: string = context.params.id;
   const format: string | undefined = context.params.format;
   context.respond(200, { id, format });
-  return context.route.path;
+  const self: string = context.urls.post_path(id);
+  return context.route.path + self;
 }
+export function create({ params }: ActionContext<"posts#create">): unknown {
+  return params.post;
+}
+const untyped = (context: UntypedActionContext) => context.params.page;
+export const controllers: RouteControllers = {
+  posts: { index: untyped, create, new: untyped, edit: untyped, show, update: untyped, destroy: untyped, publish: untyped },
+  comments: { index: untyped, show: untyped },
+  accounts: { create: untyped, new: untyped, edit: untyped, show: untyped, update: untyped, destroy: untyped },
+};
 `;
 
 function project(use: string): string {
@@ -53,14 +64,24 @@ function project(use: string): string {
   return dir;
 }
 
+/** How a project resolves modules: the settings users compile with. */
+const RESOLUTIONS = {
+  "CommonJS (node10)": { module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10, type: undefined },
+  "Node16 (CommonJS package)": { module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16, type: undefined },
+  "NodeNext (ES module package)": { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, type: "module" },
+  Bundler: { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, type: undefined },
+} as const;
+
 /** The compiler's errors for the project, as `file:line: message` (1-based lines). */
-function compile(dir: string): string[] {
+function compile(dir: string, resolution: keyof typeof RESOLUTIONS = "CommonJS (node10)"): string[] {
+  const { module, moduleResolution, type } = RESOLUTIONS[resolution];
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(type ? { type } : {}));
   const program = ts.createProgram([path.join(dir, "routes.ts"), path.join(dir, "use.ts")], {
     strict: true,
     noEmit: true,
     target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.CommonJS,
-    moduleResolution: ts.ModuleResolutionKind.Node10,
+    module,
+    moduleResolution,
     esModuleInterop: true,
     skipLibCheck: true,
     types: [],
@@ -88,15 +109,20 @@ describe("typed routes (resource-routes types)", function () {
     assert.match(stdout, /^wrote .*routes\.routes\.d\.ts \(\d+ helpers\)\n$/);
   });
 
-  it("correct calls, action params and a controller typed with ActionContext compile without an error", () => {
-    assert.deepStrictEqual(compile(dir), []);
-  });
+  for (const resolution of Object.keys(RESOLUTIONS) as Array<keyof typeof RESOLUTIONS>) {
+    it(`correct calls, typed params and urls, and a complete controllers map compile without an error: ${resolution}`, () => {
+      assert.deepStrictEqual(compile(dir, resolution), []);
+    });
+  }
 
   const mistakes: Array<[string, string, RegExp]> = [
     ["an unknown helper", `export const x = routes.helpers.psot_path(1);`, /Property 'psot_path' does not exist/],
     ["a required segment given neither by position nor by name", `export const x = routes.helpers.post_comment_path(1);`, /No overload matches this call|is not assignable to parameter of type .NamedValues & \{ post_id: RouteValue; id: RouteValue; \}/],
     ["a required segment missing from the named values", `export const x = routes.helpers.post_path({ anchor: "a" });`, /No overload matches this call/],
     ["an action key that is not one", `export type X = RouteParams<"posts#nope">;`, /does not satisfy the constraint/],
+    ["a param the action does not have", `export const x = (c: ActionContext<"posts#show">) => c.params.idd;`, /Property 'idd' does not exist/],
+    ["an unknown helper on a typed context's urls", `export const x = (c: ActionContext<"posts#show">) => c.urls.pots_path();`, /Property 'pots_path' does not exist/],
+    ["a controllers map without an action its routes reach", `export const y: RouteControllers = { ...controllers, comments: { index: untyped } };`, /Property 'show' is missing/],
   ];
   for (const [name, line, message] of mistakes) {
     it(`${name}: exactly one error, on its line`, () => {
