@@ -28,7 +28,7 @@ export function doComplete(workspace: RoutingWorkspace, uri: string, offset: num
   const word = wordAt(document.text, offset);
   const typed = word && word.start < offset ? document.text.slice(word.start, offset) : "";
   const replace = word ? { start: word.start, end: word.end } : { start: offset, end: offset };
-  return workspace.helpersWithPrefix(typed, MAX_HELPER_ITEMS).map((h) => helperItem(h, replace));
+  return workspace.helpersWithPrefix(typed, MAX_HELPER_ITEMS, workspace.routeSetOf(uri)).map((h) => helperItem(h, replace));
 }
 
 /** At most this many helpers are offered at once; the editor asks again as the word grows. */

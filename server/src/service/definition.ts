@@ -24,7 +24,7 @@ function helperTargets(workspace: RoutingWorkspace, uri: string, offset: number)
   const document = workspace.document(uri);
   const word = document && wordAt(document.text, offset);
   const name = word && routeNameOfHelper(word.word);
-  const holder = name ? workspace.namedRoute(name) : undefined;
+  const holder = name ? workspace.namedRoute(name, workspace.routeSetOf(uri)) : undefined;
   const span = holder && declaredSpan(holder.route);
   if (!holder || !span) return [];
   return [{ uri: holder.uri, span }, ...actionLocations(workspace, holder.uri, [holder.route])];

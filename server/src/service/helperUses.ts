@@ -14,7 +14,9 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
   const document = workspace.document(uri);
   if (!document) return [];
   if (workspace.routingFiles().length === 0) return [];
-  const isKnown = (helper: string) => workspace.namedRoute(parseHelperName(helper)?.name ?? "") !== undefined;
+  // A document that imports a route set is judged against it alone.
+  const scope = workspace.routeSetOf(uri);
+  const isKnown = (helper: string) => workspace.namedRoute(parseHelperName(helper)?.name ?? "", scope) !== undefined;
 
   const diagnostics: Diagnostic[] = [];
   const typingAt = workspace.lastEditEnd(uri);
@@ -26,7 +28,7 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
     // A name still being typed (the last edit ended at its end, no call yet) is not judged yet.
     if (span.end === typingAt && document.text.charCodeAt(span.end) !== OPEN_PAREN) continue;
     const base = plain && /^(?:hash_for_)?(.+)_(?:path|url)$/.exec(plain)?.[1];
-    const holder = base ? workspace.namedRoute(base) : undefined;
+    const holder = base ? workspace.namedRoute(base, scope) : undefined;
     if (plain && holder && holder.file.behaviour === "B") {
       diagnostics.push({
         severity: "warning",
@@ -37,14 +39,19 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
       });
       continue;
     }
-    const suggestion = workspace.suggestHelper(helper);
+    const suggestion = workspace.suggestHelper(helper, scope);
     diagnostics.push({
       severity: "warning",
       code: "unknown-helper",
-      message: `No route gives the helper "${helper}"${suggestion ? `; did you mean "${suggestion}"?` : ""}`,
+      message: `No route ${scope ? `of ${scope.map(baseNameOf).join(", ")} ` : ""}gives the helper "${helper}"${suggestion ? `; did you mean "${suggestion}"?` : ""}`,
       span,
       replacement: suggestion,
     });
   }
   return diagnostics;
+}
+
+/** A routing file's name in a message: `config/routes.ts` of its URI's last two parts. */
+function baseNameOf(uri: string): string {
+  return decodeURIComponent(uri.split("/").slice(-2).join("/"));
 }

@@ -6,6 +6,7 @@ import { Location } from "./definition";
 import { declarationAt } from "./declarationAt";
 import { isWordCharacter, routeNameOfHelper, wordAt } from "./helperNames";
 import { runAround, SourceText } from "../text/sourceText";
+import { usesRouteSet } from "./routeSets";
 import { RoutingWorkspace } from "./workspace";
 
 /** An identifier that reads as a helper: `post_path`, `hash_for_edit_post_url`, not inside a longer word. */
@@ -16,14 +17,14 @@ const HELPER_WORD = /(?<![\w$])[A-Za-z_$][\w$]*_(?:path|url)(?![\w$])/g;
  * uses of the helpers of those routes in every document of the workspace, open or not.
  */
 export function findReferences(workspace: RoutingWorkspace, uri: string, offset: number, includeDeclaration: boolean): Location[] {
-  const routes = routesAt(workspace, uri, offset);
-  if (routes.length === 0) return [];
+  const { file, routes } = routesAt(workspace, uri, offset);
+  if (!file || routes.length === 0) return [];
   const names = new Set(routes.flatMap((r) => (r.name ? [r.name] : [])));
   const locations: Location[] = [];
   if (includeDeclaration) {
     const seen = new Set<string>();
     for (const name of names) {
-      const holder = workspace.namedRoute(name);
+      const holder = workspace.namedRoute(name, [file]);
       // The string's content, the range TypeScript's own reference to it has: VS Code, which
       // merges both lists and drops equal ranges, then shows it once.
       const written = holder?.route.origin && originSpan(holder.route.origin);
@@ -37,6 +38,8 @@ export function findReferences(workspace: RoutingWorkspace, uri: string, offset:
     }
   }
   for (const document of workspace.documents()) {
+    // A document that imports other route sets names other routes.
+    if (!usesRouteSet(workspace, document.uri, file)) continue;
     for (const use of helperWords(document.text)) {
       const name = parseHelperName(use.word)?.name;
       if (name && names.has(name)) locations.push({ uri: document.uri, span: use.span });
@@ -45,19 +48,19 @@ export function findReferences(workspace: RoutingWorkspace, uri: string, offset:
   return locations;
 }
 
-/** The routes meant at `offset`: a declaration's (only the name under the cursor's, for several names), or a helper's. */
-function routesAt(workspace: RoutingWorkspace, uri: string, offset: number): Route[] {
+/** The routes meant at `offset` and their routing file: a declaration's (only the name under the cursor's, for several names), or a helper's. */
+function routesAt(workspace: RoutingWorkspace, uri: string, offset: number): { file?: string; routes: Route[] } {
   const file = workspace.routingFile(uri);
   const hit = file?.analysis.tree && declarationAt(file.analysis.tree.body, offset);
   if (file && hit?.part === "declaration") {
     const nameIndex = hit.declaration.source!.names.indexOf(hit.span);
-    return file.routes.table.routesOf(hit).filter((r) => nameIndex < 0 || r.origin?.nameIndex === nameIndex);
+    return { file: uri, routes: file.routes.table.routesOf(hit).filter((r) => nameIndex < 0 || r.origin?.nameIndex === nameIndex) };
   }
   const document = workspace.document(uri);
   const word = document && wordAt(document.text, offset);
   const name = word && routeNameOfHelper(word.word);
-  const holder = name ? workspace.namedRoute(name) : undefined;
-  return holder ? [holder.route] : [];
+  const holder = name ? workspace.namedRoute(name, workspace.routeSetOf(uri)) : undefined;
+  return holder ? { file: holder.uri, routes: [holder.route] } : { routes: [] };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { LoadedRoutingFile } from "../analysis/routingFile";
 import { Declaration, Span } from "../routing/declarations";
 import { parseHelperName } from "../routing/helpers";
+import { usesRouteSet } from "./routeSets";
 import { declarationAt, innermostDeclaration } from "./declarationAt";
 import { stringContent } from "../routing/spans";
 import { wordAt } from "./helperNames";
@@ -55,6 +56,8 @@ export function rename(workspace: RoutingWorkspace, uri: string, offset: number,
   }
   const edits: TextEdit[] = [{ uri: target.uri, span: target.name, newText: newName }];
   for (const document of workspace.documents()) {
+    // A document that imports other route sets names other routes.
+    if (!usesRouteSet(workspace, document.uri, target.uri)) continue;
     for (const use of helperWords(document.text)) {
       const parsed = parseHelperName(use.word);
       const name = parsed && renamed.names.get(parsed.name);
@@ -114,7 +117,7 @@ function renameTarget(workspace: RoutingWorkspace, uri: string, offset: number):
   const document = workspace.document(uri);
   const word = document && wordAt(document.text, offset);
   const parsed = word && parseHelperName(word.word);
-  const holder = parsed ? workspace.namedRoute(parsed.name) : undefined;
+  const holder = parsed ? workspace.namedRoute(parsed.name, workspace.routeSetOf(uri)) : undefined;
   const origin = holder?.route.origin;
   const source = origin?.declaration.source;
   if (!holder || !origin || !source || !word) return undefined;

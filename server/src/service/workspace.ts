@@ -6,6 +6,7 @@ import { TextChange, textChange } from "../analysis/fileSyntax";
 import { LineIndex } from "../analysis/lineIndex";
 import { SourceText } from "../text/sourceText";
 import { HelperUse, HelperUseScan, scanAfterEdit, scanHelperUses } from "./helperUseScan";
+import { importedRoutingFiles } from "./routeSets";
 import { EditHistory } from "./editHistory";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { HelperInfo } from "./helperNames";
@@ -62,6 +63,10 @@ export class RoutingWorkspace {
   private readonly folders = new Map<string, { uris?: string[]; changes: number }>();
   /** Bumped whenever a routing file may have changed (and the list of routing files is remade). */
   private routingChanges = 0;
+  /** Bumped whenever any document changes: what a document imports may lie in another. */
+  private documentChanges = 0;
+  /** Each document's route sets (routeSetOf), as of a count of document changes. */
+  private readonly routeSets = new Map<string, { changes: number; files: readonly string[] | undefined }>();
   /**
    * Nearest-name suggestions, valid until a routing file changes. Known by that count, not by the
    * list of routing files: kept from the last time a name was unknown, the list would hold that
@@ -91,6 +96,7 @@ export class RoutingWorkspace {
     const before = this.document(document.uri);
     this.changedUnderFolders(document.uri, !before);
     this.open.set(document.uri, document);
+    this.documentChanges++;
     if (before) {
       let history = this.edits.get(document.uri);
       if (!history) this.edits.set(document.uri, (history = new EditHistory()));
@@ -104,6 +110,7 @@ export class RoutingWorkspace {
   close(uri: string): void {
     this.open.delete(uri);
     this.edits.delete(uri);
+    this.documentChanges++;
     if (this.disk.has(uri)) {
       this.changedUnderFolders(uri, false); // its disk copy counts again
       this.changed();
@@ -115,6 +122,7 @@ export class RoutingWorkspace {
     const before = this.disk.get(document.uri);
     if (!this.open.has(document.uri)) this.changedUnderFolders(document.uri, !before);
     this.disk.set(document.uri, document);
+    this.documentChanges++;
     if (!this.open.has(document.uri) && (mayRoute(before) || mayRoute(document))) this.changed();
   }
 
@@ -324,9 +332,30 @@ export class RoutingWorkspace {
     return list;
   }
 
-  /** The route of the workspace named `name`: the first routing file holding it wins. */
-  namedRoute(name: string): NamedRoute | undefined {
-    for (const { uri, file } of this.routingFiles()) {
+  /**
+   * The routing files whose helpers the document at `uri` uses: those it imports a route set from
+   * (see routeSets.ts), or undefined (every routing file) where it imports none, is a routing file
+   * itself, or the workspace has one route set.
+   */
+  routeSetOf(uri: string): readonly string[] | undefined {
+    if (this.routingFiles().length < 2 || this.routingFile(uri)) return undefined;
+    const cached = this.routeSets.get(uri);
+    if (cached?.changes === this.documentChanges) return cached.files;
+    const found = importedRoutingFiles({ text: (u) => this.document(u)?.text, isRoutingFile: (u) => this.routingFile(u) !== undefined }, uri);
+    const files = found.length ? found : undefined;
+    this.routeSets.set(uri, { changes: this.documentChanges, files });
+    return files;
+  }
+
+  /** The routing files of `scope` (a document's route sets), or every one. */
+  private routingFilesIn(scope: readonly string[] | undefined): ReadonlyArray<{ uri: string; file: LoadedRoutingFile }> {
+    const files = this.routingFiles();
+    return scope ? files.filter((f) => scope.includes(f.uri)) : files;
+  }
+
+  /** The route named `name` among the routing files of `scope` (every one when undefined): the first routing file holding it wins. */
+  namedRoute(name: string, scope?: readonly string[]): NamedRoute | undefined {
+    for (const { uri, file } of this.routingFilesIn(scope)) {
       const route = file.routes.table.named.get(name);
       if (route) return { uri, route, file };
     }
@@ -349,12 +378,12 @@ export class RoutingWorkspace {
     }
   }
 
-  /** The first `limit` helpers of the workspace, by name, that start with `prefix` (see helperIndex). */
-  helpersWithPrefix(prefix: string, limit: number): HelperInfo[] {
-    const files = this.routingFiles();
+  /** The first `limit` helpers of the routing files of `scope` (every one when undefined), by name, that start with `prefix` (see helperIndex). */
+  helpersWithPrefix(prefix: string, limit: number, scope?: readonly string[]): HelperInfo[] {
+    const files = this.routingFilesIn(scope);
     const lists = files.flatMap(({ file }) => helperLists(file.routes.table));
     // With several routing files, a name belongs to the first file that has it.
-    const accept = files.length > 1 ? (info: HelperInfo) => this.namedRoute(info.route.name ?? "")?.route === info.route : () => true;
+    const accept = files.length > 1 ? (info: HelperInfo) => this.namedRoute(info.route.name ?? "", scope)?.route === info.route : () => true;
     return helpersWithPrefix(lists, prefix, limit, accept);
   }
 
@@ -364,17 +393,18 @@ export class RoutingWorkspace {
    * quarter as many as helper names), else among the `_path`/`_url` helper names; once per name
    * until the routes change, and then only in the declarations that changed (see nearestRouteName).
    */
-  suggestHelper(helper: string): string | undefined {
-    const files = this.routingFiles();
+  suggestHelper(helper: string, scope?: readonly string[]): string | undefined {
+    const files = this.routingFilesIn(scope);
     if (this.suggestions?.changes !== this.routingChanges) this.suggestions = { changes: this.routingChanges, found: new Map() };
     const cache = this.suggestions;
-    if (cache.found.has(helper)) return cache.found.get(helper);
+    const key = scope ? `${scope.join("\n")}\n${helper}` : helper;
+    if (cache.found.has(key)) return cache.found.get(key);
     const tables = files.map(({ file }) => file.routes.table);
     const parts = /^((?:hash_for_)?(?:formatted_)?)(.+)(_(?:path|url))$/.exec(helper);
     const found = parts
       ? mapDefined(nearestRouteName(tables, parts[2], suggestionBound(parts[2])), (name) => `${parts[1]}${name}${parts[3]}`)
       : nearestRouteName(tables, helper, suggestionBound(helper), "helper");
-    cache.found.set(helper, found);
+    cache.found.set(key, found);
     return found;
   }
 
@@ -384,6 +414,8 @@ export class RoutingWorkspace {
     this.lineIndexes.delete(uri);
     this.helperUseLists.delete(uri);
     this.controllerModules.delete(uri);
+    this.routeSets.delete(uri);
+    this.documentChanges++;
     this.changed();
   }
 

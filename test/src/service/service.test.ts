@@ -644,3 +644,48 @@ describe("service: the unreachable-route quick fix", () => {
     assert.deepStrictEqual(actions, []);
   });
 });
+
+describe("service: several route sets in one workspace", () => {
+  /** Two applications, each with its routing file, views that import one of them, and a file that imports neither. */
+  function monorepo(): RoutingWorkspace {
+    const w = new RoutingWorkspace();
+    const routing = (resources: string) => `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("${resources}"); map.resources("tags"); });\n`;
+    w.set({ uri: "file:///repo/shop/config/routes.ts", version: 1, text: routing("products") });
+    w.set({ uri: "file:///repo/blog/config/routes.ts", version: 1, text: routing("posts") });
+    // The blog's route set is imported through a module that re-exports it, with a .js specifier.
+    w.set({ uri: "file:///repo/blog/lib/routing.ts", version: 1, text: `export { default as routes } from "../config/routes.js";\n` });
+    w.set({ uri: "file:///repo/blog/views/post.ts", version: 1, text: `import { routes } from "../lib/routing";\nroutes.helpers.posts_path(); routes.helpers.products_path(); routes.helpers.tags_path();\n` });
+    w.set({ uri: "file:///repo/shop/views/product.ts", version: 1, text: `import routes from "../config/routes";\nroutes.helpers.products_path(); routes.helpers.tags_path();\n` });
+    w.set({ uri: "file:///repo/tools/any.ts", version: 1, text: `routes.helpers.posts_path(); routes.helpers.products_path(); routes.helpers.tags_path();\n` });
+    return w;
+  }
+  const BLOG_VIEW = "file:///repo/blog/views/post.ts";
+  const SHOP_VIEW = "file:///repo/shop/views/product.ts";
+
+  it("a file sees the helpers of the route set it imports, directly or through a re-export; one that imports none sees all", () => {
+    const w = monorepo();
+    assert.deepStrictEqual(w.routeSetOf(BLOG_VIEW), ["file:///repo/blog/config/routes.ts"]);
+    assert.deepStrictEqual(w.routeSetOf(SHOP_VIEW), ["file:///repo/shop/config/routes.ts"]);
+    assert.strictEqual(w.routeSetOf("file:///repo/tools/any.ts"), undefined);
+    const unknown = (uri: string) => helperUseDiagnostics(w, uri).map((d) => `${d.code} ${w.document(uri)!.text.slice(d.span!.start, d.span!.end)}`);
+    assert.deepStrictEqual(unknown(BLOG_VIEW), ["unknown-helper products_path"]);
+    assert.deepStrictEqual(unknown(SHOP_VIEW), []);
+    assert.deepStrictEqual(unknown("file:///repo/tools/any.ts"), []);
+    const offered = (uri: string, at: string) => doComplete(w, uri, w.document(uri)!.text.toString().indexOf(at) + 2).map((i) => i.label);
+    assert.ok(offered(BLOG_VIEW, "posts_path").includes("posts_path") && !offered(BLOG_VIEW, "products_path").includes("products_path"));
+    assert.ok(offered(SHOP_VIEW, "products_path").includes("products_path"));
+  });
+
+  it("definition, references and rename follow each file's route set: tags_path is two helpers", () => {
+    const w = monorepo();
+    const blogTags = w.document(BLOG_VIEW)!.text.toString().indexOf("tags_path") + 1;
+    assert.deepStrictEqual(findDefinitions(w, BLOG_VIEW, blogTags).map((l) => l.uri)[0], "file:///repo/blog/config/routes.ts");
+    const shopTags = w.document(SHOP_VIEW)!.text.toString().indexOf("tags_path") + 1;
+    assert.deepStrictEqual(findDefinitions(w, SHOP_VIEW, shopTags).map((l) => l.uri)[0], "file:///repo/shop/config/routes.ts");
+    const referencing = findReferences(w, BLOG_VIEW, blogTags, false).map((l) => l.uri).sort();
+    assert.deepStrictEqual(referencing, [BLOG_VIEW, "file:///repo/tools/any.ts"]);
+    const renamed = rename(w, BLOG_VIEW, blogTags, "labels");
+    assert.ok(!("error" in renamed), JSON.stringify(renamed));
+    assert.deepStrictEqual([...new Set(renamed.edits.map((e) => e.uri))].sort(), ["file:///repo/blog/config/routes.ts", BLOG_VIEW, "file:///repo/tools/any.ts"]);
+  });
+});
