@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// The language server over stdio: the same as `resource-routes lsp --stdio`.
+// The repository's language server over stdio: the same as `resource-routes lsp --stdio`.
 require("../out/lsp/serverProcess.js").runServerProcess();

@@ -8,7 +8,8 @@ import { printable } from "../text/escape";
 
 /**
  * The commands, loaded on first use: they need the TypeScript compiler (and `lsp` the
- * language-server packages), which an application that only runs draw() does not install.
+ * language-server packages), which resource-routes-tools installs with it; an install that lost
+ * one is told in one line how to mend it.
  */
 function tooling<T>(load: () => T, needs: string): T {
   try {
@@ -16,7 +17,7 @@ function tooling<T>(load: () => T, needs: string): T {
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND" && /Cannot find module '([^']+)'/.exec((error as Error).message)?.[1];
     if (missing && !missing.startsWith(".") && !missing.startsWith("/")) {
-      throw new UsageError(`this command needs ${needs}, which is not installed (${missing} is missing): npm install --save-dev ${needs}`);
+      throw new UsageError(`this command needs ${needs}, which is not installed (${missing} is missing): npm install --save-dev resource-routes-tools`);
     }
     throw error;
   }

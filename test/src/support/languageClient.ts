@@ -5,11 +5,11 @@ import { SERVER_ENVIRONMENT, SERVER_EXEC_ARGV } from "../../../client/out/server
 import { ROOT } from "./fixtures";
 
 /**
- * How an editor starts the server: the package's `resource-routes lsp --stdio` (any editor), or
- * the VS Code extension's bundle (`client/dist/server.js`, made by `npm run bundle`; one minified
+ * How an editor starts the server: the repository's `resource-routes lsp --stdio` (any editor), an
+ * installed `resource-routes` command (`cli`, run in `cwd`), or the VS Code extension's bundle (`client/dist/server.js`, made by `npm run bundle`; one minified
  * file, TypeScript included) told to talk over stdio, with the environment the extension adds.
  */
-export type ServerLaunch = "cli" | "bundle";
+export type ServerLaunch = "cli" | "bundle" | { cli: string; cwd: string };
 
 /**
  * A client for the real server over stdio, as an editor would drive it: it answers the server's
@@ -33,9 +33,13 @@ export class LanguageClient {
    * Code extension launches it (its flags and environment).
    */
   constructor(nodeFlags: readonly string[] = [], launch: ServerLaunch = "cli") {
-    const server = launch === "cli" ? [path.join(ROOT, "server", "bin", "resource-routes.js"), "lsp", "--stdio"] : [...SERVER_EXEC_ARGV, path.join(ROOT, "client", "dist", "server.js"), "--stdio"];
-    const env = launch === "cli" ? process.env : { ...process.env, ...SERVER_ENVIRONMENT };
-    this.server = cp.spawn(process.execPath, [...nodeFlags, ...server], { stdio: ["pipe", "pipe", "pipe"], env });
+    const server =
+      typeof launch === "object" ? [launch.cli, "lsp", "--stdio"]
+      : launch === "cli" ? [path.join(ROOT, "server", "bin", "resource-routes.js"), "lsp", "--stdio"]
+      : [...SERVER_EXEC_ARGV, path.join(ROOT, "client", "dist", "server.js"), "--stdio"];
+    const env = launch === "bundle" ? { ...process.env, ...SERVER_ENVIRONMENT } : process.env;
+    const cwd = typeof launch === "object" ? launch.cwd : undefined;
+    this.server = cp.spawn(process.execPath, [...nodeFlags, ...server], { stdio: ["pipe", "pipe", "pipe"], env, cwd });
     this.server.stderr!.on("data", (chunk: Buffer) => this.errors.push(chunk.toString()));
     const connection = rpc.createProtocolConnection(new rpc.StreamMessageReader(this.server.stdout!), new rpc.StreamMessageWriter(this.server.stdin!));
     this.connection = connection;

@@ -1,0 +1,126 @@
+import * as assert from "assert";
+import * as cp from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { pathToFileURL } from "url";
+import * as rpc from "vscode-languageserver-protocol/node";
+import { ROOT } from "../support/fixtures";
+import { LanguageClient } from "../support/languageClient";
+
+/**
+ * The two packages as users install them from their tarballs: the runtime (`resource-routes`) and
+ * the tools (`resource-routes-tools`), in new projects on TypeScript 5.0, 5.9 and the latest,
+ * imported as ES modules and CommonJS, compiled with NodeNext and Bundler; the tools' command and
+ * language server answer there whatever the project's TypeScript is. publint and
+ * arethetypeswrong check each package's manifest and types.
+ */
+
+/** A clean npm environment: run from `npm test`, children would inherit its npm_* settings. */
+const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+
+function run(command: string, args: string[], cwd: string): string {
+  return cp.execFileSync(command, args, { cwd, encoding: "utf8", env, stdio: ["ignore", "pipe", "pipe"] });
+}
+
+/** Packs a workspace into `into` and gives the tarball's path. */
+function pack(workspace: string, into: string): string {
+  return path.join(into, run("npm", ["pack", "--workspace", workspace, "--pack-destination", into, "--silent"], ROOT).trim().split("\n").pop()!);
+}
+
+/** The files a tarball holds, relative to its package folder. */
+function tarballFiles(tarball: string): string[] {
+  return run("tar", ["-tzf", tarball], ROOT)
+    .trim()
+    .split("\n")
+    .map((file) => file.replace(/^package\//, ""));
+}
+
+const ROUTING = `const { draw } = require("resource-routes");\nmodule.exports = draw((map) => { map.resources("posts", { only: ["index", "show"] }); });\n`;
+const TYPED_USE = `import { draw, RoutingError } from "resource-routes";
+import { fetchHandler } from "resource-routes/http";
+import { assertRecognizes } from "resource-routes/testing";
+
+const routes = draw((map) => { map.resources("posts"); });
+const path: string = routes.helpers.post_path(1) as string;
+assertRecognizes(routes, "/posts/1", { controller: "posts", action: "show", id: "1" });
+export const handler = fetchHandler(routes, {});
+export const failure = new RoutingError("x");
+export { path };
+`;
+
+describe("the packages as users install them", function () {
+  this.timeout(600_000);
+  let tarballs: { runtime: string; tools: string };
+
+  before(() => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-packages-"));
+    tarballs = { runtime: pack("server", dir), tools: pack("tools", dir) };
+  });
+
+  it("each tarball carries its README, LICENSE and CHANGELOG, no source map, and only its own code", () => {
+    const runtime = tarballFiles(tarballs.runtime);
+    const tools = tarballFiles(tarballs.tools);
+    for (const files of [runtime, tools]) for (const file of ["README.md", "LICENSE", "CHANGELOG.md", "package.json"]) assert.ok(files.includes(file), `${file} missing`);
+    assert.deepStrictEqual([...runtime, ...tools].filter((file) => file.endsWith(".map")), []);
+    // The runtime ships draw(), the facility, the adapters and the test helpers: no analyser, CLI or language server.
+    assert.deepStrictEqual(runtime.filter((file) => /^out\/(analysis|cli|lsp|service|format|files)\//.test(file)), []);
+    assert.ok(tools.includes("dist/cli.js") && tools.includes("bin/resource-routes.js"));
+  });
+
+  it("publint and arethetypeswrong find nothing wrong", () => {
+    for (const workspace of ["server", "tools"]) run(process.execPath, [path.join(ROOT, "node_modules", "publint", "src", "cli.js"), "--strict"], path.join(ROOT, workspace));
+    const attw = cp.spawnSync(process.execPath, [path.join(ROOT, "node_modules", "@arethetypeswrong", "cli", "dist", "index.js"), tarballs.runtime, "--format", "ascii"], { encoding: "utf8", env });
+    assert.strictEqual(attw.status, 0, attw.stdout + attw.stderr);
+    assert.match(attw.stdout, /No problems found/);
+  });
+
+  for (const typescript of ["5.0", "5.9", "latest"]) {
+    describe(`in a new project on TypeScript ${typescript}`, () => {
+      let project: string;
+      before(() => {
+        project = fs.mkdtempSync(path.join(os.tmpdir(), `rr-project-ts${typescript}-`));
+        fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+        // The README's two install commands.
+        run("npm", ["install", "--no-audit", "--no-fund", "--silent", tarballs.runtime], project);
+        run("npm", ["install", "--save-dev", "--no-audit", "--no-fund", "--silent", tarballs.tools, `typescript@${typescript}`, "@types/node@20"], project);
+      });
+
+      it("imports the runtime as an ES module and as CommonJS: the same functions, and only its own names", () => {
+        fs.writeFileSync(path.join(project, "imports.mjs"), `import * as esm from "resource-routes";\nimport * as http from "resource-routes/http";\nimport { createRequire } from "node:module";\nconst cjs = createRequire(import.meta.url)("resource-routes");\nconsole.log(JSON.stringify({ names: Object.keys(esm).filter((k) => k === "default" || k === "__esModule"), same: esm.draw === cjs.draw && esm.RouteSet === cjs.RouteSet, http: typeof http.nodeHandler, path: esm.draw((m) => m.resources("posts")).helpers.post_path(3) }));\n`);
+        assert.deepStrictEqual(JSON.parse(run(process.execPath, ["imports.mjs"], project)), { names: [], same: true, http: "function", path: "/posts/3" });
+      });
+
+      for (const resolution of ["NodeNext", "Bundler"]) {
+        it(`type-checks an application with moduleResolution ${resolution}`, () => {
+          const dir = path.join(project, resolution);
+          fs.mkdirSync(dir, { recursive: true });
+          fs.writeFileSync(path.join(dir, "app.ts"), TYPED_USE);
+          const module = resolution === "NodeNext" ? "NodeNext" : "ESNext";
+          fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module, moduleResolution: resolution, lib: ["ES2022", "DOM"], types: ["node"] }, files: ["app.ts"] }));
+          const tsc = cp.spawnSync(process.execPath, [path.join(project, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { encoding: "utf8", env });
+          assert.strictEqual(tsc.status, 0, tsc.stdout + tsc.stderr);
+        });
+      }
+
+      it("the tools' command reads a routing file with their own TypeScript", () => {
+        fs.writeFileSync(path.join(project, "routes.cjs"), ROUTING);
+        const printed = run(process.execPath, [path.join(project, "node_modules", ".bin", "resource-routes"), "routes", "routes.cjs"], project).replace(/\s+/g, " ").trim();
+        assert.strictEqual(printed, "posts GET /posts.:format posts#index post GET /posts/:id.:format posts#show");
+      });
+
+      it("the language server from the installed tools answers a hover over stdio", async () => {
+        const client = new LanguageClient([], { cli: path.join(project, "node_modules", ".bin", "resource-routes"), cwd: project });
+        try {
+          const uri = pathToFileURL(path.join(project, "routes.cjs")).toString();
+          await client.start(pathToFileURL(project).toString());
+          await client.open(uri, ROUTING);
+          const hover = await client.connection.sendRequest(rpc.HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 38 } });
+          assert.match((hover!.contents as rpc.MarkupContent).value, /posts#show/);
+        } finally {
+          await client.stop();
+        }
+      });
+    });
+  }
+});

@@ -1,0 +1,23 @@
+// Bundles the CLI, the analyser and the language server (server/out, built by tsc) into one file
+// for the resource-routes-tools package. Its dependencies stay outside the bundle and install with
+// it: TypeScript (the package's own version, whatever the application's is), the protocol, URIs
+// and globs.
+import * as esbuild from "esbuild";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+await esbuild.build({
+  stdin: {
+    contents: 'exports.main = require("./server/out/cli/main.js").main;\nexports.runServerProcess = require("./server/out/lsp/serverProcess.js").runServerProcess;\n',
+    resolveDir: root,
+    loader: "js",
+  },
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  external: ["typescript", "vscode-languageserver", "vscode-languageserver/*", "vscode-uri", "picomatch"],
+  outfile: path.join(root, "tools", "dist", "cli.js"),
+  logLevel: "warning",
+});
