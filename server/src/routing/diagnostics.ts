@@ -2,7 +2,7 @@ import { Span } from "./declarations";
 
 export type Severity = "error" | "warning" | "information" | "hint";
 
-/** Contract §6: these codes are public and fixed. */
+/** The diagnostic codes (docs/routing.md#diagnostics): public, and fixed once published. */
 export type DiagnosticCode =
   | "only-and-except"
   | "route-name-taken"
@@ -37,6 +37,8 @@ export type DiagnosticCode =
   | "invalid-default"
   /** `collection`, `member` or `new` given as a list or a name: actions with no method condition, as Rails 2 made them (a hint toward the hash form). */
   | "custom-actions-without-method"
+  /** The language service, on a routing file: a declaration whose routes cannot be fully known without running the file (it holds a not-static part). */
+  | "partial-routes"
   /** A failure inside the analyser itself: reported on the file, never thrown. */
   | "internal-error";
 

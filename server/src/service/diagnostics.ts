@@ -1,12 +1,13 @@
 import { Diagnostic } from "../routing/diagnostics";
 import { helperUseDiagnostics } from "./helperUses";
 import { routeTargetDiagnostics, unroutedActionDiagnostics } from "./controllers";
+import { partialRoutesDiagnostics } from "./partialRoutes";
 import { RoutingWorkspace } from "./workspace";
 import { unreachableDiagnostics } from "../routing/unreachable";
 
 /**
- * Everything wrong with one document: for a routing file the analyser's findings, the routes an
- * earlier route captures and the actions its routes miss; for a controller module its unrouted actions; and helper uses anywhere.
+ * Everything wrong with one document: for a routing file the analyser's findings, the declarations
+ * whose routes cannot be fully known, the routes an earlier route captures and the actions its routes miss; for a controller module its unrouted actions; and helper uses anywhere.
  */
 export function documentDiagnostics(workspace: RoutingWorkspace, uri: string): Diagnostic[] {
   const steps = diagnosticSteps(workspace, uri);
@@ -28,7 +29,7 @@ export function* diagnosticSteps(workspace: RoutingWorkspace, uri: string): Gene
     yield;
     const unreachable = unreachableDiagnostics(routing.routes.table);
     yield;
-    own = [...routing.diagnostics, ...unreachable, ...routeTargetDiagnostics(workspace, uri)];
+    own = [...routing.diagnostics, ...partialRoutesDiagnostics(routing.diagnostics, routing.analysis.tree?.body), ...unreachable, ...routeTargetDiagnostics(workspace, uri)];
   } else {
     own = unroutedActionDiagnostics(workspace, uri);
   }

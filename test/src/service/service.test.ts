@@ -689,3 +689,27 @@ describe("service: several route sets in one workspace", () => {
     assert.deepStrictEqual([...new Set(renamed.edits.map((e) => e.uri))].sort(), ["file:///repo/blog/config/routes.ts", BLOG_VIEW, "file:///repo/tools/any.ts"]);
   });
 });
+
+describe("service: routes that cannot be fully known", () => {
+  it("a warning at each declaration holding a computed part, and at a computed part that leaves a declaration out", () => {
+    const text = [
+      `import { draw } from "resource-routes";`,
+      `import { READ_ONLY, NAMES } from "./constants";`,
+      `export default draw((map) => {`,
+      `  map.resources("posts", { only: [...READ_ONLY] });`,
+      `  map.resources("tags");`,
+      `  for (const name of NAMES) map.resources(name);`,
+      `});`,
+    ].join("\n");
+    const w = new RoutingWorkspace();
+    const uri = "file:///app/routes.ts";
+    w.set({ uri, version: 1, text });
+    const warnings = documentDiagnostics(w, uri).filter((d) => d.code === "partial-routes");
+    const at = warnings.map((d) => text.slice(d.span!.start, d.span!.end));
+    assert.deepStrictEqual(at, ["resources", "NAMES"]);
+    assert.ok(warnings.every((d) => d.severity === "warning" && d.related?.length === 1));
+    assert.match(warnings[0].message, /cannot be fully known without running the file \(1 part is computed\)/);
+    w.set({ uri, version: 2, text: text.replace("[...READ_ONLY]", `["index"]`).replace("of NAMES", `of ["a", "b"]`) });
+    assert.deepStrictEqual(documentDiagnostics(w, uri).filter((d) => d.code === "partial-routes"), []);
+  });
+});
