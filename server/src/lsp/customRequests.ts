@@ -31,11 +31,17 @@ export const RECOGNIZE = "resourceRoutes/recognize";
 export interface RecognizeParams {
   method: string;
   path: string;
+  /** Also list the routes in order up to the one that matched, each with why the request passed it over. */
+  explain?: boolean;
 }
 
-export type RecognizeResult =
+export type RecognizeResult = (
   | { matched: true; route: string | null; controller: string | null; action: string | null; params: Record<string, string>; location?: RequestLocation }
-  | { matched: false; error: string };
+  | { matched: false; error: string }
+) & {
+  /** With `explain`: the routes in order up to the match (every route, up to 200, where none matched), each with where it is declared. */
+  explanation?: { routes: Array<{ line: string; passedOver?: string; location?: RequestLocation }>; more: number };
+};
 
 export const FILE_INFO = "resourceRoutes/fileInfo";
 

@@ -1,7 +1,9 @@
 import { routesTable } from "../format/routesTable";
 import { Span } from "../routing/declarations";
 import { RoutingError } from "../routing/errors";
+import { explainRecognition } from "../routing/explain";
 import { declaredSpan } from "../routing/spans";
+import type { LoadedRoutingFile } from "../analysis/routingFile";
 import { RoutingWorkspace } from "./workspace";
 import { ActionLocation, actionOf, controllerFolder } from "./controllers";
 
@@ -65,26 +67,45 @@ function decodedOr(text: string): string {
 }
 
 /** What a request is routed to, or why it is not. */
-export type RecognizeResult =
+export type RecognizeResult = (
   | { matched: true; route: string | null; controller: string | null; action: string | null; params: Record<string, string>; uri: string; span?: Span }
-  | { matched: false; error: string };
+  | { matched: false; error: string }
+) & { explanation?: RecognizeExplanation };
 
-/** Recognises `METHOD /path` against each routing file of the workspace in turn; the first match wins. */
-export function recognizeRequest(workspace: RoutingWorkspace, method: string, path: string): RecognizeResult {
+/** Why the request went where it went, in one routing file: its routes in order up to the one that matched, each with why it was passed over. */
+export interface RecognizeExplanation {
+  uri: string;
+  routes: Array<{ line: string; passedOver?: string; span?: Span }>;
+  /** Routes past the list's limit. */
+  more: number;
+}
+
+/**
+ * Recognises `METHOD /path` against each routing file of the workspace in turn; the first match
+ * wins. With `explain`, the matching file's routes (the first file's where none matched) up to
+ * the match, each with why it was passed over, as `resource-routes recognize --explain` lists them.
+ */
+export function recognizeRequest(workspace: RoutingWorkspace, method: string, path: string, explain = false): RecognizeResult {
   const files = workspace.routingFiles();
   if (files.length === 0) return { matched: false, error: "The workspace has no routing file" };
   let firstError: string | undefined;
+  const explained = (uri: string, file: LoadedRoutingFile) => (explain ? { explanation: explanationOf(uri, file, method, path) } : {});
   for (const { uri, file } of files) {
     try {
       const found = file.routes.recognize(method, path);
       const route = found.route ? file.routes.table.named.get(found.route) : undefined;
-      return { matched: true, ...found, uri, span: route && declaredSpan(route) };
+      return { matched: true, ...found, uri, span: route && declaredSpan(route), ...explained(uri, file) };
     } catch (error) {
       if (!(error instanceof RoutingError)) throw error;
       firstError ??= error.message;
     }
   }
-  return { matched: false, error: firstError! };
+  return { matched: false, error: firstError!, ...explained(files[0].uri, files[0].file) };
+}
+
+function explanationOf(uri: string, file: LoadedRoutingFile, method: string, path: string): RecognizeExplanation {
+  const { routes, more } = explainRecognition(file.routes, method, path);
+  return { uri, more, routes: routes.map(({ route, passedOver }) => ({ line: `${route.verb} ${route.path} ${route.target}`, ...(passedOver ? { passedOver } : {}), span: declaredSpan(route) })) };
 }
 
 /** The behaviour and route count of a routing file, for a status display. */

@@ -567,6 +567,17 @@ describe("service: routes table and recognition (the editor commands)", () => {
     assert.deepStrictEqual(found.matched && [found.route, found.controller, found.action, found.params], ["publish_post", "posts", "publish", { id: "7" }]);
     assert.deepStrictEqual(recognizeRequest(workspace, "GET", "/nowhere"), { matched: false, error: `No route matches "/nowhere" with {:method=>:get}` });
   });
+  it("recognition explained: the routes in order up to the match, each with why it was passed over, and where it is declared", () => {
+    const { workspace } = workspaceWith(`|`);
+    const found = recognizeRequest(workspace, "PUT", "/posts/7/publish", true);
+    const routes = found.explanation!.routes;
+    assert.strictEqual(routes[routes.length - 1].line, "PUT /posts/:id/publish.:format posts#publish");
+    assert.strictEqual(routes[routes.length - 1].passedOver, undefined);
+    assert.ok(routes.slice(0, -1).every((r) => r.passedOver && r.span), JSON.stringify(routes));
+    assert.strictEqual(found.explanation!.uri, "file:///app/routes.ts");
+    const missed = recognizeRequest(workspace, "GET", "/nowhere", true);
+    assert.ok(!missed.matched && missed.explanation!.routes.length === 17 && missed.explanation!.routes.every((r) => r.passedOver));
+  });
   it("file info: the behaviour and route count of a routing file, nothing for other files", () => {
     const { workspace, uri } = workspaceWith(`|`);
     assert.deepStrictEqual(routingFileInfo(workspace, "file:///app/routes.ts"), { behaviour: "B", routes: 17 });
