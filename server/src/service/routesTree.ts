@@ -81,9 +81,10 @@ function childrenOf(workspace: RoutingWorkspace, groupBy: RoutesTreeGrouping, pa
   const items = new RouteItems(workspace);
   if (parent === undefined) {
     if (groupBy === "file") {
-      return files.flatMap(({ uri, file }) => {
+      const label = fileLabels(files.map((f) => f.uri));
+      return files.flatMap(({ uri, file }, i) => {
         const count = countKept(file.routes.routes, keep);
-        return count ? [() => ({ id: `f|${uri}`, label: baseName(uri), description: `${routeCount(count)} · behaviour ${file.behaviour}`, kind: "file" as const, routes: count, hasChildren: true, location: { uri, span: { start: 0, end: 0 } } })] : [];
+        return count ? [() => ({ id: `f|${uri}`, label: label[i], description: `${routeCount(count)} · behaviour ${file.behaviour}`, kind: "file" as const, routes: count, hasChildren: true, location: { uri, span: { start: 0, end: 0 } } })] : [];
       });
     }
     const groups = new Map<string, number>();
@@ -256,6 +257,25 @@ function countKept(routes: readonly Route[], keep: (route: Route) => boolean): n
   let count = 0;
   for (const route of routes) if (keep(route)) count++;
   return count;
+}
+
+/**
+ * Each routing file's label: its name, or with several, its path below the folder they all share
+ * (`blog/config/routes.ts`, `shop/config/routes.ts`), so that the applications of a monorepo or
+ * a multi-root workspace tell apart.
+ */
+function fileLabels(uris: readonly string[]): string[] {
+  if (uris.length < 2) return uris.map(baseName);
+  const parts = uris.map((uri) => uri.replace(/[?#].*$/, "").split("/"));
+  let shared = 0;
+  while (parts.every((p) => shared < p.length - 1 && p[shared] === parts[0][shared])) shared++;
+  return parts.map((p) => {
+    try {
+      return decodeURIComponent(p.slice(shared).join("/"));
+    } catch {
+      return p.slice(shared).join("/");
+    }
+  });
 }
 
 function baseName(uri: string): string {

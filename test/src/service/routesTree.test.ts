@@ -147,3 +147,13 @@ describe("language server: resourceRoutes/routesTree and path hints", function (
     }
   });
 });
+
+describe("service: the routes tree of several applications", () => {
+  it("labels each routing file by its path below the folder they share", () => {
+    const w = new RoutingWorkspace();
+    const routing = `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("posts"); });\n`;
+    w.set({ uri: "file:///repo/blog/config/routes.ts", version: 1, text: routing });
+    w.set({ uri: "file:///repo/shop/config/routes.ts", version: 1, text: routing });
+    assert.deepStrictEqual(routesTree(w, { groupBy: "file" }).items.map((i) => i.label).sort(), ["blog/config/routes.ts", "shop/config/routes.ts"]);
+  });
+});
