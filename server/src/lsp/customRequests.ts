@@ -1,6 +1,6 @@
 /**
  * Requests beyond LSP that the VS Code extension uses and any client may: their names and shapes
- * are part of the server's documented interface (README, "Custom requests"). Plain types and names
+ * are part of the server's documented interface (docs/editor.md, "Custom requests"). Plain types and names
  * only, so that the server and the client (each with its own LSP library) build their request
  * types from this one definition.
  */

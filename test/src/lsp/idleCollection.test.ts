@@ -38,6 +38,22 @@ function fakeHeap(heapTotal: number, heapUsed: number, live: number, compactingF
 }
 
 describe("idle collection", () => {
+  it("collects once more when nothing has happened for a while after the idle moment (V8 then shrinks its young generation); new work cancels it", async () => {
+    const heap = fakeHeap(100 * MB, 60 * MB, 40 * MB);
+    const idle = new IdleCollection({ heap, idleMs: IDLE_MS, settledMs: IDLE_MS * 5 });
+    idle.touch();
+    assert.strictEqual(await collected(heap, 1), 1, "the idle collection");
+    assert.strictEqual(await collected(heap, 2), 2, "the settled collection, with little beyond what lives");
+    idle.touch();
+    await pause(IDLE_MS * 3);
+    idle.touch(); // work again after the idle moment, before the settled collection
+    await pause(IDLE_MS * 3);
+    idle.touch();
+    await pause(IDLE_MS * 3);
+    assert.strictEqual(heap.collections, 2, "no collection while work goes on, the heap holding little beyond what lives");
+    assert.strictEqual(await collected(heap, 3), 3, "the settled collection once work stops");
+  });
+
   it("collects once after work, when the heap holds pages well beyond what lived after the last collection", async () => {
     const heap = fakeHeap(40 * MB, 30 * MB, 30 * MB);
     const idle = new IdleCollection({ heap, idleMs: IDLE_MS });
