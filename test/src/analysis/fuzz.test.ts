@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 
 /**
- * Fuzzing the analyser with hostile routing files built from a grammar of what broke it (issue 9):
+ * Fuzzing the analyser with hostile routing files built from a grammar of what broke it:
  * deep nesting, doubling consts, loops over large lists, prototype keys, odd names, settings of the
  * wrong type. Each file must be analysed within a time bound, without a throw, leaving
  * Object.prototype as it was. `FUZZ_RUNS=5000 npm test` runs more (the default suits CI).

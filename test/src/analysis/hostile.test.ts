@@ -2,7 +2,7 @@ import * as assert from "assert";
 import { loadRoutingFile, LoadedRoutingFile } from "../../../server/out/analysis/routingFile";
 import { ANALYSIS_LIMITS } from "../../../server/out/analysis/budget";
 
-/** Regression tests: each hostile or careless routing file of issue 9, read without a throw, a hang or a guess. */
+/** Regression tests: each hostile or careless routing file found so far, read without a throw, a hang or a guess. */
 
 const HEAD = `import { draw } from "resource-routes";\n`;
 

@@ -26,7 +26,7 @@ const namespaces = (depth: number) => {
   return body;
 };
 
-/** Each file of issue 9 that took the server down, hung it or fooled it. */
+/** Each hostile file that once took the server down, hung it or fooled it. */
 const HOSTILE: Array<[string, string]> = [
   ["a null inflection", `${HEAD}export default draw({ inflections: { irregular: { cactus: null } } }, (map) => { map.resources("cacti"); });`],
   ["a __proto__ requirement", `${HEAD}export default draw((map) => { map.resources("posts", { requirements: { id: { "__proto__": /\\d+/ } } }); });`],
