@@ -86,7 +86,7 @@ export async function indexFile(workspace: RoutingWorkspace, uri: string, fs: Fi
     workspace.deleteFromDisk(uri);
     return false;
   }
-  if (!isWorthKeeping(text) && !inFolders(uri, controllerFolders)) {
+  if (!isWorthKeeping(uri, text) && !inFolders(uri, controllerFolders)) {
     workspace.deleteFromDisk(uri);
     return false;
   }
@@ -95,10 +95,18 @@ export async function indexFile(workspace: RoutingWorkspace, uri: string, fs: Fi
   return true;
 }
 
-/** Routing files and files that use helpers. */
-function isWorthKeeping(text: string): boolean {
-  return text.includes(PACKAGE_NAME) || /_(?:path|url)\b/.test(text);
+/**
+ * Routing files, files that use helpers, and what tells which route set a file imports: modules
+ * that re-export from another (`export { default as routes } from "./routes"`) and the project's
+ * tsconfig.json or jsconfig.json (its `paths`).
+ */
+function isWorthKeeping(uri: string, text: string): boolean {
+  return text.includes(PACKAGE_NAME) || /_(?:path|url)\b/.test(text) || RE_EXPORT.test(text) || PROJECT_CONFIG.test(uri);
 }
+
+const RE_EXPORT = /\bexport\s+(?:type\s+)?(?:\*|\{[^}]*\})\s*from\s*["']\.\.?\//;
+/** The project files whose `paths` resolve imports, indexed whatever the globs say. */
+const PROJECT_CONFIG = /\/(?:tsconfig|jsconfig)\.json$/;
 
 async function listFiles(fs: FileSystem, root: string, relative: string, filter: FileFilter, progress?: IndexProgress): Promise<string[]> {
   const found: string[] = [];
@@ -118,7 +126,7 @@ async function collectFiles(fs: FileSystem, root: string, relative: string, filt
     const path = relative ? `${relative}/${entry.name}` : entry.name;
     if (entry.directory) {
       if (!filter.skipsFolder(path)) await collectFiles(fs, root, path, filter, found, progress);
-    } else if (filter.includes(path)) found.push(path);
+    } else if (filter.includes(path) || PROJECT_CONFIG.test(`/${entry.name}`)) found.push(path);
   }
 }
 

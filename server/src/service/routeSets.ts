@@ -1,3 +1,4 @@
+import * as ts from "typescript";
 import type { SourceText } from "../text/sourceText";
 import type { RoutingWorkspace } from "./workspace";
 
@@ -17,8 +18,9 @@ const MOST_HOPS = 4;
 
 /**
  * The routing files (their URIs) a document imports a route set from: through its relative
- * imports (with or without an extension, `.js` standing for `.ts` as TypeScript reads it, or a
- * folder's index), directly or through modules of the workspace that re-export it. Empty when it
+ * imports and those the `paths` of its tsconfig.json map (with or without an extension, `.js`
+ * standing for `.ts` as TypeScript reads it, or a folder's index), directly or through modules
+ * of the workspace that re-export it. Empty when it
  * imports none: then every route set of the workspace is its.
  */
 export function importedRoutingFiles(graph: ImportGraph, uri: string): string[] {
@@ -38,18 +40,71 @@ export function importedRoutingFiles(graph: ImportGraph, uri: string): string[] 
   return [...found].sort();
 }
 
-/** The workspace document a relative specifier names from `from`, or undefined (a package, or a file the workspace does not hold). */
+/**
+ * The workspace document a specifier names from `from`: a relative one, or one a `paths` entry of
+ * the nearest tsconfig.json or jsconfig.json maps (exactly or through its one `*`); undefined for
+ * a package, or a file the workspace does not hold.
+ */
 function resolveModule(graph: ImportGraph, from: string, specifier: string): string | undefined {
-  if (!specifier.startsWith("./") && !specifier.startsWith("../")) return undefined;
-  let base: string;
+  if (specifier.startsWith("./") || specifier.startsWith("../")) return documentAt(graph, from, specifier);
+  for (const target of pathTargets(graph, from, specifier)) {
+    const found = documentAt(graph, from, target);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The document `specifier` names relative to `base`: as written, with a script extension (`.js` standing for `.ts`), or a folder's index. */
+function documentAt(graph: ImportGraph, base: string, specifier: string): string | undefined {
+  let url: string;
   try {
-    base = new URL(specifier, from).toString();
+    url = new URL(specifier, base).toString();
   } catch {
     return undefined;
   }
-  const withoutScript = base.replace(/\.(?:[cm]?js|jsx)$/, "");
-  const candidates = [base, ...EXTENSIONS.map((e) => withoutScript + e), ...EXTENSIONS.map((e) => `${base.replace(/\/$/, "")}/index${e}`)];
+  const withoutScript = url.replace(/\.(?:[cm]?js|jsx)$/, "");
+  const candidates = [url, ...EXTENSIONS.map((e) => withoutScript + e), ...EXTENSIONS.map((e) => `${url.replace(/\/$/, "")}/index${e}`)];
   return candidates.find((candidate) => graph.text(candidate) !== undefined);
+}
+
+/** Where the `paths` of the project configuration nearest `from` map a bare specifier (URLs, most specific pattern first). */
+function pathTargets(graph: ImportGraph, from: string, specifier: string): string[] {
+  const config = nearestProjectConfig(graph, from);
+  if (!config) return [];
+  const base = new URL(config.baseUrl ?? ".", config.uri).toString().replace(/\/?$/, "/");
+  const matches: Array<{ prefix: number; targets: string[] }> = [];
+  for (const [pattern, targets] of Object.entries(config.paths)) {
+    if (!Array.isArray(targets)) continue;
+    const star = pattern.indexOf("*");
+    let wildcard: string;
+    if (star < 0) {
+      if (pattern !== specifier) continue;
+      wildcard = "";
+    } else {
+      const [head, tail] = [pattern.slice(0, star), pattern.slice(star + 1)];
+      if (!specifier.startsWith(head) || !specifier.endsWith(tail) || specifier.length < head.length + tail.length) continue;
+      wildcard = specifier.slice(head.length, specifier.length - tail.length);
+    }
+    const mapped = targets.filter((t): t is string => typeof t === "string").map((t) => new URL(t.replace("*", wildcard), base).toString());
+    matches.push({ prefix: star < 0 ? Infinity : star, targets: mapped });
+  }
+  return matches.sort((a, b) => b.prefix - a.prefix).flatMap((m) => m.targets);
+}
+
+/** The tsconfig.json or jsconfig.json of the folder of `from` or the nearest above it that the workspace holds, with its `paths`. */
+function nearestProjectConfig(graph: ImportGraph, from: string): { uri: string; baseUrl?: string; paths: Record<string, unknown> } | undefined {
+  for (let folder = new URL(".", from); ; folder = new URL("..", folder)) {
+    for (const name of ["tsconfig.json", "jsconfig.json"]) {
+      const uri = new URL(name, folder).toString();
+      const text = graph.text(uri);
+      if (text === undefined) continue;
+      const options = (ts.parseConfigFileTextToJson(uri, text.slice(0, text.length)).config as { compilerOptions?: { baseUrl?: unknown; paths?: unknown } } | undefined)?.compilerOptions;
+      const paths = options?.paths;
+      if (typeof paths !== "object" || paths === null) return undefined;
+      return { uri, baseUrl: typeof options?.baseUrl === "string" ? options.baseUrl : undefined, paths: paths as Record<string, unknown> };
+    }
+    if (folder.pathname === "/") return undefined;
+  }
 }
 
 /** Whether the document at `uri` uses the route set of the routing file `routingFile`: it imports it, or imports none. */

@@ -459,6 +459,11 @@ describe("service: indexing a folder", () => {
     // A file never opened still answers references.
     assert.deepStrictEqual(findReferences(workspace, "file:///app/src/views.ts", 7, false).map((l) => l.uri), ["file:///app/src/views.ts"]);
   });
+  it("also keeps what tells which route set a file imports: modules that re-export one, and tsconfig.json", async () => {
+    const workspace = new RoutingWorkspace();
+    await indexFolder(workspace, "file:///app", memory({ ...FILES, "/app/src/routing.ts": `export { default as routes } from "../config/routes";\n`, "/app/tsconfig.json": `{ "compilerOptions": {} }`, "/app/node_modules/lib/tsconfig.json": "{}" }));
+    assert.deepStrictEqual([...workspace.documents()].map((d) => d.uri).sort(), ["file:///app/config/routes.ts", "file:///app/src/routing.ts", "file:///app/src/views.ts", "file:///app/tsconfig.json"]);
+  });
   it("a closed routing file keeps no syntax tree; opened as it is on disk, it keeps its analysis and gets a tree when asked", async () => {
     const workspace = new RoutingWorkspace();
     await indexFolder(workspace, "file:///app", memory(FILES));
@@ -668,6 +673,9 @@ describe("service: several route sets in one workspace", () => {
     w.set({ uri: "file:///repo/blog/views/post.ts", version: 1, text: `import { routes } from "../lib/routing";\nroutes.helpers.posts_path(); routes.helpers.products_path(); routes.helpers.tags_path();\n` });
     w.set({ uri: "file:///repo/shop/views/product.ts", version: 1, text: `import routes from "../config/routes";\nroutes.helpers.products_path(); routes.helpers.tags_path();\n` });
     w.set({ uri: "file:///repo/tools/any.ts", version: 1, text: `routes.helpers.posts_path(); routes.helpers.products_path(); routes.helpers.tags_path();\n` });
+    // The shop's views may import through a literal path alias of its tsconfig.json (comments allowed, as tsc allows them).
+    w.set({ uri: "file:///repo/shop/tsconfig.json", version: 1, text: `{\n  // the shop's aliases\n  "compilerOptions": { "baseUrl": ".", "paths": { "@shop/*": ["config/*"] } }\n}\n` });
+    w.set({ uri: "file:///repo/shop/views/cart.ts", version: 1, text: `import routes from "@shop/routes";\nroutes.helpers.products_path(); routes.helpers.posts_path();\n` });
     return w;
   }
   const BLOG_VIEW = "file:///repo/blog/views/post.ts";
@@ -678,10 +686,12 @@ describe("service: several route sets in one workspace", () => {
     assert.deepStrictEqual(w.routeSetOf(BLOG_VIEW), ["file:///repo/blog/config/routes.ts"]);
     assert.deepStrictEqual(w.routeSetOf(SHOP_VIEW), ["file:///repo/shop/config/routes.ts"]);
     assert.strictEqual(w.routeSetOf("file:///repo/tools/any.ts"), undefined);
+    assert.deepStrictEqual(w.routeSetOf("file:///repo/shop/views/cart.ts"), ["file:///repo/shop/config/routes.ts"], "through the tsconfig's paths");
     const unknown = (uri: string) => helperUseDiagnostics(w, uri).map((d) => `${d.code} ${w.document(uri)!.text.slice(d.span!.start, d.span!.end)}`);
     assert.deepStrictEqual(unknown(BLOG_VIEW), ["unknown-helper products_path"]);
     assert.deepStrictEqual(unknown(SHOP_VIEW), []);
     assert.deepStrictEqual(unknown("file:///repo/tools/any.ts"), []);
+    assert.deepStrictEqual(unknown("file:///repo/shop/views/cart.ts"), ["unknown-helper posts_path"]);
     const offered = (uri: string, at: string) => doComplete(w, uri, w.document(uri)!.text.toString().indexOf(at) + 2).map((i) => i.label);
     assert.ok(offered(BLOG_VIEW, "posts_path").includes("posts_path") && !offered(BLOG_VIEW, "products_path").includes("products_path"));
     assert.ok(offered(SHOP_VIEW, "products_path").includes("products_path"));
