@@ -70,10 +70,11 @@ function send(req: IncomingMessage, res: ServerResponse, outcome: Outcome, next?
     return response.arrayBuffer().then((body) => void res.end(Buffer.from(body)));
   }
   const { status, headers, body } = outcome.answer;
-  res.statusCode = status;
-  for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
-  if (body !== null) res.setHeader("content-length", typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
+  // The answer's headers are its own object: the length joins them, and one writeHead writes them
+  // all (merged with any a middleware before set), where a setHeader each kept them in a map first.
+  if (body !== null) headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
   if (headers.connection === "close") closeUnread(req, res);
+  res.writeHead(status, headers);
   res.end(outcome.head ? undefined : body ?? undefined);
   return undefined;
 }
