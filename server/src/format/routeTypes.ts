@@ -3,6 +3,8 @@ import { baseName, commentText } from "../text/escape";
 import { positionalKeys } from "../routing/generate";
 import { helperNames } from "../routing/helpers";
 import { Inflector } from "../routing/inflector";
+import { associationName, resourceSingular } from "../routing/resource";
+import { EMPTY_MAP } from "../routing/values";
 import { Route } from "../routing/route";
 import type { RouteSet } from "../routing/routeSet";
 
@@ -143,17 +145,20 @@ function actionParams(routes: readonly Route[], inflector: Inflector): Map<strin
 
 type ParamType = "required" | "optional" | "body";
 
-/** The name a resource's form or JSON body comes under: the resource's singular (`post`, `account`). */
+/**
+ * The name a resource's form or JSON body comes under: the resource's singular (`post`, `account`),
+ * a nested association's too (`comment` for `has_many: ["comments"]`, `profile` for `has_one`).
+ */
 function bodyKey(route: Route, inflector: Inflector): string | undefined {
   const origin = route.origin;
   const declaration = origin?.declaration;
   if (!declaration || (declaration.kind !== "resources" && declaration.kind !== "resource")) return undefined;
-  if (origin.association !== undefined) return inflector.singularize(origin.association);
-  const name = declaration.names[origin.nameIndex];
-  if (name === undefined) return undefined;
-  if (declaration.kind === "resource") return name;
-  const singular = declaration.options.singular;
-  return typeof singular === "string" ? singular : inflector.singularize(name);
+  if (origin.association === undefined) {
+    const name = declaration.names[origin.nameIndex];
+    return name === undefined ? undefined : resourceSingular(name, declaration.kind === "resource", declaration.options, inflector);
+  }
+  const name = associationName(declaration.options, origin.association);
+  return name === undefined ? undefined : resourceSingular(name, origin.association.startsWith("has_one"), EMPTY_MAP, inflector);
 }
 
 /** A key as a property name: quoted unless it is a plain identifier. */

@@ -45,6 +45,24 @@ export interface ResourceDefinition {
   appPathNames: Readonly<Record<string, string>>;
 }
 
+/** A resource's singular name: a singleton's own, else the `singular` option, else its name singularized. */
+export function resourceSingular(name: string, singleton: boolean, options: OptionMap, inflector: Inflector): string {
+  return singleton ? name : options.singular != null ? asText(options.singular) : inflector.singularize(name);
+}
+
+/**
+ * The resource an association's option path names in a declaration's options: `has_one` and
+ * `has_many.0` name their entry, `has_many.messages` (an entry of a map) its key. Undefined where
+ * the options hold nothing at that path.
+ */
+export function associationName(options: OptionMap, path: string): string | undefined {
+  const keys = path.split(".");
+  let value: OptionValue | undefined = options;
+  for (const key of keys) value = Array.isArray(value) ? value[Number(key)] : isOptionMap(value) ? own(value, key) : undefined;
+  if (value === undefined || value === null) return undefined;
+  return typeof value === "string" ? value : keys[keys.length - 1];
+}
+
 export function defineResource(
   name: string,
   singleton: boolean,
@@ -54,7 +72,7 @@ export function defineResource(
   inflector: Inflector,
 ): ResourceDefinition {
   const plural = name;
-  const singular = singleton ? name : options.singular != null ? asText(options.singular) : inflector.singularize(plural);
+  const singular = resourceSingular(name, singleton, options, inflector);
   const pathSegment = options.as != null ? asText(options.as) : plural;
   const defaultController = singleton ? inflector.pluralize(singular) : plural;
   const namespace = asText(options.namespace);

@@ -177,6 +177,21 @@ describe("typed routes (resource-routes types)", function () {
     assert.strictEqual(banner.statements.filter(ts.isInterfaceDeclaration).length, 2);
   });
 
+  it("a resource's body key is its singular, a nested association's too (has_many list and map, has_one)", () => {
+    const text = `import { draw } from "resource-routes";
+export default draw((map) => {
+  map.resources("people", { singular: "person", only: ["create"] });
+  map.resources("authors", { only: ["show"], has_many: ["articles", { boxes: ["letters"] }], has_one: "profile" });
+});
+`;
+    const types = routeTypesOf(loadRoutingFile(text, "routes.ts")!.routes, "routes.ts");
+    const bodyOf = (action: string) => new RegExp(`"${action}": \\{[^}]*? (\\w+)\\?: unknown;`).exec(types)?.[1];
+    assert.deepStrictEqual(
+      ["people#create", "authors#show", "articles#index", "boxes#index", "letters#index", "profiles#show"].map(bodyOf),
+      ["person", "author", "article", "box", "letter", "profile"],
+    );
+  });
+
   it("writes only when the text changes, and the same routes give the same bytes", () => {
     const out = path.join(dir, "routes.routes.d.ts");
     const first = fs.readFileSync(out, "utf8");
