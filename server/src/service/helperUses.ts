@@ -1,5 +1,6 @@
 import { Diagnostic } from "../routing/diagnostics";
 import { parseHelperName } from "../routing/helpers";
+import { decodedOr } from "./uris";
 import { RoutingWorkspace } from "./workspace";
 
 const OPEN_PAREN = 40;
@@ -53,5 +54,5 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
 
 /** A routing file's name in a message: `config/routes.ts` of its URI's last two parts. */
 function baseNameOf(uri: string): string {
-  return decodeURIComponent(uri.split("/").slice(-2).join("/"));
+  return decodedOr(uri.split("/").slice(-2).join("/"));
 }

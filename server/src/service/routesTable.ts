@@ -6,6 +6,7 @@ import { declaredSpan } from "../routing/spans";
 import type { LoadedRoutingFile } from "../analysis/routingFile";
 import { RoutingWorkspace } from "./workspace";
 import { ActionLocation, actionOf, controllerFolder } from "./controllers";
+import { decodedOr } from "./uris";
 
 /** One row of the routes table: a route and where it was declared. */
 export interface RouteRow {
@@ -58,13 +59,6 @@ function displayName(uri: string, folders: string[]): string {
   return uri;
 }
 
-function decodedOr(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text; // a malformed escape is shown as it is
-  }
-}
 
 /** What a request is routed to, or why it is not. */
 export type RecognizeResult = (

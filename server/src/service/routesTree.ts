@@ -3,6 +3,7 @@ import type { Diagnostic } from "../routing/diagnostics";
 import { declaredSpan } from "../routing/spans";
 import type { Route } from "../routing/route";
 import { ActionLocation, actionOf, controllerFolder } from "./controllers";
+import { decodedOr } from "./uris";
 import { documentDiagnostics } from "./diagnostics";
 import { declarationBase } from "./inlayHints";
 import { RoutingWorkspace } from "./workspace";
@@ -260,31 +261,15 @@ function countKept(routes: readonly Route[], keep: (route: Route) => boolean): n
 }
 
 /**
- * Each routing file's label: its name, or with several, its path below the folder they all share
- * (`blog/config/routes.ts`, `shop/config/routes.ts`), so that the applications of a monorepo or
- * a multi-root workspace tell apart.
+ * Each routing file's label: its path below the folder all of them share, so its name alone where
+ * there is one (`routes.ts`), and with several the applications of a monorepo or a multi-root
+ * workspace tell apart (`blog/config/routes.ts`, `shop/config/routes.ts`).
  */
 function fileLabels(uris: readonly string[]): string[] {
-  if (uris.length < 2) return uris.map(baseName);
   const parts = uris.map((uri) => uri.replace(/[?#].*$/, "").split("/"));
   let shared = 0;
-  while (parts.every((p) => shared < p.length - 1 && p[shared] === parts[0][shared])) shared++;
-  return parts.map((p) => {
-    try {
-      return decodeURIComponent(p.slice(shared).join("/"));
-    } catch {
-      return p.slice(shared).join("/");
-    }
-  });
-}
-
-function baseName(uri: string): string {
-  const path = uri.replace(/[?#].*$/, "");
-  try {
-    return decodeURIComponent(path.slice(path.lastIndexOf("/") + 1));
-  } catch {
-    return path.slice(path.lastIndexOf("/") + 1);
-  }
+  while (parts.length > 0 && parts.every((p) => shared < p.length - 1 && p[shared] === parts[0][shared])) shared++;
+  return parts.map((p) => decodedOr(p.slice(shared).join("/")));
 }
 
 /** "1 route", "3 routes". */

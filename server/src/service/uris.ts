@@ -11,3 +11,12 @@ export function parseUri(uri: string): URI | undefined {
     return undefined;
   }
 }
+
+/** A URI's part percent-decoded for a person to read; a malformed escape is shown as it is. */
+export function decodedOr(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

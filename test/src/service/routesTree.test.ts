@@ -155,5 +155,6 @@ describe("service: the routes tree of several applications", () => {
     w.set({ uri: "file:///repo/blog/config/routes.ts", version: 1, text: routing });
     w.set({ uri: "file:///repo/shop/config/routes.ts", version: 1, text: routing });
     assert.deepStrictEqual(routesTree(w, { groupBy: "file" }).items.map((i) => i.label).sort(), ["blog/config/routes.ts", "shop/config/routes.ts"]);
+    assert.deepStrictEqual(routesTree(new RoutingWorkspace(), { groupBy: "file" }), { items: [], more: 0 }, "a workspace without routing files");
   });
 });
