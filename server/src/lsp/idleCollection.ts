@@ -62,7 +62,8 @@ export class IdleCollection {
 
   /** Something happened: the idle period starts again. */
   touch(): void {
-    if (this.settled) this.settled = void clearTimeout(this.settled);
+    clearTimeout(this.settled);
+    this.settled = undefined;
     if (this.timer) this.timer.refresh();
     else this.timer = setTimeout(() => this.idle(), this.idleMs).unref();
   }

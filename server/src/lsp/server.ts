@@ -371,14 +371,13 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   connection.onRequest(
     RecognizeRequest,
     handle("recognize", (params: custom.RecognizeParams): custom.RecognizeResult => {
-      const result = recognizeRequest(workspace, params.method, params.path, params.explain === true);
-      const explanation = result.explanation && {
-        more: result.explanation.more,
-        routes: result.explanation.routes.map(({ span, ...route }) => ({ ...route, location: span && toLocation({ uri: result.explanation!.uri, span }) })),
+      const { explanation, ...result } = recognizeRequest(workspace, params.method, params.path, params.explain === true);
+      const explained = explanation && {
+        explanation: { more: explanation.more, routes: explanation.routes.map(({ span, ...route }) => ({ ...route, location: span && toLocation({ uri: explanation.uri, span }) })) },
       };
-      if (!result.matched) return { matched: false, error: result.error, ...(explanation ? { explanation } : {}) };
-      const { uri, span, explanation: _explained, ...found } = result;
-      return { ...found, location: span && toLocation({ uri, span }), ...(explanation ? { explanation } : {}) };
+      if (!result.matched) return { ...result, ...explained };
+      const { uri, span, ...found } = result;
+      return { ...found, location: span && toLocation({ uri, span }), ...explained };
     }),
   );
 

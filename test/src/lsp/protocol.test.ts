@@ -123,6 +123,12 @@ describe("language server over stdio: open documents", function () {
     assert.match(table.text.split("\n")[table.rows[0].line], /post_comments GET/);
     const found = await connection.sendRequest<{ matched: boolean; route: string; params: object }>("resourceRoutes/recognize", { method: "GET", path: "/posts/3/comments" });
     assert.deepStrictEqual([found.matched, found.route, found.params], [true, "post_comments", { post_id: "3" }]);
+    type Explained = { explanation: { routes: Array<{ line: string; passedOver?: string; location?: rpc.Location }>; more: number } };
+    const explained = await connection.sendRequest<{ matched: boolean } & Explained>("resourceRoutes/recognize", { method: "GET", path: "/posts/3/comments", explain: true });
+    const last = explained.explanation.routes[explained.explanation.routes.length - 1];
+    assert.deepStrictEqual([last.line, last.passedOver, last.location?.uri, last.location?.range.start], ["GET /posts/:post_id/comments.:format comments#index", undefined, ROUTES_URI, { line: 3, character: 19 }]);
+    const missed = await connection.sendRequest<{ matched: boolean; error: string } & Explained>("resourceRoutes/recognize", { method: "GET", path: "/nowhere", explain: true });
+    assert.ok(!missed.matched && missed.error && missed.explanation.routes.length === 14 && missed.explanation.routes.every((r) => r.passedOver && r.location));
     assert.deepStrictEqual(await connection.sendRequest("resourceRoutes/fileInfo", { uri: ROUTES_URI }), { behaviour: "B", routes: 14 });
     assert.strictEqual(await connection.sendRequest("resourceRoutes/fileInfo", { uri: VIEW_URI }), null);
   });
