@@ -1,4 +1,5 @@
 import * as ts from "typescript";
+import { CONTROLLER_EXTENSIONS } from "../routing/controllerFiles";
 import type { SourceText } from "../text/sourceText";
 import type { RoutingWorkspace } from "./workspace";
 
@@ -12,7 +13,6 @@ export interface ImportGraph {
 const SPECIFIER = /\b(?:from|import|require)\s*\(?\s*(["'])([^"'\n]+)\1/g;
 /** A re-export: `export { default as routes } from "./routes"`, `export * from "./routes"`. */
 const RE_EXPORT = /\bexport\s+(?:type\s+)?(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(["'])([^"'\n]+)\1/g;
-const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 /** How many modules of re-exports are followed from a document to a routing file. */
 const MOST_HOPS = 4;
 
@@ -20,15 +20,17 @@ const MOST_HOPS = 4;
  * The routing files (their URIs) a document imports a route set from: through its relative
  * imports and those the `paths` of its tsconfig.json map (with or without an extension, `.js`
  * standing for `.ts` as TypeScript reads it, or a folder's index), directly or through modules
- * of the workspace that re-export it. Empty when it
- * imports none: then every route set of the workspace is its.
+ * of the workspace that re-export it. Empty when it imports none: then every route set of the
+ * workspace is its.
  */
 export function importedRoutingFiles(graph: ImportGraph, uri: string): string[] {
   const found = new Set<string>();
   const visited = new Set<string>([uri]);
+  // Each folder's project configuration, looked up and parsed once however many imports ask.
+  const configs = new Map<string, ProjectConfig | undefined>();
   const follow = (from: string, text: SourceText, pattern: RegExp, hops: number) => {
     for (const match of text.slice(0, text.length).matchAll(pattern)) {
-      const target = resolveModule(graph, from, match[2]);
+      const target = resolveModule(graph, configs, from, match[2]);
       if (!target || visited.has(target)) continue;
       visited.add(target);
       if (graph.isRoutingFile(target)) found.add(target);
@@ -45,9 +47,9 @@ export function importedRoutingFiles(graph: ImportGraph, uri: string): string[] 
  * the nearest tsconfig.json or jsconfig.json maps (exactly or through its one `*`); undefined for
  * a package, or a file the workspace does not hold.
  */
-function resolveModule(graph: ImportGraph, from: string, specifier: string): string | undefined {
+function resolveModule(graph: ImportGraph, configs: Map<string, ProjectConfig | undefined>, from: string, specifier: string): string | undefined {
   if (specifier.startsWith("./") || specifier.startsWith("../")) return documentAt(graph, from, specifier);
-  for (const target of pathTargets(graph, from, specifier)) {
+  for (const target of pathTargets(graph, configs, from, specifier)) {
     const found = documentAt(graph, from, target);
     if (found) return found;
   }
@@ -63,13 +65,21 @@ function documentAt(graph: ImportGraph, base: string, specifier: string): string
     return undefined;
   }
   const withoutScript = url.replace(/\.(?:[cm]?js|jsx)$/, "");
-  const candidates = [url, ...EXTENSIONS.map((e) => withoutScript + e), ...EXTENSIONS.map((e) => `${url.replace(/\/$/, "")}/index${e}`)];
+  // The extensions a module of the application may have, in the order a controller's are looked for.
+  const candidates = [url, ...CONTROLLER_EXTENSIONS.map((e) => withoutScript + e), ...CONTROLLER_EXTENSIONS.map((e) => `${url.replace(/\/$/, "")}/index${e}`)];
   return candidates.find((candidate) => graph.text(candidate) !== undefined);
 }
 
 /** Where the `paths` of the project configuration nearest `from` map a bare specifier (URLs, most specific pattern first). */
-function pathTargets(graph: ImportGraph, from: string, specifier: string): string[] {
-  const config = nearestProjectConfig(graph, from);
+function pathTargets(graph: ImportGraph, configs: Map<string, ProjectConfig | undefined>, from: string, specifier: string): string[] {
+  let folder: URL;
+  try {
+    folder = new URL(".", from);
+  } catch {
+    return [];
+  }
+  if (!configs.has(folder.href)) configs.set(folder.href, nearestProjectConfig(graph, folder));
+  const config = configs.get(folder.href);
   if (!config) return [];
   const base = new URL(config.baseUrl ?? ".", config.uri).toString().replace(/\/?$/, "/");
   const matches: Array<{ prefix: number; targets: string[] }> = [];
@@ -91,9 +101,16 @@ function pathTargets(graph: ImportGraph, from: string, specifier: string): strin
   return matches.sort((a, b) => b.prefix - a.prefix).flatMap((m) => m.targets);
 }
 
-/** The tsconfig.json or jsconfig.json of the folder of `from` or the nearest above it that the workspace holds, with its `paths`. */
-function nearestProjectConfig(graph: ImportGraph, from: string): { uri: string; baseUrl?: string; paths: Record<string, unknown> } | undefined {
-  for (let folder = new URL(".", from); ; folder = new URL("..", folder)) {
+/** A project configuration's `paths`, and the folder they are relative to. */
+interface ProjectConfig {
+  uri: string;
+  baseUrl?: string;
+  paths: Record<string, unknown>;
+}
+
+/** The tsconfig.json or jsconfig.json of `start` or the nearest folder above it that the workspace holds, with its `paths`. */
+function nearestProjectConfig(graph: ImportGraph, start: URL): ProjectConfig | undefined {
+  for (let folder = start; ; folder = new URL("..", folder)) {
     for (const name of ["tsconfig.json", "jsconfig.json"]) {
       const uri = new URL(name, folder).toString();
       const text = graph.text(uri);

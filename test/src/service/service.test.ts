@@ -687,6 +687,9 @@ describe("service: several route sets in one workspace", () => {
     assert.deepStrictEqual(w.routeSetOf(SHOP_VIEW), ["file:///repo/shop/config/routes.ts"]);
     assert.strictEqual(w.routeSetOf("file:///repo/tools/any.ts"), undefined);
     assert.deepStrictEqual(w.routeSetOf("file:///repo/shop/views/cart.ts"), ["file:///repo/shop/config/routes.ts"], "through the tsconfig's paths");
+    // An unsaved document has no folder: its imports resolve to nothing, and it sees every route set.
+    w.set({ uri: "untitled:Untitled-1", version: 1, text: `import routes from "@shop/routes";\nimport other from "./routes";\n` });
+    assert.strictEqual(w.routeSetOf("untitled:Untitled-1"), undefined);
     const unknown = (uri: string) => helperUseDiagnostics(w, uri).map((d) => `${d.code} ${w.document(uri)!.text.slice(d.span!.start, d.span!.end)}`);
     assert.deepStrictEqual(unknown(BLOG_VIEW), ["unknown-helper products_path"]);
     assert.deepStrictEqual(unknown(SHOP_VIEW), []);
