@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-const ENTRIES = { index: "out/index.js", http: "out/http/index.js", testing: "out/testing/index.js" };
+const ENTRIES = { index: "out/index.js", http: "out/http/index.js", "http-worker": "out/http/worker.js", testing: "out/testing/index.js" };
 
 fs.mkdirSync(path.join(here, "esm"), { recursive: true });
 for (const [name, file] of Object.entries(ENTRIES)) {

@@ -85,13 +85,23 @@ function requireString(value: unknown, method: string): string {
 }
 
 function toOptionMap(value: unknown, method: string): OptionMap {
-  const converted = toOptionValue(value, `${method}() options`);
+  const converted = toOptionValue(value, `${method}() options`, { size: 0, depth: 0 });
   if (!isOptionMap(converted)) throw new TypeError(`${method}() expects an options object`);
   return converted;
 }
 
+/**
+ * How large one call's options may be when walked (a value used twice counts twice) and how deep
+ * they may nest: the analyser's limits, so that both refuse the same files. Every later stage
+ * copies and merges options by walking them, so a small object shared at every level
+ * (`o = { a: o1, b: o1 }`) must be refused here, not expanded exponentially.
+ */
+const MAX_VALUE_SIZE = 20_000;
+const MAX_VALUE_DEPTH = 200;
+
 /** Plain data only: a routing file's options must be the same values the analyser can read. */
-function toOptionValue(value: unknown, where: string): OptionValue {
+function toOptionValue(value: unknown, where: string, walked: { size: number; depth: number }): OptionValue {
+  if (++walked.size > MAX_VALUE_SIZE) throw new TypeError(`${where}: an option value of more than ${MAX_VALUE_SIZE} entries (counting shared ones each time they are used)`);
   if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
   if (value instanceof RegExp) {
     // A real pattern, copied: an object that only inherits from RegExp.prototype is refused here, not later.
@@ -101,13 +111,17 @@ function toOptionValue(value: unknown, where: string): OptionValue {
       throw new TypeError(`${where}: an object that merely inherits from RegExp is not a routing option value`);
     }
   }
-  if (Array.isArray(value)) return value.map((item, i) => toOptionValue(item, `${where}[${i}]`));
-  if (typeof value === "object") {
+  if (typeof value !== "object") throw new TypeError(`${where}: a ${typeof value} is not a routing option value`);
+  if (++walked.depth > MAX_VALUE_DEPTH) throw new TypeError(`${where}: an option value nested more than ${MAX_VALUE_DEPTH} levels deep (or holding itself)`);
+  let result: OptionValue;
+  if (Array.isArray(value)) result = value.map((item, i) => toOptionValue(item, `${where}[${i}]`, walked));
+  else {
     const map: OptionMap = record();
     for (const [key, item] of Object.entries(value as object)) {
-      if (item !== undefined) map[key] = toOptionValue(item, `${where}.${key}`);
+      if (item !== undefined) map[key] = toOptionValue(item, `${where}.${key}`, walked);
     }
-    return map;
+    result = map;
   }
-  throw new TypeError(`${where}: a ${typeof value} is not a routing option value`);
+  walked.depth--;
+  return result;
 }

@@ -1,5 +1,5 @@
 import { setOwn } from "../routing/values";
-import { BadRequest, Params, ParamValue, parseParams } from "./params";
+import { BadRequest, MAX_VALUES, Params, ParamValue, paramsOfPairs, parseParams } from "./params";
 
 /** What an adapter got of a request's body. */
 export type BodyRead =
@@ -45,6 +45,10 @@ export async function bodyParams(kind: BodyKind, body: { bytes: Uint8Array } | {
     const parsed = body.parsed;
     if (typeof parsed === "string") return bodyParams(kind, { bytes: new TextEncoder().encode(parsed) }, contentType);
     if (parsed instanceof Uint8Array) return bodyParams(kind, { bytes: parsed }, contentType);
+    if (kind !== "json") {
+      const pairs = flatPairs(parsed);
+      if (pairs) return { params: paramsOfPairs(pairs) };
+    }
     return { params: objectParams(parsed, kind === "json" ? "a JSON body" : "a parsed body") };
   }
   if (kind === "multipart") return multipart(body.bytes, contentType ?? "");
@@ -60,27 +64,67 @@ export async function bodyParams(kind: BodyKind, body: { bytes: Uint8Array } | {
   return { params: objectParams(parsed, "a JSON body") };
 }
 
+/**
+ * A form a parser in front left flat (`express.urlencoded()` by default, `querystring`): names
+ * with their brackets (`"post[title]": "x"`), values strings or lists of strings. Undefined for
+ * anything else (an object a nesting parser made, which is used as it is).
+ */
+function flatPairs(parsed: unknown): Array<[string, string]> | undefined {
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return undefined;
+  const pairs: Array<[string, string]> = [];
+  for (const name of Object.keys(parsed)) {
+    const value = (parsed as Record<string, unknown>)[name];
+    if (typeof value === "string") pairs.push([name, value]);
+    else if (Array.isArray(value) && value.every((item) => typeof item === "string")) for (const item of value as string[]) pairs.push([name, item]);
+    else return undefined;
+    if (pairs.length > MAX_VALUES) throw new BadRequest(`a form of more than ${MAX_VALUES} values`);
+  }
+  return pairs;
+}
+
 /** A multipart body read by the platform's own parser (WHATWG `FormData`): text fields as a form's, files as `File`s. */
 async function multipart(bytes: Uint8Array, contentType: string): Promise<{ params: Params; files: Files }> {
+  // Parts are counted before the platform parses them: a body of thousands of empty parts costs a scan, not a parse.
+  const boundary = boundaryOf(contentType);
+  if (boundary && countOccurrences(bytes, boundary, MAX_VALUES + 1) > MAX_VALUES) throw new BadRequest(`a multipart body of more than ${MAX_VALUES} parts`);
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
   } catch (error) {
     throw new BadRequest(`a multipart body that cannot be read (${(error as Error).message})`);
   }
-  const fields = new URLSearchParams();
+  const fields: Array<[string, string]> = [];
   const files: Files = Object.create(null) as Files;
   for (const [name, value] of form) {
+    if (fields.length + 1 > MAX_VALUES) throw new BadRequest(`a multipart body of more than ${MAX_VALUES} parts`);
     if (typeof value === "string") {
-      fields.append(name, value);
+      fields.push([name, value]);
       continue;
     }
     const present = files[name];
-    files[name] = present === undefined ? value : Array.isArray(present) ? [...present, value] : [present, value];
+    if (present === undefined) files[name] = value;
+    else if (Array.isArray(present)) present.push(value);
+    else files[name] = [present, value];
   }
-  return { params: parseParams(fields.toString()), files };
+  return { params: paramsOfPairs(fields), files };
 }
 
+/** The boundary parameter of a multipart content type, as the text that opens each part (`--boundary`). */
+function boundaryOf(contentType: string): string | undefined {
+  const match = /;\s*boundary\s*=\s*(?:"([^"]{1,200})"|([^\s;]{1,200}))/i.exec(contentType);
+  return match ? `--${match[1] ?? match[2]}` : undefined;
+}
+
+/**
+ * How many times an ASCII `needle` stands in `bytes`, counting no further than `stop`. The bytes
+ * are read as one character each (a byte-for-byte decoding) so the engine's string search does it.
+ */
+function countOccurrences(bytes: Uint8Array, needle: string, stop: number): number {
+  const text = new TextDecoder("latin1").decode(bytes);
+  let count = 0;
+  for (let at = text.indexOf(needle); at >= 0 && ++count < stop; at = text.indexOf(needle, at + needle.length));
+  return count;
+}
 /** A parsed body's object as params: own keys copied into plain objects, nesting and size bounded. */
 function objectParams(value: unknown, what: string): Params {
   if (value === undefined || value === null) return {};

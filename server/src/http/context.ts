@@ -3,6 +3,8 @@ import type { Helper } from "../routing/helpers";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Params } from "./params";
 import type { Files } from "./body";
+import { CookieJar, Cookies } from "./cookies";
+import type { Origin } from "./origin";
 
 /** The route a request was recognised as, as an action sees it. */
 export interface RouteInfo {
@@ -28,6 +30,14 @@ export interface ActionContext<Request = unknown> {
   route: RouteInfo;
   /** The adapter's own request: a WHATWG Request (fetchHandler) or node's IncomingMessage (nodeHandler). */
   request: Request;
+  /** The request's method as sent (`PATCH` stays PATCH though it is routed as PUT). */
+  method: string;
+  /** The whole URL as the client asked for it, mount point included; behind a trusted proxy (`trustProxy`), with the proxy's protocol and host. */
+  url: URL;
+  /** A request header by name (any case), repeated ones joined with `, `; the same on every adapter. */
+  header(name: string): string | undefined;
+  /** The request's cookies, and the ones the answer sets (docs/serving.md › Cookies). */
+  cookies: Cookies;
   /** The route set's helpers; `_url` helpers take the request's protocol and host unless given. */
   urls: Record<string, Helper>;
   /** A multipart body's files by field name (empty for any other request). */
@@ -50,18 +60,47 @@ export class RequestContext<Request> implements ActionContext<Request> {
   answered: Answer | undefined;
   #urls: Record<string, Helper> | undefined;
   #locals: Record<string, unknown> | undefined;
+  #cookies: CookieJar | undefined;
+  #url: URL | undefined;
 
   constructor(
     readonly params: Params,
     readonly format: string | undefined,
     readonly route: RouteInfo,
-    readonly request: Request,
+    /** The request as the adapter gave it: its own object, and what every adapter can tell of it. */
+    private readonly incoming: { raw: Request; method: string; target: string; mountedAt?: string; header(name: string): string | undefined },
     private readonly routes: AnyRouteSet,
-    private readonly origin: { protocol: string; host: string },
+    private readonly origin: Origin,
     /** What generated paths begin with: the mount point of the routes (see HttpOptions.basePath). */
     private readonly prefix = "",
     readonly files: Files = NO_FILES,
   ) {}
+
+  get request(): Request {
+    return this.incoming.raw;
+  }
+
+  get method(): string {
+    return this.incoming.method;
+  }
+
+  get url(): URL {
+    return (this.#url ??= requestUrl(this.origin, (this.incoming.mountedAt ?? "") + this.incoming.target));
+  }
+
+  header(name: string): string | undefined {
+    return this.incoming.header(name.toLowerCase());
+  }
+
+  get cookies(): Cookies {
+    return (this.#cookies ??= new CookieJar(this.incoming.header("cookie")));
+  }
+
+  /** The Set-Cookie lines the actions and filters asked for, if any. */
+  setCookies(): string[] | undefined {
+    const lines = this.#cookies?.lines();
+    return lines?.length ? lines : undefined;
+  }
 
   get urls(): Record<string, Helper> {
     return (this.#urls ??= requestUrls(this.routes, this.origin, this.prefix));
@@ -79,6 +118,15 @@ export class RequestContext<Request> implements ActionContext<Request> {
   readonly redirect = (to: string, status = 302): void => {
     this.answered = { status, headers: { location: String(to) }, body: null };
   };
+}
+
+/** The request's URL; a host no URL can hold (the Host header is the client's) gives localhost instead of a throw. */
+function requestUrl(origin: Origin, target: string): URL {
+  try {
+    return new URL(target, `${origin.protocol}://${origin.host}`);
+  } catch {
+    return new URL(target.startsWith("/") ? target : "/", "http://localhost");
+  }
 }
 
 const NO_FILES: Files = Object.freeze(Object.create(null) as Files);
@@ -107,7 +155,7 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
  * defaults (a call's own `host` or `protocol` wins), and paths and URLs begin with `prefix` (the
  * routes' mount point). Built on first use of each helper.
  */
-export function requestUrls(routes: AnyRouteSet, origin: { protocol: string; host: string }, prefix = ""): Record<string, Helper> {
+export function requestUrls(routes: AnyRouteSet, origin: Origin, prefix = ""): Record<string, Helper> {
   const helpers = routes.helpers as Record<string, Helper>;
   const bound: Record<string, Helper> = Object.create(null) as Record<string, Helper>;
   const mounted = (helper: Helper): Helper => (prefix ? (...args: unknown[]) => withPrefix(helper(...args), prefix) : helper);
@@ -135,7 +183,7 @@ function withPrefix(generated: unknown, prefix: string): unknown {
 }
 
 /** The arguments with `protocol` and `host` under the named values (a call's own win), read as helpers read them. */
-function withOrigin(args: unknown[], origin: { protocol: string; host: string }): unknown[] {
+function withOrigin(args: unknown[], origin: Origin): unknown[] {
   const { positional, named } = splitArguments(args);
   return [...positional, { protocol: origin.protocol, host: origin.host, ...named }];
 }

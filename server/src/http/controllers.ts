@@ -1,8 +1,3 @@
-import * as fs from "fs";
-import * as path from "path";
-import { pathToFileURL } from "url";
-import { CONTROLLER_EXTENSIONS, isSafeControllerName } from "../routing/controllerFiles";
-import type { AnyRouteSet } from "../routing/typedRoutes";
 import { own } from "../routing/values";
 import type { ActionContext } from "./context";
 
@@ -43,75 +38,6 @@ export function findAction(controllers: Controllers, controller: string, action:
   return { missing: "action" };
 }
 
-/** How loadControllers reports the controllers its routes name that it found no module for. */
-export interface LoadOptions {
-  /** Throw instead of warning (a deployment check: every controller the routes name must load). */
-  strict?: boolean;
-  /** Where the warning goes (default console.warn). */
-  warn?: (message: string) => void;
-}
-
-/**
- * Imports the controller of every route of `routes` from `dir` (default: the routing file's
- * `controllers` setting, `./controllers` beside it). Controllers with no module are reported at
- * once, in one warning that lists them (or an error with `strict`), never first at request time;
- * their routes answer 404 `uninitialized controller`. A bundle has no controllers folder: give it
- * the map `resource-routes controllers` writes instead (docs: Serving, bundlers).
- */
-export async function loadControllers(routes: AnyRouteSet, dir?: string, options: LoadOptions = {}): Promise<Controllers> {
-  const folder = dir ?? controllersFolder(routes);
-  const controllers: Controllers = Object.create(null) as Controllers;
-  const names = new Set(routes.routes.map((route) => route.controller).filter((name): name is string => name !== null));
-  // An application running compiled JavaScript may have the TypeScript sources beside it: it loads the JavaScript.
-  const javascriptFirst = !routes.file || /\.[cm]?jsx?$/.test(routes.file);
-  const missing: string[] = [];
-  for (const name of names) {
-    const file = controllerFile(folder, name, javascriptFirst);
-    if (file) controllers[name] = (await import(pathToFileURL(file).href)) as ControllerModule;
-    else missing.push(name);
-  }
-  if (missing.length) {
-    const message = `resource-routes: no module for ${missing.length === 1 ? "controller" : "controllers"} ${missing.join(", ")} in ${folder}; ${missing.length === 1 ? "its" : "their"} routes answer 404`;
-    if (options.strict) throw new Error(message);
-    (options.warn ?? console.warn)(message);
-  }
-  return controllers;
-}
-
-/** Where a route set's controllers live: its `controllers` setting resolved against the routing file. */
-export function controllersFolder(routes: AnyRouteSet): string {
-  const setting = routes.settings.controllers ?? "./controllers";
-  if (path.isAbsolute(setting)) return setting;
-  if (!routes.file) throw new Error("loadControllers(routes) needs the controllers folder: draw() could not tell which file it was called from; pass it as loadControllers(routes, dir)");
-  return path.resolve(path.dirname(routes.file), setting);
-}
-
-/**
- * The module file of controller `name` in `folder` (`admin/posts` → `admin/posts.ts` or
- * `admin/posts/index.ts`), trying JavaScript extensions first when `javascriptFirst`.
- */
-export function controllerFile(folder: string, name: string, javascriptFirst = false): string | undefined {
-  // A controller name comes from the routing file or a `:controller` segment: it never leaves the folder.
-  if (!isSafeControllerName(name)) return undefined;
-  for (const base of [path.join(folder, name), path.join(folder, name, "index")]) {
-    for (const extension of javascriptFirst ? JAVASCRIPT_FIRST : CONTROLLER_EXTENSIONS) {
-      const file = base + extension;
-      if (isFile(file)) return file;
-    }
-  }
-  return undefined;
-}
-
-const JAVASCRIPT_FIRST = [...CONTROLLER_EXTENSIONS].sort((a, b) => Number(a.includes("t")) - Number(b.includes("t")));
-
-function isFile(file: string): boolean {
-  try {
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A module's default export. A TypeScript module compiled to CommonJS and loaded with `import()`
  * has its whole `exports` object as `default`, with the real default under it (`__esModule`).
@@ -133,4 +59,20 @@ function ownMethod(prototype: object, name: string): ((this: object, context: Ac
 
 function isClass(value: Function): boolean {
   return /^class[\s{]/.test(Function.prototype.toString.call(value));
+}
+
+/** Where loadControllers looks, how it imports, and how it reports the controllers its routes name that it found no module for. */
+export interface LoadOptions {
+  /** The controllers folder (default: the routing file's `controllers` setting, `./controllers` beside it). */
+  dir?: string;
+  /**
+   * How a controller module is imported, given its `file:` URL (default: the library's own
+   * `import()`, which is Node's loader). A test runner with its own loader passes its `import`
+   * (vitest: `{ import: (url) => import(url) }`) so TypeScript controllers load as the tests do.
+   */
+  import?: (url: string) => Promise<unknown>;
+  /** Throw instead of warning (a deployment check: every controller the routes name must load). */
+  strict?: boolean;
+  /** Where the warning goes (default console.warn). */
+  warn?: (message: string) => void;
 }

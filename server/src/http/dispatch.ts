@@ -1,6 +1,8 @@
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../routing/errors";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Answer, answerOf, RequestContext } from "./context";
+import { formatFromAccept } from "./accept";
+import { forwardedOrigin, hostAllowed, Origin } from "./origin";
 import { Controllers, findAction } from "./controllers";
 import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from "./params";
 import { bodyKind, bodyParams, BodyRead, Files } from "./body";
@@ -20,9 +22,22 @@ export interface HttpOptions {
    * The path the routes are mounted under (`/api`): stripped from a request's path before
    * recognition (a path outside it is not found), and put before every path and URL the context's
    * helpers and redirects make. Express's own mount point (`app.use("/api", …)`, `req.baseUrl`) is
-   * added by itself.
+   * added by itself; a basePath equal to it is that mount point, not a second prefix below it.
    */
   basePath?: string;
+  /**
+   * Behind a proxy you run (a TLS-terminating load balancer): the first `X-Forwarded-Proto` and
+   * `X-Forwarded-Host` become the protocol and host of `_url` helpers and `ctx.url`. Off by
+   * default, since a client could otherwise choose where every absolute link points.
+   */
+  trustProxy?: boolean;
+  /**
+   * The hosts this application answers for (`["shop.example", ".shop.example"]`: a leading dot
+   * takes the name and every name below it; `"*"` any). A request for any other host (the
+   * forwarded one with `trustProxy`) is answered 400 before recognition, so a forged `Host`
+   * never reaches an absolute URL (a password-reset link).
+   */
+  allowedHosts?: readonly string[];
   /** `"put"` (the default): a PATCH request is recognised as PUT and PATCH is allowed wherever PUT is; `false`: PATCH as any other method. */
   patch?: "put" | false;
   /** Middleware run after recognition, outside the controllers' filters (see Middleware). */
@@ -47,7 +62,9 @@ export interface IncomingRequest<Raw> {
   method: string;
   /** The request target as sent: path, then `?query`. */
   target: string;
-  origin: { protocol: string; host: string };
+  origin: Origin;
+  /** A request header by its lower-case name, repeated ones joined with `, `. */
+  header(name: string): string | undefined;
   contentType: string | undefined;
   contentLength: number | undefined;
   /** The Accept header: a failure is answered in JSON where it asks for JSON. */
@@ -60,10 +77,15 @@ export interface IncomingRequest<Raw> {
 }
 
 /**
- * What the adapter sends: an answer, an action's own Response, or nothing of ours: no route and
- * the host framework may go on (Express's next(), a fetch handler's undefined).
+ * What the adapter sends: an answer, a Response of the application's (with the answer to send
+ * instead should it turn out unsendable: a used or failing body), or nothing of ours: no route and
+ * the host framework may go on (Express's next(), a fetch handler's undefined). `cookies` are
+ * Set-Cookie lines the context added.
  */
-export type Outcome = { answer: Answer; head: boolean } | { response: unknown; head: boolean } | { next: true };
+export type Outcome =
+  | { answer: Answer; head: boolean; cookies?: readonly string[] }
+  | { response: unknown; head: boolean; cookies?: readonly string[]; fallback?: Outcome }
+  | { next: true };
 
 /** An outcome now, or later when a body must be read or an action is async. */
 export type Pending<T> = T | Promise<T>;
@@ -76,12 +98,15 @@ export type Pending<T> = T | Promise<T>;
  */
 export function dispatch<Raw>(routes: AnyRouteSet, controllers: Controllers, request: IncomingRequest<Raw>, options: HttpOptions, hasNext: boolean): Pending<Outcome> {
   const head = request.method.length === 4 && request.method.toUpperCase() === "HEAD";
-  const answer = new Answering(routes, controllers, request, options, hasNext, head);
+  const origin = options.trustProxy ? forwardedOrigin(request.origin, request.header) : request.origin;
+  const base = ownBase(options.basePath, request.mountedAt);
+  const answer = new Answering(routes, controllers, request, options, hasNext, head, origin, base);
   try {
+    if (options.allowedHosts && !hostAllowed(origin.host, options.allowedHosts)) return answer.badHost(origin.host);
     const queryAt = request.target.indexOf("?");
     const fullPath = queryAt < 0 ? request.target : request.target.slice(0, queryAt);
-    const path = options.basePath ? underBase(fullPath, options.basePath) : fullPath;
-    if (path === undefined) return answer.failure(new RoutingError(`No route matches ${JSON.stringify(fullPath)}: it is outside ${options.basePath}`));
+    const path = base ? underBase(fullPath, base) : fullPath;
+    if (path === undefined) return answer.failure(new RoutingError(`No route matches ${JSON.stringify(fullPath.length > 200 ? `${fullPath.slice(0, 200)}…` : fullPath)}: it is outside ${base}`));
     decodeComponent(path, false); // a malformed escape in the path is a bad request, not "no route"
     const params = parseParams(queryAt < 0 ? "" : request.target.slice(queryAt + 1));
     const kind = hasBody(request.method) ? bodyKind(request.contentType) : undefined;
@@ -108,10 +133,15 @@ export function dispatch<Raw>(routes: AnyRouteSet, controllers: Controllers, req
   }
 }
 
+/** basePath without a trailing slash, unless it is the mount point the framework stripped already (then none). */
+function ownBase(basePath: string | undefined, mountedAt: string | undefined): string {
+  const base = basePath?.endsWith("/") ? basePath.slice(0, -1) : basePath ?? "";
+  if (!base || mountedAt === undefined) return base;
+  return (mountedAt.endsWith("/") ? mountedAt.slice(0, -1) : mountedAt) === base ? "" : base;
+}
+
 /** The path below `base` (`/api/posts` under `/api` → `/posts`), or undefined when it is not below it. */
-function underBase(path: string, base: string): string | undefined {
-  const prefix = base.endsWith("/") ? base.slice(0, -1) : base;
-  if (!prefix) return path;
+function underBase(path: string, prefix: string): string | undefined {
   if (!path.startsWith(prefix)) return undefined;
   const rest = path.slice(prefix.length);
   if (rest === "") return "/";
@@ -127,13 +157,16 @@ class Answering<Raw> {
     private readonly options: HttpOptions,
     private readonly hasNext: boolean,
     private readonly head: boolean,
+    private readonly origin: Origin,
+    /** basePath as it applies below the framework's mount point (see ownBase). */
+    private readonly base: string,
   ) {}
 
   route(path: string, params: Params, files?: Files): Pending<Outcome> {
     let matched: ReturnType<AnyRouteSet["match"]>;
     try {
       const override = Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
-      matched = this.routes.match(this.method(), path, typeof override === "string" ? { _method: override } : EMPTY);
+      matched = this.routes.match(this.method(), path, typeof override === "string" ? { _method: this.overrideMethod(override) } : EMPTY);
     } catch (error) {
       return this.failure(error);
     }
@@ -148,18 +181,19 @@ class Answering<Raw> {
     mergeParams(params, recognition.params);
     const context = new RequestContext(
       params,
-      recognition.params.format,
+      recognition.params.format ?? formatFromAccept(this.request.accept),
       { name: recognition.route, controller: controller!, action: actionName!, verb: route.verb, path: route.path },
-      this.request.raw,
+      this.request,
       this.routes,
-      this.request.origin,
+      this.origin,
       this.prefix(),
       files,
     );
     const done = (value: unknown): Outcome => {
-      if (typeof Response !== "undefined" && value instanceof Response) return { response: value, head: this.head };
-      if (value !== undefined) return { answer: answerOf(200, value), head: this.head };
-      return { answer: context.answered ?? { status: 204, headers: {}, body: null }, head: this.head };
+      const cookies = context.setCookies();
+      if (typeof Response !== "undefined" && value instanceof Response) return { response: value, head: this.head, cookies };
+      if (value !== undefined) return { answer: answerOf(200, value), head: this.head, cookies };
+      return { answer: context.answered ?? { status: 204, headers: {}, body: null }, head: this.head, cookies };
     };
     const filters = filtersFor(this.controllers[controller!], actionName!);
     const middleware = this.options.use;
@@ -180,10 +214,18 @@ class Answering<Raw> {
     return this.options.patch !== false && method.length === 5 && method.toUpperCase() === "PATCH" ? "PUT" : method;
   }
 
+  /** A form's `_method`: `patch` (any case) is `put` wherever PATCH is on, as the request's own PATCH is. */
+  private overrideMethod(override: string): string {
+    return this.options.patch !== false && override.length === 5 && override.toLowerCase() === "patch" ? "put" : override;
+  }
+
   /** What generated paths and URLs begin with: the framework's mount point, then basePath. */
   private prefix(): string {
-    const base = this.options.basePath?.replace(/\/$/, "") ?? "";
-    return (this.request.mountedAt?.replace(/\/$/, "") ?? "") + base;
+    return (this.request.mountedAt?.replace(/\/$/, "") ?? "") + this.base;
+  }
+
+  badHost(host: string): Outcome {
+    return this.plain(400, `Bad Request: this server does not answer for the host ${JSON.stringify(host.length > 100 ? `${host.slice(0, 100)}…` : host)}`);
   }
 
   tooLarge(limit: number): Outcome {
@@ -245,14 +287,33 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 /** 500: the error goes to onError, then the error hook may answer; the default has the stack in the body only in development. */
 export function failed(error: unknown, options: HttpOptions, head: boolean, request?: Pick<IncomingRequest<unknown>, "accept" | "target" | "raw">): Outcome {
+  report(error, options);
+  return failureOutcome(internalError(error, options, request), options.error, request, head);
+}
+
+/**
+ * What is sent instead of a Response that cannot be (its body used by an earlier send, or failing
+ * before its first byte): the default answer of the failure it answered (500 for an action's),
+ * never a hook's again; the error goes to onError.
+ */
+export function unsendable(error: unknown, outcome: Outcome, options: HttpOptions, request?: Pick<IncomingRequest<unknown>, "accept" | "target" | "raw">): Outcome {
+  report(error, options);
+  const head = "head" in outcome && outcome.head;
+  return ("fallback" in outcome && outcome.fallback) || failureOutcome(internalError(error, options, request), undefined, request, head);
+}
+
+/** The error to onError (default console.error); an onError that throws must not take the answer with it. */
+export function report(error: unknown, options: HttpOptions): void {
   try {
     (options.onError ?? console.error)(error);
   } catch {
-    // An onError that throws must not take the answer with it.
+    // Nothing more to tell anyone.
   }
+}
+
+function internalError(error: unknown, options: HttpOptions, request: Pick<IncomingRequest<unknown>, "raw"> | undefined): RequestFailure {
   const detail = options.development && error instanceof Error ? `\n\n${error.stack ?? error.message}` : "";
-  const failure: RequestFailure = { status: 500, message: `Internal Server Error${detail}`, error, request: request?.raw };
-  return failureOutcome(failure, options.error, request, head);
+  return { status: 500, message: `Internal Server Error${detail}`, error, request: request?.raw };
 }
 
 function hasBody(method: string): boolean {

@@ -1,5 +1,6 @@
 import { answerOf } from "./context";
 import type { Outcome } from "./dispatch";
+import { formatFromAccept } from "./accept";
 
 /** A request the adapter could not answer with an action: what went wrong, for a hook that answers it. */
 export interface RequestFailure {
@@ -24,8 +25,9 @@ const TEXT = "text/plain; charset=utf-8";
 
 /**
  * A failure's answer: the hook's, else the default, JSON (`{ "error": message, "status": … }`)
- * for a request that asked for JSON (a path ending in `.json`, or an Accept header that names
- * `application/json` before any HTML), plain text otherwise.
+ * for a request that asked for JSON (a path ending in `.json`, or an Accept header whose preferred
+ * known type is JSON), plain text otherwise. A hook's Response carries the default as its fallback,
+ * for when it cannot be sent.
  */
 export function failureOutcome(
   failure: RequestFailure,
@@ -37,7 +39,7 @@ export function failureOutcome(
   if (hook) {
     try {
       const value = hook(failure);
-      if (typeof Response !== "undefined" && value instanceof Response) return { response: value, head };
+      if (typeof Response !== "undefined" && value instanceof Response) return { response: value, head, fallback: defaultOutcome(failure, request, head, headers) };
       if (value !== undefined) {
         const answer = answerOf(failure.status, value);
         return { answer: { ...answer, headers: { ...headers, ...answer.headers } }, head };
@@ -46,6 +48,10 @@ export function failureOutcome(
       // The default below answers instead.
     }
   }
+  return defaultOutcome(failure, request, head, headers);
+}
+
+function defaultOutcome(failure: RequestFailure, request: { accept?: string; target?: string } | undefined, head: boolean, headers: Record<string, string>): Outcome {
   if (wantsJson(request)) return { answer: answerOf(failure.status, { error: failure.message.split("\n\n")[0], status: failure.status }, headers), head };
   return { answer: answerOf(failure.status, failure.message, { "content-type": TEXT, ...headers }), head };
 }
@@ -55,9 +61,5 @@ function wantsJson(request: { accept?: string; target?: string } | undefined): b
   const target = request.target ?? "";
   const queryAt = target.indexOf("?");
   if ((queryAt < 0 ? target : target.slice(0, queryAt)).endsWith(".json")) return true;
-  const accept = request.accept?.toLowerCase();
-  if (!accept) return false;
-  const json = accept.indexOf("application/json");
-  const html = accept.indexOf("text/html");
-  return json >= 0 && (html < 0 || json < html);
+  return formatFromAccept(request.accept) === "json";
 }

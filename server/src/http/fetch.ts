@@ -1,6 +1,6 @@
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
-import { dispatch, failed, HttpOptions, Outcome } from "./dispatch";
+import { dispatch, HttpOptions, Outcome, unsendable } from "./dispatch";
 import type { BodyRead } from "./body";
 import type { RequestFailure } from "./failures";
 
@@ -16,39 +16,54 @@ export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, opti
   return async (request) => {
     const url = new URL(request.url);
     const length = request.headers.get("content-length");
-    const outcome = await dispatch(
-      routes,
-      controllers,
-      {
-        method: request.method,
-        target: url.pathname + url.search,
-        origin: { protocol: url.protocol.replace(/:$/, ""), host: url.host },
-        contentType: request.headers.get("content-type") ?? undefined,
-        contentLength: length === null || !/^\d+$/.test(length) ? undefined : Number(length),
-        accept: request.headers.get("accept") ?? undefined,
-        readBody: (limit, timeout) => readBody(request, limit, timeout),
-        raw: request,
-      },
-      options,
-      false,
-    );
+    const incoming = {
+      method: request.method,
+      target: url.pathname + url.search,
+      origin: { protocol: url.protocol.replace(/:$/, ""), host: url.host },
+      header: (name: string) => request.headers.get(name) ?? undefined,
+      contentType: request.headers.get("content-type") ?? undefined,
+      contentLength: length === null || !/^\d+$/.test(length) ? undefined : Number(length),
+      accept: request.headers.get("accept") ?? undefined,
+      readBody: (limit: number, timeout: number) => readBody(request, limit, timeout),
+      raw: request,
+    };
+    const outcome = await dispatch(routes, controllers, incoming, options, false);
     try {
       return toResponse(outcome);
     } catch (error) {
-      // Headers an action gave that no Response may carry (a line break in a value): a 500, never a header of their making.
-      return toResponse(failed(error, options, outcome && "head" in outcome ? outcome.head : false, { accept: request.headers.get("accept") ?? undefined, target: request.url, raw: request }));
+      // A Response used before, or headers no Response may carry (a line break in a value): the default answer, never theirs.
+      return toResponse(unsendable(error, outcome, options, incoming));
     }
   };
+}
+
+/** A status whose message has no body (RFC 9110 §6.4.1). */
+function bodiless(status: number): boolean {
+  return status === 204 || status === 304 || (status >= 100 && status < 200);
 }
 
 function toResponse(outcome: Outcome): Response | undefined {
   if ("next" in outcome) return undefined;
   if ("response" in outcome) {
     const response = outcome.response as Response;
-    return outcome.head ? new Response(null, { status: response.status, headers: response.headers }) : response;
+    if (response.bodyUsed) throw new TypeError("a Response whose body was already read or sent (a Response can be sent once: make one per request)");
+    if (!outcome.head && !bodiless(response.status) && !outcome.cookies) return response;
+    // A Response's own headers may be immutable (Response.redirect, a fetched one): a new Response carries the additions.
+    const headers = new Headers(response.headers);
+    for (const line of outcome.cookies ?? []) headers.append("set-cookie", line);
+    if (outcome.head || bodiless(response.status)) {
+      response.body?.cancel().catch(() => undefined);
+      if (bodiless(response.status)) headers.delete("content-length");
+      return new Response(null, { status: response.status, statusText: response.statusText, headers });
+    }
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
   const { status, headers, body } = outcome.answer;
-  return new Response(outcome.head || body === null ? null : body, { status, headers });
+  const empty = outcome.head || body === null || bodiless(status);
+  if (!outcome.cookies) return new Response(empty ? null : body, { status, headers });
+  const all = new Headers(headers);
+  for (const line of outcome.cookies) all.append("set-cookie", line);
+  return new Response(empty ? null : body, { status, headers: all });
 }
 
 /**

@@ -4,13 +4,5 @@
  * @packageDocumentation
  * @module resource-routes/http
  */
-export { fetchHandler } from "./fetch";
-export { nodeHandler } from "./node";
-export { loadControllers, LoadOptions, findAction, ActionLookup, controllerFile, Controllers, ControllerModule, Action } from "./controllers";
-export { CONTROLLER_EXTENSIONS } from "../routing/controllerFiles";
-export { ActionContext, RouteInfo } from "./context";
-export { HttpOptions, DEFAULT_BODY_LIMIT, DEFAULT_BODY_TIMEOUT } from "./dispatch";
-export { Files } from "./body";
-export { Filters, Filter, BeforeFilter, AfterFilter, AroundFilter, Middleware } from "./filters";
-export { RequestFailure, FailureHook } from "./failures";
-export { Params, ParamValue, parseParams } from "./params";
+export * from "./common";
+export { loadControllers, controllerFile } from "./load";

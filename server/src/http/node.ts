@@ -1,8 +1,9 @@
-import type { IncomingMessage, ServerResponse } from "http";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "http";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
-import { dispatch, failed, HttpOptions, Outcome } from "./dispatch";
+import { dispatch, failed, HttpOptions, Outcome, report, unsendable } from "./dispatch";
 import type { BodyRead } from "./body";
+import type { Answer } from "./context";
 
 /** How long a connection closed after a 413 may stay half-open before it is destroyed. */
 const CLOSE_AFTER_MS = 5_000;
@@ -22,6 +23,7 @@ export function nodeHandler(
       method: req.method ?? "GET",
       target: req.url ?? "/",
       origin: { protocol: (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http", host: req.headers.host ?? "localhost" },
+      header: (name: string) => headerOf(req, name),
       contentType: req.headers["content-type"],
       contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined,
       accept: req.headers.accept,
@@ -30,53 +32,159 @@ export function nodeHandler(
       readBody: (limit: number, timeout: number) => readBody(req, limit, timeout),
       raw: req,
     };
-    // Only writing the answer can fail here (dispatch answers every failure itself).
-    // Writing an action's answer failed (a header value no HTTP message may carry, such as a line break): a 500 of ours instead.
-    const fail = (error: unknown) => {
-      if (res.headersSent) res.destroy();
-      else if (next) next(error);
-      else {
-        for (const name of res.getHeaderNames()) res.removeHeader(name);
-        send(req, res, failed(error, options, false));
-      }
-    };
-    const write = (outcome: Outcome) => {
-      try {
-        send(req, res, outcome, next)?.catch(fail);
-      } catch (error) {
-        fail(error);
-      }
-    };
+    const answer = (outcome: Outcome) => void write(req, res, outcome, next, options, incoming);
     const outcome = dispatch(routes, controllers, incoming, options, typeof next === "function");
-    if (outcome instanceof Promise) outcome.then(write, fail);
-    else write(outcome);
+    if (outcome instanceof Promise) outcome.then(answer, (error) => answer(failed(error, options, false, incoming)));
+    else answer(outcome);
   };
 }
 
-/** Writes an outcome; only an action's own Response is written asynchronously (its body is read first). */
-function send(req: IncomingMessage, res: ServerResponse, outcome: Outcome, next?: (error?: unknown) => void): Promise<void> | undefined {
-  if ("next" in outcome) {
-    next!();
-    return undefined;
-  }
-  if ("response" in outcome) {
-    const response = outcome.response as Response;
-    res.statusCode = response.status;
-    response.headers.forEach((value, key) => res.setHeader(key, value));
-    if (outcome.head) {
-      res.end();
-      return undefined;
+/** A header as one string: node keeps repeated ones as a list (Set-Cookie) or joined already. */
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/**
+ * Writes an outcome and never rejects: what cannot be sent before the status line is (a used or
+ * failing Response, a header value no message may carry) is replaced by its default answer, the
+ * error to onError; after it, the connection is ended. Nothing here can take the process down.
+ */
+async function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome, next: ((error?: unknown) => void) | undefined, options: HttpOptions, request: Parameters<typeof unsendable>[3]): Promise<void> {
+  try {
+    if ("next" in outcome) return next!();
+    if ("response" in outcome) return await sendResponse(req, res, outcome.response as Response, outcome.head, outcome.cookies);
+    sendAnswer(req, res, outcome.answer, outcome.head, outcome.cookies);
+  } catch (error) {
+    if (res.headersSent) {
+      report(error, options);
+      res.destroy();
+      return;
     }
-    return response.arrayBuffer().then((body) => void res.end(Buffer.from(body)));
+    try {
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
+      const instead = unsendable(error, outcome, options, request);
+      if ("answer" in instead) sendAnswer(req, res, instead.answer, instead.head, undefined);
+      else if ("response" in instead) await sendResponse(req, res, instead.response as Response, instead.head, undefined);
+    } catch {
+      res.destroy();
+    }
   }
-  const { status, headers, body } = outcome.answer;
-  // The answer's headers are its own object: the length joins them, and one writeHead writes them
-  // all (merged with any a middleware before set), where a setHeader each kept them in a map first.
+}
+
+/** A status whose message has no body (RFC 9110 §6.4.1): neither a body nor a length is sent. */
+function bodiless(status: number, head: boolean): boolean {
+  return head || status === 204 || status === 304 || (status >= 100 && status < 200);
+}
+
+/** Our own answer, one writeHead (merged with any headers a middleware before set). */
+function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer, head: boolean, cookies: readonly string[] | undefined): void {
+  const { status, headers } = answer;
+  const body = bodiless(status, head) ? null : answer.body;
+  // The answer's headers are its own object: the length and cookies join them.
   if (body !== null) headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
   if (headers.connection === "close") closeUnread(req, res);
+  if (cookies) res.writeHead(status, { ...headers, "set-cookie": cookies as string[] });
+  else res.writeHead(status, headers);
+  res.end(body ?? undefined);
+}
+
+/** Resolves with PENDING after a few turns of the microtask queue: a buffered body's next read settles before it. */
+const PENDING = Symbol("pending");
+const soon = (): Promise<typeof PENDING> => Promise.resolve(PENDING).then(same).then(same).then(same);
+const same = <T>(value: T): T => value;
+
+/**
+ * An application's Response: every header as it holds them (each Set-Cookie apart), and the body
+ * as it arrives. A body all there at once (a string, bytes) goes out with its length in one
+ * write; a stream goes out chunk by chunk, waiting for the socket to drain, and is cancelled when
+ * the client goes away.
+ */
+async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response, head: boolean, cookies: readonly string[] | undefined): Promise<void> {
+  if (response.bodyUsed) throw new TypeError("a Response whose body was already read or sent (a Response can be sent once: make one per request)");
+  const status = response.status;
+  const headers = responseHeaders(response, cookies);
+  const body = response.body;
+  if (body === null || bodiless(status, head)) {
+    if (body !== null) body.cancel().catch(same);
+    if (body !== null || status === 204 || status === 304) delete headers["content-length"];
+    res.writeHead(status, headers);
+    res.end();
+    return;
+  }
+  const reader = body.getReader();
+  let next = reader.read();
+  const first = await Promise.race([next, soon()]);
+  // A stream with nothing yet (server-sent events): the status line goes out now, the chunks as they come.
+  if (first === PENDING) return stream(req, res, reader, status, headers, next);
+  if (first.done) {
+    res.writeHead(status, { ...headers, "content-length": "0" });
+    res.end();
+    return;
+  }
+  next = reader.read();
+  const second = await Promise.race([next, soon()]);
+  if (second !== PENDING && second.done) {
+    headers["content-length"] ??= String(first.value.byteLength);
+    res.writeHead(status, headers);
+    res.end(first.value);
+    return;
+  }
   res.writeHead(status, headers);
-  res.end(outcome.head ? undefined : body ?? undefined);
-  return undefined;
+  if (!res.write(first.value)) await drained(res);
+  await stream(req, res, reader, status, headers, next);
+}
+
+/** The rest of a body as it arrives, waiting for the socket to drain; cancelled when the client goes away. */
+async function stream(req: IncomingMessage, res: ServerResponse, reader: ReadableStreamDefaultReader<Uint8Array>, status: number, headers: OutgoingHttpHeaders, pending: ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]>): Promise<void> {
+  let gone = false;
+  const onClose = () => {
+    if (res.writableFinished) return;
+    gone = true;
+    reader.cancel().catch(same);
+  };
+  res.on("close", onClose);
+  req.on("close", onClose);
+  try {
+    if (!res.headersSent) {
+      res.writeHead(status, headers);
+      res.flushHeaders();
+    }
+    for (let next = pending; !gone && !res.destroyed; next = reader.read()) {
+      const read = await next;
+      if (read.done || gone) break;
+      if (!res.write(read.value)) await drained(res);
+    }
+    if (!gone) res.end();
+  } finally {
+    res.off("close", onClose);
+    req.off("close", onClose);
+  }
+}
+
+/** Until the socket takes more, or closes. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
+/** A Response's headers for writeHead: repeated ones as the Response joins them, each Set-Cookie its own line, the context's cookies after them. */
+function responseHeaders(response: Response, cookies: readonly string[] | undefined): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  response.headers.forEach((value, key) => {
+    if (key !== "set-cookie") headers[key] = value;
+  });
+  const own = response.headers.getSetCookie();
+  const all = cookies ? [...own, ...cookies] : own;
+  if (all.length) headers["set-cookie"] = all;
+  return headers;
 }
 
 /** A body left unread (413): the answer is sent, then the connection ends without reading the rest. */

@@ -45,6 +45,23 @@ export function parseParams(text: string): Params {
   return params;
 }
 
+/**
+ * Decoded names and values (a multipart body's fields, a flat object a body parser in front
+ * made) nested as parseParams nests a query string's, within the same limits.
+ */
+export function paramsOfPairs(pairs: Iterable<readonly [string, string]>): Params {
+  const params: Params = {};
+  let count = 0;
+  for (const [name, value] of pairs) {
+    if (++count > MAX_PAIRS) throw new BadRequest(`more than ${MAX_PAIRS} parameters`);
+    assign(params, keyPath(name), value);
+  }
+  return params;
+}
+
+/** How many values a query string, form or multipart body may hold. */
+export { MAX_PAIRS as MAX_VALUES };
+
 /** `a[b][]` → ["a", "b", ""]; a name without brackets is one key. */
 function keyPath(name: string): string[] {
   const open = name.indexOf("[");

@@ -10,6 +10,7 @@ import * as assert from "node:assert";
 import { generatePath } from "../routing/generate";
 import type { Route } from "../routing/route";
 import type { AnyRouteSet } from "../routing/typedRoutes";
+import { setOwn } from "../routing/values";
 
 /** A request to recognise: a method and a path (`{ method: "PUT", path: "/posts/1" }`); a path alone is a GET. */
 export type RequestLine = { method?: string; path: string } | string;
@@ -25,9 +26,9 @@ export function assertRecognizes(routes: AnyRouteSet, request: RequestLine, expe
     const recognized = routes.recognize(method, path);
     actual = { controller: recognized.controller, action: recognized.action, ...recognized.params };
   } catch (error) {
-    throw new assert.AssertionError({ message: `${method} ${path} is not recognised: ${(error as Error).message}`, actual: undefined, expected, operator: "assertRecognizes" });
+    throw new assert.AssertionError({ message: `${method} ${quoted(path)} is not recognised: ${(error as Error).message}`, actual: undefined, expected, operator: "assertRecognizes" });
   }
-  comparing(`${method} ${path} is recognised otherwise than expected`, () => assert.deepStrictEqual(actual, stringValues(expected)));
+  comparing(`${method} ${quoted(path)} is recognised otherwise than expected`, () => assert.deepStrictEqual(actual, stringValues(expected)));
 }
 
 /** Asserts that `options` (a controller, an action and params) generate `path`; a query string in `path` is compared too. */
@@ -88,8 +89,14 @@ function comparing(what: string, check: () => void): void {
 /** Params as recognition gives them: strings (numbers and the like written as text, as Rails' to_param did). */
 function stringValues(options: RouteOptions): Record<string, unknown> {
   const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(options)) result[key] = typeof value === "number" || typeof value === "boolean" ? String(value) : value;
+  // Own keys kept as keys: an expected `__proto__` (from JSON.parse) is compared, not made the prototype.
+  for (const [key, value] of Object.entries(options)) setOwn(result, key, typeof value === "number" || typeof value === "boolean" ? String(value) : value);
   return result;
+}
+
+/** A path as messages quote it: at most 200 characters, as routing errors do. */
+function quoted(path: string): string {
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
 }
 
 /**

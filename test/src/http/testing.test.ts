@@ -53,6 +53,16 @@ describe("resource-routes/testing", () => {
     assert.strictEqual(none.message, 'no route generates {"controller":"tags","action":"index"}');
   });
 
+  it("assertRecognizes compares an expected __proto__ key (from JSON.parse) as a key, and quotes at most 200 characters of a path", () => {
+    const expected = JSON.parse('{"controller":"posts","action":"show","id":"1","__proto__":"x"}') as { controller: string; action: string };
+    const extra = failure(() => assertRecognizes(routes, "/posts/1", expected));
+    assert.match(extra.message, /recognised otherwise/);
+    const long = `/${"a".repeat(5000)}`;
+    const missing = failure(() => assertRecognizes(routes, long, { controller: "posts", action: "index" }));
+    assert.ok(missing.message.startsWith(`GET /${"a".repeat(199)}… is not recognised`), missing.message.slice(0, 300));
+    assert.ok(missing.message.length < 1000, `${missing.message.length} characters`);
+  });
+
   it("assertRouting checks both ways", () => {
     assertRouting(routes, { method: "GET", path: "/posts/1/comments/2" }, { controller: "comments", action: "show", post_id: "1", id: "2" });
     const fails = failure(() => assertRouting(routes, { method: "GET", path: "/posts/1" }, { controller: "posts", action: "show", id: "2" }));

@@ -129,6 +129,19 @@ describe("the runtime reaches no prototype", () => {
     assert.throws(() => draw({ behaviour: "C" as "A" }, () => undefined), /draw\(\): behaviour must be "A" or "B"/);
   });
 
+  it("an option value sharing one object at every level (22 levels, 2^22 paths) is refused by its walked size, naming the option; one holding itself by its depth", () => {
+    let shared: Record<string, unknown> = { leaf: "x" };
+    for (let i = 0; i < 22; i++) shared = { a: shared, b: shared };
+    // Before the limit, this copy walked all 2^22 paths and ran out of memory.
+    assert.throws(() => draw((m) => m.resources("posts", { conditions: shared as never })), /^TypeError: resources\(\) options\.conditions(\.[ab])+(\.leaf)?: an option value of more than 20000 entries/);
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    assert.throws(() => draw((m) => m.resources("posts", { conditions: cyclic as never })), /nested more than 200 levels deep \(or holding itself\)/);
+    // A value shared a few times within the limit is as before.
+    const small = { method: "get" };
+    assert.strictEqual(draw((m) => m.resources("posts", { conditions: small, requirements: { id: /\d+/ } })).routes.length, 7);
+  });
+
   it("an object that only inherits from RegExp is refused where it is given", () => {
     const fake = Object.create(/\d+/) as RegExp;
     assert.throws(() => draw((m) => m.resources("posts", { requirements: { id: fake } })), /merely inherits from RegExp/);

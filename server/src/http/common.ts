@@ -1,0 +1,17 @@
+/*
+ * Everything of resource-routes/http that runs on any runtime: the adapters, the context, filters,
+ * cookies and csrf. The Node entry (./index.ts) adds loading controllers from the disk; the worker
+ * entry (./worker.ts) a loadControllers that says why a worker cannot.
+ */
+export { fetchHandler } from "./fetch";
+export { nodeHandler } from "./node";
+export { findAction, ActionLookup, Controllers, ControllerModule, Action, LoadOptions } from "./controllers";
+export { CONTROLLER_EXTENSIONS } from "../routing/controllerFiles";
+export { ActionContext, RouteInfo } from "./context";
+export { HttpOptions, DEFAULT_BODY_LIMIT, DEFAULT_BODY_TIMEOUT } from "./dispatch";
+export { Files } from "./body";
+export { Filters, Filter, BeforeFilter, AfterFilter, AroundFilter, Middleware } from "./filters";
+export { RequestFailure, FailureHook } from "./failures";
+export { Params, ParamValue, parseParams } from "./params";
+export { Cookies, CookieOptions } from "./cookies";
+export { csrf, CsrfOptions } from "./csrf";

@@ -1,0 +1,54 @@
+/** The protocol and host absolute URLs of a request are made with. */
+export interface Origin {
+  protocol: string;
+  host: string;
+}
+
+/** A host as a Host header may name it: a name or an address, a port after it. */
+const HOST = /^(?:[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The origin behind a proxy that terminates TLS or rewrites the host: the first value of
+ * `X-Forwarded-Proto` (http or https) and of `X-Forwarded-Host` (a valid host) where they are
+ * sent, the connection's own otherwise. Only for a proxy the application trusts: a client must
+ * not choose where its links point.
+ */
+export function forwardedOrigin(own: Origin, header: (name: string) => string | undefined): Origin {
+  const proto = firstValue(header("x-forwarded-proto"))?.toLowerCase();
+  const host = firstValue(header("x-forwarded-host"));
+  return {
+    protocol: proto === "http" || proto === "https" ? proto : own.protocol,
+    host: host !== undefined && HOST.test(host) ? host : own.host,
+  };
+}
+
+function firstValue(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const comma = value.indexOf(",");
+  const first = (comma < 0 ? value : value.slice(0, comma)).trim();
+  return first || undefined;
+}
+
+/**
+ * Whether `host` (a Host header, with or without a port) is one of `allowed`: a name matches
+ * itself, `.shop.example` matches shop.example and every name below it, `*` anything valid.
+ * Compared without the port and case.
+ */
+export function hostAllowed(host: string, allowed: readonly string[]): boolean {
+  if (!HOST.test(host)) return false;
+  const name = hostName(host);
+  for (const entry of allowed) {
+    const pattern = entry.toLowerCase();
+    if (pattern === "*" || pattern === name) return true;
+    if (pattern.startsWith(".") && (name === pattern.slice(1) || name.endsWith(pattern))) return true;
+  }
+  return false;
+}
+
+/** The host without its port or a trailing dot, lower case. */
+function hostName(host: string): string {
+  const lower = host.toLowerCase();
+  const end = lower.startsWith("[") ? lower.indexOf("]") + 1 : lower.lastIndexOf(":") >= 0 ? lower.lastIndexOf(":") : lower.length;
+  const name = lower.slice(0, end);
+  return name.endsWith(".") ? name.slice(0, -1) : name;
+}
