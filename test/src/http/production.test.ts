@@ -398,3 +398,33 @@ describe("serving in production: proxies, hosts and formats", function () {
     assert.strictEqual((await fetch(`${server.base}/v2/v2/posts.json`)).status, 404);
   });
 });
+
+describe("serving in production: the Fastify 5 recipe of the serving guide", function () {
+  this.timeout(30_000);
+
+  it("JSON and form bodies reach the actions; Fastify's own routes go on", async () => {
+    const { default: Fastify } = await import("fastify");
+    // The recipe, as docs/serving.md shows it.
+    const app = Fastify();
+    const handle = nodeHandler(routes, controllers, quiet);
+    app.get("/health", async () => "ok");
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser("*", (_request, _payload, done) => done(null)); // bodies are read by resource-routes
+    app.all("/*", (request, reply) => {
+      reply.hijack();
+      handle(request.raw, reply.raw);
+    });
+    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      assert.strictEqual(await (await fetch(`${base}/health`)).text(), "ok");
+      const json = await fetch(`${base}/posts`, { method: "POST", body: JSON.stringify({ post: { title: "From JSON" } }), headers: { "content-type": "application/json" } });
+      assert.deepStrictEqual([json.status, await json.json()], [200, { post: { title: "From JSON" } }]);
+      const form = await fetch(`${base}/posts`, { method: "POST", body: "post[title]=From+a+form", headers: { "content-type": "application/x-www-form-urlencoded" } });
+      assert.deepStrictEqual(await form.json(), { post: { title: "From a form" } });
+      assert.strictEqual((await fetch(`${base}/posts/1`, { method: "PATCH", body: "{}", headers: { "content-type": "application/json" } })).status, 200);
+      assert.strictEqual((await fetch(`${base}/nothing`)).status, 404);
+    } finally {
+      await app.close();
+    }
+  });
+});

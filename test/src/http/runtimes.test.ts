@@ -1,0 +1,113 @@
+import * as assert from "assert";
+import * as cp from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { ROOT } from "../support/fixtures";
+
+/**
+ * The example blog served by the packed runtime package on each runtime the serving guide names,
+ * set up exactly as the guide shows: Bun (`Bun.serve`) and Deno (`Deno.serve`) run its TypeScript
+ * as it is; workerd (through Miniflare) runs an esbuild bundle made with the worker conditions.
+ * Each binary comes from the npm registry (bun, deno, miniflare).
+ */
+
+/** A clean npm environment: run from `npm test`, children would inherit its npm_* settings. */
+const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+
+/** What the blog answers on its home page, an article list as JSON and a controller it does not have. */
+async function blogAnswers(fetchPath: (path: string) => Promise<Response>): Promise<string[]> {
+  const answers: string[] = [];
+  for (const path of ["/", "/articles.json", "/authors"]) {
+    const response = await fetchPath(path);
+    answers.push(`${response.status} ${(await response.text()).slice(0, 40)}`);
+  }
+  return answers;
+}
+
+function assertBlog(answers: string[]): void {
+  assert.match(answers[0], /^200 <h1>The blog<\/h1>/);
+  assert.match(answers[1], /^200 \[\{"id":1,"title":"Hello, routes"/);
+  assert.strictEqual(answers[2], "404 uninitialized controller authors");
+}
+
+/** Runs a server script until it prints its port, asks it the blog's pages, then stops it. */
+async function serveWith(command: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}): Promise<string[]> {
+  const child = cp.spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      let out = "";
+      child.stdout.on("data", (chunk) => {
+        out += chunk;
+        const match = /listening on (\d+)/.exec(out);
+        if (match) resolve(Number(match[1]));
+      });
+      child.on("exit", (code) => reject(new Error(`${command} exited (${code}) before listening: ${stderr}`)));
+    });
+    return await blogAnswers((p) => fetch(`http://127.0.0.1:${port}${p}`));
+  } finally {
+    child.kill();
+  }
+}
+
+describe("the example on every runtime the serving guide names, from the packed package", function () {
+  this.timeout(300_000);
+  let project: string;
+
+  before(() => {
+    project = fs.mkdtempSync(path.join(os.tmpdir(), "rr-runtimes-"));
+    const tarball = path.join(project, cp.execFileSync("npm", ["pack", "--workspace", "server", "--pack-destination", project, "--silent"], { cwd: ROOT, env, encoding: "utf8" }).trim().split("\n").pop()!);
+    fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "blog", private: true, type: "module" }));
+    cp.execFileSync("npm", ["install", "--no-audit", "--no-fund", "--silent", tarball], { cwd: project, env, stdio: "ignore" });
+    const example = path.join(ROOT, "examples", "blog");
+    for (const file of ["routes.ts", "routes.routes.d.ts", "controllers.generated.ts", "worker.ts"]) fs.copyFileSync(path.join(example, file), path.join(project, file));
+    fs.cpSync(path.join(example, "controllers"), path.join(project, "controllers"), { recursive: true });
+  });
+  after(() => fs.rmSync(project, { recursive: true, force: true }));
+
+  it("Bun: Bun.serve({ fetch })", async () => {
+    fs.writeFileSync(
+      path.join(project, "bun.ts"),
+      `import worker from "./worker.ts";\nconst server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: worker.fetch });\nconsole.log("listening on " + server.port);\n`,
+    );
+    assertBlog(await serveWith(path.join(ROOT, "node_modules", ".bin", "bun"), ["run", "bun.ts"], project, { BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0" }));
+  });
+
+  it("Deno: Deno.serve(handler), the project's node_modules and its TypeScript as it is", async () => {
+    fs.writeFileSync(
+      path.join(project, "deno.ts"),
+      `import worker from "./worker.ts";\nDeno.serve({ port: 0, hostname: "127.0.0.1", onListen: ({ port }) => console.log("listening on " + port) }, worker.fetch);\n`,
+    );
+    const deno = path.join(ROOT, "node_modules", ".bin", "deno");
+    const denoDir = path.join(project, ".deno");
+    assertBlog(await serveWith(deno, ["run", "--allow-net", "--allow-read", "--allow-env", "--unstable-sloppy-imports", "deno.ts"], project, { DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" }));
+  });
+
+  it("workerd (Miniflare): an esbuild bundle with the worker conditions, no Node built-in in it", async () => {
+    const esbuild = (await import("esbuild")) as typeof import("esbuild");
+    const outfile = path.join(project, "worker.bundle.mjs");
+    const built = await esbuild.build({ entryPoints: [path.join(project, "worker.ts")], bundle: true, format: "esm", platform: "neutral", conditions: ["workerd", "worker"], mainFields: ["module", "main"], outfile, metafile: true, logLevel: "silent" });
+    const inputs = Object.keys(built.metafile.inputs);
+    assert.deepStrictEqual(inputs.filter((input) => /http\/load\.js$/.test(input)), [], "the Node-only loader stays out");
+    assert.doesNotMatch(fs.readFileSync(outfile, "utf8"), /require\("(node:)?(fs|path|url)"\)|from "(node:)?(fs|path|url)"/);
+    const { Miniflare } = (await import("miniflare")) as typeof import("miniflare");
+    const worker = new Miniflare({ modules: [{ type: "ESModule", path: "worker.mjs", contents: fs.readFileSync(outfile, "utf8") }], compatibilityDate: "2026-01-01" });
+    try {
+      assertBlog(await blogAnswers(async (p) => (await worker.dispatchFetch(`http://blog.test${p}`)) as unknown as Response));
+    } finally {
+      await worker.dispose();
+    }
+  });
+});
+
+describe("the vitest example: controllers loaded through the test runner's import", function () {
+  this.timeout(120_000);
+
+  it("npx vitest run --root examples/blog passes both of its tests", () => {
+    const run = cp.spawnSync(process.execPath, [path.join(ROOT, "node_modules", "vitest", "vitest.mjs"), "run", "--root", path.join(ROOT, "examples", "blog")], { cwd: ROOT, env: { ...env, NO_COLOR: "1", CI: "1" }, encoding: "utf8" });
+    assert.strictEqual(run.status, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /Tests\s+2 passed \(2\)/);
+  });
+});
