@@ -6,38 +6,77 @@ import { installRuntime, sizeOf } from "../../test/out/support/footprint";
 import { benchRequests } from "./httpRoutes";
 
 /** The servers compared, each in a process of its own (bench/src/httpServer.ts). */
-const SERVERS = ["ours", "ours-filtered", "find-my-way", "fastify", "hono", "express"] as const;
+const SERVERS = ["bare", "ours", "ours-filtered", "find-my-way", "fastify", "hono", "express"] as const;
 
 /**
- * Requests per second of each server with the same routes and a trivial action, each in its own
- * process, the load generator (autocannon) in this one: ours through nodeHandler, ours with
- * filters and middleware the requests do not use, a bare find-my-way lookup, Fastify 5, Hono on
- * @hono/node-server and Express 5. Rounds alternate the servers, so the machine's noise falls on
- * all alike; each figure is the mean of the rounds.
+ * Requests per second and CPU time per request of each server with the same routes and a trivial
+ * action, each in its own process, the load generator (autocannon) in this one: bare node:http
+ * with no routing (the floor), ours through nodeHandler, ours with filters and middleware the
+ * requests do not use, a bare find-my-way lookup, Fastify 5, Hono on @hono/node-server and
+ * Express 5. Rounds alternate the servers, so the machine's noise falls on all alike; each figure
+ * is the mean of the rounds. The CPU time is the server process's own (process.cpuUsage() over a
+ * round, divided by the requests it answered), which holds better than req/s on a machine whose
+ * cores the load generator shares. Then one MiB answers, streamed in 64 KiB chunks and buffered.
  */
 export async function httpThroughput(): Promise<void> {
   const requests = benchRequests();
   const rounds = Number(process.env.BENCH_HTTP_ROUNDS ?? 2);
   const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 4);
-  const running = await Promise.all(SERVERS.map(async (kind) => ({ kind, ...(await start(kind)) })));
+  const figures = await compare(SERVERS, requests, rounds, seconds);
+  const mean = (kind: string, of: "rate" | "cpu") => figures.get(kind)!.reduce((sum, figure) => sum + figure[of], 0) / rounds;
+  const rate = (kind: string) => `${Math.round(mean(kind, "rate")).toLocaleString("en-US")} req/s`;
+  console.log(`http: ${requests.length} request shapes, 10 connections, each server in its own process, ${rounds} alternating rounds of ${seconds} s`);
+  for (const kind of SERVERS) {
+    const cpu = mean(kind, "cpu");
+    console.log(`  ${kind.padEnd(14)} ${rate(kind).padStart(12)}  ${(mean(kind, "rate") / mean("find-my-way", "rate")).toFixed(2)}× find-my-way  ${cpu.toFixed(1).padStart(6)} µs CPU a request (${(cpu / mean("find-my-way", "cpu")).toFixed(2)}× find-my-way's, ${(cpu - mean("bare", "cpu")).toFixed(1)} µs over bare)`);
+  }
+  console.log(`  filters and middleware the requests do not use cost ${((1 - mean("ours-filtered", "rate") / mean("ours", "rate")) * 100).toFixed(1)}% of ours`);
+  const large = ["ours-buffered", "ours-streamed"] as const;
+  const answers = await compare(large, requests, rounds, seconds);
+  const share = (kind: string, of: "rate" | "cpu" | "maxRss") => answers.get(kind)!.reduce((sum, figure) => sum + figure[of], 0) / rounds;
+  console.log(`http: one MiB answers on the same routes, buffered and streamed in 64 KiB chunks`);
+  for (const kind of large) {
+    console.log(`  ${kind.padEnd(14)} ${Math.round(share(kind, "rate")).toLocaleString("en-US").padStart(7)} req/s  ${(share(kind, "rate") / 1024).toFixed(2)} GiB/s  ${share(kind, "cpu").toFixed(0)} µs CPU a request  peak resident ${(Math.max(...answers.get(kind)!.map((f) => f.maxRss)) / 1024 / 1024).toFixed(0)} MB`);
+  }
+}
+
+interface Figure {
+  rate: number;
+  /** The server's CPU time per answered request, in µs. */
+  cpu: number;
+  maxRss: number;
+}
+
+/** Each server started, warmed up, then loaded in alternating rounds: a figure per server and round. */
+async function compare(kinds: readonly string[], requests: ReturnType<typeof benchRequests>, rounds: number, seconds: number): Promise<Map<string, Figure[]>> {
+  const running = await Promise.all(kinds.map(async (kind) => ({ kind, ...(await start(kind)) })));
   try {
-    const figures = new Map<string, number[]>(SERVERS.map((kind) => [kind, []]));
+    const figures = new Map<string, Figure[]>(kinds.map((kind) => [kind, []]));
     for (const { port } of running) await load(port, requests, 1); // warm-up
     for (let round = 0; round < rounds; round++) {
-      for (const { kind, port } of running) figures.get(kind)!.push(await load(port, requests, seconds));
+      for (const { kind, port, child } of running) {
+        const before = await usage(child);
+        const { rate, answered } = await load(port, requests, seconds);
+        const after = await usage(child);
+        const cpu = after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system;
+        figures.get(kind)!.push({ rate, cpu: cpu / answered, maxRss: after.maxRss });
+      }
     }
-    const mean = (kind: string) => figures.get(kind)!.reduce((a, b) => a + b, 0) / rounds;
-    const rate = (kind: string) => `${Math.round(mean(kind)).toLocaleString("en-US")} req/s`;
-    console.log(`http: ${requests.length} request shapes, 10 connections, each server in its own process, ${rounds} alternating rounds of ${seconds} s`);
-    for (const kind of SERVERS) console.log(`  ${kind.padEnd(14)} ${rate(kind).padStart(12)}  ${(mean(kind) / mean("find-my-way")).toFixed(2)}× find-my-way`);
-    console.log(`  filters and middleware the requests do not use cost ${((1 - mean("ours-filtered") / mean("ours")) * 100).toFixed(1)}% of ours`);
+    return figures;
   } finally {
     for (const { child } of running) child.kill();
   }
 }
 
+function usage(child: cp.ChildProcess): Promise<{ cpu: NodeJS.CpuUsage; maxRss: number }> {
+  return new Promise((resolve) => {
+    child.once("message", (message) => resolve(message as { cpu: NodeJS.CpuUsage; maxRss: number }));
+    child.send("usage");
+  });
+}
+
 async function start(kind: string): Promise<{ child: cp.ChildProcess; port: number }> {
-  const child = cp.spawn(process.execPath, [path.join(__dirname, "httpServer.js"), kind], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = cp.spawn(process.execPath, [path.join(__dirname, "httpServer.js"), kind], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
   const port = await new Promise<number>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -50,10 +89,10 @@ async function start(kind: string): Promise<{ child: cp.ChildProcess; port: numb
   return { child, port };
 }
 
-async function load(port: number, requests: ReturnType<typeof benchRequests>, seconds: number): Promise<number> {
+async function load(port: number, requests: ReturnType<typeof benchRequests>, seconds: number): Promise<{ rate: number; answered: number }> {
   const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: 10, duration: seconds, requests });
   if (result.non2xx) throw new Error(`${result.non2xx} answers of the server on port ${port} were not 2xx`);
-  return result.requests.average;
+  return { rate: result.requests.average, answered: result["2xx"] };
 }
 
 /** The runtime's installed size: packed, installed with --omit=dev into a project without TypeScript. */

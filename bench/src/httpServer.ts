@@ -1,7 +1,10 @@
 // One HTTP server of the throughput benchmark, in a process of its own: `node httpServer.js KIND`
-// listens on 127.0.0.1 (a free port), prints `listening PORT`, and serves until killed. KIND is
-// ours, ours-filtered (the same routes through a controller with a filter and middleware that the
-// requests do not use), find-my-way, fastify, hono or express; each answers the same trivial action.
+// listens on 127.0.0.1 (a free port), prints `listening PORT`, and serves until killed; asked
+// "usage" over IPC, it answers its CPU time and peak memory. KIND is bare (node:http answering
+// without routing: the floor), ours, ours-filtered (the same routes through a controller with a
+// filter and middleware that the requests do not use), find-my-way, fastify, hono or express, each
+// answering the same trivial action; or ours-streamed / ours-buffered, whose every route answers
+// one MiB as a stream of 64 KiB chunks or as one buffered body.
 import * as http from "http";
 import type { AddressInfo } from "net";
 import FindMyWay from "find-my-way";
@@ -18,6 +21,23 @@ async function server(): Promise<{ listen(port: number): Promise<number> }> {
   const listening = (s: http.Server) => ({
     listen: (port: number) => new Promise<number>((resolve) => s.listen(port, "127.0.0.1", () => resolve((s.address() as AddressInfo).port))),
   });
+  if (kind === "bare") {
+    return listening(http.createServer((_req, res) => {
+      res.setHeader("content-type", HTML);
+      res.end(action());
+    }));
+  }
+  if (kind === "ours-streamed" || kind === "ours-buffered") {
+    const chunk = new Uint8Array(64 * 1024).fill(97);
+    const whole = new Uint8Array(16 * chunk.byteLength).fill(97);
+    const answer = kind === "ours-buffered" ? () => new Response(whole) : () => {
+      let sent = 0;
+      return new Response(new ReadableStream<Uint8Array>({ pull: (c) => (sent++ < 16 ? c.enqueue(chunk) : c.close()) }));
+    };
+    const controllers: Controllers = {};
+    for (const route of routes.routes) if (route.controller && route.action) (controllers[route.controller] ??= {})[route.action] = answer;
+    return listening(http.createServer(nodeHandler(routes, controllers)));
+  }
   if (kind === "ours" || kind === "ours-filtered") {
     const controllers: Controllers = {};
     for (const route of routes.routes) if (route.controller && route.action) (controllers[route.controller] ??= {})[route.action] = action;
@@ -73,6 +93,10 @@ async function server(): Promise<{ listen(port: number): Promise<number> }> {
   }
   throw new Error(`unknown server ${JSON.stringify(kind)}`);
 }
+
+process.on("message", (message) => {
+  if (message === "usage") process.send!({ cpu: process.cpuUsage(), maxRss: process.resourceUsage().maxRSS * 1024 });
+});
 
 void server()
   .then((s) => s.listen(0))

@@ -15,6 +15,31 @@ export interface RouteInfo {
   path: string;
 }
 
+/**
+ * The RouteInfo of a recognised route. Its verb and path are written out when an action reads
+ * them, not on every request (a route keeps its path as segments).
+ */
+export class RecognisedRoute implements RouteInfo {
+  constructor(
+    readonly name: string | null,
+    readonly controller: string,
+    readonly action: string,
+    private readonly route: { readonly verb: string; readonly path: string },
+  ) {}
+
+  get verb(): string {
+    return this.route.verb;
+  }
+
+  get path(): string {
+    return this.route.path;
+  }
+
+  toJSON(): RouteInfo {
+    return { name: this.name, controller: this.controller, action: this.action, verb: this.verb, path: this.path };
+  }
+}
+
 /** What `respond()` or an action's return value makes of a response. */
 export interface Answer {
   status: number;
@@ -62,6 +87,8 @@ export class RequestContext<Request> implements ActionContext<Request> {
   #locals: Record<string, unknown> | undefined;
   #cookies: CookieJar | undefined;
   #url: URL | undefined;
+  #respond: ActionContext["respond"] | undefined;
+  #redirect: ActionContext["redirect"] | undefined;
 
   constructor(
     readonly params: Params,
@@ -110,14 +137,21 @@ export class RequestContext<Request> implements ActionContext<Request> {
     return (this.#locals ??= {});
   }
 
-  /** Its own function, not a method: actions take it out of the context (`({ respond }) => …`). */
-  readonly respond = (status: number, body?: unknown, headers?: Record<string, string>): void => {
-    this.answered = answerOf(status, body, headers);
-  };
+  /**
+   * Its own function, not a method: actions take it out of the context (`({ respond }) => …`).
+   * Made when first asked for: most actions return their answer instead.
+   */
+  get respond(): (status: number, body?: unknown, headers?: Record<string, string>) => void {
+    return (this.#respond ??= (status, body, headers) => {
+      this.answered = answerOf(status, body, headers);
+    });
+  }
 
-  readonly redirect = (to: string, status = 302): void => {
-    this.answered = { status, headers: { location: String(to) }, body: null };
-  };
+  get redirect(): (to: string, status?: number) => void {
+    return (this.#redirect ??= (to, status = 302) => {
+      this.answered = { status, headers: { location: String(to) }, body: null };
+    });
+  }
 }
 
 /** The request's URL; a host no URL can hold (the Host header is the client's) gives localhost instead of a throw. */

@@ -1,6 +1,6 @@
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../routing/errors";
 import type { AnyRouteSet } from "../routing/typedRoutes";
-import { Answer, answerOf, RequestContext } from "./context";
+import { Answer, answerOf, RecognisedRoute, RequestContext } from "./context";
 import { formatFromAccept } from "./accept";
 import { forwardedOrigin, hostAllowed, Origin } from "./origin";
 import { Controllers, findAction } from "./controllers";
@@ -98,7 +98,7 @@ export type Pending<T> = T | Promise<T>;
  */
 export function dispatch<Raw>(routes: AnyRouteSet, controllers: Controllers, request: IncomingRequest<Raw>, options: HttpOptions, hasNext: boolean): Pending<Outcome> {
   const head = request.method.length === 4 && request.method.toUpperCase() === "HEAD";
-  const origin = options.trustProxy ? forwardedOrigin(request.origin, request.header) : request.origin;
+  const origin = options.trustProxy ? forwardedOrigin(request.origin, (name) => request.header(name)) : request.origin;
   const base = ownBase(options.basePath, request.mountedAt);
   const answer = new Answering(routes, controllers, request, options, hasNext, head, origin, base);
   try {
@@ -182,7 +182,7 @@ class Answering<Raw> {
     const context = new RequestContext(
       params,
       recognition.params.format ?? formatFromAccept(this.request.accept),
-      { name: recognition.route, controller: controller!, action: actionName!, verb: route.verb, path: route.path },
+      new RecognisedRoute(recognition.route, controller!, actionName!, route),
       this.request,
       this.routes,
       this.origin,

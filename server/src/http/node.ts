@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "http";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
-import { dispatch, failed, HttpOptions, Outcome, report, unsendable } from "./dispatch";
+import { dispatch, failed, HttpOptions, IncomingRequest, Outcome, report, unsendable } from "./dispatch";
 import type { BodyRead } from "./body";
 import type { Answer } from "./context";
 
@@ -18,31 +18,56 @@ export function nodeHandler(
   options: HttpOptions = {},
 ): (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void {
   return (req, res, next) => {
-    const length = req.headers["content-length"];
-    const incoming = {
-      method: req.method ?? "GET",
-      target: req.url ?? "/",
-      origin: { protocol: (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http", host: req.headers.host ?? "localhost" },
-      header: (name: string) => headerOf(req, name),
-      contentType: req.headers["content-type"],
-      contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined,
-      accept: req.headers.accept,
-      // Express strips its mount point from req.url and keeps it here.
-      mountedAt: (req as { baseUrl?: unknown }).baseUrl as string | undefined,
-      readBody: (limit: number, timeout: number) => readBody(req, limit, timeout),
-      raw: req,
+    const incoming = new NodeRequest(req);
+    const answer = (outcome: Outcome) => {
+      // Our own answers are written at once; only a Response (read as it arrives) and a failure to send take the async way.
+      if ("answer" in outcome) {
+        try {
+          return sendAnswer(req, res, outcome.answer, outcome.head, outcome.cookies);
+        } catch {
+          // write() below answers what could not be sent.
+        }
+      }
+      void write(req, res, outcome, next, options, incoming);
     };
-    const answer = (outcome: Outcome) => void write(req, res, outcome, next, options, incoming);
     const outcome = dispatch(routes, controllers, incoming, options, typeof next === "function");
     if (outcome instanceof Promise) outcome.then(answer, (error) => answer(failed(error, options, false, incoming)));
     else answer(outcome);
   };
 }
 
-/** A header as one string: node keeps repeated ones as a list (Set-Cookie) or joined already. */
-function headerOf(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(", ") : value;
+/** What dispatch reads of a node request: a class, so a request costs one object and no closures. */
+class NodeRequest implements IncomingRequest<IncomingMessage> {
+  readonly method: string;
+  readonly target: string;
+  readonly origin: { protocol: string; host: string };
+  readonly contentType: string | undefined;
+  readonly contentLength: number | undefined;
+  readonly accept: string | undefined;
+  /** Express strips its mount point from req.url and keeps it here. */
+  readonly mountedAt: string | undefined;
+
+  constructor(readonly raw: IncomingMessage) {
+    const headers = raw.headers;
+    const length = headers["content-length"];
+    this.method = raw.method ?? "GET";
+    this.target = raw.url ?? "/";
+    this.origin = { protocol: (raw.socket as { encrypted?: boolean }).encrypted ? "https" : "http", host: headers.host ?? "localhost" };
+    this.contentType = headers["content-type"];
+    this.contentLength = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
+    this.accept = headers.accept;
+    this.mountedAt = (raw as { baseUrl?: unknown }).baseUrl as string | undefined;
+  }
+
+  /** A header as one string: node keeps repeated ones as a list (Set-Cookie) or joined already. */
+  header(name: string): string | undefined {
+    const value = this.raw.headers[name];
+    return Array.isArray(value) ? value.join(", ") : value;
+  }
+
+  readBody(limit: number, timeout: number): Promise<BodyRead> {
+    return readBody(this.raw, limit, timeout);
+  }
 }
 
 /**
