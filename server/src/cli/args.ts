@@ -20,12 +20,18 @@ export interface ParsedArguments {
   format: boolean;
   /** check --strict: any not-static is an error. */
   strict: boolean;
+  /** types/controllers --check: compare the file on disk with what would be written, write nothing. */
+  check: boolean;
   /** types --allow-partial: write the types even where a part of the file could not be read. */
   allowPartial: boolean;
   /** routes/check --runtime FILE: the application's compiled routing module, run. */
   runtime?: string;
+  /** --runtime-timeout MS: how long importing that module may take. */
+  runtimeTimeout?: number;
   /** recognize --explain: every route up to the one that matched, and why each was passed over. */
   explain: boolean;
+  /** recognize --no-patch: Rails 2's methods alone, PATCH not taken as PUT (the adapters' patch: false). */
+  noPatch: boolean;
   /** diff: the revisions compared. */
   from?: string;
   to?: string;
@@ -38,13 +44,13 @@ export interface ParsedArguments {
 /** Flags each command accepts (anything else is a usage error). */
 export type Flag =
   | "--json" | "--behaviour" | "--param" | "--host" | "--stdio" | "--out" | "--import-extension" | "--controller" | "--grep" | "--format"
-  | "--strict" | "--allow-partial" | "--runtime" | "--explain" | "--from" | "--to" | "--worktree" | "--fail-on-breaking";
+  | "--strict" | "--check" | "--allow-partial" | "--runtime" | "--runtime-timeout" | "--explain" | "--no-patch" | "--from" | "--to" | "--worktree" | "--fail-on-breaking";
 
 /** Short flags, as `rails routes` had them. */
 const SHORT: Record<string, Flag> = { "-c": "--controller", "-g": "--grep" };
 
 export function parseArguments(argv: string[], allowed: readonly Flag[]): ParsedArguments {
-  const parsed: ParsedArguments = { positional: [], json: false, help: false, stdio: false, format: false, strict: false, allowPartial: false, explain: false, worktree: false, failOnBreaking: false, params: record<string>() };
+  const parsed: ParsedArguments = { positional: [], json: false, help: false, stdio: false, format: false, strict: false, check: false, allowPartial: false, explain: false, noPatch: false, worktree: false, failOnBreaking: false, params: record<string>() };
   for (let i = 0; i < argv.length; i++) {
     const arg = Object.prototype.hasOwnProperty.call(SHORT, argv[i]) ? SHORT[argv[i]] : argv[i];
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
@@ -63,12 +69,19 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     else if (flag === "--controller") parsed.controller = value();
     else if (flag === "--grep") parsed.grep = value();
     else if (flag === "--runtime") parsed.runtime = value();
+    else if (flag === "--runtime-timeout") {
+      const text = value();
+      if (!/^\d{1,9}$/.test(text) || Number(text) === 0) throw new UsageError(`--runtime-timeout takes milliseconds (a positive whole number), got ${JSON.stringify(text)}`);
+      parsed.runtimeTimeout = Number(text);
+    }
     else if (flag === "--from") parsed.from = value();
     else if (flag === "--to") parsed.to = value();
     else if (flag === "--format") parsed.format = true;
     else if (flag === "--strict") parsed.strict = true;
+    else if (flag === "--check") parsed.check = true;
     else if (flag === "--allow-partial") parsed.allowPartial = true;
     else if (flag === "--explain") parsed.explain = true;
+    else if (flag === "--no-patch") parsed.noPatch = true;
     else if (flag === "--worktree") parsed.worktree = true;
     else if (flag === "--fail-on-breaking") parsed.failOnBreaking = true;
     else if (flag === "--import-extension") {

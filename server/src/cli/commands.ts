@@ -1,6 +1,6 @@
 import * as fs from "fs";
 import * as path from "path";
-import { projectRoot, UnsafeWrite, writeGeneratedFile } from "../files/generatedFile";
+import { compareGeneratedFile, projectRoot, UnsafeWrite, writeGeneratedFile } from "../files/generatedFile";
 import { controllerMapOf } from "../format/controllerMap";
 import { nearest } from "../routing/validate";
 import { routeTypesOf, typesFileOf } from "../format/routeTypes";
@@ -59,7 +59,7 @@ export async function routesCommand(args: ParsedArguments): Promise<CommandResul
 
 /** routes --runtime FILE: the table of the application's routing module, run (what it really routes). */
 async function runtimeRoutesCommand(args: ParsedArguments, module: string): Promise<CommandResult> {
-  const routes = await runtimeRoutes(module);
+  const routes = await runtimeRoutes(module, args.runtimeTimeout);
   const kept = routes.filter((route) => (!args.controller || route.controller === args.controller) && (!args.grep || grepMatches(args.grep, [route.name ?? "", route.verb, route.path, `${route.controller}#${route.action}`])));
   if (args.json) return { stdout: [JSON.stringify({ file: module, runtime: true, routes: kept })], stderr: [], exitCode: 0 };
   const rows = kept.map((route) => ({ ...route, target: `${route.controller ?? ":controller"}#${route.action ?? ":action"}`, optionalFormat: /\.:format$/.test(route.path) }));
@@ -113,7 +113,17 @@ export async function checkCommand(args: ParsedArguments): Promise<CommandResult
   }
   if (args.runtime) {
     if (loaded.length !== 1) throw new UsageError("check --runtime compares one routing file with its compiled module");
-    const differences = routeDifferences(loaded[0].routes.toJSON().routes, await runtimeRoutes(args.runtime));
+    let running: Awaited<ReturnType<typeof runtimeRoutes>>;
+    try {
+      running = await runtimeRoutes(args.runtime, args.runtimeTimeout);
+    } catch (error) {
+      // The static reading stands: its diagnostics are printed, and the command fails.
+      if (!(error instanceof UsageError)) throw error;
+      result.stderr.push(printable(error.message));
+      result.exitCode = 1;
+      return result;
+    }
+    const differences = routeDifferences(loaded[0].routes.toJSON().routes, running);
     for (const line of differences) result.stdout.push(printable(`${loaded[0].file}: ${line}`));
     result.stderr.push(differences.length ? `${differences.length} difference(s) between the static reading and the running app` : "the static reading and the running app have the same routes");
     if (differences.length) result.exitCode = 1;
@@ -132,12 +142,8 @@ export function typesCommand(args: ParsedArguments): CommandResult {
   if (unread.length && !args.allowPartial) {
     return { stdout: [], stderr: [partialSummary(f, unread)!, printable(`${out} not written: the types could differ from the running app (--allow-partial writes them, marked as partial)`)], exitCode: 1 };
   }
-  let written: "wrote" | "unchanged";
-  try {
-    written = writeGeneratedFile(out, text, projectRoot(file));
-  } catch (error) {
-    throw new UsageError(error instanceof UnsafeWrite ? error.message : `cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  if (args.check) return staleness(out, text, "types");
+  const written = writeOrRefuse(out, text, file);
   const helpers = f.routes.table.named.size * 4;
   const result: CommandResult = { stdout: [printable(`${written} ${out} (${helpers} helpers${unread.length ? ", partial" : ""})`)], stderr: [], exitCode: hasErrors(f) ? 1 : 0 };
   for (const d of f.diagnostics) if (d.severity === "error") result.stderr.push(diagnosticLine(f.file, d, f.lines));
@@ -157,13 +163,33 @@ export function controllersCommand(args: ParsedArguments): CommandResult {
   let relative = path.relative(path.dirname(path.resolve(out)), folder).split(path.sep).join("/");
   if (!relative.startsWith(".")) relative = `./${relative}`;
   const text = controllerMapOf(modules, relative, file, args.importExtension);
-  let written: "wrote" | "unchanged";
+  if (args.check) return staleness(out, text, "controllers");
+  const written = writeOrRefuse(out, text, file);
+  return { stdout: [printable(`${written} ${out} (${modules.length} controller modules)`)], stderr: [], exitCode: hasErrors(f) ? 1 : 0 };
+}
+
+/** A generated file written inside the routing file's project, or a usage error saying why not. */
+function writeOrRefuse(out: string, text: string, file: string): "wrote" | "unchanged" {
   try {
-    written = writeGeneratedFile(out, text, projectRoot(file));
+    return writeGeneratedFile(out, text, projectRoot(file));
   } catch (error) {
     throw new UsageError(error instanceof UnsafeWrite ? error.message : `cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  return { stdout: [printable(`${written} ${out} (${modules.length} controller modules)`)], stderr: [], exitCode: hasErrors(f) ? 1 : 0 };
+}
+
+/** `--check`: exit 1 when `out` is not what the command would write, with the lines that differ; nothing is written. */
+function staleness(out: string, text: string, command: string): CommandResult {
+  const found = compareGeneratedFile(out, text);
+  if (found.state === "current") return { stdout: [printable(`current ${out}`)], stderr: [], exitCode: 0 };
+  const rerun = `run \`resource-routes ${command}\` again`;
+  if (found.state === "missing") return { stdout: [], stderr: [printable(`${out} is missing: ${rerun}`)], exitCode: 1 };
+  const lines = [...found.added.map((line) => `+ ${line}`), ...found.removed.map((line) => `- ${line}`)];
+  const shown = lines.slice(0, 20).map((line) => printable(line.length > 200 ? `${line.slice(0, 200)}…` : line));
+  return {
+    stdout: [],
+    stderr: [printable(`${out} is stale (${found.added.length} line(s) to add, ${found.removed.length} to remove): ${rerun}`), ...shown, ...(lines.length > 20 ? [`… and ${lines.length - 20} more`] : [])],
+    exitCode: 1,
+  };
 }
 
 /** The module files below `folder` (paths relative to it, with `/`), or undefined when it is not a folder. Links are not followed. */
@@ -184,9 +210,12 @@ export function recognizeCommand(args: ParsedArguments): CommandResult {
   const [file, method, path, ...extra] = args.positional;
   if (!file || !method || !path || extra.length) throw new UsageError("recognize takes FILE METHOD PATH");
   const f = loadFile(file, args.behaviour);
-  if (args.explain) return explainCommand(f, method, path, args);
+  // As the adapters route it: PATCH (and a POST's _method=patch) is PUT, unless --no-patch.
+  if (!args.noPatch && args.params._method?.toLowerCase() === "patch") args.params._method = "put";
+  const routed = !args.noPatch && method.toUpperCase() === "PATCH" ? "PUT" : method;
+  if (args.explain) return explainCommand(f, routed, path, args);
   try {
-    const seen = f.routes.recognize(method, path, args.params);
+    const seen = f.routes.recognize(routed, path, args.params);
     const out = args.json
       ? JSON.stringify(seen)
       : [`route:      ${seen.route ?? "(unnamed)"}`, `controller: ${seen.controller}`, `action:     ${seen.action}`, `params:     ${JSON.stringify(seen.params)}`].map(printable).join("\n");

@@ -31,6 +31,8 @@ export interface RoutesDiff {
 
 /** The text of `file` at a git revision, read from the repository (no checkout, nothing run). */
 export function fileAtRevision(file: string, revision: string): string {
+  // A revision git would take for an option (`--output=x`) never reaches it.
+  if (revision.startsWith("-")) throw new UsageError(`a revision cannot begin with "-": ${JSON.stringify(revision.slice(0, 100))}`);
   const dir = path.dirname(path.resolve(file));
   const git = (args: string[]) => cp.execFileSync("git", args, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 });
   let top: string;
@@ -41,7 +43,8 @@ export function fileAtRevision(file: string, revision: string): string {
   }
   const relative = path.relative(fs.realpathSync(top), fs.realpathSync(path.dirname(path.resolve(file)))).split(path.sep).concat(path.basename(file)).filter(Boolean).join("/");
   try {
-    return git(["show", `${revision}:${relative}`]);
+    const object = git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${revision}:${relative}`]).trim();
+    return git(["cat-file", "blob", object]);
   } catch (error) {
     const why = String((error as { stderr?: unknown }).stderr ?? "").trim().split("\n")[0];
     throw new UsageError(`cannot read ${relative} at ${revision}: ${why || "git show failed"}`);

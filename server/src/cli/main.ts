@@ -33,7 +33,7 @@ interface Command {
 
 const COMMANDS: Record<string, Command> = {
   routes: {
-    flags: ["--behaviour", "--json", "--controller", "--grep", "--format", "--runtime"],
+    flags: ["--behaviour", "--json", "--controller", "--grep", "--format", "--runtime", "--runtime-timeout"],
     usage: `resource-routes routes [FILE...] [-c CONTROLLER] [-g PATTERN] [--format] [--behaviour A|B] [--json] [--runtime COMPILED]
   Prints the routes of each routing file like \`rake routes\`: name, verb, path, controller#action.
   -c keeps one controller's routes, -g those whose name, verb, path or controller#action match PATTERN;
@@ -45,7 +45,7 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => commands().routesCommand(args),
   },
   check: {
-    flags: ["--behaviour", "--json", "--strict", "--runtime"],
+    flags: ["--behaviour", "--json", "--strict", "--runtime", "--runtime-timeout"],
     usage: `resource-routes check [FILE...] [--strict] [--runtime COMPILED] [--behaviour A|B] [--json]
   Prints one line per diagnostic: file:line:column: severity code: message. Exit 1 when any is an error.
   --strict: exit 1 also when a part could not be read statically (not-static). --runtime COMPILED runs the
@@ -54,7 +54,7 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => commands().checkCommand(args),
   },
   recognize: {
-    flags: ["--behaviour", "--json", "--param", "--explain"],
+    flags: ["--behaviour", "--json", "--param", "--explain", "--no-patch"],
     usage: `resource-routes recognize FILE METHOD PATH [--param k=v]... [--explain] [--behaviour A|B] [--json]
   Prints the route a request goes to: its name, controller, action and params (--param _method=put overrides POST).
   --explain lists every route in order up to the one that matched, each with why the request passed it over
@@ -70,7 +70,7 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => commands().generateCommand(args),
   },
   types: {
-    flags: ["--behaviour", "--out", "--allow-partial"],
+    flags: ["--behaviour", "--out", "--allow-partial", "--check"],
     usage: `resource-routes types [FILE] [--out OUT] [--allow-partial] [--behaviour A|B]
   Writes the TypeScript declaration file that types the routing file's helpers and each action's params
   (default OUT: beside FILE, routes.ts → routes.routes.d.ts); the routing file opts in with draw<Routes>(…).
@@ -89,7 +89,7 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => commands().diffCommand(args),
   },
   controllers: {
-    flags: ["--behaviour", "--out", "--import-extension"],
+    flags: ["--behaviour", "--out", "--import-extension", "--check"],
     usage: `resource-routes controllers FILE [--out OUT] [--import-extension js|ts|none]
   Writes a static import map of the routing file's controllers folder (default OUT: controllers.generated.ts
   beside FILE): \`import { controllers } from "./controllers.generated.js"\` gives fetchHandler and nodeHandler

@@ -51,3 +51,35 @@ export function writeGeneratedFile(out: string, text: string, root: string): "wr
   }
   return "wrote";
 }
+
+/** What `--check` found of a generated file: current, missing, or stale with the lines that differ. */
+export type GeneratedFileState = { state: "current" } | { state: "missing" } | { state: "stale"; added: string[]; removed: string[] };
+
+/**
+ * Whether `out` holds `text`, writing nothing: the CI step that says a generated file was not
+ * written again after its source changed. The difference is given as the lines only one side has
+ * (in order, each as often as it is unmatched), enough to say what is missing without a diff tool.
+ */
+export function compareGeneratedFile(out: string, text: string): GeneratedFileState {
+  let before: string;
+  try {
+    before = fs.readFileSync(out, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { state: "missing" };
+    throw error;
+  }
+  if (before === text) return { state: "current" };
+  return { state: "stale", added: unmatched(text.split("\n"), before.split("\n")), removed: unmatched(before.split("\n"), text.split("\n")) };
+}
+
+/** The lines of `lines` that `other` does not have as many times. */
+function unmatched(lines: string[], other: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const line of other) counts.set(line, (counts.get(line) ?? 0) + 1);
+  return lines.filter((line) => {
+    const left = counts.get(line) ?? 0;
+    if (left > 0) counts.set(line, left - 1);
+    return left === 0;
+  });
+}
+

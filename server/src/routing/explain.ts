@@ -79,8 +79,8 @@ function whyNot(route: Route, request: string[], method: string, controllers: st
   const segments = route.segments;
   const glob = segments.findIndex((segment) => segment.some((part) => part.kind === "glob"));
   const required = route.requiredSegments;
-  if (request.length < required) return `the path has ${request.length} segment${request.length === 1 ? "" : "s"}, the route needs ${required}`;
-  if (glob < 0 && request.length > segments.length) return `the path has ${request.length} segments, the route takes at most ${segments.length}`;
+  if (request.length < required) return `the path has ${plural(request.length, "segment")}, the route needs ${required}`;
+  if (glob < 0 && request.length > segments.length) return `the path has ${plural(request.length, "segment")}, the route takes at most ${segments.length}`;
   const upTo = glob < 0 ? request.length : Math.min(glob, request.length);
   for (let i = 0; i < upTo; i++) {
     const reason = segmentMismatch(route, segments[i], request[i], i === segments.length - 1, controllers);
@@ -109,7 +109,10 @@ function segmentMismatch(route: Route, segment: PathSegment, text: string, last:
     .map((part, i) => {
       if (part.kind === "static") {
         // B: the last segment's `.` before an optional format may be left out with the format.
-        if (last && route.optionalFormat && i === segment.length - 2) return `(?:${escape(part.text)}`;
+        if (last && route.optionalFormat && i === segment.length - 2) {
+          // The dot may end the static text before it (`posts.` then `:format`): only the dot goes with the format.
+          return part.text.endsWith(".") ? `${escape(part.text.slice(0, -1))}(?:\\.` : `(?:${escape(part.text)}`;
+        }
         return escape(part.text);
       }
       if (part.kind === "glob") return "(.+)";
@@ -122,12 +125,14 @@ function segmentMismatch(route: Route, segment: PathSegment, text: string, last:
   if (new RegExp(`^${source}$`).test(text)) return undefined;
   // What keeps it out, named for the message: the static text it starts with, a controller, a requirement, the default pattern.
   const first = segment[0];
+  const format = segment.some((part) => part.kind === "param" && part.key === "format");
+  if (format && first.kind === "static" && first.text === `${text}.`) return `"${text}" has no format, the route takes ${segmentText(segment)}`;
   if (first.kind === "static" && !text.startsWith(first.text)) return `"${text}" is not "${segmentText(segment)}"`;
   const dynamic = segment.filter((part) => part.kind !== "static") as Array<{ key: string }>;
   if (dynamic.some((part) => part.key === "controller") && !route.requirements.controller) return `"${text}" is not a controller the routes name`;
   const constrained = dynamic.find((part) => route.requirements[part.key]);
   if (constrained) return `"${text}" does not match the requirement /${route.requirements[constrained.key].source}/ of :${constrained.key}`;
-  if (segment.some((part) => part.kind === "param" && part.key === "format")) return `"${text}" does not fit ${segmentText(segment)} (a format after a dot, no other dots)`;
+  if (format) return `"${text}" does not fit ${segmentText(segment)} (a format after a dot, no other dots)`;
   return `"${text}" does not fit ${segmentText(segment)} (no dots or slashes in a value)`;
 }
 
@@ -145,4 +150,8 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
