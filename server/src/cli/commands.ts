@@ -18,6 +18,10 @@ import { discoverRoutingFile } from "./discover";
 import { explainRecognition } from "../routing/explain";
 import { diffRoutes, fileAtRevision, routesOfText } from "./diff";
 import { routeDifferences, runtimeRoutes } from "./runtimeRoutes";
+import { URI } from "vscode-uri";
+import { readControllerModule } from "../analysis/controllerModule";
+import { readRegularFileSync } from "../files/regularFile";
+import { controllerFolderOf, missingTargetDiagnostics } from "../service/controllers";
 
 /** What a command writes and its exit code; main() does the writing. */
 export interface CommandResult {
@@ -102,8 +106,11 @@ export async function checkCommand(args: ParsedArguments): Promise<CommandResult
   const strictFailure = args.strict && loaded.some((f) => notStatic(f).length > 0);
   const result: CommandResult = { stdout: [], stderr: [], exitCode: loaded.some(hasErrors) || strictFailure ? 1 : 0 };
   for (const f of loaded) {
-    // What the analyser found, then the routes an earlier route captures, in file order.
-    const diagnostics = [...f.diagnostics, ...unreachableDiagnostics(f.routes.table)].sort((a, b) => (a.span?.start ?? -1) - (b.span?.start ?? -1));
+    // A route to a controller or action that does not exist answers 404 in production: a failure in CI terms.
+    const targets = args.noControllers ? [] : controllerDiagnostics(f).map((d): Diagnostic => ({ ...d, severity: "error" }));
+    if (targets.length) result.exitCode = 1;
+    // What the analyser found, the routes an earlier route captures and the actions no module defines, in file order.
+    const diagnostics = [...f.diagnostics, ...unreachableDiagnostics(f.routes.table), ...targets].sort((a, b) => (a.span?.start ?? -1) - (b.span?.start ?? -1));
     if (args.json) {
       result.stdout.push(JSON.stringify({ file: f.file, behaviour: f.behaviour, diagnostics: diagnostics.map((d) => diagnosticJSON(d, f.lines)) }));
     } else {
@@ -166,6 +173,29 @@ export function controllersCommand(args: ParsedArguments): CommandResult {
   if (args.check) return staleness(out, text, "controllers");
   const written = writeOrRefuse(out, text, file);
   return { stdout: [printable(`${written} ${out} (${modules.length} controller modules)`)], stderr: [], exitCode: hasErrors(f) ? 1 : 0 };
+}
+
+/**
+ * missing-controller and missing-action, as the language server reports them: the controller
+ * modules of the routing file's controllers folder read from the disk (statically, never run).
+ */
+function controllerDiagnostics(f: CliRoutingFile): Diagnostic[] {
+  const folder = path.resolve(path.dirname(f.file), f.analysis.tree?.settings.controllers ?? "./controllers");
+  const modules = moduleFiles(folder);
+  if (!modules?.length) return [];
+  const folderUri = URI.file(folder);
+  const files = new Map(modules.map((module) => [URI.file(path.join(folder, module)).toString(), path.join(folder, module)]));
+  const read = (uri: string) => {
+    let text = "";
+    try {
+      text = readRegularFileSync(files.get(uri)!);
+    } catch {
+      // An unreadable module defines nothing the check can see: its routes are reported.
+    }
+    return readControllerModule(text, files.get(uri)!);
+  };
+  const shown = path.relative(process.cwd(), folder) || ".";
+  return missingTargetDiagnostics(f.routes.table, controllerFolderOf(folderUri.path, files.keys(), read), shown.startsWith("..") || path.isAbsolute(shown) ? shown : `./${shown}`);
 }
 
 /** A generated file written inside the routing file's project, or a usage error saying why not. */

@@ -45,18 +45,22 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => commands().routesCommand(args),
   },
   check: {
-    flags: ["--behaviour", "--json", "--strict", "--runtime", "--runtime-timeout"],
-    usage: `resource-routes check [FILE...] [--strict] [--runtime COMPILED] [--behaviour A|B] [--json]
+    flags: ["--behaviour", "--json", "--strict", "--no-controllers", "--runtime", "--runtime-timeout"],
+    usage: `resource-routes check [FILE...] [--strict] [--no-controllers] [--runtime COMPILED [--runtime-timeout MS]] [--behaviour A|B] [--json]
   Prints one line per diagnostic: file:line:column: severity code: message. Exit 1 when any is an error.
+  A route whose controller module or action does not exist in the controllers folder (read statically) is
+  an error (missing-controller, missing-action), as it answers 404; --no-controllers skips that check.
   --strict: exit 1 also when a part could not be read statically (not-static). --runtime COMPILED runs the
-  application's compiled routing module and lists every route that differs from the static reading (exit 1 when any):
+  application's compiled routing module in a process of its own (at most --runtime-timeout ms, default 10000)
+  and lists every route that differs from the static reading (exit 1 when any, or when it cannot be run):
   what a CI runs to prove the editor's routes are the app's.`,
     run: (args) => commands().checkCommand(args),
   },
   recognize: {
     flags: ["--behaviour", "--json", "--param", "--explain", "--no-patch"],
-    usage: `resource-routes recognize FILE METHOD PATH [--param k=v]... [--explain] [--behaviour A|B] [--json]
+    usage: `resource-routes recognize FILE METHOD PATH [--param k=v]... [--explain] [--no-patch] [--behaviour A|B] [--json]
   Prints the route a request goes to: its name, controller, action and params (--param _method=put overrides POST).
+  PATCH (and _method=patch) is routed as PUT, as the adapters do; --no-patch keeps Rails 2's methods.
   --explain lists every route in order up to the one that matched, each with why the request passed it over
   (the number of segments, a static segment, a requirement, a format, the method).
   Exit 1 with the routing error when no route matches.`,
@@ -71,12 +75,13 @@ const COMMANDS: Record<string, Command> = {
   },
   types: {
     flags: ["--behaviour", "--out", "--allow-partial", "--check"],
-    usage: `resource-routes types [FILE] [--out OUT] [--allow-partial] [--behaviour A|B]
+    usage: `resource-routes types [FILE] [--out OUT] [--allow-partial] [--check] [--behaviour A|B]
   Writes the TypeScript declaration file that types the routing file's helpers and each action's params
   (default OUT: beside FILE, routes.ts → routes.routes.d.ts); the routing file opts in with draw<Routes>(…).
   The file is only written when its text changes. Exit 1 when the routing file has an error diagnostic
   (the routes the analyser understood are still typed), and without writing when a part of it could not be
-  read statically (the types could differ from the running app): --allow-partial writes them, marked partial.`,
+  read statically (the types could differ from the running app): --allow-partial writes them, marked partial.
+  --check writes nothing: exit 1 with the lines that differ when the file on disk is not what would be written.`,
     run: (args) => commands().typesCommand(args),
   },
   diff: {
@@ -90,12 +95,13 @@ const COMMANDS: Record<string, Command> = {
   },
   controllers: {
     flags: ["--behaviour", "--out", "--import-extension", "--check"],
-    usage: `resource-routes controllers FILE [--out OUT] [--import-extension js|ts|none]
+    usage: `resource-routes controllers FILE [--out OUT] [--import-extension js|ts|none] [--check]
   Writes a static import map of the routing file's controllers folder (default OUT: controllers.generated.ts
   beside FILE): \`import { controllers } from "./controllers.generated.js"\` gives fetchHandler and nodeHandler
   every controller in a bundle, Deno, Bun or a worker, where no folder can be searched. TypeScript modules are
   imported as .js (compilers and bundlers resolve it); Deno wants --import-extension ts. Written only when its text
-  changes, only inside the project, never over a file it did not generate.`,
+  changes, only inside the project, never over a file it did not generate. --check writes nothing: exit 1 with
+  the lines that differ when the file on disk is not what would be written.`,
     run: (args) => commands().controllersCommand(args),
   },
   lsp: {

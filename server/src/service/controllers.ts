@@ -3,7 +3,7 @@ import { LoadedRoutingFile } from "../analysis/routingFile";
 import { Diagnostic } from "../routing/diagnostics";
 import { controllerNameOf } from "../routing/controllerFiles";
 import { Route, RouteGroup } from "../routing/route";
-import { routeGroups } from "../routing/table";
+import { routeGroups, RouteTable } from "../routing/table";
 import { declaredSpan } from "../routing/spans";
 import { Span } from "../routing/declarations";
 import { parseUri } from "./uris";
@@ -46,16 +46,25 @@ export function controllerFolder(workspace: RoutingWorkspace, routingUri: string
 const knownFolders = new WeakMap<RoutingWorkspace, Map<string, { changes: number; folder: ControllerFolder }>>();
 
 function readControllerFolder(workspace: RoutingWorkspace, folder: string): ControllerFolder {
+  return controllerFolderOf(folder, workspace.documentsUnder(folder), (uri) => workspace.controllerModule(uri)!);
+}
+
+/**
+ * A controllers folder from the module files in it (uris whose paths begin with `folder`), read
+ * by `read` when they name a controller: the language server reads them from its documents, the
+ * CLI from the disk, with the same rules.
+ */
+export function controllerFolderOf(folder: string, uris: Iterable<string>, read: (uri: string) => ControllerModuleInfo): ControllerFolder {
   const modules = new Map<string, ControllerEntry>();
   let exists = false;
-  for (const uri of workspace.documentsUnder(folder)) {
+  for (const uri of uris) {
     const name = controllerNameOf(parseUri(uri)!.path.slice(folder.length + 1));
     if (name === undefined) continue;
     exists = true;
     // `posts.ts` wins over `posts/index.ts`, as the adapters look them up.
     const existing = modules.get(name);
     if (existing && !/\/index\.[a-z]+$/.test(existing.uri)) continue;
-    modules.set(name, { uri, info: workspace.controllerModule(uri)! });
+    modules.set(name, { uri, info: read(uri) });
   }
   return { path: folder, exists, modules, controllerOf: new Map([...modules].map(([name, entry]) => [entry.uri, name])) };
 }
@@ -154,9 +163,28 @@ export function routeTargetDiagnostics(workspace: RoutingWorkspace, uri: string)
   const folder = file && controllerFolder(workspace, uri, file);
   // Without a controllers folder nothing is missing: the routes are not even looked at.
   if (!file || !folder?.exists) return [];
+  const routingPath = parseUri(uri)!.path;
+  return missingTargetDiagnostics(file.routes.table, folder, relativeFolder(routingPath.slice(0, routingPath.lastIndexOf("/")), folder.path));
+}
+
+/** A folder as a message names it: relative to the routing file's own folder (`./controllers`, `../app/controllers`). */
+function relativeFolder(from: string, to: string): string {
+  const a = from.split("/").filter(Boolean);
+  const b = to.split("/").filter(Boolean);
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  const up = a.length - common;
+  return [...(up ? Array<string>(up).fill("..") : ["."]), ...b.slice(common)].join("/");
+}
+
+/**
+ * `missing-controller` and `missing-action` for a routing file's routes against its controllers
+ * folder, named `folderName` in messages. The language server and `check` both report these.
+ */
+export function missingTargetDiagnostics(table: RouteTable, folder: ControllerFolder, folderName: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const reported = new Set<string>();
-  const groups = routeGroups(file.routes.table);
+  const groups = routeGroups(table);
   // A missing module's quick fix creates it with every action the file's routes reach in it (worked out once per controller).
   let everyRoute: Map<string, Route[]> | undefined;
   const actionsOf = new Map<string, Array<{ name: string; route: string }>>();
@@ -176,7 +204,7 @@ export function routeTargetDiagnostics(workspace: RoutingWorkspace, uri: string)
       if (reported.has(key)) continue;
       reported.add(key);
       if (!entry) {
-        const message = `No module for controller "${controller}" in ${folder.path}: its routes answer 404 (uninitialized controller).`;
+        const message = `No module for controller "${controller}" in ${folderName}: its routes answer 404 (uninitialized controller).`;
         diagnostics.push({ severity: "information", code: "missing-controller", message, span, controller: { name: controller, actions: actionsOfMissing(controller) } });
         continue;
       }

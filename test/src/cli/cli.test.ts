@@ -78,7 +78,14 @@ describe("CLI", () => {
       assert.match(diagnostic.message, /ANY \/files\/:name \(files#named\) can never be recognised: the earlier route ANY \/files\/\*path \(files#show\)/);
     });
     it("a clean file prints nothing and exits 0", () => {
-      assert.deepStrictEqual(run("check", BLOG), { stdout: "", stderr: "", status: 0 });
+      assert.deepStrictEqual(run("check", BLOG, "--no-controllers"), { stdout: "", stderr: "", status: 0 });
+    });
+    it("routes to controllers and actions the controllers folder lacks are errors, as they answer 404; the folder is named relative to where it runs", () => {
+      const { stdout, status } = run("check", BLOG);
+      assert.strictEqual(status, 1);
+      const lines = stdout.trimEnd().split("\n");
+      assert.ok(lines.length > 0 && lines.every((line) => / error missing-(controller|action): /.test(line)), stdout);
+      assert.ok(lines.some((line) => line.includes(`No module for controller "authors" in ${path.join("examples", "blog", "controllers")}:`) || line.includes(`No module for controller "authors" in ./${path.relative(process.cwd(), path.join(ROOT, "examples", "blog", "controllers"))}:`)), stdout);
     });
   });
 

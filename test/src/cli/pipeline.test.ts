@@ -122,3 +122,24 @@ describe("CLI in a pipeline", function () {
     });
   });
 });
+
+describe("check reports what the language server reports of controllers", function () {
+  this.timeout(60_000);
+
+  it("a renamed resource with no module, and an action no module defines: exit 1 with missing-controller and missing-action; --no-controllers skips them; the controllers setting is followed", () => {
+    const dir = project({
+      "config/routes.ts": `import { draw } from "resource-routes";\nexport default draw({ controllers: "../app/controllers" }, (map) => { map.resources("articles", { only: ["index"] }); map.resources("posts", { only: ["index", "new"] }); });\n`,
+      "app/controllers/posts.ts": "export function index() { return 'posts'; }\n",
+    });
+    const result = run(dir, "check", "config/routes.ts");
+    assert.strictEqual(result.status, 1);
+    assert.deepStrictEqual(result.stdout.trimEnd().split("\n"), [
+      'config/routes.ts:2:85: error missing-controller: No module for controller "articles" in ./app/controllers: its routes answer 404 (uninitialized controller).',
+      'config/routes.ts:2:133: error missing-action: The controller "posts" does not define the action "new" that GET /posts/new.:format reaches.',
+    ]);
+    assert.deepStrictEqual(run(dir, "check", "config/routes.ts", "--no-controllers"), { stdout: "", stderr: "", status: 0 });
+    fs.writeFileSync(path.join(dir, "app", "controllers", "articles.ts"), "export default class { index() { return 'a'; } }\n");
+    fs.writeFileSync(path.join(dir, "app", "controllers", "posts.ts"), "export default { index() { return 'posts'; }, new() { return 'form'; } };\n");
+    assert.deepStrictEqual(run(dir, "check", "config/routes.ts"), { stdout: "", stderr: "", status: 0 });
+  });
+});
