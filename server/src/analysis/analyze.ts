@@ -29,6 +29,11 @@ export interface RoutingFileAnalysis {
   syntax(): ts.SourceFile;
   /** What the analysis of the file's next version re-uses; none on a compacted analysis (a closed file's). */
   reuse?: Reusable;
+  /**
+   * The evaluation work this version's analysis did (ANALYSIS_LIMITS bounds it): what tests assert
+   * of hostile files instead of a time; undefined where only one statement was read again.
+   */
+  cost?: Cost;
 }
 
 /** What one analysis leaves to the next version's. */
@@ -86,6 +91,7 @@ export function analyzeRoutingFile(source: SourceText, fileName = "routes.ts", p
     result.reuse = { trees }; // what was read is incomplete: the next version reads everything again
     diagnostics.push(internalError(error, result.tree ? evaluator.span(file) : undefined));
   }
+  result.cost = evaluator.budget.spent;
   return result;
 }
 
@@ -396,6 +402,7 @@ function unparsable(text: string, fileName: string): RoutingFileAnalysis {
     tree: text.includes(PACKAGE_NAME) ? { settings: {}, body: [] } : undefined,
     diagnostics: [diagnostic],
     settingsSources: new OptionSources(),
+    cost: { steps: 0, iterations: 0 }, // nothing was evaluated
     text,
     syntax: syntaxOf(undefined, fileName, ""),
   };

@@ -36,15 +36,19 @@ export class Budget {
     return { steps: this.steps, iterations: this.iterations };
   }
 
-  /** Spends `amount` steps; false once the file's allowance is gone. */
+  /**
+   * Spends `amount` steps; false once the file's allowance is gone. A refused charge is not work
+   * done: the count stops one past the allowance, so what was spent is what was done.
+   */
   spend(amount = 1): boolean {
-    this.steps += amount;
+    this.steps = Math.min(this.steps + amount, ANALYSIS_LIMITS.steps + 1);
     return this.steps <= ANALYSIS_LIMITS.steps;
   }
 
   /** Spends one loop iteration; false once the file's allowance is gone. */
   iterate(): boolean {
-    return ++this.iterations <= ANALYSIS_LIMITS.loopIterations;
+    this.iterations = Math.min(this.iterations + 1, ANALYSIS_LIMITS.loopIterations + 1);
+    return this.iterations <= ANALYSIS_LIMITS.loopIterations;
   }
 }
 

@@ -4,6 +4,7 @@ import { ANALYSIS_LIMITS } from "../../../server/out/analysis/budget";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { Declaration } from "../../../server/out/routing/declarations";
 import { sharedStructure, sharedStructureFile } from "../support/sharedStructure";
+import { assertWithinBudget } from "../support/budget";
 
 /**
  * Values that share structure are charged the size they have when walked: `[a, a]` counts `a` twice.
@@ -23,7 +24,6 @@ function walked(value: unknown, cap: number): number {
   return size;
 }
 
-const TIME_BOUND_MS = 5_000;
 
 describe("analysis: values that share structure", () => {
   it("is bounded by the size each value has when walked, for every shape, place, depth and number of uses", function () {
@@ -31,13 +31,11 @@ describe("analysis: values that share structure", () => {
     fc.assert(
       fc.property(sharedStructure, (shape) => {
         const text = sharedStructureFile(shape);
-        const started = Date.now();
         const loaded = loadRoutingFile(text, "routes.ts");
         // Everything a user of the analysis walks: the routes as JSON and the diagnostics.
         const json = JSON.stringify(loaded?.routes.routes);
-        const took = Date.now() - started;
         assert.ok(loaded, "still a routing file");
-        assert.ok(took < TIME_BOUND_MS, `${JSON.stringify(shape)}: ${took} ms`);
+        assertWithinBudget(loaded);
         assert.ok(json.length < 200 * ANALYSIS_LIMITS.valueSize * Math.max(1, loaded.routes.routes.length), "each route holds a bounded value");
         const declarations = (list: Declaration[]): Declaration[] => list.flatMap((d) => [d, ...declarations(d.block ?? [])]);
         for (const declaration of declarations(loaded.analysis.tree!.body)) {
@@ -67,9 +65,8 @@ describe("analysis: values that share structure", () => {
 
   it("a value within the limit used by many declarations is charged each use: the file's budget ends it, not the walk", () => {
     const text = sharedStructureFile({ shape: "list", place: "conditions", depth: 10, uses: 400 });
-    const started = Date.now();
     const loaded = loadRoutingFile(text, "routes.ts")!;
-    assert.ok(Date.now() - started < TIME_BOUND_MS);
+    assertWithinBudget(loaded);
     const budget = loaded.diagnostics.filter((d) => d.code === "not-static" && /evaluation steps/.test(d.message));
     assert.ok(budget.length > 0, "the budget ran out");
     assert.ok(loaded.routes.routes.length > 0 && loaded.routes.routes.length < 400 * 7, `${loaded.routes.routes.length} routes`);

@@ -13,7 +13,7 @@ export default draw((map) => {
 `;
 
 /** Polls `read` until `test` passes or `timeout` ms pass; the last value read. */
-async function eventually<T>(read: () => T, test: (value: T) => boolean, timeout = 10_000): Promise<T> {
+async function eventually<T>(read: () => T, test: (value: T) => boolean, timeout = 20_000): Promise<T> {
   const deadline = Date.now() + timeout;
   let value = read();
   while (!test(value) && Date.now() < deadline) {

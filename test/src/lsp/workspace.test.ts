@@ -123,7 +123,7 @@ describe("language server over stdio: a workspace folder on disk", function () {
 });
 
 /** Asks until the answer passes `test` (a notification's effect arrives after it is sent); the last answer otherwise. */
-async function waitUntil<T>(ask: () => Promise<T>, test: (answer: T) => boolean, timeout = 5_000): Promise<T> {
+async function waitUntil<T>(ask: () => Promise<T>, test: (answer: T) => boolean, timeout = 20_000): Promise<T> {
   const deadline = Date.now() + timeout;
   let answer = await ask();
   while (!test(answer) && Date.now() < deadline) {

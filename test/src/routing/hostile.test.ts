@@ -6,46 +6,13 @@ import { segmentMatcher } from "../../../server/out/routing/segmentMatch";
 
 /** The runtime against what a request (or a careless routing file) can send it: time linear in the request, no prototype reached. */
 
-/** The fastest of `rounds` timings of `run`, in milliseconds (the least disturbed by the machine). */
-function fastest(run: () => void, rounds = 7): number {
-  let best = Infinity;
-  for (let i = 0; i < rounds; i++) {
-    const started = process.hrtime.bigint();
-    run();
-    best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return best;
-}
-
-describe("recognition time grows linearly with the path", () => {
+describe("recognition of hostile paths", () => {
   const routes = draw((m) => {
     m.connect("/archive/:year-:month-:day", { controller: "archive", action: "day" });
     m.connect("/files/:name.:ext", { controller: "files", action: "show" });
     m.resources("posts");
   });
-  const attempt = (path: string) => () => {
-    for (let i = 0; i < 20; i++) {
-      try {
-        routes.recognize("GET", path);
-      } catch (error) {
-        if (!(error instanceof RoutingError)) throw error;
-      }
-    }
-  };
-  const adversarial: Array<[string, (n: number) => string]> = [
-    ["dashes before a dot against :year-:month-:day", (n) => `/archive/${"-".repeat(n)}.`],
-    ["dashes alone against :year-:month-:day", (n) => `/archive/${"-".repeat(n)}`],
-    ["dots against :name.:ext", (n) => `/files/${"a.".repeat(n / 2)}`],
-    ["a long member id against the posts routes", (n) => `/posts/${"9".repeat(n)}.`],
-  ];
-  for (const [what, path] of adversarial) {
-    it(`${what}: 8 times the length takes well under 8² times as long`, () => {
-      const short = fastest(attempt(path(2_000)));
-      const long = fastest(attempt(path(16_000)));
-      // Linear growth gives about 8; the backtracking pattern gave 8² to 8³.
-      assert.ok(long / Math.max(short, 0.05) < 24, `2,000 chars: ${short.toFixed(2)} ms, 16,000 chars: ${long.toFixed(2)} ms`);
-    });
-  }
+  // That its time grows linearly with the path is measured by `npm run bench -- adversarial`, a guard there.
 
   it("a routing error quotes a long path cut short", () => {
     assert.throws(() => routes.recognize("GET", `/nothing/${"x".repeat(5000)}`), (error: Error) => error.message.length < 300 && /^No route matches "\/nothing\/x+…" with/.test(error.message));
