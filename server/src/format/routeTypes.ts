@@ -19,7 +19,8 @@ export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behavi
   const named = source.table.named;
   const shapes = new Map<string, { name: string; keys: string[]; required: boolean[] }>();
   const shapeOf = (route: Route): string => {
-    const keys = positionalKeys(route);
+    // A key that stands twice (duplicate-segment-key) is one parameter: a signature cannot name it twice.
+    const keys = [...new Set(positionalKeys(route))];
     const required = keys.map((key) => isRequired(route, key));
     const id = keys.map((key, i) => `${key}${required[i] ? "" : "?"}`).join(",");
     let shape = shapes.get(id);
@@ -35,7 +36,7 @@ export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behavi
     helpers.push(`  /** ${commentText(`${route.verb} ${route.path} → ${route.target}`)} */`);
     helpers.push(...helperLines(name, shape));
     if (source.behaviour !== "B" || named.has(`formatted_${name}`)) continue;
-    aliases.push(`  /** @deprecated behaviour B keeps the formatted_ helpers only as aliases: use ${name}_path with a format argument. */`);
+    aliases.push(`  /** @deprecated behaviour B keeps the formatted_ helpers only as aliases: use ${commentText(name)}_path with a format argument. */`);
     aliases.push(...helperLines(`formatted_${name}`, shape));
   }
 

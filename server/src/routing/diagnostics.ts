@@ -33,6 +33,8 @@ export type DiagnosticCode =
   | "unrouted-action"
   /** A route an earlier route always captures: recognition never returns it. */
   | "unreachable-route"
+  /** A key that stands twice in one route's path: no helper can generate it. */
+  | "duplicate-segment-key"
   /** A `defaults` entry for a key that is not a segment of the route's path (the original raised). */
   | "invalid-default"
   /** `collection`, `member` or `new` given as a list or a name: actions with no method condition, as Rails 2 made them (a hint toward the hash form). */

@@ -30,11 +30,36 @@ export function validateDeclaration(declaration: Declaration): Diagnostic[] {
   const visit = (declarations: Declaration[]): void => {
     for (const declaration of declarations) {
       if (declaration.kind === "resources" || declaration.kind === "resource") checkResource(declaration, diagnostics);
+      if (declaration.path !== undefined) checkSegmentKeys(declaration, declaration.path, diagnostics);
       if (declaration.block) visit(declaration.block);
     }
   };
   visit([declaration]);
   return diagnostics;
+}
+
+/**
+ * A key that stands twice in one path (`/d/:id/e/:id`, or through the declaration's own
+ * path_prefix): recognition keeps one of the values, and no helper can be given both, as Rails 2
+ * could not generate such a route.
+ */
+function checkSegmentKeys(declaration: Declaration, path: string, diagnostics: Diagnostic[]): void {
+  const prefix = typeof declaration.options.path_prefix === "string" ? declaration.options.path_prefix : "";
+  const seen = new Set<string>();
+  for (const match of `${prefix}/${path}`.matchAll(/[:*]([A-Za-z_][A-Za-z0-9_]*)/g)) {
+    const key = match[1];
+    if (!seen.has(key)) {
+      seen.add(key);
+      continue;
+    }
+    diagnostics.push({
+      severity: "warning",
+      code: "duplicate-segment-key",
+      message: `The key :${key} stands twice in this route's path: recognition keeps one of its values, and no helper can generate the route (give each segment its own key).`,
+      span: declaration.source?.names[0] ?? declaration.source?.call,
+    });
+    return;
+  }
 }
 
 function checkResource(declaration: Declaration, diagnostics: Diagnostic[]): void {

@@ -143,3 +143,25 @@ describe("check reports what the language server reports of controllers", functi
     assert.deepStrictEqual(run(dir, "check", "config/routes.ts"), { stdout: "", stderr: "", status: 0 });
   });
 });
+
+describe("typed routes that any route name or path leaves compilable", function () {
+  this.timeout(120_000);
+
+  it("a name holding */ cannot close a comment, a repeated key is duplicate-segment-key, and the .d.ts compiles", () => {
+    const dir = project({
+      "routes.ts": `import { draw } from "resource-routes";\nexport default draw({ behaviour: "B" }, (map) => {\n  map.named_route("evil*/ declare const injected: number; /*", "evil", { controller: "pages", action: "show" });\n  map.connect("d/:id/e/:id", { controller: "pages", action: "show" });\n});\n`,
+    });
+    const checked = run(dir, "check", "routes.ts", "--no-controllers");
+    assert.match(checked.stdout, /^routes\.ts:4:\d+: warning duplicate-segment-key: The key :id stands twice/m);
+    assert.strictEqual(run(dir, "types", "routes.ts").status, 0);
+    const declarations = fs.readFileSync(path.join(dir, "routes.routes.d.ts"), "utf8");
+    const ts = require(path.join(ROOT, "node_modules", "typescript")) as typeof import("typescript");
+    // The name stays inside string literals and comments: no statement of its making.
+    const parsed = ts.createSourceFile("routes.routes.d.ts", declarations, ts.ScriptTarget.Latest);
+    assert.deepStrictEqual(parsed.statements.filter(ts.isVariableStatement).map((statement) => statement.getText(parsed)), []);
+    const file = path.join(dir, "routes.routes.d.ts");
+    const program = ts.createProgram([file], { noEmit: true, strict: true, skipLibCheck: false, types: [], baseUrl: dir, paths: { "resource-routes": [path.join(ROOT, "server", "out", "index.d.ts")], "resource-routes/http": [path.join(ROOT, "server", "out", "http", "index.d.ts")] } });
+    const errors = ts.getPreEmitDiagnostics(program).filter((d) => d.file?.fileName === file).map((d) => ts.flattenDiagnosticMessageText(d.messageText, " "));
+    assert.deepStrictEqual(errors, []);
+  });
+});
