@@ -14,6 +14,7 @@ import { printable } from "../text/escape";
 import { own } from "../routing/values";
 import type { Diagnostic } from "../routing/diagnostics";
 import type { Route } from "../routing/route";
+import type { Helper } from "../routing/helpers";
 import { discoverRoutingFile } from "./discover";
 import { explainRecognition } from "../routing/explain";
 import { diffRoutes, fileAtRevision, routesOfText } from "./diff";
@@ -295,7 +296,7 @@ export function generateCommand(args: ParsedArguments): CommandResult {
   const [file, helper, ...values] = args.positional;
   if (!file || !helper) throw new UsageError("generate takes FILE HELPER [ARG]...");
   const f = loadFile(file, args.behaviour);
-  const fn = own(f.routes.helpers, helper);
+  const fn = own(f.routes.helpers as Readonly<Record<string, Helper>>, helper);
   if (!fn) {
     const suggestion = nearest(helper, Object.keys(f.routes.helpers));
     return { stdout: [], stderr: [printable(`Unknown helper ${JSON.stringify(helper)}${suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : ""}`)], exitCode: 1 };

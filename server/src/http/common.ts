@@ -4,7 +4,7 @@
  * entry (./worker.ts) a loadControllers that says why a worker cannot.
  */
 export { fetchHandler } from "./fetch";
-export { nodeHandler } from "./node";
+export { nodeHandler, NodeIncomingMessage, NodeServerResponse } from "./node";
 export { findAction, ActionLookup, Controllers, ControllerModule, Action, LoadOptions } from "./controllers";
 export { CONTROLLER_EXTENSIONS } from "../routing/controllerFiles";
 export { ActionContext, RouteInfo } from "./context";

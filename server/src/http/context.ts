@@ -1,6 +1,6 @@
 import { splitArguments } from "../routing/generate";
 import type { Helper } from "../routing/helpers";
-import type { AnyRouteSet } from "../routing/typedRoutes";
+import type { AnyRouteSet, UntypedHelpers } from "../routing/typedRoutes";
 import { Params } from "./params";
 import type { Files } from "./body";
 import { CookieJar, Cookies } from "./cookies";
@@ -64,7 +64,7 @@ export interface ActionContext<Request = unknown> {
   /** The request's cookies, and the ones the answer sets (docs/serving.md › Cookies). */
   cookies: Cookies;
   /** The route set's helpers; `_url` helpers take the request's protocol and host unless given. */
-  urls: Record<string, Helper>;
+  urls: UntypedHelpers;
   /** A multipart body's files by field name (empty for any other request). */
   files: Files;
   /** What middleware and filters pass on to the action for this request (a record a before filter loaded, the signed-in user). */
@@ -83,7 +83,7 @@ export interface ActionContext<Request = unknown> {
 export class RequestContext<Request> implements ActionContext<Request> {
   /** What `respond()` set, if it was called. */
   answered: Answer | undefined;
-  #urls: Record<string, Helper> | undefined;
+  #urls: UntypedHelpers | undefined;
   #locals: Record<string, unknown> | undefined;
   #cookies: CookieJar | undefined;
   #url: URL | undefined;
@@ -129,8 +129,8 @@ export class RequestContext<Request> implements ActionContext<Request> {
     return lines?.length ? lines : undefined;
   }
 
-  get urls(): Record<string, Helper> {
-    return (this.#urls ??= requestUrls(this.routes, this.origin, this.prefix));
+  get urls(): UntypedHelpers {
+    return (this.#urls ??= requestUrls(this.routes, this.origin, this.prefix) as UntypedHelpers);
   }
 
   get locals(): Record<string, unknown> {

@@ -9,6 +9,23 @@ import type { Answer } from "./context";
 const CLOSE_AFTER_MS = 5_000;
 
 /**
+ * node:http's IncomingMessage as nodeHandler's type names it: what every request it is given has
+ * (Express's, Fastify's `request.raw`). Declared here, not imported, so that the types of
+ * resource-routes/http need no @types/node where only fetchHandler is used.
+ */
+export interface NodeIncomingMessage {
+  method?: string;
+  url?: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** node:http's ServerResponse as nodeHandler's type names it (see NodeIncomingMessage). */
+export interface NodeServerResponse {
+  statusCode: number;
+  headersSent: boolean;
+}
+
+/**
  * A `node:http` request listener (docs/serving.md), also Express/Connect middleware: with `next`,
  * a request no route matches is passed on instead of answered 404.
  */
@@ -16,8 +33,10 @@ export function nodeHandler(
   routes: AnyRouteSet,
   controllers: Controllers,
   options: HttpOptions = {},
-): (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void {
-  return (req, res, next) => {
+): (req: NodeIncomingMessage, res: NodeServerResponse, next?: (error?: unknown) => void) => void {
+  return (request, response, next) => {
+    const req = request as IncomingMessage;
+    const res = response as ServerResponse;
     const incoming = new NodeRequest(req);
     const answer = (outcome: Outcome) => {
       // Our own answers are written at once; only a Response (read as it arrives) and a failure to send take the async way.

@@ -5,6 +5,7 @@ import { buildHelpers, Helper } from "./helpers";
 import { Recognition, Recognizer } from "./recognize";
 import { Route, RouteJSON } from "./route";
 import { RouteTable } from "./table";
+import type { UntypedHelpers } from "./typedRoutes";
 
 export interface RouteSetOptions {
   /** Receives deprecation warnings (B's `formatted_*` helpers); defaults to process.emitWarning. */
@@ -17,7 +18,7 @@ export interface RouteSetOptions {
  * A loaded route set: what an application routes with. Built from a route table; recognition is
  * compiled on first use.
  */
-export class RouteSet<Helpers extends object = Record<string, Helper>> {
+export class RouteSet<Helpers extends object = UntypedHelpers> {
   readonly behaviour: Behaviour;
   readonly diagnostics: readonly Diagnostic[];
   /** The routing file that drew the set, when known. */

@@ -19,6 +19,15 @@ export interface NamedValues {
   [key: string]: unknown;
 }
 
+/**
+ * The helpers of a route set no declaration file types: a `hash_for_` helper gives its options,
+ * any other `_path` or `_url` helper its path or URL, as a string.
+ */
+export interface UntypedHelpers {
+  [name: `hash_for_${string}`]: (...args: unknown[]) => Record<string, unknown>;
+  [name: `${string}_path` | `${string}_url`]: (...args: unknown[]) => string;
+}
+
 /** A route set whose helpers a generated declaration file lists: `export default draw<Routes>(…)`. */
 export type TypedRouteSet<Helpers extends object> = RouteSet<Helpers>;
 

@@ -49,6 +49,16 @@ export const failure = new RoutingError("x");
 export { path };
 `;
 
+/** A worker's application: resource-routes and fetchHandler, helpers used untyped, no node types anywhere. */
+const FETCH_ONLY = `import { draw } from "resource-routes";
+import { fetchHandler, type ActionContext } from "resource-routes/http";
+
+const routes = draw((map) => { map.resources("posts"); });
+export const path: string = routes.helpers.post_path(1);
+export const options: Record<string, unknown> = routes.helpers.hash_for_post_path(1);
+export default { fetch: fetchHandler(routes, { posts: { show: ({ urls, redirect }: ActionContext) => redirect(urls.post_path(1), 303) } }) };
+`;
+
 describe("the packages as users install them", function () {
   this.timeout(600_000);
   let tarballs: { runtime: string; tools: string };
@@ -102,6 +112,15 @@ describe("the packages as users install them", function () {
           assert.strictEqual(tsc.status, 0, tsc.stdout + tsc.stderr);
         });
       }
+
+      it("type-checks a fetch-only application without node's types: untyped helpers give strings, hash_for_ their options", () => {
+        const dir = path.join(project, "fetch-only");
+        fs.mkdirSync(dir, { recursive: true });
+        fs.writeFileSync(path.join(dir, "app.ts"), FETCH_ONLY);
+        fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022", "DOM"], types: [], skipLibCheck: false }, files: ["app.ts"] }));
+        const tsc = cp.spawnSync(process.execPath, [path.join(project, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { encoding: "utf8", env });
+        assert.strictEqual(tsc.status, 0, tsc.stdout + tsc.stderr);
+      });
 
       it("the tools' command reads a routing file with their own TypeScript", () => {
         fs.writeFileSync(path.join(project, "routes.cjs"), ROUTING);
