@@ -12,7 +12,7 @@ import { RouteSet } from "../../server/out/routing/routeSet";
 import { documentDiagnostics } from "../../server/out/service/diagnostics";
 import { RoutingWorkspace } from "../../server/out/service/workspace";
 import { footprint, httpThroughput } from "./http";
-import { adversarialRecognition } from "./adversarial";
+import { adversarialRecognition, unreachablePass } from "./adversarial";
 import { languageServer } from "./languageServer";
 import { routesTreeBenchmark } from "./tree";
 import { heldBy } from "../../test/out/support/heap";
@@ -188,6 +188,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   "language-server": languageServer,
   tree: routesTreeBenchmark,
   adversarial: adversarialRecognition,
+  unreachable: unreachablePass,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));

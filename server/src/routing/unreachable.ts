@@ -18,10 +18,11 @@ export interface Capture {
  * catch-all or `photos/:id` above `photos/search`). Only what is provable is reported: the earlier
  * route must take every method the later one takes and, for every request path the later one
  * matches, match it too — compared part by part, taking requirements into account conservatively
- * (two requirements are the same only when they are written the same). Routes are compared only
- * with earlier ones that can share their first segment, so a large file costs little more than a
- * pass over its routes; and after an edit, only the routes of the declarations it re-expanded and
- * the later routes sharing a first segment with them are compared again (see Run).
+ * (two requirements are the same only when they are written the same). A route is compared only
+ * with the earlier routes that could capture it, found in a tree of their segments (a static
+ * segment is matched only by itself), so a file costs about a pass over its routes however they
+ * are nested; after an edit, only the routes of the declarations it re-expanded and the later
+ * routes whose static beginning extends theirs are judged again (see Run).
  */
 export function unreachableRoutes(table: Pick<RouteTable, "routes" | "size" | "segments">): Capture[] {
   const segments = table.segments?.list ?? [];
@@ -35,23 +36,41 @@ export function unreachableRoutes(table: Pick<RouteTable, "routes" | "size" | "s
 }
 
 /**
- * One computation over a table, which the next table of the same file continues: routes by
- * their first segment's text (each list in route order), those starting with a parameter or a
- * glob, and each unreachable route with the route that captures it. A route's answer depends
- * only on the earlier routes of its own list and of the parameter list; so after an edit replaced
- * a run of declarations, only routes of lists that gained or lost a route can change, and among
- * them only those after the replaced run (an edit of the parameter list computes all again).
+ * One computation over a table, which the next table of the same file continues. Routes are kept
+ * by their static beginning (the static segments before the first that is not), and in a tree by
+ * their segments, where those of several lengths (an optional tail) or with a glob stand apart.
+ * An earlier route can capture a later one only if its static beginning begins the later one's:
+ * so after an edit replaced a run of declarations, only the routes whose static beginning extends
+ * that of a route added or removed can change, and among them only those after the replaced run
+ * (a route with no static beginning, or of several lengths, makes it compute all again).
  */
 interface Run {
   segments: readonly RouteGroup[];
   /** Each segment's place in the table. */
   order: Map<RouteGroup, number>;
-  buckets: Map<string, Route[]>;
-  dynamic: Route[];
+  /** Routes by their static beginning (see beginningOf), in route order. */
+  beginnings: Map<string, Route[]>;
+  tree: SegmentNode;
+  /** Routes of several lengths, or with a glob: compared with every later route. */
+  irregular: Route[];
   by: Map<Route, Route>;
   /** A later table continued it (its lists are that table's now): it cannot be continued again. */
   continued: boolean;
 }
+
+/**
+ * A level of the tree: the routes that end here, in route order, and the next level by segment:
+ * a static segment by its text (`=posts`), any other by the static text it must begin with
+ * (`>page-` for `page-:n`, `>` for `:id`), whose lengths `heads` lists.
+ */
+interface SegmentNode {
+  routes: Route[];
+  next: Map<string, SegmentNode>;
+  heads: Set<number>;
+}
+
+/** @internal Pairs of routes compared since the process started: the work tests bound, where a clock would lie. */
+export const work = { comparisons: 0 };
 
 /** The run of a file's last table, which the next table of the file continues. */
 const runs = new ByEndSegments<Run>();
@@ -77,13 +96,12 @@ function before(order: Run["order"], a: Route, b: Route): boolean {
 }
 
 function firstRun(segments: readonly RouteGroup[]): Run {
-  const run: Run = { segments, order: new Map(segments.map((segment, i) => [segment, i])), buckets: new Map(), dynamic: [], by: new Map(), continued: false };
+  const run: Run = { segments, order: new Map(segments.map((segment, i) => [segment, i])), beginnings: new Map(), tree: node(), irregular: [], by: new Map(), continued: false };
   for (const segment of segments) {
     place(segment);
     for (const route of segment.routes) {
-      const list = listOf(run, firstKey(route));
-      judge(run, route, list.length, run.dynamic.length);
-      list.push(route);
+      judge(run, route);
+      add(run, route);
     }
   }
   return run;
@@ -96,9 +114,14 @@ function continuedRun(previous: Run, segments: readonly RouteGroup[]): Run | und
   const removed = old.slice(head, old.length - tail);
   const added = segments.slice(head, segments.length - tail);
   added.forEach(place);
-  const keys = new Set<string>();
-  for (const segment of [...removed, ...added]) for (const route of segment.routes) keys.add(firstKey(route));
-  if (keys.has(DYNAMIC)) return undefined;
+  const changed = new Set<string>();
+  for (const segment of [...removed, ...added]) {
+    for (const route of segment.routes) {
+      const beginning = beginningOf(route);
+      if (beginning === "" || isIrregular(route)) return undefined;
+      changed.add(beginning);
+    }
+  }
 
   previous.continued = true;
   // The order too is the previous one patched: only places from the replaced run on can change,
@@ -107,35 +130,54 @@ function continuedRun(previous: Run, segments: readonly RouteGroup[]): Run | und
   for (const segment of removed) order.delete(segment);
   const moved = added.length === removed.length ? head + added.length : segments.length;
   for (let i = head; i < moved; i++) order.set(segments[i], i);
-  const run: Run = { segments, order, buckets: previous.buckets, dynamic: previous.dynamic, by: previous.by, continued: false };
+  const run: Run = { ...previous, segments, order, continued: false };
   for (const segment of removed) {
     for (const route of segment.routes) {
-      const list = run.buckets.get(firstKey(route))!;
-      list.splice(list.indexOf(route), 1);
+      drop(run.beginnings.get(beginningOf(route))!, route);
+      drop(leafOf(run, route), route);
       run.by.delete(route);
     }
   }
-  for (const segment of added) {
-    for (const route of segment.routes) {
-      const list = listOf(run, firstKey(route));
-      list.splice(insertionPoint(run, list, route), 0, route);
-    }
-  }
-  // Routes of the lists that changed, from the replaced run on, are judged again.
-  for (const key of keys) {
-    const list = run.buckets.get(key) ?? [];
-    list.forEach((route, i) => {
-      if (run.order.get(route.segment!)! >= head) judge(run, route, i, insertionPoint(run, run.dynamic, route));
-    });
+  for (const segment of added) for (const route of segment.routes) add(run, route);
+  // Routes whose static beginning extends a changed one, from the replaced run on, are judged again.
+  for (const [beginning, routes] of run.beginnings) {
+    if (![...changed].some((key) => beginning === key || beginning.startsWith(`${key}/`))) continue;
+    for (const route of routes) if (run.order.get(route.segment!)! >= head) judge(run, route);
   }
   return run;
 }
 
-function listOf(run: Run, key: string): Route[] {
-  if (key === DYNAMIC) return run.dynamic;
-  let list = run.buckets.get(key);
-  if (!list) run.buckets.set(key, (list = []));
-  return list;
+function node(): SegmentNode {
+  return { routes: [], next: new Map(), heads: new Set() };
+}
+
+/** Puts a route in its static beginning's list and in the tree (or with the irregular ones), each in route order. */
+function add(run: Run, route: Route): void {
+  const beginning = beginningOf(route);
+  let list = run.beginnings.get(beginning);
+  if (!list) run.beginnings.set(beginning, (list = []));
+  list.splice(insertionPoint(run, list, route), 0, route);
+  const leaf = leafOf(run, route);
+  leaf.splice(insertionPoint(run, leaf, route), 0, route);
+}
+
+function drop(list: Route[], route: Route): void {
+  list.splice(list.indexOf(route), 1);
+}
+
+/** The list a route is kept in: its node's, or the irregular routes'. Made on the way when missing. */
+function leafOf(run: Run, route: Route): Route[] {
+  if (isIrregular(route)) return run.irregular;
+  let at = run.tree;
+  route.segments.forEach((segment, index) => {
+    const head = isStatic(segment) ? undefined : headOf(route, index);
+    const key = head === undefined ? `=${textOf(segment)}` : `>${head}`;
+    let next = at.next.get(key);
+    if (!next) at.next.set(key, (next = node()));
+    if (head !== undefined) at.heads.add(head.length);
+    at = next;
+  });
+  return at.routes;
 }
 
 /** Where `route` goes in a list in route order. */
@@ -150,42 +192,96 @@ function insertionPoint(run: Run, list: readonly Route[], route: Route): number 
   return low;
 }
 
-/** Records whether the first `same` routes of its list or the first `dynamic` of the parameter list capture `route`. */
-function judge(run: Run, route: Route, same: number, dynamic: number): void {
-  const key = firstKey(route);
-  // A route starting with a parameter is only compared with others that do.
-  const by = !comparable(route) ? undefined : key === DYNAMIC ? firstCapturing(run, NONE, 0, dynamic, route) : firstCapturing(run, run.buckets.get(key)!, same, dynamic, route);
+/** Records which earlier route, if any, captures `route`: the first in route order among those that could. */
+function judge(run: Run, route: Route): void {
+  const by = comparable(route) ? firstCapturing(run, route) : undefined;
   if (by) run.by.set(route, by);
   else run.by.delete(route);
 }
 
-const NONE: Route[] = [];
-
-/** The first of the earlier routes, in route order, among the first `sameCount` of its list and the first `dynamicCount` starting with a parameter, that captures `route`. */
-function firstCapturing(run: Run, same: readonly Route[], sameCount: number, dynamicCount: number, route: Route): Route | undefined {
-  const dynamic = run.dynamic;
-  let i = 0;
-  let j = 0;
-  while (i < sameCount || j < dynamicCount) {
-    const next = j >= dynamicCount || (i < sameCount && before(run.order, same[i], dynamic[j])) ? same[i++] : dynamic[j++];
-    if (capturesAll(next, route)) return next;
+/**
+ * The first earlier route that captures `route`. Only routes of several lengths can capture one
+ * of several lengths; one of a single length is also captured only by routes of its length whose
+ * static segments are its own at the same places: the tree's nodes along its segments.
+ */
+function firstCapturing(run: Run, route: Route): Route | undefined {
+  const lists: Array<readonly Route[]> = [run.irregular];
+  if (!isIrregular(route)) {
+    let level: SegmentNode[] = [run.tree];
+    for (let index = 0; index < route.segments.length && level.length; index++) {
+      const segment = route.segments[index];
+      // What every text this segment matches begins with: an earlier segment that must begin otherwise cannot cover it.
+      const text = isStatic(segment) ? textOf(segment) : headOf(route, index);
+      const next: SegmentNode[] = [];
+      for (const at of level) {
+        const same = isStatic(segment) ? at.next.get(`=${text}`) : undefined;
+        if (same) next.push(same);
+        for (const length of at.heads) {
+          const begun = length <= text.length ? at.next.get(`>${text.slice(0, length)}`) : undefined;
+          if (begun) next.push(begun);
+        }
+      }
+      level = next;
+    }
+    for (const at of level) lists.push(at.routes);
   }
-  return undefined;
+  // Each list is in route order: its first capturing route, and the earliest of those.
+  let found: Route | undefined;
+  for (const list of lists) {
+    for (const earlier of list) {
+      if (!before(run.order, earlier, route) || (found && !before(run.order, earlier, found))) break;
+      work.comparisons++;
+      if (capturesAll(earlier, route)) {
+        found = earlier;
+        break;
+      }
+    }
+  }
+  return found;
 }
 
-const DYNAMIC = "\u0000dynamic";
+/** The static segments a route begins with, as one text (`api/posts`); "" when its first segment is not static; ROOT for `/`. */
+function beginningOf(route: Route): string {
+  if (route.segments.length === 0) return ROOT;
+  let beginning = "";
+  for (const segment of route.segments) {
+    if (!isStatic(segment)) break;
+    beginning += beginning ? `/${textOf(segment)}` : textOf(segment);
+  }
+  return beginning;
+}
 
-function firstKey(route: Route): string {
-  const first = route.segments[0];
-  if (!first) return "";
-  if (first[0].kind !== "static") return DYNAMIC;
-  // Parsed segments are shared between routes (path.ts): their text is worked out once each.
-  let key = segmentTexts.get(first);
-  if (key === undefined) segmentTexts.set(first, (key = segmentText(first)));
-  return key;
+const ROOT = "\u0000/";
+
+function isStatic(segment: PathSegment): boolean {
+  return segment.length === 1 && segment[0].kind === "static";
+}
+
+/**
+ * The static text every match of a route's segment begins with: its first static part, less the
+ * dot of B's optional format, which a request may leave out with the format.
+ */
+function headOf(route: Route, index: number): string {
+  const segment = route.segments[index];
+  const first = segment[0];
+  if (first.kind !== "static") return "";
+  const optional = route.optionalFormat && index === route.segments.length - 1 && segment.length === 2;
+  return optional && first.text.endsWith(".") ? first.text.slice(0, -1) : first.text;
+}
+
+/** A segment's text (parsed segments are shared between routes: worked out once each). */
+function textOf(segment: PathSegment): string {
+  let text = segmentTexts.get(segment);
+  if (text === undefined) segmentTexts.set(segment, (text = segmentText(segment)));
+  return text;
 }
 
 const segmentTexts = new WeakMap<PathSegment, string>();
+
+/** A route of several lengths (an optional tail) or with a glob anywhere. */
+function isIrregular(route: Route): boolean {
+  return route.requiredSegments < route.segments.length || route.segments.some((segment) => segment.some((part) => part.kind === "glob"));
+}
 
 /** Routes whose requests are compared at all: not those a `:controller` segment or a bare `.:format` segment makes hard to enumerate. */
 function comparable(route: Route): boolean {

@@ -4,7 +4,7 @@ import { draw } from "../../../server/out/dsl/draw";
 import { Mapper } from "../../../server/out/dsl/mapper";
 import { Route } from "../../../server/out/routing/route";
 import { RouteSet } from "../../../server/out/routing/routeSet";
-import { unreachableDiagnostics, unreachableRoutes } from "../../../server/out/routing/unreachable";
+import { unreachableDiagnostics, unreachableRoutes, work } from "../../../server/out/routing/unreachable";
 import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
 
 type Connect = [string, Record<string, unknown>];
@@ -165,3 +165,31 @@ function requestFor(route: Route, pick: (i: number) => string): string | undefin
   }
   return `/${segments.join("/")}`;
 }
+
+describe("unreachable routes: the work is about a pass over the routes, however they are nested", () => {
+  const count = (text: string) => {
+    const before = work.comparisons;
+    const loaded = loadRoutingFile(text, "/r.ts")!;
+    unreachableRoutes(loaded.routes.table);
+    return { comparisons: work.comparisons - before, routes: loaded.routes.routes.length };
+  };
+  const file = (body: string) => `import { draw } from "resource-routes";\nexport default draw((map) => {\n${body}\n});\n`;
+  const names = Array.from({ length: 2_000 }, (_, i) => `things${i}`);
+
+  for (const behaviour of ["A", "B"]) {
+    it(`${behaviour}: 2,000 resources under one namespace compare as few pairs as the same resources without it`, () => {
+      const flat = count(file(`${names.map((n) => `map.resources("${n}");`).join("\n")}`).replace("draw((map)", `draw({ behaviour: "${behaviour}" }, (map)`));
+      const nested = count(file(`map.namespace("api", (api) => {\n${names.map((n) => `api.resources("${n}");`).join("\n")}\n});`).replace("draw((map)", `draw({ behaviour: "${behaviour}" }, (map)`));
+      assert.strictEqual(nested.routes, flat.routes);
+      assert.ok(nested.comparisons <= 2 * flat.comparisons + 100 && nested.comparisons <= 4 * nested.routes, `${nested.comparisons} comparisons nested, ${flat.comparisons} flat, for ${nested.routes} routes`);
+    });
+  }
+
+  it("9,000 member and collection routes of one resource: a few comparisons a route", () => {
+    const members = Array.from({ length: 4_500 }, (_, i) => `m${i}: "get"`).join(", ");
+    const collection = Array.from({ length: 4_500 }, (_, i) => `c${i}: "get"`).join(", ");
+    const { comparisons, routes } = count(file(`map.resources("posts", { member: { ${members} }, collection: { ${collection} } });`));
+    assert.ok(routes > 9_000);
+    assert.ok(comparisons <= 4 * routes, `${comparisons} comparisons for ${routes} routes`);
+  });
+});
