@@ -7,7 +7,7 @@
 export { draw, DrawOptions } from "./dsl/draw";
 export { Mapper, Block, Options } from "./dsl/mapper";
 export { RouteSet, RouteSetOptions } from "./routing/routeSet";
-export { RouteValue, NamedValues, TypedRouteSet, AnyRouteSet } from "./routing/typedRoutes";
+export { RouteValue, NamedValues, TypedRouteSet, AnyRouteSet, UntypedHelpers } from "./routing/typedRoutes";
 export { Route, RouteJSON, HttpMethod } from "./routing/route";
 export { Helper } from "./routing/helpers";
 export { Recognition } from "./routing/recognize";
