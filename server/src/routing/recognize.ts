@@ -296,11 +296,14 @@ export class Recognizer {
 
   /**
    * A route's path into the trie, ending at each depth from its required segments on. A last
-   * segment that is only `.:format` (`/analysis/.:format`) is a segment of its own: the original's
-   * dot came after a required slash (`/analysis/.json`), never on the segment before.
+   * segment that is only `.:format` (`/analysis/.:format`) is a segment of its own in A, as Rails
+   * 2.2's dot came after a required slash (`/analysis/.json`). In B its format is optional, and
+   * Rails 2.3 took the slash before an optional format as one of the format's alternatives: the
+   * route takes `/analysis`, `/analysis/` and `/analysis.json`, never `/analysis/.json`, as a
+   * route whose segment before is `analysis.:format`.
    */
   private insert(route: Route, index: number): void {
-    const { segments, requiredSegments: required } = route;
+    const { segments, required } = recognisedSegments(route);
     let node = this.root;
     for (let depth = 0; depth <= segments.length; depth++) {
       if (depth >= required && node.terminals[node.terminals.length - 1] !== index) node.terminals.push(index);
@@ -400,6 +403,24 @@ function truncate(values: string[], length: number): void {
 function sameText(path: string, at: number, label: string): boolean {
   for (let i = 1; i < label.length; i++) if (path.charCodeAt(at + i) !== label.charCodeAt(i)) return false;
   return true;
+}
+
+/** The segments recognition matches a route by, and how many are required (see insert). */
+function recognisedSegments(route: Route): { segments: readonly PathSegment[]; required: number } {
+  const { segments, requiredSegments } = route;
+  const count = segments.length;
+  const last = segments[count - 1];
+  if (!route.optionalFormat || count < 2 || !isBareFormat(last)) return { segments, required: requiredSegments };
+  const previous = segments[count - 2];
+  const end = previous[previous.length - 1];
+  // The segment before, with `.:format` after it: `analysis` becomes `analysis.:format`.
+  const formatted: PathSegment = end.kind === "static" ? [...previous.slice(0, -1), { kind: "static", text: `${end.text}.` }, last[1]] : [...previous, ...last];
+  return { segments: [...segments.slice(0, count - 2), formatted], required: Math.min(requiredSegments, count - 1) };
+}
+
+/** A segment that is only `.:format`. */
+function isBareFormat(segment: PathSegment): boolean {
+  return segment.length === 2 && segment[0].kind === "static" && segment[0].text === "." && segment[1].kind === "param" && segment[1].key === "format";
 }
 
 /** Whether a format follows the dot at `at` to the segment's end `to` (a format has no dot of its own). */

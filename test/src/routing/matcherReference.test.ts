@@ -24,7 +24,9 @@ function referencePatterns(route: Route, controllers: readonly string[]): RegExp
     for (let i = segments.length - 1; i >= 0; i--) {
       // a request segment is never empty: `//` matches no segment (a glob may span it)
       const nonEmpty = segments[i][0]?.kind === "glob" ? "" : "(?!/|$)";
-      const piece = `/${nonEmpty}${segmentSource(segments[i], route, i === segments.length - 1, controllers)}${source}`;
+      // B: a last segment that is only `.:format` comes without its slash (Rails 2.3: the slash or the format, never both).
+      const bareFormat = route.optionalFormat && i === segments.length - 1 && i > 0 && segments[i].length === 2 && segments[i][0].kind === "static" && (segments[i][0] as { text: string }).text === ".";
+      const piece = `${bareFormat ? "" : `/${nonEmpty}`}${segmentSource(segments[i], route, i === segments.length - 1, controllers)}${source}`;
       source = i >= required ? `(?:${piece})?` : piece;
     }
     return new RegExp(`^${source || "/"}$`);

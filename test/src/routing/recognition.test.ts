@@ -122,15 +122,32 @@ describe("recognition", () => {
 });
 
 describe("recognition: the original's optional separators", () => {
-  it("a route ending in a bare .:format (an empty new segment) takes the format after the slash only, as the original's separators did", () => {
-    for (const behaviour of ["A", "B"] as const) {
-      const routes = draw({ behaviour }, (map) => map.named_route("analysis", "analysis/.:format", { controller: "analyses", action: "new" }));
-      assert.deepStrictEqual(routes.recognize("GET", "/analysis/.json").params, { format: "json" }, behaviour);
-      // Rails 2.2 required the slash and the dot; Rails 2.3's optional format segment followed an optional slash.
-      assert.throws(() => routes.recognize("GET", "/analysis.json"), RoutingError, behaviour);
-      if (behaviour === "B") assert.strictEqual(routes.recognize("GET", "/analysis").action, "new");
-      else assert.throws(() => routes.recognize("GET", "/analysis"), RoutingError);
-    }
+  // Each answer as Rails 2.2.2 (A) and 2.3.2 (B) gave it, asked of their own routing code (the oracle).
+  it("a route ending in a bare .:format (an empty new segment): A takes the format after the slash only; B the slash or the format, never both", () => {
+    const analysis = (behaviour: "A" | "B") => draw({ behaviour }, (map) => {
+      map.named_route("analysis", "analysis/.:format", { controller: "analyses", action: "new" });
+      map.connect("photos/:id/.:format", { controller: "photos", action: "show" });
+    });
+    const answers = (behaviour: "A" | "B") =>
+      ["/analysis.json", "/analysis/.json", "/analysis", "/analysis/", "/photos/3.json", "/photos/3/.json", "/photos/3", "/photos/3/"].map((path) => {
+        try {
+          const { action, params } = analysis(behaviour).recognize("GET", path);
+          return `${path} ${action} ${JSON.stringify(params)}`;
+        } catch (error) {
+          assert.ok(error instanceof RoutingError);
+          return `${path} none`;
+        }
+      });
+    assert.deepStrictEqual(answers("A"), ["/analysis.json none", '/analysis/.json new {"format":"json"}', "/analysis none", "/analysis/ none", "/photos/3.json none", '/photos/3/.json show {"id":"3","format":"json"}', "/photos/3 none", "/photos/3/ none"]);
+    assert.deepStrictEqual(answers("B"), ['/analysis.json new {"format":"json"}', "/analysis/.json none", "/analysis new {}", "/analysis/ new {}", '/photos/3.json show {"id":"3","format":"json"}', "/photos/3/.json none", '/photos/3 show {"id":"3"}', '/photos/3/ show {"id":"3"}']);
+  });
+
+  it("resources with an empty new path name: in B the new route takes /analysis.json where it comes before index, and /analysis/.json is no route", () => {
+    const routes = (behaviour: "A" | "B") => draw({ behaviour }, (map) => map.resources("analysis", { path_names: { new: "" }, only: ["new", "show"] }));
+    assert.throws(() => routes("A").recognize("GET", "/analysis.json"), RoutingError);
+    assert.strictEqual(routes("A").recognize("GET", "/analysis/.json").action, "new");
+    assert.deepStrictEqual(routes("B").recognize("GET", "/analysis.json"), { route: "new_analysi", controller: "analysis", action: "new", params: { format: "json" } });
+    assert.throws(() => routes("B").recognize("GET", "/analysis/.json"), RoutingError);
   });
 
   it("A, resources_path_names without new, has_one under as: GET /items/11/index.json reaches show, not the formatted new route", () => {
