@@ -84,7 +84,7 @@ export class RouteBuilder {
     const params = record<string>();
     for (const [key, value] of Object.entries(from)) {
       if (value instanceof RegExp) requirements[key] = value;
-      else if (value !== null) params[key] = asText(value);
+      else params[key] = asText(value); // nil as Ruby wrote it: "" (nil.to_s), as Rails 2 recognised it
     }
     sorted = { requirements: shared(requirements), params: shared(params), traits: undefined };
     this.sorted.set(from, sorted);
