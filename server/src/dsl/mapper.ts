@@ -99,9 +99,14 @@ function toOptionMap(value: unknown, method: string): OptionMap {
 const MAX_VALUE_SIZE = 20_000;
 const MAX_VALUE_DEPTH = 200;
 
+/** Where a value stands, as a message quotes it: at most 200 characters of its path. */
+function shortened(where: string): string {
+  return where.length > 200 ? `${where.slice(0, 200)}…` : where;
+}
+
 /** Plain data only: a routing file's options must be the same values the analyser can read. */
 function toOptionValue(value: unknown, where: string, walked: { size: number; depth: number }): OptionValue {
-  if (++walked.size > MAX_VALUE_SIZE) throw new TypeError(`${where}: an option value of more than ${MAX_VALUE_SIZE} entries (counting shared ones each time they are used)`);
+  if (++walked.size > MAX_VALUE_SIZE) throw new TypeError(`${shortened(where)}: an option value of more than ${MAX_VALUE_SIZE} entries (counting shared ones each time they are used)`);
   if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
   if (value instanceof RegExp) {
     // A real pattern, copied: an object that only inherits from RegExp.prototype is refused here, not later.
@@ -112,7 +117,7 @@ function toOptionValue(value: unknown, where: string, walked: { size: number; de
     }
   }
   if (typeof value !== "object") throw new TypeError(`${where}: a ${typeof value} is not a routing option value`);
-  if (++walked.depth > MAX_VALUE_DEPTH) throw new TypeError(`${where}: an option value nested more than ${MAX_VALUE_DEPTH} levels deep (or holding itself)`);
+  if (++walked.depth > MAX_VALUE_DEPTH) throw new TypeError(`${shortened(where)}: an option value nested more than ${MAX_VALUE_DEPTH} levels deep (or holding itself)`);
   let result: OptionValue;
   if (Array.isArray(value)) result = value.map((item, i) => toOptionValue(item, `${where}[${i}]`, walked));
   else {

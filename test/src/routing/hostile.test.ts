@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import fc from "fast-check";
 import { draw, RoutingError } from "../../../server/out/index";
+import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { parsePath } from "../../../server/out/routing/path";
 import { segmentMatcher } from "../../../server/out/routing/segmentMatch";
 
@@ -107,6 +108,26 @@ describe("the runtime reaches no prototype", () => {
     // A value shared a few times within the limit is as before.
     const small = { method: "get" };
     assert.strictEqual(draw((m) => m.resources("posts", { conditions: small, requirements: { id: /\d+/ } })).routes.length, 7);
+  });
+
+  it("has_many nested as deep as draw() accepts is read by the analyser too; one level more, both refuse", () => {
+    const nested = (n: number) => {
+      let text = "{}";
+      let value: Record<string, unknown> = {};
+      for (let i = 0; i < n; i++) {
+        text = `{ r${i}: { has_many: ${text} } }`;
+        value = { [`r${i}`]: { has_many: value } };
+      }
+      return { text, value };
+    };
+    const deepest = nested(99);
+    const drawn = draw((m) => m.resources("posts", { has_many: deepest.value as never })).routes.length;
+    const read = loadRoutingFile(`import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("posts", { has_many: ${deepest.text} }); });\n`, "/r.ts")!;
+    assert.deepStrictEqual([read.routes.routes.length, read.diagnostics.map((d) => d.code)], [drawn, []]);
+    const over = nested(100);
+    assert.throws(() => draw((m) => m.resources("posts", { has_many: over.value as never })), (error: Error) => error instanceof TypeError && /nested more than 200 levels/.test(error.message) && error.message.length < 400);
+    const refused = loadRoutingFile(`import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("posts", { has_many: ${over.text} }); });\n`, "/r.ts")!;
+    assert.ok(refused.diagnostics.some((d) => d.code === "too-deep"));
   });
 
   it("an object that only inherits from RegExp is refused where it is given", () => {
