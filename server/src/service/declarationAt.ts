@@ -11,6 +11,58 @@ export function innermostDeclaration(declarations: Declaration[], offset: number
   return undefined;
 }
 
+/**
+ * innermostDeclaration for many offsets of one tree: each level's calls sorted once, then a binary
+ * search per offset and level (a file whose budget ran out has a not-static part in each of
+ * thousands of declarations; a scan each was quadratic). A level whose calls are out of order or
+ * overlap, or lack a source, is scanned as innermostDeclaration does.
+ */
+export function innermostDeclarations(declarations: Declaration[]): (offset: number) => Declaration | undefined {
+  const levels = new Map<Declaration[], Declaration[] | null>();
+  const sorted = (list: Declaration[]): Declaration[] | null => {
+    let known = levels.get(list);
+    if (known === undefined) levels.set(list, (known = inOrder(list)));
+    return known;
+  };
+  const find = (list: Declaration[], offset: number): Declaration | undefined => {
+    const order = sorted(list);
+    if (!order) {
+      for (const declaration of list) {
+        const call = declaration.source?.call;
+        if (!call || offset < call.start || offset > call.end) continue;
+        return (declaration.block && find(declaration.block, offset)) ?? declaration;
+      }
+      return undefined;
+    }
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (order[middle].source!.call.start <= offset) low = middle + 1;
+      else high = middle;
+    }
+    if (low === 0) return undefined;
+    // Declarations a loop made share one call: the first of them, as a scan finds it.
+    let at = low - 1;
+    while (at > 0 && order[at - 1].source!.call.start === order[at].source!.call.start) at--;
+    const declaration = order[at];
+    if (offset > declaration.source!.call.end) return undefined;
+    return (declaration.block && find(declaration.block, offset)) ?? declaration;
+  };
+  return (offset) => find(declarations, offset);
+}
+
+/** The list when its calls follow one another without overlapping (or repeat one call), else null. */
+function inOrder(list: Declaration[]): Declaration[] | null {
+  for (let i = 0; i < list.length; i++) {
+    const call = list[i].source?.call;
+    if (!call) return null;
+    const previous = i > 0 ? list[i - 1].source!.call : undefined;
+    if (previous && !(previous.end <= call.start || (previous.start === call.start && previous.end === call.end))) return null;
+  }
+  return list;
+}
+
 export type DeclarationHit =
   | { part: "declaration"; declaration: Declaration; span: Span }
   | { part: "option"; declaration: Declaration; key: keyof typeof OPTION_DOCS; span: Span };

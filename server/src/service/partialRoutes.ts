@@ -1,6 +1,6 @@
 import type { Declaration } from "../routing/declarations";
 import type { Diagnostic } from "../routing/diagnostics";
-import { innermostDeclaration } from "./declarationAt";
+import { innermostDeclarations } from "./declarationAt";
 
 /**
  * A warning on each declaration whose routes the analyser cannot fully know (a part of it is
@@ -11,9 +11,10 @@ import { innermostDeclaration } from "./declarationAt";
  */
 export function partialRoutesDiagnostics(diagnostics: readonly Diagnostic[], body: Declaration[] | undefined): Diagnostic[] {
   const byDeclaration = new Map<Declaration | undefined, Diagnostic[]>();
+  let innermost: ((offset: number) => Declaration | undefined) | undefined;
   for (const diagnostic of diagnostics) {
     if (diagnostic.code !== "not-static" || !diagnostic.span) continue;
-    const declaration = body && innermostDeclaration(body, diagnostic.span.start);
+    const declaration = body && (innermost ??= innermostDeclarations(body))(diagnostic.span.start);
     const list = byDeclaration.get(declaration);
     if (list) list.push(diagnostic);
     else byDeclaration.set(declaration, [diagnostic]);
