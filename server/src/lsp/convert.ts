@@ -38,7 +38,9 @@ export function toDiagnostic(diagnostic: Diagnostic, uri: string, lines: LineInd
 /**
  * A rename's or a quick fix's change as a WorkspaceEdit: plain edits by document where that says
  * it all; document changes when a file is created first, or when a note (the controller a rename
- * changes) becomes a change annotation that asks for confirmation, where the client supports them.
+ * changes) becomes a change annotation, where the client supports them. The annotation informs and
+ * never asks for confirmation: VS Code leaves edits that need one unticked, and Apply then changed
+ * nothing.
  */
 export function toWorkspaceEdit(change: WorkspaceChange, lines: (uri: string) => LineIndex, capabilities: lsp.WorkspaceEditClientCapabilities | undefined): lsp.WorkspaceEdit {
   const byUri = new Map<string, lsp.TextEdit[]>();
@@ -54,7 +56,7 @@ export function toWorkspaceEdit(change: WorkspaceChange, lines: (uri: string) =>
   const edits = [...byUri].map(([uri, list]) => lsp.TextDocumentEdit.create({ uri, version: null }, annotated ? list.map((e) => ({ ...e, annotationId: ANNOTATION })) : list));
   return {
     documentChanges: change.createFile ? [lsp.CreateFile.create(change.createFile, { ignoreIfExists: true }), ...edits] : edits,
-    ...(annotated && { changeAnnotations: { [ANNOTATION]: { label: "Rename routes", description: change.note, needsConfirmation: true } } }),
+    ...(annotated && { changeAnnotations: { [ANNOTATION]: { label: "Rename routes", description: change.note, needsConfirmation: false } } }),
   };
 }
 

@@ -8,6 +8,7 @@ import { wordAt } from "./helperNames";
 import { helperWords } from "./references";
 import { RoutingWorkspace } from "./workspace";
 import { TextEdit, WorkspaceChange } from "./edits";
+import { GENERATED_MARK } from "../files/generatedFile";
 
 /** What a rename starts from: the name written in a routing file whose routes' names follow it. */
 interface RenameTarget {
@@ -56,8 +57,9 @@ export function rename(workspace: RoutingWorkspace, uri: string, offset: number,
   }
   const edits: TextEdit[] = [{ uri: target.uri, span: target.name, newText: newName }];
   for (const document of workspace.documents()) {
-    // A document that imports other route sets names other routes.
-    if (!usesRouteSet(workspace, document.uri, target.uri)) continue;
+    // A document that imports other route sets names other routes; a generated one (typed routes,
+    // the controller map) is written again from the renamed file, not edited name by name.
+    if (document.text.slice(0, GENERATED_MARK.length) === GENERATED_MARK || !usesRouteSet(workspace, document.uri, target.uri)) continue;
     for (const use of helperWords(document.text)) {
       const parsed = parseHelperName(use.word);
       const name = parsed && renamed.names.get(parsed.name);

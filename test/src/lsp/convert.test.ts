@@ -29,7 +29,8 @@ describe("toWorkspaceEdit", () => {
     const changes = annotated.documentChanges as Array<{ textDocument: { uri: string }; edits: Array<{ annotationId?: string }> }>;
     assert.deepStrictEqual(changes.map((c) => [c.textDocument.uri, c.edits.map((e) => e.annotationId)]), [[ROUTES, ["resourceRoutes.rename"]], [VIEW, ["resourceRoutes.rename"]]]);
     const [annotation] = Object.values(annotated.changeAnnotations!);
-    assert.deepStrictEqual([annotation.description, annotation.needsConfirmation], ["posts → articles", true]);
+    // Informs, never asks: VS Code leaves edits that need confirmation unticked, so Apply would change nothing.
+    assert.deepStrictEqual([annotation.description, annotation.needsConfirmation], ["posts → articles", false]);
     // A client without annotations gets the plain edits.
     assert.deepStrictEqual(Object.keys(toWorkspaceEdit({ edits: renameEdits, note: "posts → articles" }, lines, { documentChanges: true }).changes!), [ROUTES, VIEW]);
   });

@@ -39,9 +39,11 @@ describe("language server: rename", function () {
     const prepared = (await client.connection.sendRequest(rpc.PrepareRenameRequest.type, { textDocument: { uri: routesUri }, position })) as { range: rpc.Range; placeholder: string };
     assert.strictEqual(prepared.placeholder, "posts");
     const edit = (await client.connection.sendRequest(rpc.RenameRequest.type, { textDocument: { uri: routesUri }, position, newName: "articles" }))!;
-    // The controller changes with the name: the edit says so and asks for confirmation.
+    // The controller changes with the name: the edit says so, without asking for a confirmation that would leave it unapplied.
     const changes = edit.documentChanges as rpc.TextDocumentEdit[];
-    assert.match(Object.values(edit.changeAnnotations!)[0].description!, /posts → articles/);
+    const [annotation] = Object.values(edit.changeAnnotations!);
+    assert.match(annotation.description!, /posts → articles/);
+    assert.strictEqual(annotation.needsConfirmation, false);
     const texts: Record<string, string> = { [routesUri]: ROUTES, [viewUri]: VIEW };
     let version = 1;
     for (const change of changes) {
