@@ -2,6 +2,9 @@ import { Declaration, Span } from "../routing/declarations";
 import type { Diagnostic } from "../routing/diagnostics";
 import { declaredSpan } from "../routing/spans";
 import type { Route } from "../routing/route";
+import type { RouteTable } from "../routing/table";
+import { unreachableRoutes } from "../routing/unreachable";
+import type { LoadedRoutingFile } from "../analysis/routingFile";
 import { ActionLocation, actionOf, controllerFolder } from "./controllers";
 import { decodedOr } from "./uris";
 import { documentDiagnostics } from "./diagnostics";
@@ -179,7 +182,9 @@ class RouteItems {
     const span = declaredSpan(route);
     const helper = route.name ? `${route.name}_path` : undefined;
     const action = folder ? actionOf(folder, route) : undefined;
-    const problems = span ? this.problemsAt(uri, span) : [];
+    // Reported anywhere on its declaration (a custom action's on its option key), kept when they are this route's.
+    const declared = route.origin?.declaration.source?.call ?? span;
+    const problems = declared && file ? this.problemsAt(uri, declared, (d) => concernsRoute(d, route, file, span)) : [];
     const requirements = Object.entries(route.requirements).map(([key, pattern]) => `${key}: /${pattern.source}/`);
     const conditions = Object.entries(route.conditions).map(([key, value]) => `${key}: ${value}`);
     return {
@@ -196,13 +201,36 @@ class RouteItems {
     };
   }
 
-  /** The route problems reported on `span` (or inside it) in the routing file. */
-  private problemsAt(uri: string, span: Span): Array<Pick<Diagnostic, "severity" | "code" | "message">> {
+  /** The route problems reported on `span` (or inside it) in the routing file, those `keep` takes. */
+  private problemsAt(uri: string, span: Span, keep: (diagnostic: Diagnostic) => boolean = () => true): Array<Pick<Diagnostic, "severity" | "code" | "message">> {
     let list = this.problems.get(uri);
     if (!list) this.problems.set(uri, (list = documentDiagnostics(this.workspace, uri).filter((d) => ROUTE_PROBLEMS.has(d.code))));
-    return list.filter((d) => d.span && d.span.start >= span.start && d.span.end <= span.end).map(({ severity, code, message }) => ({ severity, code, message }));
+    return list.filter((d) => d.span && d.span.start >= span.start && d.span.end <= span.end && keep(d)).map(({ severity, code, message }) => ({ severity, code, message }));
   }
 }
+
+/**
+ * Whether a problem reported on a route's declaration is the route's own: a missing action on the
+ * route that reaches it, a missing controller on the routes that name it, unreachable on the
+ * routes that cannot be reached (a declaration's routes share the span these are reported on), a
+ * taken name on the routes of the part it is reported on.
+ */
+function concernsRoute(diagnostic: Diagnostic, route: Route, file: LoadedRoutingFile, span: Span | undefined): boolean {
+  if (diagnostic.code === "missing-action") return diagnostic.controller?.name === route.controller && diagnostic.controller.actions.some((a) => a.name === route.action && a.route === `${route.verb} ${route.path}`);
+  if (diagnostic.code === "missing-controller") return diagnostic.controller?.name === route.controller;
+  if (diagnostic.code === "unreachable-route") return capturedIn(file.routes.table).has(route);
+  // route-name-taken: on the part of the declaration that made this route.
+  return !!span && !!diagnostic.span && diagnostic.span.start >= span.start && diagnostic.span.end <= span.end;
+}
+
+/** The routes a table's unreachable pass reports, once per table (a page of routes asks for each). */
+function capturedIn(table: RouteTable): ReadonlySet<Route> {
+  let captured = capturedByTable.get(table);
+  if (!captured) capturedByTable.set(table, (captured = new Set(unreachableRoutes(table).map((capture) => capture.route))));
+  return captured;
+}
+
+const capturedByTable = new WeakMap<RouteTable, ReadonlySet<Route>>();
 
 /**
  * The group a route falls in: its controller, or its path's first segment up to a dot (`/posts`

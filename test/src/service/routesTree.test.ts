@@ -96,6 +96,27 @@ describe("service: the routes tree", () => {
     assert.match(raw.tooltip!, /unreachable-route: /);
   });
 
+  it("each route carries only its own problems: a missing action on the route that reaches it, none on routes whose actions exist", () => {
+    const w = new RoutingWorkspace();
+    w.set({ uri: URI, version: 1, text: `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("products", { collection: { search: "get" }, member: { publish: "put" } });\n});\n` });
+    w.set({ uri: "file:///app/config/controllers/products.ts", version: 1, text: "export function index() {}\nexport function show() {}\nexport function search() {}\nexport function create() {}\n" });
+    const files = routesTree(w, { groupBy: "file" }).items;
+    const declaration = routesTree(w, { groupBy: "file", parent: files[0].id }).items[0];
+    const routes = routesTree(w, { groupBy: "file", parent: declaration.id }).items;
+    const shown = Object.fromEntries(routes.map((r) => [r.label, (r.diagnostics ?? []).map((d) => d.message.match(/action "(\w+)"/)?.[1])]));
+    assert.deepStrictEqual(shown, {
+      "GET /products.:format": [],
+      "POST /products.:format": [],
+      "GET /products/search.:format": [],
+      "GET /products/new.:format": ["new"],
+      "GET /products/:id/edit.:format": ["edit"],
+      "GET /products/:id.:format": [],
+      "PUT /products/:id.:format": ["update"],
+      "DELETE /products/:id.:format": ["destroy"],
+      "PUT /products/:id/publish.:format": ["publish"],
+    });
+  });
+
   it("pages: a level of 20,000 routes answers a page of items and says how many are left, without making the rest", () => {
     const body = Array.from({ length: 2_000 }, (_, i) => `  map.resources("r${i}", { only: ["index", "show", "create", "update", "destroy"] }, (r) => r.resources("c${i}", { only: ["index", "show", "create", "update", "destroy"] }));`).join("\n");
     const w = workspace(`import { draw } from "resource-routes";\nexport default draw((map) => {\n${body}\n});\n`);
