@@ -43,4 +43,38 @@ describe("a real editor: Neovim", function () {
       fs.rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it("the Neovim 0.7-0.9 setup of docs/editor.md, as written there: one server for the project, attached to each file, answering", function () {
+    if (cp.spawnSync("nvim", ["--version"]).error) this.skip();
+    const docs = fs.readFileSync(path.join(ROOT, "docs", "editor.md"), "utf8");
+    const section = docs.slice(docs.indexOf("**Neovim 0.7 to 0.9**"));
+    const setup = /```lua\n([\s\S]*?)```/.exec(section)![1];
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "resource-routes-nvim-docs-"));
+    try {
+      fs.mkdirSync(path.join(root, "config"));
+      fs.mkdirSync(path.join(root, "app"));
+      fs.mkdirSync(path.join(root, "node_modules", ".bin"), { recursive: true });
+      fs.writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "app", private: true }));
+      // The project's installed command, as npx finds it after `npm install --save-dev resource-routes-tools`.
+      fs.symlinkSync(path.join(ROOT, "server", "bin", "resource-routes.js"), path.join(root, "node_modules", ".bin", "resource-routes"));
+      fs.writeFileSync(path.join(root, "config", "routes.ts"), ROUTES);
+      fs.writeFileSync(path.join(root, "app", "views.ts"), VIEW);
+      fs.writeFileSync(path.join(root, "setup.lua"), setup);
+      const out = path.join(root, "answers.json");
+      const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+      const run = cp.spawnSync("nvim", ["--headless", "--clean", "-c", `luafile ${path.join(ROOT, "test", "neovim", "docs-setup.lua")}`], {
+        cwd: root,
+        env: { ...env, RR_SETUP: path.join(root, "setup.lua"), RR_ROOT: root, RR_OUT: out, XDG_STATE_HOME: root, XDG_DATA_HOME: root },
+        timeout: 50_000,
+        encoding: "utf8",
+      });
+      assert.ok(fs.existsSync(out), `Neovim wrote no answers (exit ${run.status}): ${run.stderr}${run.stdout}`);
+      const answers = JSON.parse(fs.readFileSync(out, "utf8"));
+      assert.strictEqual(answers.error, undefined);
+      assert.match(answers.hover.contents.value, /^\*\*resources\*\* `posts`: 8 routes/);
+      assert.deepStrictEqual([answers.clients, answers.attached], [1, [1, 1]]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
