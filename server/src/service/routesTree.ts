@@ -55,6 +55,8 @@ export interface RoutesTreeAnswer {
 }
 
 const DEFAULT_LIMIT = 500;
+/** The largest page answered, whatever a client asks: a client pages through a larger level (`more`). */
+const MAX_LIMIT = 1_000;
 /** The diagnostics a tree shows on its routes. */
 const ROUTE_PROBLEMS = new Set(["unreachable-route", "missing-action", "missing-controller", "route-name-taken"]);
 
@@ -69,7 +71,7 @@ export function routesTree(workspace: RoutingWorkspace, request: RoutesTreeReque
   const keep = (route: Route) => !filter || routeLine(route).toLowerCase().includes(filter);
   const children = childrenOf(workspace, request.groupBy, request.parent, keep);
   const offset = Math.max(0, request.offset ?? 0);
-  const limit = Math.max(1, request.limit ?? DEFAULT_LIMIT);
+  const limit = Math.min(MAX_LIMIT, Math.max(1, request.limit ?? DEFAULT_LIMIT));
   const page = children.slice(offset, offset + limit);
   return { items: page.map((make) => make()), more: Math.max(0, children.length - offset - page.length) };
 }

@@ -328,6 +328,8 @@ export class RoutingWorkspace {
       const file = this.routingFile(uri);
       if (file) list.push({ uri, file });
     }
+    // By path, whatever order the files were indexed or opened in: views and tables list them alike every time.
+    list.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
     this.routingList = list;
     return list;
   }

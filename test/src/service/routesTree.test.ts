@@ -117,6 +117,17 @@ describe("service: the routes tree", () => {
     });
   });
 
+  it("routing files are listed by path, whatever order they were read in", () => {
+    const body = (name: string) => `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("${name}"); });\n`;
+    const labels = (order: string[]) => {
+      const w = new RoutingWorkspace();
+      for (const app of order) w.set({ uri: `file:///work/${app}/config/routes.ts`, version: 1, text: body(app) });
+      return routesTree(w, { groupBy: "file" }).items.map((item) => item.label);
+    };
+    assert.deepStrictEqual(labels(["shop", "blog", "admin"]), labels(["admin", "shop", "blog"]));
+    assert.deepStrictEqual(labels(["shop", "blog", "admin"]), ["admin/config/routes.ts", "blog/config/routes.ts", "shop/config/routes.ts"]);
+  });
+
   it("pages: a level of 20,000 routes answers a page of items and says how many are left, without making the rest", () => {
     const body = Array.from({ length: 2_000 }, (_, i) => `  map.resources("r${i}", { only: ["index", "show", "create", "update", "destroy"] }, (r) => r.resources("c${i}", { only: ["index", "show", "create", "update", "destroy"] }));`).join("\n");
     const w = workspace(`import { draw } from "resource-routes";\nexport default draw((map) => {\n${body}\n});\n`);
@@ -126,6 +137,8 @@ describe("service: the routes tree", () => {
     assert.deepStrictEqual([page.items.length, page.more], [100, 1_900]);
     const next = routesTree(w, { groupBy: "file", parent: files.items[0].id, offset: 1_950, limit: 100 });
     assert.deepStrictEqual([next.items.length, next.more, next.items[0].label], [50, 0, "resources r1950"]);
+    const capped = routesTree(w, { groupBy: "file", parent: files.items[0].id, limit: 1e9 });
+    assert.deepStrictEqual([capped.items.length, capped.more], [1_000, 1_000], "a page is at most 1,000 items, whatever is asked");
     const byPath = routesTree(w, { groupBy: "path", limit: 10 });
     assert.deepStrictEqual([byPath.items.length, byPath.more], [10, 1_990]);
   });
