@@ -21,6 +21,8 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
 
   const diagnostics: Diagnostic[] = [];
   const typingAt = workspace.lastEditEnd(uri);
+  // Where every route set the document imports is typed (draw<Routes>), TypeScript reports an unknown helper itself: one report per mistake.
+  const typed = scope !== undefined && scope.length > 0 && scope.every((routing) => isTyped(workspace, routing));
   for (const { helper, start } of workspace.helperUses(uri)) {
     const span = { start, end: start + helper.length };
     const formatted = /^(hash_for_)?formatted_(.+)$/.exec(helper);
@@ -40,6 +42,7 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
       });
       continue;
     }
+    if (typed) continue;
     const suggestion = workspace.suggestHelper(helper, scope);
     diagnostics.push({
       severity: "warning",
@@ -51,6 +54,20 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
   }
   return diagnostics;
 }
+
+/** Whether a routing file opts in to typed routes: its draw() call takes the generated type (`draw<Routes>(…)`). */
+function isTyped(workspace: RoutingWorkspace, routingUri: string): boolean {
+  const file = workspace.routingFile(routingUri);
+  if (!file) return false;
+  let typed = typedFiles.get(file);
+  if (typed === undefined) typedFiles.set(file, (typed = TYPED_DRAW.test(file.analysis.text.toString())));
+  return typed;
+}
+
+/** Once per version of a routing file (each version is its own object). */
+const typedFiles = new WeakMap<object, boolean>();
+
+const TYPED_DRAW = /\bdraw\s*<\s*[A-Za-z_$][\w$.]*\s*>\s*\(/;
 
 /** A routing file's name in a message: `config/routes.ts` of its URI's last two parts. */
 function baseNameOf(uri: string): string {

@@ -681,6 +681,15 @@ describe("service: several route sets in one workspace", () => {
   const BLOG_VIEW = "file:///repo/blog/views/post.ts";
   const SHOP_VIEW = "file:///repo/shop/views/product.ts";
 
+  it("a file that imports a typed route set (draw<Routes>) gets no unknown-helper: TypeScript reports it there, once", () => {
+    const w = monorepo();
+    const unknown = (uri: string) => helperUseDiagnostics(w, uri).map((d) => d.code);
+    assert.deepStrictEqual(unknown(BLOG_VIEW), ["unknown-helper"]);
+    w.set({ uri: "file:///repo/blog/config/routes.ts", version: 2, text: `import { draw } from "resource-routes";\nimport type { Routes } from "./routes.routes.js";\nexport default draw<Routes>((map) => { map.resources("posts"); map.resources("tags"); });\n` });
+    assert.deepStrictEqual(unknown(BLOG_VIEW), []);
+    assert.deepStrictEqual(unknown("file:///repo/shop/views/cart.ts"), ["unknown-helper"], "the shop's route set is not typed");
+  });
+
   it("a file sees the helpers of the route set it imports, directly or through a re-export; one that imports none sees all", () => {
     const w = monorepo();
     assert.deepStrictEqual(w.routeSetOf(BLOG_VIEW), ["file:///repo/blog/config/routes.ts"]);
