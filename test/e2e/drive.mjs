@@ -78,6 +78,16 @@ async function goTo(line, column) {
   await page.waitForTimeout(200);
 }
 
+/** Puts the cursor on the first occurrence of `text` in the active editor (the editor's own Find, then back to the text). */
+async function goToText(text) {
+  await page.keyboard.press("Control+F");
+  const find = page.locator(".find-widget textarea, .find-widget input").first();
+  await find.fill(text);
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Escape");
+  await page.waitForTimeout(200);
+}
+
 /** Runs a command from the Command Palette. */
 async function runCommand(title) {
   await page.keyboard.press("F1");
@@ -160,8 +170,8 @@ try {
   });
 
   await check("Copy Helper Name copies the helper of the row under the cursor", async () => {
-    // The table is the active editor: row 5 is publish_post's.
-    await goTo(5, 1);
+    // The table is the active editor, its routing files in path order: the cursor goes to publish_post's row.
+    await goToText("publish_post PUT");
     await runCommand("Resource Routes: Copy Helper Name");
     await eventually(async () => /Copied publish_post_path/.test(await page.locator(".statusbar").innerText()), "the copied message", 10_000);
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "publish_post_path");

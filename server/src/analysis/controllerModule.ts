@@ -6,6 +6,8 @@ import { scriptKind } from "./fileSyntax";
 export interface ControllerAction {
   name: string;
   span: Span;
+  /** Its JSDoc comment's text, when it has one (`resource-routes openapi` takes its summary and description from it). */
+  doc?: string;
 }
 
 /** How a module defines its actions: stubs added by a quick fix follow it. */
@@ -49,7 +51,10 @@ export function readControllerModule(text: string, fileName: string): Controller
     if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) local.set(statement.name.text, statement);
     if (ts.isVariableStatement(statement)) for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer) local.set(d.name.text, d.initializer);
   }
-  const add = (name: string, at: ts.Node) => info.actions.push({ name, span: span(at) });
+  const add = (name: string, at: ts.Node, owner?: ts.Node) => {
+    const doc = owner && docComment(text, owner);
+    info.actions.push(doc ? { name, span: span(at), doc } : { name, span: span(at) });
+  };
   const isAction = (node: ts.Node | undefined): boolean => !!node && (ts.isFunctionDeclaration(node) || isFunctionLike(node));
 
   const readDefault = (node: ts.Node): void => {
@@ -65,7 +70,7 @@ export function readControllerModule(text: string, fileName: string): Controller
           info.hasUnknownExports = true; // a spread or a computed name
           continue;
         }
-        if (ts.isMethodDeclaration(property) || (ts.isPropertyAssignment(property) && isFunctionLike(unwrapExpression(property.initializer)))) add(name, property.name!);
+        if (ts.isMethodDeclaration(property) || (ts.isPropertyAssignment(property) && isFunctionLike(unwrapExpression(property.initializer)))) add(name, property.name!, property);
         else if (ts.isShorthandPropertyAssignment(property)) {
           if (isAction(local.get(name))) add(name, property.name);
           else if (!local.has(name)) info.hasUnknownExports = true;
@@ -78,7 +83,7 @@ export function readControllerModule(text: string, fileName: string): Controller
       for (const member of value.members) {
         const name = member.name && propertyName(member.name);
         if (name === undefined || name === "constructor" || isStatic(member)) continue;
-        if (ts.isMethodDeclaration(member) || (ts.isPropertyDeclaration(member) && member.initializer && isFunctionLike(unwrapExpression(member.initializer)))) add(name, member.name!);
+        if (ts.isMethodDeclaration(member) || (ts.isPropertyDeclaration(member) && member.initializer && isFunctionLike(unwrapExpression(member.initializer)))) add(name, member.name!, member);
       }
     } else info.hasUnknownExports = true;
   };
@@ -86,12 +91,12 @@ export function readControllerModule(text: string, fileName: string): Controller
   for (const statement of file.statements) {
     if (ts.isFunctionDeclaration(statement) && hasExport(statement)) {
       if (hasDefault(statement)) info.hasUnknownExports = true;
-      else if (statement.name) add(statement.name.text, statement.name);
+      else if (statement.name) add(statement.name.text, statement.name, statement);
     } else if (ts.isClassDeclaration(statement) && hasExport(statement)) {
       if (hasDefault(statement)) readDefault(statement);
     } else if (ts.isVariableStatement(statement) && hasExport(statement)) {
       for (const d of statement.declarationList.declarations) {
-        if (ts.isIdentifier(d.name) && d.initializer && isFunctionLike(unwrapExpression(d.initializer))) add(d.name.text, d.name);
+        if (ts.isIdentifier(d.name) && d.initializer && isFunctionLike(unwrapExpression(d.initializer))) add(d.name.text, d.name, statement);
         else if (!ts.isIdentifier(d.name)) info.hasUnknownExports = true;
       }
     } else if (ts.isExportAssignment(statement)) {
@@ -113,6 +118,21 @@ export function readControllerModule(text: string, fileName: string): Controller
     }
   }
   return info;
+}
+
+/** The text of the JSDoc comment (`/** … *\/`) right before a node, its leading stars and tags left out; undefined without one. */
+function docComment(text: string, node: ts.Node): string | undefined {
+  // On the line of the token before (`{ /** … */ show()`) a comment is that token's trailing one: both count, as TypeScript's own JSDoc reading takes them.
+  const ranges = [...(ts.getTrailingCommentRanges(text, node.pos) ?? []), ...(ts.getLeadingCommentRanges(text, node.pos) ?? [])];
+  const last = ranges[ranges.length - 1];
+  if (!last || last.kind !== ts.SyntaxKind.MultiLineCommentTrivia || text.slice(last.pos, last.pos + 3) !== "/**") return undefined;
+  const lines = text
+    .slice(last.pos + 3, last.end - 2)
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^\s*\* ?/, "").trimEnd());
+  const tag = lines.findIndex((line) => line.startsWith("@"));
+  const untagged = (tag < 0 ? lines : lines.slice(0, tag)).join("\n").trim();
+  return untagged || undefined;
 }
 
 /** `exports.show = …`, `module.exports.show = …`, `module.exports = { … }`. */

@@ -28,6 +28,10 @@ export interface ParsedArguments {
   allowPartial: boolean;
   /** routes/check --runtime FILE: the application's compiled routing module, run. */
   runtime?: string;
+  /** openapi: the document's title, version and server path. */
+  title?: string;
+  version?: string;
+  basePath?: string;
   /** --runtime-timeout MS: how long importing that module may take. */
   runtimeTimeout?: number;
   /** recognize --explain: every route up to the one that matched, and why each was passed over. */
@@ -46,7 +50,7 @@ export interface ParsedArguments {
 /** Flags each command accepts (anything else is a usage error). */
 export type Flag =
   | "--json" | "--behaviour" | "--param" | "--host" | "--stdio" | "--out" | "--import-extension" | "--controller" | "--grep" | "--format"
-  | "--strict" | "--no-controllers" | "--check" | "--allow-partial" | "--runtime" | "--runtime-timeout" | "--explain" | "--no-patch" | "--from" | "--to" | "--worktree" | "--fail-on-breaking";
+  | "--strict" | "--no-controllers" | "--check" | "--allow-partial" | "--runtime" | "--runtime-timeout" | "--title" | "--version" | "--base-path" | "--explain" | "--no-patch" | "--from" | "--to" | "--worktree" | "--fail-on-breaking";
 
 /** Short flags, as `rails routes` had them. */
 const SHORT: Record<string, Flag> = { "-c": "--controller", "-g": "--grep" };
@@ -71,6 +75,13 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     else if (flag === "--controller") parsed.controller = value();
     else if (flag === "--grep") parsed.grep = value();
     else if (flag === "--runtime") parsed.runtime = value();
+    else if (flag === "--title") parsed.title = value();
+    else if (flag === "--version") parsed.version = value();
+    else if (flag === "--base-path") {
+      const base = value();
+      if (!/^\/[\w\-./~%]*$/.test(base)) throw new UsageError(`--base-path takes a path beginning with /, got ${JSON.stringify(base)}`);
+      parsed.basePath = base;
+    }
     else if (flag === "--runtime-timeout") {
       const text = value();
       if (!/^\d{1,9}$/.test(text) || Number(text) === 0) throw new UsageError(`--runtime-timeout takes milliseconds (a positive whole number), got ${JSON.stringify(text)}`);

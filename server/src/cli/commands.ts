@@ -22,7 +22,8 @@ import { routeDifferences, runtimeRoutes } from "./runtimeRoutes";
 import { URI } from "vscode-uri";
 import { readControllerModule } from "../analysis/controllerModule";
 import { readRegularFileSync } from "../files/regularFile";
-import { controllerFolderOf, missingTargetDiagnostics } from "../service/controllers";
+import { ControllerFolder, controllerFolderOf, missingTargetDiagnostics } from "../service/controllers";
+import { openApiDocument } from "../format/openapi";
 
 /** What a command writes and its exit code; main() does the writing. */
 export interface CommandResult {
@@ -181,22 +182,64 @@ export function controllersCommand(args: ParsedArguments): CommandResult {
  * modules of the routing file's controllers folder read from the disk (statically, never run).
  */
 function controllerDiagnostics(f: CliRoutingFile): Diagnostic[] {
+  const found = controllersOnDisk(f);
+  if (!found) return [];
+  const shown = path.relative(process.cwd(), found.folder) || ".";
+  return missingTargetDiagnostics(f.routes.table, found.controllers, shown.startsWith("..") || path.isAbsolute(shown) ? shown : `./${shown}`);
+}
+
+/** The routing file's controllers folder read from the disk as the language server reads it; undefined when it holds no module. */
+function controllersOnDisk(f: CliRoutingFile): { folder: string; controllers: ControllerFolder } | undefined {
   const folder = path.resolve(path.dirname(f.file), f.analysis.tree?.settings.controllers ?? "./controllers");
   const modules = moduleFiles(folder);
-  if (!modules?.length) return [];
-  const folderUri = URI.file(folder);
+  if (!modules?.length) return undefined;
   const files = new Map(modules.map((module) => [URI.file(path.join(folder, module)).toString(), path.join(folder, module)]));
   const read = (uri: string) => {
     let text = "";
     try {
       text = readRegularFileSync(files.get(uri)!);
     } catch {
-      // An unreadable module defines nothing the check can see: its routes are reported.
+      // An unreadable module defines nothing that can be read: its routes are reported.
     }
     return readControllerModule(text, files.get(uri)!);
   };
-  const shown = path.relative(process.cwd(), folder) || ".";
-  return missingTargetDiagnostics(f.routes.table, controllerFolderOf(folderUri.path, files.keys(), read), shown.startsWith("..") || path.isAbsolute(shown) ? shown : `./${shown}`);
+  return { folder, controllers: controllerFolderOf(URI.file(folder).path, files.keys(), read) };
+}
+
+/** openapi: the routes as an OpenAPI 3.1 document, read statically; summaries from the actions' doc comments. */
+export function openApiCommand(args: ParsedArguments): CommandResult {
+  const [file, ...extra] = requireFiles(args);
+  if (extra.length) throw new UsageError("openapi takes one FILE");
+  const f = loadFile(file, args.behaviour);
+  const project = nearestPackage(path.dirname(path.resolve(file)));
+  const controllers = controllersOnDisk(f)?.controllers;
+  const text = openApiDocument(f.routes.routes, {
+    title: args.title ?? project?.name ?? "Routes",
+    version: args.version ?? project?.version ?? "0.0.0",
+    basePath: args.basePath,
+    docOf: (controller, action) => controllers?.modules.get(controller)?.info.actions.find((a) => a.name === action)?.doc,
+  });
+  const unread = notStatic(f);
+  const stderr = [...f.diagnostics.filter((d) => d.severity === "error").map((d) => diagnosticLine(f.file, d, f.lines)), ...(unread.length ? [partialSummary(f, unread)!] : [])];
+  if (!args.out) return { stdout: [text.trimEnd()], stderr, exitCode: hasErrors(f) ? 1 : 0 };
+  try {
+    fs.writeFileSync(args.out, text);
+  } catch (error) {
+    throw new UsageError(`cannot write ${args.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  return { stdout: [printable(`wrote ${args.out} (${(text.match(/"operationId"/g) ?? []).length} operations)`)], stderr, exitCode: hasErrors(f) ? 1 : 0 };
+}
+
+/** The name and version of the nearest package.json at or above `dir`. */
+function nearestPackage(dir: string): { name?: string; version?: string } | undefined {
+  for (let at = dir; ; at = path.dirname(at)) {
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(at, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
+      return { name: typeof manifest.name === "string" ? manifest.name : undefined, version: typeof manifest.version === "string" ? manifest.version : undefined };
+    } catch {
+      if (path.dirname(at) === at) return undefined;
+    }
+  }
 }
 
 /** A generated file written inside the routing file's project, or a usage error saying why not. */

@@ -104,6 +104,16 @@ const COMMANDS: Record<string, Command> = {
   the lines that differ when the file on disk is not what would be written.`,
     run: (args) => commands().controllersCommand(args),
   },
+  openapi: {
+    flags: ["--behaviour", "--out", "--title", "--version", "--base-path"],
+    usage: `resource-routes openapi [FILE] [--out OUT] [--base-path /api] [--title T] [--version V] [--behaviour A|B]
+  Prints (or writes to OUT) an OpenAPI 3.1 description of the routes, read statically: nothing is run and nothing
+  needs annotating. Each route is an operation (PATCH beside PUT), path parameters carry their requirements as
+  patterns, operationIds come from controller#action, tags from controllers, summaries and descriptions from the
+  actions' doc comments in the controllers folder. The same routes give the same bytes. Exit 1 when the routing
+  file has an error diagnostic.`,
+    run: (args) => commands().openApiCommand(args),
+  },
   lsp: {
     flags: ["--stdio"],
     usage: `resource-routes lsp --stdio

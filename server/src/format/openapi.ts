@@ -1,0 +1,146 @@
+import type { PathSegment } from "../routing/path";
+import type { Route } from "../routing/route";
+
+/** What the document says of itself, and where the routes are served. */
+export interface OpenApiOptions {
+  title: string;
+  version: string;
+  /** The mount point (`/api`): the document's one server. */
+  basePath?: string;
+  /** The summary and description of `controller#action`, from its doc comment. */
+  docOf?: (controller: string, action: string) => string | undefined;
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Methods in the order a path item lists them. */
+const METHODS = ["get", "put", "patch", "post", "delete"] as const;
+
+/**
+ * An OpenAPI 3.1 description of a route table, read statically: each route an operation, its
+ * path parameters with their requirements as patterns, PATCH beside PUT (as the adapters take
+ * it), operationIds from `controller#action` made unique in route order, tags by controller.
+ * A format the path may end with (B's optional `.:format`, A's formatted twin) is a note on the
+ * operation, not a second path. The text is the same for the same routes: keys in a fixed order.
+ */
+export function openApiDocument(routes: readonly Route[], options: OpenApiOptions): string {
+  const paths = new Map<string, Map<string, Json>>();
+  const ids = new Map<string, number>();
+  const unique = (id: string) => {
+    const seen = ids.get(id) ?? 0;
+    ids.set(id, seen + 1);
+    return seen === 0 ? id : `${id}_${seen + 1}`;
+  };
+  // A's formatted twins (formatted_post beside post): the same operation with a format, noted on the plain one.
+  const plain = new Set(routes.map((route) => `${route.verb} ${pathText(route, false)}`));
+  const twinned = new Set(routes.filter((route) => endsWithFormat(route) && !route.optionalFormat && plain.has(`${route.verb} ${pathText(route, true)}`)).map((route) => `${route.verb} ${pathText(route, true)}`));
+  for (const route of routes) {
+    const key = `${route.verb} ${pathText(route, false)}`;
+    if (endsWithFormat(route) && !route.optionalFormat && twinned.has(`${route.verb} ${pathText(route, true)}`)) continue;
+    const optionalFormat = (endsWithFormat(route) && route.optionalFormat) || twinned.has(key);
+    const template = pathText(route, optionalFormat);
+    let item = paths.get(template);
+    if (!item) paths.set(template, (item = new Map()));
+    const target = `${route.controller ?? "{controller}"}#${route.action ?? "{action}"}`;
+    const base = (route.controller && route.action ? `${route.controller}_${route.action}` : (route.name ?? template)).replace(/[^A-Za-z0-9_]+/g, "_");
+    for (const method of methodsOf(route)) {
+      if (item.has(method)) continue; // an earlier route takes this method on this path: this one is never reached
+      // A route of one method is its action's operation; PATCH beside PUT, and each method of a route of any, say which.
+      const id = (method === "patch" && route.verb === "PUT") || (route.methods === null && method !== "get") ? `${base}_${method}` : base;
+      item.set(method, operation(route, method, unique(id), target, optionalFormat, options));
+    }
+  }
+  const document: Json = {
+    openapi: "3.1.0",
+    info: { title: options.title, version: options.version },
+    ...(options.basePath ? { servers: [{ url: options.basePath }] } : {}),
+    paths: Object.fromEntries(
+      [...paths.keys()].sort().map((template) => [template, Object.fromEntries(METHODS.flatMap((method) => (paths.get(template)!.has(method) ? [[method, paths.get(template)!.get(method)!]] : [])))]),
+    ),
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** The methods a route takes: its own, PATCH beside PUT, and for a route of any method the usual ones. */
+function methodsOf(route: Route): Array<(typeof METHODS)[number]> {
+  const methods = route.methods ?? ["get", "post", "put", "delete"];
+  const result: Array<(typeof METHODS)[number]> = [];
+  for (const method of methods) {
+    if (method === "options") continue;
+    result.push(method);
+    if (method === "put") result.push("patch");
+  }
+  return result;
+}
+
+function operation(route: Route, method: string, operationId: string, target: string, optionalFormat: boolean, options: OpenApiOptions): Json {
+  const doc = route.controller && route.action ? options.docOf?.(route.controller, route.action) : undefined;
+  const [summary, ...rest] = doc ? doc.split(/\n\s*\n/) : [];
+  const parameters = parametersOf(route, optionalFormat);
+  const formatNote = optionalFormat ? "The path may end with a format (`.json`, `.xml`, …), which the action reads as `format`." : undefined;
+  const description = [rest.join("\n\n").trim(), formatNote].filter(Boolean).join("\n\n");
+  return {
+    operationId,
+    summary: summary?.replace(/\s+/g, " ").trim() || `${route.verb === "ANY" ? method.toUpperCase() : route.verb} ${route.path} → ${target}`,
+    ...(description ? { description } : {}),
+    tags: [route.controller ?? "{controller}"],
+    ...(parameters.length ? { parameters } : {}),
+    responses: { default: { description: `What ${target} answers` } },
+    "x-route-name": route.name,
+    "x-controller": route.controller,
+    "x-action": route.action,
+    ...(method === "patch" && route.verb === "PUT" ? { "x-patch-as": "put" } : {}),
+  };
+}
+
+/** The path parameters of a route, in path order; the format one only where the path requires it. */
+function parametersOf(route: Route, optionalFormat: boolean): Json[] {
+  const parameters: Json[] = [];
+  const seen = new Set<string>();
+  const segments = optionalFormat && endsWithFormat(route) ? withoutFormat(route.segments) : route.segments;
+  for (const segment of segments) {
+    for (const part of segment) {
+      if (part.kind === "static" || seen.has(part.key)) continue;
+      seen.add(part.key);
+      const requirement = route.requirements[part.key];
+      const schema: { [key: string]: Json } = { type: "string" };
+      if (requirement) schema.pattern = `^(?:${requirement.source})$`;
+      else if (part.kind === "param") schema.pattern = "^[^/.?]+$";
+      parameters.push({
+        name: part.key,
+        in: "path",
+        required: true,
+        ...(part.kind === "glob" ? { description: "The rest of the path, its slashes included (a glob segment)." } : {}),
+        schema,
+      });
+    }
+  }
+  return parameters;
+}
+
+/** The route's path in OpenAPI's template syntax (`/posts/{id}`), without a trailing format when `dropFormat`. */
+function pathText(route: Route, dropFormat: boolean): string {
+  const segments = dropFormat && endsWithFormat(route) ? withoutFormat(route.segments) : route.segments;
+  let text = "";
+  for (const segment of segments) {
+    if (segment.length === 0) continue;
+    text += "/";
+    for (const part of segment) text += part.kind === "static" ? part.text : `{${part.key}}`;
+  }
+  return text || "/";
+}
+
+function endsWithFormat(route: Route): boolean {
+  const last = route.segments[route.segments.length - 1];
+  const format = last?.[last.length - 1];
+  const dot = last?.[last.length - 2];
+  return !!format && format.kind === "param" && format.key === "format" && !!dot && dot.kind === "static" && dot.text.endsWith(".");
+}
+
+/** The segments without the trailing `.:format` (a segment that was only `.:format` goes). */
+function withoutFormat(segments: readonly PathSegment[]): PathSegment[] {
+  const last = segments[segments.length - 1];
+  const dot = last[last.length - 2] as { kind: "static"; text: string };
+  const kept: PathSegment = [...last.slice(0, -2), ...(dot.text.length > 1 ? [{ kind: "static" as const, text: dot.text.slice(0, -1) }] : [])];
+  return kept.length ? [...segments.slice(0, -1), kept] : segments.slice(0, -1);
+}

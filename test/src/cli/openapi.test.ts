@@ -1,0 +1,88 @@
+import * as assert from "assert";
+import * as cp from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { draw } from "../../../server/out/index";
+import { openApiDocument } from "../../../server/out/format/openapi";
+import { conformanceCases, ROOT } from "../support/fixtures";
+import { runRoutingFile } from "../support/runRoutingFile";
+import type { Route } from "../../../server/out/routing/route";
+
+/** resource-routes openapi: a description nobody annotates, valid OpenAPI 3.1, stable to the byte. */
+const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
+
+async function assertValid(text: string, what: string): Promise<void> {
+  // An ES module: imported as one from this CommonJS test.
+  const { Validator } = await import("@seriousme/openapi-schema-validator");
+  const result = await new Validator().validate(JSON.parse(text));
+  assert.ok(result.valid, `${what}: ${String(JSON.stringify(result.errors)).slice(0, 800)}`);
+}
+
+type Document = { paths: Record<string, Record<string, { operationId: string; summary: string; description?: string; tags: string[]; parameters?: Array<{ name: string; schema: { pattern?: string } }>; "x-route-name": string | null }>> };
+
+describe("resource-routes openapi", function () {
+  this.timeout(120_000);
+
+  it("the example: valid OpenAPI 3.1, every route an operation (PATCH beside PUT), unique operationIds, the same bytes twice", async () => {
+    const run = () => cp.spawnSync(process.execPath, [CLI, "openapi", path.join(ROOT, "examples", "blog", "routes.ts"), "--title", "Blog", "--version", "1.0.0", "--base-path", "/api"], { encoding: "utf8" });
+    const first = run();
+    assert.strictEqual(first.status, 0, first.stderr);
+    assert.strictEqual(run().stdout, first.stdout, "two runs give the same bytes");
+    await assertValid(first.stdout, "the example");
+    const document = JSON.parse(first.stdout) as Document & { servers: Array<{ url: string }>; info: { title: string } };
+    assert.deepStrictEqual([document.info.title, document.servers], ["Blog", [{ url: "/api" }]]);
+    const operations = Object.values(document.paths).flatMap((item) => Object.entries(item));
+    const ids = operations.map(([, op]) => op.operationId);
+    assert.strictEqual(new Set(ids).size, ids.length, "operationIds are unique");
+    const show = document.paths["/articles/{id}"];
+    assert.deepStrictEqual(Object.keys(show), ["get", "put", "patch", "delete"]);
+    assert.deepStrictEqual([show.get.operationId, show.put.operationId, show.patch.operationId, show.get.tags, show.get["x-route-name"]], ["articles_show", "articles_update", "articles_update_patch", ["articles"], "article"]);
+    assert.deepStrictEqual(show.get.parameters!.map((p) => p.name), ["id"]);
+    assert.match(show.get.description!, /may end with a format/);
+    assert.ok(!Object.keys(document.paths).some((p) => p.includes("{format}")), "B's optional format is a note, not a second path");
+  });
+
+  it("A's formatted twins are folded into their routes' operations; requirements are patterns; globs are documented", async () => {
+    const routes = draw({ behaviour: "A" }, (map) => {
+      map.resources("posts", { requirements: { id: /\d+/ } });
+      map.connect("files/*path", { controller: "files", action: "show" });
+    });
+    const text = openApiDocument(routes.routes, { title: "t", version: "1" });
+    await assertValid(text, "behaviour A");
+    const document = JSON.parse(text) as Document;
+    assert.ok(!Object.keys(document.paths).some((p) => p.includes("{format}")));
+    assert.strictEqual(document.paths["/posts/{id}"].get.parameters![0].schema.pattern, "^(?:\\d+)$");
+    assert.ok(document.paths["/files/{path}"].get);
+  });
+
+  it("summaries and descriptions come from the actions' doc comments in the controllers folder", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-openapi-"));
+    try {
+      fs.mkdirSync(path.join(dir, "controllers"));
+      fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "shop", version: "2.1.0" }));
+      fs.writeFileSync(path.join(dir, "routes.ts"), `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("products", { only: ["index", "show"] }); });\n`);
+      fs.writeFileSync(path.join(dir, "controllers", "products.ts"), `/**\n * Lists the products.\n *\n * Paged by \`page\`, newest first.\n * @param ctx the context\n */\nexport function index() { return []; }\nexport default class { /** One product. */ show() { return {}; } }\n`);
+      const result = cp.spawnSync(process.execPath, [CLI, "openapi", "routes.ts"], { cwd: dir, encoding: "utf8" });
+      const document = JSON.parse(result.stdout) as Document & { info: { title: string; version: string } };
+      assert.deepStrictEqual(document.info, { title: "shop", version: "2.1.0" });
+      assert.strictEqual(document.paths["/products"].get.summary, "Lists the products.");
+      assert.match(document.paths["/products"].get.description!, /^Paged by `page`, newest first\./);
+      assert.strictEqual(document.paths["/products/{id}"].get.summary, "One product.", "a default class's method's own comment");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("every conformance case gives a valid document", async () => {
+    for (const kase of conformanceCases()) {
+      let routes: { routes: Route[] } | undefined;
+      try {
+        routes = runRoutingFile<{ routes: Route[] }>(kase.ts);
+      } catch {
+        continue; // a case whose file draw() refuses
+      }
+      await assertValid(openApiDocument(routes.routes, { title: kase.id, version: "1" }), kase.id);
+    }
+  });
+});
