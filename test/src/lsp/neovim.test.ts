@@ -12,6 +12,25 @@ export default draw((map) => {
 `;
 const VIEW = "link(publish_);\n";
 
+/**
+ * Runs a script of test/neovim in a headless Neovim in `root` (with npm's settings left out of its
+ * environment, so that npx resolves as in a project) and gives the answers it wrote, none an error.
+ */
+function runNeovim(script: string, root: string, env: Record<string, string>): { hover: { contents: { value: string } }; completion: string[]; clients: number; attached: number[] } {
+  const out = path.join(root, "answers.json");
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+  const run = cp.spawnSync("nvim", ["--headless", "--clean", "-c", `luafile ${path.join(ROOT, "test", "neovim", script)}`], {
+    cwd: root,
+    env: { ...clean, ...env, RR_ROOT: root, RR_OUT: out, XDG_STATE_HOME: root, XDG_DATA_HOME: root },
+    timeout: 50_000,
+    encoding: "utf8",
+  });
+  assert.ok(fs.existsSync(out), `Neovim wrote no answers (exit ${run.status}): ${run.stderr}${run.stdout}`);
+  const answers = JSON.parse(fs.readFileSync(out, "utf8"));
+  assert.strictEqual(answers.error, undefined);
+  return answers;
+}
+
 /** Neovim's own LSP client drives the server headless (test/neovim/drive.lua). */
 describe("a real editor: Neovim", function () {
   this.timeout(60_000);
@@ -27,15 +46,7 @@ describe("a real editor: Neovim", function () {
       fs.mkdirSync(path.join(root, "app"));
       fs.writeFileSync(path.join(root, "config", "routes.ts"), ROUTES);
       fs.writeFileSync(path.join(root, "app", "views.ts"), VIEW);
-      const out = path.join(root, "answers.json");
-      const run = cp.spawnSync("nvim", ["--headless", "--clean", "-c", `luafile ${path.join(ROOT, "test", "neovim", "drive.lua")}`], {
-        env: { ...process.env, RR_SERVER: path.join(ROOT, "server", "bin", "resource-routes-language-server.js"), RR_ROOT: root, RR_OUT: out, XDG_STATE_HOME: root, XDG_DATA_HOME: root },
-        timeout: 50_000,
-        encoding: "utf8",
-      });
-      assert.ok(fs.existsSync(out), `Neovim wrote no answers (exit ${run.status}): ${run.stderr}${run.stdout}`);
-      const answers = JSON.parse(fs.readFileSync(out, "utf8"));
-      assert.strictEqual(answers.error, undefined);
+      const answers = runNeovim("drive.lua", root, { RR_SERVER: path.join(ROOT, "server", "bin", "resource-routes-language-server.js") });
       assert.match(answers.hover.contents.value, /^\*\*resources\*\* `posts`: 8 routes/);
       assert.match(answers.hover.contents.value, /\| PUT \| `\/posts\/:id\/publish\.:format` \| `publish_post_path` \|/);
       assert.deepStrictEqual(answers.completion.sort(), ["publish_post_path", "publish_post_url"]);
@@ -60,17 +71,7 @@ describe("a real editor: Neovim", function () {
       fs.writeFileSync(path.join(root, "config", "routes.ts"), ROUTES);
       fs.writeFileSync(path.join(root, "app", "views.ts"), VIEW);
       fs.writeFileSync(path.join(root, "setup.lua"), setup);
-      const out = path.join(root, "answers.json");
-      const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
-      const run = cp.spawnSync("nvim", ["--headless", "--clean", "-c", `luafile ${path.join(ROOT, "test", "neovim", "docs-setup.lua")}`], {
-        cwd: root,
-        env: { ...env, RR_SETUP: path.join(root, "setup.lua"), RR_ROOT: root, RR_OUT: out, XDG_STATE_HOME: root, XDG_DATA_HOME: root },
-        timeout: 50_000,
-        encoding: "utf8",
-      });
-      assert.ok(fs.existsSync(out), `Neovim wrote no answers (exit ${run.status}): ${run.stderr}${run.stdout}`);
-      const answers = JSON.parse(fs.readFileSync(out, "utf8"));
-      assert.strictEqual(answers.error, undefined);
+      const answers = runNeovim("docs-setup.lua", root, { RR_SETUP: path.join(root, "setup.lua") });
       assert.match(answers.hover.contents.value, /^\*\*resources\*\* `posts`: 8 routes/);
       assert.deepStrictEqual([answers.clients, answers.attached], [1, [1, 1]]);
     } finally {
