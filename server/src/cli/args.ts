@@ -22,6 +22,8 @@ export interface ParsedArguments {
   strict: boolean;
   /** check --no-controllers: skip missing-controller and missing-action. */
   noControllers: boolean;
+  /** types/controllers --watch: write again whenever the routing file (or the controllers folder) changes. */
+  watch: boolean;
   /** types/controllers --check: compare the file on disk with what would be written, write nothing. */
   check: boolean;
   /** types --allow-partial: write the types even where a part of the file could not be read. */
@@ -50,13 +52,13 @@ export interface ParsedArguments {
 /** Flags each command accepts (anything else is a usage error). */
 export type Flag =
   | "--json" | "--behaviour" | "--param" | "--host" | "--stdio" | "--out" | "--import-extension" | "--controller" | "--grep" | "--format"
-  | "--strict" | "--no-controllers" | "--check" | "--allow-partial" | "--runtime" | "--runtime-timeout" | "--title" | "--version" | "--base-path" | "--explain" | "--no-patch" | "--from" | "--to" | "--worktree" | "--fail-on-breaking";
+  | "--strict" | "--no-controllers" | "--check" | "--watch" | "--allow-partial" | "--runtime" | "--runtime-timeout" | "--title" | "--version" | "--base-path" | "--explain" | "--no-patch" | "--from" | "--to" | "--worktree" | "--fail-on-breaking";
 
 /** Short flags, as `rails routes` had them. */
 const SHORT: Record<string, Flag> = { "-c": "--controller", "-g": "--grep" };
 
 export function parseArguments(argv: string[], allowed: readonly Flag[]): ParsedArguments {
-  const parsed: ParsedArguments = { positional: [], json: false, help: false, stdio: false, format: false, strict: false, noControllers: false, check: false, allowPartial: false, explain: false, noPatch: false, worktree: false, failOnBreaking: false, params: record<string>() };
+  const parsed: ParsedArguments = { positional: [], json: false, help: false, stdio: false, format: false, strict: false, noControllers: false, check: false, watch: false, allowPartial: false, explain: false, noPatch: false, worktree: false, failOnBreaking: false, params: record<string>() };
   for (let i = 0; i < argv.length; i++) {
     const arg = Object.prototype.hasOwnProperty.call(SHORT, argv[i]) ? SHORT[argv[i]] : argv[i];
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
@@ -93,6 +95,7 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     else if (flag === "--strict") parsed.strict = true;
     else if (flag === "--no-controllers") parsed.noControllers = true;
     else if (flag === "--check") parsed.check = true;
+    else if (flag === "--watch") parsed.watch = true;
     else if (flag === "--allow-partial") parsed.allowPartial = true;
     else if (flag === "--explain") parsed.explain = true;
     else if (flag === "--no-patch") parsed.noPatch = true;

@@ -19,6 +19,7 @@ import { discoverRoutingFile } from "./discover";
 import { explainRecognition } from "../routing/explain";
 import { diffRoutes, fileAtRevision, routesOfText } from "./diff";
 import { routeDifferences, runtimeRoutes } from "./runtimeRoutes";
+import { watching } from "./watch";
 import { URI } from "vscode-uri";
 import { readControllerModule } from "../analysis/controllerModule";
 import { readRegularFileSync } from "../files/regularFile";
@@ -140,9 +141,10 @@ export async function checkCommand(args: ParsedArguments): Promise<CommandResult
   return result;
 }
 
-export function typesCommand(args: ParsedArguments): CommandResult {
+export function typesCommand(args: ParsedArguments): CommandResult | Promise<CommandResult> {
   const [file, ...extra] = requireFiles(args);
   if (extra.length) throw new UsageError("types takes one FILE");
+  if (args.watch) return watching(() => typesCommand({ ...args, watch: false }) as CommandResult, [file], []);
   const f = loadFile(file, args.behaviour);
   const out = args.out ?? typesFileOf(file);
   const unread = notStatic(f);
@@ -161,11 +163,12 @@ export function typesCommand(args: ParsedArguments): CommandResult {
   return result;
 }
 
-export function controllersCommand(args: ParsedArguments): CommandResult {
+export function controllersCommand(args: ParsedArguments): CommandResult | Promise<CommandResult> {
   const [file, ...extra] = requireFiles(args);
   if (extra.length) throw new UsageError("controllers takes one FILE");
   const f = loadFile(file, args.behaviour);
   const folder = path.resolve(path.dirname(file), f.analysis.tree?.settings.controllers ?? "./controllers");
+  if (args.watch) return watching(() => controllersCommand({ ...args, watch: false }) as CommandResult, [file], [folder]);
   const out = args.out ?? path.join(path.dirname(file), "controllers.generated.ts");
   const modules = moduleFiles(folder);
   if (modules === undefined) throw new UsageError(`no controllers folder at ${folder}`);

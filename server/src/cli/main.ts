@@ -74,14 +74,15 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => commands().generateCommand(args),
   },
   types: {
-    flags: ["--behaviour", "--out", "--allow-partial", "--check"],
-    usage: `resource-routes types [FILE] [--out OUT] [--allow-partial] [--check] [--behaviour A|B]
+    flags: ["--behaviour", "--out", "--allow-partial", "--check", "--watch"],
+    usage: `resource-routes types [FILE] [--out OUT] [--allow-partial] [--check | --watch] [--behaviour A|B]
   Writes the TypeScript declaration file that types the routing file's helpers and each action's params
   (default OUT: beside FILE, routes.ts → routes.routes.d.ts); the routing file opts in with draw<Routes>(…).
   The file is only written when its text changes. Exit 1 when the routing file has an error diagnostic
   (the routes the analyser understood are still typed), and without writing when a part of it could not be
   read statically (the types could differ from the running app): --allow-partial writes them, marked partial.
-  --check writes nothing: exit 1 with the lines that differ when the file on disk is not what would be written.`,
+  --check writes nothing: exit 1 with the lines that differ when the file on disk is not what would be written.
+  --watch writes again whenever the routing file changes, until stopped (for vite and tsc --watch).`,
     run: (args) => commands().typesCommand(args),
   },
   diff: {
@@ -94,14 +95,15 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => commands().diffCommand(args),
   },
   controllers: {
-    flags: ["--behaviour", "--out", "--import-extension", "--check"],
-    usage: `resource-routes controllers FILE [--out OUT] [--import-extension js|ts|none] [--check]
+    flags: ["--behaviour", "--out", "--import-extension", "--check", "--watch"],
+    usage: `resource-routes controllers FILE [--out OUT] [--import-extension js|ts|none] [--check | --watch]
   Writes a static import map of the routing file's controllers folder (default OUT: controllers.generated.ts
   beside FILE): \`import { controllers } from "./controllers.generated.js"\` gives fetchHandler and nodeHandler
   every controller in a bundle, Deno, Bun or a worker, where no folder can be searched. TypeScript modules are
   imported as .js (compilers and bundlers resolve it); Deno wants --import-extension ts. Written only when its text
   changes, only inside the project, never over a file it did not generate. --check writes nothing: exit 1 with
-  the lines that differ when the file on disk is not what would be written.`,
+  the lines that differ when the file on disk is not what would be written. --watch writes again whenever the
+  routing file or a file of the controllers folder changes, until stopped.`,
     run: (args) => commands().controllersCommand(args),
   },
   openapi: {

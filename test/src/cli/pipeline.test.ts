@@ -165,3 +165,39 @@ describe("typed routes that any route name or path leaves compilable", function 
     assert.deepStrictEqual(errors, []);
   });
 });
+
+describe("types and controllers --watch", function () {
+  this.timeout(60_000);
+
+  it("write once, then again after each edit of the routing file or the controllers folder, until stopped", async () => {
+    const dir = project({ "routes.ts": ROUTES, "controllers/posts.ts": "export function index() { return 'x'; }\n" });
+    const watch = (command: string) => {
+      const child = cp.spawn(process.execPath, [CLI, command, "routes.ts", "--watch"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+      let out = "";
+      child.stdout.on("data", (chunk) => (out += chunk));
+      const written = (count: number) =>
+        new Promise<void>((resolve, reject) => {
+          const check = () => ((out.match(/^wrote /gm) ?? []).length >= count ? resolve() : undefined);
+          child.stdout.on("data", check);
+          child.once("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
+          check();
+        });
+      return { child, written };
+    };
+    const types = watch("types");
+    const map = watch("controllers");
+    try {
+      await types.written(1);
+      await map.written(1);
+      fs.writeFileSync(path.join(dir, "routes.ts"), ROUTES.replace(`map.resources("posts");`, `map.resources("posts"); map.resources("tags");`));
+      await types.written(2);
+      assert.match(fs.readFileSync(path.join(dir, "routes.routes.d.ts"), "utf8"), /tags_path/);
+      fs.writeFileSync(path.join(dir, "controllers", "tags.ts"), "export function index() { return 'x'; }\n");
+      await map.written(2);
+      assert.match(fs.readFileSync(path.join(dir, "controllers.generated.ts"), "utf8"), /controllers\/tags/);
+    } finally {
+      types.child.kill();
+      map.child.kill();
+    }
+  });
+});
