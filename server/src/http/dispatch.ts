@@ -3,6 +3,7 @@ import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Answer, answerOf, RecognisedRoute, RequestContext } from "./context";
 import { formatFromAccept } from "./accept";
 import { forwardedOrigin, hostAllowed, Origin } from "./origin";
+import { notFoundHtml, routesPageHtml } from "./routesPage";
 import { Controllers, findAction } from "./controllers";
 import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from "./params";
 import { bodyKind, bodyParams, BodyRead, Files } from "./body";
@@ -50,8 +51,17 @@ export interface HttpOptions {
   error?: FailureHook;
   /** Receives what an action throws (default console.error); the request is answered 500. */
   onError?: (error: unknown) => void;
-  /** Puts a thrown error's stack in the 500 answer (never in production). */
+  /**
+   * Development only: a thrown error's stack in the 500 answer, and a 404 for a browser that lists
+   * the routes nearest to the path asked for.
+   */
   development?: boolean;
+  /**
+   * Where the routes page is served (`"/_routes"`): every route with a search, and a box that
+   * matches a request and says why each earlier route passed it over. Off unless given; for
+   * development, as it shows the application's whole routing.
+   */
+  routesPage?: string;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -108,6 +118,9 @@ export function dispatch<Raw>(routes: AnyRouteSet, controllers: Controllers, req
     const path = base ? underBase(fullPath, base) : fullPath;
     if (path === undefined) return answer.failure(new RoutingError(`No route matches ${JSON.stringify(fullPath.length > 200 ? `${fullPath.slice(0, 200)}…` : fullPath)}: it is outside ${base}`));
     decodeComponent(path, false); // a malformed escape in the path is a bad request, not "no route"
+    if (options.routesPage !== undefined && path === options.routesPage && (head || request.method.toUpperCase() === "GET")) {
+      return answer.html(200, routesPageHtml(routes, new URLSearchParams(queryAt < 0 ? "" : request.target.slice(queryAt + 1))));
+    }
     const params = parseParams(queryAt < 0 ? "" : request.target.slice(queryAt + 1));
     const kind = hasBody(request.method) ? bodyKind(request.contentType) : undefined;
     if (!kind) return answer.route(path, params);
@@ -263,6 +276,7 @@ class Answering<Raw> {
       if (value !== undefined) return failureOutcome({ status: 404, message, request: this.request.raw }, () => value, this.request, this.head);
       if (noRoute) return { next: true };
     } else if (noRoute && this.hasNext) return { next: true };
+    if (this.options.development && formatFromAccept(this.request.accept) === "html") return this.html(404, notFoundHtml(this.routes, message, this.request.target, this.options.routesPage));
     return this.answerFailure({ status: 404, message });
   }
 
@@ -272,6 +286,11 @@ class Answering<Raw> {
 
   private answerFailure(failure: Omit<RequestFailure, "request">, hook?: FailureHook, headers?: Record<string, string>): Outcome {
     return failureOutcome({ ...failure, request: this.request.raw }, hook, this.request, this.head, headers);
+  }
+
+  /** A page of ours: no script, no resource from elsewhere, forms only to this server. */
+  html(status: number, page: string): Outcome {
+    return { answer: answerOf(status, page, { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" }), head: this.head };
   }
 
   private plain(status: number, text: string, headers: Record<string, string> = {}): Outcome {
