@@ -1,6 +1,6 @@
 import { BehaviourRules } from "./behaviour";
 import { RouteDefinitionError } from "./errors";
-import { DEFAULT_SEGMENT_PATTERN, endsWithFormat, hasKey, PathParser, PathSegment, specText } from "./path";
+import { endsWithFormat, hasKey, PathParser, PathSegment, specText } from "./path";
 import { HttpMethod, Route, RouteOrigin, RouteSpec, RouteTraits } from "./route";
 import { asText, EMPTY_MAP, isEmpty, OptionMap, OptionValue, record, rubyInspect, toList } from "./values";
 import { hasUnprintable } from "../text/escape";
@@ -209,8 +209,4 @@ function requiredSegmentCount(
 function takesIndex(requirement: OptionValue | undefined): boolean {
   if (!(requirement instanceof RegExp)) return true;
   return new RegExp(requirement.source, requirement.flags.replace(/[gy]/g, "")).exec("index")?.[0] === "index";
-}
-
-export function segmentPattern(route: Route, key: string): string {
-  return route.requirements[key]?.source ?? DEFAULT_SEGMENT_PATTERN;
 }
