@@ -43,13 +43,24 @@ export function documentSymbols(workspace: RoutingWorkspace, uri: string): Decla
   return file.analysis.tree.body.flatMap((d) => symbol(d) ?? []);
 }
 
-/** "N routes" on every declaration that registers routes itself. */
+/** "N routes" on every declaration that registers routes itself, and how many with its block when that adds some. */
 export function routeCountLenses(workspace: RoutingWorkspace, uri: string): RouteCountLens[] {
   const lenses: RouteCountLens[] = [];
-  for (const [declaration, routes] of routeCounts(workspace, uri)) {
-    if (declaration.source) lenses.push({ span: declaration.source.method, routes, title: plural(routes) });
+  const counts = routeCounts(workspace, uri);
+  const withBlock = (declaration: Declaration): number => (counts.get(declaration) ?? 0) + (declaration.block ?? []).reduce((sum, child) => sum + withBlock(child), 0);
+  for (const [declaration, routes] of counts) {
+    if (declaration.source) lenses.push({ span: declaration.source.method, routes, title: routeCountText(routes, withBlock(declaration)) });
   }
   return lenses.sort((a, b) => a.span.start - b.span.start);
+}
+
+/**
+ * A declaration's count as the lens, the hover and the Routes view say it: its own routes, then,
+ * where its block adds some, all of them (`9 routes, 22 with its block`).
+ */
+export function routeCountText(own: number, withBlock: number): string {
+  if (withBlock === own) return plural(own);
+  return own === 0 ? `${plural(withBlock)} in its block` : `${plural(own)}, ${withBlock} with its block`;
 }
 
 /** Routes per declaration: each group's counts, counted once per group (see countsIn). */

@@ -9,6 +9,7 @@ import { ActionLocation, actionOf, controllerFolder } from "./controllers";
 import { decodedOr } from "./uris";
 import { documentDiagnostics } from "./diagnostics";
 import { declarationBase } from "./inlayHints";
+import { routeCountText } from "./outline";
 import { RoutingWorkspace } from "./workspace";
 
 /** How the tree groups the routes: by routing file and declaration, by controller and action, or by path. */
@@ -158,7 +159,7 @@ class RouteItems {
     return {
       id: `d|${uri}|${path.join(".")}`,
       label,
-      description: `${base ? `${base} · ` : ""}${routeCount(count)}`,
+      description: `${base ? `${base} · ` : ""}${routeCountText(own.length, count)}`,
       kind: declaration.kind,
       routes: count,
       hasChildren: true,

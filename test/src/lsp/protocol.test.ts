@@ -114,7 +114,7 @@ describe("language server over stdio: open documents", function () {
     const symbols = (await connection.sendRequest(rpc.DocumentSymbolRequest.type, { textDocument: { uri: ROUTES_URI } })) as rpc.DocumentSymbol[];
     assert.deepStrictEqual(symbols.map((s) => [s.name, s.detail, s.children!.map((c) => c.name)]), [["resources posts", "7 routes", ["resources comments"]]]); // the misspelt `colection` adds no route
     const lenses = await connection.sendRequest(rpc.CodeLensRequest.type, { textDocument: { uri: ROUTES_URI } });
-    assert.deepStrictEqual(lenses!.map((l) => [l.range.start.line, l.command!.title]), [[2, "7 routes"], [3, "7 routes"]]);
+    assert.deepStrictEqual(lenses!.map((l) => [l.range.start.line, l.command!.title]), [[2, "7 routes, 14 with its block"], [3, "7 routes"]]);
   });
 
   it("answers the custom requests: routes table, recognize, file info", async () => {

@@ -37,7 +37,7 @@ describe("service: the routes tree", () => {
     const files = routesTree(w, { groupBy: "file" }).items;
     assert.deepStrictEqual(labels(files), ["routes.ts — 7 routes · behaviour B"]);
     const top = routesTree(w, { groupBy: "file", parent: files[0].id }).items;
-    assert.deepStrictEqual(labels(top), ["resources posts — /posts · 4 routes", "namespace admin — 1 route", "connect files/*path — /files/*path · 1 route", "connect files/:name — /files/:name · 1 route"]);
+    assert.deepStrictEqual(labels(top), ["resources posts — /posts · 2 routes, 4 with its block", "namespace admin — 1 route in its block", "connect files/*path — /files/*path · 1 route", "connect files/:name — /files/:name · 1 route"]);
     const posts = routesTree(w, { groupBy: "file", parent: top[0].id }).items;
     assert.deepStrictEqual(labels(posts), ["resources comments — /posts/:post_id/comments · 2 routes", "GET /posts.:format — posts_path · posts#index", "GET /posts/:id.:format — post_path · posts#show"]);
     const route = posts[1];

@@ -193,7 +193,7 @@ describe("service: outline", () => {
     const { workspace, uri } = workspaceWith(`${ROUTES}|`, "file:///app/routes.ts");
     const lenses = routeCountLenses(workspace, uri);
     assert.deepStrictEqual(lenses.map((l) => [ROUTES.slice(l.span.start, l.span.end), l.title]), [
-      ["resources", "14 routes"],
+      ["resources", "14 routes, 16 with its block"],
       ["resources", "2 routes"],
       ["resources", "1 route"],
     ]);
