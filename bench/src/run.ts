@@ -13,6 +13,7 @@ import { documentDiagnostics } from "../../server/out/service/diagnostics";
 import { RoutingWorkspace } from "../../server/out/service/workspace";
 import { footprint, httpThroughput } from "./http";
 import { adversarialRecognition, unreachablePass } from "./adversarial";
+import { startup } from "./startup";
 import { languageServer } from "./languageServer";
 import { routesTreeBenchmark } from "./tree";
 import { heldBy } from "../../test/out/support/heap";
@@ -189,6 +190,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   tree: routesTreeBenchmark,
   adversarial: adversarialRecognition,
   unreachable: unreachablePass,
+  startup,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));
