@@ -2,7 +2,7 @@ import * as lsp from "vscode-languageserver/node";
 import { FileFilter, FileSystem, indexFile, indexFolder } from "../service/indexer";
 import { RoutingWorkspace } from "../service/workspace";
 import { parseUri } from "../service/uris";
-import { controllerFolderPaths } from "../service/controllers";
+import { controllerFolderPaths, inFolders } from "../service/controllers";
 
 /**
  * Keeps the workspace's files from disk current: indexes the workspace folders (reporting
@@ -38,7 +38,7 @@ export class WorkspaceIndexing {
       kept += counts.kept;
     }
     progress?.done();
-    if (!isCancelled()) this.connection.console.log(`Indexed ${read} files; ${kept} hold routes or helper uses`);
+    if (!isCancelled()) this.connection.console.log(indexSummary(this.workspace, read, kept));
   }
 
   /** Applies changes the client's file watcher reports. */
@@ -62,4 +62,14 @@ export class WorkspaceIndexing {
       return path.startsWith(`${root}/`) && filter.includes(path.slice(root.length + 1));
     });
   }
+}
+
+/** The output line after indexing: what the index holds, each file counted once, by what it is kept for. */
+export function indexSummary(workspace: RoutingWorkspace, read: number, kept: number): string {
+  const routing = workspace.routingFiles().length;
+  const folders = controllerFolderPaths(workspace);
+  const controllers = [...workspace.documents()].filter((document) => !workspace.routingFile(document.uri) && inFolders(document.uri, folders)).length;
+  const rest = Math.max(0, kept - routing - controllers);
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `Indexed ${count(read, "file", "files")}: kept ${count(routing, "routing file", "routing files")}, ${count(controllers, "controller module", "controller modules")} and ${count(rest, "file", "files")} that use helpers or tell which routes a file imports (re-exports, tsconfig.json); the other ${count(Math.max(0, read - kept), "file holds", "files hold")} none of these`;
 }
