@@ -8,7 +8,7 @@ import { ROOT } from "../../test/out/support/fixtures";
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
 import * as ts from "typescript";
 import { time } from "./measure";
-import { generatedRoutingFile, realisticRoutingFile } from "./workloads";
+import { generatedRoutingFile, namespacedRoutingFile, realisticRoutingFile } from "./workloads";
 
 /** A workspace to measure: a routing file, and a view that uses its helpers (and holds an unknown one). */
 interface Workload {
@@ -55,6 +55,8 @@ const PAUSE_SAMPLES = [4, 10, 20];
 const WORKLOADS: Workload[] = [
   { title: "generated", routing: generatedRoutingFile(10_000), option: "member", prefix: "things1" },
   { title: "realistic", routing: realisticRoutingFile(400), option: "member", prefix: "product", guardMegabytes: 130 },
+  // The generated file under one namespace: the unreachable pass and its edits must cost what the flat file's do.
+  { title: "namespaced", routing: namespacedRoutingFile(10_000), option: "member", prefix: "api_things1" },
   // Twice the generated file: 100,000 routes.
   { title: "generated-100k", routing: generatedRoutingFile(20_000), option: "member", prefix: "things1", guardMegabytes: 230 },
 ];
@@ -98,7 +100,7 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
     // hover on a declaration (diagnostics that did not change are not published again, so they
     // cannot tell); then the first keystroke in it, to a completion's answer.
     const lines = text.split("\n");
-    const firstDeclaration = lines.findIndex((l) => /map\.resources?\(/.test(l));
+    const firstDeclaration = lines.findIndex((l) => /\b(map|api)\.resources?\(/.test(l));
     const opened = process.hrtime.bigint();
     await client.open(routesUri, text);
     await client.connection.sendRequest(rpc.HoverRequest.type, { textDocument: { uri: routesUri }, position: { line: firstDeclaration, character: 8 } });
@@ -107,7 +109,7 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
     await client.waitForDiagnostics(viewUri, (ds) => ds.some((d) => d.code === "unknown-helper"), 60_000);
     const rssOpened = rssOf(client.pid);
 
-    const declarationLines = lines.flatMap((l, i) => (/map\.resources?\(/.test(l) ? [i] : []));
+    const declarationLines = lines.flatMap((l, i) => (/\b(map|api)\.resources?\(/.test(l) ? [i] : []));
     const optionLines = lines.flatMap((l, i) => (l.includes(`${workload.option}:`) ? [i] : []));
     const at = (uri: string, line: number, character: number) => ({ textDocument: { uri }, position: { line, character } });
     const versions = new Map([[routesUri, 1], [viewUri, 1]]);

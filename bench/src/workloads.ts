@@ -48,6 +48,15 @@ export function generatedRoutingFile(lines: number): string {
   return out.join("\n");
 }
 
+/** The generated file with every declaration under one namespace, as an API's routes often are. */
+export function namespacedRoutingFile(lines: number): string {
+  const flat = generatedRoutingFile(lines - 2).split("\n");
+  const start = flat.findIndex((line) => line.startsWith("export default draw("));
+  const end = flat.lastIndexOf("});");
+  const body = flat.slice(start + 1, end).map((line) => `  ${line.replace(/^ {2}map\./, "  api.")}`);
+  return [...flat.slice(0, start + 1), '  map.namespace("api", (api) => {', ...body, "  });", ...flat.slice(end)].join("\n");
+}
+
 /** A routing file of about `lines` lines as applications write them: nested resources, members, singletons, has_many. */
 export function realisticRoutingFile(lines: number): string {
   const out = ['import { draw } from "resource-routes";', "", 'export default draw({ behaviour: "B" }, (map) => {'];

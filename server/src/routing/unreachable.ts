@@ -139,12 +139,30 @@ function continuedRun(previous: Run, segments: readonly RouteGroup[]): Run | und
     }
   }
   for (const segment of added) for (const route of segment.routes) add(run, route);
-  // Routes whose static beginning extends a changed one, from the replaced run on, are judged again.
+  // Routes whose beginning a changed one's could cover, from the replaced run on, are judged again.
+  const keys = [...changed];
   for (const [beginning, routes] of run.beginnings) {
-    if (![...changed].some((key) => beginning === key || beginning.startsWith(`${key}/`))) continue;
+    if (!keys.some((key) => mayCapture(key, beginning))) continue;
     for (const route of routes) if (run.order.get(route.segment!)! >= head) judge(run, route);
   }
   return run;
+}
+
+/**
+ * Whether a route that begins with `earlier` can capture one that begins with `later` (see
+ * beginningOf): each static segment the same, and a last text the earlier route's segment must
+ * begin with (`posts` of B's `posts.:format`) beginning the later one's there.
+ */
+function mayCapture(earlier: string, later: string): boolean {
+  if (earlier === later) return true;
+  const partial = earlier.indexOf(PARTIAL);
+  if (partial < 0) return later.startsWith(`${earlier}/`);
+  const statics = earlier.slice(0, partial);
+  if (!later.startsWith(statics)) return false;
+  const next = later.slice(statics.length);
+  const text = next.startsWith(PARTIAL) ? next.slice(1) : next;
+  const end = text.indexOf("/");
+  return (end < 0 ? text : text.slice(0, end)).startsWith(earlier.slice(partial + 1));
 }
 
 function node(): SegmentNode {
@@ -240,16 +258,27 @@ function firstCapturing(run: Run, route: Route): Route | undefined {
   return found;
 }
 
-/** The static segments a route begins with, as one text (`api/posts`); "" when its first segment is not static; ROOT for `/`. */
+/**
+ * What a route begins with, as one text: its static segments (`api/posts`), then, where the first
+ * other segment begins with static text, that text after PARTIAL (`api/posts/` + PARTIAL + `new`
+ * for B's `new.:format`); "" when its first segment begins with a parameter; ROOT for `/`. An
+ * earlier route can capture a later one only if its beginning covers the later one's (mayCapture).
+ */
 function beginningOf(route: Route): string {
   if (route.segments.length === 0) return ROOT;
   let beginning = "";
-  for (const segment of route.segments) {
-    if (!isStatic(segment)) break;
+  for (const [index, segment] of route.segments.entries()) {
+    if (!isStatic(segment)) {
+      const head = headOf(route, index);
+      return head ? `${beginning}${beginning ? "/" : ""}${PARTIAL}${head}` : beginning;
+    }
     beginning += beginning ? `/${textOf(segment)}` : textOf(segment);
   }
   return beginning;
 }
+
+/** Marks the text a non-static segment begins with, in a beginning. */
+const PARTIAL = "\u0001";
 
 const ROOT = "\u0000/";
 
