@@ -62,7 +62,7 @@ describe("unreachable routes", () => {
     assert.match(diagnostic.message, /^\d+ routes \(GET \/photos \(photos#index\), .*\) can never be recognised: the earlier route ANY \/photos\/:id \(photos#show\) takes every request they would match$/);
   });
 
-  it("property: after random edits, answers and diagnostics re-used from the previous version equal those of a fresh file", () => {
+  for (const behaviour of ["A", "B"]) it(`property (${behaviour}): after random edits, answers and diagnostics re-used from the previous version equal those of a fresh file`, () => {
     const LINES = [
       `map.connect("files/*path", { controller: "files", action: "show" });`,
       `map.connect("files/:name", { controller: "files", action: "named" });`,
@@ -71,11 +71,14 @@ describe("unreachable routes", () => {
       `map.connect("photos/:id", { controller: "photos", action: "show" });`,
       `map.resources("posts");`,
       `map.connect("posts/new", { controller: "posts", action: "other" });`,
+      `map.connect("photos.:format", { controller: "photos", action: "formatted" });`,
+      `map.namespace("api", (api) => { api.resources("posts"); });`,
+      `map.connect("api/posts.:format", { controller: "api", action: "posts" });`,
     ];
     // A line is a declaration and the spaces after its call's parenthesis: an equal declaration read
     // anew at other offsets re-uses its routes with new ranges, which its diagnostics must follow.
     const file = (lines: Array<[number, number]>) =>
-      `import { draw } from "resource-routes";\nexport default draw({ behaviour: "A" }, (map) => {\n${lines.map(([i, pad]) => `  ${LINES[i].replace("(", "(" + " ".repeat(pad))}`).join("\n")}\n});\n`;
+      `import { draw } from "resource-routes";\nexport default draw({ behaviour: "${behaviour}" }, (map) => {\n${lines.map(([i, pad]) => `  ${LINES[i].replace("(", "(" + " ".repeat(pad))}`).join("\n")}\n});\n`;
     const span = (s: { start: number; end: number } | undefined) => s && `${s.start}-${s.end}`;
     const shown = ({ routes: { table }, diagnostics }: LoadedRoutingFile) => [
       ...unreachableRoutes(table).map(({ route, by }) => `${route.verb} ${route.path} ← ${by.verb} ${by.path}`),
@@ -184,6 +187,17 @@ describe("unreachable routes: the work is about a pass over the routes, however 
       assert.ok(nested.comparisons <= 2 * flat.comparisons + 100 && nested.comparisons <= 4 * nested.routes, `${nested.comparisons} comparisons nested, ${flat.comparisons} flat, for ${nested.routes} routes`);
     });
   }
+
+  it("B: after an edit of one resource among 2,000, only the routes it could capture are judged again", () => {
+    const text = file(names.map((n) => `map.resources("${n}");`).join("\n"));
+    const first = loadRoutingFile(text, "/edit.ts")!;
+    unreachableRoutes(first.routes.table);
+    const edited = text.replace(`map.resources("things1000");`, `map.resources("things1000", { member: { publish: "put" } });`);
+    const before = work.comparisons;
+    const next = loadRoutingFile(edited, "/edit.ts", { previous: first })!;
+    unreachableRoutes(next.routes.table);
+    assert.ok(work.comparisons - before <= 100, `${work.comparisons - before} comparisons after one edit`);
+  });
 
   it("9,000 member and collection routes of one resource: a few comparisons a route", () => {
     const members = Array.from({ length: 4_500 }, (_, i) => `m${i}: "get"`).join(", ");
