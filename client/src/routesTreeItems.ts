@@ -12,10 +12,8 @@ export interface TreeItemSpec {
   description?: string;
   tooltip?: string;
   icon: string;
-  /** Whether it has children. */
+  /** `collapsed`, `none`. */
   collapsible: boolean;
-  /** Shown open: under a filter, a node with few enough matches below it opens on its own, down to them. */
-  expanded: boolean;
   /** The context value menus select on: `route`, `route.action` (its action is known), `declaration`, `group`. */
   contextValue: string;
   /** What a click does: go to the declaration (routes and declarations), or nothing. */
@@ -38,26 +36,17 @@ const KIND_ICONS: Record<string, string> = {
 };
 const VERB_ICONS: Record<string, string> = { GET: "arrow-right", POST: "add", PUT: "edit", PATCH: "edit", DELETE: "trash", ANY: "circle-outline" };
 
-/** Under a filter, a node with at most this many matching routes below it starts open. */
-const OPEN_UNDER_FILTER = 100;
-
-/**
- * `filter`: the view's filter, when one is set: its nodes get ids of their own (VS Code keeps a
- * node's open or closed state by id), and open where few routes match below them.
- */
-export function treeItemSpec(item: RoutesTreeItemResult, filter?: string): TreeItemSpec {
+export function treeItemSpec(item: RoutesTreeItemResult): TreeItemSpec {
   const problem = item.diagnostics?.find((d) => d.severity === "error") ?? item.diagnostics?.[0];
   const icon = problem ? (problem.severity === "error" ? "error" : "warning") : item.kind === "route" ? VERB_ICONS[item.route?.verb.split("|")[0] ?? "ANY"] ?? "circle-outline" : KIND_ICONS[item.kind] ?? "symbol-misc";
   const tooltip = [item.tooltip ?? item.label, ...(item.kind !== "route" ? (item.diagnostics ?? []).map((d) => `${d.code}: ${d.message}`) : [])].join("\n");
-  const id = item.id ?? (item.location ? `${item.label}@${item.location.uri}#${item.location.range.start.line}:${item.location.range.start.character}` : undefined);
   return {
-    id: id !== undefined && filter ? `${id}?${filter}` : id,
+    id: item.id ?? (item.location ? `${item.label}@${item.location.uri}#${item.location.range.start.line}:${item.location.range.start.character}` : undefined),
     label: item.label,
     description: problem ? `${item.description ?? ""} ⚠ ${problem.message}`.trim() : item.description,
     tooltip,
     icon,
     collapsible: item.hasChildren,
-    expanded: !!filter && item.hasChildren && item.routes <= OPEN_UNDER_FILTER,
     contextValue: item.kind === "route" ? (item.action ? "route.action" : "route") : item.kind === "file" || item.kind === "controller" || item.kind === "path" || item.kind === "action" ? "group" : "declaration",
     ...(item.location ? { command: { command: "resourceRoutes.openLocation", title: "Go to Declaration", arguments: [item.location.uri, item.location.range.start.line, item.location.range.start.character] } } : {}),
   };

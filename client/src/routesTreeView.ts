@@ -72,8 +72,8 @@ export class RoutesTreeView implements vscode.TreeDataProvider<Node> {
       item.command = { command: "resourceRoutes.tree.loadMore", title: "Load more", arguments: [node.more.parent] };
       return item;
     }
-    const spec = treeItemSpec(node.item, this.filter || undefined);
-    const item = new vscode.TreeItem(spec.label, !spec.collapsible ? vscode.TreeItemCollapsibleState.None : spec.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    const spec = treeItemSpec(node.item);
+    const item = new vscode.TreeItem(spec.label, spec.collapsible ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     if (spec.id) item.id = spec.id;
     item.description = spec.description;
     item.tooltip = spec.tooltip;

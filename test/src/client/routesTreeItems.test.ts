@@ -27,14 +27,6 @@ describe("client: the Routes view's items", () => {
     assert.strictEqual(treeItemSpec({ id: "d|u|0", label: "resources posts", kind: "resources", routes: 7, hasChildren: true, location }).contextValue, "declaration");
   });
 
-  it("under a filter, nodes open down to their matches where few match below them, with ids of their own so VS Code opens them", () => {
-    const few = treeItemSpec({ id: "f|u", label: "config/routes.ts", kind: "file", routes: 3, hasChildren: true }, "publish");
-    const many = treeItemSpec({ id: "f|u", label: "config/routes.ts", kind: "file", routes: 4_000, hasChildren: true }, "get");
-    const plain = treeItemSpec({ id: "f|u", label: "config/routes.ts", kind: "file", routes: 3, hasChildren: true });
-    assert.deepStrictEqual([few.expanded, many.expanded, plain.expanded], [true, false, false]);
-    assert.deepStrictEqual([few.id, plain.id], ["f|u?publish", "f|u"]);
-  });
-
   it("the helper call to copy names the path's segments; Search Routes matches on verb, path, helper and action", () => {
     assert.strictEqual(helperCall({ path: "/posts/:post_id/comments/:id.:format", helper: "post_comment_path" }), "post_comment_path(post_id, id)");
     assert.strictEqual(helperCall({ path: "/files/*path", helper: "files_path" }), "files_path(path)");
