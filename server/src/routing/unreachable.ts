@@ -188,8 +188,9 @@ function leafOf(run: Run, route: Route): Route[] {
   if (isIrregular(route)) return run.irregular;
   let at = run.tree;
   route.segments.forEach((segment, index) => {
-    const head = isStatic(segment) ? undefined : headOf(route, index);
-    const key = head === undefined ? `=${textOf(segment)}` : `>${head}`;
+    const text = staticText(segment);
+    const head = text === undefined ? headOf(route, index) : undefined;
+    const key = head === undefined ? `=${text}` : `>${head}`;
     let next = at.next.get(key);
     if (!next) at.next.set(key, (next = node()));
     if (head !== undefined) at.heads.add(head.length);
@@ -229,10 +230,11 @@ function firstCapturing(run: Run, route: Route): Route | undefined {
     for (let index = 0; index < route.segments.length && level.length; index++) {
       const segment = route.segments[index];
       // What every text this segment matches begins with: an earlier segment that must begin otherwise cannot cover it.
-      const text = isStatic(segment) ? textOf(segment) : headOf(route, index);
+      const whole = staticText(segment);
+      const text = whole ?? headOf(route, index);
       const next: SegmentNode[] = [];
       for (const at of level) {
-        const same = isStatic(segment) ? at.next.get(`=${text}`) : undefined;
+        const same = whole !== undefined ? at.next.get(`=${whole}`) : undefined;
         if (same) next.push(same);
         for (const length of at.heads) {
           const begun = length <= text.length ? at.next.get(`>${text.slice(0, length)}`) : undefined;
@@ -268,11 +270,12 @@ function beginningOf(route: Route): string {
   if (route.segments.length === 0) return ROOT;
   let beginning = "";
   for (const [index, segment] of route.segments.entries()) {
-    if (!isStatic(segment)) {
+    const text = staticText(segment);
+    if (text === undefined) {
       const head = headOf(route, index);
       return head ? `${beginning}${beginning ? "/" : ""}${PARTIAL}${head}` : beginning;
     }
-    beginning += beginning ? `/${textOf(segment)}` : textOf(segment);
+    beginning += beginning ? `/${text}` : text;
   }
   return beginning;
 }
@@ -282,8 +285,10 @@ const PARTIAL = "\u0001";
 
 const ROOT = "\u0000/";
 
-function isStatic(segment: PathSegment): boolean {
-  return segment.length === 1 && segment[0].kind === "static";
+/** A segment's text when it is static text alone; undefined for one with a parameter or a glob. */
+function staticText(segment: PathSegment): string | undefined {
+  const [only] = segment;
+  return segment.length === 1 && only.kind === "static" ? only.text : undefined;
 }
 
 /**
@@ -297,15 +302,6 @@ function headOf(route: Route, index: number): string {
   const optional = route.optionalFormat && index === route.segments.length - 1 && segment.length === 2;
   return optional && first.text.endsWith(".") ? first.text.slice(0, -1) : first.text;
 }
-
-/** A segment's text (parsed segments are shared between routes: worked out once each). */
-function textOf(segment: PathSegment): string {
-  let text = segmentTexts.get(segment);
-  if (text === undefined) segmentTexts.set(segment, (text = segmentText(segment)));
-  return text;
-}
-
-const segmentTexts = new WeakMap<PathSegment, string>();
 
 /** A route of several lengths (an optional tail) or with a glob anywhere. */
 function isIrregular(route: Route): boolean {
@@ -426,11 +422,6 @@ function isControllerPart(route: Route, part: PathPart): boolean {
 function hasBareFormatSegment(route: Route): boolean {
   const last = route.segments[route.segments.length - 1];
   return !!last && last.length === 2 && last[0].kind === "static" && last[0].text === "." && last[1].kind === "param";
-}
-
-/** A segment's shape, whatever its parameters are called (`page-:n` and `page-:number` alike). */
-function segmentText(segment: PathSegment): string {
-  return segment.map((part) => (part.kind === "static" ? part.text : part.kind === "glob" ? "\u0000*" : "\u0000:")).join("");
 }
 
 /**
