@@ -335,6 +335,11 @@ function internalError(error: unknown, options: HttpOptions, request: Pick<Incom
   return { status: 500, message: `Internal Server Error${detail}`, error, request: request?.raw };
 }
 
+/** A status whose message has no body (RFC 9110 §6.4.1): both adapters send neither a body nor a length. */
+export function bodiless(status: number): boolean {
+  return status === 204 || status === 304 || (status >= 100 && status < 200);
+}
+
 function hasBody(method: string): boolean {
   if (method === "GET" || method === "HEAD") return false;
   const upper = method.toUpperCase();

@@ -1,6 +1,6 @@
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
-import { dispatch, HttpOptions, Outcome, unsendable } from "./dispatch";
+import { bodiless, dispatch, HttpOptions, Outcome, unsendable } from "./dispatch";
 import type { BodyRead } from "./body";
 import type { RequestFailure } from "./failures";
 
@@ -35,11 +35,6 @@ export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, opti
       return toResponse(unsendable(error, outcome, options, incoming));
     }
   };
-}
-
-/** A status whose message has no body (RFC 9110 §6.4.1). */
-function bodiless(status: number): boolean {
-  return status === 204 || status === 304 || (status >= 100 && status < 200);
 }
 
 function toResponse(outcome: Outcome): Response | undefined {

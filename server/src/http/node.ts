@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "http";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
-import { dispatch, failed, HttpOptions, IncomingRequest, Outcome, report, unsendable } from "./dispatch";
+import { bodiless, dispatch, failed, HttpOptions, IncomingRequest, Outcome, report, unsendable } from "./dispatch";
 import type { BodyRead } from "./body";
 import type { Answer } from "./context";
 
@@ -43,8 +43,8 @@ export function nodeHandler(
       if ("answer" in outcome) {
         try {
           return sendAnswer(req, res, outcome.answer, outcome.head, outcome.cookies);
-        } catch {
-          // write() below answers what could not be sent.
+        } catch (error) {
+          return void recover(error, req, res, outcome, options, incoming);
         }
       }
       void write(req, res, outcome, next, options, incoming);
@@ -100,31 +100,32 @@ async function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome
     if ("response" in outcome) return await sendResponse(req, res, outcome.response as Response, outcome.head, outcome.cookies);
     sendAnswer(req, res, outcome.answer, outcome.head, outcome.cookies);
   } catch (error) {
-    if (res.headersSent) {
-      report(error, options);
-      res.destroy();
-      return;
-    }
-    try {
-      for (const name of res.getHeaderNames()) res.removeHeader(name);
-      const instead = unsendable(error, outcome, options, request);
-      if ("answer" in instead) sendAnswer(req, res, instead.answer, instead.head, undefined);
-      else if ("response" in instead) await sendResponse(req, res, instead.response as Response, instead.head, undefined);
-    } catch {
-      res.destroy();
-    }
+    await recover(error, req, res, outcome, options, request);
   }
 }
 
-/** A status whose message has no body (RFC 9110 §6.4.1): neither a body nor a length is sent. */
-function bodiless(status: number, head: boolean): boolean {
-  return head || status === 204 || status === 304 || (status >= 100 && status < 200);
+/** After an outcome could not be written: its default answer before the status line went out, else the connection ended; never rejects. */
+async function recover(error: unknown, req: IncomingMessage, res: ServerResponse, outcome: Outcome, options: HttpOptions, request: Parameters<typeof unsendable>[3]): Promise<void> {
+  if (res.headersSent) {
+    report(error, options);
+    res.destroy();
+    return;
+  }
+  try {
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    const instead = unsendable(error, outcome, options, request);
+    if ("answer" in instead) sendAnswer(req, res, instead.answer, instead.head, undefined);
+    else if ("response" in instead) await sendResponse(req, res, instead.response as Response, instead.head, undefined);
+  } catch {
+    res.destroy();
+  }
 }
+
 
 /** Our own answer, one writeHead (merged with any headers a middleware before set). */
 function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer, head: boolean, cookies: readonly string[] | undefined): void {
   const { status, headers } = answer;
-  const body = bodiless(status, head) ? null : answer.body;
+  const body = head || bodiless(status) ? null : answer.body;
   // The answer's headers are its own object: the length and cookies join them.
   if (body !== null) headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
   if (headers.connection === "close") closeUnread(req, res);
@@ -149,7 +150,7 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
   const status = response.status;
   const headers = responseHeaders(response, cookies);
   const body = response.body;
-  if (body === null || bodiless(status, head)) {
+  if (body === null || head || bodiless(status)) {
     if (body !== null) body.cancel().catch(same);
     if (body !== null || status === 204 || status === 304) delete headers["content-length"];
     res.writeHead(status, headers);
