@@ -10,7 +10,7 @@ import { ParsedArguments, UsageError } from "./args";
 import { CliRoutingFile, loadFile } from "./load";
 import { routesTable } from "../format/routesTable";
 import { diagnosticJSON, diagnosticLine, styleFor } from "./output";
-import { printable } from "../text/escape";
+import { printable, shortened } from "../text/escape";
 import { own } from "../routing/values";
 import type { Diagnostic } from "../routing/diagnostics";
 import type { Route } from "../routing/route";
@@ -261,7 +261,7 @@ function staleness(out: string, text: string, command: string): CommandResult {
   const rerun = `run \`resource-routes ${command}\` again`;
   if (found.state === "missing") return { stdout: [], stderr: [printable(`${out} is missing: ${rerun}`)], exitCode: 1 };
   const lines = [...found.added.map((line) => `+ ${line}`), ...found.removed.map((line) => `- ${line}`)];
-  const shown = lines.slice(0, 20).map((line) => printable(line.length > 200 ? `${line.slice(0, 200)}…` : line));
+  const shown = lines.slice(0, 20).map((line) => printable(shortened(line)));
   return {
     stdout: [],
     stderr: [printable(`${out} is stale (${found.added.length} line(s) to add, ${found.removed.length} to remove): ${rerun}`), ...shown, ...(lines.length > 20 ? [`… and ${lines.length - 20} more`] : [])],

@@ -1,5 +1,6 @@
 import { Declaration, DeclarationKind } from "../routing/declarations";
 import { isOptionMap, OptionMap, OptionValue, record } from "../routing/values";
+import { shortened } from "../text/escape";
 
 /** A nesting block: receives the nested mapper. */
 export type Block = (map: Mapper) => void;
@@ -98,11 +99,6 @@ function toOptionMap(value: unknown, method: string): OptionMap {
  */
 const MAX_VALUE_SIZE = 20_000;
 const MAX_VALUE_DEPTH = 200;
-
-/** Where a value stands, as a message quotes it: at most 200 characters of its path. */
-function shortened(where: string): string {
-  return where.length > 200 ? `${where.slice(0, 200)}…` : where;
-}
 
 /** Plain data only: a routing file's options must be the same values the analyser can read. */
 function toOptionValue(value: unknown, where: string, walked: { size: number; depth: number }): OptionValue {

@@ -4,6 +4,7 @@ import { Answer, answerOf, RecognisedRoute, RequestContext } from "./context";
 import { formatFromAccept } from "./accept";
 import { forwardedOrigin, hostAllowed, Origin } from "./origin";
 import { notFoundHtml, routesPageHtml } from "./routesPage";
+import { shortened } from "../text/escape";
 import { Controllers, findAction } from "./controllers";
 import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from "./params";
 import { bodyKind, bodyParams, BodyRead, Files } from "./body";
@@ -116,7 +117,7 @@ export function dispatch<Raw>(routes: AnyRouteSet, controllers: Controllers, req
     const queryAt = request.target.indexOf("?");
     const fullPath = queryAt < 0 ? request.target : request.target.slice(0, queryAt);
     const path = base ? underBase(fullPath, base) : fullPath;
-    if (path === undefined) return answer.failure(new RoutingError(`No route matches ${JSON.stringify(fullPath.length > 200 ? `${fullPath.slice(0, 200)}…` : fullPath)}: it is outside ${base}`));
+    if (path === undefined) return answer.failure(new RoutingError(`No route matches ${JSON.stringify(shortened(fullPath))}: it is outside ${base}`));
     decodeComponent(path, false); // a malformed escape in the path is a bad request, not "no route"
     if (options.routesPage !== undefined && path === options.routesPage && (head || request.method.toUpperCase() === "GET")) {
       return answer.html(200, routesPageHtml(routes, new URLSearchParams(queryAt < 0 ? "" : request.target.slice(queryAt + 1))));
@@ -238,7 +239,7 @@ class Answering<Raw> {
   }
 
   badHost(host: string): Outcome {
-    return this.plain(400, `Bad Request: this server does not answer for the host ${JSON.stringify(host.length > 100 ? `${host.slice(0, 100)}…` : host)}`);
+    return this.plain(400, `Bad Request: this server does not answer for the host ${JSON.stringify(shortened(host, 100))}`);
   }
 
   tooLarge(limit: number): Outcome {

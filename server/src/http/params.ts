@@ -1,4 +1,5 @@
 import { setOwn } from "../routing/values";
+import { shortened } from "../text/escape";
 
 /** A request part that cannot be read (bad percent-encoding): the adapters answer 400. */
 export class BadRequest extends Error {}
@@ -20,7 +21,7 @@ export function decodeComponent(text: string, plus = true): string {
   try {
     return decodeURIComponent(spaced);
   } catch {
-    throw new BadRequest(`malformed percent-encoding in ${JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text)}`);
+    throw new BadRequest(`malformed percent-encoding in ${JSON.stringify(shortened(text, 100))}`);
   }
 }
 

@@ -5,6 +5,7 @@ import { PathSegment } from "./path";
 import { Route } from "./route";
 import { segmentHead, SegmentMatcher, segmentMatcher } from "./segmentMatch";
 import { own, setOwn } from "./values";
+import { shortened } from "../text/escape";
 
 /** What a request was recognised as (docs/routing.md). */
 export interface Recognition {
@@ -99,9 +100,6 @@ function addTails(glob: NonNullable<TrieNode["glob"]>, depth: number, required: 
   glob.tails.sort((a, b) => a - b);
 }
 
-/** How much of a request path an error message repeats. */
-const QUOTED_PATH_LIMIT = 200;
-
 /**
  * Recognition (docs/routing.md): the first route in registration order whose method, path and
  * requirements match. Routes are compiled once into a segment trie.
@@ -156,7 +154,7 @@ export class Recognizer {
     const matched = (search.matched = []);
     this.enter(this.root, path, from, end, search);
     if (matched.length) throw new MethodNotAllowed([...new Set(matched.sort((a, b) => a - b).flatMap((index) => this.routes[index].methods ?? []))]);
-    throw new RoutingError(`No route matches ${JSON.stringify(quoted(path))} with {:method=>:${matchMethod}}`);
+    throw new RoutingError(`No route matches ${JSON.stringify(shortened(path))} with {:method=>:${matchMethod}}`);
   }
 
   /** The method a request is treated as: `_method` counts only on POST (A rejects unknown values, B ignores them). */
@@ -487,10 +485,6 @@ function lowerMethod(method: string): string {
 
 const known = (method: string) => (REQUEST_METHODS as readonly string[]).includes(method);
 
-/** A request path as an error message quotes it: long ones cut, so a message never repeats a huge request. */
-function quoted(path: string): string {
-  return path.length > QUOTED_PATH_LIMIT ? `${path.slice(0, QUOTED_PATH_LIMIT)}…` : path;
-}
 
 /**
  * Where a request path's segments start and end: `/posts/1/?x=1` → the text `posts/1`. The query is

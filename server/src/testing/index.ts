@@ -11,6 +11,7 @@ import { generatePath } from "../routing/generate";
 import type { Route } from "../routing/route";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { setOwn } from "../routing/values";
+import { shortened } from "../text/escape";
 
 /** A request to recognise: a method and a path (`{ method: "PUT", path: "/posts/1" }`); a path alone is a GET. */
 export type RequestLine = { method?: string; path: string } | string;
@@ -26,9 +27,9 @@ export function assertRecognizes(routes: AnyRouteSet, request: RequestLine, expe
     const recognized = routes.recognize(method, path);
     actual = { controller: recognized.controller, action: recognized.action, ...recognized.params };
   } catch (error) {
-    throw new assert.AssertionError({ message: `${method} ${quoted(path)} is not recognised: ${(error as Error).message}`, actual: undefined, expected, operator: "assertRecognizes" });
+    throw new assert.AssertionError({ message: `${method} ${shortened(path)} is not recognised: ${(error as Error).message}`, actual: undefined, expected, operator: "assertRecognizes" });
   }
-  comparing(`${method} ${quoted(path)} is recognised otherwise than expected`, () => assert.deepStrictEqual(actual, stringValues(expected)));
+  comparing(`${method} ${shortened(path)} is recognised otherwise than expected`, () => assert.deepStrictEqual(actual, stringValues(expected)));
 }
 
 /** Asserts that `options` (a controller, an action and params) generate `path`; a query string in `path` is compared too. */
@@ -94,10 +95,7 @@ function stringValues(options: RouteOptions): Record<string, unknown> {
   return result;
 }
 
-/** A path as messages quote it: at most 200 characters, as routing errors do. */
-function quoted(path: string): string {
-  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
-}
+
 
 /**
  * The path the first route able to generate `options` gives (Rails' url_for by options): its

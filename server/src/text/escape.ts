@@ -87,6 +87,14 @@ export function commentText(text: string): string {
   return text.replace(/[\r\n\u2028\u2029]/g, " ").replace(/\*\//g, "* /");
 }
 
+/**
+ * A text as a message quotes it: at most `limit` characters, cut with `…`, so that a message never
+ * repeats a huge request path, value or line.
+ */
+export function shortened(text: string, limit = 200): string {
+  return text.length > limit ? `${text.slice(0, limit)}…` : text;
+}
+
 /** A file's base name, whatever separator its path uses. */
 export function baseName(file: string): string {
   return file.split(/[\\/]/).pop() ?? file;
