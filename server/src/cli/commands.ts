@@ -25,6 +25,7 @@ import { readControllerModule } from "../analysis/controllerModule";
 import { readRegularFileSync } from "../files/regularFile";
 import { ControllerFolder, controllerFolderOf, missingTargetDiagnostics } from "../service/controllers";
 import { openApiDocument } from "../format/openapi";
+import { routedMethod } from "../http/dispatch";
 
 /** What a command writes and its exit code; main() does the writing. */
 export interface CommandResult {
@@ -288,8 +289,8 @@ export function recognizeCommand(args: ParsedArguments): CommandResult {
   if (!file || !method || !path || extra.length) throw new UsageError("recognize takes FILE METHOD PATH");
   const f = loadFile(file, args.behaviour);
   // As the adapters route it: PATCH (and a POST's _method=patch) is PUT, unless --no-patch.
-  if (!args.noPatch && args.params._method?.toLowerCase() === "patch") args.params._method = "put";
-  const routed = !args.noPatch && method.toUpperCase() === "PATCH" ? "PUT" : method;
+  if (args.params._method !== undefined) args.params._method = routedMethod(args.params._method, !args.noPatch);
+  const routed = routedMethod(method, !args.noPatch);
   if (args.explain) return explainCommand(f, routed, path, args);
   try {
     const seen = f.routes.recognize(routed, path, args.params);

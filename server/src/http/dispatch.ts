@@ -180,7 +180,7 @@ class Answering<Raw> {
     let matched: ReturnType<AnyRouteSet["match"]>;
     try {
       const override = Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
-      matched = this.routes.match(this.method(), path, typeof override === "string" ? { _method: this.overrideMethod(override) } : EMPTY);
+      matched = this.routes.match(routedMethod(this.request.method, this.options.patch !== false), path, typeof override === "string" ? { _method: routedMethod(override, this.options.patch !== false) } : EMPTY);
     } catch (error) {
       return this.failure(error);
     }
@@ -220,17 +220,6 @@ class Answering<Raw> {
     } catch (error) {
       return this.failed(error);
     }
-  }
-
-  /** The method recognition is asked for: PATCH as PUT unless the adapter was told otherwise. */
-  private method(): string {
-    const method = this.request.method;
-    return this.options.patch !== false && method.length === 5 && method.toUpperCase() === "PATCH" ? "PUT" : method;
-  }
-
-  /** A form's `_method`: `patch` (any case) is `put` wherever PATCH is on, as the request's own PATCH is. */
-  private overrideMethod(override: string): string {
-    return this.options.patch !== false && override.length === 5 && override.toLowerCase() === "patch" ? "put" : override;
   }
 
   /** What generated paths and URLs begin with: the framework's mount point, then basePath. */
@@ -334,6 +323,14 @@ export function report(error: unknown, options: HttpOptions): void {
 function internalError(error: unknown, options: HttpOptions, request: Pick<IncomingRequest<unknown>, "raw"> | undefined): RequestFailure {
   const detail = options.development && error instanceof Error ? `\n\n${error.stack ?? error.message}` : "";
   return { status: 500, message: `Internal Server Error${detail}`, error, request: request?.raw };
+}
+
+/**
+ * The method recognition is asked for, the request's own or a form's `_method`: PATCH (any case)
+ * as PUT where PATCH is on, since Rails 2's routes know no PATCH.
+ */
+export function routedMethod(method: string, patch: boolean): string {
+  return patch && method.length === 5 && method.toUpperCase() === "PATCH" ? "PUT" : method;
 }
 
 /** A status whose message has no body (RFC 9110 §6.4.1): both adapters send neither a body nor a length. */
