@@ -168,7 +168,7 @@ export function controllersCommand(args: ParsedArguments): CommandResult | Promi
   const [file, ...extra] = requireFiles(args);
   if (extra.length) throw new UsageError("controllers takes one FILE");
   const f = loadFile(file, args.behaviour);
-  const folder = path.resolve(path.dirname(file), f.analysis.tree?.settings.controllers ?? "./controllers");
+  const folder = controllersPath(f);
   if (args.watch) return watching(() => controllersCommand({ ...args, watch: false }) as CommandResult, [file], [folder]);
   const out = args.out ?? path.join(path.dirname(file), "controllers.generated.ts");
   const modules = moduleFiles(folder);
@@ -192,9 +192,14 @@ function controllerDiagnostics(f: CliRoutingFile): Diagnostic[] {
   return missingTargetDiagnostics(f.routes.table, found.controllers, shown.startsWith("..") || path.isAbsolute(shown) ? shown : `./${shown}`);
 }
 
+/** The routing file's controllers folder: its `controllers` setting (default `./controllers`) beside it. */
+function controllersPath(f: CliRoutingFile): string {
+  return path.resolve(path.dirname(f.file), f.analysis.tree?.settings.controllers ?? "./controllers");
+}
+
 /** The routing file's controllers folder read from the disk as the language server reads it; undefined when it holds no module. */
 function controllersOnDisk(f: CliRoutingFile): { folder: string; controllers: ControllerFolder } | undefined {
-  const folder = path.resolve(path.dirname(f.file), f.analysis.tree?.settings.controllers ?? "./controllers");
+  const folder = controllersPath(f);
   const modules = moduleFiles(folder);
   if (!modules?.length) return undefined;
   const files = new Map(modules.map((module) => [URI.file(path.join(folder, module)).toString(), path.join(folder, module)]));

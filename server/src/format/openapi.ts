@@ -1,4 +1,4 @@
-import type { PathSegment } from "../routing/path";
+import { endsWithFormat, PathSegment } from "../routing/path";
 import type { Route } from "../routing/route";
 
 /** What the document says of itself, and where the routes are served. */
@@ -33,11 +33,11 @@ export function openApiDocument(routes: readonly Route[], options: OpenApiOption
   };
   // A's formatted twins (formatted_post beside post): the same operation with a format, noted on the plain one.
   const plain = new Set(routes.map((route) => `${route.verb} ${pathText(route, false)}`));
-  const twinned = new Set(routes.filter((route) => endsWithFormat(route) && !route.optionalFormat && plain.has(`${route.verb} ${pathText(route, true)}`)).map((route) => `${route.verb} ${pathText(route, true)}`));
+  const twinned = new Set(routes.filter((route) => endsWithFormat(route.segments) && !route.optionalFormat && plain.has(`${route.verb} ${pathText(route, true)}`)).map((route) => `${route.verb} ${pathText(route, true)}`));
   for (const route of routes) {
     const key = `${route.verb} ${pathText(route, false)}`;
-    if (endsWithFormat(route) && !route.optionalFormat && twinned.has(`${route.verb} ${pathText(route, true)}`)) continue;
-    const optionalFormat = (endsWithFormat(route) && route.optionalFormat) || twinned.has(key);
+    if (endsWithFormat(route.segments) && !route.optionalFormat && twinned.has(`${route.verb} ${pathText(route, true)}`)) continue;
+    const optionalFormat = (endsWithFormat(route.segments) && route.optionalFormat) || twinned.has(key);
     const template = pathText(route, optionalFormat);
     let item = paths.get(template);
     if (!item) paths.set(template, (item = new Map()));
@@ -97,7 +97,7 @@ function operation(route: Route, method: string, operationId: string, target: st
 function parametersOf(route: Route, optionalFormat: boolean): Json[] {
   const parameters: Json[] = [];
   const seen = new Set<string>();
-  const segments = optionalFormat && endsWithFormat(route) ? withoutFormat(route.segments) : route.segments;
+  const segments = optionalFormat && endsWithFormat(route.segments) ? withoutFormat(route.segments) : route.segments;
   for (const segment of segments) {
     for (const part of segment) {
       if (part.kind === "static" || seen.has(part.key)) continue;
@@ -120,7 +120,7 @@ function parametersOf(route: Route, optionalFormat: boolean): Json[] {
 
 /** The route's path in OpenAPI's template syntax (`/posts/{id}`), without a trailing format when `dropFormat`. */
 function pathText(route: Route, dropFormat: boolean): string {
-  const segments = dropFormat && endsWithFormat(route) ? withoutFormat(route.segments) : route.segments;
+  const segments = dropFormat && endsWithFormat(route.segments) ? withoutFormat(route.segments) : route.segments;
   let text = "";
   for (const segment of segments) {
     if (segment.length === 0) continue;
@@ -128,13 +128,6 @@ function pathText(route: Route, dropFormat: boolean): string {
     for (const part of segment) text += part.kind === "static" ? part.text : `{${part.key}}`;
   }
   return text || "/";
-}
-
-function endsWithFormat(route: Route): boolean {
-  const last = route.segments[route.segments.length - 1];
-  const format = last?.[last.length - 1];
-  const dot = last?.[last.length - 2];
-  return !!format && format.kind === "param" && format.key === "format" && !!dot && dot.kind === "static" && dot.text.endsWith(".");
 }
 
 /** The segments without the trailing `.:format` (a segment that was only `.:format` goes). */
