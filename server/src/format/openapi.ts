@@ -33,11 +33,11 @@ export function openApiDocument(routes: readonly Route[], options: OpenApiOption
   };
   // A's formatted twins (formatted_post beside post): the same operation with a format, noted on the plain one.
   const plain = new Set(routes.map((route) => `${route.verb} ${pathText(route, false)}`));
-  const twinned = new Set(routes.filter((route) => endsWithFormat(route.segments) && !route.optionalFormat && plain.has(`${route.verb} ${pathText(route, true)}`)).map((route) => `${route.verb} ${pathText(route, true)}`));
+  const formattedTwin = (route: Route) => endsWithFormat(route.segments) && !route.optionalFormat && plain.has(`${route.verb} ${pathText(route, true)}`);
+  const twinned = new Set(routes.filter(formattedTwin).map((route) => `${route.verb} ${pathText(route, true)}`));
   for (const route of routes) {
-    const key = `${route.verb} ${pathText(route, false)}`;
-    if (endsWithFormat(route.segments) && !route.optionalFormat && twinned.has(`${route.verb} ${pathText(route, true)}`)) continue;
-    const optionalFormat = (endsWithFormat(route.segments) && route.optionalFormat) || twinned.has(key);
+    if (formattedTwin(route)) continue;
+    const optionalFormat = (route.optionalFormat && endsWithFormat(route.segments)) || twinned.has(`${route.verb} ${pathText(route, false)}`);
     const template = pathText(route, optionalFormat);
     let item = paths.get(template);
     if (!item) paths.set(template, (item = new Map()));
