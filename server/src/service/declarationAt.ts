@@ -15,7 +15,7 @@ export function innermostDeclaration(declarations: Declaration[], offset: number
  * innermostDeclaration for many offsets of one tree: each level's calls sorted once, then a binary
  * search per offset and level (a file whose budget ran out has a not-static part in each of
  * thousands of declarations; a scan each was quadratic). A level whose calls are out of order or
- * overlap, or lack a source, is scanned as innermostDeclaration does.
+ * overlap, or lack a source, is left to innermostDeclaration's scan.
  */
 export function innermostDeclarations(declarations: Declaration[]): (offset: number) => Declaration | undefined {
   const levels = new Map<Declaration[], Declaration[] | null>();
@@ -26,14 +26,7 @@ export function innermostDeclarations(declarations: Declaration[]): (offset: num
   };
   const find = (list: Declaration[], offset: number): Declaration | undefined => {
     const order = sorted(list);
-    if (!order) {
-      for (const declaration of list) {
-        const call = declaration.source?.call;
-        if (!call || offset < call.start || offset > call.end) continue;
-        return (declaration.block && find(declaration.block, offset)) ?? declaration;
-      }
-      return undefined;
-    }
+    if (!order) return innermostDeclaration(list, offset);
     let low = 0;
     let high = order.length;
     while (low < high) {
