@@ -48,7 +48,8 @@ export function hostAllowed(host: string, allowed: readonly string[]): boolean {
 /** The host without its port or a trailing dot, lower case. */
 function hostName(host: string): string {
   const lower = host.toLowerCase();
-  const end = lower.startsWith("[") ? lower.indexOf("]") + 1 : lower.lastIndexOf(":") >= 0 ? lower.lastIndexOf(":") : lower.length;
+  const colon = lower.lastIndexOf(":");
+  const end = lower.startsWith("[") ? lower.indexOf("]") + 1 : colon >= 0 ? colon : lower.length;
   const name = lower.slice(0, end);
   return name.endsWith(".") ? name.slice(0, -1) : name;
 }
