@@ -1,6 +1,7 @@
 import { Declaration } from "./declarations";
 import { Diagnostic } from "./diagnostics";
 import { optionSpan } from "./spans";
+import { normalizePath, parsePath, segmentKeys } from "./path";
 import { DEFAULT_ACTIONS } from "./restriction";
 import { isOptionMap, OptionValue, own, toList } from "./values";
 
@@ -46,8 +47,7 @@ export function validateDeclaration(declaration: Declaration): Diagnostic[] {
 function checkSegmentKeys(declaration: Declaration, path: string, diagnostics: Diagnostic[]): void {
   const prefix = typeof declaration.options.path_prefix === "string" ? declaration.options.path_prefix : "";
   const seen = new Set<string>();
-  for (const match of `${prefix}/${path}`.matchAll(/[:*]([A-Za-z_][A-Za-z0-9_]*)/g)) {
-    const key = match[1];
+  for (const key of segmentKeys(parsePath(normalizePath(`${prefix}/${path}`)))) {
     if (!seen.has(key)) {
       seen.add(key);
       continue;
