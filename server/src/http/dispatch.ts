@@ -311,6 +311,11 @@ export function unsendable(error: unknown, outcome: Outcome, options: HttpOption
   return ("fallback" in outcome && outcome.fallback) || failureOutcome(internalError(error, options, request), undefined, request, head);
 }
 
+/** Throws for a Response whose body was read or sent before: both adapters then send the default answer (unsendable). */
+export function sendable(response: Response): void {
+  if (response.bodyUsed) throw new TypeError("a Response whose body was already read or sent (a Response can be sent once: make one per request)");
+}
+
 /** The error to onError (default console.error); an onError that throws must not take the answer with it. */
 export function report(error: unknown, options: HttpOptions): void {
   try {

@@ -1,6 +1,6 @@
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
-import { bodiless, dispatch, HttpOptions, Outcome, unsendable } from "./dispatch";
+import { bodiless, dispatch, HttpOptions, Outcome, sendable, unsendable } from "./dispatch";
 import type { BodyRead } from "./body";
 import type { RequestFailure } from "./failures";
 
@@ -41,11 +41,10 @@ function toResponse(outcome: Outcome): Response | undefined {
   if ("next" in outcome) return undefined;
   if ("response" in outcome) {
     const response = outcome.response as Response;
-    if (response.bodyUsed) throw new TypeError("a Response whose body was already read or sent (a Response can be sent once: make one per request)");
+    sendable(response);
     if (!outcome.head && !bodiless(response.status) && !outcome.cookies) return response;
     // A Response's own headers may be immutable (Response.redirect, a fetched one): a new Response carries the additions.
-    const headers = new Headers(response.headers);
-    for (const line of outcome.cookies ?? []) headers.append("set-cookie", line);
+    const headers = withCookies(response.headers, outcome.cookies);
     if (outcome.head || bodiless(response.status)) {
       response.body?.cancel().catch(() => undefined);
       if (bodiless(response.status)) headers.delete("content-length");
@@ -55,10 +54,14 @@ function toResponse(outcome: Outcome): Response | undefined {
   }
   const { status, headers, body } = outcome.answer;
   const empty = outcome.head || body === null || bodiless(status);
-  if (!outcome.cookies) return new Response(empty ? null : body, { status, headers });
-  const all = new Headers(headers);
-  for (const line of outcome.cookies) all.append("set-cookie", line);
-  return new Response(empty ? null : body, { status, headers: all });
+  return new Response(empty ? null : body, { status, headers: outcome.cookies ? withCookies(headers, outcome.cookies) : headers });
+}
+
+/** Headers with the context's Set-Cookie lines after their own. */
+function withCookies(init: ConstructorParameters<typeof Headers>[0], cookies: readonly string[] | undefined): Headers {
+  const headers = new Headers(init);
+  for (const line of cookies ?? []) headers.append("set-cookie", line);
+  return headers;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "http";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
-import { bodiless, dispatch, failed, HttpOptions, IncomingRequest, Outcome, report, unsendable } from "./dispatch";
+import { bodiless, dispatch, failed, HttpOptions, IncomingRequest, Outcome, report, sendable, unsendable } from "./dispatch";
 import type { BodyRead } from "./body";
 import type { Answer } from "./context";
 
@@ -146,7 +146,7 @@ const same = <T>(value: T): T => value;
  * the client goes away.
  */
 async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response, head: boolean, cookies: readonly string[] | undefined): Promise<void> {
-  if (response.bodyUsed) throw new TypeError("a Response whose body was already read or sent (a Response can be sent once: make one per request)");
+  sendable(response);
   const status = response.status;
   const headers = responseHeaders(response, cookies);
   const body = response.body;
