@@ -14,6 +14,8 @@ type Node = { item: RoutesTreeItemResult } | { more: { parent?: string; offset: 
 const REFRESH_DELAY_MS = 700;
 /** Children asked for at a time. */
 const PAGE = 200;
+/** A filtered view opens a first-level node down to its matches when at most this many routes match below it. */
+const OPEN_MATCHES = 100;
 
 /**
  * The Routes view (the extension's own Activity Bar container): routing files, declarations and
@@ -30,6 +32,10 @@ export class RoutesTreeView implements vscode.TreeDataProvider<Node> {
   private readonly pages = new Map<string, number>();
   private refreshTimer: NodeJS.Timeout | undefined;
   private view: vscode.TreeView<Node> | undefined;
+  /** Each node's parent, as getChildren gave it (reveal walks up through getParent). */
+  private readonly parents = new WeakMap<Node, Node>();
+  /** Set by a new filter: the next first level is opened down to its matches. */
+  private openMatches = false;
 
   constructor(private readonly client: LanguageClient) {}
 
@@ -89,8 +95,20 @@ export class RoutesTreeView implements vscode.TreeDataProvider<Node> {
     const pages = this.pages.get(parent ?? "") ?? 1;
     const answer = await this.client.sendRequest(RoutesTreeRequest, { parent, groupBy: this.grouping, filter: this.filter || undefined, limit: PAGE * pages });
     const items: Node[] = (answer?.items ?? []).map((item) => ({ item }));
+    if (node) for (const child of items) this.parents.set(child, node);
     if (!node) void vscode.commands.executeCommand("setContext", "resourceRoutes.noRoutingFiles", items.length === 0 && !this.filter);
+    if (!node && this.openMatches) {
+      this.openMatches = false;
+      // After the level is shown: VS Code keeps each node open or closed by id, so a filter opens them itself.
+      setTimeout(() => {
+        for (const child of items) if ("item" in child && child.item.hasChildren && child.item.routes <= OPEN_MATCHES) void this.view?.reveal(child, { expand: 3, select: false, focus: false });
+      });
+    }
     return answer?.more ? [...items, { more: { parent, offset: items.length } }] : items;
+  }
+
+  getParent(node: Node): Node | undefined {
+    return this.parents.get(node);
   }
 
   refresh(): void {
@@ -110,6 +128,7 @@ export class RoutesTreeView implements vscode.TreeDataProvider<Node> {
 
   private setFilter(filter: string): void {
     this.filter = filter;
+    this.openMatches = filter !== "";
     this.pages.clear();
     if (this.view) this.view.message = filter ? `Filtered: “${filter}” (Clear Filter in the toolbar shows every route)` : undefined;
     void vscode.commands.executeCommand("setContext", "resourceRoutes.filtered", filter !== "");

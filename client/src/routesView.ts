@@ -27,7 +27,8 @@ export class RoutesView implements vscode.TextDocumentContentProvider, vscode.Do
     return [
       vscode.workspace.registerTextDocumentContentProvider(TABLE_SCHEME, this),
       vscode.languages.registerDocumentLinkProvider({ scheme: TABLE_SCHEME }, this),
-      vscode.commands.registerCommand("resourceRoutes.showRoutes", (uri?: string) => this.show({ uri: typeof uri === "string" ? uri : undefined })),
+      // A route-count lens passes its file and position: the table shows that file with the declaration's rows selected.
+      vscode.commands.registerCommand("resourceRoutes.showRoutes", (uri?: unknown, reveal?: { line: number; character: number }) => this.show({ uri: typeof uri === "string" ? uri : undefined, reveal })),
       vscode.commands.registerCommand("resourceRoutes.filterRoutes", () => this.filter()),
       vscode.commands.registerCommand("resourceRoutes.copyHelperName", (helper?: string) => this.copyHelperName(helper)),
       // The tables follow the routing files: shown tables are asked for again once typing pauses.
@@ -41,20 +42,27 @@ export class RoutesView implements vscode.TextDocumentContentProvider, vscode.Do
     ];
   }
 
-  async show(options: { uri?: string; filter?: string }): Promise<void> {
+  async show(options: { uri?: string; filter?: string; reveal?: { line: number; character: number } }): Promise<void> {
     const query = new URLSearchParams();
     if (options.uri) query.set("file", options.uri);
     if (options.filter) query.set("filter", options.filter);
-    const title = options.filter ? `Routes matching “${options.filter}”` : "All Routes";
-    const uri = vscode.Uri.from({ scheme: TABLE_SCHEME, path: `/${title}`, query: query.toString() });
+    if (options.uri && options.reveal) query.set("reveal", `${options.reveal.line}:${options.reveal.character}`);
+    const uri = vscode.Uri.from({ scheme: TABLE_SCHEME, path: `/${tableTitle(options)}`, query: query.toString() });
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.languages.setTextDocumentLanguage(document, "resource-routes-table");
-    await vscode.window.showTextDocument(document, { preview: false });
+    const editor = await vscode.window.showTextDocument(document, { preview: false });
+    const revealed = (this.tables.get(uri.toString())?.rows ?? []).filter((row) => row.revealed && row.line < document.lineCount);
+    if (revealed.length) {
+      editor.selections = revealed.map((row) => new vscode.Selection(row.line, 0, row.line, document.lineAt(row.line).text.length));
+      editor.revealRange(editor.selections[0].union(editor.selections[editor.selections.length - 1]), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    }
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const query = new URLSearchParams(uri.query);
-    const table = await this.client.sendRequest(RoutesTableRequest, { uri: query.get("file") ?? undefined, filter: query.get("filter") ?? undefined });
+    const [line, character] = (query.get("reveal") ?? "").split(":").map(Number);
+    const reveal = Number.isInteger(line) && Number.isInteger(character) ? { line, character } : undefined;
+    const table = await this.client.sendRequest(RoutesTableRequest, { uri: query.get("file") ?? undefined, filter: query.get("filter") ?? undefined, reveal });
     if (!table) return "# The language server could not list the routes; see the \"Resource Routes\" output.\n";
     this.tables.delete(uri.toString());
     this.tables.set(uri.toString(), table);
@@ -105,4 +113,14 @@ export class RoutesView implements vscode.TextDocumentContentProvider, vscode.Do
     const line = editor.selection.active.line;
     return this.tables.get(editor.document.uri.toString())?.rows.find((row) => row.line === line)?.helper;
   }
+}
+
+/**
+ * A table's tab title: what it shows (one file's routes, the matches of a filter, or every route).
+ * It is the document's path, so a slash in it is drawn as "∕" (a path would show only what follows it).
+ */
+function tableTitle(options: { uri?: string; filter?: string }): string {
+  const file = options.uri ? `Routes of ${vscode.Uri.parse(options.uri).path.split("/").pop()}` : "";
+  const title = options.filter ? `${file || "Routes"} matching “${options.filter}”` : file || "All Routes";
+  return title.replace(/\//g, "∕");
 }

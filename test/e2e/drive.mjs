@@ -1,6 +1,8 @@
-// Drives code-server (a real VS Code) with Playwright in Debian's Chromium: the hover lists the
-// generated routes, completion offers helper names in another file, a diagnostic reaches the
-// Problems panel, "Show All Routes" opens the table, and the Routes view lists the routes. Each failure saves a screenshot.
+// Drives code-server (a real VS Code) with Playwright in Debian's Chromium, in Restricted Mode (the
+// workspace untrusted): the hover lists the generated routes, completion offers helper names in
+// another file, a diagnostic reaches the Problems panel, "Show All Routes" opens the table, a lens
+// opens it at its declaration's rows, the Routes view lists the routes with each one's own problems.
+// Each failure saves a screenshot; the screenshots of a run make the docs' images and tour.gif.
 // Usage: node drive.mjs URL ARTIFACTS_DIR WORKSPACE_DIR
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
@@ -9,6 +11,7 @@ import * as path from "node:path";
 import { execSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
+import { writeGif } from "./gif.mjs";
 
 const { SERVER_ENVIRONMENT } = createRequire(import.meta.url)("../../client/out/serverEnvironment.js");
 
@@ -101,6 +104,10 @@ try {
   await page.locator(".monaco-workbench").waitFor({ timeout: 60_000 });
   await page.waitForTimeout(2_000);
 
+  await check("the workspace opens in Restricted Mode, where the extension declares it works", async () => {
+    await page.locator(".statusbar", { hasText: "Restricted Mode" }).first().waitFor({ timeout: 20_000 });
+  });
+
   await check("hover on a declaration lists its routes", async () => {
     await openFile("config/routes.ts");
     const hover = await eventually(async () => {
@@ -177,6 +184,26 @@ try {
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "publish_post_path");
   });
 
+  /** Back to the routing file by its tab (Quick Open for it is ambiguous once controllers/posts.ts is open). */
+  const showRoutingFile = async () => {
+    await page.locator('.tab[aria-label*="routes.ts"]:not([aria-label*="Routes of"])').first().click();
+    await page.locator('.tab.active[aria-label*="routes.ts"]:not([aria-label*="Routes of"])').first().waitFor({ timeout: 10_000 });
+  };
+
+  await check("a declaration's route-count lens opens its file's table with the declaration's rows selected", async () => {
+    await showRoutingFile();
+    await page.locator(".codelens-decoration a", { hasText: "8 routes, 11 with its block" }).first().click({ timeout: 30_000 });
+    await page.locator('.tab.active[aria-label*="Routes of routes.ts"]').first().waitFor({ timeout: 20_000 });
+    // posts' own 8 routes are selected, one selection a row (the status bar counts them); the first is the cursor's row.
+    await eventually(async () => /8 selections/.test(await page.locator(".statusbar").innerText()), "the declaration's rows selected", 20_000);
+    await page.screenshot({ path: path.join(artifacts, "lens-table.png") });
+    await runCommand("Resource Routes: Copy Helper Name");
+    await eventually(async () => /Copied posts_path/.test(await page.locator(".statusbar").innerText()), "the first row's helper copied", 10_000);
+    // Closed by its tab's own close button, so that the tabs the next checks click stay as they were.
+    await page.locator('.tab[aria-label*="Routes of routes.ts"] .tab-actions .action-label').first().click();
+    await page.locator('.tab[aria-label*="Routes of routes.ts"]').first().waitFor({ state: "detached", timeout: 10_000 });
+  });
+
   await check("Recognize a Request… names the route and its parameters", async () => {
     await runCommand("Resource Routes: Recognize a Request");
     await page.locator(".quick-input-widget input").fill("PUT /posts/42/publish");
@@ -193,12 +220,6 @@ try {
     await lens.first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: path.join(artifacts, "action-lens.png") });
   });
-
-  /** Back to the routing file by its tab (Quick Open for it is ambiguous once controllers/posts.ts is open). */
-  const showRoutingFile = async () => {
-    await page.locator('.tab[aria-label*="routes.ts"]').first().click();
-    await page.locator('.tab.active[aria-label*="routes.ts"]').first().waitFor({ timeout: 10_000 });
-  };
 
   await check("F12 on a declaration's name peeks at its controller actions", async () => {
     await showRoutingFile();
@@ -274,16 +295,23 @@ try {
     await expand("resources posts");
     await routesRow("GET /posts/:id.:format").waitFor({ timeout: 20_000 });
     assert.match(await routesRow("GET /posts/:id.:format").innerText(), /post_path · posts#show/);
+    // Each route carries its own problems: the controller lacks "new", and defines "show".
+    assert.match(await routesRow("GET /posts/new.:format").innerText(), /does not define the action "new"/);
+    assert.doesNotMatch(await routesRow("GET /posts/:id.:format").innerText(), /does not define/);
     await page.screenshot({ path: path.join(artifacts, "routes-view.png") });
+    // Closed again first: the filter itself opens the view down to its matches.
+    await page.locator('.sidebar .action-label[aria-label^="Collapse All"]').first().click();
+    await routesRow("GET /posts/:id.:format").waitFor({ state: "detached", timeout: 10_000 });
     await runCommand("Resource Routes: Filter…");
     await page.locator(".quick-input-widget input").fill("publish");
     await page.keyboard.press("Enter");
     await eventually(async () => (await page.locator(".sidebar .monaco-list-row", { hasText: "GET /posts.:format" }).count()) === 0 && (await routesRow("/posts/:id/publish").isVisible()), "the filtered view", 20_000);
+    await page.screenshot({ path: path.join(artifacts, "routes-view-filtered.png") });
     // One click on the toolbar's Clear Filter, shown while a filter is on.
     await page.locator('.sidebar .action-label[aria-label^="Clear Filter"]').first().click();
     await expand("resources posts");
     await routesRow("GET /posts.:format").click();
-    await page.locator('.tab.active[aria-label*="routes.ts"]').first().waitFor({ timeout: 10_000 });
+    await page.locator('.tab.active[aria-label*="routes.ts"]:not([aria-label*="Routes of"])').first().waitFor({ timeout: 10_000 });
   });
 
   await check("Go to Action from a route opens its controller action", async () => {
@@ -298,7 +326,7 @@ try {
     const first = page.locator(".quick-input-list .monaco-list-row").first();
     await eventually(async () => /recognises GET \/posts\/1/.test(await first.innerText()) && /posts#show/.test(await first.innerText()), "the recognised route first", 20_000);
     await page.keyboard.press("Enter");
-    await page.locator('.tab.active[aria-label*="routes.ts"]').first().waitFor({ timeout: 10_000 });
+    await page.locator('.tab.active[aria-label*="routes.ts"]:not([aria-label*="Routes of"])').first().waitFor({ timeout: 10_000 });
   });
 
   await check("a routing file shows each declaration's base path as an inlay hint", async () => {
@@ -308,6 +336,7 @@ try {
       "the path hint of the nested resource",
       30_000,
     );
+    await page.screenshot({ path: path.join(artifacts, "path-hints.png") });
   });
 
   await check("the server runs with the environment the extension gives it", async () => {
@@ -326,9 +355,13 @@ try {
     const toast = page.locator(".notification-toast", { hasText: "language server stopped unexpectedly and was restarted" });
     await toast.first().waitFor({ timeout: 30_000 });
     // It answers again: the status bar shows the routing file's behaviour once the file is active.
-    await page.locator('.tab[aria-label*="routes.ts"]').first().click();
+    await page.locator('.tab[aria-label*="routes.ts"]:not([aria-label*="Routes of"])').first().click();
     await eventually(async () => /Routes B: 16/.test(await page.locator(".statusbar").innerText()), "the status bar after the restart", 30_000);
   });
+
+  // The tour the README and the Marketplace page show: hover, the Routes view, the lens's table, the path hints.
+  const tour = ["hover.png", "routes-view.png", "lens-table.png", "path-hints.png"].map((name) => path.join(artifacts, name));
+  if (!failed && tour.every((file) => fs.existsSync(file))) writeGif(tour, path.join(artifacts, "tour.gif"));
 } finally {
   await context.close();
   fs.rmSync(profile, { recursive: true, force: true });

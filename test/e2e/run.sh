@@ -11,6 +11,7 @@ ARTIFACTS="${E2E_ARTIFACTS:-$ROOT/.e2e-artifacts}"
 NODE_VERSION=24.21.0
 CODE_SERVER_VERSION=4.139.1
 mkdir -p "$TOOLS" "$ARTIFACTS"
+rm -f "$ARTIFACTS"/failure-*.png "$ARTIFACTS/tour.gif"
 
 step() { echo "e2e: $*" >&2; }
 
@@ -60,7 +61,8 @@ cat > "$SCRATCH/user/User/settings.json" <<'JSON'
   "workbench.startupEditor": "none",
   "workbench.tips.enabled": false,
   "workbench.enableExperiments": false,
-  "security.workspace.trust.enabled": false,
+  "security.workspace.trust.enabled": true,
+  "security.workspace.trust.startupPrompt": "never",
   "telemetry.telemetryLevel": "off",
   "extensions.ignoreRecommendations": true,
   "update.mode": "none",
@@ -76,7 +78,8 @@ step "installing the extension"
 
 PORT="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 step "starting code-server on port $PORT"
-setsid "$CODE_SERVER" --bind-addr "127.0.0.1:$PORT" --auth none --disable-telemetry --disable-update-check --disable-workspace-trust \
+# Workspace trust stays on and the folder is not trusted: the whole run is in Restricted Mode, as a newly cloned project opens.
+setsid "$CODE_SERVER" --bind-addr "127.0.0.1:$PORT" --auth none --disable-telemetry --disable-update-check \
   --config "$SCRATCH/config.yaml" --user-data-dir "$SCRATCH/user" --extensions-dir "$SCRATCH/extensions" "$SCRATCH/workspace" \
   > "$ARTIFACTS/code-server.log" 2>&1 &
 SERVER_PID=$!

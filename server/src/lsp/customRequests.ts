@@ -18,12 +18,14 @@ export interface RoutesTableParams {
   uri?: string;
   /** Only rows containing this text (ignoring case). */
   filter?: string;
+  /** A position in `uri`: the rows of the declaration written there come back `revealed` (a route-count lens passes its own). */
+  reveal?: { line: number; character: number };
 }
 
 export interface RoutesTableResult {
   text: string;
   /** `location`: the route's declaration; `action`: its controller action, when the workspace defines it. */
-  rows: Array<{ line: number; helper?: string; location?: RequestLocation; action?: RequestLocation }>;
+  rows: Array<{ line: number; helper?: string; location?: RequestLocation; action?: RequestLocation; revealed?: boolean }>;
 }
 
 export const RECOGNIZE = "resourceRoutes/recognize";

@@ -347,7 +347,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       const counts = routeCountLenses(workspace, params.textDocument.uri).map((lens) => ({
         range: toRange(index, lens.span),
         // The client may bind the command; other editors show the title.
-        command: { title: lens.title, command: "resourceRoutes.showRoutes", arguments: [params.textDocument.uri, lens.span.start] },
+        command: { title: lens.title, command: "resourceRoutes.showRoutes", arguments: [params.textDocument.uri, index.positionAt(lens.span.start)] },
       }));
       const actions = actionLenses(workspace, params.textDocument.uri).map((lens) => {
         const { start } = toRange(lines(lens.target.uri), lens.target.span);
@@ -360,10 +360,11 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   connection.onRequest(
     RoutesTableRequest,
     handle("routes table", (params: custom.RoutesTableParams): custom.RoutesTableResult => {
-      const table = routesTableOf(workspace, { ...params, folders });
+      const reveal = params.uri && params.reveal ? lines(params.uri).offsetAt(params.reveal) : undefined;
+      const table = routesTableOf(workspace, { uri: params.uri, filter: params.filter, folders, reveal });
       return {
         text: table.text,
-        rows: table.rows.map((row) => ({ line: row.line, helper: row.helper, location: row.span && toLocation({ uri: row.uri, span: row.span }), action: row.action && toLocation(row.action) })),
+        rows: table.rows.map((row) => ({ line: row.line, helper: row.helper, location: row.span && toLocation({ uri: row.uri, span: row.span }), action: row.action && toLocation(row.action), ...(row.revealed ? { revealed: true } : {}) })),
       };
     }),
   );

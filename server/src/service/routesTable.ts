@@ -7,6 +7,7 @@ import type { LoadedRoutingFile } from "../analysis/routingFile";
 import { RoutingWorkspace } from "./workspace";
 import { ActionLocation, actionOf, controllerFolder } from "./controllers";
 import { decodedOr } from "./uris";
+import { innermostDeclaration } from "./declarationAt";
 
 /** One row of the routes table: a route and where it was declared. */
 export interface RouteRow {
@@ -18,6 +19,8 @@ export interface RouteRow {
   helper?: string;
   /** Where its controller action is defined, when the workspace has it. */
   action?: ActionLocation;
+  /** One of the routes of the declaration asked for with `reveal`. */
+  revealed?: true;
 }
 
 /** The workspace's routes as `rake routes` prints them, one section per routing file. */
@@ -28,9 +31,10 @@ export interface RoutesTable {
 
 /**
  * The routes table of the workspace (or of one routing file): a heading per file, then its routes.
- * With `filter`, only the rows whose text contains it (ignoring case).
+ * With `filter`, only the rows whose text contains it (ignoring case); with `reveal` (an offset in
+ * `uri`), the declaration written there has its own routes' rows marked, for the editor to show them.
  */
-export function routesTableOf(workspace: RoutingWorkspace, options: { uri?: string; filter?: string; folders?: string[] } = {}): RoutesTable {
+export function routesTableOf(workspace: RoutingWorkspace, options: { uri?: string; filter?: string; folders?: string[]; reveal?: number } = {}): RoutesTable {
   const lines: string[] = [];
   const rows: RouteRow[] = [];
   const filter = options.filter?.trim().toLowerCase();
@@ -40,10 +44,13 @@ export function routesTableOf(workspace: RoutingWorkspace, options: { uri?: stri
     const texts = routesTable(routes).split("\n");
     const kept = routes.map((route, i) => ({ route, text: texts[i] })).filter((r) => !filter || r.text.toLowerCase().includes(filter));
     const folder = controllerFolder(workspace, uri, file);
+    const revealed = options.reveal !== undefined && uri === options.uri && file.analysis.tree ? innermostDeclaration(file.analysis.tree.body, options.reveal) : undefined;
     if (lines.length) lines.push("");
     lines.push(`# ${displayName(uri, options.folders ?? [])} — behaviour ${file.behaviour}, ${kept.length} of ${routes.length} routes`);
     for (const { route, text } of kept) {
-      rows.push({ line: lines.length, uri, span: declaredSpan(route), helper: route.name ? `${route.name}_path` : undefined, action: folder && actionOf(folder, route) });
+      const row: RouteRow = { line: lines.length, uri, span: declaredSpan(route), helper: route.name ? `${route.name}_path` : undefined, action: folder && actionOf(folder, route) };
+      if (revealed && route.origin?.declaration === revealed) row.revealed = true;
+      rows.push(row);
       lines.push(text);
     }
   }

@@ -115,6 +115,13 @@ describe("language server over stdio: open documents", function () {
     assert.deepStrictEqual(symbols.map((s) => [s.name, s.detail, s.children!.map((c) => c.name)]), [["resources posts", "7 routes", ["resources comments"]]]); // the misspelt `colection` adds no route
     const lenses = await connection.sendRequest(rpc.CodeLensRequest.type, { textDocument: { uri: ROUTES_URI } });
     assert.deepStrictEqual(lenses!.map((l) => [l.range.start.line, l.command!.title]), [[2, "7 routes, 14 with its block"], [3, "7 routes"]]);
+    // A lens opens the table at its declaration's own rows: it passes its file and position, which the table request takes.
+    const [uri, reveal] = lenses![1].command!.arguments!;
+    assert.deepStrictEqual([uri, reveal], [ROUTES_URI, lenses![1].range.start]);
+    const table = await connection.sendRequest<{ rows: Array<{ helper?: string; revealed?: boolean }> }>("resourceRoutes/routesTable", { uri, reveal });
+    const revealed = table.rows.filter((r) => r.revealed);
+    assert.strictEqual(revealed.length, 7);
+    assert.deepStrictEqual([...new Set(revealed.flatMap((r) => r.helper ?? []))], ["post_comments_path", "new_post_comment_path", "edit_post_comment_path", "post_comment_path"]);
   });
 
   it("answers the custom requests: routes table, recognize, file info", async () => {

@@ -566,6 +566,19 @@ describe("service: routes table and recognition (the editor commands)", () => {
     assert.deepStrictEqual(table.rows.map((r) => r.helper), ["publish_post_path"]);
     assert.match(table.text, /1 of 17 routes/);
   });
+  it("reveal marks the rows of the declaration written at an offset: its own routes, not its block's", () => {
+    const { workspace } = workspaceWith(`|`);
+    const at = (text: string) => routesTableOf(workspace, { uri: "file:///app/routes.ts", reveal: ROUTES.indexOf(text) }).rows.filter((r) => r.revealed).map((r) => r.helper ?? "");
+    const posts = at("resources(\"posts\"");
+    // posts' 8 routes and has_one author's 6 (declared in its options), none of comments'
+    assert.deepStrictEqual(posts.filter((h) => h.startsWith("post_comment")), []);
+    assert.ok(posts.includes("publish_post_path") && posts.includes("post_author_path"), posts.join());
+    assert.strictEqual(posts.length, 14);
+    assert.deepStrictEqual(at("resources(\"comments\""), ["post_comments_path", "comment_path"]);
+    // Outside any declaration, or asked of no file, nothing is marked.
+    assert.deepStrictEqual(at("import"), []);
+    assert.strictEqual(routesTableOf(workspace, { reveal: ROUTES.indexOf("comments") }).rows.filter((r) => r.revealed).length, 0);
+  });
   it("recognition names the route, its parameters and its declaration; a routing error says why", () => {
     const { workspace } = workspaceWith(`|`);
     const found = recognizeRequest(workspace, "PUT", "/posts/7/publish");

@@ -1,0 +1,60 @@
+import * as assert from "assert";
+import { execFileSync } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { ROOT } from "../support/fixtures";
+
+/** The largest .vsix accepted: the two bundles, the grammar, the icon and the docs are about 1.3 MB. */
+const MAX_VSIX_BYTES = 1.6 * 1024 * 1024;
+
+/** Open VSX's own checks of a package, as `ovsx publish` runs them before it uploads. */
+interface OpenVsx {
+  validateManifest(manifest: unknown): void;
+  isLicenseOk(packagePath: string, manifest: unknown): Promise<boolean>;
+}
+
+/**
+ * The extension as the Marketplace and Open VSX receive it: `vsce package` (its prepublish bundles
+ * the client and the server) with no warning, Open VSX's manifest and licence checks, and the size.
+ */
+describe("the packaged extension (.vsix)", function () {
+  this.timeout(240_000);
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), "resource-routes-vsix-"));
+  const vsix = path.join(out, "resource-routes.vsix");
+  let log = "";
+
+  before(() => {
+    const vsce = path.join(ROOT, "node_modules/@vscode/vsce/vsce");
+    // Both streams in one: vsce writes its warnings to stderr and its summary to stdout.
+    log = execFileSync(process.execPath, [vsce, "package", "--no-dependencies", "--readme-path", "client/README.md", "--out", vsix], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
+  });
+  after(() => fs.rmSync(out, { recursive: true, force: true }));
+
+  it("packages with no warning from vsce", () => {
+    assert.match(log, /DONE\s+Packaged:/);
+    assert.doesNotMatch(log, /WARNING/);
+  });
+
+  it(`stays under ${(MAX_VSIX_BYTES / 1024 / 1024).toFixed(1)} MB`, () => {
+    const size = fs.statSync(vsix).size;
+    assert.ok(size <= MAX_VSIX_BYTES, `${size} bytes`);
+  });
+
+  it("passes Open VSX's manifest and licence checks", async () => {
+    const ovsx = require("ovsx") as OpenVsx;
+    const { readVSIXPackage } = require("ovsx/lib/zip") as { readVSIXPackage(file: string): Promise<Record<string, unknown>> };
+    const manifest = await readVSIXPackage(vsix);
+    ovsx.validateManifest(manifest);
+    assert.strictEqual(await ovsx.isLicenseOk(ROOT, manifest), true);
+    assert.strictEqual(manifest.name, "resource-routes-vscode");
+  });
+
+  it("has a 256×256 PNG icon", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { icon: string };
+    const png = fs.readFileSync(path.join(ROOT, manifest.icon));
+    assert.strictEqual(png.subarray(1, 4).toString("latin1"), "PNG");
+    // The IHDR chunk opens every PNG: width and height, big-endian, at bytes 16 and 20.
+    assert.deepStrictEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [256, 256]);
+  });
+});
