@@ -26,6 +26,9 @@ export interface ParsedArguments {
   watch: boolean;
   /** types/controllers --check: compare the file on disk with what would be written, write nothing. */
   check: boolean;
+  /** helpers --include/--exclude: globs on route names or paths (each flag may be given more than once). */
+  include: string[];
+  exclude: string[];
   /** types --allow-partial: write the types even where a part of the file could not be read. */
   allowPartial: boolean;
   /** routes/check --runtime FILE: the application's compiled routing module, run. */
@@ -52,13 +55,13 @@ export interface ParsedArguments {
 /** Flags each command accepts (anything else is a usage error). */
 export type Flag =
   | "--json" | "--behaviour" | "--param" | "--host" | "--stdio" | "--out" | "--import-extension" | "--controller" | "--grep" | "--format"
-  | "--strict" | "--no-controllers" | "--check" | "--watch" | "--allow-partial" | "--runtime" | "--runtime-timeout" | "--title" | "--version" | "--base-path" | "--explain" | "--no-patch" | "--from" | "--to" | "--worktree" | "--fail-on-breaking";
+  | "--strict" | "--no-controllers" | "--check" | "--watch" | "--allow-partial" | "--runtime" | "--runtime-timeout" | "--title" | "--version" | "--base-path" | "--explain" | "--no-patch" | "--from" | "--to" | "--worktree" | "--fail-on-breaking" | "--include" | "--exclude";
 
 /** Short flags, as `rails routes` had them. */
 const SHORT: Record<string, Flag> = { "-c": "--controller", "-g": "--grep" };
 
 export function parseArguments(argv: string[], allowed: readonly Flag[]): ParsedArguments {
-  const parsed: ParsedArguments = { positional: [], json: false, help: false, stdio: false, format: false, strict: false, noControllers: false, check: false, watch: false, allowPartial: false, explain: false, noPatch: false, worktree: false, failOnBreaking: false, params: record<string>() };
+  const parsed: ParsedArguments = { positional: [], json: false, help: false, stdio: false, format: false, strict: false, noControllers: false, check: false, watch: false, allowPartial: false, explain: false, noPatch: false, worktree: false, failOnBreaking: false, include: [], exclude: [], params: record<string>() };
   for (let i = 0; i < argv.length; i++) {
     const arg = Object.prototype.hasOwnProperty.call(SHORT, argv[i]) ? SHORT[argv[i]] : argv[i];
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
@@ -88,6 +91,11 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
       const text = value();
       if (!/^\d{1,9}$/.test(text) || Number(text) === 0) throw new UsageError(`--runtime-timeout takes milliseconds (a positive whole number), got ${JSON.stringify(text)}`);
       parsed.runtimeTimeout = Number(text);
+    }
+    else if (flag === "--include" || flag === "--exclude") {
+      const glob = value();
+      if (glob === "") throw new UsageError(`${flag} takes a glob on route names or paths (admin_*, /admin/**), got ""`);
+      parsed[flag === "--include" ? "include" : "exclude"].push(glob);
     }
     else if (flag === "--from") parsed.from = value();
     else if (flag === "--to") parsed.to = value();

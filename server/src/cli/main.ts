@@ -85,6 +85,20 @@ const COMMANDS: Record<string, Command> = {
   --watch writes again whenever the routing file changes, until stopped (for vite and tsc --watch).`,
     run: (args) => commands().typesCommand(args),
   },
+  helpers: {
+    flags: ["--behaviour", "--out", "--include", "--exclude", "--allow-partial", "--check", "--watch"],
+    usage: `resource-routes helpers [FILE] [--out OUT.js] [--include GLOB]... [--exclude GLOB]... [--check | --watch] [--behaviour A|B]
+  Writes the routing file's URL helpers as an ES module for the browser (default OUT: beside FILE, routes.ts →
+  routes.helpers.js) and its declaration file beside it (routes.helpers.d.ts): one export per _path and _url
+  helper, answering as routes.helpers does, and per controller#action a target ({ url, method }) with a Form
+  variant ({ action, method, fields: { _method } }) for HTML forms; configure({ host, protocol, port }) for the
+  _url helpers. Plain functions: a bundler keeps only those imported. --include and --exclude keep or drop routes
+  by name or path (admin_*, /admin/**). Written only when the text changes, only inside the project, never over a
+  file it did not generate; not written when a part of the routing file could not be read statically
+  (--allow-partial writes it). --check writes nothing: exit 1 with the lines that differ. --watch writes again
+  whenever the routing file changes, until stopped.`,
+    run: (args) => commands().helpersCommand(args),
+  },
   diff: {
     flags: ["--behaviour", "--json", "--from", "--to", "--worktree", "--fail-on-breaking"],
     usage: `resource-routes diff [FILE] [--from REV] [--to REV | --worktree] [--fail-on-breaking] [--json]

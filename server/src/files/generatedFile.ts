@@ -22,12 +22,23 @@ export function projectRoot(routingFile: string): string {
 /**
  * Writes `text` to `out`, a file resource-routes generates, only where that is safe: inside `root`
  * once links are resolved, never through a symbolic link (the last one included: the file is opened
- * with O_NOFOLLOW), never over a file that does not begin with GENERATED_MARK. Writes nothing when
- * the text is already there. Throws UnsafeWrite, or the file system's error.
+ * with O_NOFOLLOW), never over a file that does not begin with GENERATED_MARK. Folders missing
+ * inside `root` are made. Writes nothing when the text is already there. Throws UnsafeWrite, or
+ * the file system's error.
  */
 export function writeGeneratedFile(out: string, text: string, root: string): "wrote" | "unchanged" {
-  const target = path.join(fs.realpathSync(path.dirname(path.resolve(out))), path.basename(out));
   const realRoot = fs.realpathSync(root);
+  const folder = path.dirname(path.resolve(out));
+  if (!fs.existsSync(folder)) {
+    // Made only once the nearest folder that exists is known to be inside the project.
+    let existing = folder;
+    while (!fs.existsSync(existing)) existing = path.dirname(existing);
+    const planned = path.join(fs.realpathSync(existing), path.relative(existing, folder));
+    const inside = path.relative(realRoot, planned);
+    if (inside.startsWith("..") || path.isAbsolute(inside)) throw new UnsafeWrite(`${out} is outside the project (${realRoot}): not written`);
+    fs.mkdirSync(planned, { recursive: true });
+  }
+  const target = path.join(fs.realpathSync(folder), path.basename(out));
   const inside = path.relative(realRoot, target);
   if (inside === "" || inside.startsWith("..") || path.isAbsolute(inside)) throw new UnsafeWrite(`${out} is outside the project (${realRoot}): not written`);
   let stats: fs.Stats | undefined;

@@ -17,11 +17,9 @@ import type { RouteSet } from "../routing/routeSet";
  */
 export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behaviour" | "settings">, routingFile: string, partial?: string): string {
   const named = source.table.named;
-  const shapes = new Map<string, { name: string; keys: string[]; required: boolean[] }>();
+  const shapes = new Map<string, HelperShape & { name: string }>();
   const shapeOf = (route: Route): string => {
-    // A key that stands twice (duplicate-segment-key) is one parameter: a signature cannot name it twice.
-    const keys = [...new Set(positionalKeys(route))];
-    const required = keys.map((key) => isRequired(route, key));
+    const { keys, required } = helperShape(route);
     const id = keys.map((key, i) => `${key}${required[i] ? "" : "?"}`).join(",");
     let shape = shapes.get(id);
     if (!shape) shapes.set(id, (shape = { name: `Helper${shapes.size}`, keys, required }));
@@ -103,19 +101,35 @@ function helperLines(name: string, shape: string): string[] {
   return [`  ${property(path)}: ${shape}<string>;`, `  ${property(url)}: ${shape}<string>;`, `  ${property(hashPath)}: ${shape}<Record<string, unknown>>;`, `  ${property(hashUrl)}: ${shape}<Record<string, unknown>>;`];
 }
 
+/** What a helper's parameters are: its segment keys in path order, and which of them it cannot do without. */
+export interface HelperShape {
+  keys: string[];
+  required: boolean[];
+}
+
+export function helperShape(route: Route): HelperShape {
+  // A key that stands twice (duplicate-segment-key) is one parameter: a signature cannot name it twice.
+  const keys = [...new Set(positionalKeys(route))];
+  return { keys, required: keys.map((key) => isRequired(route, key)) };
+}
+
 /**
- * One call signature per number of values given by position (all of them, down to none): the
- * required segments not given by position must be in the named values.
+ * A helper's parameter lists, one per number of values given by position (all of them, down to
+ * none): the required segments not given by position must be in the named values.
  */
-function shapeLine({ name, keys, required }: { name: string; keys: string[]; required: boolean[] }): string {
-  const signatures: string[] = [];
+export function parameterLists({ keys, required }: HelperShape): string[] {
+  const lists: string[] = [];
   for (let given = keys.length; given >= 0; given--) {
     const positional = keys.slice(0, given).map((key) => `${parameter(key)}: RouteValue`);
     const byName = keys.slice(given).filter((_, i) => required[given + i]);
     const options = byName.length ? `options: NamedValues & { ${byName.map((key) => `${property(key)}: RouteValue;`).join(" ")} }` : "options?: NamedValues";
-    signatures.push(`(${[...positional, options].join(", ")}): Result;`);
+    lists.push(`(${[...positional, options].join(", ")})`);
   }
-  return `type ${name}<Result> = { ${signatures.join(" ")} };`;
+  return lists;
+}
+
+function shapeLine(shape: HelperShape & { name: string }): string {
+  return `type ${shape.name}<Result> = { ${parameterLists(shape).map((list) => `${list}: Result;`).join(" ")} };`;
 }
 
 /**

@@ -1,0 +1,305 @@
+import picomatch from "picomatch";
+import { GENERATED_MARK } from "../files/generatedFile";
+import { DEFAULT_SEGMENT_PATTERN } from "../routing/path";
+import { positionalKeys } from "../routing/generate";
+import { Route } from "../routing/route";
+import type { RouteSet } from "../routing/routeSet";
+import { baseName, commentText } from "../text/escape";
+import { helperShape, parameterLists } from "./routeTypes";
+
+/** Which routes a helpers module holds: globs on a route's name or path (`admin_*`, `/admin/**`). */
+export interface HelpersSelection {
+  include?: readonly string[];
+  exclude?: readonly string[];
+}
+
+/** A helpers module: the ES module and the declaration file beside it. */
+export interface HelpersModule {
+  js: string;
+  dts: string;
+  /** How many helpers (`_path` and `_url`) and targets (`controller#action`) it exports. */
+  helpers: number;
+  targets: number;
+}
+
+/** The second line of a helpers module: what it was made from, for the language server to make it again. */
+const RECIPE = "// resource-routes helpers ";
+
+/**
+ * The URL helpers of a routing file as a standalone ES module for the browser (or any runtime): one
+ * named export per `_path`/`_url` helper and per `controller#action` target, plain functions over
+ * inline route data and a small shared core, so a bundler keeps only the helpers imported. Each
+ * answers exactly what the runtime's `routes.helpers` answers (the core below is generate.ts's
+ * rules in plain JavaScript). Same routes, same text.
+ */
+export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, routingFile: string, selection: HelpersSelection = {}): HelpersModule {
+  const selected = routeFilter(selection);
+  const js: string[] = [];
+  const dts: string[] = [];
+  const data = new Map<Route, string>();
+  const dataOf = (route: Route): string => {
+    let name = data.get(route);
+    if (!name) {
+      name = `$r${data.size}`;
+      data.set(route, name);
+      js.push(`const ${name} = ${routeData(route)};`);
+    }
+    return name;
+  };
+  let helpers = 0;
+  for (const [name, route] of source.table.namedRoutes()) {
+    if (!IDENTIFIER.test(name) || !selected(route)) continue;
+    const about = `/** ${commentText(`${route.verb} ${route.path} → ${route.target}`)} */`;
+    const r = dataOf(route);
+    js.push(`export function ${name}_path(...args) { return $path(${r}, "${name}_path", args); }`);
+    js.push(`export function ${name}_url(...args) { return $url(${r}, "${name}_url", args); }`);
+    const lists = parameterLists(helperShape(route));
+    dts.push(about, ...lists.map((list) => `export declare function ${name}_path${list}: string;`));
+    dts.push(about, ...lists.map((list) => `export declare function ${name}_url${list}: string;`));
+    helpers += 2;
+  }
+  let targets = 0;
+  for (const [target, route] of targetRoutes(source.table.routes, selected)) {
+    const r = dataOf(route);
+    const method = route.methods?.length === 1 ? route.methods[0] : "get";
+    js.push(`export function ${target}(...args) { return { url: $path(${r}, "${target}", args), method: "${method}" }; }`);
+    js.push(`export function ${target}Form(...args) { return $form(${r}, "${target}Form", args, "${method}"); }`);
+    const lists = parameterLists(helperShape(route));
+    const about = `/** ${commentText(`${route.target}: ${route.verb} ${route.path}`)} */`;
+    dts.push(about, ...lists.map((list) => `export declare function ${target}${list}: Target<"${method}">;`));
+    dts.push(about, ...lists.map((list) => `export declare function ${target}Form${list}: FormTarget<"${method}">;`));
+    targets++;
+  }
+
+  const header = [
+    `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes helpers\` writes it again,`,
+    `${RECIPE}${JSON.stringify({ include: selection.include ?? [], exclude: selection.exclude ?? [] })}`,
+  ];
+  return {
+    // Parsed rather than written as a literal: a `__proto__` key stays a key.
+    js: [...header, `const $defaults = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(source.settings.default_url_options ?? {}))});`, CORE, ...js, ""].join("\n"),
+    dts: [...header, DECLARATIONS, ...dts, ""].join("\n"),
+    helpers,
+    targets,
+  };
+}
+
+/** The include and exclude globs a helpers module was made with, read from its second line; undefined when it is not one. */
+export function helpersSelectionOf(text: string): HelpersSelection | undefined {
+  if (!text.startsWith(GENERATED_MARK)) return undefined;
+  const line = text.split("\n", 2)[1];
+  if (!line?.startsWith(RECIPE)) return undefined;
+  try {
+    const recipe = JSON.parse(line.slice(RECIPE.length)) as unknown;
+    const list = (value: unknown): string[] | undefined => (Array.isArray(value) && value.every((v) => typeof v === "string") ? value : undefined);
+    if (typeof recipe !== "object" || recipe === null) return undefined;
+    const { include, exclude } = recipe as Record<string, unknown>;
+    return list(include) && list(exclude) ? { include: list(include), exclude: list(exclude) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+function routeFilter({ include = [], exclude = [] }: HelpersSelection): (route: Route) => boolean {
+  const matcher = (globs: readonly string[]) => (globs.length ? picomatch([...globs], { dot: true }) : undefined);
+  const included = matcher(include);
+  const excluded = matcher(exclude);
+  const matches = (test: (text: string) => boolean, route: Route) => (route.name !== null && test(route.name)) || test(route.path);
+  return (route) => (!included || matches(included, route)) && !(excluded && matches(excluded, route));
+}
+
+/**
+ * One target per `controller#action` a route names: the first such route in recognition order, as
+ * `url_for(controller:, action:)` found it; named in camel case (`admin/users#index` →
+ * `adminUsersIndex`). A second action with the same camel-case name is left out.
+ */
+function targetRoutes(routes: readonly Route[], selected: (route: Route) => boolean): Map<string, Route> {
+  const targets = new Map<string, Route>();
+  const seen = new Set<string>();
+  for (const route of routes) {
+    if (route.controller === null || route.action === null || seen.has(route.target) || !selected(route)) continue;
+    seen.add(route.target);
+    const words = `${route.controller}/${route.action}`.split(/[/_\W]+/).filter(Boolean);
+    const name = words.map((word, i) => (i === 0 ? word : word[0].toUpperCase() + word.slice(1))).join("");
+    if (IDENTIFIER.test(name) && !targets.has(name)) targets.set(name, route);
+  }
+  return targets;
+}
+
+/**
+ * A route as the core reads it: `[how errors name it, segments, positional keys, required segments,
+ * optional format, defaults, requirements]`, a segment's parts being text, `[key]` or `[key, 1]` (a
+ * glob); defaults and requirements as `[key, …]` lists (an object literal would read a `__proto__` key as its prototype).
+ */
+function routeData(route: Route): string {
+  const segments = route.segments.map((segment) => segment.map((part) => (part.kind === "static" ? part.text : part.kind === "glob" ? [part.key, 1] : [part.key])));
+  const defaults = Object.entries(route.defaults);
+  // A requirement tests the whole value once: without the global and sticky flags, which would make the test stateful.
+  const requirements = Object.entries(route.requirements).map(([key, pattern]) => [key, pattern.source, pattern.flags.replace(/[gy]/g, "")]);
+  const named = `${route.verb} ${route.path}${route.name ? `, named ${route.name}` : ""}`;
+  return JSON.stringify([named, segments, positionalKeys(route), route.requiredSegments, route.optionalFormat ? 1 : 0, defaults, requirements]);
+}
+
+/**
+ * The shared core: generate.ts's rules (positional and named values, segments, requirements, the
+ * query string, URL options) in plain JavaScript with no import, so the module runs in any browser.
+ * Tested equal to routes.helpers over the conformance cases.
+ */
+const CORE = `/** The error a helper throws when it cannot build its path or URL. */
+export class RoutingError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RoutingError";
+  }
+}
+
+/**
+ * What the _url helpers build on: host, protocol and port (and any other URL option). Call it once
+ * at start-up (under SSR, once per process). In a browser without a configured host, the page's own is used.
+ */
+export function configure(options) {
+  Object.assign($defaults, options);
+}
+
+const $URL_KEYS = ["host", "protocol", "port", "anchor", "only_path", "trailing_slash"];
+const $present = (value) => value !== undefined && value !== null && value !== "";
+// A list's prototype is Array.prototype: lists are not named values.
+const $plain = (value) => typeof value === "object" && value !== null && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+const $param = (value) => String(typeof value === "object" && value ? (typeof value.to_param === "function" ? value.to_param() : value.id !== undefined ? value.id : value) : value);
+const $segment = (text) => text.replace(/[^-_.!~*'()a-zA-Z0-9:@&=+$,;]+/g, encodeURIComponent);
+const $cgi = (text) => encodeURIComponent(text).replace(/[!'()*~]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%20/g, "+");
+
+function $pairs(pairs, key, value) {
+  if (Array.isArray(value)) for (const item of value) $pairs(pairs, key + "[]", item);
+  else if ($plain(value)) for (const [sub, item] of Object.entries(value)) $pairs(pairs, key + "[" + sub + "]", item);
+  else pairs.push($cgi(key) + "=" + $cgi(value === null ? "" : $param(value)));
+}
+
+function $values(r, helper, args) {
+  const last = args[args.length - 1];
+  const named = $plain(last) && typeof last.to_param !== "function";
+  const positional = named ? args.slice(0, -1) : args;
+  const keys = r[2];
+  if (positional.length > keys.length) throw new RoutingError(helper + " takes at most " + keys.length + " positional argument(s) (" + (keys.map((k) => ":" + k).join(", ") || "none") + "), got " + positional.length);
+  const values = Object.create(null);
+  positional.forEach((value, i) => (values[keys[i]] = value));
+  if (named) Object.assign(values, last);
+  return values;
+}
+
+function $generate(r, helper, values) {
+  const [route, segments, , required, optionalFormat, defaults, requirements] = r;
+  const failed = helper + " failed to generate: ";
+  const used = new Set();
+  const pieces = [];
+  const last = segments.length - 1;
+  for (let index = 0; index <= last; index++) {
+    const segment = segments[index];
+    const dropsFormat = index === last && optionalFormat;
+    if (index >= required && segment.every((part) => typeof part === "string" || !$present(values[part[0]]))) break;
+    let text = "";
+    for (let p = 0; p < segment.length; p++) {
+      const part = segment[p];
+      if (typeof part === "string") {
+        text += dropsFormat && p === segment.length - 2 && !$present(values.format) ? part.slice(0, -1) : part;
+        continue;
+      }
+      const key = part[0];
+      used.add(key);
+      const raw = values[key] ?? defaults.find((pair) => pair[0] === key)?.[1];
+      if (!$present(raw)) {
+        if (dropsFormat && key === "format") continue;
+        throw new RoutingError(failed + "no value for :" + key + " (the route is " + route + ")");
+      }
+      if (part[1]) {
+        text += (Array.isArray(raw) ? raw.map($param) : $param(raw).split("/")).map($segment).join("/");
+        continue;
+      }
+      const value = $param(raw);
+      const requirement = requirements.find((triple) => triple[0] === key);
+      if (!new RegExp("^(?:" + (requirement ? requirement[1] : ${JSON.stringify(DEFAULT_SEGMENT_PATTERN)}) + ")$", requirement ? requirement[2] : "").test(value)) {
+        throw new RoutingError(failed + ":" + key + " is "+ JSON.stringify(value) + ", which does not match " + (requirement ? "/" + requirement[1] + "/" : "the default segment pattern"));
+      }
+      text += $segment(value);
+    }
+    pieces.push(text);
+  }
+  const pairs = [];
+  for (const [key, value] of Object.entries(values)) {
+    if (used.has(key) || ["controller", "action", "use_route", ...$URL_KEYS].includes(key) || value === undefined) continue;
+    $pairs(pairs, key, value);
+  }
+  const query = pairs.sort().join("&");
+  return "/" + pieces.join("/") + (query ? "?" + query : "");
+}
+
+function $finish(path, options) {
+  let result = path;
+  if (options.trailing_slash) result = result.replace(/^([^?]*?)\\/?(\\?|$)/, "$1/$2");
+  if (options.anchor !== undefined && options.anchor !== null) result += "#" + encodeURIComponent(String(options.anchor));
+  return result;
+}
+
+function $options(values) {
+  const options = {};
+  for (const key of $URL_KEYS) if (values[key] !== undefined) options[key] = values[key];
+  return options;
+}
+
+function $path(r, helper, args) {
+  const values = $values(r, helper, args);
+  // The values stand for the URL options: $finish reads only those that are present.
+  return $finish($generate(r, helper, values), values);
+}
+
+function $url(r, helper, args) {
+  const values = $values(r, helper, args);
+  const page = !$defaults.host && typeof location === "object" && location && location.hostname ? { host: location.hostname, port: location.port || undefined, protocol: location.protocol } : {};
+  const options = { ...page, ...$defaults, ...$options(values) };
+  const path = $finish($generate(r, helper, values), options);
+  if (options.only_path) return path;
+  if (!options.host) throw new RoutingError(helper + ": Missing host to link to! Please provide the :host parameter, set default_url_options[:host], or set :only_path to true");
+  const port = options.port !== undefined && options.port !== null && options.port !== "" ? ":" + options.port : "";
+  return (options.protocol ?? "http").replace(/:\\/*$/, "") + "://" + options.host + port + path;
+}
+
+/** An HTML form's target: browsers send GET and POST only, so another method goes in a _method field (as Rails' forms did). */
+function $form(r, helper, args, method) {
+  const action = $path(r, helper, args);
+  return method === "get" || method === "post" ? { action, method, fields: {} } : { action, method: "post", fields: { _method: method } };
+}
+`;
+
+/** The declaration file's shared part: the core's exports and the types of the helpers' arguments. */
+const DECLARATIONS = `/** A value a helper puts in a path segment: text, a number, a model (\`to_param()\`), or a record with an id. */
+export type RouteValue = string | number | { to_param(): string } | { id: string | number };
+/** The URL options of a helper call, and of configure(). */
+export interface UrlOptions {
+  host?: string;
+  protocol?: string;
+  port?: string | number;
+  anchor?: string;
+  only_path?: boolean;
+  trailing_slash?: boolean;
+}
+/** A helper's trailing object: segment values by name, URL options, and the rest as query parameters. */
+export interface NamedValues extends UrlOptions {
+  [key: string]: unknown;
+}
+/** Where a controller action is: its path and its HTTP method. */
+export interface Target<Method extends string> {
+  url: string;
+  method: Method;
+}
+/** An HTML form for a controller action: GET or POST, another method in the _method field. */
+export interface FormTarget<Method extends string> {
+  action: string;
+  method: Method extends "get" ? "get" : "post";
+  fields: Method extends "get" | "post" ? {} : { _method: Method };
+}
+/** The error a helper throws when it cannot build its path or URL. */
+export declare class RoutingError extends Error {}
+/** What the _url helpers build on; in a browser without a configured host, the page's own is used. */
+export declare function configure(options: UrlOptions): void;`;

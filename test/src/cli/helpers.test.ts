@@ -1,0 +1,187 @@
+import * as assert from "assert";
+import * as cp from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { pathToFileURL } from "url";
+import * as ts from "typescript";
+import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
+import { helpersModuleOf, helpersSelectionOf } from "../../../server/out/format/browserHelpers";
+import type { RouteSet } from "../../../server/out/routing/routeSet";
+import { conformanceCases, ROOT } from "../support/fixtures";
+import { runRoutingFile } from "../support/runRoutingFile";
+
+/** resource-routes helpers: the URL helpers as a browser module, each answering as routes.helpers does. */
+const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
+const EXAMPLE = path.join(ROOT, "examples", "blog", "routes.ts");
+
+type Module = Record<string, (...args: unknown[]) => unknown> & { configure(options: object): void };
+
+/** Writes a module's text to a scratch file and imports it (an ES module, from this CommonJS test). */
+async function importModule(dir: string, name: string, js: string): Promise<Module> {
+  const file = path.join(dir, `${name}.mjs`);
+  fs.writeFileSync(file, js);
+  return (await import(pathToFileURL(file).href)) as Module;
+}
+
+/** What a call gives: its value, or its error's name and message. */
+function outcome(call: () => unknown): unknown {
+  try {
+    return { value: call() };
+  } catch (error) {
+    return { error: `${(error as Error).name}: ${(error as Error).message}` };
+  }
+}
+
+/** Calls that reach every rule of generation: positional and named values, models, lists, a query, URL options, wrong values. */
+function callsFor(keys: string[], generations: Array<{ args: unknown[] }>): unknown[][] {
+  const values = keys.map((_, i) => String(i + 7));
+  return [
+    ...generations.map((g) => g.args),
+    [],
+    values,
+    values.slice(0, -1),
+    [...values, "extra"],
+    [Object.fromEntries(keys.map((key, i) => [key, values[i]]))],
+    [...values.slice(0, 1), { format: "json", q: "a b&c", list: [1, "x y"], nested: { a: 1, b: [2] }, empty: null }],
+    [{ to_param: () => "slug-1" }, { id: 12 }],
+    [{ id: 9 }, { anchor: "top part", trailing_slash: true }],
+    ["a/b", "c.d"],
+    [["one", "two/three"]],
+    [...values, { host: "example.com", protocol: "https://", port: 8443 }],
+    [...values, { only_path: true }],
+    [...values, { controller: "x", action: "y", use_route: "z", __proto__: "p" }],
+  ];
+}
+
+describe("resource-routes helpers", function () {
+  this.timeout(240_000);
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "rr-helpers-"));
+  after(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+  it("every conformance case: each _path and _url helper of the module answers as the runtime's routes.helpers, errors included", async () => {
+    let compared = 0;
+    for (const c of conformanceCases()) {
+      if (c.expected.error) continue;
+      const runtime = runRoutingFile<RouteSet>(c.ts, `${c.id}.ts`);
+      const loaded = loadRoutingFile(c.ts, `${c.id}.ts`)!;
+      const browser = await importModule(scratch, c.id, helpersModuleOf(loaded.routes, `${c.id}.ts`).js);
+      const helpers = runtime.helpers as unknown as Record<string, (...args: unknown[]) => unknown>;
+      for (const [name, route] of runtime.table.namedRoutes()) {
+        if (!/^[A-Za-z_$][\w$]*$/.test(name)) continue;
+        const keys = route.segments.flatMap((segment) => segment.flatMap((part) => (part.kind === "static" ? [] : [part.key])));
+        const generations = (c.expected.generations ?? []).filter((g) => g.helper === `${name}_path`);
+        for (const args of callsFor(keys, generations)) {
+          for (const helper of [`${name}_path`, `${name}_url`]) {
+            assert.ok(browser[helper], `${c.id}: ${helper} is exported`);
+            assert.deepStrictEqual(outcome(() => browser[helper](...args)), outcome(() => helpers[helper](...args)), `${c.id}: ${helper}(${JSON.stringify(args)})`);
+            compared++;
+          }
+        }
+      }
+    }
+    assert.ok(compared > 10_000, `${compared} calls compared`);
+  });
+
+  it("_url helpers: draw()'s default_url_options, then configure(), then the call's own options; no host is the runtime's error", async () => {
+    const source = `import { draw } from "resource-routes";\nexport default draw({ default_url_options: { host: "app.test" } }, (map) => { map.resources("posts"); });\n`;
+    const runtime = runRoutingFile<RouteSet>(source, "url-options.ts");
+    const browser = await importModule(scratch, "url-options", helpersModuleOf(loadRoutingFile(source, "u.ts")!.routes, "u.ts").js);
+    assert.strictEqual(browser.post_url(1), (runtime.helpers as unknown as Record<string, (...a: unknown[]) => string>).post_url(1));
+    browser.configure({ host: "cdn.test", protocol: "https", port: 8443 });
+    assert.strictEqual(browser.post_url(1), "https://cdn.test:8443/posts/1");
+    assert.strictEqual(browser.post_url(1, { host: "other.test", port: "" }), "https://other.test/posts/1");
+    const bare = await importModule(scratch, "no-host", helpersModuleOf(loadRoutingFile(source.replace(`{ default_url_options: { host: "app.test" } }, `, ""), "n.ts")!.routes, "n.ts").js);
+    assert.throws(() => bare.post_url(1), /post_url: Missing host to link to!/);
+  });
+
+  it("targets: per controller#action a { url, method } the routes recognise, and a form with _method for other methods", async () => {
+    const loaded = loadRoutingFile(fs.readFileSync(EXAMPLE, "utf8"), EXAMPLE)!;
+    const runtime = runRoutingFile<RouteSet>(fs.readFileSync(EXAMPLE, "utf8"), "example.ts");
+    const browser = await importModule(scratch, "targets", helpersModuleOf(loaded.routes, EXAMPLE).js);
+    const update = browser.articlesUpdate(5) as { url: string; method: string };
+    assert.deepStrictEqual(update, { url: "/articles/5", method: "put" });
+    const recognised = runtime.recognize(update.method.toUpperCase(), update.url);
+    assert.deepStrictEqual([recognised.controller, recognised.action, recognised.params.id], ["articles", "update", "5"]);
+    assert.deepStrictEqual(browser.articlesUpdateForm(5), { action: "/articles/5", method: "post", fields: { _method: "put" } });
+    assert.deepStrictEqual(browser.articlesCreateForm(), { action: "/articles", method: "post", fields: {} });
+    assert.deepStrictEqual(browser.articlesIndexForm({ page: 2 }), { action: "/articles?page=2", method: "get", fields: {} });
+    assert.deepStrictEqual(browser.adminUsersIndex(), { url: "/admin/users", method: "get" });
+  });
+
+  it("--include and --exclude keep routes by name or path; the module records them for the language server", () => {
+    const loaded = loadRoutingFile(fs.readFileSync(EXAMPLE, "utf8"), EXAMPLE)!;
+    const names = (selection: { include?: string[]; exclude?: string[] }) => [...helpersModuleOf(loaded.routes, EXAMPLE, selection).js.matchAll(/^export function (\w+)_path\(/gm)].map((m) => m[1]);
+    const all = names({});
+    assert.ok(all.includes("admin_users") && all.includes("article"));
+    assert.deepStrictEqual(names({ include: ["/admin/**"] }), all.filter((n) => n.includes("admin")));
+    assert.deepStrictEqual(names({ exclude: ["*admin*"] }), all.filter((n) => !n.includes("admin")));
+    assert.deepStrictEqual(names({ include: ["article", "articles"] }), ["articles", "article"].filter((n) => all.includes(n)).sort((a, b) => all.indexOf(a) - all.indexOf(b)));
+    const text = helpersModuleOf(loaded.routes, EXAMPLE, { include: ["a*"], exclude: ["/admin/**"] }).js;
+    assert.deepStrictEqual(helpersSelectionOf(text), { include: ["a*"], exclude: ["/admin/**"] });
+    assert.strictEqual(helpersSelectionOf("// Generated by resource-routes from x.ts\nexport {};\n"), undefined);
+  });
+
+  it("a bundle importing one helper holds that helper's route only, in under 2.5 KB", async () => {
+    const esbuild = (await import("esbuild")) as typeof import("esbuild");
+    const loaded = loadRoutingFile(fs.readFileSync(EXAMPLE, "utf8"), EXAMPLE)!;
+    fs.writeFileSync(path.join(scratch, "routes.js"), helpersModuleOf(loaded.routes, EXAMPLE).js);
+    fs.writeFileSync(path.join(scratch, "page.js"), `import { article_path } from "./routes.js";\nconsole.log(article_path(1));\n`);
+    const result = await esbuild.build({ entryPoints: [path.join(scratch, "page.js")], bundle: true, minify: true, format: "esm", write: false, platform: "browser" });
+    const bundle = result.outputFiles[0].text;
+    assert.ok(bundle.length < 2_500, `${bundle.length} bytes`);
+    assert.match(bundle, /"articles"/);
+    for (const other of ["comments", "admin", "drafts", "feed", "_method", "Missing host"]) assert.ok(!bundle.includes(other), `${other} is not in the bundle`);
+    const run = cp.spawnSync(process.execPath, ["--input-type=module", "-e", bundle], { encoding: "utf8" });
+    assert.strictEqual(run.stdout, "/articles/1\n", run.stderr);
+  });
+
+  it("the declaration file: tsc accepts the helpers' calls and rejects a misspelled helper and a missing segment", () => {
+    const loaded = loadRoutingFile(fs.readFileSync(EXAMPLE, "utf8"), EXAMPLE)!;
+    const made = helpersModuleOf(loaded.routes, EXAMPLE);
+    const dir = path.join(scratch, "typed");
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, "routes.js"), made.js);
+    fs.writeFileSync(path.join(dir, "routes.d.ts"), made.dts);
+    const check = (code: string) => {
+      fs.writeFileSync(path.join(dir, "page.ts"), code);
+      const program = ts.createProgram([path.join(dir, "page.ts")], { strict: true, noEmit: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, types: [] });
+      return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    };
+    const good = `import { article_path, article_url, articlesUpdateForm, configure, type FormTarget } from "./routes.js";
+configure({ host: "example.com", protocol: "https" });
+const a: string = article_path(1);
+const b: string = article_path({ id: 1, format: "json" });
+const c: string = article_url({ to_param: () => "x" }, { anchor: "top" });
+const f: FormTarget<"put"> = articlesUpdateForm(1);
+const m: "put" = f.fields._method;
+export { a, b, c, m };
+`;
+    assert.deepStrictEqual(check(good), []);
+    assert.match(check(`import { artcle_path } from "./routes.js";\nexport const p = artcle_path(1);\n`).join("\n"), /has no exported member named 'artcle_path'/);
+    assert.match(check(`import { article_path } from "./routes.js";\nexport const p = article_path();\n`).join("\n"), /No overload matches this call|Expected 1-3 arguments/);
+    assert.match(check(`import { article_path } from "./routes.js";\nexport const p = article_path({ format: "json" });\n`).join("\n"), /id/);
+  });
+
+  it("the command writes the module and its declarations, --check says when they are stale, and refuses an --out that is no module", () => {
+    const project = path.join(scratch, "project");
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, "package.json"), "{}");
+    fs.copyFileSync(EXAMPLE, path.join(project, "routes.ts"));
+    const run = (...args: string[]) => cp.spawnSync(process.execPath, [CLI, "helpers", "routes.ts", ...args], { cwd: project, encoding: "utf8" });
+    const wrote = run("--out", "web/routes.js", "--exclude", "admin_*");
+    assert.strictEqual(wrote.status, 0, wrote.stderr);
+    assert.match(wrote.stdout, /^wrote web\/routes\.js and wrote web\/routes\.d\.ts \(\d+ helpers, \d+ targets\)\n$/);
+    assert.ok(fs.existsSync(path.join(project, "web", "routes.d.ts")));
+    assert.strictEqual(run("--out", "web/routes.js", "--exclude", "admin_*", "--check").status, 0);
+    const stale = run("--out", "web/routes.js", "--check");
+    assert.strictEqual(stale.status, 1);
+    assert.match(stale.stderr, /^web\/routes\.js is stale \(\d+ line\(s\) to add, \d+ to remove\): run `resource-routes helpers` again\n\+ /);
+    assert.match(stale.stderr, /\nweb\/routes\.d\.ts is stale/);
+    const wrong = run("--out", "web/routes.ts");
+    assert.strictEqual(wrong.status, 2);
+    assert.strictEqual(wrong.stderr, `resource-routes: --out names the helpers module, a .js or .mjs file, got "web/routes.ts"\n`);
+    assert.strictEqual(run("--out", "web/routes.mjs").status, 0);
+    assert.ok(fs.existsSync(path.join(project, "web", "routes.d.mts")));
+  });
+});
