@@ -25,7 +25,7 @@ import { readControllerModule } from "../analysis/controllerModule";
 import { readRegularFileSync } from "../files/regularFile";
 import { ControllerFolder, controllerFolderOf, missingTargetDiagnostics } from "../service/controllers";
 import { openApiDocument } from "../format/openapi";
-import { helpersModuleOf } from "../format/browserHelpers";
+import { helpersDeclarationFileOf, helpersModuleOf } from "../format/browserHelpers";
 import { routedMethod } from "../http/dispatch";
 
 /** What a command writes and its exit code; main() does the writing. */
@@ -171,14 +171,16 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
   if (extra.length) throw new UsageError("helpers takes one FILE");
   if (args.watch) return watching(() => helpersCommand({ ...args, watch: false }) as CommandResult, [file], []);
   const out = args.out ?? file.replace(/\.[cm]?[jt]sx?$/, "") + ".helpers.js";
-  const declarations = declarationFileOf(out);
+  const declarations = helpersDeclarationFileOf(out);
+  if (!declarations) throw new UsageError(`--out names the helpers module, a .js or .mjs file, got ${JSON.stringify(out)}`);
   const f = loadFile(file, args.behaviour);
   const unread = notStatic(f);
   // A partial file could give helpers the app does not have: written only when asked for, as types are.
   if (unread.length && !args.allowPartial) {
     return { stdout: [], stderr: [partialSummary(f, unread)!, printable(`${out} not written: the helpers could differ from the running app (--allow-partial writes them)`)], exitCode: 1 };
   }
-  const made = helpersModuleOf(f.routes, file, { include: args.include, exclude: args.exclude });
+  const routes = path.relative(path.dirname(path.resolve(out)), path.resolve(file)).split(path.sep).join("/");
+  const made = helpersModuleOf(f.routes, { routes, include: args.include, exclude: args.exclude });
   if (args.check) {
     const checks = [staleness(out, made.js, "helpers"), staleness(declarations, made.dts, "helpers")];
     return { stdout: checks.flatMap((c) => c.stdout), stderr: checks.flatMap((c) => c.stderr), exitCode: Math.max(...checks.map((c) => c.exitCode)) };
@@ -187,13 +189,6 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
   const result: CommandResult = { stdout: [printable(`${written[0]} ${out} and ${written[1]} ${declarations} (${made.helpers} helpers, ${made.targets} targets)`)], stderr: [], exitCode: hasErrors(f) ? 1 : 0 };
   for (const d of f.diagnostics) if (d.severity === "error") result.stderr.push(diagnosticLine(f.file, d, f.lines));
   return result;
-}
-
-/** The declaration file beside a helpers module: `routes.js` → `routes.d.ts`, `routes.mjs` → `routes.d.mts`. */
-function declarationFileOf(out: string): string {
-  const match = /\.(m?)js$/.exec(out);
-  if (!match) throw new UsageError(`--out names the helpers module, a .js or .mjs file, got ${JSON.stringify(out)}`);
-  return `${out.slice(0, match.index)}.d.${match[1]}ts`;
 }
 
 export function controllersCommand(args: ParsedArguments): CommandResult | Promise<CommandResult> {

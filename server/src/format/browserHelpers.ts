@@ -13,6 +13,12 @@ export interface HelpersSelection {
   exclude?: readonly string[];
 }
 
+/** What a helpers module is made from, recorded in it for the language server to make it again. */
+export interface HelpersRecipe extends HelpersSelection {
+  /** The routing file, relative to the module's folder, with `/`. */
+  routes: string;
+}
+
 /** A helpers module: the ES module and the declaration file beside it. */
 export interface HelpersModule {
   js: string;
@@ -32,7 +38,8 @@ const RECIPE = "// resource-routes helpers ";
  * answers exactly what the runtime's `routes.helpers` answers (the core below is generate.ts's
  * rules in plain JavaScript). Same routes, same text.
  */
-export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, routingFile: string, selection: HelpersSelection = {}): HelpersModule {
+export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, recipe: HelpersRecipe): HelpersModule {
+  const { routes: routingFile, ...selection } = recipe;
   const selected = routeFilter(selection);
   const js: string[] = [];
   const dts: string[] = [];
@@ -72,8 +79,8 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, ro
   }
 
   const header = [
-    `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes helpers\` writes it again,`,
-    `${RECIPE}${JSON.stringify({ include: selection.include ?? [], exclude: selection.exclude ?? [] })}`,
+    `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes helpers\` writes it again, and so does the language server.`,
+    `${RECIPE}${JSON.stringify({ routes: routingFile, include: selection.include ?? [], exclude: selection.exclude ?? [] })}`,
   ];
   return {
     // Parsed rather than written as a literal: a `__proto__` key stays a key.
@@ -84,20 +91,27 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, ro
   };
 }
 
-/** The include and exclude globs a helpers module was made with, read from its second line; undefined when it is not one. */
-export function helpersSelectionOf(text: string): HelpersSelection | undefined {
+/** What a helpers module was made from, read from its second line; undefined when it is not one. */
+export function helpersRecipeOf(text: string): HelpersRecipe | undefined {
   if (!text.startsWith(GENERATED_MARK)) return undefined;
   const line = text.split("\n", 2)[1];
   if (!line?.startsWith(RECIPE)) return undefined;
+  let recipe: unknown;
   try {
-    const recipe = JSON.parse(line.slice(RECIPE.length)) as unknown;
-    const list = (value: unknown): string[] | undefined => (Array.isArray(value) && value.every((v) => typeof v === "string") ? value : undefined);
-    if (typeof recipe !== "object" || recipe === null) return undefined;
-    const { include, exclude } = recipe as Record<string, unknown>;
-    return list(include) && list(exclude) ? { include: list(include), exclude: list(exclude) } : undefined;
+    recipe = JSON.parse(line.slice(RECIPE.length));
   } catch {
     return undefined;
   }
+  if (typeof recipe !== "object" || recipe === null) return undefined;
+  const { routes, include, exclude } = recipe as Record<string, unknown>;
+  const list = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === "string");
+  return typeof routes === "string" && list(include) && list(exclude) ? { routes, include, exclude } : undefined;
+}
+
+/** The declaration file beside a helpers module: `routes.js` → `routes.d.ts`, `routes.mjs` → `routes.d.mts`; undefined for another name. */
+export function helpersDeclarationFileOf(out: string): string | undefined {
+  const match = /\.(m?)js$/.exec(out);
+  return match ? `${out.slice(0, match.index)}.d.${match[1]}ts` : undefined;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;

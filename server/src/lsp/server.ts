@@ -19,7 +19,7 @@ import { resolveCompletionItem, toCompletionList } from "./completionList";
 import * as custom from "./customRequests";
 import { IdleCollection } from "./idleCollection";
 import { parseUri } from "../service/uris";
-import { TypesWriter } from "./typesWriter";
+import { GeneratedFilesWriter } from "./generatedFilesWriter";
 import { declarationPathHints, inlayHints } from "../service/inlayHints";
 import { prepareRename, rename } from "../service/rename";
 
@@ -69,11 +69,11 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
 
   const logError = (what: string, error: unknown) => connection.console.error(`${what} failed: ${(error as Error)?.stack ?? error}`);
   const publisher = new DiagnosticsPublisher(connection, workspace, logError);
-  const typesWriter = new TypesWriter(workspace, logError, () => folders.flatMap((folder) => parseUri(folder)?.fsPath ?? []));
-  /** Something the routes depend on changed: diagnostics, and the declaration files of typed routes, follow. */
+  const generatedFiles = new GeneratedFilesWriter(workspace, logError, () => folders.flatMap((folder) => parseUri(folder)?.fsPath ?? []));
+  /** Something the routes depend on changed: diagnostics, and the files generated from the routes (typed routes, helpers modules), follow. */
   const changed = () => {
     publisher.schedule();
-    typesWriter.schedule();
+    generatedFiles.schedule();
   };
   const indexing = new WorkspaceIndexing(connection, workspace, fs, () => folders, () => !!client.window?.workDoneProgress);
   const lines = (uri: string) => workspace.lines(uri);

@@ -6,7 +6,7 @@ import * as path from "path";
 import { pathToFileURL } from "url";
 import * as ts from "typescript";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import { helpersModuleOf, helpersSelectionOf } from "../../../server/out/format/browserHelpers";
+import { helpersModuleOf, helpersRecipeOf } from "../../../server/out/format/browserHelpers";
 import type { RouteSet } from "../../../server/out/routing/routeSet";
 import { conformanceCases, ROOT } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
@@ -65,7 +65,7 @@ describe("resource-routes helpers", function () {
       if (c.expected.error) continue;
       const runtime = runRoutingFile<RouteSet>(c.ts, `${c.id}.ts`);
       const loaded = loadRoutingFile(c.ts, `${c.id}.ts`)!;
-      const browser = await importModule(scratch, c.id, helpersModuleOf(loaded.routes, `${c.id}.ts`).js);
+      const browser = await importModule(scratch, c.id, helpersModuleOf(loaded.routes, { routes: `${c.id}.ts` }).js);
       const helpers = runtime.helpers as unknown as Record<string, (...args: unknown[]) => unknown>;
       for (const [name, route] of runtime.table.namedRoutes()) {
         if (!/^[A-Za-z_$][\w$]*$/.test(name)) continue;
@@ -86,19 +86,19 @@ describe("resource-routes helpers", function () {
   it("_url helpers: draw()'s default_url_options, then configure(), then the call's own options; no host is the runtime's error", async () => {
     const source = `import { draw } from "resource-routes";\nexport default draw({ default_url_options: { host: "app.test" } }, (map) => { map.resources("posts"); });\n`;
     const runtime = runRoutingFile<RouteSet>(source, "url-options.ts");
-    const browser = await importModule(scratch, "url-options", helpersModuleOf(loadRoutingFile(source, "u.ts")!.routes, "u.ts").js);
+    const browser = await importModule(scratch, "url-options", helpersModuleOf(loadRoutingFile(source, "u.ts")!.routes, { routes: "u.ts" }).js);
     assert.strictEqual(browser.post_url(1), (runtime.helpers as unknown as Record<string, (...a: unknown[]) => string>).post_url(1));
     browser.configure({ host: "cdn.test", protocol: "https", port: 8443 });
     assert.strictEqual(browser.post_url(1), "https://cdn.test:8443/posts/1");
     assert.strictEqual(browser.post_url(1, { host: "other.test", port: "" }), "https://other.test/posts/1");
-    const bare = await importModule(scratch, "no-host", helpersModuleOf(loadRoutingFile(source.replace(`{ default_url_options: { host: "app.test" } }, `, ""), "n.ts")!.routes, "n.ts").js);
+    const bare = await importModule(scratch, "no-host", helpersModuleOf(loadRoutingFile(source.replace(`{ default_url_options: { host: "app.test" } }, `, ""), "n.ts")!.routes, { routes: "n.ts" }).js);
     assert.throws(() => bare.post_url(1), /post_url: Missing host to link to!/);
   });
 
   it("targets: per controller#action a { url, method } the routes recognise, and a form with _method for other methods", async () => {
     const loaded = loadRoutingFile(fs.readFileSync(EXAMPLE, "utf8"), EXAMPLE)!;
     const runtime = runRoutingFile<RouteSet>(fs.readFileSync(EXAMPLE, "utf8"), "example.ts");
-    const browser = await importModule(scratch, "targets", helpersModuleOf(loaded.routes, EXAMPLE).js);
+    const browser = await importModule(scratch, "targets", helpersModuleOf(loaded.routes, { routes: "routes.ts" }).js);
     const update = browser.articlesUpdate(5) as { url: string; method: string };
     assert.deepStrictEqual(update, { url: "/articles/5", method: "put" });
     const recognised = runtime.recognize(update.method.toUpperCase(), update.url);
@@ -111,21 +111,21 @@ describe("resource-routes helpers", function () {
 
   it("--include and --exclude keep routes by name or path; the module records them for the language server", () => {
     const loaded = loadRoutingFile(fs.readFileSync(EXAMPLE, "utf8"), EXAMPLE)!;
-    const names = (selection: { include?: string[]; exclude?: string[] }) => [...helpersModuleOf(loaded.routes, EXAMPLE, selection).js.matchAll(/^export function (\w+)_path\(/gm)].map((m) => m[1]);
+    const names = (selection: { include?: string[]; exclude?: string[] }) => [...helpersModuleOf(loaded.routes, { routes: "routes.ts", ...selection }).js.matchAll(/^export function (\w+)_path\(/gm)].map((m) => m[1]);
     const all = names({});
     assert.ok(all.includes("admin_users") && all.includes("article"));
     assert.deepStrictEqual(names({ include: ["/admin/**"] }), all.filter((n) => n.includes("admin")));
     assert.deepStrictEqual(names({ exclude: ["*admin*"] }), all.filter((n) => !n.includes("admin")));
     assert.deepStrictEqual(names({ include: ["article", "articles"] }), ["articles", "article"].filter((n) => all.includes(n)).sort((a, b) => all.indexOf(a) - all.indexOf(b)));
-    const text = helpersModuleOf(loaded.routes, EXAMPLE, { include: ["a*"], exclude: ["/admin/**"] }).js;
-    assert.deepStrictEqual(helpersSelectionOf(text), { include: ["a*"], exclude: ["/admin/**"] });
-    assert.strictEqual(helpersSelectionOf("// Generated by resource-routes from x.ts\nexport {};\n"), undefined);
+    const text = helpersModuleOf(loaded.routes, { routes: "../config/routes.ts", include: ["a*"], exclude: ["/admin/**"] }).js;
+    assert.deepStrictEqual(helpersRecipeOf(text), { routes: "../config/routes.ts", include: ["a*"], exclude: ["/admin/**"] });
+    assert.strictEqual(helpersRecipeOf("// Generated by resource-routes from x.ts\nexport {};\n"), undefined);
   });
 
   it("a bundle importing one helper holds that helper's route only, in under 2.5 KB", async () => {
     const esbuild = (await import("esbuild")) as typeof import("esbuild");
     const loaded = loadRoutingFile(fs.readFileSync(EXAMPLE, "utf8"), EXAMPLE)!;
-    fs.writeFileSync(path.join(scratch, "routes.js"), helpersModuleOf(loaded.routes, EXAMPLE).js);
+    fs.writeFileSync(path.join(scratch, "routes.js"), helpersModuleOf(loaded.routes, { routes: "routes.ts" }).js);
     fs.writeFileSync(path.join(scratch, "page.js"), `import { article_path } from "./routes.js";\nconsole.log(article_path(1));\n`);
     const result = await esbuild.build({ entryPoints: [path.join(scratch, "page.js")], bundle: true, minify: true, format: "esm", write: false, platform: "browser" });
     const bundle = result.outputFiles[0].text;
@@ -138,7 +138,7 @@ describe("resource-routes helpers", function () {
 
   it("the declaration file: tsc accepts the helpers' calls and rejects a misspelled helper and a missing segment", () => {
     const loaded = loadRoutingFile(fs.readFileSync(EXAMPLE, "utf8"), EXAMPLE)!;
-    const made = helpersModuleOf(loaded.routes, EXAMPLE);
+    const made = helpersModuleOf(loaded.routes, { routes: "routes.ts" });
     const dir = path.join(scratch, "typed");
     fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, "routes.js"), made.js);

@@ -166,7 +166,7 @@ describe("typed routes that any route name or path leaves compilable", function 
   });
 });
 
-describe("types and controllers --watch", function () {
+describe("types, controllers and helpers --watch", function () {
   this.timeout(60_000);
 
   it("write once, then again after each edit of the routing file or the controllers folder, until stopped", async () => {
@@ -186,18 +186,24 @@ describe("types and controllers --watch", function () {
     };
     const types = watch("types");
     const map = watch("controllers");
+    const helpers = watch("helpers");
     try {
       await types.written(1);
       await map.written(1);
+      await helpers.written(1);
       fs.writeFileSync(path.join(dir, "routes.ts"), ROUTES.replace(`map.resources("posts");`, `map.resources("posts"); map.resources("tags");`));
       await types.written(2);
       assert.match(fs.readFileSync(path.join(dir, "routes.routes.d.ts"), "utf8"), /tags_path/);
+      await helpers.written(2);
+      assert.match(fs.readFileSync(path.join(dir, "routes.helpers.js"), "utf8"), /export function tags_path/);
+      assert.match(fs.readFileSync(path.join(dir, "routes.helpers.d.ts"), "utf8"), /export declare function tags_path/);
       fs.writeFileSync(path.join(dir, "controllers", "tags.ts"), "export function index() { return 'x'; }\n");
       await map.written(2);
       assert.match(fs.readFileSync(path.join(dir, "controllers.generated.ts"), "utf8"), /controllers\/tags/);
     } finally {
       types.child.kill();
       map.child.kill();
+      helpers.child.kill();
     }
   });
 });

@@ -1,0 +1,110 @@
+import * as fs from "fs";
+import * as path from "path";
+import { URI } from "vscode-uri";
+import { GENERATED_MARK, writeGeneratedFile } from "../files/generatedFile";
+import { helpersDeclarationFileOf, helpersModuleOf, helpersRecipeOf } from "../format/browserHelpers";
+import { routeTypesOf, typesFileOf } from "../format/routeTypes";
+import { Route } from "../routing/route";
+import { parseUri } from "../service/uris";
+import { RoutingWorkspace } from "../service/workspace";
+
+/** How long after the last change the generated files are written: a burst of keystrokes writes once. */
+const TYPES_DELAY_MS = 500;
+
+/**
+ * Keeps the files generated from routing files current as the routing files change, so tsc, the
+ * editor's own TypeScript service and a bundler see new routes without a command:
+ * - each routing file's declaration file (docs/typed-routes.md, `routes.routes.d.ts`). Setting
+ *   `resourceRoutes.types.enabled`: true writes it for every routing file, false never, unset only
+ *   where the file already exists (the user ran `resource-routes types` once);
+ * - every helpers module in the workspace (`resource-routes helpers`), made again from the routing
+ *   file and the globs it records, with its declaration file.
+ * A file is written only when its text changes, only inside the workspace folder that holds it,
+ * and never through a link or over a file it did not generate (writeGeneratedFile).
+ */
+export class GeneratedFilesWriter {
+  private pending: NodeJS.Timeout | undefined;
+  /** The text each declaration file was last found or written with, and the routes it was made from. */
+  private readonly current = new Map<string, { text: string; routes: readonly Route[] }>();
+
+  constructor(
+    private readonly workspace: RoutingWorkspace,
+    private readonly onError: (what: string, error: unknown) => void,
+    /** The workspace folders' paths: a declaration file is written inside the one that holds its routing file. */
+    private readonly folders: () => readonly string[],
+  ) {}
+
+  schedule(): void {
+    if (this.pending) this.pending.refresh();
+    else this.pending = setTimeout(() => void this.writeNow(), TYPES_DELAY_MS);
+  }
+
+  async writeNow(): Promise<void> {
+    this.pending = undefined;
+    await this.writeTypes();
+    this.writeHelpersModules();
+  }
+
+  /** The workspace folder that holds a file, or undefined. */
+  private rootOf(fsPath: string): string | undefined {
+    return this.folders().find((folder) => {
+      const inside = path.relative(folder, fsPath);
+      return !inside.startsWith("..") && !path.isAbsolute(inside);
+    });
+  }
+
+  private async writeTypes(): Promise<void> {
+    const mode = this.workspace.settings.typesFile;
+    if (mode === "off") return;
+    for (const { uri, file } of this.workspace.routingFiles()) {
+      const fsPath = parseUri(uri)?.fsPath;
+      if (!fsPath || uri.endsWith(".d.ts")) continue;
+      const out = typesFileOf(fsPath);
+      const root = this.rootOf(fsPath);
+      if (!root) continue;
+      try {
+        const known = this.current.get(out);
+        // The same routes (a change elsewhere) give the same text: not generated again.
+        if (known?.routes === file.routes.routes) continue;
+        const before = known?.text ?? (await readText(out));
+        if (before === undefined && mode === "auto") continue;
+        const text = routeTypesOf(file.routes, fsPath);
+        if (text !== before) writeGeneratedFile(out, text, root);
+        this.current.set(out, { text, routes: file.routes.routes });
+      } catch (error) {
+        this.onError(`writing ${out}`, error);
+      }
+    }
+  }
+
+  private writeHelpersModules(): void {
+    for (const document of this.workspace.documents()) {
+      const out = parseUri(document.uri)?.fsPath;
+      const declarations = out && helpersDeclarationFileOf(out);
+      // The recipe is on the second line: the head of the text is enough.
+      const head = declarations ? document.text.slice(0, 4096) : "";
+      const recipe = head.startsWith(GENERATED_MARK) ? helpersRecipeOf(head) : undefined;
+      const root = out && recipe && this.rootOf(out);
+      if (!root || !declarations) continue;
+      const file = this.workspace.routingFile(URI.file(path.resolve(path.dirname(out), recipe!.routes)).toString());
+      // The same routes give the same text: not made again.
+      if (!file || this.current.get(out)?.routes === file.routes.routes) continue;
+      try {
+        const made = helpersModuleOf(file.routes, recipe!);
+        writeGeneratedFile(out, made.js, root);
+        writeGeneratedFile(declarations, made.dts, root);
+        this.current.set(out, { text: made.js, routes: file.routes.routes });
+      } catch (error) {
+        this.onError(`writing ${out}`, error);
+      }
+    }
+  }
+}
+
+async function readText(file: string): Promise<string | undefined> {
+  try {
+    return await fs.promises.readFile(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
