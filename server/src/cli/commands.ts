@@ -18,7 +18,7 @@ import type { Helper } from "../routing/helpers";
 import { discoverRoutingFile } from "./discover";
 import { explainRecognition } from "../routing/explain";
 import { diffRoutes, fileAtRevision, routesOfText } from "./diff";
-import { routeDifferences, runtimeRoutes } from "./runtimeRoutes";
+import { routeDifferences, runtimeRoutes, runtimeSchemas, RuntimeSchemas } from "./runtimeRoutes";
 import { watching } from "./watch";
 import { URI } from "vscode-uri";
 import { readControllerModule } from "../analysis/controllerModule";
@@ -242,18 +242,27 @@ function controllersOnDisk(f: CliRoutingFile): { folder: string; controllers: Co
   return { folder, controllers: controllerFolderOf(URI.file(folder).path, files.keys(), read) };
 }
 
-/** openapi: the routes as an OpenAPI 3.1 document, read statically; summaries from the actions' doc comments. */
-export function openApiCommand(args: ParsedArguments): CommandResult {
+/**
+ * openapi: the routes as an OpenAPI 3.1 document, read statically; summaries from the actions' doc
+ * comments; with `--runtime DIR`, the actions' schemas from the compiled controllers, run.
+ */
+export function openApiCommand(args: ParsedArguments): CommandResult | Promise<CommandResult> {
   const [file, ...extra] = requireFiles(args);
   if (extra.length) throw new UsageError("openapi takes one FILE");
   const f = loadFile(file, args.behaviour);
-  const project = nearestPackage(path.dirname(path.resolve(file)));
+  if (args.runtime) return runtimeSchemas(args.runtime, args.runtimeTimeout).then((schemas) => openApiOf(f, args, schemas));
+  return openApiOf(f, args, undefined);
+}
+
+function openApiOf(f: CliRoutingFile, args: ParsedArguments, schemas: RuntimeSchemas | undefined): CommandResult {
+  const project = nearestPackage(path.dirname(path.resolve(f.file)));
   const controllers = controllersOnDisk(f)?.controllers;
   const text = openApiDocument(f.routes.routes, {
     title: args.title ?? project?.name ?? "Routes",
     version: args.version ?? project?.version ?? "0.0.0",
     basePath: args.basePath,
     docOf: (controller, action) => controllers?.modules.get(controller)?.info.actions.find((a) => a.name === action)?.doc,
+    schemasOf: schemas && ((controller, action) => (own(schemas, controller) ? own(schemas[controller], action) : undefined)),
   });
   const unread = notStatic(f);
   const stderr = [...f.diagnostics.filter((d) => d.severity === "error").map((d) => diagnosticLine(f.file, d, f.lines)), ...(unread.length ? [partialSummary(f, unread)!] : [])];

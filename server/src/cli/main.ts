@@ -121,13 +121,15 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => commands().controllersCommand(args),
   },
   openapi: {
-    flags: ["--behaviour", "--out", "--title", "--version", "--base-path"],
-    usage: `resource-routes openapi [FILE] [--out OUT] [--base-path /api] [--title T] [--version V] [--behaviour A|B]
+    flags: ["--behaviour", "--out", "--title", "--version", "--base-path", "--runtime", "--runtime-timeout"],
+    usage: `resource-routes openapi [FILE] [--out OUT] [--base-path /api] [--title T] [--version V] [--runtime DIR [--runtime-timeout MS]] [--behaviour A|B]
   Prints (or writes to OUT) an OpenAPI 3.1 description of the routes, read statically: nothing is run and nothing
   needs annotating. Each route is an operation (PATCH beside PUT), path parameters carry their requirements as
   patterns, operationIds come from controller#action, tags from controllers, summaries and descriptions from the
   actions' doc comments in the controllers folder. The same routes give the same bytes. Exit 1 when the routing
-  file has an error diagnostic.`,
+  file has an error diagnostic. --runtime DIR imports the compiled controllers folder (in a process of its own,
+  within --runtime-timeout, default 10000 ms) and adds each action's schemas: params as the request body or query
+  parameters, responses by status.`,
     run: (args) => commands().openApiCommand(args),
   },
   lsp: {

@@ -1,4 +1,5 @@
 import * as cp from "child_process";
+import * as fs from "fs";
 import * as path from "path";
 import { pathToFileURL } from "url";
 import type { RouteJSON } from "../routing/route";
@@ -26,22 +27,79 @@ import(process.argv[1]).then((loaded) => {
  * set draw() returned.
  */
 export async function runtimeRoutes(file: string, timeoutMs = DEFAULT_RUNTIME_TIMEOUT_MS): Promise<RouteJSON[]> {
-  const child = cp.spawn(process.execPath, ["-e", CHILD, pathToFileURL(path.resolve(file)).href], { stdio: ["ignore", "ignore", "pipe", "ipc"] });
+  const answer = await inChild<{ routes?: RouteJSON[]; missing?: true }>(CHILD, pathToFileURL(path.resolve(file)).href, file, timeoutMs, "its routes were read");
+  if (answer.missing) throw new UsageError(`${JSON.stringify(file)} exports no route set (its default export or \`routes\` should be what draw() returned)`);
+  return answer.routes!;
+}
+
+/**
+ * Imports every compiled controller module of a folder in a child process and sends back each
+ * one's `schemas` as JSON Schema: a JSON Schema as written, a Standard Schema through its Standard
+ * JSON Schema converter (`~standard.jsonSchema.input`), else a note naming its library.
+ */
+const SCHEMAS_CHILD = `
+const fs = require("fs"), path = require("path"), { pathToFileURL } = require("url");
+const dir = process.argv[1];
+const toJson = (schema) => {
+  const standard = schema && schema["~standard"];
+  if (!standard) return JSON.parse(JSON.stringify(schema));
+  const input = standard.jsonSchema && standard.jsonSchema.input;
+  if (typeof input === "function") return JSON.parse(JSON.stringify(input({ target: "draft-2020-12" })));
+  return { description: "Checked by " + standard.vendor + ", which gives no JSON Schema of it." };
+};
+(async () => {
+  const found = {};
+  const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => /\\.[cm]?js$/.test(f)).sort();
+  for (const file of files) {
+    const loaded = await import(pathToFileURL(path.join(dir, file)).href);
+    let fallback = loaded.default;
+    if (fallback && fallback.__esModule) fallback = fallback.default;
+    const schemas = Object.prototype.hasOwnProperty.call(loaded, "schemas") ? loaded.schemas : fallback && fallback.schemas;
+    if (!schemas || typeof schemas !== "object") continue;
+    const actions = {};
+    for (const [action, declared] of Object.entries(schemas)) {
+      if (!declared || typeof declared !== "object") continue;
+      actions[action] = {
+        params: declared.params ? toJson(declared.params) : undefined,
+        responses: declared.responses ? Object.fromEntries(Object.entries(declared.responses).map(([status, schema]) => [status, toJson(schema)])) : undefined,
+      };
+    }
+    found[file.replace(/\\.[cm]?js$/, "").split(path.sep).join("/")] = actions;
+  }
+  return found;
+})().then((schemas) => process.send({ schemas }, () => process.exit(0)), (error) => process.send({ failed: String((error && error.message) || error).split("\\n")[0] }, () => process.exit(0)));
+`;
+
+/** The JSON Schemas of each controller's actions (by controller name, then action), from the compiled controllers folder `dir`, run. */
+export async function runtimeSchemas(dir: string, timeoutMs = DEFAULT_RUNTIME_TIMEOUT_MS): Promise<RuntimeSchemas> {
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--runtime takes the compiled controllers folder, and ${JSON.stringify(dir)} is not a folder`);
+  return (await inChild<{ schemas: RuntimeSchemas }>(SCHEMAS_CHILD, path.resolve(dir), dir, timeoutMs, "its controllers' schemas were read")).schemas;
+}
+
+export type RuntimeSchemas = Record<string, Record<string, { params?: unknown; responses?: Record<string, unknown> }>>;
+
+/**
+ * Runs `script` in a child process with `argument` and returns the one message it sends: a
+ * module that never settles, throws, or ends the process itself (process.exit(0)) cannot end or
+ * hang the command; each says why, naming `target`, in a usage error.
+ */
+async function inChild<T>(script: string, argument: string, target: string, timeoutMs: number, what: string): Promise<T> {
+  const child = cp.spawn(process.execPath, ["-e", script, argument], { stdio: ["ignore", "ignore", "pipe", "ipc"] });
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
-  const answer = await new Promise<{ routes?: RouteJSON[]; missing?: true; failed?: string; exited?: number | null; timedOut?: true }>((resolve) => {
+  type Answer = { message?: T; failed?: string; exited?: number | null; timedOut?: true };
+  const answer = await new Promise<Answer>((resolve) => {
     const timer = setTimeout(() => (child.kill("SIGKILL"), resolve({ timedOut: true })), timeoutMs);
-    child.once("message", (message) => (clearTimeout(timer), resolve(message as { routes?: RouteJSON[] })));
+    child.once("message", (message) => (clearTimeout(timer), resolve({ message: message as T, failed: (message as { failed?: string }).failed })));
     child.once("exit", (code) => (clearTimeout(timer), resolve({ exited: code })));
   });
   child.kill("SIGKILL");
-  const name = JSON.stringify(file);
+  const name = JSON.stringify(target);
   if (answer.timedOut) throw new UsageError(`cannot run ${name}: importing it did not finish within ${timeoutMs} ms (--runtime-timeout)`);
   if (answer.failed !== undefined) throw new UsageError(`cannot run ${name}: ${answer.failed}`);
-  if (answer.missing) throw new UsageError(`${name} exports no route set (its default export or \`routes\` should be what draw() returned)`);
-  if (answer.routes) return answer.routes;
+  if (answer.message) return answer.message;
   const last = stderr.trim().split("\n").pop();
-  throw new UsageError(`cannot run ${name}: the process ended (exit code ${answer.exited}) before its routes were read${last ? `: ${last}` : ""}`);
+  throw new UsageError(`cannot run ${name}: the process ended (exit code ${answer.exited}) before ${what}${last ? `: ${last}` : ""}`);
 }
 
 /** A route as one line of a comparison: verb, path, controller#action, name. */

@@ -9,6 +9,8 @@ export interface OpenApiOptions {
   basePath?: string;
   /** The summary and description of `controller#action`, from its doc comment. */
   docOf?: (controller: string, action: string) => string | undefined;
+  /** The JSON Schemas of `controller#action`'s params and answers by status (`openapi --runtime`). */
+  schemasOf?: (controller: string, action: string) => { params?: unknown; responses?: Record<string, unknown> } | undefined;
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -76,7 +78,11 @@ function methodsOf(route: Route): Array<(typeof METHODS)[number]> {
 function operation(route: Route, method: string, operationId: string, target: string, optionalFormat: boolean, options: OpenApiOptions): Json {
   const doc = route.controller && route.action ? options.docOf?.(route.controller, route.action) : undefined;
   const [summary, ...rest] = doc ? doc.split(/\n\s*\n/) : [];
-  const parameters = parametersOf(route, optionalFormat);
+  const schemas = route.controller && route.action ? options.schemasOf?.(route.controller, route.action) : undefined;
+  const pathParameters = parametersOf(route, optionalFormat);
+  const carriesBody = method === "post" || method === "put" || method === "patch";
+  const params = schemas?.params === undefined ? undefined : withoutKeys(schemas.params as Json, pathParameters.map((p) => (p as { name: string }).name));
+  const parameters = [...pathParameters, ...(params && !carriesBody ? queryParameters(params) : [])];
   const formatNote = optionalFormat ? "The path may end with a format (`.json`, `.xml`, …), which the action reads as `format`." : undefined;
   const description = [rest.join("\n\n").trim(), formatNote].filter(Boolean).join("\n\n");
   return {
@@ -85,7 +91,15 @@ function operation(route: Route, method: string, operationId: string, target: st
     ...(description ? { description } : {}),
     tags: [route.controller ?? "{controller}"],
     ...(parameters.length ? { parameters } : {}),
-    responses: { default: { description: `What ${target} answers` } },
+    ...(params && carriesBody ? { requestBody: { required: true, content: { "application/json": { schema: params }, "application/x-www-form-urlencoded": { schema: params } } } } : {}),
+    responses: {
+      ...Object.fromEntries(
+        Object.keys(schemas?.responses ?? {})
+          .sort()
+          .map((status) => [status, { description: `${status} from ${target}`, content: { "application/json": { schema: schemas!.responses![status] as Json } } }]),
+      ),
+      default: { description: `What ${target} answers` },
+    },
     "x-route-name": route.name,
     "x-controller": route.controller,
     "x-action": route.action,
@@ -116,6 +130,21 @@ function parametersOf(route: Route, optionalFormat: boolean): Json[] {
     }
   }
   return parameters;
+}
+
+/** A params schema without the path's own keys (they are path parameters). */
+function withoutKeys(schema: Json, keys: string[]): Json {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema) || typeof schema.properties !== "object" || schema.properties === null || Array.isArray(schema.properties)) return schema;
+  const properties = Object.fromEntries(Object.entries(schema.properties).filter(([key]) => !keys.includes(key)));
+  const required = Array.isArray(schema.required) ? schema.required.filter((key) => typeof key !== "string" || !keys.includes(key)) : undefined;
+  return { ...schema, properties, ...(required ? { required } : {}) };
+}
+
+/** A GET's (or DELETE's) params schema as query parameters: one per property, required where the schema says. */
+function queryParameters(schema: Json): Json[] {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema) || typeof schema.properties !== "object" || schema.properties === null || Array.isArray(schema.properties)) return [];
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  return Object.entries(schema.properties).map(([name, property]) => ({ name, in: "query", required: required.includes(name), schema: property }));
 }
 
 /** The route's path in OpenAPI's template syntax (`/posts/{id}`), without a trailing format when `dropFormat`. */

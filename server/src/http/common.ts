@@ -1,6 +1,6 @@
 /*
  * Everything of resource-routes/http that runs on any runtime: the adapters, the context, filters,
- * cookies and csrf. The Node entry (./index.ts) adds loading controllers from the disk; the worker
+ * schemas, cookies and csrf. The Node entry (./index.ts) adds loading controllers from the disk; the worker
  * entry (./worker.ts) a loadControllers that says why a worker cannot.
  */
 export { fetchHandler } from "./fetch";
@@ -15,3 +15,4 @@ export { RequestFailure, FailureHook } from "./failures";
 export { Params, ParamValue, parseParams } from "./params";
 export { Cookies, CookieOptions } from "./cookies";
 export { csrf, CsrfOptions } from "./csrf";
+export { Schemas, ActionSchemas, Schema, JsonSchema, StandardSchemaV1, StandardResult, StandardIssue, ParamsIssue, InvalidParams } from "./schemas";

@@ -91,7 +91,8 @@ export class RequestContext<Request> implements ActionContext<Request> {
   #redirect: ActionContext["redirect"] | undefined;
 
   constructor(
-    readonly params: Params,
+    /** Replaced by the output of the action's params schema, where it has one (schemas.ts). */
+    public params: Params,
     readonly format: string | undefined,
     readonly route: RouteInfo,
     /** The request as the adapter gave it: its own object, and what every adapter can tell of it. */

@@ -5,7 +5,8 @@ import { formatFromAccept } from "./accept";
 import { forwardedOrigin, hostAllowed, Origin } from "./origin";
 import { notFoundHtml, routesPageHtml } from "./routesPage";
 import { shortened } from "../text/escape";
-import { Controllers, findAction } from "./controllers";
+import { Action, Controllers, findAction } from "./controllers";
+import { InvalidParams, paramsSchemaFor, Schema, validParams } from "./schemas";
 import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from "./params";
 import { bodyKind, bodyParams, BodyRead, Files } from "./body";
 import { filtersFor, Middleware, runChain } from "./filters";
@@ -210,12 +211,14 @@ class Answering<Raw> {
       return { answer: context.answered ?? { status: 204, headers: {}, body: null }, head: this.head, cookies };
     };
     const filters = filtersFor(this.controllers[controller!], actionName!);
+    const schema = paramsSchemaFor(this.controllers[controller!], actionName!);
+    const action = schema ? checkedAction(found.action, schema) : found.action;
     const middleware = this.options.use;
     try {
       if (filters || middleware?.length) {
-        return runChain({ middleware: middleware ?? [], around: [], before: [], after: [], ...filters }, context, found.action).then(done, (error) => this.failed(error));
+        return runChain({ middleware: middleware ?? [], around: [], before: [], after: [], ...filters }, context, action).then(done, (error) => this.failed(error));
       }
-      const value = found.action(context);
+      const value = action(context);
       return isThenable(value) ? Promise.resolve(value).then(done, (error) => this.failed(error)) : done(value);
     } catch (error) {
       return this.failed(error);
@@ -296,6 +299,8 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 /** 500: the error goes to onError, then the error hook may answer; the default has the stack in the body only in development. */
 export function failed(error: unknown, options: HttpOptions, head: boolean, request?: Pick<IncomingRequest<unknown>, "accept" | "target" | "raw">): Outcome {
+  // The client's mistake, not the server's: answered, not reported.
+  if (error instanceof InvalidParams) return failureOutcome({ status: 422, message: error.message, issues: error.issues, error, request: request?.raw }, options.error, request, head);
   report(error, options);
   return failureOutcome(internalError(error, options, request), options.error, request, head);
 }
@@ -309,6 +314,16 @@ export function unsendable(error: unknown, outcome: Outcome, options: HttpOption
   report(error, options);
   const head = "head" in outcome && outcome.head;
   return ("fallback" in outcome && outcome.fallback) || failureOutcome(internalError(error, options, request), undefined, request, head);
+}
+
+/** An action whose params are checked against its schema first (after its before filters, which run outside it). */
+function checkedAction(action: Action, schema: Schema): Action {
+  return async (context) => {
+    const value = await validParams(schema, context.params);
+    // A Standard Schema's output (coerced, defaults applied) is what the action reads.
+    if (value !== context.params && typeof value === "object" && value !== null) context.params = value as Params;
+    return action(context);
+  };
 }
 
 /** Throws for a Response whose body was read or sent before: both adapters then send the default answer (unsendable). */

@@ -1,14 +1,17 @@
 import { answerOf } from "./context";
 import type { Outcome } from "./dispatch";
 import { formatFromAccept } from "./accept";
+import type { ParamsIssue } from "./schemas";
 
 /** A request the adapter could not answer with an action: what went wrong, for a hook that answers it. */
 export interface RequestFailure {
-  /** 400, 404, 405 or 500. */
+  /** 400, 404, 405, 422 or 500. */
   status: number;
   message: string;
   /** 405: the methods the path takes (`GET, PUT, PATCH`). */
   allow?: string;
+  /** 422: what is wrong with the params, by where (the action's params schema). */
+  issues?: ParamsIssue[];
   /** What was thrown, for 400 and 500. */
   error?: unknown;
   /** The adapter's own request (a WHATWG Request, or node's IncomingMessage). */
@@ -52,7 +55,7 @@ export function failureOutcome(
 }
 
 function defaultOutcome(failure: RequestFailure, request: { accept?: string; target?: string } | undefined, head: boolean, headers: Record<string, string>): Outcome {
-  if (wantsJson(request)) return { answer: answerOf(failure.status, { error: failure.message.split("\n\n")[0], status: failure.status }, headers), head };
+  if (wantsJson(request)) return { answer: answerOf(failure.status, { error: failure.message.split("\n\n")[0], status: failure.status, ...(failure.issues ? { issues: failure.issues } : {}) }, headers), head };
   return { answer: answerOf(failure.status, failure.message, { "content-type": TEXT, ...headers }), head };
 }
 

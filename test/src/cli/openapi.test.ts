@@ -74,6 +74,46 @@ describe("resource-routes openapi", function () {
     }
   });
 
+  it("--runtime DIR adds the actions' schemas from the compiled controllers: params as a request body or query parameters, responses by status", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-openapi-runtime-"));
+    try {
+      fs.mkdirSync(path.join(dir, "dist", "controllers", "admin"), { recursive: true });
+      fs.writeFileSync(path.join(dir, "routes.ts"), `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("posts", { only: ["index", "create", "update"] });\n  map.namespace("admin", (admin) => admin.resources("users", { only: ["index"] }));\n});\n`);
+      // Compiled controllers: Zod's Standard Schema (with its Standard JSON Schema) in CommonJS, a JSON Schema in an ES module's default class.
+      fs.writeFileSync(
+        path.join(dir, "dist", "controllers", "posts.js"),
+        `const { z } = require(${JSON.stringify(require.resolve("zod"))});\n` +
+          `exports.schemas = {\n  create: { params: z.object({ post: z.object({ title: z.string().min(3) }) }), responses: { 201: z.object({ id: z.number() }) } },\n  update: { params: { type: "object", properties: { id: { type: "string" }, post: { type: "object" } }, required: ["id", "post"] } },\n};\n` +
+          `exports.index = () => [];\n`,
+      );
+      fs.writeFileSync(path.join(dir, "dist", "controllers", "admin", "users.mjs"), `export default class { static schemas = { index: { params: { type: "object", properties: { page: { type: "string", pattern: "^\\\\d+$" } }, required: ["page"] } } }; index() { return []; } }\n`);
+      const run = (...extra: string[]) => cp.spawnSync(process.execPath, [CLI, "openapi", "routes.ts", "--title", "t", "--version", "1", ...extra], { cwd: dir, encoding: "utf8" });
+      const result = run("--runtime", "dist/controllers");
+      assert.strictEqual(result.status, 0, result.stderr);
+      await assertValid(result.stdout, "with schemas");
+      type Operation = { parameters?: Array<{ name: string; in: string; required: boolean; schema: unknown }>; requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+      const paths = (JSON.parse(result.stdout) as { paths: Record<string, Record<string, Operation>> }).paths;
+      const create = paths["/posts"].post;
+      assert.deepStrictEqual(Object.keys(create.requestBody!.content), ["application/json", "application/x-www-form-urlencoded"]);
+      assert.deepStrictEqual(create.requestBody!.content["application/json"].schema.properties.post, { type: "object", properties: { title: { type: "string", minLength: 3 } }, required: ["title"] });
+      assert.deepStrictEqual(Object.keys(create.responses), ["201", "default"]);
+      // The path's own key is a path parameter, not a body field.
+      const update = paths["/posts/{id}"].put.requestBody!.content["application/json"].schema;
+      assert.deepStrictEqual([Object.keys(update.properties), update.required], [["post"], ["post"]]);
+      assert.deepStrictEqual(paths["/admin/users"].get.parameters, [{ name: "page", in: "query", required: true, schema: { type: "string", pattern: "^\\d+$" } }]);
+      assert.strictEqual(paths["/posts"].get.requestBody, undefined, "an action without schemas is as the static document has it");
+      // Without --runtime nothing is run: no schema.
+      assert.ok(!run().stdout.includes("requestBody"));
+      const missing = run("--runtime", "nowhere");
+      assert.deepStrictEqual([missing.status, missing.stderr], [2, `resource-routes: --runtime takes the compiled controllers folder, and "nowhere" is not a folder\n`]);
+      fs.writeFileSync(path.join(dir, "dist", "controllers", "broken.js"), `throw new Error("boom at load");\n`);
+      const broken = run("--runtime", "dist/controllers");
+      assert.deepStrictEqual([broken.status, broken.stderr], [2, `resource-routes: cannot run "dist/controllers": boom at load\n`]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("every conformance case gives a valid document", async () => {
     for (const kase of conformanceCases()) {
       let routes: { routes: Route[] } | undefined;
