@@ -9,7 +9,8 @@ import { drawBindings, findDrawCall, PACKAGE_NAME } from "./imports";
 import { DeclarationReader, notStaticDiagnostic, StatementReading } from "./reader";
 import { bindsNames, Scope } from "./scope";
 import { addCost, Cost, wellWithinLimits } from "./budget";
-import { FileSyntax, parseAt, scriptKind, TextChange, textChange, tokenStart } from "./fileSyntax";
+import { FileSyntax, parseAt, scriptKind, tokenStart } from "./fileSyntax";
+import { TextChange, textChange } from "../text/textChange";
 import { OptionSources } from "../routing/optionSources";
 import type { SourceText } from "../text/sourceText";
 

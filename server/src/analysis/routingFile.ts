@@ -6,7 +6,7 @@ import { RouteSet } from "../routing/routeSet";
 import { RouteTable } from "../routing/table";
 import { adoptTreeDeclarations, analyzeRoutingFile, internalError, RoutingFileAnalysis } from "./analyze";
 import { ANALYSIS_LIMITS } from "./budget";
-import { TextChange } from "./fileSyntax";
+import type { TextChange } from "../text/textChange";
 import type { SourceText } from "../text/sourceText";
 
 /** A routing file read statically and expanded: what the CLI and the language service work on. */

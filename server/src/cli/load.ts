@@ -1,5 +1,5 @@
 import { readRegularFileSync, UnreadableFile } from "../files/regularFile";
-import { LineIndex } from "../analysis/lineIndex";
+import { LineIndex } from "../text/lineIndex";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { Behaviour } from "../routing/declarations";
 import { UsageError } from "./args";

@@ -1,4 +1,4 @@
-import { LineIndex } from "../analysis/lineIndex";
+import { LineIndex } from "../text/lineIndex";
 import { Diagnostic } from "../routing/diagnostics";
 import { PLAIN_STYLE, Style } from "../format/routesTable";
 import { printable } from "../text/escape";

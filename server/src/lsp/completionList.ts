@@ -1,6 +1,6 @@
 import * as lsp from "vscode-languageserver/node";
 import { CompletionItem, helperDetails, MAX_HELPER_ITEMS } from "../service/completion";
-import { LineIndex } from "../analysis/lineIndex";
+import { LineIndex } from "../text/lineIndex";
 import { RoutingWorkspace } from "../service/workspace";
 import { toRange } from "./convert";
 

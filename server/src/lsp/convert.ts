@@ -1,5 +1,5 @@
 import * as lsp from "vscode-languageserver/node";
-import { LineIndex } from "../analysis/lineIndex";
+import { LineIndex } from "../text/lineIndex";
 import { Span } from "../routing/declarations";
 import { Diagnostic, Severity } from "../routing/diagnostics";
 import { WorkspaceChange } from "../service/edits";

@@ -1,6 +1,6 @@
 import * as lsp from "vscode-languageserver/node";
-import { TextChange } from "../analysis/fileSyntax";
-import { LineIndex } from "../analysis/lineIndex";
+import type { TextChange } from "../text/textChange";
+import { LineIndex } from "../text/lineIndex";
 import { ChunkedText } from "../text/sourceText";
 
 /**

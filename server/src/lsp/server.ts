@@ -1,27 +1,15 @@
 import * as lsp from "vscode-languageserver/node";
 import { Span } from "../routing/declarations";
-import { codeActions } from "../service/codeActions";
-import { doComplete } from "../service/completion";
-import { findDefinitions } from "../service/definition";
-import { actionLenses } from "../service/controllers";
-import { doHover } from "../service/hover";
 import { FileSystem, nodeFileSystem } from "../service/indexer";
-import { DeclarationSymbol, documentSymbols, routeCountLenses } from "../service/outline";
-import { findReferences } from "../service/references";
+import { createRoutesLanguageService } from "../service/languageService";
+import type { DeclarationSymbol } from "../service/outline";
 import { readSettings, ServiceSettings } from "../service/settings";
-import { signatureHelp } from "../service/signatureHelp";
-import { recognizeRequest, routesTableOf, routingFileInfo } from "../service/routesTable";
-import { RoutingWorkspace } from "../service/workspace";
-import { workspaceSymbols } from "../service/workspaceSymbols";
-import { routesTree } from "../service/routesTree";
 import { toDiagnostic, toRange, toWorkspaceEdit } from "./convert";
 import { resolveCompletionItem, toCompletionList } from "./completionList";
 import * as custom from "./customRequests";
 import { IdleCollection } from "./idleCollection";
 import { parseUri } from "../service/uris";
 import { GeneratedFilesWriter } from "./generatedFilesWriter";
-import { declarationPathHints, inlayHints } from "../service/inlayHints";
-import { prepareRename, rename } from "../service/rename";
 
 const RoutesTableRequest = new lsp.RequestType<custom.RoutesTableParams, custom.RoutesTableResult | null, void>(custom.ROUTES_TABLE);
 const RecognizeRequest = new lsp.RequestType<custom.RecognizeParams, custom.RecognizeResult | null, void>(custom.RECOGNIZE);
@@ -60,7 +48,8 @@ const WATCHED = "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}";
  */
 export function startServer(connection: lsp.Connection = processConnection(), fs: FileSystem = nodeFileSystem()): void {
   const documents = new lsp.TextDocuments(OPEN_DOCUMENTS);
-  const workspace = new RoutingWorkspace();
+  const service = createRoutesLanguageService();
+  const workspace = service.workspace;
   let client: lsp.ClientCapabilities = {};
   let folders: string[] = [];
   /** Settings pushed with didChangeConfiguration or given at initialize, for clients that cannot be asked. */
@@ -216,7 +205,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   connection.onHover(
     handle("hover", (params: lsp.HoverParams): lsp.Hover | null => {
       const offset = offsetOf(params);
-      const hover = offset === undefined || !enabled("hover") ? undefined : doHover(workspace, params.textDocument.uri, offset);
+      const hover = offset === undefined || !enabled("hover") ? undefined : service.hover(params.textDocument.uri, offset);
       if (!hover) return null;
       return { contents: { kind: lsp.MarkupKind.Markdown, value: hover.contents }, range: toRange(lines(params.textDocument.uri), hover.span) };
     }),
@@ -227,7 +216,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       const uri = params.textDocument.uri;
       const index = lines(uri);
       const span = { start: index.offsetAt(params.range.start), end: index.offsetAt(params.range.end) };
-      const hints = [...(enabled("inlayHints") ? inlayHints(workspace, uri, span) : []), ...(workspace.settings.declarationPaths ? declarationPathHints(workspace, uri, span) : [])];
+      const hints = [...(enabled("inlayHints") ? service.inlayHints(uri, span) : []), ...(workspace.settings.declarationPaths ? service.declarationPathHints(uri, span) : [])];
       return hints.map((hint) => ({
         position: index.positionAt(hint.offset),
         label: hint.label,
@@ -241,7 +230,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     handle("completion", (params: lsp.CompletionParams): lsp.CompletionList => {
       const offset = offsetOf(params);
       if (offset === undefined || !enabled("completion")) return { isIncomplete: false, items: [] };
-      return toCompletionList(doComplete(workspace, params.textDocument.uri, offset), lines(params.textDocument.uri), client);
+      return toCompletionList(service.completions(params.textDocument.uri, offset), lines(params.textDocument.uri), client);
     }),
   );
   // A resolve that fails answers the item as it came.
@@ -251,7 +240,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   connection.onSignatureHelp(
     handle("signature help", (params: lsp.SignatureHelpParams): lsp.SignatureHelp | null => {
       const offset = offsetOf(params);
-      const help = offset === undefined ? undefined : signatureHelp(workspace, params.textDocument.uri, offset);
+      const help = offset === undefined ? undefined : service.signatureHelp(params.textDocument.uri, offset);
       if (!help) return null;
       return {
         signatures: [{ label: help.label, documentation: help.documentation, parameters: help.parameters.map((label) => ({ label })) }],
@@ -266,7 +255,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   connection.onDefinition(
     handle("definition", (params: lsp.DefinitionParams): lsp.Location[] | null => {
       const offset = offsetOf(params);
-      const locations = offset === undefined ? [] : findDefinitions(workspace, params.textDocument.uri, offset);
+      const locations = offset === undefined ? [] : service.definitions(params.textDocument.uri, offset);
       return locations.length ? locations.map(toLocation) : null;
     }),
   );
@@ -275,7 +264,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     handle("prepare rename", (params: lsp.PrepareRenameParams): lsp.PrepareRenameResult | lsp.ResponseError<void> | null => {
       const offset = offsetOf(params);
       if (offset === undefined) return null;
-      const prepared = prepareRename(workspace, params.textDocument.uri, offset);
+      const prepared = service.renameRange(params.textDocument.uri, offset);
       if ("error" in prepared) return new lsp.ResponseError(lsp.ErrorCodes.InvalidRequest, prepared.error);
       return { range: toRange(lines(params.textDocument.uri), prepared.span), placeholder: prepared.placeholder };
     }),
@@ -285,7 +274,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     handle("rename", (params: lsp.RenameParams): lsp.WorkspaceEdit | lsp.ResponseError<void> | null => {
       const offset = offsetOf(params);
       if (offset === undefined) return null;
-      const result = rename(workspace, params.textDocument.uri, offset, params.newName);
+      const result = service.renameEdits(params.textDocument.uri, offset, params.newName);
       if ("error" in result) return new lsp.ResponseError(lsp.ErrorCodes.InvalidRequest, result.error);
       return toWorkspaceEdit(result, lines, client.workspace?.workspaceEdit);
     }),
@@ -294,7 +283,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   connection.onReferences(
     handle("references", (params: lsp.ReferenceParams): lsp.Location[] => {
       const offset = offsetOf(params);
-      return offset === undefined ? [] : findReferences(workspace, params.textDocument.uri, offset, params.context.includeDeclaration).map(toLocation);
+      return offset === undefined ? [] : service.references(params.textDocument.uri, offset, params.context.includeDeclaration).map(toLocation);
     }),
   );
 
@@ -309,14 +298,14 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
         selectionRange: toRange(index, symbol.selection),
         children: symbol.children.map(convert),
       });
-      return documentSymbols(workspace, params.textDocument.uri).map(convert);
+      return service.documentSymbols(params.textDocument.uri).map(convert);
     }),
   );
 
   connection.onWorkspaceSymbol(
     handle("workspace symbols", (params: lsp.WorkspaceSymbolParams): lsp.SymbolInformation[] =>
       // Capped: the protocol has no "incomplete" here, but editors ask again as the query grows.
-      workspaceSymbols(workspace, params.query, MAX_WORKSPACE_SYMBOLS).map((symbol) => ({
+      service.workspaceSymbols(params.query, MAX_WORKSPACE_SYMBOLS).map((symbol) => ({
         name: symbol.name,
         kind: lsp.SymbolKind.Function,
         containerName: symbol.detail,
@@ -333,7 +322,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       const index = lines(uri);
       const span = { start: index.offsetAt(params.range.start), end: index.offsetAt(params.range.end) };
       const roots = folders.flatMap((folder) => parseUri(folder)?.path ?? []);
-      return codeActions(workspace, uri, span, roots).map((action) => {
+      return service.codeActions(uri, span, roots).map((action) => {
         const edit = toWorkspaceEdit(action, lines, client.workspace?.workspaceEdit);
         return { title: action.title, kind: lsp.CodeActionKind.QuickFix, isPreferred: action.preferred, diagnostics: [toDiagnostic(action.diagnostic, uri, index)], edit };
       });
@@ -344,12 +333,12 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     handle("code lens", (params: lsp.CodeLensParams): lsp.CodeLens[] => {
       if (!enabled("codeLens")) return [];
       const index = lines(params.textDocument.uri);
-      const counts = routeCountLenses(workspace, params.textDocument.uri).map((lens) => ({
+      const counts = service.routeCountLenses(params.textDocument.uri).map((lens) => ({
         range: toRange(index, lens.span),
         // The client may bind the command; other editors show the title.
         command: { title: lens.title, command: "resourceRoutes.showRoutes", arguments: [params.textDocument.uri, index.positionAt(lens.span.start)] },
       }));
-      const actions = actionLenses(workspace, params.textDocument.uri).map((lens) => {
+      const actions = service.actionLenses(params.textDocument.uri).map((lens) => {
         const { start } = toRange(lines(lens.target.uri), lens.target.span);
         return { range: toRange(index, lens.span), command: { title: lens.title, command: "resourceRoutes.openLocation", arguments: [lens.target.uri, start.line, start.character] } };
       });
@@ -361,7 +350,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     RoutesTableRequest,
     handle("routes table", (params: custom.RoutesTableParams): custom.RoutesTableResult => {
       const reveal = params.uri && params.reveal ? lines(params.uri).offsetAt(params.reveal) : undefined;
-      const table = routesTableOf(workspace, { uri: params.uri, filter: params.filter, folders, reveal });
+      const table = service.routesTable({ uri: params.uri, filter: params.filter, folders, reveal });
       return {
         text: table.text,
         rows: table.rows.map((row) => ({ line: row.line, helper: row.helper, location: row.span && toLocation({ uri: row.uri, span: row.span }), action: row.action && toLocation(row.action), ...(row.revealed ? { revealed: true } : {}) })),
@@ -372,7 +361,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   connection.onRequest(
     RecognizeRequest,
     handle("recognize", (params: custom.RecognizeParams): custom.RecognizeResult => {
-      const { explanation, ...result } = recognizeRequest(workspace, params.method, params.path, params.explain === true);
+      const { explanation, ...result } = service.recognize(params.method, params.path, params.explain === true);
       const explained = explanation && {
         explanation: { more: explanation.more, routes: explanation.routes.map(({ span, ...route }) => ({ ...route, location: span && toLocation({ uri: explanation.uri, span }) })) },
       };
@@ -382,12 +371,12 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     }),
   );
 
-  connection.onRequest(FileInfoRequest, handle("file info", (params: custom.FileInfoParams): custom.FileInfoResult => routingFileInfo(workspace, params.uri) ?? null));
+  connection.onRequest(FileInfoRequest, handle("file info", (params: custom.FileInfoParams): custom.FileInfoResult => service.fileInfo(params.uri) ?? null));
   connection.onRequest(
     RoutesTreeRequest,
     handle("routes tree", (params: custom.RoutesTreeParams): custom.RoutesTreeResult => {
       const groupBy = params?.groupBy === "controller" || params?.groupBy === "path" ? params.groupBy : "file";
-      const answer = routesTree(workspace, { parent: typeof params?.parent === "string" ? params.parent : undefined, groupBy, filter: typeof params?.filter === "string" ? params.filter : undefined, offset: Number(params?.offset) || 0, limit: Number(params?.limit) || undefined });
+      const answer = service.routesTree({ parent: typeof params?.parent === "string" ? params.parent : undefined, groupBy, filter: typeof params?.filter === "string" ? params.filter : undefined, offset: Number(params?.offset) || 0, limit: Number(params?.limit) || undefined });
       return {
         more: answer.more,
         items: answer.items.map(({ location, action, ...item }) => ({ ...item, ...(location ? { location: toLocation(location) } : {}), ...(action ? { action: toLocation(action) } : {}) })),

@@ -1,4 +1,4 @@
-import { composeChanges, TextChange } from "../analysis/fileSyntax";
+import { composeChanges, TextChange } from "../text/textChange";
 
 /** Edits kept: a cache further behind is made anew. */
 const LIMIT = 64;

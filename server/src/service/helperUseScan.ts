@@ -1,4 +1,4 @@
-import type { TextChange } from "../analysis/fileSyntax";
+import type { TextChange } from "../text/textChange";
 import { runAround, SourceText } from "../text/sourceText";
 
 /** A helper a document names: `routes.helpers.post_path`, `helpers["post_path"]`, `h.post_path` for an alias `h`. */

@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { LineIndex } from "../../../server/out/analysis/lineIndex";
+import { LineIndex } from "../../../server/out/text/lineIndex";
 import { toWorkspaceEdit } from "../../../server/out/lsp/convert";
 
 /** The one translation of a rename's and a quick fix's change into the protocol's WorkspaceEdit. */

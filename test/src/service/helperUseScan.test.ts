@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { textChange } from "../../../server/out/analysis/fileSyntax";
+import { textChange } from "../../../server/out/text/textChange";
 import { findHelperUses, scanAfterEdit, scanHelperUses } from "../../../server/out/service/helperUseScan";
 
 describe("helper uses", () => {

@@ -4,7 +4,7 @@ import { doComplete, helperDetails } from "../../../server/out/service/completio
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { documentSymbols, routeCountLenses } from "../../../server/out/service/outline";
 import { RoutingWorkspace, TextDocument } from "../../../server/out/service/workspace";
-import { textChange } from "../../../server/out/analysis/fileSyntax";
+import { textChange } from "../../../server/out/text/textChange";
 import { ChunkedText } from "../../../server/out/text/sourceText";
 
 /**

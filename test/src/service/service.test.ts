@@ -1,21 +1,17 @@
 import * as assert from "assert";
-import { doComplete, helperDetails, MAX_HELPER_ITEMS } from "../../../server/out/service/completion";
-import { findDefinitions } from "../../../server/out/service/definition";
+import { helperDetails, MAX_HELPER_ITEMS } from "../../../server/out/service/completion";
 import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
-import { doHover, MAX_HOVER_ROWS } from "../../../server/out/service/hover";
-import { DeclarationSymbol, documentSymbols, routeCountLenses } from "../../../server/out/service/outline";
+import { MAX_HOVER_ROWS } from "../../../server/out/service/hover";
+import type { DeclarationSymbol } from "../../../server/out/service/outline";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
-import { codeActions } from "../../../server/out/service/codeActions";
-import { documentDiagnostics } from "../../../server/out/service/diagnostics";
+import { createRoutesLanguageService } from "../../../server/out/service/languageService";
 import { FileSystem, indexFile, indexFolder } from "../../../server/out/service/indexer";
-import { findReferences, helperWords } from "../../../server/out/service/references";
-import { rename } from "../../../server/out/service/rename";
+import { helperWords } from "../../../server/out/service/references";
 import { DEFAULT_SETTINGS, readSettings } from "../../../server/out/service/settings";
-import { recognizeRequest, routesTableOf, routingFileInfo } from "../../../server/out/service/routesTable";
-import { signatureHelp } from "../../../server/out/service/signatureHelp";
-import { workspaceSymbols } from "../../../server/out/service/workspaceSymbols";
-import { inlayHints } from "../../../server/out/service/inlayHints";
 import { helperLists } from "../../../server/out/service/helperIndex";
+
+/** The language service (its entry point) over a workspace. */
+const service = (workspace: RoutingWorkspace) => createRoutesLanguageService(workspace);
 
 /** The language service on plain strings; `|` marks the cursor. */
 const ROUTES = `import { draw } from "resource-routes";
@@ -39,7 +35,7 @@ function workspaceWith(cursorText: string, uri = "file:///app/views.ts"): { work
 describe("service: hover", () => {
   it("on a declaration lists the routes it generates, has_one children included", () => {
     const { workspace, offset, uri } = workspaceWith(ROUTES.replace(`map.resources("posts"`, `map.resour|ces("posts"`), "file:///app/routes.ts");
-    const hover = doHover(workspace, uri, offset)!;
+    const hover = service(workspace).hover(uri, offset)!;
     // 8 of its own and 6 of has_one: "author"; the block's resources are declarations of their own
     assert.match(hover.contents, /^\*\*resources\*\* `posts`: 14 routes/);
     assert.match(hover.contents, /\| PUT \| `\/posts\/:id\/publish\.:format` \| `publish_post_path` \| `posts#publish` \|/);
@@ -53,7 +49,7 @@ describe("service: hover", () => {
     const children = Array.from({ length: 12 }, (_, i) => `p.resources("kids${i}");`).join(" ");
     const text = ROUTES.replace(`map.namespace("admin"`, `map.resources("parents", (p) => { ${children} });\n  map.namespace("admin"`);
     const { workspace, offset, uri } = workspaceWith(text.replace(`"parents"`, `"par|ents"`), "file:///app/routes.ts");
-    const contents = doHover(workspace, uri, offset)!.contents;
+    const contents = service(workspace).hover(uri, offset)!.contents;
     assert.match(contents, /\*\*Its block\*\* adds 84 routes:/);
     const rows = contents.split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| verb"));
     assert.strictEqual(rows.length, MAX_HOVER_ROWS);
@@ -61,31 +57,31 @@ describe("service: hover", () => {
   });
   it("on a nested declaration's name lists only its routes, with shallow names", () => {
     const { workspace, offset, uri } = workspaceWith(ROUTES.replace(`"comments"`, `"comm|ents"`), "file:///app/routes.ts");
-    const hover = doHover(workspace, uri, offset)!;
+    const hover = service(workspace).hover(uri, offset)!;
     assert.match(hover.contents, /`comments`: 2 routes/);
     assert.match(hover.contents, /`post_comments_path`[\s\S]*`comment_path`/);
   });
   it("on an option key explains the option", () => {
     const { workspace, offset, uri } = workspaceWith(ROUTES.replace(`shallow: true`, `shal|low: true`), "file:///app/routes.ts");
-    assert.match(doHover(workspace, uri, offset)!.contents, /leave out the parent prefix/);
+    assert.match(service(workspace).hover(uri, offset)!.contents, /leave out the parent prefix/);
   });
   it("on a helper name in another file: its route, arguments and declaration", () => {
     const { workspace, offset, uri } = workspaceWith(`link(post_comm|ents_path(post));`);
-    const hover = doHover(workspace, uri, offset)!;
+    const hover = service(workspace).hover(uri, offset)!;
     assert.match(hover.contents, /^`post_comments_path\(post_id, format\?\)`/);
     assert.match(hover.contents, /GET `\/posts\/:post_id\/comments\.:format` → `comments#index`/);
     assert.match(hover.contents, /file:\/\/\/app\/routes\.ts/);
   });
   it("nothing on a name that is no helper", () => {
     const { workspace, offset, uri } = workspaceWith(`link(artcle_pa|th(1));`);
-    assert.strictEqual(doHover(workspace, uri, offset), undefined);
+    assert.strictEqual(service(workspace).hover(uri, offset), undefined);
   });
 });
 
 describe("service: completion", () => {
   it("offers the workspace's helpers that start with the typed word, never others", () => {
     const { workspace, offset, uri } = workspaceWith(`redirect(admin_u|)`);
-    const items = doComplete(workspace, uri, offset);
+    const items = service(workspace).completions(uri, offset);
     assert.deepStrictEqual(items.map((i) => i.label).sort(), ["admin_users_path", "admin_users_url"]);
     const path = items.find((i) => i.label === "admin_users_path")!;
     assert.strictEqual(path.snippet, "admin_users_path()", "an optional format is no placeholder");
@@ -94,7 +90,7 @@ describe("service: completion", () => {
   });
   it("snippets take the required positional arguments in path order; optional ones stay out", () => {
     const { workspace, offset, uri } = workspaceWith(`publish_p|`);
-    const [item] = doComplete(workspace, uri, offset).filter((i) => i.label === "publish_post_path");
+    const [item] = service(workspace).completions(uri, offset).filter((i) => i.label === "publish_post_path");
     assert.strictEqual(item.snippet, "publish_post_path(${1:id})");
     assert.match(helperDetails(workspace, item.label)!.documentation, /^`posts#publish` — arguments: `id, format\?`$/);
   });
@@ -103,27 +99,27 @@ describe("service: completion", () => {
     const workspace = new RoutingWorkspace();
     workspace.set({ uri: "file:///r.ts", version: 1, text: `import { draw } from "resource-routes";\nexport default draw((map) => {\n${many}\n});` });
     workspace.set({ uri: "file:///v.ts", version: 1, text: "thing" });
-    const labels = doComplete(workspace, "file:///v.ts", 5).map((i) => i.label);
+    const labels = service(workspace).completions("file:///v.ts", 5).map((i) => i.label);
     assert.strictEqual(labels.length, MAX_HELPER_ITEMS);
     assert.deepStrictEqual(labels, [...labels].sort());
     assert.ok(labels.every((l) => l.startsWith("thing")));
   });
   it("hash_for_ helpers are offered too", () => {
     const { workspace, offset, uri } = workspaceWith(`hash_for_comment_|`);
-    assert.deepStrictEqual(doComplete(workspace, uri, offset).map((i) => i.label).sort(), ["hash_for_comment_path", "hash_for_comment_url"]);
+    assert.deepStrictEqual(service(workspace).completions(uri, offset).map((i) => i.label).sort(), ["hash_for_comment_path", "hash_for_comment_url"]);
   });
 });
 
 describe("service: go to definition", () => {
   it("from a helper use to the name of the declaration that made its route", () => {
     const { workspace, offset, uri } = workspaceWith(`redirect(comme|nt_url(c))`);
-    const [location] = findDefinitions(workspace, uri, offset);
+    const [location] = service(workspace).definitions(uri, offset);
     assert.strictEqual(location.uri, "file:///app/routes.ts");
     assert.strictEqual(ROUTES.slice(location.span.start, location.span.end), `"comments"`);
   });
   it("from a has_one helper to the has_one value", () => {
     const { workspace, offset, uri } = workspaceWith(`post_aut|hor_path(1)`);
-    const [location] = findDefinitions(workspace, uri, offset);
+    const [location] = service(workspace).definitions(uri, offset);
     assert.strictEqual(ROUTES.slice(location.span.start, location.span.end), `"author"`);
   });
 });
@@ -161,11 +157,11 @@ describe("service: helper-use diagnostics", () => {
       ["unknown-helper", "post_commnet_path", "post_comments_path"],
       ["unknown-helper", "posts_pth", "posts_path"],
     ]);
-    assert.ok(doComplete(workspace, uri, offset).some((i) => i.label === "post_path"), "completion after the alias");
-    assert.strictEqual(findDefinitions(workspace, uri, offset)[0].uri, "file:///app/routes.ts");
-    const uses = findReferences(workspace, uri, offset, false).filter((l) => l.uri === uri).map((l) => text.slice(l.span.start, l.span.end));
+    assert.ok(service(workspace).completions(uri, offset).some((i) => i.label === "post_path"), "completion after the alias");
+    assert.strictEqual(service(workspace).definitions(uri, offset)[0].uri, "file:///app/routes.ts");
+    const uses = service(workspace).references(uri, offset, false).filter((l) => l.uri === uri).map((l) => text.slice(l.span.start, l.span.end));
     assert.deepStrictEqual(uses, ["post_path", "post_path"], "the destructured helper and the alias's member");
-    const renamed = rename(workspace, uri, offset, "article");
+    const renamed = service(workspace).renameEdits(uri, offset, "article");
     assert.ok(!("error" in renamed));
     const inView = renamed.edits.filter((e) => e.uri === uri).map((e) => [text.slice(e.span.start, e.span.end), e.newText]);
     assert.deepStrictEqual(inView, [["post_path", "article_path"], ["post_path", "article_path"]]);
@@ -181,7 +177,7 @@ describe("service: helper-use diagnostics", () => {
 describe("service: outline", () => {
   it("document symbols are the declaration tree with route counts", () => {
     const { workspace, uri } = workspaceWith(`${ROUTES}|`, "file:///app/routes.ts");
-    const symbols = documentSymbols(workspace, uri);
+    const symbols = service(workspace).documentSymbols(uri);
     const shape = (s: DeclarationSymbol): unknown => [s.name, s.detail, s.children.map(shape)];
     assert.deepStrictEqual(symbols.map(shape), [
       ["resources posts", "14 routes", [["resources comments", "2 routes", []]]],
@@ -191,7 +187,7 @@ describe("service: outline", () => {
   });
   it("code lenses count the routes of each declaration on its method name", () => {
     const { workspace, uri } = workspaceWith(`${ROUTES}|`, "file:///app/routes.ts");
-    const lenses = routeCountLenses(workspace, uri);
+    const lenses = service(workspace).routeCountLenses(uri);
     assert.deepStrictEqual(lenses.map((l) => [ROUTES.slice(l.span.start, l.span.end), l.title]), [
       ["resources", "14 routes, 16 with its block"],
       ["resources", "2 routes"],
@@ -206,7 +202,7 @@ describe("service: find references", () => {
   it("from a declaration's name: the uses of its routes' helpers in every document, and the declaration (the string's content, as TypeScript's own reference has it)", () => {
     const { workspace } = workspaceWith(VIEW);
     const offset = ROUTES.indexOf(`"comments"`) + 3;
-    const found = findReferences(workspace, "file:///app/routes.ts", offset, true);
+    const found = service(workspace).references("file:///app/routes.ts", offset, true);
     const text = (uri: string) => workspace.document(uri)!.text;
     assert.deepStrictEqual(
       found.map((l) => [l.uri.replace("file:///app/", ""), text(l.uri).slice(l.span.start, l.span.end)]),
@@ -220,19 +216,19 @@ describe("service: find references", () => {
   });
   it("from a helper use: the uses of that route only, without the declaration when not asked", () => {
     const { workspace, uri } = workspaceWith(VIEW);
-    const found = findReferences(workspace, uri, USES.indexOf("posts_path") + 2, false);
+    const found = service(workspace).references(uri, USES.indexOf("posts_path") + 2, false);
     assert.deepStrictEqual(found.map((l) => USES.slice(l.span.start, l.span.end)), ["posts_path"]);
   });
   it("nothing from a word that is no helper", () => {
     const { workspace, uri } = workspaceWith(`const x = 1;|`);
-    assert.deepStrictEqual(findReferences(workspace, uri, 7, true), []);
+    assert.deepStrictEqual(service(workspace).references(uri, 7, true), []);
   });
 });
 
 describe("service: workspace symbols", () => {
   it("helper names whose letters contain the query in order, leading to their declaration", () => {
     const { workspace } = workspaceWith(`|`);
-    const symbols = workspaceSymbols(workspace, "admus");
+    const symbols = service(workspace).workspaceSymbols("admus");
     assert.deepStrictEqual(symbols.map((s) => [s.name, s.detail]), [
       ["admin_users_path", "GET /admin/users.:format"],
       ["admin_users_url", "GET /admin/users.:format"],
@@ -248,34 +244,34 @@ describe("service: workspace symbols", () => {
         let at = 0;
         return letters.every((char) => (at = helper.indexOf(char, at) + 1) > 0);
       });
-      assert.deepStrictEqual(workspaceSymbols(workspace, query).map((s) => s.name), expected, query);
+      assert.deepStrictEqual(service(workspace).workspaceSymbols(query).map((s) => s.name), expected, query);
     }
-    assert.ok(workspaceSymbols(workspace, "PATH").length > 0 && workspaceSymbols(workspace, "surl").some((s) => s.name === "posts_url"));
+    assert.ok(service(workspace).workspaceSymbols("PATH").length > 0 && service(workspace).workspaceSymbols("surl").some((s) => s.name === "posts_url"));
   });
 });
 
 describe("service: signature help", () => {
   it("inside a helper call: its positional arguments, the one under the cursor active", () => {
     const { workspace, offset, uri } = workspaceWith(`go(post_comments_path(post, |))`);
-    const help = signatureHelp(workspace, uri, offset)!;
+    const help = service(workspace).signatureHelp(uri, offset)!;
     assert.strictEqual(help.label, "post_comments_path(post_id, format?, options?)");
     assert.strictEqual(help.activeParameter, 1);
     assert.match(help.documentation, /GET \/posts\/:post_id\/comments\.:format → comments#index/);
   });
   it("commas inside an object or call argument do not move the active argument", () => {
     const { workspace, offset, uri } = workspaceWith(`publish_post_path(f(a, b), { anchor: "x", |`);
-    assert.strictEqual(signatureHelp(workspace, uri, offset)!.activeParameter, 1);
+    assert.strictEqual(service(workspace).signatureHelp(uri, offset)!.activeParameter, 1);
   });
   it("nothing outside a helper call", () => {
     const { workspace, offset, uri } = workspaceWith(`foo(1, |)`);
-    assert.strictEqual(signatureHelp(workspace, uri, offset), undefined);
+    assert.strictEqual(service(workspace).signatureHelp(uri, offset), undefined);
   });
 });
 
 describe("service: completion inside declarations", () => {
   const at = (text: string) => {
     const { workspace, offset, uri } = workspaceWith(text, "file:///app/routes.ts");
-    return doComplete(workspace, uri, offset);
+    return service(workspace).completions(uri, offset);
   };
   it("option keys not yet written, at a key of the options object", () => {
     const items = at(ROUTES.replace(`{ shallow: true, only: ["index", "show"] }`, `{ shallow: true, | }`));
@@ -309,7 +305,7 @@ describe("service: completion inside declarations", () => {
     const text = ROUTES.replace(`{ shallow: true, only: ["index", "show"] }`, `{ shallow: true, o }`);
     workspace.set({ uri, version: 2, text });
     const offset = text.indexOf("true, o") + "true, o".length;
-    const items = doComplete(workspace, uri, offset);
+    const items = service(workspace).completions(uri, offset);
     const only = items.find((i) => i.label === "only");
     assert.ok(only && only.kind === "option" && !items.some((i) => i.label === "shallow"), items.map((i) => i.label).join());
     assert.deepStrictEqual(only.replace, { start: offset - 1, end: offset });
@@ -323,7 +319,7 @@ describe("service: completion inside declarations", () => {
     const text = ROUTES.replace(`  map.namespace`, `  map.resources("a");\n  map.resources("b");\n  map.resources("c");\n  map.resources("d");\n  map.namespace`);
     workspace.set({ uri, version: 1, text });
     workspace.set({ uri: "file:///app/views.ts", version: 1, text: "post_" });
-    const complete = () => doComplete(workspace, "file:///app/views.ts", "post_".length).map((i) => i.label);
+    const complete = () => service(workspace).completions("file:///app/views.ts", "post_".length).map((i) => i.label);
     const before = complete();
     workspace.set({ uri, version: 2, text: text.replace(`"comments"`, `"remarks"`) });
     const table = workspace.routingFile(uri)!.routes.table;
@@ -350,7 +346,7 @@ export default draw({ behaviour: "A" }, (map) => {
     const workspace = new RoutingWorkspace();
     workspace.set({ uri: "file:///r.ts", version: 1, text });
     const start = text.indexOf(at);
-    return codeActions(workspace, "file:///r.ts", { start, end: start }).map((action) => {
+    return service(workspace).codeActions("file:///r.ts", { start, end: start }).map((action) => {
       let result = text;
       for (const edit of [...action.edits].sort((a, b) => b.span.start - a.span.start)) result = result.slice(0, edit.span.start) + edit.newText + result.slice(edit.span.end);
       return [action.title, action.diagnostic.code, result.split("\n")[2]];
@@ -373,7 +369,7 @@ export default draw({ behaviour: "A" }, (map) => {
   });
   it("an unknown helper use becomes the nearest helper", () => {
     const { workspace, uri } = workspaceWith(`routes.helpers.pots_path();|`);
-    const [action] = codeActions(workspace, uri, { start: 16, end: 16 });
+    const [action] = service(workspace).codeActions(uri, { start: 16, end: 16 });
     assert.deepStrictEqual([action.title, action.edits], ["Change to posts_path", [{ uri, span: { start: 15, end: 24 }, newText: "posts_path" }]]);
   });
 });
@@ -388,7 +384,7 @@ export default draw((map) => {
 `;
     const workspace = new RoutingWorkspace();
     workspace.set({ uri: "file:///r.ts", version: 1, text });
-    const hover = doHover(workspace, "file:///r.ts", text.indexOf(`"photo"`) + 2)!;
+    const hover = service(workspace).hover("file:///r.ts", text.indexOf(`"photo"`) + 2)!;
     assert.match(hover.contents, /\*\*Name taken:\*\* The route name "photo" is already held by GET \/photos\/:id/);
   });
 });
@@ -457,7 +453,7 @@ describe("service: indexing a folder", () => {
     assert.deepStrictEqual([...workspace.documents()].map((d) => d.uri).sort(), ["file:///app/config/routes.ts", "file:///app/src/views.ts"]);
     assert.ok(workspace.namedRoute("post") && !workspace.namedRoute("hidden"));
     // A file never opened still answers references.
-    assert.deepStrictEqual(findReferences(workspace, "file:///app/src/views.ts", 7, false).map((l) => l.uri), ["file:///app/src/views.ts"]);
+    assert.deepStrictEqual(service(workspace).references("file:///app/src/views.ts", 7, false).map((l) => l.uri), ["file:///app/src/views.ts"]);
   });
   it("also keeps what tells which route set a file imports: modules that re-export one, and tsconfig.json", async () => {
     const workspace = new RoutingWorkspace();
@@ -549,7 +545,7 @@ describe("service: several routing files", () => {
 describe("service: routes table and recognition (the editor commands)", () => {
   it("the table has a heading per routing file and a row per route, each linked to its declaration", () => {
     const { workspace } = workspaceWith(`|`);
-    const table = routesTableOf(workspace);
+    const table = service(workspace).routesTable();
     const lines = table.text.split("\n");
     assert.strictEqual(lines[0], "# file:///app/routes.ts — behaviour B, 17 of 17 routes");
     const row = table.rows.find((r) => r.helper === "admin_users_path")!;
@@ -558,17 +554,17 @@ describe("service: routes table and recognition (the editor commands)", () => {
   });
   it("headings name files relative to their workspace folder", () => {
     const { workspace } = workspaceWith(`|`);
-    assert.match(routesTableOf(workspace, { folders: ["file:///app"] }).text, /^# routes\.ts — behaviour B/);
+    assert.match(service(workspace).routesTable({ folders: ["file:///app"] }).text, /^# routes\.ts — behaviour B/);
   });
   it("a filter keeps the rows containing it, ignoring case", () => {
     const { workspace } = workspaceWith(`|`);
-    const table = routesTableOf(workspace, { filter: "PUBLISH" });
+    const table = service(workspace).routesTable({ filter: "PUBLISH" });
     assert.deepStrictEqual(table.rows.map((r) => r.helper), ["publish_post_path"]);
     assert.match(table.text, /1 of 17 routes/);
   });
   it("reveal marks the rows of the declaration written at an offset: its own routes, not its block's", () => {
     const { workspace } = workspaceWith(`|`);
-    const at = (text: string) => routesTableOf(workspace, { uri: "file:///app/routes.ts", reveal: ROUTES.indexOf(text) }).rows.filter((r) => r.revealed).map((r) => r.helper ?? "");
+    const at = (text: string) => service(workspace).routesTable({ uri: "file:///app/routes.ts", reveal: ROUTES.indexOf(text) }).rows.filter((r) => r.revealed).map((r) => r.helper ?? "");
     const posts = at("resources(\"posts\"");
     // posts' 8 routes and has_one author's 6 (declared in its options), none of comments'
     assert.deepStrictEqual(posts.filter((h) => h.startsWith("post_comment")), []);
@@ -577,29 +573,29 @@ describe("service: routes table and recognition (the editor commands)", () => {
     assert.deepStrictEqual(at("resources(\"comments\""), ["post_comments_path", "comment_path"]);
     // Outside any declaration, or asked of no file, nothing is marked.
     assert.deepStrictEqual(at("import"), []);
-    assert.strictEqual(routesTableOf(workspace, { reveal: ROUTES.indexOf("comments") }).rows.filter((r) => r.revealed).length, 0);
+    assert.strictEqual(service(workspace).routesTable({ reveal: ROUTES.indexOf("comments") }).rows.filter((r) => r.revealed).length, 0);
   });
   it("recognition names the route, its parameters and its declaration; a routing error says why", () => {
     const { workspace } = workspaceWith(`|`);
-    const found = recognizeRequest(workspace, "PUT", "/posts/7/publish");
+    const found = service(workspace).recognize("PUT", "/posts/7/publish");
     assert.deepStrictEqual(found.matched && [found.route, found.controller, found.action, found.params], ["publish_post", "posts", "publish", { id: "7" }]);
-    assert.deepStrictEqual(recognizeRequest(workspace, "GET", "/nowhere"), { matched: false, error: `No route matches "/nowhere" with {:method=>:get}` });
+    assert.deepStrictEqual(service(workspace).recognize("GET", "/nowhere"), { matched: false, error: `No route matches "/nowhere" with {:method=>:get}` });
   });
   it("recognition explained: the routes in order up to the match, each with why it was passed over, and where it is declared", () => {
     const { workspace } = workspaceWith(`|`);
-    const found = recognizeRequest(workspace, "PUT", "/posts/7/publish", true);
+    const found = service(workspace).recognize("PUT", "/posts/7/publish", true);
     const routes = found.explanation!.routes;
     assert.strictEqual(routes[routes.length - 1].line, "PUT /posts/:id/publish.:format posts#publish");
     assert.strictEqual(routes[routes.length - 1].passedOver, undefined);
     assert.ok(routes.slice(0, -1).every((r) => r.passedOver && r.span), JSON.stringify(routes));
     assert.strictEqual(found.explanation!.uri, "file:///app/routes.ts");
-    const missed = recognizeRequest(workspace, "GET", "/nowhere", true);
+    const missed = service(workspace).recognize("GET", "/nowhere", true);
     assert.ok(!missed.matched && missed.explanation!.routes.length === 17 && missed.explanation!.routes.every((r) => r.passedOver));
   });
   it("file info: the behaviour and route count of a routing file, nothing for other files", () => {
     const { workspace, uri } = workspaceWith(`|`);
-    assert.deepStrictEqual(routingFileInfo(workspace, "file:///app/routes.ts"), { behaviour: "B", routes: 17 });
-    assert.strictEqual(routingFileInfo(workspace, uri), undefined);
+    assert.deepStrictEqual(service(workspace).fileInfo("file:///app/routes.ts"), { behaviour: "B", routes: 17 });
+    assert.strictEqual(service(workspace).fileInfo(uri), undefined);
   });
 });
 
@@ -607,7 +603,7 @@ describe("service: inlay hints", () => {
   const hintsOf = (view: string) => {
     const { workspace, uri } = workspaceWith(view);
     const text = workspace.document(uri)!.text;
-    return inlayHints(workspace, uri, { start: 0, end: text.length }).map((h) => [text.slice(0, h.offset).split("\n").pop(), h.label]);
+    return service(workspace).inlayHints(uri, { start: 0, end: text.length }).map((h) => [text.slice(0, h.offset).split("\n").pop(), h.label]);
   };
   it("after a helper call: the path it builds, literal arguments filled in, the others as their keys", () => {
     assert.deepStrictEqual(hintsOf(`link(post_comments_path(post, "json"));\nlink(publish_post_path(7));|`), [
@@ -625,7 +621,7 @@ describe("service: inlay hints", () => {
   it("no hint for a helper that is not called, names no route, or passes named values; only inside the asked range", () => {
     assert.deepStrictEqual(hintsOf(`const f = post_path; artcle_path(1); post_path({ id: 1 }); hash_for_post_path(1);|`), []);
     const { workspace, uri } = workspaceWith(`post_path(1);\n\n\n\nposts_path();|`);
-    assert.deepStrictEqual(inlayHints(workspace, uri, { start: 16, end: 30 }).map((h) => h.label), ["▸ /posts"]);
+    assert.deepStrictEqual(service(workspace).inlayHints(uri, { start: 16, end: 30 }).map((h) => h.label), ["▸ /posts"]);
   });
   it("a call's length counts from its parenthesis, however many spaces come before it", () => {
     const long = (spaces: number, length: number) => `post_path${" ".repeat(spaces)}(7${" ".repeat(length - 3)});|`;
@@ -656,7 +652,7 @@ describe("service: the unreachable-route quick fix", () => {
     const workspace = new RoutingWorkspace();
     workspace.set({ uri: "file:///r.ts", version: 1, text });
     const start = text.indexOf(at);
-    return { workspace, actions: codeActions(workspace, "file:///r.ts", { start, end: start }).filter((a) => a.diagnostic.code === "unreachable-route") };
+    return { workspace, actions: service(workspace).codeActions("file:///r.ts", { start, end: start }).filter((a) => a.diagnostic.code === "unreachable-route") };
   };
   it("moves the captured declaration above the one that captures it, and the warning is gone", () => {
     const { workspace, actions } = fixesAt(FILE, `"files/:name"`);
@@ -665,7 +661,7 @@ describe("service: the unreachable-route quick fix", () => {
     const fixed = edits.reduce((text, e) => text.slice(0, e.span.start) + e.newText + text.slice(e.span.end), FILE);
     assert.strictEqual(fixed, FILE.replace(/(  map\.connect\("files\/\*path".*\n)(  map\.connect\("files\/:name".*\n)/, "$2$1"));
     workspace.set({ uri: "file:///r.ts", version: 2, text: fixed });
-    assert.ok(!documentDiagnostics(workspace, "file:///r.ts").some((d) => d.code === "unreachable-route"));
+    assert.ok(!service(workspace).diagnostics("file:///r.ts").some((d) => d.code === "unreachable-route"));
   });
   it("is not offered when the declarations share a line (the move would not be a clean one)", () => {
     const oneLine = FILE.replace(`);\n  map.connect("files/:name"`, `); map.connect("files/:name"`);
@@ -717,7 +713,7 @@ describe("service: several route sets in one workspace", () => {
     assert.deepStrictEqual(unknown(SHOP_VIEW), []);
     assert.deepStrictEqual(unknown("file:///repo/tools/any.ts"), []);
     assert.deepStrictEqual(unknown("file:///repo/shop/views/cart.ts"), ["unknown-helper posts_path"]);
-    const offered = (uri: string, at: string) => doComplete(w, uri, w.document(uri)!.text.toString().indexOf(at) + 2).map((i) => i.label);
+    const offered = (uri: string, at: string) => service(w).completions(uri, w.document(uri)!.text.toString().indexOf(at) + 2).map((i) => i.label);
     assert.ok(offered(BLOG_VIEW, "posts_path").includes("posts_path") && !offered(BLOG_VIEW, "products_path").includes("products_path"));
     assert.ok(offered(SHOP_VIEW, "products_path").includes("products_path"));
   });
@@ -725,12 +721,12 @@ describe("service: several route sets in one workspace", () => {
   it("definition, references and rename follow each file's route set: tags_path is two helpers", () => {
     const w = monorepo();
     const blogTags = w.document(BLOG_VIEW)!.text.toString().indexOf("tags_path") + 1;
-    assert.deepStrictEqual(findDefinitions(w, BLOG_VIEW, blogTags).map((l) => l.uri)[0], "file:///repo/blog/config/routes.ts");
+    assert.deepStrictEqual(service(w).definitions(BLOG_VIEW, blogTags).map((l) => l.uri)[0], "file:///repo/blog/config/routes.ts");
     const shopTags = w.document(SHOP_VIEW)!.text.toString().indexOf("tags_path") + 1;
-    assert.deepStrictEqual(findDefinitions(w, SHOP_VIEW, shopTags).map((l) => l.uri)[0], "file:///repo/shop/config/routes.ts");
-    const referencing = findReferences(w, BLOG_VIEW, blogTags, false).map((l) => l.uri).sort();
+    assert.deepStrictEqual(service(w).definitions(SHOP_VIEW, shopTags).map((l) => l.uri)[0], "file:///repo/shop/config/routes.ts");
+    const referencing = service(w).references(BLOG_VIEW, blogTags, false).map((l) => l.uri).sort();
     assert.deepStrictEqual(referencing, [BLOG_VIEW, "file:///repo/tools/any.ts"]);
-    const renamed = rename(w, BLOG_VIEW, blogTags, "labels");
+    const renamed = service(w).renameEdits(BLOG_VIEW, blogTags, "labels");
     assert.ok(!("error" in renamed), JSON.stringify(renamed));
     assert.deepStrictEqual([...new Set(renamed.edits.map((e) => e.uri))].sort(), ["file:///repo/blog/config/routes.ts", BLOG_VIEW, "file:///repo/tools/any.ts"]);
   });
@@ -750,12 +746,12 @@ describe("service: routes that cannot be fully known", () => {
     const w = new RoutingWorkspace();
     const uri = "file:///app/routes.ts";
     w.set({ uri, version: 1, text });
-    const warnings = documentDiagnostics(w, uri).filter((d) => d.code === "partial-routes");
+    const warnings = service(w).diagnostics(uri).filter((d) => d.code === "partial-routes");
     const at = warnings.map((d) => text.slice(d.span!.start, d.span!.end));
     assert.deepStrictEqual(at, ["resources", "NAMES"]);
     assert.ok(warnings.every((d) => d.severity === "warning" && d.related?.length === 1));
     assert.match(warnings[0].message, /cannot be fully known without running the file \(1 part is computed\)/);
     w.set({ uri, version: 2, text: text.replace("[...READ_ONLY]", `["index"]`).replace("of NAMES", `of ["a", "b"]`) });
-    assert.deepStrictEqual(documentDiagnostics(w, uri).filter((d) => d.code === "partial-routes"), []);
+    assert.deepStrictEqual(service(w).diagnostics(uri).filter((d) => d.code === "partial-routes"), []);
   });
 });

@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { LineIndex } from "../../../server/out/analysis/lineIndex";
-import { textChange } from "../../../server/out/analysis/fileSyntax";
+import { LineIndex } from "../../../server/out/text/lineIndex";
+import { textChange } from "../../../server/out/text/textChange";
 
 describe("line index", () => {
   for (const [name, end] of [["\\n", "\n"], ["\\r\\n", "\r\n"], ["\\r", "\r"]] as const) {
