@@ -26,6 +26,31 @@ export interface Heap {
   collect(): void | Promise<void>;
 }
 
+/** A wait that can start again from now (`refresh`) or be called off (`cancel`). */
+export interface Timer {
+  refresh(): void;
+  cancel(): void;
+}
+
+/** Time as the collection waits on it: the event loop's timers, or a test's clock it moves on itself. */
+export interface Clock {
+  /** Runs `run` once `ms` have passed; never keeps the process alive. */
+  after(ms: number, run: () => void): Timer;
+  /** Runs `run` in a later turn of the event loop, after what is waiting now. */
+  soon(run: () => void): void;
+}
+
+/** The event loop's timers, unreferenced: a server waiting for idle time exits when its connection closes. */
+export const SYSTEM_CLOCK: Clock = {
+  after(ms, run) {
+    const timeout = setTimeout(run, ms).unref();
+    return { refresh: () => void timeout.refresh(), cancel: () => clearTimeout(timeout) };
+  },
+  soon(run) {
+    setImmediate(run).unref();
+  },
+};
+
 export interface IdleOptions {
   /** The heap to collect: this process's when left out (where its launcher exposed gc); given as undefined, none (only `atIdle` runs). */
   heap?: Heap;
@@ -35,6 +60,8 @@ export interface IdleOptions {
   settledMs?: number;
   /** Work for the moments nobody waits (drop what is kept only for speed, prepare what the next request needs); runs before the heap is measured. */
   atIdle?: () => void;
+  /** The timers it waits with (default SYSTEM_CLOCK). */
+  clock?: Clock;
 }
 
 /**
@@ -44,28 +71,30 @@ export interface IdleOptions {
  * changes V8's flags itself (Node documents changing them after start-up as undefined behaviour).
  */
 export class IdleCollection {
-  private timer: NodeJS.Timeout | undefined;
-  private settled: NodeJS.Timeout | undefined;
+  private timer: Timer | undefined;
+  private settled: Timer | undefined;
   private liveAfterLast: number;
   private readonly heap: Heap | undefined;
   private readonly idleMs: number;
   private readonly settledMs: number;
   private readonly atIdle: () => void;
+  private readonly clock: Clock;
 
   constructor(options: IdleOptions = {}) {
     this.heap = "heap" in options ? options.heap : processHeap();
     this.idleMs = options.idleMs ?? IDLE_MS;
     this.settledMs = options.settledMs ?? SETTLED_MS;
     this.atIdle = options.atIdle ?? (() => undefined);
+    this.clock = options.clock ?? SYSTEM_CLOCK;
     this.liveAfterLast = this.heap?.usage().heapUsed ?? 0;
   }
 
   /** Something happened: the idle period starts again. */
   touch(): void {
-    clearTimeout(this.settled);
+    this.settled?.cancel();
     this.settled = undefined;
     if (this.timer) this.timer.refresh();
-    else this.timer = setTimeout(() => this.idle(), this.idleMs).unref();
+    else this.timer = this.clock.after(this.idleMs, () => this.idle());
   }
 
   /**
@@ -75,7 +104,7 @@ export class IdleCollection {
    * which the first request would otherwise pay for the idle work itself.
    */
   settle(): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.idle();
   }
 
@@ -86,10 +115,10 @@ export class IdleCollection {
     if (!heap) return;
     if (heap.usage().heapTotal - this.liveAfterLast >= WORTH_BYTES) this.collectInTurns(heap, IDLE_COLLECTIONS);
     if (!this.settled) {
-      this.settled = setTimeout(() => {
+      this.settled = this.clock.after(this.settledMs, () => {
         this.settled = undefined;
         if (!this.timer) void Promise.resolve(heap.collect()).catch(() => undefined);
-      }, this.settledMs).unref();
+      });
     }
   }
 
@@ -105,9 +134,9 @@ export class IdleCollection {
       const after = heap.usage();
       this.liveAfterLast = after.heapUsed;
       if (most <= 1 || this.timer || after.heapTotal - after.heapUsed < WORTH_BYTES || before - after.heapTotal < STEP_WORTH_BYTES) return;
-      setImmediate(() => {
+      this.clock.soon(() => {
         if (!this.timer) this.collectInTurns(heap, most - 1);
-      }).unref();
+      });
     };
     const pending = heap.collect();
     if (pending) pending.then(collected, () => undefined);
