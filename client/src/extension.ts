@@ -5,6 +5,7 @@ import { registerRecognize } from "./recognize";
 import { RoutesView } from "./routesView";
 import { RoutesTreeView } from "./routesTreeView";
 import { registerStatusBar } from "./statusBar";
+import { RoutesChangedNotification } from "./protocol";
 
 let client: LanguageClient | undefined;
 
@@ -13,12 +14,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const output = vscode.window.createOutputChannel("Resource Routes", { log: true });
   client = createLanguageClient(context, output);
   const started = client;
+  // The client keeps one handler per notification: the server's word goes out to each view from here.
+  const routesChanged = new vscode.EventEmitter<void>();
   context.subscriptions.push(
     output,
-    ...new RoutesView(started).register(),
-    ...new RoutesTreeView(started).register(),
+    routesChanged,
+    started.onNotification(RoutesChangedNotification, () => routesChanged.fire()),
+    ...new RoutesView(started, routesChanged.event).register(),
+    ...new RoutesTreeView(started, routesChanged.event).register(),
     registerRecognize(started),
-    ...registerStatusBar(started),
+    ...registerStatusBar(started, routesChanged.event),
     vscode.commands.registerCommand("resourceRoutes.restartServer", () => started.restart()),
     // The target of the code lens above a controller action: the declaration of a route that reaches it.
     vscode.commands.registerCommand("resourceRoutes.openLocation", async (uri: string, line: number, character: number) => {

@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
 import type { RoutesTreeItemResult } from "../../server/out/lsp/customRequests";
-import { RecognizeRequest, RoutesChangedNotification, RoutesTreeRequest } from "./protocol";
+import { RecognizeRequest, RoutesTreeRequest } from "./protocol";
 import { parseRequest } from "./requestLine";
 import { helperCall, searchLabel, STARTER_ROUTES, treeItemSpec } from "./routesTreeItems";
 
@@ -10,8 +10,6 @@ type Grouping = "file" | "controller" | "path";
 /** A node of the view: a server item, or "Load more…" for the next page of a level. */
 type Node = { item: RoutesTreeItemResult } | { more: { parent?: string; offset: number } };
 
-/** How long after the last edit the view asks for its routes again. */
-const REFRESH_DELAY_MS = 700;
 /** Children asked for at a time. */
 const PAGE = 200;
 /** A filtered view opens a first-level node down to its matches when at most this many routes match below it. */
@@ -30,26 +28,24 @@ export class RoutesTreeView implements vscode.TreeDataProvider<Node> {
   readonly onDidChangeTreeData = this.changes.event;
   /** Pages loaded beyond the first, by parent id ("" for the first level). */
   private readonly pages = new Map<string, number>();
-  private refreshTimer: NodeJS.Timeout | undefined;
   private view: vscode.TreeView<Node> | undefined;
   /** Each node's parent, as getChildren gave it (reveal walks up through getParent). */
   private readonly parents = new WeakMap<Node, Node>();
   /** Set by a new filter: the next first level is opened down to its matches. */
   private openMatches = false;
 
-  constructor(private readonly client: LanguageClient) {}
+  constructor(
+    private readonly client: LanguageClient,
+    /** The server's word that the routes changed (after edits once typing pauses, settings, files on disk). */
+    private readonly routesChanged: vscode.Event<void>,
+  ) {}
 
   register(): vscode.Disposable[] {
     this.view = vscode.window.createTreeView("resourceRoutes.routes", { treeDataProvider: this, showCollapseAll: true });
     const route = (node?: Node) => (node && "item" in node ? node.item : undefined);
     return [
       this.view,
-      this.client.onNotification(RoutesChangedNotification, () => this.refresh()),
-      vscode.workspace.onDidChangeTextDocument((event) => {
-        if (event.document.uri.scheme !== "file") return;
-        if (this.refreshTimer) clearTimeout(this.refreshTimer);
-        this.refreshTimer = setTimeout(() => this.refresh(), REFRESH_DELAY_MS);
-      }),
+      this.routesChanged(() => this.refresh()),
       vscode.commands.registerCommand("resourceRoutes.tree.refresh", () => this.refresh()),
       vscode.commands.registerCommand("resourceRoutes.tree.groupByFile", () => this.groupBy("file")),
       vscode.commands.registerCommand("resourceRoutes.tree.groupByController", () => this.groupBy("controller")),

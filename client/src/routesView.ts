@@ -4,9 +4,6 @@ import { RequestLocation, RoutesTableRequest, RoutesTableResult } from "./protoc
 
 const TABLE_SCHEME = "resource-routes-table";
 
-/** How long after the last edit an open routes table is refreshed. */
-const REFRESH_DELAY_MS = 500;
-
 /** How many tables (one per file and filter shown) are remembered. */
 const MAX_TABLES = 10;
 
@@ -17,11 +14,14 @@ const MAX_TABLES = 10;
  */
 export class RoutesView implements vscode.TextDocumentContentProvider, vscode.DocumentLinkProvider {
   private readonly tables = new Map<string, RoutesTableResult>();
-  private refresh: NodeJS.Timeout | undefined;
   private readonly changes = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changes.event;
 
-  constructor(private readonly client: LanguageClient) {}
+  constructor(
+    private readonly client: LanguageClient,
+    /** The server's word that the routes changed. */
+    private readonly routesChanged: vscode.Event<void>,
+  ) {}
 
   register(): vscode.Disposable[] {
     return [
@@ -31,13 +31,9 @@ export class RoutesView implements vscode.TextDocumentContentProvider, vscode.Do
       vscode.commands.registerCommand("resourceRoutes.showRoutes", (uri?: unknown, reveal?: { line: number; character: number }) => this.show({ uri: typeof uri === "string" ? uri : undefined, reveal })),
       vscode.commands.registerCommand("resourceRoutes.filterRoutes", () => this.filter()),
       vscode.commands.registerCommand("resourceRoutes.copyHelperName", (helper?: string) => this.copyHelperName(helper)),
-      // The tables follow the routing files: shown tables are asked for again once typing pauses.
-      vscode.workspace.onDidChangeTextDocument((event) => {
-        if (event.document.uri.scheme !== "file" || this.tables.size === 0) return;
-        if (this.refresh) clearTimeout(this.refresh);
-        this.refresh = setTimeout(() => {
-          for (const key of this.tables.keys()) this.changes.fire(vscode.Uri.parse(key));
-        }, REFRESH_DELAY_MS);
+      // The tables follow the routing files: shown tables are asked for again when the server says the routes changed.
+      this.routesChanged(() => {
+        for (const key of this.tables.keys()) this.changes.fire(vscode.Uri.parse(key));
       }),
     ];
   }

@@ -1,16 +1,15 @@
 import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
-import { FileInfoRequest, RoutesChangedNotification } from "./protocol";
+import { FileInfoRequest } from "./protocol";
 
 /**
  * A status-bar item with the behaviour and route count of the routing file in the active editor,
- * asked again when the editor changes, after an edit, and when the server says the routes changed
- * otherwise (a setting such as `resourceRoutes.defaultBehaviour`, a file changed on disk).
+ * asked again when the editor changes and when the server says the routes changed (after an edit
+ * once typing pauses, a setting such as `resourceRoutes.defaultBehaviour`, a file changed on disk).
  */
-export function registerStatusBar(client: LanguageClient): vscode.Disposable[] {
+export function registerStatusBar(client: LanguageClient, routesChanged: vscode.Event<void>): vscode.Disposable[] {
   const item = vscode.window.createStatusBarItem("resourceRoutes.behaviour", vscode.StatusBarAlignment.Right, 100);
   item.name = "Resource Routes";
-  let timer: NodeJS.Timeout | undefined;
   const update = async () => {
     const editor = vscode.window.activeTextEditor;
     const info = editor && editor.document.uri.scheme === "file" ? await client.sendRequest(FileInfoRequest, { uri: editor.document.uri.toString() }).catch(() => null) : null;
@@ -23,12 +22,7 @@ export function registerStatusBar(client: LanguageClient): vscode.Disposable[] {
   void update();
   return [
     item,
-    client.onNotification(RoutesChangedNotification, () => void update()),
+    routesChanged(() => void update()),
     vscode.window.onDidChangeActiveTextEditor(() => void update()),
-    vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.document !== vscode.window.activeTextEditor?.document) return;
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void update(), 300);
-    }),
   ];
 }

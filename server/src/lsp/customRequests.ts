@@ -54,8 +54,10 @@ export interface FileInfoParams {
 export type FileInfoResult = { behaviour: string; routes: number } | null;
 
 /**
- * Server → client: the routes may have changed without an edit of the active document (settings
- * changed, files changed on disk), so what shows them (the status bar) asks again.
+ * Server → client: the routes, or what is said of them (their problems), may have changed, so
+ * what shows them (the status bar, the Routes view, an open routes table) asks again. Sent at once
+ * when settings or files on disk change, and once typing pauses after an edit of a routing file or
+ * of a controller module; a client needs no timer of its own.
  */
 export const ROUTES_CHANGED = "resourceRoutes/routesChanged";
 

@@ -18,6 +18,7 @@ const RoutesTreeRequest = new lsp.RequestType<custom.RoutesTreeParams, custom.Ro
 import { DiagnosticsPublisher } from "./diagnosticsPublisher";
 import { OPEN_DOCUMENTS } from "./openDocument";
 import { WorkspaceIndexing } from "./workspaceIndexing";
+import { RoutesChangedNotifier } from "./routesChanged";
 
 /** The most symbols one workspace/symbol answer holds (the query "r" matched 1.36 million). */
 const MAX_WORKSPACE_SYMBOLS = 1_000;
@@ -64,6 +65,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     publisher.schedule();
     generatedFiles.schedule();
   };
+  const routesChanged = new RoutesChangedNotifier(workspace, () => void connection.sendNotification(custom.ROUTES_CHANGED));
   const indexing = new WorkspaceIndexing(connection, workspace, fs, () => folders, () => !!client.window?.workDoneProgress);
   const lines = (uri: string) => workspace.lines(uri);
 
@@ -178,7 +180,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       logError("applying settings", error);
     }
     changed();
-    void connection.sendNotification(custom.ROUTES_CHANGED);
+    routesChanged.now();
     if (client.workspace?.inlayHint?.refreshSupport) void connection.languages.inlayHint.refresh().catch(() => undefined);
   });
 
@@ -189,17 +191,19 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       logError("reading changed files", error);
     }
     changed();
-    void connection.sendNotification(custom.ROUTES_CHANGED);
+    routesChanged.now();
   });
 
   documents.onDidChangeContent(({ document }) => {
     idle.touch();
     workspace.set(document, document.change);
     changed();
+    routesChanged.afterEdit(document.uri);
   });
   documents.onDidClose(({ document }) => {
     workspace.close(document.uri);
     changed();
+    routesChanged.afterEdit(document.uri); // its text on disk may differ from the editor's
   });
 
   connection.onHover(

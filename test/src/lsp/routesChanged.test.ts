@@ -1,0 +1,54 @@
+import * as assert from "assert";
+import * as rpc from "vscode-languageserver-protocol/node";
+import { RoutesChangedNotifier } from "../../../server/out/lsp/routesChanged";
+import { RoutingWorkspace } from "../../../server/out/service/workspace";
+import { LanguageClient } from "../support/languageClient";
+
+const ROUTES = `import { draw } from "resource-routes";
+export default draw({ controllers: "./controllers" }, (map) => {
+  map.resources("posts");
+});
+`;
+
+describe("routesChanged: the server tells the client when what it shows of the routes may have changed", () => {
+  it("after edits of a routing file or a controller module, once; never for another file's edit", () => {
+    const workspace = new RoutingWorkspace();
+    workspace.set({ uri: "file:///app/routes.ts", version: 1, text: ROUTES });
+    workspace.set({ uri: "file:///app/controllers/posts.ts", version: 1, text: "export function index() {}\n" });
+    workspace.set({ uri: "file:///app/views/page.ts", version: 1, text: "export const p = posts_path();\n" });
+    let told = 0;
+    const notifier = new RoutesChangedNotifier(workspace, () => told++);
+    notifier.afterEdit("file:///app/views/page.ts");
+    notifier.flush();
+    assert.strictEqual(told, 0, "a view's edit changes no route");
+    notifier.afterEdit("file:///app/routes.ts");
+    notifier.afterEdit("file:///app/views/page.ts");
+    notifier.afterEdit("file:///app/routes.ts");
+    notifier.flush();
+    assert.strictEqual(told, 1, "a burst of edits is told once");
+    notifier.afterEdit("file:///app/controllers/posts.ts");
+    notifier.flush();
+    assert.strictEqual(told, 2, "a controller module's edit changes the routes' problems");
+    notifier.flush();
+    assert.strictEqual(told, 2, "nothing pending, nothing told");
+    notifier.afterEdit("file:///app/routes.ts");
+    notifier.now();
+    notifier.flush();
+    assert.strictEqual(told, 3, "told now (settings, files on disk), and the pending edit with it");
+  });
+
+  it("over the protocol: an edit of an open routing file is followed by the notification", async () => {
+    const client = new LanguageClient();
+    await client.start("file:///app");
+    try {
+      const uri = "file:///app/config/routes.ts";
+      await client.open(uri, ROUTES);
+      const changed = new Promise<void>((resolve) => client.connection.onNotification("resourceRoutes/routesChanged", () => resolve()));
+      await client.connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ text: ROUTES.replace(`"posts"`, `"articles"`) }] });
+      await changed;
+      assert.deepStrictEqual(await client.connection.sendRequest("resourceRoutes/fileInfo", { uri }), { behaviour: "B", routes: 7 });
+    } finally {
+      await client.stop();
+    }
+  });
+});
