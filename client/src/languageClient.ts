@@ -9,8 +9,10 @@ const RESTART_WINDOW_MS = 3 * 60 * 1000;
 const LANGUAGES = ["typescript", "javascript", "typescriptreact", "javascriptreact"];
 
 /**
- * The language client: starts the bundled server over IPC, syncs the `resourceRoutes` settings,
- * and restarts a crashed server with a visible message (giving up after repeated crashes).
+ * The language client: starts the bundled server over IPC and restarts a crashed server with a
+ * visible message (giving up after repeated crashes). Settings need nothing here: the server asks
+ * for the `resourceRoutes` section (workspace/configuration) and registers for its changes itself,
+ * instead of the deprecated `synchronize.configurationSection`.
  */
 export function createLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
   const module = context.asAbsolutePath("client/dist/server.js");
@@ -25,7 +27,6 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
       { scheme: "file", language },
       { scheme: "untitled", language },
     ]),
-    synchronize: { configurationSection: "resourceRoutes" },
     outputChannel: output,
     errorHandler: {
       error: () => ({ action: ErrorAction.Continue }),
