@@ -3,7 +3,7 @@
  * commands a click runs. Plain data, no `vscode` import, so it is tested without an editor; the
  * view (routesTreeView.ts) turns it into TreeItems.
  */
-import type { RoutesTreeItemResult } from "../../server/out/lsp/customRequests";
+import type { RoutesTreeItemResult } from "../../server/src/lsp/customRequests";
 
 /** What a tree node shows, as VS Code's TreeItem takes it (icons as codicon ids). */
 export interface TreeItemSpec {

@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
-import type { RoutesTreeItemResult } from "../../server/out/lsp/customRequests";
+import type { RoutesTreeItemResult } from "../../server/src/lsp/customRequests";
 import { RecognizeRequest, RoutesTreeRequest } from "./protocol";
 import { parseRequest } from "./requestLine";
 import { helperCall, searchLabel, STARTER_ROUTES, treeItemSpec } from "./routesTreeItems";
