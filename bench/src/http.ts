@@ -28,15 +28,21 @@ export async function httpThroughput(): Promise<void> {
   console.log(`http: ${requests.length} request shapes, 10 connections, each server in its own process, ${rounds} alternating rounds of ${seconds} s`);
   for (const kind of SERVERS) {
     const cpu = mean(kind, "cpu");
-    console.log(`  ${kind.padEnd(14)} ${rate(kind).padStart(12)}  ${(mean(kind, "rate") / mean("find-my-way", "rate")).toFixed(2)}× find-my-way  ${cpu.toFixed(1).padStart(6)} µs CPU a request (${(cpu / mean("find-my-way", "cpu")).toFixed(2)}× find-my-way's, ${(cpu - mean("bare", "cpu")).toFixed(1)} µs over bare)`);
+    console.log(
+      `  ${kind.padEnd(14)} ${rate(kind).padStart(12)}  ${(mean(kind, "rate") / mean("find-my-way", "rate")).toFixed(2)}× find-my-way  ${cpu.toFixed(1).padStart(6)} µs CPU a request (${(cpu / mean("find-my-way", "cpu")).toFixed(2)}× find-my-way's, ${(cpu - mean("bare", "cpu")).toFixed(1)} µs over bare)`,
+    );
   }
-  console.log(`  filters and middleware the requests do not use cost ${((1 - mean("ours-filtered", "rate") / mean("ours", "rate")) * 100).toFixed(1)}% of ours`);
+  console.log(
+    `  filters and middleware the requests do not use cost ${((1 - mean("ours-filtered", "rate") / mean("ours", "rate")) * 100).toFixed(1)}% of ours`,
+  );
   const large = ["ours-buffered", "ours-streamed"] as const;
   const answers = await compare(large, requests, rounds, seconds);
   const share = (kind: string, of: "rate" | "cpu" | "maxRss") => answers.get(kind)!.reduce((sum, figure) => sum + figure[of], 0) / rounds;
   console.log(`http: one MiB answers on the same routes, buffered and streamed in 64 KiB chunks`);
   for (const kind of large) {
-    console.log(`  ${kind.padEnd(14)} ${Math.round(share(kind, "rate")).toLocaleString("en-US").padStart(7)} req/s  ${(share(kind, "rate") / 1024).toFixed(2)} GiB/s  ${share(kind, "cpu").toFixed(0)} µs CPU a request  peak resident ${(Math.max(...answers.get(kind)!.map((f) => f.maxRss)) / 1024 / 1024).toFixed(0)} MB`);
+    console.log(
+      `  ${kind.padEnd(14)} ${Math.round(share(kind, "rate")).toLocaleString("en-US").padStart(7)} req/s  ${(share(kind, "rate") / 1024).toFixed(2)} GiB/s  ${share(kind, "cpu").toFixed(0)} µs CPU a request  peak resident ${(Math.max(...answers.get(kind)!.map((f) => f.maxRss)) / 1024 / 1024).toFixed(0)} MB`,
+    );
   }
 }
 

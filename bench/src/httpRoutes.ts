@@ -28,7 +28,14 @@ export function routePaths(routes: RouteSet): Array<{ method: string; path: stri
 export function benchRequests(): Array<{ method: "GET" | "PUT"; path: string }> {
   return Array.from({ length: 80 }, (_, i) => {
     const r = `resources${(i * 37) % 100}`;
-    const shapes: Array<["GET" | "PUT", string]> = [["GET", `/${r}`], ["GET", `/${r}/${1000 + i}`], ["PUT", `/${r}/${1000 + i}`], ["GET", `/${r}/${1000 + i}/edit`], ["GET", `/${r}/search`], ["GET", `/${r}/${1000 + i}.json`]];
+    const shapes: Array<["GET" | "PUT", string]> = [
+      ["GET", `/${r}`],
+      ["GET", `/${r}/${1000 + i}`],
+      ["PUT", `/${r}/${1000 + i}`],
+      ["GET", `/${r}/${1000 + i}/edit`],
+      ["GET", `/${r}/search`],
+      ["GET", `/${r}/${1000 + i}.json`],
+    ];
     const [method, path] = shapes[i % shapes.length];
     return { method, path };
   });

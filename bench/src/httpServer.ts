@@ -22,18 +22,23 @@ async function server(): Promise<{ listen(port: number): Promise<number> }> {
     listen: (port: number) => new Promise<number>((resolve) => s.listen(port, "127.0.0.1", () => resolve((s.address() as AddressInfo).port))),
   });
   if (kind === "bare") {
-    return listening(http.createServer((_req, res) => {
-      res.setHeader("content-type", HTML);
-      res.end(action());
-    }));
+    return listening(
+      http.createServer((_req, res) => {
+        res.setHeader("content-type", HTML);
+        res.end(action());
+      }),
+    );
   }
   if (kind === "ours-streamed" || kind === "ours-buffered") {
     const chunk = new Uint8Array(64 * 1024).fill(97);
     const whole = new Uint8Array(16 * chunk.byteLength).fill(97);
-    const answer = kind === "ours-buffered" ? () => new Response(whole) : () => {
-      let sent = 0;
-      return new Response(new ReadableStream<Uint8Array>({ pull: (c) => (sent++ < 16 ? c.enqueue(chunk) : c.close()) }));
-    };
+    const answer =
+      kind === "ours-buffered"
+        ? () => new Response(whole)
+        : () => {
+            let sent = 0;
+            return new Response(new ReadableStream<Uint8Array>({ pull: (c) => (sent++ < 16 ? c.enqueue(chunk) : c.close()) }));
+          };
     const controllers: Controllers = {};
     for (const route of routes.routes) if (route.controller && route.action) (controllers[route.controller] ??= {})[route.action] = answer;
     return listening(http.createServer(nodeHandler(routes, controllers)));
@@ -85,10 +90,11 @@ async function server(): Promise<{ listen(port: number): Promise<number> }> {
   if (kind === "express") {
     const express = (await import("express")).default;
     const app = express();
-    for (const { method, path } of paths) (app as unknown as Record<string, (p: string, h: http.RequestListener) => void>)[method.toLowerCase()](path, (_req, res) => {
-      res.setHeader("content-type", HTML);
-      res.end(action());
-    });
+    for (const { method, path } of paths)
+      (app as unknown as Record<string, (p: string, h: http.RequestListener) => void>)[method.toLowerCase()](path, (_req, res) => {
+        res.setHeader("content-type", HTML);
+        res.end(action());
+      });
     return listening(http.createServer(app));
   }
   throw new Error(`unknown server ${JSON.stringify(kind)}`);

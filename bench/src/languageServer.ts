@@ -64,7 +64,8 @@ const WORKLOADS: Workload[] = [
 function serverLaunch(chosen: string | undefined): ServerLaunch {
   if (chosen === undefined || chosen === "cli") return "cli";
   if (chosen !== "bundle") throw new Error(`BENCH_SERVER must be cli or bundle, not ${JSON.stringify(chosen)}`);
-  if (!fs.existsSync(path.join(ROOT, "client", "dist", "server.js"))) throw new Error("BENCH_SERVER=bundle measures client/dist/server.js: run `npm run bundle` first");
+  if (!fs.existsSync(path.join(ROOT, "client", "dist", "server.js")))
+    throw new Error("BENCH_SERVER=bundle measures client/dist/server.js: run `npm run bundle` first");
   return "bundle";
 }
 
@@ -112,7 +113,10 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
     const declarationLines = lines.flatMap((l, i) => (/\b(map|api)\.resources?\(/.test(l) ? [i] : []));
     const optionLines = lines.flatMap((l, i) => (l.includes(`${workload.option}:`) ? [i] : []));
     const at = (uri: string, line: number, character: number) => ({ textDocument: { uri }, position: { line, character } });
-    const versions = new Map([[routesUri, 1], [viewUri, 1]]);
+    const versions = new Map([
+      [routesUri, 1],
+      [viewUri, 1],
+    ]);
     const change = (uri: string, line: number, character: number, insert: string, remove: number) =>
       client.connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, {
         textDocument: { uri, version: (versions.set(uri, versions.get(uri)! + 1), versions.get(uri)!) },
@@ -135,7 +139,13 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
     await change(routesUri, firstDeclaration, nameAt, "", 1);
 
     // The session: rounds of an edit in the routing file, an edit in the view, each followed at once by requests.
-    const samples = { completionAfterRoutingEdit: [] as number[], optionCompletion: [] as number[], completionAfterViewEdit: [] as number[], hoverAfterEdit: [] as number[], keystroke: [] as number[] };
+    const samples = {
+      completionAfterRoutingEdit: [] as number[],
+      optionCompletion: [] as number[],
+      completionAfterViewEdit: [] as number[],
+      hoverAfterEdit: [] as number[],
+      keystroke: [] as number[],
+    };
     const sessionEnd = Date.now() + sessionSeconds * 1000;
     for (let round = 0; Date.now() < sessionEnd || round < 40; round++) {
       const line = optionLines[(Math.floor(round / 2) * 31) % optionLines.length]; // each line gets its character back in the next round
@@ -146,7 +156,9 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
       await change(routesUri, line, column, insert ? "x" : "", insert ? 0 : 1);
       samples.completionAfterRoutingEdit.push(await timed(complete));
       // The option key just typed into, completed (the options a declaration may still take).
-      samples.optionCompletion.push(await timed(() => client.connection.sendRequest(rpc.CompletionRequest.type, at(routesUri, line, column + (insert ? 1 : 0)))));
+      samples.optionCompletion.push(
+        await timed(() => client.connection.sendRequest(rpc.CompletionRequest.type, at(routesUri, line, column + (insert ? 1 : 0)))),
+      );
       samples.hoverAfterEdit.push(await timed(() => hoverOn(round)));
       await client.waitForDiagnostics(routesUri, (ds) => ds.some((d) => d.code === "unknown-option") === insert, 60_000);
       samples.keystroke.push(Number(process.hrtime.bigint() - keyed) / 1e6);
@@ -165,13 +177,17 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
     const rssPaused = pausedAt[pausedAt.length - 1][1];
 
     const routes = loadRoutingFile(text, "routes.ts")!.routes.routes.length;
-    console.log(`language server, ${workload.title}: a ${lines.length.toLocaleString("en-US")}-line routing file (${routes.toLocaleString("en-US")} routes) and a view with an unknown helper, over stdio, ${launch === "cli" ? "the CLI's server" : "the VS Code extension's bundled server"}`);
+    console.log(
+      `language server, ${workload.title}: a ${lines.length.toLocaleString("en-US")}-line routing file (${routes.toLocaleString("en-US")} routes) and a view with an unknown helper, over stdio, ${launch === "cli" ? "the CLI's server" : "the VS Code extension's bundled server"}`,
+    );
     console.log(
       `  cold start (server start, indexing, analysis) to the routing file's first diagnostics: ${cold.toFixed(0)} ms, ${(cold / (parse.seconds * 1000)).toFixed(1)}× ts.createSourceFile on the same text (${(parse.seconds * 1000).toFixed(0)} ms); ` +
         `opening it after indexing, to a hover's answer: ${open.toFixed(0)} ms; its first keystroke to a completion's answer: ${firstEdit.toFixed(0)} ms`,
     );
     const row = (name: string, sample: number[]) =>
-      console.log(`  ${name}: p50 ${ms(percentile(sample, 50))}, p95 ${ms(percentile(sample, 95))}, max ${ms(Math.max(...sample))} (${sample.length} samples; an empty request ${ms(percentile(noop, 50))})`);
+      console.log(
+        `  ${name}: p50 ${ms(percentile(sample, 50))}, p95 ${ms(percentile(sample, 95))}, max ${ms(Math.max(...sample))} (${sample.length} samples; an empty request ${ms(percentile(noop, 50))})`,
+      );
     row("completion right after an edit of the routing file", samples.completionAfterRoutingEdit);
     row("completion of the option key just edited in the routing file", samples.optionCompletion);
     row("completion right after an edit of the view", samples.completionAfterViewEdit);

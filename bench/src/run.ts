@@ -59,8 +59,14 @@ function recognition(): void {
     const r = `resources${(i * 37) % resources}`;
     const id = 1000 + i;
     const shapes: Array<[string, string]> = [
-      ["GET", `/${r}`], ["GET", `/${r}/${id}`], ["PUT", `/${r}/${id}`], ["GET", `/${r}/${id}/edit`],
-      ["GET", `/${r}/search`], ["PUT", `/${r}/${id}/publish`], ["GET", `/${r}/${id}.json`], ["DELETE", `/${r}/${id}`],
+      ["GET", `/${r}`],
+      ["GET", `/${r}/${id}`],
+      ["PUT", `/${r}/${id}`],
+      ["GET", `/${r}/${id}/edit`],
+      ["GET", `/${r}/search`],
+      ["PUT", `/${r}/${id}/publish`],
+      ["GET", `/${r}/${id}.json`],
+      ["DELETE", `/${r}/${id}`],
     ];
     requests.push(shapes[i % shapes.length]);
   }
@@ -96,12 +102,19 @@ function analysis(): void {
   // tree, the least any reading of the tree costs.
   const tree = analyzeRoutingFile(text, "routes.ts").tree!;
   const read = time(() => analyzeRoutingFile(text, "routes.ts"), { runs: 5 });
-  const expanded = time(() => expandDeclarations({ settings: { ...tree.settings, behaviour: tree.settings.behaviour ?? DEFAULT_BEHAVIOUR }, body: tree.body }), { runs: 5 });
+  const expanded = time(
+    () => expandDeclarations({ settings: { ...tree.settings, behaviour: tree.settings.behaviour ?? DEFAULT_BEHAVIOUR }, body: tree.body }),
+    { runs: 5 },
+  );
   const syntax = ts.createSourceFile("routes.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  const walk = time(() => ts.forEachChild(syntax, function visit(node): void {
-    ts.forEachChild(node, visit);
-  }));
-  console.log(`  of which parse and read ${ratio(read, parse)}, expansion ${ratio(expanded, parse)}; a walk of every node of the syntax tree ${ratio(walk, parse)}`);
+  const walk = time(() =>
+    ts.forEachChild(syntax, function visit(node): void {
+      ts.forEachChild(node, visit);
+    }),
+  );
+  console.log(
+    `  of which parse and read ${ratio(read, parse)}, expansion ${ratio(expanded, parse)}; a walk of every node of the syntax tree ${ratio(walk, parse)}`,
+  );
   const cold = firstInProcess(text);
   console.log(
     `  the first analysis in a fresh process (what a language server does when it starts): ${cold.analysis.toFixed(0)} ms, ` +
@@ -140,14 +153,21 @@ function analysis(): void {
     actions.get(route.controller)!.add(route.action);
   }
   for (const [controller, names] of actions) {
-    workspace.setFromDisk({ uri: `file:///app/controllers/${controller}.ts`, version: 1, text: `export default { ${[...names].map((a) => `${a}() {}`).join(", ")} };\n` });
+    workspace.setFromDisk({
+      uri: `file:///app/controllers/${controller}.ts`,
+      version: 1,
+      text: `export default { ${[...names].map((a) => `${a}() {}`).join(", ")} };\n`,
+    });
   }
   documentDiagnostics(workspace, uri);
   let version = 1;
-  const published = time(() => {
-    workspace.set({ uri, version, text: versions[version++ % 2] });
-    documentDiagnostics(workspace, uri);
-  }, { runs: 21 });
+  const published = time(
+    () => {
+      workspace.set({ uri, version, text: versions[version++ % 2] });
+      documentDiagnostics(workspace, uri);
+    },
+    { runs: 21 },
+  );
   console.log(
     `the same edit, then the routing file's diagnostics, with a controllers folder of ${actions.size.toLocaleString("en-US")} modules: ${(published.seconds * 1000).toFixed(1)} ms; ` +
       `${ratio(published, parse)} the time of ts.createSourceFile on the whole file`,
@@ -172,7 +192,10 @@ function firstInProcess(text: string): { parse: number; analysis: number } {
   };
   const runs = {
     parse: timed(`const ts = require("typescript")`, `ts.createSourceFile("routes.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)`),
-    analysis: timed(`const { loadRoutingFile } = require(${JSON.stringify(path.join(root, "server", "out", "analysis", "routingFile"))})`, `loadRoutingFile(text, "routes.ts")`),
+    analysis: timed(
+      `const { loadRoutingFile } = require(${JSON.stringify(path.join(root, "server", "out", "analysis", "routingFile"))})`,
+      `loadRoutingFile(text, "routes.ts")`,
+    ),
   };
   const result = { parse: median(runs.parse), analysis: median(runs.analysis) };
   fs.rmSync(path.dirname(file), { recursive: true, force: true });

@@ -28,7 +28,9 @@ export async function startup(): Promise<void> {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const hover = median(runs.map((r) => r.hover));
     const indexed = runs.every((r) => r.indexed !== undefined) ? median(runs.map((r) => r.indexed!)) : undefined;
-    console.log(`startup: ${title} (${routes} declarations): first hover ${hover} ms after initialize (goal ${goal} ms)${indexed !== undefined ? `; the workspace indexed at ${indexed} ms` : ""}`);
+    console.log(
+      `startup: ${title} (${routes} declarations): first hover ${hover} ms after initialize (goal ${goal} ms)${indexed !== undefined ? `; the workspace indexed at ${indexed} ms` : ""}`,
+    );
   }
 }
 

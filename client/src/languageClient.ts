@@ -41,7 +41,9 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
           };
         }
         // Shown here: the client itself only logs a restart.
-        void vscode.window.showWarningMessage("Resource Routes: the language server stopped unexpectedly and was restarted.", "Show Output").then((choice) => choice && output.show());
+        void vscode.window
+          .showWarningMessage("Resource Routes: the language server stopped unexpectedly and was restarted.", "Show Output")
+          .then((choice) => choice && output.show());
         return { action: CloseAction.Restart, handled: true };
       },
     },

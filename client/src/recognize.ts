@@ -21,10 +21,13 @@ export function registerRecognize(client: LanguageClient): vscode.Disposable {
     if (!result) return void vscode.window.showErrorMessage("Resource Routes: the request could not be recognized; see the output.");
     const why = result.explanation ? [WHY] : [];
     if (!result.matched) {
-      if ((await vscode.window.showWarningMessage(result.error, ...why)) === WHY) await showExplanation(client, `${parsed.method} ${parsed.path}`, result.explanation!);
+      if ((await vscode.window.showWarningMessage(result.error, ...why)) === WHY)
+        await showExplanation(client, `${parsed.method} ${parsed.path}`, result.explanation!);
       return;
     }
-    const params = Object.entries(result.params).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(", ");
+    const params = Object.entries(result.params)
+      .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+      .join(", ");
     const message = `${parsed.method} ${parsed.path} → ${result.controller ?? "?"}#${result.action ?? "?"}${result.route ? ` (route ${result.route})` : ""}; params { ${params} }`;
     const choice = await vscode.window.showInformationMessage(message, ...(result.location ? [GO] : []), ...why);
     if (choice === GO && result.location) await open(client, result.location);

@@ -15,7 +15,10 @@ export interface ExplainedRoute {
  * The quick pick's items of an explanation: each route in order, numbered, with why the request
  * passed it over (or that it recognised it), and how many more the list left out.
  */
-export function explanationItems(routes: readonly ExplainedRoute[], more: number): Array<{ label: string; description: string; location?: ExplainedRoute["location"] }> {
+export function explanationItems(
+  routes: readonly ExplainedRoute[],
+  more: number,
+): Array<{ label: string; description: string; location?: ExplainedRoute["location"] }> {
   const items = routes.map((route, index) => ({
     label: `${index + 1}. ${route.line}`,
     description: route.passedOver ? `passed over: ${route.passedOver}` : "✓ recognises the request",

@@ -38,7 +38,13 @@ const VERB_ICONS: Record<string, string> = { GET: "arrow-right", POST: "add", PU
 
 export function treeItemSpec(item: RoutesTreeItemResult): TreeItemSpec {
   const problem = item.diagnostics?.find((d) => d.severity === "error") ?? item.diagnostics?.[0];
-  const icon = problem ? (problem.severity === "error" ? "error" : "warning") : item.kind === "route" ? VERB_ICONS[item.route?.verb.split("|")[0] ?? "ANY"] ?? "circle-outline" : KIND_ICONS[item.kind] ?? "symbol-misc";
+  const icon = problem
+    ? problem.severity === "error"
+      ? "error"
+      : "warning"
+    : item.kind === "route"
+      ? (VERB_ICONS[item.route?.verb.split("|")[0] ?? "ANY"] ?? "circle-outline")
+      : (KIND_ICONS[item.kind] ?? "symbol-misc");
   const tooltip = [item.tooltip ?? item.label, ...(item.kind !== "route" ? (item.diagnostics ?? []).map((d) => `${d.code}: ${d.message}`) : [])].join("\n");
   return {
     id: item.id ?? (item.location ? `${item.label}@${item.location.uri}#${item.location.range.start.line}:${item.location.range.start.character}` : undefined),
@@ -47,8 +53,23 @@ export function treeItemSpec(item: RoutesTreeItemResult): TreeItemSpec {
     tooltip,
     icon,
     collapsible: item.hasChildren,
-    contextValue: item.kind === "route" ? (item.action ? "route.action" : "route") : item.kind === "file" || item.kind === "controller" || item.kind === "path" || item.kind === "action" ? "group" : "declaration",
-    ...(item.location ? { command: { command: "resourceRoutes.openLocation", title: "Go to Declaration", arguments: [item.location.uri, item.location.range.start.line, item.location.range.start.character] } } : {}),
+    contextValue:
+      item.kind === "route"
+        ? item.action
+          ? "route.action"
+          : "route"
+        : item.kind === "file" || item.kind === "controller" || item.kind === "path" || item.kind === "action"
+          ? "group"
+          : "declaration",
+    ...(item.location
+      ? {
+          command: {
+            command: "resourceRoutes.openLocation",
+            title: "Go to Declaration",
+            arguments: [item.location.uri, item.location.range.start.line, item.location.range.start.character],
+          },
+        }
+      : {}),
   };
 }
 

@@ -61,7 +61,11 @@ export class RoutesTreeView implements vscode.TreeDataProvider<Node> {
       vscode.commands.registerCommand("resourceRoutes.tree.copyHelperCall", (node?: Node) => copy(route(node)?.route && helperCall(route(node)!.route!))),
       vscode.commands.registerCommand("resourceRoutes.tree.recognize", (node?: Node) => {
         const item = route(node)?.route;
-        if (item) void vscode.commands.executeCommand("resourceRoutes.recognize", `${item.verb.split("|")[0] === "ANY" ? "GET" : item.verb.split("|")[0]} ${item.path.replace(/\.:format$/, "")}`);
+        if (item)
+          void vscode.commands.executeCommand(
+            "resourceRoutes.recognize",
+            `${item.verb.split("|")[0] === "ANY" ? "GET" : item.verb.split("|")[0]} ${item.path.replace(/\.:format$/, "")}`,
+          );
       }),
       vscode.commands.registerCommand("resourceRoutes.searchRoutes", () => this.search()),
       vscode.commands.registerCommand("resourceRoutes.createRoutingFile", () => createRoutingFile()),
@@ -97,7 +101,9 @@ export class RoutesTreeView implements vscode.TreeDataProvider<Node> {
       this.openMatches = false;
       // After the level is shown: VS Code keeps each node open or closed by id, so a filter opens them itself.
       setTimeout(() => {
-        for (const child of items) if ("item" in child && child.item.hasChildren && child.item.routes <= OPEN_MATCHES) void this.view?.reveal(child, { expand: 3, select: false, focus: false });
+        for (const child of items)
+          if ("item" in child && child.item.hasChildren && child.item.routes <= OPEN_MATCHES)
+            void this.view?.reveal(child, { expand: 3, select: false, focus: false });
       });
     }
     return answer?.more ? [...items, { more: { parent, offset: items.length } }] : items;
@@ -118,7 +124,12 @@ export class RoutesTreeView implements vscode.TreeDataProvider<Node> {
   }
 
   private async askFilter(): Promise<void> {
-    const filter = await vscode.window.showInputBox({ title: "Filter Routes", prompt: "Text in a route's verb, path, helper or controller#action", value: this.filter, placeHolder: "comments" });
+    const filter = await vscode.window.showInputBox({
+      title: "Filter Routes",
+      prompt: "Text in a route's verb, path, helper or controller#action",
+      value: this.filter,
+      placeHolder: "comments",
+    });
     if (filter !== undefined) this.setFilter(filter.trim());
   }
 
@@ -149,7 +160,16 @@ export class RoutesTreeView implements vscode.TreeDataProvider<Node> {
       routes.push(...(children?.items ?? []));
     }
     type Pick = vscode.QuickPickItem & { route: RoutesTreeItemResult };
-    const items: Pick[] = routes.filter((r) => r.route).map((route) => ({ ...searchLabel(route.route!), route, buttons: [...(route.action ? [{ iconPath: new vscode.ThemeIcon("symbol-method"), tooltip: "Go to Action" }] : []), { iconPath: new vscode.ThemeIcon("copy"), tooltip: "Copy Helper Call" }] }));
+    const items: Pick[] = routes
+      .filter((r) => r.route)
+      .map((route) => ({
+        ...searchLabel(route.route!),
+        route,
+        buttons: [
+          ...(route.action ? [{ iconPath: new vscode.ThemeIcon("symbol-method"), tooltip: "Go to Action" }] : []),
+          { iconPath: new vscode.ThemeIcon("copy"), tooltip: "Copy Helper Call" },
+        ],
+      }));
     const pick = vscode.window.createQuickPick<Pick>();
     pick.title = "Search Routes";
     pick.placeholder = "A verb, path, helper or controller#action; or a request such as GET /posts/12";
@@ -160,8 +180,17 @@ export class RoutesTreeView implements vscode.TreeDataProvider<Node> {
       if (!request) return void (pick.items = items);
       const found = await this.client.sendRequest(RecognizeRequest, request);
       if (!found?.matched || !found.location) return;
-      const first = items.find((p) => p.route.location?.uri === found.location!.uri && p.route.location.range.start.line === found.location!.range.start.line && p.route.route?.target === `${found.controller}#${found.action}`);
-      if (first) pick.items = [{ ...first, label: first.label, description: `recognises ${value.trim()} · ${first.description}`, alwaysShow: true }, ...items.filter((p) => p !== first)];
+      const first = items.find(
+        (p) =>
+          p.route.location?.uri === found.location!.uri &&
+          p.route.location.range.start.line === found.location!.range.start.line &&
+          p.route.route?.target === `${found.controller}#${found.action}`,
+      );
+      if (first)
+        pick.items = [
+          { ...first, label: first.label, description: `recognises ${value.trim()} · ${first.description}`, alwaysShow: true },
+          ...items.filter((p) => p !== first),
+        ];
     });
     pick.onDidTriggerItemButton(({ item, button }) => {
       if (button.tooltip === "Go to Action" && item.route.action) void open(this.client, item.route.action);

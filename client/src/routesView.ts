@@ -28,7 +28,9 @@ export class RoutesView implements vscode.TextDocumentContentProvider, vscode.Do
       vscode.workspace.registerTextDocumentContentProvider(TABLE_SCHEME, this),
       vscode.languages.registerDocumentLinkProvider({ scheme: TABLE_SCHEME }, this),
       // A route-count lens passes its file and position: the table shows that file with the declaration's rows selected.
-      vscode.commands.registerCommand("resourceRoutes.showRoutes", (uri?: unknown, reveal?: { line: number; character: number }) => this.show({ uri: typeof uri === "string" ? uri : undefined, reveal })),
+      vscode.commands.registerCommand("resourceRoutes.showRoutes", (uri?: unknown, reveal?: { line: number; character: number }) =>
+        this.show({ uri: typeof uri === "string" ? uri : undefined, reveal }),
+      ),
       vscode.commands.registerCommand("resourceRoutes.filterRoutes", () => this.filter()),
       vscode.commands.registerCommand("resourceRoutes.copyHelperName", (helper?: string) => this.copyHelperName(helper)),
       // The tables follow the routing files: shown tables are asked for again when the server says the routes changed.
@@ -59,7 +61,7 @@ export class RoutesView implements vscode.TextDocumentContentProvider, vscode.Do
     const [line, character] = (query.get("reveal") ?? "").split(":").map(Number);
     const reveal = Number.isInteger(line) && Number.isInteger(character) ? { line, character } : undefined;
     const table = await this.client.sendRequest(RoutesTableRequest, { uri: query.get("file") ?? undefined, filter: query.get("filter") ?? undefined, reveal });
-    if (!table) return "# The language server could not list the routes; see the \"Resource Routes\" output.\n";
+    if (!table) return '# The language server could not list the routes; see the "Resource Routes" output.\n';
     this.tables.delete(uri.toString());
     this.tables.set(uri.toString(), table);
     // The newest tables are kept for links (a table's document is closed and reopened as its language is set).
@@ -69,7 +71,8 @@ export class RoutesView implements vscode.TextDocumentContentProvider, vscode.Do
 
   provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
     const table = this.tables.get(document.uri.toString());
-    const at = (location: RequestLocation) => vscode.Uri.parse(location.uri).with({ fragment: `L${location.range.start.line + 1},${location.range.start.character + 1}` });
+    const at = (location: RequestLocation) =>
+      vscode.Uri.parse(location.uri).with({ fragment: `L${location.range.start.line + 1},${location.range.start.character + 1}` });
     return (table?.rows ?? []).flatMap((row) => {
       if (!row.location || row.line >= document.lineCount) return [];
       const text = document.lineAt(row.line);
@@ -86,7 +89,11 @@ export class RoutesView implements vscode.TextDocumentContentProvider, vscode.Do
 
   /** Asks for a filter and shows the matching routes. */
   private async filter(): Promise<void> {
-    const filter = await vscode.window.showInputBox({ title: "Filter Routes", prompt: "Text to look for in name, verb, path or controller#action", placeHolder: "comments" });
+    const filter = await vscode.window.showInputBox({
+      title: "Filter Routes",
+      prompt: "Text to look for in name, verb, path or controller#action",
+      placeHolder: "comments",
+    });
     if (filter !== undefined) await this.show({ filter });
   }
 

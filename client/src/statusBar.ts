@@ -12,7 +12,10 @@ export function registerStatusBar(client: LanguageClient, routesChanged: vscode.
   item.name = "Resource Routes";
   const update = async () => {
     const editor = vscode.window.activeTextEditor;
-    const info = editor && editor.document.uri.scheme === "file" ? await client.sendRequest(FileInfoRequest, { uri: editor.document.uri.toString() }).catch(() => null) : null;
+    const info =
+      editor && editor.document.uri.scheme === "file"
+        ? await client.sendRequest(FileInfoRequest, { uri: editor.document.uri.toString() }).catch(() => null)
+        : null;
     if (!info || editor !== vscode.window.activeTextEditor) return void (info ? undefined : item.hide());
     item.text = `$(list-tree) Routes ${info.behaviour}: ${info.routes}`;
     item.tooltip = `Resource Routes: behaviour ${info.behaviour}, ${info.routes} routes. Click to show them.`;
@@ -20,9 +23,5 @@ export function registerStatusBar(client: LanguageClient, routesChanged: vscode.
     item.show();
   };
   void update();
-  return [
-    item,
-    routesChanged(() => void update()),
-    vscode.window.onDidChangeActiveTextEditor(() => void update()),
-  ];
+  return [item, routesChanged(() => void update()), vscode.window.onDidChangeActiveTextEditor(() => void update())];
 }

@@ -13,7 +13,17 @@ export { Helper } from "./routing/helpers";
 export { Recognition } from "./routing/recognize";
 export { RoutingError, MethodNotAllowed, UnknownHttpMethod, RouteDefinitionError } from "./routing/errors";
 export { Diagnostic, DiagnosticCode, Severity, RelatedInformation } from "./routing/diagnostics";
-export { DrawSettings, Behaviour, UrlOptions, InflectionSettings, Declaration, DeclarationTree, DeclarationKind, DeclarationSource, Span } from "./routing/declarations";
+export {
+  DrawSettings,
+  Behaviour,
+  UrlOptions,
+  InflectionSettings,
+  Declaration,
+  DeclarationTree,
+  DeclarationKind,
+  DeclarationSource,
+  Span,
+} from "./routing/declarations";
 export { OptionMap, OptionValue } from "./routing/values";
 export { expandDeclarations } from "./routing/expand";
 export { Inflector } from "./routing/inflector";

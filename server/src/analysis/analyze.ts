@@ -207,7 +207,8 @@ export function nodesAt(analysis: RoutingFileAnalysis, offset: number): ts.Node[
   const readings = analysis.reuse?.readings;
   const index = readings ? readingAt(readings, offset) : -1;
   const reading = readings?.[index];
-  const statement = reading?.expression && analysis.reuse ? statementAlone(analysis.reuse.trees.fileName, text, reading.place.pos, reading.place.end, index === 0) : undefined;
+  const statement =
+    reading?.expression && analysis.reuse ? statementAlone(analysis.reuse.trees.fileName, text, reading.place.pos, reading.place.end, index === 0) : undefined;
   const path: ts.Node[] = [];
   let node: ts.Node | undefined = statement ?? analysis.syntax();
   while (node) {
@@ -236,13 +237,7 @@ function firstEndingFrom(readings: readonly StatementReading[], offset: number):
 }
 
 /** What the analysis reads into `result`: diagnostics of the parser, the settings, the declarations. */
-function read(
-  result: RoutingFileAnalysis,
-  file: ts.SourceFile,
-  evaluator: Evaluator,
-  prior: Reusable | undefined,
-  change: TextChange | undefined,
-): void {
+function read(result: RoutingFileAnalysis, file: ts.SourceFile, evaluator: Evaluator, prior: Reusable | undefined, change: TextChange | undefined): void {
   const { diagnostics, settingsSources } = result;
   for (const d of parseDiagnosticsOf(file)) {
     diagnostics.push({
@@ -280,7 +275,14 @@ function read(
   result.reuse!.readings = reading.statements;
   result.reuse!.readingsCost = reading.statements.reduce((sum, r) => addCost(sum, r.cost), { steps: 0, iterations: 0 });
   // Syntax errors elsewhere would have to move with the edit: such a file is read whole until they are gone.
-  if (reading.mapper && parseDiagnosticsOf(file).length === 0) result.reuse!.callback = { mapper: reading.mapper, scope: reading.scope, bindingsEnd: bindingsEnd(file, call, callback), head, cost: evaluator.budget.spent };
+  if (reading.mapper && parseDiagnosticsOf(file).length === 0)
+    result.reuse!.callback = {
+      mapper: reading.mapper,
+      scope: reading.scope,
+      bindingsEnd: bindingsEnd(file, call, callback),
+      head,
+      cost: evaluator.budget.spent,
+    };
 }
 
 /**
@@ -307,7 +309,11 @@ export function compacted(analysis: RoutingFileAnalysis): RoutingFileAnalysis {
   const trees = FileSyntax.unparsed(reuse.trees.fileName);
   // The readings stay, without their statements: an edit inside one statement is read as on an open file.
   const readings = reuse.readings?.map((reading) => ({ ...reading, node: undefined }));
-  return { ...analysis, syntax: syntaxOf(trees, trees.fileName, analysis.text), reuse: { trees, readings, readingsCost: reuse.readingsCost, callback: reuse.callback, scope: undefined } };
+  return {
+    ...analysis,
+    syntax: syntaxOf(trees, trees.fileName, analysis.text),
+    reuse: { trees, readings, readingsCost: reuse.readingsCost, callback: reuse.callback, scope: undefined },
+  };
 }
 
 /**
@@ -343,7 +349,9 @@ function parseDiagnosticsOf(file: ts.SourceFile): readonly ts.DiagnosticWithLoca
  * if the parser cannot read the text (which does not happen to a text it read before).
  */
 function syntaxOf(trees: FileSyntax | undefined, fileName: string, source: SourceText): () => ts.SourceFile {
-  return () => (trees ? trees.treeOf(source.toString()) : FileSyntax.parse(fileName, source.toString())?.current) ?? ts.createSourceFile(fileName, "", ts.ScriptTarget.Latest, false, scriptKind(fileName));
+  return () =>
+    (trees ? trees.treeOf(source.toString()) : FileSyntax.parse(fileName, source.toString())?.current) ??
+    ts.createSourceFile(fileName, "", ts.ScriptTarget.Latest, false, scriptKind(fileName));
 }
 
 /**
@@ -446,13 +454,7 @@ function withinOneStatement(change: TextChange, readings: readonly StatementRead
   return readings.some(({ place }) => place.pos <= change.start && change.oldEnd <= place.end);
 }
 
-function readSettings(
-  node: ts.Expression,
-  evaluator: Evaluator,
-  scope: Scope,
-  sources: OptionSources,
-  diagnostics: Diagnostic[],
-): DrawSettings {
+function readSettings(node: ts.Expression, evaluator: Evaluator, scope: Scope, sources: OptionSources, diagnostics: Diagnostic[]): DrawSettings {
   const value = evaluator.options(node, scope, sources, (missing) => diagnostics.push(notStaticDiagnostic(missing, "this setting is left out", evaluator)));
   if (value instanceof NotStatic || !isOptionMap(value)) {
     diagnostics.push({
@@ -480,6 +482,5 @@ function readSettings(
   }
   return settings;
 }
-
 
 export { PACKAGE_NAME };

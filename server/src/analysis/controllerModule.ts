@@ -49,7 +49,8 @@ export function readControllerModule(text: string, fileName: string): Controller
   const local = new Map<string, ts.Node>();
   for (const statement of file.statements) {
     if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) local.set(statement.name.text, statement);
-    if (ts.isVariableStatement(statement)) for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer) local.set(d.name.text, d.initializer);
+    if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer) local.set(d.name.text, d.initializer);
   }
   const add = (name: string, at: ts.Node, owner?: ts.Node) => {
     const doc = owner && docComment(text, owner);
@@ -70,7 +71,8 @@ export function readControllerModule(text: string, fileName: string): Controller
           info.hasUnknownExports = true; // a spread or a computed name
           continue;
         }
-        if (ts.isMethodDeclaration(property) || (ts.isPropertyAssignment(property) && isFunctionLike(unwrapExpression(property.initializer)))) add(name, property.name!, property);
+        if (ts.isMethodDeclaration(property) || (ts.isPropertyAssignment(property) && isFunctionLike(unwrapExpression(property.initializer))))
+          add(name, property.name!, property);
         else if (ts.isShorthandPropertyAssignment(property)) {
           if (isAction(local.get(name))) add(name, property.name);
           else if (!local.has(name)) info.hasUnknownExports = true;
@@ -83,7 +85,8 @@ export function readControllerModule(text: string, fileName: string): Controller
       for (const member of value.members) {
         const name = member.name && propertyName(member.name);
         if (name === undefined || name === "constructor" || isStatic(member)) continue;
-        if (ts.isMethodDeclaration(member) || (ts.isPropertyDeclaration(member) && member.initializer && isFunctionLike(unwrapExpression(member.initializer)))) add(name, member.name!, member);
+        if (ts.isMethodDeclaration(member) || (ts.isPropertyDeclaration(member) && member.initializer && isFunctionLike(unwrapExpression(member.initializer))))
+          add(name, member.name!, member);
       }
     } else info.hasUnknownExports = true;
   };
@@ -136,12 +139,18 @@ function docComment(text: string, node: ts.Node): string | undefined {
 }
 
 /** `exports.show = …`, `module.exports.show = …`, `module.exports = { … }`. */
-function readCommonJs(expression: ts.Expression, readDefault: (node: ts.Node) => void, add: (name: string, at: ts.Node) => void, info: ControllerModuleInfo): void {
+function readCommonJs(
+  expression: ts.Expression,
+  readDefault: (node: ts.Node) => void,
+  add: (name: string, at: ts.Node) => void,
+  info: ControllerModuleInfo,
+): void {
   if (!ts.isBinaryExpression(expression) || expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
   const target = expression.left;
   if (!ts.isPropertyAccessExpression(target)) return;
   const owner = target.expression;
-  const isModuleExports = (node: ts.Expression) => ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "module" && node.name.text === "exports";
+  const isModuleExports = (node: ts.Expression) =>
+    ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "module" && node.name.text === "exports";
   if (isModuleExports(target)) {
     readDefault(expression.right);
     return;
@@ -163,7 +172,8 @@ function unwrapExpression(node: ts.Expression): ts.Expression {
 }
 
 function propertyName(name: ts.PropertyName): string | undefined {
-  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name)) return ts.isPrivateIdentifier(name) ? undefined : name.text;
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name))
+    return ts.isPrivateIdentifier(name) ? undefined : name.text;
   return undefined;
 }
 

@@ -38,7 +38,10 @@ export class Evaluator {
   private outsideEnd = -1;
 
   /** `text`: the file's text, which every node evaluated lies in. */
-  constructor(private readonly text: SourceText, readonly budget = new Budget()) {}
+  constructor(
+    private readonly text: SourceText,
+    readonly budget = new Budget(),
+  ) {}
 
   span(node: ts.Node): Span {
     const start = tokenStart(this.text, node.pos, node.end);
@@ -239,13 +242,7 @@ export class Evaluator {
     return this.evaluate(node, scope, sources);
   }
 
-  private object(
-    node: ts.ObjectLiteralExpression,
-    scope: Scope,
-    sources?: OptionSources,
-    path?: string,
-    skip?: (missing: NotStatic) => void,
-  ): Evaluated {
+  private object(node: ts.ObjectLiteralExpression, scope: Scope, sources?: OptionSources, path?: string, skip?: (missing: NotStatic) => void): Evaluated {
     const result: OptionMap = record();
     let size = 0;
     let entries = 1;

@@ -67,10 +67,7 @@ export function isDrawCall(call: ts.CallExpression, bindings: DrawBindings): boo
   const callee = unwrap(call.expression);
   if (ts.isIdentifier(callee)) return bindings.direct.has(callee.text);
   return (
-    ts.isPropertyAccessExpression(callee) &&
-    callee.name.text === "draw" &&
-    ts.isIdentifier(callee.expression) &&
-    bindings.modules.has(callee.expression.text)
+    ts.isPropertyAccessExpression(callee) && callee.name.text === "draw" && ts.isIdentifier(callee.expression) && bindings.modules.has(callee.expression.text)
   );
 }
 

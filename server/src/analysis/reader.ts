@@ -30,7 +30,10 @@ export class DeclarationReader {
   private inherited = 0;
   private loopsStopped = false;
 
-  constructor(private readonly evaluator: Evaluator, private readonly diagnostics: Diagnostic[]) {}
+  constructor(
+    private readonly evaluator: Evaluator,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
 
   /**
    * The draw() callback, read statement by statement with each statement's reading recorded. A
@@ -49,7 +52,9 @@ export class DeclarationReader {
     const mapper = param.name.text;
     const inner = functionScope(fn, scope);
     // A renamed mapper parameter changes what every statement means.
-    const before = new Map(previous.filter((reading) => reading.node && reading.mapper === mapper && reading.outsideEnd < 0).map((reading) => [reading.node, reading]));
+    const before = new Map(
+      previous.filter((reading) => reading.node && reading.mapper === mapper && reading.outsideEnd < 0).map((reading) => [reading.node, reading]),
+    );
     const statements = fn.body.statements.map((statement) => {
       const old = before.get(statement);
       if (old) old.place.move(statement.pos - old.place.pos);
@@ -113,10 +118,19 @@ export class DeclarationReader {
     else if (ts.isVariableStatement(statement) && !mentions(statement, mappers)) return;
     else if (ts.isBlock(statement)) this.statements(statement.statements, mappers, new Scope(scope).declareBlock(statement.statements, false));
     else if (ts.isForOfStatement(statement)) this.forOf(statement, mappers, scope);
-    else if (ts.isEmptyStatement(statement) || ts.isFunctionDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isInterfaceDeclaration(statement)) return;
+    else if (
+      ts.isEmptyStatement(statement) ||
+      ts.isFunctionDeclaration(statement) ||
+      ts.isTypeAliasDeclaration(statement) ||
+      ts.isInterfaceDeclaration(statement)
+    )
+      return;
     else if (mentions(statement, mappers)) {
       const at = ts.isIfStatement(statement) ? statement.expression : statement;
-      this.notStatic(new NotStatic(at, ts.isIfStatement(statement) ? "a condition" : "a statement the analyser does not follow"), "the routes declared under it are left out");
+      this.notStatic(
+        new NotStatic(at, ts.isIfStatement(statement) ? "a condition" : "a statement the analyser does not follow"),
+        "the routes declared under it are left out",
+      );
     }
   }
 
@@ -147,7 +161,10 @@ export class DeclarationReader {
     }
     const values = this.evaluator.evaluate(loop.expression, scope);
     if (values instanceof NotStatic || !Array.isArray(values)) {
-      this.notStatic(values instanceof NotStatic ? values : new NotStatic(loop.expression, "a loop over something that is not a list"), "the routes declared in the loop are left out");
+      this.notStatic(
+        values instanceof NotStatic ? values : new NotStatic(loop.expression, "a loop over something that is not a list"),
+        "the routes declared in the loop are left out",
+      );
       return;
     }
     for (const value of values) {
@@ -164,7 +181,10 @@ export class DeclarationReader {
     // Said once, at the loop that ran out: the loops around it stop without repeating it.
     if (this.loopsStopped) return false;
     this.loopsStopped = true;
-    this.notStatic(new NotStatic(loop, `a loop past ${count(ANALYSIS_LIMITS.loopIterations)} iterations (all loops of the file together)`, "budget"), "the routes of the iterations after it are left out");
+    this.notStatic(
+      new NotStatic(loop, `a loop past ${count(ANALYSIS_LIMITS.loopIterations)} iterations (all loops of the file together)`, "budget"),
+      "the routes of the iterations after it are left out",
+    );
     return false;
   }
 
@@ -177,7 +197,10 @@ export class DeclarationReader {
     }
     const values = this.evaluator.evaluate(receiver, scope);
     if (values instanceof NotStatic || !Array.isArray(values)) {
-      this.notStatic(values instanceof NotStatic ? values : new NotStatic(receiver, "a loop over something that is not a list"), "the routes declared in the loop are left out");
+      this.notStatic(
+        values instanceof NotStatic ? values : new NotStatic(receiver, "a loop over something that is not a list"),
+        "the routes declared in the loop are left out",
+      );
       return;
     }
     const [item, index] = fn.parameters;
@@ -217,7 +240,9 @@ export class DeclarationReader {
         continue;
       }
       const value: Evaluated =
-        argument.value !== undefined ? argument.value : this.evaluator.options(node, scope, sources, (missing) => this.notStatic(missing, "this option is left out"));
+        argument.value !== undefined
+          ? argument.value
+          : this.evaluator.options(node, scope, sources, (missing) => this.notStatic(missing, "this option is left out"));
       if (value instanceof NotStatic) {
         this.notStatic(value, "this declaration is left out");
         return;
@@ -236,7 +261,10 @@ export class DeclarationReader {
     const weight = this.inherited + this.evaluator.sizeOf(options);
     const copies = 1 + this.evaluator.sizeOf(options.has_many ?? null) + this.evaluator.sizeOf(options.has_one ?? null);
     if (!this.evaluator.budget.spend(weight * copies)) {
-      this.notStatic(new NotStatic(call, `options (with those it inherits) needing more than ${count(ANALYSIS_LIMITS.steps)} evaluation steps to expand`, "budget"), "this declaration is left out");
+      this.notStatic(
+        new NotStatic(call, `options (with those it inherits) needing more than ${count(ANALYSIS_LIMITS.steps)} evaluation steps to expand`, "budget"),
+        "this declaration is left out",
+      );
       return;
     }
     const declaration = this.declaration(kind, strings, options, call, sources);
@@ -293,14 +321,18 @@ export class DeclarationReader {
 }
 
 /** How many of a declaration's arguments must be strings: its name, or (named_route) its name and path. */
-const STRINGS_NEEDED: Readonly<Record<DeclarationKind, number>> = { resources: 1, resource: 1, namespace: 1, with_options: 0, connect: 1, named_route: 2, root: 0 };
+const STRINGS_NEEDED: Readonly<Record<DeclarationKind, number>> = {
+  resources: 1,
+  resource: 1,
+  namespace: 1,
+  with_options: 0,
+  connect: 1,
+  named_route: 2,
+  root: 0,
+};
 
 /** A call's arguments, with `...list` spreads of static lists opened up. */
-function spreadArguments(
-  call: ts.CallExpression,
-  evaluator: Evaluator,
-  scope: Scope,
-): Array<{ node: ts.Expression; value?: OptionValue } | NotStatic> {
+function spreadArguments(call: ts.CallExpression, evaluator: Evaluator, scope: Scope): Array<{ node: ts.Expression; value?: OptionValue } | NotStatic> {
   const result: Array<{ node: ts.Expression; value?: OptionValue } | NotStatic> = [];
   for (const argument of call.arguments) {
     if (!ts.isSpreadElement(argument)) {

@@ -54,14 +54,58 @@ export interface ParsedArguments {
 
 /** Flags each command accepts (anything else is a usage error). */
 export type Flag =
-  | "--json" | "--behaviour" | "--param" | "--host" | "--stdio" | "--out" | "--import-extension" | "--controller" | "--grep" | "--format"
-  | "--strict" | "--no-controllers" | "--check" | "--watch" | "--allow-partial" | "--runtime" | "--runtime-timeout" | "--title" | "--version" | "--base-path" | "--explain" | "--no-patch" | "--from" | "--to" | "--worktree" | "--fail-on-breaking" | "--include" | "--exclude";
+  | "--json"
+  | "--behaviour"
+  | "--param"
+  | "--host"
+  | "--stdio"
+  | "--out"
+  | "--import-extension"
+  | "--controller"
+  | "--grep"
+  | "--format"
+  | "--strict"
+  | "--no-controllers"
+  | "--check"
+  | "--watch"
+  | "--allow-partial"
+  | "--runtime"
+  | "--runtime-timeout"
+  | "--title"
+  | "--version"
+  | "--base-path"
+  | "--explain"
+  | "--no-patch"
+  | "--from"
+  | "--to"
+  | "--worktree"
+  | "--fail-on-breaking"
+  | "--include"
+  | "--exclude";
 
 /** Short flags, as `rails routes` had them. */
 const SHORT: Record<string, Flag> = { "-c": "--controller", "-g": "--grep" };
 
 export function parseArguments(argv: string[], allowed: readonly Flag[]): ParsedArguments {
-  const parsed: ParsedArguments = { positional: [], json: false, help: false, stdio: false, format: false, strict: false, noControllers: false, check: false, watch: false, allowPartial: false, explain: false, noPatch: false, worktree: false, failOnBreaking: false, include: [], exclude: [], params: record<string>() };
+  const parsed: ParsedArguments = {
+    positional: [],
+    json: false,
+    help: false,
+    stdio: false,
+    format: false,
+    strict: false,
+    noControllers: false,
+    check: false,
+    watch: false,
+    allowPartial: false,
+    explain: false,
+    noPatch: false,
+    worktree: false,
+    failOnBreaking: false,
+    include: [],
+    exclude: [],
+    params: record<string>(),
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = Object.prototype.hasOwnProperty.call(SHORT, argv[i]) ? SHORT[argv[i]] : argv[i];
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
@@ -86,18 +130,16 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
       const base = value();
       if (!/^\/[\w\-./~%]*$/.test(base)) throw new UsageError(`--base-path takes a path beginning with /, got ${JSON.stringify(base)}`);
       parsed.basePath = base;
-    }
-    else if (flag === "--runtime-timeout") {
+    } else if (flag === "--runtime-timeout") {
       const text = value();
-      if (!/^\d{1,9}$/.test(text) || Number(text) === 0) throw new UsageError(`--runtime-timeout takes milliseconds (a positive whole number), got ${JSON.stringify(text)}`);
+      if (!/^\d{1,9}$/.test(text) || Number(text) === 0)
+        throw new UsageError(`--runtime-timeout takes milliseconds (a positive whole number), got ${JSON.stringify(text)}`);
       parsed.runtimeTimeout = Number(text);
-    }
-    else if (flag === "--include" || flag === "--exclude") {
+    } else if (flag === "--include" || flag === "--exclude") {
       const glob = value();
       if (glob === "") throw new UsageError(`${flag} takes a glob on route names or paths (admin_*, /admin/**), got ""`);
       parsed[flag === "--include" ? "include" : "exclude"].push(glob);
-    }
-    else if (flag === "--from") parsed.from = value();
+    } else if (flag === "--from") parsed.from = value();
     else if (flag === "--to") parsed.to = value();
     else if (flag === "--format") parsed.format = true;
     else if (flag === "--strict") parsed.strict = true;
@@ -111,10 +153,10 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     else if (flag === "--fail-on-breaking") parsed.failOnBreaking = true;
     else if (flag === "--import-extension") {
       const extension = value();
-      if (extension !== "js" && extension !== "ts" && extension !== "none") throw new UsageError(`--import-extension must be js, ts or none, got ${JSON.stringify(extension)}`);
+      if (extension !== "js" && extension !== "ts" && extension !== "none")
+        throw new UsageError(`--import-extension must be js, ts or none, got ${JSON.stringify(extension)}`);
       parsed.importExtension = extension;
-    }
-    else if (flag === "--behaviour") {
+    } else if (flag === "--behaviour") {
       const behaviour = value();
       if (behaviour !== "A" && behaviour !== "B") throw new UsageError(`--behaviour must be A or B, got ${JSON.stringify(behaviour)}`);
       parsed.behaviour = behaviour;

@@ -69,16 +69,28 @@ export async function routesCommand(args: ParsedArguments): Promise<CommandResul
 /** routes --runtime FILE: the table of the application's routing module, run (what it really routes). */
 async function runtimeRoutesCommand(args: ParsedArguments, module: string): Promise<CommandResult> {
   const routes = await runtimeRoutes(module, args.runtimeTimeout);
-  const kept = routes.filter((route) => (!args.controller || route.controller === args.controller) && (!args.grep || grepMatches(args.grep, [route.name ?? "", route.verb, route.path, `${route.controller}#${route.action}`])));
+  const kept = routes.filter(
+    (route) =>
+      (!args.controller || route.controller === args.controller) &&
+      (!args.grep || grepMatches(args.grep, [route.name ?? "", route.verb, route.path, `${route.controller}#${route.action}`])),
+  );
   if (args.json) return { stdout: [JSON.stringify({ file: module, runtime: true, routes: kept })], stderr: [], exitCode: 0 };
-  const rows = kept.map((route) => ({ ...route, target: `${route.controller ?? ":controller"}#${route.action ?? ":action"}`, optionalFormat: /\.:format$/.test(route.path) }));
+  const rows = kept.map((route) => ({
+    ...route,
+    target: `${route.controller ?? ":controller"}#${route.action ?? ":action"}`,
+    optionalFormat: /\.:format$/.test(route.path),
+  }));
   return { stdout: [routesTable(rows, styleFor(process.stdout), { optionalFormat: args.format })], stderr: [], exitCode: 0 };
 }
 
 /** The routes `-c CONTROLLER` and `-g PATTERN` keep. */
 function selected(routes: readonly Route[], args: ParsedArguments): readonly Route[] {
   if (!args.controller && !args.grep) return routes;
-  return routes.filter((route) => (!args.controller || route.controller === args.controller) && (!args.grep || grepMatches(args.grep, [route.name ?? "", route.verb, route.path, route.target])));
+  return routes.filter(
+    (route) =>
+      (!args.controller || route.controller === args.controller) &&
+      (!args.grep || grepMatches(args.grep, [route.name ?? "", route.verb, route.path, route.target])),
+  );
 }
 
 /** `-g`: a case-insensitive regular expression (a plain word is one; an invalid one is matched as text) against the route's line: name, verb, path and controller#action. */
@@ -121,7 +133,8 @@ export async function checkCommand(args: ParsedArguments): Promise<CommandResult
     } else {
       for (const d of diagnostics) result.stdout.push(diagnosticLine(f.file, d, f.lines));
     }
-    if (args.strict && notStatic(f).length) result.stderr.push(printable(`${f.file}: --strict: ${notStatic(f).length} not-static part(s): the editor's routes may not be the app's`));
+    if (args.strict && notStatic(f).length)
+      result.stderr.push(printable(`${f.file}: --strict: ${notStatic(f).length} not-static part(s): the editor's routes may not be the app's`));
   }
   if (args.runtime) {
     if (loaded.length !== 1) throw new UsageError("check --runtime compares one routing file with its compiled module");
@@ -137,7 +150,11 @@ export async function checkCommand(args: ParsedArguments): Promise<CommandResult
     }
     const differences = routeDifferences(loaded[0].routes.toJSON().routes, running);
     for (const line of differences) result.stdout.push(printable(`${loaded[0].file}: ${line}`));
-    result.stderr.push(differences.length ? `${differences.length} difference(s) between the static reading and the running app` : "the static reading and the running app have the same routes");
+    result.stderr.push(
+      differences.length
+        ? `${differences.length} difference(s) between the static reading and the running app`
+        : "the static reading and the running app have the same routes",
+    );
     if (differences.length) result.exitCode = 1;
   }
   return result;
@@ -150,15 +167,32 @@ export function typesCommand(args: ParsedArguments): CommandResult | Promise<Com
   const f = loadFile(file, args.behaviour);
   const out = args.out ?? typesFileOf(file);
   const unread = notStatic(f);
-  const text = routeTypesOf(f.routes, file, unread.length ? `${unread.length} part${unread.length === 1 ? "" : "s"} of the routing file could not be read statically: the running app may have routes these types lack, or lack routes they have` : undefined);
+  const text = routeTypesOf(
+    f.routes,
+    file,
+    unread.length
+      ? `${unread.length} part${unread.length === 1 ? "" : "s"} of the routing file could not be read statically: the running app may have routes these types lack, or lack routes they have`
+      : undefined,
+  );
   // A partial file could type a link the app does not have: written only when asked for.
   if (unread.length && !args.allowPartial) {
-    return { stdout: [], stderr: [partialSummary(f, unread)!, printable(`${out} not written: the types could differ from the running app (--allow-partial writes them, marked as partial)`)], exitCode: 1 };
+    return {
+      stdout: [],
+      stderr: [
+        partialSummary(f, unread)!,
+        printable(`${out} not written: the types could differ from the running app (--allow-partial writes them, marked as partial)`),
+      ],
+      exitCode: 1,
+    };
   }
   if (args.check) return staleness(out, text, "types");
   const written = writeOrRefuse(out, text, file);
   const helpers = f.routes.table.named.size * 4;
-  const result: CommandResult = { stdout: [printable(`${written} ${out} (${helpers} helpers${unread.length ? ", partial" : ""})`)], stderr: [], exitCode: hasErrors(f) ? 1 : 0 };
+  const result: CommandResult = {
+    stdout: [printable(`${written} ${out} (${helpers} helpers${unread.length ? ", partial" : ""})`)],
+    stderr: [],
+    exitCode: hasErrors(f) ? 1 : 0,
+  };
   for (const d of f.diagnostics) if (d.severity === "error") result.stderr.push(diagnosticLine(f.file, d, f.lines));
   const summary = partialSummary(f, unread);
   if (summary) result.stderr.push(summary);
@@ -177,16 +211,27 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
   const unread = notStatic(f);
   // A partial file could give helpers the app does not have: written only when asked for, as types are.
   if (unread.length && !args.allowPartial) {
-    return { stdout: [], stderr: [partialSummary(f, unread)!, printable(`${out} not written: the helpers could differ from the running app (--allow-partial writes them)`)], exitCode: 1 };
+    return {
+      stdout: [],
+      stderr: [partialSummary(f, unread)!, printable(`${out} not written: the helpers could differ from the running app (--allow-partial writes them)`)],
+      exitCode: 1,
+    };
   }
-  const routes = path.relative(path.dirname(path.resolve(out)), path.resolve(file)).split(path.sep).join("/");
+  const routes = path
+    .relative(path.dirname(path.resolve(out)), path.resolve(file))
+    .split(path.sep)
+    .join("/");
   const made = helpersModuleOf(f.routes, { routes, include: args.include, exclude: args.exclude });
   if (args.check) {
     const checks = [staleness(out, made.js, "helpers"), staleness(declarations, made.dts, "helpers")];
     return { stdout: checks.flatMap((c) => c.stdout), stderr: checks.flatMap((c) => c.stderr), exitCode: Math.max(...checks.map((c) => c.exitCode)) };
   }
   const written = [writeOrRefuse(out, made.js, file), writeOrRefuse(declarations, made.dts, file)];
-  const result: CommandResult = { stdout: [printable(`${written[0]} ${out} and ${written[1]} ${declarations} (${made.helpers} helpers, ${made.targets} targets)`)], stderr: [], exitCode: hasErrors(f) ? 1 : 0 };
+  const result: CommandResult = {
+    stdout: [printable(`${written[0]} ${out} and ${written[1]} ${declarations} (${made.helpers} helpers, ${made.targets} targets)`)],
+    stderr: [],
+    exitCode: hasErrors(f) ? 1 : 0,
+  };
   for (const d of f.diagnostics) if (d.severity === "error") result.stderr.push(diagnosticLine(f.file, d, f.lines));
   return result;
 }
@@ -200,7 +245,10 @@ export function controllersCommand(args: ParsedArguments): CommandResult | Promi
   const out = args.out ?? path.join(path.dirname(file), "controllers.generated.ts");
   const modules = moduleFiles(folder);
   if (modules === undefined) throw new UsageError(`no controllers folder at ${folder}`);
-  let relative = path.relative(path.dirname(path.resolve(out)), folder).split(path.sep).join("/");
+  let relative = path
+    .relative(path.dirname(path.resolve(out)), folder)
+    .split(path.sep)
+    .join("/");
   if (!relative.startsWith(".")) relative = `./${relative}`;
   const text = controllerMapOf(modules, relative, file, args.importExtension);
   if (args.check) return staleness(out, text, "controllers");
@@ -265,7 +313,10 @@ function openApiOf(f: CliRoutingFile, args: ParsedArguments, schemas: RuntimeSch
     schemasOf: schemas && ((controller, action) => (own(schemas, controller) ? own(schemas[controller], action) : undefined)),
   });
   const unread = notStatic(f);
-  const stderr = [...f.diagnostics.filter((d) => d.severity === "error").map((d) => diagnosticLine(f.file, d, f.lines)), ...(unread.length ? [partialSummary(f, unread)!] : [])];
+  const stderr = [
+    ...f.diagnostics.filter((d) => d.severity === "error").map((d) => diagnosticLine(f.file, d, f.lines)),
+    ...(unread.length ? [partialSummary(f, unread)!] : []),
+  ];
   if (!args.out) return { stdout: [text.trimEnd()], stderr, exitCode: hasErrors(f) ? 1 : 0 };
   try {
     fs.writeFileSync(args.out, text);
@@ -280,7 +331,10 @@ function nearestPackage(dir: string): { name?: string; version?: string } | unde
   for (let at = dir; ; at = path.dirname(at)) {
     try {
       const manifest = JSON.parse(fs.readFileSync(path.join(at, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
-      return { name: typeof manifest.name === "string" ? manifest.name : undefined, version: typeof manifest.version === "string" ? manifest.version : undefined };
+      return {
+        name: typeof manifest.name === "string" ? manifest.name : undefined,
+        version: typeof manifest.version === "string" ? manifest.version : undefined,
+      };
     } catch {
       if (path.dirname(at) === at) return undefined;
     }
@@ -292,7 +346,9 @@ function writeOrRefuse(out: string, text: string, file: string): "wrote" | "unch
   try {
     return writeGeneratedFile(out, text, projectRoot(file));
   } catch (error) {
-    throw new UsageError(error instanceof UnsafeWrite ? error.message : `cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(
+      error instanceof UnsafeWrite ? error.message : `cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }
 
@@ -306,7 +362,11 @@ function staleness(out: string, text: string, command: string): CommandResult {
   const shown = lines.slice(0, 20).map((line) => printable(shortened(line)));
   return {
     stdout: [],
-    stderr: [printable(`${out} is stale (${found.added.length} line(s) to add, ${found.removed.length} to remove): ${rerun}`), ...shown, ...(lines.length > 20 ? [`… and ${lines.length - 20} more`] : [])],
+    stderr: [
+      printable(`${out} is stale (${found.added.length} line(s) to add, ${found.removed.length} to remove): ${rerun}`),
+      ...shown,
+      ...(lines.length > 20 ? [`… and ${lines.length - 20} more`] : []),
+    ],
     exitCode: 1,
   };
 }
@@ -321,7 +381,12 @@ function moduleFiles(folder: string): string[] | undefined {
   }
   return entries
     .filter((entry) => entry.isFile() && /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name))
-    .map((entry) => path.relative(folder, path.join(entry.parentPath ?? (entry as { path?: string }).path ?? folder, entry.name)).split(path.sep).join("/"))
+    .map((entry) =>
+      path
+        .relative(folder, path.join(entry.parentPath ?? (entry as { path?: string }).path ?? folder, entry.name))
+        .split(path.sep)
+        .join("/"),
+    )
     .sort();
 }
 
@@ -337,7 +402,14 @@ export function recognizeCommand(args: ParsedArguments): CommandResult {
     const seen = f.routes.recognize(routed, path, args.params);
     const out = args.json
       ? JSON.stringify(seen)
-      : [`route:      ${seen.route ?? "(unnamed)"}`, `controller: ${seen.controller}`, `action:     ${seen.action}`, `params:     ${JSON.stringify(seen.params)}`].map(printable).join("\n");
+      : [
+          `route:      ${seen.route ?? "(unnamed)"}`,
+          `controller: ${seen.controller}`,
+          `action:     ${seen.action}`,
+          `params:     ${JSON.stringify(seen.params)}`,
+        ]
+          .map(printable)
+          .join("\n");
     return { stdout: [out], stderr: [], exitCode: 0 };
   } catch (error) {
     if (error instanceof RoutingError) return { stdout: [], stderr: [printable(error.message)], exitCode: 1 };
@@ -350,11 +422,30 @@ function explainCommand(f: CliRoutingFile, method: string, path: string, args: P
   const explained = explainRecognition(f.routes, method, path, args.params);
   const exitCode = explained.error ? 1 : 0;
   if (args.json) {
-    const routes = explained.routes.map(({ index, route, passedOver }) => ({ index, name: route.name, verb: route.verb, path: route.path, target: route.target, ...(passedOver ? { passedOver } : { matched: true }) }));
-    return { stdout: [JSON.stringify({ explain: routes, more: explained.more, ...(explained.recognition ? { recognition: explained.recognition } : { error: explained.error!.message }) })], stderr: [], exitCode };
+    const routes = explained.routes.map(({ index, route, passedOver }) => ({
+      index,
+      name: route.name,
+      verb: route.verb,
+      path: route.path,
+      target: route.target,
+      ...(passedOver ? { passedOver } : { matched: true }),
+    }));
+    return {
+      stdout: [
+        JSON.stringify({
+          explain: routes,
+          more: explained.more,
+          ...(explained.recognition ? { recognition: explained.recognition } : { error: explained.error!.message }),
+        }),
+      ],
+      stderr: [],
+      exitCode,
+    };
   }
   const table = routesTable(explained.routes.map(({ route }) => route)).split("\n");
-  const lines = explained.routes.map(({ index, passedOver }, i) => printable(`${passedOver ? "  " : "→ "}${String(index + 1).padStart(4)}  ${table[i]}  ${passedOver ? `passed over: ${passedOver}` : "matched"}`));
+  const lines = explained.routes.map(({ index, passedOver }, i) =>
+    printable(`${passedOver ? "  " : "→ "}${String(index + 1).padStart(4)}  ${table[i]}  ${passedOver ? `passed over: ${passedOver}` : "matched"}`),
+  );
   if (explained.more) lines.push(`  … and ${explained.more} more route${explained.more === 1 ? "" : "s"}`);
   if (explained.recognition) lines.push(printable(`params: ${JSON.stringify(explained.recognition.params)}`));
   return { stdout: lines, stderr: explained.error ? [printable(explained.error.message)] : [], exitCode };
@@ -373,8 +464,14 @@ export function diffCommand(args: ParsedArguments): CommandResult {
   const exitCode = args.failOnBreaking && diff.breaking ? 1 : 0;
   if (args.json) return { stdout: [JSON.stringify({ file, from, to: args.to ?? null, ...diff })], stderr: [], exitCode };
   const sign = { added: "+", removed: "-", changed: "~" } as const;
-  const table = routesTable(diff.routes.map(({ route }) => ({ ...route, target: `${route.controller ?? ":controller"}#${route.action ?? ":action"}` }))).split("\n");
-  const lines = diff.routes.map((change, i) => printable(`${sign[change.kind]} ${table[i]}${change.kind === "changed" ? `  (was ${change.before!.name ?? "unnamed"} ${change.before!.controller ?? ":controller"}#${change.before!.action ?? ":action"})` : ""}${change.breaking ? `  BREAKING: ${change.breaking}` : ""}`));
+  const table = routesTable(diff.routes.map(({ route }) => ({ ...route, target: `${route.controller ?? ":controller"}#${route.action ?? ":action"}` }))).split(
+    "\n",
+  );
+  const lines = diff.routes.map((change, i) =>
+    printable(
+      `${sign[change.kind]} ${table[i]}${change.kind === "changed" ? `  (was ${change.before!.name ?? "unnamed"} ${change.before!.controller ?? ":controller"}#${change.before!.action ?? ":action"})` : ""}${change.breaking ? `  BREAKING: ${change.breaking}` : ""}`,
+    ),
+  );
   for (const helper of diff.helpers) lines.push(printable(`! ${helper.name}: BREAKING: ${helper.breaking}`));
   const summary = `${diff.routes.filter((c) => c.kind === "added").length} added, ${diff.routes.filter((c) => c.kind === "removed").length} removed, ${diff.routes.filter((c) => c.kind === "changed").length} changed, ${diff.breaking} breaking (${from} → ${to})`;
   return { stdout: lines, stderr: [summary], exitCode };
@@ -387,7 +484,11 @@ export function generateCommand(args: ParsedArguments): CommandResult {
   const fn = own(f.routes.helpers as Readonly<Record<string, Helper>>, helper);
   if (!fn) {
     const suggestion = nearest(helper, Object.keys(f.routes.helpers));
-    return { stdout: [], stderr: [printable(`Unknown helper ${JSON.stringify(helper)}${suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : ""}`)], exitCode: 1 };
+    return {
+      stdout: [],
+      stderr: [printable(`Unknown helper ${JSON.stringify(helper)}${suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : ""}`)],
+      exitCode: 1,
+    };
   }
   const named: Record<string, unknown> = { ...args.params };
   if (args.host) named.host = args.host;

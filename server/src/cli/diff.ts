@@ -41,12 +41,19 @@ export function fileAtRevision(file: string, revision: string): string {
   } catch {
     throw new UsageError(`${file} is not in a git repository`);
   }
-  const relative = path.relative(fs.realpathSync(top), fs.realpathSync(path.dirname(path.resolve(file)))).split(path.sep).concat(path.basename(file)).filter(Boolean).join("/");
+  const relative = path
+    .relative(fs.realpathSync(top), fs.realpathSync(path.dirname(path.resolve(file))))
+    .split(path.sep)
+    .concat(path.basename(file))
+    .filter(Boolean)
+    .join("/");
   try {
     const object = git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${revision}:${relative}`]).trim();
     return git(["cat-file", "blob", object]);
   } catch (error) {
-    const why = String((error as { stderr?: unknown }).stderr ?? "").trim().split("\n")[0];
+    const why = String((error as { stderr?: unknown }).stderr ?? "")
+      .trim()
+      .split("\n")[0];
     throw new UsageError(`cannot read ${relative} at ${revision}: ${why || "git show failed"}`);
   }
 }
@@ -74,7 +81,12 @@ export function diffRoutes(before: readonly RouteJSON[], after: readonly RouteJS
     if (!now) routes.push({ kind: "removed", route, breaking: "its URLs no longer route" });
     else if (JSON.stringify(now) !== JSON.stringify(route)) {
       const target = (r: RouteJSON) => `${r.controller ?? ":controller"}#${r.action ?? ":action"}`;
-      const moved = target(now) !== target(route) ? `its URLs now go to ${target(now)}` : JSON.stringify(now.requirements) !== JSON.stringify(route.requirements) ? "its requirements changed: some URLs may no longer route" : undefined;
+      const moved =
+        target(now) !== target(route)
+          ? `its URLs now go to ${target(now)}`
+          : JSON.stringify(now.requirements) !== JSON.stringify(route.requirements)
+            ? "its requirements changed: some URLs may no longer route"
+            : undefined;
       routes.push({ kind: "changed", route: now, before: route, ...(moved ? { breaking: moved } : {}) });
     }
   }

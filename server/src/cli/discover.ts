@@ -31,7 +31,8 @@ export function discoverRoutingFile(cwd: string): string {
       if (++seen > MAX_FILES) return;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory() && !SKIPPED.has(entry.name) && !entry.name.startsWith(".")) visit(full, depth + 1);
-      else if (entry.isFile() && /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name) && isRoutingFile(full)) found.push(full);
+      else if (entry.isFile() && /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name) && isRoutingFile(full))
+        found.push(full);
     }
   };
   visit(cwd, 0);
@@ -51,7 +52,7 @@ function configuredRoutingFile(cwd: string): string | undefined {
   }
   const routes = (config as { "resource-routes"?: { routes?: unknown } })?.["resource-routes"]?.routes;
   if (routes === undefined) return undefined;
-  if (typeof routes !== "string") throw new UsageError('package.json\'s "resource-routes".routes must be the routing file\'s path, a string');
+  if (typeof routes !== "string") throw new UsageError("package.json's \"resource-routes\".routes must be the routing file's path, a string");
   return routes;
 }
 

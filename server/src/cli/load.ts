@@ -16,7 +16,8 @@ export function loadFile(file: string, behaviour?: Behaviour): CliRoutingFile {
     text = readRegularFileSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = error instanceof UnreadableFile ? error.message : code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (error as Error).message;
+    const why =
+      error instanceof UnreadableFile ? error.message : code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (error as Error).message;
     throw new UsageError(`cannot read ${JSON.stringify(file)}: ${why}`);
   }
   const loaded = loadRoutingFile(text, file, { behaviour });

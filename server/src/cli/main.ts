@@ -23,6 +23,7 @@ function tooling<T>(load: () => T, needs: string): T {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a command runs, so that --help needs no TypeScript
 const commands = () => tooling(() => require("./commands") as typeof import("./commands"), "typescript");
 
 interface Command {
@@ -138,7 +139,11 @@ const COMMANDS: Record<string, Command> = {
   The language server over stdio (also the bin resource-routes-language-server).`,
     run: (args) => {
       if (!args.stdio) throw new UsageError("lsp needs --stdio (the server talks LSP over standard input and output)");
-      tooling(() => (require("../lsp/serverProcess") as typeof import("../lsp/serverProcess")).runServerProcess(), "typescript vscode-languageserver vscode-uri picomatch");
+      tooling(
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the server's modules load only for `lsp`
+        () => (require("../lsp/serverProcess") as typeof import("../lsp/serverProcess")).runServerProcess(),
+        "typescript vscode-languageserver vscode-uri picomatch",
+      );
       return { stdout: [], stderr: [], exitCode: 0 };
     },
   },
@@ -147,7 +152,9 @@ const COMMANDS: Record<string, Command> = {
 const USAGE = `usage: resource-routes <command> [options]
 
 commands:
-${Object.values(COMMANDS).map((c) => `  ${c.usage.split("\n")[0].replace("resource-routes ", "")}`).join("\n")}
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage.split("\n")[0].replace("resource-routes ", "")}`)
+  .join("\n")}
 
 The routing files are read statically: they are never run. \`resource-routes <command> --help\` tells more.`;
 

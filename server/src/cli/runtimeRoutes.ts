@@ -27,7 +27,13 @@ import(process.argv[1]).then((loaded) => {
  * set draw() returned.
  */
 export async function runtimeRoutes(file: string, timeoutMs = DEFAULT_RUNTIME_TIMEOUT_MS): Promise<RouteJSON[]> {
-  const answer = await inChild<{ routes?: RouteJSON[]; missing?: true }>(CHILD, pathToFileURL(path.resolve(file)).href, file, timeoutMs, "its routes were read");
+  const answer = await inChild<{ routes?: RouteJSON[]; missing?: true }>(
+    CHILD,
+    pathToFileURL(path.resolve(file)).href,
+    file,
+    timeoutMs,
+    "its routes were read",
+  );
   if (answer.missing) throw new UsageError(`${JSON.stringify(file)} exports no route set (its default export or \`routes\` should be what draw() returned)`);
   return answer.routes!;
 }
@@ -72,7 +78,8 @@ const toJson = (schema) => {
 
 /** The JSON Schemas of each controller's actions (by controller name, then action), from the compiled controllers folder `dir`, run. */
 export async function runtimeSchemas(dir: string, timeoutMs = DEFAULT_RUNTIME_TIMEOUT_MS): Promise<RuntimeSchemas> {
-  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--runtime takes the compiled controllers folder, and ${JSON.stringify(dir)} is not a folder`);
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+    throw new UsageError(`--runtime takes the compiled controllers folder, and ${JSON.stringify(dir)} is not a folder`);
   return (await inChild<{ schemas: RuntimeSchemas }>(SCHEMAS_CHILD, path.resolve(dir), dir, timeoutMs, "its controllers' schemas were read")).schemas;
 }
 
@@ -120,7 +127,10 @@ export function routeDifferences(statically: readonly RouteJSON[], running: read
     const twins = remaining.get(key(route));
     const twin = twins?.shift();
     if (!twin) lines.push(`only in the static reading: ${routeLine(route)}`);
-    else if (JSON.stringify(twin) !== JSON.stringify(route)) lines.push(`differs: ${routeLine(route)} statically, ${routeLine(twin)} when run${JSON.stringify(twin.requirements) !== JSON.stringify(route.requirements) ? " (requirements differ)" : ""}`);
+    else if (JSON.stringify(twin) !== JSON.stringify(route))
+      lines.push(
+        `differs: ${routeLine(route)} statically, ${routeLine(twin)} when run${JSON.stringify(twin.requirements) !== JSON.stringify(route.requirements) ? " (requirements differ)" : ""}`,
+      );
   }
   for (const twins of remaining.values()) for (const route of twins) lines.push(`only in the running app: ${routeLine(route)}`);
   return lines;

@@ -102,7 +102,8 @@ const MAX_VALUE_DEPTH = 200;
 
 /** Plain data only: a routing file's options must be the same values the analyser can read. */
 function toOptionValue(value: unknown, where: string, walked: { size: number; depth: number }): OptionValue {
-  if (++walked.size > MAX_VALUE_SIZE) throw new TypeError(`${shortened(where)}: an option value of more than ${MAX_VALUE_SIZE} entries (counting shared ones each time they are used)`);
+  if (++walked.size > MAX_VALUE_SIZE)
+    throw new TypeError(`${shortened(where)}: an option value of more than ${MAX_VALUE_SIZE} entries (counting shared ones each time they are used)`);
   if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
   if (value instanceof RegExp) {
     // A real pattern, copied: an object that only inherits from RegExp.prototype is refused here, not later.
@@ -113,7 +114,8 @@ function toOptionValue(value: unknown, where: string, walked: { size: number; de
     }
   }
   if (typeof value !== "object") throw new TypeError(`${where}: a ${typeof value} is not a routing option value`);
-  if (++walked.depth > MAX_VALUE_DEPTH) throw new TypeError(`${shortened(where)}: an option value nested more than ${MAX_VALUE_DEPTH} levels deep (or holding itself)`);
+  if (++walked.depth > MAX_VALUE_DEPTH)
+    throw new TypeError(`${shortened(where)}: an option value nested more than ${MAX_VALUE_DEPTH} levels deep (or holding itself)`);
   let result: OptionValue;
   if (Array.isArray(value)) result = value.map((item, i) => toOptionValue(item, `${where}[${i}]`, walked));
   else {

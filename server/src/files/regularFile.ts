@@ -39,7 +39,7 @@ export function readRegularFileSync(path: string, limit = MAX_FILE_BYTES): strin
     const size = check(fs.fstatSync(fd), limit);
     const buffer = Buffer.alloc(size + 1);
     let read = 0;
-    for (let n; read < buffer.length && (n = fs.readSync(fd, buffer, read, buffer.length - read, read)) > 0; ) read += n;
+    for (let n; read < buffer.length && (n = fs.readSync(fd, buffer, read, buffer.length - read, read)) > 0;) read += n;
     if (read > size) throw new UnreadableFile("it grew while it was read");
     return buffer.toString("utf8", 0, read);
   } finally {
@@ -54,7 +54,7 @@ export async function readRegularFile(path: string, limit = MAX_FILE_BYTES): Pro
     const size = check(await handle.stat(), limit);
     const buffer = Buffer.alloc(size + 1);
     let read = 0;
-    for (let n; read < buffer.length && (n = (await handle.read(buffer, read, buffer.length - read, read)).bytesRead) > 0; ) read += n;
+    for (let n; read < buffer.length && (n = (await handle.read(buffer, read, buffer.length - read, read)).bytesRead) > 0;) read += n;
     if (read > size) throw new UnreadableFile("it grew while it was read");
     return buffer.toString("utf8", 0, read);
   } finally {

@@ -84,7 +84,13 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
   ];
   return {
     // Parsed rather than written as a literal: a `__proto__` key stays a key.
-    js: [...header, `const $defaults = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(source.settings.default_url_options ?? {}))});`, CORE, ...js, ""].join("\n"),
+    js: [
+      ...header,
+      `const $defaults = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(source.settings.default_url_options ?? {}))});`,
+      CORE,
+      ...js,
+      "",
+    ].join("\n"),
     dts: [...header, DECLARATIONS, ...dts, ""].join("\n"),
     helpers,
     targets,
@@ -148,7 +154,9 @@ function targetRoutes(routes: readonly Route[], selected: (route: Route) => bool
  * glob); defaults and requirements as `[key, …]` lists (an object literal would read a `__proto__` key as its prototype).
  */
 function routeData(route: Route): string {
-  const segments = route.segments.map((segment) => segment.map((part) => (part.kind === "static" ? part.text : part.kind === "glob" ? [part.key, 1] : [part.key])));
+  const segments = route.segments.map((segment) =>
+    segment.map((part) => (part.kind === "static" ? part.text : part.kind === "glob" ? [part.key, 1] : [part.key])),
+  );
   const defaults = Object.entries(route.defaults);
   // A requirement tests the whole value once: without the global and sticky flags, which would make the test stateful.
   const requirements = Object.entries(route.requirements).map(([key, pattern]) => [key, pattern.source, pattern.flags.replace(/[gy]/g, "")]);

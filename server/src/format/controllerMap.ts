@@ -21,7 +21,13 @@ export function controllerMapOf(files: readonly string[], folder: string, routin
   const base = folder.replace(/\/$/, "");
   const specifier = (file: string) => {
     const stem = file.replace(/\.[cm]?[jt]sx?$/, "");
-    const extension = /\.[cm]?jsx?$/.test(file) ? file.slice(stem.length) : importExtension === "none" ? "" : importExtension === "ts" ? file.slice(stem.length) : file.slice(stem.length).replace(/t(sx?)$/, "j$1");
+    const extension = /\.[cm]?jsx?$/.test(file)
+      ? file.slice(stem.length)
+      : importExtension === "none"
+        ? ""
+        : importExtension === "ts"
+          ? file.slice(stem.length)
+          : file.slice(stem.length).replace(/t(sx?)$/, "j$1");
     return `${base.startsWith(".") ? base : `./${base}`}/${stem}${extension}`;
   };
   return [

@@ -57,7 +57,12 @@ export function openApiDocument(routes: readonly Route[], options: OpenApiOption
     info: { title: options.title, version: options.version },
     ...(options.basePath ? { servers: [{ url: options.basePath }] } : {}),
     paths: Object.fromEntries(
-      [...paths.keys()].sort().map((template) => [template, Object.fromEntries(METHODS.flatMap((method) => (paths.get(template)!.has(method) ? [[method, paths.get(template)!.get(method)!]] : [])))]),
+      [...paths.keys()]
+        .sort()
+        .map((template) => [
+          template,
+          Object.fromEntries(METHODS.flatMap((method) => (paths.get(template)!.has(method) ? [[method, paths.get(template)!.get(method)!]] : []))),
+        ]),
     ),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
@@ -81,7 +86,13 @@ function operation(route: Route, method: string, operationId: string, target: st
   const schemas = route.controller && route.action ? options.schemasOf?.(route.controller, route.action) : undefined;
   const pathParameters = parametersOf(route, optionalFormat);
   const carriesBody = method === "post" || method === "put" || method === "patch";
-  const params = schemas?.params === undefined ? undefined : withoutKeys(schemas.params as Json, pathParameters.map((p) => (p as { name: string }).name));
+  const params =
+    schemas?.params === undefined
+      ? undefined
+      : withoutKeys(
+          schemas.params as Json,
+          pathParameters.map((p) => (p as { name: string }).name),
+        );
   const parameters = [...pathParameters, ...(params && !carriesBody ? queryParameters(params) : [])];
   const formatNote = optionalFormat ? "The path may end with a format (`.json`, `.xml`, …), which the action reads as `format`." : undefined;
   const description = [rest.join("\n\n").trim(), formatNote].filter(Boolean).join("\n\n");
@@ -91,12 +102,17 @@ function operation(route: Route, method: string, operationId: string, target: st
     ...(description ? { description } : {}),
     tags: [route.controller ?? "{controller}"],
     ...(parameters.length ? { parameters } : {}),
-    ...(params && carriesBody ? { requestBody: { required: true, content: { "application/json": { schema: params }, "application/x-www-form-urlencoded": { schema: params } } } } : {}),
+    ...(params && carriesBody
+      ? { requestBody: { required: true, content: { "application/json": { schema: params }, "application/x-www-form-urlencoded": { schema: params } } } }
+      : {}),
     responses: {
       ...Object.fromEntries(
         Object.keys(schemas?.responses ?? {})
           .sort()
-          .map((status) => [status, { description: `${status} from ${target}`, content: { "application/json": { schema: schemas!.responses![status] as Json } } }]),
+          .map((status) => [
+            status,
+            { description: `${status} from ${target}`, content: { "application/json": { schema: schemas!.responses![status] as Json } } },
+          ]),
       ),
       default: { description: `What ${target} answers` },
     },
@@ -134,7 +150,15 @@ function parametersOf(route: Route, optionalFormat: boolean): Json[] {
 
 /** A params schema without the path's own keys (they are path parameters). */
 function withoutKeys(schema: Json, keys: string[]): Json {
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema) || typeof schema.properties !== "object" || schema.properties === null || Array.isArray(schema.properties)) return schema;
+  if (
+    typeof schema !== "object" ||
+    schema === null ||
+    Array.isArray(schema) ||
+    typeof schema.properties !== "object" ||
+    schema.properties === null ||
+    Array.isArray(schema.properties)
+  )
+    return schema;
   const properties = Object.fromEntries(Object.entries(schema.properties).filter(([key]) => !keys.includes(key)));
   const required = Array.isArray(schema.required) ? schema.required.filter((key) => typeof key !== "string" || !keys.includes(key)) : undefined;
   return { ...schema, properties, ...(required ? { required } : {}) };
@@ -142,7 +166,15 @@ function withoutKeys(schema: Json, keys: string[]): Json {
 
 /** A GET's (or DELETE's) params schema as query parameters: one per property, required where the schema says. */
 function queryParameters(schema: Json): Json[] {
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema) || typeof schema.properties !== "object" || schema.properties === null || Array.isArray(schema.properties)) return [];
+  if (
+    typeof schema !== "object" ||
+    schema === null ||
+    Array.isArray(schema) ||
+    typeof schema.properties !== "object" ||
+    schema.properties === null ||
+    Array.isArray(schema.properties)
+  )
+    return [];
   const required = Array.isArray(schema.required) ? schema.required : [];
   return Object.entries(schema.properties).map(([name, property]) => ({ name, in: "query", required: required.includes(name), schema: property }));
 }

@@ -43,7 +43,7 @@ export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behavi
     `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes types\` writes it again,`,
     "// and so does the language server when the routing file changes (resourceRoutes.types.enabled).",
     ...(partial ? [`// PARTIAL: ${commentText(partial)}.`] : []),
-    "// The routing file opts in with `export default draw<Routes>(…)`; controllers with `ActionContext<\"posts#show\">`.",
+    '// The routing file opts in with `export default draw<Routes>(…)`; controllers with `ActionContext<"posts#show">`.',
     'import type { NamedValues, RouteValue, TypedRouteSet } from "resource-routes";',
     'import type { Action, ActionContext as UntypedActionContext } from "resource-routes/http";',
     "",
@@ -55,19 +55,22 @@ export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behavi
     "}",
     "",
     "export interface RouteParamsByAction {",
-    ...[...params].map(([action, keys]) => `  ${JSON.stringify(action)}: {${[...keys].map(([key, type]) => ` ${property(key)}${type === "required" ? "" : "?"}: ${type === "body" ? "unknown" : "string"};`).join("")}${keys.size ? " " : ""}};`),
+    ...[...params].map(
+      ([action, keys]) =>
+        `  ${JSON.stringify(action)}: {${[...keys].map(([key, type]) => ` ${property(key)}${type === "required" ? "" : "?"}: ${type === "body" ? "unknown" : "string"};`).join("")}${keys.size ? " " : ""}};`,
+    ),
     "}",
     "",
     "/** The route set of this routing file, typed: `export default draw<Routes>(…)`. */",
     "export type Routes = TypedRouteSet<RouteHelpers>;",
-    "/** The params of an action: `RouteParams<\"posts#show\">` is `{ id: string; format?: string }`. */",
+    '/** The params of an action: `RouteParams<"posts#show">` is `{ id: string; format?: string }`. */',
     "export type RouteParams<Action extends keyof RouteParamsByAction> = RouteParamsByAction[Action];",
     "/**",
-    " * What an action receives, typed: `export function show(context: ActionContext<\"posts#show\">)`. Its params are the",
+    ' * What an action receives, typed: `export function show(context: ActionContext<"posts#show">)`. Its params are the',
     " * route's segments and the resource's body (`post` for posts#create); other keys (a query string's) are read",
     " * through the untyped context's `Params`. Its `urls` are this route set's helpers.",
     " */",
-    "export type ActionContext<Action extends keyof RouteParamsByAction, Request = unknown> = Omit<UntypedActionContext<Request>, \"params\" | \"urls\"> & {",
+    'export type ActionContext<Action extends keyof RouteParamsByAction, Request = unknown> = Omit<UntypedActionContext<Request>, "params" | "urls"> & {',
     "  params: RouteParamsByAction[Action];",
     "  urls: RouteHelpers;",
     "};",
@@ -98,7 +101,12 @@ function isRequired(route: Route, key: string): boolean {
 
 function helperLines(name: string, shape: string): string[] {
   const [path, url, hashPath, hashUrl] = helperNames(name);
-  return [`  ${property(path)}: ${shape}<string>;`, `  ${property(url)}: ${shape}<string>;`, `  ${property(hashPath)}: ${shape}<Record<string, unknown>>;`, `  ${property(hashUrl)}: ${shape}<Record<string, unknown>>;`];
+  return [
+    `  ${property(path)}: ${shape}<string>;`,
+    `  ${property(url)}: ${shape}<string>;`,
+    `  ${property(hashPath)}: ${shape}<Record<string, unknown>>;`,
+    `  ${property(hashUrl)}: ${shape}<Record<string, unknown>>;`,
+  ];
 }
 
 /** What a helper's parameters are: its segment keys in path order, and which of them it cannot do without. */
@@ -129,7 +137,9 @@ export function parameterLists({ keys, required }: HelperShape): string[] {
 }
 
 function shapeLine(shape: HelperShape & { name: string }): string {
-  return `type ${shape.name}<Result> = { ${parameterLists(shape).map((list) => `${list}: Result;`).join(" ")} };`;
+  return `type ${shape.name}<Result> = { ${parameterLists(shape)
+    .map((list) => `${list}: Result;`)
+    .join(" ")} };`;
 }
 
 /**
@@ -187,7 +197,7 @@ function parameter(key: string): string {
 }
 
 const RESERVED = new Set(
-  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await".split(" "),
+  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await".split(
+    " ",
+  ),
 );
-
-

@@ -32,12 +32,9 @@ export function routesTable(routes: readonly TableRoute[], style: Style = PLAIN_
   const widths = [0, 1, 2].map((i) => rows.reduce((widest, row) => Math.max(widest, row[i].length), 0));
   return rows
     .map(([name, verb, path, target]) =>
-      [
-        style.name(name.padStart(widths[0])),
-        style.verb(verb.padEnd(widths[1]), verb),
-        style.path(path.padEnd(widths[2])),
-        style.dim(target),
-      ].join(" ").trimEnd(),
+      [style.name(name.padStart(widths[0])), style.verb(verb.padEnd(widths[1]), verb), style.path(path.padEnd(widths[2])), style.dim(target)]
+        .join(" ")
+        .trimEnd(),
     )
     .join("\n");
 }

@@ -40,7 +40,11 @@ export function bodyKind(contentType: string | undefined): BodyKind | undefined 
  * with its files apart. A JSON body that is not an object, or not JSON, and a multipart body that
  * cannot be read are a BadRequest.
  */
-export async function bodyParams(kind: BodyKind, body: { bytes: Uint8Array } | { parsed: unknown }, contentType?: string): Promise<{ params: Params; files?: Files }> {
+export async function bodyParams(
+  kind: BodyKind,
+  body: { bytes: Uint8Array } | { parsed: unknown },
+  contentType?: string,
+): Promise<{ params: Params; files?: Files }> {
   if ("parsed" in body) {
     const parsed = body.parsed;
     if (typeof parsed === "string") return bodyParams(kind, { bytes: new TextEncoder().encode(parsed) }, contentType);
@@ -128,7 +132,8 @@ function countOccurrences(bytes: Uint8Array, needle: string, stop: number): numb
 /** A parsed body's object as params: own keys copied into plain objects, nesting and size bounded. */
 function objectParams(value: unknown, what: string): Params {
   if (value === undefined || value === null) return {};
-  if (typeof value !== "object" || Array.isArray(value)) throw new BadRequest(`${what} must be an object of fields, not ${Array.isArray(value) ? "a list" : typeof value}`);
+  if (typeof value !== "object" || Array.isArray(value))
+    throw new BadRequest(`${what} must be an object of fields, not ${Array.isArray(value) ? "a list" : typeof value}`);
   const count = { values: 0 };
   return copied(value, 0, count, what) as Params;
 }

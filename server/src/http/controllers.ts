@@ -44,7 +44,8 @@ export function findAction(controllers: Controllers, controller: string, action:
  */
 function defaultExport(module: ControllerModule): unknown {
   const value = own(module, "default");
-  if (value && typeof value === "object" && own(value as Record<string, unknown>, "__esModule") === true) return own(value as Record<string, unknown>, "default");
+  if (value && typeof value === "object" && own(value as Record<string, unknown>, "__esModule") === true)
+    return own(value as Record<string, unknown>, "default");
   return value;
 }
 
@@ -57,7 +58,7 @@ function ownMethod(prototype: object, name: string): ((this: object, context: Ac
   return undefined;
 }
 
-function isClass(value: Function): boolean {
+function isClass(value: object): boolean {
   return /^class[\s{]/.test(Function.prototype.toString.call(value));
 }
 

@@ -95,15 +95,19 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   const path = options.path ?? "/";
   if (!ATTRIBUTE.test(path)) throw new TypeError(`cookie ${name}: a path with a space, ";" or a control character: ${JSON.stringify(path.slice(0, 100))}`);
   const sameSite = (options.sameSite ?? "lax").toLowerCase();
-  if (sameSite !== "strict" && sameSite !== "lax" && sameSite !== "none") throw new TypeError(`cookie ${name}: sameSite is "strict", "lax" or "none", not ${JSON.stringify(options.sameSite)}`);
+  if (sameSite !== "strict" && sameSite !== "lax" && sameSite !== "none")
+    throw new TypeError(`cookie ${name}: sameSite is "strict", "lax" or "none", not ${JSON.stringify(options.sameSite)}`);
   const secure = options.secure ?? false;
   // Browsers drop these silently; an error at the call says why the cookie never arrives.
   if (sameSite === "none" && !secure) throw new TypeError(`cookie ${name}: sameSite "none" needs secure: true (browsers refuse it otherwise)`);
-  if ((name.startsWith("__Secure-") || name.startsWith("__Host-")) && !secure) throw new TypeError(`cookie ${name}: a __Secure- or __Host- name needs secure: true`);
-  if (name.startsWith("__Host-") && (options.domain !== undefined || path !== "/")) throw new TypeError(`cookie ${name}: a __Host- name takes no domain and the path "/"`);
+  if ((name.startsWith("__Secure-") || name.startsWith("__Host-")) && !secure)
+    throw new TypeError(`cookie ${name}: a __Secure- or __Host- name needs secure: true`);
+  if (name.startsWith("__Host-") && (options.domain !== undefined || path !== "/"))
+    throw new TypeError(`cookie ${name}: a __Host- name takes no domain and the path "/"`);
   let line = `${name}=${encodeURIComponent(value)}; Path=${path}`;
   if (options.domain !== undefined) {
-    if (!options.domain || !ATTRIBUTE.test(options.domain)) throw new TypeError(`cookie ${name}: a domain with a space, ";" or a control character: ${JSON.stringify(options.domain.slice(0, 100))}`);
+    if (!options.domain || !ATTRIBUTE.test(options.domain))
+      throw new TypeError(`cookie ${name}: a domain with a space, ";" or a control character: ${JSON.stringify(options.domain.slice(0, 100))}`);
     line += `; Domain=${options.domain}`;
   }
   if (options.maxAge !== undefined) {

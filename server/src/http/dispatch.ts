@@ -108,7 +108,13 @@ export type Pending<T> = T | Promise<T>;
  * whatever fails is an answer. It answers synchronously when it can (no body to read, no filter, a
  * synchronous action): a server's hot path pays for no promise it does not need.
  */
-export function dispatch<Raw>(routes: AnyRouteSet, controllers: Controllers, request: IncomingRequest<Raw>, options: HttpOptions, hasNext: boolean): Pending<Outcome> {
+export function dispatch<Raw>(
+  routes: AnyRouteSet,
+  controllers: Controllers,
+  request: IncomingRequest<Raw>,
+  options: HttpOptions,
+  hasNext: boolean,
+): Pending<Outcome> {
   const head = request.method.length === 4 && request.method.toUpperCase() === "HEAD";
   const origin = options.trustProxy ? forwardedOrigin(request.origin, (name) => request.header(name)) : request.origin;
   const base = ownBase(options.basePath, request.mountedAt);
@@ -129,20 +135,24 @@ export function dispatch<Raw>(routes: AnyRouteSet, controllers: Controllers, req
     const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     if (request.contentLength !== undefined && request.contentLength > limit) return answer.tooLarge(limit);
     const timeout = options.bodyTimeout ?? DEFAULT_BODY_TIMEOUT;
-    return request.readBody(limit, timeout).then(async (body) => {
-      if ("tooLarge" in body) return answer.tooLarge(limit);
-      if ("timedOut" in body) return answer.timedOut(timeout);
-      if ("consumed" in body) return answer.failed(new Error("the request body was read before this handler (a body parser?) and left no parsed value (req.body)"));
-      let files: Files | undefined;
-      try {
-        const read = await bodyParams(kind, body, request.contentType);
-        mergeParams(params, read.params);
-        files = read.files;
-      } catch (error) {
-        return answer.failure(error);
-      }
-      return answer.route(path, params, files);
-    }, (error) => answer.failed(error));
+    return request.readBody(limit, timeout).then(
+      async (body) => {
+        if ("tooLarge" in body) return answer.tooLarge(limit);
+        if ("timedOut" in body) return answer.timedOut(timeout);
+        if ("consumed" in body)
+          return answer.failed(new Error("the request body was read before this handler (a body parser?) and left no parsed value (req.body)"));
+        let files: Files | undefined;
+        try {
+          const read = await bodyParams(kind, body, request.contentType);
+          mergeParams(params, read.params);
+          files = read.files;
+        } catch (error) {
+          return answer.failure(error);
+        }
+        return answer.route(path, params, files);
+      },
+      (error) => answer.failed(error),
+    );
   } catch (error) {
     return answer.failure(error);
   }
@@ -150,7 +160,7 @@ export function dispatch<Raw>(routes: AnyRouteSet, controllers: Controllers, req
 
 /** basePath without a trailing slash, unless it is the mount point the framework stripped already (then none). */
 function ownBase(basePath: string | undefined, mountedAt: string | undefined): string {
-  const base = basePath?.endsWith("/") ? basePath.slice(0, -1) : basePath ?? "";
+  const base = basePath?.endsWith("/") ? basePath.slice(0, -1) : (basePath ?? "");
   if (!base || mountedAt === undefined) return base;
   return (mountedAt.endsWith("/") ? mountedAt.slice(0, -1) : mountedAt) === base ? "" : base;
 }
@@ -181,7 +191,11 @@ class Answering<Raw> {
     let matched: ReturnType<AnyRouteSet["match"]>;
     try {
       const override = Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
-      matched = this.routes.match(routedMethod(this.request.method, this.options.patch !== false), path, typeof override === "string" ? { _method: routedMethod(override, this.options.patch !== false) } : EMPTY);
+      matched = this.routes.match(
+        routedMethod(this.request.method, this.options.patch !== false),
+        path,
+        typeof override === "string" ? { _method: routedMethod(override, this.options.patch !== false) } : EMPTY,
+      );
     } catch (error) {
       return this.failure(error);
     }
@@ -216,7 +230,9 @@ class Answering<Raw> {
     const middleware = this.options.use;
     try {
       if (filters || middleware?.length) {
-        return runChain({ middleware: middleware ?? [], around: [], before: [], after: [], ...filters }, context, action).then(done, (error) => this.failed(error));
+        return runChain({ middleware: middleware ?? [], around: [], before: [], after: [], ...filters }, context, action).then(done, (error) =>
+          this.failed(error),
+        );
       }
       const value = action(context);
       return isThenable(value) ? Promise.resolve(value).then(done, (error) => this.failed(error)) : done(value);
@@ -269,7 +285,8 @@ class Answering<Raw> {
       if (value !== undefined) return failureOutcome({ status: 404, message, request: this.request.raw }, () => value, this.request, this.head);
       if (noRoute) return { next: true };
     } else if (noRoute && this.hasNext) return { next: true };
-    if (this.options.development && formatFromAccept(this.request.accept) === "html") return this.html(404, notFoundHtml(this.routes, message, this.request.target, this.options.routesPage));
+    if (this.options.development && formatFromAccept(this.request.accept) === "html")
+      return this.html(404, notFoundHtml(this.routes, message, this.request.target, this.options.routesPage));
     return this.answerFailure({ status: 404, message });
   }
 
@@ -283,7 +300,13 @@ class Answering<Raw> {
 
   /** A page of ours: no script, no resource from elsewhere, forms only to this server. */
   html(status: number, page: string): Outcome {
-    return { answer: answerOf(status, page, { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" }), head: this.head };
+    return {
+      answer: answerOf(status, page, {
+        "content-type": "text/html; charset=utf-8",
+        "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+      }),
+      head: this.head,
+    };
   }
 
   private plain(status: number, text: string, headers: Record<string, string> = {}): Outcome {
@@ -300,7 +323,8 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 /** 500: the error goes to onError, then the error hook may answer; the default has the stack in the body only in development. */
 export function failed(error: unknown, options: HttpOptions, head: boolean, request?: Pick<IncomingRequest<unknown>, "accept" | "target" | "raw">): Outcome {
   // The client's mistake, not the server's: answered, not reported.
-  if (error instanceof InvalidParams) return failureOutcome({ status: 422, message: error.message, issues: error.issues, error, request: request?.raw }, options.error, request, head);
+  if (error instanceof InvalidParams)
+    return failureOutcome({ status: 422, message: error.message, issues: error.issues, error, request: request?.raw }, options.error, request, head);
   report(error, options);
   return failureOutcome(internalError(error, options, request), options.error, request, head);
 }
@@ -310,7 +334,12 @@ export function failed(error: unknown, options: HttpOptions, head: boolean, requ
  * before its first byte): the default answer of the failure it answered (500 for an action's),
  * never a hook's again; the error goes to onError.
  */
-export function unsendable(error: unknown, outcome: Outcome, options: HttpOptions, request?: Pick<IncomingRequest<unknown>, "accept" | "target" | "raw">): Outcome {
+export function unsendable(
+  error: unknown,
+  outcome: Outcome,
+  options: HttpOptions,
+  request?: Pick<IncomingRequest<unknown>, "accept" | "target" | "raw">,
+): Outcome {
   report(error, options);
   const head = "head" in outcome && outcome.head;
   return ("fallback" in outcome && outcome.fallback) || failureOutcome(internalError(error, options, request), undefined, request, head);

@@ -42,7 +42,8 @@ export function failureOutcome(
   if (hook) {
     try {
       const value = hook(failure);
-      if (typeof Response !== "undefined" && value instanceof Response) return { response: value, head, fallback: defaultOutcome(failure, request, head, headers) };
+      if (typeof Response !== "undefined" && value instanceof Response)
+        return { response: value, head, fallback: defaultOutcome(failure, request, head, headers) };
       if (value !== undefined) {
         const answer = answerOf(failure.status, value);
         return { answer: { ...answer, headers: { ...headers, ...answer.headers } }, head };
@@ -54,8 +55,21 @@ export function failureOutcome(
   return defaultOutcome(failure, request, head, headers);
 }
 
-function defaultOutcome(failure: RequestFailure, request: { accept?: string; target?: string } | undefined, head: boolean, headers: Record<string, string>): Outcome {
-  if (wantsJson(request)) return { answer: answerOf(failure.status, { error: failure.message.split("\n\n")[0], status: failure.status, ...(failure.issues ? { issues: failure.issues } : {}) }, headers), head };
+function defaultOutcome(
+  failure: RequestFailure,
+  request: { accept?: string; target?: string } | undefined,
+  head: boolean,
+  headers: Record<string, string>,
+): Outcome {
+  if (wantsJson(request))
+    return {
+      answer: answerOf(
+        failure.status,
+        { error: failure.message.split("\n\n")[0], status: failure.status, ...(failure.issues ? { issues: failure.issues } : {}) },
+        headers,
+      ),
+      head,
+    };
   return { answer: answerOf(failure.status, failure.message, { "content-type": TEXT, ...headers }), head };
 }
 

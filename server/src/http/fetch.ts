@@ -10,7 +10,11 @@ import type { RequestFailure } from "./failures";
  * matches resolves to undefined instead, so that a host framework goes on (Hono:
  * `app.use(async (c, next) => (await handle(c.req.raw)) ?? next())`).
  */
-export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, options?: Omit<HttpOptions, "notFound"> & { notFound?: (failure: RequestFailure) => NonNullable<unknown> }): (request: Request) => Promise<Response>;
+export function fetchHandler(
+  routes: AnyRouteSet,
+  controllers: Controllers,
+  options?: Omit<HttpOptions, "notFound"> & { notFound?: (failure: RequestFailure) => NonNullable<unknown> },
+): (request: Request) => Promise<Response>;
 export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, options: HttpOptions): (request: Request) => Promise<Response | undefined>;
 export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, options: HttpOptions = {}): (request: Request) => Promise<Response | undefined> {
   return async (request) => {

@@ -10,7 +10,6 @@ import type { ControllerModule, Controllers, LoadOptions } from "./controllers";
  * file system and a loader, behind its own module so that a worker's entry (./worker.ts) leaves it out.
  */
 
-
 /**
  * Imports the controller of every route of `routes` from `dir` or `options.dir` (default: the
  * routing file's `controllers` setting, `./controllers` beside it). Controllers with no module are reported at
@@ -44,7 +43,10 @@ export async function loadControllers(routes: AnyRouteSet, dirOrOptions?: string
 export function controllersFolder(routes: AnyRouteSet): string {
   const setting = routes.settings.controllers ?? "./controllers";
   if (path.isAbsolute(setting)) return setting;
-  if (!routes.file) throw new Error("loadControllers(routes) needs the controllers folder: draw() could not tell which file it was called from; pass it as loadControllers(routes, dir)");
+  if (!routes.file)
+    throw new Error(
+      "loadControllers(routes) needs the controllers folder: draw() could not tell which file it was called from; pass it as loadControllers(routes, dir)",
+    );
   return path.resolve(path.dirname(routes.file), setting);
 }
 

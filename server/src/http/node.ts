@@ -94,7 +94,14 @@ class NodeRequest implements IncomingRequest<IncomingMessage> {
  * failing Response, a header value no message may carry) is replaced by its default answer, the
  * error to onError; after it, the connection is ended. Nothing here can take the process down.
  */
-async function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome, next: ((error?: unknown) => void) | undefined, options: HttpOptions, request: Parameters<typeof unsendable>[3]): Promise<void> {
+async function write(
+  req: IncomingMessage,
+  res: ServerResponse,
+  outcome: Outcome,
+  next: ((error?: unknown) => void) | undefined,
+  options: HttpOptions,
+  request: Parameters<typeof unsendable>[3],
+): Promise<void> {
   try {
     if ("next" in outcome) return next!();
     if ("response" in outcome) return await sendResponse(req, res, outcome.response as Response, outcome.head, outcome.cookies);
@@ -105,7 +112,14 @@ async function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome
 }
 
 /** After an outcome could not be written: its default answer before the status line went out, else the connection ended; never rejects. */
-async function recover(error: unknown, req: IncomingMessage, res: ServerResponse, outcome: Outcome, options: HttpOptions, request: Parameters<typeof unsendable>[3]): Promise<void> {
+async function recover(
+  error: unknown,
+  req: IncomingMessage,
+  res: ServerResponse,
+  outcome: Outcome,
+  options: HttpOptions,
+  request: Parameters<typeof unsendable>[3],
+): Promise<void> {
   if (res.headersSent) {
     report(error, options);
     res.destroy();
@@ -120,7 +134,6 @@ async function recover(error: unknown, req: IncomingMessage, res: ServerResponse
     res.destroy();
   }
 }
-
 
 /** Our own answer, one writeHead (merged with any headers a middleware before set). */
 function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer, head: boolean, cookies: readonly string[] | undefined): void {
@@ -145,7 +158,13 @@ const same = <T>(value: T): T => value;
  * write; a stream goes out chunk by chunk, waiting for the socket to drain, and is cancelled when
  * the client goes away.
  */
-async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response, head: boolean, cookies: readonly string[] | undefined): Promise<void> {
+async function sendResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  head: boolean,
+  cookies: readonly string[] | undefined,
+): Promise<void> {
   sendable(response);
   const status = response.status;
   const headers = responseHeaders(response, cookies);
@@ -181,7 +200,14 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
 }
 
 /** The rest of a body as it arrives, waiting for the socket to drain; cancelled when the client goes away. */
-async function stream(req: IncomingMessage, res: ServerResponse, reader: ReadableStreamDefaultReader<Uint8Array>, status: number, headers: OutgoingHttpHeaders, pending: ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]>): Promise<void> {
+async function stream(
+  req: IncomingMessage,
+  res: ServerResponse,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  pending: ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]>,
+): Promise<void> {
   let gone = false;
   const onClose = () => {
     if (res.writableFinished) return;

@@ -17,7 +17,10 @@ export function routesPageHtml(routes: AnyRouteSet, query: URLSearchParams): str
   const search = (query.get("q") ?? "").trim().slice(0, 200);
   const needle = search.toLowerCase();
   const matching = routes.routes.filter((route) => !needle || lineOf(route).toLowerCase().includes(needle));
-  const rows = matching.slice(0, MAX_LISTED).map((route) => row(route)).join("\n");
+  const rows = matching
+    .slice(0, MAX_LISTED)
+    .map((route) => row(route))
+    .join("\n");
   const method = (query.get("method") ?? "GET").toUpperCase().slice(0, 10);
   const path = (query.get("path") ?? "").slice(0, 2_000);
   return page(
@@ -99,7 +102,10 @@ function matchSection(routes: RouteSet, method: string, path: string): string {
     ? `<p class="matched">${escapeHtml(`${method} ${path}`)} → <code>${escapeHtml(`${explained.recognition.controller}#${explained.recognition.action}`)}</code>${explained.recognition.route ? ` (route <code>${escapeHtml(explained.recognition.route)}</code>)` : ""}; params <code>${escapeHtml(JSON.stringify(explained.recognition.params))}</code></p>`
     : `<p class="unmatched">${escapeHtml(explained.error?.message ?? "No route matches")}</p>`;
   const reasons = explained.routes
-    .map(({ index, route, passedOver }) => `<li${passedOver ? "" : ' class="matched"'}><code>${escapeHtml(`${index + 1} ${route.verb} ${route.path}`)}</code> ${passedOver ? `passed over: ${escapeHtml(passedOver)}` : "<strong>matched</strong>"}</li>`)
+    .map(
+      ({ index, route, passedOver }) =>
+        `<li${passedOver ? "" : ' class="matched"'}><code>${escapeHtml(`${index + 1} ${route.verb} ${route.path}`)}</code> ${passedOver ? `passed over: ${escapeHtml(passedOver)}` : "<strong>matched</strong>"}</li>`,
+    )
     .join("\n");
   return `<div class="why">${verdict}<ol>${reasons}</ol>${explained.more ? `<p>… and ${explained.more} more routes</p>` : ""}</div>`;
 }

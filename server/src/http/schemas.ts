@@ -82,7 +82,13 @@ export async function validParams(schema: Schema, params: unknown): Promise<unkn
   const standard = (schema as StandardSchemaV1)["~standard"];
   if (standard && typeof standard.validate === "function") {
     const result = await standard.validate(params);
-    if (result.issues) throw new InvalidParams(result.issues.map((issue) => ({ path: (issue.path ?? []).map((p) => String(typeof p === "object" && p !== null ? p.key : p)).join("."), message: issue.message })));
+    if (result.issues)
+      throw new InvalidParams(
+        result.issues.map((issue) => ({
+          path: (issue.path ?? []).map((p) => String(typeof p === "object" && p !== null ? p.key : p)).join("."),
+          message: issue.message,
+        })),
+      );
     return result.value;
   }
   const issues: ParamsIssue[] = [];
@@ -92,8 +98,39 @@ export async function validParams(schema: Schema, params: unknown): Promise<unkn
 }
 
 /** Keywords that describe without constraining (annotations in draft 2020-12, `format` among them). */
-const ANNOTATIONS = new Set(["$schema", "$id", "$comment", "title", "description", "examples", "default", "deprecated", "readOnly", "writeOnly", "format", "contentMediaType", "contentEncoding"]);
-const CHECKED = new Set(["type", "properties", "required", "additionalProperties", "items", "enum", "const", "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems"]);
+const ANNOTATIONS = new Set([
+  "$schema",
+  "$id",
+  "$comment",
+  "title",
+  "description",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "format",
+  "contentMediaType",
+  "contentEncoding",
+]);
+const CHECKED = new Set([
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minItems",
+  "maxItems",
+]);
 
 /** Thrown for a JSON Schema keyword the adapters do not check: the schema is the developer's, so it is a 500 that says what to change. */
 export class UnsupportedSchema extends Error {}
@@ -101,7 +138,9 @@ export class UnsupportedSchema extends Error {}
 function checkJsonSchema(schema: JsonSchema, value: unknown, path: string, issues: ParamsIssue[]): void {
   for (const keyword of Object.keys(schema)) {
     if (!CHECKED.has(keyword) && !ANNOTATIONS.has(keyword)) {
-      throw new UnsupportedSchema(`the JSON Schema keyword "${keyword}" is not checked by resource-routes/http: use a Standard Schema (Zod, Valibot, ArkType) for it`);
+      throw new UnsupportedSchema(
+        `the JSON Schema keyword "${keyword}" is not checked by resource-routes/http: use a Standard Schema (Zod, Valibot, ArkType) for it`,
+      );
     }
   }
   const at = (message: string) => void issues.push({ path, message });
@@ -111,7 +150,8 @@ function checkJsonSchema(schema: JsonSchema, value: unknown, path: string, issue
     if (!types.some((t) => isOfType(value, t))) return at(`must be ${types.map((t) => `${/^[aeiou]/.test(String(t)) ? "an" : "a"} ${t}`).join(" or ")}`);
   }
   const allowed = own(schema as Record<string, unknown>, "enum");
-  if (Array.isArray(allowed) && !allowed.some((option) => sameJson(option, value))) return at(`must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}`);
+  if (Array.isArray(allowed) && !allowed.some((option) => sameJson(option, value)))
+    return at(`must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}`);
   if (own(schema as Record<string, unknown>, "const") !== undefined && !sameJson(schema.const, value)) return at(`must be ${JSON.stringify(schema.const)}`);
   if (typeof value === "string") {
     const length = [...value].length;
@@ -132,7 +172,9 @@ function checkJsonSchema(schema: JsonSchema, value: unknown, path: string, issue
   } else if (typeof value === "object" && value !== null) {
     const record = value as Record<string, unknown>;
     const properties = isSchema(schema.properties) ? (schema.properties as Record<string, unknown>) : {};
-    if (Array.isArray(schema.required)) for (const key of schema.required) if (typeof key === "string" && own(record, key) === undefined) issues.push({ path: join(path, key), message: "is required" });
+    if (Array.isArray(schema.required))
+      for (const key of schema.required)
+        if (typeof key === "string" && own(record, key) === undefined) issues.push({ path: join(path, key), message: "is required" });
     for (const key of Object.keys(record)) {
       const property = own(properties, key);
       if (isSchema(property)) checkJsonSchema(property as JsonSchema, record[key], join(path, key), issues);
@@ -144,14 +186,22 @@ function checkJsonSchema(schema: JsonSchema, value: unknown, path: string, issue
 
 function isOfType(value: unknown, type: unknown): boolean {
   switch (type) {
-    case "string": return typeof value === "string";
-    case "number": return typeof value === "number" && Number.isFinite(value);
-    case "integer": return Number.isInteger(value);
-    case "boolean": return typeof value === "boolean";
-    case "null": return value === null;
-    case "array": return Array.isArray(value);
-    case "object": return typeof value === "object" && value !== null && !Array.isArray(value);
-    default: throw new UnsupportedSchema(`the JSON Schema type ${JSON.stringify(type)} is not one of string, number, integer, boolean, null, array, object`);
+    case "string":
+      return typeof value === "string";
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "integer":
+      return Number.isInteger(value);
+    case "boolean":
+      return typeof value === "boolean";
+    case "null":
+      return value === null;
+    case "array":
+      return Array.isArray(value);
+    case "object":
+      return typeof value === "object" && value !== null && !Array.isArray(value);
+    default:
+      throw new UnsupportedSchema(`the JSON Schema type ${JSON.stringify(type)} is not one of string, number, integer, boolean, null, array, object`);
   }
 }
 

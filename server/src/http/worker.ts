@@ -8,10 +8,11 @@ import type { Controllers, LoadOptions } from "./controllers";
 
 export * from "./common";
 
-
 /** A worker has no folder to load controllers from: this says so, and what to use instead. */
 export async function loadControllers(_routes: AnyRouteSet, _dirOrOptions?: string | LoadOptions, _options?: LoadOptions): Promise<Controllers> {
-  throw new Error("loadControllers reads the controllers folder from the disk, which a worker does not have: import the map `npx resource-routes controllers` writes (controllers.generated.ts) and pass it to fetchHandler");
+  throw new Error(
+    "loadControllers reads the controllers folder from the disk, which a worker does not have: import the map `npx resource-routes controllers` writes (controllers.generated.ts) and pass it to fetchHandler",
+  );
 }
 
 /** A worker has no folder: no controller has a file. */

@@ -42,7 +42,11 @@ export function toDiagnostic(diagnostic: Diagnostic, uri: string, lines: LineInd
  * never asks for confirmation: VS Code leaves edits that need one unticked, and Apply then changed
  * nothing.
  */
-export function toWorkspaceEdit(change: WorkspaceChange, lines: (uri: string) => LineIndex, capabilities: lsp.WorkspaceEditClientCapabilities | undefined): lsp.WorkspaceEdit {
+export function toWorkspaceEdit(
+  change: WorkspaceChange,
+  lines: (uri: string) => LineIndex,
+  capabilities: lsp.WorkspaceEditClientCapabilities | undefined,
+): lsp.WorkspaceEdit {
   const byUri = new Map<string, lsp.TextEdit[]>();
   for (const edit of change.edits) {
     // A file the change creates is empty: its offsets are positions at its start.
@@ -53,7 +57,9 @@ export function toWorkspaceEdit(change: WorkspaceChange, lines: (uri: string) =>
   }
   const annotated = !!change.note && capabilities?.changeAnnotationSupport !== undefined && capabilities.documentChanges === true;
   if (!annotated && !change.createFile) return { changes: Object.fromEntries(byUri) };
-  const edits = [...byUri].map(([uri, list]) => lsp.TextDocumentEdit.create({ uri, version: null }, annotated ? list.map((e) => ({ ...e, annotationId: ANNOTATION })) : list));
+  const edits = [...byUri].map(([uri, list]) =>
+    lsp.TextDocumentEdit.create({ uri, version: null }, annotated ? list.map((e) => ({ ...e, annotationId: ANNOTATION })) : list),
+  );
   return {
     documentChanges: change.createFile ? [lsp.CreateFile.create(change.createFile, { ignoreIfExists: true }), ...edits] : edits,
     ...(annotated && { changeAnnotations: { [ANNOTATION]: { label: "Rename routes", description: change.note, needsConfirmation: false } } }),

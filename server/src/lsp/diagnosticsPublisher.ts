@@ -70,7 +70,10 @@ export class DiagnosticsPublisher {
           step = steps.next();
         }
         const lines = this.workspace.lines(uri);
-        this.send(uri, step.value.map((d) => toDiagnostic(d, uri, lines)));
+        this.send(
+          uri,
+          step.value.map((d) => toDiagnostic(d, uri, lines)),
+        );
       } catch (error) {
         this.onError(`diagnostics of ${uri}`, error);
       }

@@ -32,7 +32,9 @@ function processConnection(): lsp.Connection {
   if (!process.argv.includes("--stdio")) return lsp.createConnection(lsp.ProposedFeatures.all);
   const reader = new lsp.StreamMessageReader(process.stdin);
   reader.onError((error) => {
-    process.stderr.write(`resource-routes: malformed message from the client (${error.message.split("\n")[0]}); exiting so that the client can restart the server\n`);
+    process.stderr.write(
+      `resource-routes: malformed message from the client (${error.message.split("\n")[0]}); exiting so that the client can restart the server\n`,
+    );
     process.exit(1);
   });
   return lsp.createConnection(lsp.ProposedFeatures.all, reader, new lsp.StreamMessageWriter(process.stdout));
@@ -66,7 +68,13 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     generatedFiles.schedule();
   };
   const routesChanged = new RoutesChangedNotifier(workspace, () => void connection.sendNotification(custom.ROUTES_CHANGED));
-  const indexing = new WorkspaceIndexing(connection, workspace, fs, () => folders, () => !!client.window?.workDoneProgress);
+  const indexing = new WorkspaceIndexing(
+    connection,
+    workspace,
+    fs,
+    () => folders,
+    () => !!client.window?.workDoneProgress,
+  );
   const lines = (uri: string) => workspace.lines(uri);
 
   const idle = new IdleCollection({
@@ -109,7 +117,8 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       }
     };
   const offsetOf = (params: lsp.TextDocumentPositionParams) => documents.get(params.textDocument.uri)?.offsetAt(params.position) ?? offsetInWorkspace(params);
-  const offsetInWorkspace = (params: lsp.TextDocumentPositionParams) => (workspace.document(params.textDocument.uri) ? lines(params.textDocument.uri).offsetAt(params.position) : undefined);
+  const offsetInWorkspace = (params: lsp.TextDocumentPositionParams) =>
+    workspace.document(params.textDocument.uri) ? lines(params.textDocument.uri).offsetAt(params.position) : undefined;
   const enabled = (feature: keyof ServiceSettings["features"]) => workspace.settings.features[feature];
 
   connection.onInitialize((params) => {
@@ -220,7 +229,10 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       const uri = params.textDocument.uri;
       const index = lines(uri);
       const span = { start: index.offsetAt(params.range.start), end: index.offsetAt(params.range.end) };
-      const hints = [...(enabled("inlayHints") ? service.inlayHints(uri, span) : []), ...(workspace.settings.declarationPaths ? service.declarationPathHints(uri, span) : [])];
+      const hints = [
+        ...(enabled("inlayHints") ? service.inlayHints(uri, span) : []),
+        ...(workspace.settings.declarationPaths ? service.declarationPathHints(uri, span) : []),
+      ];
       return hints.map((hint) => ({
         position: index.positionAt(hint.offset),
         label: hint.label,
@@ -328,7 +340,13 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       const roots = folders.flatMap((folder) => parseUri(folder)?.path ?? []);
       return service.codeActions(uri, span, roots).map((action) => {
         const edit = toWorkspaceEdit(action, lines, client.workspace?.workspaceEdit);
-        return { title: action.title, kind: lsp.CodeActionKind.QuickFix, isPreferred: action.preferred, diagnostics: [toDiagnostic(action.diagnostic, uri, index)], edit };
+        return {
+          title: action.title,
+          kind: lsp.CodeActionKind.QuickFix,
+          isPreferred: action.preferred,
+          diagnostics: [toDiagnostic(action.diagnostic, uri, index)],
+          edit,
+        };
       });
     }),
   );
@@ -344,7 +362,10 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       }));
       const actions = service.actionLenses(params.textDocument.uri).map((lens) => {
         const { start } = toRange(lines(lens.target.uri), lens.target.span);
-        return { range: toRange(index, lens.span), command: { title: lens.title, command: "resourceRoutes.openLocation", arguments: [lens.target.uri, start.line, start.character] } };
+        return {
+          range: toRange(index, lens.span),
+          command: { title: lens.title, command: "resourceRoutes.openLocation", arguments: [lens.target.uri, start.line, start.character] },
+        };
       });
       return [...counts, ...actions];
     }),
@@ -357,7 +378,13 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       const table = service.routesTable({ uri: params.uri, filter: params.filter, folders, reveal });
       return {
         text: table.text,
-        rows: table.rows.map((row) => ({ line: row.line, helper: row.helper, location: row.span && toLocation({ uri: row.uri, span: row.span }), action: row.action && toLocation(row.action), ...(row.revealed ? { revealed: true } : {}) })),
+        rows: table.rows.map((row) => ({
+          line: row.line,
+          helper: row.helper,
+          location: row.span && toLocation({ uri: row.uri, span: row.span }),
+          action: row.action && toLocation(row.action),
+          ...(row.revealed ? { revealed: true } : {}),
+        })),
       };
     }),
   );
@@ -367,7 +394,10 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     handle("recognize", (params: custom.RecognizeParams): custom.RecognizeResult => {
       const { explanation, ...result } = service.recognize(params.method, params.path, params.explain === true);
       const explained = explanation && {
-        explanation: { more: explanation.more, routes: explanation.routes.map(({ span, ...route }) => ({ ...route, location: span && toLocation({ uri: explanation.uri, span }) })) },
+        explanation: {
+          more: explanation.more,
+          routes: explanation.routes.map(({ span, ...route }) => ({ ...route, location: span && toLocation({ uri: explanation.uri, span }) })),
+        },
       };
       if (!result.matched) return { ...result, ...explained };
       const { uri, span, ...found } = result;
@@ -375,15 +405,28 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     }),
   );
 
-  connection.onRequest(FileInfoRequest, handle("file info", (params: custom.FileInfoParams): custom.FileInfoResult => service.fileInfo(params.uri) ?? null));
+  connection.onRequest(
+    FileInfoRequest,
+    handle("file info", (params: custom.FileInfoParams): custom.FileInfoResult => service.fileInfo(params.uri) ?? null),
+  );
   connection.onRequest(
     RoutesTreeRequest,
     handle("routes tree", (params: custom.RoutesTreeParams): custom.RoutesTreeResult => {
       const groupBy = params?.groupBy === "controller" || params?.groupBy === "path" ? params.groupBy : "file";
-      const answer = service.routesTree({ parent: typeof params?.parent === "string" ? params.parent : undefined, groupBy, filter: typeof params?.filter === "string" ? params.filter : undefined, offset: Number(params?.offset) || 0, limit: Number(params?.limit) || undefined });
+      const answer = service.routesTree({
+        parent: typeof params?.parent === "string" ? params.parent : undefined,
+        groupBy,
+        filter: typeof params?.filter === "string" ? params.filter : undefined,
+        offset: Number(params?.offset) || 0,
+        limit: Number(params?.limit) || undefined,
+      });
       return {
         more: answer.more,
-        items: answer.items.map(({ location, action, ...item }) => ({ ...item, ...(location ? { location: toLocation(location) } : {}), ...(action ? { action: toLocation(action) } : {}) })),
+        items: answer.items.map(({ location, action, ...item }) => ({
+          ...item,
+          ...(location ? { location: toLocation(location) } : {}),
+          ...(action ? { action: toLocation(action) } : {}),
+        })),
       };
     }),
   );

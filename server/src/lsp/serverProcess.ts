@@ -4,6 +4,7 @@
  * add launch flags (docs/editor.md lists the ones worth it and what they do).
  */
 export function runServerProcess(): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the server, and TypeScript with it, loads when the process becomes the server
   const server = require("./server") as typeof import("./server");
   server.startServer();
 }

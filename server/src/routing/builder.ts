@@ -59,7 +59,8 @@ export class RouteBuilder {
     let defaults = textValues(spec.defaults);
     const actionKey = hasKey(segments, "action");
     // An `:action` segment defaults to index unless its requirement refuses index.
-    if (actionKey && !("action" in spec.defaults) && takesIndex(spec.requirements.action)) defaults = Object.assign(record<string>(), defaults, { action: "index" });
+    if (actionKey && !("action" in spec.defaults) && takesIndex(spec.requirements.action))
+      defaults = Object.assign(record<string>(), defaults, { action: "index" });
     const optionalFormat = this.rules.optionalTrailingFormat && endsWithFormat(segments);
 
     return new Route(
@@ -100,7 +101,12 @@ interface SortedRequirements {
 }
 
 /** The traits of the previous route with the same requirements when the rest is the same records, else new ones. */
-function shareTraits(sorted: SortedRequirements, conditions: Record<string, string>, defaults: Record<string, string>, controllerNamespace: string): RouteTraits {
+function shareTraits(
+  sorted: SortedRequirements,
+  conditions: Record<string, string>,
+  defaults: Record<string, string>,
+  controllerNamespace: string,
+): RouteTraits {
   const last = sorted.traits;
   if (last && last.conditions === conditions && last.defaults === defaults && last.controllerNamespace === controllerNamespace) return last;
   return (sorted.traits = { requirements: sorted.requirements, params: sorted.params, conditions, defaults, controllerNamespace });
@@ -113,7 +119,8 @@ function checkSegmentRequirements(requirements: OptionMap, segments: readonly Pa
     if (!hasKey(segments, key)) continue;
     const value = requirements[key];
     if (!(value instanceof RegExp)) throw refused(`${key}: requirements on a path segment must be regular expressions`, "requirement-not-regexp", key);
-    if (ANCHORS.test(value.source)) throw refused(`Regexp anchor characters are not allowed in routing requirements: ${rubyInspect(value)}`, "requirement-anchor", key);
+    if (ANCHORS.test(value.source))
+      throw refused(`Regexp anchor characters are not allowed in routing requirements: ${rubyInspect(value)}`, "requirement-anchor", key);
   }
 }
 
@@ -190,7 +197,8 @@ function requiredSegmentCount(
   let required = segments.length;
   // B: a last segment that is only `.:format` is the original's optional format segment, after an optional slash.
   const last = segments[required - 1];
-  if (optionalFormat && last?.length === 2 && last[0].kind === "static" && last[0].text === "." && last[1].kind === "param" && last[1].key === "format") required--;
+  if (optionalFormat && last?.length === 2 && last[0].kind === "static" && last[0].text === "." && last[1].kind === "param" && last[1].key === "format")
+    required--;
   while (required > 0) {
     const whole = segments[required - 1];
     // The segment's one part (or, for `:id.:format` at the end, its first).

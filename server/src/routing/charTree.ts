@@ -34,7 +34,6 @@ export class CharNode<T> {
       if (!next) {
         node.add(new CharNode<T>(key.slice(at)));
         node = node.child(key.charCodeAt(at))!;
-        at = key.length;
         break;
       }
       const common = commonLength(next.label, key, at);

@@ -34,7 +34,10 @@ export class RouteDefinitionError extends Error {
   declaration?: Declaration;
   optionPath?: string;
 
-  constructor(message: string, readonly code: DiagnosticCode) {
+  constructor(
+    message: string,
+    readonly code: DiagnosticCode,
+  ) {
     super(message);
     this.name = "RouteDefinitionError";
   }

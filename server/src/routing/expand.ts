@@ -111,7 +111,10 @@ function patch(previous: RouteTable, declarations: Declaration[], expander: (tab
     list[runEnd + i] = old[keptFrom + i];
     reporter.reportAgain(old[keptFrom + i]);
   }
-  table.takeSegmentRoutes(previous.size, removed.reduce((n, segment) => n + segment.routes.length, 0));
+  table.takeSegmentRoutes(
+    previous.size,
+    removed.reduce((n, segment) => n + segment.routes.length, 0),
+  );
   table.edit = { from: previous.version, at: head, removed, added: list.slice(head, runEnd) };
   return table.overLimit ? undefined : table;
 }
@@ -132,8 +135,18 @@ const reports = new DiagnosticMemo<Refusal>();
 
 /** Options of connect/named_route/root that keep their own meaning (everything else is a parameter). */
 const ROUTE_BUILDER_OPTIONS = new Set([
-  "controller", "action", "requirements", "defaults", "conditions", "path_prefix", "name_prefix", "namespace",
-  "shallow", INHERITED_ACTIONS, "only", "except",
+  "controller",
+  "action",
+  "requirements",
+  "defaults",
+  "conditions",
+  "path_prefix",
+  "name_prefix",
+  "namespace",
+  "shallow",
+  INHERITED_ACTIONS,
+  "only",
+  "except",
 ]);
 
 class Expander {
@@ -283,7 +296,10 @@ class Expander {
 
   /** Facility §4.6: what nested resources receive. */
   private nestedScope(def: ResourceDefinition, options: OptionMap): OptionMap {
-    const scope = pick(options, this.rules.inheritedOptions.filter((o) => o !== INHERITED_ACTIONS));
+    const scope = pick(
+      options,
+      this.rules.inheritedOptions.filter((o) => o !== INHERITED_ACTIONS),
+    );
     if (this.rules.inheritsActionRestriction && def.inheritedActions) scope[INHERITED_ACTIONS] = def.inheritedActions;
     scope.path_prefix = def.nestingPathPrefix;
     scope.name_prefix = def.nestingNamePrefix;
@@ -525,11 +541,15 @@ function namespaceScope(name: string, options: OptionMap): OptionMap {
     delete rest.path_prefix;
     delete rest.name_prefix;
     delete rest.namespace;
-    return Object.assign(record(), {
-      path_prefix: `${asText(options.path_prefix)}/${name}`,
-      name_prefix: `${asText(options.name_prefix)}${name}_`,
-      namespace: `${asText(options.namespace)}${name}/`,
-    }, rest);
+    return Object.assign(
+      record(),
+      {
+        path_prefix: `${asText(options.path_prefix)}/${name}`,
+        name_prefix: `${asText(options.name_prefix)}${name}_`,
+        namespace: `${asText(options.namespace)}${name}/`,
+      },
+      rest,
+    );
   }
   return Object.assign(record(), { path_prefix: name, name_prefix: `${name}_`, namespace: `${name}/` }, copyMap(options));
 }
@@ -566,7 +586,9 @@ function sameDeclaration(a: Declaration, b: Declaration): boolean {
     a.path === b.path &&
     sameValue(a.names, b.names) &&
     sameValue(a.options, b.options) &&
-    (a.block === undefined || b.block === undefined ? a.block === b.block : a.block.length === b.block.length && a.block.every((d, i) => sameDeclaration(d, b.block![i])))
+    (a.block === undefined || b.block === undefined
+      ? a.block === b.block
+      : a.block.length === b.block.length && a.block.every((d, i) => sameDeclaration(d, b.block![i])))
   );
 }
 

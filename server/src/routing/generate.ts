@@ -42,7 +42,9 @@ export function positionalKeys(route: Route): string[] {
 export function assignValues(route: Route, helper: string, { positional, named }: HelperArguments): Record<string, unknown> {
   const keys = positionalKeys(route);
   if (positional.length > keys.length) {
-    throw new RoutingError(`${helper} takes at most ${keys.length} positional argument(s) (${keys.map((k) => `:${k}`).join(", ") || "none"}), got ${positional.length}`);
+    throw new RoutingError(
+      `${helper} takes at most ${keys.length} positional argument(s) (${keys.map((k) => `:${k}`).join(", ") || "none"}), got ${positional.length}`,
+    );
   }
   const values = record<unknown>();
   positional.forEach((value, i) => (values[keys[i]] = value));
@@ -71,9 +73,7 @@ export function generatePath(route: Route, values: Record<string, unknown>, help
       if (!present(raw)) {
         if (optionalFormat && part.key === "format") continue;
         throw new RoutingError(
-          `${helper} failed to generate: no value for :${part.key} (the route is ${route.verb} ${route.path}${
-            route.name ? `, named ${route.name}` : ""
-          })`,
+          `${helper} failed to generate: no value for :${part.key} (the route is ${route.verb} ${route.path}${route.name ? `, named ${route.name}` : ""})`,
         );
       }
       if (part.kind === "glob") {
@@ -97,7 +97,9 @@ function checkRequirement(route: Route, key: string, value: string, helper: stri
   const requirement = route.requirements[key];
   const pattern = new RegExp(`^(?:${requirement?.source ?? DEFAULT_SEGMENT_PATTERN})$`, requirement?.flags.replace(/[gy]/g, ""));
   if (!pattern.test(value)) {
-    throw new RoutingError(`${helper} failed to generate: :${key} is ${JSON.stringify(value)}, which does not match ${requirement ? `/${requirement.source}/` : "the default segment pattern"}`);
+    throw new RoutingError(
+      `${helper} failed to generate: :${key} is ${JSON.stringify(value)}, which does not match ${requirement ? `/${requirement.source}/` : "the default segment pattern"}`,
+    );
   }
 }
 
@@ -165,5 +167,7 @@ function addPairs(pairs: string[], key: string, value: unknown): void {
 }
 
 function cgiEscape(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, "+");
+  return encodeURIComponent(text)
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, "+");
 }

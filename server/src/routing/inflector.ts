@@ -77,7 +77,12 @@ const IRREGULAR: Array<[string, string]> = [
 const UNCOUNTABLE = ["equipment", "information", "rice", "money", "species", "series", "fish", "sheep"];
 
 /** Rails 2.x's lists as data, for the tests and the docs: the rule lists in definition order. */
-export const RAILS_INFLECTIONS = { plurals: PLURALS, singulars: { A: SINGULARS_2_2, B: SINGULARS_2_3 }, irregular: IRREGULAR, uncountable: UNCOUNTABLE } as const;
+export const RAILS_INFLECTIONS = {
+  plurals: PLURALS,
+  singulars: { A: SINGULARS_2_2, B: SINGULARS_2_3 },
+  irregular: IRREGULAR,
+  uncountable: UNCOUNTABLE,
+} as const;
 
 /** How many words an inflector remembers each way (see StringMemo). */
 const INFLECTED_WORDS = 10_000;

@@ -58,7 +58,13 @@ export class OptionSources {
 
   set(path: string, source: OptionSource): this {
     const { key, value } = source;
-    if (key instanceof AnchoredSpan && value instanceof AnchoredSpan && key.anchor === value.anchor && this.setAnchored(path, key.anchor, key.from, key.to, value.from, value.to)) return this;
+    if (
+      key instanceof AnchoredSpan &&
+      value instanceof AnchoredSpan &&
+      key.anchor === value.anchor &&
+      this.setAnchored(path, key.anchor, key.from, key.to, value.from, value.to)
+    )
+      return this;
     const at = this.slot(path);
     // Offsets of no meaning, so that the list stays one of small integers without holes.
     this.offsets[4 * at] = this.offsets[4 * at + 1] = this.offsets[4 * at + 2] = this.offsets[4 * at + 3] = 0;

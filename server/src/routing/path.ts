@@ -4,10 +4,7 @@ import { StringMemo } from "../text/stringMemo";
  * Route path patterns: `/posts/:post_id/comments/:id.:format`, `/files/*path`.
  * A pattern is a list of `/`-separated segments, each a list of parts.
  */
-export type PathPart =
-  | { kind: "static"; text: string }
-  | { kind: "param"; key: string }
-  | { kind: "glob"; key: string };
+export type PathPart = { kind: "static"; text: string } | { kind: "param"; key: string } | { kind: "glob"; key: string };
 
 export type PathSegment = PathPart[];
 

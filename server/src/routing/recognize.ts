@@ -119,7 +119,10 @@ export class Recognizer {
   /** The method of each class (none for class 0 and the last one). */
   private readonly classMethods: Array<string | undefined>;
 
-  constructor(private readonly routes: readonly Route[], private readonly rules: BehaviourRules) {
+  constructor(
+    private readonly routes: readonly Route[],
+    private readonly rules: BehaviourRules,
+  ) {
     this.controllers = [...new Set(routes.flatMap((route) => (route.controller === null ? [] : [route.controller])))];
     const restricted = [...new Set(routes.flatMap((route) => route.methods ?? []))];
     this.classMethods = [undefined, ...restricted, undefined];
@@ -193,7 +196,7 @@ export class Recognizer {
     const next = to + 1;
     let segment: string | undefined;
     let at = from;
-    for (let text: CharNode<StaticEntry> | undefined = node.statics; ; ) {
+    for (let text: CharNode<StaticEntry> | undefined = node.statics; ;) {
       const entry = text.value;
       if (entry) {
         if (at === to) {
@@ -326,7 +329,13 @@ export class Recognizer {
       node.glob ??= { key: segment[0].key, node: new TrieNode(), tails: [] };
       return node.glob.node;
     }
-    if (segment.length === 1 && segment[0].kind === "param" && segment[0].key === "controller" && !route.requirements.controller && this.controllers.length > 0) {
+    if (
+      segment.length === 1 &&
+      segment[0].kind === "param" &&
+      segment[0].key === "controller" &&
+      !route.requirements.controller &&
+      this.controllers.length > 0
+    ) {
       const namespace = route.controllerNamespace;
       let edge = node.controllerEdges.find((e) => e.namespace === namespace);
       if (!edge) {
@@ -473,18 +482,24 @@ function fixedValues(route: Route): FixedValues {
 /** The lower-case method, without a new string for the usual upper-case names. */
 function lowerMethod(method: string): string {
   switch (method) {
-    case "GET": return "get";
-    case "POST": return "post";
-    case "PUT": return "put";
-    case "DELETE": return "delete";
-    case "HEAD": return "head";
-    case "OPTIONS": return "options";
-    default: return method.toLowerCase();
+    case "GET":
+      return "get";
+    case "POST":
+      return "post";
+    case "PUT":
+      return "put";
+    case "DELETE":
+      return "delete";
+    case "HEAD":
+      return "head";
+    case "OPTIONS":
+      return "options";
+    default:
+      return method.toLowerCase();
   }
 }
 
 const known = (method: string) => (REQUEST_METHODS as readonly string[]).includes(method);
-
 
 /**
  * Where a request path's segments start and end: `/posts/1/?x=1` → the text `posts/1`. The query is

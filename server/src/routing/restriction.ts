@@ -37,8 +37,7 @@ export function actionRestriction(options: OptionMap, rules: BehaviourRules): { 
   const onlySet = hasOnly ? actionSet(only) : undefined;
   const exceptSet = hasExcept ? actionSet(except) : undefined;
   return {
-    allows: (action) =>
-      !isDefaultAction(action) || ((!onlySet || onlySet.has(action)) && (!exceptSet || !exceptSet.has(action))),
+    allows: (action) => !isDefaultAction(action) || ((!onlySet || onlySet.has(action)) && (!exceptSet || !exceptSet.has(action))),
   };
 }
 

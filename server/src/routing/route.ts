@@ -88,7 +88,7 @@ export class Route {
    * field less in every route (0.8 MB on 100,000 routes); both are read when routes are compiled
    * or compared, not per request.
    */
-  private declare readonly trailing: number;
+  declare private readonly trailing: number;
 
   /** Segments from this index on may be left out of a request (optional trailing segments). */
   get requiredSegments(): number {

@@ -30,7 +30,9 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
   constructor(
     /** @internal */
     readonly table: RouteTable,
-    readonly settings: DrawSettings, private readonly options: RouteSetOptions = {}) {
+    readonly settings: DrawSettings,
+    private readonly options: RouteSetOptions = {},
+  ) {
     this.file = options.file;
     this.behaviour = settings.behaviour ?? DEFAULT_BEHAVIOUR;
     this.diagnostics = table.diagnostics;

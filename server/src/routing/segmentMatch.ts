@@ -51,7 +51,11 @@ class SingleParamMatcher implements SegmentMatcher {
   private readonly pattern?: ValuePattern;
   private readonly formatPattern?: ValuePattern;
 
-  constructor(items: readonly Item[], private readonly optionalFormat: boolean, requirement: (key: string) => RegExp | undefined) {
+  constructor(
+    items: readonly Item[],
+    private readonly optionalFormat: boolean,
+    requirement: (key: string) => RegExp | undefined,
+  ) {
     const at = items.findIndex((item) => item.kind === "param");
     const text = (part: readonly Item[]) => part.map((item) => (item.kind === "static" ? item.text : "")).join("");
     this.head = text(items.slice(0, at));
@@ -102,7 +106,10 @@ export function segmentHead(segment: PathSegment): string {
 class DefaultMatcher implements SegmentMatcher {
   readonly id: string;
 
-  constructor(private readonly items: readonly Item[], private readonly optionalFormat: boolean) {
+  constructor(
+    private readonly items: readonly Item[],
+    private readonly optionalFormat: boolean,
+  ) {
     this.id = `default:${optionalFormat ? "?" : ""}${items.map((i) => (i.kind === "static" ? `s${i.text.length}:${i.text}` : `:${i.key}`)).join("")}`;
   }
 
@@ -122,7 +129,10 @@ class DefaultMatcher implements SegmentMatcher {
       const item = items[j];
       const here = new Int32Array(n + 1);
       for (let i = 0, best = -1; i <= n; i++) {
-        const ok = item.kind === "static" ? segment.startsWith(item.text, i) && i + item.text.length <= n && after[i + item.text.length] === i + item.text.length : after[nextDot[i]] > i;
+        const ok =
+          item.kind === "static"
+            ? segment.startsWith(item.text, i) && i + item.text.length <= n && after[i + item.text.length] === i + item.text.length
+            : after[nextDot[i]] > i;
         here[i] = best = ok ? i : best;
       }
       latest[j] = after = here;

@@ -46,8 +46,8 @@ export function checkDrawSettings(input: OptionMap): { settings: DrawSettings; p
         else bad(key, `an object such as { host: "example.com", protocol: "https" }`);
         break;
       case "inflections": {
-        const irregular = isOptionMap(value) ? value.irregular ?? record() : undefined;
-        const uncountable = isOptionMap(value) ? value.uncountable ?? [] : undefined;
+        const irregular = isOptionMap(value) ? (value.irregular ?? record()) : undefined;
+        const uncountable = isOptionMap(value) ? (value.uncountable ?? []) : undefined;
         const others = isOptionMap(value) ? Object.keys(value).filter((k) => k !== "irregular" && k !== "uncountable") : [];
         if (isMapOf(irregular, isString) && Array.isArray(uncountable) && uncountable.every(isString) && others.length === 0) {
           settings[key] = { irregular: copyOf(irregular), uncountable: [...uncountable] };

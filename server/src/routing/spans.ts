@@ -36,5 +36,7 @@ export function declaredSpan(route: Route): Span | undefined {
 export function stringContent(text: SourceText, span: Span): Span | undefined {
   if (span.end - span.start < 2) return undefined;
   const quote = text.charCodeAt(span.start);
-  return (quote === DOUBLE_QUOTE || quote === SINGLE_QUOTE || quote === BACKTICK) && text.charCodeAt(span.end - 1) === quote ? { start: span.start + 1, end: span.end - 1 } : undefined;
+  return (quote === DOUBLE_QUOTE || quote === SINGLE_QUOTE || quote === BACKTICK) && text.charCodeAt(span.end - 1) === quote
+    ? { start: span.start + 1, end: span.end - 1 }
+    : undefined;
 }

@@ -135,7 +135,10 @@ export class RouteTable {
   add(route: Route): void {
     if (!this.list) throw new Error("a patched table takes no more routes");
     if (this.list.length >= this.limit) {
-      throw new RouteDefinitionError(`More than ${this.limit.toLocaleString("en-US")} routes: the analyser reads no more of this file; the routes before are kept`, "too-many-routes");
+      throw new RouteDefinitionError(
+        `More than ${this.limit.toLocaleString("en-US")} routes: the analyser reads no more of this file; the routes before are kept`,
+        "too-many-routes",
+      );
     }
     this.list.push(route);
     if (route.name !== null) this.named.set(route.name, route);
@@ -222,7 +225,11 @@ function group(byDeclaration: Map<Declaration, Route[]>, route: Route): void {
  * How many items two versions of a list (of segments) begin and end with unchanged: what lies
  * between is the run an edit replaced. `same` tells an unchanged item (identity by default).
  */
-export function unchangedEnds<A, B>(old: readonly A[], now: readonly B[], same: (old: A, now: B) => boolean = (a, b) => a === (b as unknown)): { head: number; tail: number } {
+export function unchangedEnds<A, B>(
+  old: readonly A[],
+  now: readonly B[],
+  same: (old: A, now: B) => boolean = (a, b) => a === (b as unknown),
+): { head: number; tail: number } {
   const most = Math.min(old.length, now.length);
   let head = 0;
   while (head < most && same(old[head], now[head])) head++;

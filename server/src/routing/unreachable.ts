@@ -96,7 +96,15 @@ function before(order: Run["order"], a: Route, b: Route): boolean {
 }
 
 function firstRun(segments: readonly RouteGroup[]): Run {
-  const run: Run = { segments, order: new Map(segments.map((segment, i) => [segment, i])), beginnings: new Map(), tree: node(), irregular: [], by: new Map(), continued: false };
+  const run: Run = {
+    segments,
+    order: new Map(segments.map((segment, i) => [segment, i])),
+    beginnings: new Map(),
+    tree: node(),
+    irregular: [],
+    by: new Map(),
+    continued: false,
+  };
   for (const segment of segments) {
     place(segment);
     for (const route of segment.routes) {
@@ -376,7 +384,15 @@ function covers(earlier: Route, a: number, later: Route, b: number): boolean {
   }
   // B's `:x.:format` (default patterns): anything without a dot, then optionally a dot and a format.
   const dot = outer[1];
-  if (outerOptional && outer.length === 3 && outer[0].kind === "param" && dot.kind === "static" && dot.text === "." && !earlier.requirements[outer[0].key] && !earlier.requirements.format) {
+  if (
+    outerOptional &&
+    outer.length === 3 &&
+    outer[0].kind === "param" &&
+    dot.kind === "static" &&
+    dot.text === "." &&
+    !earlier.requirements[outer[0].key] &&
+    !earlier.requirements.format
+  ) {
     const base = withoutFormat(inner);
     if (base === undefined) return !innerOptional && withoutDots(later, inner);
     return !later.requirements.format && withoutDots(later, base);
@@ -395,7 +411,9 @@ function withoutFormat(segment: PathSegment): PathSegment | undefined {
 
 /** Whether every text the parts match is free of dots: static text without one, parameters of the default pattern. */
 function withoutDots(route: Route, parts: PathSegment): boolean {
-  return parts.length > 0 && parts.every((part) => (part.kind === "static" ? !part.text.includes(".") : part.kind === "param" && !route.requirements[part.key]));
+  return (
+    parts.length > 0 && parts.every((part) => (part.kind === "static" ? !part.text.includes(".") : part.kind === "param" && !route.requirements[part.key]))
+  );
 }
 
 /** The same parts, with parameters of the same requirements (written the same way). */

@@ -7,8 +7,24 @@ import { isOptionMap, OptionValue, own, toList } from "./values";
 
 /** Facility §2.2: the options of resources / resource. */
 export const RESOURCE_OPTIONS = [
-  "collection", "member", "new", "controller", "singular", "plural", "requirements", "conditions", "as",
-  "has_one", "has_many", "path_names", "path_prefix", "name_prefix", "shallow", "only", "except", "namespace",
+  "collection",
+  "member",
+  "new",
+  "controller",
+  "singular",
+  "plural",
+  "requirements",
+  "conditions",
+  "as",
+  "has_one",
+  "has_many",
+  "path_names",
+  "path_prefix",
+  "name_prefix",
+  "shallow",
+  "only",
+  "except",
+  "namespace",
 ] as const;
 
 /** Options a singleton resource accepts but ignores (facility §2.2, §2.3). */

@@ -16,7 +16,10 @@ export function valuePattern(requirement: RegExp): ValuePattern {
 
 /** One or more characters of an ASCII set: `\d+`, `\w+` or a bracket class of plain characters and ranges followed by `+`. */
 class CharacterRun implements ValuePattern {
-  constructor(readonly source: string, private readonly accepted: Uint8Array) {}
+  constructor(
+    readonly source: string,
+    private readonly accepted: Uint8Array,
+  ) {}
 
   test(value: string): boolean {
     if (value.length === 0) return false;
@@ -43,7 +46,7 @@ function asCharacterRun(requirement: RegExp): CharacterRun | undefined {
     range("a", "z");
     range("_", "_");
   } else {
-    const body = /^\[([^\\\[\]^][^\\\[\]]*)\]$/.exec(set)?.[1];
+    const body = /^\[([^\\[\]^][^\\[\]]*)\]$/.exec(set)?.[1];
     if (body === undefined) return undefined;
     for (let i = 0; i < body.length; i++) {
       const isRange = body[i + 1] === "-" && i + 2 < body.length;

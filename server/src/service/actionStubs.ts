@@ -8,7 +8,47 @@ export interface ActionStub {
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /** Words a function may not be named, though an export, a method or a property may. */
-const RESERVED = new Set(["new", "delete", "default", "function", "class", "return", "export", "import", "in", "do", "if", "for", "while", "switch", "case", "var", "let", "const", "this", "void", "typeof", "instanceof", "with", "yield", "await", "try", "catch", "finally", "throw", "break", "continue", "debugger", "else", "enum", "extends", "super", "null", "true", "false"]);
+const RESERVED = new Set([
+  "new",
+  "delete",
+  "default",
+  "function",
+  "class",
+  "return",
+  "export",
+  "import",
+  "in",
+  "do",
+  "if",
+  "for",
+  "while",
+  "switch",
+  "case",
+  "var",
+  "let",
+  "const",
+  "this",
+  "void",
+  "typeof",
+  "instanceof",
+  "with",
+  "yield",
+  "await",
+  "try",
+  "catch",
+  "finally",
+  "throw",
+  "break",
+  "continue",
+  "debugger",
+  "else",
+  "enum",
+  "extends",
+  "super",
+  "null",
+  "true",
+  "false",
+]);
 
 const CONTEXT_IMPORT = `import type { ActionContext } from "resource-routes/http";\n`;
 

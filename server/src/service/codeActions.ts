@@ -40,7 +40,13 @@ export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span
       const declaration = declarationWithOptionKey(workspace, uri, at);
       for (const key of ["except", "only"]) {
         const option = declaration?.source?.options.get(key);
-        if (option) actions.push({ title: `Remove \`${key}\``, diagnostic, edits: [removeProperty(uri, text.toString(), { start: option.key.start, end: option.value.end })], preferred: false });
+        if (option)
+          actions.push({
+            title: `Remove \`${key}\``,
+            diagnostic,
+            edits: [removeProperty(uri, text.toString(), { start: option.key.start, end: option.value.end })],
+            preferred: false,
+          });
       }
     } else if (diagnostic.controller) {
       const fix = controllerFix(workspace, uri, diagnostic, roots);
@@ -103,7 +109,12 @@ function moveAboveFix(workspace: RoutingWorkspace, uri: string, text: string, di
   const after = workspace.routingFileWith(uri, newText);
   if (!before || !after || after.routes.table.size !== before.routes.table.size) return undefined;
   const names = (file: typeof before) => [...file.routes.table.named.keys()].sort().join(" ");
-  if (names(before) !== names(after) || after.diagnostics.some((d) => d.severity === "error") || unreachableRoutes(after.routes.table).length >= unreachableRoutes(before.routes.table).length) return undefined;
+  if (
+    names(before) !== names(after) ||
+    after.diagnostics.some((d) => d.severity === "error") ||
+    unreachableRoutes(after.routes.table).length >= unreachableRoutes(before.routes.table).length
+  )
+    return undefined;
   return {
     title: "Move this declaration above the one that captures its routes",
     diagnostic,

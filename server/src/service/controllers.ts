@@ -128,7 +128,10 @@ export function actionOf(folder: ControllerFolder, route: Route): ActionLocation
 }
 
 /** The routes (of every routing file) that reach each action of the controller module at `uri`. */
-export function routesOfActions(workspace: RoutingWorkspace, uri: string): Array<{ action: ControllerAction; routes: Array<{ uri: string; route: Route }> }> | undefined {
+export function routesOfActions(
+  workspace: RoutingWorkspace,
+  uri: string,
+): Array<{ action: ControllerAction; routes: Array<{ uri: string; route: Route }> }> | undefined {
   // A file outside every controllers folder is never parsed for its exports (hovers and diagnostics ask of every file).
   if (!inFolders(uri, controllerFolderPaths(workspace))) return undefined;
   const info = workspace.controllerModule(uri);
@@ -205,7 +208,13 @@ export function missingTargetDiagnostics(table: RouteTable, folder: ControllerFo
       reported.add(key);
       if (!entry) {
         const message = `No module for controller "${controller}" in ${folderName}: its routes answer 404 (uninitialized controller).`;
-        diagnostics.push({ severity: "information", code: "missing-controller", message, span, controller: { name: controller, actions: actionsOfMissing(controller) } });
+        diagnostics.push({
+          severity: "information",
+          code: "missing-controller",
+          message,
+          span,
+          controller: { name: controller, actions: actionsOfMissing(controller) },
+        });
         continue;
       }
       diagnostics.push({

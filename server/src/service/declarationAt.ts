@@ -57,8 +57,7 @@ function inOrder(list: Declaration[]): Declaration[] | null {
 }
 
 export type DeclarationHit =
-  | { part: "declaration"; declaration: Declaration; span: Span }
-  | { part: "option"; declaration: Declaration; key: keyof typeof OPTION_DOCS; span: Span };
+  { part: "declaration"; declaration: Declaration; span: Span } | { part: "option"; declaration: Declaration; key: keyof typeof OPTION_DOCS; span: Span };
 
 /** What is under `offset` in the innermost declaration there: its method, one of its names, or an option key. */
 export function declarationAt(declarations: Declaration[], offset: number): DeclarationHit | undefined {

@@ -39,7 +39,11 @@ function declarationTargets(workspace: RoutingWorkspace, uri: string, offset: nu
   const routes = file.routes.table.routesOf({ declaration });
   for (const [path, option] of source.options) {
     if (path.includes(".") && within(option.key) && /^(member|collection|new)\./.test(path)) {
-      return actionLocations(workspace, uri, routes.filter((r) => r.option === path));
+      return actionLocations(
+        workspace,
+        uri,
+        routes.filter((r) => r.option === path),
+      );
     }
   }
   const controller = source.options.get("controller");

@@ -29,7 +29,12 @@ export function* diagnosticSteps(workspace: RoutingWorkspace, uri: string): Gene
     yield;
     const unreachable = unreachableDiagnostics(routing.routes.table);
     yield;
-    own = [...routing.diagnostics, ...partialRoutesDiagnostics(routing.diagnostics, routing.analysis.tree?.body), ...unreachable, ...routeTargetDiagnostics(workspace, uri)];
+    own = [
+      ...routing.diagnostics,
+      ...partialRoutesDiagnostics(routing.diagnostics, routing.analysis.tree?.body),
+      ...unreachable,
+      ...routeTargetDiagnostics(workspace, uri),
+    ];
   } else {
     own = unroutedActionDiagnostics(workspace, uri);
   }

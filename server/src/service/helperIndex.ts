@@ -123,7 +123,8 @@ function sourcesAfterEdit(table: RouteTable): SourceParts | undefined {
   for (const segment of edit.added) if (!merged.segments.has(segment)) unmerged.push(segment);
   const newlyGone = edit.removed.filter((segment) => merged.segments.has(segment) && !added.has(segment));
   const gone = newlyGone.length === 0 ? before.gone : new Set([...before.gone, ...newlyGone]);
-  const claimed = before.claimed + edit.added.reduce((n, segment) => n + segment.claimed.length, 0) - edit.removed.reduce((n, segment) => n + segment.claimed.length, 0);
+  const claimed =
+    before.claimed + edit.added.reduce((n, segment) => n + segment.claimed.length, 0) - edit.removed.reduce((n, segment) => n + segment.claimed.length, 0);
   return { merged, unmerged, gone, claimed };
 }
 
@@ -350,7 +351,12 @@ function lowerBound(names: readonly string[], suffix: Suffix, prefix: string): n
  * that held the answer).
  */
 export function nearestRouteName(tables: readonly RouteTable[], word: string, bound: number, spelled: "route" | "helper" = "route"): string | undefined {
-  const query: NearestQuery = { word, bound, key: `${spelled}\u0000${bound}\u0000${word}`, spell: spelled === "route" ? (names) => names : (names) => names.flatMap((name) => [`${name}_path`, `${name}_url`]) };
+  const query: NearestQuery = {
+    word,
+    bound,
+    key: `${spelled}\u0000${bound}\u0000${word}`,
+    spell: spelled === "route" ? (names) => names : (names) => names.flatMap((name) => [`${name}_path`, `${name}_url`]),
+  };
   let best: Nearest | undefined;
   for (const table of tables) {
     const found = nearestInTable(table, query);

@@ -64,7 +64,8 @@ export function scanAfterEdit(previous: HelperUseScan, change: TextChange, text:
   const names = new Set(previous.aliases.map((a) => a.name));
   const uses = previous.uses.filter((use) => use.to <= from);
   for (const use of findHelperUses(text, from, to, names)) uses.push(use);
-  for (const use of previous.uses) if (use.from >= to - delta) uses.push({ helper: use.helper, start: use.start + delta, from: use.from + delta, to: use.to + delta });
+  for (const use of previous.uses)
+    if (use.from >= to - delta) uses.push({ helper: use.helper, start: use.start + delta, from: use.from + delta, to: use.to + delta });
   const aliases = previous.aliases.filter((a) => a.to <= from);
   aliases.push(...added);
   for (const a of previous.aliases) if (a.from >= to - delta) aliases.push({ name: a.name, from: a.from + delta, to: a.to + delta });

@@ -38,7 +38,14 @@ export function doHover(workspace: RoutingWorkspace, uri: string, offset: number
     }
   }
   const action = routesOfActions(workspace, uri)?.find(({ action: a }) => offset >= a.span.start && offset <= a.span.end);
-  if (action) return { contents: actionMarkdown(action.action.name, action.routes.map((r) => r.route)), span: action.action.span };
+  if (action)
+    return {
+      contents: actionMarkdown(
+        action.action.name,
+        action.routes.map((r) => r.route),
+      ),
+      span: action.action.span,
+    };
   const word = wordAt(document.text, offset);
   const name = word && routeNameOfHelper(word.word);
   const holder = name ? workspace.namedRoute(name) : undefined;
@@ -63,7 +70,9 @@ function actionMarkdown(name: string, routes: Route[]): string {
 }
 
 function routeTable(routes: Route[]): string[] {
-  const rows = routes.map((r) => `| ${r.verb} | ${markdownCellCode(r.path)} | ${r.name ? markdownCellCode(`${r.name}_path`) : ""} | ${markdownCellCode(r.target)} |`);
+  const rows = routes.map(
+    (r) => `| ${r.verb} | ${markdownCellCode(r.path)} | ${r.name ? markdownCellCode(`${r.name}_path`) : ""} | ${markdownCellCode(r.target)} |`,
+  );
   return ["| verb | path | helper | controller#action |", "|---|---|---|---|", ...rows];
 }
 
@@ -88,7 +97,13 @@ function nestedMarkdown(parent: Declaration, routesOf: (declaration: Declaration
         const shown = routes.slice(0, room);
         room -= shown.length;
         const more = routes.length - shown.length;
-        sections.push("", `**${label}**${path}: ${routes.length} route${routes.length === 1 ? "" : "s"}`, "", ...routeTable(shown), ...(more ? ["", `… ${more} more`] : []));
+        sections.push(
+          "",
+          `**${label}**${path}: ${routes.length} route${routes.length === 1 ? "" : "s"}`,
+          "",
+          ...routeTable(shown),
+          ...(more ? ["", `… ${more} more`] : []),
+        );
       } else if (routes.length > 0) {
         hiddenRoutes += routes.length;
         hiddenDeclarations++;
@@ -99,7 +114,12 @@ function nestedMarkdown(parent: Declaration, routesOf: (declaration: Declaration
   visit(parent.block ?? [], "");
   if (total === 0) return "";
   const summary = `\n\n---\n\n**Its block** adds ${total} route${total === 1 ? "" : "s"}:`;
-  const rest = hiddenDeclarations ? [``, `… and ${hiddenRoutes} more route${hiddenRoutes === 1 ? "" : "s"} of ${hiddenDeclarations} more declaration${hiddenDeclarations === 1 ? "" : "s"} (the routes table shows them all)`] : [];
+  const rest = hiddenDeclarations
+    ? [
+        ``,
+        `… and ${hiddenRoutes} more route${hiddenRoutes === 1 ? "" : "s"} of ${hiddenDeclarations} more declaration${hiddenDeclarations === 1 ? "" : "s"} (the routes table shows them all)`,
+      ]
+    : [];
   return `${summary}\n${[...sections, ...rest].join("\n")}`;
 }
 

@@ -133,9 +133,9 @@ async function collectFiles(fs: FileSystem, root: string, relative: string, filt
 /** The file system of the machine the service runs on. */
 export function nodeFileSystem(): FileSystem {
   // Loaded here so that the rest of the service stays usable where there is no `fs` (tests, browsers).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
   const fs = require("fs/promises") as typeof import("fs/promises");
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
   const { readRegularFile } = require("../files/regularFile") as typeof import("../files/regularFile");
   return {
     readDirectory: async (path) => (await fs.readdir(path, { withFileTypes: true })).map((e) => ({ name: e.name, directory: e.isDirectory() })),

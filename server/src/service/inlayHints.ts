@@ -40,7 +40,11 @@ export function inlayHints(workspace: RoutingWorkspace, uri: string, span: Span)
     const open = runAround(text, use.span.end, use.span.end, isBlank).end;
     const call = holder && text.charCodeAt(open) === OPEN ? callAt(text.slice(open, open + MAX_CALL), open) : undefined;
     if (!holder || !call || call.named) continue;
-    hints.push({ offset: call.end, label: `▸ ${printable(builtPath(holder.route, call.args))}`, tooltip: `${holder.route.verb} ${holder.route.path} → ${holder.route.target}` });
+    hints.push({
+      offset: call.end,
+      label: `▸ ${printable(builtPath(holder.route, call.args))}`,
+      tooltip: `${holder.route.verb} ${holder.route.path} → ${holder.route.target}`,
+    });
   }
   return hints;
 }
@@ -143,7 +147,12 @@ const NEWLINE = 10;
  */
 export function declarationBase(routes: readonly Route[]): string | undefined {
   const collection = routes.filter((route) => !/\/:id\b/.test(route.path));
-  const split = (collection.length ? collection : routes).map((route) => route.path.replace(/\.:format$/, "").split("/").filter(Boolean));
+  const split = (collection.length ? collection : routes).map((route) =>
+    route.path
+      .replace(/\.:format$/, "")
+      .split("/")
+      .filter(Boolean),
+  );
   const first = split[0] ?? [];
   let length = first.length;
   for (const segments of split) {

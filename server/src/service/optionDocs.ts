@@ -4,7 +4,7 @@ import { RESOURCE_OPTIONS } from "../routing/validate";
 export const OPTION_DOCS: Record<(typeof RESOURCE_OPTIONS)[number], string> = {
   collection: "`collection: { action: method }` — extra actions on the collection: `<path>/<action>`, named `<action>_<plural>`.",
   member: "`member: { action: method }` — extra actions on one member: `<member path>/<action>`, named `<action>_<singular>`.",
-  new: "`new: { action: method }` — extra actions on the new-resource action: `<new path>/<action>`. `new: { new: \"any\" }` changes the new route's method.",
+  new: '`new: { action: method }` — extra actions on the new-resource action: `<new path>/<action>`. `new: { new: "any" }` changes the new route\'s method.',
   controller: "`controller` — the controller of every route (default: the plural name).",
   singular: "`singular` — the singular name used in member routes and names (collection resources only).",
   plural: "`plural` — a custom plural for a singleton resource (it has no effect on the routes).",
@@ -17,7 +17,7 @@ export const OPTION_DOCS: Record<(typeof RESOURCE_OPTIONS)[number], string> = {
   path_prefix: "`path_prefix` — prepended to every path, for example `/threads/:thread_id`.",
   name_prefix: "`name_prefix` — prepended to every route name; `null` in a nested resource removes the inherited prefix.",
   shallow: "`shallow: true` — member routes and names of nested resources leave out the parent prefix; inherited.",
-  only: "`only` — the default actions to route: a name, a list, `\"all\"` or `\"none\"`.",
+  only: '`only` — the default actions to route: a name, a list, `"all"` or `"none"`.',
   except: "`except` — the default actions not to route (behaviour A: not together with `only`).",
   namespace: "`namespace` — a controller prefix such as `admin/` (and, with `shallow`, a path and name prefix in behaviour B); inherited.",
 };

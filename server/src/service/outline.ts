@@ -30,7 +30,7 @@ export function documentSymbols(workspace: RoutingWorkspace, uri: string): Decla
   const symbol = (declaration: Declaration): DeclarationSymbol | undefined => {
     const source = declaration.source;
     if (!source) return undefined;
-    const label = declaration.kind === "connect" ? declaration.path ?? "" : declaration.names.join(", ");
+    const label = declaration.kind === "connect" ? (declaration.path ?? "") : declaration.names.join(", ");
     return {
       name: `${declaration.kind} ${label}`.trim(),
       kind: declaration.kind,
@@ -47,7 +47,8 @@ export function documentSymbols(workspace: RoutingWorkspace, uri: string): Decla
 export function routeCountLenses(workspace: RoutingWorkspace, uri: string): RouteCountLens[] {
   const lenses: RouteCountLens[] = [];
   const counts = routeCounts(workspace, uri);
-  const withBlock = (declaration: Declaration): number => (counts.get(declaration) ?? 0) + (declaration.block ?? []).reduce((sum, child) => sum + withBlock(child), 0);
+  const withBlock = (declaration: Declaration): number =>
+    (counts.get(declaration) ?? 0) + (declaration.block ?? []).reduce((sum, child) => sum + withBlock(child), 0);
   for (const [declaration, routes] of counts) {
     if (declaration.source) lenses.push({ span: declaration.source.method, routes, title: routeCountText(routes, withBlock(declaration)) });
   }

@@ -23,11 +23,25 @@ export function partialRoutesDiagnostics(diagnostics: readonly Diagnostic[], bod
   for (const [declaration, parts] of byDeclaration) {
     const related = parts.map((part) => ({ message: part.message, span: part.span }));
     const count = `${parts.length} part${parts.length === 1 ? " is" : "s are"} computed`;
-    const tail = "the editor, `resource-routes routes` and typed routes show what could be read, and may differ from the running app (`resource-routes check --runtime` compares them)";
+    const tail =
+      "the editor, `resource-routes routes` and typed routes show what could be read, and may differ from the running app (`resource-routes check --runtime` compares them)";
     if (declaration?.source) {
-      warnings.push({ severity: "warning", code: "partial-routes", message: `The routes of this declaration cannot be fully known without running the file (${count}): ${tail}`, span: declaration.source.method, related });
+      warnings.push({
+        severity: "warning",
+        code: "partial-routes",
+        message: `The routes of this declaration cannot be fully known without running the file (${count}): ${tail}`,
+        span: declaration.source.method,
+        related,
+      });
     } else {
-      for (const part of parts) warnings.push({ severity: "warning", code: "partial-routes", message: `Routes here cannot be known without running the file (a declaration computed at run time is left out): ${tail}`, span: part.span, related: [{ message: part.message, span: part.span }] });
+      for (const part of parts)
+        warnings.push({
+          severity: "warning",
+          code: "partial-routes",
+          message: `Routes here cannot be known without running the file (a declaration computed at run time is left out): ${tail}`,
+          span: part.span,
+          related: [{ message: part.message, span: part.span }],
+        });
     }
   }
   return warnings;

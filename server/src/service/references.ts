@@ -29,7 +29,7 @@ export function findReferences(workspace: RoutingWorkspace, uri: string, offset:
       // merges both lists and drops equal ranges, then shows it once.
       const written = holder?.route.origin && originSpan(holder.route.origin);
       const text = holder && workspace.document(holder.uri)?.text;
-      const span = written && (text ? stringContent(text, written) ?? written : written);
+      const span = written && (text ? (stringContent(text, written) ?? written) : written);
       const key = span && `${holder.uri}#${span.start}`;
       if (span && !seen.has(key!)) {
         seen.add(key!);
@@ -71,6 +71,6 @@ export function* helperWords(text: SourceText, within: Span = { start: 0, end: t
   // The words the range begins and ends in, whole: a helper name may begin before it or end after it.
   const start = Math.max(0, Math.min(within.start, text.length));
   const { start: from, end: to } = runAround(text, start, Math.max(start, Math.min(within.end, text.length)), isWordCharacter);
-  for (const match of text.slice(from, to).matchAll(HELPER_WORD)) yield { word: match[0], span: { start: from + match.index, end: from + match.index + match[0].length } };
+  for (const match of text.slice(from, to).matchAll(HELPER_WORD))
+    yield { word: match[0], span: { start: from + match.index, end: from + match.index + match[0].length } };
 }
-

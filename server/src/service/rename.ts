@@ -67,7 +67,9 @@ export function rename(workspace: RoutingWorkspace, uri: string, offset: number,
       edits.push({ uri: document.uri, span: use.span, newText: `${parsed.hash ? "hash_for_" : ""}${name}_${parsed.kind}` });
     }
   }
-  return renamed.controllers.length ? { edits, note: `The routes' controller changes (${renamed.controllers.join(", ")}): controller modules are not renamed.` } : { edits };
+  return renamed.controllers.length
+    ? { edits, note: `The routes' controller changes (${renamed.controllers.join(", ")}): controller modules are not renamed.` }
+    : { edits };
 }
 
 /**
@@ -76,7 +78,10 @@ export function rename(workspace: RoutingWorkspace, uri: string, offset: number,
  * made from `before` (see withRoutingEdit): where its table patched `before`'s, only the routes of
  * the declarations it expanded again can differ, the others being the same objects.
  */
-function renamedRoutes(before: LoadedRoutingFile, after: LoadedRoutingFile): { names: Map<string, string>; controllers: string[] } | { error: string } | undefined {
+function renamedRoutes(
+  before: LoadedRoutingFile,
+  after: LoadedRoutingFile,
+): { names: Map<string, string>; controllers: string[] } | { error: string } | undefined {
   const edit = after.routes.table.edit;
   const old = edit ? edit.removed.flatMap((segment) => segment.routes) : before.routes.routes;
   const now = edit ? edit.added.flatMap((segment) => segment.routes) : after.routes.routes;
@@ -108,12 +113,14 @@ function renameTarget(workspace: RoutingWorkspace, uri: string, offset: number):
   const hit = file?.analysis.tree && declarationAt(file.analysis.tree.body, offset);
   if (hit?.part === "declaration") {
     const index = hit.declaration.source!.names.indexOf(hit.span);
-    if (index >= 0 && (hit.declaration.kind === "resources" || hit.declaration.kind === "resource")) return targetOf(workspace, uri, nameSpan(hit.declaration, index), undefined);
+    if (index >= 0 && (hit.declaration.kind === "resources" || hit.declaration.kind === "resource"))
+      return targetOf(workspace, uri, nameSpan(hit.declaration, index), undefined);
   }
   // An option value lies in the call of the innermost declaration around it.
   const around = file?.analysis.tree && innermostDeclaration(file.analysis.tree.body, offset);
   for (const [path, option] of around?.source?.options ?? []) {
-    if (/^(as|has_many(\.\d+)?|has_one(\.\d+)?)$/.test(path) && offset >= option.value.start && offset <= option.value.end) return targetOf(workspace, uri, option.value, undefined);
+    if (/^(as|has_many(\.\d+)?|has_one(\.\d+)?)$/.test(path) && offset >= option.value.start && offset <= option.value.end)
+      return targetOf(workspace, uri, option.value, undefined);
   }
   // A helper use: the name its route's name comes from.
   const document = workspace.document(uri);

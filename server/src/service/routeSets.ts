@@ -115,7 +115,9 @@ function nearestProjectConfig(graph: ImportGraph, start: URL): ProjectConfig | u
       const uri = new URL(name, folder).toString();
       const text = graph.text(uri);
       if (text === undefined) continue;
-      const options = (ts.parseConfigFileTextToJson(uri, text.slice(0, text.length)).config as { compilerOptions?: { baseUrl?: unknown; paths?: unknown } } | undefined)?.compilerOptions;
+      const options = (
+        ts.parseConfigFileTextToJson(uri, text.slice(0, text.length)).config as { compilerOptions?: { baseUrl?: unknown; paths?: unknown } } | undefined
+      )?.compilerOptions;
       const paths = options?.paths;
       if (typeof paths !== "object" || paths === null) return undefined;
       return { uri, baseUrl: typeof options?.baseUrl === "string" ? options.baseUrl : undefined, paths: paths as Record<string, unknown> };

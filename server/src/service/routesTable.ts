@@ -44,11 +44,18 @@ export function routesTableOf(workspace: RoutingWorkspace, options: { uri?: stri
     const texts = routesTable(routes).split("\n");
     const kept = routes.map((route, i) => ({ route, text: texts[i] })).filter((r) => !filter || r.text.toLowerCase().includes(filter));
     const folder = controllerFolder(workspace, uri, file);
-    const revealed = options.reveal !== undefined && uri === options.uri && file.analysis.tree ? innermostDeclaration(file.analysis.tree.body, options.reveal) : undefined;
+    const revealed =
+      options.reveal !== undefined && uri === options.uri && file.analysis.tree ? innermostDeclaration(file.analysis.tree.body, options.reveal) : undefined;
     if (lines.length) lines.push("");
     lines.push(`# ${displayName(uri, options.folders ?? [])} — behaviour ${file.behaviour}, ${kept.length} of ${routes.length} routes`);
     for (const { route, text } of kept) {
-      const row: RouteRow = { line: lines.length, uri, span: declaredSpan(route), helper: route.name ? `${route.name}_path` : undefined, action: folder && actionOf(folder, route) };
+      const row: RouteRow = {
+        line: lines.length,
+        uri,
+        span: declaredSpan(route),
+        helper: route.name ? `${route.name}_path` : undefined,
+        action: folder && actionOf(folder, route),
+      };
       if (revealed && route.origin?.declaration === revealed) row.revealed = true;
       rows.push(row);
       lines.push(text);
@@ -65,7 +72,6 @@ function displayName(uri: string, folders: string[]): string {
   }
   return uri;
 }
-
 
 /** What a request is routed to, or why it is not. */
 export type RecognizeResult = (
@@ -106,7 +112,15 @@ export function recognizeRequest(workspace: RoutingWorkspace, method: string, pa
 
 function explanationOf(uri: string, file: LoadedRoutingFile, method: string, path: string): RecognizeExplanation {
   const { routes, more } = explainRecognition(file.routes, method, path);
-  return { uri, more, routes: routes.map(({ route, passedOver }) => ({ line: `${route.verb} ${route.path} ${route.target}`, ...(passedOver ? { passedOver } : {}), span: declaredSpan(route) })) };
+  return {
+    uri,
+    more,
+    routes: routes.map(({ route, passedOver }) => ({
+      line: `${route.verb} ${route.path} ${route.target}`,
+      ...(passedOver ? { passedOver } : {}),
+      span: declaredSpan(route),
+    })),
+  };
 }
 
 /** The behaviour and route count of a routing file, for a status display. */

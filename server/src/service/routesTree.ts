@@ -83,7 +83,12 @@ function routeLine(route: Route): string {
 }
 
 /** The children of a node, each made only when asked for (a page of them). */
-function childrenOf(workspace: RoutingWorkspace, groupBy: RoutesTreeGrouping, parent: string | undefined, keep: (route: Route) => boolean): Array<() => RoutesTreeItem> {
+function childrenOf(
+  workspace: RoutingWorkspace,
+  groupBy: RoutesTreeGrouping,
+  parent: string | undefined,
+  keep: (route: Route) => boolean,
+): Array<() => RoutesTreeItem> {
   const files = workspace.routingFiles();
   const items = new RouteItems(workspace);
   if (parent === undefined) {
@@ -91,7 +96,19 @@ function childrenOf(workspace: RoutingWorkspace, groupBy: RoutesTreeGrouping, pa
       const label = fileLabels(files.map((f) => f.uri));
       return files.flatMap(({ uri, file }, i) => {
         const count = countKept(file.routes.routes, keep);
-        return count ? [() => ({ id: `f|${uri}`, label: label[i], description: `${routeCount(count)} · behaviour ${file.behaviour}`, kind: "file" as const, routes: count, hasChildren: true, location: { uri, span: { start: 0, end: 0 } } })] : [];
+        return count
+          ? [
+              () => ({
+                id: `f|${uri}`,
+                label: label[i],
+                description: `${routeCount(count)} · behaviour ${file.behaviour}`,
+                kind: "file" as const,
+                routes: count,
+                hasChildren: true,
+                location: { uri, span: { start: 0, end: 0 } },
+              }),
+            ]
+          : [];
       });
     }
     const groups = new Map<string, number>();
@@ -102,7 +119,16 @@ function childrenOf(workspace: RoutingWorkspace, groupBy: RoutesTreeGrouping, pa
         groups.set(key, (groups.get(key) ?? 0) + 1);
       }
     }
-    return [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, count]) => () => ({ id: `${groupBy === "controller" ? "c" : "p"}|${name}`, label: name, description: routeCount(count), kind: groupBy === "controller" ? ("controller" as const) : ("path" as const), routes: count, hasChildren: true }));
+    return [...groups]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, count]) => () => ({
+        id: `${groupBy === "controller" ? "c" : "p"}|${name}`,
+        label: name,
+        description: routeCount(count),
+        kind: groupBy === "controller" ? ("controller" as const) : ("path" as const),
+        routes: count,
+        hasChildren: true,
+      }));
   }
   const [tag, ...rest] = parent.split("|");
   if (tag === "f" || tag === "d") {
@@ -131,14 +157,24 @@ function childrenOf(workspace: RoutingWorkspace, groupBy: RoutesTreeGrouping, pa
   const name = rest.join("|");
   if (tag === "c") {
     const actions = new Map<string, number>();
-    for (const { file } of files) for (const route of file.routes.routes) if (keep(route) && groupKey("controller", route) === name) actions.set(route.action ?? ":action", (actions.get(route.action ?? ":action") ?? 0) + 1);
-    return [...actions].map(([action, count]) => () => items.action(name, action, count));
+    for (const { file } of files)
+      for (const route of file.routes.routes)
+        if (keep(route) && groupKey("controller", route) === name) actions.set(route.action ?? ":action", (actions.get(route.action ?? ":action") ?? 0) + 1);
+    return [...actions].map(
+      ([action, count]) =>
+        () =>
+          items.action(name, action, count),
+    );
   }
   if (tag === "a" || tag === "p") {
     const [controller, action] = tag === "a" ? [rest[0], rest.slice(1).join("|")] : [undefined, undefined];
     return files.flatMap(({ uri, file }) =>
       file.routes.routes
-        .filter((route) => keep(route) && (tag === "a" ? groupKey("controller", route) === controller && (route.action ?? ":action") === action : groupKey("path", route) === name))
+        .filter(
+          (route) =>
+            keep(route) &&
+            (tag === "a" ? groupKey("controller", route) === controller && (route.action ?? ":action") === action : groupKey("path", route) === name),
+        )
         .map((route) => () => items.route(uri, route)),
     );
   }
@@ -176,7 +212,15 @@ class RouteItems {
       location = route && actionOf(folder!, route);
       if (location) break;
     }
-    return { id: `a|${controller}|${action}`, label: action, description: `${controller}#${action} · ${routeCount(count)}`, kind: "action", routes: count, hasChildren: true, ...(location ? { action: location } : {}) };
+    return {
+      id: `a|${controller}|${action}`,
+      label: action,
+      description: `${controller}#${action} · ${routeCount(count)}`,
+      kind: "action",
+      routes: count,
+      hasChildren: true,
+      ...(location ? { action: location } : {}),
+    };
   }
 
   route(uri: string, route: Route): RoutesTreeItem {
@@ -193,7 +237,13 @@ class RouteItems {
     return {
       label: `${route.verb} ${route.path}`,
       description: `${helper ? `${helper} · ` : ""}${route.target}`,
-      tooltip: [`${route.verb} ${route.path} → ${route.target}`, ...(helper ? [`helper: ${helper}`] : []), ...(requirements.length ? [`requirements: ${requirements.join(", ")}`] : []), ...(conditions.length ? [`conditions: ${conditions.join(", ")}`] : []), ...problems.map((p) => `${p.code}: ${p.message}`)].join("\n"),
+      tooltip: [
+        `${route.verb} ${route.path} → ${route.target}`,
+        ...(helper ? [`helper: ${helper}`] : []),
+        ...(requirements.length ? [`requirements: ${requirements.join(", ")}`] : []),
+        ...(conditions.length ? [`conditions: ${conditions.join(", ")}`] : []),
+        ...problems.map((p) => `${p.code}: ${p.message}`),
+      ].join("\n"),
       kind: "route",
       routes: 1,
       hasChildren: false,
@@ -205,10 +255,16 @@ class RouteItems {
   }
 
   /** The route problems reported on `span` (or inside it) in the routing file, those `keep` takes. */
-  private problemsAt(uri: string, span: Span, keep: (diagnostic: Diagnostic) => boolean = () => true): Array<Pick<Diagnostic, "severity" | "code" | "message">> {
+  private problemsAt(
+    uri: string,
+    span: Span,
+    keep: (diagnostic: Diagnostic) => boolean = () => true,
+  ): Array<Pick<Diagnostic, "severity" | "code" | "message">> {
     let list = this.problems.get(uri);
     if (!list) this.problems.set(uri, (list = documentDiagnostics(this.workspace, uri).filter((d) => ROUTE_PROBLEMS.has(d.code))));
-    return list.filter((d) => d.span && d.span.start >= span.start && d.span.end <= span.end && keep(d)).map(({ severity, code, message }) => ({ severity, code, message }));
+    return list
+      .filter((d) => d.span && d.span.start >= span.start && d.span.end <= span.end && keep(d))
+      .map(({ severity, code, message }) => ({ severity, code, message }));
   }
 }
 
@@ -219,7 +275,11 @@ class RouteItems {
  * taken name on the routes of the part it is reported on.
  */
 function concernsRoute(diagnostic: Diagnostic, route: Route, file: LoadedRoutingFile, span: Span | undefined): boolean {
-  if (diagnostic.code === "missing-action") return diagnostic.controller?.name === route.controller && diagnostic.controller.actions.some((a) => a.name === route.action && a.route === `${route.verb} ${route.path}`);
+  if (diagnostic.code === "missing-action")
+    return (
+      diagnostic.controller?.name === route.controller &&
+      diagnostic.controller.actions.some((a) => a.name === route.action && a.route === `${route.verb} ${route.path}`)
+    );
   if (diagnostic.code === "missing-controller") return diagnostic.controller?.name === route.controller;
   if (diagnostic.code === "unreachable-route") return capturedIn(file.routes.table).has(route);
   // route-name-taken: on the part of the declaration that made this route.

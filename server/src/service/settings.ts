@@ -55,12 +55,13 @@ export function readSettings(raw: unknown): { settings: ServiceSettings; problem
   const names = input.resourcesPathNames;
   // {} is what editors send for the unset setting: it must not empty the new and edit segments.
   if (names !== undefined && !(isRecord(names) && Object.keys(names).length === 0)) {
-    if (isRecord(names) && Object.values(names).every((v) => typeof v === "string")) settings.drawDefaults.resources_path_names = names as Record<string, string>;
+    if (isRecord(names) && Object.values(names).every((v) => typeof v === "string"))
+      settings.drawDefaults.resources_path_names = names as Record<string, string>;
     else bad("resourcesPathNames", `an object such as { "new": "nuevo", "edit": "editar" }`);
   }
   if (input.resourceActionSeparator !== undefined) {
     if (typeof input.resourceActionSeparator === "string") settings.drawDefaults.resource_action_separator = input.resourceActionSeparator;
-    else bad("resourceActionSeparator", "a string such as \"/\" or \";\"");
+    else bad("resourceActionSeparator", 'a string such as "/" or ";"');
   }
   if (input.inflections !== undefined) {
     const inflections = isRecord(input.inflections) ? input.inflections : undefined;

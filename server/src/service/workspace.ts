@@ -195,11 +195,23 @@ export class RoutingWorkspace {
     if (!document) return LineIndex.of("");
     if (document.lines) return document.lines;
     // After an edit, from the index of the version edited (whose lines before the edit stay, and after it move).
-    return this.followingEdits(this.lineIndexes, uri, document, (text) => LineIndex.of(text), (previous, change, text) => previous.edited(change, text));
+    return this.followingEdits(
+      this.lineIndexes,
+      uri,
+      document,
+      (text) => LineIndex.of(text),
+      (previous, change, text) => previous.edited(change, text),
+    );
   }
 
   /** The value `make` gives for `document`, kept per document version; after an edit, the previous version's brought past it by `pastEdit`. */
-  private followingEdits<T>(cache: Map<string, Cached<T>>, uri: string, document: TextDocument, make: (text: SourceText) => T, pastEdit: (previous: T, change: TextChange, text: SourceText) => T): T {
+  private followingEdits<T>(
+    cache: Map<string, Cached<T>>,
+    uri: string,
+    document: TextDocument,
+    make: (text: SourceText) => T,
+    pastEdit: (previous: T, change: TextChange, text: SourceText) => T,
+  ): T {
     return cachedFor(cache, document, (previous, before) => {
       const edit = this.editBetween(uri, before, document);
       return previous !== undefined && edit ? pastEdit(previous, edit, document.text) : make(document.text);
@@ -293,7 +305,12 @@ export class RoutingWorkspace {
    * `inspect` may list its routes, nothing more, and keeps neither. The reverse edit then brings
    * the analysis back to the document's text, and that analysis stands for it from then on.
    */
-  withRoutingEdit<T>(uri: string, text: string, change: TextChange, inspect: (current: LoadedRoutingFile, edited: LoadedRoutingFile | undefined) => T): T | undefined {
+  withRoutingEdit<T>(
+    uri: string,
+    text: string,
+    change: TextChange,
+    inspect: (current: LoadedRoutingFile, edited: LoadedRoutingFile | undefined) => T,
+  ): T | undefined {
     const document = this.document(uri);
     const current = this.routingFile(uri);
     if (!document || !current) return undefined;

@@ -27,7 +27,12 @@ export function assertRecognizes(routes: AnyRouteSet, request: RequestLine, expe
     const recognized = routes.recognize(method, path);
     actual = { controller: recognized.controller, action: recognized.action, ...recognized.params };
   } catch (error) {
-    throw new assert.AssertionError({ message: `${method} ${shortened(path)} is not recognised: ${(error as Error).message}`, actual: undefined, expected, operator: "assertRecognizes" });
+    throw new assert.AssertionError({
+      message: `${method} ${shortened(path)} is not recognised: ${(error as Error).message}`,
+      actual: undefined,
+      expected,
+      operator: "assertRecognizes",
+    });
   }
   comparing(`${method} ${shortened(path)} is recognised otherwise than expected`, () => assert.deepStrictEqual(actual, stringValues(expected)));
 }
@@ -36,7 +41,12 @@ export function assertRecognizes(routes: AnyRouteSet, request: RequestLine, expe
 export function assertGenerates(routes: AnyRouteSet, path: string, options: RouteOptions): void {
   const generated = generateFrom(routes, options);
   if (generated === undefined) {
-    throw new assert.AssertionError({ message: `no route generates ${JSON.stringify(options)}`, actual: undefined, expected: path, operator: "assertGenerates" });
+    throw new assert.AssertionError({
+      message: `no route generates ${JSON.stringify(options)}`,
+      actual: undefined,
+      expected: path,
+      operator: "assertGenerates",
+    });
   }
   const actual = path.includes("?") ? generated : generated.split("?")[0];
   comparing(`${JSON.stringify(options)} generates another path`, () => assert.strictEqual(actual, path));
@@ -94,8 +104,6 @@ function stringValues(options: RouteOptions): Record<string, unknown> {
   for (const [key, value] of Object.entries(options)) setOwn(result, key, typeof value === "number" || typeof value === "boolean" ? String(value) : value);
   return result;
 }
-
-
 
 /**
  * The path the first route able to generate `options` gives (Rails' url_for by options): its

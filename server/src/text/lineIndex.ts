@@ -34,7 +34,14 @@ export class LineIndex {
     const whole = text.toString();
     const starts = whole.includes("\r") ? startsOfLines(whole) : startsOfLinesLf(whole);
     const blocks = inBlocks(starts, blockLines);
-    return new LineIndex(blockLines, blocks, blocks.map(() => 0), blocks.map((_, b) => b * blockLines), starts.length, whole.length);
+    return new LineIndex(
+      blockLines,
+      blocks,
+      blocks.map(() => 0),
+      blocks.map((_, b) => b * blockLines),
+      starts.length,
+      whole.length,
+    );
   }
 
   /**
@@ -62,7 +69,8 @@ export class LineIndex {
     let last = Math.max(first, this.blockOfLine(Math.min(after - 1, this.lineCount - 1)));
     let end = this.firstLines[last] + this.blocks[last].length;
     // Blocks made small by deletions take in the next one, so that edits do not leave many.
-    while (before - this.firstLines[first] + added.length + end - after < this.blockLines / 2 && last + 1 < this.blocks.length) end += this.blocks[++last].length;
+    while (before - this.firstLines[first] + added.length + end - after < this.blockLines / 2 && last + 1 < this.blocks.length)
+      end += this.blocks[++last].length;
     const starts: number[] = [];
     /** Puts in the starts of block `b`'s lines from `fromLine` to before `toLine`, moved by `move`. */
     const keep = (b: number, fromLine: number, toLine: number, move: number) => {

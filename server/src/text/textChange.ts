@@ -14,7 +14,11 @@ export function textChange(before: string, after: string): TextChange {
   while (start < most && before.charCodeAt(start) === after.charCodeAt(start)) start++;
   const room = most - start;
   let common = 0;
-  while (common + BLOCK <= room && before.slice(before.length - common - BLOCK, before.length - common) === after.slice(after.length - common - BLOCK, after.length - common)) common += BLOCK;
+  while (
+    common + BLOCK <= room &&
+    before.slice(before.length - common - BLOCK, before.length - common) === after.slice(after.length - common - BLOCK, after.length - common)
+  )
+    common += BLOCK;
   while (common < room && before.charCodeAt(before.length - 1 - common) === after.charCodeAt(after.length - 1 - common)) common++;
   return { start, oldEnd: before.length - common, newEnd: after.length - common };
 }

@@ -16,7 +16,10 @@ describe("conformance cases through the analyser", () => {
       checkRequests(loaded.routes, c);
       const errors = loaded.diagnostics.filter((d) => d.severity === "error");
       if (c.expected.error) {
-        assert.deepStrictEqual(errors.map((d) => d.message), [c.expected.error]);
+        assert.deepStrictEqual(
+          errors.map((d) => d.message),
+          [c.expected.error],
+        );
         assert.ok(errors[0].span, "the error points at the declaration");
       } else {
         assert.deepStrictEqual(errors, []);

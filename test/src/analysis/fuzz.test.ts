@@ -18,7 +18,10 @@ const PROTO_KEYS = ["__proto__", "constructor", "toString", "prototype", "hasOwn
 const key = fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.constantFrom("only", "member", "requirements", "collection", "as", "controller", "id", "x"));
 const oddName = fc.oneof(
   fc.constantFrom(...PROTO_KEYS),
-  fc.string({ unit: fc.constantFrom("a", "`", "|", "[", "]", "(", ")", "$", "}", "\\", "\n", "\u001b", "\u0007", "\u202e", "é", ":", "/", ".", "*") , maxLength: 12 }),
+  fc.string({
+    unit: fc.constantFrom("a", "`", "|", "[", "]", "(", ")", "$", "}", "\\", "\n", "\u001b", "\u0007", "\u202e", "é", ":", "/", ".", "*"),
+    maxLength: 12,
+  }),
 );
 const literal = (s: string) => JSON.stringify(s);
 
@@ -28,7 +31,11 @@ const value: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
     { depthSize: "small", withCrossShrink: true },
     oddName.map(literal),
     fc.constantFrom("null", "true", "1", "/\\d+/", '"get"', '["index"]', "a0", "undefined", "a5"),
-    fc.tuple(key, tie("value"), fc.constantFrom("plain", "quoted", "computed")).map(([k, v, form]) => (form === "plain" && /^\w+$/.test(k) ? `{ ${k}: ${v} }` : form === "computed" ? `{ [${literal(k)}]: ${v} }` : `{ ${literal(k)}: ${v} }`)),
+    fc
+      .tuple(key, tie("value"), fc.constantFrom("plain", "quoted", "computed"))
+      .map(([k, v, form]) =>
+        form === "plain" && /^\w+$/.test(k) ? `{ ${k}: ${v} }` : form === "computed" ? `{ [${literal(k)}]: ${v} }` : `{ ${literal(k)}: ${v} }`,
+      ),
     fc.array(tie("value"), { maxLength: 3 }).map((items) => `[${items.join(", ")}]`),
     tie("value").map((v) => `{ ...${v} }`),
   ),
@@ -39,7 +46,9 @@ const nested = (depth: number, open: string, inner: string, close: string) => op
 /** One statement of the draw() callback. */
 const statement = fc.oneof(
   fc.tuple(oddName, value).map(([name, options]) => `map.resources(${literal(name)}, ${options});`),
-  fc.tuple(fc.constantFrom("resources", "resource", "connect", "namespace", "with_options", "frobnicate"), fc.array(value, { maxLength: 3 })).map(([m, args]) => `map.${m}(${args.join(", ")});`),
+  fc
+    .tuple(fc.constantFrom("resources", "resource", "connect", "namespace", "with_options", "frobnicate"), fc.array(value, { maxLength: 3 }))
+    .map(([m, args]) => `map.${m}(${args.join(", ")});`),
   fc.integer({ min: 1, max: 1_500 }).map((depth) => `${nested(depth, "(", 'map.resources("p")', ")")};`),
   fc.integer({ min: 1, max: 1_200 }).map((depth) => `map.resources("x", { only: ${nested(depth, "[", '"index"', "]")} });`),
   fc.integer({ min: 1, max: 700 }).map((depth) => {
@@ -51,16 +60,30 @@ const statement = fc.oneof(
     const vars = ["i", "j", "k"].slice(0, loops);
     return `${vars.map((v) => `for (const ${v} of ${list})`).join(" ")} map.resources(${vars.join(" + ")});`;
   }),
-  fc.tuple(fc.constantFrom("let", "var", "const"), fc.constantFrom("a0", "a5", "L", "name"), value).map(([kind, name, v]) => `${kind} ${name} = ${v}; map.resources(${name});`),
-  fc.constantFrom("map.resources(...big);", "map.resources(...L, (m) => m.resources(...L));", "map.resources(name); const name = 1;", "{ const { a0 } = x; map.resources(a0); }"),
+  fc
+    .tuple(fc.constantFrom("let", "var", "const"), fc.constantFrom("a0", "a5", "L", "name"), value)
+    .map(([kind, name, v]) => `${kind} ${name} = ${v}; map.resources(${name});`),
+  fc.constantFrom(
+    "map.resources(...big);",
+    "map.resources(...L, (m) => m.resources(...L));",
+    "map.resources(name); const name = 1;",
+    "{ const { a0 } = x; map.resources(a0); }",
+  ),
 );
 
 /** draw()'s settings, of the right or wrong type. */
-const settings = fc.dictionary(
-  fc.oneof(fc.constantFrom("behaviour", "resources_path_names", "resource_action_separator", "default_url_options", "inflections", "controllers"), key),
-  fc.oneof(value, fc.constant("{ irregular: { cactus: null } }"), fc.constant('{ uncountable: [1, {}] }'), fc.constant('"C"')),
-  { maxKeys: 4 },
-).map((entries) => `{ ${Object.entries(entries).map(([k, v]) => `${literal(k)}: ${v}`).join(", ")} }`);
+const settings = fc
+  .dictionary(
+    fc.oneof(fc.constantFrom("behaviour", "resources_path_names", "resource_action_separator", "default_url_options", "inflections", "controllers"), key),
+    fc.oneof(value, fc.constant("{ irregular: { cactus: null } }"), fc.constant("{ uncountable: [1, {}] }"), fc.constant('"C"')),
+    { maxKeys: 4 },
+  )
+  .map(
+    (entries) =>
+      `{ ${Object.entries(entries)
+        .map(([k, v]) => `${literal(k)}: ${v}`)
+        .join(", ")} }`,
+  );
 
 /** File-level consts: some that double, a large list, a list of lists. */
 const prelude = fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 20_000 })).map(([doublings, size]) => {
@@ -72,9 +95,12 @@ const prelude = fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, m
   return lines.join("\n");
 });
 
-const file = fc.tuple(prelude, fc.option(settings), fc.array(statement, { minLength: 1, maxLength: 6 })).map(
-  ([head, drawSettings, body]) => `import { draw } from "resource-routes";\n${head}\nexport default draw(${drawSettings ? `${drawSettings}, ` : ""}(map) => {\n  ${body.join("\n  ")}\n});\n`,
-);
+const file = fc
+  .tuple(prelude, fc.option(settings), fc.array(statement, { minLength: 1, maxLength: 6 }))
+  .map(
+    ([head, drawSettings, body]) =>
+      `import { draw } from "resource-routes";\n${head}\nexport default draw(${drawSettings ? `${drawSettings}, ` : ""}(map) => {\n  ${body.join("\n  ")}\n});\n`,
+  );
 
 /** Everything of a loaded file that a user sees: routes and diagnostics. */
 function seen(file: ReturnType<typeof loadRoutingFile>): unknown {
@@ -103,7 +129,7 @@ describe("fuzzing the analyser with hostile routing files", function () {
 
   it(`${Math.ceil(RUNS / 4)} generated files edited inside a statement: re-analysed from the previous version as a fresh analysis reads them, never throwing`, () => {
     fc.assert(
-      fc.property(file, fc.nat(), fc.constantFrom("x", "1", "(", "[", "\"", "`", ";", "\n", ", "), (text, at, piece) => {
+      fc.property(file, fc.nat(), fc.constantFrom("x", "1", "(", "[", '"', "`", ";", "\n", ", "), (text, at, piece) => {
         const previous = loadRoutingFile(text, "routes.ts");
         // Somewhere in the callback's body, most often inside a statement.
         const body = text.indexOf("(map) => {") + 10;

@@ -36,8 +36,13 @@ describe("hostile routing files: settings and prototypes", () => {
   });
 
   it("settings of the wrong type are each refused, the others kept", () => {
-    const f = analyse(`export default draw({ behaviour: "A", resources_path_names: { new: 3 }, resource_action_separator: [";"], default_url_options: { host: {} } }, (map) => { map.resources("posts"); });`);
-    assert.deepStrictEqual(f.diagnostics.filter((d) => d.code === "invalid-setting").map((d) => d.message.split(" ")[0]), ["resources_path_names", "resource_action_separator", "default_url_options"]);
+    const f = analyse(
+      `export default draw({ behaviour: "A", resources_path_names: { new: 3 }, resource_action_separator: [";"], default_url_options: { host: {} } }, (map) => { map.resources("posts"); });`,
+    );
+    assert.deepStrictEqual(
+      f.diagnostics.filter((d) => d.code === "invalid-setting").map((d) => d.message.split(" ")[0]),
+      ["resources_path_names", "resource_action_separator", "default_url_options"],
+    );
     assert.strictEqual(f.behaviour, "A");
     assert.ok(paths(f).includes("GET /posts/new"));
   });
@@ -49,7 +54,7 @@ describe("hostile routing files: settings and prototypes", () => {
     assert.strictEqual(f.routes.routes.length, 7);
   });
 
-  it("a computed [\"__proto__\"] key is an own key, as JavaScript makes it", () => {
+  it('a computed ["__proto__"] key is an own key, as JavaScript makes it', () => {
     const f = analyse(`export default draw((map) => { map.connect("a/:x", { controller: "c", action: "i", ["__proto__"]: "v" }); });`);
     assert.deepStrictEqual(f.routes.routes[0].toJSON().params, JSON.parse('{"__proto__":"v"}'));
     assert.strictEqual(({} as Record<string, unknown>).v, undefined);
@@ -65,7 +70,10 @@ describe("hostile routing files: settings and prototypes", () => {
   it("segments named :constructor and :__proto__ are recognised into own params", () => {
     const f = analyse(`export default draw((map) => { map.connect("x/:constructor/:__proto__", { controller: "c", action: "a" }); });`);
     const found = f.routes.recognize("GET", "/x/1/2");
-    assert.deepStrictEqual(Object.entries(found.params), [["constructor", "1"], ["__proto__", "2"]]);
+    assert.deepStrictEqual(Object.entries(found.params), [
+      ["constructor", "1"],
+      ["__proto__", "2"],
+    ]);
     assert.strictEqual(Object.getPrototypeOf(found.params), Object.prototype);
   });
 
@@ -79,9 +87,15 @@ describe("hostile routing files: settings and prototypes", () => {
 
   it("a path whose base or action segment alone holds a control character is refused with the whole path (invalid-name)", () => {
     const action = analyse(`export default draw((map) => { map.resources("posts", { path_names: { edit: "ed\\u0007it" } }); });`);
-    assert.strictEqual(action.diagnostics.find((d) => d.code === "invalid-name")?.message, 'A route path cannot hold control characters or line breaks: "/posts/:id/ed\\u0007it.:format"');
+    assert.strictEqual(
+      action.diagnostics.find((d) => d.code === "invalid-name")?.message,
+      'A route path cannot hold control characters or line breaks: "/posts/:id/ed\\u0007it.:format"',
+    );
     const base = analyse(`export default draw((map) => { map.resources("posts", { as: "po\\nsts" }); });`);
-    assert.strictEqual(base.diagnostics.find((d) => d.code === "invalid-name")?.message, 'A route path cannot hold control characters or line breaks: "/po\\nsts.:format"');
+    assert.strictEqual(
+      base.diagnostics.find((d) => d.code === "invalid-name")?.message,
+      'A route path cannot hold control characters or line breaks: "/po\\nsts.:format"',
+    );
   });
 });
 
@@ -122,9 +136,14 @@ describe("hostile routing files: budgets", () => {
 
   it("three nested loops over 256 values: the iteration budget stops them, the routes before are kept", () => {
     const list = JSON.stringify(Array.from({ length: 256 }, (_, i) => `r${i}`));
-    const f = analyse(`const L = ${list};\nexport default draw((map) => { for (const a of L) for (const b of L) for (const c of L) map.resources(\`\${a}\${b}\${c}\`, { only: "index" }); });`);
+    const f = analyse(
+      `const L = ${list};\nexport default draw((map) => { for (const a of L) for (const b of L) for (const c of L) map.resources(\`\${a}\${b}\${c}\`, { only: "index" }); });`,
+    );
     // Every iteration counts, the outer loops' too: a little under one route per iteration allowed.
-    assert.ok(f.routes.routes.length > ANALYSIS_LIMITS.loopIterations * 0.95 && f.routes.routes.length < ANALYSIS_LIMITS.loopIterations, `${f.routes.routes.length} routes`);
+    assert.ok(
+      f.routes.routes.length > ANALYSIS_LIMITS.loopIterations * 0.95 && f.routes.routes.length < ANALYSIS_LIMITS.loopIterations,
+      `${f.routes.routes.length} routes`,
+    );
     assert.match(at(f, "not-static"), /^for \(const c of L\)/);
   });
 
@@ -145,11 +164,27 @@ describe("hostile routing files: budgets", () => {
 
 describe("lexical scope: nothing is guessed", () => {
   const cases: Array<[string, string, RegExp]> = [
-    ["an inner let hides a file-level const", `const name = "users";\nexport default draw((map) => { let name = "posts"; map.resources(name); });`, /`name`, a `let` variable/],
-    ["a destructured const hides a file-level const", `const opts = { only: "index" };\nexport default draw((map) => { const { opts } = settings(); map.resources("p", opts); });`, /`opts`, a destructured name/],
-    ["a const declared after draw() is in its temporal dead zone", `export default draw((map) => { map.resources(name); });\nconst name = "users";`, /`name`, used before its declaration/],
+    [
+      "an inner let hides a file-level const",
+      `const name = "users";\nexport default draw((map) => { let name = "posts"; map.resources(name); });`,
+      /`name`, a `let` variable/,
+    ],
+    [
+      "a destructured const hides a file-level const",
+      `const opts = { only: "index" };\nexport default draw((map) => { const { opts } = settings(); map.resources("p", opts); });`,
+      /`opts`, a destructured name/,
+    ],
+    [
+      "a const declared after draw() is in its temporal dead zone",
+      `export default draw((map) => { map.resources(name); });\nconst name = "users";`,
+      /`name`, used before its declaration/,
+    ],
     ["a parameter hides a const", `const r = "users";\nexport default draw((map, r) => { map.resources(r); });`, /`r`, a parameter/],
-    ["a var in a nested block hides the const in the whole callback", `const r = "users";\nexport default draw((map) => { map.resources(r); if (x) { var r = "a"; } });`, /`r`, a `var` variable/],
+    [
+      "a var in a nested block hides the const in the whole callback",
+      `const r = "users";\nexport default draw((map) => { map.resources(r); if (x) { var r = "a"; } });`,
+      /`r`, a `var` variable/,
+    ],
     ["a function declaration hides a const", `const r = "users";\nexport default draw((map) => { map.resources(r); function r() {} });`, /`r`, a function/],
     ["an import is not a const", `import { r } from "./names";\nexport default draw((map) => { map.resources(r); });`, /`r`, an import/],
     ["a let loop variable may be reassigned", `export default draw((map) => { for (let r of ["a"]) map.resources(r); });`, /a loop variable that is not const/],
@@ -158,12 +193,17 @@ describe("lexical scope: nothing is guessed", () => {
     it(`${what}: not-static, no route from the outer value`, () => {
       const f = analyse(body);
       assert.match(f.diagnostics.find((d) => d.code === "not-static")?.message ?? "(none)", message);
-      assert.deepStrictEqual(f.routes.routes.filter((r) => r.controller === "users"), []);
+      assert.deepStrictEqual(
+        f.routes.routes.filter((r) => r.controller === "users"),
+        [],
+      );
     });
   }
 
   it("a block's own const wins over the outer one, and the outer one is back after the block", () => {
-    const f = analyse(`const r = "users";\nexport default draw((map) => { { const r = "posts"; map.resources(r, { only: "index" }); } map.resources(r, { only: "index" }); });`);
+    const f = analyse(
+      `const r = "users";\nexport default draw((map) => { { const r = "posts"; map.resources(r, { only: "index" }); } map.resources(r, { only: "index" }); });`,
+    );
     assert.deepStrictEqual(paths(f), ["GET /posts.:format", "GET /users.:format"]);
   });
 });

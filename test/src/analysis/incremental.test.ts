@@ -11,7 +11,37 @@ import { ROOT } from "../support/fixtures";
 
 /** Re-analysis after an edit (updated syntax tree, re-used declarations) gives exactly what a fresh analysis gives. */
 const BLOG = fs.readFileSync(path.join(ROOT, "examples", "blog", "routes.ts"), "utf8");
-const PIECES = ['map.resources("extra");\n', "x", ",", '"', "(", ")", "{", "}", "shallow: true, ", 'only: ["index"], ', "\n", "// ", "member", "m", 'const extra = ["a"];\n', '"faq", ', "admin", ";", "`", "/*", "*/", " as const", "\n(", "\n[", "\n.x", " in ", "\n`", 'map.resource("article");\n', 'map.resources("articles");\n'];
+const PIECES = [
+  'map.resources("extra");\n',
+  "x",
+  ",",
+  '"',
+  "(",
+  ")",
+  "{",
+  "}",
+  "shallow: true, ",
+  'only: ["index"], ',
+  "\n",
+  "// ",
+  "member",
+  "m",
+  'const extra = ["a"];\n',
+  '"faq", ',
+  "admin",
+  ";",
+  "`",
+  "/*",
+  "*/",
+  " as const",
+  "\n(",
+  "\n[",
+  "\n.x",
+  " in ",
+  "\n`",
+  'map.resource("article");\n',
+  'map.resources("articles");\n',
+];
 
 /** Everything a user can see of a loaded file: routes, names, diagnostics, and where each route was declared. */
 function observable(file: LoadedRoutingFile | undefined): unknown {
@@ -22,7 +52,9 @@ function observable(file: LoadedRoutingFile | undefined): unknown {
     named: [...file.routes.table.named].map(([name, route]) => [name, file.routes.routes.indexOf(route)]).sort(),
     namedInOrder: [...file.routes.table.namedRoutes()].map(([name]) => name),
     // Each declaration's routes (a patched table keeps this grouping up too).
-    grouped: declarationsOf(file.analysis.tree?.body ?? []).map((declaration) => file.routes.table.routesOf({ declaration }).map((r) => file.routes.routes.indexOf(r))),
+    grouped: declarationsOf(file.analysis.tree?.body ?? []).map((declaration) =>
+      file.routes.table.routesOf({ declaration }).map((r) => file.routes.routes.indexOf(r)),
+    ),
     diagnostics: file.diagnostics,
     origins: file.routes.routes.map((r) => r.origin && [originSpan(r.origin), r.origin.declaration.source?.call]),
     tree: JSON.stringify(file.analysis.tree, (_key, value) => (value instanceof Map ? [...value] : value instanceof RegExp ? String(value) : value)),
@@ -117,7 +149,10 @@ describe("incremental re-analysis", () => {
     const deep = text.replace(`["index"]`, "[".repeat(20_000) + "]".repeat(20_000));
     const second = loadRoutingFile(deep, "routes.ts", { previous: first });
     assert.deepStrictEqual(observable(second), observable(loadRoutingFile(deep, "routes.ts")));
-    assert.deepStrictEqual(second!.diagnostics.map((d) => d.code), ["too-deep"]);
+    assert.deepStrictEqual(
+      second!.diagnostics.map((d) => d.code),
+      ["too-deep"],
+    );
   });
 
   it("near the file's loop budget, an edit inside one statement is read with the whole file, and gives what a fresh analysis gives", () => {
@@ -143,7 +178,10 @@ describe("incremental re-analysis", () => {
     assert.strictEqual(again, sessionRoute);
     // Patched, not rebuilt: the name lookup was taken over, and only the new declaration's routes were made.
     assert.strictEqual(second.routes.table.named, first.routes.table.named);
-    assert.deepStrictEqual(second.routes.routes.filter((r) => !first.routes.routes.includes(r)).map((r) => r.controller), ["extra", "extra", "extra", "extra", "extra", "extra", "extra"]);
+    assert.deepStrictEqual(
+      second.routes.routes.filter((r) => !first.routes.routes.includes(r)).map((r) => r.controller),
+      ["extra", "extra", "extra", "extra", "extra", "extra", "extra"],
+    );
     assert.strictEqual(edited.slice(originSpan(again.origin!)!.start, originSpan(again.origin!)!.end), `"session"`);
   });
 
@@ -151,11 +189,19 @@ describe("incremental re-analysis", () => {
     const first = loadRoutingFile(BLOG, "routes.ts")!;
     const declarations = (file: LoadedRoutingFile) => declarationsOf(file.analysis.tree!.body);
     const slices = (file: LoadedRoutingFile, text: string) =>
-      declarations(file).map(({ source }) => [source!.call, source!.method, ...source!.names, ...[...source!.options].flatMap(([, { key, value }]) => [key, value])].map((span) => text.slice(span.start, span.end)));
+      declarations(file).map(({ source }) =>
+        [source!.call, source!.method, ...source!.names, ...[...source!.options].flatMap(([, { key, value }]) => [key, value])].map((span) =>
+          text.slice(span.start, span.end),
+        ),
+      );
     const admin = declarations(first).find((d) => d.kind === "namespace")!.source!;
     let text = BLOG;
     let file = first;
-    for (const [from, to] of [[`"articles"`, `"articles_and_more"`], [`"authors"`, `"a"`], ["map.root(", "map.resources(\"x\");\n  map.root("]]) {
+    for (const [from, to] of [
+      [`"articles"`, `"articles_and_more"`],
+      [`"authors"`, `"a"`],
+      ["map.root(", 'map.resources("x");\n  map.root('],
+    ]) {
       text = text.replace(from, to);
       file = loadRoutingFile(text, "routes.ts", { previous: file })!;
       const fresh = loadRoutingFile(text, "routes.ts")!;
@@ -167,10 +213,13 @@ describe("incremental re-analysis", () => {
     // A range is written out as its offsets in the file now.
     assert.deepStrictEqual(JSON.parse(JSON.stringify(moved.call)), { start: moved.call.start, end: moved.call.end });
     // Options read through a const before the callback: their ranges lie there, and stay.
-    const withConst = (head: string) => `import { draw } from "resource-routes";\nconst OPTIONS = { only: ["index"] };\nexport default draw((map) => {\n  ${head}map.resources("posts", OPTIONS);\n});\n`;
+    const withConst = (head: string) =>
+      `import { draw } from "resource-routes";\nconst OPTIONS = { only: ["index"] };\nexport default draw((map) => {\n  ${head}map.resources("posts", OPTIONS);\n});\n`;
     const before = loadRoutingFile(withConst(""), "routes.ts")!;
     const after = loadRoutingFile(withConst(`map.resources("x");\n  `), "routes.ts", { previous: before })!;
-    const only = declarations(after).find((d) => d.names[0] === "posts")!.source!.options.get("only")!;
+    const only = declarations(after)
+      .find((d) => d.names[0] === "posts")!
+      .source!.options.get("only")!;
     assert.strictEqual(withConst("").slice(only.value.start, only.value.end), `["index"]`);
     assert.deepStrictEqual(observable(after), observable(loadRoutingFile(withConst(`map.resources("x");\n  `), "routes.ts")));
   });
@@ -188,10 +237,16 @@ describe("incremental re-analysis", () => {
       const edit = file.routes.table.edit!;
       assert.deepStrictEqual([edit.at, edit.removed.length, edit.added.length], [at, 1, 1], `round ${round}: one declaration expanded again`);
       if (round % 3 === 2) assert.strictEqual(edit.added[0], edit.removed[0], "a declaration equal to the one before keeps its segment");
-      assert.ok(kept.every((route) => file.routes.routes.includes(route)), "the others' routes are the same objects");
+      assert.ok(
+        kept.every((route) => file.routes.routes.includes(route)),
+        "the others' routes are the same objects",
+      );
       const readings = file.analysis.reuse!.readings!;
       const body = file.analysis.tree!.body;
-      assert.ok(readings.flatMap((r) => r.declarations).every((declaration, i) => declaration === body[i]), "the readings hold the tree's declaration objects");
+      assert.ok(
+        readings.flatMap((r) => r.declarations).every((declaration, i) => declaration === body[i]),
+        "the readings hold the tree's declaration objects",
+      );
       assert.deepStrictEqual(observable(file), observable(loadRoutingFile(text(), "routes.ts")));
     }
   });

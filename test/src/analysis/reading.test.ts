@@ -14,7 +14,11 @@ describe("analyser: finding draw()", () => {
     ["namespace import", `import * as rr from "resource-routes";\nconst set = rr.draw({ behaviour: "B" }, ${body});\nexport default set;`, "routes.ts"],
     ["require destructuring", `const { draw } = require("resource-routes");\nmodule.exports = draw(${body});`, "routes.cjs"],
     ["require module", `const rr = require("resource-routes");\nmodule.exports = rr.draw(${body});`, "routes.js"],
-    ["function expression", `import { draw } from "resource-routes";\nexport default draw(function (m) { m.resources("posts", { only: "index" }); });`, "routes.mjs"],
+    [
+      "function expression",
+      `import { draw } from "resource-routes";\nexport default draw(function (m) { m.resources("posts", { only: "index" }); });`,
+      "routes.mjs",
+    ],
     ["tsx", `import { draw } from "resource-routes";\nexport default draw(${body});`, "routes.tsx"],
   ];
   for (const [title, text, file] of forms) it(title, () => assert.deepStrictEqual(names(text, file), ["posts"]));
@@ -33,7 +37,10 @@ describe("analyser: static values", () => {
       `const base = { controller: "articles" };`,
     );
     const routes = loadRoutingFile(text, "routes.ts")!.routes.routes;
-    assert.deepStrictEqual(routes.map((r) => `${r.name} ${r.controller}#${r.action}`), ["posts articles#index", "post articles#show"]);
+    assert.deepStrictEqual(
+      routes.map((r) => `${r.name} ${r.controller}#${r.action}`),
+      ["posts articles#index", "post articles#show"],
+    );
   });
   it("literal loops: for...of and forEach over static lists", () => {
     assert.deepStrictEqual(names(wrap(`for (const r of ["a_items", "b_items"]) map.resources(r, { only: "index" });`)), ["a_items", "b_items"]);
@@ -46,18 +53,29 @@ describe("analyser: static values", () => {
     );
   });
   it("a function call is not-static on its exact range, and the rest is still read", () => {
-    const text = wrap(`map.resources(pick(), { only: "index" });\n  map.resources("posts", { only: "index", member: compute() });\n  map.resources("tags", { only: "index" });`);
+    const text = wrap(
+      `map.resources(pick(), { only: "index" });\n  map.resources("posts", { only: "index", member: compute() });\n  map.resources("tags", { only: "index" });`,
+    );
     const loaded = loadRoutingFile(text, "routes.ts")!;
-    assert.deepStrictEqual(loaded.routes.routes.map((r) => r.name), ["posts", "tags"]);
+    assert.deepStrictEqual(
+      loaded.routes.routes.map((r) => r.name),
+      ["posts", "tags"],
+    );
     const notStatic = loaded.diagnostics.filter((d) => d.code === "not-static");
-    assert.deepStrictEqual(notStatic.map((d) => slice(text, d.span)), ["pick()", "compute()"]);
+    assert.deepStrictEqual(
+      notStatic.map((d) => slice(text, d.span)),
+      ["pick()", "compute()"],
+    );
     assert.ok(notStatic.every((d) => d.severity === "information"));
   });
   it("imported values and conditions are not guessed", () => {
     const text = wrap(`if (process.env.ADMIN) map.resources("admins");\n  map.resources(imported);`, `import { imported } from "./names";`);
     const loaded = loadRoutingFile(text, "routes.ts")!;
     assert.deepStrictEqual(loaded.routes.routes, []);
-    assert.deepStrictEqual(loaded.diagnostics.map((d) => slice(text, d.span)), ["process.env.ADMIN", "imported"]);
+    assert.deepStrictEqual(
+      loaded.diagnostics.map((d) => slice(text, d.span)),
+      ["process.env.ADMIN", "imported"],
+    );
   });
   it("the file's behaviour setting, and a command-line behaviour that wins over it", () => {
     const text = `import { draw } from "resource-routes";\nexport default draw({ behaviour: "A" }, (map) => map.resources("posts", { only: "index" }));`;
@@ -87,10 +105,15 @@ describe("analyser: diagnostics (docs/routing.md) on their exact ranges", () => 
     assert.deepStrictEqual(find(wrap(`map.resources("posts");`), "route-name-taken"), []);
   });
   it("route-name-taken: every later declaration refused a name is warned, each once per name", () => {
-    const text = wrap(`map.resources("posts", { only: "index" });\n  map.resources("posts", { only: ["index", "create"], controller: "x" });\n  map.resources("posts", { only: "index", controller: "y" });`);
+    const text = wrap(
+      `map.resources("posts", { only: "index" });\n  map.resources("posts", { only: ["index", "create"], controller: "x" });\n  map.resources("posts", { only: "index", controller: "y" });`,
+    );
     const found = find(text, "route-name-taken");
     const second = text.indexOf(`"posts"`, text.indexOf(`"posts"`) + 1);
-    assert.deepStrictEqual(found.map((d) => d.span!.start), [second, text.lastIndexOf(`"posts"`)]);
+    assert.deepStrictEqual(
+      found.map((d) => d.span!.start),
+      [second, text.lastIndexOf(`"posts"`)],
+    );
     for (const d of found) assert.strictEqual(d.related![0].span!.start, text.indexOf(`"posts"`));
   });
   it("unknown-option suggests the nearest known option", () => {

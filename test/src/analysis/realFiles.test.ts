@@ -23,7 +23,10 @@ describe("real routing files: what the analyser says", () => {
     assert.strictEqual(hint.diagnostic.severity, "hint");
     assert.strictEqual(hint.text, "collection");
     assert.match(hint.diagnostic.message, /collection: \{ import_status: "get", purge: "get" \}/);
-    assert.deepStrictEqual(loaded.routes.routes.map((r) => `${r.verb} ${r.path}`), ["ANY /imports/import_status.:format", "ANY /imports/purge.:format"]);
+    assert.deepStrictEqual(
+      loaded.routes.routes.map((r) => `${r.verb} ${r.path}`),
+      ["ANY /imports/import_status.:format", "ANY /imports/purge.:format"],
+    );
   });
 
   it("a default for a key that is not a segment: an error at it, as the original raised; draw() throws the same", () => {
@@ -35,7 +38,10 @@ describe("real routing files: what the analyser says", () => {
     assert.strictEqual(loaded.routes.routes.length, 0, "loading stops at the refused declaration, as the original's did");
     assert.throws(
       () => draw((map) => map.connect("radio/:source", { controller: "assets", defaults: { page: 1 } })),
-      (error: RouteDefinitionError) => error instanceof RouteDefinitionError && error.code === "invalid-default" && error.message === "page: No matching segment exists; cannot assign default",
+      (error: RouteDefinitionError) =>
+        error instanceof RouteDefinitionError &&
+        error.code === "invalid-default" &&
+        error.message === "page: No matching segment exists; cannot assign default",
     );
   });
 });

@@ -33,7 +33,11 @@ describe("analyser resilience", () => {
 
   it("random deletions and insertions never throw", () => {
     const text = fs.readFileSync(EXAMPLES[0], "utf8");
-    const edit = fc.record({ at: fc.nat(text.length), remove: fc.nat(40), insert: fc.string({ maxLength: 12, unit: fc.constantFrom(..."(){}[],.:;\"'`/ mapresources=>\n") }) });
+    const edit = fc.record({
+      at: fc.nat(text.length),
+      remove: fc.nat(40),
+      insert: fc.string({ maxLength: 12, unit: fc.constantFrom(..."(){}[],.:;\"'`/ mapresources=>\n") }),
+    });
     fc.assert(
       fc.property(fc.array(edit, { minLength: 1, maxLength: 5 }), (edits) => {
         let current = text;

@@ -17,7 +17,12 @@ const name = fc.constantFrom("posts", "comments", "photos", "tags", "users", "it
 const action = fc.constantFrom("preview", "publish", "rss", "mark", "index", "show");
 const method = fc.constantFrom('"get"', '"post"', '"put"', '"delete"', '"any"', '["get", "post"]', '"head"', '"fetch"');
 const customActions = fc.oneof(
-  fc.dictionary(action, method, { maxKeys: 2 }).map((d) => `{ ${Object.entries(d).map(([k, v]) => `${k}: ${v}`).join(", ")} }`),
+  fc.dictionary(action, method, { maxKeys: 2 }).map(
+    (d) =>
+      `{ ${Object.entries(d)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(", ")} }`,
+  ),
   fc.array(action, { maxLength: 2 }).map((list) => JSON.stringify(list)),
   action.map((a) => JSON.stringify(a)),
 );
@@ -29,36 +34,80 @@ const resourceOption = fc.oneof(
   customActions.map((v) => `new: ${v}`),
   fc.subarray(defaults).map((v) => `only: ${JSON.stringify(v)}`),
   fc.subarray(defaults).map((v) => `except: ${JSON.stringify(v)}`),
-  fc.constantFrom("requirements: { id: /\\d+/ }", "requirements: { id: /^\\d+/ }", 'requirements: { id: "1" }', 'conditions: { method: "get" }', "shallow: true"),
+  fc.constantFrom(
+    "requirements: { id: /\\d+/ }",
+    "requirements: { id: /^\\d+/ }",
+    'requirements: { id: "1" }',
+    'conditions: { method: "get" }',
+    "shallow: true",
+  ),
   name.map((n) => `has_many: ${JSON.stringify(n)}`),
   name.map((n) => `has_one: ${JSON.stringify(n.replace(/s$/, ""))}`),
   fc.constantFrom('as: "items"', 'path_names: { new: "nuevo" }', 'controller: "stuff"', 'singular: "thing"'),
 );
 const options = (option: fc.Arbitrary<string>) => fc.array(option, { maxLength: 3 }).map((list) => (list.length ? `, { ${list.join(", ")} }` : ""));
 
-const routeOptions = fc.array(
-  fc.constantFrom('controller: "pages"', 'action: "about"', "action: /search|archive/", "action: /index|list/", "defaults: { page: 1 }", "defaults: { nope: 1 }", 'page: "2"', "id: /\\d+/", 'locale: "en"', 'conditions: { method: "post" }'),
-  { maxLength: 3 },
-).map((list) => `{ ${["controller: \"pages\"", ...list].join(", ")} }`);
-const routePath = fc.constantFrom('"about"', '"pages/:action/:id"', '"radio/:source/:page"', '"search/*terms/all"', '"files/*path"', '"analysis/.:format"', '""', '":controller/:action/:id"');
+const routeOptions = fc
+  .array(
+    fc.constantFrom(
+      'controller: "pages"',
+      'action: "about"',
+      "action: /search|archive/",
+      "action: /index|list/",
+      "defaults: { page: 1 }",
+      "defaults: { nope: 1 }",
+      'page: "2"',
+      "id: /\\d+/",
+      'locale: "en"',
+      'conditions: { method: "post" }',
+    ),
+    { maxLength: 3 },
+  )
+  .map((list) => `{ ${['controller: "pages"', ...list].join(", ")} }`);
+const routePath = fc.constantFrom(
+  '"about"',
+  '"pages/:action/:id"',
+  '"radio/:source/:page"',
+  '"search/*terms/all"',
+  '"files/*path"',
+  '"analysis/.:format"',
+  '""',
+  '":controller/:action/:id"',
+);
 
 type Statement = (depth: number) => fc.Arbitrary<string>;
 const statement: Statement = (depth) =>
   fc.oneof(
     { depthSize: "small" },
-    fc.tuple(fc.constantFrom("resources", "resource"), name, options(resourceOption), block(depth)).map(([kind, n, o, b]) => `m.${kind}(${JSON.stringify(kind === "resource" ? n.replace(/s$/, "") : n)}${o}${b});`),
+    fc
+      .tuple(fc.constantFrom("resources", "resource"), name, options(resourceOption), block(depth))
+      .map(([kind, n, o, b]) => `m.${kind}(${JSON.stringify(kind === "resource" ? n.replace(/s$/, "") : n)}${o}${b});`),
     fc.tuple(name, block(depth)).map(([n, b]) => `m.namespace(${JSON.stringify(n)}${b || ", (m) => {}"});`),
-    fc.tuple(options(resourceOption), block(depth)).map(([o, b]) => (o ? `m.with_options(${o.slice(2)}${b || ", (m) => {}"});` : `m.with_options(${(b || ", (m) => {}").slice(2)});`)),
-    fc.tuple(routePath, routeOptions, fc.boolean()).map(([p, o, withBlock]) => `m.connect(${p}, ${o}${withBlock ? ", (x) => { x.resources(\"ignored\"); }" : ""});`),
-    fc.tuple(name, routePath, routeOptions, fc.boolean()).map(([n, p, o, withBlock]) => `m.named_route(${JSON.stringify(n)}, ${p}, ${o}${withBlock ? ", () => {}" : ""});`),
+    fc
+      .tuple(options(resourceOption), block(depth))
+      .map(([o, b]) => (o ? `m.with_options(${o.slice(2)}${b || ", (m) => {}"});` : `m.with_options(${(b || ", (m) => {}").slice(2)});`)),
+    fc
+      .tuple(routePath, routeOptions, fc.boolean())
+      .map(([p, o, withBlock]) => `m.connect(${p}, ${o}${withBlock ? ', (x) => { x.resources("ignored"); }' : ""});`),
+    fc
+      .tuple(name, routePath, routeOptions, fc.boolean())
+      .map(([n, p, o, withBlock]) => `m.named_route(${JSON.stringify(n)}, ${p}, ${o}${withBlock ? ", () => {}" : ""});`),
     fc.constant('m.root({ controller: "home" });'),
   );
 const block = (depth: number): fc.Arbitrary<string> =>
-  depth >= 2 ? fc.constant("") : fc.oneof(fc.constant(""), fc.array(statement(depth + 1), { maxLength: 3 }).map((body) => `, (m) => { ${body.join(" ")} }`));
+  depth >= 2
+    ? fc.constant("")
+    : fc.oneof(
+        fc.constant(""),
+        fc.array(statement(depth + 1), { maxLength: 3 }).map((body) => `, (m) => { ${body.join(" ")} }`),
+      );
 
-const program = fc.tuple(fc.constantFrom("A", "B"), fc.array(statement(0), { minLength: 1, maxLength: 5 })).map(
-  ([behaviour, body]) => `import { draw } from "resource-routes";\nexport default draw({ behaviour: "${behaviour}" }, (m) => {\n  ${body.join("\n  ")}\n});\n`,
-);
+const program = fc
+  .tuple(fc.constantFrom("A", "B"), fc.array(statement(0), { minLength: 1, maxLength: 5 }))
+  .map(
+    ([behaviour, body]) =>
+      `import { draw } from "resource-routes";\nexport default draw({ behaviour: "${behaviour}" }, (m) => {\n  ${body.join("\n  ")}\n});\n`,
+  );
 
 describe("draw() and the analyser agree on random routing files", () => {
   it("the same route table, or the same refusal", function () {
@@ -74,7 +123,10 @@ describe("draw() and the analyser agree on random routing files", () => {
         } catch (error) {
           const code = (error as { code?: string }).code;
           assert.ok(code, `${text}\nthe runtime threw without a code: ${(error as Error).message}`);
-          assert.ok(errors.includes(code), `${text}\nthe runtime refused it (${code}: ${(error as Error).message}); the analyser reported ${JSON.stringify(errors)}`);
+          assert.ok(
+            errors.includes(code),
+            `${text}\nthe runtime refused it (${code}: ${(error as Error).message}); the analyser reported ${JSON.stringify(errors)}`,
+          );
           return;
         }
         assert.deepStrictEqual(errors, [], `${text}\nthe runtime accepted it; the analyser reported errors`);

@@ -21,11 +21,22 @@ type Item = { use: string } | { declare: string; kind: "const" | "let" } | { blo
 const block: fc.Arbitrary<Block> = fc.letrec<{ block: Block }>((tie) => ({
   block: fc
     .tuple(
-      fc.subarray(NAMES).chain((names) => fc.tuple(...names.map((name) => fc.constantFrom<Item>({ declare: name, kind: "const" }, { declare: name, kind: "const" }, { declare: name, kind: "let" })))),
-      fc.array(fc.constantFrom(...NAMES).map((name): Item => ({ use: name })), { maxLength: 4 }),
+      fc
+        .subarray(NAMES)
+        .chain((names) =>
+          fc.tuple(
+            ...names.map((name) => fc.constantFrom<Item>({ declare: name, kind: "const" }, { declare: name, kind: "const" }, { declare: name, kind: "let" })),
+          ),
+        ),
+      fc.array(
+        fc.constantFrom(...NAMES).map((name): Item => ({ use: name })),
+        { maxLength: 4 },
+      ),
       fc.option(tie("block"), { depthSize: "small" }),
     )
-    .chain(([declarations, uses, inner]) => fc.shuffledSubarray([...declarations, ...uses, ...(inner ? [{ block: inner }] : [])], { minLength: declarations.length + uses.length + (inner ? 1 : 0) }))
+    .chain(([declarations, uses, inner]) =>
+      fc.shuffledSubarray([...declarations, ...uses, ...(inner ? [{ block: inner }] : [])], { minLength: declarations.length + uses.length + (inner ? 1 : 0) }),
+    )
     .map((items) => ({ items })),
 })).block;
 

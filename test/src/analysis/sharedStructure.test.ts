@@ -24,7 +24,6 @@ function walked(value: unknown, cap: number): number {
   return size;
 }
 
-
 describe("analysis: values that share structure", () => {
   it("is bounded by the size each value has when walked, for every shape, place, depth and number of uses", function () {
     this.timeout(300_000);
@@ -39,10 +38,16 @@ describe("analysis: values that share structure", () => {
         assert.ok(json.length < 200 * ANALYSIS_LIMITS.valueSize * Math.max(1, loaded.routes.routes.length), "each route holds a bounded value");
         const declarations = (list: Declaration[]): Declaration[] => list.flatMap((d) => [d, ...declarations(d.block ?? [])]);
         for (const declaration of declarations(loaded.analysis.tree!.body)) {
-          assert.ok(walked(declaration.options, ANALYSIS_LIMITS.valueSize) <= ANALYSIS_LIMITS.valueSize, `${JSON.stringify(shape)}: a declaration's options past the limit`);
+          assert.ok(
+            walked(declaration.options, ANALYSIS_LIMITS.valueSize) <= ANALYSIS_LIMITS.valueSize,
+            `${JSON.stringify(shape)}: a declaration's options past the limit`,
+          );
         }
         if (2 ** shape.depth > ANALYSIS_LIMITS.valueSize) {
-          assert.ok(loaded.diagnostics.some((d) => d.code === "not-static"), `${JSON.stringify(shape)}: no not-static diagnostic for a value of 2^${shape.depth} entries`);
+          assert.ok(
+            loaded.diagnostics.some((d) => d.code === "not-static"),
+            `${JSON.stringify(shape)}: no not-static diagnostic for a value of 2^${shape.depth} entries`,
+          );
         }
         assert.strictEqual(Object.getPrototypeOf({}), Object.prototype);
       }),

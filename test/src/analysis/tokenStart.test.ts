@@ -23,7 +23,8 @@ describe("tokenStart", () => {
   ];
   for (const [what, text] of cases) {
     it(`skips what the scanner skips: ${what}`, () => {
-      for (let pos = 0; pos < text.length; pos++) assert.strictEqual(tokenStart(text, pos, text.length), scannerStart(text, pos, text.length), `${JSON.stringify(text)} from ${pos}`);
+      for (let pos = 0; pos < text.length; pos++)
+        assert.strictEqual(tokenStart(text, pos, text.length), scannerStart(text, pos, text.length), `${JSON.stringify(text)} from ${pos}`);
     });
   }
 
@@ -32,7 +33,33 @@ describe("tokenStart", () => {
   });
 
   it("agrees with the scanner on any text made of tokens and trivia", () => {
-    const piece = fc.constantFrom(" ", "\t", "\n", "\r\n", "\u00a0", "\u2028", "// c\n", "/* c */", "/", "#", "#!x\n", "<<<<<<< a\n", "=======\n", ">>>>>>> b\n", "|", "<", "=", ">", "x", '"s"', "1", "{", "}", "é", "\ufeff");
+    const piece = fc.constantFrom(
+      " ",
+      "\t",
+      "\n",
+      "\r\n",
+      "\u00a0",
+      "\u2028",
+      "// c\n",
+      "/* c */",
+      "/",
+      "#",
+      "#!x\n",
+      "<<<<<<< a\n",
+      "=======\n",
+      ">>>>>>> b\n",
+      "|",
+      "<",
+      "=",
+      ">",
+      "x",
+      '"s"',
+      "1",
+      "{",
+      "}",
+      "é",
+      "\ufeff",
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), fc.nat(), (pieces, seed) => {
         const text = pieces.join("");

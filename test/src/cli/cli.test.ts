@@ -27,7 +27,10 @@ describe("CLI", () => {
       const { stdout, status } = run("routes", BLOG);
       assert.strictEqual(status, 0);
       const lines = stdout.trimEnd().split("\n");
-      assert.match(lines.find((l) => l.includes("articles#show"))!, /^\s+article GET\s+\/articles\/:id\.:format\s+articles#show$/);
+      assert.match(
+        lines.find((l) => l.includes("articles#show"))!,
+        /^\s+article GET\s+\/articles\/:id\.:format\s+articles#show$/,
+      );
       const pathColumn = lines.map((l) => l.indexOf("/"));
       assert.strictEqual(new Set(pathColumn).size, 1, "paths start in one column");
       assert.ok(!stdout.includes("\x1b["), "no colour when piped");
@@ -36,12 +39,30 @@ describe("CLI", () => {
       const shop = path.join(ROOT, "examples", "shop", "routes.js");
       const { stdout, status } = run("routes", BLOG, shop, "--json");
       assert.strictEqual(status, 0);
-      const objects = stdout.trim().split("\n").map((l) => JSON.parse(l));
-      assert.deepStrictEqual(objects.map((o) => [o.file, o.behaviour]), [[BLOG, "B"], [shop, "A"]]);
+      const objects = stdout
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+      assert.deepStrictEqual(
+        objects.map((o) => [o.file, o.behaviour]),
+        [
+          [BLOG, "B"],
+          [shop, "A"],
+        ],
+      );
       // The documented keys, then how many parts could not be read statically.
       assert.deepStrictEqual(Object.keys(objects[0]), ["file", "behaviour", "routes", "diagnostics", "notStatic"]);
       assert.deepStrictEqual(objects[0].notStatic, { count: 0, at: [] });
-      assert.deepStrictEqual(objects[0].routes[0], { name: "root", verb: "ANY", path: "/", controller: "home", action: "index", requirements: {}, params: {}, conditions: {} });
+      assert.deepStrictEqual(objects[0].routes[0], {
+        name: "root",
+        verb: "ANY",
+        path: "/",
+        controller: "home",
+        action: "index",
+        requirements: {},
+        params: {},
+        conditions: {},
+      });
     });
     it("--behaviour wins over the file's setting", () => {
       const { stdout } = run("routes", BLOG, "--json", "--behaviour", "A");
@@ -53,14 +74,20 @@ describe("CLI", () => {
       assert.strictEqual(status, 1);
       const out = JSON.parse(stdout);
       assert.deepStrictEqual(out.routes, c.expected.routes);
-      assert.deepStrictEqual(out.diagnostics.map((d: { code: string; severity: string }) => `${d.severity} ${d.code}`), ["error only-and-except"]);
+      assert.deepStrictEqual(
+        out.diagnostics.map((d: { code: string; severity: string }) => `${d.severity} ${d.code}`),
+        ["error only-and-except"],
+      );
       assert.deepStrictEqual(Object.keys(out.diagnostics[0].range.start), ["line", "character"]);
     });
   });
 
   describe("check", () => {
     it("one line per diagnostic, 1-based positions", () => {
-      const file = tempFile("r.ts", `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("posts", { colection: {} });\n});\n`);
+      const file = tempFile(
+        "r.ts",
+        `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("posts", { colection: {} });\n});\n`,
+      );
       const { stdout, status } = run("check", file);
       assert.strictEqual(status, 0);
       assert.strictEqual(stdout.trim(), `${file}:3:28: warning unknown-option: Unknown option "colection" for resources; did you mean "collection"?`);
@@ -85,7 +112,14 @@ describe("CLI", () => {
       assert.strictEqual(status, 1);
       const lines = stdout.trimEnd().split("\n");
       assert.ok(lines.length > 0 && lines.every((line) => / error missing-(controller|action): /.test(line)), stdout);
-      assert.ok(lines.some((line) => line.includes(`No module for controller "authors" in ${path.join("examples", "blog", "controllers")}:`) || line.includes(`No module for controller "authors" in ./${path.relative(process.cwd(), path.join(ROOT, "examples", "blog", "controllers"))}:`)), stdout);
+      assert.ok(
+        lines.some(
+          (line) =>
+            line.includes(`No module for controller "authors" in ${path.join("examples", "blog", "controllers")}:`) ||
+            line.includes(`No module for controller "authors" in ./${path.relative(process.cwd(), path.join(ROOT, "examples", "blog", "controllers"))}:`),
+        ),
+        stdout,
+      );
     });
   });
 
@@ -108,7 +142,13 @@ describe("CLI", () => {
       assert.strictEqual(run("generate", BLOG, "article_comments_path", "4", "--param", "page=2").stdout.trim(), "/articles/4/comments?page=2");
       assert.strictEqual(run("generate", BLOG, "article_url", "4").stdout.trim(), "http://blog.example.com/articles/4");
       assert.strictEqual(run("generate", BLOG, "article_url", "4", "--host", "h.test").stdout.trim(), "http://h.test/articles/4");
-      assert.deepStrictEqual(JSON.parse(run("generate", BLOG, "hash_for_article_path", "4").stdout), { controller: "articles", action: "show", id: "4", use_route: "article", only_path: true });
+      assert.deepStrictEqual(JSON.parse(run("generate", BLOG, "hash_for_article_path", "4").stdout), {
+        controller: "articles",
+        action: "show",
+        id: "4",
+        use_route: "article",
+        only_path: true,
+      });
     });
     it("exit 1 when it cannot generate", () => {
       const missing = run("generate", BLOG, "article_path");

@@ -18,7 +18,11 @@ describe("CLI: diff between revisions of a routing file", function () {
     git("add", ".");
     git("commit", "-q", "-m", message);
   };
-  const diff = (...args: string[]) => cp.spawnSync(process.execPath, [CLI, "diff", path.join(repo, "config", "routes.ts"), ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  const diff = (...args: string[]) =>
+    cp.spawnSync(process.execPath, [CLI, "diff", path.join(repo, "config", "routes.ts"), ...args], {
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1" },
+    });
 
   before(() => {
     repo = fs.mkdtempSync(path.join(os.tmpdir(), "rr-diff-"));
@@ -27,8 +31,14 @@ describe("CLI: diff between revisions of a routing file", function () {
     git("config", "user.email", "dev@example.com");
     git("config", "user.name", "dev");
     commit(`  map.resources("posts", { only: ["index", "show"] });\n  map.resources("photos", { only: ["index"] });\n`, "first");
-    commit(`  map.resources("posts", { only: ["index", "show"] });\n  map.resources("photos", { only: ["index"] });\n  map.resources("tags", { only: ["index"] });\n`, "add tags");
-    commit(`  map.resources("posts", { only: ["index", "show"], as: "articles" });\n  map.resources("tags", { only: ["index"] });\n`, "rename posts, remove photos");
+    commit(
+      `  map.resources("posts", { only: ["index", "show"] });\n  map.resources("photos", { only: ["index"] });\n  map.resources("tags", { only: ["index"] });\n`,
+      "add tags",
+    );
+    commit(
+      `  map.resources("posts", { only: ["index", "show"], as: "articles" });\n  map.resources("tags", { only: ["index"] });\n`,
+      "rename posts, remove photos",
+    );
   });
   after(() => fs.rmSync(repo, { recursive: true, force: true }));
 
@@ -42,7 +52,10 @@ describe("CLI: diff between revisions of a routing file", function () {
   it("renaming a path and removing a resource: the routes and helpers that break, exit 1 with --fail-on-breaking; --json", () => {
     const result = diff("--from", "HEAD~1", "--to", "HEAD", "--fail-on-breaking");
     assert.strictEqual(result.status, 1);
-    const lines = result.stdout.trim().split("\n").map((l) => l.replace(/ +/g, " "));
+    const lines = result.stdout
+      .trim()
+      .split("\n")
+      .map((l) => l.replace(/ +/g, " "));
     assert.deepStrictEqual(lines.slice(0, 5), [
       "- posts GET /posts.:format posts#index BREAKING: its URLs no longer route",
       "- post GET /posts/:id.:format posts#show BREAKING: its URLs no longer route",
@@ -52,14 +65,21 @@ describe("CLI: diff between revisions of a routing file", function () {
     ]);
     assert.ok(lines.includes("! post: BREAKING: post_path now builds /articles/:id.:format (was /posts/:id.:format)"), result.stdout);
     assert.ok(lines.includes("! photos: BREAKING: photos_path and photos_url are gone"), result.stdout);
-    const json = JSON.parse(diff("--from", "HEAD~1", "--to", "HEAD", "--json").stdout) as { breaking: number; routes: Array<{ kind: string }>; helpers: unknown[] };
+    const json = JSON.parse(diff("--from", "HEAD~1", "--to", "HEAD", "--json").stdout) as {
+      breaking: number;
+      routes: Array<{ kind: string }>;
+      helpers: unknown[];
+    };
     assert.deepStrictEqual([json.breaking, json.routes.filter((r) => r.kind === "removed").length, json.helpers.length], [6, 3, 3]);
   });
 
   it("the working tree against HEAD by default; a revision that does not exist is one clear line, exit 2", () => {
     fs.appendFileSync(path.join(repo, "config", "routes.ts"), "// a comment changes no route\n");
     const unchanged = diff();
-    assert.deepStrictEqual([unchanged.status, unchanged.stdout, unchanged.stderr.trim()], [0, "", "0 added, 0 removed, 0 changed, 0 breaking (HEAD → the working tree)"]);
+    assert.deepStrictEqual(
+      [unchanged.status, unchanged.stdout, unchanged.stderr.trim()],
+      [0, "", "0 added, 0 removed, 0 changed, 0 breaking (HEAD → the working tree)"],
+    );
     const missing = diff("--from", "no-such-rev");
     assert.strictEqual(missing.status, 2);
     assert.match(missing.stderr, /^resource-routes: cannot read config\/routes\.ts at no-such-rev: /);

@@ -72,7 +72,11 @@ describe("CLI: hostile input", () => {
     it(`values sharing structure (${structure.shape} doubled ${structure.depth} times, in ${structure.place}): routes, check and types answer at once`, () => {
       const file = path.join(dir, `shared-${structure.shape}.ts`);
       fs.writeFileSync(file, sharedStructureFile(structure));
-      for (const command of [["routes", file, "--json"], ["check", file], ["types", file, "--out", path.join(dir, "out.d.ts")]]) {
+      for (const command of [
+        ["routes", file, "--json"],
+        ["check", file],
+        ["types", file, "--out", path.join(dir, "out.d.ts")],
+      ]) {
         const { stderr, stdout, status } = run(...command);
         assert.notStrictEqual(status, null, `${command[0]} was killed after 10 s`);
         assert.ok(status === 0 || status === 1, `${command[0]}: ${stderr}`);
@@ -143,10 +147,16 @@ describe("CLI: hostile input", () => {
   it("escape sequences in a routing file never reach the terminal raw", () => {
     const file = path.join(dir, "escapes.ts");
     // An OSC 52 sequence (writes the terminal's clipboard) in an option key and in a resource name.
-    fs.writeFileSync(file, `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("posts", { "\\u001b]52;c;cm0gLXJm\\u0007": 1 }); map.resources("a\\u001b[2Jb"); });\n`);
+    fs.writeFileSync(
+      file,
+      `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("posts", { "\\u001b]52;c;cm0gLXJm\\u0007": 1 }); map.resources("a\\u001b[2Jb"); });\n`,
+    );
     for (const command of ["routes", "check"]) {
       const { stdout, stderr } = run(command, file);
-      assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(stdout + stderr), `${command} printed a control character: ${JSON.stringify(stdout + stderr)}`);
+      assert.ok(
+        !/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(stdout + stderr),
+        `${command} printed a control character: ${JSON.stringify(stdout + stderr)}`,
+      );
       assert.match(stderr + stdout, /\\x1b\]52;c;cm0gLXJm\\x07/);
     }
   });

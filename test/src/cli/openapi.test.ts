@@ -19,13 +19,33 @@ async function assertValid(text: string, what: string): Promise<void> {
   assert.ok(result.valid, `${what}: ${String(JSON.stringify(result.errors)).slice(0, 800)}`);
 }
 
-type Document = { paths: Record<string, Record<string, { operationId: string; summary: string; description?: string; tags: string[]; parameters?: Array<{ name: string; schema: { pattern?: string } }>; "x-route-name": string | null }>> };
+type Document = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        summary: string;
+        description?: string;
+        tags: string[];
+        parameters?: Array<{ name: string; schema: { pattern?: string } }>;
+        "x-route-name": string | null;
+      }
+    >
+  >;
+};
 
 describe("resource-routes openapi", function () {
   this.timeout(120_000);
 
   it("the example: valid OpenAPI 3.1, every route an operation (PATCH beside PUT), unique operationIds, the same bytes twice", async () => {
-    const run = () => cp.spawnSync(process.execPath, [CLI, "openapi", path.join(ROOT, "examples", "blog", "routes.ts"), "--title", "Blog", "--version", "1.0.0", "--base-path", "/api"], { encoding: "utf8" });
+    const run = () =>
+      cp.spawnSync(
+        process.execPath,
+        [CLI, "openapi", path.join(ROOT, "examples", "blog", "routes.ts"), "--title", "Blog", "--version", "1.0.0", "--base-path", "/api"],
+        { encoding: "utf8" },
+      );
     const first = run();
     assert.strictEqual(first.status, 0, first.stderr);
     assert.strictEqual(run().stdout, first.stdout, "two runs give the same bytes");
@@ -37,8 +57,14 @@ describe("resource-routes openapi", function () {
     assert.strictEqual(new Set(ids).size, ids.length, "operationIds are unique");
     const show = document.paths["/articles/{id}"];
     assert.deepStrictEqual(Object.keys(show), ["get", "put", "patch", "delete"]);
-    assert.deepStrictEqual([show.get.operationId, show.put.operationId, show.patch.operationId, show.get.tags, show.get["x-route-name"]], ["articles_show", "articles_update", "articles_update_patch", ["articles"], "article"]);
-    assert.deepStrictEqual(show.get.parameters!.map((p) => p.name), ["id"]);
+    assert.deepStrictEqual(
+      [show.get.operationId, show.put.operationId, show.patch.operationId, show.get.tags, show.get["x-route-name"]],
+      ["articles_show", "articles_update", "articles_update_patch", ["articles"], "article"],
+    );
+    assert.deepStrictEqual(
+      show.get.parameters!.map((p) => p.name),
+      ["id"],
+    );
     assert.match(show.get.description!, /may end with a format/);
     assert.ok(!Object.keys(document.paths).some((p) => p.includes("{format}")), "B's optional format is a note, not a second path");
   });
@@ -61,8 +87,14 @@ describe("resource-routes openapi", function () {
     try {
       fs.mkdirSync(path.join(dir, "controllers"));
       fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "shop", version: "2.1.0" }));
-      fs.writeFileSync(path.join(dir, "routes.ts"), `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("products", { only: ["index", "show"] }); });\n`);
-      fs.writeFileSync(path.join(dir, "controllers", "products.ts"), `/**\n * Lists the products.\n *\n * Paged by \`page\`, newest first.\n * @param ctx the context\n */\nexport function index() { return []; }\nexport default class { /** One product. */ show() { return {}; } }\n`);
+      fs.writeFileSync(
+        path.join(dir, "routes.ts"),
+        `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("products", { only: ["index", "show"] }); });\n`,
+      );
+      fs.writeFileSync(
+        path.join(dir, "controllers", "products.ts"),
+        `/**\n * Lists the products.\n *\n * Paged by \`page\`, newest first.\n * @param ctx the context\n */\nexport function index() { return []; }\nexport default class { /** One product. */ show() { return {}; } }\n`,
+      );
       const result = cp.spawnSync(process.execPath, [CLI, "openapi", "routes.ts"], { cwd: dir, encoding: "utf8" });
       const document = JSON.parse(result.stdout) as Document & { info: { title: string; version: string } };
       assert.deepStrictEqual(document.info, { title: "shop", version: "2.1.0" });
@@ -78,7 +110,10 @@ describe("resource-routes openapi", function () {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-openapi-runtime-"));
     try {
       fs.mkdirSync(path.join(dir, "dist", "controllers", "admin"), { recursive: true });
-      fs.writeFileSync(path.join(dir, "routes.ts"), `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("posts", { only: ["index", "create", "update"] });\n  map.namespace("admin", (admin) => admin.resources("users", { only: ["index"] }));\n});\n`);
+      fs.writeFileSync(
+        path.join(dir, "routes.ts"),
+        `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("posts", { only: ["index", "create", "update"] });\n  map.namespace("admin", (admin) => admin.resources("users", { only: ["index"] }));\n});\n`,
+      );
       // Compiled controllers: Zod's Standard Schema (with its Standard JSON Schema) in CommonJS, a JSON Schema in an ES module's default class.
       fs.writeFileSync(
         path.join(dir, "dist", "controllers", "posts.js"),
@@ -86,26 +121,43 @@ describe("resource-routes openapi", function () {
           `exports.schemas = {\n  create: { params: z.object({ post: z.object({ title: z.string().min(3) }) }), responses: { 201: z.object({ id: z.number() }) } },\n  update: { params: { type: "object", properties: { id: { type: "string" }, post: { type: "object" } }, required: ["id", "post"] } },\n};\n` +
           `exports.index = () => [];\n`,
       );
-      fs.writeFileSync(path.join(dir, "dist", "controllers", "admin", "users.mjs"), `export default class { static schemas = { index: { params: { type: "object", properties: { page: { type: "string", pattern: "^\\\\d+$" } }, required: ["page"] } } }; index() { return []; } }\n`);
-      const run = (...extra: string[]) => cp.spawnSync(process.execPath, [CLI, "openapi", "routes.ts", "--title", "t", "--version", "1", ...extra], { cwd: dir, encoding: "utf8" });
+      fs.writeFileSync(
+        path.join(dir, "dist", "controllers", "admin", "users.mjs"),
+        `export default class { static schemas = { index: { params: { type: "object", properties: { page: { type: "string", pattern: "^\\\\d+$" } }, required: ["page"] } } }; index() { return []; } }\n`,
+      );
+      const run = (...extra: string[]) =>
+        cp.spawnSync(process.execPath, [CLI, "openapi", "routes.ts", "--title", "t", "--version", "1", ...extra], { cwd: dir, encoding: "utf8" });
       const result = run("--runtime", "dist/controllers");
       assert.strictEqual(result.status, 0, result.stderr);
       await assertValid(result.stdout, "with schemas");
-      type Operation = { parameters?: Array<{ name: string; in: string; required: boolean; schema: unknown }>; requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+      type Operation = {
+        parameters?: Array<{ name: string; in: string; required: boolean; schema: unknown }>;
+        requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }> };
+        responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+      };
       const paths = (JSON.parse(result.stdout) as { paths: Record<string, Record<string, Operation>> }).paths;
       const create = paths["/posts"].post;
       assert.deepStrictEqual(Object.keys(create.requestBody!.content), ["application/json", "application/x-www-form-urlencoded"]);
-      assert.deepStrictEqual(create.requestBody!.content["application/json"].schema.properties.post, { type: "object", properties: { title: { type: "string", minLength: 3 } }, required: ["title"] });
+      assert.deepStrictEqual(create.requestBody!.content["application/json"].schema.properties.post, {
+        type: "object",
+        properties: { title: { type: "string", minLength: 3 } },
+        required: ["title"],
+      });
       assert.deepStrictEqual(Object.keys(create.responses), ["201", "default"]);
       // The path's own key is a path parameter, not a body field.
       const update = paths["/posts/{id}"].put.requestBody!.content["application/json"].schema;
       assert.deepStrictEqual([Object.keys(update.properties), update.required], [["post"], ["post"]]);
-      assert.deepStrictEqual(paths["/admin/users"].get.parameters, [{ name: "page", in: "query", required: true, schema: { type: "string", pattern: "^\\d+$" } }]);
+      assert.deepStrictEqual(paths["/admin/users"].get.parameters, [
+        { name: "page", in: "query", required: true, schema: { type: "string", pattern: "^\\d+$" } },
+      ]);
       assert.strictEqual(paths["/posts"].get.requestBody, undefined, "an action without schemas is as the static document has it");
       // Without --runtime nothing is run: no schema.
       assert.ok(!run().stdout.includes("requestBody"));
       const missing = run("--runtime", "nowhere");
-      assert.deepStrictEqual([missing.status, missing.stderr], [2, `resource-routes: --runtime takes the compiled controllers folder, and "nowhere" is not a folder\n`]);
+      assert.deepStrictEqual(
+        [missing.status, missing.stderr],
+        [2, `resource-routes: --runtime takes the compiled controllers folder, and "nowhere" is not a folder\n`],
+      );
       fs.writeFileSync(path.join(dir, "dist", "controllers", "broken.js"), `throw new Error("boom at load");\n`);
       const broken = run("--runtime", "dist/controllers");
       assert.deepStrictEqual([broken.status, broken.stderr], [2, `resource-routes: cannot run "dist/controllers": boom at load\n`]);

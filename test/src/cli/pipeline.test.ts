@@ -3,6 +3,7 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import * as ts from "typescript";
 import { ROOT } from "../support/fixtures";
 
 /** What a CI runs: the built CLI on scratch projects, with the exit codes a pipeline reads. */
@@ -70,22 +71,36 @@ describe("CLI in a pipeline", function () {
       const dir = project({ "routes.ts": ROUTES });
       const b = run(dir, "recognize", "routes.ts", "DELETE", "/posts", "--explain", "--behaviour", "B", "--json");
       const reasons = (JSON.parse(b.stdout) as { explain: Array<{ path: string; verb: string; passedOver?: string }> }).explain;
-      assert.deepStrictEqual(reasons.slice(0, 2).map((r) => r.passedOver), ["the method is DELETE, the route takes GET", "the method is DELETE, the route takes POST"]);
+      assert.deepStrictEqual(
+        reasons.slice(0, 2).map((r) => r.passedOver),
+        ["the method is DELETE, the route takes GET", "the method is DELETE, the route takes POST"],
+      );
       const a = run(dir, "recognize", "routes.ts", "DELETE", "/posts", "--explain", "--behaviour", "A", "--json");
       const inA = (JSON.parse(a.stdout) as { explain: Array<{ passedOver?: string }> }).explain;
-      assert.deepStrictEqual(inA.slice(0, 2).map((r) => r.passedOver), ["the method is DELETE, the route takes GET", 'segment 1: "posts" has no format, the route takes posts.:format']);
+      assert.deepStrictEqual(
+        inA.slice(0, 2).map((r) => r.passedOver),
+        ["the method is DELETE, the route takes GET", 'segment 1: "posts" has no format, the route takes posts.:format'],
+      );
       const one = run(dir, "recognize", "routes.ts", "GET", "/posts/1/2/3/4", "--explain", "--behaviour", "B", "--json");
       assert.ok((JSON.parse(one.stdout) as { explain: Array<{ passedOver?: string }> }).explain.every((r) => !/\b1 segments\b/.test(r.passedOver ?? "")));
       const root = project({ "routes.ts": `import { draw } from "resource-routes";\nexport default draw((map) => { map.root({ controller: "home" }); });\n` });
       const single = run(root, "recognize", "routes.ts", "GET", "/x", "--explain", "--json");
-      assert.strictEqual((JSON.parse(single.stdout) as { explain: Array<{ passedOver?: string }> }).explain[0].passedOver, "the path has 1 segment, the route takes at most 0");
+      assert.strictEqual(
+        (JSON.parse(single.stdout) as { explain: Array<{ passedOver?: string }> }).explain[0].passedOver,
+        "the path has 1 segment, the route takes at most 0",
+      );
     });
   });
 
   describe("diff reads git safely", () => {
     it("a revision that looks like an option is refused, and nothing is written", () => {
       const dir = project({ "routes.ts": ROUTES });
-      const git = (...args: string[]) => cp.execFileSync("git", args, { cwd: dir, stdio: "ignore", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
+      const git = (...args: string[]) =>
+        cp.execFileSync("git", args, {
+          cwd: dir,
+          stdio: "ignore",
+          env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" },
+        });
       git("init", "-q");
       git("add", ".");
       git("commit", "-qm", "routes");
@@ -155,13 +170,28 @@ describe("typed routes that any route name or path leaves compilable", function 
     assert.match(checked.stdout, /^routes\.ts:4:\d+: warning duplicate-segment-key: The key :id stands twice/m);
     assert.strictEqual(run(dir, "types", "routes.ts").status, 0);
     const declarations = fs.readFileSync(path.join(dir, "routes.routes.d.ts"), "utf8");
-    const ts = require(path.join(ROOT, "node_modules", "typescript")) as typeof import("typescript");
     // The name stays inside string literals and comments: no statement of its making.
     const parsed = ts.createSourceFile("routes.routes.d.ts", declarations, ts.ScriptTarget.Latest);
-    assert.deepStrictEqual(parsed.statements.filter(ts.isVariableStatement).map((statement) => statement.getText(parsed)), []);
+    assert.deepStrictEqual(
+      parsed.statements.filter(ts.isVariableStatement).map((statement) => statement.getText(parsed)),
+      [],
+    );
     const file = path.join(dir, "routes.routes.d.ts");
-    const program = ts.createProgram([file], { noEmit: true, strict: true, skipLibCheck: false, types: [], baseUrl: dir, paths: { "resource-routes": [path.join(ROOT, "server", "out", "index.d.ts")], "resource-routes/http": [path.join(ROOT, "server", "out", "http", "index.d.ts")] } });
-    const errors = ts.getPreEmitDiagnostics(program).filter((d) => d.file?.fileName === file).map((d) => ts.flattenDiagnosticMessageText(d.messageText, " "));
+    const program = ts.createProgram([file], {
+      noEmit: true,
+      strict: true,
+      skipLibCheck: false,
+      types: [],
+      baseUrl: dir,
+      paths: {
+        "resource-routes": [path.join(ROOT, "server", "out", "index.d.ts")],
+        "resource-routes/http": [path.join(ROOT, "server", "out", "http", "index.d.ts")],
+      },
+    });
+    const errors = ts
+      .getPreEmitDiagnostics(program)
+      .filter((d) => d.file?.fileName === file)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, " "));
     assert.deepStrictEqual(errors, []);
   });
 });

@@ -60,15 +60,24 @@ describe("CLI: routes for daily use", function () {
   });
 
   it("with no FILE: package.json's resource-routes.routes, else the only routing file found; none or several is one clear line", () => {
-    const configured = project({ "package.json": JSON.stringify({ "resource-routes": { routes: "config/routes.ts" } }), "config/routes.ts": `import { draw } from "resource-routes";\nexport default draw((map) => map.resources("photos"));\n` });
+    const configured = project({
+      "package.json": JSON.stringify({ "resource-routes": { routes: "config/routes.ts" } }),
+      "config/routes.ts": `import { draw } from "resource-routes";\nexport default draw((map) => map.resources("photos"));\n`,
+    });
     assert.match(run(["routes"], configured).stdout, /photos GET +\/photos\.:format/);
-    const found = project({ "src/app/routes.ts": `import { draw } from "resource-routes";\nexport default draw((map) => map.resources("albums"));\n`, "src/other.ts": "export const x = 1;\n" });
+    const found = project({
+      "src/app/routes.ts": `import { draw } from "resource-routes";\nexport default draw((map) => map.resources("albums"));\n`,
+      "src/other.ts": "export const x = 1;\n",
+    });
     assert.match(run(["routes"], found).stdout, /albums GET/);
     assert.match(run(["check"], found).stdout, /^$/);
     const none = run(["routes"], project({ "a.ts": "export {};\n" }));
     assert.strictEqual(none.status, 2);
     assert.match(none.stderr, /^resource-routes: no routing file given, and none found under .*: name it, or set it in package\.json/);
-    const several = run(["routes"], project({ "a.ts": `import { draw } from "resource-routes";\ndraw(() => {});\n`, "b.ts": `import { draw } from "resource-routes";\ndraw(() => {});\n` }));
+    const several = run(
+      ["routes"],
+      project({ "a.ts": `import { draw } from "resource-routes";\ndraw(() => {});\n`, "b.ts": `import { draw } from "resource-routes";\ndraw(() => {});\n` }),
+    );
     assert.strictEqual(several.status, 2);
     assert.match(several.stderr, /and 2 found \(a\.ts, b\.ts\)/);
     assert.strictEqual(several.stderr.trim().split("\n").length, 1);
@@ -84,9 +93,20 @@ describe("CLI: the truth about computed declarations", function () {
   it("routes says on stderr and in --json how many parts it could not read, and where", () => {
     const printed = run(["routes", "routes.ts"], dir);
     assert.strictEqual(printed.status, 0);
-    assert.match(printed.stderr, /routes\.ts: 2 parts could not be read statically \(not-static\): routes\.ts:3:15, routes\.ts:5:38; the running app may route otherwise/);
-    const json = JSON.parse(run(["routes", "routes.ts", "--json"], dir).stdout) as { notStatic: { count: number; at: Array<{ line: number; character: number }> } };
-    assert.deepStrictEqual(json.notStatic, { count: 2, at: [{ line: 2, character: 14 }, { line: 4, character: 37 }] });
+    assert.match(
+      printed.stderr,
+      /routes\.ts: 2 parts could not be read statically \(not-static\): routes\.ts:3:15, routes\.ts:5:38; the running app may route otherwise/,
+    );
+    const json = JSON.parse(run(["routes", "routes.ts", "--json"], dir).stdout) as {
+      notStatic: { count: number; at: Array<{ line: number; character: number }> };
+    };
+    assert.deepStrictEqual(json.notStatic, {
+      count: 2,
+      at: [
+        { line: 2, character: 14 },
+        { line: 4, character: 37 },
+      ],
+    });
   });
 
   it("types refuses to write types that could differ from the app (exit 1) unless --allow-partial, which marks them", () => {
@@ -111,21 +131,33 @@ describe("CLI: the truth about computed declarations", function () {
   it("routes --runtime runs the compiled module and prints what the app really routes; check --runtime lists every difference", () => {
     const real = run(["routes", "--runtime", "routes.js"], dir);
     assert.strictEqual(real.status, 0, real.stderr);
-    assert.deepStrictEqual(real.stdout.trim().split("\n").map((l) => l.trim().split(/\s+/).slice(-1)[0]), ["posts#index", "posts#show", "tags#index", "notes#index"]);
+    assert.deepStrictEqual(
+      real.stdout
+        .trim()
+        .split("\n")
+        .map((l) => l.trim().split(/\s+/).slice(-1)[0]),
+      ["posts#index", "posts#show", "tags#index", "notes#index"],
+    );
     const compared = run(["check", "routes.ts", "--runtime", "routes.js"], dir);
     assert.strictEqual(compared.status, 1);
     const lines = compared.stdout.split("\n").filter((l) => / (only in|differs)/.test(l));
-    assert.deepStrictEqual(lines.map((l) => l.replace(/^routes\.ts: /, "")), [
-      "only in the static reading: POST /posts.:format posts#create",
-      "only in the static reading: GET /posts/new.:format posts#new (new_post)",
-      "only in the static reading: GET /posts/:id/edit.:format posts#edit (edit_post)",
-      "only in the static reading: PUT /posts/:id.:format posts#update",
-      "only in the static reading: DELETE /posts/:id.:format posts#destroy",
-      "only in the running app: GET /tags.:format tags#index (tags)",
-      "only in the running app: GET /notes.:format notes#index (notes)",
-    ]);
+    assert.deepStrictEqual(
+      lines.map((l) => l.replace(/^routes\.ts: /, "")),
+      [
+        "only in the static reading: POST /posts.:format posts#create",
+        "only in the static reading: GET /posts/new.:format posts#new (new_post)",
+        "only in the static reading: GET /posts/:id/edit.:format posts#edit (edit_post)",
+        "only in the static reading: PUT /posts/:id.:format posts#update",
+        "only in the static reading: DELETE /posts/:id.:format posts#destroy",
+        "only in the running app: GET /tags.:format tags#index (tags)",
+        "only in the running app: GET /notes.:format notes#index (notes)",
+      ],
+    );
     assert.match(compared.stderr, /7 difference\(s\) between the static reading and the running app/);
-    const same = project({ "r.ts": `import { draw } from "resource-routes";\nexport default draw((map) => map.resources("posts"));\n`, "r.js": `exports.routes = require("resource-routes").draw((map) => map.resources("posts"));\n` });
+    const same = project({
+      "r.ts": `import { draw } from "resource-routes";\nexport default draw((map) => map.resources("posts"));\n`,
+      "r.js": `exports.routes = require("resource-routes").draw((map) => map.resources("posts"));\n`,
+    });
     const agreed = run(["check", "r.ts", "--runtime", "r.js"], same);
     assert.deepStrictEqual([agreed.status, agreed.stderr.trim()], [0, "the static reading and the running app have the same routes"]);
     const broken = run(["routes", "--runtime", "nope.js"], same);

@@ -86,7 +86,10 @@ function compile(dir: string, resolution: keyof typeof RESOLUTIONS = "CommonJS (
     skipLibCheck: true,
     types: [],
     baseUrl: dir,
-    paths: { "resource-routes": [path.join(ROOT, "server", "out", "index.d.ts")], "resource-routes/http": [path.join(ROOT, "server", "out", "http", "index.d.ts")] },
+    paths: {
+      "resource-routes": [path.join(ROOT, "server", "out", "index.d.ts")],
+      "resource-routes/http": [path.join(ROOT, "server", "out", "http", "index.d.ts")],
+    },
   });
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
@@ -117,12 +120,24 @@ describe("typed routes (resource-routes types)", function () {
 
   const mistakes: Array<[string, string, RegExp]> = [
     ["an unknown helper", `export const x = routes.helpers.psot_path(1);`, /Property 'psot_path' does not exist/],
-    ["a required segment given neither by position nor by name", `export const x = routes.helpers.post_comment_path(1);`, /No overload matches this call|is not assignable to parameter of type .NamedValues & \{ post_id: RouteValue; id: RouteValue; \}/],
+    [
+      "a required segment given neither by position nor by name",
+      `export const x = routes.helpers.post_comment_path(1);`,
+      /No overload matches this call|is not assignable to parameter of type .NamedValues & \{ post_id: RouteValue; id: RouteValue; \}/,
+    ],
     ["a required segment missing from the named values", `export const x = routes.helpers.post_path({ anchor: "a" });`, /No overload matches this call/],
     ["an action key that is not one", `export type X = RouteParams<"posts#nope">;`, /does not satisfy the constraint/],
     ["a param the action does not have", `export const x = (c: ActionContext<"posts#show">) => c.params.idd;`, /Property 'idd' does not exist/],
-    ["an unknown helper on a typed context's urls", `export const x = (c: ActionContext<"posts#show">) => c.urls.pots_path();`, /Property 'pots_path' does not exist/],
-    ["a controllers map without an action its routes reach", `export const y: RouteControllers = { ...controllers, comments: { index: untyped } };`, /Property 'show' is missing/],
+    [
+      "an unknown helper on a typed context's urls",
+      `export const x = (c: ActionContext<"posts#show">) => c.urls.pots_path();`,
+      /Property 'pots_path' does not exist/,
+    ],
+    [
+      "a controllers map without an action its routes reach",
+      `export const y: RouteControllers = { ...controllers, comments: { index: untyped } };`,
+      /Property 'show' is missing/,
+    ],
   ];
   for (const [name, line, message] of mistakes) {
     it(`${name}: exactly one error, on its line`, () => {
@@ -142,7 +157,9 @@ describe("typed routes (resource-routes types)", function () {
   });
 
   it("odd names (dashes, reserved words, quotes, __proto__, comment ends) still give a file that compiles", () => {
-    const odd = project(`import routes from "./routes";\nexport const x: string = routes.helpers["a-b_path"](1, 2);\nexport const y: string = routes.helpers.constructor_path({ delete: 1 });\n`);
+    const odd = project(
+      `import routes from "./routes";\nexport const x: string = routes.helpers["a-b_path"](1, 2);\nexport const y: string = routes.helpers.constructor_path({ delete: 1 });\n`,
+    );
     fs.writeFileSync(
       path.join(odd, "routes.ts"),
       `import { draw } from "resource-routes";\nimport type { Routes } from "./routes.routes";\nexport default draw<Routes>((map) => {\n  map.named_route("a-b", "x/:class/:new", { controller: 'we"ird', action: "de*/lete" });\n  map.named_route("constructor", "c/:delete.:format", { controller: "c", action: "x" });\n  map.resources("__proto__");\n});\n`,
@@ -167,12 +184,26 @@ describe("typed routes (resource-routes types)", function () {
     const byAction = declared.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === "RouteParamsByAction")!;
     assert.deepStrictEqual(
       byAction.members.map((m) => (m.name as ts.StringLiteral).text).sort(),
-      [...names.map((name) => `${name}#${name}`), "posts#create", "posts#destroy", "posts#edit", "posts#index", "posts#new", "posts#show", "posts#update"].sort(),
+      [
+        ...names.map((name) => `${name}#${name}`),
+        "posts#create",
+        "posts#destroy",
+        "posts#edit",
+        "posts#index",
+        "posts#new",
+        "posts#show",
+        "posts#update",
+      ].sort(),
     );
     const oddFile = path.join(odd, "odd*\u2028name\u2029.ts");
     fs.copyFileSync(path.join(odd, "routes.ts"), oddFile);
     assert.strictEqual(typesCommand(oddFile).status, 0);
-    const banner = ts.createSourceFile("d.ts", fs.readFileSync(path.join(odd, "odd*\u2028name\u2029.routes.d.ts"), "utf8"), ts.ScriptTarget.Latest, true) as unknown as ts.SourceFile & { parseDiagnostics: unknown[] };
+    const banner = ts.createSourceFile(
+      "d.ts",
+      fs.readFileSync(path.join(odd, "odd*\u2028name\u2029.routes.d.ts"), "utf8"),
+      ts.ScriptTarget.Latest,
+      true,
+    ) as unknown as ts.SourceFile & { parseDiagnostics: unknown[] };
     assert.deepStrictEqual(banner.parseDiagnostics, []);
     assert.strictEqual(banner.statements.filter(ts.isInterfaceDeclaration).length, 2);
   });
@@ -186,10 +217,14 @@ export default draw((map) => {
 `;
     const types = routeTypesOf(loadRoutingFile(text, "routes.ts")!.routes, "routes.ts");
     const bodyOf = (action: string) => new RegExp(`"${action}": \\{[^}]*? (\\w+)\\?: unknown;`).exec(types)?.[1];
-    assert.deepStrictEqual(
-      ["people#create", "authors#show", "articles#index", "boxes#index", "letters#index", "profiles#show"].map(bodyOf),
-      ["person", "author", "article", "box", "letter", "profile"],
-    );
+    assert.deepStrictEqual(["people#create", "authors#show", "articles#index", "boxes#index", "letters#index", "profiles#show"].map(bodyOf), [
+      "person",
+      "author",
+      "article",
+      "box",
+      "letter",
+      "profile",
+    ]);
   });
 
   it("writes only when the text changes, and the same routes give the same bytes", () => {
@@ -208,7 +243,7 @@ export default draw((map) => {
     assert.strictEqual(generate(), generated);
     if (process.env.UPDATE_SNAPSHOTS) fs.writeFileSync(SNAPSHOT, generated);
     assert.strictEqual(generated, fs.readFileSync(SNAPSHOT, "utf8"), "run with UPDATE_SNAPSHOTS=1 after a deliberate change");
-    assert.match(generated, /\/\*\* @deprecated [^\n]*\*\/\n  formatted_article_path: Helper\d+<string>;/);
+    assert.match(generated, /\/\*\* @deprecated [^\n]*\*\/\n {2}formatted_article_path: Helper\d+<string>;/);
     assert.match(generated, /^\/\/ Generated by resource-routes from routes\.ts\. Do not edit/);
   });
 

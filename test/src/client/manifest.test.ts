@@ -8,11 +8,16 @@ import { ROOT } from "../support/fixtures";
  * an untrusted or virtual workspace is disabled there, and this one never runs the workspace's code.
  */
 describe("the extension's manifest", () => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as Record<string, unknown> & { capabilities?: Record<string, { supported: unknown; description?: string }>; contributes: { configuration: { properties: Record<string, unknown> } } };
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as Record<string, unknown> & {
+    capabilities?: Record<string, { supported: unknown; description?: string }>;
+    contributes: { configuration: { properties: Record<string, unknown> } };
+  };
 
   it("works in Restricted Mode: no setting names a program to launch, so it is supported there as a whole", () => {
     assert.deepStrictEqual(manifest.capabilities?.untrustedWorkspaces, { supported: true });
-    const launching = Object.keys(manifest.contributes.configuration.properties).filter((key) => /\.(serverPath|server\.path|command|executable|program|node(Path)?|runtime)$/i.test(key));
+    const launching = Object.keys(manifest.contributes.configuration.properties).filter((key) =>
+      /\.(serverPath|server\.path|command|executable|program|node(Path)?|runtime)$/i.test(key),
+    );
     assert.deepStrictEqual(launching, [], "a setting that launches a program would need restrictedConfigurations");
   });
 

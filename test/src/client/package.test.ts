@@ -3,16 +3,12 @@ import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { isLicenseOk, validateManifest } from "ovsx";
+import { readVSIXPackage } from "ovsx/lib/zip";
 import { ROOT } from "../support/fixtures";
 
 /** The largest .vsix accepted: the two bundles, the grammar, the icon and the docs are about 1.3 MB. */
 const MAX_VSIX_BYTES = 1.6 * 1024 * 1024;
-
-/** Open VSX's own checks of a package, as `ovsx publish` runs them before it uploads. */
-interface OpenVsx {
-  validateManifest(manifest: unknown): void;
-  isLicenseOk(packagePath: string, manifest: unknown): Promise<boolean>;
-}
 
 /**
  * The extension as the Marketplace and Open VSX receive it: `vsce package` (its prepublish bundles
@@ -27,7 +23,12 @@ describe("the packaged extension (.vsix)", function () {
   before(() => {
     const vsce = path.join(ROOT, "node_modules/@vscode/vsce/vsce");
     // Both streams in one: vsce writes its warnings to stderr and its summary to stdout.
-    log = execFileSync(process.execPath, [vsce, "package", "--no-dependencies", "--readme-path", "client/README.md", "--out", vsix], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
+    log = execFileSync(process.execPath, [vsce, "package", "--no-dependencies", "--readme-path", "client/README.md", "--out", vsix], {
+      cwd: ROOT,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, FORCE_COLOR: "0" },
+    });
   });
   after(() => fs.rmSync(out, { recursive: true, force: true }));
 
@@ -42,11 +43,10 @@ describe("the packaged extension (.vsix)", function () {
   });
 
   it("passes Open VSX's manifest and licence checks", async () => {
-    const ovsx = require("ovsx") as OpenVsx;
-    const { readVSIXPackage } = require("ovsx/lib/zip") as { readVSIXPackage(file: string): Promise<Record<string, unknown>> };
+    // Open VSX's own checks of a package, as `ovsx publish` runs them before it uploads.
     const manifest = await readVSIXPackage(vsix);
-    ovsx.validateManifest(manifest);
-    assert.strictEqual(await ovsx.isLicenseOk(ROOT, manifest), true);
+    validateManifest(manifest);
+    assert.strictEqual(await isLicenseOk(ROOT, manifest), true);
     assert.strictEqual(manifest.name, "resource-routes-vscode");
   });
 

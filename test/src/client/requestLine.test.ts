@@ -14,12 +14,24 @@ describe("client: the request line of Recognize a Request…", () => {
 describe("client: the explanation of Recognize a Request…", () => {
   it("each route in order, numbered, with why it was passed over or that it recognises the request; how many more", () => {
     const location = { uri: "file:///app/routes.ts", range: { start: { line: 2, character: 2 }, end: { line: 2, character: 9 } } };
-    const items = explanationItems([{ line: "GET /posts.:format posts#index", passedOver: "the number of segments", location }, { line: "GET /posts/:id.:format posts#show", location }], 0);
-    assert.deepStrictEqual(items.map((i) => [i.label, i.description]), [
-      ["1. GET /posts.:format posts#index", "passed over: the number of segments"],
-      ["2. GET /posts/:id.:format posts#show", "✓ recognises the request"],
-    ]);
+    const items = explanationItems(
+      [
+        { line: "GET /posts.:format posts#index", passedOver: "the number of segments", location },
+        { line: "GET /posts/:id.:format posts#show", location },
+      ],
+      0,
+    );
+    assert.deepStrictEqual(
+      items.map((i) => [i.label, i.description]),
+      [
+        ["1. GET /posts.:format posts#index", "passed over: the number of segments"],
+        ["2. GET /posts/:id.:format posts#show", "✓ recognises the request"],
+      ],
+    );
     assert.strictEqual(items[1].location, location);
-    assert.deepStrictEqual(explanationItems([], 3).map((i) => i.label), ["… 3 more routes"]);
+    assert.deepStrictEqual(
+      explanationItems([], 3).map((i) => i.label),
+      ["… 3 more routes"],
+    );
   });
 });

@@ -23,7 +23,17 @@ const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
 const where = (block: CodeBlock) => `${path.relative(ROOT, block.file)}:${block.line}`;
 
 const MARKS: Record<string, string[]> = { ts: ["check", "routes", "partial"], sh: ["test", "norun"] };
-const LANGUAGES: Record<string, string> = { ts: "ts", typescript: "ts", tsx: "ts", js: "ts", javascript: "ts", sh: "sh", bash: "sh", shell: "sh", console: "sh" };
+const LANGUAGES: Record<string, string> = {
+  ts: "ts",
+  typescript: "ts",
+  tsx: "ts",
+  js: "ts",
+  javascript: "ts",
+  sh: "sh",
+  bash: "sh",
+  shell: "sh",
+  console: "sh",
+};
 
 describe("documentation", () => {
   it("marks every TypeScript and shell example as run, checked or partial", () => {
@@ -31,7 +41,10 @@ describe("documentation", () => {
       .filter((b) => LANGUAGES[b.language] && !MARKS[LANGUAGES[b.language]].includes(b.marks[0]))
       .map((b) => `${where(b)}: \`\`\`${b.language} ${b.marks.join(" ")} (mark it ${MARKS[LANGUAGES[b.language]].join(", ")})`);
     assert.deepStrictEqual(unmarked, []);
-    const orphans = blocks.filter((b, i) => b.language === "text" && b.marks[0] === "routes" && !(i > 0 && blocks[i - 1].marks[0] === "routes" && LANGUAGES[blocks[i - 1].language] === "ts"));
+    const orphans = blocks.filter(
+      (b, i) =>
+        b.language === "text" && b.marks[0] === "routes" && !(i > 0 && blocks[i - 1].marks[0] === "routes" && LANGUAGES[blocks[i - 1].language] === "ts"),
+    );
     assert.deepStrictEqual(orphans.map(where), [], "a `text routes` block follows the `ts routes` block it prints");
   });
 
@@ -63,7 +76,7 @@ describe("documentation", () => {
     const problems = ts.getPreEmitDiagnostics(program).map((d) => {
       const block = d.file && files.get(path.resolve(d.file.fileName));
       const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line : 0;
-      const place = block ? `${path.relative(ROOT, block.file)}:${block.line + 1 + line}` : d.file?.fileName ?? "";
+      const place = block ? `${path.relative(ROOT, block.file)}:${block.line + 1 + line}` : (d.file?.fileName ?? "");
       return `${place}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`;
     });
     assert.deepStrictEqual(problems, []);

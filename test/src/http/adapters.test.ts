@@ -134,7 +134,14 @@ for (const behaviour of ["A", "B"] as const) {
           if (pulled > 1000) controller.close();
         },
       });
-      const response = await handle(new Request("http://app.test/posts", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" }, duplex: "half" } as RequestInit));
+      const response = await handle(
+        new Request("http://app.test/posts", {
+          method: "POST",
+          body,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          duplex: "half",
+        } as RequestInit),
+      );
       assert.strictEqual(response.status, 413);
       assert.ok(pulled < 20, `read ${pulled} chunks`);
     });
@@ -144,14 +151,19 @@ for (const behaviour of ["A", "B"] as const) {
       assert.deepStrictEqual([response.status, await response.text()], [500, "Internal Server Error"]);
       assert.match(String(errors[0]), /edit exploded/);
       assert.strictEqual((await request("/posts")).status, 200);
-      const development = await fetchHandler(blog(behaviour), controllers, { onError: () => undefined, development: true })(new Request("http://app.test/posts/1/edit"));
+      const development = await fetchHandler(blog(behaviour), controllers, { onError: () => undefined, development: true })(
+        new Request("http://app.test/posts/1/edit"),
+      );
       assert.match(await development.text(), /^Internal Server Error\n\nError: edit exploded\n\s+at /);
     });
 
     it("_method from a form body and from the query, honoured on POST only", async () => {
       await request("/posts/1", form("_method=put"));
       await request("/posts/1?_method=put", { method: "POST" });
-      assert.deepStrictEqual(seen.map((ctx) => ctx.route.action), ["update", "update"]);
+      assert.deepStrictEqual(
+        seen.map((ctx) => ctx.route.action),
+        ["update", "update"],
+      );
       // Not on GET: a GET with _method=delete is a show.
       await request("/posts/1?_method=delete");
       assert.strictEqual(seen[2].route.action, "show");
@@ -176,7 +188,10 @@ for (const behaviour of ["A", "B"] as const) {
     });
 
     it("__proto__, constructor and prototype in the query, a form and the path reach no prototype", async () => {
-      const response = await request("/echo/__proto__?__proto__[polluted]=1&constructor[prototype][polluted]=2&a[__proto__][polluted]=3", form("__proto__[polluted]=4&prototype=5"));
+      const response = await request(
+        "/echo/__proto__?__proto__[polluted]=1&constructor[prototype][polluted]=2&a[__proto__][polluted]=3",
+        form("__proto__[polluted]=4&prototype=5"),
+      );
       assert.strictEqual(response.status, 200);
       assert.strictEqual(({} as { polluted?: unknown }).polluted, undefined);
       assert.strictEqual(Object.prototype.hasOwnProperty.call(Object.prototype, "polluted"), false);

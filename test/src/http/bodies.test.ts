@@ -58,7 +58,11 @@ function rawRequest(port: number, head: string, write: (socket: net.Socket) => v
   });
 }
 
-const json = (body: unknown, method = "POST"): RequestInit => ({ method, body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json" } });
+const json = (body: unknown, method = "POST"): RequestInit => ({
+  method,
+  body: typeof body === "string" ? body : JSON.stringify(body),
+  headers: { "content-type": "application/json" },
+});
 
 describe("request bodies", function () {
   this.timeout(30_000);
@@ -80,7 +84,11 @@ describe("request bodies", function () {
   });
 
   it("a JSON body that is not an object, or not JSON, is 400 with what was wrong", async () => {
-    for (const [body, why] of [["[1,2]", /must be an object of fields, not a list/], ['"text"', /not string/], ["{nope", /not valid JSON/]] as const) {
+    for (const [body, why] of [
+      ["[1,2]", /must be an object of fields, not a list/],
+      ['"text"', /not string/],
+      ["{nope", /not valid JSON/],
+    ] as const) {
       const answer = await request("/posts", json(body));
       assert.strictEqual(answer.status, 400, body);
       assert.match(await answer.text(), why);
@@ -107,7 +115,11 @@ describe("request bodies", function () {
   });
 
   it("a form key nested thousands deep (a[b][c]…): 400, not a plain key", async () => {
-    const answer = await request("/posts", { method: "POST", body: `a${"[b]".repeat(5_000)}=1`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const answer = await request("/posts", {
+      method: "POST",
+      body: `a${"[b]".repeat(5_000)}=1`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     assert.strictEqual(answer.status, 400);
     assert.match(await answer.text(), /nested more than 32 levels/);
     const query = await request(`/posts?a${"[b]".repeat(40)}=1`);
@@ -116,7 +128,12 @@ describe("request bodies", function () {
 
   it("fetchHandler: a body that stalls is answered 408 once the time limit passes", async () => {
     const stalled = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode("a=1")) }); // never closes
-    const answer = await request("/posts", { method: "POST", body: stalled, headers: { "content-type": "application/x-www-form-urlencoded" }, duplex: "half" } as RequestInit);
+    const answer = await request("/posts", {
+      method: "POST",
+      body: stalled,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      duplex: "half",
+    } as RequestInit);
     assert.strictEqual(answer.status, 408);
   });
 
@@ -142,9 +159,19 @@ describe("request bodies over real sockets", function () {
     app.use(express.urlencoded({ extended: true }));
     app.use(nodeHandler(routes, controllers, OPTIONS));
     await serving(app, async (base) => {
-      const answer = await fetch(`${base}/posts`, { method: "POST", body: "post[title]=x&_method=post", headers: { "content-type": "application/x-www-form-urlencoded" }, signal: AbortSignal.timeout(25_000) });
+      const answer = await fetch(`${base}/posts`, {
+        method: "POST",
+        body: "post[title]=x&_method=post",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        signal: AbortSignal.timeout(25_000),
+      });
       assert.deepStrictEqual(await answer.json(), { params: { post: { title: "x" }, _method: "post" } });
-      const put = await fetch(`${base}/posts/3`, { method: "POST", body: "_method=put", headers: { "content-type": "application/x-www-form-urlencoded" }, signal: AbortSignal.timeout(25_000) });
+      const put = await fetch(`${base}/posts/3`, {
+        method: "POST",
+        body: "_method=put",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        signal: AbortSignal.timeout(25_000),
+      });
       assert.strictEqual(((await put.json()) as { action: string }).action, "update");
     });
   });
@@ -166,7 +193,12 @@ describe("request bodies over real sockets", function () {
       handler(req, res);
     };
     await serving(emptyBody, async (base) => {
-      const answer = await fetch(`${base}/posts`, { method: "POST", body: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" }, signal: AbortSignal.timeout(25_000) });
+      const answer = await fetch(`${base}/posts`, {
+        method: "POST",
+        body: "a=1",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        signal: AbortSignal.timeout(25_000),
+      });
       assert.deepStrictEqual(await answer.json(), { params: { a: "1" } });
     });
   });

@@ -17,12 +17,23 @@ describe("a bundle of the example, served with its generated controller map", fu
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it("the controller map is current, and the bundle answers every controller's routes", async () => {
-    const cli = cp.spawnSync(process.execPath, [path.join(ROOT, "server", "bin", "resource-routes.js"), "controllers", path.join(ROOT, "examples", "blog", "routes.ts")], { encoding: "utf8" });
+    const cli = cp.spawnSync(
+      process.execPath,
+      [path.join(ROOT, "server", "bin", "resource-routes.js"), "controllers", path.join(ROOT, "examples", "blog", "routes.ts")],
+      { encoding: "utf8" },
+    );
     assert.strictEqual(cli.status, 0, cli.stderr);
     assert.match(cli.stdout, /^unchanged .*controllers\.generated\.ts \(2 controller modules\)\n$/, "the committed map is what the command writes");
     const esbuild = (await import("esbuild")) as typeof import("esbuild");
     const outfile = path.join(dir, "worker.cjs");
-    await esbuild.build({ entryPoints: [path.join(ROOT, "examples", "blog", "worker.ts")], bundle: true, platform: "node", format: "cjs", outfile, logLevel: "silent" });
+    await esbuild.build({
+      entryPoints: [path.join(ROOT, "examples", "blog", "worker.ts")],
+      bundle: true,
+      platform: "node",
+      format: "cjs",
+      outfile,
+      logLevel: "silent",
+    });
     const script = `
       const worker = require(${JSON.stringify(outfile)}).default;
       (async () => {

@@ -10,7 +10,10 @@ describe("the served example (examples/blog)", function () {
   let base: string;
 
   before(async () => {
-    server = cp.spawn(process.execPath, [path.join(ROOT, "examples", "out", "blog", "serve.js")], { env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "inherit"] });
+    server = cp.spawn(process.execPath, [path.join(ROOT, "examples", "out", "blog", "serve.js")], {
+      env: { ...process.env, PORT: "0" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     base = await new Promise<string>((resolve, reject) => {
       server.stdout!.on("data", (chunk: Buffer) => {
         const url = /http:\/\/127\.0\.0\.1:\d+/.exec(chunk.toString())?.[0];
@@ -24,12 +27,23 @@ describe("the served example (examples/blog)", function () {
   it("answers HTML and JSON, deletes through a form's _method, and says 405, 404 and 400 as documented", async () => {
     const list = await fetch(`${base}/articles.json`);
     assert.deepStrictEqual([list.status, list.headers.get("content-type")], [200, "application/json; charset=utf-8"]);
-    assert.deepStrictEqual(await list.json(), [{ id: 1, title: "Hello, routes", published: true }, { id: 2, title: "Resources all the way down", published: false }]);
+    assert.deepStrictEqual(await list.json(), [
+      { id: 1, title: "Hello, routes", published: true },
+      { id: 2, title: "Resources all the way down", published: false },
+    ]);
     const page = await fetch(`${base}/articles/1`);
     assert.match(await page.text(), /<input type="hidden" name="_method" value="delete">/);
-    const deleted = await fetch(`${base}/articles/1`, { method: "POST", body: "_method=delete", headers: { "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+    const deleted = await fetch(`${base}/articles/1`, {
+      method: "POST",
+      body: "_method=delete",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
     assert.deepStrictEqual([deleted.status, deleted.headers.get("location")], [303, "/articles"]);
-    assert.deepStrictEqual(((await (await fetch(`${base}/articles.json`)).json()) as Array<{ id: number }>).map((a) => a.id), [2]);
+    assert.deepStrictEqual(
+      ((await (await fetch(`${base}/articles.json`)).json()) as Array<{ id: number }>).map((a) => a.id),
+      [2],
+    );
     const wrong = await fetch(`${base}/articles`, { method: "PUT" });
     assert.deepStrictEqual([wrong.status, wrong.headers.get("allow")], [405, "GET, POST"]);
     assert.strictEqual(await (await fetch(`${base}/authors`)).text(), "uninitialized controller authors");

@@ -29,7 +29,10 @@ describe("the runtime's footprint", function () {
 
   it("draw(), the helpers and fetchHandler serve a request there", () => {
     fs.mkdirSync(path.join(project, "controllers"));
-    fs.writeFileSync(path.join(project, "controllers", "posts.js"), `exports.show = ({ params, urls }) => ({ id: params.id, self: urls.post_url(params.id) });\n`);
+    fs.writeFileSync(
+      path.join(project, "controllers", "posts.js"),
+      `exports.show = ({ params, urls }) => ({ id: params.id, self: urls.post_url(params.id) });\n`,
+    );
     fs.writeFileSync(
       path.join(project, "serve.js"),
       `const { draw } = require("resource-routes");

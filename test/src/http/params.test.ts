@@ -26,7 +26,10 @@ describe("params", () => {
   });
 
   it("a malformed escape is a BadRequest that names it", () => {
-    assert.throws(() => parseParams("a=%E0%A4%A"), (error: Error) => error instanceof BadRequest && /"%E0%A4%A"/.test(error.message));
+    assert.throws(
+      () => parseParams("a=%E0%A4%A"),
+      (error: Error) => error instanceof BadRequest && /"%E0%A4%A"/.test(error.message),
+    );
   });
 
   it("merging: later wins, maps merge key by key", () => {
@@ -48,13 +51,25 @@ describe("controller actions", () => {
   const controllers = { posts: { default: Posts }, tags: { index: () => "tags", notAFunction: 1 }, pages: { default: { about: () => "about" } } };
 
   it("exported functions, default object methods and class methods (own or inherited) are actions", () => {
-    for (const [controller, action] of [["posts", "show"], ["posts", "inherited"], ["tags", "index"], ["pages", "about"]]) {
+    for (const [controller, action] of [
+      ["posts", "show"],
+      ["posts", "inherited"],
+      ["tags", "index"],
+      ["pages", "about"],
+    ]) {
       assert.ok("action" in findAction(controllers, controller, action), `${controller}#${action}`);
     }
   });
 
   it("constructor, toString, hasOwnProperty and non-functions are never actions; unknown controllers are missing", () => {
-    for (const [controller, action] of [["posts", "constructor"], ["posts", "toString"], ["tags", "hasOwnProperty"], ["tags", "notAFunction"], ["pages", "toString"], ["tags", "constructor"]]) {
+    for (const [controller, action] of [
+      ["posts", "constructor"],
+      ["posts", "toString"],
+      ["tags", "hasOwnProperty"],
+      ["tags", "notAFunction"],
+      ["pages", "toString"],
+      ["tags", "constructor"],
+    ]) {
       assert.deepStrictEqual(findAction(controllers, controller, action), { missing: "action" }, `${controller}#${action}`);
     }
     assert.deepStrictEqual(findAction(controllers, "constructor", "index"), { missing: "controller" });

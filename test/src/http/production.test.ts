@@ -164,7 +164,10 @@ describe("serving in production: headers and cookies", function () {
     const server = await listen(nodeHandler(routes, controllers, quiet));
     const fetched = fetchHandler(routes, controllers, quiet);
     try {
-      for (const response of [await fetch(`${server.base}/session`, { method: "POST" }), await fetched(new Request("http://shop.test/session", { method: "POST" }))]) {
+      for (const response of [
+        await fetch(`${server.base}/session`, { method: "POST" }),
+        await fetched(new Request("http://shop.test/session", { method: "POST" })),
+      ]) {
         assert.strictEqual(response.status, 200);
         assert.deepStrictEqual(response.headers.getSetCookie(), [
           "session=abc; Path=/; HttpOnly",
@@ -180,7 +183,9 @@ describe("serving in production: headers and cookies", function () {
 
   it("ctx.cookies reads the request's cookies (decoded, the first of a name) and deletes one", async () => {
     const handle = fetchHandler(routes, controllers, quiet);
-    const response = await handle(new Request("http://shop.test/session", { method: "DELETE", headers: { cookie: "session=a%20b; theme=dark; session=older; __proto__=x" } }));
+    const response = await handle(
+      new Request("http://shop.test/session", { method: "DELETE", headers: { cookie: "session=a%20b; theme=dark; session=older; __proto__=x" } }),
+    );
     assert.deepStrictEqual(await response.json(), { had: "a b", all: { session: "a b", theme: "dark", ["__proto__"]: "x" } });
     assert.deepStrictEqual(response.headers.getSetCookie(), ["session=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax"]);
   });
@@ -243,14 +248,27 @@ describe("serving in production: hooks and answers that cannot be sent never tak
       "200 used",
       "500 Internal Server Error",
     ]);
-    assert.ok(errors.some((e) => /already read or sent/.test(e)), errors.join("\n"));
+    assert.ok(
+      errors.some((e) => /already read or sent/.test(e)),
+      errors.join("\n"),
+    );
     assert.ok(errors.includes("the stream failed"), errors.join("\n"));
   });
 
   it("fetchHandler: a used Response from a hook gives the default answer, the error to onError", async () => {
     const errors: unknown[] = [];
     const sorry = new Response("Sorry", { status: 503 });
-    const handle = fetchHandler(routes, { posts: { index: () => { throw new Error("x"); } } }, { error: () => sorry, onError: (e) => errors.push(e) });
+    const handle = fetchHandler(
+      routes,
+      {
+        posts: {
+          index: () => {
+            throw new Error("x");
+          },
+        },
+      },
+      { error: () => sorry, onError: (e) => errors.push(e) },
+    );
     const first = await handle(new Request("http://x/posts"));
     assert.deepStrictEqual([first.status, await first.text()], [503, "Sorry"]);
     const second = await handle(new Request("http://x/posts"));
@@ -267,14 +285,18 @@ describe("serving in production: bodies and methods", function () {
     const part = `--${boundary}\r\nContent-Disposition: form-data; name="f"; filename="a"\r\n\r\n\r\n`;
     const body = part.repeat(12_000) + `--${boundary}--\r\n`;
     const handle = fetchHandler(routes, controllers, quiet);
-    const response = await handle(new Request("http://x/posts", { method: "POST", body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } }));
+    const response = await handle(
+      new Request("http://x/posts", { method: "POST", body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } }),
+    );
     assert.deepStrictEqual([response.status, await response.text()], [400, "Bad Request: a multipart body of more than 10000 parts"]);
   });
 
   it("repeated file fields are gathered in order", async () => {
     const form = new FormData();
     for (let i = 0; i < 3000; i++) form.append("photos[]", new File([String(i)], `${i}.txt`));
-    const gathered: Controllers = { posts: { create: (ctx: ActionContext) => ({ count: (ctx.files["photos[]"] as File[]).length, last: (ctx.files["photos[]"] as File[])[2999].name }) } };
+    const gathered: Controllers = {
+      posts: { create: (ctx: ActionContext) => ({ count: (ctx.files["photos[]"] as File[]).length, last: (ctx.files["photos[]"] as File[])[2999].name }) },
+    };
     const response = await fetchHandler(routes, gathered, quiet)(new Request("http://x/posts", { method: "POST", body: form }));
     assert.deepStrictEqual(await response.json(), { count: 3000, last: "2999.txt" });
   });
@@ -285,7 +307,11 @@ describe("serving in production: bodies and methods", function () {
     app.use(nodeHandler(routes, controllers, quiet));
     const server = await listen(app);
     try {
-      const response = await fetch(`${server.base}/posts`, { method: "POST", body: "post[title]=Hello&post[tags][]=a&post[tags][]=b", headers: { "content-type": "application/x-www-form-urlencoded" } });
+      const response = await fetch(`${server.base}/posts`, {
+        method: "POST",
+        body: "post[title]=Hello&post[tags][]=a&post[tags][]=b",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
       assert.deepStrictEqual(await response.json(), { post: { title: "Hello", tags: ["a", "b"] } });
     } finally {
       await server.close();
@@ -296,7 +322,11 @@ describe("serving in production: bodies and methods", function () {
     const server = await listen(nodeHandler(routes, controllers, quiet));
     try {
       for (const value of ["patch", "PATCH", "Patch"]) {
-        const response = await fetch(`${server.base}/posts/3`, { method: "POST", body: `_method=${value}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+        const response = await fetch(`${server.base}/posts/3`, {
+          method: "POST",
+          body: `_method=${value}`,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        });
         assert.deepStrictEqual(await response.json(), { updated: "3", method: "POST" });
       }
     } finally {
@@ -312,7 +342,11 @@ describe("serving in production: bodies and methods", function () {
 describe("serving in production: CSRF", function () {
   this.timeout(30_000);
   const post = (headers: Record<string, string>, json = false) =>
-    new Request("http://shop.test/posts", { method: "POST", headers: { "content-type": json ? "application/json" : "application/x-www-form-urlencoded", ...headers }, body: json ? "{}" : "a=1" });
+    new Request("http://shop.test/posts", {
+      method: "POST",
+      headers: { "content-type": json ? "application/json" : "application/x-www-form-urlencoded", ...headers },
+      body: json ? "{}" : "a=1",
+    });
 
   it("refuses cross-site unsafe requests (forms and JSON) by Origin and Sec-Fetch-Site, lets same-origin and non-browser ones through", async () => {
     const handle = fetchHandler(routes, controllers, { ...quiet, use: [csrf()] });
@@ -333,7 +367,8 @@ describe("serving in production: CSRF", function () {
     for (const origin of ["https://admin.shop.test", ["https://other.test", "https://admin.shop.test/"], (o: string) => o.endsWith(".shop.test")]) {
       const server = await listen(nodeHandler(routes, controllers, { ...quiet, use: [csrf({ origin })] }));
       try {
-        const send = (from: string) => fetch(`${server.base}/posts`, { method: "POST", headers: { origin: from, "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
+        const send = (from: string) =>
+          fetch(`${server.base}/posts`, { method: "POST", headers: { origin: from, "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
         assert.strictEqual((await send("https://admin.shop.test")).status, 200);
         assert.strictEqual((await send("https://evil.test")).status, 403);
         assert.strictEqual((await send(server.base)).status, 200, "its own origin");
@@ -353,7 +388,11 @@ describe("serving in production: proxies, hosts and formats", function () {
   it("trustProxy: the first X-Forwarded-Proto and -Host make _url helpers and ctx.url; off by default", async () => {
     const forwarded = { "x-forwarded-proto": "https, http", "x-forwarded-host": "shop.example, internal:8080" };
     server = await listen(nodeHandler(routes, controllers, { ...quiet, trustProxy: true }));
-    assert.deepStrictEqual(await (await get(server.base, forwarded, "/posts.json")).json(), { format: "json", url: "https://shop.example/posts", full: "https://shop.example/posts.json" });
+    assert.deepStrictEqual(await (await get(server.base, forwarded, "/posts.json")).json(), {
+      format: "json",
+      url: "https://shop.example/posts",
+      full: "https://shop.example/posts.json",
+    });
     await server.close();
     server = await listen(nodeHandler(routes, controllers, quiet));
     const plain = (await (await get(server.base, forwarded, "/posts.json")).json()) as { url: string };
@@ -372,13 +411,16 @@ describe("serving in production: proxies, hosts and formats", function () {
     server = await listen(nodeHandler(routes, controllers, { ...quiet, allowedHosts: ["shop.example"] }));
     const forged = await get(server.base, { "x-forwarded-host": "shop.example" });
     assert.strictEqual(forged.status, 400, "the forwarded host counts only with trustProxy");
-    const raw = await new Promise<number | undefined>((resolve) => http.get({ host: "127.0.0.1", port: server!.port, path: "/posts", headers: { host: "shop.example" } }, (res) => (res.resume(), resolve(res.statusCode))));
+    const raw = await new Promise<number | undefined>((resolve) =>
+      http.get({ host: "127.0.0.1", port: server!.port, path: "/posts", headers: { host: "shop.example" } }, (res) => (res.resume(), resolve(res.statusCode))),
+    );
     assert.strictEqual(raw, 200);
   });
 
   it("ctx.format falls back to Accept where the path gives none, for actions and default failures", async () => {
     const handle = fetchHandler(routes, controllers, quiet);
-    const format = async (accept: string | undefined, path = "/posts") => ((await (await handle(new Request(`http://x${path}`, { headers: accept ? { accept } : {} }))).json()) as { format: string | null }).format;
+    const format = async (accept: string | undefined, path = "/posts") =>
+      ((await (await handle(new Request(`http://x${path}`, { headers: accept ? { accept } : {} }))).json()) as { format: string | null }).format;
     assert.strictEqual(await format("application/json"), "json");
     assert.strictEqual(await format("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"), "html");
     assert.strictEqual(await format("application/xml;q=0.5, application/json;q=0.9"), "json");
@@ -417,9 +459,17 @@ describe("serving in production: the Fastify 5 recipe of the serving guide", fun
     const base = await app.listen({ port: 0, host: "127.0.0.1" });
     try {
       assert.strictEqual(await (await fetch(`${base}/health`)).text(), "ok");
-      const json = await fetch(`${base}/posts`, { method: "POST", body: JSON.stringify({ post: { title: "From JSON" } }), headers: { "content-type": "application/json" } });
+      const json = await fetch(`${base}/posts`, {
+        method: "POST",
+        body: JSON.stringify({ post: { title: "From JSON" } }),
+        headers: { "content-type": "application/json" },
+      });
       assert.deepStrictEqual([json.status, await json.json()], [200, { post: { title: "From JSON" } }]);
-      const form = await fetch(`${base}/posts`, { method: "POST", body: "post[title]=From+a+form", headers: { "content-type": "application/x-www-form-urlencoded" } });
+      const form = await fetch(`${base}/posts`, {
+        method: "POST",
+        body: "post[title]=From+a+form",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
       assert.deepStrictEqual(await form.json(), { post: { title: "From a form" } });
       assert.strictEqual((await fetch(`${base}/posts/1`, { method: "PATCH", body: "{}", headers: { "content-type": "application/json" } })).status, 200);
       assert.strictEqual((await fetch(`${base}/nothing`)).status, 404);

@@ -24,7 +24,19 @@ describe("HTTP: requests that try to reach outside the controllers folder", func
   });
   after(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  const hostile = ["..", "../secret", "..%2fsecret", "%2e%2e%2fsecret", "%2e%2e/secret", "..%5csecret", "..\\secret", "posts%00", "%2fetc%2fpasswd", "app/../secret", "C:%5cWindows"];
+  const hostile = [
+    "..",
+    "../secret",
+    "..%2fsecret",
+    "%2e%2e%2fsecret",
+    "%2e%2e/secret",
+    "..%5csecret",
+    "..\\secret",
+    "posts%00",
+    "%2fetc%2fpasswd",
+    "app/../secret",
+    "C:%5cWindows",
+  ];
 
   it("through a :controller catch-all, every hostile controller is a 404 (or 400), and no module outside the folder is loaded", async () => {
     const routes = draw((map) => {
@@ -42,7 +54,10 @@ describe("HTTP: requests that try to reach outside the controllers folder", func
       }
       // A controller in the query or a form is a param like any other: the path's route decides.
       const form = { method: "POST", body: `controller=${name}`, headers: { "content-type": "application/x-www-form-urlencoded" } };
-      for (const answer of [await handle(new Request(`http://app.test/posts/index?controller=${name}`)), await handle(new Request("http://app.test/posts/index", form))]) {
+      for (const answer of [
+        await handle(new Request(`http://app.test/posts/index?controller=${name}`)),
+        await handle(new Request("http://app.test/posts/index", form)),
+      ]) {
         assert.strictEqual(await answer.text(), "posts");
       }
     }

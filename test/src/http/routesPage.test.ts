@@ -70,8 +70,14 @@ describe("the routes page and the development 404, in Chromium", function () {
     const response = await page.goto(`${base}/posts/1/coments`);
     assert.strictEqual(response!.status(), 404);
     const nearest = await page.locator("tbody tr td:nth-child(3)").allInnerTexts();
-    assert.ok(nearest[0].startsWith("/posts/:post_id/comments") || nearest.slice(0, 4).some((p) => p.startsWith("/posts/:post_id/comments")), nearest.join(", "));
-    assert.ok(nearest.every((p) => !p.startsWith("/admin")), nearest.join(", "));
+    assert.ok(
+      nearest[0].startsWith("/posts/:post_id/comments") || nearest.slice(0, 4).some((p) => p.startsWith("/posts/:post_id/comments")),
+      nearest.join(", "),
+    );
+    assert.ok(
+      nearest.every((p) => !p.startsWith("/admin")),
+      nearest.join(", "),
+    );
     await page.close();
     const api = await fetchHandler(routes, controllers, { development: true })(new Request("http://x/nothing", { headers: { accept: "application/json" } }));
     assert.strictEqual(api!.headers.get("content-type"), "application/json; charset=utf-8");

@@ -58,11 +58,19 @@ describe("the example on every runtime the serving guide names, from the packed 
 
   before(() => {
     project = fs.mkdtempSync(path.join(os.tmpdir(), "rr-runtimes-"));
-    const tarball = path.join(project, cp.execFileSync("npm", ["pack", "--workspace", "server", "--pack-destination", project, "--silent"], { cwd: ROOT, env, encoding: "utf8" }).trim().split("\n").pop()!);
+    const tarball = path.join(
+      project,
+      cp
+        .execFileSync("npm", ["pack", "--workspace", "server", "--pack-destination", project, "--silent"], { cwd: ROOT, env, encoding: "utf8" })
+        .trim()
+        .split("\n")
+        .pop()!,
+    );
     fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "blog", private: true, type: "module" }));
     cp.execFileSync("npm", ["install", "--no-audit", "--no-fund", "--silent", tarball], { cwd: project, env, stdio: "ignore" });
     const example = path.join(ROOT, "examples", "blog");
-    for (const file of ["routes.ts", "routes.routes.d.ts", "controllers.generated.ts", "worker.ts"]) fs.copyFileSync(path.join(example, file), path.join(project, file));
+    for (const file of ["routes.ts", "routes.routes.d.ts", "controllers.generated.ts", "worker.ts"])
+      fs.copyFileSync(path.join(example, file), path.join(project, file));
     fs.cpSync(path.join(example, "controllers"), path.join(project, "controllers"), { recursive: true });
   });
   after(() => fs.rmSync(project, { recursive: true, force: true }));
@@ -82,18 +90,41 @@ describe("the example on every runtime the serving guide names, from the packed 
     );
     const deno = path.join(ROOT, "node_modules", ".bin", "deno");
     const denoDir = path.join(project, ".deno");
-    assertBlog(await serveWith(deno, ["run", "--allow-net", "--allow-read", "--allow-env", "--unstable-sloppy-imports", "deno.ts"], project, { DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" }));
+    assertBlog(
+      await serveWith(deno, ["run", "--allow-net", "--allow-read", "--allow-env", "--unstable-sloppy-imports", "deno.ts"], project, {
+        DENO_DIR: denoDir,
+        DENO_NO_UPDATE_CHECK: "1",
+        NO_COLOR: "1",
+      }),
+    );
   });
 
   it("workerd (Miniflare): an esbuild bundle with the worker conditions, no Node built-in in it", async () => {
     const esbuild = (await import("esbuild")) as typeof import("esbuild");
     const outfile = path.join(project, "worker.bundle.mjs");
-    const built = await esbuild.build({ entryPoints: [path.join(project, "worker.ts")], bundle: true, format: "esm", platform: "neutral", conditions: ["workerd", "worker"], mainFields: ["module", "main"], outfile, metafile: true, logLevel: "silent" });
+    const built = await esbuild.build({
+      entryPoints: [path.join(project, "worker.ts")],
+      bundle: true,
+      format: "esm",
+      platform: "neutral",
+      conditions: ["workerd", "worker"],
+      mainFields: ["module", "main"],
+      outfile,
+      metafile: true,
+      logLevel: "silent",
+    });
     const inputs = Object.keys(built.metafile.inputs);
-    assert.deepStrictEqual(inputs.filter((input) => /http\/load\.js$/.test(input)), [], "the Node-only loader stays out");
+    assert.deepStrictEqual(
+      inputs.filter((input) => /http\/load\.js$/.test(input)),
+      [],
+      "the Node-only loader stays out",
+    );
     assert.doesNotMatch(fs.readFileSync(outfile, "utf8"), /require\("(node:)?(fs|path|url)"\)|from "(node:)?(fs|path|url)"/);
     const { Miniflare } = (await import("miniflare")) as typeof import("miniflare");
-    const worker = new Miniflare({ modules: [{ type: "ESModule", path: "worker.mjs", contents: fs.readFileSync(outfile, "utf8") }], compatibilityDate: "2026-01-01" });
+    const worker = new Miniflare({
+      modules: [{ type: "ESModule", path: "worker.mjs", contents: fs.readFileSync(outfile, "utf8") }],
+      compatibilityDate: "2026-01-01",
+    });
     try {
       assertBlog(await blogAnswers(async (p) => (await worker.dispatchFetch(`http://blog.test${p}`)) as unknown as Response));
     } finally {
@@ -106,7 +137,11 @@ describe("the vitest example: controllers loaded through the test runner's impor
   this.timeout(120_000);
 
   it("npx vitest run --root examples/blog passes both of its tests", () => {
-    const run = cp.spawnSync(process.execPath, [path.join(ROOT, "node_modules", "vitest", "vitest.mjs"), "run", "--root", path.join(ROOT, "examples", "blog")], { cwd: ROOT, env: { ...env, NO_COLOR: "1", CI: "1" }, encoding: "utf8" });
+    const run = cp.spawnSync(
+      process.execPath,
+      [path.join(ROOT, "node_modules", "vitest", "vitest.mjs"), "run", "--root", path.join(ROOT, "examples", "blog")],
+      { cwd: ROOT, env: { ...env, NO_COLOR: "1", CI: "1" }, encoding: "utf8" },
+    );
     assert.strictEqual(run.status, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /Tests\s+2 passed \(2\)/);
   });

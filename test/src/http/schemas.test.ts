@@ -25,7 +25,11 @@ const postSchemas: Schemas = {
       required: ["id", "post"],
       properties: {
         id: { type: "string", pattern: "^\\d+$" },
-        post: { type: "object", properties: { title: { type: "string", minLength: 3, maxLength: 20 }, state: { enum: ["draft", "live"] } }, additionalProperties: false },
+        post: {
+          type: "object",
+          properties: { title: { type: "string", minLength: 3, maxLength: 20 }, state: { enum: ["draft", "live"] } },
+          additionalProperties: false,
+        },
       },
     },
   },
@@ -55,7 +59,13 @@ const failures: RequestFailure[] = [];
 const handle = fetchHandler(routes, controllers, { onError: (error) => errors.push(error), error: (failure) => void failures.push(failure) });
 
 function send(method: string, path: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
-  return handle(new Request(`http://app.test${path}`, { method, body: method === "GET" ? undefined : body, headers: { "content-type": "application/x-www-form-urlencoded", "x-user": "1", ...headers } }));
+  return handle(
+    new Request(`http://app.test${path}`, {
+      method,
+      body: method === "GET" ? undefined : body,
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-user": "1", ...headers },
+    }),
+  );
 }
 
 describe("http: params schemas (schemas export beside filters)", () => {
@@ -70,7 +80,10 @@ describe("http: params schemas (schemas export beside filters)", () => {
     assert.strictEqual(bad.status, 422);
     const body = (await bad.json()) as { error: string; status: number; issues: Array<{ path: string; message: string }> };
     assert.strictEqual(body.status, 422);
-    assert.deepStrictEqual(body.issues.map((issue) => issue.path), ["post.title"]);
+    assert.deepStrictEqual(
+      body.issues.map((issue) => issue.path),
+      ["post.title"],
+    );
     assert.match(body.issues[0].message, /3/);
     assert.deepStrictEqual(seen, [], "the action did not run");
     assert.deepStrictEqual(errors, [], "a client's mistake is not reported as the server's");
@@ -104,7 +117,10 @@ describe("http: params schemas (schemas export beside filters)", () => {
     assert.strictEqual(bad.status, 422);
     assert.strictEqual(bad.headers.get("content-type"), "text/plain; charset=utf-8");
     assert.match(await bad.text(), /^Unprocessable Entity: post\.title: /);
-    assert.deepStrictEqual(failures.map((f) => [f.status, f.issues?.map((i) => i.path)]), [[422, ["post.title"]]]);
+    assert.deepStrictEqual(
+      failures.map((f) => [f.status, f.issues?.map((i) => i.path)]),
+      [[422, ["post.title"]]],
+    );
   });
 
   it("the before filters run first: a request they stop never reaches the schema", async () => {
@@ -128,9 +144,16 @@ describe("http: params schemas (schemas export beside filters)", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const answer = await fetch(`http://127.0.0.1:${port}/posts.json`, { method: "POST", body: "post[title]=ab", headers: { "content-type": "application/x-www-form-urlencoded", "x-user": "1" } });
+      const answer = await fetch(`http://127.0.0.1:${port}/posts.json`, {
+        method: "POST",
+        body: "post[title]=ab",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-user": "1" },
+      });
       assert.strictEqual(answer.status, 422);
-      assert.deepStrictEqual(((await answer.json()) as { issues: Array<{ path: string }> }).issues.map((i) => i.path), ["post.title"]);
+      assert.deepStrictEqual(
+        ((await answer.json()) as { issues: Array<{ path: string }> }).issues.map((i) => i.path),
+        ["post.title"],
+      );
     } finally {
       server.close();
     }

@@ -7,7 +7,15 @@ import type { AddressInfo } from "net";
 import express from "express";
 import { Hono } from "hono";
 import { draw } from "../../../server/out/index";
-import { fetchHandler, loadControllers, nodeHandler, type ActionContext, type Controllers, type Filters, type Middleware } from "../../../server/out/http/index";
+import {
+  fetchHandler,
+  loadControllers,
+  nodeHandler,
+  type ActionContext,
+  type Controllers,
+  type Filters,
+  type Middleware,
+} from "../../../server/out/http/index";
 import { request } from "../../../server/out/testing/index";
 import { filtersFor } from "../../../server/out/http/filters";
 
@@ -108,7 +116,10 @@ describe("serving: failures", () => {
   it("404, 405 and 500 answer JSON for a .json path or Accept: application/json, text otherwise", async () => {
     const handle = fetchHandler(routes, controllers, quiet);
     const missing = await request(handle, "GET /nothing.json");
-    assert.deepStrictEqual([missing.status, missing.headers.get("content-type"), await missing.json()], [404, "application/json; charset=utf-8", { error: 'No route matches "/nothing.json" with {:method=>:get}', status: 404 }]);
+    assert.deepStrictEqual(
+      [missing.status, missing.headers.get("content-type"), await missing.json()],
+      [404, "application/json; charset=utf-8", { error: 'No route matches "/nothing.json" with {:method=>:get}', status: 404 }],
+    );
     const accepted = await request(handle, "DELETE /posts", { headers: { accept: "application/json" } });
     assert.deepStrictEqual([accepted.status, accepted.headers.get("allow"), ((await accepted.json()) as { status: number }).status], [405, "GET, POST", 405]);
     const html = await request(handle, "GET /nothing", { headers: { accept: "text/html,application/json" } });
@@ -125,12 +136,20 @@ describe("serving: failures", () => {
       error: (f) => new Response(`oops: ${(f.error as Error).message}`, { status: 503 }),
     });
     const missing = await request(handle, "GET /nothing");
-    assert.deepStrictEqual([missing.status, missing.headers.get("content-type"), await missing.text()], [404, "text/html; charset=utf-8", "<h1>Not here</h1><p>true</p>"]);
+    assert.deepStrictEqual(
+      [missing.status, missing.headers.get("content-type"), await missing.text()],
+      [404, "text/html; charset=utf-8", "<h1>Not here</h1><p>true</p>"],
+    );
     const wrong = await request(handle, "DELETE /posts");
     assert.deepStrictEqual([wrong.status, wrong.headers.get("allow"), await wrong.json()], [405, "GET, POST", { allowed: "GET, POST" }]);
     const failed = await request(handle, "PUT /posts/1/publish");
     assert.deepStrictEqual([failed.status, await failed.text()], [503, "oops: publish exploded"]);
-    const throwing = fetchHandler(routes, controllers, { ...quiet, error: () => { throw new Error("hook"); } });
+    const throwing = fetchHandler(routes, controllers, {
+      ...quiet,
+      error: () => {
+        throw new Error("hook");
+      },
+    });
     assert.strictEqual((await request(throwing, "PUT /posts/1/publish")).status, 500);
   });
 
@@ -157,7 +176,7 @@ describe("serving: mount points and PATCH", function () {
     assert.strictEqual((await request(handle, "GET /apiposts/4")).status, 404);
   });
 
-  it("node:http with basePath, Express mounted with app.use(\"/api\"), Hono mounted with basePath", async () => {
+  it('node:http with basePath, Express mounted with app.use("/api"), Hono mounted with basePath', async () => {
     const check = async (listener: http.RequestListener) => {
       const server = http.createServer(listener);
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -203,7 +222,9 @@ describe("serving: multipart bodies", () => {
     assert.deepStrictEqual(seen[0].params, { post: { title: "Hello" } });
     const photos = seen[0].files.photo as File[];
     assert.deepStrictEqual(await Promise.all(photos.map(async (f) => `${f.name}:${await f.text()}`)), ["a.txt:abc", "b.txt:defg"]);
-    const broken = await handle(new Request("http://h.test/posts", { method: "POST", body: "nonsense", headers: { "content-type": "multipart/form-data; boundary=x" } }));
+    const broken = await handle(
+      new Request("http://h.test/posts", { method: "POST", body: "nonsense", headers: { "content-type": "multipart/form-data; boundary=x" } }),
+    );
     assert.strictEqual(broken.status, 400);
   });
 });

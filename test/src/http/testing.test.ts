@@ -49,7 +49,13 @@ describe("resource-routes/testing", () => {
     assert.match(wrong.message, /generates another path/);
     assert.match(wrong.message, /'\/posts\/1'/);
     assert.match(wrong.message, /'\/posts\/2'/);
-    const none = failure(() => assertGenerates(draw((m) => m.resources("posts")), "/x", { controller: "tags", action: "index" }));
+    const none = failure(() =>
+      assertGenerates(
+        draw((m) => m.resources("posts")),
+        "/x",
+        { controller: "tags", action: "index" },
+      ),
+    );
     assert.strictEqual(none.message, 'no route generates {"controller":"tags","action":"index"}');
   });
 
@@ -76,8 +82,13 @@ describe("resource-routes/testing", () => {
         update: (ctx: ActionContext) => ({ params: ctx.params }),
       },
     });
-    assert.deepStrictEqual(await (await request(handle, "POST /posts", { form: { "post[title]": "x" }, headers: { accept: "application/json" } })).json(), { params: { post: { title: "x" } }, accept: "application/json" });
-    assert.deepStrictEqual(await (await request(handle, "PUT /posts/3?draft=1", { json: { post: { title: "y" } } })).json(), { params: { draft: "1", post: { title: "y" }, id: "3" } });
+    assert.deepStrictEqual(await (await request(handle, "POST /posts", { form: { "post[title]": "x" }, headers: { accept: "application/json" } })).json(), {
+      params: { post: { title: "x" } },
+      accept: "application/json",
+    });
+    assert.deepStrictEqual(await (await request(handle, "PUT /posts/3?draft=1", { json: { post: { title: "y" } } })).json(), {
+      params: { draft: "1", post: { title: "y" }, id: "3" },
+    });
     assert.strictEqual((await request(handle, "GET /nothing/at/all/here")).status, 404);
     await assert.rejects(request(handle, "/posts"), /request\(\) takes "METHOD \/path"/);
   });

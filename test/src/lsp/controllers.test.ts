@@ -40,7 +40,9 @@ describe("language server over stdio: controllers on disk", function () {
     const [missing] = await client.waitForDiagnostics(routes, (ds) => ds.some((d) => d.code === "missing-action"));
     assert.deepStrictEqual([missing.severity, missing.range.start], [rpc.DiagnosticSeverity.Warning, { line: 2, character: 16 }]);
     write("config/controllers/posts.ts", "export function index() {}\nexport function show() {}\n");
-    await client.connection.sendNotification(rpc.DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf("config/controllers/posts.ts"), type: rpc.FileChangeType.Changed }] });
+    await client.connection.sendNotification(rpc.DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: uriOf("config/controllers/posts.ts"), type: rpc.FileChangeType.Changed }],
+    });
     await client.waitForDiagnostics(routes, (ds) => !ds.some((d) => d.code === "missing-action"));
   });
 

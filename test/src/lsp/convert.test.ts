@@ -6,7 +6,7 @@ import { toWorkspaceEdit } from "../../../server/out/lsp/convert";
 describe("toWorkspaceEdit", () => {
   const ROUTES = "file:///app/routes.ts";
   const VIEW = "file:///app/view.ts";
-  const texts: Record<string, string> = { [ROUTES]: "draw((map) => {\n  map.resources(\"posts\");\n});\n", [VIEW]: "helpers.posts_path()\n" };
+  const texts: Record<string, string> = { [ROUTES]: 'draw((map) => {\n  map.resources("posts");\n});\n', [VIEW]: "helpers.posts_path()\n" };
   const lines = (uri: string) => LineIndex.of(texts[uri] ?? "");
   const at = (uri: string, word: string) => ({ start: texts[uri].indexOf(word), end: texts[uri].indexOf(word) + word.length });
   const renameEdits = [
@@ -27,20 +27,36 @@ describe("toWorkspaceEdit", () => {
     const annotated = toWorkspaceEdit({ edits: renameEdits, note: "posts → articles" }, lines, { documentChanges: true, changeAnnotationSupport: {} });
     assert.strictEqual(annotated.changes, undefined);
     const changes = annotated.documentChanges as Array<{ textDocument: { uri: string }; edits: Array<{ annotationId?: string }> }>;
-    assert.deepStrictEqual(changes.map((c) => [c.textDocument.uri, c.edits.map((e) => e.annotationId)]), [[ROUTES, ["resourceRoutes.rename"]], [VIEW, ["resourceRoutes.rename"]]]);
+    assert.deepStrictEqual(
+      changes.map((c) => [c.textDocument.uri, c.edits.map((e) => e.annotationId)]),
+      [
+        [ROUTES, ["resourceRoutes.rename"]],
+        [VIEW, ["resourceRoutes.rename"]],
+      ],
+    );
     const [annotation] = Object.values(annotated.changeAnnotations!);
     // Informs, never asks: VS Code leaves edits that need confirmation unticked, so Apply would change nothing.
     assert.deepStrictEqual([annotation.description, annotation.needsConfirmation], ["posts → articles", false]);
     // A client without annotations gets the plain edits.
-    assert.deepStrictEqual(Object.keys(toWorkspaceEdit({ edits: renameEdits, note: "posts → articles" }, lines, { documentChanges: true }).changes!), [ROUTES, VIEW]);
+    assert.deepStrictEqual(Object.keys(toWorkspaceEdit({ edits: renameEdits, note: "posts → articles" }, lines, { documentChanges: true }).changes!), [
+      ROUTES,
+      VIEW,
+    ]);
   });
 
   it("creates a file first, then fills it from its start", () => {
     const created = "file:///app/controllers/posts.ts";
-    const edit = toWorkspaceEdit({ edits: [{ uri: created, span: { start: 0, end: 0 }, newText: "export function index() {}\n" }], createFile: created }, lines, undefined);
+    const edit = toWorkspaceEdit(
+      { edits: [{ uri: created, span: { start: 0, end: 0 }, newText: "export function index() {}\n" }], createFile: created },
+      lines,
+      undefined,
+    );
     assert.deepStrictEqual(edit.documentChanges, [
       { kind: "create", uri: created, options: { ignoreIfExists: true } },
-      { textDocument: { uri: created, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: "export function index() {}\n" }] },
+      {
+        textDocument: { uri: created, version: null },
+        edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: "export function index() {}\n" }],
+      },
     ]);
   });
 });

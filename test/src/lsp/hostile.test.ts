@@ -32,13 +32,25 @@ const HOSTILE: Array<[string, string]> = [
   ["a __proto__ requirement", `${HEAD}export default draw((map) => { map.resources("posts", { requirements: { id: { "__proto__": /\\d+/ } } }); });`],
   ["3,000 nested parentheses", `${HEAD}export default draw((map) => { ${nested(3000, "(", 'map.resources("x")', ")")}; });`],
   ["2,000 nested namespaces", `${HEAD}export default draw((m) => { ${namespaces(2000)}; });`],
-  ["40 doubling consts", `${HEAD}const a0 = "ab";\n${Array.from({ length: 40 }, (_, i) => `const a${i + 1} = \`\${a${i}}\${a${i}}\`;`).join("\n")}\nexport default draw((map) => { map.resources(a40); });`],
-  ["nested loops over 256 values", `${HEAD}const L = ${JSON.stringify(Array.from({ length: 256 }, (_, i) => `r${i}`))};\nexport default draw((map) => { for (const a of L) for (const b of L) for (const c of L) map.resources(a + b + c); });`],
-  ["a spread of 100,000 names", `${HEAD}const a = ${JSON.stringify(Array.from({ length: 100_000 }, (_, i) => `r${i}`))};\nexport default draw((map) => { map.resources(...a, { foo: 1 }); });`],
+  [
+    "40 doubling consts",
+    `${HEAD}const a0 = "ab";\n${Array.from({ length: 40 }, (_, i) => `const a${i + 1} = \`\${a${i}}\${a${i}}\`;`).join("\n")}\nexport default draw((map) => { map.resources(a40); });`,
+  ],
+  [
+    "nested loops over 256 values",
+    `${HEAD}const L = ${JSON.stringify(Array.from({ length: 256 }, (_, i) => `r${i}`))};\nexport default draw((map) => { for (const a of L) for (const b of L) for (const c of L) map.resources(a + b + c); });`,
+  ],
+  [
+    "a spread of 100,000 names",
+    `${HEAD}const a = ${JSON.stringify(Array.from({ length: 100_000 }, (_, i) => `r${i}`))};\nexport default draw((map) => { map.resources(...a, { foo: 1 }); });`,
+  ],
   ["22 doubling lists used as one condition", sharedStructureFile({ shape: "list", place: "conditions", depth: 22, uses: 1 })],
   ["has_many hashes doubling 30 times", sharedStructureFile({ shape: "has_many", place: "has_many", depth: 30, uses: 3 })],
   ["with_options of a large value over 300 declarations", sharedStructureFile({ shape: "object", place: "with_options", depth: 12, uses: 300 })],
-  ["names made to break Markdown and terminals", `${HEAD}export default draw((map) => { map.resources("a\`b|c](command:x)"); map.resources("line\\nbreak"); map.connect(":constructor/:__proto__"); });`],
+  [
+    "names made to break Markdown and terminals",
+    `${HEAD}export default draw((map) => { map.resources("a\`b|c](command:x)"); map.resources("line\\nbreak"); map.connect(":constructor/:__proto__"); });`,
+  ],
 ];
 
 describe("language server: hostile routing files", function () {
@@ -74,7 +86,10 @@ describe("language server: hostile routing files", function () {
 
   it("every hostile file got its diagnostics and the server is alive after them all", async () => {
     const diagnostics = await client.waitForDiagnostics(`file:///app/hostile/routes2.ts`, (ds) => ds.length > 0);
-    assert.deepStrictEqual(diagnostics.map((d) => d.code), ["too-deep"]);
+    assert.deepStrictEqual(
+      diagnostics.map((d) => d.code),
+      ["too-deep"],
+    );
     const table = await client.connection.sendRequest(new rpc.RequestType<object, RoutesTableResult | null, void>(ROUTES_TABLE), {});
     assert.ok(table && table.text.includes("/posts.:format"));
     // One row per line: the table's rows point at lines that hold routes.
@@ -89,7 +104,10 @@ describe("language server: hostile routing files", function () {
   });
 
   it("workspace symbols are capped", async () => {
-    await client.open("file:///app/many/routes.ts", `${HEAD}const a = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => `r${i}`))};\nexport default draw((map) => { map.resources(...a); });`);
+    await client.open(
+      "file:///app/many/routes.ts",
+      `${HEAD}const a = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => `r${i}`))};\nexport default draw((map) => { map.resources(...a); });`,
+    );
     const symbols = await client.connection.sendRequest(rpc.WorkspaceSymbolRequest.type, { query: "r" });
     assert.strictEqual(symbols!.length, 1_000);
   });
@@ -97,7 +115,10 @@ describe("language server: hostile routing files", function () {
   it("a helper name holding $ is escaped in the completion snippet", async () => {
     await client.open("file:///app/dollar/routes.ts", `${HEAD}export default draw((map) => { map.resources("a$b", { only: "show" }); });`);
     await client.open("file:///app/views/dollar.ts", "routes.helpers.a");
-    const list = (await client.connection.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: "file:///app/views/dollar.ts" }, position: { line: 0, character: 16 } })) as rpc.CompletionList;
+    const list = (await client.connection.sendRequest(rpc.CompletionRequest.type, {
+      textDocument: { uri: "file:///app/views/dollar.ts" },
+      position: { line: 0, character: 16 },
+    })) as rpc.CompletionList;
     const item = list.items.find((i) => i.label === "a$b_path")!;
     assert.strictEqual(item.textEditText, "a\\$b_path(${1:id})");
   });
@@ -118,7 +139,7 @@ describe("language server: a careless client", function () {
     }
   });
 
-  it("routingFiles: [\"\"] is refused with a warning shown to the user", async () => {
+  it('routingFiles: [""] is refused with a warning shown to the user', async () => {
     const client = new LanguageClient();
     const shown = new Promise<rpc.ShowMessageRequestParams>((resolve) =>
       client.connection.onRequest(rpc.ShowMessageRequest.type, (params) => {
@@ -130,7 +151,11 @@ describe("language server: a careless client", function () {
     try {
       await client.start("file:///nonexistent-folder");
       const message = await shown;
-      assert.deepStrictEqual(message, { type: rpc.MessageType.Warning, actions: [], message: "Resource Routes: resourceRoutes.routingFiles must be a list of glob patterns; the default is used" });
+      assert.deepStrictEqual(message, {
+        type: rpc.MessageType.Warning,
+        actions: [],
+        message: "Resource Routes: resourceRoutes.routingFiles must be a list of glob patterns; the default is used",
+      });
     } finally {
       client.kill();
     }
@@ -164,7 +189,10 @@ describe("indexing a folder with special files", function () {
       const root = `file://${dir}`;
       // Several times, as watch events would: no read may stay blocked on the FIFO.
       for (let i = 0; i < 8; i++) assert.deepStrictEqual(await indexFolder(workspace, root, nodeFileSystem()), { read: 3, kept: 1 });
-      assert.deepStrictEqual(workspace.routingFiles().map((f) => path.basename(f.uri)), ["routes.ts"]);
+      assert.deepStrictEqual(
+        workspace.routingFiles().map((f) => path.basename(f.uri)),
+        ["routes.ts"],
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -16,7 +16,11 @@ const VIEW = "link(publish_);\n";
  * Runs a script of test/neovim in a headless Neovim in `root` (with npm's settings left out of its
  * environment, so that npx resolves as in a project) and gives the answers it wrote, none an error.
  */
-function runNeovim(script: string, root: string, env: Record<string, string>): { hover: { contents: { value: string } }; completion: string[]; clients: number; attached: number[] } {
+function runNeovim(
+  script: string,
+  root: string,
+  env: Record<string, string>,
+): { hover: { contents: { value: string } }; completion: string[]; clients: number; attached: number[] } {
   const out = path.join(root, "answers.json");
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
   const run = cp.spawnSync("nvim", ["--headless", "--clean", "-c", `luafile ${path.join(ROOT, "test", "neovim", script)}`], {

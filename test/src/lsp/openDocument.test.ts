@@ -23,14 +23,18 @@ describe("OpenDocument", () => {
           ours = OPEN_DOCUMENTS.update(ours, changes, i + 2);
           // The library's document made anew for each change: updated in place, its line starts go
           // wrong after a change at a line past the text's end (which no editor sends).
-          const applied = changes.reduce((text, change) => TextDocument.update(TextDocument.create("file:///r.ts", "typescript", 1, text), [change], 2).getText(), before);
+          const applied = changes.reduce(
+            (text, change) => TextDocument.update(TextDocument.create("file:///r.ts", "typescript", 1, text), [change], 2).getText(),
+            before,
+          );
           const theirs = TextDocument.create("file:///r.ts", "typescript", i + 2, applied);
           const text = theirs.getText();
           assert.strictEqual(ours.text.toString(), text);
           assert.strictEqual(ours.lines.lineCount, theirs.lineCount);
           assert.strictEqual(ours.version, i + 2);
           for (let line = -1; line <= theirs.lineCount; line++) {
-            for (let character = -1; character <= 10; character++) assert.strictEqual(ours.offsetAt({ line, character }), theirs.offsetAt({ line, character }), `offsetAt(${line}:${character})`);
+            for (let character = -1; character <= 10; character++)
+              assert.strictEqual(ours.offsetAt({ line, character }), theirs.offsetAt({ line, character }), `offsetAt(${line}:${character})`);
           }
           // One change told as a range: where it was is noted, and it rebuilds the new text from the old.
           const change = ours.change;

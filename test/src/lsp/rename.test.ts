@@ -36,7 +36,10 @@ describe("language server: rename", function () {
 
   it("prepareRename and rename give a WorkspaceEdit that, applied, leaves no unknown-helper", async () => {
     const position = { line: 2, character: ROUTES.split("\n")[2].indexOf("posts") + 2 };
-    const prepared = (await client.connection.sendRequest(rpc.PrepareRenameRequest.type, { textDocument: { uri: routesUri }, position })) as { range: rpc.Range; placeholder: string };
+    const prepared = (await client.connection.sendRequest(rpc.PrepareRenameRequest.type, { textDocument: { uri: routesUri }, position })) as {
+      range: rpc.Range;
+      placeholder: string;
+    };
     assert.strictEqual(prepared.placeholder, "posts");
     const edit = (await client.connection.sendRequest(rpc.RenameRequest.type, { textDocument: { uri: routesUri }, position, newName: "articles" }))!;
     // The controller changes with the name: the edit says so, without asking for a confirmation that would leave it unapplied.
@@ -49,11 +52,17 @@ describe("language server: rename", function () {
     for (const change of changes) {
       const uri = change.textDocument.uri;
       texts[uri] = TextDocument.applyEdits(TextDocument.create(uri, "typescript", 1, texts[uri]), change.edits as rpc.TextEdit[]);
-      await client.connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, { textDocument: { uri, version: ++version }, contentChanges: [{ text: texts[uri] }] });
+      await client.connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version: ++version },
+        contentChanges: [{ text: texts[uri] }],
+      });
     }
     assert.strictEqual(texts[viewUri], `export const links = [routes.helpers.article_comments_path(1), routes.helpers.edit_article_path(2)];\n`);
     const diagnostics = await client.waitForDiagnostics(viewUri, (ds) => !ds.some((d) => d.code === "unknown-helper"));
-    assert.deepStrictEqual(diagnostics.filter((d) => d.code === "unknown-helper"), []);
+    assert.deepStrictEqual(
+      diagnostics.filter((d) => d.code === "unknown-helper"),
+      [],
+    );
   });
 
   it("a client without change annotations gets plain edits", async () => {
@@ -63,7 +72,10 @@ describe("language server: rename", function () {
       await plain.open(routesUri, ROUTES);
       const position = { line: 2, character: ROUTES.split("\n")[2].indexOf("posts") + 2 };
       const edit = (await plain.connection.sendRequest(rpc.RenameRequest.type, { textDocument: { uri: routesUri }, position, newName: "stories" }))!;
-      assert.deepStrictEqual(edit.changes![routesUri].map((e) => e.newText), ["stories"]);
+      assert.deepStrictEqual(
+        edit.changes![routesUri].map((e) => e.newText),
+        ["stories"],
+      );
     } finally {
       await plain.stop();
     }
@@ -71,6 +83,9 @@ describe("language server: rename", function () {
 
   it("a refused rename is an error with its reason", async () => {
     const position = { line: 2, character: ROUTES.split("\n")[2].indexOf("posts") + 2 };
-    await assert.rejects(client.connection.sendRequest(rpc.RenameRequest.type, { textDocument: { uri: routesUri }, position, newName: "not a name" }), /not a name a route can have/);
+    await assert.rejects(
+      client.connection.sendRequest(rpc.RenameRequest.type, { textDocument: { uri: routesUri }, position, newName: "not a name" }),
+      /not a name a route can have/,
+    );
   });
 });

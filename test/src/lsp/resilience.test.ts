@@ -6,7 +6,31 @@ import { ROOT } from "../support/fixtures";
 import { LanguageClient } from "../support/languageClient";
 
 /** Pieces of routing-file syntax, so that random edits make half-typed code rather than noise alone. */
-const PIECES = ['map.resources("', "(", ")", "{", "}", "[", "]", '"', "'", "`", ",", ":", "only: [", "=>", "\n", " ", "shallow: true", "/\\d+/", "${", "//", "/*", "x", "0"];
+const PIECES = [
+  'map.resources("',
+  "(",
+  ")",
+  "{",
+  "}",
+  "[",
+  "]",
+  '"',
+  "'",
+  "`",
+  ",",
+  ":",
+  "only: [",
+  "=>",
+  "\n",
+  " ",
+  "shallow: true",
+  "/\\d+/",
+  "${",
+  "//",
+  "/*",
+  "x",
+  "0",
+];
 const URI = "file:///app/config/routes.ts";
 const ORIGINAL = fs.readFileSync(path.join(ROOT, "examples", "blog", "routes.ts"), "utf8");
 const EDITS = Number(process.env.RESILIENCE_EDITS ?? 3_000);
@@ -38,7 +62,10 @@ describe("language server resilience: random incremental edits", function () {
         const { start, end, inserted } = edit(text, i);
         const range = { start: positionAt(text, start), end: positionAt(text, end) };
         text = text.slice(0, start) + inserted + text.slice(end);
-        await client.connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, { textDocument: { uri: URI, version: i + 2 }, contentChanges: [{ range, text: inserted }] });
+        await client.connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, {
+          textDocument: { uri: URI, version: i + 2 },
+          contentChanges: [{ range, text: inserted }],
+        });
         // Asked after most edits, as an editor asks for the outline: each version is analysed from
         // the one before through the change told, or (every third edit left unasked, as when
         // typing outruns the editor) from the one before that, through both changes.
@@ -81,7 +108,10 @@ async function survive(client: LanguageClient): Promise<void> {
     const inserted = refill ? original : kind < 0.45 ? PIECES[Math.floor(next() * PIECES.length)] : "";
     const range = { start: positionAt(text, start), end: positionAt(text, end) };
     text = text.slice(0, start) + inserted + text.slice(end);
-    await connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, { textDocument: { uri, version: ++version }, contentChanges: [{ range, text: inserted }] });
+    await connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version: ++version },
+      contentChanges: [{ range, text: inserted }],
+    });
     if (i % 100 === 99) {
       const position = positionAt(text, Math.floor(next() * text.length));
       const at = { textDocument: { uri }, position };
@@ -97,7 +127,10 @@ async function survive(client: LanguageClient): Promise<void> {
     }
   }
   // Restore the document in one change and check the answers are the original's.
-  await connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, { textDocument: { uri, version: ++version }, contentChanges: [{ text: original }] });
+  await connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: ++version },
+    contentChanges: [{ text: original }],
+  });
   await client.waitForDiagnostics(uri, (ds) => ds.length === 0);
   const line = original.split("\n").findIndex((l) => l.includes(`article.resources("comments"`));
   const hover = await connection.sendRequest(rpc.HoverRequest.type, { textDocument: { uri }, position: { line, character: 25 } });
@@ -139,7 +172,10 @@ async function answersAsFresh(client: LanguageClient, uri: string, text: string,
   await client.open(fresh, text);
   const answers = async (of: string) => {
     const textDocument = { uri: of };
-    const found = await Promise.all([client.connection.sendRequest(rpc.DocumentSymbolRequest.type, { textDocument }), client.connection.sendRequest(rpc.CodeLensRequest.type, { textDocument })]);
+    const found = await Promise.all([
+      client.connection.sendRequest(rpc.DocumentSymbolRequest.type, { textDocument }),
+      client.connection.sendRequest(rpc.CodeLensRequest.type, { textDocument }),
+    ]);
     return JSON.stringify(found).split(of).join("<uri>");
   };
   const edited = await answers(uri);

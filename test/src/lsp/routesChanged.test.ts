@@ -44,7 +44,10 @@ describe("routesChanged: the server tells the client when what it shows of the r
       const uri = "file:///app/config/routes.ts";
       await client.open(uri, ROUTES);
       const changed = new Promise<void>((resolve) => client.connection.onNotification("resourceRoutes/routesChanged", () => resolve()));
-      await client.connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ text: ROUTES.replace(`"posts"`, `"articles"`) }] });
+      await client.connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version: 2 },
+        contentChanges: [{ text: ROUTES.replace(`"posts"`, `"articles"`) }],
+      });
       await changed;
       assert.deepStrictEqual(await client.connection.sendRequest("resourceRoutes/fileInfo", { uri }), { behaviour: "B", routes: 7 });
     } finally {

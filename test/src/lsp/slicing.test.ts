@@ -11,8 +11,10 @@ import { LanguageClient } from "../support/languageClient";
  * request that arrives during a long round of publishing is answered before the round ends.
  */
 const FILES = 30;
-const routing = (_: number, body: string) => `import { draw } from "resource-routes";\n// uses routes.helpers.widget_path of routes0.ts\nexport default draw((map) => {\n${body}\n});\n`;
-const many = (i: number) => Array.from({ length: 20 }, (_, k) => `  map.resources("things${i}_${k}", { member: { publish: "put" }, has_many: ["notes"] });`).join("\n");
+const routing = (_: number, body: string) =>
+  `import { draw } from "resource-routes";\n// uses routes.helpers.widget_path of routes0.ts\nexport default draw((map) => {\n${body}\n});\n`;
+const many = (i: number) =>
+  Array.from({ length: 20 }, (_, k) => `  map.resources("things${i}_${k}", { member: { publish: "put" }, has_many: ["notes"] });`).join("\n");
 
 describe("language server: a request during a long round of diagnostics", function () {
   this.timeout(60_000);
@@ -21,7 +23,8 @@ describe("language server: a request during a long round of diagnostics", functi
   let client: LanguageClient;
 
   before(async () => {
-    for (let i = 0; i < FILES; i++) fs.writeFileSync(path.join(root, `routes${i}.ts`), routing(i, i === 0 ? `  map.resources("widgets");\n${many(0)}` : many(i)));
+    for (let i = 0; i < FILES; i++)
+      fs.writeFileSync(path.join(root, `routes${i}.ts`), routing(i, i === 0 ? `  map.resources("widgets");\n${many(0)}` : many(i)));
     fs.writeFileSync(path.join(root, "view.ts"), "link(things1_1_path);\n");
     client = new LanguageClient();
     await client.start(URI.file(root).toString());

@@ -30,7 +30,12 @@ describe("language server over stdio: a workspace folder on disk", function () {
   before(async () => {
     client = new LanguageClient();
     connection = client.connection;
-    for (const [relative, text] of [["config/routes.ts", ROUTES], ["app/views/posts.ts", VIEW], ["app/mailers/mailer.js", MAILER], ["node_modules/x/routes.ts", ROUTES]]) {
+    for (const [relative, text] of [
+      ["config/routes.ts", ROUTES],
+      ["app/views/posts.ts", VIEW],
+      ["app/mailers/mailer.js", MAILER],
+      ["node_modules/x/routes.ts", ROUTES],
+    ]) {
       fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
       fs.writeFileSync(path.join(root, relative), text);
     }
@@ -63,7 +68,10 @@ describe("language server over stdio: a workspace folder on disk", function () {
     assert.ok(items.some((i) => i.label === "post_comments_path"));
     const hover = await connection.sendRequest(rpc.HoverRequest.type, { textDocument: { uri: viewUri }, position });
     assert.match((hover!.contents as rpc.MarkupContent).value, /GET `\/posts\/:post_id\/comments\.:format`/);
-    const help = await connection.sendRequest(rpc.SignatureHelpRequest.type, { textDocument: { uri: viewUri }, position: { line: 0, character: VIEW.indexOf(", )") + 2 } });
+    const help = await connection.sendRequest(rpc.SignatureHelpRequest.type, {
+      textDocument: { uri: viewUri },
+      position: { line: 0, character: VIEW.indexOf(", )") + 2 },
+    });
     assert.deepStrictEqual([help!.signatures[0].label, help!.activeParameter], ["post_comments_path(post_id, format?, options?)", 1]);
   });
 
@@ -76,15 +84,29 @@ describe("language server over stdio: a workspace folder on disk", function () {
       ["config/routes.ts", 3],
     ]);
     const symbols = (await connection.sendRequest(rpc.WorkspaceSymbolRequest.type, { query: "postcommentsurl" })) as rpc.SymbolInformation[];
-    assert.deepStrictEqual(symbols.map((s) => [s.name, s.location.uri]), [["post_comments_url", routesUri]]);
+    assert.deepStrictEqual(
+      symbols.map((s) => [s.name, s.location.uri]),
+      [["post_comments_url", routesUri]],
+    );
   });
 
   it("offers the quick fix for an unknown option", async () => {
     const range = { start: { line: 2, character: 30 }, end: { line: 2, character: 30 } };
     const diagnostics = client.diagnostics.get(routesUri)!;
-    const actions = (await connection.sendRequest(rpc.CodeActionRequest.type, { textDocument: { uri: routesUri }, range, context: { diagnostics } })) as rpc.CodeAction[];
-    assert.deepStrictEqual(actions.map((a) => [a.title, a.kind, a.edit!.changes![routesUri][0].newText]), [["Change to collection", "quickfix", "collection"]]);
-    const none = await connection.sendRequest(rpc.CodeActionRequest.type, { textDocument: { uri: routesUri }, range, context: { diagnostics, only: ["refactor"] } });
+    const actions = (await connection.sendRequest(rpc.CodeActionRequest.type, {
+      textDocument: { uri: routesUri },
+      range,
+      context: { diagnostics },
+    })) as rpc.CodeAction[];
+    assert.deepStrictEqual(
+      actions.map((a) => [a.title, a.kind, a.edit!.changes![routesUri][0].newText]),
+      [["Change to collection", "quickfix", "collection"]],
+    );
+    const none = await connection.sendRequest(rpc.CodeActionRequest.type, {
+      textDocument: { uri: routesUri },
+      range,
+      context: { diagnostics, only: ["refactor"] },
+    });
     assert.deepStrictEqual(none, []);
   });
 
@@ -93,12 +115,18 @@ describe("language server over stdio: a workspace folder on disk", function () {
     await connection.sendNotification(rpc.DidChangeWatchedFilesNotification.type, { changes: [{ uri: routesUri, type: rpc.FileChangeType.Changed }] });
     await client.waitForDiagnostics(routesUri, (ds) => ds.length === 0);
     const symbols = (await connection.sendRequest(rpc.WorkspaceSymbolRequest.type, { query: "rss_posts_path" })) as rpc.SymbolInformation[];
-    assert.deepStrictEqual(symbols.map((s) => s.name), ["rss_posts_path"]);
+    assert.deepStrictEqual(
+      symbols.map((s) => s.name),
+      ["rss_posts_path"],
+    );
   });
 
   it("applies a configuration change: the default behaviour", async () => {
     const position = { line: 1, character: MAILER.split("\n")[1].indexOf("posts_path") };
-    const complete = async () => ((await connection.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: uriOf("app/mailers/mailer.js") }, position })) as rpc.CompletionList).items.map((i) => i.label);
+    const complete = async () =>
+      (
+        (await connection.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: uriOf("app/mailers/mailer.js") }, position })) as rpc.CompletionList
+      ).items.map((i) => i.label);
     assert.ok(!(await complete()).includes("formatted_posts_path"));
     client.settings = { defaultBehaviour: "A" };
     // The server says the routes changed, so a client's status bar asks again, and then answers with the new behaviour.

@@ -71,16 +71,28 @@ describe("the packages as users install them", function () {
   it("each tarball carries its README, LICENSE and CHANGELOG, no source map, and only its own code", () => {
     const runtime = tarballFiles(tarballs.runtime);
     const tools = tarballFiles(tarballs.tools);
-    for (const files of [runtime, tools]) for (const file of ["README.md", "LICENSE", "CHANGELOG.md", "package.json"]) assert.ok(files.includes(file), `${file} missing`);
-    assert.deepStrictEqual([...runtime, ...tools].filter((file) => file.endsWith(".map")), []);
+    for (const files of [runtime, tools])
+      for (const file of ["README.md", "LICENSE", "CHANGELOG.md", "package.json"]) assert.ok(files.includes(file), `${file} missing`);
+    assert.deepStrictEqual(
+      [...runtime, ...tools].filter((file) => file.endsWith(".map")),
+      [],
+    );
     // The runtime ships draw(), the facility, the adapters and the test helpers: no analyser, CLI or language server.
-    assert.deepStrictEqual(runtime.filter((file) => /^out\/(analysis|cli|lsp|service|format|files)\//.test(file)), []);
+    assert.deepStrictEqual(
+      runtime.filter((file) => /^out\/(analysis|cli|lsp|service|format|files)\//.test(file)),
+      [],
+    );
     assert.ok(tools.includes("dist/cli.js") && tools.includes("bin/resource-routes.js"));
   });
 
   it("publint and arethetypeswrong find nothing wrong", () => {
-    for (const workspace of ["server", "tools"]) run(process.execPath, [path.join(ROOT, "node_modules", "publint", "src", "cli.js"), "--strict"], path.join(ROOT, workspace));
-    const attw = cp.spawnSync(process.execPath, [path.join(ROOT, "node_modules", "@arethetypeswrong", "cli", "dist", "index.js"), tarballs.runtime, "--format", "ascii"], { encoding: "utf8", env });
+    for (const workspace of ["server", "tools"])
+      run(process.execPath, [path.join(ROOT, "node_modules", "publint", "src", "cli.js"), "--strict"], path.join(ROOT, workspace));
+    const attw = cp.spawnSync(
+      process.execPath,
+      [path.join(ROOT, "node_modules", "@arethetypeswrong", "cli", "dist", "index.js"), tarballs.runtime, "--format", "ascii"],
+      { encoding: "utf8", env },
+    );
     assert.strictEqual(attw.status, 0, attw.stdout + attw.stderr);
     assert.match(attw.stdout, /No problems found/);
   });
@@ -97,7 +109,10 @@ describe("the packages as users install them", function () {
       });
 
       it("imports the runtime as an ES module and as CommonJS: the same functions, and only its own names", () => {
-        fs.writeFileSync(path.join(project, "imports.mjs"), `import * as esm from "resource-routes";\nimport * as http from "resource-routes/http";\nimport { createRequire } from "node:module";\nconst cjs = createRequire(import.meta.url)("resource-routes");\nconsole.log(JSON.stringify({ names: Object.keys(esm).filter((k) => k === "default" || k === "__esModule"), same: esm.draw === cjs.draw && esm.RouteSet === cjs.RouteSet, http: typeof http.nodeHandler, path: esm.draw((m) => m.resources("posts")).helpers.post_path(3) }));\n`);
+        fs.writeFileSync(
+          path.join(project, "imports.mjs"),
+          `import * as esm from "resource-routes";\nimport * as http from "resource-routes/http";\nimport { createRequire } from "node:module";\nconst cjs = createRequire(import.meta.url)("resource-routes");\nconsole.log(JSON.stringify({ names: Object.keys(esm).filter((k) => k === "default" || k === "__esModule"), same: esm.draw === cjs.draw && esm.RouteSet === cjs.RouteSet, http: typeof http.nodeHandler, path: esm.draw((m) => m.resources("posts")).helpers.post_path(3) }));\n`,
+        );
         assert.deepStrictEqual(JSON.parse(run(process.execPath, ["imports.mjs"], project)), { names: [], same: true, http: "function", path: "/posts/3" });
       });
 
@@ -107,7 +122,13 @@ describe("the packages as users install them", function () {
           fs.mkdirSync(dir, { recursive: true });
           fs.writeFileSync(path.join(dir, "app.ts"), TYPED_USE);
           const module = resolution === "NodeNext" ? "NodeNext" : "ESNext";
-          fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module, moduleResolution: resolution, lib: ["ES2022", "DOM"], types: ["node"] }, files: ["app.ts"] }));
+          fs.writeFileSync(
+            path.join(dir, "tsconfig.json"),
+            JSON.stringify({
+              compilerOptions: { strict: true, noEmit: true, target: "ES2022", module, moduleResolution: resolution, lib: ["ES2022", "DOM"], types: ["node"] },
+              files: ["app.ts"],
+            }),
+          );
           const tsc = cp.spawnSync(process.execPath, [path.join(project, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { encoding: "utf8", env });
           assert.strictEqual(tsc.status, 0, tsc.stdout + tsc.stderr);
         });
@@ -117,14 +138,31 @@ describe("the packages as users install them", function () {
         const dir = path.join(project, "fetch-only");
         fs.mkdirSync(dir, { recursive: true });
         fs.writeFileSync(path.join(dir, "app.ts"), FETCH_ONLY);
-        fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022", "DOM"], types: [], skipLibCheck: false }, files: ["app.ts"] }));
+        fs.writeFileSync(
+          path.join(dir, "tsconfig.json"),
+          JSON.stringify({
+            compilerOptions: {
+              strict: true,
+              noEmit: true,
+              target: "ES2022",
+              module: "NodeNext",
+              moduleResolution: "NodeNext",
+              lib: ["ES2022", "DOM"],
+              types: [],
+              skipLibCheck: false,
+            },
+            files: ["app.ts"],
+          }),
+        );
         const tsc = cp.spawnSync(process.execPath, [path.join(project, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { encoding: "utf8", env });
         assert.strictEqual(tsc.status, 0, tsc.stdout + tsc.stderr);
       });
 
       it("the tools' command reads a routing file with their own TypeScript", () => {
         fs.writeFileSync(path.join(project, "routes.cjs"), ROUTING);
-        const printed = run(process.execPath, [path.join(project, "node_modules", ".bin", "resource-routes"), "routes", "routes.cjs"], project).replace(/\s+/g, " ").trim();
+        const printed = run(process.execPath, [path.join(project, "node_modules", ".bin", "resource-routes"), "routes", "routes.cjs"], project)
+          .replace(/\s+/g, " ")
+          .trim();
         assert.strictEqual(printed, "posts GET /posts.:format posts#index post GET /posts/:id.:format posts#show");
       });
 

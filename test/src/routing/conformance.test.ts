@@ -9,7 +9,10 @@ describe("conformance cases through draw()", () => {
   for (const c of conformanceCases()) {
     it(`${c.id}: ${c.origin}`, () => {
       if (c.expected.error) {
-        assert.throws(() => runRoutingFile(c.ts, `${c.id}.ts`), (error: Error) => error.message === c.expected.error);
+        assert.throws(
+          () => runRoutingFile(c.ts, `${c.id}.ts`),
+          (error: Error) => error.message === c.expected.error,
+        );
         return;
       }
       const routes = runRoutingFile<RouteSet>(c.ts, `${c.id}.ts`);

@@ -23,11 +23,11 @@ describe("recognize --explain", () => {
       explained.routes.map(({ route, passedOver }) => `${route.verb} ${route.path}: ${passedOver ?? "matched"}`),
       [
         "GET /posts.:format: the path has 2 segments, the route takes at most 1",
-        "GET /posts/:id.:format: segment 1: \"comments\" is not \"posts\"",
-        "ANY /posts/:id: segment 1: \"comments\" is not \"posts\"",
+        'GET /posts/:id.:format: segment 1: "comments" is not "posts"',
+        'ANY /posts/:id: segment 1: "comments" is not "posts"',
         "GET /comments.:format: the path has 2 segments, the route takes at most 1",
         "POST /comments.:format: the path has 2 segments, the route takes at most 1",
-        "GET /comments/new.:format: segment 2: \"12\" is not \"new.:format\"",
+        'GET /comments/new.:format: segment 2: "12" is not "new.:format"',
         "GET /comments/:id/edit.:format: the path has 2 segments, the route needs 3",
         "GET /comments/:id.:format: the method is PUT, the route takes GET",
         "PUT /comments/:id.:format: matched",
@@ -35,29 +35,54 @@ describe("recognize --explain", () => {
     );
     assert.deepStrictEqual(explained.recognition, { route: null, controller: "comments", action: "update", params: { id: "12" } });
     const requirement = explainRecognition(routes, "GET", "/comments/abc");
-    assert.strictEqual(requirement.routes.find((r) => r.route.path === "/comments/:id.:format" && r.route.verb === "GET")!.passedOver, 'segment 2: "abc" does not match the requirement /\\d+/ of :id');
+    assert.strictEqual(
+      requirement.routes.find((r) => r.route.path === "/comments/:id.:format" && r.route.verb === "GET")!.passedOver,
+      'segment 2: "abc" does not match the requirement /\\d+/ of :id',
+    );
     assert.strictEqual(requirement.routes[requirement.routes.length - 1].route.path, "/:controller/:action/:id");
   });
 
   it("for every request the blog's routes recognise, each route before the match has a reason of its own", () => {
     const blog = loadRoutingFile(fs.readFileSync(path.join(ROOT, "examples", "blog", "routes.ts"), "utf8"), "routes.ts")!.routes;
-    const requests = ["GET /", "GET /articles", "POST /articles/search.json", "PUT /articles/3/publish", "GET /comments/7", "DELETE /comments/7", "GET /admin/users/12", "PUT /admin/users/12/suspend", "GET /about", "GET /authors/2/articles/new", "POST /session", "GET /articles/1/cover.xml", "DELETE /articles/1/tags/2"];
+    const requests = [
+      "GET /",
+      "GET /articles",
+      "POST /articles/search.json",
+      "PUT /articles/3/publish",
+      "GET /comments/7",
+      "DELETE /comments/7",
+      "GET /admin/users/12",
+      "PUT /admin/users/12/suspend",
+      "GET /about",
+      "GET /authors/2/articles/new",
+      "POST /session",
+      "GET /articles/1/cover.xml",
+      "DELETE /articles/1/tags/2",
+    ];
     for (const line of requests) {
       const [method, p] = line.split(" ");
       const explained = explainRecognition(blog, method, p);
       assert.ok(explained.recognition, line);
-      for (const step of explained.routes.slice(0, -1)) assert.notStrictEqual(step.passedOver, "an earlier route took the request", `${line}: ${step.route.verb} ${step.route.path}`);
+      for (const step of explained.routes.slice(0, -1))
+        assert.notStrictEqual(step.passedOver, "an earlier route took the request", `${line}: ${step.route.verb} ${step.route.path}`);
     }
   });
 
   it("no route: every route with its reason, the routing error, exit 1; --json has the same", () => {
-    const cli = (...args: string[]) => cp.spawnSync(process.execPath, [path.join(ROOT, "server", "bin", "resource-routes.js"), ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+    const cli = (...args: string[]) =>
+      cp.spawnSync(process.execPath, [path.join(ROOT, "server", "bin", "resource-routes.js"), ...args], {
+        encoding: "utf8",
+        env: { ...process.env, NO_COLOR: "1" },
+      });
     const file = path.join(ROOT, "examples", "blog", "routes.ts");
     const none = cli("recognize", file, "GET", "/nope/nope/nope/nope", "--explain");
     assert.strictEqual(none.status, 1);
     assert.match(none.stderr, /No route matches "\/nope\/nope\/nope\/nope"/);
     assert.ok(none.stdout.split("\n").filter((l) => l.includes("passed over:")).length > 40);
-    const json = JSON.parse(cli("recognize", file, "PUT", "/articles/3/publish", "--explain", "--json").stdout) as { explain: Array<{ matched?: boolean; passedOver?: string }>; recognition: { action: string } };
+    const json = JSON.parse(cli("recognize", file, "PUT", "/articles/3/publish", "--explain", "--json").stdout) as {
+      explain: Array<{ matched?: boolean; passedOver?: string }>;
+      recognition: { action: string };
+    };
     assert.strictEqual(json.recognition.action, "publish");
     assert.strictEqual(json.explain.filter((r) => r.matched).length, 1);
     assert.ok(json.explain[json.explain.length - 1].matched);

@@ -42,7 +42,10 @@ describe("generation", () => {
   });
   it("named values fill segments by name; other keys become a sorted query string", () => {
     const h = routes("B").helpers;
-    assert.strictEqual(h.post_comments_path({ post_id: 3, sort: "new", ids: [1, 2], q: "a b&c" }), "/posts/3/comments?ids%5B%5D=1&ids%5B%5D=2&q=a+b%26c&sort=new");
+    assert.strictEqual(
+      h.post_comments_path({ post_id: 3, sort: "new", ids: [1, 2], q: "a b&c" }),
+      "/posts/3/comments?ids%5B%5D=1&ids%5B%5D=2&q=a+b%26c&sort=new",
+    );
   });
   it("objects give their to_param(), else their id", () => {
     const h = routes("B").helpers;
@@ -53,7 +56,14 @@ describe("generation", () => {
       }
     }
     assert.strictEqual(h.post_path(new Post(12)), "/posts/12");
-    assert.strictEqual(h.post_comments_path(new (class { id = 5; })()), "/posts/5/comments");
+    assert.strictEqual(
+      h.post_comments_path(
+        new (class {
+          id = 5;
+        })(),
+      ),
+      "/posts/5/comments",
+    );
   });
   it("unsafe characters are escaped", () => {
     const tagged = draw({}, (map) => map.resources("tags", { requirements: { id: /[^/]+/ } }));
@@ -61,7 +71,10 @@ describe("generation", () => {
   });
   it("fails clearly: missing segment, requirement not met, no host, too many arguments", () => {
     const h = routes("B").helpers;
-    assert.throws(() => h.post_path(), (e: Error) => e instanceof RoutingError && /post_path failed to generate: no value for :id/.test(e.message));
+    assert.throws(
+      () => h.post_path(),
+      (e: Error) => e instanceof RoutingError && /post_path failed to generate: no value for :id/.test(e.message),
+    );
     assert.throws(() => h.post_path("abc"), /:id is "abc", which does not match \/\\d\+\//);
     const noHost = draw({}, (map) => map.resources("posts"));
     assert.throws(() => noHost.helpers.posts_url(), /Missing host to link to/);

@@ -16,7 +16,10 @@ describe("recognition of hostile paths", () => {
   // That its time grows linearly with the path is measured by `npm run bench -- adversarial`, a guard there.
 
   it("a routing error quotes a long path cut short", () => {
-    assert.throws(() => routes.recognize("GET", `/nothing/${"x".repeat(5000)}`), (error: Error) => error.message.length < 300 && /^No route matches "\/nothing\/x+…" with/.test(error.message));
+    assert.throws(
+      () => routes.recognize("GET", `/nothing/${"x".repeat(5000)}`),
+      (error: Error) => error.message.length < 300 && /^No route matches "\/nothing\/x+…" with/.test(error.message),
+    );
   });
 });
 
@@ -24,7 +27,15 @@ describe("segments with several parameters: the linear matcher equals the regula
   /** The reference: the pattern the original compiled, with backtracking. */
   function reference(pattern: string, optionalFormat: boolean, segment: string): string[] | undefined {
     const parts = parsePath(`/${pattern}`)[0];
-    const items = optionalFormat ? parts.slice(0, -2).concat(parts[parts.length - 2].kind === "static" && (parts[parts.length - 2] as { text: string }).text.length > 1 ? [{ kind: "static", text: (parts[parts.length - 2] as { text: string }).text.slice(0, -1) }] : []) : parts;
+    const items = optionalFormat
+      ? parts
+          .slice(0, -2)
+          .concat(
+            parts[parts.length - 2].kind === "static" && (parts[parts.length - 2] as { text: string }).text.length > 1
+              ? [{ kind: "static", text: (parts[parts.length - 2] as { text: string }).text.slice(0, -1) }]
+              : [],
+          )
+      : parts;
     let source = "";
     const keys: string[] = [];
     for (const part of items) {
@@ -43,11 +54,14 @@ describe("segments with several parameters: the linear matcher equals the regula
   }
 
   const piece = fc.constantFrom("-", ".", "a", "x-", ".y", "--");
-  const pattern = fc.array(fc.oneof(piece, fc.constant(":p")), { minLength: 1, maxLength: 6 }).map((pieces) => {
-    // Parameters need distinct names and a separator-free neighbour is fine: `:p1:p2` is two parameters.
-    let n = 0;
-    return pieces.map((p) => (p === ":p" ? `:p${n++}` : p)).join("");
-  }).filter((p) => p.includes(":"));
+  const pattern = fc
+    .array(fc.oneof(piece, fc.constant(":p")), { minLength: 1, maxLength: 6 })
+    .map((pieces) => {
+      // Parameters need distinct names and a separator-free neighbour is fine: `:p1:p2` is two parameters.
+      let n = 0;
+      return pieces.map((p) => (p === ":p" ? `:p${n++}` : p)).join("");
+    })
+    .filter((p) => p.includes(":"));
   const segment = fc.array(fc.constantFrom("-", ".", "a", "b", "x", "y"), { maxLength: 14 }).map((chars) => chars.join(""));
 
   it("for random patterns and segments, with and without B's optional format", () => {
@@ -93,7 +107,10 @@ describe("the runtime reaches no prototype", () => {
   });
 
   it("draw() refuses settings of the wrong shape with a clear TypeError", () => {
-    assert.throws(() => draw({ inflections: { irregular: { cactus: null as unknown as string } } }, (m) => m.resources("cacti")), /^TypeError: draw\(\): inflections must be/);
+    assert.throws(
+      () => draw({ inflections: { irregular: { cactus: null as unknown as string } } }, (m) => m.resources("cacti")),
+      /^TypeError: draw\(\): inflections must be/,
+    );
     assert.throws(() => draw({ behaviour: "C" as "A" }, () => undefined), /draw\(\): behaviour must be "A" or "B"/);
   });
 
@@ -101,7 +118,10 @@ describe("the runtime reaches no prototype", () => {
     let shared: Record<string, unknown> = { leaf: "x" };
     for (let i = 0; i < 22; i++) shared = { a: shared, b: shared };
     // Before the limit, this copy walked all 2^22 paths and ran out of memory.
-    assert.throws(() => draw((m) => m.resources("posts", { conditions: shared as never })), /^TypeError: resources\(\) options\.conditions(\.[ab])+(\.leaf)?: an option value of more than 20000 entries/);
+    assert.throws(
+      () => draw((m) => m.resources("posts", { conditions: shared as never })),
+      /^TypeError: resources\(\) options\.conditions(\.[ab])+(\.leaf)?: an option value of more than 20000 entries/,
+    );
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     assert.throws(() => draw((m) => m.resources("posts", { conditions: cyclic as never })), /nested more than 200 levels deep \(or holding itself\)/);
@@ -122,11 +142,20 @@ describe("the runtime reaches no prototype", () => {
     };
     const deepest = nested(99);
     const drawn = draw((m) => m.resources("posts", { has_many: deepest.value as never })).routes.length;
-    const read = loadRoutingFile(`import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("posts", { has_many: ${deepest.text} }); });\n`, "/r.ts")!;
+    const read = loadRoutingFile(
+      `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("posts", { has_many: ${deepest.text} }); });\n`,
+      "/r.ts",
+    )!;
     assert.deepStrictEqual([read.routes.routes.length, read.diagnostics.map((d) => d.code)], [drawn, []]);
     const over = nested(100);
-    assert.throws(() => draw((m) => m.resources("posts", { has_many: over.value as never })), (error: Error) => error instanceof TypeError && /nested more than 200 levels/.test(error.message) && error.message.length < 400);
-    const refused = loadRoutingFile(`import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("posts", { has_many: ${over.text} }); });\n`, "/r.ts")!;
+    assert.throws(
+      () => draw((m) => m.resources("posts", { has_many: over.value as never })),
+      (error: Error) => error instanceof TypeError && /nested more than 200 levels/.test(error.message) && error.message.length < 400,
+    );
+    const refused = loadRoutingFile(
+      `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("posts", { has_many: ${over.text} }); });\n`,
+      "/r.ts",
+    )!;
     assert.ok(refused.diagnostics.some((d) => d.code === "too-deep"));
   });
 

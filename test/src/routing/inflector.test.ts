@@ -10,39 +10,111 @@ import { Inflector, RAILS_INFLECTIONS } from "../../../server/out/routing/inflec
 describe("inflector", () => {
   const inflector = new Inflector();
   const plurals: Array<[string, string, string]> = [
-    ["post", "posts", "/$/ → s"], ["posts", "posts", "/s$/ → s"], ["cactus", "cactus", "/s$/ → s: Rails 2 left it as it was"],
-    ["axis", "axes", "(ax|test)is"], ["testis", "testes", "(ax|test)is"], ["octopus", "octopi", "(octop|vir)us"], ["virus", "viri", "(octop|vir)us"],
-    ["alias", "aliases", "(alias|status)"], ["status", "statuses", "(alias|status)"], ["bus", "buses", "(bu)s"], ["tomato", "tomatoes", "(buffal|tomat)o"],
-    ["buffalo", "buffaloes", "(buffal|tomat)o"], ["potato", "potatos", "no rule for potato"], ["hero", "heros", "no rule for hero"],
-    ["medium", "media", "([ti])um"], ["datum", "data", "([ti])um"], ["analysis", "analyses", "sis"], ["knife", "knives", "([^f])fe"],
-    ["wolf", "wolves", "([lr])f"], ["half", "halves", "([lr])f"], ["thief", "thiefs", "no rule for -ief"], ["hive", "hives", "(hive)"],
-    ["query", "queries", "([^aeiouy]|qu)y"], ["day", "days", "vowel before y"], ["box", "boxes", "(x|ch|ss|sh)"], ["church", "churches", "(x|ch|ss|sh)"],
-    ["kiss", "kisses", "(x|ch|ss|sh)"], ["dish", "dishes", "(x|ch|ss|sh)"], ["matrix", "matrices", "(matr|vert|ind)(?:ix|ex)"],
-    ["vertex", "vertices", "(matr|vert|ind)(?:ix|ex)"], ["index", "indices", "(matr|vert|ind)(?:ix|ex)"], ["mouse", "mice", "([m|l])ouse"],
-    ["louse", "lice", "([m|l])ouse"], ["ox", "oxen", "^(ox)$"], ["quiz", "quizzes", "(quiz)"],
-    ["person", "people", "irregular"], ["salesperson", "salespeople", "irregular, at the word's end"], ["Person", "People", "irregular keeps the first letter's case"],
-    ["man", "men", "irregular"], ["woman", "women", "irregular, at the word's end"], ["child", "children", "irregular"], ["sex", "sexes", "irregular"],
-    ["move", "moves", "irregular"], ["cow", "kine", "irregular, first letters differ"], ["Cow", "Kine", "irregular, first letters differ"],
-    ["equipment", "equipment", "uncountable"], ["information", "information", "uncountable"], ["rice", "rice", "uncountable"], ["money", "money", "uncountable"],
-    ["species", "species", "uncountable"], ["series", "series", "uncountable"], ["fish", "fish", "uncountable"], ["sheep", "sheep", "uncountable"],
-    ["news", "news", "/s$/ → s"], ["product_review", "product_reviews", "the end of a compound"],
+    ["post", "posts", "/$/ → s"],
+    ["posts", "posts", "/s$/ → s"],
+    ["cactus", "cactus", "/s$/ → s: Rails 2 left it as it was"],
+    ["axis", "axes", "(ax|test)is"],
+    ["testis", "testes", "(ax|test)is"],
+    ["octopus", "octopi", "(octop|vir)us"],
+    ["virus", "viri", "(octop|vir)us"],
+    ["alias", "aliases", "(alias|status)"],
+    ["status", "statuses", "(alias|status)"],
+    ["bus", "buses", "(bu)s"],
+    ["tomato", "tomatoes", "(buffal|tomat)o"],
+    ["buffalo", "buffaloes", "(buffal|tomat)o"],
+    ["potato", "potatos", "no rule for potato"],
+    ["hero", "heros", "no rule for hero"],
+    ["medium", "media", "([ti])um"],
+    ["datum", "data", "([ti])um"],
+    ["analysis", "analyses", "sis"],
+    ["knife", "knives", "([^f])fe"],
+    ["wolf", "wolves", "([lr])f"],
+    ["half", "halves", "([lr])f"],
+    ["thief", "thiefs", "no rule for -ief"],
+    ["hive", "hives", "(hive)"],
+    ["query", "queries", "([^aeiouy]|qu)y"],
+    ["day", "days", "vowel before y"],
+    ["box", "boxes", "(x|ch|ss|sh)"],
+    ["church", "churches", "(x|ch|ss|sh)"],
+    ["kiss", "kisses", "(x|ch|ss|sh)"],
+    ["dish", "dishes", "(x|ch|ss|sh)"],
+    ["matrix", "matrices", "(matr|vert|ind)(?:ix|ex)"],
+    ["vertex", "vertices", "(matr|vert|ind)(?:ix|ex)"],
+    ["index", "indices", "(matr|vert|ind)(?:ix|ex)"],
+    ["mouse", "mice", "([m|l])ouse"],
+    ["louse", "lice", "([m|l])ouse"],
+    ["ox", "oxen", "^(ox)$"],
+    ["quiz", "quizzes", "(quiz)"],
+    ["person", "people", "irregular"],
+    ["salesperson", "salespeople", "irregular, at the word's end"],
+    ["Person", "People", "irregular keeps the first letter's case"],
+    ["man", "men", "irregular"],
+    ["woman", "women", "irregular, at the word's end"],
+    ["child", "children", "irregular"],
+    ["sex", "sexes", "irregular"],
+    ["move", "moves", "irregular"],
+    ["cow", "kine", "irregular, first letters differ"],
+    ["Cow", "Kine", "irregular, first letters differ"],
+    ["equipment", "equipment", "uncountable"],
+    ["information", "information", "uncountable"],
+    ["rice", "rice", "uncountable"],
+    ["money", "money", "uncountable"],
+    ["species", "species", "uncountable"],
+    ["series", "series", "uncountable"],
+    ["fish", "fish", "uncountable"],
+    ["sheep", "sheep", "uncountable"],
+    ["news", "news", "/s$/ → s"],
+    ["product_review", "product_reviews", "the end of a compound"],
   ];
   const singulars: Array<[string, string, string]> = [
-    ["posts", "post", "/s$/"], ["news", "news", "(n)ews"], ["media", "medium", "([ti])a"], ["data", "datum", "([ti])a"],
-    ["diagnoses", "diagnosis", "((a)naly|(b)a|(d)iagno|…)ses"], ["analyses", "analysis", "(^analy)ses"], ["knives", "knife", "([^f])ves"],
-    ["hives", "hive", "(hive)s"], ["objectives", "objective", "(tive)s"], ["halves", "half", "([lr])ves"], ["wolves", "wolf", "([lr])ves"],
-    ["queries", "query", "([^aeiouy]|qu)ies"], ["groupies", "groupy", "([^aeiouy]|qu)ies: not groupie"], ["series", "series", "(s)eries"],
-    ["movies", "movie", "(m)ovies"], ["boxes", "box", "(x|ch|ss|sh)es"], ["mice", "mouse", "([m|l])ice"], ["buses", "bus", "(bus)es"],
-    ["heroes", "hero", "(o)es"], ["shoes", "shoe", "(shoe)s"], ["crises", "crisis", "(cris|ax|test)es"], ["axes", "axis", "(cris|ax|test)es"],
-    ["octopi", "octopus", "(octop|vir)i"], ["statuses", "status", "(alias|status)es"], ["aliases", "alias", "(alias|status)es"], ["oxen", "ox", "^(ox)en"],
-    ["vertices", "vertex", "(vert|ind)ices"], ["matrices", "matrix", "(matr)ices"], ["quizzes", "quiz", "(quiz)zes"], ["databases", "database", "(database)s, Rails 2.3"],
-    ["google_analytics", "google_analytic", "/s$/: not uncountable"], ["address", "addres", "/s$/: Rails 2 cut it"], ["people", "person", "irregular"],
-    ["men", "man", "irregular"], ["women", "woman", "irregular"], ["children", "child", "irregular"], ["moves", "move", "irregular"], ["kine", "cow", "irregular"],
-    ["Kine", "Cow", "irregular"], ["sheep", "sheep", "uncountable"], ["money", "money", "uncountable"], ["species", "species", "uncountable"],
+    ["posts", "post", "/s$/"],
+    ["news", "news", "(n)ews"],
+    ["media", "medium", "([ti])a"],
+    ["data", "datum", "([ti])a"],
+    ["diagnoses", "diagnosis", "((a)naly|(b)a|(d)iagno|…)ses"],
+    ["analyses", "analysis", "(^analy)ses"],
+    ["knives", "knife", "([^f])ves"],
+    ["hives", "hive", "(hive)s"],
+    ["objectives", "objective", "(tive)s"],
+    ["halves", "half", "([lr])ves"],
+    ["wolves", "wolf", "([lr])ves"],
+    ["queries", "query", "([^aeiouy]|qu)ies"],
+    ["groupies", "groupy", "([^aeiouy]|qu)ies: not groupie"],
+    ["series", "series", "(s)eries"],
+    ["movies", "movie", "(m)ovies"],
+    ["boxes", "box", "(x|ch|ss|sh)es"],
+    ["mice", "mouse", "([m|l])ice"],
+    ["buses", "bus", "(bus)es"],
+    ["heroes", "hero", "(o)es"],
+    ["shoes", "shoe", "(shoe)s"],
+    ["crises", "crisis", "(cris|ax|test)es"],
+    ["axes", "axis", "(cris|ax|test)es"],
+    ["octopi", "octopus", "(octop|vir)i"],
+    ["statuses", "status", "(alias|status)es"],
+    ["aliases", "alias", "(alias|status)es"],
+    ["oxen", "ox", "^(ox)en"],
+    ["vertices", "vertex", "(vert|ind)ices"],
+    ["matrices", "matrix", "(matr)ices"],
+    ["quizzes", "quiz", "(quiz)zes"],
+    ["databases", "database", "(database)s, Rails 2.3"],
+    ["google_analytics", "google_analytic", "/s$/: not uncountable"],
+    ["address", "addres", "/s$/: Rails 2 cut it"],
+    ["people", "person", "irregular"],
+    ["men", "man", "irregular"],
+    ["women", "woman", "irregular"],
+    ["children", "child", "irregular"],
+    ["moves", "move", "irregular"],
+    ["kine", "cow", "irregular"],
+    ["Kine", "Cow", "irregular"],
+    ["sheep", "sheep", "uncountable"],
+    ["money", "money", "uncountable"],
+    ["species", "species", "uncountable"],
     ["product_reviews", "product_review", "the end of a compound"],
   ];
-  for (const [singular, plural, rule] of plurals) it(`pluralizes ${singular} to ${plural} (${rule})`, () => assert.strictEqual(inflector.pluralize(singular), plural));
-  for (const [plural, singular, rule] of singulars) it(`singularizes ${plural} to ${singular} (${rule})`, () => assert.strictEqual(inflector.singularize(plural), singular));
+  for (const [singular, plural, rule] of plurals)
+    it(`pluralizes ${singular} to ${plural} (${rule})`, () => assert.strictEqual(inflector.pluralize(singular), plural));
+  for (const [plural, singular, rule] of singulars)
+    it(`singularizes ${plural} to ${singular} (${rule})`, () => assert.strictEqual(inflector.singularize(plural), singular));
 
   it("behaviour A has Rails 2.2's list, without the databases rule: databases → databasis, as 2.2 gave it", () => {
     assert.strictEqual(new Inflector({}, "A").singularize("databases"), "databasis");
@@ -52,8 +124,20 @@ describe("inflector", () => {
 
   it("every rule of the list is reached by a word of the tables above", () => {
     const used = (rules: ReadonlyArray<readonly [RegExp, string]>, words: string[]) => rules.filter(([pattern]) => !words.some((w) => pattern.test(w)));
-    assert.deepStrictEqual(used(RAILS_INFLECTIONS.plurals, plurals.map(([w]) => w)), []);
-    assert.deepStrictEqual(used(RAILS_INFLECTIONS.singulars.B, singulars.map(([w]) => w)), []);
+    assert.deepStrictEqual(
+      used(
+        RAILS_INFLECTIONS.plurals,
+        plurals.map(([w]) => w),
+      ),
+      [],
+    );
+    assert.deepStrictEqual(
+      used(
+        RAILS_INFLECTIONS.singulars.B,
+        singulars.map(([w]) => w),
+      ),
+      [],
+    );
   });
 
   it("a route set's resources are named by it: groupies → groupy, google_analytics → google_analytic", () => {
@@ -61,7 +145,10 @@ describe("inflector", () => {
       map.resources("groupies", { only: "show" });
       map.resources("google_analytics", { only: "show" });
     });
-    assert.deepStrictEqual(routes.routes.map((r) => r.name), ["groupy", "google_analytic"]);
+    assert.deepStrictEqual(
+      routes.routes.map((r) => r.name),
+      ["groupy", "google_analytic"],
+    );
   });
 
   it("inflects a word the same every time it is asked, past the number of words it remembers", () => {
@@ -88,8 +175,14 @@ describe("inflector", () => {
       map.resources("posts", { only: "index" });
     };
     const custom = draw({ inflections: { irregular: { zorb: "zorbim" }, uncountable: ["posts"] } }, declare);
-    assert.deepStrictEqual(custom.routes.map((r) => r.name), ["zorb", "posts_index"]);
+    assert.deepStrictEqual(
+      custom.routes.map((r) => r.name),
+      ["zorb", "posts_index"],
+    );
     const plain = draw({}, declare);
-    assert.deepStrictEqual(plain.routes.map((r) => r.name), ["zorbim", "posts"]);
+    assert.deepStrictEqual(
+      plain.routes.map((r) => r.name),
+      ["zorbim", "posts"],
+    );
   });
 });

@@ -25,7 +25,13 @@ function referencePatterns(route: Route, controllers: readonly string[]): RegExp
       // a request segment is never empty: `//` matches no segment (a glob may span it)
       const nonEmpty = segments[i][0]?.kind === "glob" ? "" : "(?!/|$)";
       // B: a last segment that is only `.:format` comes without its slash (Rails 2.3: the slash or the format, never both).
-      const bareFormat = route.optionalFormat && i === segments.length - 1 && i > 0 && segments[i].length === 2 && segments[i][0].kind === "static" && (segments[i][0] as { text: string }).text === ".";
+      const bareFormat =
+        route.optionalFormat &&
+        i === segments.length - 1 &&
+        i > 0 &&
+        segments[i].length === 2 &&
+        segments[i][0].kind === "static" &&
+        (segments[i][0] as { text: string }).text === ".";
       const piece = `${bareFormat ? "" : `/${nonEmpty}`}${segmentSource(segments[i], route, i === segments.length - 1, controllers)}${source}`;
       source = i >= required ? `(?:${piece})?` : piece;
     }
@@ -40,7 +46,10 @@ function segmentSource(segment: PathSegment, route: Route, last: boolean, contro
     if (part.kind === "glob") return "(.+)";
     if (part.key === "controller" && !route.requirements.controller && controllers.length) {
       const names = controllers.filter((c) => c.startsWith(route.controllerNamespace) && c.length > route.controllerNamespace.length);
-      return `(${names.map((c) => c.slice(route.controllerNamespace.length)).sort((a, b) => b.length - a.length).join("|")})`;
+      return `(${names
+        .map((c) => c.slice(route.controllerNamespace.length))
+        .sort((a, b) => b.length - a.length)
+        .join("|")})`;
     }
     return pattern(part.key);
   });
@@ -77,7 +86,12 @@ function reference(routes: RouteSet, method: string, path: string, override: str
   const allowed: string[] = [];
   for (const [index, route] of routes.routes.entries()) {
     const shapes = referencePatterns(route, controllers);
-    const segmentsOf = [route.segments, ...(shapes.length > 1 ? [[...route.segments.slice(0, -2), [...route.segments[route.segments.length - 2], ...route.segments[route.segments.length - 1]]]] : [])];
+    const segmentsOf = [
+      route.segments,
+      ...(shapes.length > 1
+        ? [[...route.segments.slice(0, -2), [...route.segments[route.segments.length - 2], ...route.segments[route.segments.length - 1]]]]
+        : []),
+    ];
     for (const [shape, pattern] of shapes.entries()) {
       const found = pattern.exec(path);
       if (!found) continue;
@@ -151,7 +165,11 @@ function build(behaviour: "A" | "B", declarations: RandomDeclaration[]): RouteSe
         continue;
       }
       const declare = (m: Mapper) =>
-        m.resources(d.name, { member: d.member, collection: d.collection, ...(d.requirement ? { requirements: { id: /\d+/ } } : {}) }, d.nested ? (c: Mapper) => c.resources(d.nested!) : undefined);
+        m.resources(
+          d.name,
+          { member: d.member, collection: d.collection, ...(d.requirement ? { requirements: { id: /\d+/ } } : {}) },
+          d.nested ? (c: Mapper) => c.resources(d.nested!) : undefined,
+        );
       if (d.namespaced) map.namespace("admin", declare);
       else declare(map);
     }
@@ -180,13 +198,26 @@ describe("the compiled matcher equals an ordered scan of every route", () => {
       fc.property(
         fc.constantFrom("A" as const, "B" as const),
         fc.array(declaration, { minLength: 1, maxLength: 6 }),
-        fc.array(fc.tuple(fc.nat(), fc.array(fc.nat(40), { minLength: 1, maxLength: 6 }), fc.nat(1000), fc.constantFrom("GET", "POST", "PUT", "DELETE", "HEAD", "get", "PATCH"), fc.option(fc.constantFrom("put", "delete", "DELETE", "get", "bogus"), { nil: undefined })), { minLength: 1, maxLength: 25 }),
+        fc.array(
+          fc.tuple(
+            fc.nat(),
+            fc.array(fc.nat(40), { minLength: 1, maxLength: 6 }),
+            fc.nat(1000),
+            fc.constantFrom("GET", "POST", "PUT", "DELETE", "HEAD", "get", "PATCH"),
+            fc.option(fc.constantFrom("put", "delete", "DELETE", "get", "bogus"), { nil: undefined }),
+          ),
+          { minLength: 1, maxLength: 25 },
+        ),
         (behaviour, declarations, requests) => {
           const routes = build(behaviour, declarations);
           if (routes.routes.length === 0) return;
           for (const [pick, values, bend, method, override] of requests) {
             const path = requestFor(routes, pick, values, bend);
-            assert.deepStrictEqual(compiled(routes, method, path, override), reference(routes, method, path, override), `${method} ${path} _method=${override}`);
+            assert.deepStrictEqual(
+              compiled(routes, method, path, override),
+              reference(routes, method, path, override),
+              `${method} ${path} _method=${override}`,
+            );
           }
         },
       ),

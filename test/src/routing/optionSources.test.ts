@@ -61,12 +61,23 @@ describe("option sources", () => {
       .set("has_many.0", { key: span, value: span })
       .set("member", { key: new AnchoredSpan(place, 22, 28), value: new AnchoredSpan({ pos: 0 }, 3, 4) });
     const ranges = () => [...sources].map(([path, { key, value }]) => [path, key.start, key.end, value.start, value.end]);
-    assert.deepStrictEqual(ranges(), [["only", 101, 105, 107, 120], ["has_many.0", 4, 9, 4, 9], ["member", 122, 128, 3, 4]]);
+    assert.deepStrictEqual(ranges(), [
+      ["only", 101, 105, 107, 120],
+      ["has_many.0", 4, 9, 4, 9],
+      ["member", 122, 128, 3, 4],
+    ]);
     place.pos = 40;
-    assert.deepStrictEqual(ranges(), [["only", 41, 45, 47, 60], ["has_many.0", 4, 9, 4, 9], ["member", 62, 68, 3, 4]]);
+    assert.deepStrictEqual(ranges(), [
+      ["only", 41, 45, 47, 60],
+      ["has_many.0", 4, 9, 4, 9],
+      ["member", 62, 68, 3, 4],
+    ]);
     // Set again anchored, a path's ranges follow the place once more.
     sources.set("has_many.0", { key: new AnchoredSpan(place, 30, 31), value: new AnchoredSpan(place, 30, 31) });
-    assert.deepStrictEqual(sources.get("has_many.0") && JSON.parse(JSON.stringify(sources.get("has_many.0"))), { key: { start: 70, end: 71 }, value: { start: 70, end: 71 } });
+    assert.deepStrictEqual(sources.get("has_many.0") && JSON.parse(JSON.stringify(sources.get("has_many.0"))), {
+      key: { start: 70, end: 71 },
+      value: { start: 70, end: 71 },
+    });
   });
 
   it("sets offsets from its anchor directly, and refuses them (setting nothing) from another anchor", () => {
@@ -81,6 +92,9 @@ describe("option sources", () => {
     assert.strictEqual(sources.setAnchored("member", place, 30, 31, 32, 33), true);
     place.pos = 200;
     const ranges = [...sources].map(([path, { key, value }]) => [path, key.start, key.end, value.start, value.end]);
-    assert.deepStrictEqual(ranges, [["only", 201, 205, 207, 220], ["member", 230, 231, 232, 233]]);
+    assert.deepStrictEqual(ranges, [
+      ["only", 201, 205, 207, 220],
+      ["member", 230, 231, 232, 233],
+    ]);
   });
 });

@@ -43,11 +43,28 @@ describe("route paths", () => {
     const parser = new PathParser();
     const path = (base: string, action?: string, format = false, separator = "/"): PathSpec => ({ base, separator, action, format });
     const specs = [
-      path("/posts"), path("/posts", undefined, true), path("/posts", "search", true), path("/posts/new", undefined, true),
-      path("/posts/:id", "edit", true), path("/posts/:id", undefined, true), path("/posts/:id"), path("/posts/:id", "edit", false, ";"),
-      path("/posts/:post_id/comments", undefined, true), path("/posts/:post_id/comments/:id", "edit", true), path("/posts/:post_id/comments/:id", undefined, true),
-      path("/posts/:id", undefined, true), path("/"), path("/", "edit"), path("//"), path("//x", undefined, true), path("/a//b", "c"),
-      path("/posts/:post_id/comments/new", undefined, true), path("/files/*path"), path("/posts/:id/"), path("/posts/:id/", "edit"), path("/posts", "a/b", true),
+      path("/posts"),
+      path("/posts", undefined, true),
+      path("/posts", "search", true),
+      path("/posts/new", undefined, true),
+      path("/posts/:id", "edit", true),
+      path("/posts/:id", undefined, true),
+      path("/posts/:id"),
+      path("/posts/:id", "edit", false, ";"),
+      path("/posts/:post_id/comments", undefined, true),
+      path("/posts/:post_id/comments/:id", "edit", true),
+      path("/posts/:post_id/comments/:id", undefined, true),
+      path("/posts/:id", undefined, true),
+      path("/"),
+      path("/", "edit"),
+      path("//"),
+      path("//x", undefined, true),
+      path("/a//b", "c"),
+      path("/posts/:post_id/comments/new", undefined, true),
+      path("/files/*path"),
+      path("/posts/:id/"),
+      path("/posts/:id/", "edit"),
+      path("/posts", "a/b", true),
     ];
     for (const spec of [...specs, ...specs.reverse()]) {
       const segments = parsePath(normalizePath(specText(spec)));
@@ -69,11 +86,13 @@ describe("route paths", () => {
   it("hasKey finds a dynamic key of a path (param or glob), never a static text", () => {
     for (const path of ["/posts/:id", "/:controller/:action/:id.:format", "/files/*path", "/static/id", "/a:id", "/"]) {
       const segments = parsePath(path);
-      for (const key of ["id", "action", "path", "format", "static"]) assert.strictEqual(hasKey(segments, key), segmentKeys(segments).includes(key), `${path} ${key}`);
+      for (const key of ["id", "action", "path", "format", "static"])
+        assert.strictEqual(hasKey(segments, key), segmentKeys(segments).includes(key), `${path} ${key}`);
     }
   });
 
   it("the root, empty segments and a bare colon", () => {
-    for (const path of ["/", "/posts", "/a//b", "/a/:id.:format", "/files/*path", "/x/:/y", "/:a:b"]) assert.strictEqual(pathText(parsePath(normalizePath(path))), normalizePath(path), path);
+    for (const path of ["/", "/posts", "/a//b", "/a/:id.:format", "/files/*path", "/x/:/y", "/:a:b"])
+      assert.strictEqual(pathText(parsePath(normalizePath(path))), normalizePath(path), path);
   });
 });

@@ -55,32 +55,59 @@ describe("recognition", () => {
         assert.strictEqual(routes.recognize("GET", "/posts/7", { _method: "delete" }).action, "show");
       });
       it("a wrong method is MethodNotAllowed naming the allowed methods", () => {
-        assert.throws(() => routes.recognize("DELETE", "/posts"), (e: Error) => e instanceof MethodNotAllowed && e.message === "Only get and post requests are allowed.");
-        assert.throws(() => routes.recognize("POST", "/admin/users"), (e: Error) => e instanceof MethodNotAllowed && (e as MethodNotAllowed).allowedMethods.join() === "get");
+        assert.throws(
+          () => routes.recognize("DELETE", "/posts"),
+          (e: Error) => e instanceof MethodNotAllowed && e.message === "Only get and post requests are allowed.",
+        );
+        assert.throws(
+          () => routes.recognize("POST", "/admin/users"),
+          (e: Error) => e instanceof MethodNotAllowed && (e as MethodNotAllowed).allowedMethods.join() === "get",
+        );
       });
       it("a requirement that does not match fails to route", () => {
-        assert.throws(() => routes.recognize("GET", "/posts/abc"), (e: Error) => e instanceof RoutingError && e.message === 'No route matches "/posts/abc" with {:method=>:get}');
+        assert.throws(
+          () => routes.recognize("GET", "/posts/abc"),
+          (e: Error) => e instanceof RoutingError && e.message === 'No route matches "/posts/abc" with {:method=>:get}',
+        );
       });
       it("an action left out by only fails to route", () => {
-        assert.throws(() => routes.recognize("GET", "/admin/users/2/edit"), (e: Error) => e instanceof RoutingError && !(e instanceof MethodNotAllowed));
+        assert.throws(
+          () => routes.recognize("GET", "/admin/users/2/edit"),
+          (e: Error) => e instanceof RoutingError && !(e instanceof MethodNotAllowed),
+        );
       });
       it("a catch-all route allows what the resource routes refuse", () => {
         const withCatchAll = blog(behaviour, true);
         assert.deepStrictEqual(withCatchAll.recognize("DELETE", "/posts/new"), { route: null, controller: "posts", action: "new", params: {} });
         assert.deepStrictEqual(withCatchAll.recognize("GET", "/comments"), { route: null, controller: "comments", action: "index", params: {} });
-        assert.deepStrictEqual(withCatchAll.recognize("GET", "/comments/daily/4"), { route: null, controller: "comments", action: "daily", params: { id: "4" } });
+        assert.deepStrictEqual(withCatchAll.recognize("GET", "/comments/daily/4"), {
+          route: null,
+          controller: "comments",
+          action: "daily",
+          params: { id: "4" },
+        });
       });
 
       it("a :controller segment matches the controllers the route set names, namespaced ones included, longest first", () => {
         const withCatchAll = blog(behaviour, true);
-        assert.deepStrictEqual(withCatchAll.recognize("GET", "/admin/users/list/3"), { route: null, controller: "admin/users", action: "list", params: { id: "3" } });
+        assert.deepStrictEqual(withCatchAll.recognize("GET", "/admin/users/list/3"), {
+          route: null,
+          controller: "admin/users",
+          action: "list",
+          params: { id: "3" },
+        });
         assert.throws(() => withCatchAll.recognize("GET", "/reports/daily/4"), RoutingError, "reports is no controller of the route set");
         const threads = draw({ behaviour }, (map) => {
           map.resources("threads", { only: "index" });
           map.namespace("admin", (admin) => admin.resources("threads", { only: "index" }));
           map.connect(":controller/:action/:id");
         });
-        assert.deepStrictEqual(threads.recognize("GET", "/admin/threads/show/7"), { route: null, controller: "admin/threads", action: "show", params: { id: "7" } });
+        assert.deepStrictEqual(threads.recognize("GET", "/admin/threads/show/7"), {
+          route: null,
+          controller: "admin/threads",
+          action: "show",
+          params: { id: "7" },
+        });
         assert.deepStrictEqual(threads.recognize("GET", "/threads/show/7"), { route: null, controller: "threads", action: "show", params: { id: "7" } });
       });
     });
@@ -88,7 +115,10 @@ describe("recognition", () => {
 
   it("A: the plain route and its formatted twin; an unknown _method is an error", () => {
     const routes = blog("A");
-    assert.throws(() => routes.recognize("POST", "/posts/7", { _method: "bogus" }), (e: Error) => e instanceof UnknownHttpMethod && /bogus, accepted HTTP methods are get, head, put, post, delete, and options/.test(e.message));
+    assert.throws(
+      () => routes.recognize("POST", "/posts/7", { _method: "bogus" }),
+      (e: Error) => e instanceof UnknownHttpMethod && /bogus, accepted HTTP methods are get, head, put, post, delete, and options/.test(e.message),
+    );
   });
   it("B: an unknown _method is ignored", () => {
     assert.strictEqual(blog("B").recognize("POST", "/posts", { _method: "bogus" }).action, "create");
@@ -113,7 +143,10 @@ describe("recognition", () => {
       map.connect("x", { controller: "c", action: "b", conditions: { method: "delete" } });
       map.connect("x", { controller: "c", action: "c", conditions: { method: "put" } });
     });
-    assert.throws(() => ordered.recognize("GET", "/x"), (e: MethodNotAllowed) => e instanceof MethodNotAllowed && JSON.stringify(e.allowedMethods) === JSON.stringify(["put", "delete"]));
+    assert.throws(
+      () => ordered.recognize("GET", "/x"),
+      (e: MethodNotAllowed) => e instanceof MethodNotAllowed && JSON.stringify(e.allowedMethods) === JSON.stringify(["put", "delete"]),
+    );
   });
   it("fixed parameters and glob segments", () => {
     const routes = draw({}, (map) => map.connect("files/*path", { controller: "files", action: "show", locale: "en" }));
@@ -124,10 +157,11 @@ describe("recognition", () => {
 describe("recognition: the original's optional separators", () => {
   // Each answer as Rails 2.2.2 (A) and 2.3.2 (B) gave it, asked of their own routing code (the oracle).
   it("a route ending in a bare .:format (an empty new segment): A takes the format after the slash only; B the slash or the format, never both", () => {
-    const analysis = (behaviour: "A" | "B") => draw({ behaviour }, (map) => {
-      map.named_route("analysis", "analysis/.:format", { controller: "analyses", action: "new" });
-      map.connect("photos/:id/.:format", { controller: "photos", action: "show" });
-    });
+    const analysis = (behaviour: "A" | "B") =>
+      draw({ behaviour }, (map) => {
+        map.named_route("analysis", "analysis/.:format", { controller: "analyses", action: "new" });
+        map.connect("photos/:id/.:format", { controller: "photos", action: "show" });
+      });
     const answers = (behaviour: "A" | "B") =>
       ["/analysis.json", "/analysis/.json", "/analysis", "/analysis/", "/photos/3.json", "/photos/3/.json", "/photos/3", "/photos/3/"].map((path) => {
         try {
@@ -138,21 +172,49 @@ describe("recognition: the original's optional separators", () => {
           return `${path} none`;
         }
       });
-    assert.deepStrictEqual(answers("A"), ["/analysis.json none", '/analysis/.json new {"format":"json"}', "/analysis none", "/analysis/ none", "/photos/3.json none", '/photos/3/.json show {"id":"3","format":"json"}', "/photos/3 none", "/photos/3/ none"]);
-    assert.deepStrictEqual(answers("B"), ['/analysis.json new {"format":"json"}', "/analysis/.json none", "/analysis new {}", "/analysis/ new {}", '/photos/3.json show {"id":"3","format":"json"}', "/photos/3/.json none", '/photos/3 show {"id":"3"}', '/photos/3/ show {"id":"3"}']);
+    assert.deepStrictEqual(answers("A"), [
+      "/analysis.json none",
+      '/analysis/.json new {"format":"json"}',
+      "/analysis none",
+      "/analysis/ none",
+      "/photos/3.json none",
+      '/photos/3/.json show {"id":"3","format":"json"}',
+      "/photos/3 none",
+      "/photos/3/ none",
+    ]);
+    assert.deepStrictEqual(answers("B"), [
+      '/analysis.json new {"format":"json"}',
+      "/analysis/.json none",
+      "/analysis new {}",
+      "/analysis/ new {}",
+      '/photos/3.json show {"id":"3","format":"json"}',
+      "/photos/3/.json none",
+      '/photos/3 show {"id":"3"}',
+      '/photos/3/ show {"id":"3"}',
+    ]);
   });
 
   it("resources with an empty new path name: in B the new route takes /analysis.json where it comes before index, and /analysis/.json is no route", () => {
     const routes = (behaviour: "A" | "B") => draw({ behaviour }, (map) => map.resources("analysis", { path_names: { new: "" }, only: ["new", "show"] }));
     assert.throws(() => routes("A").recognize("GET", "/analysis.json"), RoutingError);
     assert.strictEqual(routes("A").recognize("GET", "/analysis/.json").action, "new");
-    assert.deepStrictEqual(routes("B").recognize("GET", "/analysis.json"), { route: "new_analysi", controller: "analysis", action: "new", params: { format: "json" } });
+    assert.deepStrictEqual(routes("B").recognize("GET", "/analysis.json"), {
+      route: "new_analysi",
+      controller: "analysis",
+      action: "new",
+      params: { format: "json" },
+    });
     assert.throws(() => routes("B").recognize("GET", "/analysis/.json"), RoutingError);
   });
 
   it("A, resources_path_names without new, has_one under as: GET /items/11/index.json reaches show, not the formatted new route", () => {
     const routes = draw({ behaviour: "A", resources_path_names: { edit: "e" } }, (map) => map.resources("products", { as: "items", has_one: "index" }));
-    assert.deepStrictEqual(routes.recognize("GET", "/items/11/index.json"), { route: null, controller: "indices", action: "show", params: { product_id: "11", format: "json" } });
+    assert.deepStrictEqual(routes.recognize("GET", "/items/11/index.json"), {
+      route: null,
+      controller: "indices",
+      action: "show",
+      params: { product_id: "11", format: "json" },
+    });
     assert.strictEqual(routes.recognize("GET", "/items/11/index/.json").action, "new");
   });
 
@@ -163,7 +225,12 @@ describe("recognition: the original's optional separators", () => {
     });
     assert.deepStrictEqual(routes.recognize("PUT", "/posts"), { route: null, controller: "posts", action: "index", params: {} });
     assert.deepStrictEqual(routes.recognize("PUT", "/posts/publish"), { route: null, controller: "posts", action: "publish", params: {} });
-    assert.deepStrictEqual(routes.recognize("POST", "/posts/publish/3.json"), { route: null, controller: "posts", action: "publish", params: { id: "3", format: "json" } });
+    assert.deepStrictEqual(routes.recognize("POST", "/posts/publish/3.json"), {
+      route: null,
+      controller: "posts",
+      action: "publish",
+      params: { id: "3", format: "json" },
+    });
     assert.deepStrictEqual(routes.recognize("GET", "/posts/3"), { route: "post", controller: "posts", action: "show", params: { id: "3" } });
   });
 });

@@ -23,23 +23,145 @@ const post = { conditions: { method: "post" } };
 
 describe("unreachable routes", () => {
   const cases: Array<{ name: string; behaviour?: "A" | "B"; connects: Connect[]; expected: string[] }> = [
-    { name: "a parameter before a static segment of the same place", connects: [["photos/:id", {}], ["photos/search", get]], expected: ["GET /photos/search ← ANY /photos/:id"] },
-    { name: "a requirement the static text does not meet", connects: [["photos/:id", { requirements: { id: /\d+/ } }], ["photos/search", get]], expected: [] },
-    { name: "a requirement the static text meets", connects: [["photos/:id", { requirements: { id: /\d+/ } }], ["photos/2024", get]], expected: [] },
-    { name: "ANY does not capture from a single method", connects: [["photos/:id", get], ["photos/search", {}]], expected: [] },
-    { name: "a single method captures the same method", connects: [["photos/:id", post], ["photos/search", post]], expected: ["POST /photos/search ← POST /photos/:id"] },
-    { name: "another method is not captured", connects: [["photos/:id", post], ["photos/search", get]], expected: [] },
-    { name: "the same path twice", connects: [["a/b", {}], ["a/b", {}]], expected: ["ANY /a/b ← ANY /a/b"] },
-    { name: "the same requirement written the same way", connects: [["a/:x", { requirements: { x: /\d+/ } }], ["a/:y", { requirements: { y: /\d+/ } }]], expected: ["ANY /a/:y ← ANY /a/:x"] },
-    { name: "requirements written differently are not compared", connects: [["a/:x", { requirements: { x: /\d+/ } }], ["a/:y", { requirements: { y: /[0-9]+/ } }]], expected: [] },
-    { name: "a glob captures every longer path below it", connects: [["files/*path", {}], ["files/:name", {}], ["files/a/b/c", {}]], expected: ["ANY /files/:name ← ANY /files/*path", "ANY /files/a/b/c ← ANY /files/*path"] },
-    { name: "a glob does not capture its own prefix", connects: [["files/*path", {}], ["files", {}]], expected: [] },
-    { name: "a later route with a format: the dot escapes a plain parameter", behaviour: "A", connects: [["a/:id", {}], ["a/:id.:format", {}]], expected: [] },
-    { name: "B: an optional format captures a plain parameter", behaviour: "B", connects: [["a/:id.:format", {}], ["a/:name", {}]], expected: ["ANY /a/:name ← ANY /a/:id.:format"] },
-    { name: "a :controller catch-all is never called a capture (its controllers are not enumerable here)", connects: [[":controller/:action/:id", {}], ["posts/:id", {}]], expected: [] },
-    { name: "a shorter earlier route does not capture a longer one", connects: [["a", {}], ["a/b", {}]], expected: [] },
-    { name: "a mixed segment", connects: [["page-:n", {}], ["page-:number", {}]], expected: ["ANY /page-:number ← ANY /page-:n"] },
-    { name: "conditions other than the method keep a route from capturing", connects: [["photos/:id", { conditions: { subdomain: "x" } }], ["photos/search", get]], expected: [] },
+    {
+      name: "a parameter before a static segment of the same place",
+      connects: [
+        ["photos/:id", {}],
+        ["photos/search", get],
+      ],
+      expected: ["GET /photos/search ← ANY /photos/:id"],
+    },
+    {
+      name: "a requirement the static text does not meet",
+      connects: [
+        ["photos/:id", { requirements: { id: /\d+/ } }],
+        ["photos/search", get],
+      ],
+      expected: [],
+    },
+    {
+      name: "a requirement the static text meets",
+      connects: [
+        ["photos/:id", { requirements: { id: /\d+/ } }],
+        ["photos/2024", get],
+      ],
+      expected: [],
+    },
+    {
+      name: "ANY does not capture from a single method",
+      connects: [
+        ["photos/:id", get],
+        ["photos/search", {}],
+      ],
+      expected: [],
+    },
+    {
+      name: "a single method captures the same method",
+      connects: [
+        ["photos/:id", post],
+        ["photos/search", post],
+      ],
+      expected: ["POST /photos/search ← POST /photos/:id"],
+    },
+    {
+      name: "another method is not captured",
+      connects: [
+        ["photos/:id", post],
+        ["photos/search", get],
+      ],
+      expected: [],
+    },
+    {
+      name: "the same path twice",
+      connects: [
+        ["a/b", {}],
+        ["a/b", {}],
+      ],
+      expected: ["ANY /a/b ← ANY /a/b"],
+    },
+    {
+      name: "the same requirement written the same way",
+      connects: [
+        ["a/:x", { requirements: { x: /\d+/ } }],
+        ["a/:y", { requirements: { y: /\d+/ } }],
+      ],
+      expected: ["ANY /a/:y ← ANY /a/:x"],
+    },
+    {
+      name: "requirements written differently are not compared",
+      connects: [
+        ["a/:x", { requirements: { x: /\d+/ } }],
+        ["a/:y", { requirements: { y: /[0-9]+/ } }],
+      ],
+      expected: [],
+    },
+    {
+      name: "a glob captures every longer path below it",
+      connects: [
+        ["files/*path", {}],
+        ["files/:name", {}],
+        ["files/a/b/c", {}],
+      ],
+      expected: ["ANY /files/:name ← ANY /files/*path", "ANY /files/a/b/c ← ANY /files/*path"],
+    },
+    {
+      name: "a glob does not capture its own prefix",
+      connects: [
+        ["files/*path", {}],
+        ["files", {}],
+      ],
+      expected: [],
+    },
+    {
+      name: "a later route with a format: the dot escapes a plain parameter",
+      behaviour: "A",
+      connects: [
+        ["a/:id", {}],
+        ["a/:id.:format", {}],
+      ],
+      expected: [],
+    },
+    {
+      name: "B: an optional format captures a plain parameter",
+      behaviour: "B",
+      connects: [
+        ["a/:id.:format", {}],
+        ["a/:name", {}],
+      ],
+      expected: ["ANY /a/:name ← ANY /a/:id.:format"],
+    },
+    {
+      name: "a :controller catch-all is never called a capture (its controllers are not enumerable here)",
+      connects: [
+        [":controller/:action/:id", {}],
+        ["posts/:id", {}],
+      ],
+      expected: [],
+    },
+    {
+      name: "a shorter earlier route does not capture a longer one",
+      connects: [
+        ["a", {}],
+        ["a/b", {}],
+      ],
+      expected: [],
+    },
+    {
+      name: "a mixed segment",
+      connects: [
+        ["page-:n", {}],
+        ["page-:number", {}],
+      ],
+      expected: ["ANY /page-:number ← ANY /page-:n"],
+    },
+    {
+      name: "conditions other than the method keep a route from capturing",
+      connects: [
+        ["photos/:id", { conditions: { subdomain: "x" } }],
+        ["photos/search", get],
+      ],
+      expected: [],
+    },
   ];
   for (const { name, behaviour, connects, expected } of cases) {
     it(name, () => assert.deepStrictEqual(captured(behaviour ?? "A", connects), expected));
@@ -59,55 +181,61 @@ describe("unreachable routes", () => {
     const [diagnostic] = unreachableDiagnostics(routes.table);
     assert.strictEqual(diagnostic.code, "unreachable-route");
     assert.strictEqual(diagnostic.severity, "warning");
-    assert.match(diagnostic.message, /^\d+ routes \(GET \/photos \(photos#index\), .*\) can never be recognised: the earlier route ANY \/photos\/:id \(photos#show\) takes every request they would match$/);
-  });
-
-  for (const behaviour of ["A", "B"]) it(`property (${behaviour}): after random edits, answers and diagnostics re-used from the previous version equal those of a fresh file`, () => {
-    const LINES = [
-      `map.connect("files/*path", { controller: "files", action: "show" });`,
-      `map.connect("files/:name", { controller: "files", action: "named" });`,
-      `map.connect(":x/search", { controller: "c", action: "search" });`,
-      `map.resources("photos", { collection: { search: "get" } });`,
-      `map.connect("photos/:id", { controller: "photos", action: "show" });`,
-      `map.resources("posts");`,
-      `map.connect("posts/new", { controller: "posts", action: "other" });`,
-      `map.connect("photos.:format", { controller: "photos", action: "formatted" });`,
-      `map.namespace("api", (api) => { api.resources("posts"); });`,
-      `map.connect("api/posts.:format", { controller: "api", action: "posts" });`,
-    ];
-    // A line is a declaration and the spaces after its call's parenthesis: an equal declaration read
-    // anew at other offsets re-uses its routes with new ranges, which its diagnostics must follow.
-    const file = (lines: Array<[number, number]>) =>
-      `import { draw } from "resource-routes";\nexport default draw({ behaviour: "${behaviour}" }, (map) => {\n${lines.map(([i, pad]) => `  ${LINES[i].replace("(", "(" + " ".repeat(pad))}`).join("\n")}\n});\n`;
-    const span = (s: { start: number; end: number } | undefined) => s && `${s.start}-${s.end}`;
-    const shown = ({ routes: { table }, diagnostics }: LoadedRoutingFile) => [
-      ...unreachableRoutes(table).map(({ route, by }) => `${route.verb} ${route.path} ← ${by.verb} ${by.path}`),
-      // The file's own diagnostics too: a line used twice makes route-name-taken reports, also re-used.
-      ...[...unreachableDiagnostics(table), ...diagnostics].map((d) => `${d.message} at ${span(d.span)}, ${d.related?.map((r) => span(r.span))}, ${span(d.capture?.later)} ${span(d.capture?.earlier)}`),
-    ];
-    const line = fc.tuple(fc.nat(LINES.length - 1), fc.nat(2));
-    // A step is a new file, or the same file with one line's spaces changed (read alone: its
-    // declaration is equal, at new offsets, while the others keep theirs).
-    const step = fc.oneof(fc.array(line, { maxLength: 7 }), fc.tuple(fc.nat(), fc.nat(2)));
-    fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 7 }), fc.array(step, { minLength: 1, maxLength: 8 }), (first, steps) => {
-        let lines = first;
-        let previous = loadRoutingFile(file(lines), "/r.ts")!;
-        shown(previous);
-        for (const next of steps) {
-          if (Array.isArray(next[0])) lines = next as Array<[number, number]>;
-          else if (lines.length > 0) {
-            const [at, pad] = next as [number, number];
-            lines = lines.map(([i, p], k) => [i, k === at % lines.length ? pad : p]);
-          }
-          const text = file(lines);
-          previous = loadRoutingFile(text, "/r.ts", { previous })!;
-          assert.deepStrictEqual(shown(previous), shown(loadRoutingFile(text, "/r.ts")!), text);
-        }
-      }),
-      { numRuns: 150 },
+    assert.match(
+      diagnostic.message,
+      /^\d+ routes \(GET \/photos \(photos#index\), .*\) can never be recognised: the earlier route ANY \/photos\/:id \(photos#show\) takes every request they would match$/,
     );
   });
+
+  for (const behaviour of ["A", "B"])
+    it(`property (${behaviour}): after random edits, answers and diagnostics re-used from the previous version equal those of a fresh file`, () => {
+      const LINES = [
+        `map.connect("files/*path", { controller: "files", action: "show" });`,
+        `map.connect("files/:name", { controller: "files", action: "named" });`,
+        `map.connect(":x/search", { controller: "c", action: "search" });`,
+        `map.resources("photos", { collection: { search: "get" } });`,
+        `map.connect("photos/:id", { controller: "photos", action: "show" });`,
+        `map.resources("posts");`,
+        `map.connect("posts/new", { controller: "posts", action: "other" });`,
+        `map.connect("photos.:format", { controller: "photos", action: "formatted" });`,
+        `map.namespace("api", (api) => { api.resources("posts"); });`,
+        `map.connect("api/posts.:format", { controller: "api", action: "posts" });`,
+      ];
+      // A line is a declaration and the spaces after its call's parenthesis: an equal declaration read
+      // anew at other offsets re-uses its routes with new ranges, which its diagnostics must follow.
+      const file = (lines: Array<[number, number]>) =>
+        `import { draw } from "resource-routes";\nexport default draw({ behaviour: "${behaviour}" }, (map) => {\n${lines.map(([i, pad]) => `  ${LINES[i].replace("(", "(" + " ".repeat(pad))}`).join("\n")}\n});\n`;
+      const span = (s: { start: number; end: number } | undefined) => s && `${s.start}-${s.end}`;
+      const shown = ({ routes: { table }, diagnostics }: LoadedRoutingFile) => [
+        ...unreachableRoutes(table).map(({ route, by }) => `${route.verb} ${route.path} ← ${by.verb} ${by.path}`),
+        // The file's own diagnostics too: a line used twice makes route-name-taken reports, also re-used.
+        ...[...unreachableDiagnostics(table), ...diagnostics].map(
+          (d) => `${d.message} at ${span(d.span)}, ${d.related?.map((r) => span(r.span))}, ${span(d.capture?.later)} ${span(d.capture?.earlier)}`,
+        ),
+      ];
+      const line = fc.tuple(fc.nat(LINES.length - 1), fc.nat(2));
+      // A step is a new file, or the same file with one line's spaces changed (read alone: its
+      // declaration is equal, at new offsets, while the others keep theirs).
+      const step = fc.oneof(fc.array(line, { maxLength: 7 }), fc.tuple(fc.nat(), fc.nat(2)));
+      fc.assert(
+        fc.property(fc.array(line, { minLength: 1, maxLength: 7 }), fc.array(step, { minLength: 1, maxLength: 8 }), (first, steps) => {
+          let lines = first;
+          let previous = loadRoutingFile(file(lines), "/r.ts")!;
+          shown(previous);
+          for (const next of steps) {
+            if (Array.isArray(next[0])) lines = next as Array<[number, number]>;
+            else if (lines.length > 0) {
+              const [at, pad] = next as [number, number];
+              lines = lines.map(([i, p], k) => [i, k === at % lines.length ? pad : p]);
+            }
+            const text = file(lines);
+            previous = loadRoutingFile(text, "/r.ts", { previous })!;
+            assert.deepStrictEqual(shown(previous), shown(loadRoutingFile(text, "/r.ts")!), text);
+          }
+        }),
+        { numRuns: 150 },
+      );
+    });
 
   it("property: a route reported unreachable is never what recognize() returns for requests matching its pattern", () => {
     const POOL = ["1", "42", "search", "new", "a-b", "x", "2024"];
@@ -123,27 +251,33 @@ describe("unreachable routes", () => {
       ["a/b", {}],
     );
     fc.assert(
-      fc.property(fc.constantFrom("A" as const, "B" as const), fc.array(connect, { minLength: 1, maxLength: 6 }), fc.boolean(), fc.array(fc.nat(), { minLength: 8, maxLength: 8 }), (behaviour, connects, withResources, picks) => {
-        const routes: RouteSet = draw({ behaviour }, (map) => {
-          for (const [path, options] of connects) map.connect(path, { controller: "c", action: "a", ...options } as never);
-          if (withResources) map.resources("photos", { collection: { search: "get" } });
-        });
-        for (const { route } of unreachableRoutes(routes.table)) {
-          for (let n = 0; n < 8; n++) {
-            const path = requestFor(route, (i) => POOL[(picks[(n + i) % picks.length] + i * 7 + n) % POOL.length]);
-            if (path === undefined) continue;
-            for (const method of route.methods ?? ["get", "post", "put", "delete"]) {
-              let seen: Route | undefined;
-              try {
-                seen = routes.match(method, path).route;
-              } catch {
-                seen = undefined;
+      fc.property(
+        fc.constantFrom("A" as const, "B" as const),
+        fc.array(connect, { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        fc.array(fc.nat(), { minLength: 8, maxLength: 8 }),
+        (behaviour, connects, withResources, picks) => {
+          const routes: RouteSet = draw({ behaviour }, (map) => {
+            for (const [path, options] of connects) map.connect(path, { controller: "c", action: "a", ...options } as never);
+            if (withResources) map.resources("photos", { collection: { search: "get" } });
+          });
+          for (const { route } of unreachableRoutes(routes.table)) {
+            for (let n = 0; n < 8; n++) {
+              const path = requestFor(route, (i) => POOL[(picks[(n + i) % picks.length] + i * 7 + n) % POOL.length]);
+              if (path === undefined) continue;
+              for (const method of route.methods ?? ["get", "post", "put", "delete"]) {
+                let seen: Route | undefined;
+                try {
+                  seen = routes.match(method, path).route;
+                } catch {
+                  seen = undefined;
+                }
+                assert.notStrictEqual(seen, route, `${method} ${path} reached ${route.verb} ${route.path}`);
               }
-              assert.notStrictEqual(seen, route, `${method} ${path} reached ${route.verb} ${route.path}`);
             }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -182,9 +316,17 @@ describe("unreachable routes: the work is about a pass over the routes, however 
   for (const behaviour of ["A", "B"]) {
     it(`${behaviour}: 2,000 resources under one namespace compare as few pairs as the same resources without it`, () => {
       const flat = count(file(`${names.map((n) => `map.resources("${n}");`).join("\n")}`).replace("draw((map)", `draw({ behaviour: "${behaviour}" }, (map)`));
-      const nested = count(file(`map.namespace("api", (api) => {\n${names.map((n) => `api.resources("${n}");`).join("\n")}\n});`).replace("draw((map)", `draw({ behaviour: "${behaviour}" }, (map)`));
+      const nested = count(
+        file(`map.namespace("api", (api) => {\n${names.map((n) => `api.resources("${n}");`).join("\n")}\n});`).replace(
+          "draw((map)",
+          `draw({ behaviour: "${behaviour}" }, (map)`,
+        ),
+      );
       assert.strictEqual(nested.routes, flat.routes);
-      assert.ok(nested.comparisons <= 2 * flat.comparisons + 100 && nested.comparisons <= 4 * nested.routes, `${nested.comparisons} comparisons nested, ${flat.comparisons} flat, for ${nested.routes} routes`);
+      assert.ok(
+        nested.comparisons <= 2 * flat.comparisons + 100 && nested.comparisons <= 4 * nested.routes,
+        `${nested.comparisons} comparisons nested, ${flat.comparisons} flat, for ${nested.routes} routes`,
+      );
     });
   }
 

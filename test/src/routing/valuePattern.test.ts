@@ -10,7 +10,12 @@ describe("requirement patterns as recognition tests them", () => {
     it(`/${requirement.source}/${requirement.flags} accepts exactly the whole values the anchored regular expression accepts`, () => {
       const ours = valuePattern(requirement);
       const anchored = new RegExp(`^(?:${requirement.source})$`, requirement.flags.replace(/[gy]/g, ""));
-      fc.assert(fc.property(fc.array(alphabet, { maxLength: 6 }).map((chars) => chars.join("")), (value) => assert.strictEqual(ours.test(value), anchored.test(value), JSON.stringify(value))));
+      fc.assert(
+        fc.property(
+          fc.array(alphabet, { maxLength: 6 }).map((chars) => chars.join("")),
+          (value) => assert.strictEqual(ours.test(value), anchored.test(value), JSON.stringify(value)),
+        ),
+      );
     });
   }
 

@@ -16,7 +16,12 @@ const unknown = (text: string, file = "c.ts") => readControllerModule(text, file
 
 describe("controller modules read statically", () => {
   it("exported functions and function consts; other exports are not actions", () => {
-    assert.deepStrictEqual(names(`export function index() {}\nexport const show = async (ctx) => ctx;\nexport const edit = function () {};\nexport const LIMIT = 3;\nfunction helper() {}`), ["index", "show", "edit"]);
+    assert.deepStrictEqual(
+      names(
+        `export function index() {}\nexport const show = async (ctx) => ctx;\nexport const edit = function () {};\nexport const LIMIT = 3;\nfunction helper() {}`,
+      ),
+      ["index", "show", "edit"],
+    );
   });
   it("export { local as name } of local functions", () => {
     assert.deepStrictEqual(names(`function a() {}\nconst b = () => 1;\nexport { a as index, b };`), ["index", "b"]);
@@ -74,21 +79,30 @@ describe("routes and their actions in the editor", () => {
     const workspace = workspaceWith({ "posts.ts": POSTS, "tags/index.ts": `export * from "./shared";` });
     const diagnostics = documentDiagnostics(workspace, "file:///app/routes.ts").filter((d) => d.code.startsWith("missing"));
     const at = (d: { span?: { start: number; end: number } }) => ROUTING.slice(d.span!.start, d.span!.end);
-    assert.deepStrictEqual(diagnostics.map((d) => [d.code, d.severity, at(d)]), [
-      ["missing-action", "warning", "publish"],
-      ["missing-controller", "information", `"pages"`],
-    ]);
+    assert.deepStrictEqual(
+      diagnostics.map((d) => [d.code, d.severity, at(d)]),
+      [
+        ["missing-action", "warning", "publish"],
+        ["missing-controller", "information", `"pages"`],
+      ],
+    );
     assert.match(diagnostics[0].message, /"posts" does not define the action "publish" that PUT \/posts\/:id\/publish\.:format reaches/);
   });
 
   it("no controllers folder: no missing-controller", () => {
     const workspace = workspaceWith({});
-    assert.deepStrictEqual(documentDiagnostics(workspace, "file:///app/routes.ts").filter((d) => d.code.startsWith("missing")), []);
+    assert.deepStrictEqual(
+      documentDiagnostics(workspace, "file:///app/routes.ts").filter((d) => d.code.startsWith("missing")),
+      [],
+    );
   });
 
   it("follows controller modules added and removed, open or on disk, after the folder was first looked at", () => {
     const workspace = workspaceWith({ "posts.ts": POSTS });
-    const missing = () => documentDiagnostics(workspace, "file:///app/routes.ts").filter((d) => d.code.startsWith("missing")).map((d) => `${d.code} ${ROUTING.slice(d.span!.start, d.span!.end)}`);
+    const missing = () =>
+      documentDiagnostics(workspace, "file:///app/routes.ts")
+        .filter((d) => d.code.startsWith("missing"))
+        .map((d) => `${d.code} ${ROUTING.slice(d.span!.start, d.span!.end)}`);
     const all = ["missing-action publish", `missing-controller "tags"`, `missing-controller "pages"`];
     assert.deepStrictEqual(missing(), all);
     workspace.setFromDisk({ uri: "file:///app/controllers/tags.ts", version: 1, text: `export function index() {}` });
@@ -112,13 +126,21 @@ describe("routes and their actions in the editor", () => {
     const shown = (ws: RoutingWorkspace) =>
       documentDiagnostics(ws, "file:///app/routes.ts")
         .filter((d) => d.code.startsWith("missing"))
-        .map((d) => `${d.code} ${ws.document("file:///app/routes.ts")!.text.slice(d.span!.start, d.span!.end)} ${d.controller!.actions.map((a) => a.name).join(",")}`);
+        .map(
+          (d) =>
+            `${d.code} ${ws.document("file:///app/routes.ts")!.text.slice(d.span!.start, d.span!.end)} ${d.controller!.actions.map((a) => a.name).join(",")}`,
+        );
     const fresh = () => {
       const ws = new RoutingWorkspace();
       for (const document of workspace.documents()) ws.set({ ...document });
       return shown(ws);
     };
-    assert.deepStrictEqual(shown(workspace), [`missing-action publish publish`, `missing-controller "tags" index`, `missing-controller "pages" show,about`, `missing-controller "about" show,about`]);
+    assert.deepStrictEqual(shown(workspace), [
+      `missing-action publish publish`,
+      `missing-controller "tags" index`,
+      `missing-controller "pages" show,about`,
+      `missing-controller "about" show,about`,
+    ]);
     workspace.set({ uri: "file:///app/controllers/posts.ts", version: 2, text: POSTS + `export function publish() {}\n` });
     assert.deepStrictEqual(shown(workspace), fresh());
     assert.ok(!shown(workspace).some((d) => d.startsWith("missing-action")));
@@ -133,12 +155,18 @@ describe("routes and their actions in the editor", () => {
   it("unrouted-action on an exported action no route reaches", () => {
     const workspace = workspaceWith({ "posts.ts": POSTS });
     const diagnostics = documentDiagnostics(workspace, "file:///app/controllers/posts.ts");
-    assert.deepStrictEqual(diagnostics.map((d) => [d.code, d.severity, POSTS.slice(d.span!.start, d.span!.end)]), [["unrouted-action", "hint", "archive"]]);
+    assert.deepStrictEqual(
+      diagnostics.map((d) => [d.code, d.severity, POSTS.slice(d.span!.start, d.span!.end)]),
+      [["unrouted-action", "hint", "archive"]],
+    );
   });
 
   it("go to definition: from a declaration's name, its controller option or a custom action key to the actions", () => {
     const workspace = workspaceWith({ "posts.ts": POSTS + `export function publish() {}\n`, "static_pages.ts": `export default { show() {} };` });
-    const targets = (needle: string, delta = 1) => findDefinitions(workspace, "file:///app/routes.ts", ROUTING.indexOf(needle) + delta).map((l) => `${l.uri.replace("file:///app/controllers/", "")}:${workspace.document(l.uri)!.text.slice(l.span.start, l.span.end)}`);
+    const targets = (needle: string, delta = 1) =>
+      findDefinitions(workspace, "file:///app/routes.ts", ROUTING.indexOf(needle) + delta).map(
+        (l) => `${l.uri.replace("file:///app/controllers/", "")}:${workspace.document(l.uri)!.text.slice(l.span.start, l.span.end)}`,
+      );
     assert.deepStrictEqual(targets(`"posts"`), ["posts.ts:index", "posts.ts:publish", "posts.ts:show"]); // route order
     assert.deepStrictEqual(targets(`publish:`), ["posts.ts:publish"]);
     assert.deepStrictEqual(targets(`"static_pages"`), ["static_pages.ts:show"]);
@@ -148,19 +176,25 @@ describe("routes and their actions in the editor", () => {
     const workspace = workspaceWith({ "posts.ts": POSTS });
     workspace.set({ uri: "file:///app/views.ts", version: 1, text: "routes.helpers.post_path(1)" });
     const locations = findDefinitions(workspace, "file:///app/views.ts", 17);
-    assert.deepStrictEqual(locations.map((l) => [l.uri, workspace.document(l.uri)!.text.slice(l.span.start, l.span.end)]), [
-      ["file:///app/routes.ts", `"posts"`],
-      ["file:///app/controllers/posts.ts", "show"],
-    ]);
+    assert.deepStrictEqual(
+      locations.map((l) => [l.uri, workspace.document(l.uri)!.text.slice(l.span.start, l.span.end)]),
+      [
+        ["file:///app/routes.ts", `"posts"`],
+        ["file:///app/controllers/posts.ts", "show"],
+      ],
+    );
   });
 
   it("a code lens above each routed action lists its routes and leads to the declaration", () => {
     const workspace = workspaceWith({ "posts.ts": POSTS });
     const lenses = actionLenses(workspace, "file:///app/controllers/posts.ts");
-    assert.deepStrictEqual(lenses.map((l) => [POSTS.slice(l.span.start, l.span.end), l.title, ROUTING.slice(l.target.span.start, l.target.span.end)]), [
-      ["index", "GET /posts.:format · posts_path", `"posts"`],
-      ["show", "GET /posts/:id.:format · post_path", `"posts"`],
-    ]);
+    assert.deepStrictEqual(
+      lenses.map((l) => [POSTS.slice(l.span.start, l.span.end), l.title, ROUTING.slice(l.target.span.start, l.target.span.end)]),
+      [
+        ["index", "GET /posts.:format · posts_path", `"posts"`],
+        ["show", "GET /posts/:id.:format · post_path", `"posts"`],
+      ],
+    );
   });
 });
 
@@ -179,7 +213,11 @@ describe("quick fixes: add a missing action, create a missing controller", () =>
 
   const styles: Array<[string, string, string]> = [
     ["exported functions (TypeScript)", "posts.ts", `export function index() {}\nexport function show() {}\n`],
-    ["a default object", "posts.ts", `import type { ActionContext } from "resource-routes/http";\nexport default {\n  index(ctx: ActionContext) {},\n  show: () => 1\n};\n`],
+    [
+      "a default object",
+      "posts.ts",
+      `import type { ActionContext } from "resource-routes/http";\nexport default {\n  index(ctx: ActionContext) {},\n  show: () => 1\n};\n`,
+    ],
     ["a default class", "posts.ts", `export default class Posts {\n  index() {}\n  show() {}\n}\n`],
     ["exported functions (JavaScript)", "posts.js", `exports.index = () => 1;\nexports.show = () => 2;\n`],
   ];
@@ -201,12 +239,17 @@ describe("quick fixes: add a missing action, create a missing controller", () =>
 
   it('"Create controllers/static_pages.ts" with a stub for every action its routes reach', () => {
     const workspace = workspaceWith({ "posts.ts": POSTS });
-    const diagnostic = documentDiagnostics(workspace, "file:///app/routes.ts").find((d) => d.code === "missing-controller" && d.controller?.name === "static_pages")!;
+    const diagnostic = documentDiagnostics(workspace, "file:///app/routes.ts").find(
+      (d) => d.code === "missing-controller" && d.controller?.name === "static_pages",
+    )!;
     const [fix] = codeActions(workspace, "file:///app/routes.ts", diagnostic.span!);
     assert.strictEqual(fix.title, "Create controllers/static_pages.ts");
     assert.strictEqual(fix.createFile, "file:///app/controllers/static_pages.ts");
     const created = apply(workspace, fix).get(fix.createFile)!;
-    assert.strictEqual(created, `import type { ActionContext } from "resource-routes/http";\n\nexport function show(ctx: ActionContext) {\n  // GET /pages/:id.:format\n}\n`);
+    assert.strictEqual(
+      created,
+      `import type { ActionContext } from "resource-routes/http";\n\nexport function show(ctx: ActionContext) {\n  // GET /pages/:id.:format\n}\n`,
+    );
   });
 
   it("never creates a module outside the workspace folder, whatever the controller's name or the controllers setting", () => {
@@ -221,7 +264,11 @@ describe("quick fixes: add a missing action, create a missing controller", () =>
       const text = `import { draw } from "resource-routes";\nexport default draw({ controllers: ${JSON.stringify(folder)} }, (map) => {\n  ${declaration}\n  map.resources("tags");\n});\n`;
       workspace.set({ uri: "file:///work/app/routes.ts", version: 1, text });
       // A module in the folder, so that missing controllers are reported there.
-      workspace.set({ uri: `file://${folder.startsWith("/") ? folder : `/work/app/${folder.slice(2)}`}/other.ts`.replace("/app/../../", "/"), version: 1, text: "export function index() {}\n" });
+      workspace.set({
+        uri: `file://${folder.startsWith("/") ? folder : `/work/app/${folder.slice(2)}`}/other.ts`.replace("/app/../../", "/"),
+        version: 1,
+        text: "export function index() {}\n",
+      });
       const diagnostics = documentDiagnostics(workspace, "file:///work/app/routes.ts").filter((d) => d.code === "missing-controller");
       for (const diagnostic of diagnostics) {
         for (const fix of codeActions(workspace, "file:///work/app/routes.ts", diagnostic.span!, ["/work/app"])) {
@@ -238,7 +285,10 @@ describe("quick fixes: add a missing action, create a missing controller", () =>
 
   it("an action named like a reserved word is exported under its name", () => {
     const text = stubText([{ name: "new", route: "GET /posts/new" }], "functions", true);
-    assert.deepStrictEqual(readControllerModule(text, "c.ts").actions.map((a) => a.name), ["new"]);
+    assert.deepStrictEqual(
+      readControllerModule(text, "c.ts").actions.map((a) => a.name),
+      ["new"],
+    );
   });
 });
 
@@ -246,7 +296,10 @@ describe("hover on a controller action", () => {
   it("lists the routes that reach it, or says none does", () => {
     const workspace = workspaceWith({ "posts.ts": POSTS });
     const uri = "file:///app/controllers/posts.ts";
-    assert.strictEqual(doHover(workspace, uri, POSTS.indexOf("show") + 1)!.contents, "**action** `show`: 1 route\n\n| verb | path | helper | controller#action |\n|---|---|---|---|\n| GET | `/posts/:id.:format` | `post_path` | `posts#show` |");
+    assert.strictEqual(
+      doHover(workspace, uri, POSTS.indexOf("show") + 1)!.contents,
+      "**action** `show`: 1 route\n\n| verb | path | helper | controller#action |\n|---|---|---|---|\n| GET | `/posts/:id.:format` | `post_path` | `posts#show` |",
+    );
     assert.strictEqual(doHover(workspace, uri, POSTS.indexOf("archive") + 1)!.contents, "**action** `archive`: no route reaches it");
   });
 });
@@ -257,8 +310,17 @@ describe("the routes table links controller#action to the action", () => {
     const workspace = workspaceWith({ "posts.ts": POSTS });
     const table = routesTableOf(workspace);
     const lines = table.text.split("\n");
-    const actions = table.rows.map((row) => [lines[row.line].trim().split(/\s+/).pop(), row.action && workspace.document(row.action.uri)!.text.slice(row.action.span.start, row.action.span.end)]);
-    assert.deepStrictEqual(actions, [["posts#index", "index"], ["posts#publish", undefined], ["posts#show", "show"], ["tags#index", undefined], ["static_pages#show", undefined]]);
+    const actions = table.rows.map((row) => [
+      lines[row.line].trim().split(/\s+/).pop(),
+      row.action && workspace.document(row.action.uri)!.text.slice(row.action.span.start, row.action.span.end),
+    ]);
+    assert.deepStrictEqual(actions, [
+      ["posts#index", "index"],
+      ["posts#publish", undefined],
+      ["posts#show", "show"],
+      ["tags#index", undefined],
+      ["static_pages#show", undefined],
+    ]);
   });
 });
 
@@ -285,8 +347,15 @@ describe("indexing controller modules", () => {
     };
     const workspace = new RoutingWorkspace();
     assert.deepStrictEqual(await indexFolder(workspace, "file:///app", fs), { read: 4, kept: 3 });
-    assert.deepStrictEqual([...workspace.documents()].map((d) => d.uri).sort(), ["file:///app/app/handlers/admin/users.ts", "file:///app/app/handlers/posts.ts", "file:///app/config/routes.ts"]);
+    assert.deepStrictEqual([...workspace.documents()].map((d) => d.uri).sort(), [
+      "file:///app/app/handlers/admin/users.ts",
+      "file:///app/app/handlers/posts.ts",
+      "file:///app/config/routes.ts",
+    ]);
     const missing = documentDiagnostics(workspace, "file:///app/config/routes.ts").filter((d) => d.code === "missing-action");
-    assert.deepStrictEqual(missing.map((d) => d.controller), [{ name: "posts", actions: [{ name: "show", route: "GET /posts/:id.:format" }] }]);
+    assert.deepStrictEqual(
+      missing.map((d) => d.controller),
+      [{ name: "posts", actions: [{ name: "show", route: "GET /posts/:id.:format" }] }],
+    );
   });
 });

@@ -24,7 +24,10 @@ describe("EditHistory", () => {
         for (const version of versions.slice(0, -1)) {
           const change = history.between(version.token, newest.token)!;
           assert.ok(change, "known");
-          assert.strictEqual(version.text.slice(0, change.start) + newest.text.slice(change.start, change.newEnd) + version.text.slice(change.oldEnd), newest.text);
+          assert.strictEqual(
+            version.text.slice(0, change.start) + newest.text.slice(change.start, change.newEnd) + version.text.slice(change.oldEnd),
+            newest.text,
+          );
         }
         // Only to the newest version.
         if (versions.length > 2) assert.strictEqual(history.between(versions[0].token, versions[1].token), undefined);

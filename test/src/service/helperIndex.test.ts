@@ -14,31 +14,45 @@ const PREFIXES = ["", "p", "po", "photo", "edit_", "new_t", "hash_for_p", "forma
 
 const declaration = (i: number, variant: number) =>
   `  map.resources("${NAMES[(i + variant) % NAMES.length]}${i}"${variant % 3 === 0 ? `, { only: ["index", "show"] }` : variant % 3 === 1 ? `, { member: { publish: "put" } }` : ""});`;
-const file = (variants: number[]) => `import { draw } from "resource-routes";\nexport default draw((map) => {\n${variants.map((v, i) => declaration(i, v)).join("\n")}\n});\n`;
+const file = (variants: number[]) =>
+  `import { draw } from "resource-routes";\nexport default draw((map) => {\n${variants.map((v, i) => declaration(i, v)).join("\n")}\n});\n`;
 
 /** Every helper of the workspace spelled out and sorted: what the index must answer, by its definition. */
 function expectedHelpers(names: readonly string[], prefix: string, limit: number): string[] {
   const helpers = [...new Set(names)].flatMap((n) => [`${n}_path`, `${n}_url`, `hash_for_${n}_path`, `hash_for_${n}_url`]);
-  return helpers.filter((h) => h.startsWith(prefix)).sort().slice(0, limit);
+  return helpers
+    .filter((h) => h.startsWith(prefix))
+    .sort()
+    .slice(0, limit);
 }
 
 describe("helper index", () => {
   it("property: a lookup gives the first helpers, in string order, that start with the prefix, where names begin one another", () => {
     // Names that begin other names sort differently spelled with `_path` and with `_url` (`a_b_path` < `a_path`, `a_url` < `a_b_url`).
-    const name = fc.array(fc.constantFrom("a", "b", "_", "p", "u", "hash_for_", "path", "url"), { minLength: 1, maxLength: 4 }).map((parts) => `n${parts.join("")}`);
+    const name = fc
+      .array(fc.constantFrom("a", "b", "_", "p", "u", "hash_for_", "path", "url"), { minLength: 1, maxLength: 4 })
+      .map((parts) => `n${parts.join("")}`);
     fc.assert(
-      fc.property(fc.array(name, { minLength: 1, maxLength: 30 }), fc.array(fc.constantFrom("", "n", "na", "n_", "na_", "na_p", "na_u", "h", "hash_for_", "hash_for_n", "hash_for_na_p", "x"), { minLength: 1 }), fc.integer({ min: 1, max: 50 }), (names, prefixes, limit) => {
-        const workspace = new RoutingWorkspace();
-        const routes = names.map((n, i) => `  map.named_route("${n}", "/r${i}", { controller: "c", action: "a" });`).join("\n");
-        workspace.set({ uri: URI, version: 1, text: `import { draw } from "resource-routes";\nexport default draw((map) => {\n${routes}\n});\n` });
-        for (const prefix of ["", ...prefixes]) {
-          assert.deepStrictEqual(workspace.helpersWithPrefix(prefix, limit).map((h) => h.helper), expectedHelpers(names, prefix, limit), `prefix ${JSON.stringify(prefix)}`);
-        }
-      }),
+      fc.property(
+        fc.array(name, { minLength: 1, maxLength: 30 }),
+        fc.array(fc.constantFrom("", "n", "na", "n_", "na_", "na_p", "na_u", "h", "hash_for_", "hash_for_n", "hash_for_na_p", "x"), { minLength: 1 }),
+        fc.integer({ min: 1, max: 50 }),
+        (names, prefixes, limit) => {
+          const workspace = new RoutingWorkspace();
+          const routes = names.map((n, i) => `  map.named_route("${n}", "/r${i}", { controller: "c", action: "a" });`).join("\n");
+          workspace.set({ uri: URI, version: 1, text: `import { draw } from "resource-routes";\nexport default draw((map) => {\n${routes}\n});\n` });
+          for (const prefix of ["", ...prefixes]) {
+            assert.deepStrictEqual(
+              workspace.helpersWithPrefix(prefix, limit).map((h) => h.helper),
+              expectedHelpers(names, prefix, limit),
+              `prefix ${JSON.stringify(prefix)}`,
+            );
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
-
 
   it("property: after each edit of one declaration, prefix lookups equal those of a fresh workspace", () => {
     fc.assert(
@@ -87,7 +101,8 @@ describe("helper index", () => {
           if (e.ask === 0) return;
           const fresh = new RoutingWorkspace();
           fresh.set({ uri: URI, version: 1, text: text(lines) });
-          for (const word of words) assert.strictEqual(workspace.suggestHelper(word), fresh.suggestHelper(word), `${word} after ${version + 1} edits: ${lines.join(" ")}`);
+          for (const word of words)
+            assert.strictEqual(workspace.suggestHelper(word), fresh.suggestHelper(word), `${word} after ${version + 1} edits: ${lines.join(" ")}`);
         });
       }),
       { numRuns: Number(process.env.INCREMENTAL_RUNS ?? 100) },

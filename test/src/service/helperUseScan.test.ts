@@ -34,13 +34,47 @@ describe("helper uses", () => {
         ["tags_path", "tags_path", "helpers.tags_path"],
       ],
     );
-    assert.deepStrictEqual(scanHelperUses(text).aliases.map((a) => a.name), ["h", "helpers"]);
+    assert.deepStrictEqual(
+      scanHelperUses(text).aliases.map((a) => a.name),
+      ["h", "helpers"],
+    );
   });
 
   it("property: the uses brought past an edit are those found in the new text", () => {
     // Whole uses, and the pieces they are made of, so that edits make, unmake, lengthen and cut them.
-    const part = fc.constantFrom("helpers.post_path", 'helpers["a_url"]', "helpers .\n x", "helpers", "routes.", ".", "[", "]", '"', "'", " ", "\n", "post_path", "x", "(", ")", ";", "$", "é", "\u00a0",
-      "const h = routes.helpers", "const", "h", "h.a_path", " = ", "{", "}", ",", ":", "const { post_path, b: c } = routes.helpers", "let {");
+    const part = fc.constantFrom(
+      "helpers.post_path",
+      'helpers["a_url"]',
+      "helpers .\n x",
+      "helpers",
+      "routes.",
+      ".",
+      "[",
+      "]",
+      '"',
+      "'",
+      " ",
+      "\n",
+      "post_path",
+      "x",
+      "(",
+      ")",
+      ";",
+      "$",
+      "é",
+      "\u00a0",
+      "const h = routes.helpers",
+      "const",
+      "h",
+      "h.a_path",
+      " = ",
+      "{",
+      "}",
+      ",",
+      ":",
+      "const { post_path, b: c } = routes.helpers",
+      "let {",
+    );
     const piece = fc.array(part, { maxLength: 10 }).map((parts) => parts.join(""));
     fc.assert(
       fc.property(piece, fc.array(fc.record({ at: fc.nat(80), remove: fc.nat(8), insert: piece }), { minLength: 1, maxLength: 6 }), (start, edits) => {

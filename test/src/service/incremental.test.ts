@@ -30,9 +30,20 @@ const DECLARATIONS = [
   `map.resources("pests");`, // "pest" ties "post" as the nearest name to "past": the first declaration's wins
 ];
 
-const routingFile = (lines: string[]) => `import { draw } from "resource-routes";\nexport default draw({ behaviour: "B" }, (map) => {\n${lines.map((l) => `  ${l}`).join("\n")}\n});\n`;
+const routingFile = (lines: string[]) =>
+  `import { draw } from "resource-routes";\nexport default draw({ behaviour: "B" }, (map) => {\n${lines.map((l) => `  ${l}`).join("\n")}\n});\n`;
 
-const USES = ["helpers.posts_path()", "helpers.post_pth(1)", "helpers.tags_path", "helpers.photo_tags_path(1)", "helpers.admin_users_url()", "helpers.wid", "helpers.formatted_posts_path()", "helpers.account_path()", "helpers.past_path()"];
+const USES = [
+  "helpers.posts_path()",
+  "helpers.post_pth(1)",
+  "helpers.tags_path",
+  "helpers.photo_tags_path(1)",
+  "helpers.admin_users_url()",
+  "helpers.wid",
+  "helpers.formatted_posts_path()",
+  "helpers.account_path()",
+  "helpers.past_path()",
+];
 
 type Step =
   | { kind: "routing"; file: number; lines: number[] }
@@ -46,7 +57,11 @@ type Step =
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("routing" as const), file: fc.nat(1), lines: fc.array(fc.nat(DECLARATIONS.length - 1), { maxLength: 6 }) }),
-  fc.record({ kind: fc.constant("burst" as const), file: fc.nat(1), versions: fc.array(fc.array(fc.nat(DECLARATIONS.length - 1), { maxLength: 6 }), { minLength: 2, maxLength: 4 }) }),
+  fc.record({
+    kind: fc.constant("burst" as const),
+    file: fc.nat(1),
+    versions: fc.array(fc.array(fc.nat(DECLARATIONS.length - 1), { maxLength: 6 }), { minLength: 2, maxLength: 4 }),
+  }),
   fc.record({ kind: fc.constant("view" as const), uses: fc.array(fc.nat(USES.length - 1), { maxLength: 4 }) }),
   fc.record({ kind: fc.constant("plain" as const), text: fc.string({ maxLength: 20 }) }),
   fc.record({ kind: fc.constant("close" as const), file: fc.nat(1) }),
@@ -63,14 +78,18 @@ function observe(workspace: RoutingWorkspace): unknown {
   const completions = ["", "p", "post", "admin_", "photo_t", "hash_for_", "formatted_", "zzz"].map((prefix) => {
     const text = `x(${prefix}`;
     workspace.set({ uri: "file:///app/probe.ts", version: 1, text });
-    return doComplete(workspace, "file:///app/probe.ts", text.length).map((item) => `${item.label} ${item.detail ?? helperDetails(workspace, item.label)?.detail}`);
+    return doComplete(workspace, "file:///app/probe.ts", text.length).map(
+      (item) => `${item.label} ${item.detail ?? helperDetails(workspace, item.label)?.detail}`,
+    );
   });
   workspace.close("file:///app/probe.ts");
   const named = ["posts", "post", "photo_tags", "tags", "account", "admin_users", "formatted_posts", "comment_votes", "votes"].map((name) => {
     const found = workspace.namedRoute(name);
     return found && `${found.uri} ${found.route.verb} ${found.route.path}`;
   });
-  const diagnostics = [VIEW, ...ROUTING_URIS].map((uri) => documentDiagnostics(workspace, uri).map((d) => `${d.code} ${d.span?.start}-${d.span?.end} ${d.message}`));
+  const diagnostics = [VIEW, ...ROUTING_URIS].map((uri) =>
+    documentDiagnostics(workspace, uri).map((d) => `${d.code} ${d.span?.start}-${d.span?.end} ${d.message}`),
+  );
   // Route counts are kept per group of routes that later versions share.
   const lenses = ROUTING_URIS.map((uri) => routeCountLenses(workspace, uri).map((lens) => `${lens.span.start} ${lens.title}`));
   const outline = ROUTING_URIS.map((uri) => JSON.stringify(documentSymbols(workspace, uri)));
@@ -110,8 +129,7 @@ describe("incremental workspace indexes equal a fresh workspace", () => {
           } else if (s.kind === "idle") {
             workspace.releaseSyntaxTrees();
             workspace.prepareHelperIndex();
-          }
-          else workspace.close(ROUTING_URIS[s.file]);
+          } else workspace.close(ROUTING_URIS[s.file]);
           // Observing fills the caches, so the next step works on a warm workspace; a step left
           // unseen leaves them a version behind (edits faster than anything asks about them).
           if (unseen[index] && index < steps.length - 1) continue;

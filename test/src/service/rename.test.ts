@@ -31,7 +31,8 @@ function applied(workspace: RoutingWorkspace, edits: TextEdit[]): Record<string,
   return result;
 }
 
-const routes = (body: string, behaviour = "B") => `import { draw } from "resource-routes";\nexport default draw({ behaviour: "${behaviour}" }, (map) => {\n${body}\n});\n`;
+const routes = (body: string, behaviour = "B") =>
+  `import { draw } from "resource-routes";\nexport default draw({ behaviour: "${behaviour}" }, (map) => {\n${body}\n});\n`;
 
 function renamed(files: Record<string, string>, newName: string): Record<string, string> {
   const { workspace, uri, offset } = workspaceOf(files);
@@ -73,7 +74,9 @@ describe("service: rename", () => {
   it("shallow nesting, namespaces and singletons", () => {
     const after = renamed(
       {
-        [ROUTES_URI]: routes(`  map.namespace("admin", (admin) => admin.resources("posts", { shallow: true }, (p) => p.resources("comm|ents")));\n  map.resource("account");`),
+        [ROUTES_URI]: routes(
+          `  map.namespace("admin", (admin) => admin.resources("posts", { shallow: true }, (p) => p.resources("comm|ents")));\n  map.resource("account");`,
+        ),
         [VIEW_URI]: `link(admin_post_comments_path(1), admin_comment_path(2), account_path());`,
       },
       "notes",
@@ -84,7 +87,10 @@ describe("service: rename", () => {
   });
 
   it("behaviour A's formatted twins and B's deprecated formatted_ aliases follow", () => {
-    const a = renamed({ [ROUTES_URI]: routes(`  map.resources("po|sts");`, "A"), [VIEW_URI]: `link(formatted_posts_path("json"), formatted_post_path(1, "xml"));` }, "articles");
+    const a = renamed(
+      { [ROUTES_URI]: routes(`  map.resources("po|sts");`, "A"), [VIEW_URI]: `link(formatted_posts_path("json"), formatted_post_path(1, "xml"));` },
+      "articles",
+    );
     assert.strictEqual(a[VIEW_URI], `link(formatted_articles_path("json"), formatted_article_path(1, "xml"));`);
     const b = renamed({ [ROUTES_URI]: routes(`  map.resources("po|sts");`), [VIEW_URI]: `link(formatted_post_path(1, "xml"));` }, "articles");
     assert.strictEqual(b[VIEW_URI], `link(formatted_article_path(1, "xml"));`);
@@ -105,7 +111,9 @@ describe("service: rename", () => {
   });
 
   it("refuses a name a later declaration holds, which would lose it", () => {
-    const { workspace, uri, offset } = workspaceOf({ [ROUTES_URI]: routes(`  map.resources("po|sts");\n  map.resources("things");\n  map.resources("articles");`) });
+    const { workspace, uri, offset } = workspaceOf({
+      [ROUTES_URI]: routes(`  map.resources("po|sts");\n  map.resources("things");\n  map.resources("articles");`),
+    });
     const taken = rename(workspace, uri, offset, "articles");
     assert.ok("error" in taken && /would lose its name "articles"/.test(taken.error), JSON.stringify(taken));
     assert.ok(!("error" in rename(workspace, uri, offset, "entries")), "and the workspace goes on");
@@ -148,7 +156,11 @@ describe("service: rename", () => {
     const change = { start, oldEnd: start + "things5".length, newEnd: start + "gizmo".length };
     const seen = workspace.withRoutingEdit(ROUTES_URI, text.slice(0, start) + "gizmo" + text.slice(change.oldEnd), change, (current, edited) => {
       const edit = edited!.routes.table.edit;
-      return { continues: edit?.from === current.routes.table.version, run: edit && [edit.at, edit.removed.length, edit.added.length], names: edited!.routes.routes.map((r) => r.name).filter((n) => n?.startsWith("gizmo")) };
+      return {
+        continues: edit?.from === current.routes.table.version,
+        run: edit && [edit.at, edit.removed.length, edit.added.length],
+        names: edited!.routes.routes.map((r) => r.name).filter((n) => n?.startsWith("gizmo")),
+      };
     });
     assert.deepStrictEqual(seen, { continues: true, run: [5, 1, 1], names: ["gizmo_index", "gizmo"] });
   });
@@ -170,7 +182,10 @@ describe("service: rename", () => {
   });
 
   it("leaves the workspace with no unknown-helper", () => {
-    const files = { [ROUTES_URI]: routes(`  map.resources("po|sts", (p) => p.resources("tags"));`), [VIEW_URI]: `routes.helpers.post_tags_path(1); routes.helpers.posts_url();` };
+    const files = {
+      [ROUTES_URI]: routes(`  map.resources("po|sts", (p) => p.resources("tags"));`),
+      [VIEW_URI]: `routes.helpers.post_tags_path(1); routes.helpers.posts_url();`,
+    };
     const after = renamed(files, "entries");
     const workspace = new RoutingWorkspace();
     for (const [uri, text] of Object.entries(after)) workspace.setFromDisk({ uri, version: 2, text });

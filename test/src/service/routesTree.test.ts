@@ -37,9 +37,18 @@ describe("service: the routes tree", () => {
     const files = routesTree(w, { groupBy: "file" }).items;
     assert.deepStrictEqual(labels(files), ["routes.ts — 7 routes · behaviour B"]);
     const top = routesTree(w, { groupBy: "file", parent: files[0].id }).items;
-    assert.deepStrictEqual(labels(top), ["resources posts — /posts · 2 routes, 4 with its block", "namespace admin — 1 route in its block", "connect files/*path — /files/*path · 1 route", "connect files/:name — /files/:name · 1 route"]);
+    assert.deepStrictEqual(labels(top), [
+      "resources posts — /posts · 2 routes, 4 with its block",
+      "namespace admin — 1 route in its block",
+      "connect files/*path — /files/*path · 1 route",
+      "connect files/:name — /files/:name · 1 route",
+    ]);
     const posts = routesTree(w, { groupBy: "file", parent: top[0].id }).items;
-    assert.deepStrictEqual(labels(posts), ["resources comments — /posts/:post_id/comments · 2 routes", "GET /posts.:format — posts_path · posts#index", "GET /posts/:id.:format — post_path · posts#show"]);
+    assert.deepStrictEqual(labels(posts), [
+      "resources comments — /posts/:post_id/comments · 2 routes",
+      "GET /posts.:format — posts_path · posts#index",
+      "GET /posts/:id.:format — post_path · posts#show",
+    ]);
     const route = posts[1];
     assert.strictEqual(route.kind, "route");
     assert.strictEqual(route.hasChildren, false);
@@ -52,12 +61,21 @@ describe("service: the routes tree", () => {
   it("by controller: controllers, their actions, their routes; by path: first segments, their routes", () => {
     const w = workspace();
     const controllers = routesTree(w, { groupBy: "controller" }).items;
-    assert.deepStrictEqual(controllers.map((c) => `${c.label} ${c.routes}`), ["admin/users 1", "comments 2", "files 2", "posts 2"]);
+    assert.deepStrictEqual(
+      controllers.map((c) => `${c.label} ${c.routes}`),
+      ["admin/users 1", "comments 2", "files 2", "posts 2"],
+    );
     const actions = routesTree(w, { groupBy: "controller", parent: controllers[2].id }).items;
-    assert.deepStrictEqual(actions.map((a) => a.label), ["show", "raw"]);
+    assert.deepStrictEqual(
+      actions.map((a) => a.label),
+      ["show", "raw"],
+    );
     assert.deepStrictEqual(labels(routesTree(w, { groupBy: "controller", parent: actions[0].id }).items), ["ANY /files/*path — files#show"]);
     const paths = routesTree(w, { groupBy: "path" }).items;
-    assert.deepStrictEqual(paths.map((p) => `${p.label} ${p.routes}`), ["/admin 1", "/comments 1", "/files 2", "/posts 3"]);
+    assert.deepStrictEqual(
+      paths.map((p) => `${p.label} ${p.routes}`),
+      ["/admin 1", "/comments 1", "/files 2", "/posts 3"],
+    );
     assert.strictEqual(routesTree(w, { groupBy: "path", parent: paths[3].id }).items.length, 3);
   });
 
@@ -71,19 +89,36 @@ describe("service: the routes tree", () => {
         expected.set(first, (expected.get(first) ?? 0) + 1);
       }
       const groups = routesTree(w, { groupBy: "path" }).items.map((item) => [item.label, item.routes]);
-      assert.deepStrictEqual(groups, [...expected].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), c.id);
+      assert.deepStrictEqual(
+        groups,
+        [...expected].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        c.id,
+      );
     }
   });
 
   it("the filter keeps the routes whose verb, path, helper or controller#action match, and the groups that hold them", () => {
     const w = workspace();
     const files = routesTree(w, { groupBy: "file", filter: "DELETE" }).items;
-    assert.deepStrictEqual(files.map((f) => f.routes), [1]);
+    assert.deepStrictEqual(
+      files.map((f) => f.routes),
+      [1],
+    );
     const top = routesTree(w, { groupBy: "file", filter: "delete", parent: files[0].id }).items;
-    assert.deepStrictEqual(top.map((t) => t.label), ["resources posts"]);
-    const comments = routesTree(w, { groupBy: "file", filter: "delete", parent: routesTree(w, { groupBy: "file", filter: "delete", parent: top[0].id }).items[0].id }).items;
+    assert.deepStrictEqual(
+      top.map((t) => t.label),
+      ["resources posts"],
+    );
+    const comments = routesTree(w, {
+      groupBy: "file",
+      filter: "delete",
+      parent: routesTree(w, { groupBy: "file", filter: "delete", parent: top[0].id }).items[0].id,
+    }).items;
     assert.deepStrictEqual(labels(comments), ["DELETE /comments/:id.:format — comment_path · comments#destroy"]);
-    assert.deepStrictEqual(routesTree(w, { groupBy: "controller", filter: "post_path" }).items.map((c) => c.label), ["posts"]);
+    assert.deepStrictEqual(
+      routesTree(w, { groupBy: "controller", filter: "post_path" }).items.map((c) => c.label),
+      ["posts"],
+    );
   });
 
   it("routes carry their problems: an unreachable route has the warning and its message", () => {
@@ -92,14 +127,25 @@ describe("service: the routes tree", () => {
     const top = routesTree(w, { groupBy: "file", parent: files[0].id }).items;
     const raw = routesTree(w, { groupBy: "file", parent: top[3].id }).items[0];
     // The controllers folder has no files module either: both problems are on the route.
-    assert.deepStrictEqual(raw.diagnostics?.map((d) => d.code), ["unreachable-route", "missing-controller"]);
+    assert.deepStrictEqual(
+      raw.diagnostics?.map((d) => d.code),
+      ["unreachable-route", "missing-controller"],
+    );
     assert.match(raw.tooltip!, /unreachable-route: /);
   });
 
   it("each route carries only its own problems: a missing action on the route that reaches it, none on routes whose actions exist", () => {
     const w = new RoutingWorkspace();
-    w.set({ uri: URI, version: 1, text: `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("products", { collection: { search: "get" }, member: { publish: "put" } });\n});\n` });
-    w.set({ uri: "file:///app/config/controllers/products.ts", version: 1, text: "export function index() {}\nexport function show() {}\nexport function search() {}\nexport function create() {}\n" });
+    w.set({
+      uri: URI,
+      version: 1,
+      text: `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("products", { collection: { search: "get" }, member: { publish: "put" } });\n});\n`,
+    });
+    w.set({
+      uri: "file:///app/config/controllers/products.ts",
+      version: 1,
+      text: "export function index() {}\nexport function show() {}\nexport function search() {}\nexport function create() {}\n",
+    });
     const files = routesTree(w, { groupBy: "file" }).items;
     const declaration = routesTree(w, { groupBy: "file", parent: files[0].id }).items[0];
     const routes = routesTree(w, { groupBy: "file", parent: declaration.id }).items;
@@ -129,7 +175,11 @@ describe("service: the routes tree", () => {
   });
 
   it("pages: a level of 20,000 routes answers a page of items and says how many are left, without making the rest", () => {
-    const body = Array.from({ length: 2_000 }, (_, i) => `  map.resources("r${i}", { only: ["index", "show", "create", "update", "destroy"] }, (r) => r.resources("c${i}", { only: ["index", "show", "create", "update", "destroy"] }));`).join("\n");
+    const body = Array.from(
+      { length: 2_000 },
+      (_, i) =>
+        `  map.resources("r${i}", { only: ["index", "show", "create", "update", "destroy"] }, (r) => r.resources("c${i}", { only: ["index", "show", "create", "update", "destroy"] }));`,
+    ).join("\n");
     const w = workspace(`import { draw } from "resource-routes";\nexport default draw((map) => {\n${body}\n});\n`);
     const files = routesTree(w, { groupBy: "file" });
     assert.deepStrictEqual([files.items.length, files.items[0].routes], [1, 20_000]);
@@ -170,12 +220,29 @@ describe("language server: resourceRoutes/routesTree and path hints", function (
     try {
       await client.start(null);
       await client.open(URI, ROUTES);
-      const first = (await client.connection.sendRequest("resourceRoutes/routesTree", { groupBy: "file" })) as { items: Array<{ id: string; label: string }>; more: number };
+      const first = (await client.connection.sendRequest("resourceRoutes/routesTree", { groupBy: "file" })) as {
+        items: Array<{ id: string; label: string }>;
+        more: number;
+      };
       assert.deepStrictEqual([first.items.map((i) => i.label), first.more], [["routes.ts"], 0]);
-      const top = (await client.connection.sendRequest("resourceRoutes/routesTree", { groupBy: "file", parent: first.items[0].id })) as { items: Array<{ label: string; location: rpc.Location }> };
+      const top = (await client.connection.sendRequest("resourceRoutes/routesTree", { groupBy: "file", parent: first.items[0].id })) as {
+        items: Array<{ label: string; location: rpc.Location }>;
+      };
       assert.deepStrictEqual(top.items[0].location, { uri: URI, range: { start: { line: 2, character: 2 }, end: { line: 4, character: 4 } } });
-      const hints = (await client.connection.sendRequest(rpc.InlayHintRequest.type, { textDocument: { uri: URI }, range: { start: { line: 0, character: 0 }, end: { line: 11, character: 0 } } })) as rpc.InlayHint[];
-      assert.deepStrictEqual(hints.map((h) => [h.position.line, h.label]), [[2, "/posts"], [3, "/posts/:post_id/comments"], [6, "/admin/users"], [8, "/files/*path"], [9, "/files/:name"]]);
+      const hints = (await client.connection.sendRequest(rpc.InlayHintRequest.type, {
+        textDocument: { uri: URI },
+        range: { start: { line: 0, character: 0 }, end: { line: 11, character: 0 } },
+      })) as rpc.InlayHint[];
+      assert.deepStrictEqual(
+        hints.map((h) => [h.position.line, h.label]),
+        [
+          [2, "/posts"],
+          [3, "/posts/:post_id/comments"],
+          [6, "/admin/users"],
+          [8, "/files/*path"],
+          [9, "/files/:name"],
+        ],
+      );
     } finally {
       client.kill();
     }
@@ -188,7 +255,12 @@ describe("service: the routes tree of several applications", () => {
     const routing = `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("posts"); });\n`;
     w.set({ uri: "file:///repo/blog/config/routes.ts", version: 1, text: routing });
     w.set({ uri: "file:///repo/shop/config/routes.ts", version: 1, text: routing });
-    assert.deepStrictEqual(routesTree(w, { groupBy: "file" }).items.map((i) => i.label).sort(), ["blog/config/routes.ts", "shop/config/routes.ts"]);
+    assert.deepStrictEqual(
+      routesTree(w, { groupBy: "file" })
+        .items.map((i) => i.label)
+        .sort(),
+      ["blog/config/routes.ts", "shop/config/routes.ts"],
+    );
     assert.deepStrictEqual(routesTree(new RoutingWorkspace(), { groupBy: "file" }), { items: [], more: 0 }, "a workspace without routing files");
   });
 });

@@ -90,7 +90,9 @@ describe("service: completion", () => {
   });
   it("snippets take the required positional arguments in path order; optional ones stay out", () => {
     const { workspace, offset, uri } = workspaceWith(`publish_p|`);
-    const [item] = service(workspace).completions(uri, offset).filter((i) => i.label === "publish_post_path");
+    const [item] = service(workspace)
+      .completions(uri, offset)
+      .filter((i) => i.label === "publish_post_path");
     assert.strictEqual(item.snippet, "publish_post_path(${1:id})");
     assert.match(helperDetails(workspace, item.label)!.documentation, /^`posts#publish` — arguments: `id, format\?`$/);
   });
@@ -99,14 +101,22 @@ describe("service: completion", () => {
     const workspace = new RoutingWorkspace();
     workspace.set({ uri: "file:///r.ts", version: 1, text: `import { draw } from "resource-routes";\nexport default draw((map) => {\n${many}\n});` });
     workspace.set({ uri: "file:///v.ts", version: 1, text: "thing" });
-    const labels = service(workspace).completions("file:///v.ts", 5).map((i) => i.label);
+    const labels = service(workspace)
+      .completions("file:///v.ts", 5)
+      .map((i) => i.label);
     assert.strictEqual(labels.length, MAX_HELPER_ITEMS);
     assert.deepStrictEqual(labels, [...labels].sort());
     assert.ok(labels.every((l) => l.startsWith("thing")));
   });
   it("hash_for_ helpers are offered too", () => {
     const { workspace, offset, uri } = workspaceWith(`hash_for_comment_|`);
-    assert.deepStrictEqual(service(workspace).completions(uri, offset).map((i) => i.label).sort(), ["hash_for_comment_path", "hash_for_comment_url"]);
+    assert.deepStrictEqual(
+      service(workspace)
+        .completions(uri, offset)
+        .map((i) => i.label)
+        .sort(),
+      ["hash_for_comment_path", "hash_for_comment_url"],
+    );
   });
 });
 
@@ -134,7 +144,10 @@ describe("service: helper-use diagnostics", () => {
   });
   it("a misspelt helper suffix is suggested among the helper names", () => {
     const { workspace, uri } = workspaceWith(`routes.helpers.post_pth(1); routes.helpers.posts_ulr();|`);
-    assert.deepStrictEqual(helperUseDiagnostics(workspace, uri).map((d) => d.replacement), ["post_path", "posts_url"]);
+    assert.deepStrictEqual(
+      helperUseDiagnostics(workspace, uri).map((d) => d.replacement),
+      ["post_path", "posts_url"],
+    );
   });
   it("a helper name still being typed is judged once it is complete: called, or edited elsewhere", () => {
     const { workspace, uri } = workspaceWith(`link(routes.helpers.po);\nlet x = 1;|`);
@@ -157,14 +170,25 @@ describe("service: helper-use diagnostics", () => {
       ["unknown-helper", "post_commnet_path", "post_comments_path"],
       ["unknown-helper", "posts_pth", "posts_path"],
     ]);
-    assert.ok(service(workspace).completions(uri, offset).some((i) => i.label === "post_path"), "completion after the alias");
+    assert.ok(
+      service(workspace)
+        .completions(uri, offset)
+        .some((i) => i.label === "post_path"),
+      "completion after the alias",
+    );
     assert.strictEqual(service(workspace).definitions(uri, offset)[0].uri, "file:///app/routes.ts");
-    const uses = service(workspace).references(uri, offset, false).filter((l) => l.uri === uri).map((l) => text.slice(l.span.start, l.span.end));
+    const uses = service(workspace)
+      .references(uri, offset, false)
+      .filter((l) => l.uri === uri)
+      .map((l) => text.slice(l.span.start, l.span.end));
     assert.deepStrictEqual(uses, ["post_path", "post_path"], "the destructured helper and the alias's member");
     const renamed = service(workspace).renameEdits(uri, offset, "article");
     assert.ok(!("error" in renamed));
     const inView = renamed.edits.filter((e) => e.uri === uri).map((e) => [text.slice(e.span.start, e.span.end), e.newText]);
-    assert.deepStrictEqual(inView, [["post_path", "article_path"], ["post_path", "article_path"]]);
+    assert.deepStrictEqual(inView, [
+      ["post_path", "article_path"],
+      ["post_path", "article_path"],
+    ]);
   });
   it("behaviour B: formatted_ helpers are deprecated", () => {
     const { workspace, uri } = workspaceWith(`routes.helpers.formatted_post_path(1, "xml");|`);
@@ -188,11 +212,14 @@ describe("service: outline", () => {
   it("code lenses count the routes of each declaration on its method name", () => {
     const { workspace, uri } = workspaceWith(`${ROUTES}|`, "file:///app/routes.ts");
     const lenses = service(workspace).routeCountLenses(uri);
-    assert.deepStrictEqual(lenses.map((l) => [ROUTES.slice(l.span.start, l.span.end), l.title]), [
-      ["resources", "14 routes, 16 with its block"],
-      ["resources", "2 routes"],
-      ["resources", "1 route"],
-    ]);
+    assert.deepStrictEqual(
+      lenses.map((l) => [ROUTES.slice(l.span.start, l.span.end), l.title]),
+      [
+        ["resources", "14 routes, 16 with its block"],
+        ["resources", "2 routes"],
+        ["resources", "1 route"],
+      ],
+    );
   });
 });
 
@@ -217,7 +244,10 @@ describe("service: find references", () => {
   it("from a helper use: the uses of that route only, without the declaration when not asked", () => {
     const { workspace, uri } = workspaceWith(VIEW);
     const found = service(workspace).references(uri, USES.indexOf("posts_path") + 2, false);
-    assert.deepStrictEqual(found.map((l) => USES.slice(l.span.start, l.span.end)), ["posts_path"]);
+    assert.deepStrictEqual(
+      found.map((l) => USES.slice(l.span.start, l.span.end)),
+      ["posts_path"],
+    );
   });
   it("nothing from a word that is no helper", () => {
     const { workspace, uri } = workspaceWith(`const x = 1;|`);
@@ -229,10 +259,13 @@ describe("service: workspace symbols", () => {
   it("helper names whose letters contain the query in order, leading to their declaration", () => {
     const { workspace } = workspaceWith(`|`);
     const symbols = service(workspace).workspaceSymbols("admus");
-    assert.deepStrictEqual(symbols.map((s) => [s.name, s.detail]), [
-      ["admin_users_path", "GET /admin/users.:format"],
-      ["admin_users_url", "GET /admin/users.:format"],
-    ]);
+    assert.deepStrictEqual(
+      symbols.map((s) => [s.name, s.detail]),
+      [
+        ["admin_users_path", "GET /admin/users.:format"],
+        ["admin_users_url", "GET /admin/users.:format"],
+      ],
+    );
     assert.strictEqual(ROUTES.slice(symbols[0].span.start, symbols[0].span.end), `"users"`);
   });
   it("the query's letters in order through the name and its suffix, in any case, as a filter over every helper name would find them", () => {
@@ -244,9 +277,20 @@ describe("service: workspace symbols", () => {
         let at = 0;
         return letters.every((char) => (at = helper.indexOf(char, at) + 1) > 0);
       });
-      assert.deepStrictEqual(service(workspace).workspaceSymbols(query).map((s) => s.name), expected, query);
+      assert.deepStrictEqual(
+        service(workspace)
+          .workspaceSymbols(query)
+          .map((s) => s.name),
+        expected,
+        query,
+      );
     }
-    assert.ok(service(workspace).workspaceSymbols("PATH").length > 0 && service(workspace).workspaceSymbols("surl").some((s) => s.name === "posts_url"));
+    assert.ok(
+      service(workspace).workspaceSymbols("PATH").length > 0 &&
+        service(workspace)
+          .workspaceSymbols("surl")
+          .some((s) => s.name === "posts_url"),
+    );
   });
 });
 
@@ -287,13 +331,19 @@ describe("service: completion inside declarations", () => {
     assert.strictEqual(text.replace("|", "").slice(shallow.replace.start, shallow.replace.end), "shallo");
   });
   it("action names inside only/except; a singleton has no index", () => {
-    assert.deepStrictEqual(at(ROUTES.replace(`only: ["index", "show"]`, `only: ["index", "|"]`)).map((i) => i.label), ["index", "create", "new", "edit", "show", "update", "destroy", "all", "none"]);
+    assert.deepStrictEqual(
+      at(ROUTES.replace(`only: ["index", "show"]`, `only: ["index", "|"]`)).map((i) => i.label),
+      ["index", "create", "new", "edit", "show", "update", "destroy", "all", "none"],
+    );
     const singleton = at(ROUTES.replace(`has_one: "author" }`, `has_one: "author" }); map.resource("account", { except: "|" }`));
     assert.ok(!singleton.some((i) => i.label === "index") && singleton.some((i) => i.label === "show"));
   });
   it("methods as the values of member, collection and new actions", () => {
     const items = at(ROUTES.replace(`publish: "put"`, `publish: "|"`));
-    assert.deepStrictEqual(items.map((i) => i.label), ["get", "post", "put", "delete", "options", "any"]);
+    assert.deepStrictEqual(
+      items.map((i) => i.label),
+      ["get", "post", "put", "delete", "options", "any"],
+    );
     assert.ok(items.every((i) => i.kind === "method"));
   });
   it("after an edit inside the declaration, its statement alone is parsed for the completion: the file's tree is not made", () => {
@@ -316,10 +366,16 @@ describe("service: completion inside declarations", () => {
     const uri = "file:///app/routes.ts";
     const workspace = new RoutingWorkspace();
     // Enough declarations that one edited is searched on its own until the next merge.
-    const text = ROUTES.replace(`  map.namespace`, `  map.resources("a");\n  map.resources("b");\n  map.resources("c");\n  map.resources("d");\n  map.namespace`);
+    const text = ROUTES.replace(
+      `  map.namespace`,
+      `  map.resources("a");\n  map.resources("b");\n  map.resources("c");\n  map.resources("d");\n  map.namespace`,
+    );
     workspace.set({ uri, version: 1, text });
     workspace.set({ uri: "file:///app/views.ts", version: 1, text: "post_" });
-    const complete = () => service(workspace).completions("file:///app/views.ts", "post_".length).map((i) => i.label);
+    const complete = () =>
+      service(workspace)
+        .completions("file:///app/views.ts", "post_".length)
+        .map((i) => i.label);
     const before = complete();
     workspace.set({ uri, version: 2, text: text.replace(`"comments"`, `"remarks"`) });
     const table = workspace.routingFile(uri)!.routes.table;
@@ -332,7 +388,10 @@ describe("service: completion inside declarations", () => {
   });
   it("outside the options, helpers as anywhere else", () => {
     const items = at(ROUTES.replace(`map.namespace`, `posts_p|; map.namespace`));
-    assert.deepStrictEqual(items.map((i) => [i.kind, i.label]), [["helper", "posts_path"]]);
+    assert.deepStrictEqual(
+      items.map((i) => [i.kind, i.label]),
+      [["helper", "posts_path"]],
+    );
   });
 });
 
@@ -346,11 +405,14 @@ export default draw({ behaviour: "A" }, (map) => {
     const workspace = new RoutingWorkspace();
     workspace.set({ uri: "file:///r.ts", version: 1, text });
     const start = text.indexOf(at);
-    return service(workspace).codeActions("file:///r.ts", { start, end: start }).map((action) => {
-      let result = text;
-      for (const edit of [...action.edits].sort((a, b) => b.span.start - a.span.start)) result = result.slice(0, edit.span.start) + edit.newText + result.slice(edit.span.end);
-      return [action.title, action.diagnostic.code, result.split("\n")[2]];
-    });
+    return service(workspace)
+      .codeActions("file:///r.ts", { start, end: start })
+      .map((action) => {
+        let result = text;
+        for (const edit of [...action.edits].sort((a, b) => b.span.start - a.span.start))
+          result = result.slice(0, edit.span.start) + edit.newText + result.slice(edit.span.end);
+        return [action.title, action.diagnostic.code, result.split("\n")[2]];
+      });
   };
   it("an unknown option key becomes the nearest known one", () => {
     assert.deepStrictEqual(fixes(A_ROUTES, "colection"), [
@@ -365,7 +427,7 @@ export default draw({ behaviour: "A" }, (map) => {
   });
   it("an unknown action keeps its quotes", () => {
     const text = A_ROUTES.replace(`only: ["index"], except: "show", colection: { rss: "get" }`, `only: ["indx"]`);
-    assert.deepStrictEqual(fixes(text, "indx"), [["Change to \"index\"", "unknown-action", `  map.resources("posts", { only: ["index"] });`]]);
+    assert.deepStrictEqual(fixes(text, "indx"), [['Change to "index"', "unknown-action", `  map.resources("posts", { only: ["index"] });`]]);
   });
   it("an unknown helper use becomes the nearest helper", () => {
     const { workspace, uri } = workspaceWith(`routes.helpers.pots_path();|`);
@@ -408,7 +470,12 @@ describe("service: settings", () => {
     assert.ok(file.routes.table.named.has("edit_person"));
   });
   it("the values an editor sends for settings left unset change nothing", () => {
-    const file = routesWith({ resourcesPathNames: {}, resourceActionSeparator: "/", inflections: { irregular: {}, uncountable: [] }, routingFiles: DEFAULT_SETTINGS.routingFiles });
+    const file = routesWith({
+      resourcesPathNames: {},
+      resourceActionSeparator: "/",
+      inflections: { irregular: {}, uncountable: [] },
+      routingFiles: DEFAULT_SETTINGS.routingFiles,
+    });
     assert.ok(file.routes.routes.some((r) => r.path === "/people/new.:format"));
   });
   it("a value of the wrong type is reported and its default used", () => {
@@ -453,12 +520,31 @@ describe("service: indexing a folder", () => {
     assert.deepStrictEqual([...workspace.documents()].map((d) => d.uri).sort(), ["file:///app/config/routes.ts", "file:///app/src/views.ts"]);
     assert.ok(workspace.namedRoute("post") && !workspace.namedRoute("hidden"));
     // A file never opened still answers references.
-    assert.deepStrictEqual(service(workspace).references("file:///app/src/views.ts", 7, false).map((l) => l.uri), ["file:///app/src/views.ts"]);
+    assert.deepStrictEqual(
+      service(workspace)
+        .references("file:///app/src/views.ts", 7, false)
+        .map((l) => l.uri),
+      ["file:///app/src/views.ts"],
+    );
   });
   it("also keeps what tells which route set a file imports: modules that re-export one, and tsconfig.json", async () => {
     const workspace = new RoutingWorkspace();
-    await indexFolder(workspace, "file:///app", memory({ ...FILES, "/app/src/routing.ts": `export { default as routes } from "../config/routes";\n`, "/app/tsconfig.json": `{ "compilerOptions": {} }`, "/app/node_modules/lib/tsconfig.json": "{}" }));
-    assert.deepStrictEqual([...workspace.documents()].map((d) => d.uri).sort(), ["file:///app/config/routes.ts", "file:///app/src/routing.ts", "file:///app/src/views.ts", "file:///app/tsconfig.json"]);
+    await indexFolder(
+      workspace,
+      "file:///app",
+      memory({
+        ...FILES,
+        "/app/src/routing.ts": `export { default as routes } from "../config/routes";\n`,
+        "/app/tsconfig.json": `{ "compilerOptions": {} }`,
+        "/app/node_modules/lib/tsconfig.json": "{}",
+      }),
+    );
+    assert.deepStrictEqual([...workspace.documents()].map((d) => d.uri).sort(), [
+      "file:///app/config/routes.ts",
+      "file:///app/src/routing.ts",
+      "file:///app/src/views.ts",
+      "file:///app/tsconfig.json",
+    ]);
   });
   it("a closed routing file keeps no syntax tree; opened as it is on disk, it keeps its analysis and gets a tree when asked", async () => {
     const workspace = new RoutingWorkspace();
@@ -503,7 +589,10 @@ describe("service: indexing a folder", () => {
     workspace.set({ uri, version: 2, text: edited });
     const fresh = new RoutingWorkspace();
     fresh.set({ uri, version: 1, text: edited });
-    assert.deepStrictEqual(workspace.routingFile(uri)!.routes.routes.map((r) => r.toJSON()), fresh.routingFile(uri)!.routes.routes.map((r) => r.toJSON()));
+    assert.deepStrictEqual(
+      workspace.routingFile(uri)!.routes.routes.map((r) => r.toJSON()),
+      fresh.routingFile(uri)!.routes.routes.map((r) => r.toJSON()),
+    );
     assert.ok(tree(), "parsed again, the tree is kept while the file is edited");
   });
   it("an open document hides its disk copy until closed", async () => {
@@ -531,13 +620,17 @@ describe("service: indexing a folder", () => {
 describe("service: several routing files", () => {
   it("a name held by two files resolves to the first; each name is listed once", () => {
     const workspace = new RoutingWorkspace();
-    const file = (resource: string) => `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("${resource}"); map.resources("shared"); });\n`;
+    const file = (resource: string) =>
+      `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("${resource}"); map.resources("shared"); });\n`;
     workspace.set({ uri: "file:///a.ts", version: 1, text: file("alpha") });
     workspace.set({ uri: "file:///b.ts", version: 1, text: file("beta") });
     assert.strictEqual(workspace.namedRoute("shared")!.uri, "file:///a.ts");
     assert.strictEqual(workspace.namedRoute("beta")!.uri, "file:///b.ts");
     const names = [...workspace.namedRoutes()].map(([name]) => name);
-    assert.deepStrictEqual(names.filter((n) => n === "shared"), ["shared"]);
+    assert.deepStrictEqual(
+      names.filter((n) => n === "shared"),
+      ["shared"],
+    );
     assert.ok(names.includes("alpha") && names.includes("beta"));
   });
 });
@@ -559,21 +652,36 @@ describe("service: routes table and recognition (the editor commands)", () => {
   it("a filter keeps the rows containing it, ignoring case", () => {
     const { workspace } = workspaceWith(`|`);
     const table = service(workspace).routesTable({ filter: "PUBLISH" });
-    assert.deepStrictEqual(table.rows.map((r) => r.helper), ["publish_post_path"]);
+    assert.deepStrictEqual(
+      table.rows.map((r) => r.helper),
+      ["publish_post_path"],
+    );
     assert.match(table.text, /1 of 17 routes/);
   });
   it("reveal marks the rows of the declaration written at an offset: its own routes, not its block's", () => {
     const { workspace } = workspaceWith(`|`);
-    const at = (text: string) => service(workspace).routesTable({ uri: "file:///app/routes.ts", reveal: ROUTES.indexOf(text) }).rows.filter((r) => r.revealed).map((r) => r.helper ?? "");
-    const posts = at("resources(\"posts\"");
+    const at = (text: string) =>
+      service(workspace)
+        .routesTable({ uri: "file:///app/routes.ts", reveal: ROUTES.indexOf(text) })
+        .rows.filter((r) => r.revealed)
+        .map((r) => r.helper ?? "");
+    const posts = at('resources("posts"');
     // posts' 8 routes and has_one author's 6 (declared in its options), none of comments'
-    assert.deepStrictEqual(posts.filter((h) => h.startsWith("post_comment")), []);
+    assert.deepStrictEqual(
+      posts.filter((h) => h.startsWith("post_comment")),
+      [],
+    );
     assert.ok(posts.includes("publish_post_path") && posts.includes("post_author_path"), posts.join());
     assert.strictEqual(posts.length, 14);
-    assert.deepStrictEqual(at("resources(\"comments\""), ["post_comments_path", "comment_path"]);
+    assert.deepStrictEqual(at('resources("comments"'), ["post_comments_path", "comment_path"]);
     // Outside any declaration, or asked of no file, nothing is marked.
     assert.deepStrictEqual(at("import"), []);
-    assert.strictEqual(service(workspace).routesTable({ reveal: ROUTES.indexOf("comments") }).rows.filter((r) => r.revealed).length, 0);
+    assert.strictEqual(
+      service(workspace)
+        .routesTable({ reveal: ROUTES.indexOf("comments") })
+        .rows.filter((r) => r.revealed).length,
+      0,
+    );
   });
   it("recognition names the route, its parameters and its declaration; a routing error says why", () => {
     const { workspace } = workspaceWith(`|`);
@@ -587,7 +695,10 @@ describe("service: routes table and recognition (the editor commands)", () => {
     const routes = found.explanation!.routes;
     assert.strictEqual(routes[routes.length - 1].line, "PUT /posts/:id/publish.:format posts#publish");
     assert.strictEqual(routes[routes.length - 1].passedOver, undefined);
-    assert.ok(routes.slice(0, -1).every((r) => r.passedOver && r.span), JSON.stringify(routes));
+    assert.ok(
+      routes.slice(0, -1).every((r) => r.passedOver && r.span),
+      JSON.stringify(routes),
+    );
     assert.strictEqual(found.explanation!.uri, "file:///app/routes.ts");
     const missed = service(workspace).recognize("GET", "/nowhere", true);
     assert.ok(!missed.matched && missed.explanation!.routes.length === 17 && missed.explanation!.routes.every((r) => r.passedOver));
@@ -603,30 +714,43 @@ describe("service: inlay hints", () => {
   const hintsOf = (view: string) => {
     const { workspace, uri } = workspaceWith(view);
     const text = workspace.document(uri)!.text;
-    return service(workspace).inlayHints(uri, { start: 0, end: text.length }).map((h) => [text.slice(0, h.offset).split("\n").pop(), h.label]);
+    return service(workspace)
+      .inlayHints(uri, { start: 0, end: text.length })
+      .map((h) => [text.slice(0, h.offset).split("\n").pop(), h.label]);
   };
   it("after a helper call: the path it builds, literal arguments filled in, the others as their keys", () => {
     assert.deepStrictEqual(hintsOf(`link(post_comments_path(post, "json"));\nlink(publish_post_path(7));|`), [
-      ["link(post_comments_path(post, \"json\")", "▸ /posts/:post_id/comments.json"],
+      ['link(post_comments_path(post, "json")', "▸ /posts/:post_id/comments.json"],
       ["link(publish_post_path(7)", "▸ /posts/7/publish"],
     ]);
   });
   it("a format not given is left out (B), values are encoded, strings and brackets inside arguments are skipped", () => {
     assert.deepStrictEqual(hintsOf(`x(comment_path("a b"), post_path(f(1, 2)), admin_users_url());|`), [
-      ["x(comment_path(\"a b\")", "▸ /comments/a%20b"],
-      ["x(comment_path(\"a b\"), post_path(f(1, 2))", "▸ /posts/:id"],
-      ["x(comment_path(\"a b\"), post_path(f(1, 2)), admin_users_url()", "▸ /admin/users"],
+      ['x(comment_path("a b")', "▸ /comments/a%20b"],
+      ['x(comment_path("a b"), post_path(f(1, 2))', "▸ /posts/:id"],
+      ['x(comment_path("a b"), post_path(f(1, 2)), admin_users_url()', "▸ /admin/users"],
     ]);
   });
   it("no hint for a helper that is not called, names no route, or passes named values; only inside the asked range", () => {
     assert.deepStrictEqual(hintsOf(`const f = post_path; artcle_path(1); post_path({ id: 1 }); hash_for_post_path(1);|`), []);
     const { workspace, uri } = workspaceWith(`post_path(1);\n\n\n\nposts_path();|`);
-    assert.deepStrictEqual(service(workspace).inlayHints(uri, { start: 16, end: 30 }).map((h) => h.label), ["▸ /posts"]);
+    assert.deepStrictEqual(
+      service(workspace)
+        .inlayHints(uri, { start: 16, end: 30 })
+        .map((h) => h.label),
+      ["▸ /posts"],
+    );
   });
   it("a call's length counts from its parenthesis, however many spaces come before it", () => {
     const long = (spaces: number, length: number) => `post_path${" ".repeat(spaces)}(7${" ".repeat(length - 3)});|`;
-    assert.deepStrictEqual(hintsOf(long(500, 2_000)).map(([, label]) => label), ["▸ /posts/7"]);
-    assert.deepStrictEqual(hintsOf(long(0, 2_000)).map(([, label]) => label), ["▸ /posts/7"]);
+    assert.deepStrictEqual(
+      hintsOf(long(500, 2_000)).map(([, label]) => label),
+      ["▸ /posts/7"],
+    );
+    assert.deepStrictEqual(
+      hintsOf(long(0, 2_000)).map(([, label]) => label),
+      ["▸ /posts/7"],
+    );
     assert.deepStrictEqual(hintsOf(long(500, 2_001)), []);
   });
   it("a range's helper words are those of the whole text that overlap it (a range may begin or end inside a word)", () => {
@@ -652,16 +776,28 @@ describe("service: the unreachable-route quick fix", () => {
     const workspace = new RoutingWorkspace();
     workspace.set({ uri: "file:///r.ts", version: 1, text });
     const start = text.indexOf(at);
-    return { workspace, actions: service(workspace).codeActions("file:///r.ts", { start, end: start }).filter((a) => a.diagnostic.code === "unreachable-route") };
+    return {
+      workspace,
+      actions: service(workspace)
+        .codeActions("file:///r.ts", { start, end: start })
+        .filter((a) => a.diagnostic.code === "unreachable-route"),
+    };
   };
   it("moves the captured declaration above the one that captures it, and the warning is gone", () => {
     const { workspace, actions } = fixesAt(FILE, `"files/:name"`);
-    assert.deepStrictEqual(actions.map((a) => a.title), ["Move this declaration above the one that captures its routes"]);
+    assert.deepStrictEqual(
+      actions.map((a) => a.title),
+      ["Move this declaration above the one that captures its routes"],
+    );
     const edits = [...actions[0].edits].sort((a, b) => b.span.start - a.span.start);
     const fixed = edits.reduce((text, e) => text.slice(0, e.span.start) + e.newText + text.slice(e.span.end), FILE);
-    assert.strictEqual(fixed, FILE.replace(/(  map\.connect\("files\/\*path".*\n)(  map\.connect\("files\/:name".*\n)/, "$2$1"));
+    assert.strictEqual(fixed, FILE.replace(/( {2}map\.connect\("files\/\*path".*\n)( {2}map\.connect\("files\/:name".*\n)/, "$2$1"));
     workspace.set({ uri: "file:///r.ts", version: 2, text: fixed });
-    assert.ok(!service(workspace).diagnostics("file:///r.ts").some((d) => d.code === "unreachable-route"));
+    assert.ok(
+      !service(workspace)
+        .diagnostics("file:///r.ts")
+        .some((d) => d.code === "unreachable-route"),
+    );
   });
   it("is not offered when the declarations share a line (the move would not be a clean one)", () => {
     const oneLine = FILE.replace(`);\n  map.connect("files/:name"`, `); map.connect("files/:name"`);
@@ -674,17 +810,34 @@ describe("service: several route sets in one workspace", () => {
   /** Two applications, each with its routing file, views that import one of them, and a file that imports neither. */
   function monorepo(): RoutingWorkspace {
     const w = new RoutingWorkspace();
-    const routing = (resources: string) => `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("${resources}"); map.resources("tags"); });\n`;
+    const routing = (resources: string) =>
+      `import { draw } from "resource-routes";\nexport default draw((map) => { map.resources("${resources}"); map.resources("tags"); });\n`;
     w.set({ uri: "file:///repo/shop/config/routes.ts", version: 1, text: routing("products") });
     w.set({ uri: "file:///repo/blog/config/routes.ts", version: 1, text: routing("posts") });
     // The blog's route set is imported through a module that re-exports it, with a .js specifier.
     w.set({ uri: "file:///repo/blog/lib/routing.ts", version: 1, text: `export { default as routes } from "../config/routes.js";\n` });
-    w.set({ uri: "file:///repo/blog/views/post.ts", version: 1, text: `import { routes } from "../lib/routing";\nroutes.helpers.posts_path(); routes.helpers.products_path(); routes.helpers.tags_path();\n` });
-    w.set({ uri: "file:///repo/shop/views/product.ts", version: 1, text: `import routes from "../config/routes";\nroutes.helpers.products_path(); routes.helpers.tags_path();\n` });
+    w.set({
+      uri: "file:///repo/blog/views/post.ts",
+      version: 1,
+      text: `import { routes } from "../lib/routing";\nroutes.helpers.posts_path(); routes.helpers.products_path(); routes.helpers.tags_path();\n`,
+    });
+    w.set({
+      uri: "file:///repo/shop/views/product.ts",
+      version: 1,
+      text: `import routes from "../config/routes";\nroutes.helpers.products_path(); routes.helpers.tags_path();\n`,
+    });
     w.set({ uri: "file:///repo/tools/any.ts", version: 1, text: `routes.helpers.posts_path(); routes.helpers.products_path(); routes.helpers.tags_path();\n` });
     // The shop's views may import through a literal path alias of its tsconfig.json (comments allowed, as tsc allows them).
-    w.set({ uri: "file:///repo/shop/tsconfig.json", version: 1, text: `{\n  // the shop's aliases\n  "compilerOptions": { "baseUrl": ".", "paths": { "@shop/*": ["config/*"] } }\n}\n` });
-    w.set({ uri: "file:///repo/shop/views/cart.ts", version: 1, text: `import routes from "@shop/routes";\nroutes.helpers.products_path(); routes.helpers.posts_path();\n` });
+    w.set({
+      uri: "file:///repo/shop/tsconfig.json",
+      version: 1,
+      text: `{\n  // the shop's aliases\n  "compilerOptions": { "baseUrl": ".", "paths": { "@shop/*": ["config/*"] } }\n}\n`,
+    });
+    w.set({
+      uri: "file:///repo/shop/views/cart.ts",
+      version: 1,
+      text: `import routes from "@shop/routes";\nroutes.helpers.products_path(); routes.helpers.posts_path();\n`,
+    });
     return w;
   }
   const BLOG_VIEW = "file:///repo/blog/views/post.ts";
@@ -694,7 +847,11 @@ describe("service: several route sets in one workspace", () => {
     const w = monorepo();
     const unknown = (uri: string) => helperUseDiagnostics(w, uri).map((d) => d.code);
     assert.deepStrictEqual(unknown(BLOG_VIEW), ["unknown-helper"]);
-    w.set({ uri: "file:///repo/blog/config/routes.ts", version: 2, text: `import { draw } from "resource-routes";\nimport type { Routes } from "./routes.routes.js";\nexport default draw<Routes>((map) => { map.resources("posts"); map.resources("tags"); });\n` });
+    w.set({
+      uri: "file:///repo/blog/config/routes.ts",
+      version: 2,
+      text: `import { draw } from "resource-routes";\nimport type { Routes } from "./routes.routes.js";\nexport default draw<Routes>((map) => { map.resources("posts"); map.resources("tags"); });\n`,
+    });
     assert.deepStrictEqual(unknown(BLOG_VIEW), []);
     assert.deepStrictEqual(unknown("file:///repo/shop/views/cart.ts"), ["unknown-helper"], "the shop's route set is not typed");
   });
@@ -713,7 +870,10 @@ describe("service: several route sets in one workspace", () => {
     assert.deepStrictEqual(unknown(SHOP_VIEW), []);
     assert.deepStrictEqual(unknown("file:///repo/tools/any.ts"), []);
     assert.deepStrictEqual(unknown("file:///repo/shop/views/cart.ts"), ["unknown-helper posts_path"]);
-    const offered = (uri: string, at: string) => service(w).completions(uri, w.document(uri)!.text.toString().indexOf(at) + 2).map((i) => i.label);
+    const offered = (uri: string, at: string) =>
+      service(w)
+        .completions(uri, w.document(uri)!.text.toString().indexOf(at) + 2)
+        .map((i) => i.label);
     assert.ok(offered(BLOG_VIEW, "posts_path").includes("posts_path") && !offered(BLOG_VIEW, "products_path").includes("products_path"));
     assert.ok(offered(SHOP_VIEW, "products_path").includes("products_path"));
   });
@@ -721,14 +881,31 @@ describe("service: several route sets in one workspace", () => {
   it("definition, references and rename follow each file's route set: tags_path is two helpers", () => {
     const w = monorepo();
     const blogTags = w.document(BLOG_VIEW)!.text.toString().indexOf("tags_path") + 1;
-    assert.deepStrictEqual(service(w).definitions(BLOG_VIEW, blogTags).map((l) => l.uri)[0], "file:///repo/blog/config/routes.ts");
+    assert.deepStrictEqual(
+      service(w)
+        .definitions(BLOG_VIEW, blogTags)
+        .map((l) => l.uri)[0],
+      "file:///repo/blog/config/routes.ts",
+    );
     const shopTags = w.document(SHOP_VIEW)!.text.toString().indexOf("tags_path") + 1;
-    assert.deepStrictEqual(service(w).definitions(SHOP_VIEW, shopTags).map((l) => l.uri)[0], "file:///repo/shop/config/routes.ts");
-    const referencing = service(w).references(BLOG_VIEW, blogTags, false).map((l) => l.uri).sort();
+    assert.deepStrictEqual(
+      service(w)
+        .definitions(SHOP_VIEW, shopTags)
+        .map((l) => l.uri)[0],
+      "file:///repo/shop/config/routes.ts",
+    );
+    const referencing = service(w)
+      .references(BLOG_VIEW, blogTags, false)
+      .map((l) => l.uri)
+      .sort();
     assert.deepStrictEqual(referencing, [BLOG_VIEW, "file:///repo/tools/any.ts"]);
     const renamed = service(w).renameEdits(BLOG_VIEW, blogTags, "labels");
     assert.ok(!("error" in renamed), JSON.stringify(renamed));
-    assert.deepStrictEqual([...new Set(renamed.edits.map((e) => e.uri))].sort(), ["file:///repo/blog/config/routes.ts", BLOG_VIEW, "file:///repo/tools/any.ts"]);
+    assert.deepStrictEqual([...new Set(renamed.edits.map((e) => e.uri))].sort(), [
+      "file:///repo/blog/config/routes.ts",
+      BLOG_VIEW,
+      "file:///repo/tools/any.ts",
+    ]);
   });
 });
 
@@ -746,12 +923,19 @@ describe("service: routes that cannot be fully known", () => {
     const w = new RoutingWorkspace();
     const uri = "file:///app/routes.ts";
     w.set({ uri, version: 1, text });
-    const warnings = service(w).diagnostics(uri).filter((d) => d.code === "partial-routes");
+    const warnings = service(w)
+      .diagnostics(uri)
+      .filter((d) => d.code === "partial-routes");
     const at = warnings.map((d) => text.slice(d.span!.start, d.span!.end));
     assert.deepStrictEqual(at, ["resources", "NAMES"]);
     assert.ok(warnings.every((d) => d.severity === "warning" && d.related?.length === 1));
     assert.match(warnings[0].message, /cannot be fully known without running the file \(1 part is computed\)/);
     w.set({ uri, version: 2, text: text.replace("[...READ_ONLY]", `["index"]`).replace("of NAMES", `of ["a", "b"]`) });
-    assert.deepStrictEqual(service(w).diagnostics(uri).filter((d) => d.code === "partial-routes"), []);
+    assert.deepStrictEqual(
+      service(w)
+        .diagnostics(uri)
+        .filter((d) => d.code === "partial-routes"),
+      [],
+    );
   });
 });

@@ -9,5 +9,6 @@ export function checkRequests(routes: RouteSet, c: ConformanceCase): void {
     else assert.deepStrictEqual(routes.recognize(method, path), result, `${method} ${path}`);
   }
   const helpers = routes.helpers as unknown as Record<string, (...args: unknown[]) => string>;
-  for (const { helper, args, result } of c.expected.generations ?? []) assert.strictEqual(helpers[helper](...args), result, `${helper}(${JSON.stringify(args).slice(1, -1)})`);
+  for (const { helper, args, result } of c.expected.generations ?? [])
+    assert.strictEqual(helpers[helper](...args), result, `${helper}(${JSON.stringify(args).slice(1, -1)})`);
 }

@@ -12,7 +12,11 @@ export function installRuntime(): string {
   const project = fs.mkdtempSync(path.join(os.tmpdir(), "rr-footprint-"));
   // A clean npm environment: run from `npm test`, the children would inherit its npm_* settings.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
-  const packed = cp.execFileSync("npm", ["pack", "--workspace", "server", "--pack-destination", project, "--silent"], { cwd: ROOT, encoding: "utf8", env }).trim().split("\n").pop()!;
+  const packed = cp
+    .execFileSync("npm", ["pack", "--workspace", "server", "--pack-destination", project, "--silent"], { cwd: ROOT, encoding: "utf8", env })
+    .trim()
+    .split("\n")
+    .pop()!;
   fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "app", private: true }));
   cp.execFileSync("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--silent", `./${packed}`], { cwd: project, stdio: "pipe", env });
   return project;

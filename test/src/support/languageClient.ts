@@ -34,9 +34,11 @@ export class LanguageClient {
    */
   constructor(nodeFlags: readonly string[] = [], launch: ServerLaunch = "cli") {
     const server =
-      typeof launch === "object" ? [launch.cli, "lsp", "--stdio"]
-      : launch === "cli" ? [path.join(ROOT, "server", "bin", "resource-routes.js"), "lsp", "--stdio"]
-      : [...SERVER_EXEC_ARGV, path.join(ROOT, "client", "dist", "server.js"), "--stdio"];
+      typeof launch === "object"
+        ? [launch.cli, "lsp", "--stdio"]
+        : launch === "cli"
+          ? [path.join(ROOT, "server", "bin", "resource-routes.js"), "lsp", "--stdio"]
+          : [...SERVER_EXEC_ARGV, path.join(ROOT, "client", "dist", "server.js"), "--stdio"];
     const env = launch === "bundle" ? { ...process.env, ...SERVER_ENVIRONMENT } : process.env;
     const cwd = typeof launch === "object" ? launch.cwd : undefined;
     this.server = cp.spawn(process.execPath, [...nodeFlags, ...server], { stdio: ["pipe", "pipe", "pipe"], env, cwd });
@@ -82,10 +84,14 @@ export class LanguageClient {
 
   /** Resolves once the diagnostics published for `uri` pass `test` (those already published count; none published is none). */
   waitForDiagnostics(uri: string, test: (d: rpc.Diagnostic[]) => boolean, timeout = 10_000): Promise<rpc.Diagnostic[]> {
-    return this.waitFor(() => {
-      const current = this.diagnostics.get(uri) ?? [];
-      return test(current) ? current : undefined;
-    }, `no matching diagnostics for ${uri}`, timeout);
+    return this.waitFor(
+      () => {
+        const current = this.diagnostics.get(uri) ?? [];
+        return test(current) ? current : undefined;
+      },
+      `no matching diagnostics for ${uri}`,
+      timeout,
+    );
   }
 
   /** Resolves once `probe` returns a value, checked now and after each notification. */
@@ -143,5 +149,10 @@ export const FULL_CAPABILITIES: rpc.ClientCapabilities = {
   },
   window: { workDoneProgress: true },
   // As VS Code declares them: list-wide defaults (LSP 3.17), which its language client applies.
-  textDocument: { completion: { completionItem: { snippetSupport: true }, completionList: { itemDefaults: ["commitCharacters", "editRange", "insertTextMode", "insertTextFormat", "data"] } } },
+  textDocument: {
+    completion: {
+      completionItem: { snippetSupport: true },
+      completionList: { itemDefaults: ["commitCharacters", "editRange", "insertTextMode", "insertTextFormat", "data"] },
+    },
+  },
 };

@@ -14,7 +14,10 @@ async function loadGrammar(): Promise<textmate.IGrammar> {
   const wasm = fs.readFileSync(require.resolve("vscode-oniguruma/release/onig.wasm"));
   await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
   const registry = new textmate.Registry({
-    onigLib: Promise.resolve({ createOnigScanner: (sources) => new oniguruma.OnigScanner(sources), createOnigString: (text) => new oniguruma.OnigString(text) }),
+    onigLib: Promise.resolve({
+      createOnigScanner: (sources) => new oniguruma.OnigScanner(sources),
+      createOnigString: (text) => new oniguruma.OnigString(text),
+    }),
     loadGrammar: async () => textmate.parseRawGrammar(fs.readFileSync(GRAMMAR, "utf8"), GRAMMAR),
   });
   return (await registry.loadGrammar("source.resource-routes-table"))!;
@@ -95,10 +98,15 @@ describe("syntaxes: the routes-table grammar", () => {
     for (const example of ["examples/blog/routes.ts", "examples/shop/routes.js"]) {
       workspace.set({ uri: `file:///${example}`, version: 1, text: fs.readFileSync(path.join(ROOT, example), "utf8") });
     }
-    const lines = routesTableOf(workspace).text.split("\n").filter((l) => l.trim());
+    const lines = routesTableOf(workspace)
+      .text.split("\n")
+      .filter((l) => l.trim());
     for (const line of lines) {
       const scopes = grammar.tokenizeLine(line, textmate.INITIAL).tokens.flatMap((t) => t.scopes);
-      assert.ok(scopes.some((s) => /^(markup\.heading|keyword\.other\.verb)/.test(s)), `not recognised: ${line}`);
+      assert.ok(
+        scopes.some((s) => /^(markup\.heading|keyword\.other\.verb)/.test(s)),
+        `not recognised: ${line}`,
+      );
     }
   });
 });

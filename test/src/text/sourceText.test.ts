@@ -19,7 +19,9 @@ describe("ChunkedText", () => {
           chunked = chunked.replaced(start, start + length, inserted);
           assert.strictEqual(chunked.length, text.length);
           for (let i = -1; i <= text.length; i++) assert.strictEqual(chunked.charCodeAt(i), text.charCodeAt(i), `charCodeAt(${i})`);
-          for (let a = -1; a <= text.length + 1; a += 3) for (let b = a; b <= text.length + 2; b += 2) assert.strictEqual(chunked.slice(a, b), text.slice(Math.max(0, a), Math.max(0, b)), `slice(${a}, ${b})`);
+          for (let a = -1; a <= text.length + 1; a += 3)
+            for (let b = a; b <= text.length + 2; b += 2)
+              assert.strictEqual(chunked.slice(a, b), text.slice(Math.max(0, a), Math.max(0, b)), `slice(${a}, ${b})`);
           for (const search of ["resource-routes", "\n", "ab", "zz"]) assert.strictEqual(chunked.includes(search), text.includes(search), search);
         }
         assert.strictEqual(chunked.toString(), text);

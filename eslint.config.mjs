@@ -1,0 +1,29 @@
+// ESLint with typescript-eslint's recommended rules over the TypeScript sources; formatting is Prettier's (.prettierrc.json).
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["**/out/**", "**/dist/**", "**/esm/**", "**/node_modules/**", "docs/api/**", ".e2e-tools/**", ".e2e-artifacts/**", "examples/**", "test/fixtures/**", "test/e2e/workspace/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.ts"],
+    rules: {
+      // tsc's noUnusedLocals and noUnusedParameters report these already.
+      "@typescript-eslint/no-unused-vars": "off",
+      // `import ts = require("typescript")` is TypeScript's own import of a CommonJS module.
+      "@typescript-eslint/no-require-imports": ["error", { allowAsImport: true }],
+      // Walking a linked structure (scopes, a trie) starts from `this`.
+      "@typescript-eslint/no-this-alias": "off",
+      // The tools find and escape control characters on purpose (terminal output, identifiers).
+      "no-control-regex": "off",
+    },
+  },
+  {
+    files: ["test/src/**/*.ts"],
+    rules: {
+      // Memory tests drop a reference by assigning undefined, for the collector to find it garbage.
+      "no-useless-assignment": "off",
+    },
+  },
+);
