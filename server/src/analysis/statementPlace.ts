@@ -1,9 +1,8 @@
 /**
  * Where a top-level statement of the draw() callback lies now (from its leading trivia to its
  * end). The ranges read inside it are kept relative to it, so an edit before the statement moves
- * them all by moving this one object: moving each range made every edit cost in proportion to the
- * ranges after it (110,000 on 100,000 routes), and more as a long session scattered them through
- * the heap. A range inside it is an AnchoredSpan (routing/optionSources.ts) on it.
+ * them all by moving this one object: moving each range would make every edit cost in proportion
+ * to the ranges after it, and more as a long session scatters them through the heap. A range inside it is an AnchoredSpan (routing/optionSources.ts) on it.
  */
 export class StatementPlace {
   constructor(

@@ -100,7 +100,7 @@ export class IdleCollection {
   /**
    * Does the idle work now, without waiting for the idle period: for the end of a batch of work
    * nobody waits on, whose garbage is the most the server will hold (indexing a workspace leaves its
-   * routing files' syntax trees and the expander's temporaries: 30 MB on 100,000 routes), and after
+   * routing files' syntax trees and the expander's temporaries), and after
    * which the first request would otherwise pay for the idle work itself.
    */
   settle(): void {

@@ -6,9 +6,8 @@ import { ChunkedText } from "../text/sourceText";
 /**
  * An open document as the server keeps it: its text in chunks, its line index, and where its last
  * update changed it, each brought past an edit at the edit's cost. The protocol library's own
- * document held the text as one string, which every edit copied whole (a megabyte per keystroke
- * on 100,000 routes, garbage for the next full collection), and the workspace then compared the
- * old and new texts to find the edit again.
+ * document holds the text as one string, which every edit copies whole, and the workspace would
+ * then compare the old and new texts to find the edit again.
  */
 export class OpenDocument {
   constructor(

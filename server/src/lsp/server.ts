@@ -89,9 +89,9 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   });
   /**
    * After indexing: what depends on the routes follows, and once indexing's diagnostics are out the
-   * idle work runs at once (helper lists merged, the garbage of indexing collected), rather than 2 s
-   * later or in the first completion: on 100,000 routes the server held 30 MB of dead syntax trees
-   * and temporaries until then.
+   * idle work runs at once (helper lists merged, the garbage of indexing collected), rather than
+   * after the idle period or in the first completion: indexing leaves the most dead syntax trees
+   * and temporaries the server ever holds.
    */
   const indexed = async () => {
     changed();

@@ -16,8 +16,8 @@ export interface RouteOrigin {
 
 /**
  * A route's origin, its fields always made in one order: an origin spread from another with a
- * field added (`{ ...origin, option }`) got a hidden class of its own in V8 (14,000 of them on
- * 100,000 routes, growing with each edit, and every read of an origin's field went megamorphic).
+ * field added (`{ ...origin, option }`) gets a hidden class of its own in V8, more with each edit,
+ * and every read of an origin's field goes megamorphic.
  */
 export function routeOrigin(declaration: Declaration, nameIndex: number, association?: string): RouteOrigin {
   return { declaration, nameIndex, association };
@@ -39,7 +39,7 @@ const UPPER: Readonly<Record<HttpMethod, string>> = { get: "GET", post: "POST", 
 
 /**
  * What a route shares with the other routes of its resource (or of its connect): one object for
- * all of them, not five fields in each of 100,000 routes.
+ * all of them, not five fields in each route.
  */
 export interface RouteTraits {
   /** Regular-expression requirements, by key (segment keys and others). */
@@ -75,8 +75,8 @@ export class Route {
     readonly origin: RouteOrigin | undefined,
     /**
      * The option path that produced a custom action (`member.mark`, `collection.search`,
-     * `new.preview`): the route's own, where an origin of its own for it was one more object for
-     * half the routes of a large file (2.8 MB on 100,000 routes).
+     * `new.preview`): the route's own, where an origin of its own for it would be one more object
+     * for half the routes of a large file.
      */
     readonly option: string | undefined,
   ) {
@@ -85,8 +85,7 @@ export class Route {
 
   /**
    * requiredSegments and optionalFormat in one number (twice the one, plus one for the other): a
-   * field less in every route (0.8 MB on 100,000 routes); both are read when routes are compiled
-   * or compared, not per request.
+   * field less in every route; both are read when routes are compiled or compared, not per request.
    */
   declare private readonly trailing: number;
 
@@ -123,8 +122,8 @@ export class Route {
   /**
    * @internal Where the route stands in the tables that hold it: the segment (the routes of one top-level
    * declaration, shared by the tables of later versions) and its index among them. Set by the
-   * unreachable-route check, which orders routes by it; two fields of the route itself, as a
-   * side table of one entry per route cost 4 MB on 50,000 routes.
+   * unreachable-route check, which orders routes by it; two fields of the route itself, where a
+   * side table would hold an entry per route.
    */
   segment: RouteGroup | undefined = undefined;
   /** @internal */
@@ -132,8 +131,8 @@ export class Route {
 
   /**
    * The path (`/posts/:id.:format`), written out of the segments each time it is asked for (a
-   * fraction of a microsecond): most routes of a large file are never shown, and their path
-   * strings were 3.6 MB on 100,000 routes; kept once written, a session of hovers kept half.
+   * fraction of a microsecond): most routes of a large file are never shown, and a path kept once
+   * written would stay for the life of the route.
    */
   get path(): string {
     return pathText(this.segments);

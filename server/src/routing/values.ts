@@ -28,8 +28,8 @@ Blank.prototype = Object.freeze(Object.create(null));
 
 /**
  * The empty map that stands for every empty one a route keeps (requirements, params, conditions,
- * defaults): frozen, so that none is ever written through it. Most routes have none, and a
- * workspace of 100,000 routes held hundreds of thousands of empty objects.
+ * defaults): frozen, so that none is ever written through it. Most routes have none, and an
+ * empty object each would be several per route.
  */
 export const EMPTY_MAP: Readonly<Record<string, never>> = Object.freeze(record<never>());
 

@@ -157,9 +157,9 @@ export function routesOfActions(
  * define (never when the module has exports the reader cannot know), `missing-controller` where
  * no module exists for a controller while the controllers folder does. Its work follows the
  * declarations and the controllers they reach, each declaration's routes grouped by controller
- * once (an edit re-expands only the declarations it touched): a routing file of 50,000 routes
- * with thousands of controllers not written yet is answered without comparing every route with
- * every other.
+ * once (an edit re-expands only the declarations it touched): a large routing file with
+ * thousands of controllers not written yet is answered without comparing every route with every
+ * other.
  */
 export function routeTargetDiagnostics(workspace: RoutingWorkspace, uri: string): Diagnostic[] {
   const file = workspace.routingFile(uri);

@@ -72,8 +72,8 @@ const MAX_UNMERGED = 64;
 /**
  * A routing file's names to search: merged lists and the lists of declarations added since, and
  * one for names no declaration finished (a file whose expansion stopped). `mergeAll`: merge the
- * declarations added since, however few (a moment the user is idle: a merge takes tens of
- * milliseconds on 100,000 routes, and a burst of edits then starts with none pending). A table
+ * declarations added since, however few (a moment the user is idle: a merge of a large file is
+ * felt in a keystroke, and a burst of edits then starts with none pending). A table
  * made by an edit of one whose sources were made gets its own from those at the cost of the edit;
  * others find merged lists through their first or last segment and compare the segment lists.
  */
@@ -113,7 +113,7 @@ function sourcesAfterEdit(table: RouteTable): SourceParts | undefined {
   const before = edit && versionParts.get(edit.from);
   if (!edit || !before) return undefined;
   // The table continued is not used again (see RouteTable.continuing), but lives while this one
-  // names it: its parts would keep merged lists an idle merge replaces (2 MB on 100,000 routes).
+  // names it: its parts would keep merged lists an idle merge replaces.
   versionParts.delete(edit.from);
   const { merged } = before;
   // A segment the edit re-used is both removed and added: it stays where it was, merged or not.

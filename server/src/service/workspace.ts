@@ -221,8 +221,7 @@ export class RoutingWorkspace {
   /**
    * Where `to` differs from `from`, if `to` is the newest version of `uri` and was made from `from`
    * by the edits since (see EditHistory). Versions are named by tokens, not the documents: what was
-   * worked out of a version holds it while it is needed, and its text (a megabyte on 100,000 routes)
-   * goes once nothing does. (A `WeakRef` would hold it until the end of the current job, which a
+   * worked out of a version holds it while it is needed, and its text goes once nothing does. (A `WeakRef` would hold it until the end of the current job, which a
    * caller that edits in a loop never reaches.)
    */
   private editBetween(uri: string, from: TextDocument | undefined, to: TextDocument): TextChange | undefined {
@@ -260,11 +259,11 @@ export class RoutingWorkspace {
   }
 
   /**
-   * Open routing files not edited since the last call give up their syntax trees, as closed ones
-   * keep none (15 MB on a 10,000-line file). A file being edited keeps its tree from one call to
-   * the next: an edit across statements updates it incrementally (47 ms on that file), where one
-   * without it parses and reads the whole file again (121 ms); an edit inside one statement needs
-   * no tree either way. Meant for the moments the user is idle.
+   * Open routing files not edited since the last call give up their syntax trees (the largest
+   * thing a file keeps), as closed ones keep none. A file being edited keeps its tree from one call
+   * to the next: an edit across statements updates it incrementally, where one without it parses
+   * and reads the whole file again; an edit inside one statement needs no tree either way. Meant
+   * for the moments the user is idle.
    */
   releaseSyntaxTrees(): void {
     const now = new Map<string, TextDocument>();
@@ -284,8 +283,8 @@ export class RoutingWorkspace {
 
   /**
    * Merges each routing file's helper names now, with every declaration edited since the last
-   * merge (see helperLists): the first completion after a file was opened or changed much would do
-   * it (50 ms on 50,000 routes), and a burst of edits merges again after fewer declarations. Meant
+   * merge (see helperLists): the first completion after a file was opened or changed much would
+   * do it otherwise, and a burst of edits merges again after fewer declarations. Meant
    * for the moments the user is idle.
    */
   prepareHelperIndex(): void {
