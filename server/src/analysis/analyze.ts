@@ -38,7 +38,7 @@ export interface RoutingFileAnalysis {
 }
 
 /** What one analysis leaves to the next version's. */
-export interface Reusable {
+interface Reusable {
   trees: FileSyntax;
   /** Each top-level statement of the draw() callback and what reading it gave. */
   readings?: StatementReading[];
@@ -482,5 +482,3 @@ function readSettings(node: ts.Expression, evaluator: Evaluator, scope: Scope, s
   }
   return settings;
 }
-
-export { PACKAGE_NAME };

@@ -63,7 +63,7 @@ function isPackage(node: ts.Expression): boolean {
 }
 
 /** Whether `call` calls the imported draw. */
-export function isDrawCall(call: ts.CallExpression, bindings: DrawBindings): boolean {
+function isDrawCall(call: ts.CallExpression, bindings: DrawBindings): boolean {
   const callee = unwrap(call.expression);
   if (ts.isIdentifier(callee)) return bindings.direct.has(callee.text);
   return (

@@ -7,7 +7,7 @@ import type { RouteJSON } from "../routing/route";
 import { UsageError } from "./args";
 
 /** How a route changed between two versions of a routing file. */
-export interface RouteChange {
+interface RouteChange {
   kind: "added" | "removed" | "changed";
   /** The route now (added, changed) or before (removed). */
   route: RouteJSON;
@@ -18,7 +18,7 @@ export interface RouteChange {
 }
 
 /** A helper name whose route went away or builds another path: calls to it break. */
-export interface HelperChange {
+interface HelperChange {
   name: string;
   breaking: string;
 }

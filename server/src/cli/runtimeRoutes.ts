@@ -6,7 +6,7 @@ import type { RouteJSON } from "../routing/route";
 import { UsageError } from "./args";
 
 /** How long `--runtime` waits for the module by default (`--runtime-timeout`). */
-export const DEFAULT_RUNTIME_TIMEOUT_MS = 10_000;
+const DEFAULT_RUNTIME_TIMEOUT_MS = 10_000;
 
 /**
  * Imports the module in a child process and sends back its route table: a module that never
@@ -110,7 +110,7 @@ async function inChild<T>(script: string, argument: string, target: string, time
 }
 
 /** A route as one line of a comparison: verb, path, controller#action, name. */
-export function routeLine(route: RouteJSON): string {
+function routeLine(route: RouteJSON): string {
   return `${route.verb} ${route.path} ${route.controller ?? ":controller"}#${route.action ?? ":action"}${route.name ? ` (${route.name})` : ""}`;
 }
 

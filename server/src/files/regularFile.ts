@@ -1,7 +1,7 @@
 import * as fs from "fs";
 
 /** The largest file read as a routing file (or indexed): real ones are a few hundred kilobytes. */
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 /** Why a path was not read: not a regular file, or too large. The message says which, for the user. */
 export class UnreadableFile extends Error {}
@@ -47,7 +47,10 @@ export function readRegularFileSync(path: string, limit = MAX_FILE_BYTES): strin
   }
 }
 
-/** The same as readRegularFileSync, without blocking the event loop (the language server's indexer). */
+/**
+ * The same as readRegularFileSync, without blocking the event loop (the language server's indexer).
+ * @lintignore The indexer loads it with require() when it first reads a file, which the unused-export check does not follow.
+ */
 export async function readRegularFile(path: string, limit = MAX_FILE_BYTES): Promise<string> {
   const handle = await fs.promises.open(path, OPEN_FLAGS);
   try {

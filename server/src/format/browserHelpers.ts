@@ -8,7 +8,7 @@ import { baseName, commentText } from "../text/escape";
 import { helperShape, parameterLists } from "./routeTypes";
 
 /** Which routes a helpers module holds: globs on a route's name or path (`admin_*`, `/admin/**`). */
-export interface HelpersSelection {
+interface HelpersSelection {
   include?: readonly string[];
   exclude?: readonly string[];
 }

@@ -190,7 +190,7 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
  * defaults (a call's own `host` or `protocol` wins), and paths and URLs begin with `prefix` (the
  * routes' mount point). Built on first use of each helper.
  */
-export function requestUrls(routes: AnyRouteSet, origin: Origin, prefix = ""): Record<string, Helper> {
+function requestUrls(routes: AnyRouteSet, origin: Origin, prefix = ""): Record<string, Helper> {
   const helpers = routes.helpers as Record<string, Helper>;
   const bound: Record<string, Helper> = Object.create(null) as Record<string, Helper>;
   const mounted = (helper: Helper): Helper => (prefix ? (...args: unknown[]) => withPrefix(helper(...args), prefix) : helper);

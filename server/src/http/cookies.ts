@@ -65,7 +65,7 @@ export class CookieJar implements Cookies {
  * `a=1; b=2` as own keys of a prototype-less object: the first of a repeated name wins (the
  * browser sends the most specific path first), values percent-decoded where that is valid.
  */
-export function parseCookieHeader(header: string | undefined): Record<string, string> {
+function parseCookieHeader(header: string | undefined): Record<string, string> {
   const cookies = Object.create(null) as Record<string, string>;
   if (!header) return cookies;
   for (const pair of header.split(";")) {
@@ -90,7 +90,7 @@ function decoded(value: string): string {
 }
 
 /** One Set-Cookie line; a name, path or domain no header may carry, or a combination browsers refuse, is a TypeError. */
-export function serializeCookie(name: string, value: string, options: CookieOptions): string {
+function serializeCookie(name: string, value: string, options: CookieOptions): string {
   if (!TOKEN.test(name)) throw new TypeError(`a cookie name must be a token (letters, digits and !#$%&'*+-.^_\`|~): ${JSON.stringify(name.slice(0, 100))}`);
   const path = options.path ?? "/";
   if (!ATTRIBUTE.test(path)) throw new TypeError(`cookie ${name}: a path with a space, ";" or a control character: ${JSON.stringify(path.slice(0, 100))}`);

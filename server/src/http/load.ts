@@ -40,7 +40,7 @@ export async function loadControllers(routes: AnyRouteSet, dirOrOptions?: string
 }
 
 /** Where a route set's controllers live: its `controllers` setting resolved against the routing file. */
-export function controllersFolder(routes: AnyRouteSet): string {
+function controllersFolder(routes: AnyRouteSet): string {
   const setting = routes.settings.controllers ?? "./controllers";
   if (path.isAbsolute(setting)) return setting;
   if (!routes.file)

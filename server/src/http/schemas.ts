@@ -133,7 +133,7 @@ const CHECKED = new Set([
 ]);
 
 /** Thrown for a JSON Schema keyword the adapters do not check: the schema is the developer's, so it is a 500 that says what to change. */
-export class UnsupportedSchema extends Error {}
+class UnsupportedSchema extends Error {}
 
 function checkJsonSchema(schema: JsonSchema, value: unknown, path: string, issues: ParamsIssue[]): void {
   for (const keyword of Object.keys(schema)) {

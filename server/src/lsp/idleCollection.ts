@@ -41,7 +41,7 @@ export interface Clock {
 }
 
 /** The event loop's timers, unreferenced: a server waiting for idle time exits when its connection closes. */
-export const SYSTEM_CLOCK: Clock = {
+const SYSTEM_CLOCK: Clock = {
   after(ms, run) {
     const timeout = setTimeout(run, ms).unref();
     return { refresh: () => void timeout.refresh(), cancel: () => clearTimeout(timeout) };

@@ -44,7 +44,7 @@ export class RouteDefinitionError extends Error {
 }
 
 /** ActiveSupport's Array#to_sentence: "a", "a and b", "a, b, and c". */
-export function toSentence(words: string[]): string {
+function toSentence(words: string[]): string {
   if (words.length <= 1) return words.join("");
   if (words.length === 2) return `${words[0]} and ${words[1]}`;
   return `${words.slice(0, -1).join(", ")}, and ${words[words.length - 1]}`;

@@ -5,7 +5,7 @@ import type { Route } from "./route";
 import type { RouteSet } from "./routeSet";
 
 /** One route of an explanation: the one that matched, or why the request passed it over. */
-export interface ExplainedRoute {
+interface ExplainedRoute {
   index: number;
   route: Route;
   /** Undefined for the route that matched. */

@@ -132,7 +132,7 @@ function present(value: unknown): boolean {
 }
 
 /** A value's parameter text: `to_param()` if it has one, else its `id`, else itself. */
-export function toParam(value: unknown): string {
+function toParam(value: unknown): string {
   if (typeof value === "object" && value !== null) {
     const model = value as { to_param?: () => unknown; id?: unknown };
     if (typeof model.to_param === "function") return String(model.to_param());
@@ -142,7 +142,7 @@ export function toParam(value: unknown): string {
 }
 
 /** Percent-encodes what may not stand in a path segment (the original's URI.escape with UNSAFE_PCHAR). */
-export function escapePathSegment(text: string): string {
+function escapePathSegment(text: string): string {
   return text.replace(/[^-_.!~*'()a-zA-Z0-9:@&=+$,;]+/g, (chars) => encodeURIComponent(chars));
 }
 

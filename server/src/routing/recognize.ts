@@ -16,7 +16,7 @@ export interface Recognition {
 }
 
 /** Methods a request (or `_method`) may name; HEAD is answered as GET. */
-export const REQUEST_METHODS = ["get", "head", "put", "post", "delete", "options"] as const;
+const REQUEST_METHODS = ["get", "head", "put", "post", "delete", "options"] as const;
 
 /** An edge that matches one request segment that is dynamic or mixed. */
 interface PatternEdge {

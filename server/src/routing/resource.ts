@@ -5,7 +5,7 @@ import { asText, EMPTY_MAP, isEmpty, isOptionMap, OptionMap, OptionValue, own, r
 import { DEFAULT_SEGMENT_PATTERN } from "./path";
 
 /** Actions grouped by the method given for them, methods in the order first given (facility §2.3). */
-export type MethodGroups = Array<{ method: OptionValue; actions: string[] }>;
+type MethodGroups = Array<{ method: OptionValue; actions: string[] }>;
 
 /** The application-wide settings a resource reads. */
 export interface ResourceSettings {

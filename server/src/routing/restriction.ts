@@ -8,7 +8,7 @@ export const DEFAULT_ACTIONS = ["index", "create", "new", "edit", "show", "updat
 /** The option key under which behaviour A passes a computed restriction down to nested resources. */
 export const INHERITED_ACTIONS = "actions";
 
-export const ONLY_AND_EXCEPT_MESSAGE = "Please supply either :only or :except, not both.";
+const ONLY_AND_EXCEPT_MESSAGE = "Please supply either :only or :except, not both.";
 
 /** Which default actions a declaration routes (facility §4.5). */
 export type ActionFilter = (action: string) => boolean;
@@ -41,7 +41,7 @@ export function actionRestriction(options: OptionMap, rules: BehaviourRules): { 
   };
 }
 
-export function isDefaultAction(action: string): boolean {
+function isDefaultAction(action: string): boolean {
   return (DEFAULT_ACTIONS as readonly string[]).includes(action);
 }
 

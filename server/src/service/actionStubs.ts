@@ -53,7 +53,7 @@ const RESERVED = new Set([
 const CONTEXT_IMPORT = `import type { ActionContext } from "resource-routes/http";\n`;
 
 /** Whether the module at `path` is TypeScript (types in the stub) or JavaScript (a JSDoc type). */
-export function isTypeScript(path: string): boolean {
+function isTypeScript(path: string): boolean {
   return /\.[cm]?tsx?$/.test(path);
 }
 

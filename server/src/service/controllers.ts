@@ -10,7 +10,7 @@ import { parseUri } from "./uris";
 import { RoutingWorkspace } from "./workspace";
 
 /** A controller module of the workspace: where it is and what it defines. */
-export interface ControllerEntry {
+interface ControllerEntry {
   uri: string;
   info: ControllerModuleInfo;
 }

@@ -10,7 +10,7 @@ import { decodedOr } from "./uris";
 import { innermostDeclaration } from "./declarationAt";
 
 /** One row of the routes table: a route and where it was declared. */
-export interface RouteRow {
+interface RouteRow {
   /** The row's line in the table's text. */
   line: number;
   uri: string;
@@ -80,7 +80,7 @@ export type RecognizeResult = (
 ) & { explanation?: RecognizeExplanation };
 
 /** Why the request went where it went, in one routing file: its routes in order up to the one that matched, each with why it was passed over. */
-export interface RecognizeExplanation {
+interface RecognizeExplanation {
   uri: string;
   routes: Array<{ line: string; passedOver?: string; span?: Span }>;
   /** Routes past the list's limit. */

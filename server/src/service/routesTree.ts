@@ -26,7 +26,7 @@ export interface RoutesTreeRequest {
   limit?: number;
 }
 
-export type RoutesTreeKind = "file" | Declaration["kind"] | "controller" | "action" | "path" | "route";
+type RoutesTreeKind = "file" | Declaration["kind"] | "controller" | "action" | "path" | "route";
 
 /** One node of the tree: enough for a client to show it and to ask for its children. */
 export interface RoutesTreeItem {

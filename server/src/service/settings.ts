@@ -19,7 +19,7 @@ export interface ServiceSettings {
   declarationPaths: boolean;
 }
 
-export type Feature = "hover" | "completion" | "diagnostics" | "codeLens" | "inlayHints";
+type Feature = "hover" | "completion" | "diagnostics" | "codeLens" | "inlayHints";
 
 export const DEFAULT_SETTINGS: ServiceSettings = {
   defaultBehaviour: "B",

@@ -4,7 +4,7 @@ import type { RouteJSON } from "../../../server/out/routing/route";
 
 /** The project's root (test/out/support → ../../..). */
 export const ROOT = path.resolve(__dirname, "../../..");
-export const FIXTURES = path.join(ROOT, "test", "fixtures");
+const FIXTURES = path.join(ROOT, "test", "fixtures");
 
 /** A conformance case (the conformance format), copied into test/fixtures/conformance. */
 export interface ConformanceCase {

@@ -139,7 +139,7 @@ export class LanguageClient {
   }
 }
 
-export const FULL_CAPABILITIES: rpc.ClientCapabilities = {
+const FULL_CAPABILITIES: rpc.ClientCapabilities = {
   workspace: {
     configuration: true,
     workspaceFolders: true,
