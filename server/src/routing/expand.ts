@@ -10,7 +10,7 @@ import { normalizePath, parsePath, PathSpec, segmentKeys } from "./path";
 import { actionSegment, defineResource, ResourceDefinition, ResourceSettings } from "./resource";
 import { INHERITED_ACTIONS } from "./restriction";
 import { routeOrigin, RouteOrigin, RouteSpec } from "./route";
-import { Refusal, RouteTable, Segment, unchangedEnds } from "./table";
+import { Refusal, RouteTable, DeclarationRoutes, unchangedEnds } from "./table";
 import { validateDeclaration } from "./validate";
 import { asText, copyMap, deepMerge, EMPTY_MAP, isEmpty, isOptionMap, mapOf, OptionMap, OptionValue, pick, record, toList } from "./values";
 import { interned } from "../text/intern";
@@ -36,15 +36,15 @@ export function expandDeclarations(
     actionSeparator: tree.settings.resource_action_separator ?? "/",
   };
   const settingsKey = JSON.stringify(tree.settings);
-  const before = previous?.segments?.settings === settingsKey ? previous : undefined;
+  const before = previous?.groups?.settings === settingsKey ? previous : undefined;
   const patched = before && patch(before, tree.body, (table) => new Expander(rules, settings, inflector, table));
   if (patched) return patched;
   const table = new RouteTable(maxRoutes);
   const checks = tree.body.map(validateDeclaration);
   for (const list of checks) for (const diagnostic of list) table.diagnostics.push(diagnostic);
-  table.segments = { settings: settingsKey, list: [] };
+  table.groups = { settings: settingsKey, list: [] };
   try {
-    new Expander(rules, settings, inflector, table).topLevel(tree.body, before?.segments?.list ?? [], checks);
+    new Expander(rules, settings, inflector, table).topLevel(tree.body, before?.groups?.list ?? [], checks);
   } catch (error) {
     if (!(error instanceof RouteDefinitionError)) throw error;
     table.error = error;
@@ -68,52 +68,52 @@ export function expandDeclarations(
  * after it found taken now free, too many routes); the caller then expands everything.
  */
 function patch(previous: RouteTable, declarations: Declaration[], expander: (table: RouteTable) => Expander): RouteTable | undefined {
-  const old = previous.segments!.list;
+  const old = previous.groups!.list;
   if (previous.error) return undefined;
-  const { head, tail } = unchangedEnds(old, declarations, (segment, declaration) => segment.declaration === declaration);
+  const { head, tail } = unchangedEnds(old, declarations, (group, declaration) => group.declaration === declaration);
   const removed = old.slice(head, old.length - tail);
-  // The segments after the run, old[keptFrom…]: thousands on a large file, walked in place.
+  // The groups after the run, old[keptFrom…]: thousands on a large file, walked in place.
   const keptFrom = old.length - tail;
   const run = declarations.slice(head, declarations.length - tail);
 
   const table = RouteTable.continuing(previous);
   if (!table) return undefined;
-  for (const segment of removed) table.forget(segment);
+  for (const group of removed) table.forget(group);
   const checks = run.map(validateDeclaration);
-  table.segments = { settings: previous.segments!.settings, list: old.slice(0, head) };
+  table.groups = { settings: previous.groups!.settings, list: old.slice(0, head) };
   const diagnostics = table.diagnostics;
-  for (const segment of table.segments.list) for (const diagnostic of segment.checks) diagnostics.push(diagnostic);
+  for (const group of table.groups.list) for (const diagnostic of group.checks) diagnostics.push(diagnostic);
   for (const list of checks) for (const diagnostic of list) diagnostics.push(diagnostic);
   for (let i = keptFrom; i < old.length; i++) for (const diagnostic of old[i].checks) diagnostics.push(diagnostic);
   // Reports in the order a whole expansion makes them: the declarations' before the run, the run's, those after.
   const reporter = expander(table);
-  for (const segment of table.segments.list) reporter.reportAgain(segment);
+  for (const group of table.groups.list) reporter.reportAgain(group);
   try {
     reporter.topLevel(run, removed, checks);
   } catch (error) {
     if (error instanceof RouteDefinitionError) return undefined;
     throw error;
   }
-  // Declarations of the run that re-used a segment were replaced by its (see topLevel): in the tree too.
+  // Declarations of the run that re-used a group were replaced by its (see topLevel): in the tree too.
   run.forEach((declaration, i) => (declarations[head + i] = declaration));
   // The run found a name taken: by a declaration before it, or (then the kept ones would change) after it.
-  const takenInRun = table.segments.list.slice(head).flatMap((segment) => segment.takenBefore);
+  const takenInRun = table.groups.list.slice(head).flatMap((group) => group.takenBefore);
   if (takenInRun.length > 0) {
-    const heldAfter = new Set(old.slice(keptFrom).flatMap((segment) => segment.claimed));
+    const heldAfter = new Set(old.slice(keptFrom).flatMap((group) => group.claimed));
     if (takenInRun.some((name) => heldAfter.has(name))) return undefined;
   }
   // A name a kept declaration found taken that the run no longer holds would now be its own.
   for (let i = keptFrom; i < old.length; i++) if (!old[i].takenBefore.every((name) => table.named.has(name))) return undefined;
-  const list = table.segments.list;
+  const list = table.groups.list;
   const runEnd = list.length;
   list.length = runEnd + tail; // made long enough once, where a push each grew it again and again
   for (let i = 0; i < tail; i++) {
     list[runEnd + i] = old[keptFrom + i];
     reporter.reportAgain(old[keptFrom + i]);
   }
-  table.takeSegmentRoutes(
+  table.takeGroupRoutes(
     previous.size,
-    removed.reduce((n, segment) => n + segment.routes.length, 0),
+    removed.reduce((n, group) => n + group.routes.length, 0),
   );
   table.edit = { from: previous.version, at: head, removed, added: list.slice(head, runEnd) };
   return table.overLimit ? undefined : table;
@@ -130,7 +130,7 @@ function refusedSpan(error: RouteDefinitionError) {
   return optionSpan(declaration, path, error.code === "only-and-except" ? "key" : "value");
 }
 
-/** The report of each refusal, for the next expansions of the file (a kept segment reports its refusals again). */
+/** The report of each refusal, for the next expansions of the file (a kept group reports its refusals again). */
 const reports = new DiagnosticMemo<Refusal>();
 
 /** Options of connect/named_route/root that keep their own meaning (everything else is a parameter). */
@@ -152,7 +152,7 @@ const ROUTE_BUILDER_OPTIONS = new Set([
 class Expander {
   private readonly builder: RouteBuilder;
   /**
-   * The segment being recorded: which names the current top-level declaration claimed or found
+   * The group being recorded: which names the current top-level declaration claimed or found
    * taken, and the names its resources were refused (each once per resource: by key).
    */
   private recording: { claimed: Set<string>; takenBefore: string[]; refused: Refusal[]; refusedKeys: Map<Declaration, Set<string>> } | undefined;
@@ -167,15 +167,15 @@ class Expander {
   }
 
   /**
-   * The file's top-level declarations, each recorded as a segment. A declaration equal (as data)
-   * to a segment of the previous expansion, found near the same place in the file, whose
-   * names are still free and whose taken names are still taken, re-uses that segment's routes
+   * The file's top-level declarations, each recorded as a group. A declaration equal (as data)
+   * to a group of the previous expansion, found near the same place in the file, whose
+   * names are still free and whose taken names are still taken, re-uses that group's routes
    * instead of expanding again: the previous declaration object takes the new one's source ranges
    * and its place in `declarations`, so the re-used routes point at the current text.
    */
-  topLevel(declarations: Declaration[], previous: Segment[], checks: Diagnostic[][]): void {
-    let next = 0; // previous segments before this one were matched or passed over
-    // Declarations the reader re-used as they were: their previous segment is theirs alone.
+  topLevel(declarations: Declaration[], previous: DeclarationRoutes[], checks: Diagnostic[][]): void {
+    let next = 0; // previous groups before this one were matched or passed over
+    // Declarations the reader re-used as they were: their previous group is theirs alone.
     const present = new Set(declarations);
     declarations.forEach((declaration, index) => {
       const found = this.reusable(declaration, previous, next, present);
@@ -186,14 +186,14 @@ class Expander {
         reused.checks = checks[index];
         declarations[index] = reused.declaration;
         for (const route of reused.routes) this.table.add(route);
-        this.table.segments!.list.push(reused);
+        this.table.groups!.list.push(reused);
         this.reportAgain(reused);
         return;
       }
       const start = this.table.routes.length;
       this.recording = { claimed: new Set(), takenBefore: [], refused: [], refusedKeys: new Map() };
       this.body([declaration], record());
-      this.table.segments!.list.push({
+      this.table.groups!.list.push({
         declaration,
         routes: this.table.routes.slice(start),
         claimed: [...this.recording.claimed],
@@ -205,13 +205,13 @@ class Expander {
     });
   }
 
-  /** The index of a previous segment that can stand for `declaration`: among the next few, as an edit inserts or removes only a few. */
-  private reusable(declaration: Declaration, previous: Segment[], from: number, present: Set<Declaration>): number | undefined {
+  /** The index of a previous group that can stand for `declaration`: among the next few, as an edit inserts or removes only a few. */
+  private reusable(declaration: Declaration, previous: DeclarationRoutes[], from: number, present: Set<Declaration>): number | undefined {
     for (let i = from; i < Math.min(previous.length, from + REUSE_WINDOW); i++) {
-      const segment = previous[i];
-      const same = segment.declaration === declaration || (!present.has(segment.declaration) && sameDeclaration(segment.declaration, declaration));
+      const group = previous[i];
+      const same = group.declaration === declaration || (!present.has(group.declaration) && sameDeclaration(group.declaration, declaration));
       if (!same) continue;
-      if (segment.claimed.every((n) => this.table.isFree(n)) && segment.takenBefore.every((n) => !this.table.isFree(n))) return i;
+      if (group.claimed.every((n) => this.table.isFree(n)) && group.takenBefore.every((n) => !this.table.isFree(n))) return i;
     }
     return undefined;
   }
@@ -408,7 +408,7 @@ class Expander {
     }
   }
 
-  /** Whether `name` is free, noted in the segment being recorded: a re-used segment needs the same answers. */
+  /** Whether `name` is free, noted in the group being recorded: a re-used group needs the same answers. */
   private isFree(name: string): boolean {
     const free = this.table.isFree(name);
     const recording = this.recording;
@@ -436,11 +436,11 @@ class Expander {
   }
 
   /**
-   * The reports of a segment an expansion keeps, made again as its own expansion would make them
+   * The reports of a group an expansion keeps, made again as its own expansion would make them
    * now: from the name's holder now, and the declaration's source ranges now.
    */
-  reportAgain(segment: Segment): void {
-    for (const refusal of segment.refused) this.report(refusal);
+  reportAgain(group: DeclarationRoutes): void {
+    for (const refusal of group.refused) this.report(refusal);
   }
 
   private report(refusal: Refusal): void {
@@ -576,7 +576,7 @@ const COLLECTION_OPTIONS = optionPaths("collection");
 const NEW_OPTIONS = optionPaths("new");
 const MEMBER_OPTIONS = optionPaths("member");
 
-/** How many previous segments ahead a declaration is looked for. */
+/** How many previous groups ahead a declaration is looked for. */
 const REUSE_WINDOW = 8;
 
 /** Whether two declarations are equal as data: everything but their source ranges. */

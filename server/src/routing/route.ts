@@ -125,9 +125,9 @@ export class Route {
    * unreachable-route check, which orders routes by it; two fields of the route itself, where a
    * side table would hold an entry per route.
    */
-  segment: RouteGroup | undefined = undefined;
+  group: RouteGroup | undefined = undefined;
   /** @internal */
-  segmentIndex = -1;
+  groupIndex = -1;
 
   /**
    * The path (`/posts/:id.:format`), written out of the segments each time it is asked for (a

@@ -10,28 +10,28 @@ export interface Refusal {
 }
 
 /**
- * How a patched table's segments differ from those of the table it continues: the run of
- * `removed` segments at index `at` became the `added` ones (which may re-use some of them), the
- * segments around the run the same. Work kept for the earlier table can be brought up to date
+ * How a patched table's groups differ from those of the table it continues: the run of
+ * `removed` groups at index `at` became the `added` ones (which may re-use some of them), the
+ * groups around the run the same. Work kept for the earlier table can be brought up to date
  * from it, at the cost of the run.
  */
 export interface TableEdit {
   /** The `version` of the table continued. */
   readonly from: object;
   readonly at: number;
-  readonly removed: readonly Segment[];
-  readonly added: readonly Segment[];
+  readonly removed: readonly DeclarationRoutes[];
+  readonly added: readonly DeclarationRoutes[];
 }
 
 /** The routes one top-level declaration added, and the name lookups they depended on. */
-export interface Segment {
+export interface DeclarationRoutes {
   declaration: Declaration;
   routes: Route[];
   /** Names it took. */
   claimed: string[];
   /** Names it found taken by earlier declarations. */
   takenBefore: string[];
-  /** Names its resources found held by another resource's route: each reported (route-name-taken) again whenever the segment is kept. */
+  /** Names its resources found held by another resource's route: each reported (route-name-taken) again whenever the group is kept. */
   refused: Refusal[];
   /** What the static checks (validate.ts) found in its declaration. */
   checks: Diagnostic[];
@@ -44,14 +44,14 @@ export interface Segment {
 export class RouteTable {
   /**
    * The routes, in registration order. A patched table lists them when first asked: they are
-   * its segments' routes, and most versions of a file being edited are never asked: a list of
+   * its groups' routes, and most versions of a file being edited are never asked: a list of
    * every route per keystroke would be garbage.
    */
   get routes(): Route[] {
     if (!this.list) {
       const routes = new Array<Route>(this.count);
       let at = 0;
-      for (const segment of this.segments!.list) for (const route of segment.routes) routes[at++] = route;
+      for (const group of this.groups!.list) for (const route of group.routes) routes[at++] = route;
       this.list = routes;
     }
     return this.list;
@@ -62,9 +62,9 @@ export class RouteTable {
     return this.list ? this.list.length : this.count;
   }
 
-  /** The routes registered so far; undefined once a patch made them its segments' (see `routes`). */
+  /** The routes registered so far; undefined once a patch made them its groups' (see `routes`). */
   private list: Route[] | undefined = [];
-  /** How many routes the segments hold, when `list` is undefined. */
+  /** How many routes the groups hold, when `list` is undefined. */
   private count = 0;
   /**
    * The route holding each name: a lookup, whose order is not the routes' (a patched table adds
@@ -74,13 +74,13 @@ export class RouteTable {
   readonly diagnostics: Diagnostic[] = [];
   error: RouteDefinitionError | undefined;
   /** Per top-level declaration, what it added: lets the next expansion of the same file re-use what did not change. */
-  segments?: { settings: string; list: Segment[] };
+  groups?: { settings: string; list: DeclarationRoutes[] };
   /**
    * Stands for this table where work done on it is kept (a WeakMap's key), and is named by the
    * table that continues it (`edit.from`) without holding this one.
    */
   readonly version: object = {};
-  /** For a patched table: how its segments differ from those of the table it continues. */
+  /** For a patched table: how its groups differ from those of the table it continues. */
   edit?: TableEdit;
 
   /** `limit`: the most routes the table takes (the analyser's budget); one more stops loading with `too-many-routes`. */
@@ -93,7 +93,7 @@ export class RouteTable {
 
   /**
    * A table that continues `previous`, taking over its lookups as they are (with all its names
-   * and routes: the caller forgets the segments it no longer holds), and holding no routes until
+   * and routes: the caller forgets the groups it no longer holds), and holding no routes until
    * `takeSegmentRoutes`. `previous` must not be used afterwards (but to list its routes); undefined
    * when it was taken over already.
    */
@@ -108,16 +108,16 @@ export class RouteTable {
   private continued = false;
 
   /**
-   * Makes the routes those of the table's segments, once a patch has put its segments in place:
+   * Makes the routes those of the table's groups, once a patch has put its groups in place:
    * `previous` held `previousSize` routes, of which the patch removed `removed` and added those
    * registered on this table so far.
    */
-  takeSegmentRoutes(previousSize: number, removed: number): void {
+  takeGroupRoutes(previousSize: number, removed: number): void {
     this.count = previousSize - removed + this.list!.length;
     this.list = undefined;
   }
 
-  /** The route limit was passed (by a patched table, whose routes are counted once it takes its segments' routes). */
+  /** The route limit was passed (by a patched table, whose routes are counted once it takes its groups' routes). */
   get overLimit(): boolean {
     return this.size > this.limit;
   }
@@ -146,12 +146,12 @@ export class RouteTable {
   }
 
   /**
-   * Takes out of a continued table's lookups what one segment of the table it continues added:
+   * Takes out of a continued table's lookups what one group of the table it continues added:
    * its names and its declarations' routes (the caller left its routes out of `routes`).
    */
-  forget(segment: Segment): void {
-    for (const name of segment.claimed) this.named.delete(name);
-    if (this.byDeclaration) for (const route of segment.routes) if (route.origin) this.byDeclaration.delete(route.origin.declaration);
+  forget(group: DeclarationRoutes): void {
+    for (const name of group.claimed) this.named.delete(name);
+    if (this.byDeclaration) for (const route of group.routes) if (route.origin) this.byDeclaration.delete(route.origin.declaration);
   }
 
   /** Routes registered by one declaration (any name of it, its nested associations and actions). */
@@ -169,44 +169,44 @@ export class RouteTable {
 }
 
 /**
- * A table's routes in groups that later versions of the table share: its segments (one per
- * top-level declaration), then, when an expansion stopped, the routes no segment holds.
+ * A table's routes in groups that later versions of the table share: its groups (one per
+ * top-level declaration), then, when an expansion stopped, the routes no group holds.
  * What is worked out per group and kept survives edits that did not touch it.
  */
-export function routeGroups(table: Pick<RouteTable, "routes" | "size" | "segments">): readonly RouteGroup[] {
-  // Worked out once per table (a table's segment list is its own and complete once it is made):
+export function routeGroups(table: Pick<RouteTable, "routes" | "size" | "groups">): readonly RouteGroup[] {
+  // Worked out once per table (a table's group list is its own and complete once it is made):
   // the diagnostics, the outline and the controller checks each ask after every edit.
-  const segments = table.segments?.list;
-  let groups = segments && groupsOf.get(segments);
+  const declared = table.groups?.list;
+  let groups = declared && groupsOf.get(declared);
   if (!groups) {
-    const list = segments ?? [];
+    const list = declared ?? [];
     let covered = 0;
-    for (const segment of list) covered += segment.routes.length;
+    for (const group of list) covered += group.routes.length;
     groups = covered === table.size ? list : [...list, { routes: table.routes.slice(covered) }];
-    if (segments) groupsOf.set(segments, groups);
+    if (declared) groupsOf.set(declared, groups);
   }
   return groups;
 }
 
-const groupsOf = new WeakMap<readonly Segment[], readonly RouteGroup[]>();
+const groupsOf = new WeakMap<readonly DeclarationRoutes[], readonly RouteGroup[]>();
 
 /**
  * What the work on one version of a file's table leaves to the next version's, found through the
- * table's first or last segment: a later table shares them unless an edit replaced both (then all
- * is worked out again). Two entries per version, where one per segment cost a WeakMap entry per
+ * table's first or last group: a later table shares them unless an edit replaced both (then all
+ * is worked out again). Two entries per version, where one per group cost a WeakMap entry per
  * declaration per edit.
  */
-export class ByEndSegments<Value> {
+export class ByEndGroups<Value> {
   private readonly byEnd = new WeakMap<RouteGroup, Value>();
 
-  set(segments: readonly RouteGroup[], value: Value): void {
-    for (const segment of [segments[0], segments[segments.length - 1]]) if (segment) this.byEnd.set(segment, value);
+  set(groups: readonly RouteGroup[], value: Value): void {
+    for (const group of [groups[0], groups[groups.length - 1]]) if (group) this.byEnd.set(group, value);
   }
 
   /** What an earlier table left through one of these ends, if `usable` takes it. */
-  find(segments: readonly RouteGroup[], usable: (value: Value) => boolean = () => true): Value | undefined {
-    for (const segment of [segments[0], segments[segments.length - 1]]) {
-      const value = segment && this.byEnd.get(segment);
+  find(groups: readonly RouteGroup[], usable: (value: Value) => boolean = () => true): Value | undefined {
+    for (const group of [groups[0], groups[groups.length - 1]]) {
+      const value = group && this.byEnd.get(group);
       if (value !== undefined && usable(value)) return value;
     }
     return undefined;
@@ -222,7 +222,7 @@ function group(byDeclaration: Map<Declaration, Route[]>, route: Route): void {
 }
 
 /**
- * How many items two versions of a list (of segments) begin and end with unchanged: what lies
+ * How many items two versions of a list (of groups) begin and end with unchanged: what lies
  * between is the run an edit replaced. `same` tells an unchanged item (identity by default).
  */
 export function unchangedEnds<A, B>(

@@ -4,7 +4,7 @@ import { Diagnostic } from "./diagnostics";
 import { PathPart, PathSegment } from "./path";
 import { HttpMethod, Route, RouteGroup } from "./route";
 import { originSpan } from "./spans";
-import { ByEndSegments, routeGroups, RouteTable, unchangedEnds } from "./table";
+import { ByEndGroups, routeGroups, RouteTable, unchangedEnds } from "./table";
 import { isEmpty } from "./values";
 
 /** A route that recognition can never return, and the earlier route that takes every request it would match. */
@@ -24,8 +24,8 @@ export interface Capture {
  * are nested; after an edit, only the routes of the declarations it re-expanded and the later
  * routes whose static beginning extends theirs are judged again (see Run).
  */
-export function unreachableRoutes(table: Pick<RouteTable, "routes" | "size" | "segments">): Capture[] {
-  const segments = table.segments?.list ?? [];
+export function unreachableRoutes(table: Pick<RouteTable, "routes" | "size" | "groups">): Capture[] {
+  const segments = table.groups?.list ?? [];
   // The routes of the declarations, in order, then those of one whose expansion stopped (a segment of their own).
   const parts = routeGroups(table);
   const previous = runs.find(segments, (run) => !run.continued);
@@ -73,7 +73,7 @@ interface SegmentNode {
 export const work = { comparisons: 0 };
 
 /** The run of a file's last table, which the next table of the file continues. */
-const runs = new ByEndSegments<Run>();
+const runs = new ByEndGroups<Run>();
 
 /**
  * Records where a segment's routes stand (a route belongs to one segment object for good:
@@ -82,17 +82,17 @@ const runs = new ByEndSegments<Run>();
  */
 function place(segment: RouteGroup): void {
   segment.routes.forEach((route, index) => {
-    if (route.segment === segment) return;
-    route.segment = segment;
-    route.segmentIndex = index;
+    if (route.group === segment) return;
+    route.group = segment;
+    route.groupIndex = index;
   });
 }
 
 /** Whether `a` comes before `b` in the run's table. */
 function before(order: Run["order"], a: Route, b: Route): boolean {
-  const sa = order.get(a.segment!)!;
-  const sb = order.get(b.segment!)!;
-  return sa < sb || (sa === sb && a.segmentIndex < b.segmentIndex);
+  const sa = order.get(a.group!)!;
+  const sb = order.get(b.group!)!;
+  return sa < sb || (sa === sb && a.groupIndex < b.groupIndex);
 }
 
 function firstRun(segments: readonly RouteGroup[]): Run {
@@ -151,7 +151,7 @@ function continuedRun(previous: Run, segments: readonly RouteGroup[]): Run | und
   const keys = [...changed];
   for (const [beginning, routes] of run.beginnings) {
     if (!keys.some((key) => mayCapture(key, beginning))) continue;
-    for (const route of routes) if (run.order.get(route.segment!)! >= head) judge(run, route);
+    for (const route of routes) if (run.order.get(route.group!)! >= head) judge(run, route);
   }
   return run;
 }
@@ -447,7 +447,7 @@ function hasBareFormatSegment(route: Route): boolean {
  * together), with the capturing route's declaration as related information. Computed once per
  * table.
  */
-export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "size" | "segments">): Diagnostic[] {
+export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "size" | "groups">): Diagnostic[] {
   let diagnostics = cache.get(table);
   if (diagnostics) return diagnostics;
   const groups = new Map<string, { span: Span | undefined; by: Route; routes: Route[] }>();
@@ -482,7 +482,7 @@ export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "size"
 }
 
 /** By table: a table's routes never change once it is made. */
-const cache = new WeakMap<Pick<RouteTable, "segments">, Diagnostic[]>();
+const cache = new WeakMap<Pick<RouteTable, "groups">, Diagnostic[]>();
 
 /**
  * By the first route each reports, for the next tables of the file (the realistic benchmark file

@@ -1,4 +1,4 @@
-import { ByEndSegments, RouteTable, Segment } from "../routing/table";
+import { ByEndGroups, RouteTable, DeclarationRoutes } from "../routing/table";
 import { HelperInfo } from "./helperNames";
 import { nearestWithin } from "../routing/validate";
 
@@ -11,9 +11,9 @@ import { nearestWithin } from "../routing/validate";
  * with a prefix and a suffix is the sorted list of one kind of helper, and a lookup merges the
  * four kinds; helpers are spelled only for the answer.
  *
- * Each top-level declaration (a segment of its file's route table) has its own sorted lists,
+ * Each top-level declaration (a group of its file's route table) has its own sorted lists,
  * made once: an edit re-expands only the declarations it touched and the others keep their
- * segment objects. The lists of one version of a file are merged, and later versions share the
+ * group objects. The lists of one version of a file are merged, and later versions share the
  * merged lists: a lookup binary-searches them, skipping the names of declarations the version no
  * longer has, and searches the lists of the declarations it added, until there are enough of
  * those to merge again. Its cost follows the size of the answer and the number of declarations an
@@ -38,15 +38,15 @@ export interface HelperSource {
 /** The names of many declarations, sorted once: each entry with the declaration that claimed it. */
 interface Merged {
   orders: Orders;
-  owners: Record<Suffix, readonly Segment[]>;
-  segments: Set<Segment>;
-  /** The same segments in file order. */
-  list: readonly Segment[];
+  owners: Record<Suffix, readonly DeclarationRoutes[]>;
+  groups: Set<DeclarationRoutes>;
+  /** The same groups in file order. */
+  list: readonly DeclarationRoutes[];
 }
 
-const segmentOrders = new WeakMap<Segment, Orders>();
+const groupOrders = new WeakMap<DeclarationRoutes, Orders>();
 /** The merged lists of a file's last table, which later tables of the file share. */
-const mergedOf = new ByEndSegments<Merged>();
+const mergedOf = new ByEndGroups<Merged>();
 
 /**
  * What a table's sources were made of, kept per table version: the next version's come from it
@@ -55,11 +55,11 @@ const mergedOf = new ByEndSegments<Merged>();
  */
 interface SourceParts {
   merged: Merged;
-  /** The table's segments not in the merged lists (in no particular order: a table's names are distinct). */
-  unmerged: readonly Segment[];
-  /** The merged segments the table no longer has. */
-  gone: ReadonlySet<Segment>;
-  /** How many names the table's segments claim. */
+  /** The table's groups not in the merged lists (in no particular order: a table's names are distinct). */
+  unmerged: readonly DeclarationRoutes[];
+  /** The merged groups the table no longer has. */
+  gone: ReadonlySet<DeclarationRoutes>;
+  /** How many names the table's groups claim. */
   claimed: number;
 }
 
@@ -75,22 +75,22 @@ const MAX_UNMERGED = 64;
  * declarations added since, however few (a moment the user is idle: a merge of a large file is
  * felt in a keystroke, and a burst of edits then starts with none pending). A table
  * made by an edit of one whose sources were made gets its own from those at the cost of the edit;
- * others find merged lists through their first or last segment and compare the segment lists.
+ * others find merged lists through their first or last group and compare the group lists.
  */
 export function helperLists(table: RouteTable, mergeAll = false): HelperSource[] {
   const known = tableSources.get(table);
   if (known && !mergeAll) return known;
-  const segments = table.segments?.list ?? [];
-  const found = versionParts.get(table.version) ?? sourcesAfterEdit(table) ?? throughEnds(segments);
+  const groups = table.groups?.list ?? [];
+  const found = versionParts.get(table.version) ?? sourcesAfterEdit(table) ?? throughEnds(groups);
   let merged = found?.merged;
-  let unmerged = found?.unmerged ?? segments;
-  let gone = found?.gone ?? new Set<Segment>();
-  const claimed = found?.claimed ?? segments.reduce((n, segment) => n + segment.claimed.length, 0);
+  let unmerged = found?.unmerged ?? groups;
+  let gone = found?.gone ?? new Set<DeclarationRoutes>();
+  const claimed = found?.claimed ?? groups.reduce((n, group) => n + group.claimed.length, 0);
   let sources: HelperSource[];
   const pending = unmerged.length > 0 || gone.size > 0;
-  if (!merged || unmerged.length > MAX_UNMERGED || gone.size > merged.segments.size / 4 || (mergeAll && pending)) {
-    merged = merge(merged, segments, unmerged, gone);
-    mergedOf.set(segments, merged);
+  if (!merged || unmerged.length > MAX_UNMERGED || gone.size > merged.groups.size / 4 || (mergeAll && pending)) {
+    merged = merge(merged, groups, unmerged, gone);
+    mergedOf.set(groups, merged);
     unmerged = [];
     gone = new Set();
     sources = [{ names: merged.orders, table }];
@@ -98,7 +98,7 @@ export function helperLists(table: RouteTable, mergeAll = false): HelperSource[]
     const { owners } = merged;
     const skipped = gone;
     const skip = skipped.size > 0 ? (suffix: Suffix, i: number) => skipped.has(owners[suffix][i]) : undefined;
-    sources = [{ names: merged.orders, skip, table }, ...unmerged.map((segment) => ({ names: ordersOfSegment(segment), table }))];
+    sources = [{ names: merged.orders, skip, table }, ...unmerged.map((group) => ({ names: ordersOfGroup(group), table }))];
   }
   // Declarations claim distinct names: when they claim as many as the table holds, they claim all.
   if (claimed !== table.named.size) sources.push({ names: ordered(unclaimedNames(table)), table });
@@ -116,45 +116,50 @@ function sourcesAfterEdit(table: RouteTable): SourceParts | undefined {
   // names it: its parts would keep merged lists an idle merge replaces.
   versionParts.delete(edit.from);
   const { merged } = before;
-  // A segment the edit re-used is both removed and added: it stays where it was, merged or not.
+  // A group the edit re-used is both removed and added: it stays where it was, merged or not.
   const removed = new Set(edit.removed);
   const added = new Set(edit.added);
-  const unmerged = before.unmerged.filter((segment) => !removed.has(segment));
-  for (const segment of edit.added) if (!merged.segments.has(segment)) unmerged.push(segment);
-  const newlyGone = edit.removed.filter((segment) => merged.segments.has(segment) && !added.has(segment));
+  const unmerged = before.unmerged.filter((group) => !removed.has(group));
+  for (const group of edit.added) if (!merged.groups.has(group)) unmerged.push(group);
+  const newlyGone = edit.removed.filter((group) => merged.groups.has(group) && !added.has(group));
   const gone = newlyGone.length === 0 ? before.gone : new Set([...before.gone, ...newlyGone]);
   const claimed =
-    before.claimed + edit.added.reduce((n, segment) => n + segment.claimed.length, 0) - edit.removed.reduce((n, segment) => n + segment.claimed.length, 0);
+    before.claimed + edit.added.reduce((n, group) => n + group.claimed.length, 0) - edit.removed.reduce((n, group) => n + group.claimed.length, 0);
   return { merged, unmerged, gone, claimed };
 }
 
-/** The parts of a table's sources from merged lists found through its first or last segment, if any. */
-function throughEnds(segments: readonly Segment[]): SourceParts | undefined {
-  const merged = mergedOf.find(segments);
+/** The parts of a table's sources from merged lists found through its first or last group, if any. */
+function throughEnds(groups: readonly DeclarationRoutes[]): SourceParts | undefined {
+  const merged = mergedOf.find(groups);
   if (!merged) return undefined;
   return {
     merged,
-    unmerged: segments.filter((segment) => !merged.segments.has(segment)),
-    gone: goneSince(merged, segments),
-    claimed: segments.reduce((n, segment) => n + segment.claimed.length, 0),
+    unmerged: groups.filter((group) => !merged.groups.has(group)),
+    gone: goneSince(merged, groups),
+    claimed: groups.reduce((n, group) => n + group.claimed.length, 0),
   };
 }
 
 /**
- * The sorted lists of `list`'s segments: the previous merged lists without the segments gone,
- * with the added segments' names (sorted on their own, a few thousand at most) put in at the
+ * The sorted lists of `list`'s groups: the previous merged lists without the groups gone,
+ * with the added groups' names (sorted on their own, a few thousand at most) put in at the
  * places a binary search finds, the kept runs between them copied without comparing their names;
- * the first time, every segment's names sorted.
+ * the first time, every group's names sorted.
  */
-function merge(previous: Merged | undefined, list: readonly Segment[], added: readonly Segment[], gone: ReadonlySet<Segment>): Merged {
+function merge(
+  previous: Merged | undefined,
+  list: readonly DeclarationRoutes[],
+  added: readonly DeclarationRoutes[],
+  gone: ReadonlySet<DeclarationRoutes>,
+): Merged {
   const current = new Set(list);
   const orders = {} as Record<Suffix, string[]>;
-  const owners = {} as Record<Suffix, Segment[]>;
-  const tagged: Array<{ name: string; owner: Segment }> = [];
-  for (const segment of previous ? added : current) {
-    for (const name of segment.claimed) tagged.push({ name, owner: segment });
+  const owners = {} as Record<Suffix, DeclarationRoutes[]>;
+  const tagged: Array<{ name: string; owner: DeclarationRoutes }> = [];
+  for (const group of previous ? added : current) {
+    for (const name of group.claimed) tagged.push({ name, owner: group });
     // Merged, it is searched in the merged lists from now on: its own are not needed again.
-    segmentOrders.delete(segment);
+    groupOrders.delete(group);
   }
   for (const suffix of SUFFIXES) {
     const fresh = spelledOrder(tagged, suffix, (entry) => entry.name);
@@ -162,7 +167,7 @@ function merge(previous: Merged | undefined, list: readonly Segment[], added: re
     const keptOwners = previous?.owners[suffix] ?? [];
     // Made at their full size and filled in order (the kept lists hold 100,000 names on a large file).
     const names: string[] = (orders[suffix] = new Array<string>(keptNames.length + fresh.length));
-    const by: Segment[] = (owners[suffix] = new Array<Segment>(keptNames.length + fresh.length));
+    const by: DeclarationRoutes[] = (owners[suffix] = new Array<DeclarationRoutes>(keptNames.length + fresh.length));
     let filled = 0;
     const keep = (to: number) => {
       for (let i = from; i < to; i++) {
@@ -174,7 +179,7 @@ function merge(previous: Merged | undefined, list: readonly Segment[], added: re
     };
     let from = 0;
     for (const entry of fresh) {
-      // A kept name that sorts the same goes first (the names of segments gone sort as they did).
+      // A kept name that sorts the same goes first (the names of groups gone sort as they did).
       keep(firstAfter(keptNames, from, entry.name, suffix));
       names[filled] = entry.name;
       by[filled++] = entry.owner;
@@ -182,7 +187,7 @@ function merge(previous: Merged | undefined, list: readonly Segment[], added: re
     keep(keptNames.length);
     names.length = by.length = filled;
   }
-  return { orders, owners, segments: current, list };
+  return { orders, owners, groups: current, list };
 }
 
 /** The first index from `from` on whose name, spelled with `suffix`, sorts after `name` spelled with it (`names` is sorted so). */
@@ -198,38 +203,38 @@ function firstAfter(names: readonly string[], from: number, name: string, suffix
 }
 
 /**
- * The merged segments a table no longer has, found without a set of the table's own: the
- * segments a later table keeps stay in their order (an edit replaces a run of declarations, and a
+ * The merged groups a table no longer has, found without a set of the table's own: the
+ * groups a later table keeps stay in their order (an edit replaces a run of declarations, and a
  * re-used one keeps its place), so one walk through both lists, passing over the table's added
- * segments, meets each kept one where it is expected; a merged segment not met there is gone.
+ * groups, meets each kept one where it is expected; a merged group not met there is gone.
  */
-function goneSince(merged: Merged, segments: readonly Segment[]): Set<Segment> {
-  const gone = new Set<Segment>();
+function goneSince(merged: Merged, groups: readonly DeclarationRoutes[]): Set<DeclarationRoutes> {
+  const gone = new Set<DeclarationRoutes>();
   let at = 0;
-  for (const segment of merged.list) {
-    while (at < segments.length && !merged.segments.has(segments[at])) at++;
-    if (at < segments.length && segments[at] === segment) at++;
-    else gone.add(segment);
+  for (const group of merged.list) {
+    while (at < groups.length && !merged.groups.has(groups[at])) at++;
+    if (at < groups.length && groups[at] === group) at++;
+    else gone.add(group);
   }
   return gone;
 }
 
 /**
- * The names of a table that no declaration's segment claims: those of routes registered before an
+ * The names of a table that no declaration's group claims: those of routes registered before an
  * expansion stopped. Declarations claim distinct names, so counting tells when there are none.
  */
 function unclaimedNames(table: RouteTable): string[] {
-  const segments = table.segments?.list ?? [];
+  const groups = table.groups?.list ?? [];
   let claimed = 0;
-  for (const segment of segments) claimed += segment.claimed.length;
+  for (const group of groups) claimed += group.claimed.length;
   if (claimed === table.named.size) return [];
-  const covered = new Set(segments.flatMap((segment) => segment.claimed));
+  const covered = new Set(groups.flatMap((group) => group.claimed));
   return [...table.named.keys()].filter((name) => !covered.has(name));
 }
 
-function ordersOfSegment(segment: Segment): Orders {
-  let orders = segmentOrders.get(segment);
-  if (!orders) segmentOrders.set(segment, (orders = ordered(segment.claimed)));
+function ordersOfGroup(group: DeclarationRoutes): Orders {
+  let orders = groupOrders.get(group);
+  if (!orders) groupOrders.set(group, (orders = ordered(group.claimed)));
   return orders;
 }
 
@@ -377,13 +382,13 @@ interface NearestQuery {
 interface Nearest {
   candidate: string;
   distance: number;
-  /** The index of the segment that holds it in its table's list (-1: the names no segment holds). */
+  /** The index of the group that holds it in its table's list (-1: the names no group holds). */
   index: number;
 }
 
 /** Answers per table version (`RouteTable.version`), null for none, kept while a table or its successor lives. */
 const tableNearest = new WeakMap<object, Map<string, Nearest | null>>();
-const segmentNearest = new WeakMap<Segment, Map<string, { candidate: string; distance: number } | null>>();
+const groupNearest = new WeakMap<DeclarationRoutes, Map<string, { candidate: string; distance: number } | null>>();
 
 function nearestInTable(table: RouteTable, query: NearestQuery): Nearest | undefined {
   let known = tableNearest.get(table.version);
@@ -406,7 +411,7 @@ function nearestAfterEdit(table: RouteTable, query: NearestQuery): Nearest | nul
   // The edit replaced the declaration that held the answer: the next best may be anywhere.
   else if (best && best.index >= edit.at) return undefined;
   for (let i = 0; i < edit.added.length; i++) {
-    const found = nearestInSegment(edit.added[i], query);
+    const found = nearestInGroup(edit.added[i], query);
     const index = edit.at + i;
     if (found && (!best || found.distance < best.distance || (found.distance === best.distance && index < best.index))) best = { ...found, index };
   }
@@ -415,9 +420,9 @@ function nearestAfterEdit(table: RouteTable, query: NearestQuery): Nearest | nul
 
 function searchTable(table: RouteTable, query: NearestQuery): Nearest | null {
   let best: Nearest | null = null;
-  const segments = table.segments?.list ?? [];
-  for (let index = 0; index < segments.length; index++) {
-    const found = nearestInSegment(segments[index], query);
+  const groups = table.groups?.list ?? [];
+  for (let index = 0; index < groups.length; index++) {
+    const found = nearestInGroup(groups[index], query);
     if (found && (!best || found.distance < best.distance)) best = { ...found, index };
   }
   // Names no declaration finished (an expansion that stopped) are searched as they are.
@@ -426,10 +431,10 @@ function searchTable(table: RouteTable, query: NearestQuery): Nearest | null {
   return best;
 }
 
-function nearestInSegment(segment: Segment, query: NearestQuery): { candidate: string; distance: number } | undefined {
-  let cache = segmentNearest.get(segment);
-  if (!cache) segmentNearest.set(segment, (cache = new Map()));
+function nearestInGroup(group: DeclarationRoutes, query: NearestQuery): { candidate: string; distance: number } | undefined {
+  let cache = groupNearest.get(group);
+  if (!cache) groupNearest.set(group, (cache = new Map()));
   let found = cache.get(query.key);
-  if (found === undefined) cache.set(query.key, (found = nearestWithin(query.word, query.spell(segment.claimed), query.bound) ?? null));
+  if (found === undefined) cache.set(query.key, (found = nearestWithin(query.word, query.spell(group.claimed), query.bound) ?? null));
   return found ?? undefined;
 }

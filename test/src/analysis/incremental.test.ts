@@ -271,10 +271,10 @@ describe("incremental re-analysis", () => {
   it("a declaration refused a name keeps its routes through an edit elsewhere, and is warned again where it now is", () => {
     const text = `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("a");\n  map.resources("posts");\n  map.resources("posts");\n});\n`;
     const first = loadRoutingFile(text, "routes.ts")!;
-    const refused = first.routes.table.segments!.list[2].routes;
+    const refused = first.routes.table.groups!.list[2].routes;
     const edited = text.replace(`map.resources("a");`, `map.resources("abc");`);
     const second = loadRoutingFile(edited, "routes.ts", { previous: first })!;
-    assert.strictEqual(second.routes.table.segments!.list[2].routes, refused);
+    assert.strictEqual(second.routes.table.groups!.list[2].routes, refused);
     assert.deepStrictEqual(observable(second), observable(loadRoutingFile(edited, "routes.ts")));
     // posts, new_post, edit_post and post, each warned once.
     assert.strictEqual(second.diagnostics.filter((d) => d.code === "route-name-taken" && d.span!.start === edited.lastIndexOf(`"posts"`)).length, 4);
