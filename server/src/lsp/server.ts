@@ -2,9 +2,23 @@ import * as lsp from "vscode-languageserver/node";
 import { Span } from "../routing/declarations";
 import { FileSystem, nodeFileSystem } from "../service/indexer";
 import { createRoutesLanguageService } from "../service/languageService";
-import type { DeclarationSymbol } from "../service/outline";
 import { readSettings, ServiceSettings } from "../service/settings";
-import { toDiagnostic, toRange, toWorkspaceEdit } from "./convert";
+import {
+  toActionLens,
+  toCodeAction,
+  toDocumentSymbol,
+  toHover,
+  toInlayHint,
+  toLocation,
+  toRange,
+  toRecognizeResult,
+  toRouteCountLens,
+  toRoutesTableResult,
+  toRoutesTreeResult,
+  toSignatureHelp,
+  toSymbolInformation,
+  toWorkspaceEdit,
+} from "./convert";
 import { resolveCompletionItem, toCompletionList } from "./completionList";
 import * as custom from "./customRequests";
 import { IdleCollection } from "./idleCollection";
@@ -219,8 +233,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     handle("hover", (params: lsp.HoverParams): lsp.Hover | null => {
       const offset = offsetOf(params);
       const hover = offset === undefined || !enabled("hover") ? undefined : service.hover(params.textDocument.uri, offset);
-      if (!hover) return null;
-      return { contents: { kind: lsp.MarkupKind.Markdown, value: hover.contents }, range: toRange(lines(params.textDocument.uri), hover.span) };
+      return hover ? toHover(lines(params.textDocument.uri), hover) : null;
     }),
   );
 
@@ -233,12 +246,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
         ...(enabled("inlayHints") ? service.inlayHints(uri, span) : []),
         ...(workspace.settings.declarationPaths ? service.declarationPathHints(uri, span) : []),
       ];
-      return hints.map((hint) => ({
-        position: index.positionAt(hint.offset),
-        label: hint.label,
-        tooltip: hint.tooltip,
-        paddingLeft: true,
-      }));
+      return hints.map((hint) => toInlayHint(index, hint));
     }),
   );
 
@@ -257,22 +265,17 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     handle("signature help", (params: lsp.SignatureHelpParams): lsp.SignatureHelp | null => {
       const offset = offsetOf(params);
       const help = offset === undefined ? undefined : service.signatureHelp(params.textDocument.uri, offset);
-      if (!help) return null;
-      return {
-        signatures: [{ label: help.label, documentation: help.documentation, parameters: help.parameters.map((label) => ({ label })) }],
-        activeSignature: 0,
-        activeParameter: help.activeParameter,
-      };
+      return help ? toSignatureHelp(help) : null;
     }),
   );
 
-  const toLocation = (location: { uri: string; span: Span }): lsp.Location => ({ uri: location.uri, range: toRange(lines(location.uri), location.span) });
+  const location = (found: { uri: string; span: Span }) => toLocation(lines, found);
 
   connection.onDefinition(
     handle("definition", (params: lsp.DefinitionParams): lsp.Location[] | null => {
       const offset = offsetOf(params);
       const locations = offset === undefined ? [] : service.definitions(params.textDocument.uri, offset);
-      return locations.length ? locations.map(toLocation) : null;
+      return locations.length ? locations.map(location) : null;
     }),
   );
 
@@ -299,34 +302,21 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   connection.onReferences(
     handle("references", (params: lsp.ReferenceParams): lsp.Location[] => {
       const offset = offsetOf(params);
-      return offset === undefined ? [] : service.references(params.textDocument.uri, offset, params.context.includeDeclaration).map(toLocation);
+      return offset === undefined ? [] : service.references(params.textDocument.uri, offset, params.context.includeDeclaration).map(location);
     }),
   );
 
   connection.onDocumentSymbol(
     handle("document symbols", (params: lsp.DocumentSymbolParams): lsp.DocumentSymbol[] => {
       const index = lines(params.textDocument.uri);
-      const convert = (symbol: DeclarationSymbol): lsp.DocumentSymbol => ({
-        name: symbol.name,
-        detail: symbol.detail,
-        kind: symbol.kind === "namespace" || symbol.kind === "with_options" ? lsp.SymbolKind.Namespace : lsp.SymbolKind.Class,
-        range: toRange(index, symbol.span),
-        selectionRange: toRange(index, symbol.selection),
-        children: symbol.children.map(convert),
-      });
-      return service.documentSymbols(params.textDocument.uri).map(convert);
+      return service.documentSymbols(params.textDocument.uri).map((symbol) => toDocumentSymbol(index, symbol));
     }),
   );
 
   connection.onWorkspaceSymbol(
     handle("workspace symbols", (params: lsp.WorkspaceSymbolParams): lsp.SymbolInformation[] =>
       // Capped: the protocol has no "incomplete" here, but editors ask again as the query grows.
-      service.workspaceSymbols(params.query, MAX_WORKSPACE_SYMBOLS).map((symbol) => ({
-        name: symbol.name,
-        kind: lsp.SymbolKind.Function,
-        containerName: symbol.detail,
-        location: toLocation(symbol),
-      })),
+      service.workspaceSymbols(params.query, MAX_WORKSPACE_SYMBOLS).map((symbol) => toSymbolInformation(lines, symbol)),
     ),
   );
 
@@ -338,36 +328,19 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       const index = lines(uri);
       const span = { start: index.offsetAt(params.range.start), end: index.offsetAt(params.range.end) };
       const roots = folders.flatMap((folder) => parseUri(folder)?.path ?? []);
-      return service.codeActions(uri, span, roots).map((action) => {
-        const edit = toWorkspaceEdit(action, lines, client.workspace?.workspaceEdit);
-        return {
-          title: action.title,
-          kind: lsp.CodeActionKind.QuickFix,
-          isPreferred: action.preferred,
-          diagnostics: [toDiagnostic(action.diagnostic, uri, index)],
-          edit,
-        };
-      });
+      return service.codeActions(uri, span, roots).map((action) => toCodeAction(action, uri, lines, client.workspace?.workspaceEdit));
     }),
   );
 
   connection.onCodeLens(
     handle("code lens", (params: lsp.CodeLensParams): lsp.CodeLens[] => {
       if (!enabled("codeLens")) return [];
-      const index = lines(params.textDocument.uri);
-      const counts = service.routeCountLenses(params.textDocument.uri).map((lens) => ({
-        range: toRange(index, lens.span),
-        // The client may bind the command; other editors show the title.
-        command: { title: lens.title, command: "resourceRoutes.showRoutes", arguments: [params.textDocument.uri, index.positionAt(lens.span.start)] },
-      }));
-      const actions = service.actionLenses(params.textDocument.uri).map((lens) => {
-        const { start } = toRange(lines(lens.target.uri), lens.target.span);
-        return {
-          range: toRange(index, lens.span),
-          command: { title: lens.title, command: "resourceRoutes.openLocation", arguments: [lens.target.uri, start.line, start.character] },
-        };
-      });
-      return [...counts, ...actions];
+      const uri = params.textDocument.uri;
+      const index = lines(uri);
+      return [
+        ...service.routeCountLenses(uri).map((lens) => toRouteCountLens(uri, index, lens)),
+        ...service.actionLenses(uri).map((lens) => toActionLens(lines, index, lens)),
+      ];
     }),
   );
 
@@ -375,33 +348,14 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     RoutesTableRequest,
     handle("routes table", (params: custom.RoutesTableParams): custom.RoutesTableResult => {
       const reveal = params.uri && params.reveal ? lines(params.uri).offsetAt(params.reveal) : undefined;
-      const table = service.routesTable({ uri: params.uri, filter: params.filter, folders, reveal });
-      return {
-        text: table.text,
-        rows: table.rows.map((row) => ({
-          line: row.line,
-          helper: row.helper,
-          location: row.span && toLocation({ uri: row.uri, span: row.span }),
-          action: row.action && toLocation(row.action),
-          ...(row.revealed ? { revealed: true } : {}),
-        })),
-      };
+      return toRoutesTableResult(lines, service.routesTable({ uri: params.uri, filter: params.filter, folders, reveal }));
     }),
   );
 
   connection.onRequest(
     RecognizeRequest,
     handle("recognize", (params: custom.RecognizeParams): custom.RecognizeResult => {
-      const { explanation, ...result } = service.recognize(params.method, params.path, params.explain === true);
-      const explained = explanation && {
-        explanation: {
-          more: explanation.more,
-          routes: explanation.routes.map(({ span, ...route }) => ({ ...route, location: span && toLocation({ uri: explanation.uri, span }) })),
-        },
-      };
-      if (!result.matched) return { ...result, ...explained };
-      const { uri, span, ...found } = result;
-      return { ...found, location: span && toLocation({ uri, span }), ...explained };
+      return toRecognizeResult(lines, service.recognize(params.method, params.path, params.explain === true));
     }),
   );
 
@@ -420,14 +374,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
         offset: Number(params?.offset) || 0,
         limit: Number(params?.limit) || undefined,
       });
-      return {
-        more: answer.more,
-        items: answer.items.map(({ location, action, ...item }) => ({
-          ...item,
-          ...(location ? { location: toLocation(location) } : {}),
-          ...(action ? { action: toLocation(action) } : {}),
-        })),
-      };
+      return toRoutesTreeResult(lines, answer);
     }),
   );
 
