@@ -233,6 +233,10 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
     exitCode: hasErrors(f) ? 1 : 0,
   };
   for (const d of f.diagnostics) if (d.severity === "error") result.stderr.push(diagnosticLine(f.file, d, f.lines));
+  // A glob that keeps nothing is most likely a mistake (a quoted path, a misspelt name): said, not guessed at.
+  if ((args.include.length || args.exclude.length) && made.helpers + made.targets === 0 && f.routes.routes.length > 0) {
+    result.stderr.push(printable(`--include and --exclude left no route of ${f.routes.routes.length}: the module exports no helper`));
+  }
   return result;
 }
 
