@@ -1,3 +1,4 @@
+import type { TakenOver } from "../text/ownership";
 import ts = require("typescript");
 import { Declaration, DeclarationTree, DrawSettings, Span } from "../routing/declarations";
 import { Diagnostic } from "../routing/diagnostics";
@@ -72,7 +73,12 @@ interface CallbackReading {
  * changed is parsed and read again (`previous` must not be used afterwards); `known`, where its
  * text and `text` differ, if the caller has worked it out.
  */
-export function analyzeRoutingFile(source: SourceText, fileName = "routes.ts", previous?: RoutingFileAnalysis, known?: TextChange): RoutingFileAnalysis {
+export function analyzeRoutingFile(
+  source: SourceText,
+  fileName = "routes.ts",
+  previous?: TakenOver<RoutingFileAnalysis>,
+  known?: TextChange,
+): RoutingFileAnalysis {
   const prior = previous?.reuse?.trees.fileName === fileName ? handOver(previous.reuse) : undefined;
   const change = prior && (known ?? textChange(previous!.text.toString(), source.toString()));
   const alone = prior && change && readAlone(source, previous!, prior, change);

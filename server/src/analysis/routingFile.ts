@@ -1,3 +1,4 @@
+import type { TakenOver } from "../text/ownership";
 import { Behaviour, DrawSettings, InflectionSettings } from "../routing/declarations";
 import { DEFAULT_BEHAVIOUR } from "../routing/behaviour";
 import { Diagnostic } from "../routing/diagnostics";
@@ -29,7 +30,7 @@ export interface LoadOptions {
    * rather than parsed again and its unchanged declarations keep their routes. It must not be
    * used afterwards (its syntax tree is re-used).
    */
-  previous?: LoadedRoutingFile;
+  previous?: TakenOver<LoadedRoutingFile>;
   /** Where `previous`'s text and this one differ, when the caller knows it already (it is worked out otherwise). */
   change?: TextChange;
 }

@@ -1,3 +1,4 @@
+import type { TakenOver, WrittenInto } from "../text/ownership";
 import { BEHAVIOURS, BehaviourRules, DEFAULT_BEHAVIOUR } from "./behaviour";
 import { ROUTE_METHODS, RouteBuilder } from "./builder";
 import { Declaration, DeclarationTree } from "./declarations";
@@ -19,15 +20,17 @@ import { StringMemo } from "../text/stringMemo";
 const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "edit" });
 
 /**
- * The facility: expands a declaration tree into its route table. Pure: the same tree always gives
- * the same table. A declaration the facility refuses stops loading there, as it stopped the
- * original application; the table keeps what was registered before and records the error.
+ * The facility: expands a declaration tree into its route table. The same tree always gives the
+ * same table. A declaration the facility refuses stops loading there, as it stopped the original
+ * application; the table keeps what was registered before and records the error. With the
+ * previous version's table (taken over), declarations equal to earlier ones keep their routes, and
+ * the earlier declaration objects take their places in `tree.body`.
  * @internal The tools' entry; applications call draw().
  */
 export function expandDeclarations(
-  tree: DeclarationTree,
+  tree: WrittenInto<DeclarationTree>,
   inflector = new Inflector(tree.settings.inflections, tree.settings.behaviour ?? DEFAULT_BEHAVIOUR),
-  previous?: RouteTable,
+  previous?: TakenOver<RouteTable>,
   maxRoutes = Infinity,
 ): RouteTable {
   const rules = BEHAVIOURS[tree.settings.behaviour ?? DEFAULT_BEHAVIOUR];
@@ -67,7 +70,7 @@ export function expandDeclarations(
  * declaration refused, a name the run needs held by a declaration after it, a name a declaration
  * after it found taken now free, too many routes); the caller then expands everything.
  */
-function patch(previous: RouteTable, declarations: Declaration[], expander: (table: RouteTable) => Expander): RouteTable | undefined {
+function patch(previous: TakenOver<RouteTable>, declarations: WrittenInto<Declaration[]>, expander: (table: RouteTable) => Expander): RouteTable | undefined {
   const old = previous.groups!.list;
   if (previous.error) return undefined;
   const { head, tail } = unchangedEnds(old, declarations, (group, declaration) => group.declaration === declaration);
@@ -173,7 +176,7 @@ class Expander {
    * instead of expanding again: the previous declaration object takes the new one's source ranges
    * and its place in `declarations`, so the re-used routes point at the current text.
    */
-  topLevel(declarations: Declaration[], previous: DeclarationRoutes[], checks: Diagnostic[][]): void {
+  topLevel(declarations: WrittenInto<Declaration[]>, previous: DeclarationRoutes[], checks: Diagnostic[][]): void {
     let next = 0; // previous groups before this one were matched or passed over
     // Declarations the reader re-used as they were: their previous group is theirs alone.
     const present = new Set(declarations);

@@ -1,3 +1,4 @@
+import type { TakenOver } from "../text/ownership";
 import { Declaration } from "./declarations";
 import { Diagnostic } from "./diagnostics";
 import { RouteDefinitionError } from "./errors";
@@ -94,10 +95,10 @@ export class RouteTable {
   /**
    * A table that continues `previous`, taking over its lookups as they are (with all its names
    * and routes: the caller forgets the groups it no longer holds), and holding no routes until
-   * `takeSegmentRoutes`. `previous` must not be used afterwards (but to list its routes); undefined
+   * `takeGroupRoutes`. `previous` must not be used afterwards (but to list its routes); undefined
    * when it was taken over already.
    */
-  static continuing(previous: RouteTable): RouteTable | undefined {
+  static continuing(previous: TakenOver<RouteTable>): RouteTable | undefined {
     if (previous.continued) return undefined;
     previous.continued = true;
     const table = new RouteTable(previous.limit, previous.named);
