@@ -11,7 +11,8 @@ import { normalizePath, parsePath, PathSpec, segmentKeys } from "./path";
 import { actionSegment, defineResource, ResourceDefinition, ResourceSettings } from "./resource";
 import { INHERITED_ACTIONS } from "./restriction";
 import { routeOrigin, RouteOrigin, RouteSpec } from "./route";
-import { Refusal, RouteTable, DeclarationRoutes, unchangedEnds } from "./table";
+import { Refusal, RouteTable, DeclarationRoutes } from "./table";
+import { expandTopLevel, GroupExpander, patch } from "./reexpand";
 import { validateDeclaration } from "./validate";
 import { asText, copyMap, deepMerge, EMPTY_MAP, isEmpty, isOptionMap, mapOf, OptionMap, OptionValue, pick, record, toList } from "./values";
 import { interned } from "../text/intern";
@@ -47,7 +48,7 @@ export function expandDeclarations(
   for (const list of checks) for (const diagnostic of list) table.diagnostics.push(diagnostic);
   table.groups = { settings: settingsKey, list: [] };
   try {
-    new Expander(rules, settings, inflector, table).topLevel(tree.body, before?.groups?.list ?? [], checks);
+    expandTopLevel(new Expander(rules, settings, inflector, table), table, tree.body, before?.groups?.list ?? [], checks);
   } catch (error) {
     if (!(error instanceof RouteDefinitionError)) throw error;
     table.error = error;
@@ -59,67 +60,6 @@ export function expandDeclarations(
     });
   }
   return table;
-}
-
-/**
- * The previous table patched where the declarations changed: the run of top-level declarations
- * between those it begins and ends with unchanged (the same objects: the analyser re-uses the
- * declarations of statements an edit did not touch) is expanded, and its routes and names put in
- * place of the run's before. Its work is that of the run, not of the file; the name lookup is
- * taken over, not copied. Undefined when a patch cannot give what a whole expansion would (a
- * declaration refused, a name the run needs held by a declaration after it, a name a declaration
- * after it found taken now free, too many routes); the caller then expands everything.
- */
-function patch(previous: TakenOver<RouteTable>, declarations: WrittenInto<Declaration[]>, expander: (table: RouteTable) => Expander): RouteTable | undefined {
-  const old = previous.groups!.list;
-  if (previous.error) return undefined;
-  const { head, tail } = unchangedEnds(old, declarations, (group, declaration) => group.declaration === declaration);
-  const removed = old.slice(head, old.length - tail);
-  // The groups after the run, old[keptFrom…]: thousands on a large file, walked in place.
-  const keptFrom = old.length - tail;
-  const run = declarations.slice(head, declarations.length - tail);
-
-  const table = RouteTable.continuing(previous);
-  if (!table) return undefined;
-  for (const group of removed) table.forget(group);
-  const checks = run.map(validateDeclaration);
-  table.groups = { settings: previous.groups!.settings, list: old.slice(0, head) };
-  const diagnostics = table.diagnostics;
-  for (const group of table.groups.list) for (const diagnostic of group.checks) diagnostics.push(diagnostic);
-  for (const list of checks) for (const diagnostic of list) diagnostics.push(diagnostic);
-  for (let i = keptFrom; i < old.length; i++) for (const diagnostic of old[i].checks) diagnostics.push(diagnostic);
-  // Reports in the order a whole expansion makes them: the declarations' before the run, the run's, those after.
-  const reporter = expander(table);
-  for (const group of table.groups.list) reporter.reportAgain(group);
-  try {
-    reporter.topLevel(run, removed, checks);
-  } catch (error) {
-    if (error instanceof RouteDefinitionError) return undefined;
-    throw error;
-  }
-  // Declarations of the run that re-used a group were replaced by its (see topLevel): in the tree too.
-  run.forEach((declaration, i) => (declarations[head + i] = declaration));
-  // The run found a name taken: by a declaration before it, or (then the kept ones would change) after it.
-  const takenInRun = table.groups.list.slice(head).flatMap((group) => group.takenBefore);
-  if (takenInRun.length > 0) {
-    const heldAfter = new Set(old.slice(keptFrom).flatMap((group) => group.claimed));
-    if (takenInRun.some((name) => heldAfter.has(name))) return undefined;
-  }
-  // A name a kept declaration found taken that the run no longer holds would now be its own.
-  for (let i = keptFrom; i < old.length; i++) if (!old[i].takenBefore.every((name) => table.named.has(name))) return undefined;
-  const list = table.groups.list;
-  const runEnd = list.length;
-  list.length = runEnd + tail; // made long enough once, where a push each grew it again and again
-  for (let i = 0; i < tail; i++) {
-    list[runEnd + i] = old[keptFrom + i];
-    reporter.reportAgain(old[keptFrom + i]);
-  }
-  table.takeGroupRoutes(
-    previous.size,
-    removed.reduce((n, group) => n + group.routes.length, 0),
-  );
-  table.edit = { from: previous.version, at: head, removed, added: list.slice(head, runEnd) };
-  return table.overLimit ? undefined : table;
 }
 
 /**
@@ -152,7 +92,8 @@ const ROUTE_BUILDER_OPTIONS = new Set([
   "except",
 ]);
 
-class Expander {
+/** The facility's rules: declarations in, routes out (the incremental layer over it is reexpand.ts). */
+class Expander implements GroupExpander {
   private readonly builder: RouteBuilder;
   /**
    * The group being recorded: which names the current top-level declaration claimed or found
@@ -169,54 +110,21 @@ class Expander {
     this.builder = new RouteBuilder(rules);
   }
 
-  /**
-   * The file's top-level declarations, each recorded as a group. A declaration equal (as data)
-   * to a group of the previous expansion, found near the same place in the file, whose
-   * names are still free and whose taken names are still taken, re-uses that group's routes
-   * instead of expanding again: the previous declaration object takes the new one's source ranges
-   * and its place in `declarations`, so the re-used routes point at the current text.
-   */
-  topLevel(declarations: WrittenInto<Declaration[]>, previous: DeclarationRoutes[], checks: Diagnostic[][]): void {
-    let next = 0; // previous groups before this one were matched or passed over
-    // Declarations the reader re-used as they were: their previous group is theirs alone.
-    const present = new Set(declarations);
-    declarations.forEach((declaration, index) => {
-      const found = this.reusable(declaration, previous, next, present);
-      if (found !== undefined) {
-        const reused = previous[found];
-        next = found + 1;
-        takeSources(reused.declaration, declaration);
-        reused.checks = checks[index];
-        declarations[index] = reused.declaration;
-        for (const route of reused.routes) this.table.add(route);
-        this.table.groups!.list.push(reused);
-        this.reportAgain(reused);
-        return;
-      }
-      const start = this.table.routes.length;
-      this.recording = { claimed: new Set(), takenBefore: [], refused: [], refusedKeys: new Map() };
-      this.body([declaration], record());
-      this.table.groups!.list.push({
-        declaration,
-        routes: this.table.routes.slice(start),
-        claimed: [...this.recording.claimed],
-        takenBefore: this.recording.takenBefore,
-        refused: this.recording.refused,
-        checks: checks[index],
-      });
-      this.recording = undefined;
-    });
-  }
-
-  /** The index of a previous group that can stand for `declaration`: among the next few, as an edit inserts or removes only a few. */
-  private reusable(declaration: Declaration, previous: DeclarationRoutes[], from: number, present: Set<Declaration>): number | undefined {
-    for (let i = from; i < Math.min(previous.length, from + REUSE_WINDOW); i++) {
-      const group = previous[i];
-      const same = group.declaration === declaration || (!present.has(group.declaration) && sameDeclaration(group.declaration, declaration));
-      if (!same) continue;
-      if (group.claimed.every((n) => this.table.isFree(n)) && group.takenBefore.every((n) => !this.table.isFree(n))) return i;
-    }
-    return undefined;
+  /** One top-level declaration expanded into the table, recorded as a group: its routes and the name lookups they depended on. */
+  expandGroup(declaration: Declaration, checks: Diagnostic[]): DeclarationRoutes {
+    const start = this.table.routes.length;
+    this.recording = { claimed: new Set(), takenBefore: [], refused: [], refusedKeys: new Map() };
+    this.body([declaration], record());
+    const group = {
+      declaration,
+      routes: this.table.routes.slice(start),
+      claimed: [...this.recording.claimed],
+      takenBefore: this.recording.takenBefore,
+      refused: this.recording.refused,
+      checks,
+    };
+    this.recording = undefined;
+    return group;
   }
 
   body(declarations: Declaration[], scope: OptionMap): void {
@@ -578,36 +486,3 @@ function optionPaths(kind: "collection" | "new" | "member"): StringMemo<string> 
 const COLLECTION_OPTIONS = optionPaths("collection");
 const NEW_OPTIONS = optionPaths("new");
 const MEMBER_OPTIONS = optionPaths("member");
-
-/** How many previous groups ahead a declaration is looked for. */
-const REUSE_WINDOW = 8;
-
-/** Whether two declarations are equal as data: everything but their source ranges. */
-function sameDeclaration(a: Declaration, b: Declaration): boolean {
-  return (
-    a.kind === b.kind &&
-    a.path === b.path &&
-    sameValue(a.names, b.names) &&
-    sameValue(a.options, b.options) &&
-    (a.block === undefined || b.block === undefined
-      ? a.block === b.block
-      : a.block.length === b.block.length && a.block.every((d, i) => sameDeclaration(d, b.block![i])))
-  );
-}
-
-function sameValue(a: OptionValue | string[], b: OptionValue | string[]): boolean {
-  if (a === b) return true;
-  if (a instanceof RegExp || b instanceof RegExp) return a instanceof RegExp && b instanceof RegExp && a.source === b.source && a.flags === b.flags;
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]));
-  if (!isOptionMap(a) || !isOptionMap(b)) return false;
-  // Key order counts: it is the order of member and collection routes.
-  const keys = Object.keys(a);
-  const otherKeys = Object.keys(b);
-  return keys.length === otherKeys.length && keys.every((k, i) => otherKeys[i] === k && sameValue(a[k], b[k]));
-}
-
-/** Gives `target` (and its nested declarations, which have the same shape) the source ranges of `from`. */
-function takeSources(target: Declaration, from: Declaration): void {
-  target.source = from.source;
-  target.block?.forEach((child, i) => takeSources(child, from.block![i]));
-}
