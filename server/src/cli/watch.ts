@@ -23,7 +23,6 @@ export function watching(write: () => CommandResult, files: readonly string[], f
       process.stderr.write(`resource-routes: ${printable(error.message)}\n`);
     }
   };
-  run();
   let timer: NodeJS.Timeout | undefined;
   const changed = () => {
     clearTimeout(timer);
@@ -38,6 +37,8 @@ export function watching(write: () => CommandResult, files: readonly string[], f
   }
   for (const [dir, watched] of names) fs.watch(dir, (_event, name) => (name === null || watched.has(name.toString()) ? changed() : undefined));
   for (const folder of folders) if (fs.existsSync(folder)) fs.watch(folder, { recursive: true }, changed);
+  // Watched before the first write: a change made while it runs, or as soon as it is told, is not missed.
+  run();
   process.stderr.write(`watching ${[...files, ...folders].map((f) => printable(f)).join(", ")} (Ctrl-C to stop)\n`);
   return new Promise<CommandResult>(() => undefined);
 }

@@ -1,3 +1,4 @@
+import { KeptFor } from "../text/keptFor";
 import type { TakenOver } from "../text/ownership";
 import { Declaration } from "./declarations";
 import { Diagnostic } from "./diagnostics";
@@ -178,18 +179,15 @@ export function routeGroups(table: Pick<RouteTable, "routes" | "size" | "groups"
   // Worked out once per table (a table's group list is its own and complete once it is made):
   // the diagnostics, the outline and the controller checks each ask after every edit.
   const declared = table.groups?.list;
-  let groups = declared && groupsOf.get(declared);
-  if (!groups) {
-    const list = declared ?? [];
+  const make = (list: readonly DeclarationRoutes[]): readonly RouteGroup[] => {
     let covered = 0;
     for (const group of list) covered += group.routes.length;
-    groups = covered === table.size ? list : [...list, { routes: table.routes.slice(covered) }];
-    if (declared) groupsOf.set(declared, groups);
-  }
-  return groups;
+    return covered === table.size ? list : [...list, { routes: table.routes.slice(covered) }];
+  };
+  return declared ? groupsOf.get(declared, make) : make([]);
 }
 
-const groupsOf = new WeakMap<readonly DeclarationRoutes[], readonly RouteGroup[]>();
+const groupsOf = new KeptFor<readonly DeclarationRoutes[], readonly RouteGroup[]>();
 
 /**
  * What the work on one version of a file's table leaves to the next version's, found through the

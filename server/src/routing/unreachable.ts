@@ -1,3 +1,4 @@
+import { KeptFor } from "../text/keptFor";
 import { Span } from "./declarations";
 import { DiagnosticMemo } from "./diagnosticMemo";
 import { Diagnostic } from "./diagnostics";
@@ -448,8 +449,10 @@ function hasBareFormatSegment(route: Route): boolean {
  * table.
  */
 export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "size" | "groups">): Diagnostic[] {
-  let diagnostics = cache.get(table);
-  if (diagnostics) return diagnostics;
+  return byTable.get(table, diagnosticsOf);
+}
+
+function diagnosticsOf(table: Pick<RouteTable, "routes" | "size" | "groups">): Diagnostic[] {
   const groups = new Map<string, { span: Span | undefined; by: Route; routes: Route[] }>();
   const byIds = new Map<Route, number>();
   for (const { route, by } of unreachableRoutes(table)) {
@@ -461,7 +464,7 @@ export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "size"
     if (group) group.routes.push(route);
     else groups.set(key, { span, by, routes: [route] });
   }
-  diagnostics = [...groups.values()].map(({ span, by, routes: captured }) =>
+  const diagnostics = [...groups.values()].map(({ span, by, routes: captured }) =>
     // Its ranges all come from the two declarations' sources.
     made.get(captured[0], [by, sourceOf(captured[0]), sourceOf(by), ...captured], () => {
       const described = captured.map(describe);
@@ -477,12 +480,11 @@ export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "size"
       };
     }),
   );
-  cache.set(table, diagnostics);
   return diagnostics;
 }
 
 /** By table: a table's routes never change once it is made. */
-const cache = new WeakMap<Pick<RouteTable, "groups">, Diagnostic[]>();
+const byTable = new KeptFor<Pick<RouteTable, "routes" | "size" | "groups">, Diagnostic[]>();
 
 /**
  * By the first route each reports, for the next tables of the file (the realistic benchmark file

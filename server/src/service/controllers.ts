@@ -1,3 +1,4 @@
+import { KeptFor } from "../text/keptFor";
 import { ControllerAction, ControllerModuleInfo } from "../analysis/controllerModule";
 import { LoadedRoutingFile } from "../analysis/routingFile";
 import { Diagnostic } from "../routing/diagnostics";
@@ -263,12 +264,10 @@ const missingTargets = new WeakMap<RouteGroup, { checkedAgainst: Array<Controlle
 
 /** The routes of a group by the controller they name (not those whose controller a path segment supplies), in route order; kept per group. */
 function routesByController(group: RouteGroup): ReadonlyMap<string, readonly Route[]> {
-  let index = controllerIndexes.get(group);
-  if (!index) controllerIndexes.set(group, (index = routesByControllerIn([group])));
-  return index;
+  return controllerIndexes.get(group, () => routesByControllerIn([group]));
 }
 
-const controllerIndexes = new WeakMap<RouteGroup, Map<string, Route[]>>();
+const controllerIndexes = new KeptFor<RouteGroup, Map<string, Route[]>>();
 
 function routesByControllerIn(groups: readonly RouteGroup[]): Map<string, Route[]> {
   const index = new Map<string, Route[]>();

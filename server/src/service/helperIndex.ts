@@ -1,3 +1,4 @@
+import { KeptFor } from "../text/keptFor";
 import { ByEndGroups, RouteTable, DeclarationRoutes } from "../routing/table";
 import { HelperInfo } from "./helperNames";
 import { nearestWithin } from "../routing/validate";
@@ -44,7 +45,7 @@ interface Merged {
   list: readonly DeclarationRoutes[];
 }
 
-const groupOrders = new WeakMap<DeclarationRoutes, Orders>();
+const groupOrders = new KeptFor<DeclarationRoutes, Orders>();
 /** The merged lists of a file's last table, which later tables of the file share. */
 const mergedOf = new ByEndGroups<Merged>();
 
@@ -159,7 +160,7 @@ function merge(
   for (const group of previous ? added : current) {
     for (const name of group.claimed) tagged.push({ name, owner: group });
     // Merged, it is searched in the merged lists from now on: its own are not needed again.
-    groupOrders.delete(group);
+    groupOrders.drop(group);
   }
   for (const suffix of SUFFIXES) {
     const fresh = spelledOrder(tagged, suffix, (entry) => entry.name);
@@ -233,9 +234,7 @@ function unclaimedNames(table: RouteTable): string[] {
 }
 
 function ordersOfGroup(group: DeclarationRoutes): Orders {
-  let orders = groupOrders.get(group);
-  if (!orders) groupOrders.set(group, (orders = ordered(group.claimed)));
-  return orders;
+  return groupOrders.get(group, () => ordered(group.claimed));
 }
 
 function ordered(names: readonly string[]): Orders {
@@ -387,12 +386,11 @@ interface Nearest {
 }
 
 /** Answers per table version (`RouteTable.version`), null for none, kept while a table or its successor lives. */
-const tableNearest = new WeakMap<object, Map<string, Nearest | null>>();
-const groupNearest = new WeakMap<DeclarationRoutes, Map<string, { candidate: string; distance: number } | null>>();
+const tableNearest = new KeptFor<object, Map<string, Nearest | null>>();
+const groupNearest = new KeptFor<DeclarationRoutes, Map<string, { candidate: string; distance: number } | null>>();
 
 function nearestInTable(table: RouteTable, query: NearestQuery): Nearest | undefined {
-  let known = tableNearest.get(table.version);
-  if (!known) tableNearest.set(table.version, (known = new Map()));
+  const known = tableNearest.get(table.version, () => new Map());
   const cached = known.get(query.key);
   if (cached !== undefined) return cached ?? undefined;
   const derived = nearestAfterEdit(table, query);
@@ -404,7 +402,7 @@ function nearestInTable(table: RouteTable, query: NearestQuery): Nearest | undef
 /** The answer of the table `table` continues, brought past the edit (null: none within the bound); undefined when it cannot be (then the whole table is searched). */
 function nearestAfterEdit(table: RouteTable, query: NearestQuery): Nearest | null | undefined {
   const edit = table.edit;
-  const before = edit && tableNearest.get(edit.from)?.get(query.key);
+  const before = edit && tableNearest.peek(edit.from)?.get(query.key);
   if (!edit || before === undefined) return undefined;
   let best = before;
   if (best && best.index >= edit.at + edit.removed.length) best = { ...best, index: best.index + edit.added.length - edit.removed.length };
@@ -432,8 +430,7 @@ function searchTable(table: RouteTable, query: NearestQuery): Nearest | null {
 }
 
 function nearestInGroup(group: DeclarationRoutes, query: NearestQuery): { candidate: string; distance: number } | undefined {
-  let cache = groupNearest.get(group);
-  if (!cache) groupNearest.set(group, (cache = new Map()));
+  const cache = groupNearest.get(group, () => new Map());
   let found = cache.get(query.key);
   if (found === undefined) cache.set(query.key, (found = nearestWithin(query.word, query.spell(group.claimed), query.bound) ?? null));
   return found ?? undefined;

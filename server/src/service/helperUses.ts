@@ -1,3 +1,4 @@
+import { KeptFor } from "../text/keptFor";
 import { Diagnostic } from "../routing/diagnostics";
 import { parseHelperName } from "../routing/helpers";
 import { decodedOr } from "./uris";
@@ -59,13 +60,11 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
 function isTyped(workspace: RoutingWorkspace, routingUri: string): boolean {
   const file = workspace.routingFile(routingUri);
   if (!file) return false;
-  let typed = typedFiles.get(file);
-  if (typed === undefined) typedFiles.set(file, (typed = TYPED_DRAW.test(file.analysis.text.toString())));
-  return typed;
+  return typedFiles.get(file, () => TYPED_DRAW.test(file.analysis.text.toString()));
 }
 
 /** Once per version of a routing file (each version is its own object). */
-const typedFiles = new WeakMap<object, boolean>();
+const typedFiles = new KeptFor<object, boolean>();
 
 const TYPED_DRAW = /\bdraw\s*<\s*[A-Za-z_$][\w$.]*\s*>\s*\(/;
 

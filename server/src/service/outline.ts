@@ -1,3 +1,4 @@
+import { KeptFor } from "../text/keptFor";
 import { routeGroups } from "../routing/table";
 import { Declaration, Span } from "../routing/declarations";
 import { RouteGroup } from "../routing/route";
@@ -80,19 +81,17 @@ function routeCounts(workspace: RoutingWorkspace, uri: string): Map<Declaration,
  * routes of the declarations the edit changed.
  */
 function countsIn(group: RouteGroup): Map<Declaration, number> {
-  let counts = groupCounts.get(group);
-  if (!counts) {
-    counts = new Map();
+  return groupCounts.get(group, () => {
+    const counts = new Map<Declaration, number>();
     for (const route of group.routes) {
       const declaration = route.origin?.declaration;
       if (declaration) counts.set(declaration, (counts.get(declaration) ?? 0) + 1);
     }
-    groupCounts.set(group, counts);
-  }
-  return counts;
+    return counts;
+  });
 }
 
-const groupCounts = new WeakMap<RouteGroup, Map<Declaration, number>>();
+const groupCounts = new KeptFor<RouteGroup, Map<Declaration, number>>();
 
 function plural(count: number): string {
   return `${count} route${count === 1 ? "" : "s"}`;

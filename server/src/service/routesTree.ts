@@ -1,3 +1,4 @@
+import { KeptFor } from "../text/keptFor";
 import { Declaration, Span } from "../routing/declarations";
 import type { Diagnostic } from "../routing/diagnostics";
 import { declaredSpan } from "../routing/spans";
@@ -288,12 +289,10 @@ function concernsRoute(diagnostic: Diagnostic, route: Route, file: LoadedRouting
 
 /** The routes a table's unreachable pass reports, once per table (a page of routes asks for each). */
 function capturedIn(table: RouteTable): ReadonlySet<Route> {
-  let captured = capturedByTable.get(table);
-  if (!captured) capturedByTable.set(table, (captured = new Set(unreachableRoutes(table).map((capture) => capture.route))));
-  return captured;
+  return capturedByTable.get(table, () => new Set(unreachableRoutes(table).map((capture) => capture.route)));
 }
 
-const capturedByTable = new WeakMap<RouteTable, ReadonlySet<Route>>();
+const capturedByTable = new KeptFor<RouteTable, ReadonlySet<Route>>();
 
 /**
  * The group a route falls in: its controller, or its path's first segment up to a dot (`/posts`
@@ -317,12 +316,10 @@ function groupKey(groupBy: RoutesTreeGrouping, route: Route): string {
 
 /** routesBelow, once per version of a file's routes: each expansion of its declarations asks. */
 function belowOf(body: readonly Declaration[], routes: readonly Route[]): Map<Declaration, Route[]> {
-  let below = belowCache.get(routes);
-  if (!below) belowCache.set(routes, (below = routesBelow(body, routes)));
-  return below;
+  return belowCache.get(routes, () => routesBelow(body, routes));
 }
 
-const belowCache = new WeakMap<readonly Route[], Map<Declaration, Route[]>>();
+const belowCache = new KeptFor<readonly Route[], Map<Declaration, Route[]>>();
 
 /** The routes each declaration holds, its block's included, from one pass over the file's routes. */
 function routesBelow(body: readonly Declaration[], routes: readonly Route[]): Map<Declaration, Route[]> {

@@ -197,42 +197,53 @@ describe("typed routes that any route name or path leaves compilable", function 
 });
 
 describe("types, controllers and helpers --watch", function () {
-  this.timeout(60_000);
+  // Each watcher is a process that loads TypeScript: slow to start on a busy machine.
+  this.timeout(120_000);
 
-  it("write once, then again after each edit of the routing file or the controllers folder, until stopped", async () => {
+  /** A `--watch` process in `dir`, and a promise of its `count`th write, which says what it waited for when the process ends first. */
+  const watch = (dir: string, command: string, ...args: string[]) => {
+    const child = cp.spawn(process.execPath, [CLI, command, "routes.ts", ...args, "--watch"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    const written = (count: number) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => ((out.match(/^wrote /gm) ?? []).length >= count ? resolve() : undefined);
+        child.stdout.on("data", check);
+        child.once("exit", (code) => reject(new Error(`${command} --watch exited ${code} before write ${count}: ${out}`)));
+        check();
+      });
+    return { child, written };
+  };
+
+  it("types and controllers: write once, then again after each edit of the routing file or the controllers folder, until stopped", async () => {
     const dir = project({ "routes.ts": ROUTES, "controllers/posts.ts": "export function index() { return 'x'; }\n" });
-    const watch = (command: string) => {
-      const child = cp.spawn(process.execPath, [CLI, command, "routes.ts", "--watch"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
-      let out = "";
-      child.stdout.on("data", (chunk) => (out += chunk));
-      const written = (count: number) =>
-        new Promise<void>((resolve, reject) => {
-          const check = () => ((out.match(/^wrote /gm) ?? []).length >= count ? resolve() : undefined);
-          child.stdout.on("data", check);
-          child.once("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
-          check();
-        });
-      return { child, written };
-    };
-    const types = watch("types");
-    const map = watch("controllers");
-    const helpers = watch("helpers");
+    const types = watch(dir, "types");
+    const map = watch(dir, "controllers");
     try {
       await types.written(1);
       await map.written(1);
-      await helpers.written(1);
       fs.writeFileSync(path.join(dir, "routes.ts"), ROUTES.replace(`map.resources("posts");`, `map.resources("posts"); map.resources("tags");`));
       await types.written(2);
       assert.match(fs.readFileSync(path.join(dir, "routes.routes.d.ts"), "utf8"), /tags_path/);
-      await helpers.written(2);
-      assert.match(fs.readFileSync(path.join(dir, "routes.helpers.js"), "utf8"), /export function tags_path/);
-      assert.match(fs.readFileSync(path.join(dir, "routes.helpers.d.ts"), "utf8"), /export declare function tags_path/);
       fs.writeFileSync(path.join(dir, "controllers", "tags.ts"), "export function index() { return 'x'; }\n");
       await map.written(2);
       assert.match(fs.readFileSync(path.join(dir, "controllers.generated.ts"), "utf8"), /controllers\/tags/);
     } finally {
       types.child.kill();
       map.child.kill();
+    }
+  });
+
+  it("helpers: the module and its declarations written once, then again after each edit of the routing file", async () => {
+    const dir = project({ "routes.ts": ROUTES });
+    const helpers = watch(dir, "helpers", "--out", "web/routes.js");
+    try {
+      await helpers.written(1);
+      fs.writeFileSync(path.join(dir, "routes.ts"), ROUTES.replace(`map.resources("posts");`, `map.resources("posts"); map.resources("tags");`));
+      await helpers.written(2);
+      assert.match(fs.readFileSync(path.join(dir, "web", "routes.js"), "utf8"), /export function tags_path/);
+      assert.match(fs.readFileSync(path.join(dir, "web", "routes.d.ts"), "utf8"), /export declare function tags_path/);
+    } finally {
       helpers.child.kill();
     }
   });
