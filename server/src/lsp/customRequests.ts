@@ -28,7 +28,7 @@ export interface RoutesTableResult {
   rows: Array<{ line: number; helper?: string; location?: RequestLocation; action?: RequestLocation; revealed?: boolean }>;
 }
 
-export const RECOGNIZE = "resourceRoutes/recognize";
+const RECOGNIZE = "resourceRoutes/recognize";
 
 export interface RecognizeParams {
   method: string;
@@ -45,7 +45,7 @@ export type RecognizeResult = (
   explanation?: { routes: Array<{ line: string; passedOver?: string; location?: RequestLocation }>; more: number };
 };
 
-export const FILE_INFO = "resourceRoutes/fileInfo";
+const FILE_INFO = "resourceRoutes/fileInfo";
 
 export interface FileInfoParams {
   uri: string;
@@ -61,7 +61,7 @@ export type FileInfoResult = { behaviour: string; routes: number } | null;
  */
 export const ROUTES_CHANGED = "resourceRoutes/routesChanged";
 
-export const ROUTES_TREE = "resourceRoutes/routesTree";
+const ROUTES_TREE = "resourceRoutes/routesTree";
 
 export interface RoutesTreeParams {
   /** The `id` of the item whose children are wanted; the first level without it. */
@@ -97,3 +97,21 @@ export interface RoutesTreeResult {
   /** Children past this page: ask again with a larger offset. */
   more: number;
 }
+
+/**
+ * A request of this protocol: its method, typed with its params and result, from which each side
+ * makes its own library's request type (`new RequestType<P, R, void>(request.method)`), so that
+ * the shapes are written here once.
+ */
+export interface CustomRequest<Params, Result> {
+  readonly method: string;
+  /** Never set: carries the types. */
+  readonly shapes?: { params: Params; result: Result };
+}
+
+export const REQUESTS = {
+  routesTable: { method: ROUTES_TABLE } as CustomRequest<RoutesTableParams, RoutesTableResult | null>,
+  recognize: { method: RECOGNIZE } as CustomRequest<RecognizeParams, RecognizeResult | null>,
+  fileInfo: { method: FILE_INFO } as CustomRequest<FileInfoParams, FileInfoResult>,
+  routesTree: { method: ROUTES_TREE } as CustomRequest<RoutesTreeParams, RoutesTreeResult | null>,
+};

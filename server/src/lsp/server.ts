@@ -25,10 +25,12 @@ import { IdleCollection } from "./idleCollection";
 import { parseUri } from "../service/uris";
 import { GeneratedFilesWriter } from "./generatedFilesWriter";
 
-const RoutesTableRequest = new lsp.RequestType<custom.RoutesTableParams, custom.RoutesTableResult | null, void>(custom.ROUTES_TABLE);
-const RecognizeRequest = new lsp.RequestType<custom.RecognizeParams, custom.RecognizeResult | null, void>(custom.RECOGNIZE);
-const FileInfoRequest = new lsp.RequestType<custom.FileInfoParams, custom.FileInfoResult, void>(custom.FILE_INFO);
-const RoutesTreeRequest = new lsp.RequestType<custom.RoutesTreeParams, custom.RoutesTreeResult | null, void>(custom.ROUTES_TREE);
+/** The protocol's own requests (customRequests.ts), as this library's request types. */
+const request = <Params, Result>(definition: custom.CustomRequest<Params, Result>) => new lsp.RequestType<Params, Result, void>(definition.method);
+const RoutesTableRequest = request(custom.REQUESTS.routesTable);
+const RecognizeRequest = request(custom.REQUESTS.recognize);
+const FileInfoRequest = request(custom.REQUESTS.fileInfo);
+const RoutesTreeRequest = request(custom.REQUESTS.routesTree);
 import { DiagnosticsPublisher } from "./diagnosticsPublisher";
 import { OPEN_DOCUMENTS } from "./openDocument";
 import { WorkspaceIndexing } from "./workspaceIndexing";
