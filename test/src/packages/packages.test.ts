@@ -85,6 +85,44 @@ describe("the packages as users install them", function () {
     assert.ok(tools.includes("dist/cli.js") && tools.includes("bin/resource-routes.js"));
   });
 
+  it("the runtime tarball holds only what its entry points reach", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-runtime-"));
+    run("tar", ["-xzf", tarballs.runtime, "-C", dir], ROOT);
+    const unpacked = path.join(dir, "package");
+    const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, "package.json"), "utf8")) as Record<string, unknown>;
+    // The entries: every file the manifest names (main, types, each export condition's target).
+    const named: string[] = [];
+    const collect = (value: unknown): void => {
+      if (typeof value === "string" && value.startsWith("./")) named.push(path.posix.normalize(value));
+      else if (value && typeof value === "object") Object.values(value).forEach(collect);
+    };
+    collect([manifest.main, manifest.types, manifest.exports]);
+    // Reached: what they require or import (a module's JavaScript, or its types), and so on.
+    const reached = new Set<string>();
+    const queue = named.filter((file) => fs.existsSync(path.join(unpacked, file)));
+    assert.ok(queue.length >= 8, `entries: ${named.join(", ")}`);
+    while (queue.length) {
+      const file = queue.pop()!;
+      if (reached.has(file)) continue;
+      reached.add(file);
+      for (const [, specifier] of fs.readFileSync(path.join(unpacked, file), "utf8").matchAll(/(?:require\(|from |import\()\s*"(\.[^"]+)"/g)) {
+        const base = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+        // A specifier names a module's JavaScript (`../out/http/worker.js`) or leaves the extension out; its types are beside it.
+        const stem = base.replace(/\.js$/, "");
+        for (const candidate of [base, `${stem}.js`, `${stem}.d.ts`, `${stem}/index.js`, `${stem}/index.d.ts`]) {
+          if (/\.(m?js|d\.m?ts)$/.test(candidate) && fs.existsSync(path.join(unpacked, candidate))) queue.push(candidate);
+        }
+      }
+    }
+    const code = tarballFiles(tarballs.runtime).filter((file) => /\.(m?js|d\.m?ts)$/.test(file));
+    assert.deepStrictEqual(
+      code.filter((file) => !reached.has(file)),
+      [],
+      "files in the runtime tarball that no entry point reaches",
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it("publint and arethetypeswrong find nothing wrong", () => {
     for (const workspace of ["server", "tools"])
       run(process.execPath, [path.join(ROOT, "node_modules", "publint", "src", "cli.js"), "--strict"], path.join(ROOT, workspace));
