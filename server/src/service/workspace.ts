@@ -46,10 +46,12 @@ interface Cached<T> {
 export class RoutingWorkspace {
   private readonly open = new Map<string, TextDocument>();
   private readonly disk = new Map<string, TextDocument>();
-  private readonly loaded = new Map<string, Cached<LoadedRoutingFile | undefined>>();
-  private readonly lineIndexes = new Map<string, Cached<LineIndex>>();
-  private readonly helperUseLists = new Map<string, Cached<HelperUseScan>>();
-  private readonly controllerModules = new Map<string, Cached<ControllerModuleInfo>>();
+  /** Every cache of what is worked out of a document, by its URI: a document that goes is forgotten in each (forget). */
+  private readonly documentCaches: Array<Map<string, unknown>> = [];
+  private readonly loaded = this.documentCache<Cached<LoadedRoutingFile | undefined>>();
+  private readonly lineIndexes = this.documentCache<Cached<LineIndex>>();
+  private readonly helperUseLists = this.documentCache<Cached<HelperUseScan>>();
+  private readonly controllerModules = this.documentCache<Cached<ControllerModuleInfo>>();
   /**
    * The recent edits of each open document: where each version differs from the one before (the
    * last one's end is where the user is typing; what was worked out of an earlier version is
@@ -66,7 +68,7 @@ export class RoutingWorkspace {
   /** Bumped whenever any document changes: what a document imports may lie in another. */
   private documentChanges = 0;
   /** Each document's route sets (routeSetOf), as of a count of document changes. */
-  private readonly routeSets = new Map<string, { changes: number; files: readonly string[] | undefined }>();
+  private readonly routeSets = this.documentCache<{ changes: number; files: readonly string[] | undefined }>();
   /**
    * Nearest-name suggestions, valid until a routing file changes. Known by that count, not by the
    * list of routing files: kept from the last time a name was unknown, the list would hold that
@@ -426,13 +428,16 @@ export class RoutingWorkspace {
     return found;
   }
 
+  /** A cache of what is worked out of each document, by URI, that forget() clears with the others. */
+  private documentCache<T>(): Map<string, T> {
+    const cache = new Map<string, T>();
+    this.documentCaches.push(cache);
+    return cache;
+  }
+
   private forget(uri: string): void {
     this.changedUnderFolders(uri, true);
-    this.loaded.delete(uri);
-    this.lineIndexes.delete(uri);
-    this.helperUseLists.delete(uri);
-    this.controllerModules.delete(uri);
-    this.routeSets.delete(uri);
+    for (const cache of this.documentCaches) cache.delete(uri);
     this.documentChanges++;
     this.changed();
   }
