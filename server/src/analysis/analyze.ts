@@ -81,8 +81,8 @@ export function analyzeRoutingFile(
 ): RoutingFileAnalysis {
   const prior = previous?.reuse?.trees.fileName === fileName ? handOver(previous.reuse) : undefined;
   const change = prior && (known ?? textChange(previous!.text.toString(), source.toString()));
-  const alone = prior && change && readAlone(source, previous!, prior, change);
-  if (alone) return alone;
+  const alone = prior && change ? readAlone(source, previous!, prior, change) : undefined;
+  if (alone && "analysis" in alone) return alone.analysis;
   // The whole file is parsed (or its tree updated): as one string.
   const text = source.toString();
   const trees = prior ? prior.trees : FileSyntax.parse(fileName, text);
@@ -92,6 +92,8 @@ export function analyzeRoutingFile(
   const settingsSources = new OptionSources();
   const evaluator = new Evaluator(text);
   const result: RoutingFileAnalysis = { diagnostics, settingsSources, text, syntax: syntaxOf(trees, fileName, text), reuse: { trees } };
+  // The fast path failed where it should not have: the whole file is read, and the failure reported, not hidden.
+  if (alone) diagnostics.push(internalError(alone.failed, undefined));
   try {
     read(result, file, evaluator, prior, change);
   } catch (error) {
@@ -113,12 +115,22 @@ function handOver(reuse: Reusable): Reusable {
   return taken;
 }
 
-/** readOneStatement, or undefined when it fails (a statement nested past the parser's stack): the whole file is read then, and says why. */
-function readAlone(text: SourceText, previous: RoutingFileAnalysis, prior: Reusable, change: TextChange): RoutingFileAnalysis | undefined {
+/**
+ * readOneStatement's analysis; undefined when the edit is not of its kind, or the statement is
+ * nested past the engine's stack (the whole file is read then, and says why); any other failure
+ * is a fault of this fast path, given back for the caller to report.
+ */
+function readAlone(
+  text: SourceText,
+  previous: RoutingFileAnalysis,
+  prior: Reusable,
+  change: TextChange,
+): { analysis: RoutingFileAnalysis } | { failed: unknown } | undefined {
   try {
-    return readOneStatement(text, previous, prior, change);
-  } catch {
-    return undefined;
+    const analysis = readOneStatement(text, previous, prior, change);
+    return analysis && { analysis };
+  } catch (error) {
+    return error instanceof RangeError ? undefined : { failed: error };
   }
 }
 
