@@ -20,7 +20,7 @@ export interface CompletionItem {
  * Completion: inside a declaration's options, option keys, methods and actions; anywhere else,
  * the workspace's helper names that start with the word typed before `offset`.
  */
-export function doComplete(workspace: RoutingWorkspace, uri: string, offset: number): CompletionItem[] {
+export function completions(workspace: RoutingWorkspace, uri: string, offset: number): CompletionItem[] {
   const document = workspace.document(uri);
   if (!document) return [];
   const inDeclaration = completeInDeclaration(workspace, uri, offset);

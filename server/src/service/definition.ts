@@ -16,7 +16,7 @@ export interface Location {
  * - in a routing file, from a declaration's method or name, or its `controller:` option: the
  *   controller actions its routes reach; from a custom action's key (`publish` in `member`): that action.
  */
-export function findDefinitions(workspace: RoutingWorkspace, uri: string, offset: number): Location[] {
+export function definitions(workspace: RoutingWorkspace, uri: string, offset: number): Location[] {
   return [...declarationTargets(workspace, uri, offset), ...helperTargets(workspace, uri, offset)];
 }
 

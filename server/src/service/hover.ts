@@ -18,7 +18,7 @@ export interface Hover {
  * Hover: on a declaration (its method or a name), the routes it generates; on an option key, what
  * the option does; on a helper name anywhere, its route(s), arguments and declaration.
  */
-export function doHover(workspace: RoutingWorkspace, uri: string, offset: number): Hover | undefined {
+export function hover(workspace: RoutingWorkspace, uri: string, offset: number): Hover | undefined {
   const document = workspace.document(uri);
   if (!document) return undefined;
   const file = workspace.routingFile(uri);

@@ -1,14 +1,14 @@
 import type { Span } from "../routing/declarations";
 import type { Diagnostic } from "../routing/diagnostics";
 import { CodeAction, codeActions } from "./codeActions";
-import { CompletionItem, doComplete } from "./completion";
+import { CompletionItem, completions } from "./completion";
 import { ActionLens, actionLenses } from "./controllers";
-import { findDefinitions, Location } from "./definition";
+import { definitions, Location } from "./definition";
 import { documentDiagnostics } from "./diagnostics";
-import { doHover, Hover } from "./hover";
+import { hover, Hover } from "./hover";
 import { declarationPathHints, InlayHint, inlayHints } from "./inlayHints";
 import { DeclarationSymbol, documentSymbols, RouteCountLens, routeCountLenses } from "./outline";
-import { findReferences } from "./references";
+import { references } from "./references";
 import { prepareRename, rename, RenameResult } from "./rename";
 import { RecognizeResult, recognizeRequest, RoutesTable, routesTableOf, routingFileInfo } from "./routesTable";
 import { routesTree, RoutesTreeAnswer, RoutesTreeRequest } from "./routesTree";
@@ -67,11 +67,11 @@ export interface RoutesLanguageService {
 export function createRoutesLanguageService(workspace: RoutingWorkspace = new RoutingWorkspace()): RoutesLanguageService {
   return {
     workspace,
-    hover: (uri, offset) => doHover(workspace, uri, offset),
-    completions: (uri, offset) => doComplete(workspace, uri, offset),
+    hover: (uri, offset) => hover(workspace, uri, offset),
+    completions: (uri, offset) => completions(workspace, uri, offset),
     signatureHelp: (uri, offset) => signatureHelp(workspace, uri, offset),
-    definitions: (uri, offset) => findDefinitions(workspace, uri, offset),
-    references: (uri, offset, includeDeclaration) => findReferences(workspace, uri, offset, includeDeclaration),
+    definitions: (uri, offset) => definitions(workspace, uri, offset),
+    references: (uri, offset, includeDeclaration) => references(workspace, uri, offset, includeDeclaration),
     renameRange: (uri, offset) => prepareRename(workspace, uri, offset),
     renameEdits: (uri, offset, newName) => rename(workspace, uri, offset, newName),
     diagnostics: (uri) => documentDiagnostics(workspace, uri),

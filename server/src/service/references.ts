@@ -16,7 +16,7 @@ const HELPER_WORD = /(?<![\w$])[A-Za-z_$][\w$]*_(?:path|url)(?![\w$])/g;
  * Find references: from a declaration (its method or one of its names) or from a helper name, the
  * uses of the helpers of those routes in every document of the workspace, open or not.
  */
-export function findReferences(workspace: RoutingWorkspace, uri: string, offset: number, includeDeclaration: boolean): Location[] {
+export function references(workspace: RoutingWorkspace, uri: string, offset: number, includeDeclaration: boolean): Location[] {
   const { file, routes } = routesAt(workspace, uri, offset);
   if (!file || routes.length === 0) return [];
   const names = new Set(routes.flatMap((r) => (r.name ? [r.name] : [])));

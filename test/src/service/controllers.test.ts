@@ -1,11 +1,11 @@
 import * as assert from "assert";
 import * as ts from "typescript";
 import { stubText } from "../../../server/out/service/actionStubs";
-import { doHover } from "../../../server/out/service/hover";
+import { hover } from "../../../server/out/service/hover";
 import { CodeAction, codeActions } from "../../../server/out/service/codeActions";
 import { readControllerModule } from "../../../server/out/analysis/controllerModule";
 import { actionLenses } from "../../../server/out/service/controllers";
-import { findDefinitions } from "../../../server/out/service/definition";
+import { definitions } from "../../../server/out/service/definition";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 
@@ -164,7 +164,7 @@ describe("routes and their actions in the editor", () => {
   it("go to definition: from a declaration's name, its controller option or a custom action key to the actions", () => {
     const workspace = workspaceWith({ "posts.ts": POSTS + `export function publish() {}\n`, "static_pages.ts": `export default { show() {} };` });
     const targets = (needle: string, delta = 1) =>
-      findDefinitions(workspace, "file:///app/routes.ts", ROUTING.indexOf(needle) + delta).map(
+      definitions(workspace, "file:///app/routes.ts", ROUTING.indexOf(needle) + delta).map(
         (l) => `${l.uri.replace("file:///app/controllers/", "")}:${workspace.document(l.uri)!.text.slice(l.span.start, l.span.end)}`,
       );
     assert.deepStrictEqual(targets(`"posts"`), ["posts.ts:index", "posts.ts:publish", "posts.ts:show"]); // route order
@@ -175,7 +175,7 @@ describe("routes and their actions in the editor", () => {
   it("go to definition from a helper use: the declaration, then the action", () => {
     const workspace = workspaceWith({ "posts.ts": POSTS });
     workspace.set({ uri: "file:///app/views.ts", version: 1, text: "routes.helpers.post_path(1)" });
-    const locations = findDefinitions(workspace, "file:///app/views.ts", 17);
+    const locations = definitions(workspace, "file:///app/views.ts", 17);
     assert.deepStrictEqual(
       locations.map((l) => [l.uri, workspace.document(l.uri)!.text.slice(l.span.start, l.span.end)]),
       [
@@ -297,10 +297,10 @@ describe("hover on a controller action", () => {
     const workspace = workspaceWith({ "posts.ts": POSTS });
     const uri = "file:///app/controllers/posts.ts";
     assert.strictEqual(
-      doHover(workspace, uri, POSTS.indexOf("show") + 1)!.contents,
+      hover(workspace, uri, POSTS.indexOf("show") + 1)!.contents,
       "**action** `show`: 1 route\n\n| verb | path | helper | controller#action |\n|---|---|---|---|\n| GET | `/posts/:id.:format` | `post_path` | `posts#show` |",
     );
-    assert.strictEqual(doHover(workspace, uri, POSTS.indexOf("archive") + 1)!.contents, "**action** `archive`: no route reaches it");
+    assert.strictEqual(hover(workspace, uri, POSTS.indexOf("archive") + 1)!.contents, "**action** `archive`: no route reaches it");
   });
 });
 

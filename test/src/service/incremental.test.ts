@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { doComplete, helperDetails } from "../../../server/out/service/completion";
+import { completions, helperDetails } from "../../../server/out/service/completion";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { documentSymbols, routeCountLenses } from "../../../server/out/service/outline";
 import { RoutingWorkspace, TextDocument } from "../../../server/out/service/workspace";
@@ -75,10 +75,10 @@ const VIEW = "file:///app/views/show.ts";
 const PLAIN = "file:///app/notes.ts";
 
 function observe(workspace: RoutingWorkspace): unknown {
-  const completions = ["", "p", "post", "admin_", "photo_t", "hash_for_", "formatted_", "zzz"].map((prefix) => {
+  const offered = ["", "p", "post", "admin_", "photo_t", "hash_for_", "formatted_", "zzz"].map((prefix) => {
     const text = `x(${prefix}`;
     workspace.set({ uri: "file:///app/probe.ts", version: 1, text });
-    return doComplete(workspace, "file:///app/probe.ts", text.length).map(
+    return completions(workspace, "file:///app/probe.ts", text.length).map(
       (item) => `${item.label} ${item.detail ?? helperDetails(workspace, item.label)?.detail}`,
     );
   });
@@ -93,7 +93,7 @@ function observe(workspace: RoutingWorkspace): unknown {
   // Route counts are kept per group of routes that later versions share.
   const lenses = ROUTING_URIS.map((uri) => routeCountLenses(workspace, uri).map((lens) => `${lens.span.start} ${lens.title}`));
   const outline = ROUTING_URIS.map((uri) => JSON.stringify(documentSymbols(workspace, uri)));
-  return { completions, named, diagnostics, lenses, outline };
+  return { completions: offered, named, diagnostics, lenses, outline };
 }
 
 describe("incremental workspace indexes equal a fresh workspace", () => {

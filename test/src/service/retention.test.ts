@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import { processHeap } from "../../../server/out/lsp/idleCollection";
 import { RoutingWorkspace, TextDocument } from "../../../server/out/service/workspace";
-import { doComplete } from "../../../server/out/service/completion";
+import { completions } from "../../../server/out/service/completion";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { helperLists } from "../../../server/out/service/helperIndex";
 
@@ -45,7 +45,7 @@ describe("workspace retention", () => {
       assert.ok(version === 1 || table.edit, `version ${version} is a patch`);
       versions.push(new WeakRef(table));
       // What each keystroke asks: a completion, the view's diagnostics (an unknown helper's suggestion).
-      assert.ok(doComplete(workspace, view, 45).length > 0);
+      assert.ok(completions(workspace, view, 45).length > 0);
       assert.match(documentDiagnostics(workspace, view)[0].message, /did you mean/);
     }
     await new Promise((resolve) => setImmediate(resolve));
