@@ -1,3 +1,4 @@
+import { KeptFor } from "../text/keptFor";
 import { Diagnostic } from "./diagnostics";
 
 /**
@@ -8,11 +9,11 @@ import { Diagnostic } from "./diagnostics";
  * place; an equal declaration read anew has a new source object, and so a new diagnostic.
  */
 export class DiagnosticMemo<Key extends object> {
-  private readonly made = new WeakMap<Key, { inputs: readonly unknown[]; diagnostic: Diagnostic }>();
+  private readonly made = new KeptFor<Key, { inputs: readonly unknown[]; diagnostic: Diagnostic }>();
 
   /** The diagnostic made for `key` from the same `inputs`, or the one `make` makes now. */
   get(key: Key, inputs: readonly unknown[], make: () => Diagnostic): Diagnostic {
-    const earlier = this.made.get(key);
+    const earlier = this.made.peek(key);
     if (earlier && earlier.inputs.length === inputs.length && earlier.inputs.every((input, i) => input === inputs[i])) return earlier.diagnostic;
     const diagnostic = make();
     this.made.set(key, { inputs, diagnostic });

@@ -196,7 +196,7 @@ const groupsOf = new KeptFor<readonly DeclarationRoutes[], readonly RouteGroup[]
  * declaration per edit.
  */
 export class ByEndGroups<Value> {
-  private readonly byEnd = new WeakMap<RouteGroup, Value>();
+  private readonly byEnd = new KeptFor<RouteGroup, Value>();
 
   set(groups: readonly RouteGroup[], value: Value): void {
     for (const group of [groups[0], groups[groups.length - 1]]) if (group) this.byEnd.set(group, value);
@@ -205,7 +205,7 @@ export class ByEndGroups<Value> {
   /** What an earlier table left through one of these ends, if `usable` takes it. */
   find(groups: readonly RouteGroup[], usable: (value: Value) => boolean = () => true): Value | undefined {
     for (const group of [groups[0], groups[groups.length - 1]]) {
-      const value = group && this.byEnd.get(group);
+      const value = group && this.byEnd.peek(group);
       if (value !== undefined && usable(value)) return value;
     }
     return undefined;

@@ -1,5 +1,6 @@
 /**
- * The incremental layer's one way to keep work: a value kept for the object it was worked out of
+ * The incremental layer's one way to keep work (DiagnosticMemo and ByEndGroups keep theirs in it
+ * too): a value kept for the object it was worked out of
  * (a table, a group of routes, a file's analysis), made the first time it is asked for and
  * dropped with that object. Nothing is forgotten by hand: an edit makes new objects for what it
  * changed, and what it did not change keeps its values.
