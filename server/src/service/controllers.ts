@@ -34,8 +34,7 @@ export function controllerFolder(workspace: RoutingWorkspace, routingUri: string
   const folder = controllersPath(routingUri, file);
   if (folder === undefined) return undefined;
   // Kept until a document under the folder changes: asked for on every publish, lens and hover.
-  let known = knownFolders.get(workspace);
-  if (!known) knownFolders.set(workspace, (known = new Map()));
+  const known = knownFolders.get(workspace, () => new Map());
   const changes = workspace.changesUnder(folder);
   const kept = known.get(folder);
   if (kept?.changes === changes) return kept.folder;
@@ -44,7 +43,7 @@ export function controllerFolder(workspace: RoutingWorkspace, routingUri: string
   return found;
 }
 
-const knownFolders = new WeakMap<RoutingWorkspace, Map<string, { changes: number; folder: ControllerFolder }>>();
+const knownFolders = new KeptFor<RoutingWorkspace, Map<string, { changes: number; folder: ControllerFolder }>>();
 
 function readControllerFolder(workspace: RoutingWorkspace, folder: string): ControllerFolder {
   return controllerFolderOf(folder, workspace.documentsUnder(folder), (uri) => workspace.controllerModule(uri)!);
@@ -238,7 +237,7 @@ export function missingTargetDiagnostics(table: RouteTable, folder: ControllerFo
  */
 function routesMissingTargets(group: RouteGroup, folder: ControllerFolder): readonly Route[] {
   const byController = routesByController(group);
-  const known = missingTargets.get(group);
+  const known = missingTargets.peek(group);
   if (known && known.checkedAgainst.length === byController.size) {
     let i = 0;
     let same = true;
@@ -260,7 +259,7 @@ function routesMissingTargets(group: RouteGroup, folder: ControllerFolder): read
   return routes;
 }
 
-const missingTargets = new WeakMap<RouteGroup, { checkedAgainst: Array<ControllerModuleInfo | undefined>; routes: Route[] }>();
+const missingTargets = new KeptFor<RouteGroup, { checkedAgainst: Array<ControllerModuleInfo | undefined>; routes: Route[] }>();
 
 /** The routes of a group by the controller they name (not those whose controller a path segment supplies), in route order; kept per group. */
 function routesByController(group: RouteGroup): ReadonlyMap<string, readonly Route[]> {

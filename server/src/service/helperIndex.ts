@@ -64,8 +64,8 @@ interface SourceParts {
   claimed: number;
 }
 
-const tableSources = new WeakMap<RouteTable, HelperSource[]>();
-const versionParts = new WeakMap<object, SourceParts>();
+const tableSources = new KeptFor<RouteTable, HelperSource[]>();
+const versionParts = new KeptFor<object, SourceParts>();
 
 /** Declarations added since the lists were merged, searched in their own lists, before merging again. */
 const MAX_UNMERGED = 64;
@@ -79,10 +79,10 @@ const MAX_UNMERGED = 64;
  * others find merged lists through their first or last group and compare the group lists.
  */
 export function helperLists(table: RouteTable, mergeAll = false): HelperSource[] {
-  const known = tableSources.get(table);
+  const known = tableSources.peek(table);
   if (known && !mergeAll) return known;
   const groups = table.groups?.list ?? [];
-  const found = versionParts.get(table.version) ?? sourcesAfterEdit(table) ?? throughEnds(groups);
+  const found = versionParts.peek(table.version) ?? sourcesAfterEdit(table) ?? throughEnds(groups);
   let merged = found?.merged;
   let unmerged = found?.unmerged ?? groups;
   let gone = found?.gone ?? new Set<DeclarationRoutes>();
@@ -111,11 +111,11 @@ export function helperLists(table: RouteTable, mergeAll = false): HelperSource[]
 /** The parts of the sources of the table `table` continues, brought past the edit between them. */
 function sourcesAfterEdit(table: RouteTable): SourceParts | undefined {
   const edit = table.edit;
-  const before = edit && versionParts.get(edit.from);
+  const before = edit && versionParts.peek(edit.from);
   if (!edit || !before) return undefined;
   // The table continued is not used again (see RouteTable.continuing), but lives while this one
   // names it: its parts would keep merged lists an idle merge replaces.
-  versionParts.delete(edit.from);
+  versionParts.drop(edit.from);
   const { merged } = before;
   // A group the edit re-used is both removed and added: it stays where it was, merged or not.
   const removed = new Set(edit.removed);

@@ -1,3 +1,4 @@
+import { KeptFor } from "../text/keptFor";
 import { parseUri } from "./uris";
 import { ControllerModuleInfo, readControllerModule } from "../analysis/controllerModule";
 import { PACKAGE_NAME } from "../analysis/imports";
@@ -450,12 +451,10 @@ export class RoutingWorkspace {
 
 /** An object standing for a document version, which holds no text. */
 function tokenOf(document: TextDocument): object {
-  let token = documentTokens.get(document);
-  if (!token) documentTokens.set(document, (token = {}));
-  return token;
+  return documentTokens.get(document, () => ({}));
 }
 
-const documentTokens = new WeakMap<TextDocument, object>();
+const documentTokens = new KeptFor<TextDocument, object>();
 
 /** A routing file without its syntax tree (a closed file's): see compacted(). */
 function compact(file: LoadedRoutingFile): LoadedRoutingFile {
