@@ -176,24 +176,16 @@ export function typesCommand(args: ParsedArguments): CommandResult | Promise<Com
   );
   // A partial file could type a link the app does not have: written only when asked for.
   if (unread.length && !args.allowPartial) {
-    return {
-      stdout: [],
-      stderr: [
-        partialSummary(f, unread)!,
-        printable(`${out} not written: the types could differ from the running app (--allow-partial writes them, marked as partial)`),
-      ],
-      exitCode: 1,
-    };
+    return notWrittenPartial(f, unread, `${out} not written: the types could differ from the running app (--allow-partial writes them, marked as partial)`);
   }
   if (args.check) return staleness(out, text, "types");
   const written = writeOrRefuse(out, text, file);
   const helpers = f.routes.table.named.size * 4;
   const result: CommandResult = {
     stdout: [printable(`${written} ${out} (${helpers} helpers${unread.length ? ", partial" : ""})`)],
-    stderr: [],
+    stderr: errorLines(f),
     exitCode: hasErrors(f) ? 1 : 0,
   };
-  for (const d of f.diagnostics) if (d.severity === "error") result.stderr.push(diagnosticLine(f.file, d, f.lines));
   const summary = partialSummary(f, unread);
   if (summary) result.stderr.push(summary);
   return result;
@@ -211,11 +203,7 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
   const unread = notStatic(f);
   // A partial file could give helpers the app does not have: written only when asked for, as types are.
   if (unread.length && !args.allowPartial) {
-    return {
-      stdout: [],
-      stderr: [partialSummary(f, unread)!, printable(`${out} not written: the helpers could differ from the running app (--allow-partial writes them)`)],
-      exitCode: 1,
-    };
+    return notWrittenPartial(f, unread, `${out} not written: the helpers could differ from the running app (--allow-partial writes them)`);
   }
   const routes = path
     .relative(path.dirname(path.resolve(out)), path.resolve(file))
@@ -229,10 +217,9 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
   const written = [writeOrRefuse(out, made.js, file), writeOrRefuse(declarations, made.dts, file)];
   const result: CommandResult = {
     stdout: [printable(`${written[0]} ${out} and ${written[1]} ${declarations} (${made.helpers} helpers, ${made.targets} targets)`)],
-    stderr: [],
+    stderr: errorLines(f),
     exitCode: hasErrors(f) ? 1 : 0,
   };
-  for (const d of f.diagnostics) if (d.severity === "error") result.stderr.push(diagnosticLine(f.file, d, f.lines));
   // A glob that keeps nothing is most likely a mistake (a quoted path, a misspelt name): said, not guessed at.
   if ((args.include.length || args.exclude.length) && made.helpers + made.targets === 0 && f.routes.routes.length > 0) {
     result.stderr.push(printable(`--include and --exclude left no route of ${f.routes.routes.length}: the module exports no helper`));
@@ -317,10 +304,7 @@ function openApiOf(f: CliRoutingFile, args: ParsedArguments, schemas: RuntimeSch
     schemasOf: schemas && ((controller, action) => (own(schemas, controller) ? own(schemas[controller], action) : undefined)),
   });
   const unread = notStatic(f);
-  const stderr = [
-    ...f.diagnostics.filter((d) => d.severity === "error").map((d) => diagnosticLine(f.file, d, f.lines)),
-    ...(unread.length ? [partialSummary(f, unread)!] : []),
-  ];
+  const stderr = [...errorLines(f), ...(unread.length ? [partialSummary(f, unread)!] : [])];
   if (!args.out) return { stdout: [text.trimEnd()], stderr, exitCode: hasErrors(f) ? 1 : 0 };
   try {
     fs.writeFileSync(args.out, text);
@@ -343,6 +327,16 @@ function nearestPackage(dir: string): { name?: string; version?: string } | unde
       if (path.dirname(at) === at) return undefined;
     }
   }
+}
+
+/** The routing file's error diagnostics, a line each, for stderr. */
+function errorLines(f: CliRoutingFile): string[] {
+  return f.diagnostics.filter((d) => d.severity === "error").map((d) => diagnosticLine(f.file, d, f.lines));
+}
+
+/** A generating command's answer when a part of the routing file could not be read statically and --allow-partial was not given: nothing written, exit 1. */
+function notWrittenPartial(f: CliRoutingFile, unread: Diagnostic[], why: string): CommandResult {
+  return { stdout: [], stderr: [partialSummary(f, unread)!, printable(why)], exitCode: 1 };
 }
 
 /** A generated file written inside the routing file's project, or a usage error saying why not. */

@@ -148,35 +148,28 @@ function parametersOf(route: Route, optionalFormat: boolean): Json[] {
   return parameters;
 }
 
+/** An object schema with `properties`, as the two readings below need it; undefined for any other schema. */
+function withProperties(schema: Json): { [key: string]: Json; properties: { [key: string]: Json } } | undefined {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return undefined;
+  const properties = schema.properties;
+  return typeof properties === "object" && properties !== null && !Array.isArray(properties) ? { ...schema, properties } : undefined;
+}
+
 /** A params schema without the path's own keys (they are path parameters). */
 function withoutKeys(schema: Json, keys: string[]): Json {
-  if (
-    typeof schema !== "object" ||
-    schema === null ||
-    Array.isArray(schema) ||
-    typeof schema.properties !== "object" ||
-    schema.properties === null ||
-    Array.isArray(schema.properties)
-  )
-    return schema;
-  const properties = Object.fromEntries(Object.entries(schema.properties).filter(([key]) => !keys.includes(key)));
-  const required = Array.isArray(schema.required) ? schema.required.filter((key) => typeof key !== "string" || !keys.includes(key)) : undefined;
-  return { ...schema, properties, ...(required ? { required } : {}) };
+  const object = withProperties(schema);
+  if (!object) return schema;
+  const properties = Object.fromEntries(Object.entries(object.properties).filter(([key]) => !keys.includes(key)));
+  const required = Array.isArray(object.required) ? object.required.filter((key) => typeof key !== "string" || !keys.includes(key)) : undefined;
+  return { ...object, properties, ...(required ? { required } : {}) };
 }
 
 /** A GET's (or DELETE's) params schema as query parameters: one per property, required where the schema says. */
 function queryParameters(schema: Json): Json[] {
-  if (
-    typeof schema !== "object" ||
-    schema === null ||
-    Array.isArray(schema) ||
-    typeof schema.properties !== "object" ||
-    schema.properties === null ||
-    Array.isArray(schema.properties)
-  )
-    return [];
-  const required = Array.isArray(schema.required) ? schema.required : [];
-  return Object.entries(schema.properties).map(([name, property]) => ({ name, in: "query", required: required.includes(name), schema: property }));
+  const object = withProperties(schema);
+  if (!object) return [];
+  const required = Array.isArray(object.required) ? object.required : [];
+  return Object.entries(object.properties).map(([name, property]) => ({ name, in: "query", required: required.includes(name), schema: property }));
 }
 
 /** The route's path in OpenAPI's template syntax (`/posts/{id}`), without a trailing format when `dropFormat`. */

@@ -39,6 +39,17 @@ export function findAction(controllers: Controllers, controller: string, action:
 }
 
 /**
+ * What a controller module declares under `name` beside its actions (`filters`, `schemas`):
+ * `export const name`, else the default export's member (a class's static one, or an object's).
+ */
+export function declaredMember(module: ControllerModule, name: string): unknown {
+  const exported = own(module, name);
+  if (exported !== undefined) return exported;
+  const fallback = own(module, "default") as Record<string, unknown> | undefined;
+  return (typeof fallback === "object" || typeof fallback === "function") && fallback !== null ? fallback[name] : undefined;
+}
+
+/**
  * A module's default export. A TypeScript module compiled to CommonJS and loaded with `import()`
  * has its whole `exports` object as `default`, with the real default under it (`__esModule`).
  */

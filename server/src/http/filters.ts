@@ -1,6 +1,5 @@
 import type { ActionContext } from "./context";
-import type { ControllerModule } from "./controllers";
-import { own } from "../routing/values";
+import { ControllerModule, declaredMember } from "./controllers";
 
 /**
  * Controller filters, Rails 2 style: `before`, `after` and `around`, each a function or
@@ -77,11 +76,7 @@ function filtersOf(declared: Filters, action: string): Omit<Chain, "middleware">
 
 /** `export const filters`, else the default export's `filters` (a class's static member, or an object's); null when none. */
 function declaredFilters(module: ControllerModule): Filters | null {
-  let declared = own(module, "filters");
-  if (declared === undefined) {
-    const fallback = own(module, "default") as { filters?: unknown } | undefined;
-    if ((typeof fallback === "object" || typeof fallback === "function") && fallback !== null) declared = fallback.filters;
-  }
+  const declared = declaredMember(module, "filters");
   if (typeof declared !== "object" || declared === null) return null;
   const filters = declared as Filters;
   return filters.before?.length || filters.after?.length || filters.around?.length ? filters : null;

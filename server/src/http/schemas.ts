@@ -1,4 +1,4 @@
-import type { ControllerModule } from "./controllers";
+import { ControllerModule, declaredMember } from "./controllers";
 import { own } from "../routing/values";
 
 /** A schema of any Standard Schema library (Zod, Valibot, ArkType…; https://standardschema.dev). */
@@ -66,11 +66,7 @@ export function paramsSchemaFor(module: ControllerModule, action: string): Schem
 const known = new WeakMap<ControllerModule, Schemas | null>();
 
 function declaredSchemas(module: ControllerModule): Schemas | null {
-  let declared = own(module, "schemas");
-  if (declared === undefined) {
-    const fallback = own(module, "default") as Record<string, unknown> | undefined;
-    if (fallback && (typeof fallback === "object" || typeof fallback === "function")) declared = own(fallback, "schemas");
-  }
+  const declared = declaredMember(module, "schemas");
   return declared && typeof declared === "object" ? (declared as Schemas) : null;
 }
 
