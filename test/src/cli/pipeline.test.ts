@@ -234,6 +234,23 @@ describe("types, controllers and helpers --watch", function () {
     }
   });
 
+  it("a change made while the first write runs is not missed: the watch exists before it", () => {
+    const dir = project({ "routes.ts": ROUTES });
+    // The first write changes the watched file itself; only a watch set up before it sees that and writes again (then exits).
+    const script = `
+      const fs = require("fs");
+      const { watching } = require(${JSON.stringify(path.join(ROOT, "server", "out", "cli", "watch.js"))});
+      let runs = 0;
+      watching(() => {
+        if (++runs === 2) process.exit(0);
+        fs.appendFileSync("routes.ts", "// touched\\n");
+        return { stdout: [], stderr: [], exitCode: 0 };
+      }, ["routes.ts"], []);
+    `;
+    const child = cp.spawnSync(process.execPath, ["-e", script], { cwd: dir, encoding: "utf8", timeout: 60_000 });
+    assert.strictEqual(child.status, 0, `the second write never ran: ${child.stderr}`);
+  });
+
   it("helpers: the module and its declarations written once, then again after each edit of the routing file", async () => {
     const dir = project({ "routes.ts": ROUTES });
     const helpers = watch(dir, "helpers", "--out", "web/routes.js");
