@@ -45,6 +45,23 @@ export class Budget {
     return this.steps <= ANALYSIS_LIMITS.steps;
   }
 
+  /** Whether the file's allowance of steps is gone: what is not read yet is left out. */
+  get exhausted(): boolean {
+    return this.steps > ANALYSIS_LIMITS.steps;
+  }
+
+  /**
+   * Charges what a statement's reading re-used from the previous version spent then, as a whole
+   * reading of this version would spend it; false, with nothing charged, when the allowance cannot
+   * pay for it all (the statement is then read again, and stops where the allowance ends).
+   */
+  charge(cost: Cost): boolean {
+    if (this.steps + cost.steps > ANALYSIS_LIMITS.steps || this.iterations + cost.iterations > ANALYSIS_LIMITS.loopIterations) return false;
+    this.steps += cost.steps;
+    this.iterations += cost.iterations;
+    return true;
+  }
+
   /** Spends one loop iteration; false once the file's allowance is gone. */
   iterate(): boolean {
     this.iterations = Math.min(this.iterations + 1, ANALYSIS_LIMITS.loopIterations + 1);

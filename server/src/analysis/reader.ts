@@ -55,15 +55,47 @@ export class DeclarationReader {
     const before = new Map(
       previous.filter((reading) => reading.node && reading.mapper === mapper && reading.outsideEnd < 0).map((reading) => [reading.node, reading]),
     );
+    const budget = this.evaluator.budget;
     const statements = fn.body.statements.map((statement) => {
       const old = before.get(statement);
-      if (old) old.place.move(statement.pos - old.place.pos);
-      const reading = old ?? this.readStatement(statement, mapper, inner);
+      // A re-used reading is charged what it spent, so the budget runs out where a whole reading's would.
+      if (old && !old.bounded && budget.charge(old.cost)) {
+        old.place.move(statement.pos - old.place.pos);
+        for (const declaration of old.declarations) into.push(declaration);
+        for (const diagnostic of old.diagnostics) this.diagnostics.push(diagnostic);
+        return old;
+      }
+      if (budget.exhausted) return unreadStatement(statement, mapper);
+      const reading = this.readStatement(statement, mapper, inner);
       for (const declaration of reading.declarations) into.push(declaration);
-      if (old) for (const diagnostic of old.diagnostics) this.diagnostics.push(diagnostic);
       return reading;
     });
+    const firstUnread = statements.findIndex((reading) => reading.unread);
+    if (firstUnread >= 0) {
+      const unread = fn.body.statements.slice(firstUnread);
+      statements[firstUnread].diagnostics = [this.leftUnread(unread)];
+    }
     return { statements, mapper, scope: inner };
+  }
+
+  /**
+   * One diagnostic for the statements after the file's budget ran out, which are not read at all:
+   * once the allowance is gone every one of them would be left out, and a report each would bury
+   * the one that says why.
+   */
+  private leftUnread(statements: readonly ts.Statement[]): Diagnostic {
+    const first = statements[0];
+    const last = statements[statements.length - 1];
+    const more = statements.length - 1;
+    const which = more === 0 ? "this statement; it is not read, and its" : `this statement and the ${count(more)} after it; they are not read, and their`;
+    const diagnostic: Diagnostic = {
+      severity: "information",
+      code: "not-static",
+      message: `Not static: the analyser's budget of ${count(ANALYSIS_LIMITS.steps)} evaluation steps for one file was spent before ${which} routes are left out.`,
+      span: { start: this.evaluator.span(first).start, end: last.end },
+    };
+    this.diagnostics.push(diagnostic);
+    return diagnostic;
   }
 
   /** One top-level statement of the callback whose mapper is named `mapper`, read in the callback body's scope. */
@@ -82,6 +114,7 @@ export class DeclarationReader {
       diagnostics: this.diagnostics.slice(diagnostics),
       outsideEnd,
       cost: addCost(this.evaluator.budget.spent, before, -1),
+      bounded: this.evaluator.budget.exhausted,
     };
   }
 
@@ -109,7 +142,10 @@ export class DeclarationReader {
   }
 
   private statements(statements: readonly ts.Statement[], mappers: Mappers, scope: Scope): void {
-    for (const statement of statements) this.statement(statement, mappers, scope);
+    for (let i = 0; i < statements.length; i++) {
+      if (this.evaluator.budget.exhausted) return void this.leftUnread(statements.slice(i));
+      this.statement(statements[i], mappers, scope);
+    }
   }
 
   private statement(statement: ts.Statement, mappers: Mappers, scope: Scope): void {
@@ -367,6 +403,26 @@ export interface StatementReading {
   diagnostics: Diagnostic[];
   /** What reading it spent of the file's budget. */
   cost: Cost;
+  /** The file's budget was gone when its reading ended: what it left out depends on what came before, so it is read again. */
+  bounded: boolean;
+  /** Not read at all: the budget was gone before it (see DeclarationReader.leftUnread). */
+  unread?: true;
+}
+
+/** The reading of a statement after the file's budget ran out: nothing. */
+function unreadStatement(statement: ts.Statement, mapper: string): StatementReading {
+  return {
+    node: statement,
+    expression: ts.isExpressionStatement(statement),
+    place: new StatementPlace(statement.pos, statement.end),
+    mapper,
+    outsideEnd: -1,
+    declarations: [],
+    diagnostics: [],
+    cost: { steps: 0, iterations: 0 },
+    bounded: true,
+    unread: true,
+  };
 }
 
 /** What reading a draw() callback gave (see DeclarationReader.drawCallback). */

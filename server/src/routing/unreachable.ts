@@ -119,9 +119,17 @@ function firstRun(segments: readonly RouteGroup[]): Run {
 /** The run of a table whose segments are `segments`, from the previous table's; undefined when all must be computed again. */
 function continuedRun(previous: Run, segments: readonly RouteGroup[]): Run | undefined {
   const old = previous.segments;
-  const { head, tail } = unchangedEnds(old, segments);
-  const removed = old.slice(head, old.length - tail);
-  const added = segments.slice(head, segments.length - tail);
+  // The routes of a stopped expansion are a group of each table's own: compared apart, they
+  // would end every file past the route limit with a changed group, and all would be judged again.
+  const oldRest = remainderOf(old);
+  const rest = remainderOf(segments);
+  const oldDeclared = oldRest ? old.slice(0, -1) : old;
+  const declared = rest ? segments.slice(0, -1) : segments;
+  const { head, tail } = unchangedEnds(oldDeclared, declared);
+  const removed = oldDeclared.slice(head, oldDeclared.length - tail);
+  const replaced = declared.slice(head, declared.length - tail);
+  if (oldRest) removed.push(oldRest);
+  const added = rest ? [...replaced, rest] : replaced;
   added.forEach(place);
   const changed = new Set<string>();
   for (const segment of [...removed, ...added]) {
@@ -137,8 +145,9 @@ function continuedRun(previous: Run, segments: readonly RouteGroup[]): Run | und
   // and only those of the run when it kept its length (an edit inside one declaration).
   const order = previous.order;
   for (const segment of removed) order.delete(segment);
-  const moved = added.length === removed.length ? head + added.length : segments.length;
+  const moved = replaced.length === removed.length - (oldRest ? 1 : 0) ? head + replaced.length : declared.length;
   for (let i = head; i < moved; i++) order.set(segments[i], i);
+  if (rest) order.set(rest, segments.length - 1);
   const run: Run = { ...previous, segments, order, continued: false };
   for (const segment of removed) {
     for (const route of segment.routes) {
@@ -155,6 +164,12 @@ function continuedRun(previous: Run, segments: readonly RouteGroup[]): Run | und
     for (const route of routes) if (run.order.get(route.group!)! >= head) judge(run, route);
   }
   return run;
+}
+
+/** The last group when it holds the routes of a stopped expansion (no declaration's: see routeGroups). */
+function remainderOf(groups: readonly RouteGroup[]): RouteGroup | undefined {
+  const last = groups[groups.length - 1];
+  return last && !("declaration" in last) ? last : undefined;
 }
 
 /**

@@ -169,6 +169,34 @@ describe("incremental re-analysis", () => {
     }
   });
 
+  it("past the file's step budget: statements re-used after an edit are charged what they spent, and what is left unread is one report a block", () => {
+    const list = (n: number) => `[${Array.from({ length: n }, () => '"x"').join(",")}]`;
+    const file = (first: string) =>
+      [
+        'import { draw } from "resource-routes";',
+        "export default draw((map) => {",
+        `  map.resources("${first}");`,
+        ...Array.from({ length: 5 }, (_, i) => `  map.resources("m${i}", { conditions: { c: ${list(2_000)} } });`),
+        `  map.with_options({ conditions: { c: ${list(9_000)} } }, (m) => {`,
+        ...Array.from({ length: 120 }, (_, i) => `    m.resources("w${i}");`),
+        "  });",
+        ...Array.from({ length: 10 }, (_, i) => `  map.resources("after${i}");`),
+        "});",
+      ].join("\n");
+    const first = loadRoutingFile(file("first"), "routes.ts")!;
+    const text = file("firstx");
+    const second = loadRoutingFile(text, "routes.ts", { previous: first })!;
+    // Were the five re-used statements free, the block would read further than a whole reading does.
+    assert.deepStrictEqual(observable(second), observable(loadRoutingFile(text, "routes.ts")));
+    const budget = second.diagnostics.filter((d) => d.code === "not-static").map((d) => text.slice(d.span!.start, d.span!.end).split("\n")[0].trim());
+    const stoppedAt = budget[0].match(/w(\d+)/)![1];
+    assert.deepStrictEqual(budget, [`m.resources("w${stoppedAt}")`, `m.resources("w${Number(stoppedAt) + 1}");`, 'map.resources("after0");']);
+    assert.match(
+      second.diagnostics.find((d) => d.code === "not-static" && d.span!.start === text.indexOf('map.resources("after0'))!.message,
+      /and the 9 after it/,
+    );
+  });
+
   it("an unchanged declaration keeps its route objects, and they point at its new position", () => {
     const first = loadRoutingFile(BLOG, "routes.ts")!;
     const sessionRoute = first.routes.routes.find((r) => r.name === "new_session")!;

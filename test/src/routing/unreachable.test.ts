@@ -6,6 +6,9 @@ import { Route } from "../../../server/out/routing/route";
 import { RouteSet } from "../../../server/out/routing/routeSet";
 import { unreachableDiagnostics, unreachableRoutes, work } from "../../../server/out/routing/unreachable";
 import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
+import { analyzeRoutingFile, RoutingFileAnalysis } from "../../../server/out/analysis/analyze";
+import { expandDeclarations } from "../../../server/out/routing/expand";
+import { RouteTable } from "../../../server/out/routing/table";
 
 type Connect = [string, Record<string, unknown>];
 
@@ -339,6 +342,29 @@ describe("unreachable routes: the work is about a pass over the routes, however 
     const next = loadRoutingFile(edited, "/edit.ts", { previous: first })!;
     unreachableRoutes(next.routes.table);
     assert.ok(work.comparisons - before <= 100, `${work.comparisons - before} comparisons after one edit`);
+  });
+
+  it("B: past the route limit, an edit before the declaration that stopped the expansion judges again only the routes it could capture", () => {
+    // 2,001 resources of 7 routes and a limit of 10,000: the expansion stops inside the 1,429th, whose routes no group holds.
+    const limit = 10_000;
+    const load = (text: string, previous?: { analysis: RoutingFileAnalysis; table: RouteTable }) => {
+      const analysis = analyzeRoutingFile(text, "/limit.ts", previous?.analysis);
+      const table = expandDeclarations({ settings: { behaviour: "B" }, body: analysis.tree!.body }, undefined, previous?.table, limit);
+      return { analysis, table };
+    };
+    const text = file(['map.resources("things20");', ...names.map((n) => `map.resources("${n}");`)].join("\n"));
+    const first = load(text);
+    assert.equal(first.table.error?.code, "too-many-routes");
+    unreachableRoutes(first.table);
+    const edited = text.replace(`map.resources("things30");`, `map.resources("things30", { member: { publish: "put" } });`);
+    const next = load(edited, first);
+    const before = work.comparisons;
+    const captures = unreachableRoutes(next.table);
+    // The edited resource's routes and the stopped one's, judged again (all those after the edit were, before: 18,245).
+    assert.ok(work.comparisons - before <= 300, `${work.comparisons - before} comparisons after one edit`);
+    const describe = (list: ReturnType<typeof unreachableRoutes>) => list.map(({ route, by }) => `${route.verb} ${route.path} ← ${by.verb} ${by.path}`);
+    assert.deepEqual(describe(captures), describe(unreachableRoutes(load(edited).table)));
+    assert.ok(captures.length > 0);
   });
 
   it("9,000 member and collection routes of one resource: a few comparisons a route", () => {
