@@ -20,6 +20,23 @@ export default tseslint.config(
     },
   },
   {
+    // The runtime package imports only itself and Node's built-ins (its tsconfig's rootDir refuses the tools' files).
+    files: ["runtime/src/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["typescript", "vscode-*", "picomatch", "**/server/**", "**/client/**"],
+              message: "resource-routes (runtime/) depends on nothing but Node: editor and CLI code belongs in server/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["test/src/**/*.ts"],
     rules: {
       // Memory tests drop a reference by assigning undefined, for the collector to find it garbage.

@@ -1,5 +1,5 @@
-import { expandDeclarations } from "../../server/out/routing/expand";
-import { RouteSet } from "../../server/out/routing/routeSet";
+import { expandDeclarations } from "../../runtime/out/routing/expand";
+import { RouteSet } from "../../runtime/out/routing/routeSet";
 import { realisticTree } from "./workloads";
 
 /** The throughput benchmark's routes: the realistic workload's 1,000 declarations, behaviour B. */

@@ -55,7 +55,7 @@ mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STA
 cp -r "$ROOT/test/e2e/workspace" "$SCRATCH/workspace"
 # The workspace has resource-routes installed, as an application using it would (its types, and the activation event).
 mkdir -p "$SCRATCH/workspace/node_modules/resource-routes"
-cp -r "$ROOT/server/package.json" "$ROOT/server/out" "$ROOT/server/esm" "$SCRATCH/workspace/node_modules/resource-routes/"
+cp -r "$ROOT/runtime/package.json" "$ROOT/runtime/out" "$ROOT/runtime/esm" "$SCRATCH/workspace/node_modules/resource-routes/"
 cat > "$SCRATCH/user/User/settings.json" <<'JSON'
 {
   "workbench.startupEditor": "none",

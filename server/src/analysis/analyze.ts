@@ -1,10 +1,10 @@
-import type { TakenOver } from "../text/ownership";
+import type { TakenOver } from "../../../runtime/out/text/ownership";
 import ts = require("typescript");
-import { Declaration, DeclarationTree, DrawSettings, Span } from "../routing/declarations";
-import { Diagnostic } from "../routing/diagnostics";
-import { isOptionMap } from "../routing/values";
-import { nearest } from "../routing/validate";
-import { checkDrawSettings, DRAW_SETTINGS } from "../routing/settings";
+import { Declaration, DeclarationTree, DrawSettings, Span } from "../../../runtime/out/routing/declarations";
+import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import { isOptionMap } from "../../../runtime/out/routing/values";
+import { nearest } from "../../../runtime/out/routing/validate";
+import { checkDrawSettings, DRAW_SETTINGS } from "../../../runtime/out/routing/settings";
 import { Evaluator, NotStatic, unwrap } from "./evaluate";
 import { drawBindings, findDrawCall, PACKAGE_NAME } from "./imports";
 import { DeclarationReader, notStaticDiagnostic, StatementReading } from "./reader";
@@ -12,7 +12,7 @@ import { bindsNames, Scope } from "./scope";
 import { addCost, Cost, wellWithinLimits } from "./budget";
 import { FileSyntax, parseAt, scriptKind, tokenStart } from "./fileSyntax";
 import { TextChange, textChange } from "../text/textChange";
-import { OptionSources } from "../routing/optionSources";
+import { OptionSources } from "../../../runtime/out/routing/optionSources";
 import type { SourceText } from "../text/sourceText";
 
 /** The static reading of one routing file. */

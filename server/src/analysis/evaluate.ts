@@ -1,11 +1,11 @@
 import ts = require("typescript");
 import { tokenStart } from "./fileSyntax";
-import { Span } from "../routing/declarations";
-import { OptionMap, OptionValue, record } from "../routing/values";
+import { Span } from "../../../runtime/out/routing/declarations";
+import { OptionMap, OptionValue, record } from "../../../runtime/out/routing/values";
 import { ANALYSIS_LIMITS, Budget, count } from "./budget";
 import { Binding, ConstValue, Scope } from "./scope";
-import { interned } from "../text/intern";
-import { AnchoredSpan, OptionSources } from "../routing/optionSources";
+import { interned } from "../../../runtime/out/text/intern";
+import { AnchoredSpan, OptionSources } from "../../../runtime/out/routing/optionSources";
 import { StatementPlace } from "./statementPlace";
 import type { SourceText } from "../text/sourceText";
 

@@ -1,11 +1,11 @@
 import ts = require("typescript");
-import { Declaration, DeclarationKind } from "../routing/declarations";
-import { Diagnostic } from "../routing/diagnostics";
-import { isOptionMap, OptionMap, OptionValue } from "../routing/values";
+import { Declaration, DeclarationKind } from "../../../runtime/out/routing/declarations";
+import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import { isOptionMap, OptionMap, OptionValue } from "../../../runtime/out/routing/values";
 import { addCost, ANALYSIS_LIMITS, Cost, count } from "./budget";
 import { Evaluated, Evaluator, NotStatic, unwrap } from "./evaluate";
 import { Scope } from "./scope";
-import { OptionSources } from "../routing/optionSources";
+import { OptionSources } from "../../../runtime/out/routing/optionSources";
 import { StatementPlace } from "./statementPlace";
 
 const MAPPER_METHODS = new Set<DeclarationKind>(["resources", "resource", "namespace", "with_options", "connect", "named_route", "root"]);

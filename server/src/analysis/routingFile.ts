@@ -1,10 +1,10 @@
-import type { TakenOver } from "../text/ownership";
-import { Behaviour, DrawSettings, InflectionSettings } from "../routing/declarations";
-import { DEFAULT_BEHAVIOUR } from "../routing/behaviour";
-import { Diagnostic } from "../routing/diagnostics";
-import { expandDeclarations } from "../routing/expand";
-import { RouteSet } from "../routing/routeSet";
-import { RouteTable } from "../routing/table";
+import type { TakenOver } from "../../../runtime/out/text/ownership";
+import { Behaviour, DrawSettings, InflectionSettings } from "../../../runtime/out/routing/declarations";
+import { DEFAULT_BEHAVIOUR } from "../../../runtime/out/routing/behaviour";
+import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import { expandDeclarations } from "../../../runtime/out/routing/expand";
+import { RouteSet } from "../../../runtime/out/routing/routeSet";
+import { RouteTable } from "../../../runtime/out/routing/table";
 import { adoptTreeDeclarations, analyzeRoutingFile, internalError, RoutingFileAnalysis } from "./analyze";
 import { ANALYSIS_LIMITS } from "./budget";
 import type { TextChange } from "../text/textChange";

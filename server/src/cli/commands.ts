@@ -2,21 +2,21 @@ import * as fs from "fs";
 import * as path from "path";
 import { compareGeneratedFile, projectRoot, UnsafeWrite, writeGeneratedFile } from "../files/generatedFile";
 import { controllerMapOf } from "../format/controllerMap";
-import { nearest } from "../routing/validate";
+import { nearest } from "../../../runtime/out/routing/validate";
 import { routeTypesOf, typesFileOf } from "../format/routeTypes";
-import { RoutingError } from "../routing/errors";
+import { RoutingError } from "../../../runtime/out/routing/errors";
 import { unreachableDiagnostics } from "../routing/unreachable";
 import { ParsedArguments, UsageError } from "./args";
 import { CliRoutingFile, loadFile } from "./load";
 import { routesTable } from "../format/routesTable";
 import { diagnosticJSON, diagnosticLine, styleFor } from "./output";
-import { printable, shortened } from "../text/escape";
-import { own } from "../routing/values";
-import type { Diagnostic } from "../routing/diagnostics";
-import type { Route } from "../routing/route";
-import type { Helper } from "../routing/helpers";
+import { printable, shortened } from "../../../runtime/out/text/escape";
+import { own } from "../../../runtime/out/routing/values";
+import type { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import type { Route } from "../../../runtime/out/routing/route";
+import type { Helper } from "../../../runtime/out/routing/helpers";
 import { discoverRoutingFile } from "./discover";
-import { explainRecognition } from "../routing/explain";
+import { explainRecognition } from "../../../runtime/out/routing/explain";
 import { diffRoutes, fileAtRevision, routesOfText } from "./diff";
 import { routeDifferences, runtimeRoutes, runtimeSchemas, RuntimeSchemas } from "./runtimeRoutes";
 import { watching } from "./watch";
@@ -26,7 +26,7 @@ import { readRegularFileSync } from "../files/regularFile";
 import { ControllerFolder, controllerFolderOf, missingTargetDiagnostics } from "../service/controllers";
 import { openApiDocument } from "../format/openapi";
 import { helpersDeclarationFileOf, helpersModuleOf } from "../format/browserHelpers";
-import { routedMethod } from "../http/dispatch";
+import { routedMethod } from "../../../runtime/out/http/dispatch";
 
 /** What a command writes and its exit code; main() does the writing. */
 export interface CommandResult {

@@ -1,10 +1,10 @@
 import picomatch from "picomatch";
 import { GENERATED_MARK } from "../files/generatedFile";
-import { DEFAULT_SEGMENT_PATTERN } from "../routing/path";
-import { positionalKeys } from "../routing/generate";
-import { Route } from "../routing/route";
-import type { RouteSet } from "../routing/routeSet";
-import { baseName, commentText } from "../text/escape";
+import { DEFAULT_SEGMENT_PATTERN } from "../../../runtime/out/routing/path";
+import { positionalKeys } from "../../../runtime/out/routing/generate";
+import { Route } from "../../../runtime/out/routing/route";
+import type { RouteSet } from "../../../runtime/out/routing/routeSet";
+import { baseName, commentText } from "../../../runtime/out/text/escape";
 import { helperShape, parameterLists } from "./routeTypes";
 
 /** Which routes a helpers module holds: globs on a route's name or path (`admin_*`, `/admin/**`). */

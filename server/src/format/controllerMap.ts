@@ -1,6 +1,6 @@
 import { GENERATED_MARK } from "../files/generatedFile";
-import { controllerNameOf } from "../routing/controllerFiles";
-import { baseName, commentText } from "../text/escape";
+import { controllerNameOf } from "../../../runtime/out/routing/controllerFiles";
+import { baseName, commentText } from "../../../runtime/out/text/escape";
 
 /**
  * The text of a static controller map: one import per controller module of the controllers

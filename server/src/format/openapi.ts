@@ -1,5 +1,5 @@
-import { endsWithFormat, PathSegment } from "../routing/path";
-import type { Route } from "../routing/route";
+import { endsWithFormat, PathSegment } from "../../../runtime/out/routing/path";
+import type { Route } from "../../../runtime/out/routing/route";
 
 /** What the document says of itself, and where the routes are served. */
 export interface OpenApiOptions {

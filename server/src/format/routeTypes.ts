@@ -1,12 +1,12 @@
 import { GENERATED_MARK } from "../files/generatedFile";
-import { baseName, commentText } from "../text/escape";
-import { positionalKeys } from "../routing/generate";
-import { helperNames } from "../routing/helpers";
-import { Inflector } from "../routing/inflector";
-import { associationName, resourceSingular } from "../routing/resource";
-import { EMPTY_MAP } from "../routing/values";
-import { Route } from "../routing/route";
-import type { RouteSet } from "../routing/routeSet";
+import { baseName, commentText } from "../../../runtime/out/text/escape";
+import { positionalKeys } from "../../../runtime/out/routing/generate";
+import { helperNames } from "../../../runtime/out/routing/helpers";
+import { Inflector } from "../../../runtime/out/routing/inflector";
+import { associationName, resourceSingular } from "../../../runtime/out/routing/resource";
+import { EMPTY_MAP } from "../../../runtime/out/routing/values";
+import { Route } from "../../../runtime/out/routing/route";
+import type { RouteSet } from "../../../runtime/out/routing/routeSet";
 
 /**
  * The declaration file of docs/typed-routes.md for one routing file (named in it by its base name): every helper with its positional

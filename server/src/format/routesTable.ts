@@ -1,4 +1,4 @@
-import { printable } from "../text/escape";
+import { printable } from "../../../runtime/out/text/escape";
 
 /** How the parts of a routes table are shown: colours on a terminal, plain text elsewhere. */
 export interface Style {

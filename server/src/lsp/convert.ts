@@ -1,7 +1,7 @@
 import * as lsp from "vscode-languageserver/node";
 import { LineIndex } from "../text/lineIndex";
-import { Span } from "../routing/declarations";
-import { Diagnostic, Severity } from "../routing/diagnostics";
+import { Span } from "../../../runtime/out/routing/declarations";
+import { Diagnostic, Severity } from "../../../runtime/out/routing/diagnostics";
 import type { CodeAction } from "../service/codeActions";
 import type { ActionLens } from "../service/controllers";
 import { WorkspaceChange } from "../service/edits";

@@ -1,12 +1,12 @@
-import { KeptFor } from "../text/keptFor";
-import { Span } from "./declarations";
-import { DiagnosticMemo } from "./diagnosticMemo";
-import { Diagnostic } from "./diagnostics";
-import { PathPart, PathSegment } from "./path";
-import { HttpMethod, Route, RouteGroup } from "./route";
-import { originSpan } from "./spans";
-import { ByEndGroups, routeGroups, RouteTable, unchangedEnds } from "./table";
-import { isEmpty } from "./values";
+import { KeptFor } from "../../../runtime/out/text/keptFor";
+import { Span } from "../../../runtime/out/routing/declarations";
+import { DiagnosticMemo } from "../../../runtime/out/routing/diagnosticMemo";
+import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import { PathPart, PathSegment } from "../../../runtime/out/routing/path";
+import { HttpMethod, Route, RouteGroup } from "../../../runtime/out/routing/route";
+import { originSpan } from "../../../runtime/out/routing/spans";
+import { ByEndGroups, routeGroups, RouteTable, unchangedEnds } from "../../../runtime/out/routing/table";
+import { isEmpty } from "../../../runtime/out/routing/values";
 
 /** A route that recognition can never return, and the earlier route that takes every request it would match. */
 export interface Capture {

@@ -1,9 +1,9 @@
-import { Declaration, Span } from "../routing/declarations";
-import { Diagnostic } from "../routing/diagnostics";
+import { Declaration, Span } from "../../../runtime/out/routing/declarations";
+import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
 import { URI } from "vscode-uri";
 import { addActionEdits, newControllerText } from "./actionStubs";
 import { controllerFolder } from "./controllers";
-import { isSafeControllerName } from "../routing/controllerFiles";
+import { isSafeControllerName } from "../../../runtime/out/routing/controllerFiles";
 import { documentDiagnostics } from "./diagnostics";
 import { unreachableRoutes } from "../routing/unreachable";
 import { parseUri } from "./uris";

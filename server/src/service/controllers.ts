@@ -1,12 +1,12 @@
-import { KeptFor } from "../text/keptFor";
+import { KeptFor } from "../../../runtime/out/text/keptFor";
 import { ControllerAction, ControllerModuleInfo } from "../analysis/controllerModule";
 import { LoadedRoutingFile } from "../analysis/routingFile";
-import { Diagnostic } from "../routing/diagnostics";
-import { controllerNameOf } from "../routing/controllerFiles";
-import { Route, RouteGroup } from "../routing/route";
-import { routeGroups, RouteTable } from "../routing/table";
-import { declaredSpan } from "../routing/spans";
-import { Span } from "../routing/declarations";
+import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import { controllerNameOf } from "../../../runtime/out/routing/controllerFiles";
+import { Route, RouteGroup } from "../../../runtime/out/routing/route";
+import { routeGroups, RouteTable } from "../../../runtime/out/routing/table";
+import { declaredSpan } from "../../../runtime/out/routing/spans";
+import { Span } from "../../../runtime/out/routing/declarations";
 import { parseUri } from "./uris";
 import { RoutingWorkspace } from "./workspace";
 

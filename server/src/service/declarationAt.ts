@@ -1,4 +1,4 @@
-import { Declaration, Span } from "../routing/declarations";
+import { Declaration, Span } from "../../../runtime/out/routing/declarations";
 import { OPTION_DOCS } from "./optionDocs";
 
 /** The innermost declaration whose call contains `offset`. */

@@ -1,10 +1,10 @@
 import ts = require("typescript");
 import { nodesAt } from "../analysis/analyze";
 import { tokenStart } from "../analysis/fileSyntax";
-import { ROUTE_METHODS } from "../routing/builder";
-import { Declaration, Span } from "../routing/declarations";
-import { DEFAULT_ACTIONS } from "../routing/restriction";
-import { RESOURCE_OPTIONS } from "../routing/validate";
+import { ROUTE_METHODS } from "../../../runtime/out/routing/builder";
+import { Declaration, Span } from "../../../runtime/out/routing/declarations";
+import { DEFAULT_ACTIONS } from "../../../runtime/out/routing/restriction";
+import { RESOURCE_OPTIONS } from "../../../runtime/out/routing/validate";
 import { innermostDeclaration } from "./declarationAt";
 import { OPTION_DOCS } from "./optionDocs";
 import { RoutingWorkspace } from "./workspace";

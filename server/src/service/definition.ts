@@ -1,5 +1,5 @@
-import { Span } from "../routing/declarations";
-import { declaredSpan } from "../routing/spans";
+import { Span } from "../../../runtime/out/routing/declarations";
+import { declaredSpan } from "../../../runtime/out/routing/spans";
 import { actionLocations } from "./controllers";
 import { innermostDeclaration } from "./declarationAt";
 import { routeNameOfHelper, wordAt } from "./helperNames";

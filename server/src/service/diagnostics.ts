@@ -1,4 +1,4 @@
-import { Diagnostic } from "../routing/diagnostics";
+import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
 import { helperUseDiagnostics } from "./helperUses";
 import { routeTargetDiagnostics, unroutedActionDiagnostics } from "./controllers";
 import { partialRoutesDiagnostics } from "./partialRoutes";

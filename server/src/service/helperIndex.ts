@@ -1,7 +1,7 @@
-import { KeptFor } from "../text/keptFor";
-import { ByEndGroups, RouteTable, DeclarationRoutes } from "../routing/table";
+import { KeptFor } from "../../../runtime/out/text/keptFor";
+import { ByEndGroups, RouteTable, DeclarationRoutes } from "../../../runtime/out/routing/table";
 import { HelperInfo } from "./helperNames";
-import { nearestWithin } from "../routing/validate";
+import { nearestWithin } from "../../../runtime/out/routing/validate";
 
 /**
  * The workspace's helper names, searched by prefix in name order, without being spelled out or

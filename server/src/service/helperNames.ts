@@ -1,6 +1,6 @@
-import { positionalKeys } from "../routing/generate";
-import { parseHelperName } from "../routing/helpers";
-import { Route } from "../routing/route";
+import { positionalKeys } from "../../../runtime/out/routing/generate";
+import { parseHelperName } from "../../../runtime/out/routing/helpers";
+import { Route } from "../../../runtime/out/routing/route";
 import { runAround, SourceText } from "../text/sourceText";
 
 /** A helper a workspace offers and its route (its parameters are worked out when shown: parametersOf). */

@@ -1,6 +1,6 @@
-import { KeptFor } from "../text/keptFor";
-import { Diagnostic } from "../routing/diagnostics";
-import { parseHelperName } from "../routing/helpers";
+import { KeptFor } from "../../../runtime/out/text/keptFor";
+import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import { parseHelperName } from "../../../runtime/out/routing/helpers";
 import { decodedOr } from "./uris";
 import { RoutingWorkspace } from "./workspace";
 

@@ -1,9 +1,9 @@
-import { Declaration, Span } from "../routing/declarations";
-import { Route } from "../routing/route";
+import { Declaration, Span } from "../../../runtime/out/routing/declarations";
+import { Route } from "../../../runtime/out/routing/route";
 import { declarationAt } from "./declarationAt";
 import { OPTION_DOCS } from "./optionDocs";
-import { markdownCellCode, markdownCode, markdownText } from "../text/escape";
-import { own } from "../routing/values";
+import { markdownCellCode, markdownCode, markdownText } from "../../../runtime/out/text/escape";
+import { own } from "../../../runtime/out/routing/values";
 import { parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
 import { routesOfActions } from "./controllers";

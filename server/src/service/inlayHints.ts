@@ -1,8 +1,8 @@
-import { Declaration, Span } from "../routing/declarations";
-import { positionalKeys } from "../routing/generate";
-import { parseHelperName } from "../routing/helpers";
-import { Route } from "../routing/route";
-import { printable } from "../text/escape";
+import { Declaration, Span } from "../../../runtime/out/routing/declarations";
+import { positionalKeys } from "../../../runtime/out/routing/generate";
+import { parseHelperName } from "../../../runtime/out/routing/helpers";
+import { Route } from "../../../runtime/out/routing/route";
+import { printable } from "../../../runtime/out/text/escape";
 import { runAround } from "../text/sourceText";
 import { helperWords } from "./references";
 import { RoutingWorkspace } from "./workspace";

@@ -1,5 +1,5 @@
-import type { Span } from "../routing/declarations";
-import type { Diagnostic } from "../routing/diagnostics";
+import type { Span } from "../../../runtime/out/routing/declarations";
+import type { Diagnostic } from "../../../runtime/out/routing/diagnostics";
 import { CodeAction, codeActions } from "./codeActions";
 import { CompletionItem, completions } from "./completion";
 import { ActionLens, actionLenses } from "./controllers";

@@ -1,7 +1,7 @@
-import { KeptFor } from "../text/keptFor";
-import { routeGroups } from "../routing/table";
-import { Declaration, Span } from "../routing/declarations";
-import { RouteGroup } from "../routing/route";
+import { KeptFor } from "../../../runtime/out/text/keptFor";
+import { routeGroups } from "../../../runtime/out/routing/table";
+import { Declaration, Span } from "../../../runtime/out/routing/declarations";
+import { RouteGroup } from "../../../runtime/out/routing/route";
 import { RoutingWorkspace } from "./workspace";
 
 /** One node of a routing file's outline: a declaration and the declarations of its block. */

@@ -1,5 +1,5 @@
-import type { Declaration } from "../routing/declarations";
-import type { Diagnostic } from "../routing/diagnostics";
+import type { Declaration } from "../../../runtime/out/routing/declarations";
+import type { Diagnostic } from "../../../runtime/out/routing/diagnostics";
 import { innermostDeclarations } from "./declarationAt";
 
 /**

@@ -1,11 +1,11 @@
-import { Span } from "../routing/declarations";
-import { parseHelperName } from "../routing/helpers";
-import { Route } from "../routing/route";
-import { originSpan, stringContent } from "../routing/spans";
+import { Span } from "../../../runtime/out/routing/declarations";
+import { parseHelperName } from "../../../runtime/out/routing/helpers";
+import { Route } from "../../../runtime/out/routing/route";
+import { originSpan } from "../../../runtime/out/routing/spans";
 import { Location } from "./definition";
 import { declarationAt } from "./declarationAt";
 import { isWordCharacter, routeNameOfHelper, wordAt } from "./helperNames";
-import { runAround, SourceText } from "../text/sourceText";
+import { runAround, SourceText, stringContent } from "../text/sourceText";
 import { usesRouteSet } from "./routeSets";
 import { RoutingWorkspace } from "./workspace";
 

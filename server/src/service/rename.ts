@@ -1,9 +1,9 @@
 import { LoadedRoutingFile } from "../analysis/routingFile";
-import { Declaration, Span } from "../routing/declarations";
-import { parseHelperName } from "../routing/helpers";
+import { Declaration, Span } from "../../../runtime/out/routing/declarations";
+import { parseHelperName } from "../../../runtime/out/routing/helpers";
 import { usesRouteSet } from "./routeSets";
 import { declarationAt, innermostDeclaration } from "./declarationAt";
-import { stringContent } from "../routing/spans";
+import { stringContent } from "../text/sourceText";
 import { wordAt } from "./helperNames";
 import { helperWords } from "./references";
 import { RoutingWorkspace } from "./workspace";

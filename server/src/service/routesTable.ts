@@ -1,8 +1,8 @@
 import { routesTable } from "../format/routesTable";
-import { Span } from "../routing/declarations";
-import { RoutingError } from "../routing/errors";
-import { explainRecognition } from "../routing/explain";
-import { declaredSpan } from "../routing/spans";
+import { Span } from "../../../runtime/out/routing/declarations";
+import { RoutingError } from "../../../runtime/out/routing/errors";
+import { explainRecognition } from "../../../runtime/out/routing/explain";
+import { declaredSpan } from "../../../runtime/out/routing/spans";
 import type { LoadedRoutingFile } from "../analysis/routingFile";
 import { RoutingWorkspace } from "./workspace";
 import { ActionLocation, actionOf, controllerFolder } from "./controllers";

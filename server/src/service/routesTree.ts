@@ -1,9 +1,9 @@
-import { KeptFor } from "../text/keptFor";
-import { Declaration, Span } from "../routing/declarations";
-import type { Diagnostic } from "../routing/diagnostics";
-import { declaredSpan } from "../routing/spans";
-import type { Route } from "../routing/route";
-import type { RouteTable } from "../routing/table";
+import { KeptFor } from "../../../runtime/out/text/keptFor";
+import { Declaration, Span } from "../../../runtime/out/routing/declarations";
+import type { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import { declaredSpan } from "../../../runtime/out/routing/spans";
+import type { Route } from "../../../runtime/out/routing/route";
+import type { RouteTable } from "../../../runtime/out/routing/table";
 import { unreachableRoutes } from "../routing/unreachable";
 import type { LoadedRoutingFile } from "../analysis/routingFile";
 import { ActionLocation, actionOf, controllerFolder } from "./controllers";

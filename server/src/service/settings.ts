@@ -1,6 +1,6 @@
 import picomatch from "picomatch";
-import { isBehaviour } from "../routing/behaviour";
-import { Behaviour, DrawSettings } from "../routing/declarations";
+import { isBehaviour } from "../../../runtime/out/routing/behaviour";
+import { Behaviour, DrawSettings } from "../../../runtime/out/routing/declarations";
 
 /** The language service's settings: `resourceRoutes.*` in VS Code, `settings.resourceRoutes` elsewhere. */
 export interface ServiceSettings {

@@ -1,4 +1,4 @@
-import { Route } from "../routing/route";
+import { Route } from "../../../runtime/out/routing/route";
 import { parametersOf, routeNameOfHelper } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
 

@@ -1,4 +1,4 @@
-import { KeptFor } from "../text/keptFor";
+import { KeptFor } from "../../../runtime/out/text/keptFor";
 import { parseUri } from "./uris";
 import { ControllerModuleInfo, readControllerModule } from "../analysis/controllerModule";
 import { PACKAGE_NAME } from "../analysis/imports";
@@ -12,8 +12,8 @@ import { EditHistory } from "./editHistory";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { HelperInfo } from "./helperNames";
 import { helperLists, helpersWithPrefix, nearestRouteName } from "./helperIndex";
-import { Route } from "../routing/route";
-import { suggestionBound } from "../routing/validate";
+import { Route } from "../../../runtime/out/routing/route";
+import { suggestionBound } from "../../../runtime/out/routing/validate";
 import { DEFAULT_SETTINGS, ServiceSettings } from "./settings";
 
 /** A text document as the service sees it: an identifier, a version and its text. */

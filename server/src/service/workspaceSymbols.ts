@@ -1,5 +1,5 @@
-import { Span } from "../routing/declarations";
-import { declaredSpan } from "../routing/spans";
+import { Span } from "../../../runtime/out/routing/declarations";
+import { declaredSpan } from "../../../runtime/out/routing/spans";
 import { SUFFIXES } from "./helperIndex";
 import { RoutingWorkspace } from "./workspace";
 

@@ -1,3 +1,5 @@
+import type { Span } from "../../../runtime/out/routing/declarations";
+
 /**
  * A text read in parts: what the analyser and the language service read of a document around an
  * edit or a cursor. A string is one; so is a ChunkedText, an open document's text that is never
@@ -134,4 +136,17 @@ function clamp(offset: number, length: number): number {
 function flat(text: string): string {
   text.charCodeAt(0);
   return text;
+}
+
+const DOUBLE_QUOTE = 34;
+const SINGLE_QUOTE = 39;
+const BACKTICK = 96;
+
+/** The content of the string literal written at `span` (without its quotes), or undefined when it is not one. */
+export function stringContent(text: SourceText, span: Span): Span | undefined {
+  if (span.end - span.start < 2) return undefined;
+  const quote = text.charCodeAt(span.start);
+  return (quote === DOUBLE_QUOTE || quote === SINGLE_QUOTE || quote === BACKTICK) && text.charCodeAt(span.end - 1) === quote
+    ? { start: span.start + 1, end: span.end - 1 }
+    : undefined;
 }

@@ -5,8 +5,8 @@ import fc from "fast-check";
 import * as ts from "typescript";
 import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { compacted, nodesAt } from "../../../server/out/analysis/analyze";
-import { originSpan } from "../../../server/out/routing/spans";
-import { Declaration } from "../../../server/out/routing/declarations";
+import { originSpan } from "../../../runtime/out/routing/spans";
+import { Declaration } from "../../../runtime/out/routing/declarations";
 import { ROOT } from "../support/fixtures";
 
 /** Re-analysis after an edit (updated syntax tree, re-used declarations) gives exactly what a fresh analysis gives. */

@@ -184,8 +184,8 @@ describe("typed routes that any route name or path leaves compilable", function 
       types: [],
       baseUrl: dir,
       paths: {
-        "resource-routes": [path.join(ROOT, "server", "out", "index.d.ts")],
-        "resource-routes/http": [path.join(ROOT, "server", "out", "http", "index.d.ts")],
+        "resource-routes": [path.join(ROOT, "runtime", "out", "index.d.ts")],
+        "resource-routes/http": [path.join(ROOT, "runtime", "out", "http", "index.d.ts")],
       },
     });
     const errors = ts

@@ -87,8 +87,8 @@ function compile(dir: string, resolution: keyof typeof RESOLUTIONS = "CommonJS (
     types: [],
     baseUrl: dir,
     paths: {
-      "resource-routes": [path.join(ROOT, "server", "out", "index.d.ts")],
-      "resource-routes/http": [path.join(ROOT, "server", "out", "http", "index.d.ts")],
+      "resource-routes": [path.join(ROOT, "runtime", "out", "index.d.ts")],
+      "resource-routes/http": [path.join(ROOT, "runtime", "out", "http", "index.d.ts")],
     },
   });
   return ts.getPreEmitDiagnostics(program).map((d) => {

@@ -4,8 +4,8 @@ import * as net from "net";
 import type { AddressInfo } from "net";
 import express from "express";
 import { Hono } from "hono";
-import { draw, RouteSet } from "../../../server/out/index";
-import { fetchHandler, nodeHandler, type ActionContext, type Controllers } from "../../../server/out/http/index";
+import { draw, RouteSet } from "../../../runtime/out/index";
+import { fetchHandler, nodeHandler, type ActionContext, type Controllers } from "../../../runtime/out/http/index";
 
 /** Contract §7–§8: the adapters through fetchHandler directly and nodeHandler over real sockets. */
 
@@ -300,7 +300,7 @@ describe("loadControllers", () => {
     const fs = await import("fs");
     const os = await import("os");
     const path = await import("path");
-    const { loadControllers } = await import("../../../server/out/http/index.js");
+    const { loadControllers } = await import("../../../runtime/out/http/index.js");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-controllers-"));
     try {
       fs.mkdirSync(path.join(dir, "app", "admin"), { recursive: true });

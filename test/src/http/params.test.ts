@@ -1,6 +1,6 @@
 import * as assert from "assert";
-import { BadRequest, mergeParams, parseParams } from "../../../server/out/http/params";
-import { findAction } from "../../../server/out/http/controllers";
+import { BadRequest, mergeParams, parseParams } from "../../../runtime/out/http/params";
+import { findAction } from "../../../runtime/out/http/controllers";
 
 /** Request parameters as Rails nested them (docs/serving.md), with no prototype reachable. */
 describe("params", () => {

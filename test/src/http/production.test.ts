@@ -4,8 +4,8 @@ import * as http from "http";
 import * as path from "path";
 import type { AddressInfo } from "net";
 import express from "express";
-import { draw } from "../../../server/out/index";
-import { csrf, fetchHandler, nodeHandler, type ActionContext, type Controllers } from "../../../server/out/http/index";
+import { draw } from "../../../runtime/out/index";
+import { csrf, fetchHandler, nodeHandler, type ActionContext, type Controllers } from "../../../runtime/out/http/index";
 import { ROOT } from "../support/fixtures";
 
 /** What real applications send and return, over real sockets: streams, headers, cookies, CSRF, proxies, hosts, formats. */
@@ -212,8 +212,8 @@ describe("serving in production: hooks and answers that cannot be sent never tak
   it("a shared error Response, a Response whose stream fails, and a used one: each answered with the default, the process alive", () => {
     const script = `
       const http = require("http");
-      const { draw } = require(${JSON.stringify(path.join(ROOT, "server", "out", "index.js"))});
-      const { nodeHandler } = require(${JSON.stringify(path.join(ROOT, "server", "out", "http", "index.js"))});
+      const { draw } = require(${JSON.stringify(path.join(ROOT, "runtime", "out", "index.js"))});
+      const { nodeHandler } = require(${JSON.stringify(path.join(ROOT, "runtime", "out", "http", "index.js"))});
       const routes = draw((map) => map.resources("posts", { only: ["index", "show", "create"] }));
       const sorry = new Response("Sorry", { status: 503 });
       const used = new Response("used");

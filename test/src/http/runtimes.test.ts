@@ -61,7 +61,7 @@ describe("the example on every runtime the serving guide names, from the packed 
     const tarball = path.join(
       project,
       cp
-        .execFileSync("npm", ["pack", "--workspace", "server", "--pack-destination", project, "--silent"], { cwd: ROOT, env, encoding: "utf8" })
+        .execFileSync("npm", ["pack", "--workspace", "runtime", "--pack-destination", project, "--silent"], { cwd: ROOT, env, encoding: "utf8" })
         .trim()
         .split("\n")
         .pop()!,

@@ -6,7 +6,7 @@ import * as path from "path";
 import type { AddressInfo } from "net";
 import express from "express";
 import { Hono } from "hono";
-import { draw } from "../../../server/out/index";
+import { draw } from "../../../runtime/out/index";
 import {
   fetchHandler,
   loadControllers,
@@ -15,9 +15,9 @@ import {
   type Controllers,
   type Filters,
   type Middleware,
-} from "../../../server/out/http/index";
-import { request } from "../../../server/out/testing/index";
-import { filtersFor } from "../../../server/out/http/filters";
+} from "../../../runtime/out/http/index";
+import { request } from "../../../runtime/out/testing/index";
+import { filtersFor } from "../../../runtime/out/http/filters";
 
 /** What an application needs around its actions: filters, middleware, error answers, mount points, PATCH, multipart. */
 

@@ -1,8 +1,10 @@
 import * as assert from "assert";
 import * as cp from "child_process";
 import * as fs from "fs";
+import { isBuiltin } from "module";
 import * as os from "os";
 import * as path from "path";
+import * as ts from "typescript";
 import { pathToFileURL } from "url";
 import * as rpc from "vscode-languageserver-protocol/node";
 import { ROOT } from "../support/fixtures";
@@ -65,7 +67,7 @@ describe("the packages as users install them", function () {
 
   before(() => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-packages-"));
-    tarballs = { runtime: pack("server", dir), tools: pack("tools", dir) };
+    tarballs = { runtime: pack("runtime", dir), tools: pack("tools", dir) };
   });
 
   it("each tarball carries its README, LICENSE and CHANGELOG, no source map, and only its own code", () => {
@@ -124,7 +126,7 @@ describe("the packages as users install them", function () {
   });
 
   it("publint and arethetypeswrong find nothing wrong", () => {
-    for (const workspace of ["server", "tools"])
+    for (const workspace of ["runtime", "tools"])
       run(process.execPath, [path.join(ROOT, "node_modules", "publint", "src", "cli.js"), "--strict"], path.join(ROOT, workspace));
     const attw = cp.spawnSync(
       process.execPath,
@@ -218,4 +220,47 @@ describe("the packages as users install them", function () {
       });
     });
   }
+});
+
+describe("the runtime package's boundary", () => {
+  const RUNTIME_SRC = path.join(ROOT, "runtime", "src");
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? sources(full) : entry.name.endsWith(".ts") ? [full] : [];
+    });
+
+  it("runtime/src imports its own modules and Node's built-ins, nothing else", () => {
+    const outside: string[] = [];
+    for (const file of sources(RUNTIME_SRC)) {
+      for (const { fileName } of ts.preProcessFile(fs.readFileSync(file, "utf8"), true, true).importedFiles) {
+        const own = fileName.startsWith(".") && !path.relative(RUNTIME_SRC, path.resolve(path.dirname(file), fileName)).startsWith("..");
+        if (!own && !isBuiltin(fileName)) outside.push(`${path.relative(ROOT, file)}: ${fileName}`);
+      }
+    }
+    assert.deepStrictEqual(outside, []);
+  });
+
+  it("the compiler refuses a runtime file that imports the tools", () => {
+    const config = ts.getParsedCommandLineOfConfigFile(
+      path.join(ROOT, "runtime", "tsconfig.json"),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+    )!;
+    const probe = path.join(RUNTIME_SRC, "probe.ts");
+    const host = ts.createCompilerHost(config.options);
+    const getSourceFile = host.getSourceFile;
+    host.getSourceFile = (name, language) =>
+      path.resolve(name) === probe
+        ? ts.createSourceFile(
+            name,
+            'import { ANALYSIS_LIMITS } from "../../server/src/analysis/budget";\nexport const steps = ANALYSIS_LIMITS.steps;\n',
+            language,
+          )
+        : getSourceFile(name, language);
+    const program = ts.createProgram({ rootNames: [...config.fileNames, probe], options: { ...config.options, noEmit: true }, host });
+    const codes = ts.getPreEmitDiagnostics(program).map((d) => d.code);
+    // TS6059: not under rootDir; TS6307: not listed within the project's files.
+    assert.ok(codes.includes(6059) || codes.includes(6307), `diagnostics: ${codes.join(", ")}`);
+  });
 });

@@ -1,9 +1,9 @@
 import * as assert from "assert";
-import { draw } from "../../../server/out/dsl/draw";
-import { BEHAVIOURS } from "../../../server/out/routing/behaviour";
-import { Inflector } from "../../../server/out/routing/inflector";
-import { defineResource } from "../../../server/out/routing/resource";
-import { EMPTY_MAP } from "../../../server/out/routing/values";
+import { draw } from "../../../runtime/out/dsl/draw";
+import { BEHAVIOURS } from "../../../runtime/out/routing/behaviour";
+import { Inflector } from "../../../runtime/out/routing/inflector";
+import { defineResource } from "../../../runtime/out/routing/resource";
+import { EMPTY_MAP } from "../../../runtime/out/routing/values";
 import { lines, names } from "../support/routes";
 
 /** The facility (shared/spec/facility.md), rule by rule, in both behaviours. */

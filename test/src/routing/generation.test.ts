@@ -1,6 +1,6 @@
 import * as assert from "assert";
-import { draw } from "../../../server/out/dsl/draw";
-import { RoutingError } from "../../../server/out/routing/errors";
+import { draw } from "../../../runtime/out/dsl/draw";
+import { RoutingError } from "../../../runtime/out/routing/errors";
 
 /** Contract §4 helpers: positional values in path order, named values, query strings, URLs, hashes. */
 describe("generation", () => {

@@ -1,9 +1,9 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { draw, RoutingError } from "../../../server/out/index";
+import { draw, RoutingError } from "../../../runtime/out/index";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import { parsePath } from "../../../server/out/routing/path";
-import { segmentMatcher } from "../../../server/out/routing/segmentMatch";
+import { parsePath } from "../../../runtime/out/routing/path";
+import { segmentMatcher } from "../../../runtime/out/routing/segmentMatch";
 
 /** The runtime against what a request (or a careless routing file) can send it: time linear in the request, no prototype reached. */
 

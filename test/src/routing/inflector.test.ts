@@ -1,6 +1,6 @@
 import * as assert from "assert";
-import { draw } from "../../../server/out/dsl/draw";
-import { Inflector, RAILS_INFLECTIONS } from "../../../server/out/routing/inflector";
+import { draw } from "../../../runtime/out/dsl/draw";
+import { Inflector, RAILS_INFLECTIONS } from "../../../runtime/out/routing/inflector";
 
 /**
  * Singular and plural as ActiveSupport 2.x's inflector gave them, word by word: one word for each

@@ -1,10 +1,10 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { draw } from "../../../server/out/dsl/draw";
-import { Mapper } from "../../../server/out/dsl/mapper";
-import { PathSegment } from "../../../server/out/routing/path";
-import { Route } from "../../../server/out/routing/route";
-import { RouteSet } from "../../../server/out/routing/routeSet";
+import { draw } from "../../../runtime/out/dsl/draw";
+import { Mapper } from "../../../runtime/out/dsl/mapper";
+import { PathSegment } from "../../../runtime/out/routing/path";
+import { Route } from "../../../runtime/out/routing/route";
+import { RouteSet } from "../../../runtime/out/routing/routeSet";
 
 /**
  * The compiled matcher against the reference semantics of docs/routing.md, written as plainly as

@@ -1,8 +1,8 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { Mapper } from "../../../server/out/dsl/mapper";
-import { draw } from "../../../server/out/dsl/draw";
-import { segmentKeys } from "../../../server/out/routing/path";
+import { Mapper } from "../../../runtime/out/dsl/mapper";
+import { draw } from "../../../runtime/out/dsl/draw";
+import { segmentKeys } from "../../../runtime/out/routing/path";
 
 /** Random declarations, for properties that must hold for every routing file. */
 interface RandomResource {

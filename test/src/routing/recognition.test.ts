@@ -1,6 +1,6 @@
 import * as assert from "assert";
-import { draw } from "../../../server/out/dsl/draw";
-import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../../../server/out/routing/errors";
+import { draw } from "../../../runtime/out/dsl/draw";
+import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../../../runtime/out/routing/errors";
 
 /** Contract §4 recognize(): first match in registration order, methods, _method, formats, requirements. */
 describe("recognition", () => {

@@ -1,14 +1,14 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { draw } from "../../../server/out/dsl/draw";
-import { Mapper } from "../../../server/out/dsl/mapper";
-import { Route } from "../../../server/out/routing/route";
-import { RouteSet } from "../../../server/out/routing/routeSet";
+import { draw } from "../../../runtime/out/dsl/draw";
+import { Mapper } from "../../../runtime/out/dsl/mapper";
+import { Route } from "../../../runtime/out/routing/route";
+import { RouteSet } from "../../../runtime/out/routing/routeSet";
 import { unreachableDiagnostics, unreachableRoutes, work } from "../../../server/out/routing/unreachable";
 import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { analyzeRoutingFile, RoutingFileAnalysis } from "../../../server/out/analysis/analyze";
-import { expandDeclarations } from "../../../server/out/routing/expand";
-import { RouteTable } from "../../../server/out/routing/table";
+import { expandDeclarations } from "../../../runtime/out/routing/expand";
+import { RouteTable } from "../../../runtime/out/routing/table";
 
 type Connect = [string, Record<string, unknown>];
 

@@ -13,7 +13,7 @@ export function installRuntime(): string {
   // A clean npm environment: run from `npm test`, the children would inherit its npm_* settings.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
   const packed = cp
-    .execFileSync("npm", ["pack", "--workspace", "server", "--pack-destination", project, "--silent"], { cwd: ROOT, encoding: "utf8", env })
+    .execFileSync("npm", ["pack", "--workspace", "runtime", "--pack-destination", project, "--silent"], { cwd: ROOT, encoding: "utf8", env })
     .trim()
     .split("\n")
     .pop()!;

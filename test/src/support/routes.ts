@@ -1,6 +1,6 @@
-import { draw } from "../../../server/out/dsl/draw";
-import { Block } from "../../../server/out/dsl/mapper";
-import { DrawSettings } from "../../../server/out/routing/declarations";
+import { draw } from "../../../runtime/out/dsl/draw";
+import { Block } from "../../../runtime/out/dsl/mapper";
+import { DrawSettings } from "../../../runtime/out/routing/declarations";
 
 /** Routes as compact lines: `name VERB /path controller#action`, unnamed routes as `-`. */
 export function lines(settings: DrawSettings, block: Block): string[] {

@@ -1,10 +1,5 @@
 import { Declaration, Span } from "./declarations";
 import { Route, RouteOrigin } from "./route";
-import type { SourceText } from "../text/sourceText";
-
-const DOUBLE_QUOTE = 34;
-const SINGLE_QUOTE = 39;
-const BACKTICK = 96;
 
 /** Where an option (its key for `only-and-except`, else its value) or, failing that, the call was written. */
 export function optionSpan(declaration: Declaration, optionPath?: string, part: "key" | "value" = "value"): Span | undefined {
@@ -30,13 +25,4 @@ export function sameResource(a: RouteOrigin | undefined, b: RouteOrigin | undefi
 /** Where a route was declared: its resource's name, else the whole call. */
 export function declaredSpan(route: Route): Span | undefined {
   return route.origin && (originSpan(route.origin) ?? route.origin.declaration.source?.call);
-}
-
-/** The content of the string literal written at `span` (without its quotes), or undefined when it is not one. */
-export function stringContent(text: SourceText, span: Span): Span | undefined {
-  if (span.end - span.start < 2) return undefined;
-  const quote = text.charCodeAt(span.start);
-  return (quote === DOUBLE_QUOTE || quote === SINGLE_QUOTE || quote === BACKTICK) && text.charCodeAt(span.end - 1) === quote
-    ? { start: span.start + 1, end: span.end - 1 }
-    : undefined;
 }
