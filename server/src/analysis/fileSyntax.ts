@@ -126,3 +126,18 @@ for (const code of [9, 10, 11, 12, 13, 32]) ASCII[code] = SPACE;
 for (const char of "/#<=>|") ASCII[char.charCodeAt(0)] = MAY_BEGIN_TRIVIA;
 
 const scanner = ts.createScanner(ts.ScriptTarget.Latest, true);
+
+/** The syntax errors the parser recorded on a tree. */
+export function parseDiagnosticsOf(file: ts.SourceFile): readonly ts.DiagnosticWithLocation[] {
+  return (file as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+}
+
+/**
+ * One version's tree: from the file's trees, or without them parsed anew each time; an empty one
+ * if the parser cannot read the text (which does not happen to a text it read before).
+ */
+export function syntaxOf(trees: FileSyntax | undefined, fileName: string, source: SourceText): () => ts.SourceFile {
+  return () =>
+    (trees ? trees.treeOf(source.toString()) : FileSyntax.parse(fileName, source.toString())?.current) ??
+    ts.createSourceFile(fileName, "", ts.ScriptTarget.Latest, false, scriptKind(fileName));
+}

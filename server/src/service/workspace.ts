@@ -2,7 +2,7 @@ import { KeptFor } from "../../../runtime/out/text/keptFor";
 import { parseUri } from "./uris";
 import { ControllerModuleInfo, readControllerModule } from "../analysis/controllerModule";
 import { PACKAGE_NAME } from "../analysis/imports";
-import { compacted } from "../analysis/analyze";
+import { compacted } from "../analysis/rereading";
 import { TextChange, textChange } from "../text/textChange";
 import { LineIndex } from "../text/lineIndex";
 import { SourceText } from "../text/sourceText";

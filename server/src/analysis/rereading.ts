@@ -1,0 +1,239 @@
+import ts = require("typescript");
+import type { RoutingFileAnalysis } from "./analyze";
+import { DeclarationReader, StatementReading } from "./reader";
+import { Scope } from "./scope";
+import { addCost, Cost, wellWithinLimits } from "./budget";
+import { Evaluator } from "./evaluate";
+import { FileSyntax, parseAt, parseDiagnosticsOf, syntaxOf, tokenStart } from "./fileSyntax";
+import { TextChange } from "../text/textChange";
+import type { SourceText } from "../text/sourceText";
+
+/*
+ * Re-reading after an edit: the incremental layer over the analyser's reading (reader.ts). What
+ * one analysis leaves to the next version's (the syntax trees, each top-level statement's reading
+ * of the draw() callback), and the fast path that reads an edited statement alone, parsed at its
+ * place, while the other statements keep their readings, moved by the edit's length.
+ */
+
+/** What one analysis leaves to the next version's. */
+export interface Reusable {
+  trees: FileSyntax;
+  /** Each top-level statement of the draw() callback and what reading it gave. */
+  readings?: StatementReading[];
+  /** What the readings spent, together (kept up as statements are read again, not summed per edit). */
+  readingsCost?: Cost;
+  /** How the callback's statements were read, when it is a block: an edit inside one of them is read alone. */
+  callback?: CallbackReading;
+  /** The statements that declare what the callback's statements can see (see scopeStatements). */
+  scope?: ts.Statement[];
+  /** The reading read again alone (readOneStatement), and where its declarations begin in the tree's body. */
+  readAgain?: { reading: StatementReading; bodyAt: number };
+}
+
+interface CallbackReading {
+  mapper: string;
+  /** The callback body's scope: the consts of the file and of the callback (each evaluated once, then kept). */
+  scope: Scope;
+  /** Where the last statement that binds a name (or holds the draw() call) ends: an edit after it changes no binding. */
+  bindingsEnd: number;
+  /** How many diagnostics come before those of the callback's statements (the parser's, the settings'). */
+  head: number;
+  /** What the whole reading spent, consts included (a const is paid for once, by the statement that first reads it). */
+  cost: Cost;
+}
+
+/**
+ * What a version leaves to the next, taken once: readings are moved in place as they are re-used,
+ * so a version handed over again (after an analysis that failed half-way) leaves only its trees.
+ */
+export function handOver(reuse: Reusable): Reusable {
+  const taken = { ...reuse };
+  reuse.readings = undefined;
+  reuse.callback = undefined;
+  return taken;
+}
+
+/**
+ * readOneStatement's analysis; undefined when the edit is not of its kind, or the statement is
+ * nested past the engine's stack (the whole file is read then, and says why); any other failure
+ * is a fault of this fast path, given back for the caller to report.
+ */
+export function readAlone(
+  text: SourceText,
+  previous: RoutingFileAnalysis,
+  prior: Reusable,
+  change: TextChange,
+): { analysis: RoutingFileAnalysis } | { failed: unknown } | undefined {
+  try {
+    const analysis = readOneStatement(text, previous, prior, change);
+    return analysis && { analysis };
+  } catch (error) {
+    return error instanceof RangeError ? undefined : { failed: error };
+  }
+}
+
+/**
+ * The analysis of an edit that lies inside one call statement of the callback, after every
+ * statement that binds a name: only that statement is parsed (alone, at its place in the file)
+ * and read; the others keep their readings, moved by the edit's length. Undefined when the edit
+ * is not of that kind, or the statement parsed alone might not be what the whole file's parse
+ * would make of it (a syntax error in it, or not apart from its neighbours); the caller then
+ * parses the file.
+ */
+function readOneStatement(text: SourceText, previous: RoutingFileAnalysis, prior: Reusable, change: TextChange): RoutingFileAnalysis | undefined {
+  const { readings, callback, readingsCost } = prior;
+  if (!readings || !callback || !readingsCost || !previous.tree || change.start < callback.bindingsEnd) return undefined;
+  // The first reading that holds the edit (readings are in file order, each from its leading trivia to its end).
+  let index = firstEndingFrom(readings, change.start);
+  while (index < readings.length && readings[index].place.pos <= change.start && readings[index].place.end < change.oldEnd) index++;
+  const old = readings[index] && readings[index].place.pos <= change.start ? readings[index] : undefined;
+  if (!old || old.mapper !== callback.mapper || !old.expression) return undefined;
+  const delta = change.newEnd - change.oldEnd;
+  const statement = statementAlone(prior.trees.fileName, text, old.place.pos, old.place.end + delta, index === 0);
+  if (!statement) return undefined;
+
+  const reading = new DeclarationReader(new Evaluator(text), []).readStatement(statement, callback.mapper, callback.scope);
+  // Its node is of a tree of its own, which no tree of the file holds: kept, it would never be
+  // found again (see drawCallback), and each statement edited would keep its tree for good.
+  reading.node = undefined;
+  // A range outside the statement (a const's value) is only where it was if it lies before every edit since the scope was made.
+  if (reading.outsideEnd > callback.bindingsEnd) return undefined;
+  const next = readings.slice();
+  next[index] = reading;
+  // Near the file's budget, only a whole reading tells what it leaves out. A whole reading of this
+  // version would spend at most what the statements spent plus what the consts cost when first read.
+  const spent = addCost(addCost(readingsCost, old.cost, -1), reading.cost);
+  if (!wellWithinLimits(addCost(callback.cost, spent))) return undefined;
+  for (let i = index + 1; i < next.length; i++) next[i].place.move(delta);
+  // The tree's body and the diagnostics are the readings' in order (after the settings'
+  // diagnostics): the statement's run in each is replaced, where it lies found by counting.
+  let bodyAt = 0;
+  let declarationCount = 0;
+  let diagnosticsAt = callback.head;
+  let diagnosticCount = callback.head;
+  for (let i = 0; i < readings.length; i++) {
+    if (i === index) {
+      bodyAt = declarationCount;
+      diagnosticsAt = diagnosticCount;
+    }
+    declarationCount += readings[i].declarations.length;
+    diagnosticCount += readings[i].diagnostics.length;
+  }
+  if (previous.tree.body.length !== declarationCount || previous.diagnostics.length !== diagnosticCount) return undefined;
+  return {
+    tree: { settings: previous.tree.settings, body: replaced(previous.tree.body, bodyAt, old.declarations.length, reading.declarations) },
+    diagnostics: replaced(previous.diagnostics, diagnosticsAt, old.diagnostics.length, reading.diagnostics),
+    settingsSources: previous.settingsSources,
+    text,
+    syntax: syntaxOf(prior.trees, prior.trees.fileName, text),
+    reuse: { trees: prior.trees, readings: next, readingsCost: spent, callback, scope: prior.scope, readAgain: { reading, bodyAt } },
+  };
+}
+
+/** A copy of `list` with the `count` items from `at` replaced by `items`. */
+function replaced<T>(list: readonly T[], at: number, count: number, items: readonly T[]): T[] {
+  const result = list.slice();
+  result.splice(at, count, ...items);
+  return result;
+}
+
+/**
+ * The expression statement from `pos` to `end` of `text` (a statement of the draw() callback in
+ * the file's parse), parsed alone at its place: undefined unless that parse is sure to give what
+ * the whole file's gives (the statement stands apart from its neighbours, parses as one
+ * expression statement ending at `end`, without syntax errors).
+ */
+export function statementAlone(fileName: string, text: SourceText, pos: number, end: number, first: boolean): ts.ExpressionStatement | undefined {
+  if (!apart(text, pos, end, first)) return undefined;
+  const alone = parseAt(fileName, text.slice(pos, end), pos);
+  const statement = alone.statements[0];
+  if (alone.statements.length !== 1 || !ts.isExpressionStatement(statement) || statement.end !== end || parseDiagnosticsOf(alone).length > 0) return undefined;
+  return statement;
+}
+
+/** The index of the first reading (in file order) whose range holds `offset`; -1 if none does. */
+export function readingAt(readings: readonly StatementReading[], offset: number): number {
+  const index = firstEndingFrom(readings, offset);
+  return index < readings.length && readings[index].place.pos <= offset ? index : -1;
+}
+
+/** The index of the first reading (in file order) that ends at or after `offset`: readings.length if none does. */
+function firstEndingFrom(readings: readonly StatementReading[], offset: number): number {
+  let low = 0;
+  let high = readings.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (readings[middle].place.end < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The analysis without its syntax tree, as a closed file's is kept: the readings of its statements
+ * stay (without the syntax nodes), so that an edit inside one statement, once the file is opened,
+ * is read alone; the tree is parsed when first asked for.
+ */
+export function compacted(analysis: RoutingFileAnalysis): RoutingFileAnalysis {
+  const reuse = analysis.reuse;
+  if (!reuse || !reuse.trees.current) return analysis;
+  const trees = FileSyntax.unparsed(reuse.trees.fileName);
+  // The readings stay, without their statements: an edit inside one statement is read as on an open file.
+  const readings = reuse.readings?.map((reading) => ({ ...reading, node: undefined }));
+  return {
+    ...analysis,
+    syntax: syntaxOf(trees, trees.fileName, analysis.text),
+    reuse: { trees, readings, readingsCost: reuse.readingsCost, callback: reuse.callback, scope: undefined },
+  };
+}
+
+/**
+ * Whether the statement from `pos` to `end` stands apart from its neighbours, so that parsing it
+ * alone gives what the whole file's parse gives: it ends with `;`, or the next token (past a line
+ * break) is a name or the block's `}`, which cannot go on with an expression; and it follows the
+ * block's `{` or a `;`, or begins (past a line break) with a name, which cannot go on with the
+ * statement before.
+ */
+function apart(text: SourceText, pos: number, end: number, first: boolean): boolean {
+  const start = tokenStart(text, pos, end);
+  const next = tokenStart(text, end, text.length);
+  const endsApart = text.charCodeAt(end - 1) === SEMICOLON || text.charCodeAt(next) === CLOSE_BRACE || (breaksLine(text, end, next) && startsName(text, next));
+  const startsApart = first || text.charCodeAt(pos - 1) === SEMICOLON || (breaksLine(text, pos, start) && startsName(text, start));
+  return endsApart && startsApart;
+}
+
+function breaksLine(text: SourceText, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13) return true;
+  return false;
+}
+
+/** A name that is not an operator (`in`, `instanceof`, which go on with an expression across lines). */
+function startsName(text: SourceText, at: number): boolean {
+  const name = /^[A-Za-z_$][\w$]*/.exec(text.slice(at, at + 12))?.[0];
+  return name !== undefined && name !== "in" && name !== "instanceof";
+}
+
+/**
+ * The statements whose names a statement of the callback can see: every top-level statement but
+ * the draw() call's own, and every statement of the callback that is not a call (any other may
+ * declare a name: a const, a function, a `var` hoisted out of a loop). The consts in scope are
+ * those of the previous version when these are the very syntax nodes it had, in the same order
+ * (the updated tree re-used them unchanged, and none was added or removed).
+ */
+export function scopeStatements(file: ts.SourceFile, call: ts.CallExpression, callback: ts.ArrowFunction | ts.FunctionExpression): ts.Statement[] {
+  const outside = file.statements.filter((statement) => !(statement.pos <= call.pos && call.end <= statement.end));
+  const inside = ts.isBlock(callback.body) ? callback.body.statements.filter((statement) => !ts.isExpressionStatement(statement)) : [];
+  return [...outside, ...inside];
+}
+
+export function sameStatements(a: readonly ts.Statement[], b: readonly ts.Statement[]): boolean {
+  return a.length === b.length && a.every((statement, i) => statement === b[i]);
+}
+
+/** Whether an edit lies inside one top-level statement of the callback: then all else, consts included, is as it was. */
+export function withinOneStatement(change: TextChange, readings: readonly StatementReading[]): boolean {
+  return readings.some(({ place }) => place.pos <= change.start && change.oldEnd <= place.end);
+}
+
+const SEMICOLON = ";".charCodeAt(0);
+const CLOSE_BRACE = "}".charCodeAt(0);
