@@ -120,7 +120,7 @@ export class Route {
   }
 
   /**
-   * @internal Where the route stands in the tables that hold it: the segment (the routes of one top-level
+   * @internal Where the route stands in the tables that hold it: the group (the routes of one top-level
    * declaration, shared by the tables of later versions) and its index among them. Set by the
    * unreachable-route check, which orders routes by it; two fields of the route itself, where a
    * side table would hold an entry per route.

@@ -5,7 +5,7 @@ import { controllerMapOf } from "../format/controllerMap";
 import { nearest } from "../../../runtime/out/routing/validate";
 import { routeTypesOf, typesFileOf } from "../format/routeTypes";
 import { RoutingError } from "../../../runtime/out/routing/errors";
-import { unreachableDiagnostics } from "../routing/unreachable";
+import { unreachableDiagnostics } from "../routing/unreachableDiagnostics";
 import { ParsedArguments, UsageError } from "./args";
 import { CliRoutingFile, loadFile } from "./load";
 import { routesTable } from "../format/routesTable";

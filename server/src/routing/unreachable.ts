@@ -1,12 +1,7 @@
-import { KeptFor } from "../../../runtime/out/text/keptFor";
-import { Span } from "../../../runtime/out/routing/declarations";
-import { DiagnosticMemo } from "../../../runtime/out/routing/diagnosticMemo";
-import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
-import { PathPart, PathSegment } from "../../../runtime/out/routing/path";
-import { HttpMethod, Route, RouteGroup } from "../../../runtime/out/routing/route";
-import { originSpan } from "../../../runtime/out/routing/spans";
+import { PathSegment } from "../../../runtime/out/routing/path";
+import { Route, RouteGroup } from "../../../runtime/out/routing/route";
 import { ByEndGroups, routeGroups, RouteTable, unchangedEnds } from "../../../runtime/out/routing/table";
-import { isEmpty } from "../../../runtime/out/routing/values";
+import { capturesAll, comparable } from "./captures";
 
 /** A route that recognition can never return, and the earlier route that takes every request it would match. */
 export interface Capture {
@@ -26,12 +21,12 @@ export interface Capture {
  * routes whose static beginning extends theirs are judged again (see Run).
  */
 export function unreachableRoutes(table: Pick<RouteTable, "routes" | "size" | "groups">): Capture[] {
-  const segments = table.groups?.list ?? [];
-  // The routes of the declarations, in order, then those of one whose expansion stopped (a segment of their own).
+  const declared = table.groups?.list ?? [];
+  // The routes of the declarations, in order, then those of one whose expansion stopped (a group of their own).
   const parts = routeGroups(table);
-  const previous = runs.find(segments, (run) => !run.continued);
+  const previous = runs.find(declared, (run) => !run.continued);
   const run = (previous && continuedRun(previous, parts)) ?? firstRun(parts);
-  runs.set(segments, run);
+  runs.set(declared, run);
   const order = run.order;
   return [...run.by].map(([route, by]) => ({ route, by })).sort((a, b) => (before(order, a.route, b.route) ? -1 : 1));
 }
@@ -46,8 +41,8 @@ export function unreachableRoutes(table: Pick<RouteTable, "routes" | "size" | "g
  * (a route with no static beginning, or of several lengths, makes it compute all again).
  */
 interface Run {
-  segments: readonly RouteGroup[];
-  /** Each segment's place in the table. */
+  groups: readonly RouteGroup[];
+  /** Each group's place in the table. */
   order: Map<RouteGroup, number>;
   /** Routes by their static beginning (see beginningOf), in route order. */
   beginnings: Map<string, Route[]>;
@@ -77,14 +72,14 @@ export const work = { comparisons: 0 };
 const runs = new ByEndGroups<Run>();
 
 /**
- * Records where a segment's routes stand (a route belongs to one segment object for good:
- * re-used segments are the same objects; only the routes of a stopped expansion's remainder,
- * a segment of each table's own, move to a new one).
+ * Records where a group's routes stand (a route belongs to one group object for good:
+ * re-used groups are the same objects; only the routes of a stopped expansion's remainder,
+ * a group of each table's own, move to a new one).
  */
-function place(segment: RouteGroup): void {
-  segment.routes.forEach((route, index) => {
-    if (route.group === segment) return;
-    route.group = segment;
+function place(group: RouteGroup): void {
+  group.routes.forEach((route, index) => {
+    if (route.group === group) return;
+    route.group = group;
     route.groupIndex = index;
   });
 }
@@ -96,19 +91,19 @@ function before(order: Run["order"], a: Route, b: Route): boolean {
   return sa < sb || (sa === sb && a.groupIndex < b.groupIndex);
 }
 
-function firstRun(segments: readonly RouteGroup[]): Run {
+function firstRun(groups: readonly RouteGroup[]): Run {
   const run: Run = {
-    segments,
-    order: new Map(segments.map((segment, i) => [segment, i])),
+    groups,
+    order: new Map(groups.map((group, i) => [group, i])),
     beginnings: new Map(),
     tree: node(),
     irregular: [],
     by: new Map(),
     continued: false,
   };
-  for (const segment of segments) {
-    place(segment);
-    for (const route of segment.routes) {
+  for (const group of groups) {
+    place(group);
+    for (const route of group.routes) {
       judge(run, route);
       add(run, route);
     }
@@ -116,15 +111,15 @@ function firstRun(segments: readonly RouteGroup[]): Run {
   return run;
 }
 
-/** The run of a table whose segments are `segments`, from the previous table's; undefined when all must be computed again. */
-function continuedRun(previous: Run, segments: readonly RouteGroup[]): Run | undefined {
-  const old = previous.segments;
+/** The run of a table whose groups are `groups`, from the previous table's; undefined when all must be computed again. */
+function continuedRun(previous: Run, groups: readonly RouteGroup[]): Run | undefined {
+  const old = previous.groups;
   // The routes of a stopped expansion are a group of each table's own: compared apart, they
   // would end every file past the route limit with a changed group, and all would be judged again.
   const oldRest = remainderOf(old);
-  const rest = remainderOf(segments);
+  const rest = remainderOf(groups);
   const oldDeclared = oldRest ? old.slice(0, -1) : old;
-  const declared = rest ? segments.slice(0, -1) : segments;
+  const declared = rest ? groups.slice(0, -1) : groups;
   const { head, tail } = unchangedEnds(oldDeclared, declared);
   const removed = oldDeclared.slice(head, oldDeclared.length - tail);
   const replaced = declared.slice(head, declared.length - tail);
@@ -132,8 +127,8 @@ function continuedRun(previous: Run, segments: readonly RouteGroup[]): Run | und
   const added = rest ? [...replaced, rest] : replaced;
   added.forEach(place);
   const changed = new Set<string>();
-  for (const segment of [...removed, ...added]) {
-    for (const route of segment.routes) {
+  for (const group of [...removed, ...added]) {
+    for (const route of group.routes) {
       const beginning = beginningOf(route);
       if (beginning === "" || isIrregular(route)) return undefined;
       changed.add(beginning);
@@ -144,19 +139,19 @@ function continuedRun(previous: Run, segments: readonly RouteGroup[]): Run | und
   // The order too is the previous one patched: only places from the replaced run on can change,
   // and only those of the run when it kept its length (an edit inside one declaration).
   const order = previous.order;
-  for (const segment of removed) order.delete(segment);
+  for (const group of removed) order.delete(group);
   const moved = replaced.length === removed.length - (oldRest ? 1 : 0) ? head + replaced.length : declared.length;
-  for (let i = head; i < moved; i++) order.set(segments[i], i);
-  if (rest) order.set(rest, segments.length - 1);
-  const run: Run = { ...previous, segments, order, continued: false };
-  for (const segment of removed) {
-    for (const route of segment.routes) {
+  for (let i = head; i < moved; i++) order.set(groups[i], i);
+  if (rest) order.set(rest, groups.length - 1);
+  const run: Run = { ...previous, groups, order, continued: false };
+  for (const group of removed) {
+    for (const route of group.routes) {
       drop(run.beginnings.get(beginningOf(route))!, route);
       drop(leafOf(run, route), route);
       run.by.delete(route);
     }
   }
-  for (const segment of added) for (const route of segment.routes) add(run, route);
+  for (const group of added) for (const route of group.routes) add(run, route);
   // Routes whose beginning a changed one's could cover, from the replaced run on, are judged again.
   const keys = [...changed];
   for (const [beginning, routes] of run.beginnings) {
@@ -330,193 +325,4 @@ function headOf(route: Route, index: number): string {
 /** A route of several lengths (an optional tail) or with a glob anywhere. */
 function isIrregular(route: Route): boolean {
   return route.requiredSegments < route.segments.length || route.segments.some((segment) => segment.some((part) => part.kind === "glob"));
-}
-
-/** Routes whose requests are compared at all: not those a `:controller` segment or a bare `.:format` segment makes hard to enumerate. */
-function comparable(route: Route): boolean {
-  return !hasBareFormatSegment(route) && !route.segments.some((segment) => segment.some((part) => isControllerPart(route, part)));
-}
-
-function hasConditions(route: Route): boolean {
-  return !isEmpty(route.conditions);
-}
-
-/**
- * Whether `earlier` matches every request `later` would match. Asked for most pairs of routes
- * that share a first segment (a large file's resources ask it a million times), so the checks that
- * cost least and fail most come first: the numbers of segments each takes, then the methods.
- */
-function capturesAll(earlier: Route, later: Route): boolean {
-  const count = earlier.segments.length;
-  // Without a glob, `earlier` takes requests of min(required, count) to count segments (acceptsLength).
-  if (!endsInGlob(earlier) && (later.segments.length > count || later.requiredSegments < Math.min(earlier.requiredSegments, count))) return false;
-  if (earlier.methods && !takesMethods(earlier.methods, later.methods)) return false;
-  if (hasConditions(earlier)) return false;
-  for (let length = later.requiredSegments; length <= later.segments.length; length++) {
-    if (!acceptsLength(earlier, later, length)) return false;
-  }
-  return true;
-}
-
-/** Whether a route of methods `outer` takes every method of `inner` (null: any method). Routes share their method lists. */
-function takesMethods(outer: readonly HttpMethod[], inner: readonly HttpMethod[] | null): boolean {
-  if (!inner) return false;
-  if (outer === inner) return true;
-  for (const method of inner) if (!outer.includes(method)) return false;
-  return true;
-}
-
-/** Whether the route's last segment is a glob (`*path`), which takes the rest of a request. */
-function endsInGlob(route: Route): boolean {
-  const count = route.segments.length;
-  return count > 0 && route.segments[count - 1][0].kind === "glob";
-}
-
-/** Whether `earlier` matches every request that is `later`'s first `length` segments. */
-function acceptsLength(earlier: Route, later: Route, length: number): boolean {
-  const count = earlier.segments.length;
-  if (endsInGlob(earlier) && length >= count) {
-    // the glob takes the rest (at least one segment); the segments before it must cover
-    for (let k = 0; k < count - 1; k++) if (!covers(earlier, k, later, k)) return false;
-    return true;
-  }
-  if (length > count || length < Math.min(earlier.requiredSegments, count)) return false;
-  for (let k = 0; k < length; k++) if (!covers(earlier, k, later, k)) return false;
-  return true;
-}
-
-/** Whether segment `a` of `earlier` matches every text segment `b` of `later` matches. */
-function covers(earlier: Route, a: number, later: Route, b: number): boolean {
-  const outer = earlier.segments[a];
-  const inner = later.segments[b];
-  const outerOptional = a === earlier.segments.length - 1 && earlier.optionalFormat;
-  const innerOptional = b === later.segments.length - 1 && later.optionalFormat;
-  if (inner.some((part) => part.kind === "glob") || outer.some((part) => part.kind === "glob")) return false;
-  if (outer.some((part) => isControllerPart(earlier, part))) return false;
-  if (sameSegment(earlier, outer, later, inner) && (outerOptional || !innerOptional)) return true;
-  // `:x` (default pattern): anything without a dot.
-  if (outer.length === 1 && outer[0].kind === "param" && !earlier.requirements[outer[0].key]) {
-    return !innerOptional && withoutDots(later, inner);
-  }
-  // B's `:x.:format` (default patterns): anything without a dot, then optionally a dot and a format.
-  const dot = outer[1];
-  if (
-    outerOptional &&
-    outer.length === 3 &&
-    outer[0].kind === "param" &&
-    dot.kind === "static" &&
-    dot.text === "." &&
-    !earlier.requirements[outer[0].key] &&
-    !earlier.requirements.format
-  ) {
-    const base = withoutFormat(inner);
-    if (base === undefined) return !innerOptional && withoutDots(later, inner);
-    return !later.requirements.format && withoutDots(later, base);
-  }
-  return false;
-}
-
-/** The parts before a trailing `.:format` (the dot taken off the static text before it), or undefined when there is none. */
-function withoutFormat(segment: PathSegment): PathSegment | undefined {
-  const last = segment[segment.length - 1];
-  const dot = segment[segment.length - 2];
-  if (!last || !dot || last.kind !== "param" || last.key !== "format" || dot.kind !== "static" || !dot.text.endsWith(".")) return undefined;
-  const text = dot.text.slice(0, -1);
-  return [...segment.slice(0, -2), ...(text ? [{ kind: "static" as const, text }] : [])];
-}
-
-/** Whether every text the parts match is free of dots: static text without one, parameters of the default pattern. */
-function withoutDots(route: Route, parts: PathSegment): boolean {
-  return (
-    parts.length > 0 && parts.every((part) => (part.kind === "static" ? !part.text.includes(".") : part.kind === "param" && !route.requirements[part.key]))
-  );
-}
-
-/** The same parts, with parameters of the same requirements (written the same way). */
-function sameSegment(earlier: Route, outer: PathSegment, later: Route, inner: PathSegment): boolean {
-  if (outer.length !== inner.length) return false;
-  return outer.every((part, i) => {
-    const other = inner[i];
-    if (part.kind === "static") return other.kind === "static" && other.text === part.text;
-    if (part.kind !== other.kind) return false;
-    return sameRequirement(earlier.requirements[part.key], later.requirements[(other as { key: string }).key]);
-  });
-}
-
-function sameRequirement(a: RegExp | undefined, b: RegExp | undefined): boolean {
-  return a === b || (!!a && !!b && a.source === b.source && a.flags === b.flags);
-}
-
-/** `:controller` matches the route set's controllers, which may span segments: never compared. */
-function isControllerPart(route: Route, part: PathPart): boolean {
-  return part.kind === "param" && part.key === "controller" && !route.requirements.controller;
-}
-
-/** A last segment that is only `.:format` is also recognised on the segment before: not compared. */
-function hasBareFormatSegment(route: Route): boolean {
-  const last = route.segments[route.segments.length - 1];
-  return !!last && last.length === 2 && last[0].kind === "static" && last[0].text === "." && last[1].kind === "param";
-}
-
-/**
- * `unreachable-route` warnings, one per declaration part and capturing route (its routes listed
- * together), with the capturing route's declaration as related information. Computed once per
- * table.
- */
-export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "size" | "groups">): Diagnostic[] {
-  return byTable.get(table, diagnosticsOf);
-}
-
-function diagnosticsOf(table: Pick<RouteTable, "routes" | "size" | "groups">): Diagnostic[] {
-  const groups = new Map<string, { span: Span | undefined; by: Route; routes: Route[] }>();
-  const byIds = new Map<Route, number>();
-  for (const { route, by } of unreachableRoutes(table)) {
-    const span = route.origin && originSpan(route.origin);
-    let byId = byIds.get(by);
-    if (byId === undefined) byIds.set(by, (byId = byIds.size));
-    const key = `${span?.start}:${span?.end}:${byId}`;
-    const group = groups.get(key);
-    if (group) group.routes.push(route);
-    else groups.set(key, { span, by, routes: [route] });
-  }
-  const diagnostics = [...groups.values()].map(({ span, by, routes: captured }) =>
-    // Its ranges all come from the two declarations' sources.
-    made.get(captured[0], [by, sourceOf(captured[0]), sourceOf(by), ...captured], () => {
-      const described = captured.map(describe);
-      const what = described.length === 1 ? described[0] : `${described.length} routes (${described.join(", ")})`;
-      const bySpan = by.origin && originSpan(by.origin);
-      return {
-        severity: "warning",
-        code: "unreachable-route",
-        message: `${what} can never be recognised: the earlier route ${describe(by)} takes every request ${captured.length === 1 ? "it" : "they"} would match`,
-        span,
-        related: bySpan ? [{ message: `${describe(by)} is declared here`, span: bySpan }] : undefined,
-        capture: callsOf(captured[0], by),
-      };
-    }),
-  );
-  return diagnostics;
-}
-
-/** By table: a table's routes never change once it is made. */
-const byTable = new KeptFor<Pick<RouteTable, "routes" | "size" | "groups">, Diagnostic[]>();
-
-/**
- * By the first route each reports, for the next tables of the file (the realistic benchmark file
- * has 316 unreachable routes, and every keystroke made all their diagnostics again).
- */
-const made = new DiagnosticMemo<Route>();
-
-function sourceOf(route: Route): unknown {
-  return route.origin?.declaration.source;
-}
-
-function callsOf(later: Route, earlier: Route): { later: Span; earlier: Span } | undefined {
-  const a = later.origin?.declaration.source?.call;
-  const b = earlier.origin?.declaration.source?.call;
-  return a && b && a !== b ? { later: a, earlier: b } : undefined;
-}
-
-function describe(route: Route): string {
-  return `${route.verb} ${route.path}${route.controller && route.action ? ` (${route.controller}#${route.action})` : ""}`;
 }

@@ -3,7 +3,7 @@ import { helperUseDiagnostics } from "./helperUses";
 import { routeTargetDiagnostics, unroutedActionDiagnostics } from "./controllers";
 import { partialRoutesDiagnostics } from "./partialRoutes";
 import { RoutingWorkspace } from "./workspace";
-import { unreachableDiagnostics } from "../routing/unreachable";
+import { unreachableDiagnostics } from "../routing/unreachableDiagnostics";
 
 /**
  * Everything wrong with one document: for a routing file the analyser's findings, the declarations

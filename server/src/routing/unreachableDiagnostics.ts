@@ -1,0 +1,68 @@
+import { KeptFor } from "../../../runtime/out/text/keptFor";
+import { Span } from "../../../runtime/out/routing/declarations";
+import { DiagnosticMemo } from "../../../runtime/out/routing/diagnosticMemo";
+import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import { Route } from "../../../runtime/out/routing/route";
+import { originSpan } from "../../../runtime/out/routing/spans";
+import { RouteTable } from "../../../runtime/out/routing/table";
+import { unreachableRoutes } from "./unreachable";
+
+/**
+ * `unreachable-route` warnings, one per declaration part and capturing route (its routes listed
+ * together), with the capturing route's declaration as related information. Computed once per
+ * table.
+ */
+export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "size" | "groups">): Diagnostic[] {
+  return byTable.get(table, diagnosticsOf);
+}
+
+function diagnosticsOf(table: Pick<RouteTable, "routes" | "size" | "groups">): Diagnostic[] {
+  const groups = new Map<string, { span: Span | undefined; by: Route; routes: Route[] }>();
+  const byIds = new Map<Route, number>();
+  for (const { route, by } of unreachableRoutes(table)) {
+    const span = route.origin && originSpan(route.origin);
+    let byId = byIds.get(by);
+    if (byId === undefined) byIds.set(by, (byId = byIds.size));
+    const key = `${span?.start}:${span?.end}:${byId}`;
+    const group = groups.get(key);
+    if (group) group.routes.push(route);
+    else groups.set(key, { span, by, routes: [route] });
+  }
+  const diagnostics = [...groups.values()].map(({ span, by, routes: captured }) =>
+    // Its ranges all come from the two declarations' sources.
+    made.get(captured[0], [by, sourceOf(captured[0]), sourceOf(by), ...captured], () => {
+      const described = captured.map(describe);
+      const what = described.length === 1 ? described[0] : `${described.length} routes (${described.join(", ")})`;
+      const bySpan = by.origin && originSpan(by.origin);
+      return {
+        severity: "warning",
+        code: "unreachable-route",
+        message: `${what} can never be recognised: the earlier route ${describe(by)} takes every request ${captured.length === 1 ? "it" : "they"} would match`,
+        span,
+        related: bySpan ? [{ message: `${describe(by)} is declared here`, span: bySpan }] : undefined,
+        capture: callsOf(captured[0], by),
+      };
+    }),
+  );
+  return diagnostics;
+}
+
+function sourceOf(route: Route): unknown {
+  return route.origin?.declaration.source;
+}
+
+function callsOf(later: Route, earlier: Route): { later: Span; earlier: Span } | undefined {
+  const a = later.origin?.declaration.source?.call;
+  const b = earlier.origin?.declaration.source?.call;
+  return a && b && a !== b ? { later: a, earlier: b } : undefined;
+}
+
+function describe(route: Route): string {
+  return `${route.verb} ${route.path}${route.controller && route.action ? ` (${route.controller}#${route.action})` : ""}`;
+}
+
+/** By table: a table's routes never change once it is made. */
+const byTable = new KeptFor<Pick<RouteTable, "routes" | "size" | "groups">, Diagnostic[]>();
+
+/** By the first route each reports, for the next tables of the file: an edit elsewhere makes none of them again. */
+const made = new DiagnosticMemo<Route>();
