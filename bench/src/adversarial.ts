@@ -1,4 +1,4 @@
-import { draw, RoutingError } from "../../runtime/out/index";
+import { draw, RoutingError } from "resource-routes";
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
 import { unreachableRoutes } from "../../server/out/routing/unreachable";
 

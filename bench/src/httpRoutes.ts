@@ -1,5 +1,4 @@
-import { expandDeclarations } from "../../runtime/out/routing/expand";
-import { RouteSet } from "../../runtime/out/routing/routeSet";
+import { expandDeclarations, RouteSet } from "resource-routes";
 import { realisticTree } from "./workloads";
 
 /** The throughput benchmark's routes: the realistic workload's 1,000 declarations, behaviour B. */

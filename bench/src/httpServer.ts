@@ -8,8 +8,8 @@
 import * as http from "http";
 import type { AddressInfo } from "net";
 import FindMyWay from "find-my-way";
-import { nodeHandler } from "../../runtime/out/http/index";
-import type { Controllers } from "../../runtime/out/http/controllers";
+import { nodeHandler } from "resource-routes/http";
+import type { Controllers } from "resource-routes/http";
 import { benchRoutes, routePaths } from "./httpRoutes";
 
 const kind = process.argv[2];

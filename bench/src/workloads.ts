@@ -1,4 +1,4 @@
-import { Declaration, DeclarationTree } from "../../runtime/out/routing/declarations";
+import { Declaration, DeclarationTree } from "resource-routes";
 
 /** A routing file of `count` declarations in the shape real applications have. */
 export function generatedTree(count: number, behaviour: "A" | "B"): DeclarationTree {

@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import { RouteSet } from "../../../runtime/out/routing/routeSet";
+import { RouteSet } from "resource-routes";
 import { conformanceCases } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
 import { checkRequests } from "../support/conformanceRequests";

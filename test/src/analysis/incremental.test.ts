@@ -7,7 +7,7 @@ import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis
 import { nodesAt } from "../../../server/out/analysis/analyze";
 import { compacted } from "../../../server/out/analysis/rereading";
 import { originSpan } from "../../../runtime/out/routing/spans";
-import { Declaration } from "../../../runtime/out/routing/declarations";
+import { Declaration } from "resource-routes";
 import { ROOT } from "../support/fixtures";
 
 /** Re-analysis after an edit (updated syntax tree, re-used declarations) gives exactly what a fresh analysis gives. */

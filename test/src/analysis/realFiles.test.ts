@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import { draw, RouteDefinitionError } from "../../../runtime/out/index";
+import { draw, RouteDefinitionError } from "resource-routes";
 
 /** What the analyser says of the call shapes real Rails 2 routing files lean on, where it points. */
 const HEAD = `import { draw } from "resource-routes";\n`;

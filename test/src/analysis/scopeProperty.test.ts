@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import fc from "fast-check";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import type { RouteSet } from "../../../runtime/out/routing/routeSet";
+import type { RouteSet } from "resource-routes";
 import { runRoutingFile } from "../support/runRoutingFile";
 
 /**

@@ -2,7 +2,7 @@ import * as assert from "assert";
 import fc from "fast-check";
 import { ANALYSIS_LIMITS } from "../../../server/out/analysis/budget";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import { Declaration } from "../../../runtime/out/routing/declarations";
+import { Declaration } from "resource-routes";
 import { sharedStructure, sharedStructureFile } from "../support/sharedStructure";
 import { assertWithinBudget } from "../support/budget";
 

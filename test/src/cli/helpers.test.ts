@@ -7,7 +7,7 @@ import { pathToFileURL } from "url";
 import * as ts from "typescript";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { helpersModuleOf, helpersRecipeOf } from "../../../server/out/format/browserHelpers";
-import type { RouteSet } from "../../../runtime/out/routing/routeSet";
+import type { RouteSet } from "resource-routes";
 import { conformanceCases, ROOT } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
 

@@ -4,8 +4,8 @@ import * as net from "net";
 import type { AddressInfo } from "net";
 import express from "express";
 import { Hono } from "hono";
-import { draw, RouteSet } from "../../../runtime/out/index";
-import { fetchHandler, nodeHandler, type ActionContext, type Controllers } from "../../../runtime/out/http/index";
+import { draw, RouteSet } from "resource-routes";
+import { fetchHandler, nodeHandler, type ActionContext, type Controllers } from "resource-routes/http";
 
 /** Contract §7–§8: the adapters through fetchHandler directly and nodeHandler over real sockets. */
 

@@ -3,8 +3,8 @@ import * as http from "http";
 import * as net from "net";
 import type { AddressInfo } from "net";
 import express from "express";
-import { draw } from "../../../runtime/out/index";
-import { fetchHandler, nodeHandler, type ActionContext, type Controllers, type HttpOptions } from "../../../runtime/out/http/index";
+import { draw } from "resource-routes";
+import { fetchHandler, nodeHandler, type ActionContext, type Controllers, type HttpOptions } from "resource-routes/http";
 
 /** Request bodies: forms and JSON into params, bodies parsed by a middleware first, and no wait without a bound. */
 

@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import { BadRequest, mergeParams, parseParams } from "../../../runtime/out/http/params";
-import { findAction } from "../../../runtime/out/http/controllers";
+import { findAction } from "resource-routes/http";
 
 /** Request parameters as Rails nested them (docs/serving.md), with no prototype reachable. */
 describe("params", () => {

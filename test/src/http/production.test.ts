@@ -4,8 +4,8 @@ import * as http from "http";
 import * as path from "path";
 import type { AddressInfo } from "net";
 import express from "express";
-import { draw } from "../../../runtime/out/index";
-import { csrf, fetchHandler, nodeHandler, type ActionContext, type Controllers } from "../../../runtime/out/http/index";
+import { draw } from "resource-routes";
+import { csrf, fetchHandler, nodeHandler, type ActionContext, type Controllers } from "resource-routes/http";
 import { ROOT } from "../support/fixtures";
 
 /** What real applications send and return, over real sockets: streams, headers, cookies, CSRF, proxies, hosts, formats. */

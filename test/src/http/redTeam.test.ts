@@ -4,8 +4,8 @@ import * as http from "http";
 import * as os from "os";
 import * as path from "path";
 import type { AddressInfo } from "net";
-import { draw } from "../../../runtime/out/index";
-import { controllerFile, fetchHandler, loadControllers, nodeHandler, type ActionContext } from "../../../runtime/out/http/index";
+import { draw } from "resource-routes";
+import { controllerFile, fetchHandler, loadControllers, nodeHandler, type ActionContext } from "resource-routes/http";
 
 /** Requests that try to leave the controllers folder or to write headers of their own. */
 

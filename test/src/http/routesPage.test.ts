@@ -2,8 +2,8 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as http from "http";
 import type { AddressInfo } from "net";
-import { draw } from "../../../runtime/out/index";
-import { fetchHandler, nodeHandler, type Controllers } from "../../../runtime/out/http/index";
+import { draw } from "resource-routes";
+import { fetchHandler, nodeHandler, type Controllers } from "resource-routes/http";
 
 /** The routes page and the development 404, driven in a real browser (Debian's Chromium, through playwright-core). */
 

@@ -2,8 +2,8 @@ import * as assert from "assert";
 import * as http from "http";
 import type { AddressInfo } from "net";
 import { z } from "zod";
-import { draw } from "../../../runtime/out/index";
-import { fetchHandler, nodeHandler, type ActionContext, type Controllers, type RequestFailure, type Schemas } from "../../../runtime/out/http/index";
+import { draw } from "resource-routes";
+import { fetchHandler, nodeHandler, type ActionContext, type Controllers, type RequestFailure, type Schemas } from "resource-routes/http";
 
 /** An action's params schema: checked after its before filters and before it runs; 422 with the issues. */
 

@@ -6,17 +6,9 @@ import * as path from "path";
 import type { AddressInfo } from "net";
 import express from "express";
 import { Hono } from "hono";
-import { draw } from "../../../runtime/out/index";
-import {
-  fetchHandler,
-  loadControllers,
-  nodeHandler,
-  type ActionContext,
-  type Controllers,
-  type Filters,
-  type Middleware,
-} from "../../../runtime/out/http/index";
-import { request } from "../../../runtime/out/testing/index";
+import { draw } from "resource-routes";
+import { fetchHandler, loadControllers, nodeHandler, type ActionContext, type Controllers, type Filters, type Middleware } from "resource-routes/http";
+import { request } from "resource-routes/testing";
 import { filtersFor } from "../../../runtime/out/http/filters";
 
 /** What an application needs around its actions: filters, middleware, error answers, mount points, PATCH, multipart. */

@@ -1,8 +1,8 @@
 import * as assert from "assert";
 import { AssertionError } from "assert";
-import { draw } from "../../../runtime/out/index";
-import { fetchHandler, type ActionContext } from "../../../runtime/out/http/index";
-import { assertGenerates, assertRecognizes, assertRouting, request } from "../../../runtime/out/testing/index";
+import { draw } from "resource-routes";
+import { fetchHandler, type ActionContext } from "resource-routes/http";
+import { assertGenerates, assertRecognizes, assertRouting, request } from "resource-routes/testing";
 
 /** resource-routes/testing: Rails 2's routing assertions, and request() in process. */
 

@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { RouteSet } from "../../../runtime/out/routing/routeSet";
+import { RouteSet } from "resource-routes";
 import { conformanceCases } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
 import { checkRequests } from "../support/conformanceRequests";

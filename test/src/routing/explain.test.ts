@@ -2,7 +2,7 @@ import * as assert from "assert";
 import * as cp from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { draw } from "../../../runtime/out/dsl/draw";
+import { draw } from "resource-routes";
 import { explainRecognition } from "../../../runtime/out/routing/explain";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { ROOT } from "../support/fixtures";

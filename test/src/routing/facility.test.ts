@@ -1,7 +1,6 @@
 import * as assert from "assert";
-import { draw } from "../../../runtime/out/dsl/draw";
+import { draw, Inflector } from "resource-routes";
 import { BEHAVIOURS } from "../../../runtime/out/routing/behaviour";
-import { Inflector } from "../../../runtime/out/routing/inflector";
 import { defineResource } from "../../../runtime/out/routing/resource";
 import { EMPTY_MAP } from "../../../runtime/out/routing/values";
 import { lines, names } from "../support/routes";

@@ -1,6 +1,5 @@
 import * as assert from "assert";
-import { draw } from "../../../runtime/out/dsl/draw";
-import { RoutingError } from "../../../runtime/out/routing/errors";
+import { draw, RoutingError } from "resource-routes";
 
 /** Contract §4 helpers: positional values in path order, named values, query strings, URLs, hashes. */
 describe("generation", () => {

@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { draw, RoutingError } from "../../../runtime/out/index";
+import { draw, RoutingError } from "resource-routes";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { parsePath } from "../../../runtime/out/routing/path";
 import { segmentMatcher } from "../../../runtime/out/routing/segmentMatch";

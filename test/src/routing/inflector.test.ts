@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { draw } from "../../../runtime/out/dsl/draw";
+import { draw } from "resource-routes";
 import { Inflector, RAILS_INFLECTIONS } from "../../../runtime/out/routing/inflector";
 
 /**

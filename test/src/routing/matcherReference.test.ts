@@ -1,10 +1,7 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { draw } from "../../../runtime/out/dsl/draw";
-import { Mapper } from "../../../runtime/out/dsl/mapper";
+import { draw, Mapper, Route, RouteSet } from "resource-routes";
 import { PathSegment } from "../../../runtime/out/routing/path";
-import { Route } from "../../../runtime/out/routing/route";
-import { RouteSet } from "../../../runtime/out/routing/routeSet";
 
 /**
  * The compiled matcher against the reference semantics of docs/routing.md, written as plainly as

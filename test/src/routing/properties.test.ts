@@ -1,7 +1,6 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { Mapper } from "../../../runtime/out/dsl/mapper";
-import { draw } from "../../../runtime/out/dsl/draw";
+import { Mapper, draw } from "resource-routes";
 import { segmentKeys } from "../../../runtime/out/routing/path";
 
 /** Random declarations, for properties that must hold for every routing file. */

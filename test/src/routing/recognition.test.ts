@@ -1,6 +1,5 @@
 import * as assert from "assert";
-import { draw } from "../../../runtime/out/dsl/draw";
-import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../../../runtime/out/routing/errors";
+import { draw, MethodNotAllowed, RoutingError, UnknownHttpMethod } from "resource-routes";
 
 /** Contract §4 recognize(): first match in registration order, methods, _method, formats, requirements. */
 describe("recognition", () => {

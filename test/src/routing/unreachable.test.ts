@@ -1,14 +1,10 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { draw } from "../../../runtime/out/dsl/draw";
-import { Mapper } from "../../../runtime/out/dsl/mapper";
-import { Route } from "../../../runtime/out/routing/route";
-import { RouteSet } from "../../../runtime/out/routing/routeSet";
+import { draw, Mapper, Route, RouteSet, expandDeclarations } from "resource-routes";
 import { unreachableRoutes, work } from "../../../server/out/routing/unreachable";
 import { unreachableDiagnostics } from "../../../server/out/routing/unreachableDiagnostics";
 import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { analyzeRoutingFile, RoutingFileAnalysis } from "../../../server/out/analysis/analyze";
-import { expandDeclarations } from "../../../runtime/out/routing/expand";
 import { RouteTable } from "../../../runtime/out/routing/table";
 
 type Connect = [string, Record<string, unknown>];

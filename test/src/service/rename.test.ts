@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { Declaration } from "../../../runtime/out/routing/declarations";
+import { Declaration } from "resource-routes";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
 import { TextEdit } from "../../../server/out/service/edits";

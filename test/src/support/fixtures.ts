@@ -1,6 +1,6 @@
 import * as fs from "fs";
 import * as path from "path";
-import type { RouteJSON } from "../../../runtime/out/routing/route";
+import type { RouteJSON } from "resource-routes";
 
 /** The project's root (test/out/support → ../../..). */
 export const ROOT = path.resolve(__dirname, "../../..");

@@ -1,6 +1,4 @@
-import { draw } from "../../../runtime/out/dsl/draw";
-import { Block } from "../../../runtime/out/dsl/mapper";
-import { DrawSettings } from "../../../runtime/out/routing/declarations";
+import { draw, Block, DrawSettings } from "resource-routes";
 
 /** Routes as compact lines: `name VERB /path controller#action`, unnamed routes as `-`. */
 export function lines(settings: DrawSettings, block: Block): string[] {
