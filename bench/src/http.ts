@@ -13,7 +13,7 @@ const SERVERS = ["bare", "ours", "ours-filtered", "find-my-way", "fastify", "hon
  * action, each in its own process, the load generator (autocannon) in this one: bare node:http
  * with no routing (the floor), ours through nodeHandler, ours with filters and middleware the
  * requests do not use, a bare find-my-way lookup, Fastify 5, Hono on @hono/node-server and
- * Express 5. Rounds alternate the servers, so the machine's noise falls on all alike; each figure
+ * Express 5. Rounds alternate the servers, in turn forward and backward, so the machine's noise and a server's place in a round fall on all alike; each figure
  * is the mean of the rounds. The CPU time is the server process's own (process.cpuUsage() over a
  * round, divided by the requests it answered), which holds better than req/s on a machine whose
  * cores the load generator shares. Then one MiB answers, streamed in 64 KiB chunks and buffered.
@@ -60,7 +60,8 @@ async function compare(kinds: readonly string[], requests: ReturnType<typeof ben
     const figures = new Map<string, Figure[]>(kinds.map((kind) => [kind, []]));
     for (const { port } of running) await load(port, requests, 1); // warm-up
     for (let round = 0; round < rounds; round++) {
-      for (const { kind, port, child } of running) {
+      // Every other round in the reverse order: a server's place in a round (what ran just before it) weighs on its figure.
+      for (const { kind, port, child } of round % 2 === 0 ? running : [...running].reverse()) {
         const before = await usage(child);
         const { rate, answered } = await load(port, requests, seconds);
         const after = await usage(child);
