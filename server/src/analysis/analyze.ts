@@ -146,7 +146,7 @@ function read(result: RoutingFileAnalysis, file: ts.SourceFile, evaluator: Evalu
       scope: reading.scope,
       bindingsEnd: bindingsEnd(file, call, callback),
       head,
-      cost: evaluator.budget.spent,
+      outside: addCost(evaluator.budget.spent, result.reuse!.readingsCost, -1),
     };
 }
 

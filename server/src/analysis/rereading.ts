@@ -38,8 +38,8 @@ interface CallbackReading {
   bindingsEnd: number;
   /** How many diagnostics come before those of the callback's statements (the parser's, the settings'). */
   head: number;
-  /** What the whole reading spent, consts included (a const is paid for once, by the statement that first reads it). */
-  cost: Cost;
+  /** What the reading spent outside the callback's statements (the settings); the statements' share is `readingsCost`. */
+  outside: Cost;
 }
 
 /**
@@ -101,9 +101,11 @@ function readOneStatement(text: SourceText, previous: RoutingFileAnalysis, prior
   const next = readings.slice();
   next[index] = reading;
   // Near the file's budget, only a whole reading tells what it leaves out. A whole reading of this
-  // version would spend at most what the statements spent plus what the consts cost when first read.
+  // version would spend at most what the settings and the statements spend now, plus the consts the
+  // old statement was the first to read (kept evaluated in the scope, so its new reading paid
+  // nothing for them, and another statement would pay them instead): at most what it cost.
   const spent = addCost(addCost(readingsCost, old.cost, -1), reading.cost);
-  if (!wellWithinLimits(addCost(callback.cost, spent))) return undefined;
+  if (!wellWithinLimits(addCost(addCost(callback.outside, spent), old.cost))) return undefined;
   for (let i = index + 1; i < next.length; i++) next[i].place.move(delta);
   // The tree's body and the diagnostics are the readings' in order (after the settings'
   // diagnostics): the statement's run in each is replaced, where it lies found by counting.

@@ -198,6 +198,29 @@ describe("incremental re-analysis", () => {
     );
   });
 
+  it("a file that spends well under half its step budget: an edit inside one statement is read alone, and gives what a fresh analysis gives", () => {
+    const list = `[${Array.from({ length: 1_000 }, () => '"x"').join(",")}]`;
+    const file = (suffix: string) =>
+      [
+        'import { draw } from "resource-routes";',
+        "export default draw((map) => {",
+        ...Array.from({ length: 100 }, (_, i) => `  map.resources("r${i}${i === 50 ? suffix : ""}", { conditions: { c: ${list} } });`),
+        "});",
+      ].join("\n");
+    const first = loadRoutingFile(file(""), "routes.ts")!;
+    const steps = first.analysis.cost!.steps;
+    // Counted twice (the whole reading's and the statements'), the file would seem past half its budget and be read whole.
+    assert.ok(steps > 250_000 && steps < 500_000, `${steps} steps`);
+    let text = file("x");
+    let second = loadRoutingFile(text, "routes.ts", { previous: first })!;
+    assert.ok(second.analysis.reuse!.readAgain, "read alone");
+    assert.deepStrictEqual(observable(second), observable(loadRoutingFile(text, "routes.ts")));
+    text = file("xy");
+    second = loadRoutingFile(text, "routes.ts", { previous: second })!;
+    assert.ok(second.analysis.reuse!.readAgain, "read alone again");
+    assert.deepStrictEqual(observable(second), observable(loadRoutingFile(text, "routes.ts")));
+  });
+
   it("an unchanged declaration keeps its route objects, and they point at its new position", () => {
     const first = loadRoutingFile(BLOG, "routes.ts")!;
     const sessionRoute = first.routes.routes.find((r) => r.name === "new_session")!;
