@@ -38,7 +38,7 @@ export function partialRoutesDiagnostics(diagnostics: readonly Diagnostic[], bod
         warnings.push({
           severity: "warning",
           code: "partial-routes",
-          message: `Routes here cannot be known without running the file (a declaration computed at run time is left out): ${tail}`,
+          message: `Routes here cannot be known without running the file (a declaration the analyser could not read is left out): ${tail}`,
           span: part.span,
           related: [{ message: part.message, span: part.span }],
         });
