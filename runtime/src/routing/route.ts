@@ -120,16 +120,6 @@ export class Route {
   }
 
   /**
-   * @internal Where the route stands in the tables that hold it: the group (the routes of one top-level
-   * declaration, shared by the tables of later versions) and its index among them. Set by the
-   * unreachable-route check, which orders routes by it; two fields of the route itself, where a
-   * side table would hold an entry per route.
-   */
-  group: RouteGroup | undefined = undefined;
-  /** @internal */
-  groupIndex = -1;
-
-  /**
    * The path (`/posts/:id.:format`), written out of the segments each time it is asked for (a
    * fraction of a microsecond): most routes of a large file are never shown, and a path kept once
    * written would stay for the life of the route.
@@ -185,7 +175,7 @@ export interface RouteSpec {
   controllerNamespace: string;
 }
 
-/** Routes registered together, in order (a table segment: one top-level declaration's). */
+/** Routes registered together, in order (a table's group: one top-level declaration's). */
 export interface RouteGroup {
   readonly routes: readonly Route[];
 }

@@ -28,7 +28,7 @@ export function unreachableRoutes(table: Pick<RouteTable, "routes" | "size" | "g
   const run = (previous && continuedRun(previous, parts)) ?? firstRun(parts);
   runs.set(declared, run);
   const order = run.order;
-  return [...run.by].map(([route, by]) => ({ route, by })).sort((a, b) => (before(order, a.route, b.route) ? -1 : 1));
+  return [...run.by].sort(([a], [b]) => (before(order, a, b) ? -1 : 1)).map(([placed, by]) => ({ route: placed.route, by: by.route }));
 }
 
 /**
@@ -45,11 +45,11 @@ interface Run {
   /** Each group's place in the table. */
   order: Map<RouteGroup, number>;
   /** Routes by their static beginning (see beginningOf), in route order. */
-  beginnings: Map<string, Route[]>;
+  beginnings: Map<string, Placed[]>;
   tree: SegmentNode;
   /** Routes of several lengths, or with a glob: compared with every later route. */
-  irregular: Route[];
-  by: Map<Route, Route>;
+  irregular: Placed[];
+  by: Map<Placed, Placed>;
   /** A later table continued it (its lists are that table's now): it cannot be continued again. */
   continued: boolean;
 }
@@ -60,7 +60,7 @@ interface Run {
  * (`>page-` for `page-:n`, `>` for `:id`), whose lengths `heads` lists.
  */
 interface SegmentNode {
-  routes: Route[];
+  routes: Placed[];
   next: Map<string, SegmentNode>;
   heads: Set<number>;
 }
@@ -72,23 +72,26 @@ export const work = { comparisons: 0 };
 const runs = new ByEndGroups<Run>();
 
 /**
- * Records where a group's routes stand (a route belongs to one group object for good:
- * re-used groups are the same objects; only the routes of a stopped expansion's remainder,
- * a group of each table's own, move to a new one).
+ * A route where it stands in the table: its group and its index there. A group is one object for
+ * good (re-used groups are the same objects in later tables; only the routes of a stopped
+ * expansion's remainder, a group of each table's own, are placed anew), so a placement made once
+ * holds in every later run that keeps the group.
  */
-function place(group: RouteGroup): void {
-  group.routes.forEach((route, index) => {
-    if (route.group === group) return;
-    route.group = group;
-    route.groupIndex = index;
-  });
+interface Placed {
+  readonly route: Route;
+  readonly group: RouteGroup;
+  readonly index: number;
+}
+
+function placed(group: RouteGroup): Placed[] {
+  return group.routes.map((route, index) => ({ route, group, index }));
 }
 
 /** Whether `a` comes before `b` in the run's table. */
-function before(order: Run["order"], a: Route, b: Route): boolean {
-  const sa = order.get(a.group!)!;
-  const sb = order.get(b.group!)!;
-  return sa < sb || (sa === sb && a.groupIndex < b.groupIndex);
+function before(order: Run["order"], a: Placed, b: Placed): boolean {
+  const sa = order.get(a.group)!;
+  const sb = order.get(b.group)!;
+  return sa < sb || (sa === sb && a.index < b.index);
 }
 
 function firstRun(groups: readonly RouteGroup[]): Run {
@@ -102,8 +105,7 @@ function firstRun(groups: readonly RouteGroup[]): Run {
     continued: false,
   };
   for (const group of groups) {
-    place(group);
-    for (const route of group.routes) {
+    for (const route of placed(group)) {
       judge(run, route);
       add(run, route);
     }
@@ -125,7 +127,6 @@ function continuedRun(previous: Run, groups: readonly RouteGroup[]): Run | undef
   const replaced = declared.slice(head, declared.length - tail);
   if (oldRest) removed.push(oldRest);
   const added = rest ? [...replaced, rest] : replaced;
-  added.forEach(place);
   const changed = new Set<string>();
   for (const group of [...removed, ...added]) {
     for (const route of group.routes) {
@@ -146,17 +147,17 @@ function continuedRun(previous: Run, groups: readonly RouteGroup[]): Run | undef
   const run: Run = { ...previous, groups, order, continued: false };
   for (const group of removed) {
     for (const route of group.routes) {
-      drop(run.beginnings.get(beginningOf(route))!, route);
+      const gone = drop(run.beginnings.get(beginningOf(route))!, route);
       drop(leafOf(run, route), route);
-      run.by.delete(route);
+      run.by.delete(gone);
     }
   }
-  for (const group of added) for (const route of group.routes) add(run, route);
+  for (const group of added) for (const route of placed(group)) add(run, route);
   // Routes whose beginning a changed one's could cover, from the replaced run on, are judged again.
   const keys = [...changed];
   for (const [beginning, routes] of run.beginnings) {
     if (!keys.some((key) => mayCapture(key, beginning))) continue;
-    for (const route of routes) if (run.order.get(route.group!)! >= head) judge(run, route);
+    for (const route of routes) if (run.order.get(route.group)! >= head) judge(run, route);
   }
   return run;
 }
@@ -189,21 +190,25 @@ function node(): SegmentNode {
 }
 
 /** Puts a route in its static beginning's list and in the tree (or with the irregular ones), each in route order. */
-function add(run: Run, route: Route): void {
-  const beginning = beginningOf(route);
+function add(run: Run, placed: Placed): void {
+  const beginning = beginningOf(placed.route);
   let list = run.beginnings.get(beginning);
   if (!list) run.beginnings.set(beginning, (list = []));
-  list.splice(insertionPoint(run, list, route), 0, route);
-  const leaf = leafOf(run, route);
-  leaf.splice(insertionPoint(run, leaf, route), 0, route);
+  list.splice(insertionPoint(run, list, placed), 0, placed);
+  const leaf = leafOf(run, placed.route);
+  leaf.splice(insertionPoint(run, leaf, placed), 0, placed);
 }
 
-function drop(list: Route[], route: Route): void {
-  list.splice(list.indexOf(route), 1);
+/** Takes a route's placement out of a list, and gives it. */
+function drop(list: Placed[], route: Route): Placed {
+  return list.splice(
+    list.findIndex((placed) => placed.route === route),
+    1,
+  )[0];
 }
 
 /** The list a route is kept in: its node's, or the irregular routes'. Made on the way when missing. */
-function leafOf(run: Run, route: Route): Route[] {
+function leafOf(run: Run, route: Route): Placed[] {
   if (isIrregular(route)) return run.irregular;
   let at = run.tree;
   route.segments.forEach((segment, index) => {
@@ -219,7 +224,7 @@ function leafOf(run: Run, route: Route): Route[] {
 }
 
 /** Where `route` goes in a list in route order. */
-function insertionPoint(run: Run, list: readonly Route[], route: Route): number {
+function insertionPoint(run: Run, list: readonly Placed[], route: Placed): number {
   let low = 0;
   let high = list.length;
   while (low < high) {
@@ -231,8 +236,8 @@ function insertionPoint(run: Run, list: readonly Route[], route: Route): number 
 }
 
 /** Records which earlier route, if any, captures `route`: the first in route order among those that could. */
-function judge(run: Run, route: Route): void {
-  const by = comparable(route) ? firstCapturing(run, route) : undefined;
+function judge(run: Run, route: Placed): void {
+  const by = comparable(route.route) ? firstCapturing(run, route) : undefined;
   if (by) run.by.set(route, by);
   else run.by.delete(route);
 }
@@ -242,8 +247,9 @@ function judge(run: Run, route: Route): void {
  * of several lengths; one of a single length is also captured only by routes of its length whose
  * static segments are its own at the same places: the tree's nodes along its segments.
  */
-function firstCapturing(run: Run, route: Route): Route | undefined {
-  const lists: Array<readonly Route[]> = [run.irregular];
+function firstCapturing(run: Run, placed: Placed): Placed | undefined {
+  const route = placed.route;
+  const lists: Array<readonly Placed[]> = [run.irregular];
   if (!isIrregular(route)) {
     let level: SegmentNode[] = [run.tree];
     for (let index = 0; index < route.segments.length && level.length; index++) {
@@ -265,12 +271,12 @@ function firstCapturing(run: Run, route: Route): Route | undefined {
     for (const at of level) lists.push(at.routes);
   }
   // Each list is in route order: its first capturing route, and the earliest of those.
-  let found: Route | undefined;
+  let found: Placed | undefined;
   for (const list of lists) {
     for (const earlier of list) {
-      if (!before(run.order, earlier, route) || (found && !before(run.order, earlier, found))) break;
+      if (!before(run.order, earlier, placed) || (found && !before(run.order, earlier, found))) break;
       work.comparisons++;
-      if (capturesAll(earlier, route)) {
+      if (capturesAll(earlier.route, route)) {
         found = earlier;
         break;
       }
