@@ -10,6 +10,7 @@ import { helpersModuleOf, helpersRecipeOf } from "../../../server/out/format/bro
 import type { RouteSet } from "resource-routes";
 import { conformanceCases, ROOT } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
+import { esbuildOnce } from "../support/esbuild";
 
 /** resource-routes helpers: the URL helpers as a browser module, each answering as routes.helpers does. */
 const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
@@ -141,11 +142,10 @@ describe("resource-routes helpers", function () {
   });
 
   it("a bundle importing one helper holds that helper's route only, in under 2.5 KB", async () => {
-    const esbuild = (await import("esbuild")) as typeof import("esbuild");
     const loaded = loadRoutingFile(fs.readFileSync(EXAMPLE, "utf8"), EXAMPLE)!;
     fs.writeFileSync(path.join(scratch, "routes.js"), helpersModuleOf(loaded.routes, { routes: "routes.ts" }).js);
     fs.writeFileSync(path.join(scratch, "page.js"), `import { article_path } from "./routes.js";\nconsole.log(article_path(1));\n`);
-    const result = await esbuild.build({
+    const result = await esbuildOnce({
       entryPoints: [path.join(scratch, "page.js")],
       bundle: true,
       minify: true,

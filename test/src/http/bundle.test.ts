@@ -4,6 +4,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { ROOT } from "../support/fixtures";
+import { esbuildOnce } from "../support/esbuild";
 
 /**
  * The example bundled with esbuild and served from a folder with no controllers in it: the
@@ -24,9 +25,8 @@ describe("a bundle of the example, served with its generated controller map", fu
     );
     assert.strictEqual(cli.status, 0, cli.stderr);
     assert.match(cli.stdout, /^unchanged .*controllers\.generated\.ts \(2 controller modules\)\n$/, "the committed map is what the command writes");
-    const esbuild = (await import("esbuild")) as typeof import("esbuild");
     const outfile = path.join(dir, "worker.cjs");
-    await esbuild.build({
+    await esbuildOnce({
       entryPoints: [path.join(ROOT, "examples", "blog", "worker.ts")],
       bundle: true,
       platform: "node",

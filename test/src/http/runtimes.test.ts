@@ -4,6 +4,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { ROOT } from "../support/fixtures";
+import { esbuildOnce } from "../support/esbuild";
 
 /**
  * The example blog served by the packed runtime package on each runtime the serving guide names,
@@ -100,9 +101,8 @@ describe("the example on every runtime the serving guide names, from the packed 
   });
 
   it("workerd (Miniflare): an esbuild bundle with the worker conditions, no Node built-in in it", async () => {
-    const esbuild = (await import("esbuild")) as typeof import("esbuild");
     const outfile = path.join(project, "worker.bundle.mjs");
-    const built = await esbuild.build({
+    const built = await esbuildOnce({
       entryPoints: [path.join(project, "worker.ts")],
       bundle: true,
       format: "esm",
