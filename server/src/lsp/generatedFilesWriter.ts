@@ -91,8 +91,9 @@ export class GeneratedFilesWriter {
       if (!file || this.current.get(out)?.routes === file.routes.routes) continue;
       try {
         const made = helpersModuleOf(file.routes, recipe!);
-        writeGeneratedFile(out, made.js, root);
+        // The declarations first: whoever sees the new module finds its types current.
         writeGeneratedFile(declarations, made.dts, root);
+        writeGeneratedFile(out, made.js, root);
         this.current.set(out, { text: made.js, routes: file.routes.routes });
       } catch (error) {
         this.onError(`writing ${out}`, error);

@@ -98,6 +98,7 @@ describe("language server: the declaration file of typed routes follows the rout
     assert.match(text, /export function articles_path/);
     assert.doesNotMatch(text, /export function tags_path/, "--exclude 'tag*' still applies");
     assert.match(text, /^\/\/ resource-routes helpers \{"routes":"\.\.\/routes\.ts","include":\[\],"exclude":\["tag\*"\]\}$/m);
+    // Written before the module: current once the module is.
     assert.match(fs.readFileSync(path.join(root, "web", "routes.d.ts"), "utf8"), /export declare function comments_path/);
   });
 });
