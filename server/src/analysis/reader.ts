@@ -56,7 +56,9 @@ export class DeclarationReader {
       previous.filter((reading) => reading.node && reading.mapper === mapper && reading.outsideEnd < 0).map((reading) => [reading.node, reading]),
     );
     const budget = this.evaluator.budget;
-    const statements = fn.body.statements.map((statement) => {
+    // Once the budget is gone it stays gone: the statements from the first one found so are left unread.
+    let firstUnread = -1;
+    const statements = fn.body.statements.map((statement, index) => {
       const old = before.get(statement);
       // A re-used reading is charged what it spent, so the budget runs out where a whole reading's would.
       if (old && !old.bounded && budget.charge(old.cost)) {
@@ -65,16 +67,15 @@ export class DeclarationReader {
         for (const diagnostic of old.diagnostics) this.diagnostics.push(diagnostic);
         return old;
       }
-      if (budget.exhausted) return unreadStatement(statement, mapper);
+      if (budget.exhausted) {
+        if (firstUnread < 0) firstUnread = index;
+        return unreadStatement(statement, mapper);
+      }
       const reading = this.readStatement(statement, mapper, inner);
       for (const declaration of reading.declarations) into.push(declaration);
       return reading;
     });
-    const firstUnread = statements.findIndex((reading) => reading.unread);
-    if (firstUnread >= 0) {
-      const unread = fn.body.statements.slice(firstUnread);
-      statements[firstUnread].diagnostics = [this.leftUnread(unread)];
-    }
+    if (firstUnread >= 0) statements[firstUnread].diagnostics = [this.leftUnread(fn.body.statements.slice(firstUnread))];
     return { statements, mapper, scope: inner };
   }
 
@@ -405,11 +406,9 @@ export interface StatementReading {
   cost: Cost;
   /** The file's budget was gone when its reading ended: what it left out depends on what came before, so it is read again. */
   bounded: boolean;
-  /** Not read at all: the budget was gone before it (see DeclarationReader.leftUnread). */
-  unread?: true;
 }
 
-/** The reading of a statement after the file's budget ran out: nothing. */
+/** The reading of a statement after the file's budget ran out: nothing (see DeclarationReader.leftUnread). */
 function unreadStatement(statement: ts.Statement, mapper: string): StatementReading {
   return {
     node: statement,
@@ -421,7 +420,6 @@ function unreadStatement(statement: ts.Statement, mapper: string): StatementRead
     diagnostics: [],
     cost: { steps: 0, iterations: 0 },
     bounded: true,
-    unread: true,
   };
 }
 

@@ -123,10 +123,10 @@ function continuedRun(previous: Run, groups: readonly RouteGroup[]): Run | undef
   const oldDeclared = oldRest ? old.slice(0, -1) : old;
   const declared = rest ? groups.slice(0, -1) : groups;
   const { head, tail } = unchangedEnds(oldDeclared, declared);
-  const removed = oldDeclared.slice(head, oldDeclared.length - tail);
-  const replaced = declared.slice(head, declared.length - tail);
-  if (oldRest) removed.push(oldRest);
-  const added = rest ? [...replaced, rest] : replaced;
+  const replacedRun = oldDeclared.slice(head, oldDeclared.length - tail);
+  const replacingRun = declared.slice(head, declared.length - tail);
+  const removed = oldRest ? [...replacedRun, oldRest] : replacedRun;
+  const added = rest ? [...replacingRun, rest] : replacingRun;
   const changed = new Set<string>();
   for (const group of [...removed, ...added]) {
     for (const route of group.routes) {
@@ -141,7 +141,7 @@ function continuedRun(previous: Run, groups: readonly RouteGroup[]): Run | undef
   // and only those of the run when it kept its length (an edit inside one declaration).
   const order = previous.order;
   for (const group of removed) order.delete(group);
-  const moved = replaced.length === removed.length - (oldRest ? 1 : 0) ? head + replaced.length : declared.length;
+  const moved = replacingRun.length === replacedRun.length ? head + replacingRun.length : declared.length;
   for (let i = head; i < moved; i++) order.set(groups[i], i);
   if (rest) order.set(rest, groups.length - 1);
   const run: Run = { ...previous, groups, order, continued: false };
