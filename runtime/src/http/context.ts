@@ -5,6 +5,8 @@ import { Params } from "./params";
 import type { Files } from "./body";
 import { CookieJar, Cookies } from "./cookies";
 import type { Origin } from "./origin";
+import type { Recognition } from "../routing/recognize";
+import { formatFromAccept } from "./accept";
 
 /** The route a request was recognised as, as an action sees it. */
 export interface RouteInfo {
@@ -77,8 +79,9 @@ export interface ActionContext<Request = unknown> {
 
 /**
  * The context an action is called with. A class, not an object literal: a literal with a getter is
- * built by a slow path of the engine on every request (a third of the adapters' time), and the
- * helpers and answer it carries are made only when the action asks for them.
+ * built by a slow path of the engine on every request (a third of the adapters' time), and what
+ * it carries (the route's description, the format, helpers, cookies, the answer) is made only
+ * when the action asks for it.
  */
 export class RequestContext<Request> implements ActionContext<Request> {
   /** What `respond()` set, if it was called. */
@@ -89,20 +92,40 @@ export class RequestContext<Request> implements ActionContext<Request> {
   #url: URL | undefined;
   #respond: ActionContext["respond"] | undefined;
   #redirect: ActionContext["redirect"] | undefined;
+  #route: RouteInfo | undefined;
+  /** null until read: the path's format, else the Accept header's. */
+  #format: string | undefined | null = null;
 
   constructor(
     /** Replaced by the output of the action's params schema, where it has one (schemas.ts). */
     public params: Params,
-    readonly format: string | undefined,
-    readonly route: RouteInfo,
+    private readonly recognition: Recognition,
+    private readonly recognised: { readonly verb: string; readonly path: string },
     /** The request as the adapter gave it: its own object, and what every adapter can tell of it. */
-    private readonly incoming: { raw: Request; method: string; target: string; mountedAt?: string; header(name: string): string | undefined },
+    private readonly incoming: {
+      raw: Request;
+      method: string;
+      target: string;
+      mountedAt?: string;
+      accept: string | undefined;
+      header(name: string): string | undefined;
+    },
     private readonly routes: AnyRouteSet,
     private readonly origin: Origin,
     /** What generated paths begin with: the mount point of the routes (see HttpOptions.basePath). */
     private readonly prefix = "",
     readonly files: Files = NO_FILES,
   ) {}
+
+  get format(): string | undefined {
+    if (this.#format === null) this.#format = this.recognition.params.format ?? formatFromAccept(this.incoming.accept);
+    return this.#format;
+  }
+
+  get route(): RouteInfo {
+    const { route, controller, action } = this.recognition;
+    return (this.#route ??= new RecognisedRoute(route, controller!, action!, this.recognised));
+  }
 
   get request(): Request {
     return this.incoming.raw;

@@ -1,15 +1,16 @@
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../routing/errors";
 import type { AnyRouteSet } from "../routing/typedRoutes";
-import { Answer, answerOf, RecognisedRoute, RequestContext } from "./context";
+import { Answer, answerOf, RequestContext } from "./context";
 import { formatFromAccept } from "./accept";
 import { forwardedOrigin, hostAllowed, Origin } from "./origin";
 import { notFoundHtml, routesPageHtml } from "./routesPage";
 import { shortened } from "../text/escape";
-import { Action, Controllers, findAction } from "./controllers";
-import { InvalidParams, paramsSchemaFor, Schema, validParams } from "./schemas";
+import { Controllers } from "./controllers";
+import { actionPlan } from "./actionPlan";
+import { InvalidParams } from "./schemas";
 import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from "./params";
 import { bodyKind, bodyParams, BodyRead, Files } from "./body";
-import { filtersFor, Middleware, runChain } from "./filters";
+import { Middleware, runChain } from "./filters";
 import { FailureHook, failureOutcome, RequestFailure } from "./failures";
 
 /** Options of both adapters. */
@@ -129,9 +130,10 @@ export function dispatch<Raw>(
     if (options.routesPage !== undefined && path === options.routesPage && (head || request.method.toUpperCase() === "GET")) {
       return answer.html(200, routesPageHtml(routes, new URLSearchParams(queryAt < 0 ? "" : request.target.slice(queryAt + 1))));
     }
-    const params = parseParams(queryAt < 0 ? "" : request.target.slice(queryAt + 1));
+    // No query string: the path's values are the params, with no object to merge them into.
+    const query = queryAt < 0 || queryAt === request.target.length - 1 ? undefined : parseParams(request.target.slice(queryAt + 1));
     const kind = hasBody(request.method) ? bodyKind(request.contentType) : undefined;
-    if (!kind) return answer.route(path, params);
+    if (!kind) return answer.route(path, query);
     const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     if (request.contentLength !== undefined && request.contentLength > limit) return answer.tooLarge(limit);
     const timeout = options.bodyTimeout ?? DEFAULT_BODY_TIMEOUT;
@@ -141,10 +143,11 @@ export function dispatch<Raw>(
         if ("timedOut" in body) return answer.timedOut(timeout);
         if ("consumed" in body)
           return answer.failed(new Error("the request body was read before this handler (a body parser?) and left no parsed value (req.body)"));
+        let params = query;
         let files: Files | undefined;
         try {
           const read = await bodyParams(kind, body, request.contentType);
-          mergeParams(params, read.params);
+          params = params ? mergeParams(params, read.params) : read.params;
           files = read.files;
         } catch (error) {
           return answer.failure(error);
@@ -187,10 +190,11 @@ class Answering<Raw> {
     private readonly base: string,
   ) {}
 
-  route(path: string, params: Params, files?: Files): Pending<Outcome> {
+  /** Recognition and the action, with the query's and body's params (none: no query string and no body). */
+  route(path: string, params: Params | undefined, files?: Files): Pending<Outcome> {
     let matched: ReturnType<AnyRouteSet["match"]>;
     try {
-      const override = Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
+      const override = params && Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
       matched = this.routes.match(
         routedMethod(this.request.method, this.options.patch !== false),
         path,
@@ -202,43 +206,48 @@ class Answering<Raw> {
     const { recognition, route } = matched;
     const controller = recognition.controller;
     const actionName = recognition.action;
-    const found = controller && actionName ? findAction(this.controllers, controller, actionName) : ({ missing: "action" } as const);
-    if ("missing" in found) {
-      return this.notFound(found.missing === "controller" ? `uninitialized controller ${controller}` : `No action responded to ${actionName}`, false);
+    const plan = controller && actionName ? actionPlan(this.controllers, controller, actionName) : ({ missing: "action" } as const);
+    if ("missing" in plan) {
+      return this.notFound(plan.missing === "controller" ? `uninitialized controller ${controller}` : `No action responded to ${actionName}`, false);
     }
     // Path values win over body fields, which win over the query string.
-    mergeParams(params, recognition.params);
     const context = new RequestContext(
-      params,
-      recognition.params.format ?? formatFromAccept(this.request.accept),
-      new RecognisedRoute(recognition.route, controller!, actionName!, route),
+      params ? mergeParams(params, recognition.params) : recognition.params,
+      recognition,
+      route,
       this.request,
       this.routes,
       this.origin,
       this.prefix(),
       files,
     );
-    const done = (value: unknown): Outcome => {
-      const cookies = context.setCookies();
-      if (typeof Response !== "undefined" && value instanceof Response) return { response: value, head: this.head, cookies };
-      if (value !== undefined) return { answer: answerOf(200, value), head: this.head, cookies };
-      return { answer: context.answered ?? { status: 204, headers: {}, body: null }, head: this.head, cookies };
-    };
-    const filters = filtersFor(this.controllers[controller!], actionName!);
-    const schema = paramsSchemaFor(this.controllers[controller!], actionName!);
-    const action = schema ? checkedAction(found.action, schema) : found.action;
+    const { run: action, filters } = plan;
     const middleware = this.options.use;
     try {
       if (filters || middleware?.length) {
-        return runChain({ middleware: middleware ?? [], around: [], before: [], after: [], ...filters }, context, action).then(done, (error) =>
-          this.failed(error),
+        return runChain({ middleware: middleware ?? [], around: [], before: [], after: [], ...filters }, context, action).then(
+          (value) => this.done(value, context),
+          (error) => this.failed(error),
         );
       }
       const value = action(context);
-      return isThenable(value) ? Promise.resolve(value).then(done, (error) => this.failed(error)) : done(value);
+      return isThenable(value)
+        ? Promise.resolve(value).then(
+            (value) => this.done(value, context),
+            (error) => this.failed(error),
+          )
+        : this.done(value, context);
     } catch (error) {
       return this.failed(error);
     }
+  }
+
+  /** What an action's value (or its respond/redirect, or nothing: 204) is answered with, and the cookies it set. */
+  private done(value: unknown, context: RequestContext<Raw>): Outcome {
+    const cookies = context.setCookies();
+    if (typeof Response !== "undefined" && value instanceof Response) return { response: value, head: this.head, cookies };
+    if (value !== undefined) return { answer: answerOf(200, value), head: this.head, cookies };
+    return { answer: context.answered ?? { status: 204, headers: {}, body: null }, head: this.head, cookies };
   }
 
   /** What generated paths and URLs begin with: the framework's mount point, then basePath. */
@@ -343,16 +352,6 @@ export function unsendable(
   report(error, options);
   const head = "head" in outcome && outcome.head;
   return ("fallback" in outcome && outcome.fallback) || failureOutcome(internalError(error, options, request), undefined, request, head);
-}
-
-/** An action whose params are checked against its schema first (after its before filters, which run outside it). */
-function checkedAction(action: Action, schema: Schema): Action {
-  return async (context) => {
-    const value = await validParams(schema, context.params);
-    // A Standard Schema's output (coerced, defaults applied) is what the action reads.
-    if (value !== context.params && typeof value === "object" && value !== null) context.params = value as Params;
-    return action(context);
-  };
 }
 
 /** Throws for a Response whose body was read or sent before: both adapters then send the default answer (unsendable). */

@@ -4,6 +4,7 @@ import { Controllers } from "./controllers";
 import { bodiless, dispatch, failed, HttpOptions, IncomingRequest, Outcome, report, sendable, unsendable } from "./dispatch";
 import type { BodyRead } from "./body";
 import type { Answer } from "./context";
+import type { Origin } from "./origin";
 
 /** How long a connection closed after a 413 may stay half-open before it is destroyed. */
 const CLOSE_AFTER_MS = 5_000;
@@ -38,44 +39,65 @@ export function nodeHandler(
     const req = request as IncomingMessage;
     const res = response as ServerResponse;
     const incoming = new NodeRequest(req);
-    const answer = (outcome: Outcome) => {
-      // Our own answers are written at once; only a Response (read as it arrives) and a failure to send take the async way.
-      if ("answer" in outcome) {
-        try {
-          return sendAnswer(req, res, outcome.answer, outcome.head, outcome.cookies);
-        } catch (error) {
-          return void recover(error, req, res, outcome, options, incoming);
-        }
-      }
-      void write(req, res, outcome, next, options, incoming);
-    };
     const outcome = dispatch(routes, controllers, incoming, options, typeof next === "function");
-    if (outcome instanceof Promise) outcome.then(answer, (error) => answer(failed(error, options, false, incoming)));
-    else answer(outcome);
+    if (outcome instanceof Promise) {
+      outcome.then(
+        (settled) => answer(settled, incoming, res, next, options),
+        (error) => answer(failed(error, options, false, incoming), incoming, res, next, options),
+      );
+    } else answer(outcome, incoming, res, next, options);
   };
 }
 
-/** What dispatch reads of a node request: a class, so a request costs one object and no closures. */
+/** Sends an outcome: our own answers at once; only a Response (read as it arrives) and a failure to send take the async way. */
+function answer(outcome: Outcome, incoming: NodeRequest, res: ServerResponse, next: ((error?: unknown) => void) | undefined, options: HttpOptions): void {
+  if ("answer" in outcome) {
+    try {
+      return sendAnswer(incoming.raw, res, outcome.answer, outcome.head, outcome.cookies);
+    } catch (error) {
+      return void recover(error, incoming.raw, res, outcome, options, incoming);
+    }
+  }
+  void write(incoming.raw, res, outcome, next, options, incoming);
+}
+
+/**
+ * What dispatch reads of a node request: a class, so a request costs one object and no closures;
+ * the headers only a body, a URL or a failure needs are read when asked for.
+ */
 class NodeRequest implements IncomingRequest<IncomingMessage> {
   readonly method: string;
   readonly target: string;
-  readonly origin: { protocol: string; host: string };
-  readonly contentType: string | undefined;
-  readonly contentLength: number | undefined;
-  readonly accept: string | undefined;
-  /** Express strips its mount point from req.url and keeps it here. */
-  readonly mountedAt: string | undefined;
+  #origin: Origin | undefined;
 
   constructor(readonly raw: IncomingMessage) {
-    const headers = raw.headers;
-    const length = headers["content-length"];
     this.method = raw.method ?? "GET";
     this.target = raw.url ?? "/";
-    this.origin = { protocol: (raw.socket as { encrypted?: boolean }).encrypted ? "https" : "http", host: headers.host ?? "localhost" };
-    this.contentType = headers["content-type"];
-    this.contentLength = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
-    this.accept = headers.accept;
-    this.mountedAt = (raw as { baseUrl?: unknown }).baseUrl as string | undefined;
+  }
+
+  get origin(): Origin {
+    return (this.#origin ??= {
+      protocol: (this.raw.socket as { encrypted?: boolean }).encrypted ? "https" : "http",
+      host: this.raw.headers.host ?? "localhost",
+    });
+  }
+
+  get contentType(): string | undefined {
+    return this.raw.headers["content-type"];
+  }
+
+  get contentLength(): number | undefined {
+    const length = this.raw.headers["content-length"];
+    return length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
+  }
+
+  get accept(): string | undefined {
+    return this.raw.headers.accept;
+  }
+
+  /** Express strips its mount point from req.url and keeps it here. */
+  get mountedAt(): string | undefined {
+    return (this.raw as { baseUrl?: unknown }).baseUrl as string | undefined;
   }
 
   /** A header as one string: node keeps repeated ones as a list (Set-Cookie) or joined already. */

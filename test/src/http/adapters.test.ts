@@ -212,6 +212,32 @@ for (const behaviour of ["A", "B"] as const) {
   });
 }
 
+describe("controller modules are read at an action's first request", () => {
+  it("an action found once is not looked up again; a path naming an action that does not exist reads the module every time and keeps nothing", async () => {
+    const routes = draw({ behaviour: "B" }, (map) => map.connect(":controller/:action"));
+    let reads = 0;
+    // Counts every look at the module's own members: what the adapter reads of it.
+    const module = new Proxy<Record<string, unknown>>(
+      { index: () => "listed" },
+      {
+        getOwnPropertyDescriptor: (target, key) => (reads++, Reflect.getOwnPropertyDescriptor(target, key)),
+        get: (target, key) => (reads++, Reflect.get(target, key)),
+      },
+    );
+    const handle = fetchHandler(routes, { pages: module });
+    assert.strictEqual(await (await handle(new Request("http://x/pages/index"))).text(), "listed");
+    const first = reads;
+    assert.ok(first > 0);
+    for (let i = 0; i < 5; i++) assert.strictEqual(await (await handle(new Request("http://x/pages/index"))).text(), "listed");
+    assert.strictEqual(reads, first, "the found action is kept with the module");
+    for (const name of ["a", "b", "a"]) assert.strictEqual((await handle(new Request(`http://x/pages/${name}`))).status, 404);
+    const perMissing = (reads - first) / 3;
+    assert.ok(perMissing > 0);
+    assert.strictEqual((await handle(new Request("http://x/pages/a"))).status, 404);
+    assert.strictEqual(reads - first, perMissing * 4, "a missing action is looked up again, never kept");
+  });
+});
+
 describe("nodeHandler over real sockets", function () {
   this.timeout(30_000);
   let server: http.Server;

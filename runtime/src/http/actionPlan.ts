@@ -1,0 +1,43 @@
+import { own } from "../routing/values";
+import { Action, Controllers, ControllerModule, findAction } from "./controllers";
+import { Chain, filtersFor } from "./filters";
+import { paramsSchemaFor, Schema, validParams } from "./schemas";
+import type { Params } from "./params";
+
+/** What a request for one controller action runs: the action (its params schema checked first) and the filters around it. */
+export interface ActionPlan {
+  run: Action;
+  filters: Omit<Chain, "middleware"> | undefined;
+}
+
+/**
+ * The plan of `controller#action`, worked out at its first request and kept with the module, as
+ * its filters and schemas are: a request then costs two lookups, not one per declaration. Only
+ * actions that exist are kept, so a path naming any action (`:action`) cannot grow the cache.
+ */
+export function actionPlan(controllers: Controllers, controller: string, action: string): ActionPlan | { missing: "controller" | "action" } {
+  const module = own(controllers, controller);
+  if (!module || typeof module !== "object") return { missing: "controller" };
+  let byAction = plans.get(module);
+  if (!byAction) plans.set(module, (byAction = new Map()));
+  const kept = byAction.get(action);
+  if (kept) return kept;
+  const found = findAction(controllers, controller, action);
+  if ("missing" in found) return found;
+  const schema = paramsSchemaFor(module, action);
+  const plan = { run: schema ? checkedAction(found.action, schema) : found.action, filters: filtersFor(module, action) };
+  byAction.set(action, plan);
+  return plan;
+}
+
+const plans = new WeakMap<ControllerModule, Map<string, ActionPlan>>();
+
+/** An action whose params are checked against its schema first (after its before filters, which run outside it). */
+function checkedAction(action: Action, schema: Schema): Action {
+  return async (context) => {
+    const value = await validParams(schema, context.params);
+    // A Standard Schema's output (coerced, defaults applied) is what the action reads.
+    if (value !== context.params && typeof value === "object" && value !== null) context.params = value as Params;
+    return action(context);
+  };
+}
