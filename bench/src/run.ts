@@ -12,6 +12,7 @@ import { expandDeclarations, RouteSet } from "resource-routes";
 import { documentDiagnostics } from "../../server/out/service/diagnostics";
 import { RoutingWorkspace } from "../../server/out/service/workspace";
 import { footprint, httpThroughput } from "./http";
+import { dispatchInProcess } from "./dispatch";
 import { adversarialRecognition, unreachablePass } from "./adversarial";
 import { startup } from "./startup";
 import { languageServer } from "./languageServer";
@@ -208,6 +209,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   recognition,
   analysis,
   footprint,
+  dispatch: dispatchInProcess,
   http: httpThroughput,
   "language-server": languageServer,
   tree: routesTreeBenchmark,
