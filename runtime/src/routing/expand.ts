@@ -12,7 +12,7 @@ import { actionSegment, defineResource, ResourceDefinition, ResourceSettings } f
 import { INHERITED_ACTIONS } from "./restriction";
 import { routeOrigin, RouteOrigin, RouteSpec } from "./route";
 import { Refusal, RouteTable, DeclarationRoutes } from "./table";
-import { expandTopLevel, GroupExpander, patch } from "./reexpand";
+import { ExpansionUnit, expandUnits, GroupExpander, patch } from "./reexpand";
 import { validateDeclaration } from "./validate";
 import { asText, copyMap, deepMerge, EMPTY_MAP, isEmpty, isOptionMap, mapOf, OptionMap, OptionValue, pick, record, toList } from "./values";
 import { interned } from "../text/intern";
@@ -41,14 +41,15 @@ export function expandDeclarations(
   };
   const settingsKey = JSON.stringify(tree.settings);
   const before = previous?.groups?.settings === settingsKey ? previous : undefined;
-  const patched = before && patch(before, tree.body, (table) => new Expander(rules, settings, inflector, table));
+  const units = expansionUnits(tree.body);
+  const patched = before && patch(before, units, (table) => new Expander(rules, settings, inflector, table));
   if (patched) return patched;
   const table = new RouteTable(maxRoutes);
-  const checks = tree.body.map(validateDeclaration);
+  const checks = units.map((unit) => validateDeclaration(unit.declaration));
   for (const list of checks) for (const diagnostic of list) table.diagnostics.push(diagnostic);
   table.groups = { settings: settingsKey, list: [] };
   try {
-    expandTopLevel(new Expander(rules, settings, inflector, table), table, tree.body, before?.groups?.list ?? [], checks);
+    expandUnits(new Expander(rules, settings, inflector, table), table, units, before?.groups?.list ?? [], checks);
   } catch (error) {
     if (!(error instanceof RouteDefinitionError)) throw error;
     table.error = error;
@@ -110,13 +111,15 @@ class Expander implements GroupExpander {
     this.builder = new RouteBuilder(rules);
   }
 
-  /** One top-level declaration expanded into the table, recorded as a group: its routes and the name lookups they depended on. */
-  expandGroup(declaration: Declaration, checks: Diagnostic[]): DeclarationRoutes {
+  /** One unit expanded into the table, recorded as a group: its routes and the name lookups they depended on. */
+  expandGroup(unit: ExpansionUnit, checks: Diagnostic[]): DeclarationRoutes {
+    const { declaration, scope } = unit;
     const start = this.table.routes.length;
     this.recording = { claimed: new Set(), takenBefore: [], refused: [], refusedKeys: new Map() };
-    this.body([declaration], record());
+    this.body([declaration], scope ?? record());
     const group = {
       declaration,
+      scope,
       routes: this.table.routes.slice(start),
       claimed: [...this.recording.claimed],
       takenBefore: this.recording.takenBefore,
@@ -150,10 +153,8 @@ class Expander implements GroupExpander {
         });
         return;
       case "namespace":
-        this.body(declaration.block ?? [], namespaceScope(declaration.names[0] ?? "", options));
-        return;
       case "with_options":
-        this.body(declaration.block ?? [], options);
+        this.body(declaration.block ?? [], blockScope(declaration, options));
         return;
       case "connect":
         this.explicitRoute(declaration.path ?? "", null, options, routeOrigin(declaration, 0));
@@ -446,6 +447,28 @@ function methodsOf(method: OptionValue): OptionValue[] {
 }
 
 /** Contract §1: what `namespace(name, options, block)` attaches to its block. */
+/**
+ * The units a body is expanded in: each declaration, but a namespace or with_options, whose block
+ * is expanded in its place with the options it gives (so the routes, in order, are those of the
+ * declarations themselves).
+ */
+function expansionUnits(body: WrittenInto<Declaration[]>): ExpansionUnit[] {
+  const units: ExpansionUnit[] = [];
+  const visit = (owner: WrittenInto<Declaration[]>, scope: OptionMap | undefined, top: number | undefined): void =>
+    owner.forEach((declaration, index) => {
+      if (declaration.kind === "namespace" || declaration.kind === "with_options") {
+        visit(declaration.block ?? [], blockScope(declaration, deepMerge(scope ?? EMPTY_MAP, declaration.options)), top ?? index);
+      } else units.push({ declaration, scope, owner, index, top: top ?? index });
+    });
+  visit(body, undefined, undefined);
+  return units;
+}
+
+/** What a namespace or with_options block gives its declarations, from the block's own options (merged with those it is under). */
+function blockScope(declaration: Declaration, options: OptionMap): OptionMap {
+  return declaration.kind === "namespace" ? namespaceScope(declaration.names[0] ?? "", options) : options;
+}
+
 function namespaceScope(name: string, options: OptionMap): OptionMap {
   if (options.namespace != null) {
     const rest = copyMap(options);

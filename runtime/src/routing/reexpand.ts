@@ -4,17 +4,33 @@ import { Diagnostic } from "./diagnostics";
 import { RouteDefinitionError } from "./errors";
 import { DeclarationRoutes, RouteTable, unchangedEnds } from "./table";
 import { validateDeclaration } from "./validate";
-import { isOptionMap, OptionValue } from "./values";
+import { isOptionMap, OptionMap, OptionValue } from "./values";
 
 /*
  * Re-expansion after an edit: the incremental layer over the facility's rules (expand.ts). A
- * file's table is kept as groups, one per top-level declaration; after an edit, the declarations
- * the edit did not touch keep their groups' routes, and only the others are expanded again.
+ * file's table is kept as groups, one per unit of expansion: a top-level declaration, or one
+ * declared in a namespace or with_options block, which gives its declarations options and nothing
+ * else (so an API's thousands of resources under one namespace are as many groups as they would
+ * be without it). After an edit, the units the edit did not touch keep their groups' routes, and
+ * only the others are expanded again.
  */
 
-/** What re-expansion asks of the facility: expanding one top-level declaration, and the reports of a group it keeps. */
+/**
+ * A declaration expanded as a group of its own: at the top level, or in a block that only scopes
+ * (see expansionUnits), with the options that block gives it. `owner[index]` is where it stands
+ * in the tree, and `top` the index in the tree's body of the top-level declaration it is part of.
+ */
+export interface ExpansionUnit {
+  declaration: Declaration;
+  scope: OptionMap | undefined;
+  owner: WrittenInto<Declaration[]>;
+  index: number;
+  top: number;
+}
+
+/** What re-expansion asks of the facility: expanding one unit, and the reports of a group it keeps. */
 export interface GroupExpander {
-  expandGroup(declaration: Declaration, checks: Diagnostic[]): DeclarationRoutes;
+  expandGroup(unit: ExpansionUnit, checks: Diagnostic[]): DeclarationRoutes;
   reportAgain(group: DeclarationRoutes): void;
 }
 
@@ -22,50 +38,54 @@ export interface GroupExpander {
 const REUSE_WINDOW = 8;
 
 /**
- * The file's top-level declarations, each recorded as a group in `table`. A declaration equal (as
- * data) to a group of the previous expansion, found near the same place in the file, whose names
- * are still free and whose taken names are still taken, re-uses that group's routes instead of
- * expanding again: the previous declaration object takes the new one's source ranges and its
- * place in `declarations`, so the re-used routes point at the current text.
+ * The units, each recorded as a group in `table`. A unit equal (as data, with the same scope) to a
+ * group of the previous expansion, found near the same place in the file, whose names are still
+ * free and whose taken names are still taken, re-uses that group's routes instead of expanding
+ * again: the previous declaration object takes the new one's source ranges and its place in the
+ * tree, so the re-used routes point at the current text.
  */
-export function expandTopLevel(
+export function expandUnits(
   expander: GroupExpander,
   table: RouteTable,
-  declarations: WrittenInto<Declaration[]>,
+  units: readonly ExpansionUnit[],
   previous: readonly DeclarationRoutes[],
   checks: Diagnostic[][],
 ): void {
   let next = 0; // previous groups before this one were matched or passed over
   // Declarations the reader re-used as they were: their previous group is theirs alone.
-  const present = new Set(declarations);
-  declarations.forEach((declaration, index) => {
-    const found = reusable(table, declaration, previous, next, present);
+  const present = new Set(units.map((unit) => unit.declaration));
+  units.forEach((unit, index) => {
+    const found = reusable(table, unit, previous, next, present);
     if (found === undefined) {
-      table.groups!.list.push(expander.expandGroup(declaration, checks[index]));
+      table.groups!.list.push(expander.expandGroup(unit, checks[index]));
       return;
     }
     const reused = previous[found];
     next = found + 1;
-    takeSources(reused.declaration, declaration);
+    adopt(reused, unit);
     reused.checks = checks[index];
-    declarations[index] = reused.declaration;
     for (const route of reused.routes) table.add(route);
     table.groups!.list.push(reused);
     expander.reportAgain(reused);
   });
 }
 
-/** The index of a previous group that can stand for `declaration`: among the next few, as an edit inserts or removes only a few. */
-function reusable(
-  table: RouteTable,
-  declaration: Declaration,
-  previous: readonly DeclarationRoutes[],
-  from: number,
-  present: Set<Declaration>,
-): number | undefined {
+/** The group's declaration stands for the unit's in the tree, with the unit's source ranges: the group's routes point at it. */
+function adopt(group: DeclarationRoutes, unit: ExpansionUnit): void {
+  if (group.declaration === unit.declaration) return;
+  takeSources(group.declaration, unit.declaration);
+  unit.owner[unit.index] = group.declaration;
+  unit.declaration = group.declaration;
+}
+
+/** The index of a previous group that can stand for `unit`: among the next few, as an edit inserts or removes only a few. */
+function reusable(table: RouteTable, unit: ExpansionUnit, previous: readonly DeclarationRoutes[], from: number, present: Set<Declaration>): number | undefined {
+  const declaration = unit.declaration;
   for (let i = from; i < Math.min(previous.length, from + REUSE_WINDOW); i++) {
     const group = previous[i];
-    const same = group.declaration === declaration || (!present.has(group.declaration) && sameDeclaration(group.declaration, declaration));
+    const same =
+      (group.declaration === declaration || (!present.has(group.declaration) && sameDeclaration(group.declaration, declaration))) &&
+      sameScope(group.scope, unit.scope);
     if (!same) continue;
     if (group.claimed.every((n) => table.isFree(n)) && group.takenBefore.every((n) => !table.isFree(n))) return i;
   }
@@ -73,54 +93,59 @@ function reusable(
 }
 
 /**
- * The previous table patched where the declarations changed: the run of top-level declarations
- * between those it begins and ends with unchanged (the same objects: the analyser re-uses the
- * declarations of statements an edit did not touch) is expanded, and its routes and names put in
- * place of the run's before. Its work is that of the run, not of the file; the name lookup is
- * taken over, not copied. Undefined when a patch cannot give what a whole expansion would (a
- * declaration refused, a name the run needs held by a declaration after it, a name a declaration
- * after it found taken now free, too many routes); the caller then expands everything.
+ * The previous table patched where the units changed: the run of units between those it begins
+ * and ends with unchanged (the same declarations, or equal as data, in the same scope) is
+ * expanded, and its routes and names put in place of the run's before. Its work is that of the
+ * run, not of the file; the name lookup is taken over, not copied. Undefined when a patch cannot
+ * give what a whole expansion would (a declaration refused, a name the run needs held by a unit
+ * after it, a name a unit after it found taken now free, too many routes); the caller then
+ * expands everything.
  */
 export function patch(
   previous: TakenOver<RouteTable>,
-  declarations: WrittenInto<Declaration[]>,
+  units: readonly ExpansionUnit[],
   expander: (table: RouteTable) => GroupExpander,
 ): RouteTable | undefined {
   const old = previous.groups!.list;
   if (previous.error) return undefined;
-  const { head, tail } = unchangedEnds(old, declarations, (group, declaration) => group.declaration === declaration);
+  const { head, tail } = unchangedEnds(old, units, sameUnit);
   const removed = old.slice(head, old.length - tail);
   // The groups after the run, old[keptFrom…]: thousands on a large file, walked in place.
   const keptFrom = old.length - tail;
-  const run = declarations.slice(head, declarations.length - tail);
+  const run = units.slice(head, units.length - tail);
+  // The kept units stand in the tree by their groups' declarations (an edit's reading may have made equal ones anew, checked again at their new ranges).
+  const keep = (group: DeclarationRoutes, unit: ExpansionUnit) => {
+    if (group.declaration !== unit.declaration) group.checks = validateDeclaration(unit.declaration);
+    adopt(group, unit);
+  };
+  for (let i = 0; i < head; i++) keep(old[i], units[i]);
+  for (let i = 0; i < tail; i++) keep(old[keptFrom + i], units[units.length - tail + i]);
 
   const table = RouteTable.continuing(previous);
   if (!table) return undefined;
   for (const group of removed) table.forget(group);
-  const checks = run.map(validateDeclaration);
+  const checks = run.map((unit) => validateDeclaration(unit.declaration));
   table.groups = { settings: previous.groups!.settings, list: old.slice(0, head) };
   const diagnostics = table.diagnostics;
   for (const group of table.groups.list) for (const diagnostic of group.checks) diagnostics.push(diagnostic);
   for (const list of checks) for (const diagnostic of list) diagnostics.push(diagnostic);
   for (let i = keptFrom; i < old.length; i++) for (const diagnostic of old[i].checks) diagnostics.push(diagnostic);
-  // Reports in the order a whole expansion makes them: the declarations' before the run, the run's, those after.
+  // Reports in the order a whole expansion makes them: the units' before the run, the run's, those after.
   const reporter = expander(table);
   for (const group of table.groups.list) reporter.reportAgain(group);
   try {
-    expandTopLevel(reporter, table, run, removed, checks);
+    expandUnits(reporter, table, run, removed, checks);
   } catch (error) {
     if (error instanceof RouteDefinitionError) return undefined;
     throw error;
   }
-  // Declarations of the run that re-used a group were replaced by its (see expandTopLevel): in the tree too.
-  run.forEach((declaration, i) => (declarations[head + i] = declaration));
-  // The run found a name taken: by a declaration before it, or (then the kept ones would change) after it.
+  // The run found a name taken: by a unit before it, or (then the kept ones would change) after it.
   const takenInRun = table.groups.list.slice(head).flatMap((group) => group.takenBefore);
   if (takenInRun.length > 0) {
     const heldAfter = new Set(old.slice(keptFrom).flatMap((group) => group.claimed));
     if (takenInRun.some((name) => heldAfter.has(name))) return undefined;
   }
-  // A name a kept declaration found taken that the run no longer holds would now be its own.
+  // A name a kept unit found taken that the run no longer holds would now be its own.
   for (let i = keptFrom; i < old.length; i++) if (!old[i].takenBefore.every((name) => table.named.has(name))) return undefined;
   const list = table.groups.list;
   const runEnd = list.length;
@@ -133,9 +158,32 @@ export function patch(
     previous.size,
     removed.reduce((n, group) => n + group.routes.length, 0),
   );
-  table.edit = { from: previous.version, at: head, removed, added: list.slice(head, runEnd) };
+  // Where the run lies in the tree's body, when it is a run of top-level declarations.
+  const topLevel = run.length > 0 && run.every((unit) => unit.scope === undefined);
+  table.edit = {
+    from: previous.version,
+    at: head,
+    removed,
+    added: list.slice(head, runEnd),
+    declarations: topLevel ? { at: run[0].top, length: run.length } : undefined,
+  };
   return table.overLimit ? undefined : table;
 }
+
+/** Whether a previous group stands for `unit` unchanged: its very declaration or one equal as data, in an equal scope. */
+function sameUnit(group: DeclarationRoutes, unit: ExpansionUnit): boolean {
+  return (group.declaration === unit.declaration || sameDeclaration(group.declaration, unit.declaration)) && sameScope(group.scope, unit.scope);
+}
+
+/** Whether two units' scopes are equal; the units of one block share theirs, so the last answer is kept. */
+function sameScope(a: OptionMap | undefined, b: OptionMap | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  if (lastScopes.a !== a || lastScopes.b !== b) Object.assign(lastScopes, { a, b, same: sameValue(a, b) });
+  return lastScopes.same;
+}
+
+const lastScopes: { a?: OptionMap; b?: OptionMap; same: boolean } = { same: false };
 
 /** Whether two declarations are equal as data: everything but their source ranges. */
 function sameDeclaration(a: Declaration, b: Declaration): boolean {

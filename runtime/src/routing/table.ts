@@ -4,6 +4,7 @@ import { Declaration } from "./declarations";
 import { Diagnostic } from "./diagnostics";
 import { RouteDefinitionError } from "./errors";
 import { Route, RouteGroup, RouteOrigin } from "./route";
+import type { OptionMap } from "./values";
 
 /** A resource's route that could not take its name, as another resource's route held it. */
 export interface Refusal {
@@ -23,11 +24,15 @@ export interface TableEdit {
   readonly at: number;
   readonly removed: readonly DeclarationRoutes[];
   readonly added: readonly DeclarationRoutes[];
+  /** The run's place in the tree's body, when its units are top-level declarations. */
+  readonly declarations?: { readonly at: number; readonly length: number };
 }
 
-/** The routes one top-level declaration added, and the name lookups they depended on. */
+/** The routes one unit of expansion (see reexpand.ts) added, and the name lookups they depended on. */
 export interface DeclarationRoutes {
   declaration: Declaration;
+  /** The options of the block the declaration is in (a namespace's), for one below the top level. */
+  scope?: OptionMap;
   routes: Route[];
   /** Names it took. */
   claimed: string[];
@@ -75,7 +80,7 @@ export class RouteTable {
   readonly named: Map<string, Route>;
   readonly diagnostics: Diagnostic[] = [];
   error: RouteDefinitionError | undefined;
-  /** Per top-level declaration, what it added: lets the next expansion of the same file re-use what did not change. */
+  /** Per unit of expansion (a top-level declaration, or one in a namespace), what it added: lets the next expansion of the same file re-use what did not change. */
   groups?: { settings: string; list: DeclarationRoutes[] };
   /**
    * Stands for this table where work done on it is kept (a WeakMap's key), and is named by the

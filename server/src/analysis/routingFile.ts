@@ -45,7 +45,7 @@ export function loadRoutingFile(text: SourceText, fileName: string, options: Loa
   if (options.behaviour) settings.behaviour = options.behaviour;
   settings.behaviour ??= DEFAULT_BEHAVIOUR;
   const table = expand(analysis, settings, options.previous?.routes.table);
-  adoptTreeDeclarations(analysis, table.edit && { at: table.edit.at, length: table.edit.added.length });
+  adoptTreeDeclarations(analysis, table.edit?.declarations);
   const diagnostics = [...analysis.diagnostics, ...table.diagnostics].sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return { analysis, behaviour: settings.behaviour, routes: new RouteSet(table, settings, { warn: () => undefined }), diagnostics };
 }

@@ -285,10 +285,13 @@ describe("incremental re-analysis", () => {
       if (round % 3 === 2) lines[at] = lines[at].includes(",  {") ? lines[at].replace(",  {", ", {") : lines[at].replace(", {", ",  {");
       else lines[at] = lines[at].includes(`"show"`) ? lines[at].replace(`, "show"`, "") : lines[at].replace(`"index"`, `"index", "show"`);
       const kept = file.routes.routes.filter((route) => route.controller !== `things${at}`);
+      const group = file.routes.table.groups!.list[at];
       file = loadRoutingFile(text(), "routes.ts", { previous: file })!;
       const edit = file.routes.table.edit!;
-      assert.deepStrictEqual([edit.at, edit.removed.length, edit.added.length], [at, 1, 1], `round ${round}: one declaration expanded again`);
-      if (round % 3 === 2) assert.strictEqual(edit.added[0], edit.removed[0], "a declaration equal to the one before keeps its segment");
+      if (round % 3 === 2) {
+        assert.deepStrictEqual([edit.removed.length, edit.added.length], [0, 0], `round ${round}: a declaration equal to the one before is not expanded again`);
+        assert.strictEqual(file.routes.table.groups!.list[at], group, "it keeps its group");
+      } else assert.deepStrictEqual([edit.at, edit.removed.length, edit.added.length], [at, 1, 1], `round ${round}: one declaration expanded again`);
       assert.ok(
         kept.every((route) => file.routes.routes.includes(route)),
         "the others' routes are the same objects",
@@ -301,6 +304,32 @@ describe("incremental re-analysis", () => {
       );
       assert.deepStrictEqual(observable(file), observable(loadRoutingFile(text(), "routes.ts")));
     }
+  });
+
+  it("an edit inside a namespace expands again the one declaration it touched, in the namespace's options; an edit of the namespace's own options, every declaration in it", () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `      api.resources("things${i}", { only: ["index"] });`);
+    let prefix = `"api"`;
+    const text = () =>
+      `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("home");\n  map.namespace(${prefix}, (api) => {\n    api.with_options({ requirements: { id: /\\d+/ } }, (api) => {\n${lines.join("\n")}\n    });\n  });\n  map.resources("tail");\n});\n`;
+    let file = loadRoutingFile(text(), "routes.ts")!;
+    assert.strictEqual(file.routes.table.groups!.list.length, 14, "a group per declaration in the blocks, and one per top-level resource");
+    for (const [round, at] of [3, 7, 0, 11, 7].entries()) {
+      lines[at] = lines[at].includes(`"show"`) ? lines[at].replace(`, "show"`, "") : lines[at].replace(`"index"`, `"index", "show"`);
+      const kept = file.routes.routes.filter((route) => route.controller !== `api/things${at}`);
+      file = loadRoutingFile(text(), "routes.ts", { previous: file })!;
+      const edit = file.routes.table.edit!;
+      assert.deepStrictEqual([edit.at, edit.removed.length, edit.added.length], [at + 1, 1, 1], `round ${round}: one declaration expanded again`);
+      assert.ok(
+        kept.every((route) => file.routes.routes.includes(route)),
+        "the others' routes are the same objects",
+      );
+      assert.deepStrictEqual(observable(file), observable(loadRoutingFile(text(), "routes.ts")));
+    }
+    prefix = `"v2"`;
+    file = loadRoutingFile(text(), "routes.ts", { previous: file })!;
+    assert.deepStrictEqual([file.routes.table.edit!.removed.length, file.routes.table.edit!.added.length], [12, 12]);
+    assert.ok(file.routes.routes.some((route) => route.path.startsWith("/v2/things3")));
+    assert.deepStrictEqual(observable(file), observable(loadRoutingFile(text(), "routes.ts")));
   });
 
   it("a previous version handed over twice (an analysis that failed half-way) is parsed anew, not refused", () => {
