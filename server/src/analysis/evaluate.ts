@@ -47,7 +47,12 @@ export class Evaluator {
     const start = tokenStart(this.text, node.pos, node.end);
     const place = this.place;
     if (place?.holds(start, node.end)) return new AnchoredSpan(place, start - place.pos, node.end - place.pos);
-    if (place) this.outsideEnd = Math.max(this.outsideEnd, node.end);
+    if (!place) return { start, end: node.end };
+    this.outsideEnd = Math.max(this.outsideEnd, node.end);
+    // Outside a nested statement but inside one around it: anchored there, so that it still moves with the file's edits.
+    for (let outer = place.parent; outer; outer = outer.parent) {
+      if (outer.holds(start, node.end)) return new AnchoredSpan(outer, start - outer.pos, node.end - outer.pos);
+    }
     return { start, end: node.end };
   }
 
@@ -73,17 +78,29 @@ export class Evaluator {
 
   /**
    * Runs `read` with the ranges it makes inside `place` relative to it; gives where the last range
-   * it made outside `place` ends (-1 when none did).
+   * it made outside `place` ends (-1 when none did). Called again inside `read` for a statement of
+   * a block (a place whose parent is `place`), what lies outside the inner place counts for the
+   * outer one too.
    */
   within(place: StatementPlace, read: () => void): number {
+    const outerPlace = this.place;
+    const outerEnd = this.outsideEnd;
     this.place = place;
     this.outsideEnd = -1;
+    let end = -1;
     try {
       read();
-      return this.outsideEnd;
+      end = this.outsideEnd;
+      return end;
     } finally {
-      this.place = undefined;
+      this.place = outerPlace;
+      this.outsideEnd = outerPlace ? Math.max(outerEnd, end) : -1;
     }
+  }
+
+  /** The place of the statement being read, if any: a block's statements are placed inside it. */
+  get currentPlace(): StatementPlace | undefined {
+    return this.place;
   }
 
   /**

@@ -29,6 +29,11 @@ export class DeclarationReader {
    */
   private inherited = 0;
   private loopsStopped = false;
+  /**
+   * Per statement being read (innermost last): where its diagnostics begin, and the blocks read
+   * in it statement by statement (null for a block read otherwise: see callback).
+   */
+  private readonly levels: Array<{ start: number; blocks: Array<(BlockReading & { owner: Declaration }) | null> }> = [];
 
   constructor(
     private readonly evaluator: Evaluator,
@@ -102,25 +107,70 @@ export class DeclarationReader {
   /** One top-level statement of the callback whose mapper is named `mapper`, read in the callback body's scope. */
   readStatement(statement: ts.Statement, mapper: string, scope: Scope): StatementReading {
     const into: Declaration[] = [];
+    return this.read(statement, new Map([[mapper, into]]), mapper, into, true, scope, new StatementPlace(statement.pos, statement.end));
+  }
+
+  /**
+   * One statement of `block` (parsed alone at its place in the file, inside the statement placed
+   * at `parent`), read as reading the statement around it read it: with the block's mapper, scope,
+   * depth and inherited options. `escaped`: it called a mapper of a block around, which a reading
+   * of it alone cannot place.
+   */
+  readInBlock(statement: ts.Statement, block: BlockReading, parent: StatementPlace): { reading: StatementReading; escaped: boolean } {
+    const into: Declaration[] = [];
+    const others = block.outer.map((name) => [name, [] as Declaration[]] as const);
+    const mappers = new Map<string, Declaration[]>([...others, [block.mapper, into]]);
+    this.inherited = block.inherited;
+    this.blockDepth = block.depth;
+    const reading = this.read(statement, mappers, block.mapper, into, true, block.scope, new StatementPlace(statement.pos, statement.end, parent));
+    return { reading, escaped: others.some(([, list]) => list.length > 0) };
+  }
+
+  /** `owned`: `into` is this statement's alone (else it is its block's, and the statement's declarations are those it adds). */
+  private read(
+    statement: ts.Statement,
+    mappers: Mappers,
+    mapper: string,
+    into: Declaration[],
+    owned: boolean,
+    scope: Scope,
+    place: StatementPlace,
+  ): StatementReading {
+    const from = into.length;
     const diagnostics = this.diagnostics.length;
     const before = this.evaluator.budget.spent;
-    const place = new StatementPlace(statement.pos, statement.end);
-    const outsideEnd = this.evaluator.within(place, () => this.statement(statement, new Map([[mapper, into]]), scope));
+    const level = { start: diagnostics, blocks: [] as Array<(BlockReading & { owner: Declaration }) | null> };
+    this.levels.push(level);
+    let outsideEnd: number;
+    try {
+      outsideEnd = this.evaluator.within(place, () => this.statement(statement, mappers, scope));
+    } finally {
+      this.levels.pop();
+    }
+    const found = level.blocks.length === 1 ? level.blocks[0] : null;
+    const declarations = owned ? into : into.slice(from);
+    const block = found ? blockOf(found, declarations) : undefined;
     return {
       node: statement,
       expression: ts.isExpressionStatement(statement),
       place,
       mapper,
-      declarations: into,
+      // A block's list goes on growing with the statements after this one: a list of its own then.
+      declarations,
       diagnostics: this.diagnostics.slice(diagnostics),
       outsideEnd,
       cost: addCost(this.evaluator.budget.spent, before, -1),
       bounded: this.evaluator.budget.exhausted,
+      block,
     };
   }
 
-  /** A callback whose first parameter is a mapper recording into `into`. */
-  callback(fn: FunctionNode, mappers: Mappers, scope: Scope, into: Declaration[]): void {
+  /**
+   * A callback whose first parameter is a mapper recording into `into`. `owner`: the declaration
+   * whose block it is, when the callback is that call's last argument; such a block of calls
+   * alone, inside a statement being read, is read a statement at a time (see BlockReading).
+   */
+  callback(fn: FunctionNode, mappers: Mappers, scope: Scope, into: Declaration[], owner?: Declaration): void {
     if (this.blockDepth >= ANALYSIS_LIMITS.blockDepth) {
       this.notStatic(new NotStatic(fn, `blocks nested more than ${ANALYSIS_LIMITS.blockDepth} levels deep`, "depth"), "the routes declared in it are left out");
       return;
@@ -129,12 +179,57 @@ export class DeclarationReader {
     const inner = new Map(mappers);
     if (param && ts.isIdentifier(param.name)) inner.set(param.name.text, into);
     else if (param) this.notStatic(new NotStatic(param.name, "a destructured mapper parameter"), "its calls are left out");
+    const level = this.levels[this.levels.length - 1];
+    const place = this.evaluator.currentPlace;
     this.blockDepth++;
     try {
-      this.body(fn.body, inner, functionScope(fn, scope));
+      const body = fn.body;
+      if (owner && level && place && param && ts.isIdentifier(param.name) && ts.isBlock(body) && body.statements.every(ts.isExpressionStatement)) {
+        level.blocks.push(this.blockOfCalls(body, owner, param.name.text, mappers, inner, functionScope(fn, scope), place, level.start));
+      } else {
+        if (level) level.blocks.push(null);
+        this.body(body, inner, functionScope(fn, scope));
+      }
     } finally {
       this.blockDepth--;
     }
+  }
+
+  /** A block of calls read a statement at a time, each reading kept; null when one of them reached past the block (see BlockReading). */
+  private blockOfCalls(
+    body: ts.Block,
+    owner: Declaration,
+    mapper: string,
+    outer: Mappers,
+    mappers: Mappers,
+    scope: Scope,
+    place: StatementPlace,
+    readingStart: number,
+  ): (BlockReading & { owner: Declaration }) | null {
+    const block: BlockReading & { owner: Declaration } = {
+      owner,
+      ownerAt: -1,
+      mapper,
+      outer: [...outer.keys()].filter((name) => name !== mapper),
+      scope,
+      inherited: this.inherited,
+      depth: this.blockDepth,
+      diagnosticsAt: this.diagnostics.length - readingStart,
+      statements: [],
+    };
+    const into = mappers.get(mapper)!;
+    const others = block.outer.map((name) => outer.get(name)!);
+    const lengths = others.map((list) => list.length);
+    const statements = body.statements;
+    for (let i = 0; i < statements.length; i++) {
+      if (this.evaluator.budget.exhausted) {
+        this.leftUnread(statements.slice(i));
+        return null;
+      }
+      const statement = statements[i];
+      block.statements.push(this.read(statement, mappers, mapper, into, false, scope, new StatementPlace(statement.pos, statement.end, place)));
+    }
+    return others.every((list, i) => list.length === lengths[i]) ? block : null;
   }
 
   private body(body: ts.ConciseBody, mappers: Mappers, scope: Scope): void {
@@ -311,8 +406,9 @@ export class DeclarationReader {
       declaration.block = [];
       const outer = this.inherited;
       this.inherited = weight;
+      const last = call.arguments[call.arguments.length - 1];
       try {
-        this.callback(block, mappers, scope, declaration.block);
+        this.callback(block, mappers, scope, declaration.block, last && unwrap(last) === block ? declaration : undefined);
       } finally {
         this.inherited = outer;
       }
@@ -406,6 +502,30 @@ export interface StatementReading {
   cost: Cost;
   /** The file's budget was gone when its reading ended: what it left out depends on what came before, so it is read again. */
   bounded: boolean;
+  /** The one block of calls the statement holds (a namespace's), read a statement at a time. */
+  block?: BlockReading;
+}
+
+/**
+ * A block of mapper calls alone (no const, loop or other statement) given as the last argument
+ * of a declaration (`map.namespace("api", (api) => { … })`), read a statement at a time: an edit
+ * inside one of its statements is read alone, in what the block gives it, as an edit inside a
+ * top-level statement is (see rereading.ts).
+ */
+export interface BlockReading {
+  /** Which of the statement's declarations the block is of. */
+  ownerAt: number;
+  /** The block's mapper parameter. */
+  mapper: string;
+  /** The mappers of the blocks around it, which a statement read alone must not call. */
+  outer: string[];
+  scope: Scope;
+  /** What its declarations inherit (see DeclarationReader.inherited), and how deeply it is nested. */
+  inherited: number;
+  depth: number;
+  /** Where, in the diagnostics of the statement holding the block, those of its statements begin. */
+  diagnosticsAt: number;
+  statements: StatementReading[];
 }
 
 /** The reading of a statement after the file's budget ran out: nothing (see DeclarationReader.leftUnread). */
@@ -421,6 +541,13 @@ function unreadStatement(statement: ts.Statement, mapper: string): StatementRead
     cost: { steps: 0, iterations: 0 },
     bounded: true,
   };
+}
+
+/** The block as a statement's reading keeps it: where its owner is among the statement's declarations (none: not one of them). */
+function blockOf(found: BlockReading & { owner: Declaration }, declarations: readonly Declaration[]): BlockReading | undefined {
+  const { owner, ...block } = found;
+  block.ownerAt = declarations.indexOf(owner);
+  return block.ownerAt < 0 ? undefined : block;
 }
 
 /** What reading a draw() callback gave (see DeclarationReader.drawCallback). */

@@ -7,6 +7,8 @@ import { Evaluator } from "./evaluate";
 import { FileSyntax, parseAt, parseDiagnosticsOf, syntaxOf, tokenStart } from "./fileSyntax";
 import { TextChange } from "../text/textChange";
 import type { SourceText } from "../text/sourceText";
+import { AnchoredSpan } from "../../../runtime/out/routing/optionSources";
+import type { Declaration, Span } from "../../../runtime/out/routing/declarations";
 
 /*
  * Re-reading after an edit: the incremental layer over the analyser's reading (reader.ts). What
@@ -89,24 +91,6 @@ function readOneStatement(text: SourceText, previous: RoutingFileAnalysis, prior
   const old = readings[index] && readings[index].place.pos <= change.start ? readings[index] : undefined;
   if (!old || old.mapper !== callback.mapper || !old.expression) return undefined;
   const delta = change.newEnd - change.oldEnd;
-  const statement = statementAlone(prior.trees.fileName, text, old.place.pos, old.place.end + delta, index === 0);
-  if (!statement) return undefined;
-
-  const reading = new DeclarationReader(new Evaluator(text), []).readStatement(statement, callback.mapper, callback.scope);
-  // Its node is of a tree of its own, which no tree of the file holds: kept, it would never be
-  // found again (see drawCallback), and each statement edited would keep its tree for good.
-  reading.node = undefined;
-  // A range outside the statement (a const's value) is only where it was if it lies before every edit since the scope was made.
-  if (reading.outsideEnd > callback.bindingsEnd) return undefined;
-  const next = readings.slice();
-  next[index] = reading;
-  // Near the file's budget, only a whole reading tells what it leaves out. A whole reading of this
-  // version would spend at most what the settings and the statements spend now, plus the consts the
-  // old statement was the first to read (kept evaluated in the scope, so its new reading paid
-  // nothing for them, and another statement would pay them instead): at most what it cost.
-  const spent = addCost(addCost(readingsCost, old.cost, -1), reading.cost);
-  if (!wellWithinLimits(addCost(addCost(callback.outside, spent), old.cost))) return undefined;
-  for (let i = index + 1; i < next.length; i++) next[i].place.move(delta);
   // The tree's body and the diagnostics are the readings' in order (after the settings'
   // diagnostics): the statement's run in each is replaced, where it lies found by counting.
   let bodyAt = 0;
@@ -122,9 +106,25 @@ function readOneStatement(text: SourceText, previous: RoutingFileAnalysis, prior
     diagnosticCount += readings[i].diagnostics.length;
   }
   if (previous.tree.body.length !== declarationCount || previous.diagnostics.length !== diagnosticCount) return undefined;
+  const reading =
+    old.block && insideBlock(old, change)
+      ? readInBlock(text, prior.trees.fileName, old, previous.tree.body.slice(bodyAt, bodyAt + old.declarations.length), change)
+      : readTopLevel(text, prior, old, change, index === 0);
+  if (!reading) return undefined;
+  // A range outside the statement (a const's value) is only where it was if it lies before every edit since the scope was made.
+  if (reading.outsideEnd > callback.bindingsEnd) return undefined;
+  const next = readings.slice();
+  next[index] = reading;
+  // Near the file's budget, only a whole reading tells what it leaves out. A whole reading of this
+  // version would spend at most what the settings and the statements spend now, plus the consts the
+  // old statement was the first to read (kept evaluated in the scope, so its new reading paid
+  // nothing for them, and another statement would pay them instead): at most what it cost.
+  const spent = addCost(addCost(readingsCost, old.cost, -1), reading.cost);
+  if (!wellWithinLimits(addCost(addCost(callback.outside, spent), old.cost))) return undefined;
+  for (let i = index + 1; i < next.length; i++) next[i].place.move(delta);
   return {
-    tree: { settings: previous.tree.settings, body: replaced(previous.tree.body, bodyAt, old.declarations.length, reading.declarations) },
-    diagnostics: replaced(previous.diagnostics, diagnosticsAt, old.diagnostics.length, reading.diagnostics),
+    tree: { settings: previous.tree.settings, body: spliced(previous.tree.body, bodyAt, old.declarations.length, reading.declarations) },
+    diagnostics: spliced(previous.diagnostics, diagnosticsAt, old.diagnostics.length, reading.diagnostics),
     settingsSources: previous.settingsSources,
     text,
     syntax: syntaxOf(prior.trees, prior.trees.fileName, text),
@@ -132,8 +132,108 @@ function readOneStatement(text: SourceText, previous: RoutingFileAnalysis, prior
   };
 }
 
+/** The edited top-level statement, parsed alone at its place and read. */
+function readTopLevel(text: SourceText, prior: Reusable, old: StatementReading, change: TextChange, first: boolean): StatementReading | undefined {
+  const callback = prior.callback!;
+  const statement = statementAlone(prior.trees.fileName, text, old.place.pos, old.place.end + change.newEnd - change.oldEnd, first);
+  if (!statement) return undefined;
+  const reading = new DeclarationReader(new Evaluator(text), []).readStatement(statement, callback.mapper, callback.scope);
+  // Its node is of a tree of its own, which no tree of the file holds: kept, it would never be
+  // found again (see drawCallback), and each statement edited would keep its tree for good.
+  reading.node = undefined;
+  return reading;
+}
+
+/** Whether the edit lies inside one statement of the statement's block of calls. */
+function insideBlock(reading: StatementReading, change: TextChange): boolean {
+  const index = readingAt(reading.block!.statements, change.start);
+  return index >= 0 && reading.block!.statements[index].place.end >= change.oldEnd;
+}
+
+/**
+ * An edit inside a statement of a block of calls (a namespace's), at any depth: the innermost
+ * call statement that holds it is parsed alone at its place and read as its block reads it; the
+ * statements around it keep their readings, and each statement and declaration holding it is
+ * made anew around the new reading (its declaration's block and range, its diagnostics and cost).
+ * `declarations`: the tree's declarations of the top-level statement (expansion may have put
+ * earlier objects, equal as data, in place of those read: the tree's are the ones made anew).
+ * The top-level statement's new reading, or undefined when the edit is not of that kind.
+ */
+function readInBlock(
+  text: SourceText,
+  fileName: string,
+  top: StatementReading,
+  declarations: readonly Declaration[],
+  change: TextChange,
+): StatementReading | undefined {
+  const delta = change.newEnd - change.oldEnd;
+  // From the top-level statement down: each statement holding the edit, its declarations in the
+  // tree, the one whose block holds the next statement down, and that statement's index in it.
+  const path: Array<{ holder: StatementReading; declarations: readonly Declaration[]; owner: Declaration; index: number }> = [];
+  let holder = top;
+  let held = declarations;
+  while (holder.block && insideBlock(holder, change)) {
+    const block = holder.block;
+    const owner = held[block.ownerAt];
+    if (!owner?.block || owner.block.length !== countOf(block.statements, "declarations") || holder.bounded) return undefined;
+    const index = readingAt(block.statements, change.start);
+    path.push({ holder, declarations: held, owner, index });
+    const at = countOf(block.statements.slice(0, index), "declarations");
+    holder = block.statements[index];
+    held = owner.block.slice(at, at + holder.declarations.length);
+  }
+  const edited = holder;
+  const innermost = path[path.length - 1];
+  if (!edited.expression || edited.bounded) return undefined;
+  const statement = statementAlone(fileName, text, edited.place.pos, edited.place.end + delta, innermost.index === 0);
+  if (!statement) return undefined;
+  const { reading, escaped } = new DeclarationReader(new Evaluator(text), []).readInBlock(statement, innermost.holder.block!, innermost.holder.place);
+  if (escaped) return undefined;
+  reading.node = undefined;
+  // Made anew from the innermost statement out: each holder with the statement below replaced.
+  let replacement = reading;
+  let replaced = edited;
+  for (let k = path.length - 1; k >= 0; k--) {
+    const { holder, declarations, owner, index } = path[k];
+    const block = holder.block!;
+    const statements = block.statements.slice();
+    statements[index] = replacement;
+    for (let i = index + 1; i < statements.length; i++) statements[i].place.move(delta);
+    holder.place.grow(delta);
+    const declaration: Declaration = {
+      ...owner,
+      block: spliced(owner.block!, countOf(block.statements.slice(0, index), "declarations"), replaced.declarations.length, replacement.declarations),
+      source: owner.source && { ...owner.source, call: grown(owner.source.call, delta) },
+    };
+    const diagnosticsAt = block.diagnosticsAt + countOf(block.statements.slice(0, index), "diagnostics");
+    replacement = {
+      ...holder,
+      node: undefined,
+      block: { ...block, statements },
+      declarations: declarations.map((d) => (d === owner ? declaration : d)),
+      diagnostics: spliced(holder.diagnostics, diagnosticsAt, replaced.diagnostics.length, replacement.diagnostics),
+      cost: addCost(addCost(holder.cost, replaced.cost, -1), replacement.cost),
+      outsideEnd: Math.max(holder.outsideEnd, replacement.outsideEnd),
+    };
+    replaced = holder;
+  }
+  return replacement;
+}
+
+/** How many declarations or diagnostics the readings gave, together. */
+function countOf(readings: readonly StatementReading[], of: "declarations" | "diagnostics"): number {
+  let total = 0;
+  for (const reading of readings) total += reading[of].length;
+  return total;
+}
+
+/** A range that holds an edit, `delta` longer. */
+function grown(span: Span, delta: number): Span {
+  return span instanceof AnchoredSpan ? new AnchoredSpan(span.anchor, span.from, span.to + delta) : { start: span.start, end: span.end + delta };
+}
+
 /** A copy of `list` with the `count` items from `at` replaced by `items`. */
-function replaced<T>(list: readonly T[], at: number, count: number, items: readonly T[]): T[] {
+function spliced<T>(list: readonly T[], at: number, count: number, items: readonly T[]): T[] {
   const result = list.slice();
   result.splice(at, count, ...items);
   return result;

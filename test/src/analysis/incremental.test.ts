@@ -109,6 +109,68 @@ describe("incremental re-analysis", () => {
     );
   });
 
+  it("random edits inside blocks nested in blocks (namespaces, with_options, resources; a block calling an outer mapper, a mapper named as the outer one): each version equals a fresh analysis", () => {
+    const nested = [
+      `import { draw } from "resource-routes";`,
+      `const ONLY = ["index", "show"] as const;`,
+      `export default draw((map) => {`,
+      `  map.resources("home");`,
+      `  map.namespace("api", (api) => {`,
+      `    api.resources("posts", { only: ONLY });`,
+      `    api.namespace("v2", (v2) => {`,
+      `      v2.resources("users", { has_many: ["roles"] }, (user) => {`,
+      `        user.resources("keys", { shallow: true });`,
+      `        user.resource("avatar");`,
+      `      });`,
+      `      v2.with_options({ requirements: { id: /\\d+/ } }, (scoped) => {`,
+      `        scoped.resources("orders");`,
+      `        map.resources("outside");`,
+      `        scoped.resources("invoices", { member: { pay: "put" } });`,
+      `      });`,
+      `      v2.namespace("admin", (map) => {`,
+      `        map.resources("audits");`,
+      `      });`,
+      `    });`,
+      `    api.resources("tags");`,
+      `  });`,
+      `  map.resources("tail");`,
+      `});`,
+      ``,
+    ].join("\n");
+    const pieces = [...PIECES, 'v2.resources("more");\n', 'scoped.resources("x");\n', "api.", '"users"'];
+    // Without the call of the outer mapper, the blocks are read a statement at a time.
+    const contained = nested.replace(`        map.resources("outside");\n`, "");
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 10 }), piece: fc.constantFrom(...pieces) }), { minLength: 1, maxLength: 12 }),
+        (escaping, edits) => {
+          let text = escaping ? nested : contained;
+          let previous = loadRoutingFile(text, "routes.ts");
+          for (const edit of edits) {
+            // Most edits land inside the namespace, past the consts.
+            const at = nested.indexOf("map.namespace") + (edit.at % Math.max(1, text.length - nested.indexOf("map.namespace")));
+            text = text.slice(0, at) + edit.piece + text.slice(at + edit.remove);
+            const incremental = loadRoutingFile(text, "routes.ts", { previous });
+            assert.deepStrictEqual(observable(incremental), observable(loadRoutingFile(text, "routes.ts")));
+            previous = incremental;
+          }
+        },
+      ),
+      { numRuns: Number(process.env.INCREMENTAL_RUNS ?? 150) },
+    );
+    // Such an edit is read a statement of a block at a time (unless a statement in the block calls a mapper of a block around it).
+    const first = loadRoutingFile(contained, "routes.ts")!;
+    const edited = contained.replace(`user.resource("avatar")`, `user.resource("avatars")`);
+    const second = loadRoutingFile(edited, "routes.ts", { previous: first })!;
+    const again = second.analysis.reuse!.readAgain!.reading;
+    assert.deepStrictEqual(
+      again.block?.statements.map((s) => s.node === undefined),
+      [false, true, false],
+      "inside the namespace, only the statement holding the edit was read again",
+    );
+  });
+
   it("an edit inside one call statement parses and reads that statement alone; the file's tree is updated only when asked for", () => {
     const first = loadRoutingFile(BLOG, "routes.ts")!;
     const edited = BLOG.replace(`"articles"`, `"posts"`);
