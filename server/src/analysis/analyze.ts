@@ -81,15 +81,21 @@ export function analyzeRoutingFile(
 /**
  * The syntax nodes that hold `offset`, from the outermost down to the innermost whose text (from
  * its first token to its end) contains it. Inside a call statement of the draw() callback the path
- * begins at that statement, parsed alone (its size, not the file's: the file's tree is neither
- * made nor updated); elsewhere it begins at the file's tree. Node starts are the file text's
+ * begins at the innermost call statement that holds it (in a namespace's block, that block's
+ * statement), parsed alone (its size, not the file's: the file's tree is neither made nor
+ * updated); elsewhere it begins at the file's tree. Node starts are the file text's
  * (`tokenStart(analysis.text, node.pos, node.end)`): a statement parsed alone has its own text.
  */
 export function nodesAt(analysis: RoutingFileAnalysis, offset: number): ts.Node[] {
   const text = analysis.text;
   const readings = analysis.reuse?.readings;
-  const index = readings ? readingAt(readings, offset) : -1;
-  const reading = readings?.[index];
+  let index = readings ? readingAt(readings, offset) : -1;
+  let reading = readings?.[index];
+  for (let inner = reading?.block; inner; inner = reading?.block) {
+    const at = readingAt(inner.statements, offset);
+    if (at < 0 || !inner.statements[at].expression) break;
+    [index, reading] = [at, inner.statements[at]];
+  }
   const statement =
     reading?.expression && analysis.reuse ? statementAlone(analysis.reuse.trees.fileName, text, reading.place.pos, reading.place.end, index === 0) : undefined;
   const path: ts.Node[] = [];
