@@ -110,7 +110,7 @@ export class Recognizer {
   private readonly controllers: string[];
   private readonly search = new Search();
   /** Each route's defaults and fixed params as `key, value` pairs, made when the route is first recognised. */
-  private readonly fixed: Array<FixedValues | undefined> = [];
+  private readonly fixed: Array<FixedValues | undefined>;
   /**
    * Method classes: 0 takes every route (the error path's walk), then one per method some route is
    * restricted to, then one for any other method (only unrestricted routes take it).
@@ -124,6 +124,8 @@ export class Recognizer {
     private readonly rules: BehaviourRules,
   ) {
     this.controllers = [...new Set(routes.flatMap((route) => (route.controller === null ? [] : [route.controller])))];
+    // Filled in as routes are first recognised, in any order: made full length at once, so that it stays an array and not a dictionary.
+    this.fixed = new Array<FixedValues | undefined>(routes.length).fill(undefined);
     const restricted = [...new Set(routes.flatMap((route) => route.methods ?? []))];
     this.classMethods = [undefined, ...restricted, undefined];
     this.methodClasses = new Map(restricted.map((method, i) => [method, i + 1]));
