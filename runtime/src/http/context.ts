@@ -21,7 +21,7 @@ export interface RouteInfo {
  * The RouteInfo of a recognised route. Its verb and path are written out when an action reads
  * them, not on every request (a route keeps its path as segments).
  */
-export class RecognisedRoute implements RouteInfo {
+class RecognisedRoute implements RouteInfo {
   constructor(
     readonly name: string | null,
     readonly controller: string,
