@@ -54,8 +54,9 @@ export function expandUnits(
   let next = 0; // previous groups before this one were matched or passed over
   // Declarations the reader re-used as they were: their previous group is theirs alone.
   const present = new Set(units.map((unit) => unit.declaration));
+  const sameScope = scopeComparer();
   units.forEach((unit, index) => {
-    const found = reusable(table, unit, previous, next, present);
+    const found = reusable(table, unit, previous, next, present, sameScope);
     if (found === undefined) {
       table.groups!.list.push(expander.expandGroup(unit, checks[index]));
       return;
@@ -79,7 +80,14 @@ function adopt(group: DeclarationRoutes, unit: ExpansionUnit): void {
 }
 
 /** The index of a previous group that can stand for `unit`: among the next few, as an edit inserts or removes only a few. */
-function reusable(table: RouteTable, unit: ExpansionUnit, previous: readonly DeclarationRoutes[], from: number, present: Set<Declaration>): number | undefined {
+function reusable(
+  table: RouteTable,
+  unit: ExpansionUnit,
+  previous: readonly DeclarationRoutes[],
+  from: number,
+  present: Set<Declaration>,
+  sameScope: ScopeComparer,
+): number | undefined {
   const declaration = unit.declaration;
   for (let i = from; i < Math.min(previous.length, from + REUSE_WINDOW); i++) {
     const group = previous[i];
@@ -108,6 +116,10 @@ export function patch(
 ): RouteTable | undefined {
   const old = previous.groups!.list;
   if (previous.error) return undefined;
+  const sameScope = scopeComparer();
+  // Unchanged: the group's very declaration or one equal as data, in an equal scope.
+  const sameUnit = (group: DeclarationRoutes, unit: ExpansionUnit) =>
+    (group.declaration === unit.declaration || sameDeclaration(group.declaration, unit.declaration)) && sameScope(group.scope, unit.scope);
   const { head, tail } = unchangedEnds(old, units, sameUnit);
   const removed = old.slice(head, old.length - tail);
   // The groups after the run, old[keptFrom…]: thousands on a large file, walked in place.
@@ -170,20 +182,18 @@ export function patch(
   return table.overLimit ? undefined : table;
 }
 
-/** Whether a previous group stands for `unit` unchanged: its very declaration or one equal as data, in an equal scope. */
-function sameUnit(group: DeclarationRoutes, unit: ExpansionUnit): boolean {
-  return (group.declaration === unit.declaration || sameDeclaration(group.declaration, unit.declaration)) && sameScope(group.scope, unit.scope);
-}
+type ScopeComparer = (a: OptionMap | undefined, b: OptionMap | undefined) => boolean;
 
-/** Whether two units' scopes are equal; the units of one block share theirs, so the last answer is kept. */
-function sameScope(a: OptionMap | undefined, b: OptionMap | undefined): boolean {
-  if (a === b) return true;
-  if (a === undefined || b === undefined) return false;
-  if (lastScopes.a !== a || lastScopes.b !== b) Object.assign(lastScopes, { a, b, same: sameValue(a, b) });
-  return lastScopes.same;
+/** Whether two units' scopes are equal: the units of one block share theirs, so the last pair's answer serves the next unit too. */
+function scopeComparer(): ScopeComparer {
+  let last: { a: OptionMap; b: OptionMap; same: boolean } | undefined;
+  return (a, b) => {
+    if (a === b) return true;
+    if (a === undefined || b === undefined) return false;
+    if (last?.a !== a || last.b !== b) last = { a, b, same: sameValue(a, b) };
+    return last.same;
+  };
 }
-
-const lastScopes: { a?: OptionMap; b?: OptionMap; same: boolean } = { same: false };
 
 /** Whether two declarations are equal as data: everything but their source ranges. */
 function sameDeclaration(a: Declaration, b: Declaration): boolean {
