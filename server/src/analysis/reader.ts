@@ -227,7 +227,10 @@ export class DeclarationReader {
         return null;
       }
       const statement = statements[i];
-      block.statements.push(this.read(statement, mappers, mapper, into, false, scope, new StatementPlace(statement.pos, statement.end, place)));
+      const reading = this.read(statement, mappers, mapper, into, false, scope, new StatementPlace(statement.pos, statement.end, place));
+      // Only a top-level statement's reading is found again by its node (drawCallback); kept here, it would hold the syntax tree of a closed file.
+      reading.node = undefined;
+      block.statements.push(reading);
     }
     return others.every((list, i) => list.length === lengths[i]) ? block : null;
   }
