@@ -22,19 +22,32 @@ export async function httpThroughput(): Promise<void> {
   const requests = benchRequests();
   const rounds = Number(process.env.BENCH_HTTP_ROUNDS ?? 2);
   const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 4);
-  const figures = await compare(SERVERS, requests, rounds, seconds);
+  // BENCH_HTTP_SERVERS: some of them (bare and find-my-way always, the baselines), for more rounds in the same time.
+  const chosen = process.env.BENCH_HTTP_SERVERS?.split(",");
+  const unknown = chosen?.filter((kind) => !(SERVERS as readonly string[]).includes(kind));
+  if (unknown?.length) throw new Error(`BENCH_HTTP_SERVERS names ${SERVERS.join(", ")}, not ${unknown.join(", ")}`);
+  const servers = chosen ? SERVERS.filter((kind) => kind === "bare" || kind === "find-my-way" || chosen.includes(kind)) : SERVERS;
+  const figures = await compare(servers, requests, rounds, seconds);
   const mean = (kind: string, of: "rate" | "cpu") => figures.get(kind)!.reduce((sum, figure) => sum + figure[of], 0) / rounds;
   const rate = (kind: string) => `${Math.round(mean(kind, "rate")).toLocaleString("en-US")} req/s`;
   console.log(`http: ${requests.length} request shapes, 10 connections, each server in its own process, ${rounds} alternating rounds of ${seconds} s`);
-  for (const kind of SERVERS) {
+  for (const kind of servers) {
     const cpu = mean(kind, "cpu");
+    // Each round's ratio to find-my-way's figure of the same round, the median of them: a round the machine slowed weighs on both alike.
+    const paired = figures
+      .get(kind)!
+      .map((figure, round) => figure.cpu / figures.get("find-my-way")![round].cpu)
+      .sort((a, b) => a - b);
     console.log(
-      `  ${kind.padEnd(14)} ${rate(kind).padStart(12)}  ${(mean(kind, "rate") / mean("find-my-way", "rate")).toFixed(2)}× find-my-way  ${cpu.toFixed(1).padStart(6)} µs CPU a request (${(cpu / mean("find-my-way", "cpu")).toFixed(2)}× find-my-way's, ${(cpu - mean("bare", "cpu")).toFixed(1)} µs over bare)`,
+      `  ${kind.padEnd(14)} ${rate(kind).padStart(12)}  ${(mean(kind, "rate") / mean("find-my-way", "rate")).toFixed(2)}× find-my-way  ${cpu.toFixed(1).padStart(6)} µs CPU a request (${(cpu / mean("find-my-way", "cpu")).toFixed(2)}× find-my-way's, ${paired[Math.floor(paired.length / 2)].toFixed(2)}× in the median round; ${(cpu - mean("bare", "cpu")).toFixed(1)} µs over bare)`,
     );
   }
-  console.log(
-    `  filters and middleware the requests do not use cost ${((1 - mean("ours-filtered", "rate") / mean("ours", "rate")) * 100).toFixed(1)}% of ours`,
-  );
+  if (servers.includes("ours") && servers.includes("ours-filtered")) {
+    console.log(
+      `  filters and middleware the requests do not use cost ${((1 - mean("ours-filtered", "rate") / mean("ours", "rate")) * 100).toFixed(1)}% of ours`,
+    );
+  }
+  if (chosen) return;
   const large = ["ours-buffered", "ours-streamed"] as const;
   const answers = await compare(large, requests, rounds, seconds);
   const share = (kind: string, of: "rate" | "cpu" | "maxRss") => answers.get(kind)!.reduce((sum, figure) => sum + figure[of], 0) / rounds;
