@@ -446,7 +446,6 @@ function methodsOf(method: OptionValue): OptionValue[] {
   return method === null ? [null] : toList(method);
 }
 
-/** Contract §1: what `namespace(name, options, block)` attaches to its block. */
 /**
  * The units a body is expanded in: each declaration, but a namespace or with_options, whose block
  * is expanded in its place with the options it gives (so the routes, in order, are those of the
@@ -469,6 +468,7 @@ function blockScope(declaration: Declaration, options: OptionMap): OptionMap {
   return declaration.kind === "namespace" ? namespaceScope(declaration.names[0] ?? "", options) : options;
 }
 
+/** What `namespace(name, options, block)` attaches to its block (docs/routing.md). */
 function namespaceScope(name: string, options: OptionMap): OptionMap {
   if (options.namespace != null) {
     const rest = copyMap(options);
