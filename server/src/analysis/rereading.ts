@@ -107,7 +107,7 @@ function readOneStatement(text: SourceText, previous: RoutingFileAnalysis, prior
   }
   if (previous.tree.body.length !== declarationCount || previous.diagnostics.length !== diagnosticCount) return undefined;
   const reading =
-    old.block && insideBlock(old, change)
+    blockStatementAt(old, change) >= 0
       ? readInBlock(text, prior.trees.fileName, old, previous.tree.body.slice(bodyAt, bodyAt + old.declarations.length), change)
       : readTopLevel(text, prior, old, change, index === 0);
   if (!reading) return undefined;
@@ -144,10 +144,11 @@ function readTopLevel(text: SourceText, prior: Reusable, old: StatementReading, 
   return reading;
 }
 
-/** Whether the edit lies inside one statement of the statement's block of calls. */
-function insideBlock(reading: StatementReading, change: TextChange): boolean {
-  const index = readingAt(reading.block!.statements, change.start);
-  return index >= 0 && reading.block!.statements[index].place.end >= change.oldEnd;
+/** The index of the statement of the reading's block of calls that holds the whole edit; -1 when none does (or it has no such block). */
+function blockStatementAt(reading: StatementReading, change: TextChange): number {
+  const statements = reading.block?.statements;
+  const index = statements ? readingAt(statements, change.start) : -1;
+  return index >= 0 && statements![index].place.end >= change.oldEnd ? index : -1;
 }
 
 /**
@@ -168,19 +169,20 @@ function readInBlock(
 ): StatementReading | undefined {
   const delta = change.newEnd - change.oldEnd;
   // From the top-level statement down: each statement holding the edit, its declarations in the
-  // tree, the one whose block holds the next statement down, and that statement's index in it.
-  const path: Array<{ holder: StatementReading; declarations: readonly Declaration[]; owner: Declaration; index: number }> = [];
+  // tree, the one whose block holds the next statement down, that statement's index in it, and
+  // how many declarations and diagnostics the statements before it gave.
+  const path: Array<{ holder: StatementReading; declarations: readonly Declaration[]; owner: Declaration; index: number; before: Counts }> = [];
   let holder = top;
   let held = declarations;
-  while (holder.block && insideBlock(holder, change)) {
-    const block = holder.block;
+  for (let index = blockStatementAt(holder, change); index >= 0; index = blockStatementAt(holder, change)) {
+    const block = holder.block!;
     const owner = held[block.ownerAt];
-    if (!owner?.block || owner.block.length !== countOf(block.statements, "declarations") || holder.bounded) return undefined;
-    const index = readingAt(block.statements, change.start);
-    path.push({ holder, declarations: held, owner, index });
-    const at = countOf(block.statements.slice(0, index), "declarations");
-    holder = block.statements[index];
-    held = owner.block.slice(at, at + holder.declarations.length);
+    const before = countsOf(block.statements, index);
+    const below = block.statements[index];
+    if (!owner?.block || owner.block.length !== countsOf(block.statements, block.statements.length).declarations || holder.bounded) return undefined;
+    path.push({ holder, declarations: held, owner, index, before });
+    held = owner.block.slice(before.declarations, before.declarations + below.declarations.length);
+    holder = below;
   }
   const edited = holder;
   const innermost = path[path.length - 1];
@@ -194,7 +196,7 @@ function readInBlock(
   let replacement = reading;
   let replaced = edited;
   for (let k = path.length - 1; k >= 0; k--) {
-    const { holder, declarations, owner, index } = path[k];
+    const { holder, declarations, owner, index, before } = path[k];
     const block = holder.block!;
     const statements = block.statements.slice();
     statements[index] = replacement;
@@ -202,16 +204,15 @@ function readInBlock(
     holder.place.grow(delta);
     const declaration: Declaration = {
       ...owner,
-      block: spliced(owner.block!, countOf(block.statements.slice(0, index), "declarations"), replaced.declarations.length, replacement.declarations),
+      block: spliced(owner.block!, before.declarations, replaced.declarations.length, replacement.declarations),
       source: owner.source && { ...owner.source, call: grown(owner.source.call, delta) },
     };
-    const diagnosticsAt = block.diagnosticsAt + countOf(block.statements.slice(0, index), "diagnostics");
     replacement = {
       ...holder,
       node: undefined,
       block: { ...block, statements },
       declarations: declarations.map((d) => (d === owner ? declaration : d)),
-      diagnostics: spliced(holder.diagnostics, diagnosticsAt, replaced.diagnostics.length, replacement.diagnostics),
+      diagnostics: spliced(holder.diagnostics, block.diagnosticsAt + before.diagnostics, replaced.diagnostics.length, replacement.diagnostics),
       cost: addCost(addCost(holder.cost, replaced.cost, -1), replacement.cost),
       outsideEnd: Math.max(holder.outsideEnd, replacement.outsideEnd),
     };
@@ -220,11 +221,19 @@ function readInBlock(
   return replacement;
 }
 
-/** How many declarations or diagnostics the readings gave, together. */
-function countOf(readings: readonly StatementReading[], of: "declarations" | "diagnostics"): number {
-  let total = 0;
-  for (const reading of readings) total += reading[of].length;
-  return total;
+interface Counts {
+  declarations: number;
+  diagnostics: number;
+}
+
+/** How many declarations and diagnostics the first `end` readings gave, together. */
+function countsOf(readings: readonly StatementReading[], end: number): Counts {
+  const counts = { declarations: 0, diagnostics: 0 };
+  for (let i = 0; i < end; i++) {
+    counts.declarations += readings[i].declarations.length;
+    counts.diagnostics += readings[i].diagnostics.length;
+  }
+  return counts;
 }
 
 /** A range that holds an edit, `delta` longer. */
