@@ -33,7 +33,7 @@ export class DeclarationReader {
    * Per statement being read (innermost last): where its diagnostics begin, and the blocks read
    * in it statement by statement (null for a block read otherwise: see callback).
    */
-  private readonly levels: Array<{ start: number; blocks: Array<(BlockReading & { owner: Declaration }) | null> }> = [];
+  private readonly levels: Array<{ start: number; blocks: Array<FoundBlock | null> }> = [];
 
   constructor(
     private readonly evaluator: Evaluator,
@@ -139,7 +139,7 @@ export class DeclarationReader {
     const from = into.length;
     const diagnostics = this.diagnostics.length;
     const before = this.evaluator.budget.spent;
-    const level = { start: diagnostics, blocks: [] as Array<(BlockReading & { owner: Declaration }) | null> };
+    const level = { start: diagnostics, blocks: [] as Array<FoundBlock | null> };
     this.levels.push(level);
     let outsideEnd: number;
     try {
@@ -205,8 +205,8 @@ export class DeclarationReader {
     scope: Scope,
     place: StatementPlace,
     readingStart: number,
-  ): (BlockReading & { owner: Declaration }) | null {
-    const block: BlockReading & { owner: Declaration } = {
+  ): FoundBlock | null {
+    const block: FoundBlock = {
       owner,
       ownerAt: -1,
       mapper,
@@ -546,8 +546,11 @@ function unreadStatement(statement: ts.Statement, mapper: string): StatementRead
   };
 }
 
+/** A block as it is read, with the declaration it is of (a reading keeps where that is among its declarations instead: see blockOf). */
+type FoundBlock = BlockReading & { owner: Declaration };
+
 /** The block as a statement's reading keeps it: where its owner is among the statement's declarations (none: not one of them). */
-function blockOf(found: BlockReading & { owner: Declaration }, declarations: readonly Declaration[]): BlockReading | undefined {
+function blockOf(found: FoundBlock, declarations: readonly Declaration[]): BlockReading | undefined {
   const { owner, ...block } = found;
   block.ownerAt = declarations.indexOf(owner);
   return block.ownerAt < 0 ? undefined : block;
