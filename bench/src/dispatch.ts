@@ -1,8 +1,7 @@
-import FindMyWay from "find-my-way";
 import type { IncomingMessage, ServerResponse } from "http";
 import { nodeHandler } from "resource-routes/http";
 import type { Controllers } from "resource-routes/http";
-import { benchRequests, benchRoutes, routePaths } from "./httpRoutes";
+import { benchRequests, benchRoutes, findMyWayRouter } from "./httpRoutes";
 import { ratio, time } from "./measure";
 
 /**
@@ -18,18 +17,10 @@ export function dispatchInProcess(): void {
   const controllers: Controllers = {};
   for (const route of routes.routes) if (route.controller && route.action) (controllers[route.controller] ??= {})[route.action] = action;
   const ours = nodeHandler(routes, controllers);
-  const router = FindMyWay();
-  const answer = (_req: IncomingMessage, res: ServerResponse) => {
+  const router = findMyWayRouter(routes, (_req, res) => {
     res.setHeader("content-type", "text/html; charset=utf-8");
     res.end(action());
-  };
-  for (const { method, path } of routePaths(routes)) {
-    try {
-      router.on(method as "GET", path, answer);
-    } catch {
-      // shapes find-my-way refuses
-    }
-  }
+  });
   const requests = benchRequests().map(({ method, path }) => ({ method, url: path, headers: { host: "127.0.0.1:3000" }, socket: {} }));
   let written = 0;
   let headed = false;

@@ -1,3 +1,4 @@
+import FindMyWay from "find-my-way";
 import { expandDeclarations, RouteSet } from "resource-routes";
 import { realisticTree } from "./workloads";
 
@@ -21,6 +22,19 @@ export function routePaths(routes: RouteSet): Array<{ method: string; path: stri
     }
   }
   return paths;
+}
+
+/** find-my-way with each method and path of `routes` (routePaths) going to `handler`; the few shapes it refuses (two parameters in one segment) left out. */
+export function findMyWayRouter(routes: RouteSet, handler: FindMyWay.Handler<FindMyWay.HTTPVersion.V1>): FindMyWay.Instance<FindMyWay.HTTPVersion.V1> {
+  const router = FindMyWay();
+  for (const { method, path } of routePaths(routes)) {
+    try {
+      router.on(method as "GET", path, handler);
+    } catch {
+      // a shape find-my-way refuses
+    }
+  }
+  return router;
 }
 
 /** The requests the load generator sends, in turn: index, show, update, edit, a collection action, show as JSON. */

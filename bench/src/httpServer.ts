@@ -7,10 +7,9 @@
 // one MiB as a stream of 64 KiB chunks or as one buffered body.
 import * as http from "http";
 import type { AddressInfo } from "net";
-import FindMyWay from "find-my-way";
 import { nodeHandler } from "resource-routes/http";
 import type { Controllers } from "resource-routes/http";
-import { benchRoutes, routePaths } from "./httpRoutes";
+import { benchRoutes, findMyWayRouter, routePaths } from "./httpRoutes";
 
 const kind = process.argv[2];
 const routes = benchRoutes();
@@ -54,18 +53,10 @@ async function server(): Promise<{ listen(port: number): Promise<number> }> {
   }
   const paths = routePaths(routes);
   if (kind === "find-my-way") {
-    const router = FindMyWay();
-    const answer = (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    const router = findMyWayRouter(routes, (_req, res) => {
       res.setHeader("content-type", HTML);
       res.end(action());
-    };
-    for (const { method, path } of paths) {
-      try {
-        router.on(method as "GET", path, answer);
-      } catch {
-        // shapes find-my-way refuses
-      }
-    }
+    });
     return listening(http.createServer((req, res) => router.lookup(req, res)));
   }
   if (kind === "fastify") {

@@ -1,5 +1,4 @@
 import { execFileSync } from "child_process";
-import FindMyWay from "find-my-way";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -8,18 +7,19 @@ import { analyzeRoutingFile } from "../../server/out/analysis/analyze";
 import { compacted } from "../../server/out/analysis/rereading";
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
 import { DEFAULT_BEHAVIOUR } from "../../runtime/out/routing/behaviour";
-import { expandDeclarations, RouteSet } from "resource-routes";
+import { expandDeclarations } from "resource-routes";
 import { documentDiagnostics } from "../../server/out/service/diagnostics";
 import { RoutingWorkspace } from "../../server/out/service/workspace";
 import { footprint, httpThroughput } from "./http";
 import { dispatchInProcess } from "./dispatch";
+import { benchRoutes, findMyWayRouter } from "./httpRoutes";
 import { adversarialRecognition, unreachablePass } from "./adversarial";
 import { startup } from "./startup";
 import { languageServer } from "./languageServer";
 import { routesTreeBenchmark } from "./tree";
 import { heldBy } from "../../test/out/support/heap";
 import { megabytes, rate, ratio, time, times } from "./measure";
-import { generatedRoutingFile, generatedTree, realisticTree } from "./workloads";
+import { generatedRoutingFile, generatedTree } from "./workloads";
 
 /** `npm run bench`: throughput of the facility, each figure beside a same-process baseline. */
 
@@ -38,22 +38,8 @@ function expansion(): void {
 }
 
 function recognition(): void {
-  const table = expandDeclarations(realisticTree(1000));
-  const routes = new RouteSet(table, { behaviour: "B" });
-  const router = FindMyWay();
-  const noop = () => undefined;
-  for (const route of routes.routes) {
-    const plain = route.path.replace(/\.:format$/, "");
-    for (const method of route.methods ?? ["get"]) {
-      for (const path of [plain, route.path]) {
-        try {
-          router.on(method.toUpperCase() as "GET", path, noop);
-        } catch {
-          // find-my-way refuses a few shapes we route (for example two params in one segment); skip them
-        }
-      }
-    }
-  }
+  const routes = benchRoutes();
+  const router = findMyWayRouter(routes, () => undefined);
   const resources = Math.ceil(1000 / 10);
   const requests: Array<[string, string]> = [];
   for (let i = 0; i < 10_000; i++) {
