@@ -4,7 +4,7 @@ import type { AnyRouteSet, UntypedHelpers } from "../routing/typedRoutes";
 import { Params } from "./params";
 import type { Files } from "./body";
 import { CookieJar, Cookies } from "./cookies";
-import type { Origin } from "./origin";
+import { Origin, requestOrigin } from "./origin";
 import type { Recognition } from "../routing/recognize";
 import { formatFromAccept } from "./accept";
 
@@ -93,6 +93,7 @@ export class RequestContext<Request> implements ActionContext<Request> {
   #respond: ActionContext["respond"] | undefined;
   #redirect: ActionContext["redirect"] | undefined;
   #route: RouteInfo | undefined;
+  #origin: Origin | undefined;
   /** null until read: the path's format, else the Accept header's. */
   #format: string | undefined | null = null;
 
@@ -108,10 +109,12 @@ export class RequestContext<Request> implements ActionContext<Request> {
       target: string;
       mountedAt?: string;
       accept: string | undefined;
+      origin: Origin;
       header(name: string): string | undefined;
     },
     private readonly routes: AnyRouteSet,
-    private readonly origin: Origin,
+    /** Whether the forwarded protocol and host are the request's (HttpOptions.trustProxy). */
+    private readonly trustProxy: boolean,
     /** What generated paths begin with: the mount point of the routes (see HttpOptions.basePath). */
     private readonly prefix = "",
     readonly files: Files = NO_FILES,
@@ -133,6 +136,11 @@ export class RequestContext<Request> implements ActionContext<Request> {
 
   get method(): string {
     return this.incoming.method;
+  }
+
+  /** Read when a URL is made: a request that makes none reads no Host header. */
+  private get origin(): Origin {
+    return (this.#origin ??= requestOrigin(this.incoming, this.trustProxy));
   }
 
   get url(): URL {

@@ -2,7 +2,7 @@ import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../routing/er
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Answer, answerOf, RequestContext } from "./context";
 import { formatFromAccept } from "./accept";
-import { forwardedOrigin, hostAllowed, Origin } from "./origin";
+import { hostAllowed, Origin, requestOrigin } from "./origin";
 import { notFoundHtml, routesPageHtml } from "./routesPage";
 import { shortened } from "../text/escape";
 import { Controllers } from "./controllers";
@@ -117,11 +117,13 @@ export function dispatch<Raw>(
   hasNext: boolean,
 ): Pending<Outcome> {
   const head = request.method.length === 4 && request.method.toUpperCase() === "HEAD";
-  const origin = options.trustProxy ? forwardedOrigin(request.origin, (name) => request.header(name)) : request.origin;
   const base = ownBase(options.basePath, request.mountedAt);
-  const answer = new Answering(routes, controllers, request, options, hasNext, head, origin, base);
+  const answer = new Answering(routes, controllers, request, options, hasNext, head, base);
   try {
-    if (options.allowedHosts && !hostAllowed(origin.host, options.allowedHosts)) return answer.badHost(origin.host);
+    if (options.allowedHosts) {
+      const { host } = requestOrigin(request, options.trustProxy);
+      if (!hostAllowed(host, options.allowedHosts)) return answer.badHost(host);
+    }
     const queryAt = request.target.indexOf("?");
     const fullPath = queryAt < 0 ? request.target : request.target.slice(0, queryAt);
     const path = base ? underBase(fullPath, base) : fullPath;
@@ -185,7 +187,6 @@ class Answering<Raw> {
     private readonly options: HttpOptions,
     private readonly hasNext: boolean,
     private readonly head: boolean,
-    private readonly origin: Origin,
     /** basePath as it applies below the framework's mount point (see ownBase). */
     private readonly base: string,
   ) {}
@@ -217,7 +218,7 @@ class Answering<Raw> {
       route,
       this.request,
       this.routes,
-      this.origin,
+      this.options.trustProxy === true,
       this.prefix(),
       files,
     );

@@ -7,13 +7,18 @@ export interface Origin {
 /** A host as a Host header may name it: a name or an address, a port after it. */
 const HOST = /^(?:[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
+/** The protocol and host of a request's absolute URLs: the connection's own, or behind a trusted proxy the forwarded ones. */
+export function requestOrigin(request: { origin: Origin; header(name: string): string | undefined }, trustProxy: boolean | undefined): Origin {
+  return trustProxy ? forwardedOrigin(request.origin, (name) => request.header(name)) : request.origin;
+}
+
 /**
  * The origin behind a proxy that terminates TLS or rewrites the host: the first value of
  * `X-Forwarded-Proto` (http or https) and of `X-Forwarded-Host` (a valid host) where they are
  * sent, the connection's own otherwise. Only for a proxy the application trusts: a client must
  * not choose where its links point.
  */
-export function forwardedOrigin(own: Origin, header: (name: string) => string | undefined): Origin {
+function forwardedOrigin(own: Origin, header: (name: string) => string | undefined): Origin {
   const proto = firstValue(header("x-forwarded-proto"))?.toLowerCase();
   const host = firstValue(header("x-forwarded-host"));
   return {

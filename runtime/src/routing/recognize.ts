@@ -36,7 +36,8 @@ interface StaticEntry {
   headed?: PatternEdge[];
 }
 
-const NO_BOUNDS = new Float64Array(0);
+/** No route: a bound above every route index, and the best match before one is found. */
+const NONE = 0x7fffffff;
 
 class TrieNode {
   /** The static texts of the segments at this level, character by character. */
@@ -54,21 +55,22 @@ class TrieNode {
   /** Routes whose path may end here, in registration order. */
   readonly terminals: number[] = [];
   /**
-   * By method class (see Recognizer.methodClass): the lowest index of a route that takes the
-   * method and ends here, and of one that goes on to further segments. A node that cannot beat the
-   * best match so far is never entered, and a segment matcher is not run for it.
+   * Where this node's bounds start in the recogniser's one array of them (see Search.bounds): by
+   * method class, the lowest index of a route that takes the method and ends here, then of one
+   * that goes on to further segments. A node that cannot beat the best match so far is never
+   * entered, and a segment matcher is not run for it.
    */
-  ending = NO_BOUNDS;
-  deeper = NO_BOUNDS;
+  slot = 0;
   /** The lowest route index anywhere here or below, whatever the method. */
-  minRoute = Infinity;
+  minRoute = NONE;
 }
 
 /** The state of one recognition; a recogniser reuses its one instance (recognition is synchronous). */
 class Search {
-  /** The method's class: which of a node's bounds apply. */
-  methodClass = 0;
-  best = Infinity;
+  /** The offsets from a node's slot of its bounds for the method's class: routes ending there, routes going deeper. */
+  endingAt = 0;
+  deeperAt = 0;
+  best = NONE;
   /** `key, raw value` pairs of the match being tried. */
   readonly values: string[] = [];
   /** The values of the best match so far (one array, reused: result() reads it before the next search). */
@@ -82,9 +84,20 @@ class Search {
     for (let i = 0; i < values.length; i++) bestValues.push(values[i]);
   }
 
+  /**
+   * Every node's bounds in one array, `classes` route indexes ending there then `classes` going
+   * deeper: a node's bound is one read next to its neighbours', where an array per node took
+   * three dependent reads, each a likely cache miss on a server between requests.
+   */
+  constructor(
+    readonly bounds: Int32Array,
+    private readonly classes: number,
+  ) {}
+
   reset(methodClass: number): void {
-    this.methodClass = methodClass;
-    this.best = Infinity;
+    this.endingAt = methodClass;
+    this.deeperAt = this.classes + methodClass;
+    this.best = NONE;
     truncate(this.values, 0);
     truncate(this.bestValues, 0);
     this.matched = undefined;
@@ -108,7 +121,7 @@ export class Recognizer {
   private readonly root = new TrieNode();
   /** The controllers the route set names, which a `:controller` segment matches (as the original matched its list). */
   private readonly controllers: string[];
-  private readonly search = new Search();
+  private readonly search: Search;
   /** Each route's defaults and fixed params as `key, value` pairs, made when the route is first recognised. */
   private readonly fixed: Array<FixedValues | undefined>;
   /**
@@ -130,7 +143,9 @@ export class Recognizer {
     this.classMethods = [undefined, ...restricted, undefined];
     this.methodClasses = new Map(restricted.map((method, i) => [method, i + 1]));
     routes.forEach((route, index) => this.insert(route, index));
-    this.finish(this.root);
+    const bounds: number[] = [];
+    this.finish(this.root, bounds);
+    this.search = new Search(Int32Array.from(bounds), this.classMethods.length);
   }
 
   recognize(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS): Recognition {
@@ -153,7 +168,7 @@ export class Recognizer {
     const from = pathStart(path);
     const end = pathEnd(path, from);
     this.enter(this.root, path, from, end, search);
-    if (search.best !== Infinity) return search.best;
+    if (search.best !== NONE) return search.best;
     // The error path: walk again, now collecting the routes whose path matched (none takes the method).
     search.reset(EVERY_ROUTE);
     const matched = (search.matched = []);
@@ -290,7 +305,7 @@ export class Recognizer {
       for (const index of node.terminals) search.matched.push(index);
       return;
     }
-    const index = node.ending[search.methodClass];
+    const index = search.bounds[node.slot + search.endingAt];
     if (index < search.best) {
       search.best = index;
       search.keepValues();
@@ -359,21 +374,21 @@ export class Recognizer {
     return edge.node;
   }
 
-  /** Computes each node's bounds, children first; returns the node. */
-  private finish(node: TrieNode): TrieNode {
+  /** Computes the bounds of a node and every node below it, children first, into `bounds`; returns the node's own. */
+  private finish(node: TrieNode, bounds: number[]): { ending: number[]; deeper: number[] } {
     const classes = this.classMethods.length;
-    node.ending = new Float64Array(classes).fill(Infinity);
-    node.deeper = new Float64Array(classes).fill(Infinity);
+    const ending = new Array<number>(classes).fill(NONE);
+    const deeper = new Array<number>(classes).fill(NONE);
     for (const index of node.terminals) {
       const methods = this.routes[index].methods;
       for (let c = 0; c < classes; c++) {
-        if (node.ending[c] === Infinity && (c === EVERY_ROUTE || !methods || methods.includes(this.classMethods[c] as never))) node.ending[c] = index;
+        if (ending[c] === NONE && (c === EVERY_ROUTE || !methods || methods.includes(this.classMethods[c] as never))) ending[c] = index;
       }
     }
     const below = (next: TrieNode | undefined) => {
       if (!next) return;
-      this.finish(next);
-      for (let c = 0; c < classes; c++) node.deeper[c] = Math.min(node.deeper[c], next.ending[c], next.deeper[c]);
+      const child = this.finish(next, bounds);
+      for (let c = 0; c < classes; c++) deeper[c] = Math.min(deeper[c], child.ending[c], child.deeper[c]);
     };
     for (const entry of node.statics.values()) {
       below(entry.exact);
@@ -385,15 +400,17 @@ export class Recognizer {
     for (const edge of node.generic) below(edge.node);
     below(node.glob?.node);
     for (const edge of node.controllerEdges) below(edge.node);
-    node.minRoute = Math.min(node.ending[EVERY_ROUTE], node.deeper[EVERY_ROUTE]);
+    node.slot = bounds.length;
+    bounds.push(...ending, ...deeper);
+    node.minRoute = Math.min(ending[EVERY_ROUTE], deeper[EVERY_ROUTE]);
     node.generic.sort((a, b) => a.node.minRoute - b.node.minRoute);
-    return node;
+    return { ending, deeper };
   }
 }
 
 /** Whether a route of the search's method that beats the best so far may end at or below `node`, the path going on from `from`. */
 function reachable(node: TrieNode, from: number, end: number, search: Search): boolean {
-  return (from > end ? node.ending : node.deeper)[search.methodClass] < search.best;
+  return search.bounds[node.slot + (from > end ? search.endingAt : search.deeperAt)] < search.best;
 }
 
 /** A recognised value for `key`: `controller` and `action` go to the recognition's own fields unless the route fixes them. */
