@@ -1,12 +1,13 @@
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../routing/errors";
 import type { AnyRouteSet } from "../routing/typedRoutes";
+import type { Recognition } from "../routing/recognize";
 import { Answer, answerOf, RequestContext } from "./context";
 import { formatFromAccept } from "./accept";
 import { hostAllowed, Origin, requestOrigin } from "./origin";
 import { notFoundHtml, routesPageHtml } from "./routesPage";
 import { shortened } from "../text/escape";
 import { Controllers } from "./controllers";
-import { actionPlan } from "./actionPlan";
+import { ActionPlan, actionPlan } from "./actionPlan";
 import { InvalidParams } from "./schemas";
 import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from "./params";
 import { bodyKind, bodyParams, BodyRead, Files } from "./body";
@@ -104,69 +105,99 @@ export type Outcome =
 export type Pending<T> = T | Promise<T>;
 
 /**
- * The adapters' shared core: recognition (with `_method` from the query or a body), the
- * controller action with its filters and the adapter's middleware, and every answer. Never throws:
- * whatever fails is an answer. It answers synchronously when it can (no body to read, no filter, a
- * synchronous action): a server's hot path pays for no promise it does not need.
+ * The adapters' shared core, made once per handler: recognition (with `_method` from the query or
+ * a body), the controller action with its filters and the adapter's middleware, and every answer.
+ * Never throws: whatever fails is an answer. It answers synchronously when it can (no body to
+ * read, no filter, a synchronous action): a server's hot path pays for no promise it does not need.
  */
-export function dispatch<Raw>(
-  routes: AnyRouteSet,
-  controllers: Controllers,
-  request: IncomingRequest<Raw>,
-  options: HttpOptions,
-  hasNext: boolean,
-): Pending<Outcome> {
-  const head = request.method.length === 4 && request.method.toUpperCase() === "HEAD";
-  const base = ownBase(options.basePath, request.mountedAt);
-  const answer = new Answering(routes, controllers, request, options, hasNext, head, base);
-  try {
-    if (options.allowedHosts) {
-      const { host } = requestOrigin(request, options.trustProxy);
-      if (!hostAllowed(host, options.allowedHosts)) return answer.badHost(host);
+export class Dispatcher {
+  /** basePath without a trailing slash ("" for none). */
+  readonly base: string;
+  /** Whether PATCH is routed as PUT (HttpOptions.patch). */
+  readonly patch: boolean;
+  /**
+   * By route index, for a route that fixes its controller and action: its plan and the controller
+   * module it was made of. A request to it costs a read of that module, where actionPlan's caches
+   * by module and action took three lookups; a new module object in `controllers` is seen at once.
+   */
+  private readonly plans: Array<{ module: unknown; plan: ActionPlan } | undefined>;
+
+  constructor(
+    readonly routes: AnyRouteSet,
+    readonly controllers: Controllers,
+    readonly options: HttpOptions,
+  ) {
+    const basePath = options.basePath;
+    this.base = basePath?.endsWith("/") ? basePath.slice(0, -1) : (basePath ?? "");
+    this.patch = options.patch !== false;
+    this.plans = new Array<undefined>(routes.routes.length).fill(undefined);
+  }
+
+  dispatch<Raw>(request: IncomingRequest<Raw>, hasNext: boolean): Pending<Outcome> {
+    const options = this.options;
+    const head = request.method.length === 4 && request.method.toUpperCase() === "HEAD";
+    const base = this.base && ownBase(this.base, request.mountedAt);
+    const answer = new Answering(this, request, hasNext, head, base);
+    try {
+      if (options.allowedHosts) {
+        const { host } = requestOrigin(request, options.trustProxy);
+        if (!hostAllowed(host, options.allowedHosts)) return answer.badHost(host);
+      }
+      const queryAt = request.target.indexOf("?");
+      const fullPath = queryAt < 0 ? request.target : request.target.slice(0, queryAt);
+      const path = base ? underBase(fullPath, base) : fullPath;
+      if (path === undefined) return answer.failure(new RoutingError(`No route matches ${JSON.stringify(shortened(fullPath))}: it is outside ${base}`));
+      decodeComponent(path, false); // a malformed escape in the path is a bad request, not "no route"
+      if (options.routesPage !== undefined && path === options.routesPage && (head || request.method.toUpperCase() === "GET")) {
+        return answer.html(200, routesPageHtml(this.routes, new URLSearchParams(queryAt < 0 ? "" : request.target.slice(queryAt + 1))));
+      }
+      // No query string: the path's values are the params, with no object to merge them into.
+      const query = queryAt < 0 || queryAt === request.target.length - 1 ? undefined : parseParams(request.target.slice(queryAt + 1));
+      const kind = hasBody(request.method) ? bodyKind(request.contentType) : undefined;
+      if (!kind) return answer.route(path, query);
+      const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+      if (request.contentLength !== undefined && request.contentLength > limit) return answer.tooLarge(limit);
+      const timeout = options.bodyTimeout ?? DEFAULT_BODY_TIMEOUT;
+      return request.readBody(limit, timeout).then(
+        async (body) => {
+          if ("tooLarge" in body) return answer.tooLarge(limit);
+          if ("timedOut" in body) return answer.timedOut(timeout);
+          if ("consumed" in body)
+            return answer.failed(new Error("the request body was read before this handler (a body parser?) and left no parsed value (req.body)"));
+          let params = query;
+          let files: Files | undefined;
+          try {
+            const read = await bodyParams(kind, body, request.contentType);
+            params = params ? mergeParams(params, read.params) : read.params;
+            files = read.files;
+          } catch (error) {
+            return answer.failure(error);
+          }
+          return answer.route(path, params, files);
+        },
+        (error) => answer.failed(error),
+      );
+    } catch (error) {
+      return answer.failure(error);
     }
-    const queryAt = request.target.indexOf("?");
-    const fullPath = queryAt < 0 ? request.target : request.target.slice(0, queryAt);
-    const path = base ? underBase(fullPath, base) : fullPath;
-    if (path === undefined) return answer.failure(new RoutingError(`No route matches ${JSON.stringify(shortened(fullPath))}: it is outside ${base}`));
-    decodeComponent(path, false); // a malformed escape in the path is a bad request, not "no route"
-    if (options.routesPage !== undefined && path === options.routesPage && (head || request.method.toUpperCase() === "GET")) {
-      return answer.html(200, routesPageHtml(routes, new URLSearchParams(queryAt < 0 ? "" : request.target.slice(queryAt + 1))));
-    }
-    // No query string: the path's values are the params, with no object to merge them into.
-    const query = queryAt < 0 || queryAt === request.target.length - 1 ? undefined : parseParams(request.target.slice(queryAt + 1));
-    const kind = hasBody(request.method) ? bodyKind(request.contentType) : undefined;
-    if (!kind) return answer.route(path, query);
-    const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-    if (request.contentLength !== undefined && request.contentLength > limit) return answer.tooLarge(limit);
-    const timeout = options.bodyTimeout ?? DEFAULT_BODY_TIMEOUT;
-    return request.readBody(limit, timeout).then(
-      async (body) => {
-        if ("tooLarge" in body) return answer.tooLarge(limit);
-        if ("timedOut" in body) return answer.timedOut(timeout);
-        if ("consumed" in body)
-          return answer.failed(new Error("the request body was read before this handler (a body parser?) and left no parsed value (req.body)"));
-        let params = query;
-        let files: Files | undefined;
-        try {
-          const read = await bodyParams(kind, body, request.contentType);
-          params = params ? mergeParams(params, read.params) : read.params;
-          files = read.files;
-        } catch (error) {
-          return answer.failure(error);
-        }
-        return answer.route(path, params, files);
-      },
-      (error) => answer.failed(error),
-    );
-  } catch (error) {
-    return answer.failure(error);
+  }
+
+  /** The plan of the action a request was recognised as (see `plans`). */
+  planOf(index: number, recognition: Recognition): ActionPlan | { missing: "controller" | "action" } {
+    const { controller, action } = recognition;
+    const kept = this.plans[index];
+    if (kept !== undefined && controller !== null && kept.module === this.controllers[controller]) return kept.plan;
+    if (!controller || !action) return { missing: "action" };
+    const plan = actionPlan(this.controllers, controller, action);
+    const route = this.routes.routes[index];
+    if (!("missing" in plan) && route.controller !== null && route.action !== null) this.plans[index] = { module: this.controllers[controller], plan };
+    return plan;
   }
 }
 
-/** basePath without a trailing slash, unless it is the mount point the framework stripped already (then none). */
-function ownBase(basePath: string | undefined, mountedAt: string | undefined): string {
-  const base = basePath?.endsWith("/") ? basePath.slice(0, -1) : (basePath ?? "");
-  if (!base || mountedAt === undefined) return base;
+/** basePath (without its trailing slash), unless it is the mount point the framework stripped already (then none). */
+function ownBase(base: string, mountedAt: string | undefined): string {
+  if (mountedAt === undefined) return base;
   return (mountedAt.endsWith("/") ? mountedAt.slice(0, -1) : mountedAt) === base ? "" : base;
 }
 
@@ -180,36 +211,37 @@ function underBase(path: string, prefix: string): string | undefined {
 
 /** One request's way to its answer, after its params are known. */
 class Answering<Raw> {
+  private readonly options: HttpOptions;
+
   constructor(
-    private readonly routes: AnyRouteSet,
-    private readonly controllers: Controllers,
+    private readonly core: Dispatcher,
     private readonly request: IncomingRequest<Raw>,
-    private readonly options: HttpOptions,
     private readonly hasNext: boolean,
     private readonly head: boolean,
     /** basePath as it applies below the framework's mount point (see ownBase). */
     private readonly base: string,
-  ) {}
+  ) {
+    this.options = core.options;
+  }
 
   /** Recognition and the action, with the query's and body's params (none: no query string and no body). */
   route(path: string, params: Params | undefined, files?: Files): Pending<Outcome> {
+    const core = this.core;
     let matched: ReturnType<AnyRouteSet["match"]>;
     try {
       const override = params && Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
-      matched = this.routes.match(
-        routedMethod(this.request.method, this.options.patch !== false),
+      matched = core.routes.match(
+        routedMethod(this.request.method, core.patch),
         path,
-        typeof override === "string" ? { _method: routedMethod(override, this.options.patch !== false) } : EMPTY,
+        typeof override === "string" ? { _method: routedMethod(override, core.patch) } : EMPTY,
       );
     } catch (error) {
       return this.failure(error);
     }
     const { recognition, route } = matched;
-    const controller = recognition.controller;
-    const actionName = recognition.action;
-    const plan = controller && actionName ? actionPlan(this.controllers, controller, actionName) : ({ missing: "action" } as const);
+    const plan = core.planOf(matched.index, recognition);
     if ("missing" in plan) {
-      return this.notFound(plan.missing === "controller" ? `uninitialized controller ${controller}` : `No action responded to ${actionName}`, false);
+      return this.notFound(plan.missing === "controller" ? `uninitialized controller ${recognition.controller}` : `No action responded to ${recognition.action}`, false);
     }
     // Path values win over body fields, which win over the query string.
     const context = new RequestContext(
@@ -217,7 +249,7 @@ class Answering<Raw> {
       recognition,
       route,
       this.request,
-      this.routes,
+      core.routes,
       this.options.trustProxy === true,
       this.prefix(),
       files,
@@ -273,7 +305,7 @@ class Answering<Raw> {
     if (error instanceof BadRequest) return this.answerFailure({ status: 400, message: `Bad Request: ${error.message}`, error });
     if (error instanceof MethodNotAllowed) {
       const allowed = error.allowedMethods.map((m) => m.toUpperCase());
-      if (this.options.patch !== false && allowed.includes("PUT")) allowed.splice(allowed.indexOf("PUT") + 1, 0, "PATCH");
+      if (this.core.patch && allowed.includes("PUT")) allowed.splice(allowed.indexOf("PUT") + 1, 0, "PATCH");
       const allow = allowed.join(", ");
       return this.answerFailure({ status: 405, message: error.message, allow, error }, this.options.methodNotAllowed, { allow });
     }
@@ -296,7 +328,7 @@ class Answering<Raw> {
       if (noRoute) return { next: true };
     } else if (noRoute && this.hasNext) return { next: true };
     if (this.options.development && formatFromAccept(this.request.accept) === "html")
-      return this.html(404, notFoundHtml(this.routes, message, this.request.target, this.options.routesPage));
+      return this.html(404, notFoundHtml(this.core.routes, message, this.request.target, this.options.routesPage));
     return this.answerFailure({ status: 404, message });
   }
 

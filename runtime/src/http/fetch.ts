@@ -1,6 +1,6 @@
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
-import { bodiless, dispatch, HttpOptions, Outcome, sendable, unsendable } from "./dispatch";
+import { bodiless, Dispatcher, HttpOptions, Outcome, sendable, unsendable } from "./dispatch";
 import type { BodyRead } from "./body";
 import type { RequestFailure } from "./failures";
 
@@ -17,6 +17,7 @@ export function fetchHandler(
 ): (request: Request) => Promise<Response>;
 export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, options: HttpOptions): (request: Request) => Promise<Response | undefined>;
 export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, options: HttpOptions = {}): (request: Request) => Promise<Response | undefined> {
+  const core = new Dispatcher(routes, controllers, options);
   return async (request) => {
     const url = new URL(request.url);
     const length = request.headers.get("content-length");
@@ -31,7 +32,7 @@ export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, opti
       readBody: (limit: number, timeout: number) => readBody(request, limit, timeout),
       raw: request,
     };
-    const outcome = await dispatch(routes, controllers, incoming, options, false);
+    const outcome = await core.dispatch(incoming, false);
     try {
       return toResponse(outcome);
     } catch (error) {

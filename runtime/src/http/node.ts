@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "http";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
-import { bodiless, dispatch, failed, HttpOptions, IncomingRequest, Outcome, report, sendable, unsendable } from "./dispatch";
+import { bodiless, Dispatcher, failed, HttpOptions, IncomingRequest, Outcome, report, sendable, unsendable } from "./dispatch";
 import type { BodyRead } from "./body";
 import type { Answer } from "./context";
 import type { Origin } from "./origin";
@@ -35,11 +35,12 @@ export function nodeHandler(
   controllers: Controllers,
   options: HttpOptions = {},
 ): (req: NodeIncomingMessage, res: NodeServerResponse, next?: (error?: unknown) => void) => void {
+  const core = new Dispatcher(routes, controllers, options);
   return (request, response, next) => {
     const req = request as IncomingMessage;
     const res = response as ServerResponse;
     const incoming = new NodeRequest(req);
-    const outcome = dispatch(routes, controllers, incoming, options, typeof next === "function");
+    const outcome = core.dispatch(incoming, typeof next === "function");
     if (outcome instanceof Promise) {
       outcome.then(
         (settled) => answer(settled, incoming, res, next, options),

@@ -15,6 +15,13 @@ export interface Recognition {
   params: Record<string, string>;
 }
 
+/** A recognition with the route that matched and its index in the set's routes. */
+export interface Match {
+  recognition: Recognition;
+  route: Route;
+  index: number;
+}
+
 /** Methods a request (or `_method`) may name; HEAD is answered as GET. */
 const REQUEST_METHODS = ["get", "head", "put", "post", "delete", "options"] as const;
 
@@ -153,10 +160,10 @@ export class Recognizer {
     return this.result(index, this.search.bestValues);
   }
 
-  /** What recognize() answers, with the route itself (the HTTP adapters tell actions its verb and path). */
-  match(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS): { recognition: Recognition; route: Route } {
+  /** What recognize() answers, with the route itself and its place in the set (the HTTP adapters tell actions its verb and path, and keep what they know of it by place). */
+  match(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS): Match {
     const index = this.find(method, path, params);
-    return { recognition: this.result(index, this.search.bestValues), route: this.routes[index] };
+    return { recognition: this.result(index, this.search.bestValues), route: this.routes[index], index };
   }
 
   /** The index of the route a request is recognised as, its values left in the search; or the routing error. */

@@ -2,7 +2,7 @@ import { BEHAVIOURS, DEFAULT_BEHAVIOUR } from "./behaviour";
 import { Behaviour, DrawSettings } from "./declarations";
 import { Diagnostic } from "./diagnostics";
 import { buildHelpers, Helper } from "./helpers";
-import { Recognition, Recognizer } from "./recognize";
+import { Match, Recognition, Recognizer } from "./recognize";
 import { Route, RouteJSON } from "./route";
 import { RouteTable } from "./table";
 import type { UntypedHelpers } from "./typedRoutes";
@@ -61,7 +61,7 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
   }
 
   /** recognize() with the route that matched. */
-  match(method: string, path: string, params?: Record<string, unknown>): { recognition: Recognition; route: Route } {
+  match(method: string, path: string, params?: Record<string, unknown>): Match {
     return this.compiled().match(method, path, params);
   }
 

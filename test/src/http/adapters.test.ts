@@ -238,6 +238,29 @@ describe("controller modules are read at an action's first request", () => {
   });
 });
 
+describe("a route's controller module, kept by the handler", () => {
+  it("a route that names its controller and action reads no member of the module again; a new module object in controllers answers from the next request on", async () => {
+    const routes = draw({ behaviour: "B" }, (map) => map.resources("pages"));
+    let reads = 0;
+    const counted = (members: Record<string, unknown>) =>
+      new Proxy(members, {
+        getOwnPropertyDescriptor: (target, key) => (reads++, Reflect.getOwnPropertyDescriptor(target, key)),
+        get: (target, key) => (reads++, Reflect.get(target, key)),
+      });
+    const controllers: Record<string, unknown> = { pages: counted({ index: () => "first", show: () => "shown" }) };
+    const handle = fetchHandler(routes, controllers as Controllers);
+    assert.strictEqual(await (await handle(new Request("http://x/pages"))).text(), "first");
+    const first = reads;
+    for (let i = 0; i < 5; i++) assert.strictEqual(await (await handle(new Request("http://x/pages"))).text(), "first");
+    assert.strictEqual(reads, first, "the route's plan is kept with its module");
+    controllers.pages = counted({ index: () => "second" });
+    assert.strictEqual(await (await handle(new Request("http://x/pages"))).text(), "second");
+    assert.strictEqual((await handle(new Request("http://x/pages/1"))).status, 404, "the new module has no show");
+    delete controllers.pages;
+    assert.strictEqual((await handle(new Request("http://x/pages"))).status, 404);
+  });
+});
+
 describe("nodeHandler over real sockets", function () {
   this.timeout(30_000);
   let server: http.Server;
