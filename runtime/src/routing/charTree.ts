@@ -10,16 +10,25 @@ export class CharNode<T> {
   private readonly children: Array<CharNode<T>> = [];
   /** The first character of each child's label, for the scan of small nodes. */
   private firsts: number[] = [];
-  /** Children by first character minus `low`, for nodes with many children. */
+  /** Children by first character minus `low`, where their first characters lie close together. */
   private table: Array<CharNode<T> | undefined> | undefined;
   private low = 0;
+  /** The label's length, kept here: a lookup then reads the label's text only to compare it. */
+  length: number;
 
   /** `label`: the characters this node adds to its parent's (empty for the root). */
-  constructor(public label: string) {}
+  constructor(public label: string) {
+    this.length = label.length;
+  }
 
   /** The child whose label starts with character `code`. */
   child(code: number): CharNode<T> | undefined {
-    if (this.table) return this.table[code - this.low];
+    const table = this.table;
+    if (table) {
+      // Within bounds only: a read past a JavaScript array's end looks along its prototype chain.
+      const at = code - this.low;
+      return at >= 0 && at < table.length ? table[at] : undefined;
+    }
     const firsts = this.firsts;
     for (let i = 0; i < firsts.length; i++) if (firsts[i] === code) return this.children[i];
     return undefined;
@@ -51,12 +60,19 @@ export class CharNode<T> {
     for (const child of this.children) yield* child.values();
   }
 
-  /** Builds the lookup table of nodes with many children, once all keys are in. */
+  /**
+   * Builds the lookup table once all keys are in: a child is then one read of a small array, where a
+   * scan read two (on a server between requests, each read of a node is a likely cache miss).
+   */
   finish(): void {
-    if (this.children.length > SCAN_LIMIT) {
-      this.low = Math.min(...this.firsts);
-      this.table = [];
-      for (let i = 0; i < this.children.length; i++) this.table[this.firsts[i] - this.low] = this.children[i];
+    const firsts = this.firsts;
+    if (firsts.length > 0) {
+      const low = Math.min(...firsts);
+      if (Math.max(...firsts) - low < TABLE_SPAN) {
+        this.low = low;
+        this.table = new Array<CharNode<T> | undefined>(Math.max(...firsts) - low + 1).fill(undefined);
+        for (let i = 0; i < this.children.length; i++) this.table[firsts[i] - low] = this.children[i];
+      }
     }
     for (const child of this.children) child.finish();
   }
@@ -65,12 +81,14 @@ export class CharNode<T> {
   private split(length: number): void {
     const rest = new CharNode<T>(this.label.slice(length));
     rest.value = this.value;
+    rest.length = rest.label.length;
     rest.children.push(...this.children);
     rest.firsts = this.firsts;
     this.children.length = 0;
     this.firsts = [];
     this.value = undefined;
     this.label = this.label.slice(0, length);
+    this.length = length;
     this.add(rest);
   }
 
@@ -80,8 +98,8 @@ export class CharNode<T> {
   }
 }
 
-/** Up to this many children a linear scan of first characters beats a table lookup. */
-const SCAN_LIMIT = 8;
+/** The widest range of first characters a table is made for (letters, digits and marks fit; others are scanned). */
+const TABLE_SPAN = 128;
 
 /** How many characters of `label` equal those of `key` from `at`. */
 function commonLength(label: string, key: string, at: number): number {

@@ -235,9 +235,9 @@ export class Recognizer {
       if (at >= to) break;
       text = text.child(path.charCodeAt(at));
       if (!text) break;
-      const label = text.label;
-      if (at + label.length > to || !sameText(path, at, label)) break;
-      at += label.length;
+      const length = text.length;
+      if (at + length > to || (length > 1 && !sameText(path, at, text.label))) break;
+      at += length;
     }
     const generic = node.generic;
     if (generic.length) {
