@@ -129,6 +129,8 @@ export class Recognizer {
   /** The controllers the route set names, which a `:controller` segment matches (as the original matched its list). */
   private readonly controllers: string[];
   private readonly search: Search;
+  /** The segment matchers by id, shared by every trie edge that matches alike. */
+  private readonly matchers = new Map<string, SegmentMatcher>();
   /** Each route's defaults and fixed params as `key, value` pairs, made when the route is first recognised. */
   private readonly fixed: Array<FixedValues | undefined>;
   /**
@@ -370,7 +372,10 @@ export class Recognizer {
       }
       return edge.node;
     }
-    const matcher = segmentMatcher(segment, (key) => route.requirements[key], last && route.optionalFormat);
+    const made = segmentMatcher(segment, (key) => route.requirements[key], last && route.optionalFormat);
+    // One matcher per kind across the trie (every resource's `:id` with the same requirement): what a request touches stays few objects, warm in the cache.
+    let matcher = this.matchers.get(made.id);
+    if (!matcher) this.matchers.set(made.id, (matcher = made));
     const head = segmentHead(segment);
     const list = head ? (staticEntry(node, head).headed ??= []) : node.generic;
     let edge = list.find((e) => e.matcher.id === matcher.id);
@@ -502,8 +507,13 @@ interface FixedValues {
 
 function fixedValues(route: Route): FixedValues {
   const pairs = (values: Record<string, string>) => Object.keys(values).flatMap((key) => [key, values[key]]);
-  return { defaults: pairs(route.defaults), params: pairs(route.params) };
+  const defaults = pairs(route.defaults);
+  const params = pairs(route.params);
+  // Most routes have neither: they share one object, which stays in the cache between requests.
+  return defaults.length || params.length ? { defaults, params } : NO_FIXED_VALUES;
 }
+
+const NO_FIXED_VALUES: FixedValues = Object.freeze({ defaults: Object.freeze([]) as unknown as string[], params: Object.freeze([]) as unknown as string[] });
 
 /** The lower-case method, without a new string for the usual upper-case names. */
 function lowerMethod(method: string): string {

@@ -67,7 +67,7 @@ class SingleParamMatcher implements SegmentMatcher {
     };
     this.pattern = anchored(this.key);
     if (optionalFormat) this.formatPattern = anchored("format");
-    this.id = `single:${optionalFormat ? "?" : ""}${this.head.length}:${this.head}:${this.key}:${this.tail}:${this.pattern?.source ?? ""}:${this.formatPattern?.source ?? ""}`;
+    this.id = `single:${optionalFormat ? "?" : ""}${this.head.length}:${this.head}:${this.key}:${this.tail}:${patternId(this.pattern)}:${patternId(this.formatPattern)}`;
   }
 
   match(segment: string, values: string[]): boolean {
@@ -96,6 +96,11 @@ class SingleParamMatcher implements SegmentMatcher {
   private fits(value: string, pattern: ValuePattern | undefined): boolean {
     return pattern ? pattern.test(value) : value.length > 0 && !value.includes(".");
   }
+}
+
+/** A value pattern as matcher ids tell it apart: its source and flags (`/abc/` and `/abc/i` accept different values). */
+function patternId(pattern: ValuePattern | undefined): string {
+  return pattern ? `${pattern.flags}/${pattern.source}` : "";
 }
 
 /** The static text a segment starts with, by which the trie indexes it (`page-` of `page-:number`). */

@@ -5,8 +5,9 @@
  * time on the hot path.
  */
 export interface ValuePattern {
-  /** The requirement's source, which tells two patterns apart. */
+  /** The requirement's source and flags, which tell two patterns apart. */
   readonly source: string;
+  readonly flags: string;
   test(value: string): boolean;
 }
 
@@ -16,6 +17,9 @@ export function valuePattern(requirement: RegExp): ValuePattern {
 
 /** One or more characters of an ASCII set: `\d+`, `\w+` or a bracket class of plain characters and ranges followed by `+`. */
 class CharacterRun implements ValuePattern {
+  /** Only a requirement without flags is tested by a table (asCharacterRun). */
+  readonly flags = "";
+
   constructor(
     readonly source: string,
     private readonly accepted: Uint8Array,

@@ -129,6 +129,19 @@ describe("recognition", () => {
     });
     assert.strictEqual(routes.recognize("GET", "/posts/new").controller, "slugs");
   });
+  it("a requirement's flags count: /abc/ and /abc/i on one segment are two tests, whichever routes they sit in (Rails 2.3 kept the flags: Regexp#to_s)", () => {
+    const routes = draw({}, (map) => {
+      map.connect("a/:id", { controller: "exact", action: "show", requirements: { id: /abc/ } });
+      map.connect("a/:id", { controller: "folded", action: "show", requirements: { id: /abc/i } });
+      map.connect("b/:id", { controller: "folded", action: "index", requirements: { id: /abc/i } });
+      map.connect("b/:id", { controller: "exact", action: "index", requirements: { id: /abc/ } });
+    });
+    assert.deepStrictEqual(
+      ["/a/abc", "/a/ABC", "/b/abc", "/b/ABC"].map((path) => `${routes.recognize("GET", path).controller}#${routes.recognize("GET", path).action}`),
+      ["exact#show", "folded#show", "folded#index", "folded#index"],
+    );
+    assert.throws(() => draw({}, (map) => map.connect("c/:id", { controller: "exact", action: "show", requirements: { id: /abc/ } })).recognize("GET", "/c/ABC"), RoutingError);
+  });
   it("values are percent-decoded; the query string is not part of the path", () => {
     const routes = draw({}, (map) => map.resources("tags", { requirements: { id: /[^/]+/ } }));
     assert.deepStrictEqual(routes.recognize("GET", "/tags/caf%C3%A9?page=2").params, { id: "café" });
