@@ -1,24 +1,111 @@
+import * as http from "http";
+import { Duplex } from "stream";
 import type { IncomingMessage, ServerResponse } from "http";
 import { nodeHandler } from "resource-routes/http";
 import type { Controllers } from "resource-routes/http";
-import { benchRequests, benchRoutes, findMyWayRouter } from "./httpRoutes";
+import { action, benchRequests, benchRoutes, findMyWayRouter, HTML, nodeListener } from "./httpRoutes";
 import { ratio, time } from "./measure";
 
 /**
- * The HTTP benchmark's work without the sockets: nodeHandler against find-my-way's lookup and a
- * handler answering as the bare server does, both writing into a response that only counts what
- * it is given (node's own counts the length of a body it is given without one, so the stand-in
- * does too). What is left is each side's own JavaScript per request, which the server's CPU
- * figures hold within the machine's noise.
+ * The HTTP benchmark's work without the sockets, two ways. Through node:http's own server over an
+ * in-memory connection: its parser, requests and responses, each server's routing and answer, the
+ * process's CPU time per request; the kernel's socket work, the same bytes for every server, is
+ * left out, and with it the scheduling noise of a load generator on the same cores, so the figure
+ * holds within a few percent between runs. Then each side's own JavaScript alone, cache-warm:
+ * nodeHandler against find-my-way's lookup and the same answer, into a response that only counts.
  */
-export function dispatchInProcess(): void {
+export async function dispatchInProcess(): Promise<void> {
+  await throughNodeHttp();
+  javascriptAlone();
+}
+
+const KINDS = ["bare", "find-my-way", "ours"] as const;
+
+async function throughNodeHttp(): Promise<void> {
   const routes = benchRoutes();
-  const action = () => "ok";
+  const requests = benchRequests();
+  const batch = Buffer.from(requests.map(({ method, path }) => `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:3000\r\nUser-Agent: bench\r\n\r\n`).join(""));
+  const connections = new Map(KINDS.map((kind) => [kind, new MemoryConnection(nodeListener(kind, routes))]));
+  for (const [kind, connection] of connections) {
+    const answers = await connection.answer(batch);
+    if (answers.statuses.some((status) => status !== 200) || answers.statuses.length !== requests.length)
+      throw new Error(`${kind} answered ${answers.statuses.join(" ")} to the ${requests.length} requests`);
+    await connection.cpuPerRequest(batch, requests.length, 200); // warm-up
+  }
+  const sizes = new Map(await Promise.all(KINDS.map(async (kind) => [kind, (await connections.get(kind)!.answer(batch)).bytes] as const)));
+  if (new Set(sizes.values()).size !== 1) throw new Error(`the servers' answers differ in size: ${[...sizes].map(([k, b]) => `${k} ${b}`).join(", ")} bytes`);
+  const figures = new Map<string, number[]>(KINDS.map((kind) => [kind, []]));
+  const rounds = 25;
+  for (let round = 0; round < rounds; round++) {
+    // Every other round in the reverse order: what ran just before weighs on a figure.
+    for (const kind of round % 2 === 0 ? KINDS : [...KINDS].reverse())
+      figures.get(kind)!.push(await connections.get(kind)!.cpuPerRequest(batch, requests.length, 200));
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const paired = (kind: string, baseline: string, of: (a: number, b: number) => number) =>
+    median(figures.get(kind)!.map((v, i) => of(v, figures.get(baseline)![i])));
+  const µs = (value: number) => `${value.toFixed(2)} µs`;
+  console.log(
+    `dispatch through node:http over an in-memory connection: ${requests.length} request shapes, answers of ${sizes.get("ours")! / requests.length} bytes alike, ` +
+      `CPU a request (median of ${rounds} alternating rounds): bare ${µs(median(figures.get("bare")!))}, find-my-way ${µs(median(figures.get("find-my-way")!))}, ` +
+      `ours ${µs(median(figures.get("ours")!))}: ${paired("ours", "find-my-way", (a, b) => a / b).toFixed(3)}× find-my-way's in the median round, ` +
+      `${µs(paired("ours", "bare", (a, b) => a - b))} over bare (find-my-way ${µs(paired("find-my-way", "bare", (a, b) => a - b))})`,
+  );
+}
+
+/**
+ * A node:http server's connection held in memory: the requests written into it as one pipelined
+ * batch, the answers counted as they are written back.
+ */
+class MemoryConnection {
+  private readonly socket: Duplex;
+  private written: Buffer[] = [];
+
+  constructor(listener: http.RequestListener) {
+    const server = http.createServer(listener);
+    this.socket = new Duplex({
+      read: () => undefined,
+      write: (chunk: Buffer, _encoding, done) => (this.written.push(chunk), done()),
+      writev: (chunks, done) => (chunks.forEach(({ chunk }) => this.written.push(chunk as Buffer)), done()),
+    });
+    // What node:http asks of a net.Socket beyond a stream.
+    Object.assign(this.socket, { remoteAddress: "127.0.0.1", setTimeout: () => this.socket, setNoDelay: () => this.socket, setKeepAlive: () => this.socket });
+    server.emit("connection", this.socket);
+  }
+
+  /** The answers to one batch: their status codes and their size in bytes. */
+  async answer(batch: Buffer): Promise<{ statuses: number[]; bytes: number }> {
+    this.written = [];
+    await this.send(batch);
+    const text = Buffer.concat(this.written.map((chunk) => Buffer.from(chunk))).toString("latin1");
+    return { statuses: [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1])), bytes: text.length };
+  }
+
+  /** The process's CPU time per request over `batches` batches, in µs. */
+  async cpuPerRequest(batch: Buffer, requests: number, batches: number): Promise<number> {
+    const start = process.cpuUsage();
+    for (let i = 0; i < batches; i++) {
+      this.written = [];
+      await this.send(batch);
+    }
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / (batches * requests);
+  }
+
+  /** Writes the batch in and waits for node:http to answer what it parsed. */
+  private send(batch: Buffer): Promise<void> {
+    this.socket.push(batch);
+    return new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function javascriptAlone(): void {
+  const routes = benchRoutes();
   const controllers: Controllers = {};
   for (const route of routes.routes) if (route.controller && route.action) (controllers[route.controller] ??= {})[route.action] = action;
   const ours = nodeHandler(routes, controllers);
   const router = findMyWayRouter(routes, (_req, res) => {
-    res.setHeader("content-type", "text/html; charset=utf-8");
+    res.setHeader("content-type", HTML);
     res.end(action());
   });
   const requests = benchRequests().map(({ method, path }) => ({ method, url: path, headers: { host: "127.0.0.1:3000" }, socket: {} }));
@@ -47,8 +134,8 @@ export function dispatchInProcess(): void {
   const { ours: mine, theirs } = rounds[Math.floor(rounds.length / 2)];
   const perRequest = (seconds: number) => `${((seconds / count) * 1e9).toFixed(0)} ns`;
   console.log(
-    `dispatch in process: ${requests.length} request shapes through nodeHandler ${perRequest(mine.seconds)} a request, find-my-way's lookup and answer ` +
-      `${perRequest(theirs.seconds)}; ours takes ${ratio(mine, theirs)} its time (median of 7 paired rounds)`,
+    `dispatch's JavaScript alone: ${requests.length} request shapes through nodeHandler ${perRequest(mine.seconds)} a request, find-my-way's lookup and answer ` +
+      `${perRequest(theirs.seconds)}; ours takes ${ratio(mine, theirs)} its time (median of 7 paired rounds, into a response that only counts)`,
   );
   if (written === 0) throw new Error("no answer was written: the handlers did not run");
 }

@@ -1,5 +1,8 @@
 import FindMyWay from "find-my-way";
+import type { RequestListener } from "http";
 import { expandDeclarations, RouteSet } from "resource-routes";
+import { nodeHandler } from "resource-routes/http";
+import type { Controllers } from "resource-routes/http";
 import { realisticTree } from "./workloads";
 
 /** The throughput benchmark's routes: the realistic workload's 1,000 declarations, behaviour B. */
@@ -52,4 +55,35 @@ export function benchRequests(): Array<{ method: "GET" | "PUT"; path: string }> 
     const [method, path] = shapes[i % shapes.length];
     return { method, path };
   });
+}
+
+/** The trivial action every server answers, as HTML. */
+export const action = (): string => "ok";
+export const HTML = "text/html; charset=utf-8";
+
+/**
+ * A node:http request listener over `routes` answering the trivial action: bare (no routing, the
+ * floor), ours (nodeHandler), ours-filtered (a filter for another action and middleware that passes
+ * through: what an application pays when a request uses neither) or find-my-way.
+ */
+export function nodeListener(kind: "bare" | "ours" | "ours-filtered" | "find-my-way", routes: RouteSet): RequestListener {
+  if (kind === "bare") {
+    return (_req, res) => {
+      res.setHeader("content-type", HTML);
+      res.end(action());
+    };
+  }
+  if (kind === "find-my-way") {
+    const router = findMyWayRouter(routes, (_req, res) => {
+      res.setHeader("content-type", HTML);
+      res.end(action());
+    });
+    return (req, res) => router.lookup(req, res);
+  }
+  const controllers: Controllers = {};
+  for (const route of routes.routes) if (route.controller && route.action) (controllers[route.controller] ??= {})[route.action] = action;
+  if (kind === "ours-filtered") {
+    for (const module of Object.values(controllers)) module.filters = { before: [{ run: () => "never", only: ["no_such_action"] }] };
+  }
+  return nodeHandler(routes, controllers, kind === "ours-filtered" ? { use: [] } : {}) as RequestListener;
 }

@@ -9,25 +9,16 @@ import * as http from "http";
 import type { AddressInfo } from "net";
 import { nodeHandler } from "resource-routes/http";
 import type { Controllers } from "resource-routes/http";
-import { benchRoutes, findMyWayRouter, routePaths } from "./httpRoutes";
+import { action, benchRoutes, HTML, nodeListener, routePaths } from "./httpRoutes";
 
 const kind = process.argv[2];
 const routes = benchRoutes();
-const action = () => "ok";
-const HTML = "text/html; charset=utf-8";
 
 async function server(): Promise<{ listen(port: number): Promise<number> }> {
   const listening = (s: http.Server) => ({
     listen: (port: number) => new Promise<number>((resolve) => s.listen(port, "127.0.0.1", () => resolve((s.address() as AddressInfo).port))),
   });
-  if (kind === "bare") {
-    return listening(
-      http.createServer((_req, res) => {
-        res.setHeader("content-type", HTML);
-        res.end(action());
-      }),
-    );
-  }
+  if (kind === "bare" || kind === "ours" || kind === "ours-filtered" || kind === "find-my-way") return listening(http.createServer(nodeListener(kind, routes)));
   if (kind === "ours-streamed" || kind === "ours-buffered") {
     const chunk = new Uint8Array(64 * 1024).fill(97);
     const whole = new Uint8Array(16 * chunk.byteLength).fill(97);
@@ -42,23 +33,7 @@ async function server(): Promise<{ listen(port: number): Promise<number> }> {
     for (const route of routes.routes) if (route.controller && route.action) (controllers[route.controller] ??= {})[route.action] = answer;
     return listening(http.createServer(nodeHandler(routes, controllers)));
   }
-  if (kind === "ours" || kind === "ours-filtered") {
-    const controllers: Controllers = {};
-    for (const route of routes.routes) if (route.controller && route.action) (controllers[route.controller] ??= {})[route.action] = action;
-    if (kind === "ours-filtered") {
-      // Filters for other actions only, and middleware that passes through: what an application pays when a request uses neither.
-      for (const module of Object.values(controllers)) module.filters = { before: [{ run: () => "never", only: ["no_such_action"] }] };
-    }
-    return listening(http.createServer(nodeHandler(routes, controllers, kind === "ours-filtered" ? { use: [] } : {})));
-  }
   const paths = routePaths(routes);
-  if (kind === "find-my-way") {
-    const router = findMyWayRouter(routes, (_req, res) => {
-      res.setHeader("content-type", HTML);
-      res.end(action());
-    });
-    return listening(http.createServer((req, res) => router.lookup(req, res)));
-  }
   if (kind === "fastify") {
     const fastify = (await import("fastify")).default({ logger: false });
     for (const { method, path } of paths) {

@@ -241,7 +241,10 @@ class Answering<Raw> {
     const { recognition, route } = matched;
     const plan = core.planOf(matched.index, recognition);
     if ("missing" in plan) {
-      return this.notFound(plan.missing === "controller" ? `uninitialized controller ${recognition.controller}` : `No action responded to ${recognition.action}`, false);
+      return this.notFound(
+        plan.missing === "controller" ? `uninitialized controller ${recognition.controller}` : `No action responded to ${recognition.action}`,
+        false,
+      );
     }
     // Path values win over body fields, which win over the query string.
     const context = new RequestContext(
@@ -278,7 +281,7 @@ class Answering<Raw> {
   /** What an action's value (or its respond/redirect, or nothing: 204) is answered with, and the cookies it set. */
   private done(value: unknown, context: RequestContext<Raw>): Outcome {
     const cookies = context.setCookies();
-    if (typeof Response !== "undefined" && value instanceof Response) return { response: value, head: this.head, cookies };
+    if (typeof value === "object" && typeof Response !== "undefined" && value instanceof Response) return { response: value, head: this.head, cookies };
     if (value !== undefined) return { answer: answerOf(200, value), head: this.head, cookies };
     return { answer: context.answered ?? { status: 204, headers: {}, body: null }, head: this.head, cookies };
   }
@@ -421,6 +424,7 @@ export function bodiless(status: number): boolean {
 
 function hasBody(method: string): boolean {
   if (method === "GET" || method === "HEAD") return false;
+  if (method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE") return true;
   const upper = method.toUpperCase();
   return upper !== "GET" && upper !== "HEAD";
 }

@@ -140,7 +140,10 @@ describe("recognition", () => {
       ["/a/abc", "/a/ABC", "/b/abc", "/b/ABC"].map((path) => `${routes.recognize("GET", path).controller}#${routes.recognize("GET", path).action}`),
       ["exact#show", "folded#show", "folded#index", "folded#index"],
     );
-    assert.throws(() => draw({}, (map) => map.connect("c/:id", { controller: "exact", action: "show", requirements: { id: /abc/ } })).recognize("GET", "/c/ABC"), RoutingError);
+    assert.throws(
+      () => draw({}, (map) => map.connect("c/:id", { controller: "exact", action: "show", requirements: { id: /abc/ } })).recognize("GET", "/c/ABC"),
+      RoutingError,
+    );
   });
   it("values are percent-decoded; the query string is not part of the path", () => {
     const routes = draw({}, (map) => map.resources("tags", { requirements: { id: /[^/]+/ } }));
