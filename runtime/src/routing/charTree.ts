@@ -8,7 +8,7 @@ export class CharNode<T> {
   /** What a key ending here carries. */
   value: T | undefined;
   private readonly children: Array<CharNode<T>> = [];
-  /** The first character of each child's label, for the scan of small nodes. */
+  /** The first character of each child's label, scanned where they lie too far apart for a table. */
   private firsts: number[] = [];
   /** Children by first character minus `low`, where their first characters lie close together. */
   private table: Array<CharNode<T> | undefined> | undefined;
@@ -66,13 +66,12 @@ export class CharNode<T> {
    */
   finish(): void {
     const firsts = this.firsts;
-    if (firsts.length > 0) {
-      const low = Math.min(...firsts);
-      if (Math.max(...firsts) - low < TABLE_SPAN) {
-        this.low = low;
-        this.table = new Array<CharNode<T> | undefined>(Math.max(...firsts) - low + 1).fill(undefined);
-        for (let i = 0; i < this.children.length; i++) this.table[firsts[i] - low] = this.children[i];
-      }
+    const low = Math.min(...firsts);
+    const span = Math.max(...firsts) - low + 1;
+    if (firsts.length > 0 && span <= TABLE_SPAN) {
+      this.low = low;
+      this.table = new Array<CharNode<T> | undefined>(span).fill(undefined);
+      for (let i = 0; i < this.children.length; i++) this.table[firsts[i] - low] = this.children[i];
     }
     for (const child of this.children) child.finish();
   }

@@ -261,6 +261,30 @@ describe("a route's controller module, kept by the handler", () => {
   });
 });
 
+describe("what nodeHandler reads of a request", () => {
+  it("no header of a GET whose action makes no URL; the Host header when it makes one", () => {
+    const routes = draw({ behaviour: "B" }, (map) => map.resources("pages"));
+    const handle = nodeHandler(routes, { pages: { index: () => "listed", show: ({ url }: ActionContext) => url.href } });
+    const answer = (url: string) => {
+      let headerReads = 0;
+      const request = {
+        method: "GET",
+        url,
+        socket: {},
+        get headers() {
+          headerReads++;
+          return { host: "shop.example:8080" };
+        },
+      };
+      let body = "";
+      handle(request, { statusCode: 200, headersSent: false, writeHead: () => undefined, end: (text: string) => (body = text) } as never);
+      return { body, headerReads };
+    };
+    assert.deepStrictEqual(answer("/pages"), { body: "listed", headerReads: 0 });
+    assert.deepStrictEqual(answer("/pages/7"), { body: "http://shop.example:8080/pages/7", headerReads: 1 });
+  });
+});
+
 describe("nodeHandler over real sockets", function () {
   this.timeout(30_000);
   let server: http.Server;
