@@ -1,6 +1,7 @@
 import autocannon from "autocannon";
 import * as cp from "child_process";
 import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import { installRuntime, sizeOf } from "../../test/out/support/footprint";
 import { benchRequests } from "./httpRoutes";
@@ -19,6 +20,15 @@ const SERVERS = ["bare", "ours", "ours-filtered", "find-my-way", "fastify", "hon
  * cores the load generator shares. Then one MiB answers, streamed in 64 KiB chunks and buffered.
  */
 export async function httpThroughput(): Promise<void> {
+  const cores = separateCores();
+  try {
+    await throughput(cores);
+  } finally {
+    cores?.restore();
+  }
+}
+
+async function throughput(cores: Cores | undefined): Promise<void> {
   const requests = benchRequests();
   const rounds = Number(process.env.BENCH_HTTP_ROUNDS ?? 2);
   const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 4);
@@ -27,10 +37,13 @@ export async function httpThroughput(): Promise<void> {
   const unknown = chosen?.filter((kind) => !(SERVERS as readonly string[]).includes(kind));
   if (unknown?.length) throw new Error(`BENCH_HTTP_SERVERS names ${SERVERS.join(", ")}, not ${unknown.join(", ")}`);
   const servers = chosen ? SERVERS.filter((kind) => kind === "bare" || kind === "find-my-way" || chosen.includes(kind)) : SERVERS;
-  const figures = await compare(servers, requests, rounds, seconds);
+  const figures = await compare(servers, requests, rounds, seconds, cores);
   const mean = (kind: string, of: "rate" | "cpu") => figures.get(kind)!.reduce((sum, figure) => sum + figure[of], 0) / rounds;
   const rate = (kind: string) => `${Math.round(mean(kind, "rate")).toLocaleString("en-US")} req/s`;
-  console.log(`http: ${requests.length} request shapes, 10 connections, each server in its own process, ${rounds} alternating rounds of ${seconds} s`);
+  console.log(
+    `http: ${requests.length} request shapes, 10 connections, each server in its own process, ${rounds} alternating rounds of ${seconds} s` +
+      (cores ? `; the servers on core ${cores.server}, the load generator on ${cores.generator}` : ""),
+  );
   for (const kind of servers) {
     const cpu = mean(kind, "cpu");
     // Each round's ratio to find-my-way's figure of the same round, the median of them: a round the machine slowed weighs on both alike.
@@ -49,7 +62,7 @@ export async function httpThroughput(): Promise<void> {
   }
   if (chosen) return;
   const large = ["ours-buffered", "ours-streamed"] as const;
-  const answers = await compare(large, requests, rounds, seconds);
+  const answers = await compare(large, requests, rounds, seconds, cores);
   const share = (kind: string, of: "rate" | "cpu" | "maxRss") => answers.get(kind)!.reduce((sum, figure) => sum + figure[of], 0) / rounds;
   console.log(`http: one MiB answers on the same routes, buffered and streamed in 64 KiB chunks`);
   for (const kind of large) {
@@ -67,8 +80,14 @@ interface Figure {
 }
 
 /** Each server started, warmed up, then loaded in alternating rounds: a figure per server and round. */
-async function compare(kinds: readonly string[], requests: ReturnType<typeof benchRequests>, rounds: number, seconds: number): Promise<Map<string, Figure[]>> {
-  const running = await Promise.all(kinds.map(async (kind) => ({ kind, ...(await start(kind)) })));
+async function compare(
+  kinds: readonly string[],
+  requests: ReturnType<typeof benchRequests>,
+  rounds: number,
+  seconds: number,
+  cores: Cores | undefined,
+): Promise<Map<string, Figure[]>> {
+  const running = await Promise.all(kinds.map(async (kind) => ({ kind, ...(await start(kind, cores)) })));
   try {
     const figures = new Map<string, Figure[]>(kinds.map((kind) => [kind, []]));
     for (const { port } of running) await load(port, requests, 1); // warm-up
@@ -95,8 +114,10 @@ function usage(child: cp.ChildProcess): Promise<{ cpu: NodeJS.CpuUsage; maxRss: 
   });
 }
 
-async function start(kind: string): Promise<{ child: cp.ChildProcess; port: number }> {
-  const child = cp.spawn(process.execPath, [path.join(__dirname, "httpServer.js"), kind], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
+async function start(kind: string, cores: Cores | undefined): Promise<{ child: cp.ChildProcess; port: number }> {
+  const command = [process.execPath, path.join(__dirname, "httpServer.js"), kind];
+  const [file, ...args] = cores ? ["taskset", "-c", cores.server, ...command] : command;
+  const child = cp.spawn(file, args, { stdio: ["ignore", "pipe", "inherit", "ipc"] });
   const port = await new Promise<number>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -113,6 +134,30 @@ async function load(port: number, requests: ReturnType<typeof benchRequests>, se
   const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: 10, duration: seconds, requests });
   if (result.non2xx) throw new Error(`${result.non2xx} answers of the server on port ${port} were not 2xx`);
   return { rate: result.requests.average, answered: result["2xx"] };
+}
+
+interface Cores {
+  server: string;
+  generator: string;
+  restore(): void;
+}
+
+/**
+ * On Linux with `taskset` and two cores or more: the servers on the last core and this process,
+ * the load generator, on the others, so that neither takes the other's core and a server's CPU
+ * time does not depend on where the scheduler put them (BENCH_HTTP_PIN=0 leaves them together).
+ */
+function separateCores(): Cores | undefined {
+  const count = os.availableParallelism();
+  if (process.platform !== "linux" || count < 2 || process.env.BENCH_HTTP_PIN === "0") return undefined;
+  const all = `0-${count - 1}`;
+  const pin = (list: string) => cp.execFileSync("taskset", ["-a", "-p", "-c", list, String(process.pid)], { stdio: "ignore" });
+  try {
+    pin(count === 2 ? "0" : `0-${count - 2}`);
+  } catch {
+    return undefined; // no taskset
+  }
+  return { server: String(count - 1), generator: count === 2 ? "0" : `0-${count - 2}`, restore: () => pin(all) };
 }
 
 /** The runtime's installed size: packed, installed with --omit=dev into a project without TypeScript. */
