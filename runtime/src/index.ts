@@ -10,7 +10,7 @@ export { RouteSet, RouteSetOptions } from "./routing/routeSet";
 export { RouteValue, NamedValues, TypedRouteSet, AnyRouteSet, UntypedHelpers } from "./routing/typedRoutes";
 export { Route, RouteJSON, HttpMethod } from "./routing/route";
 export { Helper } from "./routing/helpers";
-export { Recognition } from "./routing/recognize";
+export { Recognition, Match } from "./routing/recognize";
 export { RoutingError, MethodNotAllowed, UnknownHttpMethod, RouteDefinitionError } from "./routing/errors";
 export { Diagnostic, DiagnosticCode, Severity, RelatedInformation } from "./routing/diagnostics";
 export {

@@ -15,10 +15,11 @@ export interface Recognition {
   params: Record<string, string>;
 }
 
-/** A recognition with the route that matched and its index in the set's routes. */
+/** What RouteSet.match() answers: the recognition, the route that matched, and its place in the set. */
 export interface Match {
   recognition: Recognition;
   route: Route;
+  /** The route's index in `routes.routes`: what an application keeps per route can be kept in an array. */
   index: number;
 }
 
