@@ -1,7 +1,6 @@
 import autocannon from "autocannon";
 import * as cp from "child_process";
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import { installRuntime, sizeOf } from "../../test/out/support/footprint";
 import { benchRequests } from "./httpRoutes";
@@ -143,21 +142,28 @@ interface Cores {
 }
 
 /**
- * On Linux with `taskset` and two cores or more: the servers on the last core and this process,
- * the load generator, on the others, so that neither takes the other's core and a server's CPU
- * time does not depend on where the scheduler put them (BENCH_HTTP_PIN=0 leaves them together).
+ * On Linux with `taskset` and two cores or more: the servers on the last core this process may use
+ * and this process, the load generator, on the others, so that neither takes the other's core and
+ * a server's CPU time does not depend on where the scheduler put them (BENCH_HTTP_PIN=0 leaves
+ * them together).
  */
 function separateCores(): Cores | undefined {
-  const count = os.availableParallelism();
-  if (process.platform !== "linux" || count < 2 || process.env.BENCH_HTTP_PIN === "0") return undefined;
-  const all = `0-${count - 1}`;
-  const pin = (list: string) => cp.execFileSync("taskset", ["-a", "-p", "-c", list, String(process.pid)], { stdio: "ignore" });
+  if (process.platform !== "linux" || process.env.BENCH_HTTP_PIN === "0") return undefined;
+  const taskset = (...args: string[]) => cp.execFileSync("taskset", [...args, String(process.pid)], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  let allowed: string;
   try {
-    pin(count === 2 ? "0" : `0-${count - 2}`);
+    allowed = /list:\s*(\S+)/.exec(taskset("-c", "-p"))![1]; // "pid 42's current affinity list: 0-3" (or "0,2,5-7")
   } catch {
     return undefined; // no taskset
   }
-  return { server: String(count - 1), generator: count === 2 ? "0" : `0-${count - 2}`, restore: () => pin(all) };
+  const cores = allowed.split(",").flatMap((part) => {
+    const [from, to = from] = part.split("-").map(Number);
+    return Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+  });
+  if (cores.length < 2) return undefined;
+  const generator = cores.slice(0, -1).join(",");
+  taskset("-a", "-c", "-p", generator);
+  return { server: cores[cores.length - 1], generator, restore: () => taskset("-a", "-c", "-p", allowed) };
 }
 
 /** The runtime's installed size: packed, installed with --omit=dev into a project without TypeScript. */
