@@ -93,19 +93,11 @@ function readOneStatement(text: SourceText, previous: RoutingFileAnalysis, prior
   const delta = change.newEnd - change.oldEnd;
   // The tree's body and the diagnostics are the readings' in order (after the settings'
   // diagnostics): the statement's run in each is replaced, where it lies found by counting.
-  let bodyAt = 0;
-  let declarationCount = 0;
-  let diagnosticsAt = callback.head;
-  let diagnosticCount = callback.head;
-  for (let i = 0; i < readings.length; i++) {
-    if (i === index) {
-      bodyAt = declarationCount;
-      diagnosticsAt = diagnosticCount;
-    }
-    declarationCount += readings[i].declarations.length;
-    diagnosticCount += readings[i].diagnostics.length;
-  }
-  if (previous.tree.body.length !== declarationCount || previous.diagnostics.length !== diagnosticCount) return undefined;
+  const before = countsOf(readings, 0, index);
+  const rest = countsOf(readings, index, readings.length);
+  const bodyAt = before.declarations;
+  const diagnosticsAt = callback.head + before.diagnostics;
+  if (previous.tree.body.length !== bodyAt + rest.declarations || previous.diagnostics.length !== diagnosticsAt + rest.diagnostics) return undefined;
   const reading =
     blockStatementAt(old, change) >= 0
       ? readInBlock(text, prior.trees.fileName, old, previous.tree.body.slice(bodyAt, bodyAt + old.declarations.length), change)
@@ -177,9 +169,10 @@ function readInBlock(
   for (let index = blockStatementAt(holder, change); index >= 0; index = blockStatementAt(holder, change)) {
     const block = holder.block!;
     const owner = held[block.ownerAt];
-    const before = countsOf(block.statements, index);
+    const before = countsOf(block.statements, 0, index);
     const below = block.statements[index];
-    if (!owner?.block || owner.block.length !== countsOf(block.statements, block.statements.length).declarations || holder.bounded) return undefined;
+    if (!owner?.block || owner.block.length !== before.declarations + countsOf(block.statements, index, block.statements.length).declarations || holder.bounded)
+      return undefined;
     path.push({ holder, declarations: held, owner, index, before });
     held = owner.block.slice(before.declarations, before.declarations + below.declarations.length);
     holder = below;
@@ -226,10 +219,10 @@ interface Counts {
   diagnostics: number;
 }
 
-/** How many declarations and diagnostics the first `end` readings gave, together. */
-function countsOf(readings: readonly StatementReading[], end: number): Counts {
+/** How many declarations and diagnostics the readings from `from` to `end` gave, together. */
+function countsOf(readings: readonly StatementReading[], from: number, end: number): Counts {
   const counts = { declarations: 0, diagnostics: 0 };
-  for (let i = 0; i < end; i++) {
+  for (let i = from; i < end; i++) {
     counts.declarations += readings[i].declarations.length;
     counts.diagnostics += readings[i].diagnostics.length;
   }
