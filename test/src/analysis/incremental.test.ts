@@ -44,6 +44,15 @@ const PIECES = [
   'map.resources("articles");\n',
 ];
 
+/** Random edits: at a place (taken modulo the text's length), up to ten characters removed, one of `pieces` inserted. */
+const randomEdits = (pieces: readonly string[], maxLength: number) =>
+  fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 10 }), piece: fc.constantFrom(...pieces) }), { minLength: 1, maxLength });
+
+/** The text with `edit` made at `at`. */
+const withEdit = (text: string, at: number, edit: { remove: number; piece: string }) => text.slice(0, at) + edit.piece + text.slice(at + edit.remove);
+
+const RUNS = Number(process.env.INCREMENTAL_RUNS ?? 150);
+
 /** Everything a user can see of a loaded file: routes, names, diagnostics, and where each route was declared. */
 function observable(file: LoadedRoutingFile | undefined): unknown {
   if (!file) return undefined;
@@ -85,27 +94,23 @@ describe("incremental re-analysis", () => {
     // Without semicolons, statements are apart by line breaks only (automatic semicolon insertion).
     const unended = BLOG.replace(/;\n/g, "\n");
     fc.assert(
-      fc.property(
-        fc.boolean(),
-        fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 10 }), piece: fc.constantFrom(...PIECES) }), { minLength: 1, maxLength: 15 }),
-        (semicolons, edits) => {
-          let text = semicolons ? BLOG : unended;
-          let previous = loadRoutingFile(text, "routes.ts");
-          for (const [i, edit] of edits.entries()) {
-            const at = edit.at % (text.length + 1);
-            text = text.slice(0, at) + edit.piece + text.slice(at + edit.remove);
-            const incremental = loadRoutingFile(text, "routes.ts", { previous });
-            const fresh = loadRoutingFile(text, "routes.ts");
-            assert.deepStrictEqual(observable(incremental), observable(fresh));
-            // Now and then the syntax tree is asked for (it is made only then): it is the text's.
-            if (i % 2 === 1 && incremental) assert.deepStrictEqual(shape(incremental.analysis.syntax()), shape(fresh!.analysis.syntax()));
-            // The nodes at the place edited, found without the file's tree where they can be, are the fresh tree's.
-            if (i % 2 === 0 && incremental) assert.deepStrictEqual(pathShape(incremental, at), pathShape(fresh!, at).slice(-pathShape(incremental, at).length));
-            previous = incremental;
-          }
-        },
-      ),
-      { numRuns: Number(process.env.INCREMENTAL_RUNS ?? 150) },
+      fc.property(fc.boolean(), randomEdits(PIECES, 15), (semicolons, edits) => {
+        let text = semicolons ? BLOG : unended;
+        let previous = loadRoutingFile(text, "routes.ts");
+        for (const [i, edit] of edits.entries()) {
+          const at = edit.at % (text.length + 1);
+          text = withEdit(text, at, edit);
+          const incremental = loadRoutingFile(text, "routes.ts", { previous });
+          const fresh = loadRoutingFile(text, "routes.ts");
+          assert.deepStrictEqual(observable(incremental), observable(fresh));
+          // Now and then the syntax tree is asked for (it is made only then): it is the text's.
+          if (i % 2 === 1 && incremental) assert.deepStrictEqual(shape(incremental.analysis.syntax()), shape(fresh!.analysis.syntax()));
+          // The nodes at the place edited, found without the file's tree where they can be, are the fresh tree's.
+          if (i % 2 === 0 && incremental) assert.deepStrictEqual(pathShape(incremental, at), pathShape(fresh!, at).slice(-pathShape(incremental, at).length));
+          previous = incremental;
+        }
+      }),
+      { numRuns: RUNS },
     );
   });
 
@@ -141,23 +146,19 @@ describe("incremental re-analysis", () => {
     // Without the call of the outer mapper, the blocks are read a statement at a time.
     const contained = nested.replace(`        map.resources("outside");\n`, "");
     fc.assert(
-      fc.property(
-        fc.boolean(),
-        fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 10 }), piece: fc.constantFrom(...pieces) }), { minLength: 1, maxLength: 12 }),
-        (escaping, edits) => {
-          let text = escaping ? nested : contained;
-          let previous = loadRoutingFile(text, "routes.ts");
-          for (const edit of edits) {
-            // Most edits land inside the namespace, past the consts.
-            const at = nested.indexOf("map.namespace") + (edit.at % Math.max(1, text.length - nested.indexOf("map.namespace")));
-            text = text.slice(0, at) + edit.piece + text.slice(at + edit.remove);
-            const incremental = loadRoutingFile(text, "routes.ts", { previous });
-            assert.deepStrictEqual(observable(incremental), observable(loadRoutingFile(text, "routes.ts")));
-            previous = incremental;
-          }
-        },
-      ),
-      { numRuns: Number(process.env.INCREMENTAL_RUNS ?? 150) },
+      fc.property(fc.boolean(), randomEdits(pieces, 12), (escaping, edits) => {
+        let text = escaping ? nested : contained;
+        let previous = loadRoutingFile(text, "routes.ts");
+        for (const edit of edits) {
+          // Most edits land inside the namespace, past the consts.
+          const at = nested.indexOf("map.namespace") + (edit.at % Math.max(1, text.length - nested.indexOf("map.namespace")));
+          text = withEdit(text, at, edit);
+          const incremental = loadRoutingFile(text, "routes.ts", { previous });
+          assert.deepStrictEqual(observable(incremental), observable(loadRoutingFile(text, "routes.ts")));
+          previous = incremental;
+        }
+      }),
+      { numRuns: RUNS },
     );
     // Such an edit is read a statement of a block at a time (unless a statement in the block calls a mapper of a block around it).
     const first = loadRoutingFile(contained, "routes.ts")!;
