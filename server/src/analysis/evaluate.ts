@@ -46,12 +46,10 @@ export class Evaluator {
   span(node: ts.Node): Span {
     const start = tokenStart(this.text, node.pos, node.end);
     const place = this.place;
-    if (place?.holds(start, node.end)) return new AnchoredSpan(place, start - place.pos, node.end - place.pos);
-    if (!place) return { start, end: node.end };
-    this.outsideEnd = Math.max(this.outsideEnd, node.end);
-    // Outside a nested statement but inside one around it: anchored there, so that it still moves with the file's edits.
-    for (let outer = place.parent; outer; outer = outer.parent) {
-      if (outer.holds(start, node.end)) return new AnchoredSpan(outer, start - outer.pos, node.end - outer.pos);
+    if (place && !place.holds(start, node.end)) this.outsideEnd = Math.max(this.outsideEnd, node.end);
+    // Anchored to the innermost statement that holds it (outside a nested statement, one around it), so that it moves with the file's edits.
+    for (let holder = place; holder; holder = holder.parent) {
+      if (holder.holds(start, node.end)) return new AnchoredSpan(holder, start - holder.pos, node.end - holder.pos);
     }
     return { start, end: node.end };
   }
