@@ -127,8 +127,7 @@ export class Dispatcher {
     readonly controllers: Controllers,
     readonly options: HttpOptions,
   ) {
-    const basePath = options.basePath;
-    this.base = basePath?.endsWith("/") ? basePath.slice(0, -1) : (basePath ?? "");
+    this.base = withoutTrailingSlash(options.basePath ?? "");
     this.patch = options.patch !== false;
     this.plans = new Array<undefined>(routes.routes.length).fill(undefined);
   }
@@ -198,7 +197,12 @@ export class Dispatcher {
 /** basePath (without its trailing slash), unless it is the mount point the framework stripped already (then none). */
 function ownBase(base: string, mountedAt: string | undefined): string {
   if (mountedAt === undefined) return base;
-  return (mountedAt.endsWith("/") ? mountedAt.slice(0, -1) : mountedAt) === base ? "" : base;
+  return withoutTrailingSlash(mountedAt) === base ? "" : base;
+}
+
+/** A mount point as paths are put after it: `/api/` → `/api`. */
+function withoutTrailingSlash(path: string): string {
+  return path.endsWith("/") ? path.slice(0, -1) : path;
 }
 
 /** The path below `base` (`/api/posts` under `/api` → `/posts`), or undefined when it is not below it. */
@@ -288,7 +292,8 @@ class Answering<Raw> {
 
   /** What generated paths and URLs begin with: the framework's mount point, then basePath. */
   private prefix(): string {
-    return (this.request.mountedAt?.replace(/\/$/, "") ?? "") + this.base;
+    const mountedAt = this.request.mountedAt;
+    return (mountedAt === undefined ? "" : withoutTrailingSlash(mountedAt)) + this.base;
   }
 
   badHost(host: string): Outcome {
