@@ -1,8 +1,6 @@
 import * as http from "http";
 import { Duplex } from "stream";
 import type { IncomingMessage, ServerResponse } from "http";
-import { nodeHandler } from "resource-routes/http";
-import type { Controllers } from "resource-routes/http";
 import { action, benchRequests, benchRoutes, findMyWayRouter, HTML, nodeListener } from "./httpRoutes";
 import { ratio, time } from "./measure";
 
@@ -114,13 +112,8 @@ class MemoryConnection {
 
 function javascriptAlone(): void {
   const routes = benchRoutes();
-  const controllers: Controllers = {};
-  for (const route of routes.routes) if (route.controller && route.action) (controllers[route.controller] ??= {})[route.action] = action;
-  const ours = nodeHandler(routes, controllers);
-  const router = findMyWayRouter(routes, (_req, res) => {
-    res.setHeader("content-type", HTML);
-    res.end(action());
-  });
+  const ours = nodeListener("ours", routes);
+  const theirs = nodeListener("find-my-way", routes);
   const requests = benchRequests().map(({ method, path }) => ({ method, url: path, headers: { host: "127.0.0.1:3000" }, socket: {} }));
   let written = 0;
   let headed = false;
@@ -138,17 +131,20 @@ function javascriptAlone(): void {
       handle(requests[i % requests.length]);
     }
   };
-  const oursRun = run((request) => ours(request, response));
-  const theirsRun = run((request) => router.lookup(request as unknown as IncomingMessage, response as unknown as ServerResponse));
+  // Stand-ins: what the handlers read of a request and write to a response.
+  const handled = (listener: http.RequestListener) => (request: (typeof requests)[number]) =>
+    listener(request as unknown as IncomingMessage, response as unknown as ServerResponse);
+  const oursRun = run(handled(ours));
+  const theirsRun = run(handled(theirs));
   // Paired rounds: the machine's noise falls on both sides of each ratio alike.
   const rounds = Array.from({ length: 7 }, () => ({ ours: time(oursRun, { runs: 3 }), theirs: time(theirsRun, { runs: 3 }) })).sort(
     (a, b) => a.ours.seconds / a.theirs.seconds - b.ours.seconds / b.theirs.seconds,
   );
-  const { ours: mine, theirs } = rounds[Math.floor(rounds.length / 2)];
+  const median = rounds[Math.floor(rounds.length / 2)];
   const perRequest = (seconds: number) => `${((seconds / count) * 1e9).toFixed(0)} ns`;
   console.log(
-    `dispatch's JavaScript alone: ${requests.length} request shapes through nodeHandler ${perRequest(mine.seconds)} a request, find-my-way's lookup and answer ` +
-      `${perRequest(theirs.seconds)}; ours takes ${ratio(mine, theirs)} its time (median of 7 paired rounds, into a response that only counts)`,
+    `dispatch's JavaScript alone: ${requests.length} request shapes through nodeHandler ${perRequest(median.ours.seconds)} a request, find-my-way's lookup and answer ` +
+      `${perRequest(median.theirs.seconds)}; ours takes ${ratio(median.ours, median.theirs)} its time (median of 7 paired rounds, into a response that only counts)`,
   );
   if (written === 0) throw new Error("no answer was written: the handlers did not run");
 }

@@ -67,17 +67,14 @@ export const HTML = "text/html; charset=utf-8";
  * through: what an application pays when a request uses neither) or find-my-way.
  */
 export function nodeListener(kind: "bare" | "ours" | "ours-filtered" | "find-my-way", routes: RouteSet): RequestListener {
-  if (kind === "bare") {
-    return (_req, res) => {
-      res.setHeader("content-type", HTML);
-      res.end(action());
-    };
-  }
+  // The answer the way a plain node:http handler writes it: a header, then the body.
+  const answer: RequestListener = (_req, res) => {
+    res.setHeader("content-type", HTML);
+    res.end(action());
+  };
+  if (kind === "bare") return answer;
   if (kind === "find-my-way") {
-    const router = findMyWayRouter(routes, (_req, res) => {
-      res.setHeader("content-type", HTML);
-      res.end(action());
-    });
+    const router = findMyWayRouter(routes, answer);
     return (req, res) => router.lookup(req, res);
   }
   const controllers: Controllers = {};
