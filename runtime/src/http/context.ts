@@ -4,7 +4,7 @@ import type { AnyRouteSet, UntypedHelpers } from "../routing/typedRoutes";
 import { Params } from "./params";
 import type { Files } from "./body";
 import { CookieJar, Cookies } from "./cookies";
-import { Origin, requestOrigin } from "./origin";
+import { Origin, originForm, requestOrigin } from "./origin";
 import type { Recognition } from "../routing/recognize";
 import { formatFromAccept } from "./accept";
 
@@ -186,12 +186,17 @@ export class RequestContext<Request> implements ActionContext<Request> {
   }
 }
 
-/** The request's URL; a host no URL can hold (the Host header is the client's) gives localhost instead of a throw. */
+/**
+ * The request's URL: the origin's protocol and host, then the target's path and query. The target
+ * is only ever a path: `//evil.example/x` is the path `//evil.example/x` on this host, never a
+ * URL of another (which would make csrf() compare a client's Origin with the client's own choice).
+ */
 function requestUrl(origin: Origin, target: string): URL {
+  const path = originForm(target);
   try {
-    return new URL(target, `${origin.protocol}://${origin.host}`);
+    return new URL(`${origin.protocol}://${origin.host}${path}`);
   } catch {
-    return new URL(target.startsWith("/") ? target : "/", "http://localhost");
+    return new URL(`http://localhost${path}`);
   }
 }
 

@@ -3,7 +3,7 @@ import type { AnyRouteSet } from "../routing/typedRoutes";
 import type { Recognition } from "../routing/recognize";
 import { Answer, answerOf, RequestContext } from "./context";
 import { formatFromAccept } from "./accept";
-import { hostAllowed, Origin, requestOrigin } from "./origin";
+import { claimedOrigin, hostAllowed, Origin } from "./origin";
 import { notFoundHtml, routesPageHtml } from "./routesPage";
 import { shortened } from "../text/escape";
 import { Controllers } from "./controllers";
@@ -74,7 +74,7 @@ export const DEFAULT_BODY_TIMEOUT = 10_000;
 /** A request as the adapters hand it over: the part the core reads, and the adapter's own object. */
 export interface IncomingRequest<Raw> {
   method: string;
-  /** The request target as sent: path, then `?query`. */
+  /** The request target in origin form (see originForm): path, then `?query`. */
   target: string;
   origin: Origin;
   /** A request header by its lower-case name, repeated ones joined with `, `. */
@@ -139,7 +139,7 @@ export class Dispatcher {
     const answer = new Answering(this, request, hasNext, head, base);
     try {
       if (options.allowedHosts) {
-        const { host } = requestOrigin(request, options.trustProxy);
+        const { host } = claimedOrigin(request, options.trustProxy);
         if (!hostAllowed(host, options.allowedHosts)) return answer.badHost(host);
       }
       const queryAt = request.target.indexOf("?");

@@ -21,10 +21,12 @@ export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, opti
   return async (request) => {
     const url = new URL(request.url);
     const length = request.headers.get("content-length");
+    // The Host header where one is sent: a server that made request.url of an absolute-form target
+    // (Hono's node server) would otherwise let the client choose the host csrf() compares with.
     const incoming = {
       method: request.method,
       target: url.pathname + url.search,
-      origin: { protocol: url.protocol.replace(/:$/, ""), host: url.host },
+      origin: { protocol: url.protocol.replace(/:$/, ""), host: request.headers.get("host") ?? url.host },
       header: (name: string) => request.headers.get(name) ?? undefined,
       contentType: request.headers.get("content-type") ?? undefined,
       contentLength: length === null || !/^\d+$/.test(length) ? undefined : Number(length),

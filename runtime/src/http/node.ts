@@ -4,7 +4,7 @@ import { Controllers } from "./controllers";
 import { bodiless, Dispatcher, failed, HttpOptions, IncomingRequest, Outcome, report, sendable, unsendable } from "./dispatch";
 import type { BodyRead } from "./body";
 import type { Answer } from "./context";
-import type { Origin } from "./origin";
+import { originForm, type Origin } from "./origin";
 
 /** How long a connection closed after a 413 may stay half-open before it is destroyed. */
 const CLOSE_AFTER_MS = 5_000;
@@ -73,7 +73,7 @@ class NodeRequest implements IncomingRequest<IncomingMessage> {
 
   constructor(readonly raw: IncomingMessage) {
     this.method = raw.method ?? "GET";
-    this.target = raw.url ?? "/";
+    this.target = originForm(raw.url ?? "/");
   }
 
   get origin(): Origin {

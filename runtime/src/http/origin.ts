@@ -7,9 +7,35 @@ export interface Origin {
 /** A host as a Host header may name it: a name or an address, a port after it. */
 const HOST = /^(?:[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-/** The protocol and host of a request's absolute URLs: the connection's own, or behind a trusted proxy the forwarded ones. */
+/**
+ * The protocol and host of a request's absolute URLs: the connection's own, or behind a trusted
+ * proxy the forwarded ones. A host no Host header may hold (`evil.com/x?`) is `localhost`, so that
+ * what a client sends never becomes the path or query of a URL the application makes.
+ */
 export function requestOrigin(request: { origin: Origin; header(name: string): string | undefined }, trustProxy: boolean | undefined): Origin {
+  const claimed = claimedOrigin(request, trustProxy);
+  return HOST.test(claimed.host) ? claimed : { protocol: claimed.protocol, host: "localhost" };
+}
+
+/** The origin as the request claims it, checked against allowedHosts before anything is made of it. */
+export function claimedOrigin(request: { origin: Origin; header(name: string): string | undefined }, trustProxy: boolean | undefined): Origin {
   return trustProxy ? forwardedOrigin(request.origin, (name) => request.header(name)) : request.origin;
+}
+
+/** The scheme and authority of an absolute-form request target (`http://a.example/x`). */
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+/**
+ * A request target as a path and query: an absolute-form target (RFC 9112 §3.2.2) loses its scheme
+ * and authority, which never decide the host (the Host header, or a trusted proxy's, does); a
+ * target beginning with `//` stays a path.
+ */
+export function originForm(target: string): string {
+  if (target.startsWith("/")) return target;
+  const absolute = ABSOLUTE_FORM.exec(target);
+  if (!absolute) return "/";
+  const rest = target.slice(absolute[0].length);
+  return rest.startsWith("/") ? rest : `/${rest}`;
 }
 
 /**
