@@ -31,6 +31,8 @@ export interface ParsedArguments {
   exclude: string[];
   /** types --allow-partial: write the types even where a part of the file could not be read. */
   allowPartial: boolean;
+  /** types/helpers/controllers/openapi --force: write over a file resource-routes did not generate (never through a link, never outside the project). */
+  force: boolean;
   /** routes/check --runtime FILE: the application's compiled routing module, run. */
   runtime?: string;
   /** openapi: the document's title, version and server path. */
@@ -69,6 +71,7 @@ export type Flag =
   | "--check"
   | "--watch"
   | "--allow-partial"
+  | "--force"
   | "--runtime"
   | "--runtime-timeout"
   | "--title"
@@ -98,6 +101,7 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     check: false,
     watch: false,
     allowPartial: false,
+    force: false,
     explain: false,
     noPatch: false,
     worktree: false,
@@ -147,6 +151,7 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     else if (flag === "--check") parsed.check = true;
     else if (flag === "--watch") parsed.watch = true;
     else if (flag === "--allow-partial") parsed.allowPartial = true;
+    else if (flag === "--force") parsed.force = true;
     else if (flag === "--explain") parsed.explain = true;
     else if (flag === "--no-patch") parsed.noPatch = true;
     else if (flag === "--worktree") parsed.worktree = true;

@@ -179,7 +179,7 @@ export function typesCommand(args: ParsedArguments): CommandResult | Promise<Com
     return notWrittenPartial(f, unread, `${out} not written: the types could differ from the running app (--allow-partial writes them, marked as partial)`);
   }
   if (args.check) return staleness(out, text, "types");
-  const written = writeOrRefuse(out, text, file);
+  const written = writeOrRefuse(out, text, file, args.force);
   const helpers = f.routes.table.named.size * 4;
   const result: CommandResult = {
     stdout: [printable(`${written} ${out} (${helpers} helpers${unread.length ? ", partial" : ""})`)],
@@ -214,7 +214,7 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
     const checks = [staleness(out, made.js, "helpers"), staleness(declarations, made.dts, "helpers")];
     return { stdout: checks.flatMap((c) => c.stdout), stderr: checks.flatMap((c) => c.stderr), exitCode: Math.max(...checks.map((c) => c.exitCode)) };
   }
-  const written = [writeOrRefuse(out, made.js, file), writeOrRefuse(declarations, made.dts, file)];
+  const written = [writeOrRefuse(out, made.js, file, args.force), writeOrRefuse(declarations, made.dts, file, args.force)];
   const result: CommandResult = {
     stdout: [printable(`${written[0]} ${out} and ${written[1]} ${declarations} (${made.helpers} helpers, ${made.targets} targets)`)],
     stderr: errorLines(f),
@@ -243,7 +243,7 @@ export function controllersCommand(args: ParsedArguments): CommandResult | Promi
   if (!relative.startsWith(".")) relative = `./${relative}`;
   const text = controllerMapOf(modules, relative, file, args.importExtension);
   if (args.check) return staleness(out, text, "controllers");
-  const written = writeOrRefuse(out, text, file);
+  const written = writeOrRefuse(out, text, file, args.force);
   return { stdout: [printable(`${written} ${out} (${modules.length} controller modules)`)], stderr: [], exitCode: hasErrors(f) ? 1 : 0 };
 }
 
@@ -306,12 +306,8 @@ function openApiOf(f: CliRoutingFile, args: ParsedArguments, schemas: RuntimeSch
   const unread = notStatic(f);
   const stderr = [...errorLines(f), ...(unread.length ? [partialSummary(f, unread)!] : [])];
   if (!args.out) return { stdout: [text.trimEnd()], stderr, exitCode: hasErrors(f) ? 1 : 0 };
-  try {
-    fs.writeFileSync(args.out, text);
-  } catch (error) {
-    throw new UsageError(`cannot write ${args.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  return { stdout: [printable(`wrote ${args.out} (${(text.match(/"operationId"/g) ?? []).length} operations)`)], stderr, exitCode: hasErrors(f) ? 1 : 0 };
+  const written = writeOrRefuse(args.out, text, f.file, args.force);
+  return { stdout: [printable(`${written} ${args.out} (${(text.match(/"operationId"/g) ?? []).length} operations)`)], stderr, exitCode: hasErrors(f) ? 1 : 0 };
 }
 
 /** The name and version of the nearest package.json at or above `dir`. */
@@ -340,9 +336,9 @@ function notWrittenPartial(f: CliRoutingFile, unread: Diagnostic[], why: string)
 }
 
 /** A generated file written inside the routing file's project, or a usage error saying why not. */
-function writeOrRefuse(out: string, text: string, file: string): "wrote" | "unchanged" {
+function writeOrRefuse(out: string, text: string, file: string, force: boolean): "wrote" | "unchanged" {
   try {
-    return writeGeneratedFile(out, text, projectRoot(file));
+    return writeGeneratedFile(out, text, projectRoot(file), force);
   } catch (error) {
     throw new UsageError(
       error instanceof UnsafeWrite ? error.message : `cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,

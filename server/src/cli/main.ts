@@ -32,6 +32,11 @@ interface Command {
   run(args: ReturnType<typeof parseArguments>): CommandResult | Promise<CommandResult>;
 }
 
+/** How every generating command writes its file. */
+const WRITES = `Written only when its text changes, only inside the project (the nearest folder with package.json,
+  tsconfig.json or .git), never through a symbolic link, never over a file resource-routes did not generate
+  (--force writes over it).`;
+
 const COMMANDS: Record<string, Command> = {
   routes: {
     flags: ["--behaviour", "--json", "--controller", "--grep", "--format", "--runtime", "--runtime-timeout"],
@@ -75,29 +80,30 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => commands().generateCommand(args),
   },
   types: {
-    flags: ["--behaviour", "--out", "--allow-partial", "--check", "--watch"],
-    usage: `resource-routes types [FILE] [--out OUT] [--allow-partial] [--check | --watch] [--behaviour A|B]
+    flags: ["--behaviour", "--out", "--allow-partial", "--check", "--watch", "--force"],
+    usage: `resource-routes types [FILE] [--out OUT] [--allow-partial] [--check | --watch] [--force] [--behaviour A|B]
   Writes the TypeScript declaration file that types the routing file's helpers and each action's params
   (default OUT: beside FILE, routes.ts → routes.routes.d.ts); the routing file opts in with draw<Routes>(…).
   The file is only written when its text changes. Exit 1 when the routing file has an error diagnostic
   (the routes the analyser understood are still typed), and without writing when a part of it could not be
   read statically (the types could differ from the running app): --allow-partial writes them, marked partial.
   --check writes nothing: exit 1 with the lines that differ when the file on disk is not what would be written.
-  --watch writes again whenever the routing file changes, until stopped (for vite and tsc --watch).`,
+  --watch writes again whenever the routing file changes, until stopped (for vite and tsc --watch).
+  ${WRITES}`,
     run: (args) => commands().typesCommand(args),
   },
   helpers: {
-    flags: ["--behaviour", "--out", "--include", "--exclude", "--allow-partial", "--check", "--watch"],
-    usage: `resource-routes helpers [FILE] [--out OUT.js] [--include GLOB]... [--exclude GLOB]... [--check | --watch] [--behaviour A|B]
+    flags: ["--behaviour", "--out", "--include", "--exclude", "--allow-partial", "--check", "--watch", "--force"],
+    usage: `resource-routes helpers [FILE] [--out OUT.js] [--include GLOB]... [--exclude GLOB]... [--check | --watch] [--force] [--behaviour A|B]
   Writes the routing file's URL helpers as an ES module for the browser (default OUT: beside FILE, routes.ts →
   routes.helpers.js) and its declaration file beside it (routes.helpers.d.ts): one export per _path and _url
   helper, answering as routes.helpers does, and per controller#action a target ({ url, method }) with a Form
   variant ({ action, method, fields: { _method } }) for HTML forms; configure({ host, protocol, port }) for the
   _url helpers. Plain functions: a bundler keeps only those imported. --include and --exclude keep or drop routes
-  by name or path (admin_*, /admin/**). Written only when the text changes, only inside the project, never over a
-  file it did not generate; not written when a part of the routing file could not be read statically
+  by name or path (admin_*, /admin/**). Not written when a part of the routing file could not be read statically
   (--allow-partial writes it). --check writes nothing: exit 1 with the lines that differ. --watch writes again
-  whenever the routing file changes, until stopped.`,
+  whenever the routing file changes, until stopped.
+  ${WRITES}`,
     run: (args) => commands().helpersCommand(args),
   },
   diff: {
@@ -110,27 +116,27 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => commands().diffCommand(args),
   },
   controllers: {
-    flags: ["--behaviour", "--out", "--import-extension", "--check", "--watch"],
-    usage: `resource-routes controllers FILE [--out OUT] [--import-extension js|ts|none] [--check | --watch]
+    flags: ["--behaviour", "--out", "--import-extension", "--check", "--watch", "--force"],
+    usage: `resource-routes controllers FILE [--out OUT] [--import-extension js|ts|none] [--check | --watch] [--force]
   Writes a static import map of the routing file's controllers folder (default OUT: controllers.generated.ts
   beside FILE): \`import { controllers } from "./controllers.generated.js"\` gives fetchHandler and nodeHandler
   every controller in a bundle, Deno, Bun or a worker, where no folder can be searched. TypeScript modules are
-  imported as .js (compilers and bundlers resolve it); Deno wants --import-extension ts. Written only when its text
-  changes, only inside the project, never over a file it did not generate. --check writes nothing: exit 1 with
-  the lines that differ when the file on disk is not what would be written. --watch writes again whenever the
-  routing file or a file of the controllers folder changes, until stopped.`,
+  imported as .js (compilers and bundlers resolve it); Deno wants --import-extension ts. --check writes nothing:
+  exit 1 with the lines that differ when the file on disk is not what would be written. --watch writes again
+  whenever the routing file or a file of the controllers folder changes, until stopped.
+  ${WRITES}`,
     run: (args) => commands().controllersCommand(args),
   },
   openapi: {
-    flags: ["--behaviour", "--out", "--title", "--version", "--base-path", "--runtime", "--runtime-timeout"],
-    usage: `resource-routes openapi [FILE] [--out OUT] [--base-path /api] [--title T] [--version V] [--runtime DIR [--runtime-timeout MS]] [--behaviour A|B]
+    flags: ["--behaviour", "--out", "--title", "--version", "--base-path", "--runtime", "--runtime-timeout", "--force"],
+    usage: `resource-routes openapi [FILE] [--out OUT] [--force] [--base-path /api] [--title T] [--version V] [--runtime DIR [--runtime-timeout MS]] [--behaviour A|B]
   Prints (or writes to OUT) an OpenAPI 3.1 description of the routes, read statically: nothing is run and nothing
   needs annotating. Each route is an operation (PATCH beside PUT), path parameters carry their requirements as
   patterns, operationIds come from controller#action, tags from controllers, summaries and descriptions from the
   actions' doc comments in the controllers folder. The same routes give the same bytes. Exit 1 when the routing
   file has an error diagnostic. --runtime DIR imports the compiled controllers folder (in a process of its own,
   within --runtime-timeout, default 10000 ms) and adds each action's schemas: params as the request body or query
-  parameters, responses by status.`,
+  parameters, responses by status. With --out: ${WRITES}`,
     run: (args) => commands().openApiCommand(args),
   },
   lsp: {

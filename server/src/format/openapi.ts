@@ -1,5 +1,6 @@
 import { endsWithFormat, PathSegment } from "../../../runtime/out/routing/path";
 import type { Route } from "../../../runtime/out/routing/route";
+import { GENERATED_JSON_MARK } from "../files/generatedFile";
 
 /** What the document says of itself, and where the routes are served. */
 export interface OpenApiOptions {
@@ -54,6 +55,8 @@ export function openApiDocument(routes: readonly Route[], options: OpenApiOption
   }
   const document: Json = {
     openapi: "3.1.0",
+    // Tells the generators' writer that the file is its own to write over (a JSON file holds no comment).
+    "x-generated-by": GENERATED_JSON_MARK,
     info: { title: options.title, version: options.version },
     ...(options.basePath ? { servers: [{ url: options.basePath }] } : {}),
     paths: Object.fromEntries(
