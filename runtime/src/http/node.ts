@@ -217,12 +217,14 @@ async function sendResponse(
     res.end(first.value);
     return;
   }
-  res.writeHead(status, headers);
-  if (!res.write(first.value)) await drained(res);
-  await stream(req, res, reader, status, headers, next);
+  await stream(req, res, reader, status, headers, next, first.value);
 }
 
-/** The rest of a body as it arrives, waiting for the socket to drain; cancelled when the client goes away. */
+/**
+ * The rest of a body as it arrives (after `first`, a chunk already read), waiting for the socket to
+ * drain; cancelled when the client goes away at any moment, the first chunk's flush included: the
+ * listeners are on before anything is written, and a response already gone cancels at once.
+ */
 async function stream(
   req: IncomingMessage,
   res: ServerResponse,
@@ -230,29 +232,35 @@ async function stream(
   status: number,
   headers: OutgoingHttpHeaders,
   pending: ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]>,
+  first?: Uint8Array,
 ): Promise<void> {
-  let gone = false;
+  let ended = false;
   const onClose = () => {
-    if (res.writableFinished) return;
-    gone = true;
-    reader.cancel().catch(same);
+    if (!ended) reader.cancel().catch(same);
   };
   res.on("close", onClose);
   req.on("close", onClose);
   try {
+    if (res.destroyed) return;
     if (!res.headersSent) {
       res.writeHead(status, headers);
-      res.flushHeaders();
+      if (first === undefined) res.flushHeaders();
     }
-    for (let next = pending; !gone && !res.destroyed; next = reader.read()) {
+    if (first !== undefined && !res.write(first)) await drained(res);
+    for (let next = pending; !res.destroyed; next = reader.read()) {
       const read = await next;
-      if (read.done || gone) break;
+      if (read.done || res.destroyed) break;
       if (!res.write(read.value)) await drained(res);
     }
-    if (!gone) res.end();
+    if (!res.destroyed) {
+      ended = true;
+      res.end();
+    }
   } finally {
     res.off("close", onClose);
     req.off("close", onClose);
+    // Gone before or while anything was written: the producer stops (a close already fired is not heard again).
+    if (!ended) reader.cancel().catch(same);
   }
 }
 

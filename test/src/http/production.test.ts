@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import * as cp from "child_process";
 import * as http from "http";
+import * as net from "net";
 import * as path from "path";
 import type { AddressInfo } from "net";
 import express from "express";
@@ -155,6 +156,52 @@ describe("serving in production: streamed answers (node:http)", function () {
     const head = await fetch(`${server.base}/posts/1`, { method: "HEAD" });
     assert.deepStrictEqual([head.status, head.headers.get("content-length"), await head.text()], [204, null, ""]);
   });
+});
+
+describe("serving in production: a client that leaves while the first chunk is flushing (node:http, Express)", function () {
+  this.timeout(30_000);
+  const feeds = draw((map) => map.resources("feeds", { only: ["index"] }));
+  /** A producer that pushes without waiting to be pulled, as a log tail or a timer does: only a cancel stops it. */
+  let producer = { produced: 0, cancelled: Promise.resolve() };
+  const feedControllers: Controllers = {
+    feeds: {
+      index: () => {
+        let timer: ReturnType<typeof setInterval> | undefined;
+        let cancelled!: () => void;
+        producer = { produced: 0, cancelled: new Promise<void>((resolve) => (cancelled = resolve)) };
+        const body = new ReadableStream<Uint8Array>({
+          start: (c) => {
+            c.enqueue(new Uint8Array(32 * 1024 * 1024)); // more than the socket takes: the first write waits for a drain
+            c.enqueue(new Uint8Array(1));
+            timer = setInterval(() => (producer.produced++, c.enqueue(new Uint8Array(64 * 1024))), 5);
+          },
+          cancel: () => (clearInterval(timer), cancelled()),
+        });
+        return new Response(body);
+      },
+    },
+  };
+
+  for (const [name, handler] of [
+    ["nodeHandler", () => nodeHandler(feeds, feedControllers, quiet)],
+    ["Express", () => express().use(nodeHandler(feeds, feedControllers, quiet))],
+  ] as const) {
+    it(`${name}: the stream is cancelled and the producer stops`, async () => {
+      const server = await listen(handler());
+      try {
+        const socket = net.connect(server.port, "127.0.0.1");
+        socket.write("GET /feeds HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        await new Promise((resolve) => socket.once("data", resolve));
+        socket.destroy();
+        await producer.cancelled; // never settles (the test times out) if the server kept the stream
+        const after = producer.produced;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        assert.strictEqual(producer.produced, after, "nothing produced after the cancel");
+      } finally {
+        await server.close();
+      }
+    });
+  }
 });
 
 describe("serving in production: headers and cookies", function () {
