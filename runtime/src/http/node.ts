@@ -165,7 +165,8 @@ function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer, h
   // The answer's headers are its own object: the length and cookies join them.
   if (body !== null) headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
   if (headers.connection === "close") closeUnread(req, res);
-  if (cookies) res.writeHead(status, { ...headers, "set-cookie": cookies as string[] });
+  const own = headers["set-cookie"];
+  if (cookies || own !== undefined) res.writeHead(status, { ...headers, "set-cookie": setCookieLines(res, own === undefined ? [] : [own], cookies) });
   else res.writeHead(status, headers);
   res.end(body ?? undefined);
 }
@@ -190,7 +191,7 @@ async function sendResponse(
 ): Promise<void> {
   sendable(response);
   const status = response.status;
-  const headers = responseHeaders(response, cookies);
+  const headers = responseHeaders(res, response, cookies);
   const body = response.body;
   if (body === null || head || bodiless(status)) {
     if (body !== null) body.cancel().catch(same);
@@ -277,16 +278,26 @@ function drained(res: ServerResponse): Promise<void> {
   });
 }
 
-/** A Response's headers for writeHead: repeated ones as the Response joins them, each Set-Cookie its own line, the context's cookies after them. */
-function responseHeaders(response: Response, cookies: readonly string[] | undefined): OutgoingHttpHeaders {
+/** A Response's headers for writeHead: repeated ones as the Response joins them, each Set-Cookie its own line (see setCookieLines). */
+function responseHeaders(res: ServerResponse, response: Response, cookies: readonly string[] | undefined): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   response.headers.forEach((value, key) => {
     if (key !== "set-cookie") headers[key] = value;
   });
-  const own = response.headers.getSetCookie();
-  const all = cookies ? [...own, ...cookies] : own;
+  const all = setCookieLines(res, response.headers.getSetCookie(), cookies);
   if (all.length) headers["set-cookie"] = all;
   return headers;
+}
+
+/**
+ * Every Set-Cookie line of an answer, in order: those set on the response before the handler (an
+ * Express middleware's `res.cookie()`), the answer's own (a Response's, or `respond()`'s headers),
+ * then the context's jar. writeHead's `set-cookie` replaces what setHeader set, so all go in it.
+ */
+function setCookieLines(res: ServerResponse, own: readonly string[], cookies: readonly string[] | undefined): string[] {
+  const before = res.getHeader("set-cookie");
+  const earlier = before === undefined ? [] : Array.isArray(before) ? before : [String(before)];
+  return [...earlier, ...own, ...(cookies ?? [])];
 }
 
 /** A body left unread (413): the answer is sent, then the connection ends without reading the rest. */

@@ -228,6 +228,43 @@ describe("serving in production: headers and cookies", function () {
     }
   });
 
+  it("every Set-Cookie reaches the client in order on every adapter: a middleware's, the answer's own, the jar's", async () => {
+    const jarred = draw((map) => map.resources("carts", { only: ["index", "show"] }));
+    const cartControllers: Controllers = {
+      carts: {
+        index: (ctx: ActionContext) => {
+          ctx.cookies.set("jar", "1");
+          return new Response("ok", { headers: { "set-cookie": "own=1" } });
+        },
+        show: (ctx: ActionContext) => {
+          ctx.cookies.set("jar", "2");
+          ctx.respond(200, "ok", { "Set-Cookie": "own=2" });
+        },
+      },
+    };
+    const jar = (n: number) => `jar=${n}; Path=/; HttpOnly; SameSite=Lax`;
+    const app = express();
+    app.use((_req, res, next) => (res.cookie("middleware", "x"), next()));
+    app.use(nodeHandler(jarred, cartControllers, quiet));
+    const viaExpress = await listen(app);
+    const viaNode = await listen(nodeHandler(jarred, cartControllers, quiet));
+    const fetched = fetchHandler(jarred, cartControllers, quiet);
+    try {
+      for (const [path, n] of [
+        ["/carts", 1],
+        ["/carts/7", 2],
+      ] as const) {
+        const expected = [`own=${n}`, jar(n)];
+        assert.deepStrictEqual((await fetch(`${viaExpress.base}${path}`)).headers.getSetCookie(), ["middleware=x; Path=/", ...expected], `Express ${path}`);
+        assert.deepStrictEqual((await fetch(`${viaNode.base}${path}`)).headers.getSetCookie(), expected, `nodeHandler ${path}`);
+        assert.deepStrictEqual((await fetched(new Request(`http://shop.test${path}`))).headers.getSetCookie(), expected, `fetchHandler ${path}`);
+      }
+    } finally {
+      await viaExpress.close();
+      await viaNode.close();
+    }
+  });
+
   it("ctx.cookies reads the request's cookies (decoded, the first of a name) and deletes one", async () => {
     const handle = fetchHandler(routes, controllers, quiet);
     const response = await handle(
