@@ -1,5 +1,6 @@
 import * as fs from "fs";
 import * as path from "path";
+import { moduleSyntaxError } from "../files/moduleSyntax";
 import { compareGeneratedFile, projectRoot, UnsafeWrite, writeGeneratedFile } from "../files/generatedFile";
 import { controllerMapOf } from "../format/controllerMap";
 import { nearest } from "../../../runtime/out/routing/validate";
@@ -210,14 +211,22 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
     .split(path.sep)
     .join("/");
   const made = helpersModuleOf(f.routes, { routes, include: args.include, exclude: args.exclude });
+  // Never said to be current or written unless it can be imported: a failure here is ours, said as one.
+  const syntaxError = moduleSyntaxError(made.js);
+  if (syntaxError) throw new Error(`the helpers module made for ${file} does not parse (${syntaxError}): nothing written`);
+  const leftOut = made.leftOut.map((line) => printable(`${file}: ${line}`));
   if (args.check) {
     const checks = [staleness(out, made.js, "helpers"), staleness(declarations, made.dts, "helpers")];
-    return { stdout: checks.flatMap((c) => c.stdout), stderr: checks.flatMap((c) => c.stderr), exitCode: Math.max(...checks.map((c) => c.exitCode)) };
+    return {
+      stdout: checks.flatMap((c) => c.stdout),
+      stderr: [...leftOut, ...checks.flatMap((c) => c.stderr)],
+      exitCode: Math.max(...checks.map((c) => c.exitCode)),
+    };
   }
   const written = [writeOrRefuse(out, made.js, file, args.force), writeOrRefuse(declarations, made.dts, file, args.force)];
   const result: CommandResult = {
     stdout: [printable(`${written[0]} ${out} and ${written[1]} ${declarations} (${made.helpers} helpers, ${made.targets} targets)`)],
-    stderr: errorLines(f),
+    stderr: [...errorLines(f), ...leftOut],
     exitCode: hasErrors(f) ? 1 : 0,
   };
   // A glob that keeps nothing is most likely a mistake (a quoted path, a misspelt name): said, not guessed at.

@@ -6,6 +6,7 @@ import { Route } from "../../../runtime/out/routing/route";
 import type { RouteSet } from "../../../runtime/out/routing/routeSet";
 import { baseName, commentText } from "../../../runtime/out/text/escape";
 import { helperShape, parameterLists } from "./routeTypes";
+import { isBindingName, isIdentifier } from "../text/javascriptNames";
 
 /** Which routes a helpers module holds: globs on a route's name or path (`admin_*`, `/admin/**`). */
 interface HelpersSelection {
@@ -26,6 +27,8 @@ export interface HelpersModule {
   /** How many helpers (`_path` and `_url`) and targets (`controller#action`) it exports. */
   helpers: number;
   targets: number;
+  /** Why each route the selection kept has no export: a line each (a name JavaScript refuses, or one another export took). */
+  leftOut: string[];
 }
 
 /** The second line of a helpers module: what it was made from, for the language server to make it again. */
@@ -53,20 +56,28 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
     }
     return name;
   };
+  const leftOut: string[] = [];
+  // Who holds each exported name: the core's own first, then the helpers, then the targets.
+  const taken = new Map<string, string>(CORE_EXPORTS.map((name) => [name, "the module's own export"]));
   let helpers = 0;
   for (const [name, route] of source.table.namedRoutes()) {
-    if (!IDENTIFIER.test(name) || !selected(route)) continue;
+    if (!selected(route)) continue;
+    if (!isIdentifier(`${name}_path`)) {
+      leftOut.push(`route ${name}: ${name}_path is not a JavaScript name: no helper exported`);
+      continue;
+    }
     const about = `/** ${commentText(`${route.verb} ${route.path} → ${route.target}`)} */`;
     const r = dataOf(route);
     js.push(`export function ${name}_path(...args) { return $path(${r}, "${name}_path", args); }`);
     js.push(`export function ${name}_url(...args) { return $url(${r}, "${name}_url", args); }`);
+    taken.set(`${name}_path`, `route ${name}`).set(`${name}_url`, `route ${name}`);
     const lists = parameterLists(helperShape(route));
     dts.push(about, ...lists.map((list) => `export declare function ${name}_path${list}: string;`));
     dts.push(about, ...lists.map((list) => `export declare function ${name}_url${list}: string;`));
     helpers += 2;
   }
   let targets = 0;
-  for (const [target, route] of targetRoutes(source.table.routes, selected)) {
+  for (const [target, route] of targetRoutes(source.table.routes, selected, taken, leftOut)) {
     const r = dataOf(route);
     const method = route.methods?.length === 1 ? route.methods[0] : "get";
     js.push(`export function ${target}(...args) { return { url: $path(${r}, "${target}", args), method: "${method}" }; }`);
@@ -80,7 +91,7 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
 
   const header = [
     `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes helpers\` writes it again, and so does the language server.`,
-    `${RECIPE}${JSON.stringify({ routes: routingFile, include: selection.include ?? [], exclude: selection.exclude ?? [] })}`,
+    `${RECIPE}${lineSafeJson({ routes: routingFile, include: selection.include ?? [], exclude: selection.exclude ?? [] })}`,
   ];
   return {
     // Parsed rather than written as a literal: a `__proto__` key stays a key.
@@ -94,7 +105,15 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
     dts: [...header, DECLARATIONS, ...dts, ""].join("\n"),
     helpers,
     targets,
+    leftOut,
   };
+}
+
+/** JSON that stays on its line: U+2028 and U+2029, which JSON leaves raw, end a `//` comment in JavaScript. */
+function lineSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** What a helpers module was made from, read from its second line; undefined when it is not one. */
@@ -120,7 +139,8 @@ export function helpersDeclarationFileOf(out: string): string | undefined {
   return match ? `${out.slice(0, match.index)}.d.${match[1]}ts` : undefined;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** The names the module's core exports (CORE): no helper or target may take them. */
+const CORE_EXPORTS = ["RoutingError", "configure"];
 
 function routeFilter({ include = [], exclude = [] }: HelpersSelection): (route: Route) => boolean {
   const matcher = (globs: readonly string[]) => (globs.length ? picomatch([...globs], { dot: true }) : undefined);
@@ -133,17 +153,26 @@ function routeFilter({ include = [], exclude = [] }: HelpersSelection): (route: 
 /**
  * One target per `controller#action` a route names: the first such route in recognition order, as
  * `url_for(controller:, action:)` found it; named in camel case (`admin/users#index` →
- * `adminUsersIndex`). A second action with the same camel-case name is left out.
+ * `adminUsersIndex`), with its form variant (`adminUsersIndexForm`). A target whose name, or its
+ * form variant's, is not a JavaScript function name (`new`) or is `taken` already is left out,
+ * with a line in `leftOut` that says why.
  */
-function targetRoutes(routes: readonly Route[], selected: (route: Route) => boolean): Map<string, Route> {
+function targetRoutes(routes: readonly Route[], selected: (route: Route) => boolean, taken: Map<string, string>, leftOut: string[]): Map<string, Route> {
   const targets = new Map<string, Route>();
   const seen = new Set<string>();
   for (const route of routes) {
     if (route.controller === null || route.action === null || seen.has(route.target) || !selected(route)) continue;
     seen.add(route.target);
-    const words = `${route.controller}/${route.action}`.split(/[/_\W]+/).filter(Boolean);
+    const words = `${route.controller}/${route.action}`.split(/_+|[^\p{ID_Continue}]+/u).filter(Boolean);
     const name = words.map((word, i) => (i === 0 ? word : word[0].toUpperCase() + word.slice(1))).join("");
-    if (IDENTIFIER.test(name) && !targets.has(name)) targets.set(name, route);
+    const holder = taken.get(name) ?? taken.get(`${name}Form`);
+    const why = !isBindingName(name) ? "is not a name a JavaScript function can have" : holder !== undefined ? `is taken by ${holder}` : undefined;
+    if (why !== undefined) {
+      leftOut.push(`${route.target}: its target ${name || '""'} ${why}: no target exported (name the route to get helpers)`);
+      continue;
+    }
+    taken.set(name, `${route.target}'s target`).set(`${name}Form`, `${route.target}'s form target`);
+    targets.set(name, route);
   }
   return targets;
 }

@@ -7,6 +7,7 @@ import { associationName, resourceSingular } from "../../../runtime/out/routing/
 import { EMPTY_MAP } from "../../../runtime/out/routing/values";
 import { Route } from "../../../runtime/out/routing/route";
 import type { RouteSet } from "../../../runtime/out/routing/routeSet";
+import { isBindingName, isIdentifier } from "../text/javascriptNames";
 
 /**
  * The declaration file of docs/typed-routes.md for one routing file (named in it by its base name): every helper with its positional
@@ -188,16 +189,10 @@ function bodyKey(route: Route, inflector: Inflector): string | undefined {
 
 /** A key as a property name: quoted unless it is a plain identifier. */
 function property(key: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
+  return isIdentifier(key) ? key : JSON.stringify(key);
 }
 
 /** A key as a parameter name: reserved words get a trailing underscore. */
 function parameter(key: string): string {
-  return RESERVED.has(key) ? `${key}_` : key;
+  return isBindingName(key) || !isIdentifier(key) ? key : `${key}_`;
 }
-
-const RESERVED = new Set(
-  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await".split(
-    " ",
-  ),
-);

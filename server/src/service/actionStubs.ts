@@ -1,54 +1,11 @@
 import { ControllerModuleInfo, ControllerStyle } from "../analysis/controllerModule";
+import { isBindingName, isIdentifier } from "../text/javascriptNames";
 
 /** An action a quick fix writes: its name and the route it answers (for a comment in its body). */
 export interface ActionStub {
   name: string;
   route: string;
 }
-
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-/** Words a function may not be named, though an export, a method or a property may. */
-const RESERVED = new Set([
-  "new",
-  "delete",
-  "default",
-  "function",
-  "class",
-  "return",
-  "export",
-  "import",
-  "in",
-  "do",
-  "if",
-  "for",
-  "while",
-  "switch",
-  "case",
-  "var",
-  "let",
-  "const",
-  "this",
-  "void",
-  "typeof",
-  "instanceof",
-  "with",
-  "yield",
-  "await",
-  "try",
-  "catch",
-  "finally",
-  "throw",
-  "break",
-  "continue",
-  "debugger",
-  "else",
-  "enum",
-  "extends",
-  "super",
-  "null",
-  "true",
-  "false",
-]);
 
 const CONTEXT_IMPORT = `import type { ActionContext } from "resource-routes/http";\n`;
 
@@ -70,15 +27,15 @@ export function stubText(stubs: readonly ActionStub[], style: ControllerStyle, t
     .map(({ name, route }) => {
       const body = `{\n${indent}  // ${route}\n${indent}}`;
       if (style !== "functions") return `\n${jsdoc}${indent}${memberName(name)}(${parameter}) ${body}${style === "object" ? "," : ""}\n`;
-      if (IDENTIFIER.test(name) && !RESERVED.has(name)) return `\n${jsdoc}export function ${name}(${parameter}) ${body}\n`;
+      if (isBindingName(name)) return `\n${jsdoc}export function ${name}(${parameter}) ${body}\n`;
       const local = `${name.replace(/\W/g, "_")}_`;
-      return `\n${jsdoc}function ${local}(${parameter}) ${body}\nexport { ${local} as ${IDENTIFIER.test(name) ? name : JSON.stringify(name)} };\n`;
+      return `\n${jsdoc}function ${local}(${parameter}) ${body}\nexport { ${local} as ${isIdentifier(name) ? name : JSON.stringify(name)} };\n`;
     })
     .join("");
 }
 
 function memberName(name: string): string {
-  return IDENTIFIER.test(name) ? name : JSON.stringify(name);
+  return isIdentifier(name) ? name : JSON.stringify(name);
 }
 
 /** The edits that add `stubs` to an existing module: the stubs where its actions end, and the context type's import in TypeScript. */
