@@ -36,6 +36,9 @@ export class FileSyntax {
     const old = this.tree;
     if (!old) return (this.tree = parseWhole(this.fileName, text));
     if (old.text === text) return old;
+    // TypeScript's incremental parser can re-use a node whose syntax error it then forgets (`{ a...b }`
+    // after an edit elsewhere): a tree with syntax errors is parsed anew, so that every one is kept.
+    if (parseDiagnosticsOf(old).length > 0) return (this.tree = parseWhole(this.fileName, text));
     const change = textChange(old.text, text);
     let tree: ts.SourceFile | undefined;
     try {

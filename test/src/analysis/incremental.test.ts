@@ -42,6 +42,8 @@ const PIECES = [
   "\n`",
   'map.resource("article");\n',
   'map.resources("articles");\n',
+  // A syntax error the incremental parser could forget beside an edit elsewhere.
+  'map.resources("groups", { a...b });\n',
 ];
 
 /** Random edits: at a place (taken modulo the text's length), up to ten characters removed, one of `pieces` inserted. */
@@ -171,6 +173,27 @@ describe("incremental re-analysis", () => {
       [true, false, true],
       "inside the namespace, only the statement holding the edit was read again",
     );
+  });
+
+  it("a syntax error below a block is kept through an edit in the statement above it", () => {
+    const text = [
+      `import { draw } from "resource-routes";`,
+      `export default draw((map) => {`,
+      `  map.namespace("admin", (admin) => {`,
+      `    admin.resources("users");`,
+      `  });`,
+      `  map.resources("groups", { a...b });`,
+      `});`,
+      ``,
+    ].join("\n");
+    const first = loadRoutingFile(text, "routes.ts");
+    const edited = text.replace(`"users"`, `"userz"`);
+    const second = loadRoutingFile(edited, "routes.ts", { previous: first });
+    assert.deepStrictEqual(
+      second!.diagnostics.filter((d) => d.code === "syntax-error").map((d) => edited.slice(d.span!.start, d.span!.end)),
+      ["..."],
+    );
+    assert.deepStrictEqual(observable(second), observable(loadRoutingFile(edited, "routes.ts")));
   });
 
   it("an edit inside one call statement parses and reads that statement alone; the file's tree is updated only when asked for", () => {
