@@ -146,14 +146,16 @@ function checkJsonSchema(schema: JsonSchema, value: unknown, path: string, issue
     if (!types.some((t) => isOfType(value, t))) return at(`must be ${types.map((t) => `${/^[aeiou]/.test(String(t)) ? "an" : "a"} ${t}`).join(" or ")}`);
   }
   const allowed = own(schema as Record<string, unknown>, "enum");
-  if (Array.isArray(allowed) && !allowed.some((option) => sameJson(option, value)))
-    return at(`must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}`);
-  if (own(schema as Record<string, unknown>, "const") !== undefined && !sameJson(schema.const, value)) return at(`must be ${JSON.stringify(schema.const)}`);
+  if (Array.isArray(allowed) && !oneOf(allowed, value)) return at(`must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}`);
+  if (own(schema as Record<string, unknown>, "const") !== undefined && !oneOf([schema.const], value)) return at(`must be ${JSON.stringify(schema.const)}`);
   if (typeof value === "string") {
-    const length = [...value].length;
-    if (typeof schema.minLength === "number" && length < schema.minLength) at(`must be at least ${schema.minLength} characters long`);
-    if (typeof schema.maxLength === "number" && length > schema.maxLength) at(`must be at most ${schema.maxLength} characters long`);
-    if (typeof schema.pattern === "string" && !new RegExp(schema.pattern, "u").test(value)) at(`must match /${schema.pattern}/`);
+    const length = codePoints(value);
+    const short = typeof schema.minLength === "number" && length < schema.minLength;
+    const long = typeof schema.maxLength === "number" && length > schema.maxLength;
+    if (short) at(`must be at least ${schema.minLength} characters long`);
+    if (long) at(`must be at most ${schema.maxLength} characters long`);
+    // Only a value of an allowed length meets the pattern: a long one never reaches a pattern that backtracks.
+    if (!short && !long && typeof schema.pattern === "string" && !patternOf(schema.pattern).test(value)) at(`must match /${schema.pattern}/`);
   }
   if (typeof value === "number") {
     if (typeof schema.minimum === "number" && value < schema.minimum) at(`must be at least ${schema.minimum}`);
@@ -205,9 +207,34 @@ function isSchema(value: unknown): boolean {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+/**
+ * Whether `value` equals one of `options` as JSON: a string, number, boolean or null by `===` (no
+ * text made per option, whatever the value's size), a list or an object by its JSON text, made once.
+ */
+function oneOf(options: readonly unknown[], value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return options.includes(value);
+  const text = JSON.stringify(value);
+  return options.some((option) => typeof option === "object" && option !== null && JSON.stringify(option) === text);
 }
+
+/** A string's length in code points (as JSON Schema counts), without a list of them. */
+function codePoints(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xdc00 && code <= 0xdfff && i > 0 && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff) count--;
+  }
+  return count;
+}
+
+/** A schema's pattern, compiled once. */
+function patternOf(source: string): RegExp {
+  let pattern = patterns.get(source);
+  if (!pattern) patterns.set(source, (pattern = new RegExp(source, "u")));
+  return pattern;
+}
+
+const patterns = new Map<string, RegExp>();
 
 function join(path: string, key: string): string {
   return path ? `${path}.${key}` : key;

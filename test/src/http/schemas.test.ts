@@ -4,6 +4,7 @@ import type { AddressInfo } from "net";
 import { z } from "zod";
 import { draw } from "resource-routes";
 import { fetchHandler, nodeHandler, type ActionContext, type Controllers, type RequestFailure, type Schemas } from "resource-routes/http";
+import { validParams } from "../../../runtime/out/http/schemas";
 
 /** An action's params schema: checked after its before filters and before it runs; 422 with the issues. */
 
@@ -157,5 +158,49 @@ describe("http: params schemas (schemas export beside filters)", () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe("http: JSON Schema checks are bounded by the value, not by the schema times the value", () => {
+  /** Runs `check` with JSON.stringify and RegExp.prototype.test counted: the characters made and the tests run. */
+  async function counted(check: () => Promise<unknown>): Promise<{ stringified: number; tests: number }> {
+    const stringify = JSON.stringify;
+    const test = RegExp.prototype.test;
+    const seen = { stringified: 0, tests: 0 };
+    JSON.stringify = ((...args: Parameters<typeof stringify>) => {
+      const text = stringify(...args);
+      seen.stringified += text?.length ?? 0;
+      return text;
+    }) as typeof stringify;
+    RegExp.prototype.test = function (this: RegExp, text: string) {
+      seen.tests++;
+      return test.call(this, text);
+    };
+    try {
+      await check().catch(() => undefined);
+    } finally {
+      JSON.stringify = stringify;
+      RegExp.prototype.test = test;
+    }
+    return seen;
+  }
+
+  it("enum: a 1 MB string against 500 entries is compared, never written out once per entry", async () => {
+    const options = Array.from({ length: 500 }, (_, i) => `option-${i}`);
+    const huge = "x".repeat(1024 * 1024);
+    const seen = await counted(() => validParams({ type: "object", properties: { v: { enum: options } } }, { v: huge }));
+    // The message lists the 500 options once; the value itself is never made into text.
+    assert.ok(seen.stringified < 20_000, `${seen.stringified} characters stringified`);
+    await assert.rejects(validParams({ enum: options }, huge), /must be one of "option-0"/);
+    assert.strictEqual(await validParams({ enum: [{ a: [1] }, "b"] }, { a: [1] }).then(() => "valid"), "valid");
+  });
+
+  it("pattern: a value over maxLength (or under minLength) never reaches the pattern", async () => {
+    const schema = { type: "string", maxLength: 10, minLength: 2, pattern: "^(a+)+$" };
+    assert.strictEqual((await counted(() => validParams(schema, "a".repeat(100_000) + "!"))).tests, 0);
+    assert.strictEqual((await counted(() => validParams(schema, "!"))).tests, 0);
+    assert.strictEqual((await counted(() => validParams(schema, "aaa"))).tests, 1);
+    await assert.rejects(validParams(schema, "a".repeat(11)), /must be at most 10 characters long/);
+    await assert.rejects(validParams(schema, "ab"), /must match \/\^\(a\+\)\+\$\//);
   });
 });
