@@ -298,11 +298,11 @@ export function openApiCommand(args: ParsedArguments): CommandResult | Promise<C
   const [file, ...extra] = requireFiles(args);
   if (extra.length) throw new UsageError("openapi takes one FILE");
   const f = loadFile(file, args.behaviour);
-  if (args.runtime) return runtimeSchemas(args.runtime, args.runtimeTimeout).then((schemas) => openApiOf(f, args, schemas));
-  return openApiOf(f, args, undefined);
+  if (args.runtime) return runtimeSchemas(args.runtime, args.runtimeTimeout).then(({ schemas, warnings }) => openApiOf(f, args, schemas, warnings));
+  return openApiOf(f, args, undefined, []);
 }
 
-function openApiOf(f: CliRoutingFile, args: ParsedArguments, schemas: RuntimeSchemas | undefined): CommandResult {
+function openApiOf(f: CliRoutingFile, args: ParsedArguments, schemas: RuntimeSchemas | undefined, warnings: readonly string[]): CommandResult {
   const project = nearestPackage(path.dirname(path.resolve(f.file)));
   const controllers = controllersOnDisk(f)?.controllers;
   const text = openApiDocument(f.routes.routes, {
@@ -313,7 +313,7 @@ function openApiOf(f: CliRoutingFile, args: ParsedArguments, schemas: RuntimeSch
     schemasOf: schemas && ((controller, action) => (own(schemas, controller) ? own(schemas[controller], action) : undefined)),
   });
   const unread = notStatic(f);
-  const stderr = [...errorLines(f), ...(unread.length ? [partialSummary(f, unread)!] : [])];
+  const stderr = [...errorLines(f), ...(unread.length ? [partialSummary(f, unread)!] : []), ...warnings.map((line) => printable(`warning: ${line}`))];
   if (!args.out) return { stdout: [text.trimEnd()], stderr, exitCode: hasErrors(f) ? 1 : 0 };
   const written = writeOrRefuse(args.out, text, f.file, args.force);
   return { stdout: [printable(`${written} ${args.out} (${(text.match(/"operationId"/g) ?? []).length} operations)`)], stderr, exitCode: hasErrors(f) ? 1 : 0 };

@@ -41,7 +41,8 @@ export async function runtimeRoutes(file: string, timeoutMs = DEFAULT_RUNTIME_TI
 /**
  * Imports every compiled controller module of a folder in a child process and sends back each
  * one's `schemas` as JSON Schema: a JSON Schema as written, a Standard Schema through its Standard
- * JSON Schema converter (`~standard.jsonSchema.input`), else a note naming its library.
+ * JSON Schema converter (`~standard.jsonSchema.input`), else a note naming its library. A schema
+ * that cannot be converted (Zod's `z.coerce.date()`) is left out with a warning naming its action.
  */
 const SCHEMAS_CHILD = `
 const fs = require("fs"), path = require("path"), { pathToFileURL } = require("url");
@@ -53,6 +54,15 @@ const toJson = (schema) => {
   if (typeof input === "function") return JSON.parse(JSON.stringify(input({ target: "draft-2020-12" })));
   return { description: "Checked by " + standard.vendor + ", which gives no JSON Schema of it." };
 };
+const warnings = [];
+const converted = (schema, where) => {
+  try {
+    return toJson(schema);
+  } catch (error) {
+    warnings.push(where + " cannot be described as JSON Schema (" + String((error && error.message) || error).split("\\n")[0] + "): left out");
+    return undefined;
+  }
+};
 (async () => {
   const found = {};
   const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => /\\.[cm]?js$/.test(f)).sort();
@@ -63,24 +73,43 @@ const toJson = (schema) => {
     const schemas = Object.prototype.hasOwnProperty.call(loaded, "schemas") ? loaded.schemas : fallback && fallback.schemas;
     if (!schemas || typeof schemas !== "object") continue;
     const actions = {};
+    const controller = file.replace(/\\.[cm]?js$/, "").split(path.sep).join("/");
     for (const [action, declared] of Object.entries(schemas)) {
       if (!declared || typeof declared !== "object") continue;
+      const where = controller + "#" + action;
+      const responses = declared.responses ? Object.entries(declared.responses).map(([status, schema]) => [status, converted(schema, where + "'s " + status + " response")]) : [];
       actions[action] = {
-        params: declared.params ? toJson(declared.params) : undefined,
-        responses: declared.responses ? Object.fromEntries(Object.entries(declared.responses).map(([status, schema]) => [status, toJson(schema)])) : undefined,
+        params: declared.params ? converted(declared.params, where + "'s params") : undefined,
+        responses: declared.responses ? Object.fromEntries(responses.filter(([, schema]) => schema !== undefined)) : undefined,
       };
     }
-    found[file.replace(/\\.[cm]?js$/, "").split(path.sep).join("/")] = actions;
+    found[controller] = actions;
   }
   return found;
-})().then((schemas) => process.send({ schemas }, () => process.exit(0)), (error) => process.send({ failed: String((error && error.message) || error).split("\\n")[0] }, () => process.exit(0)));
+})().then((schemas) => process.send({ schemas, warnings }, () => process.exit(0)), (error) => process.send({ failed: String((error && error.message) || error).split("\\n")[0] }, () => process.exit(0)));
 `;
 
 /** The JSON Schemas of each controller's actions (by controller name, then action), from the compiled controllers folder `dir`, run. */
-export async function runtimeSchemas(dir: string, timeoutMs = DEFAULT_RUNTIME_TIMEOUT_MS): Promise<RuntimeSchemas> {
+export async function runtimeSchemas(dir: string, timeoutMs = DEFAULT_RUNTIME_TIMEOUT_MS): Promise<{ schemas: RuntimeSchemas; warnings: string[] }> {
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory())
     throw new UsageError(`--runtime takes the compiled controllers folder, and ${JSON.stringify(dir)} is not a folder`);
-  return (await inChild<{ schemas: RuntimeSchemas }>(SCHEMAS_CHILD, path.resolve(dir), dir, timeoutMs, "its controllers' schemas were read")).schemas;
+  // TypeScript sources or an empty folder would give a document with no schema and no word of why.
+  const compiled = fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .some((file) => /\.[cm]?js$/.test(file));
+  if (!compiled)
+    throw new UsageError(
+      `--runtime takes the compiled controllers folder, and ${JSON.stringify(dir)} holds no compiled module (.js, .mjs, .cjs): compile the controllers first`,
+    );
+  const answer = await inChild<{ schemas: RuntimeSchemas; warnings: string[] }>(
+    SCHEMAS_CHILD,
+    path.resolve(dir),
+    dir,
+    timeoutMs,
+    "its controllers' schemas were read",
+  );
+  return { schemas: answer.schemas, warnings: answer.warnings };
 }
 
 export type RuntimeSchemas = Record<string, Record<string, { params?: unknown; responses?: Record<string, unknown> }>>;

@@ -137,7 +137,7 @@ function parametersOf(route: Route, optionalFormat: boolean): Json[] {
       seen.add(part.key);
       const requirement = route.requirements[part.key];
       const schema: { [key: string]: Json } = { type: "string" };
-      if (requirement) schema.pattern = `^(?:${requirement.source})$`;
+      if (requirement) Object.assign(schema, requirementSchema(requirement));
       else if (part.kind === "param") schema.pattern = "^[^/.?]+$";
       parameters.push({
         name: part.key,
@@ -149,6 +149,21 @@ function parametersOf(route: Route, optionalFormat: boolean): Json[] {
     }
   }
   return parameters;
+}
+
+/**
+ * A requirement as JSON Schema: its `pattern` when the expression means the same without flags
+ * (JSON Schema's patterns have none); otherwise no pattern, which would refuse what the server
+ * accepts (`/[a-z]+/i` and `ABC`), but the expression with its flags in the description and
+ * `x-pattern`.
+ */
+function requirementSchema(requirement: RegExp): { [key: string]: Json } {
+  const flags = requirement.flags.replace(/[gyud]/g, "");
+  if (!flags) return { pattern: `^(?:${requirement.source})$` };
+  return {
+    description: `Matches /${requirement.source}/${flags} as a whole (flags a JSON Schema pattern cannot carry).`,
+    "x-pattern": `/${requirement.source}/${flags}`,
+  };
 }
 
 /** An object schema with `properties`, as the two readings below need it; undefined for any other schema. */
@@ -182,7 +197,8 @@ function pathText(route: Route, dropFormat: boolean): string {
   for (const segment of segments) {
     if (segment.length === 0) continue;
     text += "/";
-    for (const part of segment) text += part.kind === "static" ? part.text : `{${part.key}}`;
+    // A brace in static text would read as a template parameter: it goes as a client sends it, escaped.
+    for (const part of segment) text += part.kind === "static" ? part.text.replace(/\{/g, "%7B").replace(/\}/g, "%7D") : `{${part.key}}`;
   }
   return text || "/";
 }

@@ -82,6 +82,25 @@ describe("resource-routes openapi", function () {
     assert.ok(document.paths["/files/{path}"].get);
   });
 
+  it("a requirement with flags is no pattern that refuses what the server accepts; braces in static text are no template parameters", async () => {
+    const routes = draw((map) => {
+      map.connect("tags/:name", { controller: "tags", action: "show", requirements: { name: /[a-z]+/i } });
+      map.connect("a{b}/:id", { controller: "braces", action: "show" });
+    });
+    const text = openApiDocument(routes.routes, { title: "t", version: "1" });
+    await assertValid(text, "flags and braces");
+    const document = JSON.parse(text) as Document;
+    const name = document.paths["/tags/{name}"].get.parameters![0].schema as { pattern?: string; description?: string; "x-pattern"?: string };
+    assert.strictEqual(name.pattern, undefined);
+    assert.strictEqual(name["x-pattern"], "/[a-z]+/i");
+    assert.ok(routes.recognize("GET", "/tags/ABC"), "the server takes ABC");
+    assert.deepStrictEqual(Object.keys(document.paths).sort(), ["/a%7Bb%7D/{id}", "/tags/{name}"]);
+    assert.deepStrictEqual(
+      document.paths["/a%7Bb%7D/{id}"].get.parameters!.map((p) => p.name),
+      ["id"],
+    );
+  });
+
   it("summaries and descriptions come from the actions' doc comments in the controllers folder", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-openapi-"));
     try {
@@ -158,6 +177,30 @@ describe("resource-routes openapi", function () {
         [missing.status, missing.stderr],
         [2, `resource-routes: --runtime takes the compiled controllers folder, and "nowhere" is not a folder\n`],
       );
+      // A schema that has no JSON Schema is left out with a warning naming its action; the others stay.
+      fs.writeFileSync(
+        path.join(dir, "dist", "controllers", "events.js"),
+        `const { z } = require(${JSON.stringify(require.resolve("zod"))});\n` +
+          `exports.schemas = { create: { params: z.object({ at: z.coerce.date() }) }, index: { params: { type: "object" } } };\n`,
+      );
+      const partial = run("--runtime", "dist/controllers");
+      assert.strictEqual(partial.status, 0, partial.stderr);
+      assert.match(partial.stderr, /^warning: events#create's params cannot be described as JSON Schema \(.+\): left out\n$/);
+      assert.ok(partial.stdout.includes(`"minLength": 3`), "the other actions' schemas are kept");
+      // A folder of TypeScript sources, or an empty one, holds nothing to run.
+      fs.mkdirSync(path.join(dir, "src"));
+      fs.writeFileSync(path.join(dir, "src", "posts.ts"), "export const schemas = {};\n");
+      for (const folder of ["src", "dist/controllers/admin/empty"]) {
+        fs.mkdirSync(path.join(dir, folder), { recursive: true });
+        const none = run("--runtime", folder);
+        assert.deepStrictEqual(
+          [none.status, none.stderr],
+          [
+            2,
+            `resource-routes: --runtime takes the compiled controllers folder, and ${JSON.stringify(folder)} holds no compiled module (.js, .mjs, .cjs): compile the controllers first\n`,
+          ],
+        );
+      }
       fs.writeFileSync(path.join(dir, "dist", "controllers", "broken.js"), `throw new Error("boom at load");\n`);
       const broken = run("--runtime", "dist/controllers");
       assert.deepStrictEqual([broken.status, broken.stderr], [2, `resource-routes: cannot run "dist/controllers": boom at load\n`]);
