@@ -118,6 +118,8 @@ export class RequestContext<Request> implements ActionContext<Request> {
     /** What generated paths begin with: the mount point of the routes (see HttpOptions.basePath). */
     private readonly prefix = "",
     readonly files: Files = NO_FILES,
+    /** The adapter's keys for signed cookies (HttpOptions.cookieKeys), checked. */
+    private readonly cookieKeys?: readonly string[],
   ) {}
 
   get format(): string | undefined {
@@ -152,13 +154,16 @@ export class RequestContext<Request> implements ActionContext<Request> {
   }
 
   get cookies(): Cookies {
-    return (this.#cookies ??= new CookieJar(this.incoming.header("cookie")));
+    return (this.#cookies ??= new CookieJar(this.incoming.header("cookie"), {
+      secure: () => this.origin.protocol === "https",
+      keys: this.cookieKeys,
+    }));
   }
 
-  /** The Set-Cookie lines the actions and filters asked for, if any. */
-  setCookies(): string[] | undefined {
+  /** The Set-Cookie lines the actions and filters asked for, if any; a promise only when one is signed. */
+  setCookies(): string[] | Promise<string[]> | undefined {
     const lines = this.#cookies?.lines();
-    return lines?.length ? lines : undefined;
+    return lines instanceof Promise || lines?.length ? lines : undefined;
   }
 
   get urls(): UntypedHelpers {

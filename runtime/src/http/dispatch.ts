@@ -13,6 +13,7 @@ import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from ".
 import { bodyKind, bodyParams, BodyRead, Files } from "./body";
 import { Middleware, runChain } from "./filters";
 import { FailureHook, failureOutcome, RequestFailure } from "./failures";
+import { checkedCookieKeys } from "./cookies";
 
 /** Options of both adapters. */
 export interface HttpOptions {
@@ -55,6 +56,12 @@ export interface HttpOptions {
   error?: FailureHook;
   /** Receives what an action throws (default console.error); the request is answered 500. */
   onError?: (error: unknown) => void;
+  /**
+   * The secrets that sign cookies set with `{ signed: true }` (HMAC-SHA256), newest first: the first
+   * signs, every one verifies, so a key is rotated by putting a new one before it. Each at least 32
+   * characters; keep them out of the source (an environment variable).
+   */
+  cookieKeys?: readonly string[];
   /**
    * Development only: a thrown error's stack in the 500 answer, and a 404 for a browser that lists
    * the routes nearest to the path asked for.
@@ -115,6 +122,8 @@ export class Dispatcher {
   readonly base: string;
   /** Whether PATCH is routed as PUT (HttpOptions.patch). */
   readonly patch: boolean;
+  /** HttpOptions.cookieKeys, checked when the handler is made. */
+  readonly cookieKeys: readonly string[] | undefined;
   /**
    * By route index, for a route that fixes its controller and action: its plan and the controller
    * module it was made of. A request to it costs a read of that module, where actionPlan's caches
@@ -129,6 +138,7 @@ export class Dispatcher {
   ) {
     this.base = withoutTrailingSlash(options.basePath ?? "");
     this.patch = options.patch !== false;
+    this.cookieKeys = checkedCookieKeys(options.cookieKeys);
     this.plans = new Array<undefined>(routes.routes.length).fill(undefined);
   }
 
@@ -260,6 +270,7 @@ class Answering<Raw> {
       this.options.trustProxy === true,
       this.prefix(),
       files,
+      core.cookieKeys,
     );
     const { run: action, filters } = plan;
     const middleware = this.options.use;
@@ -282,9 +293,14 @@ class Answering<Raw> {
     }
   }
 
-  /** What an action's value (or its respond/redirect, or nothing: 204) is answered with, and the cookies it set. */
-  private done(value: unknown, context: RequestContext<Raw>): Outcome {
+  /** What an action's value (or its respond/redirect, or nothing: 204) is answered with, and the cookies it set (once signed). */
+  private done(value: unknown, context: RequestContext<Raw>): Pending<Outcome> {
     const cookies = context.setCookies();
+    if (cookies instanceof Promise) return cookies.then((lines) => this.answered(value, context, lines));
+    return this.answered(value, context, cookies);
+  }
+
+  private answered(value: unknown, context: RequestContext<Raw>, cookies: readonly string[] | undefined): Outcome {
     if (typeof value === "object" && typeof Response !== "undefined" && value instanceof Response) return { response: value, head: this.head, cookies };
     if (value !== undefined) return { answer: answerOf(200, value), head: this.head, cookies };
     return { answer: context.answered ?? { status: 204, headers: {}, body: null }, head: this.head, cookies };

@@ -8,7 +8,7 @@ import { RouteTable } from "./table";
 import type { UntypedHelpers } from "./typedRoutes";
 
 export interface RouteSetOptions {
-  /** Receives deprecation warnings (B's `formatted_*` helpers); defaults to process.emitWarning. */
+  /** Receives deprecation warnings (B's `formatted_*` helpers); defaults to process.emitWarning where there is one (console.warn in a worker). */
   warn?: (message: string) => void;
   /** The routing file that drew the set (draw() finds it itself): the `controllers` folder is relative to it. */
   file?: string;
@@ -49,7 +49,7 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
       this.table.namedRoutes(),
       BEHAVIOURS[this.behaviour],
       this.settings.default_url_options ?? {},
-      this.options.warn ?? ((message: string) => process.emitWarning(message, "DeprecationWarning")),
+      this.options.warn ?? deprecationWarning,
     );
     // The same functions, typed or not: a generated declaration file only names them (docs/typed-routes.md).
     return this.helperFunctions as unknown as Helpers;
@@ -73,4 +73,10 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
   toJSON(): { behaviour: Behaviour; routes: RouteJSON[] } {
     return { behaviour: this.behaviour, routes: this.routes.map((r) => r.toJSON()) };
   }
+}
+
+/** A deprecation warning as the runtime gives them: Node's (and Bun's, Deno's) process.emitWarning; a worker has no process. */
+function deprecationWarning(message: string): void {
+  if (typeof process === "object" && typeof process?.emitWarning === "function") process.emitWarning(message, "DeprecationWarning");
+  else console.warn(`DeprecationWarning: ${message}`);
 }

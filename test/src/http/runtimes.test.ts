@@ -32,8 +32,51 @@ function assertBlog(answers: string[]): void {
   assert.strictEqual(answers[2], "404 uninitialized controller authors");
 }
 
-/** Runs a server script until it prints its port, asks it the blog's pages, then stops it. */
-async function serveWith(command: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}): Promise<string[]> {
+/** A worker of the guide's shape with signed cookies and a call of behaviour B's deprecated alias (no `process` in a worker). */
+const SESSION_WORKER = `import { draw } from "resource-routes";
+import { fetchHandler, type ActionContext } from "resource-routes/http";
+const routes = draw((map) => map.resources("visits", { only: ["index"] }));
+const controllers = {
+  visits: {
+    index: async (ctx: ActionContext) => {
+      const count = Number((await ctx.cookies.get("visits", { signed: true })) ?? 0) + 1;
+      ctx.cookies.set("visits", String(count), { signed: true });
+      return { count, link: ctx.urls.formatted_visits_path("json") };
+    },
+  },
+};
+export default { fetch: fetchHandler(routes, controllers, { cookieKeys: ["a-secret-of-at-least-32-characters!"], onError: console.error }) };
+`;
+
+/** Three visits: the second sends back the first's signed cookie, the third a tampered one. */
+async function sessionAnswers(fetchPath: (path: string, init?: RequestInit) => Promise<Response>): Promise<string[]> {
+  const answers: string[] = [];
+  const first = await fetchPath("/visits");
+  const cookie = first.headers.get("set-cookie")?.split(";")[0] ?? "";
+  answers.push(`${first.status} ${await first.text()} ${/^visits=1\.[\w-]{43}$/.test(cookie)}`);
+  const second = await fetchPath("/visits", { headers: { cookie } });
+  answers.push(`${second.status} ${await second.text()}`);
+  const third = await fetchPath("/visits", { headers: { cookie: cookie.replace("visits=1.", "visits=9.") } });
+  answers.push(`${third.status} ${await third.text()}`);
+  return answers;
+}
+
+function assertSession(answers: string[]): void {
+  assert.deepStrictEqual(answers, [
+    '200 {"count":1,"link":"/visits.json"} true',
+    '200 {"count":2,"link":"/visits.json"}',
+    '200 {"count":1,"link":"/visits.json"}',
+  ]);
+}
+
+/** Runs a server script until it prints its port, asks it the blog's pages (or what `ask` asks), then stops it. */
+async function serveWith(
+  command: string,
+  args: string[],
+  cwd: string,
+  extraEnv: Record<string, string> = {},
+  ask: (fetchPath: (path: string, init?: RequestInit) => Promise<Response>) => Promise<string[]> = blogAnswers,
+): Promise<string[]> {
   const child = cp.spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));
@@ -47,7 +90,7 @@ async function serveWith(command: string, args: string[], cwd: string, extraEnv:
       });
       child.on("exit", (code) => reject(new Error(`${command} exited (${code}) before listening: ${stderr}`)));
     });
-    return await blogAnswers((p) => fetch(`http://127.0.0.1:${port}${p}`));
+    return await ask((p, init) => fetch(`http://127.0.0.1:${port}${p}`, init));
   } finally {
     child.kill();
   }
@@ -73,6 +116,7 @@ describe("the example on every runtime the serving guide names, from the packed 
     for (const file of ["routes.ts", "routes.routes.d.ts", "controllers.generated.ts", "worker.ts"])
       fs.copyFileSync(path.join(example, file), path.join(project, file));
     fs.cpSync(path.join(example, "controllers"), path.join(project, "controllers"), { recursive: true });
+    fs.writeFileSync(path.join(project, "session.ts"), SESSION_WORKER);
   });
   after(() => fs.rmSync(project, { recursive: true, force: true }));
 
@@ -82,6 +126,15 @@ describe("the example on every runtime the serving guide names, from the packed 
       `import worker from "./worker.ts";\nconst server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: worker.fetch });\nconsole.log("listening on " + server.port);\n`,
     );
     assertBlog(await serveWith(path.join(ROOT, "node_modules", ".bin", "bun"), ["run", "bun.ts"], project, { BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0" }));
+  });
+
+  it("Bun: signed cookies through WebCrypto, and B's deprecated alias", async () => {
+    fs.writeFileSync(
+      path.join(project, "bun-session.ts"),
+      `import worker from "./session.ts";\nconst server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: worker.fetch });\nconsole.log("listening on " + server.port);\n`,
+    );
+    const bun = path.join(ROOT, "node_modules", ".bin", "bun");
+    assertSession(await serveWith(bun, ["run", "bun-session.ts"], project, { BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0" }, sessionAnswers));
   });
 
   it("Deno: Deno.serve(handler), the project's node_modules and its TypeScript as it is", async () => {
@@ -97,6 +150,19 @@ describe("the example on every runtime the serving guide names, from the packed 
         DENO_NO_UPDATE_CHECK: "1",
         NO_COLOR: "1",
       }),
+    );
+    fs.writeFileSync(
+      path.join(project, "deno-session.ts"),
+      `import worker from "./session.ts";\nDeno.serve({ port: 0, hostname: "127.0.0.1", onListen: ({ port }) => console.log("listening on " + port) }, worker.fetch);\n`,
+    );
+    assertSession(
+      await serveWith(
+        deno,
+        ["run", "--allow-net", "--allow-read", "--allow-env", "--unstable-sloppy-imports", "deno-session.ts"],
+        project,
+        { DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
+        sessionAnswers,
+      ),
     );
   });
 
@@ -129,6 +195,30 @@ describe("the example on every runtime the serving guide names, from the packed 
       assertBlog(await blogAnswers(async (p) => (await worker.dispatchFetch(`http://blog.test${p}`)) as unknown as Response));
     } finally {
       await worker.dispose();
+    }
+    const sessionFile = path.join(project, "session.bundle.mjs");
+    await esbuildOnce({
+      entryPoints: [path.join(project, "session.ts")],
+      bundle: true,
+      format: "esm",
+      platform: "neutral",
+      conditions: ["workerd", "worker"],
+      mainFields: ["module", "main"],
+      outfile: sessionFile,
+      logLevel: "silent",
+    });
+    const session = new Miniflare({
+      modules: [{ type: "ESModule", path: "session.mjs", contents: fs.readFileSync(sessionFile, "utf8") }],
+      compatibilityDate: "2026-01-01",
+    });
+    try {
+      assertSession(
+        await sessionAnswers(
+          async (p, init) => (await session.dispatchFetch(`http://blog.test${p}`, init as Parameters<typeof session.dispatchFetch>[1])) as unknown as Response,
+        ),
+      );
+    } finally {
+      await session.dispose();
     }
   });
 });
