@@ -3,7 +3,7 @@ import type { AnyRouteSet } from "../routing/typedRoutes";
 import type { Recognition } from "../routing/recognize";
 import { Answer, answerOf, RequestContext } from "./context";
 import { formatFromAccept } from "./accept";
-import { claimedOrigin, hostAllowed, Origin } from "./origin";
+import { allowedHostsTest, claimedOrigin, Origin } from "./origin";
 import { notFoundHtml, routesPageHtml } from "./routesPage";
 import { shortened } from "../text/escape";
 import { Controllers } from "./controllers";
@@ -39,9 +39,11 @@ export interface HttpOptions {
   trustProxy?: boolean;
   /**
    * The hosts this application answers for (`["shop.example", ".shop.example"]`: a leading dot
-   * takes the name and every name below it; `"*"` any). A request for any other host (the
+   * takes the name and every name below it, `*.shop.example` only the names below it, `"*"` any;
+   * with a port, `shop.example:8443`, only that port). A request for any other host (the
    * forwarded one with `trustProxy`) is answered 400 before recognition, so a forged `Host`
-   * never reaches an absolute URL (a password-reset link).
+   * never reaches an absolute URL (a password-reset link). An entry that is no host is a
+   * TypeError when the handler is made.
    */
   allowedHosts?: readonly string[];
   /** `"put"` (the default): a PATCH request is recognised as PUT and PATCH is allowed wherever PUT is; `false`: PATCH as any other method. */
@@ -124,6 +126,8 @@ export class Dispatcher {
   readonly patch: boolean;
   /** HttpOptions.cookieKeys, checked when the handler is made. */
   readonly cookieKeys: readonly string[] | undefined;
+  /** HttpOptions.allowedHosts as a test, its entries checked when the handler is made. */
+  private readonly hostAllowed: ((host: string) => boolean) | undefined;
   /**
    * By route index, for a route that fixes its controller and action: its plan and the controller
    * module it was made of. A request to it costs a read of that module, where actionPlan's caches
@@ -139,6 +143,7 @@ export class Dispatcher {
     this.base = withoutTrailingSlash(options.basePath ?? "");
     this.patch = options.patch !== false;
     this.cookieKeys = checkedCookieKeys(options.cookieKeys);
+    this.hostAllowed = options.allowedHosts && allowedHostsTest(options.allowedHosts);
     this.plans = new Array<undefined>(routes.routes.length).fill(undefined);
   }
 
@@ -148,9 +153,9 @@ export class Dispatcher {
     const base = this.base && ownBase(this.base, request.mountedAt);
     const answer = new Answering(this, request, hasNext, head, base);
     try {
-      if (options.allowedHosts) {
+      if (this.hostAllowed) {
         const { host } = claimedOrigin(request, options.trustProxy);
-        if (!hostAllowed(host, options.allowedHosts)) return answer.badHost(host);
+        if (!this.hostAllowed(host)) return answer.badHost(host);
       }
       const queryAt = request.target.indexOf("?");
       const fullPath = queryAt < 0 ? request.target : request.target.slice(0, queryAt);
@@ -312,8 +317,9 @@ class Answering<Raw> {
     return (mountedAt === undefined ? "" : withoutTrailingSlash(mountedAt)) + this.base;
   }
 
+  /** 400 in the form the client asked for (JSON for a .json path or Accept), as every other failure. */
   badHost(host: string): Outcome {
-    return this.plain(400, `Bad Request: this server does not answer for the host ${JSON.stringify(shortened(host, 100))}`);
+    return this.answerFailure({ status: 400, message: `Bad Request: this server does not answer for the host ${JSON.stringify(shortened(host, 100))}` });
   }
 
   tooLarge(limit: number): Outcome {

@@ -60,27 +60,59 @@ function firstValue(value: string | undefined): string | undefined {
   return first || undefined;
 }
 
-/**
- * Whether `host` (a Host header, with or without a port) is one of `allowed`: a name matches
- * itself, `.shop.example` matches shop.example and every name below it, `*` anything valid.
- * Compared without the port and case.
- */
-export function hostAllowed(host: string, allowed: readonly string[]): boolean {
-  if (!HOST.test(host)) return false;
-  const name = hostName(host);
-  for (const entry of allowed) {
-    const pattern = entry.toLowerCase();
-    if (pattern === "*" || pattern === name) return true;
-    if (pattern.startsWith(".") && (name === pattern.slice(1) || name.endsWith(pattern))) return true;
-  }
-  return false;
+/** One entry of allowedHosts, read once: what names it takes, and the port it needs (if it names one). */
+interface HostPattern {
+  kind: "any" | "exact" | "andBelow" | "below";
+  name: string;
+  port: string | undefined;
 }
 
-/** The host without its port or a trailing dot, lower case. */
-function hostName(host: string): string {
+/**
+ * allowedHosts as a test of a Host header, each entry checked when the handler is made: a name
+ * (`shop.example`) matches itself, `.shop.example` it and every name below it, `*.shop.example`
+ * only the names below it, `*` anything valid; an entry with a port (`shop.example:8443`) matches
+ * only a Host with that port, one without a port any port. Compared without case or a trailing dot.
+ * An entry that could never match (`https://shop.example`, a path) is a TypeError that names it.
+ */
+export function allowedHostsTest(allowed: readonly string[]): (host: string) => boolean {
+  const patterns = allowed.map(hostPattern);
+  return (host) => {
+    if (!HOST.test(host)) return false;
+    const { name, port } = hostParts(host);
+    return patterns.some((pattern) => {
+      if (pattern.port !== undefined && pattern.port !== port) return false;
+      switch (pattern.kind) {
+        case "any":
+          return true;
+        case "exact":
+          return name === pattern.name;
+        case "andBelow":
+          return name === pattern.name || name.endsWith(`.${pattern.name}`);
+        case "below":
+          return name.endsWith(`.${pattern.name}`);
+      }
+    });
+  };
+}
+
+function hostPattern(entry: string): HostPattern {
+  if (typeof entry !== "string") throw new TypeError(`allowedHosts: ${String(entry)} is no host: the entries are strings`);
+  if (entry === "*") return { kind: "any", name: "", port: undefined };
+  const [kind, rest] = entry.startsWith("*.")
+    ? (["below", entry.slice(2)] as const)
+    : entry.startsWith(".")
+      ? (["andBelow", entry.slice(1)] as const)
+      : (["exact", entry] as const);
+  if (!HOST.test(rest))
+    throw new TypeError(`allowedHosts: ${JSON.stringify(entry)} is no host (a name, .name, *.name or *, with a port if it needs one; no scheme or path)`);
+  return { kind, ...hostParts(rest) };
+}
+
+/** A host's name without its port or a trailing dot, lower case, and its port if it has one. */
+function hostParts(host: string): { name: string; port: string | undefined } {
   const lower = host.toLowerCase();
   const colon = lower.lastIndexOf(":");
   const end = lower.startsWith("[") ? lower.indexOf("]") + 1 : colon >= 0 ? colon : lower.length;
   const name = lower.slice(0, end);
-  return name.endsWith(".") ? name.slice(0, -1) : name;
+  return { name: name.endsWith(".") ? name.slice(0, -1) : name, port: end < lower.length ? lower.slice(end + 1) : undefined };
 }

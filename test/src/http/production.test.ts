@@ -501,6 +501,35 @@ describe("serving in production: proxies, hosts and formats", function () {
     assert.strictEqual(raw, 200);
   });
 
+  it("allowedHosts: *.name takes the names below it, an entry with a port that port only; an entry that is no host is refused at once", async () => {
+    const handle = fetchHandler(routes, controllers, { ...quiet, allowedHosts: ["*.shop.example", "api.example:8443", "[::1]:3000"] });
+    const status = async (url: string) => (await handle(new Request(url))).status;
+    assert.strictEqual(await status("http://eu.shop.example/posts"), 200);
+    assert.strictEqual(await status("http://a.b.shop.example:81/posts"), 200);
+    assert.strictEqual(await status("http://shop.example/posts"), 400);
+    assert.strictEqual(await status("http://api.example:8443/posts"), 200);
+    assert.strictEqual(await status("http://api.example/posts"), 400);
+    assert.strictEqual(await status("http://api.example:8444/posts"), 400);
+    assert.strictEqual(await status("http://[::1]:3000/posts"), 200);
+    for (const entry of ["https://shop.example", "shop.example/admin", "", "*.", "shop example"]) {
+      assert.throws(() => fetchHandler(routes, controllers, { allowedHosts: [entry] }), /allowedHosts: .* is no host/, entry);
+    }
+  });
+
+  it("allowedHosts' 400 is JSON where the client asks for JSON, as every other failure", async () => {
+    const handle = fetchHandler(routes, controllers, { ...quiet, allowedHosts: ["shop.example"] });
+    for (const [url, accept] of [
+      ["http://evil.example/posts.json", undefined],
+      ["http://evil.example/posts", "application/json"],
+    ] as const) {
+      const answer = await handle(new Request(url, { headers: accept ? { accept } : {} }));
+      assert.strictEqual(answer.status, 400);
+      assert.match(answer.headers.get("content-type") ?? "", /^application\/json/);
+      assert.deepStrictEqual(await answer.json(), { error: 'Bad Request: this server does not answer for the host "evil.example"', status: 400 });
+    }
+    assert.match((await handle(new Request("http://evil.example/posts"))).headers.get("content-type") ?? "", /^text\/plain/);
+  });
+
   it("ctx.format falls back to Accept where the path gives none, for actions and default failures", async () => {
     const handle = fetchHandler(routes, controllers, quiet);
     const format = async (accept: string | undefined, path = "/posts") =>
