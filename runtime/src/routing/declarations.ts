@@ -1,5 +1,4 @@
 import { OptionMap } from "./values";
-import { OptionSources } from "./optionSources";
 
 /**
  * The declaration tree: what a routing file says, as data. Both the recording mapper of draw()
@@ -34,8 +33,14 @@ export interface DeclarationSource {
   method: Span;
   /** One per entry of `names` (or the path of connect). */
   names: Span[];
-  /** @internal Option key paths (`member`, `member.mark`, `has_many.0`) to the key and value that wrote them. */
-  options: OptionSources;
+  /** @internal Option key paths (`member`, `member.mark`, `has_many.0`) to the key and value that wrote them, in the order written. */
+  options: OptionSourceLookup;
+}
+
+/** @internal Where each option of a declaration was written, by key path (the analyser's record). */
+export interface OptionSourceLookup extends Iterable<[string, OptionSource]> {
+  get(path: string): OptionSource | undefined;
+  has(path: string): boolean;
 }
 
 export interface OptionSource {

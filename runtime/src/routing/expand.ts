@@ -1,9 +1,7 @@
-import type { TakenOver, WrittenInto } from "../text/ownership";
 import { BEHAVIOURS, BehaviourRules, DEFAULT_BEHAVIOUR } from "./behaviour";
 import { ROUTE_METHODS, RouteBuilder } from "./builder";
 import { Declaration, DeclarationTree } from "./declarations";
 import { optionSpan, originSpan, sameResource } from "./spans";
-import { DiagnosticMemo } from "./diagnosticMemo";
 import { Diagnostic } from "./diagnostics";
 import { RouteDefinitionError } from "./errors";
 import { Inflector } from "./inflector";
@@ -11,8 +9,7 @@ import { normalizePath, parsePath, PathSpec, segmentKeys } from "./path";
 import { actionSegment, defineResource, ResourceDefinition, ResourceSettings } from "./resource";
 import { INHERITED_ACTIONS } from "./restriction";
 import { routeOrigin, RouteOrigin, RouteSpec } from "./route";
-import { Refusal, RouteTable, DeclarationRoutes } from "./table";
-import { ExpansionUnit, expandUnits, GroupExpander, patch } from "./reexpand";
+import { RouteTable } from "./table";
 import { validateDeclaration } from "./validate";
 import { asText, copyMap, deepMerge, EMPTY_MAP, isEmpty, isOptionMap, mapOf, OptionMap, OptionValue, pick, record, toList } from "./values";
 import { interned } from "../text/intern";
@@ -23,44 +20,31 @@ const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "
 /**
  * The facility: expands a declaration tree into its route table. The same tree always gives the
  * same table. A declaration the facility refuses stops loading there, as it stopped the original
- * application; the table keeps what was registered before and records the error. With the
- * previous version's table (taken over), declarations equal to earlier ones keep their routes, and
- * the earlier declaration objects take their places in `tree.body`.
- * @internal The tools' entry; applications call draw().
+ * application; the table keeps what was registered before and records the error.
  */
-export function expandDeclarations(
-  tree: WrittenInto<DeclarationTree>,
-  inflector = new Inflector(tree.settings.inflections, tree.settings.behaviour ?? DEFAULT_BEHAVIOUR),
-  previous?: TakenOver<RouteTable>,
-  maxRoutes = Infinity,
-): RouteTable {
-  const rules = BEHAVIOURS[tree.settings.behaviour ?? DEFAULT_BEHAVIOUR];
-  const settings: ResourceSettings = {
-    pathNames: tree.settings.resources_path_names ?? DEFAULT_PATH_NAMES,
-    actionSeparator: tree.settings.resource_action_separator ?? "/",
-  };
-  const settingsKey = JSON.stringify(tree.settings);
-  const before = previous?.groups?.settings === settingsKey ? previous : undefined;
-  const units = expansionUnits(tree.body);
-  const patched = before && patch(before, units, (table) => new Expander(rules, settings, inflector, table));
-  if (patched) return patched;
+export function expandDeclarations(tree: DeclarationTree, inflector?: Inflector, maxRoutes = Infinity): RouteTable {
   const table = new RouteTable(maxRoutes);
-  const checks = units.map((unit) => validateDeclaration(unit.declaration));
-  for (const list of checks) for (const diagnostic of list) table.diagnostics.push(diagnostic);
-  table.groups = { settings: settingsKey, list: [] };
+  const units = expansionUnits(tree.body);
+  for (const unit of units) for (const diagnostic of validateDeclaration(unit.declaration)) table.diagnostics.push(diagnostic);
+  const expander = new Expander(tree.settings, inflector, table);
   try {
-    expandUnits(new Expander(rules, settings, inflector, table), table, units, before?.groups?.list ?? [], checks);
+    for (const unit of units) expander.expandUnit(unit);
   } catch (error) {
-    if (!(error instanceof RouteDefinitionError)) throw error;
-    table.error = error;
-    table.diagnostics.push({
-      severity: "error",
-      code: error.code,
-      message: error.message,
-      span: error.declaration && refusedSpan(error),
-    });
+    stopped(table, error);
   }
   return table;
+}
+
+/** A refusal stops loading: the table keeps the error and its diagnostic. Any other error is thrown on. */
+export function stopped(table: RouteTable, error: unknown): void {
+  if (!(error instanceof RouteDefinitionError)) throw error;
+  table.error = error;
+  table.diagnostics.push({
+    severity: "error",
+    code: error.code,
+    message: error.message,
+    span: error.declaration && refusedSpan(error),
+  });
 }
 
 /**
@@ -74,8 +58,25 @@ function refusedSpan(error: RouteDefinitionError) {
   return optionSpan(declaration, path, error.code === "only-and-except" ? "key" : "value");
 }
 
-/** The report of each refusal, for the next expansions of the file (a kept group reports its refusals again). */
-const reports = new DiagnosticMemo<Refusal>();
+/** A resource's route that could not take its name, as another resource's route held it. */
+export interface Refusal {
+  name: string;
+  origin: RouteOrigin;
+}
+
+/**
+ * A declaration expanded on its own: one at the top level, or one in a namespace or with_options
+ * block (which gives its declarations options and nothing else) with the options the block gives
+ * it. `owner[index]` is where it stands in the tree, and `top` the index in the tree's body of the
+ * top-level declaration it is part of.
+ */
+export interface ExpansionUnit {
+  declaration: Declaration;
+  scope: OptionMap | undefined;
+  owner: Declaration[];
+  index: number;
+  top: number;
+}
 
 /** Options of connect/named_route/root that keep their own meaning (everything else is a parameter). */
 const ROUTE_BUILDER_OPTIONS = new Set([
@@ -93,41 +94,37 @@ const ROUTE_BUILDER_OPTIONS = new Set([
   "except",
 ]);
 
-/** The facility's rules: declarations in, routes out (the incremental layer over it is reexpand.ts). */
-class Expander implements GroupExpander {
+/**
+ * The facility's rules: declarations in, routes out, one unit at a time into its table. The
+ * editor's incremental layer extends it through `isFree` and `refused` (it records what each unit
+ * claimed and found taken, and keeps the reports of refusals across edits).
+ */
+export class Expander {
   private readonly builder: RouteBuilder;
-  /**
-   * The group being recorded: which names the current top-level declaration claimed or found
-   * taken, and the names its resources were refused (each once per resource: by key).
-   */
-  private recording: { claimed: Set<string>; takenBefore: string[]; refused: Refusal[]; refusedKeys: Map<Declaration, Set<string>> } | undefined;
+  private readonly rules: BehaviourRules;
+  private readonly settings: ResourceSettings;
+  private readonly inflector: Inflector;
+  /** The names each resource was refused, once per resource (by declaration, then key). */
+  private readonly refusedKeys = new Map<Declaration, Set<string>>();
 
   constructor(
-    private readonly rules: BehaviourRules,
-    private readonly settings: ResourceSettings,
-    private readonly inflector: Inflector,
-    private readonly table: RouteTable,
+    drawSettings: DeclarationTree["settings"],
+    inflector: Inflector | undefined,
+    protected readonly table: RouteTable,
   ) {
-    this.builder = new RouteBuilder(rules);
+    const behaviour = drawSettings.behaviour ?? DEFAULT_BEHAVIOUR;
+    this.rules = BEHAVIOURS[behaviour];
+    this.settings = {
+      pathNames: drawSettings.resources_path_names ?? DEFAULT_PATH_NAMES,
+      actionSeparator: drawSettings.resource_action_separator ?? "/",
+    };
+    this.inflector = inflector ?? new Inflector(drawSettings.inflections, behaviour);
+    this.builder = new RouteBuilder(this.rules);
   }
 
-  /** One unit expanded into the table, recorded as a group: its routes and the name lookups they depended on. */
-  expandGroup(unit: ExpansionUnit, checks: Diagnostic[]): DeclarationRoutes {
-    const { declaration, scope } = unit;
-    const start = this.table.routes.length;
-    this.recording = { claimed: new Set(), takenBefore: [], refused: [], refusedKeys: new Map() };
-    this.body([declaration], scope ?? record());
-    const group = {
-      declaration,
-      scope,
-      routes: this.table.routes.slice(start),
-      claimed: [...this.recording.claimed],
-      takenBefore: this.recording.takenBefore,
-      refused: this.recording.refused,
-      checks,
-    };
-    this.recording = undefined;
-    return group;
+  /** One unit's routes into the table. */
+  expandUnit(unit: ExpansionUnit): void {
+    this.body([unit.declaration], unit.scope ?? record());
   }
 
   body(declarations: Declaration[], scope: OptionMap): void {
@@ -320,55 +317,42 @@ class Expander implements GroupExpander {
     }
   }
 
-  /** Whether `name` is free, noted in the group being recorded: a re-used group needs the same answers. */
-  private isFree(name: string): boolean {
-    const free = this.table.isFree(name);
-    const recording = this.recording;
-    if (recording && free) recording.claimed.add(name);
-    else if (recording && !recording.claimed.has(name)) recording.takenBefore.push(name);
-    return free;
+  /** Whether `name` is free (a name held is never taken again: facility §2.4). */
+  protected isFree(name: string): boolean {
+    return this.table.isFree(name);
   }
 
   /** Whether `name` is free; reports a name held by another resource's route (route-name-taken), once per resource. */
   private claim(name: string, origin: RouteOrigin): boolean {
     if (this.isFree(name)) return true;
     const holder = this.table.named.get(name)!;
-    const recording = this.recording!;
     if (holder.origin && !sameResource(holder.origin, origin)) {
-      let keys = recording.refusedKeys.get(origin.declaration);
-      if (!keys) recording.refusedKeys.set(origin.declaration, (keys = new Set()));
+      let keys = this.refusedKeys.get(origin.declaration);
+      if (!keys) this.refusedKeys.set(origin.declaration, (keys = new Set()));
       const key = `${name}\u0000${originKey(origin)}`;
       if (!keys.has(key)) {
         keys.add(key);
-        recording.refused.push({ name, origin });
-        this.report({ name, origin });
+        this.refused({ name, origin });
       }
     }
     return false;
   }
 
-  /**
-   * The reports of a group an expansion keeps, made again as its own expansion would make them
-   * now: from the name's holder now, and the declaration's source ranges now.
-   */
-  reportAgain(group: DeclarationRoutes): void {
-    for (const refusal of group.refused) this.report(refusal);
+  /** A name refused to a resource (once per resource): reported. */
+  protected refused(refusal: Refusal): void {
+    this.table.diagnostics.push(this.refusalReport(refusal));
   }
 
-  private report(refusal: Refusal): void {
-    const { name, origin } = refusal;
+  /** The route-name-taken warning of a refusal, from the name's holder now and the declarations' source ranges now. */
+  protected refusalReport({ name, origin }: Refusal): Diagnostic {
     const holder = this.table.named.get(name)!;
-    // Its ranges all come from the two declarations' sources.
-    const inputs = [holder, origin.declaration.source, holder.origin?.declaration.source];
-    this.table.diagnostics.push(
-      reports.get(refusal, inputs, () => ({
-        severity: "warning",
-        code: "route-name-taken",
-        message: `The route name "${name}" is already held by ${holder.verb} ${holder.path} (${holder.target}), declared earlier; this route is registered without a name.`,
-        span: originSpan(origin) ?? origin.declaration.source?.call,
-        related: [{ message: `"${name}" is held by this declaration`, span: holder.origin && originSpan(holder.origin) }],
-      })),
-    );
+    return {
+      severity: "warning",
+      code: "route-name-taken",
+      message: `The route name "${name}" is already held by ${holder.verb} ${holder.path} (${holder.target}), declared earlier; this route is registered without a name.`,
+      span: originSpan(origin) ?? origin.declaration.source?.call,
+      related: [{ message: `"${name}" is held by this declaration`, span: holder.origin && originSpan(holder.origin) }],
+    };
   }
 
   /** connect / named_route / root: the original route builder's reading of options. */
@@ -449,11 +433,12 @@ function methodsOf(method: OptionValue): OptionValue[] {
 /**
  * The units a body is expanded in: each declaration, but a namespace or with_options, whose block
  * is expanded in its place with the options it gives (so the routes, in order, are those of the
- * declarations themselves).
+ * declarations themselves). The editor's incremental layer expands again only the units an edit
+ * touched.
  */
-function expansionUnits(body: WrittenInto<Declaration[]>): ExpansionUnit[] {
+export function expansionUnits(body: Declaration[]): ExpansionUnit[] {
   const units: ExpansionUnit[] = [];
-  const visit = (owner: WrittenInto<Declaration[]>, scope: OptionMap | undefined, top: number | undefined): void =>
+  const visit = (owner: Declaration[], scope: OptionMap | undefined, top: number | undefined): void =>
     owner.forEach((declaration, index) => {
       if (declaration.kind === "namespace" || declaration.kind === "with_options") {
         visit(declaration.block ?? [], blockScope(declaration, deepMerge(scope ?? EMPTY_MAP, declaration.options)), top ?? index);

@@ -174,8 +174,3 @@ export interface RouteSpec {
   /** A `namespace` for a `:controller` segment. */
   controllerNamespace: string;
 }
-
-/** Routes registered together, in order (a table's group: one top-level declaration's). */
-export interface RouteGroup {
-  readonly routes: readonly Route[];
-}

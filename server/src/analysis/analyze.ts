@@ -1,4 +1,4 @@
-import type { TakenOver } from "../../../runtime/out/text/ownership";
+import type { TakenOver } from "../incremental/ownership";
 import ts = require("typescript");
 import { Declaration, DeclarationTree, DrawSettings, Span } from "../../../runtime/out/routing/declarations";
 import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
@@ -13,7 +13,7 @@ import { addCost, Cost } from "./budget";
 import { FileSyntax, parseDiagnosticsOf, syntaxOf, tokenStart } from "./fileSyntax";
 import { handOver, readAlone, readingAt, Reusable, sameStatements, scopeStatements, statementAlone, withinOneStatement } from "./rereading";
 import { TextChange, textChange } from "../text/textChange";
-import { OptionSources } from "../../../runtime/out/routing/optionSources";
+import { OptionSources } from "../incremental/optionSources";
 import type { SourceText } from "../text/sourceText";
 
 /** The static reading of one routing file. */

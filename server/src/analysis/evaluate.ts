@@ -5,7 +5,7 @@ import { OptionMap, OptionValue, record } from "../../../runtime/out/routing/val
 import { ANALYSIS_LIMITS, Budget, count } from "./budget";
 import { Binding, ConstValue, Scope } from "./scope";
 import { interned } from "../../../runtime/out/text/intern";
-import { AnchoredSpan, OptionSources } from "../../../runtime/out/routing/optionSources";
+import { AnchoredSpan, OptionSources } from "../incremental/optionSources";
 import { StatementPlace } from "./statementPlace";
 import type { SourceText } from "../text/sourceText";
 

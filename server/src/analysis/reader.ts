@@ -5,7 +5,7 @@ import { isOptionMap, OptionMap, OptionValue } from "../../../runtime/out/routin
 import { addCost, ANALYSIS_LIMITS, Cost, count } from "./budget";
 import { Evaluated, Evaluator, NotStatic, unwrap } from "./evaluate";
 import { Scope } from "./scope";
-import { OptionSources } from "../../../runtime/out/routing/optionSources";
+import { OptionSources } from "../incremental/optionSources";
 import { StatementPlace } from "./statementPlace";
 
 const MAPPER_METHODS = new Set<DeclarationKind>(["resources", "resource", "namespace", "with_options", "connect", "named_route", "root"]);

@@ -7,7 +7,7 @@ import { Evaluator } from "./evaluate";
 import { FileSyntax, parseAt, parseDiagnosticsOf, syntaxOf, tokenStart } from "./fileSyntax";
 import { TextChange } from "../text/textChange";
 import type { SourceText } from "../text/sourceText";
-import { AnchoredSpan } from "../../../runtime/out/routing/optionSources";
+import { AnchoredSpan } from "../incremental/optionSources";
 import type { Declaration, Span } from "../../../runtime/out/routing/declarations";
 
 /*

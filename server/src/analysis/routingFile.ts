@@ -1,10 +1,10 @@
-import type { TakenOver } from "../../../runtime/out/text/ownership";
+import type { TakenOver } from "../incremental/ownership";
 import { Behaviour, DrawSettings, InflectionSettings } from "../../../runtime/out/routing/declarations";
 import { DEFAULT_BEHAVIOUR } from "../../../runtime/out/routing/behaviour";
 import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
-import { expandDeclarations } from "../../../runtime/out/routing/expand";
 import { RouteSet } from "../../../runtime/out/routing/routeSet";
-import { RouteTable } from "../../../runtime/out/routing/table";
+import { GroupedTable } from "../incremental/groupedTable";
+import { expandIncrementally } from "../incremental/reexpand";
 import { adoptTreeDeclarations, analyzeRoutingFile, internalError, RoutingFileAnalysis } from "./analyze";
 import { ANALYSIS_LIMITS } from "./budget";
 import type { TextChange } from "../text/textChange";
@@ -44,18 +44,18 @@ export function loadRoutingFile(text: SourceText, fileName: string, options: Loa
   const settings = withDefaults(analysis.tree.settings, options.defaults);
   if (options.behaviour) settings.behaviour = options.behaviour;
   settings.behaviour ??= DEFAULT_BEHAVIOUR;
-  const table = expand(analysis, settings, options.previous?.routes.table);
+  const table = expand(analysis, settings, options.previous?.routes.table as GroupedTable | undefined);
   adoptTreeDeclarations(analysis, table.edit?.declarations);
   const diagnostics = [...analysis.diagnostics, ...table.diagnostics].sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return { analysis, behaviour: settings.behaviour, routes: new RouteSet(table, settings, { warn: () => undefined }), diagnostics };
 }
 
 /** The facility's expansion within the analyser's route budget; a failure inside it is a diagnostic, never thrown. */
-function expand(analysis: RoutingFileAnalysis, settings: DrawSettings, previous: RouteTable | undefined): RouteTable {
+function expand(analysis: RoutingFileAnalysis, settings: DrawSettings, previous: GroupedTable | undefined): GroupedTable {
   try {
-    return expandDeclarations({ settings, body: analysis.tree!.body }, undefined, previous, ANALYSIS_LIMITS.routes);
+    return expandIncrementally({ settings, body: analysis.tree!.body }, undefined, previous, ANALYSIS_LIMITS.routes);
   } catch (error) {
-    const table = new RouteTable();
+    const table = new GroupedTable();
     table.diagnostics.push(internalError(error, { start: 0, end: 0 }));
     return table;
   }

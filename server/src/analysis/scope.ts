@@ -1,7 +1,7 @@
 import ts = require("typescript");
 import { OptionValue } from "../../../runtime/out/routing/values";
 import type { Evaluated } from "./evaluate";
-import { OptionSources } from "../../../runtime/out/routing/optionSources";
+import { OptionSources } from "../incremental/optionSources";
 
 /** A const's value once evaluated: the value (or why it is not static) and the option ranges it wrote, by path below it. */
 export interface ConstValue {

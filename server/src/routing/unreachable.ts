@@ -1,6 +1,7 @@
 import { PathSegment } from "../../../runtime/out/routing/path";
-import { Route, RouteGroup } from "../../../runtime/out/routing/route";
-import { ByEndGroups, routeGroups, RouteTable, unchangedEnds } from "../../../runtime/out/routing/table";
+import { Route } from "../../../runtime/out/routing/route";
+import { RouteTable } from "../../../runtime/out/routing/table";
+import { ByEndGroups, declarationGroups, RouteGroup, routeGroups, unchangedEnds } from "../incremental/groupedTable";
 import { capturesAll, comparable } from "./captures";
 
 /** A route that recognition can never return, and the earlier route that takes every request it would match. */
@@ -20,8 +21,8 @@ export interface Capture {
  * are nested; after an edit, only the routes of the declarations it re-expanded and the later
  * routes whose static beginning extends theirs are judged again (see Run).
  */
-export function unreachableRoutes(table: Pick<RouteTable, "routes" | "size" | "groups">): Capture[] {
-  const declared = table.groups?.list ?? [];
+export function unreachableRoutes(table: RouteTable): Capture[] {
+  const declared = declarationGroups(table);
   // The routes of the declarations, in order, then those of one whose expansion stopped (a group of their own).
   const parts = routeGroups(table);
   const previous = runs.find(declared, (run) => !run.continued);

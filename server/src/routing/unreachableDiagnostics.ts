@@ -1,6 +1,6 @@
-import { KeptFor } from "../../../runtime/out/text/keptFor";
+import { KeptFor } from "../incremental/keptFor";
 import { Span } from "../../../runtime/out/routing/declarations";
-import { DiagnosticMemo } from "../../../runtime/out/routing/diagnosticMemo";
+import { DiagnosticMemo } from "../incremental/diagnosticMemo";
 import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
 import { Route } from "../../../runtime/out/routing/route";
 import { originSpan } from "../../../runtime/out/routing/spans";
@@ -12,11 +12,11 @@ import { unreachableRoutes } from "./unreachable";
  * together), with the capturing route's declaration as related information. Computed once per
  * table.
  */
-export function unreachableDiagnostics(table: Pick<RouteTable, "routes" | "size" | "groups">): Diagnostic[] {
+export function unreachableDiagnostics(table: RouteTable): Diagnostic[] {
   return byTable.get(table, diagnosticsOf);
 }
 
-function diagnosticsOf(table: Pick<RouteTable, "routes" | "size" | "groups">): Diagnostic[] {
+function diagnosticsOf(table: RouteTable): Diagnostic[] {
   const groups = new Map<string, { span: Span | undefined; by: Route; routes: Route[] }>();
   const byIds = new Map<Route, number>();
   for (const { route, by } of unreachableRoutes(table)) {
@@ -62,7 +62,7 @@ function describe(route: Route): string {
 }
 
 /** By table: a table's routes never change once it is made. */
-const byTable = new KeptFor<Pick<RouteTable, "routes" | "size" | "groups">, Diagnostic[]>();
+const byTable = new KeptFor<RouteTable, Diagnostic[]>();
 
 /** By the first route each reports, for the next tables of the file: an edit elsewhere makes none of them again. */
 const made = new DiagnosticMemo<Route>();

@@ -1,10 +1,11 @@
-import { KeptFor } from "../../../runtime/out/text/keptFor";
+import { KeptFor } from "../incremental/keptFor";
 import { ControllerAction, ControllerModuleInfo } from "../analysis/controllerModule";
 import { LoadedRoutingFile } from "../analysis/routingFile";
 import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
 import { controllerNameOf } from "../../../runtime/out/routing/controllerFiles";
-import { Route, RouteGroup } from "../../../runtime/out/routing/route";
-import { routeGroups, RouteTable } from "../../../runtime/out/routing/table";
+import { Route } from "../../../runtime/out/routing/route";
+import { RouteTable } from "../../../runtime/out/routing/table";
+import { RouteGroup, routeGroups } from "../incremental/groupedTable";
 import { declaredSpan } from "../../../runtime/out/routing/spans";
 import { Span } from "../../../runtime/out/routing/declarations";
 import { parseUri } from "./uris";

@@ -1,5 +1,6 @@
-import { KeptFor } from "../../../runtime/out/text/keptFor";
-import { ByEndGroups, RouteTable, DeclarationRoutes } from "../../../runtime/out/routing/table";
+import { KeptFor } from "../incremental/keptFor";
+import { RouteTable } from "../../../runtime/out/routing/table";
+import { ByEndGroups, DeclarationRoutes, declarationGroups, editOf, versionOf } from "../incremental/groupedTable";
 import { HelperInfo } from "./helperNames";
 import { nearestWithin } from "../../../runtime/out/routing/validate";
 
@@ -81,8 +82,8 @@ const MAX_UNMERGED = 64;
 export function helperLists(table: RouteTable, mergeAll = false): HelperSource[] {
   const known = tableSources.peek(table);
   if (known && !mergeAll) return known;
-  const groups = table.groups?.list ?? [];
-  const found = versionParts.peek(table.version) ?? sourcesAfterEdit(table) ?? throughEnds(groups);
+  const groups = declarationGroups(table);
+  const found = versionParts.peek(versionOf(table)) ?? sourcesAfterEdit(table) ?? throughEnds(groups);
   let merged = found?.merged;
   let unmerged = found?.unmerged ?? groups;
   let gone = found?.gone ?? new Set<DeclarationRoutes>();
@@ -104,13 +105,13 @@ export function helperLists(table: RouteTable, mergeAll = false): HelperSource[]
   // Declarations claim distinct names: when they claim as many as the table holds, they claim all.
   if (claimed !== table.named.size) sources.push({ names: ordered(unclaimedNames(table)), table });
   tableSources.set(table, sources);
-  versionParts.set(table.version, { merged, unmerged, gone, claimed });
+  versionParts.set(versionOf(table), { merged, unmerged, gone, claimed });
   return sources;
 }
 
 /** The parts of the sources of the table `table` continues, brought past the edit between them. */
 function sourcesAfterEdit(table: RouteTable): SourceParts | undefined {
-  const edit = table.edit;
+  const edit = editOf(table);
   const before = edit && versionParts.peek(edit.from);
   if (!edit || !before) return undefined;
   // The table continued is not used again (see RouteTable.continuing), but lives while this one
@@ -225,7 +226,7 @@ function goneSince(merged: Merged, groups: readonly DeclarationRoutes[]): Set<De
  * expansion stopped. Declarations claim distinct names, so counting tells when there are none.
  */
 function unclaimedNames(table: RouteTable): string[] {
-  const groups = table.groups?.list ?? [];
+  const groups = declarationGroups(table);
   let claimed = 0;
   for (const group of groups) claimed += group.claimed.length;
   if (claimed === table.named.size) return [];
@@ -385,12 +386,12 @@ interface Nearest {
   index: number;
 }
 
-/** Answers per table version (`RouteTable.version`), null for none, kept while a table or its successor lives. */
+/** Answers per table version (`GroupedTable.version`), null for none, kept while a table or its successor lives. */
 const tableNearest = new KeptFor<object, Map<string, Nearest | null>>();
 const groupNearest = new KeptFor<DeclarationRoutes, Map<string, { candidate: string; distance: number } | null>>();
 
 function nearestInTable(table: RouteTable, query: NearestQuery): Nearest | undefined {
-  const known = tableNearest.get(table.version, () => new Map());
+  const known = tableNearest.get(versionOf(table), () => new Map());
   const cached = known.get(query.key);
   if (cached !== undefined) return cached ?? undefined;
   const derived = nearestAfterEdit(table, query);
@@ -401,7 +402,7 @@ function nearestInTable(table: RouteTable, query: NearestQuery): Nearest | undef
 
 /** The answer of the table `table` continues, brought past the edit (null: none within the bound); undefined when it cannot be (then the whole table is searched). */
 function nearestAfterEdit(table: RouteTable, query: NearestQuery): Nearest | null | undefined {
-  const edit = table.edit;
+  const edit = editOf(table);
   const before = edit && tableNearest.peek(edit.from)?.get(query.key);
   if (!edit || before === undefined) return undefined;
   let best = before;
@@ -418,7 +419,7 @@ function nearestAfterEdit(table: RouteTable, query: NearestQuery): Nearest | nul
 
 function searchTable(table: RouteTable, query: NearestQuery): Nearest | null {
   let best: Nearest | null = null;
-  const groups = table.groups?.list ?? [];
+  const groups = declarationGroups(table);
   for (let index = 0; index < groups.length; index++) {
     const found = nearestInGroup(groups[index], query);
     if (found && (!best || found.distance < best.distance)) best = { ...found, index };

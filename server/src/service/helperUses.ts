@@ -1,4 +1,4 @@
-import { KeptFor } from "../../../runtime/out/text/keptFor";
+import { KeptFor } from "../incremental/keptFor";
 import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
 import { parseHelperName } from "../../../runtime/out/routing/helpers";
 import { decodedOr } from "./uris";

@@ -1,7 +1,6 @@
-import { KeptFor } from "../../../runtime/out/text/keptFor";
-import { routeGroups } from "../../../runtime/out/routing/table";
+import { KeptFor } from "../incremental/keptFor";
+import { RouteGroup, routeGroups } from "../incremental/groupedTable";
 import { Declaration, Span } from "../../../runtime/out/routing/declarations";
-import { RouteGroup } from "../../../runtime/out/routing/route";
 import { RoutingWorkspace } from "./workspace";
 
 /** One node of a routing file's outline: a declaration and the declarations of its block. */

@@ -1,6 +1,7 @@
 import { LoadedRoutingFile } from "../analysis/routingFile";
 import { Declaration, Span } from "../../../runtime/out/routing/declarations";
 import { parseHelperName } from "../../../runtime/out/routing/helpers";
+import { editOf } from "../incremental/groupedTable";
 import { usesRouteSet } from "./routeSets";
 import { declarationAt, innermostDeclaration } from "./declarationAt";
 import { stringContent } from "../text/sourceText";
@@ -82,7 +83,7 @@ function renamedRoutes(
   before: LoadedRoutingFile,
   after: LoadedRoutingFile,
 ): { names: Map<string, string>; controllers: string[] } | { error: string } | undefined {
-  const edit = after.routes.table.edit;
+  const edit = editOf(after.routes.table);
   const old = edit ? edit.removed.flatMap((segment) => segment.routes) : before.routes.routes;
   const now = edit ? edit.added.flatMap((segment) => segment.routes) : after.routes.routes;
   if (old.length !== now.length) return undefined;

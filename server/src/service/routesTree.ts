@@ -1,4 +1,4 @@
-import { KeptFor } from "../../../runtime/out/text/keptFor";
+import { KeptFor } from "../incremental/keptFor";
 import { Declaration, Span } from "../../../runtime/out/routing/declarations";
 import type { Diagnostic } from "../../../runtime/out/routing/diagnostics";
 import { declaredSpan } from "../../../runtime/out/routing/spans";

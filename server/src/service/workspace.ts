@@ -1,4 +1,4 @@
-import { KeptFor } from "../../../runtime/out/text/keptFor";
+import { KeptFor } from "../incremental/keptFor";
 import { parseUri } from "./uris";
 import { ControllerModuleInfo, readControllerModule } from "../analysis/controllerModule";
 import { PACKAGE_NAME } from "../analysis/imports";

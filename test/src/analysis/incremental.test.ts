@@ -9,6 +9,10 @@ import { compacted } from "../../../server/out/analysis/rereading";
 import { originSpan } from "../../../runtime/out/routing/spans";
 import { Declaration } from "resource-routes";
 import { ROOT } from "../support/fixtures";
+import { GroupedTable } from "../../../server/out/incremental/groupedTable";
+
+/** The editor's table of a loaded file, with its groups. */
+const grouped = (file: { routes: { table: unknown } }): GroupedTable => file.routes.table as GroupedTable;
 
 /** Re-analysis after an edit (updated syntax tree, re-used declarations) gives exactly what a fresh analysis gives. */
 const BLOG = fs.readFileSync(path.join(ROOT, "examples", "blog", "routes.ts"), "utf8");
@@ -372,12 +376,12 @@ describe("incremental re-analysis", () => {
       if (round % 3 === 2) lines[at] = lines[at].includes(",  {") ? lines[at].replace(",  {", ", {") : lines[at].replace(", {", ",  {");
       else lines[at] = lines[at].includes(`"show"`) ? lines[at].replace(`, "show"`, "") : lines[at].replace(`"index"`, `"index", "show"`);
       const kept = file.routes.routes.filter((route) => route.controller !== `things${at}`);
-      const group = file.routes.table.groups!.list[at];
+      const group = grouped(file).groups.list[at];
       file = loadRoutingFile(text(), "routes.ts", { previous: file })!;
-      const edit = file.routes.table.edit!;
+      const edit = grouped(file).edit!;
       if (round % 3 === 2) {
         assert.deepStrictEqual([edit.removed.length, edit.added.length], [0, 0], `round ${round}: a declaration equal to the one before is not expanded again`);
-        assert.strictEqual(file.routes.table.groups!.list[at], group, "it keeps its group");
+        assert.strictEqual(grouped(file).groups.list[at], group, "it keeps its group");
       } else assert.deepStrictEqual([edit.at, edit.removed.length, edit.added.length], [at, 1, 1], `round ${round}: one declaration expanded again`);
       assert.ok(
         kept.every((route) => file.routes.routes.includes(route)),
@@ -399,12 +403,12 @@ describe("incremental re-analysis", () => {
     const text = () =>
       `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("home");\n  map.namespace(${prefix}, (api) => {\n    api.with_options({ requirements: { id: /\\d+/ } }, (api) => {\n${lines.join("\n")}\n    });\n  });\n  map.resources("tail");\n});\n`;
     let file = loadRoutingFile(text(), "routes.ts")!;
-    assert.strictEqual(file.routes.table.groups!.list.length, 14, "a group per declaration in the blocks, and one per top-level resource");
+    assert.strictEqual(grouped(file).groups.list.length, 14, "a group per declaration in the blocks, and one per top-level resource");
     for (const [round, at] of [3, 7, 0, 11, 7].entries()) {
       lines[at] = lines[at].includes(`"show"`) ? lines[at].replace(`, "show"`, "") : lines[at].replace(`"index"`, `"index", "show"`);
       const kept = file.routes.routes.filter((route) => route.controller !== `api/things${at}`);
       file = loadRoutingFile(text(), "routes.ts", { previous: file })!;
-      const edit = file.routes.table.edit!;
+      const edit = grouped(file).edit!;
       assert.deepStrictEqual([edit.at, edit.removed.length, edit.added.length], [at + 1, 1, 1], `round ${round}: one declaration expanded again`);
       assert.ok(
         kept.every((route) => file.routes.routes.includes(route)),
@@ -414,7 +418,7 @@ describe("incremental re-analysis", () => {
     }
     prefix = `"v2"`;
     file = loadRoutingFile(text(), "routes.ts", { previous: file })!;
-    assert.deepStrictEqual([file.routes.table.edit!.removed.length, file.routes.table.edit!.added.length], [12, 12]);
+    assert.deepStrictEqual([grouped(file).edit!.removed.length, grouped(file).edit!.added.length], [12, 12]);
     assert.ok(file.routes.routes.some((route) => route.path.startsWith("/v2/things3")));
     assert.deepStrictEqual(observable(file), observable(loadRoutingFile(text(), "routes.ts")));
   });
@@ -439,10 +443,10 @@ describe("incremental re-analysis", () => {
   it("a declaration refused a name keeps its routes through an edit elsewhere, and is warned again where it now is", () => {
     const text = `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("a");\n  map.resources("posts");\n  map.resources("posts");\n});\n`;
     const first = loadRoutingFile(text, "routes.ts")!;
-    const refused = first.routes.table.groups!.list[2].routes;
+    const refused = grouped(first).groups.list[2].routes;
     const edited = text.replace(`map.resources("a");`, `map.resources("abc");`);
     const second = loadRoutingFile(edited, "routes.ts", { previous: first })!;
-    assert.strictEqual(second.routes.table.groups!.list[2].routes, refused);
+    assert.strictEqual(grouped(second).groups.list[2].routes, refused);
     assert.deepStrictEqual(observable(second), observable(loadRoutingFile(edited, "routes.ts")));
     // posts, new_post, edit_post and post, each warned once.
     assert.strictEqual(second.diagnostics.filter((d) => d.code === "route-name-taken" && d.span!.start === edited.lastIndexOf(`"posts"`)).length, 4);

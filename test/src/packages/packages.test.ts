@@ -85,6 +85,11 @@ describe("the packages as users install them", function () {
       [],
     );
     assert.ok(tools.includes("dist/cli.js") && tools.includes("bin/resource-routes.js"));
+    // Nor the editor's incremental layer: re-expansion, kept work, anchored ranges are the tools' own.
+    assert.deepStrictEqual(
+      runtime.filter((file) => /(^|\/)(reexpand|keptFor|diagnosticMemo|optionSources|ownership|groupedTable)\.(d\.m?ts|m?js)$/.test(file)),
+      [],
+    );
   });
 
   it("the runtime tarball holds only what its entry points reach", () => {

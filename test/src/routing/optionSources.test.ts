@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { AnchoredSpan, OptionSources } from "../../../runtime/out/routing/optionSources";
+import { AnchoredSpan, OptionSources } from "../../../server/out/incremental/optionSources";
 import { heldBy } from "../support/heap";
 
 const at = (start: number) => ({ key: { start, end: start + 1 }, value: { start: start + 2, end: start + 3 } });

@@ -1,11 +1,12 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { draw, Mapper, Route, RouteSet, expandDeclarations } from "resource-routes";
+import { draw, Mapper, Route, RouteSet } from "resource-routes";
+import { expandIncrementally } from "../../../server/out/incremental/reexpand";
+import type { GroupedTable } from "../../../server/out/incremental/groupedTable";
 import { unreachableRoutes, work } from "../../../server/out/routing/unreachable";
 import { unreachableDiagnostics } from "../../../server/out/routing/unreachableDiagnostics";
 import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { analyzeRoutingFile, RoutingFileAnalysis } from "../../../server/out/analysis/analyze";
-import { RouteTable } from "../../../runtime/out/routing/table";
 
 type Connect = [string, Record<string, unknown>];
 
@@ -344,9 +345,9 @@ describe("unreachable routes: the work is about a pass over the routes, however 
   it("B: past the route limit, an edit before the declaration that stopped the expansion judges again only the routes it could capture", () => {
     // 2,001 resources of 7 routes and a limit of 10,000: the expansion stops inside the 1,429th, whose routes no group holds.
     const limit = 10_000;
-    const load = (text: string, previous?: { analysis: RoutingFileAnalysis; table: RouteTable }) => {
+    const load = (text: string, previous?: { analysis: RoutingFileAnalysis; table: GroupedTable }) => {
       const analysis = analyzeRoutingFile(text, "/limit.ts", previous?.analysis);
-      const table = expandDeclarations({ settings: { behaviour: "B" }, body: analysis.tree!.body }, undefined, previous?.table, limit);
+      const table = expandIncrementally({ settings: { behaviour: "B" }, body: analysis.tree!.body }, undefined, previous?.table, limit);
       return { analysis, table };
     };
     const text = file(['map.resources("things20");', ...names.map((n) => `map.resources("${n}");`)].join("\n"));

@@ -5,6 +5,10 @@ import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
 import { TextEdit } from "../../../server/out/service/edits";
 import { prepareRename, rename } from "../../../server/out/service/rename";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
+import { GroupedTable } from "../../../server/out/incremental/groupedTable";
+
+/** The editor's table of a loaded file, with its groups. */
+const grouped = (file: { routes: { table: unknown } }): GroupedTable => file.routes.table as GroupedTable;
 
 /** Rename over multi-file workspaces; `|` marks the cursor in the file it appears in. */
 const ROUTES_URI = "file:///app/config/routes.ts";
@@ -136,7 +140,7 @@ describe("service: rename", () => {
       assert.ok(!("error" in result) && result.edits.length === 3, JSON.stringify(result));
       assert.deepStrictEqual(analysisOf(workspace), analysisOf(fresh(text)), `${open ? "open" : "closed"}: after the rename`);
       // Worked out and brought back at the cost of the edit: one declaration expanded again each way.
-      const edit = workspace.routingFile(ROUTES_URI)!.routes.table.edit;
+      const edit = grouped(workspace.routingFile(ROUTES_URI)!).edit;
       assert.deepStrictEqual(edit && [edit.at, edit.removed.length, edit.added.length], [6, 1, 1]);
       const taken = rename(workspace, ROUTES_URI, text.indexOf(`"things3"`) + 2, "things4");
       assert.ok("error" in taken, JSON.stringify(taken));
@@ -155,9 +159,9 @@ describe("service: rename", () => {
     const start = text.indexOf("things5");
     const change = { start, oldEnd: start + "things5".length, newEnd: start + "gizmo".length };
     const seen = workspace.withRoutingEdit(ROUTES_URI, text.slice(0, start) + "gizmo" + text.slice(change.oldEnd), change, (current, edited) => {
-      const edit = edited!.routes.table.edit;
+      const edit = grouped(edited!).edit;
       return {
-        continues: edit?.from === current.routes.table.version,
+        continues: edit?.from === grouped(current).version,
         run: edit && [edit.at, edit.removed.length, edit.added.length],
         names: edited!.routes.routes.map((r) => r.name).filter((n) => n?.startsWith("gizmo")),
       };

@@ -4,6 +4,7 @@ import { RoutingWorkspace, TextDocument } from "../../../server/out/service/work
 import { completions } from "../../../server/out/service/completion";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { helperLists } from "../../../server/out/service/helperIndex";
+import type { GroupedTable } from "../../../server/out/incremental/groupedTable";
 
 /** What the workspace lets go of: a version of a large routing file holds its whole text. */
 describe("workspace retention", () => {
@@ -41,7 +42,7 @@ describe("workspace retention", () => {
       // One declaration edited at a time: each version a patch of the one before.
       lines[version % lines.length] = `  map.resources("things${version % lines.length}", { only: ["index"${version % 2 ? ', "show"' : ""}] });`;
       workspace.set({ uri, version, text: text() });
-      const table = workspace.routingFile(uri)!.routes.table;
+      const table = workspace.routingFile(uri)!.routes.table as GroupedTable;
       assert.ok(version === 1 || table.edit, `version ${version} is a patch`);
       versions.push(new WeakRef(table));
       // What each keystroke asks: a completion, the view's diagnostics (an unknown helper's suggestion).
@@ -63,7 +64,7 @@ describe("workspace retention", () => {
     // A declaration in the middle edited: the new table continues the merged one, and shares its lists until the next merge.
     lines[10] = `  map.resources("renamed");`;
     workspace.set({ uri, version: 2, text: text() });
-    const table = workspace.routingFile(uri)!.routes.table;
+    const table = workspace.routingFile(uri)!.routes.table as GroupedTable;
     assert.ok(table.edit, "the new table is a patch of the merged one");
     let lists: object | undefined = helperLists(table)[0].names;
     const before = new WeakRef(lists);

@@ -1,4 +1,4 @@
-import { OptionSource, Span } from "./declarations";
+import type { OptionSource, OptionSourceLookup, Span } from "../../../runtime/out/routing/declarations";
 
 /** What ranges may be kept relative to: a top-level statement of a routing file, which an edit moves whole. */
 export interface Anchor {
@@ -37,7 +37,7 @@ export class AnchoredSpan implements Span {
  * never asked.
  * Paths are looked up by a scan while few, through an index once many.
  */
-export class OptionSources {
+export class OptionSources implements OptionSourceLookup {
   private paths: string[] = [];
   /** Key start, key end, value start and value end of each path, from `anchor`. */
   private offsets: number[] = [];

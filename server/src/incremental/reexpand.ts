@@ -1,37 +1,115 @@
-import type { TakenOver, WrittenInto } from "../text/ownership";
-import { Declaration } from "./declarations";
-import { Diagnostic } from "./diagnostics";
-import { RouteDefinitionError } from "./errors";
-import { DeclarationRoutes, RouteTable, unchangedEnds } from "./table";
-import { validateDeclaration } from "./validate";
-import { isOptionMap, OptionMap, OptionValue } from "./values";
+import type { Declaration, DeclarationTree } from "../../../runtime/out/routing/declarations";
+import type { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import { RouteDefinitionError } from "../../../runtime/out/routing/errors";
+import { Expander, ExpansionUnit, expansionUnits, Refusal, stopped } from "../../../runtime/out/routing/expand";
+import type { Inflector } from "../../../runtime/out/routing/inflector";
+import { validateDeclaration } from "../../../runtime/out/routing/validate";
+import { isOptionMap, OptionMap, OptionValue } from "../../../runtime/out/routing/values";
+import { DiagnosticMemo } from "./diagnosticMemo";
+import { DeclarationRoutes, GroupedTable, unchangedEnds } from "./groupedTable";
+import type { TakenOver, WrittenInto } from "./ownership";
 
 /*
- * Re-expansion after an edit: the incremental layer over the facility's rules (expand.ts). A
- * file's table is kept as groups, one per unit of expansion: a top-level declaration, or one
- * declared in a namespace or with_options block, which gives its declarations options and nothing
- * else (so an API's thousands of resources under one namespace are as many groups as they would
- * be without it). After an edit, the units the edit did not touch keep their groups' routes, and
- * only the others are expanded again.
+ * Re-expansion after an edit: the editor's incremental layer over the facility's rules (the
+ * runtime's expand.ts). A file's table is kept as groups, one per unit of expansion: a top-level
+ * declaration, or one declared in a namespace or with_options block, which gives its declarations
+ * options and nothing else (so an API's thousands of resources under one namespace are as many
+ * groups as they would be without it). After an edit, the units the edit did not touch keep their
+ * groups' routes, and only the others are expanded again.
  */
 
 /**
- * A declaration expanded as a group of its own: at the top level, or in a block that only scopes
- * (see expansionUnits), with the options that block gives it. `owner[index]` is where it stands
- * in the tree, and `top` the index in the tree's body of the top-level declaration it is part of.
+ * The facility's expansion for the editor: `expandDeclarations` of the runtime, as groups, and
+ * with the previous version's table (taken over) declarations equal to earlier ones keep their
+ * routes, the earlier declaration objects taking their places in `tree.body`.
  */
-export interface ExpansionUnit {
-  declaration: Declaration;
-  scope: OptionMap | undefined;
-  owner: WrittenInto<Declaration[]>;
-  index: number;
-  top: number;
+export function expandIncrementally(
+  tree: WrittenInto<DeclarationTree>,
+  inflector: Inflector | undefined,
+  previous: TakenOver<GroupedTable> | undefined,
+  maxRoutes = Infinity,
+): GroupedTable {
+  const settingsKey = JSON.stringify(tree.settings);
+  const before = previous?.groups.settings === settingsKey ? previous : undefined;
+  const units = expansionUnits(tree.body);
+  const expander = (table: GroupedTable) => new RecordingExpander(tree.settings, inflector, table);
+  const patched = before && patch(before, units, expander);
+  if (patched) return patched;
+  const table = new GroupedTable(maxRoutes);
+  const checks = units.map((unit) => validateDeclaration(unit.declaration));
+  for (const list of checks) for (const diagnostic of list) table.diagnostics.push(diagnostic);
+  table.groups = { settings: settingsKey, list: [] };
+  try {
+    expandUnits(expander(table), table, units, before?.groups.list ?? [], checks);
+  } catch (error) {
+    stopped(table, error);
+  }
+  return table;
 }
 
-/** What re-expansion asks of the facility: expanding one unit, and the reports of a group it keeps. */
-export interface GroupExpander {
-  expandGroup(unit: ExpansionUnit, checks: Diagnostic[]): DeclarationRoutes;
-  reportAgain(group: DeclarationRoutes): void;
+/** The report of each refusal, for the next expansions of the file (a kept group reports its refusals again). */
+const reports = new DiagnosticMemo<Refusal>();
+
+/**
+ * The facility's expander, recording per unit the names it claimed, found taken and was refused
+ * (what a group needs to be re-used), and reporting refusals through the memo above.
+ */
+class RecordingExpander extends Expander {
+  private recording: { claimed: Set<string>; takenBefore: string[]; refused: Refusal[] } | undefined;
+
+  constructor(
+    settings: DeclarationTree["settings"],
+    inflector: Inflector | undefined,
+    private readonly grouped: GroupedTable,
+  ) {
+    super(settings, inflector, grouped);
+  }
+
+  /** One unit expanded into the table, recorded as a group: its routes and the name lookups they depended on. */
+  expandGroup(unit: ExpansionUnit, checks: Diagnostic[]): DeclarationRoutes {
+    const start = this.grouped.routes.length;
+    const recording = (this.recording = { claimed: new Set<string>(), takenBefore: [], refused: [] });
+    this.expandUnit(unit);
+    this.recording = undefined;
+    return {
+      declaration: unit.declaration,
+      scope: unit.scope,
+      routes: this.grouped.routes.slice(start),
+      claimed: [...recording.claimed],
+      takenBefore: recording.takenBefore,
+      refused: recording.refused,
+      checks,
+    };
+  }
+
+  /** Whether `name` is free, noted in the group being recorded: a re-used group needs the same answers. */
+  protected override isFree(name: string): boolean {
+    const free = super.isFree(name);
+    const recording = this.recording;
+    if (recording && free) recording.claimed.add(name);
+    else if (recording && !recording.claimed.has(name)) recording.takenBefore.push(name);
+    return free;
+  }
+
+  protected override refused(refusal: Refusal): void {
+    this.recording?.refused.push(refusal);
+    this.report(refusal);
+  }
+
+  /**
+   * The reports of a group an expansion keeps, made again as its own expansion would make them
+   * now: from the name's holder now, and the declaration's source ranges now.
+   */
+  reportAgain(group: DeclarationRoutes): void {
+    for (const refusal of group.refused) this.report(refusal);
+  }
+
+  private report(refusal: Refusal): void {
+    const holder = this.grouped.named.get(refusal.name)!;
+    // Its ranges all come from the two declarations' sources.
+    const inputs = [holder, refusal.origin.declaration.source, holder.origin?.declaration.source];
+    this.grouped.diagnostics.push(reports.get(refusal, inputs, () => this.refusalReport(refusal)));
+  }
 }
 
 /** How many previous groups ahead a declaration is looked for. */
@@ -44,9 +122,9 @@ const REUSE_WINDOW = 8;
  * again: the previous declaration object takes the new one's source ranges and its place in the
  * tree, so the re-used routes point at the current text.
  */
-export function expandUnits(
-  expander: GroupExpander,
-  table: RouteTable,
+function expandUnits(
+  expander: RecordingExpander,
+  table: GroupedTable,
   units: readonly ExpansionUnit[],
   previous: readonly DeclarationRoutes[],
   checks: Diagnostic[][],
@@ -58,7 +136,7 @@ export function expandUnits(
   units.forEach((unit, index) => {
     const found = reusable(table, unit, previous, next, present, sameScope);
     if (found === undefined) {
-      table.groups!.list.push(expander.expandGroup(unit, checks[index]));
+      table.groups.list.push(expander.expandGroup(unit, checks[index]));
       return;
     }
     const reused = previous[found];
@@ -66,7 +144,7 @@ export function expandUnits(
     adopt(reused, unit);
     reused.checks = checks[index];
     for (const route of reused.routes) table.add(route);
-    table.groups!.list.push(reused);
+    table.groups.list.push(reused);
     expander.reportAgain(reused);
   });
 }
@@ -81,7 +159,7 @@ function adopt(group: DeclarationRoutes, unit: ExpansionUnit): void {
 
 /** The index of a previous group that can stand for `unit`: among the next few, as an edit inserts or removes only a few. */
 function reusable(
-  table: RouteTable,
+  table: GroupedTable,
   unit: ExpansionUnit,
   previous: readonly DeclarationRoutes[],
   from: number,
@@ -109,12 +187,12 @@ function reusable(
  * after it, a name a unit after it found taken now free, too many routes); the caller then
  * expands everything.
  */
-export function patch(
-  previous: TakenOver<RouteTable>,
+function patch(
+  previous: TakenOver<GroupedTable>,
   units: readonly ExpansionUnit[],
-  expander: (table: RouteTable) => GroupExpander,
-): RouteTable | undefined {
-  const old = previous.groups!.list;
+  expander: (table: GroupedTable) => RecordingExpander,
+): GroupedTable | undefined {
+  const old = previous.groups.list;
   if (previous.error) return undefined;
   const sameScope = scopeComparer();
   // Unchanged: the group's very declaration or one equal as data, in an equal scope.
@@ -133,11 +211,11 @@ export function patch(
   for (let i = 0; i < head; i++) keep(old[i], units[i]);
   for (let i = 0; i < tail; i++) keep(old[keptFrom + i], units[units.length - tail + i]);
 
-  const table = RouteTable.continuing(previous);
+  const table = GroupedTable.continuing(previous);
   if (!table) return undefined;
   for (const group of removed) table.forget(group);
   const checks = run.map((unit) => validateDeclaration(unit.declaration));
-  table.groups = { settings: previous.groups!.settings, list: old.slice(0, head) };
+  table.groups = { settings: previous.groups.settings, list: old.slice(0, head) };
   const diagnostics = table.diagnostics;
   for (const group of table.groups.list) for (const diagnostic of group.checks) diagnostics.push(diagnostic);
   for (const list of checks) for (const diagnostic of list) diagnostics.push(diagnostic);

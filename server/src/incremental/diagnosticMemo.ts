@@ -1,5 +1,5 @@
-import { KeptFor } from "../text/keptFor";
-import { Diagnostic } from "./diagnostics";
+import type { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import { KeptFor } from "./keptFor";
 
 /**
  * Diagnostics made for one version of a file, kept for the next versions: a diagnostic whose
