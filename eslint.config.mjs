@@ -37,6 +37,24 @@ export default tseslint.config(
     },
   },
   {
+    // The one door between the packages: the tools, the extension, the tests and the benchmarks reach the
+    // runtime through its named entries (resource-routes, /http, /testing, and /internal for the tools).
+    files: ["server/src/**/*.ts", "client/src/**/*.ts", "test/src/**/*.ts", "bench/src/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/runtime/out/**", "**/runtime/src/**", "**/runtime/esm/**"],
+              message: "Import the runtime through its entries: resource-routes, resource-routes/http, resource-routes/testing or resource-routes/internal.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["test/src/**/*.ts"],
     rules: {
       // Memory tests drop a reference by assigning undefined, for the collector to find it garbage.

@@ -1,6 +1,7 @@
 import FindMyWay from "find-my-way";
 import type { RequestListener } from "http";
-import { expandDeclarations, RouteSet } from "resource-routes";
+import { RouteSet } from "resource-routes";
+import { expandDeclarations } from "resource-routes/internal";
 import { nodeHandler } from "resource-routes/http";
 import type { Controllers } from "resource-routes/http";
 import { realisticTree } from "./workloads";

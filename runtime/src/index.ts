@@ -25,5 +25,4 @@ export {
   Span,
 } from "./routing/declarations";
 export { OptionMap, OptionValue } from "./routing/values";
-export { expandDeclarations } from "./routing/expand";
 export { Inflector } from "./routing/inflector";

@@ -1,10 +1,6 @@
 import type { TakenOver } from "../incremental/ownership";
 import ts = require("typescript");
-import { Declaration, DeclarationTree, DrawSettings, Span } from "../../../runtime/out/routing/declarations";
-import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
-import { isOptionMap } from "../../../runtime/out/routing/values";
-import { nearest } from "../../../runtime/out/routing/validate";
-import { checkDrawSettings, DRAW_SETTINGS } from "../../../runtime/out/routing/settings";
+import { checkDrawSettings, Declaration, DeclarationTree, Diagnostic, DRAW_SETTINGS, DrawSettings, isOptionMap, nearest, Span } from "resource-routes/internal";
 import { Evaluator, NotStatic, unwrap } from "./evaluate";
 import { drawBindings, findDrawCall, PACKAGE_NAME } from "./imports";
 import { DeclarationReader, notStaticDiagnostic } from "./reader";

@@ -1,5 +1,5 @@
 import ts = require("typescript");
-import { Span } from "../../../runtime/out/routing/declarations";
+import { Span } from "resource-routes/internal";
 import { scriptKind } from "./fileSyntax";
 
 /** An action a controller module defines, where its name is written. */

@@ -1,10 +1,8 @@
 import ts = require("typescript");
 import { tokenStart } from "./fileSyntax";
-import { Span } from "../../../runtime/out/routing/declarations";
-import { OptionMap, OptionValue, record } from "../../../runtime/out/routing/values";
+import { interned, OptionMap, OptionValue, record, Span } from "resource-routes/internal";
 import { ANALYSIS_LIMITS, Budget, count } from "./budget";
 import { Binding, ConstValue, Scope } from "./scope";
-import { interned } from "../../../runtime/out/text/intern";
 import { AnchoredSpan, OptionSources } from "../incremental/optionSources";
 import { StatementPlace } from "./statementPlace";
 import type { SourceText } from "../text/sourceText";

@@ -1,7 +1,5 @@
 import ts = require("typescript");
-import { Declaration, DeclarationKind } from "../../../runtime/out/routing/declarations";
-import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
-import { isOptionMap, OptionMap, OptionValue } from "../../../runtime/out/routing/values";
+import { Declaration, DeclarationKind, Diagnostic, isOptionMap, OptionMap, OptionValue } from "resource-routes/internal";
 import { addCost, ANALYSIS_LIMITS, Cost, count } from "./budget";
 import { Evaluated, Evaluator, NotStatic, unwrap } from "./evaluate";
 import { Scope } from "./scope";

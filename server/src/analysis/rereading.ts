@@ -8,7 +8,7 @@ import { FileSyntax, parseAt, parseDiagnosticsOf, syntaxOf, tokenStart } from ".
 import { TextChange } from "../text/textChange";
 import type { SourceText } from "../text/sourceText";
 import { AnchoredSpan } from "../incremental/optionSources";
-import type { Declaration, Span } from "../../../runtime/out/routing/declarations";
+import type { Declaration, Span } from "resource-routes/internal";
 
 /*
  * Re-reading after an edit: the incremental layer over the analyser's reading (reader.ts). What

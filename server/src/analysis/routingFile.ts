@@ -1,8 +1,5 @@
 import type { TakenOver } from "../incremental/ownership";
-import { Behaviour, DrawSettings, InflectionSettings } from "../../../runtime/out/routing/declarations";
-import { DEFAULT_BEHAVIOUR } from "../../../runtime/out/routing/behaviour";
-import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
-import { RouteSet } from "../../../runtime/out/routing/routeSet";
+import { Behaviour, DEFAULT_BEHAVIOUR, Diagnostic, DrawSettings, InflectionSettings, RouteSet } from "resource-routes/internal";
 import { GroupedTable } from "../incremental/groupedTable";
 import { expandIncrementally } from "../incremental/reexpand";
 import { adoptTreeDeclarations, analyzeRoutingFile, internalError, RoutingFileAnalysis } from "./analyze";

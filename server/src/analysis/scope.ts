@@ -1,5 +1,5 @@
 import ts = require("typescript");
-import { OptionValue } from "../../../runtime/out/routing/values";
+import { OptionValue } from "resource-routes/internal";
 import type { Evaluated } from "./evaluate";
 import { OptionSources } from "../incremental/optionSources";
 

@@ -1,4 +1,4 @@
-import { record } from "../../../runtime/out/routing/values";
+import { record } from "resource-routes/internal";
 
 /** A command-line mistake: reported as one line on stderr, exit 2. */
 export class UsageError extends Error {}

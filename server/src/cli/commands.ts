@@ -3,21 +3,25 @@ import * as path from "path";
 import { moduleSyntaxError } from "../files/moduleSyntax";
 import { compareGeneratedFile, projectRoot, UnsafeWrite, writeGeneratedFile } from "../files/generatedFile";
 import { controllerMapOf } from "../format/controllerMap";
-import { nearest } from "../../../runtime/out/routing/validate";
+import {
+  type Diagnostic,
+  explainRecognition,
+  type Helper,
+  nearest,
+  own,
+  printable,
+  type Route,
+  routedMethod,
+  RoutingError,
+  shortened,
+} from "resource-routes/internal";
 import { routeTypesOf, typesFileOf } from "../format/routeTypes";
-import { RoutingError } from "../../../runtime/out/routing/errors";
 import { unreachableDiagnostics } from "../routing/unreachableDiagnostics";
 import { ParsedArguments, UsageError } from "./args";
 import { CliRoutingFile, loadFile } from "./load";
 import { routesTable } from "../format/routesTable";
 import { diagnosticJSON, diagnosticLine, styleFor } from "./output";
-import { printable, shortened } from "../../../runtime/out/text/escape";
-import { own } from "../../../runtime/out/routing/values";
-import type { Diagnostic } from "../../../runtime/out/routing/diagnostics";
-import type { Route } from "../../../runtime/out/routing/route";
-import type { Helper } from "../../../runtime/out/routing/helpers";
 import { discoverRoutingFile } from "./discover";
-import { explainRecognition } from "../../../runtime/out/routing/explain";
 import { diffRoutes, fileAtRevision, routesOfText } from "./diff";
 import { routeDifferences, runtimeRoutes, runtimeSchemas, RuntimeSchemas } from "./runtimeRoutes";
 import { watching } from "./watch";
@@ -27,7 +31,6 @@ import { readRegularFileSync } from "../files/regularFile";
 import { ControllerFolder, controllerFolderOf, missingTargetDiagnostics } from "../service/controllers";
 import { openApiDocument } from "../format/openapi";
 import { helpersDeclarationFileOf, helpersModuleOf } from "../format/browserHelpers";
-import { routedMethod } from "../../../runtime/out/http/dispatch";
 
 /** What a command writes and its exit code; main() does the writing. */
 export interface CommandResult {

@@ -2,8 +2,7 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { loadRoutingFile } from "../analysis/routingFile";
-import type { Behaviour } from "../../../runtime/out/routing/declarations";
-import type { RouteJSON } from "../../../runtime/out/routing/route";
+import type { Behaviour, RouteJSON } from "resource-routes/internal";
 import { UsageError } from "./args";
 
 /** How a route changed between two versions of a routing file. */

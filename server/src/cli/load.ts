@@ -1,7 +1,7 @@
 import { readRegularFileSync, UnreadableFile } from "../files/regularFile";
 import { LineIndex } from "../text/lineIndex";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
-import { Behaviour } from "../../../runtime/out/routing/declarations";
+import { Behaviour } from "resource-routes/internal";
 import { UsageError } from "./args";
 
 export interface CliRoutingFile extends LoadedRoutingFile {

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 import { Flag, parseArguments, UsageError } from "./args";
 import type { CommandResult } from "./commands";
-import { own } from "../../../runtime/out/routing/values";
-import { printable } from "../../../runtime/out/text/escape";
+import { own, printable } from "resource-routes/internal";
 
 /** `resource-routes`: the facility from the command line, reading routing files statically (docs/cli.md). */
 

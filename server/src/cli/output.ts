@@ -1,7 +1,6 @@
 import { LineIndex } from "../text/lineIndex";
-import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import { Diagnostic, printable } from "resource-routes/internal";
 import { PLAIN_STYLE, Style } from "../format/routesTable";
-import { printable } from "../../../runtime/out/text/escape";
 
 /** The --json diagnostic of docs/cli.md: 0-based range, as in LSP. */
 export interface DiagnosticJSON {

@@ -2,7 +2,7 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { pathToFileURL } from "url";
-import type { RouteJSON } from "../../../runtime/out/routing/route";
+import type { RouteJSON } from "resource-routes/internal";
 import { UsageError } from "./args";
 
 /** How long `--runtime` waits for the module by default (`--runtime-timeout`). */

@@ -1,10 +1,6 @@
 import picomatch from "picomatch";
 import { GENERATED_MARK } from "../files/generatedFile";
-import { DEFAULT_SEGMENT_PATTERN } from "../../../runtime/out/routing/path";
-import { positionalKeys } from "../../../runtime/out/routing/generate";
-import { Route } from "../../../runtime/out/routing/route";
-import type { RouteSet } from "../../../runtime/out/routing/routeSet";
-import { baseName, commentText } from "../../../runtime/out/text/escape";
+import { baseName, commentText, DEFAULT_SEGMENT_PATTERN, positionalKeys, Route, type RouteSet } from "resource-routes/internal";
 import { helperShape, parameterLists } from "./routeTypes";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
 

@@ -1,6 +1,5 @@
 import { GENERATED_MARK } from "../files/generatedFile";
-import { controllerNameOf } from "../../../runtime/out/routing/controllerFiles";
-import { baseName, commentText } from "../../../runtime/out/text/escape";
+import { baseName, commentText, controllerNameOf } from "resource-routes/internal";
 
 /**
  * The text of a static controller map: one import per controller module of the controllers

@@ -1,5 +1,4 @@
-import { endsWithFormat, PathSegment } from "../../../runtime/out/routing/path";
-import type { Route } from "../../../runtime/out/routing/route";
+import { endsWithFormat, PathSegment, type Route } from "resource-routes/internal";
 import { GENERATED_JSON_MARK } from "../files/generatedFile";
 
 /** What the document says of itself, and where the routes are served. */

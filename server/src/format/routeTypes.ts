@@ -1,12 +1,16 @@
 import { GENERATED_MARK } from "../files/generatedFile";
-import { baseName, commentText } from "../../../runtime/out/text/escape";
-import { positionalKeys } from "../../../runtime/out/routing/generate";
-import { helperNames } from "../../../runtime/out/routing/helpers";
-import { Inflector } from "../../../runtime/out/routing/inflector";
-import { associationName, resourceSingular } from "../../../runtime/out/routing/resource";
-import { EMPTY_MAP } from "../../../runtime/out/routing/values";
-import { Route } from "../../../runtime/out/routing/route";
-import type { RouteSet } from "../../../runtime/out/routing/routeSet";
+import {
+  associationName,
+  baseName,
+  commentText,
+  EMPTY_MAP,
+  helperNames,
+  Inflector,
+  positionalKeys,
+  resourceSingular,
+  Route,
+  type RouteSet,
+} from "resource-routes/internal";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
 
 /**

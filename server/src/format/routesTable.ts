@@ -1,4 +1,4 @@
-import { printable } from "../../../runtime/out/text/escape";
+import { printable } from "resource-routes/internal";
 
 /** How the parts of a routes table are shown: colours on a terminal, plain text elsewhere. */
 export interface Style {

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import type { Diagnostic } from "resource-routes/internal";
 import { KeptFor } from "./keptFor";
 
 /**

@@ -1,9 +1,4 @@
-import type { Declaration } from "../../../runtime/out/routing/declarations";
-import type { Diagnostic } from "../../../runtime/out/routing/diagnostics";
-import type { Refusal } from "../../../runtime/out/routing/expand";
-import type { Route } from "../../../runtime/out/routing/route";
-import { RouteTable } from "../../../runtime/out/routing/table";
-import type { OptionMap } from "../../../runtime/out/routing/values";
+import { type Declaration, type Diagnostic, type OptionMap, type Refusal, type Route, RouteTable } from "resource-routes/internal";
 import { KeptFor } from "./keptFor";
 import type { TakenOver } from "./ownership";
 

@@ -1,4 +1,4 @@
-import type { OptionSource, OptionSourceLookup, Span } from "../../../runtime/out/routing/declarations";
+import type { OptionSource, OptionSourceLookup, Span } from "resource-routes/internal";
 
 /** What ranges may be kept relative to: a top-level statement of a routing file, which an edit moves whole. */
 export interface Anchor {

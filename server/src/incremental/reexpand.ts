@@ -1,10 +1,19 @@
-import type { Declaration, DeclarationTree } from "../../../runtime/out/routing/declarations";
-import type { Diagnostic } from "../../../runtime/out/routing/diagnostics";
-import { RouteDefinitionError } from "../../../runtime/out/routing/errors";
-import { Expander, ExpansionUnit, expansionUnits, Refusal, stopped } from "../../../runtime/out/routing/expand";
-import type { Inflector } from "../../../runtime/out/routing/inflector";
-import { validateDeclaration } from "../../../runtime/out/routing/validate";
-import { isOptionMap, OptionMap, OptionValue } from "../../../runtime/out/routing/values";
+import {
+  type Declaration,
+  type DeclarationTree,
+  type Diagnostic,
+  Expander,
+  ExpansionUnit,
+  expansionUnits,
+  type Inflector,
+  isOptionMap,
+  OptionMap,
+  OptionValue,
+  Refusal,
+  RouteDefinitionError,
+  stopped,
+  validateDeclaration,
+} from "resource-routes/internal";
 import { DiagnosticMemo } from "./diagnosticMemo";
 import { DeclarationRoutes, GroupedTable, unchangedEnds } from "./groupedTable";
 import type { TakenOver, WrittenInto } from "./ownership";

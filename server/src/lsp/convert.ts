@@ -1,7 +1,6 @@
 import * as lsp from "vscode-languageserver/node";
 import { LineIndex } from "../text/lineIndex";
-import { Span } from "../../../runtime/out/routing/declarations";
-import { Diagnostic, Severity } from "../../../runtime/out/routing/diagnostics";
+import { Diagnostic, Severity, Span } from "resource-routes/internal";
 import type { CodeAction } from "../service/codeActions";
 import type { ActionLens } from "../service/controllers";
 import { WorkspaceChange } from "../service/edits";

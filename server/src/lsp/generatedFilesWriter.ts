@@ -4,7 +4,7 @@ import { URI } from "vscode-uri";
 import { GENERATED_MARK, writeGeneratedFile } from "../files/generatedFile";
 import { helpersDeclarationFileOf, helpersModuleOf, helpersRecipeOf } from "../format/browserHelpers";
 import { routeTypesOf, typesFileOf } from "../format/routeTypes";
-import { Route } from "../../../runtime/out/routing/route";
+import { Route } from "resource-routes/internal";
 import { parseUri } from "../service/uris";
 import { RoutingWorkspace } from "../service/workspace";
 

@@ -1,5 +1,5 @@
 import * as lsp from "vscode-languageserver/node";
-import { Span } from "../../../runtime/out/routing/declarations";
+import { Span } from "resource-routes/internal";
 import { FileSystem, nodeFileSystem } from "../service/indexer";
 import { createRoutesLanguageService } from "../service/languageService";
 import { readSettings, ServiceSettings } from "../service/settings";

@@ -1,6 +1,4 @@
-import { PathPart, PathSegment } from "../../../runtime/out/routing/path";
-import { HttpMethod, Route } from "../../../runtime/out/routing/route";
-import { isEmpty } from "../../../runtime/out/routing/values";
+import { HttpMethod, isEmpty, PathPart, PathSegment, Route } from "resource-routes/internal";
 
 /*
  * The proof that one route captures another: the earlier route takes every method the later one

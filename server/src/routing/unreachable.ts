@@ -1,6 +1,4 @@
-import { PathSegment } from "../../../runtime/out/routing/path";
-import { Route } from "../../../runtime/out/routing/route";
-import { RouteTable } from "../../../runtime/out/routing/table";
+import { PathSegment, Route, RouteTable } from "resource-routes/internal";
 import { ByEndGroups, declarationGroups, RouteGroup, routeGroups, unchangedEnds } from "../incremental/groupedTable";
 import { capturesAll, comparable } from "./captures";
 

@@ -1,10 +1,6 @@
 import { KeptFor } from "../incremental/keptFor";
-import { Span } from "../../../runtime/out/routing/declarations";
+import { Diagnostic, originSpan, Route, RouteTable, Span } from "resource-routes/internal";
 import { DiagnosticMemo } from "../incremental/diagnosticMemo";
-import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
-import { Route } from "../../../runtime/out/routing/route";
-import { originSpan } from "../../../runtime/out/routing/spans";
-import { RouteTable } from "../../../runtime/out/routing/table";
 import { unreachableRoutes } from "./unreachable";
 
 /**

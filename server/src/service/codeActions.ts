@@ -1,9 +1,7 @@
-import { Declaration, Span } from "../../../runtime/out/routing/declarations";
-import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import { Declaration, Diagnostic, isSafeControllerName, Span } from "resource-routes/internal";
 import { URI } from "vscode-uri";
 import { addActionEdits, newControllerText } from "./actionStubs";
 import { controllerFolder } from "./controllers";
-import { isSafeControllerName } from "../../../runtime/out/routing/controllerFiles";
 import { documentDiagnostics } from "./diagnostics";
 import { unreachableRoutes } from "../routing/unreachable";
 import { parseUri } from "./uris";

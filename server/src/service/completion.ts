@@ -1,5 +1,5 @@
 import { completeInDeclaration } from "./declarationCompletion";
-import { markdownCode, snippetText } from "../../../runtime/out/text/escape";
+import { markdownCode, snippetText } from "resource-routes/internal";
 import { HelperInfo, parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
 

@@ -1,13 +1,8 @@
 import { KeptFor } from "../incremental/keptFor";
 import { ControllerAction, ControllerModuleInfo } from "../analysis/controllerModule";
 import { LoadedRoutingFile } from "../analysis/routingFile";
-import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
-import { controllerNameOf } from "../../../runtime/out/routing/controllerFiles";
-import { Route } from "../../../runtime/out/routing/route";
-import { RouteTable } from "../../../runtime/out/routing/table";
+import { controllerNameOf, declaredSpan, Diagnostic, Route, RouteTable, Span } from "resource-routes/internal";
 import { RouteGroup, routeGroups } from "../incremental/groupedTable";
-import { declaredSpan } from "../../../runtime/out/routing/spans";
-import { Span } from "../../../runtime/out/routing/declarations";
 import { parseUri } from "./uris";
 import { RoutingWorkspace } from "./workspace";
 

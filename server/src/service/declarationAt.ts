@@ -1,4 +1,4 @@
-import { Declaration, Span } from "../../../runtime/out/routing/declarations";
+import { Declaration, Span } from "resource-routes/internal";
 import { OPTION_DOCS } from "./optionDocs";
 
 /** The innermost declaration whose call contains `offset`. */

@@ -1,10 +1,7 @@
 import ts = require("typescript");
 import { nodesAt } from "../analysis/analyze";
 import { tokenStart } from "../analysis/fileSyntax";
-import { ROUTE_METHODS } from "../../../runtime/out/routing/builder";
-import { Declaration, Span } from "../../../runtime/out/routing/declarations";
-import { DEFAULT_ACTIONS } from "../../../runtime/out/routing/restriction";
-import { RESOURCE_OPTIONS } from "../../../runtime/out/routing/validate";
+import { Declaration, DEFAULT_ACTIONS, RESOURCE_OPTIONS, ROUTE_METHODS, Span } from "resource-routes/internal";
 import { innermostDeclaration } from "./declarationAt";
 import { OPTION_DOCS } from "./optionDocs";
 import { RoutingWorkspace } from "./workspace";

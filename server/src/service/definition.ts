@@ -1,5 +1,4 @@
-import { Span } from "../../../runtime/out/routing/declarations";
-import { declaredSpan } from "../../../runtime/out/routing/spans";
+import { declaredSpan, Span } from "resource-routes/internal";
 import { actionLocations } from "./controllers";
 import { innermostDeclaration } from "./declarationAt";
 import { routeNameOfHelper, wordAt } from "./helperNames";

@@ -1,4 +1,4 @@
-import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import { Diagnostic } from "resource-routes/internal";
 import { helperUseDiagnostics } from "./helperUses";
 import { routeTargetDiagnostics, unroutedActionDiagnostics } from "./controllers";
 import { partialRoutesDiagnostics } from "./partialRoutes";

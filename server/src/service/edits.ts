@@ -1,4 +1,4 @@
-import { Span } from "../../../runtime/out/routing/declarations";
+import { Span } from "resource-routes/internal";
 
 /** `newText` in place of `span` of the document at `uri`. */
 export interface TextEdit {

@@ -1,8 +1,7 @@
 import { KeptFor } from "../incremental/keptFor";
-import { RouteTable } from "../../../runtime/out/routing/table";
+import { nearestWithin, RouteTable } from "resource-routes/internal";
 import { ByEndGroups, DeclarationRoutes, declarationGroups, editOf, versionOf } from "../incremental/groupedTable";
 import { HelperInfo } from "./helperNames";
-import { nearestWithin } from "../../../runtime/out/routing/validate";
 
 /**
  * The workspace's helper names, searched by prefix in name order, without being spelled out or

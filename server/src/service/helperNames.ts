@@ -1,6 +1,4 @@
-import { positionalKeys } from "../../../runtime/out/routing/generate";
-import { parseHelperName } from "../../../runtime/out/routing/helpers";
-import { Route } from "../../../runtime/out/routing/route";
+import { parseHelperName, positionalKeys, Route } from "resource-routes/internal";
 import { runAround, SourceText } from "../text/sourceText";
 
 /** A helper a workspace offers and its route (its parameters are worked out when shown: parametersOf). */

@@ -1,6 +1,5 @@
 import { KeptFor } from "../incremental/keptFor";
-import { Diagnostic } from "../../../runtime/out/routing/diagnostics";
-import { parseHelperName } from "../../../runtime/out/routing/helpers";
+import { Diagnostic, parseHelperName } from "resource-routes/internal";
 import { decodedOr } from "./uris";
 import { RoutingWorkspace } from "./workspace";
 

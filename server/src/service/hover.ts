@@ -1,9 +1,6 @@
-import { Declaration, Span } from "../../../runtime/out/routing/declarations";
-import { Route } from "../../../runtime/out/routing/route";
+import { Declaration, markdownCellCode, markdownCode, markdownText, own, Route, Span } from "resource-routes/internal";
 import { declarationAt } from "./declarationAt";
 import { OPTION_DOCS } from "./optionDocs";
-import { markdownCellCode, markdownCode, markdownText } from "../../../runtime/out/text/escape";
-import { own } from "../../../runtime/out/routing/values";
 import { parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
 import { routesOfActions } from "./controllers";

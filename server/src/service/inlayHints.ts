@@ -1,8 +1,4 @@
-import { Declaration, Span } from "../../../runtime/out/routing/declarations";
-import { positionalKeys } from "../../../runtime/out/routing/generate";
-import { parseHelperName } from "../../../runtime/out/routing/helpers";
-import { Route } from "../../../runtime/out/routing/route";
-import { printable } from "../../../runtime/out/text/escape";
+import { Declaration, parseHelperName, positionalKeys, printable, Route, Span } from "resource-routes/internal";
 import { runAround } from "../text/sourceText";
 import { helperWords } from "./references";
 import { RoutingWorkspace } from "./workspace";

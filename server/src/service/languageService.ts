@@ -1,5 +1,4 @@
-import type { Span } from "../../../runtime/out/routing/declarations";
-import type { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import type { Diagnostic, Span } from "resource-routes/internal";
 import { CodeAction, codeActions } from "./codeActions";
 import { CompletionItem, completions } from "./completion";
 import { ActionLens, actionLenses } from "./controllers";

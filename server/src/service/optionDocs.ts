@@ -1,4 +1,4 @@
-import { RESOURCE_OPTIONS } from "../../../runtime/out/routing/validate";
+import { RESOURCE_OPTIONS } from "resource-routes/internal";
 
 /** What each resource option does (facility §2.2), for hovers: one entry per option, checked by the compiler. */
 export const OPTION_DOCS: Record<(typeof RESOURCE_OPTIONS)[number], string> = {

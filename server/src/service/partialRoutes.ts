@@ -1,5 +1,4 @@
-import type { Declaration } from "../../../runtime/out/routing/declarations";
-import type { Diagnostic } from "../../../runtime/out/routing/diagnostics";
+import type { Declaration, Diagnostic } from "resource-routes/internal";
 import { innermostDeclarations } from "./declarationAt";
 
 /**

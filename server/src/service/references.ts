@@ -1,7 +1,4 @@
-import { Span } from "../../../runtime/out/routing/declarations";
-import { parseHelperName } from "../../../runtime/out/routing/helpers";
-import { Route } from "../../../runtime/out/routing/route";
-import { originSpan } from "../../../runtime/out/routing/spans";
+import { originSpan, parseHelperName, Route, Span } from "resource-routes/internal";
 import { Location } from "./definition";
 import { declarationAt } from "./declarationAt";
 import { isWordCharacter, routeNameOfHelper, wordAt } from "./helperNames";

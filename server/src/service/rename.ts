@@ -1,6 +1,5 @@
 import { LoadedRoutingFile } from "../analysis/routingFile";
-import { Declaration, Span } from "../../../runtime/out/routing/declarations";
-import { parseHelperName } from "../../../runtime/out/routing/helpers";
+import { Declaration, parseHelperName, Span } from "resource-routes/internal";
 import { editOf } from "../incremental/groupedTable";
 import { usesRouteSet } from "./routeSets";
 import { declarationAt, innermostDeclaration } from "./declarationAt";

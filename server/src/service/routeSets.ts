@@ -1,5 +1,5 @@
 import * as ts from "typescript";
-import { CONTROLLER_EXTENSIONS } from "../../../runtime/out/routing/controllerFiles";
+import { CONTROLLER_EXTENSIONS } from "resource-routes/internal";
 import type { SourceText } from "../text/sourceText";
 import type { RoutingWorkspace } from "./workspace";
 

@@ -1,8 +1,5 @@
 import { routesTable } from "../format/routesTable";
-import { Span } from "../../../runtime/out/routing/declarations";
-import { RoutingError } from "../../../runtime/out/routing/errors";
-import { explainRecognition } from "../../../runtime/out/routing/explain";
-import { declaredSpan } from "../../../runtime/out/routing/spans";
+import { declaredSpan, explainRecognition, RoutingError, Span } from "resource-routes/internal";
 import type { LoadedRoutingFile } from "../analysis/routingFile";
 import { RoutingWorkspace } from "./workspace";
 import { ActionLocation, actionOf, controllerFolder } from "./controllers";

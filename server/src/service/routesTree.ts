@@ -1,9 +1,5 @@
 import { KeptFor } from "../incremental/keptFor";
-import { Declaration, Span } from "../../../runtime/out/routing/declarations";
-import type { Diagnostic } from "../../../runtime/out/routing/diagnostics";
-import { declaredSpan } from "../../../runtime/out/routing/spans";
-import type { Route } from "../../../runtime/out/routing/route";
-import type { RouteTable } from "../../../runtime/out/routing/table";
+import { Declaration, declaredSpan, type Diagnostic, type Route, type RouteTable, Span } from "resource-routes/internal";
 import { unreachableRoutes } from "../routing/unreachable";
 import type { LoadedRoutingFile } from "../analysis/routingFile";
 import { ActionLocation, actionOf, controllerFolder } from "./controllers";

@@ -1,6 +1,5 @@
 import picomatch from "picomatch";
-import { isBehaviour } from "../../../runtime/out/routing/behaviour";
-import { Behaviour, DrawSettings } from "../../../runtime/out/routing/declarations";
+import { Behaviour, DrawSettings, isBehaviour } from "resource-routes/internal";
 
 /** The language service's settings: `resourceRoutes.*` in VS Code, `settings.resourceRoutes` elsewhere. */
 export interface ServiceSettings {

@@ -1,4 +1,4 @@
-import { Route } from "../../../runtime/out/routing/route";
+import { Route } from "resource-routes/internal";
 import { parametersOf, routeNameOfHelper } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
 

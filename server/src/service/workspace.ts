@@ -12,8 +12,7 @@ import { EditHistory } from "./editHistory";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { HelperInfo } from "./helperNames";
 import { helperLists, helpersWithPrefix, nearestRouteName } from "./helperIndex";
-import { Route } from "../../../runtime/out/routing/route";
-import { suggestionBound } from "../../../runtime/out/routing/validate";
+import { Route, suggestionBound } from "resource-routes/internal";
 import { DEFAULT_SETTINGS, ServiceSettings } from "./settings";
 
 /** A text document as the service sees it: an identifier, a version and its text. */

@@ -1,4 +1,4 @@
-import type { Span } from "../../../runtime/out/routing/declarations";
+import type { Span } from "resource-routes/internal";
 
 /**
  * A text read in parts: what the analyser and the language service read of a document around an

@@ -6,7 +6,7 @@ import * as ts from "typescript";
 import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { nodesAt } from "../../../server/out/analysis/analyze";
 import { compacted } from "../../../server/out/analysis/rereading";
-import { originSpan } from "../../../runtime/out/routing/spans";
+import { originSpan } from "resource-routes/internal";
 import { Declaration } from "resource-routes";
 import { ROOT } from "../support/fixtures";
 import { GroupedTable } from "../../../server/out/incremental/groupedTable";

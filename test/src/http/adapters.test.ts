@@ -373,7 +373,7 @@ describe("loadControllers", () => {
     const fs = await import("fs");
     const os = await import("os");
     const path = await import("path");
-    const { loadControllers } = await import("../../../runtime/out/http/index.js");
+    const { loadControllers } = await import("resource-routes/http");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-controllers-"));
     try {
       fs.mkdirSync(path.join(dir, "app", "admin"), { recursive: true });

@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { BadRequest, mergeParams, parseParams } from "../../../runtime/out/http/params";
+import { BadRequest, mergeParams, parseParams } from "resource-routes/internal";
 import { findAction } from "resource-routes/http";
 
 /** Request parameters as Rails nested them (docs/serving.md), with no prototype reachable. */

@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { CharNode } from "../../../runtime/out/routing/charTree";
+import { CharNode } from "resource-routes/internal";
 
 /** Follows `text` from the root as recognition does: a child by first character, then the rest of its label. */
 function lookup(root: CharNode<string>, text: string): string | undefined {

@@ -3,7 +3,7 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { draw } from "resource-routes";
-import { explainRecognition } from "../../../runtime/out/routing/explain";
+import { explainRecognition } from "resource-routes/internal";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { ROOT } from "../support/fixtures";
 

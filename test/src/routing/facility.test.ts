@@ -1,8 +1,6 @@
 import * as assert from "assert";
 import { draw, Inflector } from "resource-routes";
-import { BEHAVIOURS } from "../../../runtime/out/routing/behaviour";
-import { defineResource } from "../../../runtime/out/routing/resource";
-import { EMPTY_MAP } from "../../../runtime/out/routing/values";
+import { BEHAVIOURS, defineResource, EMPTY_MAP } from "resource-routes/internal";
 import { lines, names } from "../support/routes";
 
 /** The facility (shared/spec/facility.md), rule by rule, in both behaviours. */

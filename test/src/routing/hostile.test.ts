@@ -2,8 +2,7 @@ import * as assert from "assert";
 import fc from "fast-check";
 import { draw, RoutingError } from "resource-routes";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import { parsePath } from "../../../runtime/out/routing/path";
-import { segmentMatcher } from "../../../runtime/out/routing/segmentMatch";
+import { parsePath, segmentMatcher } from "resource-routes/internal";
 
 /** The runtime against what a request (or a careless routing file) can send it: time linear in the request, no prototype reached. */
 

@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import { draw } from "resource-routes";
-import { Inflector, RAILS_INFLECTIONS } from "../../../runtime/out/routing/inflector";
+import { Inflector, RAILS_INFLECTIONS } from "resource-routes/internal";
 
 /**
  * Singular and plural as ActiveSupport 2.x's inflector gave them, word by word: one word for each

@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import fc from "fast-check";
 import { draw, Mapper, Route, RouteSet } from "resource-routes";
-import { PathSegment } from "../../../runtime/out/routing/path";
+import { PathSegment } from "resource-routes/internal";
 
 /**
  * The compiled matcher against the reference semantics of docs/routing.md, written as plainly as

@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import { heldBy } from "../support/heap";
 import fc from "fast-check";
-import { hasKey, normalizePath, parsePath, PathParser, PathSpec, pathText, segmentKeys, specText } from "../../../runtime/out/routing/path";
+import { hasKey, normalizePath, parsePath, PathParser, PathSpec, pathText, segmentKeys, specText } from "resource-routes/internal";
 
 describe("route paths", () => {
   it("property: a parsed path written out again is the normalised path (routes keep only the segments)", () => {

@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import fc from "fast-check";
 import { Mapper, draw } from "resource-routes";
-import { segmentKeys } from "../../../runtime/out/routing/path";
+import { segmentKeys } from "resource-routes/internal";
 
 /** Random declarations, for properties that must hold for every routing file. */
 interface RandomResource {

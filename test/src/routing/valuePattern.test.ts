@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { valuePattern } from "../../../runtime/out/routing/valuePattern";
+import { valuePattern } from "resource-routes/internal";
 
 describe("requirement patterns as recognition tests them", () => {
   const requirements = [/\d+/, /\w+/, /[a-z0-9-]+/, /[-a]+/, /[a-z_]+/g, /[A-Fa-f0-9]+/, /[a-z]+/i, /\d{4}/, /[^/]+/, /\d+|new/, /[\d.]+/, /[a-z]+/m];

@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { hasUnprintable, printable } from "../../../runtime/out/text/escape";
+import { hasUnprintable, printable } from "resource-routes/internal";
 
 describe("text shown to people", () => {
   it("hasUnprintable holds exactly for the characters printable() escapes, each of the 65,536 code units", () => {

@@ -1,0 +1,61 @@
+/**
+ * What the tools (the analyser, the language service, the CLI) build on beyond the public API: the
+ * facility's rules, paths, values and texts. An entry of its own, `resource-routes/internal`, so
+ * that the one door between the packages is a named one; it is not for applications, and its
+ * names may change in any release.
+ * @internal
+ * @packageDocumentation
+ */
+export { routedMethod } from "./http/dispatch";
+export { filtersFor } from "./http/filters";
+export { BadRequest, mergeParams, parseParams } from "./http/params";
+export { validParams } from "./http/schemas";
+export { BEHAVIOURS, DEFAULT_BEHAVIOUR, isBehaviour } from "./routing/behaviour";
+export { ROUTE_METHODS } from "./routing/builder";
+export { CharNode } from "./routing/charTree";
+export { CONTROLLER_EXTENSIONS, controllerNameOf, isSafeControllerName } from "./routing/controllerFiles";
+export {
+  Behaviour,
+  Declaration,
+  DeclarationKind,
+  DeclarationTree,
+  DrawSettings,
+  InflectionSettings,
+  OptionSource,
+  OptionSourceLookup,
+  Span,
+} from "./routing/declarations";
+export { Diagnostic, Severity } from "./routing/diagnostics";
+export { RouteDefinitionError, RoutingError } from "./routing/errors";
+export { expandDeclarations, Expander, ExpansionUnit, expansionUnits, Refusal, stopped } from "./routing/expand";
+export { explainRecognition } from "./routing/explain";
+export { positionalKeys } from "./routing/generate";
+export { Helper, helperNames, parseHelperName } from "./routing/helpers";
+export { Inflector, RAILS_INFLECTIONS } from "./routing/inflector";
+export {
+  DEFAULT_SEGMENT_PATTERN,
+  endsWithFormat,
+  hasKey,
+  normalizePath,
+  parsePath,
+  PathParser,
+  PathPart,
+  PathSegment,
+  PathSpec,
+  pathText,
+  segmentKeys,
+  specText,
+} from "./routing/path";
+export { associationName, defineResource, resourceSingular } from "./routing/resource";
+export { DEFAULT_ACTIONS } from "./routing/restriction";
+export { HttpMethod, Route, RouteJSON } from "./routing/route";
+export { RouteSet } from "./routing/routeSet";
+export { segmentMatcher } from "./routing/segmentMatch";
+export { checkDrawSettings, DRAW_SETTINGS } from "./routing/settings";
+export { declaredSpan, originSpan } from "./routing/spans";
+export { RouteTable } from "./routing/table";
+export { nearest, nearestWithin, RESOURCE_OPTIONS, suggestionBound, validateDeclaration } from "./routing/validate";
+export { valuePattern } from "./routing/valuePattern";
+export { EMPTY_MAP, isEmpty, isOptionMap, OptionMap, OptionValue, own, record } from "./routing/values";
+export { baseName, commentText, hasUnprintable, markdownCellCode, markdownCode, markdownText, printable, shortened, snippetText } from "./text/escape";
+export { interned } from "./text/intern";
