@@ -1,0 +1,50 @@
+import { type Diagnostic, printable } from "resource-routes/internal";
+import { unreachableDiagnostics } from "../../routing/unreachableDiagnostics";
+import { ParsedArguments, UsageError } from "../args";
+import { loadFile } from "../load";
+import { diagnosticJSON, diagnosticLine } from "../output";
+import { routeDifferences, runtimeRoutes } from "../runtimeRoutes";
+import { CommandResult, hasErrors, notStatic, requireFiles } from "./result";
+import { controllerDiagnostics } from "./controllerFolder";
+
+export async function checkCommand(args: ParsedArguments): Promise<CommandResult> {
+  const loaded = requireFiles(args).map((f) => loadFile(f, args.behaviour));
+  const strictFailure = args.strict && loaded.some((f) => notStatic(f).length > 0);
+  const result: CommandResult = { stdout: [], stderr: [], exitCode: loaded.some(hasErrors) || strictFailure ? 1 : 0 };
+  for (const f of loaded) {
+    // A route to a controller or action that does not exist answers 404 in production: a failure in CI terms.
+    const targets = args.noControllers ? [] : controllerDiagnostics(f).map((d): Diagnostic => ({ ...d, severity: "error" }));
+    if (targets.length) result.exitCode = 1;
+    // What the analyser found, the routes an earlier route captures and the actions no module defines, in file order.
+    const diagnostics = [...f.diagnostics, ...unreachableDiagnostics(f.routes.table), ...targets].sort((a, b) => (a.span?.start ?? -1) - (b.span?.start ?? -1));
+    if (args.json) {
+      result.stdout.push(JSON.stringify({ file: f.file, behaviour: f.behaviour, diagnostics: diagnostics.map((d) => diagnosticJSON(d, f.lines)) }));
+    } else {
+      for (const d of diagnostics) result.stdout.push(diagnosticLine(f.file, d, f.lines));
+    }
+    if (args.strict && notStatic(f).length)
+      result.stderr.push(printable(`${f.file}: --strict: ${notStatic(f).length} not-static part(s): the editor's routes may not be the app's`));
+  }
+  if (args.runtime) {
+    if (loaded.length !== 1) throw new UsageError("check --runtime compares one routing file with its compiled module");
+    let running: Awaited<ReturnType<typeof runtimeRoutes>>;
+    try {
+      running = await runtimeRoutes(args.runtime, args.runtimeTimeout);
+    } catch (error) {
+      // The static reading stands: its diagnostics are printed, and the command fails.
+      if (!(error instanceof UsageError)) throw error;
+      result.stderr.push(printable(error.message));
+      result.exitCode = 1;
+      return result;
+    }
+    const differences = routeDifferences(loaded[0].routes.toJSON().routes, running);
+    for (const line of differences) result.stdout.push(printable(`${loaded[0].file}: ${line}`));
+    result.stderr.push(
+      differences.length
+        ? `${differences.length} difference(s) between the static reading and the running app`
+        : "the static reading and the running app have the same routes",
+    );
+    if (differences.length) result.exitCode = 1;
+  }
+  return result;
+}

@@ -1,0 +1,38 @@
+import { printable } from "resource-routes/internal";
+import { routeTypesOf, typesFileOf } from "../../format/routeTypes";
+import { ParsedArguments, UsageError } from "../args";
+import { loadFile } from "../load";
+import { watching } from "../watch";
+import { CommandResult, hasErrors, notStatic, partialSummary, errorLines, requireFiles } from "./result";
+import { notWrittenPartial, writeOrRefuse, staleness } from "./generatedOutput";
+
+export function typesCommand(args: ParsedArguments): CommandResult | Promise<CommandResult> {
+  const [file, ...extra] = requireFiles(args);
+  if (extra.length) throw new UsageError("types takes one FILE");
+  if (args.watch) return watching(() => typesCommand({ ...args, watch: false }) as CommandResult, [file], []);
+  const f = loadFile(file, args.behaviour);
+  const out = args.out ?? typesFileOf(file);
+  const unread = notStatic(f);
+  const text = routeTypesOf(
+    f.routes,
+    file,
+    unread.length
+      ? `${unread.length} part${unread.length === 1 ? "" : "s"} of the routing file could not be read statically: the running app may have routes these types lack, or lack routes they have`
+      : undefined,
+  );
+  // A partial file could type a link the app does not have: written only when asked for.
+  if (unread.length && !args.allowPartial) {
+    return notWrittenPartial(f, unread, `${out} not written: the types could differ from the running app (--allow-partial writes them, marked as partial)`);
+  }
+  if (args.check) return staleness(out, text, "types");
+  const written = writeOrRefuse(out, text, file, args.force);
+  const helpers = f.routes.table.named.size * 4;
+  const result: CommandResult = {
+    stdout: [printable(`${written} ${out} (${helpers} helpers${unread.length ? ", partial" : ""})`)],
+    stderr: errorLines(f),
+    exitCode: hasErrors(f) ? 1 : 0,
+  };
+  const summary = partialSummary(f, unread);
+  if (summary) result.stderr.push(summary);
+  return result;
+}
