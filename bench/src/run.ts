@@ -6,7 +6,7 @@ import * as ts from "typescript";
 import { analyzeRoutingFile } from "../../server/out/analysis/analyze";
 import { compacted } from "../../server/out/analysis/rereading";
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
-import { DEFAULT_BEHAVIOUR, expandDeclarations } from "resource-routes/internal";
+import { behaviourOf, expandDeclarations } from "resource-routes/internal";
 import { documentDiagnostics } from "../../server/out/service/diagnostics";
 import { RoutingWorkspace } from "../../server/out/service/workspace";
 import { footprint, httpThroughput } from "./http";
@@ -88,10 +88,7 @@ function analysis(): void {
   // tree, the least any reading of the tree costs.
   const tree = analyzeRoutingFile(text, "routes.ts").tree!;
   const read = time(() => analyzeRoutingFile(text, "routes.ts"), { runs: 5 });
-  const expanded = time(
-    () => expandDeclarations({ settings: { ...tree.settings, behaviour: tree.settings.behaviour ?? DEFAULT_BEHAVIOUR }, body: tree.body }),
-    { runs: 5 },
-  );
+  const expanded = time(() => expandDeclarations({ settings: { ...tree.settings, behaviour: behaviourOf(tree.settings) }, body: tree.body }), { runs: 5 });
   const syntax = ts.createSourceFile("routes.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const walk = time(() =>
     ts.forEachChild(syntax, function visit(node): void {

@@ -22,7 +22,7 @@ export {
   DeclarationTree,
   DeclarationKind,
   DeclarationSource,
-  Span,
 } from "./routing/declarations";
+export { Span } from "./routing/span";
 export { OptionMap, OptionValue } from "./routing/values";
 export { Inflector } from "./routing/inflector";

@@ -10,7 +10,7 @@ export { routedMethod } from "./http/dispatch";
 export { filtersFor } from "./http/filters";
 export { BadRequest, mergeParams, parseParams } from "./http/params";
 export { validParams } from "./http/schemas";
-export { BEHAVIOURS, DEFAULT_BEHAVIOUR, isBehaviour } from "./routing/behaviour";
+export { BEHAVIOURS, behaviourOf, DEFAULT_BEHAVIOUR, isBehaviour } from "./routing/behaviour";
 export { ROUTE_METHODS } from "./routing/builder";
 export { CharNode } from "./routing/charTree";
 export { CONTROLLER_EXTENSIONS, controllerNameOf, isSafeControllerName } from "./routing/controllerFiles";
@@ -23,7 +23,6 @@ export {
   InflectionSettings,
   OptionSource,
   OptionSourceLookup,
-  Span,
 } from "./routing/declarations";
 export { Diagnostic, Severity } from "./routing/diagnostics";
 export { RouteDefinitionError, RoutingError } from "./routing/errors";
@@ -56,6 +55,8 @@ export { declaredSpan, originSpan } from "./routing/spans";
 export { RouteTable } from "./routing/table";
 export { nearest, nearestWithin, RESOURCE_OPTIONS, suggestionBound, validateDeclaration } from "./routing/validate";
 export { valuePattern } from "./routing/valuePattern";
-export { EMPTY_MAP, isEmpty, isOptionMap, OptionMap, OptionValue, own, record } from "./routing/values";
+export { EMPTY_MAP, isEmpty, own, record } from "./routing/records";
+export { Span } from "./routing/span";
+export { isOptionMap, OptionMap, OptionValue } from "./routing/values";
 export { baseName, commentText, hasUnprintable, markdownCellCode, markdownCode, markdownText, printable, shortened, snippetText } from "./text/escape";
 export { interned } from "./text/intern";

@@ -1,5 +1,6 @@
 import { Declaration, DeclarationKind } from "../routing/declarations";
-import { isOptionMap, OptionMap, OptionValue, record } from "../routing/values";
+import { isOptionMap, OptionMap, OptionValue } from "../routing/values";
+import { record } from "../routing/records";
 import { shortened } from "../text/escape";
 
 /** A nesting block: receives the nested mapper. */

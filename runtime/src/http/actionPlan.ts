@@ -1,4 +1,4 @@
-import { own } from "../routing/values";
+import { own } from "../routing/records";
 import { Action, Controllers, ControllerModule, findAction } from "./controllers";
 import { Chain, filtersFor } from "./filters";
 import { paramsSchemaFor, Schema, validParams } from "./schemas";

@@ -1,4 +1,4 @@
-import { own } from "../routing/values";
+import { own } from "../routing/records";
 import type { ActionContext } from "./context";
 
 /** A controller action: receives the context, returns what the response is made of (docs/serving.md). */

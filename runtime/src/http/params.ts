@@ -1,4 +1,4 @@
-import { setOwn } from "../routing/values";
+import { setOwn } from "../routing/records";
 import { shortened } from "../text/escape";
 
 /** A request part that cannot be read (bad percent-encoding): the adapters answer 400. */

@@ -55,6 +55,12 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
 
 export const DEFAULT_BEHAVIOUR: Behaviour = "B";
 
+/** Whether a value names a behaviour: what the CLI, the editor's settings and draw()'s settings check. */
 export function isBehaviour(value: unknown): value is Behaviour {
   return value === "A" || value === "B";
+}
+
+/** The behaviour settings give: theirs, else the default (B, Rails 2.3). The one place the default is applied. */
+export function behaviourOf(settings: { behaviour?: Behaviour }): Behaviour {
+  return settings.behaviour ?? DEFAULT_BEHAVIOUR;
 }

@@ -2,7 +2,8 @@ import { BehaviourRules } from "./behaviour";
 import { RouteDefinitionError } from "./errors";
 import { endsWithFormat, hasKey, PathParser, PathSegment, specText } from "./path";
 import { HttpMethod, Route, RouteOrigin, RouteSpec, RouteTraits } from "./route";
-import { asText, EMPTY_MAP, isEmpty, OptionMap, OptionValue, record, rubyInspect, toList } from "./values";
+import { asText, OptionMap, OptionValue, rubyInspect, toList } from "./values";
+import { EMPTY_MAP, isEmpty, record } from "./records";
 import { hasUnprintable } from "../text/escape";
 
 /** Methods a route condition accepts; `any` means no condition. */

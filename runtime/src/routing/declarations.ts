@@ -1,15 +1,10 @@
+import type { Span } from "./span";
 import { OptionMap } from "./values";
 
 /**
  * The declaration tree: what a routing file says, as data. Both the recording mapper of draw()
  * and the static analyser produce it; `expandDeclarations` is the only thing that reads it.
  */
-
-/** A half-open range of UTF-16 offsets into the routing file's text. */
-export interface Span {
-  readonly start: number;
-  readonly end: number;
-}
 
 export type DeclarationKind = "resources" | "resource" | "namespace" | "with_options" | "connect" | "named_route" | "root";
 

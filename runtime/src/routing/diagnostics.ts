@@ -1,4 +1,4 @@
-import { Span } from "./declarations";
+import { Span } from "./span";
 
 export type Severity = "error" | "warning" | "information" | "hint";
 

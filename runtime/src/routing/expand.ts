@@ -1,4 +1,4 @@
-import { BEHAVIOURS, BehaviourRules, DEFAULT_BEHAVIOUR } from "./behaviour";
+import { BEHAVIOURS, BehaviourRules, behaviourOf } from "./behaviour";
 import { ROUTE_METHODS, RouteBuilder } from "./builder";
 import { Declaration, DeclarationTree } from "./declarations";
 import { optionSpan, originSpan, sameResource } from "./spans";
@@ -11,7 +11,8 @@ import { INHERITED_ACTIONS } from "./restriction";
 import { routeOrigin, RouteOrigin, RouteSpec } from "./route";
 import { RouteTable } from "./table";
 import { validateDeclaration } from "./validate";
-import { asText, copyMap, deepMerge, EMPTY_MAP, isEmpty, isOptionMap, mapOf, OptionMap, OptionValue, pick, record, toList } from "./values";
+import { asText, copyMap, deepMerge, isOptionMap, mapOf, OptionMap, OptionValue, pick, toList } from "./values";
+import { EMPTY_MAP, isEmpty, record } from "./records";
 import { interned } from "../text/intern";
 import { StringMemo } from "../text/stringMemo";
 
@@ -112,7 +113,7 @@ export class Expander {
     inflector: Inflector | undefined,
     protected readonly table: RouteTable,
   ) {
-    const behaviour = drawSettings.behaviour ?? DEFAULT_BEHAVIOUR;
+    const behaviour = behaviourOf(drawSettings);
     this.rules = BEHAVIOURS[behaviour];
     this.settings = {
       pathNames: drawSettings.resources_path_names ?? DEFAULT_PATH_NAMES,

@@ -2,7 +2,7 @@ import { UrlOptions } from "./declarations";
 import { RoutingError } from "./errors";
 import { DEFAULT_SEGMENT_PATTERN, segmentKeys } from "./path";
 import { Route } from "./route";
-import { record } from "./values";
+import { record } from "./records";
 
 /** Keys of a helper's named values that shape the URL rather than fill the path or the query. */
 const URL_OPTION_KEYS = new Set(["host", "protocol", "port", "anchor", "only_path", "trailing_slash"]);

@@ -2,7 +2,7 @@ import { BehaviourRules } from "./behaviour";
 import { UrlOptions } from "./declarations";
 import { assignValues, finishPath, generatePath, generateUrl, splitArguments, urlOptionsOf } from "./generate";
 import { Route } from "./route";
-import { own, record, setOwn } from "./values";
+import { own, record, setOwn } from "./records";
 
 export type Helper = (...args: unknown[]) => unknown;
 

@@ -4,7 +4,7 @@ import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "./errors";
 import { PathSegment } from "./path";
 import { Route } from "./route";
 import { segmentHead, SegmentMatcher, segmentMatcher } from "./segmentMatch";
-import { own, setOwn } from "./values";
+import { own, setOwn } from "./records";
 import { shortened } from "../text/escape";
 
 /** What a request was recognised as (docs/routing.md). */

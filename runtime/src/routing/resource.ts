@@ -1,7 +1,8 @@
 import { BehaviourRules } from "./behaviour";
 import { Inflector } from "./inflector";
 import { ActionFilter, actionRestriction } from "./restriction";
-import { asText, EMPTY_MAP, isEmpty, isOptionMap, OptionMap, OptionValue, own, record } from "./values";
+import { asText, isOptionMap, OptionMap, OptionValue } from "./values";
+import { EMPTY_MAP, isEmpty, own, record } from "./records";
 import { DEFAULT_SEGMENT_PATTERN } from "./path";
 
 /** Actions grouped by the method given for them, methods in the order first given (facility §2.3). */

@@ -1,4 +1,4 @@
-import { BEHAVIOURS, DEFAULT_BEHAVIOUR } from "./behaviour";
+import { BEHAVIOURS, behaviourOf } from "./behaviour";
 import { Behaviour, DrawSettings } from "./declarations";
 import { Diagnostic } from "./diagnostics";
 import { buildHelpers, Helper } from "./helpers";
@@ -34,7 +34,7 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
     private readonly options: RouteSetOptions = {},
   ) {
     this.file = options.file;
-    this.behaviour = settings.behaviour ?? DEFAULT_BEHAVIOUR;
+    this.behaviour = behaviourOf(settings);
     this.diagnostics = table.diagnostics;
   }
 

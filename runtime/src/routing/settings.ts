@@ -1,6 +1,7 @@
 import { isBehaviour } from "./behaviour";
 import { DrawSettings } from "./declarations";
-import { isOptionMap, OptionMap, OptionValue, record } from "./values";
+import { isOptionMap, OptionMap, OptionValue } from "./values";
+import { record } from "./records";
 
 /** The settings draw() knows (docs/routing.md, docs/serving.md). */
 export const DRAW_SETTINGS = ["behaviour", "resources_path_names", "resource_action_separator", "default_url_options", "inflections", "controllers"] as const;

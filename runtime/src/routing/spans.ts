@@ -1,4 +1,5 @@
-import { Declaration, Span } from "./declarations";
+import { Declaration } from "./declarations";
+import { Span } from "./span";
 import { Route, RouteOrigin } from "./route";
 
 /** Where an option (its key for `only-and-except`, else its value) or, failing that, the call was written. */

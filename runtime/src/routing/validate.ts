@@ -3,7 +3,8 @@ import { Diagnostic } from "./diagnostics";
 import { optionSpan } from "./spans";
 import { normalizePath, parsePath, segmentKeys } from "./path";
 import { DEFAULT_ACTIONS } from "./restriction";
-import { isOptionMap, OptionValue, own, toList } from "./values";
+import { isOptionMap, OptionValue, toList } from "./values";
+import { own } from "./records";
 
 /** Facility §2.2: the options of resources / resource. */
 export const RESOURCE_OPTIONS = [

@@ -1,3 +1,5 @@
+import { own, record } from "./records";
+
 /**
  * Option values as the facility sees them: plain data. Ruby symbols are strings, nil is null and
  * requirement patterns are RegExp objects, whether they come from a running draw() callback or
@@ -7,50 +9,6 @@ export type OptionValue = string | number | boolean | null | RegExp | OptionValu
 
 export interface OptionMap {
   [key: string]: OptionValue;
-}
-
-/**
- * A map keyed by what a user wrote (option keys, segment keys, action names): it has no
- * prototype, so `constructor`, `toString` or `__proto__` are ordinary keys, never inherited
- * members, and writing `__proto__` cannot change what the map is.
- */
-export function record<T = OptionValue>(): Record<string, T> {
-  return new Blank() as Record<string, T>;
-}
-
-/**
- * Objects whose prototype is an empty object without a prototype: nothing is inherited, as with
- * `Object.create(null)`, but V8 keeps them in its fast object mode (a null-prototype object starts
- * as a dictionary, which made every route's records several times larger and slower).
- */
-const Blank = function Blank() {} as unknown as new () => object;
-Blank.prototype = Object.freeze(Object.create(null));
-
-/**
- * The empty map that stands for every empty one a route keeps (requirements, params, conditions,
- * defaults): frozen, so that none is ever written through it. Most routes have none, and an
- * empty object each would be several per route.
- */
-export const EMPTY_MAP: Readonly<Record<string, never>> = Object.freeze(record<never>());
-
-/** Whether a map holds no key (without making a list of its keys). */
-export function isEmpty(map: Readonly<Record<string, unknown>>): boolean {
-  for (const _ in map) return false;
-  return true;
-}
-
-/** The value `target` itself holds under `key`, never one inherited from its prototype. */
-export function own<T>(target: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.prototype.hasOwnProperty.call(target, key) ? target[key] : undefined;
-}
-
-/**
- * Sets `key` on an ordinary object handed to users (a JSON shape, a params object) as its own
- * property: `__proto__` becomes a plain key instead of replacing the object's prototype.
- */
-export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
 }
 
 export function isOptionMap(value: unknown): value is OptionMap {

@@ -10,7 +10,7 @@ import * as assert from "node:assert";
 import { generatePath } from "../routing/generate";
 import type { Route } from "../routing/route";
 import type { AnyRouteSet } from "../routing/typedRoutes";
-import { setOwn } from "../routing/values";
+import { setOwn } from "../routing/records";
 import { shortened } from "../text/escape";
 
 /** A request to recognise: a method and a path (`{ method: "PUT", path: "/posts/1" }`); a path alone is a GET. */

@@ -1,5 +1,5 @@
 import type { TakenOver } from "../incremental/ownership";
-import { Behaviour, DEFAULT_BEHAVIOUR, Diagnostic, DrawSettings, InflectionSettings, RouteSet } from "resource-routes/internal";
+import { Behaviour, behaviourOf, Diagnostic, DrawSettings, InflectionSettings, RouteSet } from "resource-routes/internal";
 import { GroupedTable } from "../incremental/groupedTable";
 import { expandIncrementally } from "../incremental/reexpand";
 import { adoptTreeDeclarations, analyzeRoutingFile, internalError, RoutingFileAnalysis } from "./analyze";
@@ -40,7 +40,7 @@ export function loadRoutingFile(text: SourceText, fileName: string, options: Loa
   if (!analysis.tree) return undefined;
   const settings = withDefaults(analysis.tree.settings, options.defaults);
   if (options.behaviour) settings.behaviour = options.behaviour;
-  settings.behaviour ??= DEFAULT_BEHAVIOUR;
+  settings.behaviour = behaviourOf(settings);
   const table = expand(analysis, settings, options.previous?.routes.table as GroupedTable | undefined);
   adoptTreeDeclarations(analysis, table.edit?.declarations);
   const diagnostics = [...analysis.diagnostics, ...table.diagnostics].sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));

@@ -1,4 +1,4 @@
-import { record } from "resource-routes/internal";
+import { isBehaviour, record } from "resource-routes/internal";
 
 /** A command-line mistake: reported as one line on stderr, exit 2. */
 export class UsageError extends Error {}
@@ -163,7 +163,7 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
       parsed.importExtension = extension;
     } else if (flag === "--behaviour") {
       const behaviour = value();
-      if (behaviour !== "A" && behaviour !== "B") throw new UsageError(`--behaviour must be A or B, got ${JSON.stringify(behaviour)}`);
+      if (!isBehaviour(behaviour)) throw new UsageError(`--behaviour must be A or B, got ${JSON.stringify(behaviour)}`);
       parsed.behaviour = behaviour;
     } else if (flag === "--param") {
       const pair = value();

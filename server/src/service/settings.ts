@@ -1,5 +1,5 @@
 import picomatch from "picomatch";
-import { Behaviour, DrawSettings, isBehaviour } from "resource-routes/internal";
+import { Behaviour, DEFAULT_BEHAVIOUR, DrawSettings, isBehaviour } from "resource-routes/internal";
 
 /** The language service's settings: `resourceRoutes.*` in VS Code, `settings.resourceRoutes` elsewhere. */
 export interface ServiceSettings {
@@ -21,7 +21,7 @@ export interface ServiceSettings {
 type Feature = "hover" | "completion" | "diagnostics" | "codeLens" | "inlayHints";
 
 export const DEFAULT_SETTINGS: ServiceSettings = {
-  defaultBehaviour: "B",
+  defaultBehaviour: DEFAULT_BEHAVIOUR,
   routingFiles: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"],
   exclude: ["**/node_modules/**", "**/.git/**", "**/dist/**", "**/out/**", "**/build/**", "**/coverage/**"],
   drawDefaults: {},
