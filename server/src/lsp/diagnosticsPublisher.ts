@@ -2,6 +2,7 @@ import * as lsp from "vscode-languageserver/node";
 import { diagnosticSteps } from "../service/diagnostics";
 import { RoutingWorkspace } from "../service/workspace";
 import { toDiagnostic } from "./convert";
+import { Clock, SYSTEM_CLOCK, Timer } from "./clock";
 
 /** How long diagnostics wait after a change, so that a burst of keystrokes is analysed once. */
 const DIAGNOSTICS_DELAY_MS = 10;
@@ -14,7 +15,7 @@ const DIAGNOSTICS_DELAY_MS = 10;
  * A document whose diagnostics did not change is not sent again; one that left the workspace is cleared.
  */
 export class DiagnosticsPublisher {
-  private pending: NodeJS.Timeout | undefined;
+  private pending: Timer | undefined;
   private readonly published = new Map<string, string>();
   /** Bumped by each change: a round of an older generation stops at its next document. */
   private generation = 0;
@@ -23,19 +24,20 @@ export class DiagnosticsPublisher {
     private readonly connection: lsp.Connection,
     private readonly workspace: RoutingWorkspace,
     private readonly onError: (what: string, error: unknown) => void,
+    private readonly clock: Clock = SYSTEM_CLOCK,
   ) {}
 
   /** Publishes after the delay; a new call before then starts the delay again. */
   schedule(): void {
     this.generation++;
-    if (this.pending) clearTimeout(this.pending);
-    this.pending = setTimeout(() => void this.publishNow(), DIAGNOSTICS_DELAY_MS);
+    if (this.pending) this.pending.refresh();
+    else this.pending = this.clock.after(DIAGNOSTICS_DELAY_MS, () => void this.publishNow());
   }
 
   /** Publishes at once what a call to schedule() left waiting for its delay; resolves when that round ends. */
   async flush(): Promise<void> {
     if (!this.pending) return;
-    clearTimeout(this.pending);
+    this.pending.cancel();
     await this.publishNow();
   }
 

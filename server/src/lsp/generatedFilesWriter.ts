@@ -7,6 +7,7 @@ import { routeTypesOf, typesFileOf } from "../format/routeTypes";
 import { Route } from "resource-routes/internal";
 import { parseUri } from "../service/uris";
 import { RoutingWorkspace } from "../service/workspace";
+import { Clock, SYSTEM_CLOCK, Timer } from "./clock";
 
 /** How long after the last change the generated files are written: a burst of keystrokes writes once. */
 const TYPES_DELAY_MS = 500;
@@ -23,7 +24,7 @@ const TYPES_DELAY_MS = 500;
  * and never through a link or over a file it did not generate (writeGeneratedFile).
  */
 export class GeneratedFilesWriter {
-  private pending: NodeJS.Timeout | undefined;
+  private pending: Timer | undefined;
   /** The text each declaration file was last found or written with, and the routes it was made from. */
   private readonly current = new Map<string, { text: string; routes: readonly Route[] }>();
 
@@ -32,11 +33,12 @@ export class GeneratedFilesWriter {
     private readonly onError: (what: string, error: unknown) => void,
     /** The workspace folders' paths: a declaration file is written inside the one that holds its routing file. */
     private readonly folders: () => readonly string[],
+    private readonly clock: Clock = SYSTEM_CLOCK,
   ) {}
 
   schedule(): void {
     if (this.pending) this.pending.refresh();
-    else this.pending = setTimeout(() => void this.writeNow(), TYPES_DELAY_MS);
+    else this.pending = this.clock.after(TYPES_DELAY_MS, () => void this.writeNow());
   }
 
   async writeNow(): Promise<void> {

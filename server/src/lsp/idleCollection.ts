@@ -1,4 +1,5 @@
 import * as vm from "vm";
+import { Clock, SYSTEM_CLOCK, Timer } from "./clock";
 
 /** How long the server must have had nothing to do before it collects. */
 const IDLE_MS = 2_000;
@@ -25,31 +26,6 @@ export interface Heap {
   /** A full collection (V8 compacts the pages it finds fragmented), so that emptied pages go back to the system; now, or when the promise settles. */
   collect(): void | Promise<void>;
 }
-
-/** A wait that can start again from now (`refresh`) or be called off (`cancel`). */
-export interface Timer {
-  refresh(): void;
-  cancel(): void;
-}
-
-/** Time as the collection waits on it: the event loop's timers, or a test's clock it moves on itself. */
-export interface Clock {
-  /** Runs `run` once `ms` have passed; never keeps the process alive. */
-  after(ms: number, run: () => void): Timer;
-  /** Runs `run` in a later turn of the event loop, after what is waiting now. */
-  soon(run: () => void): void;
-}
-
-/** The event loop's timers, unreferenced: a server waiting for idle time exits when its connection closes. */
-const SYSTEM_CLOCK: Clock = {
-  after(ms, run) {
-    const timeout = setTimeout(run, ms).unref();
-    return { refresh: () => void timeout.refresh(), cancel: () => clearTimeout(timeout) };
-  },
-  soon(run) {
-    setImmediate(run).unref();
-  },
-};
 
 export interface IdleOptions {
   /** The heap to collect: this process's when left out (where its launcher exposed gc); given as undefined, none (only `atIdle` runs). */

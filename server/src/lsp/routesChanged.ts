@@ -1,5 +1,6 @@
 import { controllerFolderPaths, inFolders } from "../service/controllers";
 import { RoutingWorkspace } from "../service/workspace";
+import { Clock, SYSTEM_CLOCK, Timer } from "./clock";
 
 /** How long after the last edit the client is told: a burst of keystrokes is told once. */
 const ROUTES_CHANGED_DELAY_MS = 300;
@@ -11,24 +12,25 @@ const ROUTES_CHANGED_DELAY_MS = 300;
  * problems). Edits of other files (a view's helper uses) tell nothing.
  */
 export class RoutesChangedNotifier {
-  private pending: NodeJS.Timeout | undefined;
+  private pending: Timer | undefined;
   private readonly edited = new Set<string>();
 
   constructor(
     private readonly workspace: RoutingWorkspace,
     private readonly notify: () => void,
+    private readonly clock: Clock = SYSTEM_CLOCK,
   ) {}
 
   /** An open document was edited. */
   afterEdit(uri: string): void {
     this.edited.add(uri);
     if (this.pending) this.pending.refresh();
-    else this.pending = setTimeout(() => this.afterEdits(), ROUTES_CHANGED_DELAY_MS);
+    else this.pending = this.clock.after(ROUTES_CHANGED_DELAY_MS, () => this.afterEdits());
   }
 
   /** Something beyond an edit changed (settings, files on disk): told now. */
   now(): void {
-    clearTimeout(this.pending);
+    this.pending?.cancel();
     this.pending = undefined;
     this.edited.clear();
     this.notify();
@@ -40,7 +42,7 @@ export class RoutesChangedNotifier {
   }
 
   private afterEdits(): void {
-    clearTimeout(this.pending);
+    this.pending?.cancel();
     this.pending = undefined;
     const uris = [...this.edited];
     this.edited.clear();

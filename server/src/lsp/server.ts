@@ -35,6 +35,7 @@ import { DiagnosticsPublisher } from "./diagnosticsPublisher";
 import { OPEN_DOCUMENTS } from "./openDocument";
 import { WorkspaceIndexing } from "./workspaceIndexing";
 import { RoutesChangedNotifier } from "./routesChanged";
+import { Clock, SYSTEM_CLOCK } from "./clock";
 
 /** The most symbols one workspace/symbol answer holds (the query "r" matched 1.36 million). */
 const MAX_WORKSPACE_SYMBOLS = 1_000;
@@ -65,7 +66,7 @@ const WATCHED = "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}";
  * is answered as cancelled; a failing request answers null and is logged, so a half-typed document
  * never takes the server down.
  */
-export function startServer(connection: lsp.Connection = processConnection(), fs: FileSystem = nodeFileSystem()): void {
+export function startServer(connection: lsp.Connection = processConnection(), fs: FileSystem = nodeFileSystem(), clock: Clock = SYSTEM_CLOCK): void {
   const documents = new lsp.TextDocuments(OPEN_DOCUMENTS);
   const service = createRoutesLanguageService();
   const workspace = service.workspace;
@@ -76,14 +77,14 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   let initialized = false;
 
   const logError = (what: string, error: unknown) => connection.console.error(`${what} failed: ${(error as Error)?.stack ?? error}`);
-  const publisher = new DiagnosticsPublisher(connection, workspace, logError);
-  const generatedFiles = new GeneratedFilesWriter(workspace, logError, () => folders.flatMap((folder) => parseUri(folder)?.fsPath ?? []));
+  const publisher = new DiagnosticsPublisher(connection, workspace, logError, clock);
+  const generatedFiles = new GeneratedFilesWriter(workspace, logError, () => folders.flatMap((folder) => parseUri(folder)?.fsPath ?? []), clock);
   /** Something the routes depend on changed: diagnostics, and the files generated from the routes (typed routes, helpers modules), follow. */
   const changed = () => {
     publisher.schedule();
     generatedFiles.schedule();
   };
-  const routesChanged = new RoutesChangedNotifier(workspace, () => void connection.sendNotification(custom.ROUTES_CHANGED));
+  const routesChanged = new RoutesChangedNotifier(workspace, () => void connection.sendNotification(custom.ROUTES_CHANGED), clock);
   const indexing = new WorkspaceIndexing(
     connection,
     workspace,
@@ -94,6 +95,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   const lines = (uri: string) => workspace.lines(uri);
 
   const idle = new IdleCollection({
+    clock,
     atIdle: () => {
       try {
         workspace.releaseSyntaxTrees();

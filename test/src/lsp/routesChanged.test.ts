@@ -3,6 +3,7 @@ import * as rpc from "vscode-languageserver-protocol/node";
 import { RoutesChangedNotifier } from "../../../server/out/lsp/routesChanged";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { LanguageClient } from "../support/languageClient";
+import { ManualClock } from "../support/manualClock";
 
 const ROUTES = `import { draw } from "resource-routes";
 export default draw({ controllers: "./controllers" }, (map) => {
@@ -35,6 +36,23 @@ describe("routesChanged: the server tells the client when what it shows of the r
     notifier.now();
     notifier.flush();
     assert.strictEqual(told, 3, "told now (settings, files on disk), and the pending edit with it");
+  });
+
+  it("on the clock it is given: told once typing has paused 300 ms, each edit starting the wait again", () => {
+    const workspace = new RoutingWorkspace();
+    workspace.set({ uri: "file:///app/routes.ts", version: 1, text: ROUTES });
+    const clock = new ManualClock();
+    let told = 0;
+    const notifier = new RoutesChangedNotifier(workspace, () => told++, clock);
+    notifier.afterEdit("file:///app/routes.ts");
+    clock.advance(200);
+    notifier.afterEdit("file:///app/routes.ts");
+    clock.advance(299);
+    assert.strictEqual(told, 0, "the second edit started the wait again");
+    clock.advance(1);
+    assert.strictEqual(told, 1);
+    clock.advance(1000);
+    assert.strictEqual(told, 1, "told once");
   });
 
   it("over the protocol: an edit of an open routing file is followed by the notification", async () => {

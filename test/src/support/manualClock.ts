@@ -1,4 +1,4 @@
-import type { Clock, Timer } from "../../../server/out/lsp/idleCollection";
+import type { Clock, Timer } from "../../../server/out/lsp/clock";
 
 /**
  * A clock a test moves on itself: timers fall due only when `advance` passes their time, and
