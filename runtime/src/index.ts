@@ -5,7 +5,7 @@
  * @module resource-routes
  */
 export { draw, DrawOptions } from "./dsl/draw";
-export { Mapper, Block, Options } from "./dsl/mapper";
+export { Mapper, MapperCallback, Options } from "./dsl/mapper";
 export { RouteSet, RouteSetOptions } from "./routing/routeSet";
 export { RouteValue, NamedValues, TypedRouteSet, AnyRouteSet, UntypedHelpers } from "./routing/typedRoutes";
 export { Route, RouteJSON, HttpMethod } from "./routing/route";

@@ -4,7 +4,7 @@ import { RouteSet, RouteSetOptions } from "../routing/routeSet";
 import type { TypedRouteSet } from "../routing/typedRoutes";
 import { checkDrawSettings } from "../routing/settings";
 import { OptionMap } from "../routing/values";
-import { Block, Mapper } from "./mapper";
+import { MapperCallback, Mapper } from "./mapper";
 
 export type DrawOptions = DrawSettings & RouteSetOptions;
 
@@ -13,9 +13,9 @@ export type DrawOptions = DrawSettings & RouteSetOptions;
  * Throws where the facility raises (behaviour A's `only` with `except`, a refused method or
  * requirement), as the original did when routes were loaded.
  */
-export function draw<Typed extends TypedRouteSet<object> = RouteSet>(callback: Block): Typed;
-export function draw<Typed extends TypedRouteSet<object> = RouteSet>(settings: DrawOptions, callback: Block): Typed;
-export function draw(settingsOrCallback: DrawOptions | Block, maybeCallback?: Block): RouteSet {
+export function draw<Typed extends TypedRouteSet<object> = RouteSet>(callback: MapperCallback): Typed;
+export function draw<Typed extends TypedRouteSet<object> = RouteSet>(settings: DrawOptions, callback: MapperCallback): Typed;
+export function draw(settingsOrCallback: DrawOptions | MapperCallback, maybeCallback?: MapperCallback): RouteSet {
   const [settings, callback] = typeof settingsOrCallback === "function" ? [{}, settingsOrCallback] : [settingsOrCallback, maybeCallback];
   if (typeof callback !== "function") throw new TypeError("draw() needs a callback that receives the mapper");
   const { warn, file = callerFile(), ...given } = settings;

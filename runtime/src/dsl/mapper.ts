@@ -3,8 +3,8 @@ import { isOptionMap, OptionMap, OptionValue } from "../routing/values";
 import { record } from "../routing/records";
 import { shortened } from "../text/escape";
 
-/** A nesting block: receives the nested mapper. */
-export type Block = (map: Mapper) => void;
+/** What draw() and a nesting call (resources, namespace, with_options) call with the mapper: a block in Rails 2 terms. */
+export type MapperCallback = (map: Mapper) => void;
 
 /** What a routing file may pass as an option (plain data; RegExp for requirement patterns). */
 export type Options = { [key: string]: unknown };
@@ -17,32 +17,32 @@ export class Mapper {
   constructor(private readonly declarations: Declaration[]) {}
 
   /** `resources("posts", "comments", { ...options }, (post) => { ... })` */
-  resources(...args: Array<string | Options | Block | null | undefined>): void {
+  resources(...args: Array<string | Options | MapperCallback | null | undefined>): void {
     this.recordResource("resources", args);
   }
 
   /** `resource("account", { ...options }, (account) => { ... })` */
-  resource(...args: Array<string | Options | Block | null | undefined>): void {
+  resource(...args: Array<string | Options | MapperCallback | null | undefined>): void {
     this.recordResource("resource", args);
   }
 
-  namespace(name: string, optionsOrBlock?: Options | Block, block?: Block): void {
+  namespace(name: string, optionsOrBlock?: Options | MapperCallback, block?: MapperCallback): void {
     const [options, body] = typeof optionsOrBlock === "function" ? [{}, optionsOrBlock] : [optionsOrBlock ?? {}, block];
     this.record("namespace", [requireString(name, "namespace")], toOptionMap(options, "namespace"), body);
   }
 
   /** `with_options({ ...options }, (m) => { ... })`, or `with_options((m) => { ... })` with no options, as `map.with_options do |m|` was written. */
-  with_options(optionsOrBlock: Options | Block, block?: Block): void {
+  with_options(optionsOrBlock: Options | MapperCallback, block?: MapperCallback): void {
     const [options, body] = typeof optionsOrBlock === "function" ? [{}, optionsOrBlock] : [optionsOrBlock, block];
     this.record("with_options", [], toOptionMap(options, "with_options"), body);
   }
 
   /** A block given to a route (`connect(path, options, block)`) is never called, as Ruby ignored a block the method did not take. */
-  connect(path: string, options: Options | Block = {}, _block?: Block): void {
+  connect(path: string, options: Options | MapperCallback = {}, _block?: MapperCallback): void {
     this.record("connect", [], routeOptions(options, "connect"), undefined, requireString(path, "connect"));
   }
 
-  named_route(name: string, path: string, options: Options | Block = {}, _block?: Block): void {
+  named_route(name: string, path: string, options: Options | MapperCallback = {}, _block?: MapperCallback): void {
     const declared = [requireString(name, "named_route")];
     this.record("named_route", declared, routeOptions(options, "named_route"), undefined, requireString(path, "named_route"));
   }
@@ -54,17 +54,17 @@ export class Mapper {
   private recordResource(kind: "resources" | "resource", args: unknown[]): void {
     const names: string[] = [];
     let options: OptionMap = record();
-    let block: Block | undefined;
+    let block: MapperCallback | undefined;
     for (const arg of args) {
       if (typeof arg === "string") names.push(arg);
-      else if (typeof arg === "function") block = arg as Block;
+      else if (typeof arg === "function") block = arg as MapperCallback;
       else if (arg !== null && arg !== undefined) options = toOptionMap(arg, kind);
     }
     if (names.length === 0) throw new TypeError(`${kind}() needs at least one resource name`);
     this.record(kind, names, options, block);
   }
 
-  private record(kind: DeclarationKind, names: string[], options: OptionMap, block?: Block, path?: string): void {
+  private record(kind: DeclarationKind, names: string[], options: OptionMap, block?: MapperCallback, path?: string): void {
     const declaration: Declaration = { kind, names, options };
     if (path !== undefined) declaration.path = path;
     // Recorded before its block runs: a call made on an outer mapper inside the block comes after it.
@@ -77,7 +77,7 @@ export class Mapper {
 }
 
 /** A route's options, none where a block stands in their place. */
-function routeOptions(options: Options | Block, method: string): OptionMap {
+function routeOptions(options: Options | MapperCallback, method: string): OptionMap {
   return typeof options === "function" ? record() : toOptionMap(options, method);
 }
 

@@ -43,7 +43,7 @@ class RecognisedRoute implements RouteInfo {
 }
 
 /** What `respond()` or an action's return value makes of a response. */
-export interface Answer {
+export interface ResponseParts {
   status: number;
   headers: Record<string, string>;
   body: string | Uint8Array | null;
@@ -85,7 +85,7 @@ export interface ActionContext<Request = unknown> {
  */
 export class RequestContext<Request> implements ActionContext<Request> {
   /** What `respond()` set, if it was called. */
-  answered: Answer | undefined;
+  answered: ResponseParts | undefined;
   #urls: UntypedHelpers | undefined;
   #locals: Record<string, unknown> | undefined;
   #cookies: CookieJar | undefined;
@@ -211,7 +211,7 @@ const HTML = "text/html; charset=utf-8";
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /** What a value given to `respond` or returned by an action becomes. */
-export function answerOf(status: number, body: unknown, headers?: Record<string, string>): Answer {
+export function answerOf(status: number, body: unknown, headers?: Record<string, string>): ResponseParts {
   if (typeof body === "string" && headers === undefined) return { status, headers: { "content-type": HTML }, body };
   const own = headers ? lowerCaseKeys(headers) : {};
   if (body === undefined || body === null) return { status, headers: own, body: null };

@@ -1,7 +1,7 @@
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../routing/errors";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import type { Recognition } from "../routing/recognize";
-import { Answer, answerOf, RequestContext } from "./context";
+import { ResponseParts, answerOf, RequestContext } from "./context";
 import { formatFromAccept } from "./accept";
 import { allowedHostsTest, claimedOrigin, Origin } from "./origin";
 import { notFoundHtml, routesPageHtml } from "./routesPage";
@@ -106,7 +106,7 @@ export interface IncomingRequest<Raw> {
  * Set-Cookie lines the context added.
  */
 export type Outcome =
-  | { answer: Answer; head: boolean; cookies?: readonly string[] }
+  | { answer: ResponseParts; head: boolean; cookies?: readonly string[] }
   | { response: unknown; head: boolean; cookies?: readonly string[]; fallback?: Outcome }
   | { next: true };
 

@@ -3,7 +3,7 @@ import type { AnyRouteSet } from "../routing/typedRoutes";
 import { Controllers } from "./controllers";
 import { bodiless, Dispatcher, failed, HttpOptions, IncomingRequest, Outcome, report, sendable, unsendable } from "./dispatch";
 import type { BodyRead } from "./body";
-import type { Answer } from "./context";
+import type { ResponseParts } from "./context";
 import { originForm, type Origin } from "./origin";
 
 /** How long a connection closed after a 413 may stay half-open before it is destroyed. */
@@ -159,7 +159,7 @@ async function recover(
 }
 
 /** Our own answer, one writeHead (merged with any headers a middleware before set). */
-function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer, head: boolean, cookies: readonly string[] | undefined): void {
+function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: ResponseParts, head: boolean, cookies: readonly string[] | undefined): void {
   const { status, headers } = answer;
   const body = head || bodiless(status) ? null : answer.body;
   // The answer's headers are its own object: the length and cookies join them.

@@ -1,6 +1,6 @@
 import { LineIndex } from "../text/lineIndex";
 import { Diagnostic, printable } from "resource-routes/internal";
-import { PLAIN_STYLE, Style } from "../format/routesTable";
+import { PLAIN_STYLE, TableStyle } from "../format/routesTable";
 
 /** The --json diagnostic of docs/cli.md: 0-based range, as in LSP. */
 export interface DiagnosticJSON {
@@ -28,7 +28,7 @@ export function diagnosticLine(file: string, diagnostic: Diagnostic, lines: Line
 
 const VERB_COLOURS: Record<string, number> = { GET: 32, POST: 33, PUT: 34, DELETE: 31 };
 
-const COLOURED: Style = {
+const COLOURED: TableStyle = {
   name: (t) => `\x1b[36m${t}\x1b[0m`,
   verb: (t, verb) => `\x1b[${VERB_COLOURS[verb] ?? 35}m${t}\x1b[0m`,
   path: (t) => `\x1b[1m${t}\x1b[0m`,
@@ -36,6 +36,6 @@ const COLOURED: Style = {
 };
 
 /** Colour on a terminal, plain when piped or when NO_COLOR is set. */
-export function styleFor(stream: NodeJS.WriteStream): Style {
+export function styleFor(stream: NodeJS.WriteStream): TableStyle {
   return stream.isTTY && !process.env.NO_COLOR ? COLOURED : PLAIN_STYLE;
 }

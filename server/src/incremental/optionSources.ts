@@ -1,14 +1,14 @@
 import type { OptionSource, OptionSourceLookup, Span } from "resource-routes/internal";
 
 /** What ranges may be kept relative to: a top-level statement of a routing file, which an edit moves whole. */
-export interface Anchor {
+export interface SpanAnchor {
   readonly pos: number;
 }
 
 /** A range kept as offsets from an anchor: where it is now follows where the anchor is. */
 export class AnchoredSpan implements Span {
   constructor(
-    readonly anchor: Anchor,
+    readonly anchor: SpanAnchor,
     readonly from: number,
     readonly to: number,
   ) {}
@@ -42,7 +42,7 @@ export class OptionSources implements OptionSourceLookup {
   /** Key start, key end, value start and value end of each path, from `anchor`. */
   private offsets: number[] = [];
   /** The anchor of the ranges kept as offsets: the first given. */
-  private anchor: Anchor | undefined;
+  private anchor: SpanAnchor | undefined;
   /** The ranges of paths not kept as offsets, by the path's index. */
   private loose: Map<number, OptionSource> | undefined;
   private index: Map<string, number> | undefined;
@@ -77,7 +77,7 @@ export class OptionSources implements OptionSourceLookup {
    * analyser records every option of every declaration so); false, and nothing set, when the
    * ranges it keeps are anchored elsewhere.
    */
-  setAnchored(path: string, anchor: Anchor, keyFrom: number, keyTo: number, valueFrom: number, valueTo: number): boolean {
+  setAnchored(path: string, anchor: SpanAnchor, keyFrom: number, keyTo: number, valueFrom: number, valueTo: number): boolean {
     this.anchor ??= anchor;
     if (anchor !== this.anchor) return false;
     const at = this.slot(path);

@@ -1,13 +1,13 @@
-import { draw, Block, DrawSettings } from "resource-routes";
+import { draw, MapperCallback, DrawSettings } from "resource-routes";
 
 /** Routes as compact lines: `name VERB /path controller#action`, unnamed routes as `-`. */
-export function lines(settings: DrawSettings, block: Block): string[] {
+export function lines(settings: DrawSettings, block: MapperCallback): string[] {
   return draw({ ...settings, warn: () => undefined }, block).routes.map(
     (r) => `${r.name ?? "-"} ${r.verb} ${r.path} ${r.controller ?? ":controller"}#${r.action ?? ":action"}`,
   );
 }
 
 /** Only the names that are held, in registration order. */
-export function names(settings: DrawSettings, block: Block): string[] {
+export function names(settings: DrawSettings, block: MapperCallback): string[] {
   return draw({ ...settings, warn: () => undefined }, block).routes.flatMap((r) => (r.name ? [r.name] : []));
 }
