@@ -1,6 +1,7 @@
 import ts = require("typescript");
 import type { RoutingFileAnalysis } from "./analyze";
-import { DeclarationReader, StatementReading } from "./reader";
+import { DeclarationReader } from "./reader";
+import type { StatementReading } from "./readings";
 import { Scope } from "./scope";
 import { addCost, Cost, wellWithinLimits } from "./budget";
 import { Evaluator } from "./evaluate";
