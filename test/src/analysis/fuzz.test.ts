@@ -2,14 +2,15 @@ import * as assert from "assert";
 import fc from "fast-check";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { assertWithinBudget } from "../support/budget";
+import { runs } from "../support/runs";
 
 /**
  * Fuzzing the analyser with hostile routing files built from a grammar of what broke it:
  * deep nesting, doubling consts, loops over large lists, prototype keys, odd names, settings of the
  * wrong type. Each file must be analysed within a time bound, without a throw, leaving
- * Object.prototype as it was. `FUZZ_RUNS=5000 npm test` runs more (the default suits CI).
+ * Object.prototype as it was. `FUZZ_RUNS=25 npm test` runs 25 times as many (see support/runs.ts).
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const RUNS = runs(200);
 // Files take milliseconds to a few hundred; the bound leaves room for a loaded CI machine.
 /** Mocha's limit per generated file: a hang fails the test, without any assertion on a clock. */
 const TIME_BOUND_MS = 10_000;

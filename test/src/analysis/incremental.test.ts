@@ -10,6 +10,7 @@ import { originSpan } from "resource-routes/internal";
 import { Declaration } from "resource-routes";
 import { ROOT } from "../support/fixtures";
 import { GroupedTable } from "../../../server/out/incremental/groupedTable";
+import { runs } from "../support/runs";
 
 /** The editor's table of a loaded file, with its groups. */
 const grouped = (file: { routes: { table: unknown } }): GroupedTable => file.routes.table as GroupedTable;
@@ -57,7 +58,7 @@ const randomEdits = (pieces: readonly string[], maxLength: number) =>
 /** The text with `edit` made at `at`. */
 const withEdit = (text: string, at: number, edit: { remove: number; piece: string }) => text.slice(0, at) + edit.piece + text.slice(at + edit.remove);
 
-const RUNS = Number(process.env.INCREMENTAL_RUNS ?? 150);
+const RUNS = runs(150);
 
 /** Everything a user can see of a loaded file: routes, names, diagnostics, and where each route was declared. */
 function observable(file: LoadedRoutingFile | undefined): unknown {

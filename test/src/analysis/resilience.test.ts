@@ -5,6 +5,7 @@ import * as ts from "typescript";
 import fc from "fast-check";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { ROOT } from "../support/fixtures";
+import { runs } from "../support/runs";
 
 /** The analyser never throws: every prefix of every example, random edits, deep nesting, huge files. */
 const EXAMPLES = ["examples/blog/routes.ts", "examples/shop/routes.js"].map((f) => path.join(ROOT, f));
@@ -44,7 +45,7 @@ describe("analyser resilience", () => {
         for (const e of edits) current = current.slice(0, e.at) + e.insert + current.slice(e.at + e.remove);
         loadRoutingFile(current, "routes.ts");
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

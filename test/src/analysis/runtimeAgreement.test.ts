@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { RouteSet } from "resource-routes";
 import { runRoutingFile } from "../support/runRoutingFile";
+import { runs } from "../support/runs";
 
 /**
  * draw() at run time and the analyser read the same files the same way: for random routing files
@@ -11,7 +12,7 @@ import { runRoutingFile } from "../support/runRoutingFile";
  * plain options), the runtime's route table is the analyser's, and a file one refuses the other
  * refuses with the same code.
  */
-const RUNS = Number(process.env.AGREEMENT_RUNS ?? 150);
+const RUNS = runs(150);
 
 const name = fc.constantFrom("posts", "comments", "photos", "tags", "users", "items", "groupies", "google_analytics", "databases", "indices");
 const action = fc.constantFrom("preview", "publish", "rss", "mark", "index", "show");

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import type { RouteSet } from "resource-routes";
 import { runRoutingFile } from "../support/runRoutingFile";
+import { runs } from "../support/runs";
 
 /**
  * Static against runtime on generated files with shadowing: file-level consts, and blocks that
@@ -80,7 +81,7 @@ describe("lexical scope: the analyser against the runtime on generated files", (
         }
         if (!notStatic) assert.deepStrictEqual(statics, runtime, source);
       }),
-      { numRuns: Number(process.env.SCOPE_RUNS ?? 500) },
+      { numRuns: runs(500) },
     );
   });
 });

@@ -5,6 +5,7 @@ import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { Declaration } from "resource-routes";
 import { sharedStructure, sharedStructureFile } from "../support/sharedStructure";
 import { assertWithinBudget } from "../support/budget";
+import { runs } from "../support/runs";
 
 /**
  * Values that share structure are charged the size they have when walked: `[a, a]` counts `a` twice.
@@ -51,7 +52,7 @@ describe("analysis: values that share structure", () => {
         }
         assert.strictEqual(Object.getPrototypeOf({}), Object.prototype);
       }),
-      { numRuns: 120 },
+      { numRuns: runs(120) },
     );
   });
 

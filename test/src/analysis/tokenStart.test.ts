@@ -2,6 +2,7 @@ import * as assert from "assert";
 import fc from "fast-check";
 import ts = require("typescript");
 import { tokenStart } from "../../../server/out/analysis/fileSyntax";
+import { runs } from "../support/runs";
 
 /** What TypeScript's scanner says from `pos` on: the token start a syntax node's getStart() gives. */
 function scannerStart(text: string, pos: number, end: number): number {
@@ -67,7 +68,7 @@ describe("tokenStart", () => {
         const pos = seed % text.length;
         assert.strictEqual(tokenStart(text, pos, text.length), scannerStart(text, pos, text.length), `${JSON.stringify(text)} from ${pos}`);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { TextDocumentContentChangeEvent } from "vscode-languageserver/node";
 import { OPEN_DOCUMENTS } from "../../../server/out/lsp/openDocument";
+import { runs } from "../support/runs";
 
 /** Texts of a few short lines, with CRLF and lone CR line ends among them. */
 const TEXT = fc.array(fc.constantFrom("a", "b", "\n", "\r\n", "\r", "é", "😀", "xyz"), { maxLength: 30 }).map((parts) => parts.join(""));
@@ -45,7 +46,7 @@ describe("OpenDocument", () => {
           } else assert.strictEqual(change, undefined);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

@@ -21,8 +21,9 @@ describe("the server process", () => {
     const input =
       framed({ id: 1, method: "initialize", params: { processId: null, rootUri: uri, capabilities: {}, workspaceFolders: [{ uri, name: "app" }] } }) +
       framed({ method: "initialized", params: {} });
-    // The child records every flag change and any attempt to reach gc through a fresh context, then
-    // reports after the server's idle moment (2 s after indexing) has passed.
+    // The child records every flag change and any attempt to reach gc through a fresh context, and
+    // reports once the server's idle work has collected the heap (vm.measureMemory, after indexing):
+    // the moment that matters, waited for, not guessed at with a sleep.
     const script = `
       const v8 = require("v8"), vm = require("vm");
       const calls = [];
@@ -30,8 +31,13 @@ describe("the server process", () => {
       v8.setFlagsFromString = (flags) => { calls.push(flags); return setFlags(flags); };
       const run = vm.runInNewContext;
       vm.runInNewContext = (code, ...rest) => { calls.push("runInNewContext " + code); return run(code, ...rest); };
+      const measure = vm.measureMemory;
+      vm.measureMemory = (...args) => {
+        const measured = measure(...args);
+        measured.then(() => { process.stderr.write("FLAGS " + JSON.stringify({ calls, gc: typeof globalThis.gc }) + "\\n"); process.exit(0); });
+        return measured;
+      };
       require(${JSON.stringify(path.join(ROOT, "server", "out", "lsp", "serverProcess.js"))}).runServerProcess();
-      setTimeout(() => { process.stderr.write("FLAGS " + JSON.stringify({ calls, gc: typeof globalThis.gc }) + "\\n"); process.exit(0); }, 4000);
     `;
     const child = cp.spawn(process.execPath, ["-e", script, "--", "--stdio"], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"], timeout: 50_000 });
     child.stdin.write(input);

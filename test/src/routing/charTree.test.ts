@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import fc from "fast-check";
 import { CharNode } from "resource-routes/internal";
+import { runs } from "../support/runs";
 
 /** Follows `text` from the root as recognition does: a child by first character, then the rest of its label. */
 function lookup(root: CharNode<string>, text: string): string | undefined {
@@ -29,7 +30,7 @@ describe("the character tree of static texts", () => {
         for (const k of keys) assert.strictEqual(lookup(root, k), `value of ${k}`, JSON.stringify(k));
         for (const probe of probes) assert.strictEqual(lookup(root, probe), keys.includes(probe) ? `value of ${probe}` : undefined, JSON.stringify(probe));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

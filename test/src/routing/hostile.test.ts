@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { draw, RoutingError } from "resource-routes";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { parsePath, segmentMatcher } from "resource-routes/internal";
+import { runs } from "../support/runs";
 
 /** The runtime against what a request (or a careless routing file) can send it: time linear in the request, no prototype reached. */
 
@@ -73,7 +74,7 @@ describe("segments with several parameters: the linear matcher equals the regula
         const expected = reference(withFormat, optionalFormat, value);
         assert.deepStrictEqual(matched ? values : undefined, expected, `${withFormat} against ${JSON.stringify(value)}`);
       }),
-      { numRuns: 3_000 },
+      { numRuns: runs(3_000) },
     );
   });
 });

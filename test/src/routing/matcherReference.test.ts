@@ -2,6 +2,7 @@ import * as assert from "assert";
 import fc from "fast-check";
 import { draw, Mapper, Route, RouteSet } from "resource-routes";
 import { PathSegment } from "resource-routes/internal";
+import { runs } from "../support/runs";
 
 /**
  * The compiled matcher against the reference semantics of docs/routing.md, written as plainly as
@@ -9,7 +10,7 @@ import { PathSegment } from "resource-routes/internal";
  * and method match is the answer. Random route sets, random requests, methods and `_method`s.
  */
 
-const RUNS = Number(process.env.MATCHER_RUNS ?? 150);
+const RUNS = runs(150);
 const DEFAULT = "[^/.?]+";
 
 /** The reference: one anchored expression per way a route can be written in a request. */

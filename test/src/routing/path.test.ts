@@ -2,6 +2,7 @@ import * as assert from "assert";
 import { heldBy } from "../support/heap";
 import fc from "fast-check";
 import { hasKey, normalizePath, parsePath, PathParser, PathSpec, pathText, segmentKeys, specText } from "resource-routes/internal";
+import { runs } from "../support/runs";
 
 describe("route paths", () => {
   it("property: a parsed path written out again is the normalised path (routes keep only the segments)", () => {
@@ -11,7 +12,7 @@ describe("route paths", () => {
         const path = normalizePath(pieces.join(""));
         assert.strictEqual(pathText(parsePath(path)), path);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -35,7 +36,7 @@ describe("route paths", () => {
           assert.deepStrictEqual(parser.parse(spec), segments, JSON.stringify(spec));
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 

@@ -2,6 +2,7 @@ import * as assert from "assert";
 import fc from "fast-check";
 import { Mapper, draw } from "resource-routes";
 import { segmentKeys } from "resource-routes/internal";
+import { runs } from "../support/runs";
 
 /** Random declarations, for properties that must hold for every routing file. */
 interface RandomResource {
@@ -78,7 +79,7 @@ describe("properties of random declarations", () => {
           );
         }
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -97,7 +98,7 @@ describe("properties of random declarations", () => {
           for (const route of routes) assert.ok(route.path.endsWith(".:format"), route.path);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 });

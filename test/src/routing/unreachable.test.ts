@@ -7,6 +7,7 @@ import { unreachableRoutes, work } from "../../../server/out/routing/unreachable
 import { unreachableDiagnostics } from "../../../server/out/routing/unreachableDiagnostics";
 import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { analyzeRoutingFile, RoutingFileAnalysis } from "../../../server/out/analysis/analyze";
+import { runs } from "../support/runs";
 
 type Connect = [string, Record<string, unknown>];
 
@@ -234,7 +235,7 @@ describe("unreachable routes", () => {
             assert.deepStrictEqual(shown(previous), shown(loadRoutingFile(text, "/r.ts")!), text);
           }
         }),
-        { numRuns: 150 },
+        { numRuns: runs(150) },
       );
     });
 
@@ -279,7 +280,7 @@ describe("unreachable routes", () => {
           }
         },
       ),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });

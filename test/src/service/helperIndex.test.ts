@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import fc from "fast-check";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
+import { runs } from "../support/runs";
 
 /**
  * The merged helper list shared by a file's versions (entries of removed declarations skipped,
@@ -50,7 +51,7 @@ describe("helper index", () => {
           }
         },
       ),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 
@@ -74,7 +75,7 @@ describe("helper index", () => {
           }
         });
       }),
-      { numRuns: Number(process.env.INCREMENTAL_RUNS ?? 15) },
+      { numRuns: runs(15) },
     );
   });
 
@@ -105,7 +106,7 @@ describe("helper index", () => {
             assert.strictEqual(workspace.suggestHelper(word), fresh.suggestHelper(word), `${word} after ${version + 1} edits: ${lines.join(" ")}`);
         });
       }),
-      { numRuns: Number(process.env.INCREMENTAL_RUNS ?? 100) },
+      { numRuns: runs(100) },
     );
   });
 });

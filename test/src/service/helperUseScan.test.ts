@@ -2,6 +2,7 @@ import * as assert from "assert";
 import fc from "fast-check";
 import { textChange } from "../../../server/out/text/textChange";
 import { findHelperUses, scanAfterEdit, scanHelperUses } from "../../../server/out/service/helperUseScan";
+import { runs } from "../support/runs";
 
 describe("helper uses", () => {
   it("are found with the name's place and the use's extent, dotted or bracketed, across white space", () => {
@@ -88,7 +89,7 @@ describe("helper uses", () => {
           assert.deepStrictEqual(scan, scanHelperUses(text), JSON.stringify(text));
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });

@@ -6,6 +6,7 @@ import { documentSymbols, routeCountLenses } from "../../../server/out/service/o
 import { RoutingWorkspace, TextDocument } from "../../../server/out/service/workspace";
 import { textChange } from "../../../server/out/text/textChange";
 import { ChunkedText } from "../../../server/out/text/sourceText";
+import { runs } from "../support/runs";
 
 /**
  * The workspace's incremental indexes (helper lists kept per declaration, suggestions cached per
@@ -16,7 +17,7 @@ import { ChunkedText } from "../../../server/out/text/sourceText";
  * every document's diagnostics and named-route lookups are the same.
  */
 
-const RUNS = Number(process.env.INCREMENTAL_RUNS ?? 100);
+const RUNS = runs(100);
 
 const DECLARATIONS = [
   `map.resources("posts", { member: { publish: "put" } });`,

@@ -2,6 +2,7 @@ import * as assert from "assert";
 import fc from "fast-check";
 import { LineIndex } from "../../../server/out/text/lineIndex";
 import { textChange } from "../../../server/out/text/textChange";
+import { runs } from "../support/runs";
 
 describe("line index", () => {
   for (const [name, end] of [
@@ -53,7 +54,7 @@ describe("line index", () => {
               assert.strictEqual(index.offsetAt({ line, character: 1 }), fresh.offsetAt({ line, character: 1 }), `line ${line}`);
           }
         }),
-        { numRuns: 300 },
+        { numRuns: runs(300) },
       );
     });
 });
