@@ -7,7 +7,7 @@ import { LanguageClient, ServerLaunch } from "../../test/out/support/languageCli
 import { ROOT } from "../../test/out/support/fixtures";
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
 import * as ts from "typescript";
-import { time } from "./measure";
+import { latencies, peakOf, percentile, rssOf, time } from "./measure";
 import { generatedRoutingFile, namespacedRoutingFile, realisticRoutingFile } from "./workloads";
 
 /** A workspace to measure: a routing file, and a view that uses its helpers (and holds an unknown one). */
@@ -214,35 +214,6 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
 
 /** How long the benchmark leaves the server after indexing before it reads the memory indexed. */
 const SETTLE_MS = 500;
-
-/** A process's resident memory in MB (Linux). */
-function rssOf(pid: number): number {
-  return statusMegabytes(pid, "VmRSS");
-}
-
-/** The most resident memory a process has had, in MB (Linux). */
-function peakOf(pid: number): number {
-  return statusMegabytes(pid, "VmHWM");
-}
-
-function statusMegabytes(pid: number, field: string): number {
-  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN) / 1024;
-}
-
-async function latencies(count: number, run: (i: number) => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = process.hrtime.bigint();
-    await run(i);
-    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return samples;
-}
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 function ms(value: number): string {
   return `${value.toFixed(1)} ms`;

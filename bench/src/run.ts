@@ -15,6 +15,7 @@ import { benchRoutes, findMyWayRouter } from "./httpRoutes";
 import { adversarialRecognition, unreachablePass } from "./adversarial";
 import { startup } from "./startup";
 import { languageServer } from "./languageServer";
+import { guardRails } from "./guardRails";
 import { routesTreeBenchmark } from "./tree";
 import { heldBy } from "../../test/out/support/heap";
 import { megabytes, rate, ratio, time, times } from "./measure";
@@ -194,6 +195,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   dispatch: dispatchInProcess,
   http: httpThroughput,
   "language-server": languageServer,
+  "guard-rails": guardRails,
   tree: routesTreeBenchmark,
   adversarial: adversarialRecognition,
   unreachable: unreachablePass,

@@ -59,9 +59,9 @@ interface Run {
  * (`>page-` for `page-:n`, `>` for `:id`), whose lengths `heads` lists.
  */
 interface SegmentNode {
-  routes: Placed[];
-  next: Map<string, SegmentNode>;
-  heads: Set<number>;
+  routes?: Placed[];
+  next?: Map<string, SegmentNode>;
+  heads?: number[];
 }
 
 /** @internal Pairs of routes compared since the process started: the work tests bound, where a clock would lie. */
@@ -184,8 +184,13 @@ function mayCapture(earlier: string, later: string): boolean {
   return (end < 0 ? text : text.slice(0, end)).startsWith(earlier.slice(partial + 1));
 }
 
+/**
+ * A node with nothing yet: its lists and maps are made when first written, as most nodes of a
+ * large file are leaves with a few routes and no next level (a Map and a Set each would be most of
+ * the pass's memory).
+ */
 function node(): SegmentNode {
-  return { routes: [], next: new Map(), heads: new Set() };
+  return {};
 }
 
 /** Puts a route in its static beginning's list and in the tree (or with the irregular ones), each in route order. */
@@ -214,12 +219,13 @@ function leafOf(run: Run, route: Route): Placed[] {
     const text = staticText(segment);
     const head = text === undefined ? headOf(route, index) : undefined;
     const key = head === undefined ? `=${text}` : `>${head}`;
-    let next = at.next.get(key);
-    if (!next) at.next.set(key, (next = node()));
-    if (head !== undefined) at.heads.add(head.length);
+    const level = (at.next ??= new Map());
+    let next = level.get(key);
+    if (!next) level.set(key, (next = node()));
+    if (head !== undefined && !at.heads?.includes(head.length)) (at.heads ??= []).push(head.length);
     at = next;
   });
-  return at.routes;
+  return (at.routes ??= []);
 }
 
 /** Where `route` goes in a list in route order. */
@@ -258,16 +264,17 @@ function firstCapturing(run: Run, placed: Placed): Placed | undefined {
       const text = whole ?? headOf(route, index);
       const next: SegmentNode[] = [];
       for (const at of level) {
+        if (!at.next) continue;
         const same = whole !== undefined ? at.next.get(`=${whole}`) : undefined;
         if (same) next.push(same);
-        for (const length of at.heads) {
+        for (const length of at.heads ?? NO_HEADS) {
           const begun = length <= text.length ? at.next.get(`>${text.slice(0, length)}`) : undefined;
           if (begun) next.push(begun);
         }
       }
       level = next;
     }
-    for (const at of level) lists.push(at.routes);
+    for (const at of level) if (at.routes) lists.push(at.routes);
   }
   // Each list is in route order: its first capturing route, and the earliest of those.
   let found: Placed | undefined;
@@ -303,6 +310,8 @@ function beginningOf(route: Route): string {
   }
   return beginning;
 }
+
+const NO_HEADS: readonly number[] = [];
 
 /** Marks the text a non-static segment begins with, in a beginning. */
 const PARTIAL = "\u0001";
