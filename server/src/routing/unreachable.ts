@@ -43,8 +43,11 @@ interface Run {
   groups: readonly RouteGroup[];
   /** Each group's place in the table. */
   order: Map<RouteGroup, number>;
-  /** Routes by their static beginning (see beginningOf), in route order. */
-  beginnings: Map<string, Placed[]>;
+  /**
+   * Routes by their static beginning, for continuing runs: made when a run is first continued
+   * (the CLI's one run never needs it) and kept up from then on (see Beginnings).
+   */
+  beginnings?: Beginnings;
   tree: SegmentNode;
   /** Routes of several lengths, or with a glob: compared with every later route. */
   irregular: Placed[];
@@ -55,12 +58,14 @@ interface Run {
 
 /**
  * A level of the tree: the routes that end here, in route order, and the next level by segment:
- * a static segment by its text (`=posts`), any other by the static text it must begin with
- * (`>page-` for `page-:n`, `>` for `:id`), whose lengths `heads` lists.
+ * a static segment by its text (`statics`), any other by the static text it must begin with
+ * (`partials`: `page-` for `page-:n`, `` for `:id`), whose lengths `heads` lists. Keyed by the
+ * texts themselves, so a lookup makes no string.
  */
 interface SegmentNode {
   routes?: Placed[];
-  next?: Map<string, SegmentNode>;
+  statics?: Map<string, SegmentNode>;
+  partials?: Map<string, SegmentNode>;
   heads?: number[];
 }
 
@@ -97,7 +102,6 @@ function firstRun(groups: readonly RouteGroup[]): Run {
   const run: Run = {
     groups,
     order: new Map(groups.map((group, i) => [group, i])),
-    beginnings: new Map(),
     tree: node(),
     irregular: [],
     by: new Map(),
@@ -143,22 +147,90 @@ function continuedRun(previous: Run, groups: readonly RouteGroup[]): Run | undef
   const moved = replacingRun.length === replacedRun.length ? head + replacingRun.length : declared.length;
   for (let i = head; i < moved; i++) order.set(groups[i], i);
   if (rest) order.set(rest, groups.length - 1);
-  const run: Run = { ...previous, groups, order, continued: false };
+  const beginnings = previous.beginnings ?? beginningsOf(previous);
+  const run: Run = { ...previous, groups, order, continued: false, beginnings };
   for (const group of removed) {
     for (const route of group.routes) {
-      const gone = drop(run.beginnings.get(beginningOf(route))!, route);
+      const beginning = beginningOf(route);
+      const list = beginnings.lists.get(beginning)!;
+      const gone = drop(list, route);
+      if (list.length === 0) forget(beginnings, beginning);
       drop(leafOf(run, route), route);
       run.by.delete(gone);
     }
   }
   for (const group of added) for (const route of placed(group)) add(run, route);
   // Routes whose beginning a changed one's could cover, from the replaced run on, are judged again.
-  const keys = [...changed];
-  for (const [beginning, routes] of run.beginnings) {
-    if (!keys.some((key) => mayCapture(key, beginning))) continue;
-    for (const route of routes) if (run.order.get(route.group)! >= head) judge(run, route);
+  for (const beginning of rejudged(beginnings, changed)) {
+    for (const route of beginnings.lists.get(beginning)!) if (run.order.get(route.group)! >= head) judge(run, route);
   }
   return run;
+}
+
+/**
+ * The beginnings a changed one could capture (mayCapture): all begin with its static text, so
+ * they are one range of the sorted list, found by a binary search, where every beginning of the
+ * file was compared before.
+ */
+function rejudged({ sorted }: Beginnings, changed: ReadonlySet<string>): Set<string> {
+  const found = new Set<string>();
+  for (const key of changed) {
+    const partial = key.indexOf(PARTIAL);
+    const prefix = partial < 0 ? key : key.slice(0, partial);
+    for (let i = lowerBound(sorted, prefix); i < sorted.length && sorted[i].startsWith(prefix); i++) {
+      if (mayCapture(key, sorted[i])) found.add(sorted[i]);
+    }
+  }
+  return found;
+}
+
+/**
+ * A run's routes by their static beginning (see beginningOf), each list in route order, and the
+ * beginnings sorted: those a changed route's beginning could cover are one range (see rejudged).
+ */
+interface Beginnings {
+  lists: Map<string, Placed[]>;
+  sorted: string[];
+}
+
+/** The beginnings of a first run's routes, gathered from its tree's lists once it is continued. */
+function beginningsOf(run: Run): Beginnings {
+  const lists = new Map<string, Placed[]>();
+  const gather = (routes: readonly Placed[] | undefined) => {
+    for (const placed of routes ?? []) {
+      const beginning = beginningOf(placed.route);
+      const list = lists.get(beginning);
+      if (list) list.push(placed);
+      else lists.set(beginning, [placed]);
+    }
+  };
+  const visit = (at: SegmentNode): void => {
+    gather(at.routes);
+    at.statics?.forEach(visit);
+    at.partials?.forEach(visit);
+  };
+  visit(run.tree);
+  gather(run.irregular);
+  for (const list of lists.values()) list.sort((a, b) => (before(run.order, a, b) ? -1 : 1));
+  return { lists, sorted: [...lists.keys()].sort() };
+}
+
+/** A beginning no route has any more: out of the lookup and the sorted list (an edit's typing would leave one per character). */
+function forget(beginnings: Beginnings, beginning: string): void {
+  beginnings.lists.delete(beginning);
+  beginnings.sorted.splice(lowerBound(beginnings.sorted, beginning), 1);
+}
+
+/** Where `text` goes in a sorted list of texts (compared by UTF-16 code units, as sort() orders them). */
+function lowerBound(sorted: readonly string[], text: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle] < text) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The last group when it holds the routes of a stopped expansion (no declaration's: see routeGroups). */
@@ -186,21 +258,32 @@ function mayCapture(earlier: string, later: string): boolean {
 
 /**
  * A node with nothing yet: its lists and maps are made when first written, as most nodes of a
- * large file are leaves with a few routes and no next level (a Map and a Set each would be most of
+ * large file are leaves with a few routes and no next level (maps and sets each would be most of
  * the pass's memory).
  */
 function node(): SegmentNode {
   return {};
 }
 
-/** Puts a route in its static beginning's list and in the tree (or with the irregular ones), each in route order. */
+/**
+ * Puts a route in the tree (or with the irregular ones) and, in a continued run, in its static
+ * beginning's list, each in route order: a first run adds its routes in route order, each last.
+ */
 function add(run: Run, placed: Placed): void {
-  const beginning = beginningOf(placed.route);
-  let list = run.beginnings.get(beginning);
-  if (!list) run.beginnings.set(beginning, (list = []));
-  list.splice(insertionPoint(run, list, placed), 0, placed);
   const leaf = leafOf(run, placed.route);
+  const beginnings = run.beginnings;
+  if (!beginnings) {
+    leaf.push(placed);
+    return;
+  }
   leaf.splice(insertionPoint(run, leaf, placed), 0, placed);
+  const beginning = beginningOf(placed.route);
+  let list = beginnings.lists.get(beginning);
+  if (!list) {
+    beginnings.lists.set(beginning, (list = []));
+    beginnings.sorted.splice(lowerBound(beginnings.sorted, beginning), 0, beginning);
+  }
+  list.splice(insertionPoint(run, list, placed), 0, placed);
 }
 
 /** Takes a route's placement out of a list, and gives it. */
@@ -218,8 +301,8 @@ function leafOf(run: Run, route: Route): Placed[] {
   route.segments.forEach((segment, index) => {
     const text = staticText(segment);
     const head = text === undefined ? headOf(route, index) : undefined;
-    const key = head === undefined ? `=${text}` : `>${head}`;
-    const level = (at.next ??= new Map());
+    const level = head === undefined ? (at.statics ??= new Map()) : (at.partials ??= new Map());
+    const key = head ?? text!;
     let next = level.get(key);
     if (!next) level.set(key, (next = node()));
     if (head !== undefined && !at.heads?.includes(head.length)) (at.heads ??= []).push(head.length);
@@ -264,11 +347,12 @@ function firstCapturing(run: Run, placed: Placed): Placed | undefined {
       const text = whole ?? headOf(route, index);
       const next: SegmentNode[] = [];
       for (const at of level) {
-        if (!at.next) continue;
-        const same = whole !== undefined ? at.next.get(`=${whole}`) : undefined;
+        const same = whole !== undefined ? at.statics?.get(whole) : undefined;
         if (same) next.push(same);
-        for (const length of at.heads ?? NO_HEADS) {
-          const begun = length <= text.length ? at.next.get(`>${text.slice(0, length)}`) : undefined;
+        const partials = at.partials;
+        if (!partials) continue;
+        for (const length of at.heads!) {
+          const begun = length <= text.length ? partials.get(length === text.length ? text : text.slice(0, length)) : undefined;
           if (begun) next.push(begun);
         }
       }
@@ -310,8 +394,6 @@ function beginningOf(route: Route): string {
   }
   return beginning;
 }
-
-const NO_HEADS: readonly number[] = [];
 
 /** Marks the text a non-static segment begins with, in a beginning. */
 const PARTIAL = "\u0001";
