@@ -108,10 +108,11 @@ function firstRun(groups: readonly RouteGroup[]): Run {
     continued: false,
   };
   for (const group of groups) {
-    for (const route of placed(group)) {
-      judge(run, route);
-      add(run, route);
-    }
+    group.routes.forEach((route, index) => {
+      const placement: Placed = { route, group, index };
+      judge(run, placement);
+      add(run, placement);
+    });
   }
   return run;
 }
@@ -337,15 +338,19 @@ function judge(run: Run, route: Placed): void {
  */
 function firstCapturing(run: Run, placed: Placed): Placed | undefined {
   const route = placed.route;
-  const lists: Array<readonly Placed[]> = [run.irregular];
+  // Scratch lists of the tree's levels, kept between calls: a large file asks once per route.
+  let level = LEVEL;
+  let next = NEXT;
+  level.length = 0;
+  let found = firstIn(run, run.irregular, placed, undefined);
   if (!isIrregular(route)) {
-    let level: SegmentNode[] = [run.tree];
+    level.push(run.tree);
     for (let index = 0; index < route.segments.length && level.length; index++) {
       const segment = route.segments[index];
       // What every text this segment matches begins with: an earlier segment that must begin otherwise cannot cover it.
       const whole = staticText(segment);
       const text = whole ?? headOf(route, index);
-      const next: SegmentNode[] = [];
+      next.length = 0;
       for (const at of level) {
         const same = whole !== undefined ? at.statics?.get(whole) : undefined;
         if (same) next.push(same);
@@ -356,21 +361,24 @@ function firstCapturing(run: Run, placed: Placed): Placed | undefined {
           if (begun) next.push(begun);
         }
       }
-      level = next;
+      [level, next] = [next, level];
     }
-    for (const at of level) if (at.routes) lists.push(at.routes);
+    for (const at of level) if (at.routes) found = firstIn(run, at.routes, placed, found);
   }
-  // Each list is in route order: its first capturing route, and the earliest of those.
-  let found: Placed | undefined;
-  for (const list of lists) {
-    for (const earlier of list) {
-      if (!before(run.order, earlier, placed) || (found && !before(run.order, earlier, found))) break;
-      work.comparisons++;
-      if (capturesAll(earlier.route, route)) {
-        found = earlier;
-        break;
-      }
-    }
+  level.length = 0;
+  next.length = 0;
+  return found;
+}
+
+const LEVEL: SegmentNode[] = [];
+const NEXT: SegmentNode[] = [];
+
+/** The earliest of `found` and the first route of `list` (in route order) that captures `placed`. */
+function firstIn(run: Run, list: readonly Placed[], placed: Placed, found: Placed | undefined): Placed | undefined {
+  for (const earlier of list) {
+    if (!before(run.order, earlier, placed) || (found && !before(run.order, earlier, found))) break;
+    work.comparisons++;
+    if (capturesAll(earlier.route, placed.route)) return earlier;
   }
   return found;
 }
