@@ -45,10 +45,6 @@ interface Merged {
   list: readonly DeclarationRoutes[];
 }
 
-const groupOrders = new KeptFor<DeclarationRoutes, Orders>();
-/** The merged lists of a file's last table, which later tables of the file share. */
-const mergedOf = new ByEndGroups<Merged>();
-
 /**
  * What a table's sources were made of, kept per table version: the next version's come from it
  * and the edit between them. It holds no table (a source does): a version's parts are kept while
@@ -64,132 +60,220 @@ interface SourceParts {
   claimed: number;
 }
 
-const tableSources = new KeptFor<RouteTable, HelperSource[]>();
-const versionParts = new KeptFor<object, SourceParts>();
+/**
+ * A workspace's helper index: the sorted name lists and nearest-name answers it worked out, kept
+ * per declaration group and per table version (KeptFor) for as long as those live, in fields of
+ * its own so that two workspaces share nothing.
+ */
+export class HelperIndex {
+  private readonly groupOrders = new KeptFor<DeclarationRoutes, Orders>();
+  /** The merged lists of a file's last table, which later tables of the file share. */
+  private readonly mergedOf = new ByEndGroups<Merged>();
+  /** Each table's sources, and what they were made of per table version (see SourceParts). */
+  private readonly tableSources = new KeptFor<RouteTable, HelperSource[]>();
+  private readonly versionParts = new KeptFor<object, SourceParts>();
+  /** Answers per table version (`GroupedTable.version`), null for none, kept while a table or its successor lives. */
+  private readonly tableNearest = new KeptFor<object, Map<string, Nearest | null>>();
+  private readonly groupNearest = new KeptFor<DeclarationRoutes, Map<string, { candidate: string; distance: number } | null>>();
+
+  /**
+   * A routing file's names to search: merged lists and the lists of declarations added since, and
+   * one for names no declaration finished (a file whose expansion stopped). `mergeAll`: merge the
+   * declarations added since, however few (a moment the user is idle: a merge of a large file is
+   * felt in a keystroke, and a burst of edits then starts with none pending). A table
+   * made by an edit of one whose sources were made gets its own from those at the cost of the edit;
+   * others find merged lists through their first or last group and compare the group lists.
+   */
+  lists(table: RouteTable, mergeAll = false): HelperSource[] {
+    const known = this.tableSources.peek(table);
+    if (known && !mergeAll) return known;
+    const groups = declarationGroups(table);
+    const found = this.versionParts.peek(versionOf(table)) ?? this.sourcesAfterEdit(table) ?? this.throughEnds(groups);
+    let merged = found?.merged;
+    let unmerged = found?.unmerged ?? groups;
+    let gone = found?.gone ?? new Set<DeclarationRoutes>();
+    const claimed = found?.claimed ?? groups.reduce((n, group) => n + group.claimed.length, 0);
+    let sources: HelperSource[];
+    const pending = unmerged.length > 0 || gone.size > 0;
+    if (!merged || unmerged.length > MAX_UNMERGED || gone.size > merged.groups.size / 4 || (mergeAll && pending)) {
+      merged = this.merge(merged, groups, unmerged, gone);
+      this.mergedOf.set(groups, merged);
+      unmerged = [];
+      gone = new Set();
+      sources = [{ names: merged.orders, table }];
+    } else {
+      const { owners } = merged;
+      const skipped = gone;
+      const skip = skipped.size > 0 ? (suffix: Suffix, i: number) => skipped.has(owners[suffix][i]) : undefined;
+      sources = [{ names: merged.orders, skip, table }, ...unmerged.map((group) => ({ names: this.ordersOfGroup(group), table }))];
+    }
+    // Declarations claim distinct names: when they claim as many as the table holds, they claim all.
+    if (claimed !== table.named.size) sources.push({ names: ordered(unclaimedNames(table)), table });
+    this.tableSources.set(table, sources);
+    this.versionParts.set(versionOf(table), { merged, unmerged, gone, claimed });
+    return sources;
+  }
+
+  /** The parts of the sources of the table `table` continues, brought past the edit between them. */
+  private sourcesAfterEdit(table: RouteTable): SourceParts | undefined {
+    const edit = editOf(table);
+    const before = edit && this.versionParts.peek(edit.from);
+    if (!edit || !before) return undefined;
+    // The table continued is not used again (see RouteTable.continuing), but lives while this one
+    // names it: its parts would keep merged lists an idle merge replaces.
+    this.versionParts.drop(edit.from);
+    const { merged } = before;
+    // A group the edit re-used is both removed and added: it stays where it was, merged or not.
+    const removed = new Set(edit.removed);
+    const added = new Set(edit.added);
+    const unmerged = before.unmerged.filter((group) => !removed.has(group));
+    for (const group of edit.added) if (!merged.groups.has(group)) unmerged.push(group);
+    const newlyGone = edit.removed.filter((group) => merged.groups.has(group) && !added.has(group));
+    const gone = newlyGone.length === 0 ? before.gone : new Set([...before.gone, ...newlyGone]);
+    const claimed =
+      before.claimed + edit.added.reduce((n, group) => n + group.claimed.length, 0) - edit.removed.reduce((n, group) => n + group.claimed.length, 0);
+    return { merged, unmerged, gone, claimed };
+  }
+
+  /** The parts of a table's sources from merged lists found through its first or last group, if any. */
+  private throughEnds(groups: readonly DeclarationRoutes[]): SourceParts | undefined {
+    const merged = this.mergedOf.find(groups);
+    if (!merged) return undefined;
+    return {
+      merged,
+      unmerged: groups.filter((group) => !merged.groups.has(group)),
+      gone: goneSince(merged, groups),
+      claimed: groups.reduce((n, group) => n + group.claimed.length, 0),
+    };
+  }
+
+  /**
+   * The sorted lists of `list`'s groups: the previous merged lists without the groups gone,
+   * with the added groups' names (sorted on their own, a few thousand at most) put in at the
+   * places a binary search finds, the kept runs between them copied without comparing their names;
+   * the first time, every group's names sorted.
+   */
+  private merge(
+    previous: Merged | undefined,
+    list: readonly DeclarationRoutes[],
+    added: readonly DeclarationRoutes[],
+    gone: ReadonlySet<DeclarationRoutes>,
+  ): Merged {
+    const current = new Set(list);
+    const orders = {} as Record<Suffix, string[]>;
+    const owners = {} as Record<Suffix, DeclarationRoutes[]>;
+    const tagged: Array<{ name: string; owner: DeclarationRoutes }> = [];
+    for (const group of previous ? added : current) {
+      for (const name of group.claimed) tagged.push({ name, owner: group });
+      // Merged, it is searched in the merged lists from now on: its own are not needed again.
+      this.groupOrders.drop(group);
+    }
+    for (const suffix of SUFFIXES) {
+      const fresh = spelledOrder(tagged, suffix, (entry) => entry.name);
+      const keptNames = previous?.orders[suffix] ?? [];
+      const keptOwners = previous?.owners[suffix] ?? [];
+      // Made at their full size and filled in order (the kept lists hold 100,000 names on a large file).
+      const names: string[] = (orders[suffix] = new Array<string>(keptNames.length + fresh.length));
+      const by: DeclarationRoutes[] = (owners[suffix] = new Array<DeclarationRoutes>(keptNames.length + fresh.length));
+      let filled = 0;
+      const keep = (to: number) => {
+        for (let i = from; i < to; i++) {
+          if (gone.has(keptOwners[i])) continue;
+          names[filled] = keptNames[i];
+          by[filled++] = keptOwners[i];
+        }
+        from = to;
+      };
+      let from = 0;
+      for (const entry of fresh) {
+        // A kept name that sorts the same goes first (the names of groups gone sort as they did).
+        keep(firstAfter(keptNames, from, entry.name, suffix));
+        names[filled] = entry.name;
+        by[filled++] = entry.owner;
+      }
+      keep(keptNames.length);
+      names.length = by.length = filled;
+    }
+    return { orders, owners, groups: current, list };
+  }
+
+  private ordersOfGroup(group: DeclarationRoutes): Orders {
+    return this.groupOrders.get(group, () => ordered(group.claimed));
+  }
+
+  /**
+   * The name nearest to `word` (within `bound` edits) among the route names the tables' declarations
+   * claim, or among their `_path`/`_url` helper names (`spelled: "helper"`). Ties go to the first
+   * table, then the first declaration. Found per declaration and remembered there, and per table
+   * version: the version after an edit starts from its predecessor's answer and searches only the
+   * declarations the edit added (all of them again only when the edit replaced the declaration
+   * that held the answer).
+   */
+  nearestRouteName(tables: readonly RouteTable[], word: string, bound: number, spelled: "route" | "helper" = "route"): string | undefined {
+    const query: NearestQuery = {
+      word,
+      bound,
+      key: `${spelled}\u0000${bound}\u0000${word}`,
+      spell: spelled === "route" ? (names) => names : (names) => names.flatMap((name) => [`${name}_path`, `${name}_url`]),
+    };
+    let best: Nearest | undefined;
+    for (const table of tables) {
+      const found = this.nearestInTable(table, query);
+      if (found && (!best || found.distance < best.distance)) best = found;
+    }
+    return best?.candidate;
+  }
+
+  private nearestInTable(table: RouteTable, query: NearestQuery): Nearest | undefined {
+    const known = this.tableNearest.get(versionOf(table), () => new Map());
+    const cached = known.get(query.key);
+    if (cached !== undefined) return cached ?? undefined;
+    const derived = this.nearestAfterEdit(table, query);
+    const found = derived === undefined ? this.searchTable(table, query) : derived;
+    known.set(query.key, found);
+    return found ?? undefined;
+  }
+
+  /** The answer of the table `table` continues, brought past the edit (null: none within the bound); undefined when it cannot be (then the whole table is searched). */
+  private nearestAfterEdit(table: RouteTable, query: NearestQuery): Nearest | null | undefined {
+    const edit = editOf(table);
+    const before = edit && this.tableNearest.peek(edit.from)?.get(query.key);
+    if (!edit || before === undefined) return undefined;
+    let best = before;
+    if (best && best.index >= edit.at + edit.removed.length) best = { ...best, index: best.index + edit.added.length - edit.removed.length };
+    // The edit replaced the declaration that held the answer: the next best may be anywhere.
+    else if (best && best.index >= edit.at) return undefined;
+    for (let i = 0; i < edit.added.length; i++) {
+      const found = this.nearestInGroup(edit.added[i], query);
+      const index = edit.at + i;
+      if (found && (!best || found.distance < best.distance || (found.distance === best.distance && index < best.index))) best = { ...found, index };
+    }
+    return best;
+  }
+
+  private searchTable(table: RouteTable, query: NearestQuery): Nearest | null {
+    let best: Nearest | null = null;
+    const groups = declarationGroups(table);
+    for (let index = 0; index < groups.length; index++) {
+      const found = this.nearestInGroup(groups[index], query);
+      if (found && (!best || found.distance < best.distance)) best = { ...found, index };
+    }
+    // Names no declaration finished (an expansion that stopped) are searched as they are.
+    const found = nearestWithin(query.word, query.spell(unclaimedNames(table)), query.bound);
+    if (found && (!best || found.distance < best.distance)) best = { ...found, index: -1 };
+    return best;
+  }
+
+  private nearestInGroup(group: DeclarationRoutes, query: NearestQuery): { candidate: string; distance: number } | undefined {
+    const cache = this.groupNearest.get(group, () => new Map());
+    let found = cache.get(query.key);
+    if (found === undefined) cache.set(query.key, (found = nearestWithin(query.word, query.spell(group.claimed), query.bound) ?? null));
+    return found ?? undefined;
+  }
+}
 
 /** Declarations added since the lists were merged, searched in their own lists, before merging again. */
 const MAX_UNMERGED = 64;
-
-/**
- * A routing file's names to search: merged lists and the lists of declarations added since, and
- * one for names no declaration finished (a file whose expansion stopped). `mergeAll`: merge the
- * declarations added since, however few (a moment the user is idle: a merge of a large file is
- * felt in a keystroke, and a burst of edits then starts with none pending). A table
- * made by an edit of one whose sources were made gets its own from those at the cost of the edit;
- * others find merged lists through their first or last group and compare the group lists.
- */
-export function helperLists(table: RouteTable, mergeAll = false): HelperSource[] {
-  const known = tableSources.peek(table);
-  if (known && !mergeAll) return known;
-  const groups = declarationGroups(table);
-  const found = versionParts.peek(versionOf(table)) ?? sourcesAfterEdit(table) ?? throughEnds(groups);
-  let merged = found?.merged;
-  let unmerged = found?.unmerged ?? groups;
-  let gone = found?.gone ?? new Set<DeclarationRoutes>();
-  const claimed = found?.claimed ?? groups.reduce((n, group) => n + group.claimed.length, 0);
-  let sources: HelperSource[];
-  const pending = unmerged.length > 0 || gone.size > 0;
-  if (!merged || unmerged.length > MAX_UNMERGED || gone.size > merged.groups.size / 4 || (mergeAll && pending)) {
-    merged = merge(merged, groups, unmerged, gone);
-    mergedOf.set(groups, merged);
-    unmerged = [];
-    gone = new Set();
-    sources = [{ names: merged.orders, table }];
-  } else {
-    const { owners } = merged;
-    const skipped = gone;
-    const skip = skipped.size > 0 ? (suffix: Suffix, i: number) => skipped.has(owners[suffix][i]) : undefined;
-    sources = [{ names: merged.orders, skip, table }, ...unmerged.map((group) => ({ names: ordersOfGroup(group), table }))];
-  }
-  // Declarations claim distinct names: when they claim as many as the table holds, they claim all.
-  if (claimed !== table.named.size) sources.push({ names: ordered(unclaimedNames(table)), table });
-  tableSources.set(table, sources);
-  versionParts.set(versionOf(table), { merged, unmerged, gone, claimed });
-  return sources;
-}
-
-/** The parts of the sources of the table `table` continues, brought past the edit between them. */
-function sourcesAfterEdit(table: RouteTable): SourceParts | undefined {
-  const edit = editOf(table);
-  const before = edit && versionParts.peek(edit.from);
-  if (!edit || !before) return undefined;
-  // The table continued is not used again (see RouteTable.continuing), but lives while this one
-  // names it: its parts would keep merged lists an idle merge replaces.
-  versionParts.drop(edit.from);
-  const { merged } = before;
-  // A group the edit re-used is both removed and added: it stays where it was, merged or not.
-  const removed = new Set(edit.removed);
-  const added = new Set(edit.added);
-  const unmerged = before.unmerged.filter((group) => !removed.has(group));
-  for (const group of edit.added) if (!merged.groups.has(group)) unmerged.push(group);
-  const newlyGone = edit.removed.filter((group) => merged.groups.has(group) && !added.has(group));
-  const gone = newlyGone.length === 0 ? before.gone : new Set([...before.gone, ...newlyGone]);
-  const claimed =
-    before.claimed + edit.added.reduce((n, group) => n + group.claimed.length, 0) - edit.removed.reduce((n, group) => n + group.claimed.length, 0);
-  return { merged, unmerged, gone, claimed };
-}
-
-/** The parts of a table's sources from merged lists found through its first or last group, if any. */
-function throughEnds(groups: readonly DeclarationRoutes[]): SourceParts | undefined {
-  const merged = mergedOf.find(groups);
-  if (!merged) return undefined;
-  return {
-    merged,
-    unmerged: groups.filter((group) => !merged.groups.has(group)),
-    gone: goneSince(merged, groups),
-    claimed: groups.reduce((n, group) => n + group.claimed.length, 0),
-  };
-}
-
-/**
- * The sorted lists of `list`'s groups: the previous merged lists without the groups gone,
- * with the added groups' names (sorted on their own, a few thousand at most) put in at the
- * places a binary search finds, the kept runs between them copied without comparing their names;
- * the first time, every group's names sorted.
- */
-function merge(
-  previous: Merged | undefined,
-  list: readonly DeclarationRoutes[],
-  added: readonly DeclarationRoutes[],
-  gone: ReadonlySet<DeclarationRoutes>,
-): Merged {
-  const current = new Set(list);
-  const orders = {} as Record<Suffix, string[]>;
-  const owners = {} as Record<Suffix, DeclarationRoutes[]>;
-  const tagged: Array<{ name: string; owner: DeclarationRoutes }> = [];
-  for (const group of previous ? added : current) {
-    for (const name of group.claimed) tagged.push({ name, owner: group });
-    // Merged, it is searched in the merged lists from now on: its own are not needed again.
-    groupOrders.drop(group);
-  }
-  for (const suffix of SUFFIXES) {
-    const fresh = spelledOrder(tagged, suffix, (entry) => entry.name);
-    const keptNames = previous?.orders[suffix] ?? [];
-    const keptOwners = previous?.owners[suffix] ?? [];
-    // Made at their full size and filled in order (the kept lists hold 100,000 names on a large file).
-    const names: string[] = (orders[suffix] = new Array<string>(keptNames.length + fresh.length));
-    const by: DeclarationRoutes[] = (owners[suffix] = new Array<DeclarationRoutes>(keptNames.length + fresh.length));
-    let filled = 0;
-    const keep = (to: number) => {
-      for (let i = from; i < to; i++) {
-        if (gone.has(keptOwners[i])) continue;
-        names[filled] = keptNames[i];
-        by[filled++] = keptOwners[i];
-      }
-      from = to;
-    };
-    let from = 0;
-    for (const entry of fresh) {
-      // A kept name that sorts the same goes first (the names of groups gone sort as they did).
-      keep(firstAfter(keptNames, from, entry.name, suffix));
-      names[filled] = entry.name;
-      by[filled++] = entry.owner;
-    }
-    keep(keptNames.length);
-    names.length = by.length = filled;
-  }
-  return { orders, owners, groups: current, list };
-}
 
 /** The first index from `from` on whose name, spelled with `suffix`, sorts after `name` spelled with it (`names` is sorted so). */
 function firstAfter(names: readonly string[], from: number, name: string, suffix: Suffix): number {
@@ -231,10 +315,6 @@ function unclaimedNames(table: RouteTable): string[] {
   if (claimed === table.named.size) return [];
   const covered = new Set(groups.flatMap((group) => group.claimed));
   return [...table.named.keys()].filter((name) => !covered.has(name));
-}
-
-function ordersOfGroup(group: DeclarationRoutes): Orders {
-  return groupOrders.get(group, () => ordered(group.claimed));
 }
 
 function ordered(names: readonly string[]): Orders {
@@ -346,29 +426,6 @@ function lowerBound(names: readonly string[], suffix: Suffix, prefix: string): n
   return low;
 }
 
-/**
- * The name nearest to `word` (within `bound` edits) among the route names the tables' declarations
- * claim, or among their `_path`/`_url` helper names (`spelled: "helper"`). Ties go to the first
- * table, then the first declaration. Found per declaration and remembered there, and per table
- * version: the version after an edit starts from its predecessor's answer and searches only the
- * declarations the edit added (all of them again only when the edit replaced the declaration
- * that held the answer).
- */
-export function nearestRouteName(tables: readonly RouteTable[], word: string, bound: number, spelled: "route" | "helper" = "route"): string | undefined {
-  const query: NearestQuery = {
-    word,
-    bound,
-    key: `${spelled}\u0000${bound}\u0000${word}`,
-    spell: spelled === "route" ? (names) => names : (names) => names.flatMap((name) => [`${name}_path`, `${name}_url`]),
-  };
-  let best: Nearest | undefined;
-  for (const table of tables) {
-    const found = nearestInTable(table, query);
-    if (found && (!best || found.distance < best.distance)) best = found;
-  }
-  return best?.candidate;
-}
-
 interface NearestQuery {
   word: string;
   bound: number;
@@ -383,55 +440,4 @@ interface Nearest {
   distance: number;
   /** The index of the group that holds it in its table's list (-1: the names no group holds). */
   index: number;
-}
-
-/** Answers per table version (`GroupedTable.version`), null for none, kept while a table or its successor lives. */
-const tableNearest = new KeptFor<object, Map<string, Nearest | null>>();
-const groupNearest = new KeptFor<DeclarationRoutes, Map<string, { candidate: string; distance: number } | null>>();
-
-function nearestInTable(table: RouteTable, query: NearestQuery): Nearest | undefined {
-  const known = tableNearest.get(versionOf(table), () => new Map());
-  const cached = known.get(query.key);
-  if (cached !== undefined) return cached ?? undefined;
-  const derived = nearestAfterEdit(table, query);
-  const found = derived === undefined ? searchTable(table, query) : derived;
-  known.set(query.key, found);
-  return found ?? undefined;
-}
-
-/** The answer of the table `table` continues, brought past the edit (null: none within the bound); undefined when it cannot be (then the whole table is searched). */
-function nearestAfterEdit(table: RouteTable, query: NearestQuery): Nearest | null | undefined {
-  const edit = editOf(table);
-  const before = edit && tableNearest.peek(edit.from)?.get(query.key);
-  if (!edit || before === undefined) return undefined;
-  let best = before;
-  if (best && best.index >= edit.at + edit.removed.length) best = { ...best, index: best.index + edit.added.length - edit.removed.length };
-  // The edit replaced the declaration that held the answer: the next best may be anywhere.
-  else if (best && best.index >= edit.at) return undefined;
-  for (let i = 0; i < edit.added.length; i++) {
-    const found = nearestInGroup(edit.added[i], query);
-    const index = edit.at + i;
-    if (found && (!best || found.distance < best.distance || (found.distance === best.distance && index < best.index))) best = { ...found, index };
-  }
-  return best;
-}
-
-function searchTable(table: RouteTable, query: NearestQuery): Nearest | null {
-  let best: Nearest | null = null;
-  const groups = declarationGroups(table);
-  for (let index = 0; index < groups.length; index++) {
-    const found = nearestInGroup(groups[index], query);
-    if (found && (!best || found.distance < best.distance)) best = { ...found, index };
-  }
-  // Names no declaration finished (an expansion that stopped) are searched as they are.
-  const found = nearestWithin(query.word, query.spell(unclaimedNames(table)), query.bound);
-  if (found && (!best || found.distance < best.distance)) best = { ...found, index: -1 };
-  return best;
-}
-
-function nearestInGroup(group: DeclarationRoutes, query: NearestQuery): { candidate: string; distance: number } | undefined {
-  const cache = groupNearest.get(group, () => new Map());
-  let found = cache.get(query.key);
-  if (found === undefined) cache.set(query.key, (found = nearestWithin(query.word, query.spell(group.claimed), query.bound) ?? null));
-  return found ?? undefined;
 }

@@ -1,7 +1,6 @@
 import * as assert from "assert";
 import { helperDetails, MAX_HELPER_ITEMS } from "../../../server/out/service/completion";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
-import { helperLists } from "../../../server/out/service/helperIndex";
 import { ROUTES, service, workspaceWith } from "../support/serviceFixture";
 
 /** The language service, through its entry point: completion of helpers and of declarations' options, and signature help. */
@@ -116,9 +115,9 @@ describe("service: completion inside declarations", () => {
     workspace.set({ uri, version: 2, text: text.replace(`"comments"`, `"remarks"`) });
     const table = workspace.routingFile(uri)!.routes.table;
     const edited = complete();
-    assert.ok(helperLists(table).length > 1, "the edited declaration's names are searched on their own");
+    assert.ok(workspace.index.helpers.lists(table).length > 1, "the edited declaration's names are searched on their own");
     workspace.prepareHelperIndex();
-    assert.strictEqual(helperLists(table).length, 1);
+    assert.strictEqual(workspace.index.helpers.lists(table).length, 1);
     assert.deepStrictEqual(complete(), edited);
     assert.notDeepStrictEqual(edited, before);
   });

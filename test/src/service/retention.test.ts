@@ -3,7 +3,6 @@ import { processHeap } from "../../../server/out/lsp/idleCollection";
 import { RoutingWorkspace, TextDocument } from "../../../server/out/service/workspace";
 import { completions } from "../../../server/out/service/completion";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
-import { helperLists } from "../../../server/out/service/helperIndex";
 import type { GroupedTable } from "../../../server/out/incremental/groupedTable";
 
 /** What the workspace lets go of: a version of a large routing file holds its whole text. */
@@ -66,10 +65,10 @@ describe("workspace retention", () => {
     workspace.set({ uri, version: 2, text: text() });
     const table = workspace.routingFile(uri)!.routes.table as GroupedTable;
     assert.ok(table.edit, "the new table is a patch of the merged one");
-    let lists: object | undefined = helperLists(table)[0].names;
+    let lists: object | undefined = workspace.index.helpers.lists(table)[0].names;
     const before = new WeakRef(lists);
     workspace.prepareHelperIndex();
-    assert.notStrictEqual(helperLists(table)[0].names, lists, "merged again");
+    assert.notStrictEqual(workspace.index.helpers.lists(table)[0].names, lists, "merged again");
     lists = undefined;
     await new Promise((resolve) => setImmediate(resolve));
     processHeap()!.collect();
