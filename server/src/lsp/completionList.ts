@@ -46,6 +46,8 @@ export function toCompletionList(items: readonly CompletionItem[], lines: LineIn
       const converted: lsp.CompletionItem = { label: item.label, kind: KINDS[item.kind] };
       if (item.detail !== undefined) converted.detail = item.detail;
       if (item.documentation !== undefined) converted.documentation = { kind: lsp.MarkupKind.Markdown, value: item.documentation };
+      if (item.rank !== undefined) converted.sortText = sortTextOf(item.rank);
+      if (item.preselect) converted.preselect = true;
       if (!format) converted.insertTextFormat = formatOf(item);
       if (!range) converted.textEdit = { range: toRange(lines, item.replace), newText: text };
       else if (text !== item.label) converted.textEditText = text;
@@ -53,6 +55,14 @@ export function toCompletionList(items: readonly CompletionItem[], lines: LineIn
       return converted;
     }),
   };
+}
+
+/**
+ * A rank as sortText that sorts before any other provider's items (TypeScript's begin with "1"):
+ * an editor that merges lists, as VS Code merges TypeScript's and ours, lists these first.
+ */
+function sortTextOf(rank: number): string {
+  return `0${String(rank).padStart(5, "0")}`;
 }
 
 /** completionItem/resolve: a helper's item with its detail and documentation; any other item as it is. */
