@@ -104,7 +104,8 @@ function matchSection(routes: RouteSet, method: string, path: string): string {
   const reasons = explained.routes
     .map(
       ({ index, route, passedOver }) =>
-        `<li${passedOver ? "" : ' class="matched"'}><code>${escapeHtml(`${index + 1} ${route.verb} ${route.path}`)}</code> ${passedOver ? `passed over: ${escapeHtml(passedOver)}` : "<strong>matched</strong>"}</li>`,
+        // The list numbers each route by its place in the table (value), once: not again in the text.
+        `<li value="${index + 1}"${passedOver ? "" : ' class="matched"'}><code>${escapeHtml(`${route.verb} ${route.path}`)}</code> ${passedOver ? `passed over: ${escapeHtml(passedOver)}` : "<strong>matched</strong>"}</li>`,
     )
     .join("\n");
   return `<div class="why">${verdict}<ol>${reasons}</ol>${explained.more ? `<p>… and ${explained.more} more routes</p>` : ""}</div>`;

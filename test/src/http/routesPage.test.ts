@@ -60,7 +60,13 @@ describe("the routes page and the development 404, in Chromium", function () {
     await page.waitForURL(/path=%2Fposts%2F7/);
     assert.match(await page.locator("p.matched").innerText(), /PATCH \/posts\/7 → posts#update; params \{"id":"7"\}/);
     const reasons = await page.locator(".why li").allInnerTexts();
-    assert.match(reasons[0], /GET \/posts\.:format passed over: the path has 2 segments, the route takes at most 1/);
+    assert.match(reasons[0], /^GET \/posts\.:format passed over: the path has 2 segments, the route takes at most 1/);
+    // Each route numbered once, by its place in the table: the list's number, not a second one in the text.
+    const numbers = await page.locator(".why li").evaluateAll((items) => items.map((item) => (item as unknown as { value: number }).value));
+    assert.deepStrictEqual(
+      numbers,
+      reasons.map((_, i) => i + 1),
+    );
     assert.match(reasons[reasons.length - 1], /PUT \/posts\/:id\.:format matched/);
     await page.close();
   });
