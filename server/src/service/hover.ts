@@ -1,4 +1,4 @@
-import { Declaration, markdownCellCode, markdownCode, markdownText, own, Route, Span } from "resource-routes/internal";
+import { Declaration, declaredSpan, markdownCellCode, markdownCode, markdownText, own, Route, Span } from "resource-routes/internal";
 import { declarationAt } from "./declarationAt";
 import { OPTION_DOCS } from "./optionDocs";
 import { parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
@@ -54,10 +54,22 @@ export function hover(workspace: RoutingWorkspace, uri: string, offset: number):
       "",
       `${holder.route.verb} ${markdownCode(holder.route.path)} → ${markdownCode(holder.route.target)}`,
       "",
-      `Declared in ${markdownCode(holder.uri)}`,
+      `Declared in ${declarationLink(workspace, holder.uri, declaredSpan(holder.route)?.start)}`,
     ].join("\n"),
     span: { start: word.start, end: word.end },
   };
+}
+
+/**
+ * A link to where a route was declared, as editors follow them in hovers: the file's name and line
+ * (`routes.ts:4`) to its URI with the line as a fragment (`#L4`). The URI's parentheses and spaces
+ * are escaped, so that no file name can end the link.
+ */
+function declarationLink(workspace: RoutingWorkspace, uri: string, offset: number | undefined): string {
+  const line = offset === undefined ? undefined : workspace.lines(uri).positionAt(offset).line + 1;
+  const name = decodeURIComponent(uri.slice(uri.lastIndexOf("/") + 1));
+  const target = uri.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+  return `[${markdownText(line === undefined ? name : `${name}:${line}`)}](${target}${line === undefined ? "" : `#L${line}`})`;
 }
 
 /** A controller action's hover: the routes that reach it, or that none does. */

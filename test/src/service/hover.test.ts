@@ -43,7 +43,16 @@ describe("service: hover", () => {
     const hover = service(workspace).hover(uri, offset)!;
     assert.match(hover.contents, /^`post_comments_path\(post_id, format\?\)`/);
     assert.match(hover.contents, /GET `\/posts\/:post_id\/comments\.:format` → `comments#index`/);
-    assert.match(hover.contents, /file:\/\/\/app\/routes\.ts/);
+    // A link to the declaration's line, not a raw URI.
+    const line = ROUTES.slice(0, ROUTES.indexOf(`"comments"`)).split("\n").length;
+    assert.match(hover.contents, new RegExp(`Declared in \\[routes\\.ts:${line}\\]\\(file:///app/routes\\.ts#L${line}\\)$`));
+  });
+  it("a helper declared in a file whose name holds parentheses and spaces: the link is not cut short", () => {
+    const workspace = new RoutingWorkspace();
+    workspace.set({ uri: "file:///app/my%20routes%20(v2).ts", version: 1, text: ROUTES.replace("|", "") });
+    workspace.set({ uri: "file:///app/views.ts", version: 1, text: "link(post_comments_path(post));" });
+    const hover = service(workspace).hover("file:///app/views.ts", "link(post_comm".length)!;
+    assert.match(hover.contents, /Declared in \[my routes \(v2\)\.ts:\d+\]\(file:\/\/\/app\/my%20routes%20%28v2%29\.ts#L\d+\)$/);
   });
   it("nothing on a name that is no helper", () => {
     const { workspace, offset, uri } = workspaceWith(`link(artcle_pa|th(1));`);
