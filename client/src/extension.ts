@@ -10,7 +10,7 @@ import { RoutesChangedNotification } from "./protocol";
 let client: LanguageClient | undefined;
 
 /** Starts the language server and adds the commands, the routes table and the status-bar item. */
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+export function activate(context: vscode.ExtensionContext): void {
   const output = vscode.window.createOutputChannel("Resource Routes", { log: true });
   client = createLanguageClient(context, output);
   const started = client;
@@ -31,7 +31,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await vscode.window.showTextDocument(vscode.Uri.parse(uri), { selection: new vscode.Range(position, position) });
     }),
   );
-  await started.start();
+  // Everything above is registered before the server starts, and activation ends now: a command
+  // clicked meanwhile runs (its requests wait for the server) instead of being "not found".
+  started.start().catch((error: unknown) => output.error(`The language server did not start: ${error instanceof Error ? error.message : String(error)}`));
 }
 
 export function deactivate(): Promise<void> | undefined {

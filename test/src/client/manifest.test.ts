@@ -21,6 +21,15 @@ describe("the extension's manifest", () => {
     assert.deepStrictEqual(launching, [], "a setting that launches a program would need restrictedConfigurations");
   });
 
+  it("activates on events that cost nothing on a large workspace: no glob VS Code must search node_modules for", () => {
+    const events = manifest.activationEvents as string[];
+    assert.deepStrictEqual(
+      events.filter((event) => event.startsWith("workspaceContains:") && /[*?[{]/.test(event)),
+      [],
+    );
+    assert.ok(events.includes("workspaceContains:node_modules/resource-routes/package.json"));
+  });
+
   it("says what works in a virtual workspace, and carries what a gallery page shows", () => {
     assert.strictEqual(manifest.capabilities?.virtualWorkspaces?.supported, "limited");
     assert.ok(manifest.capabilities?.virtualWorkspaces?.description);
