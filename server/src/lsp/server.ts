@@ -106,13 +106,15 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     },
   });
   /**
-   * After indexing: what depends on the routes follows, and once indexing's diagnostics are out the
+   * After indexing: what depends on the routes follows (the client is told, see routesChanged), and once indexing's diagnostics are out the
    * idle work runs at once (helper lists merged, the garbage of indexing collected), rather than
    * after the idle period or in the first completion: indexing leaves the most dead syntax trees
    * and temporaries the server ever holds.
    */
   const indexed = async () => {
     changed();
+    // A view that asked while indexing was under way (and found no routing file yet) asks again.
+    routesChanged.now();
     try {
       await publisher.flush();
       idle.settle();

@@ -1,4 +1,8 @@
 import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { pathToFileURL } from "url";
 import * as rpc from "vscode-languageserver-protocol/node";
 import { RoutesChangedNotifier } from "../../../server/out/lsp/routesChanged";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
@@ -53,6 +57,27 @@ describe("routesChanged: the server tells the client when what it shows of the r
     assert.strictEqual(told, 1);
     clock.advance(1000);
     assert.strictEqual(told, 1, "told once");
+  });
+
+  it("over the protocol: the end of indexing is told, after which the routing files found on disk are listed", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "rr-indexed-"));
+    fs.mkdirSync(path.join(folder, "config"));
+    fs.writeFileSync(path.join(folder, "config", "routes.ts"), ROUTES);
+    const client = new LanguageClient();
+    try {
+      const afterIndexing = new Promise<void>((resolve) =>
+        client.connection.onNotification("resourceRoutes/routesChanged", () => {
+          if (client.progress.some((p) => p.kind === "end")) resolve();
+        }),
+      );
+      await client.start(pathToFileURL(folder).toString());
+      await afterIndexing; // never settles (the test times out) if the end of indexing is not told
+      const uri = pathToFileURL(path.join(folder, "config", "routes.ts")).toString();
+      assert.deepStrictEqual(await client.connection.sendRequest("resourceRoutes/fileInfo", { uri }), { behaviour: "B", routes: 7 });
+    } finally {
+      await client.stop();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("over the protocol: an edit of an open routing file is followed by the notification", async () => {
