@@ -36,12 +36,23 @@ const KIND_ICONS: Record<string, string> = {
 };
 const VERB_ICONS: Record<string, string> = { GET: "arrow-right", POST: "add", PUT: "edit", PATCH: "edit", DELETE: "trash", ANY: "circle-outline" };
 
+/** Each severity's icon and the mark before its message, most severe first: a row shows its most severe problem as what it is. */
+const SEVERITIES: ReadonlyArray<{ severity: string; icon: string; mark: string }> = [
+  { severity: "error", icon: "error", mark: "✖" },
+  { severity: "warning", icon: "warning", mark: "⚠" },
+  { severity: "information", icon: "info", mark: "ⓘ" },
+  { severity: "hint", icon: "lightbulb", mark: "💡" },
+];
+
 export function treeItemSpec(item: RoutesTreeItemResult): TreeItemSpec {
-  const problem = item.diagnostics?.find((d) => d.severity === "error") ?? item.diagnostics?.[0];
-  const icon = problem
-    ? problem.severity === "error"
-      ? "error"
-      : "warning"
+  const rank = (severity: string) => {
+    const at = SEVERITIES.findIndex((s) => s.severity === severity);
+    return at < 0 ? SEVERITIES.length : at;
+  };
+  const problem = item.diagnostics?.reduce((most, d) => (rank(d.severity) < rank(most.severity) ? d : most));
+  const shown = problem && (SEVERITIES[rank(problem.severity)] ?? SEVERITIES[1]);
+  const icon = shown
+    ? shown.icon
     : item.kind === "route"
       ? (VERB_ICONS[item.route?.verb.split("|")[0] ?? "ANY"] ?? "circle-outline")
       : (KIND_ICONS[item.kind] ?? "symbol-misc");
@@ -49,7 +60,7 @@ export function treeItemSpec(item: RoutesTreeItemResult): TreeItemSpec {
   return {
     id: item.id ?? (item.location ? `${item.label}@${item.location.uri}#${item.location.range.start.line}:${item.location.range.start.character}` : undefined),
     label: item.label,
-    description: problem ? `${item.description ?? ""} ⚠ ${problem.message}`.trim() : item.description,
+    description: problem && shown ? `${item.description ?? ""} ${shown.mark} ${problem.message}`.trim() : item.description,
     tooltip,
     icon,
     collapsible: item.hasChildren,

@@ -35,6 +35,19 @@ describe("client: the Routes view's items", () => {
       diagnostics: [{ severity: "warning", code: "unreachable-route", message: "never reached" }],
     });
     assert.deepStrictEqual([warned.icon, warned.description, warned.contextValue], ["warning", "⚠ never reached", "route"]);
+    // Each row as its most severe problem is: information is no warning.
+    const row = (severities: string[]) =>
+      treeItemSpec({
+        label: "GET /x",
+        kind: "route",
+        routes: 1,
+        hasChildren: false,
+        route: { verb: "GET", path: "/x", target: "x#show" },
+        diagnostics: severities.map((severity) => ({ severity, code: severity, message: `a ${severity}` })),
+      });
+    assert.deepStrictEqual([row(["information"]).icon, row(["information"]).description], ["info", "ⓘ a information"]);
+    assert.deepStrictEqual([row(["information", "error", "warning"]).icon, row(["information", "error", "warning"]).description], ["error", "✖ a error"]);
+    assert.deepStrictEqual(row(["hint", "warning"]).icon, "warning");
     const group = treeItemSpec({ id: "c|posts", label: "posts", kind: "controller", routes: 7, hasChildren: true });
     assert.deepStrictEqual(
       [group.id, group.icon, group.collapsible, group.contextValue, group.command],
