@@ -5,7 +5,7 @@ import type { AddressInfo } from "net";
 import express from "express";
 import { Hono } from "hono";
 import { draw, RouteSet } from "resource-routes";
-import { fetchHandler, nodeHandler, type ActionContext, type Controllers } from "resource-routes/http";
+import { fetchHandler, loadControllers, nodeHandler, type ActionContext, type Controllers } from "resource-routes/http";
 
 /** Contract §7–§8: the adapters through fetchHandler directly and nodeHandler over real sockets. */
 
@@ -373,7 +373,6 @@ describe("loadControllers", () => {
     const fs = await import("fs");
     const os = await import("os");
     const path = await import("path");
-    const { loadControllers } = await import("resource-routes/http");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-controllers-"));
     try {
       fs.mkdirSync(path.join(dir, "app", "admin"), { recursive: true });
