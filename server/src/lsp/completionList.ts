@@ -47,7 +47,6 @@ export function toCompletionList(items: readonly CompletionItem[], lines: LineIn
       if (item.detail !== undefined) converted.detail = item.detail;
       if (item.documentation !== undefined) converted.documentation = { kind: lsp.MarkupKind.Markdown, value: item.documentation };
       if (item.rank !== undefined) converted.sortText = sortTextOf(item.rank);
-      if (item.preselect) converted.preselect = true;
       if (!format) converted.insertTextFormat = formatOf(item);
       if (!range) converted.textEdit = { range: toRange(lines, item.replace), newText: text };
       else if (text !== item.label) converted.textEditText = text;

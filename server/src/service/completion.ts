@@ -16,11 +16,10 @@ export interface CompletionItem {
   replace: { start: number; end: number };
   /**
    * Where the item stands among those offered, lowest first, before anything else the editor lists
-   * there (TypeScript's own suggestions of globals in a declaration's options); the first is
-   * `preselect`ed. Absent from helper items, which the editor orders by name.
+   * there (TypeScript's own suggestions of globals in a declaration's options). Absent from
+   * helper items, which the editor orders by name.
    */
   rank?: number;
-  preselect?: boolean;
 }
 
 /**
@@ -32,7 +31,7 @@ export function completions(workspace: RoutingWorkspace, uri: string, offset: nu
   if (!document) return [];
   const inDeclaration = completeInDeclaration(workspace, uri, offset);
   // Option keys, methods and actions are what a declaration's options take: offered first, in the order given.
-  if (inDeclaration.length > 0) return inDeclaration.map((item, rank) => ({ ...item, rank, ...(rank === 0 ? { preselect: true } : {}) }));
+  if (inDeclaration.length > 0) return inDeclaration.map((item, rank) => ({ ...item, rank }));
   const word = wordAt(document.text, offset);
   const typed = word && word.start < offset ? document.text.slice(word.start, offset) : "";
   const replace = word ? { start: word.start, end: word.end } : { start: offset, end: offset };
