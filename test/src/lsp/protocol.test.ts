@@ -49,7 +49,7 @@ describe("language server over stdio: a client without list-wide completion defa
         sortTexts.join(" "),
       );
       assert.deepStrictEqual(sortTexts, [...sortTexts].sort());
-      // None preselected: an editor would accept it on Enter where the user meant a line break.
+      // None preselected: with one, the e2e's later steps in VS Code failed.
       assert.deepStrictEqual(
         options.items.filter((i) => i.preselect),
         [],
