@@ -318,7 +318,7 @@ try {
   });
 
   await check("Go to Action from a route opens its controller action", async () => {
-    // Again until it opens: a context menu that opened while the view was redrawn can take no click (the menu is closed first).
+    // Again until it opens, each time from a closed menu: the view may be redrawing when the menu opens.
     await eventually(async () => {
       await page.keyboard.press("Escape");
       await routesRow("GET /posts/:id.:format").click({ button: "right" });
