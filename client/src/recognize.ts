@@ -1,11 +1,17 @@
 import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
 import { RecognizeRequest } from "./protocol";
-import { ExplainedRoute, explanationItems, parseRequest } from "./requestLine";
+import { ExplainedRoute, explanationItems, firstKey, parseRequest } from "./requestLine";
 
-/** "Recognize a Request…": asks for `METHOD /path` and shows the route it reaches, with its parameters, or the routing error; "Why?" lists the routes it passed over. */
+/**
+ * "Recognize a Request…": asks for `METHOD /path` and shows the route it reaches, with its
+ * parameters, or the routing error; "Why?" lists the routes it passed over. Given a request line,
+ * recognises it at once; given `{ prefill }` (a route's own pattern, from the Routes view), asks
+ * with it written in and its first segment key selected, for the user to type a value over.
+ */
 export function registerRecognize(client: LanguageClient): vscode.Disposable {
-  return vscode.commands.registerCommand("resourceRoutes.recognize", async (input?: string) => {
+  return vscode.commands.registerCommand("resourceRoutes.recognize", async (input?: string | { prefill: string }) => {
+    const prefill = typeof input === "object" && input !== null ? input.prefill : undefined;
     const request =
       typeof input === "string"
         ? input
@@ -13,6 +19,8 @@ export function registerRecognize(client: LanguageClient): vscode.Disposable {
             title: "Recognize a Request",
             prompt: "An HTTP method and a path",
             placeHolder: "GET /posts/1/comments",
+            value: prefill,
+            valueSelection: prefill === undefined ? undefined : firstKey(prefill),
             validateInput: (value) => (parseRequest(value) ? undefined : "Write a method and a path, for example: PUT /posts/1"),
           });
     const parsed = request === undefined ? undefined : parseRequest(request);

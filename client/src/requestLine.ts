@@ -26,3 +26,15 @@ export function explanationItems(
   }));
   return more ? [...items, { label: `… ${more} more route${more === 1 ? "" : "s"}`, description: "" }] : items;
 }
+
+/**
+ * Where the first segment key of a route's request line lies (`:id` in `GET /posts/:id`, or a
+ * glob's `*path`): selected in the input box, so that typing a value replaces it. Undefined when
+ * the path has none.
+ */
+export function firstKey(request: string): [number, number] | undefined {
+  const found = /[:*][A-Za-z_]\w*/.exec(request.slice(request.indexOf("/")));
+  if (!found) return undefined;
+  const start = request.indexOf("/") + found.index;
+  return [start, start + found[0].length];
+}

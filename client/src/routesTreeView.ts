@@ -62,10 +62,10 @@ export class RoutesTreeView implements vscode.TreeDataProvider<Node> {
       vscode.commands.registerCommand("resourceRoutes.tree.recognize", (node?: Node) => {
         const item = route(node)?.route;
         if (item)
-          void vscode.commands.executeCommand(
-            "resourceRoutes.recognize",
-            `${item.verb.split("|")[0] === "ANY" ? "GET" : item.verb.split("|")[0]} ${item.path.replace(/\.:format$/, "")}`,
-          );
+          // Asked with the route's own pattern written in: recognising the pattern itself would give `id: ":id"`.
+          void vscode.commands.executeCommand("resourceRoutes.recognize", {
+            prefill: `${item.verb.split("|")[0] === "ANY" ? "GET" : item.verb.split("|")[0]} ${item.path.replace(/\.:format$/, "")}`,
+          });
       }),
       vscode.commands.registerCommand("resourceRoutes.searchRoutes", () => this.search()),
       vscode.commands.registerCommand("resourceRoutes.createRoutingFile", () => createRoutingFile()),

@@ -1,10 +1,17 @@
 import * as assert from "assert";
-import { explanationItems, parseRequest } from "../../../client/out/requestLine";
+import { explanationItems, firstKey, parseRequest } from "../../../client/out/requestLine";
 
 describe("client: the request line of Recognize a Request…", () => {
   it("a method and a path, the method upper-cased, spaces around ignored", () => {
     assert.deepStrictEqual(parseRequest("  put /posts/1/publish "), { method: "PUT", path: "/posts/1/publish" });
     assert.deepStrictEqual(parseRequest("GET /"), { method: "GET", path: "/" });
+  });
+  it("a route's pattern prefilled: its first segment key is what is selected, for a value to be typed over it", () => {
+    const line = "GET /posts/:post_id/comments/:id";
+    const [start, end] = firstKey(line)!;
+    assert.strictEqual(line.slice(start, end), ":post_id");
+    assert.strictEqual("GET /files/*path".slice(...firstKey("GET /files/*path")!), "*path");
+    assert.strictEqual(firstKey("GET /posts"), undefined);
   });
   it("anything else is refused: no method, a path without its slash, extra words", () => {
     for (const text of ["/posts", "GET posts", "GET /a /b", "", "G3T /x"]) assert.strictEqual(parseRequest(text), undefined, text);
