@@ -32,6 +32,21 @@ function assertBlog(answers: string[]): void {
   assert.strictEqual(answers[2], "404 uninitialized controller authors");
 }
 
+/** An ES module bundle of `entry` as a worker's bundler makes it: the worker export conditions, no Node built-in. */
+function workerBundle(entry: string, outfile: string) {
+  return esbuildOnce({
+    entryPoints: [entry],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    conditions: ["workerd", "worker"],
+    mainFields: ["module", "main"],
+    outfile,
+    metafile: true,
+    logLevel: "silent",
+  });
+}
+
 /** A worker of the guide's shape with signed cookies and a call of behaviour B's deprecated alias (no `process` in a worker). */
 const SESSION_WORKER = `import { draw } from "resource-routes";
 import { fetchHandler, type ActionContext } from "resource-routes/http";
@@ -168,17 +183,7 @@ describe("the example on every runtime the serving guide names, from the packed 
 
   it("workerd (Miniflare): an esbuild bundle with the worker conditions, no Node built-in in it", async () => {
     const outfile = path.join(project, "worker.bundle.mjs");
-    const built = await esbuildOnce({
-      entryPoints: [path.join(project, "worker.ts")],
-      bundle: true,
-      format: "esm",
-      platform: "neutral",
-      conditions: ["workerd", "worker"],
-      mainFields: ["module", "main"],
-      outfile,
-      metafile: true,
-      logLevel: "silent",
-    });
+    const built = await workerBundle(path.join(project, "worker.ts"), outfile);
     const inputs = Object.keys(built.metafile.inputs);
     assert.deepStrictEqual(
       inputs.filter((input) => /http\/load\.js$/.test(input)),
@@ -197,16 +202,7 @@ describe("the example on every runtime the serving guide names, from the packed 
       await worker.dispose();
     }
     const sessionFile = path.join(project, "session.bundle.mjs");
-    await esbuildOnce({
-      entryPoints: [path.join(project, "session.ts")],
-      bundle: true,
-      format: "esm",
-      platform: "neutral",
-      conditions: ["workerd", "worker"],
-      mainFields: ["module", "main"],
-      outfile: sessionFile,
-      logLevel: "silent",
-    });
+    await workerBundle(path.join(project, "session.ts"), sessionFile);
     const session = new Miniflare({
       modules: [{ type: "ESModule", path: "session.mjs", contents: fs.readFileSync(sessionFile, "utf8") }],
       compatibilityDate: "2026-01-01",
