@@ -6,7 +6,8 @@ import * as rpc from "vscode-languageserver-protocol/node";
 import { URI } from "vscode-uri";
 import { LanguageClient, ServerLaunch } from "../../test/out/support/languageClient";
 import { ROOT } from "../../test/out/support/fixtures";
-import { latencies, median, percentile, rssOf } from "./measure";
+import { editorWorkspace } from "./languageServer";
+import { elapsedMs, latencies, median, percentile, rssOf } from "./measure";
 import { generatedRoutingFile, realisticRoutingFile } from "./workloads";
 
 /**
@@ -87,25 +88,12 @@ interface Session {
 
 /** One fresh server through the whole session. */
 async function session(workload: Workload, launch: ServerLaunch): Promise<Session> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "resource-routes-guards-"));
-  const routesPath = path.join(root, "config", "routes.ts");
-  fs.mkdirSync(path.dirname(routesPath));
-  fs.writeFileSync(routesPath, workload.text);
-  fs.mkdirSync(path.join(root, "app"));
-  const view = "link(product);\nroutes.helpers.widget_pth();\n";
-  fs.writeFileSync(path.join(root, "app", "view.ts"), view);
-  const routesUri = URI.file(routesPath).toString();
-  const viewUri = URI.file(path.join(root, "app", "view.ts")).toString();
+  const { root, view, routesUri, viewUri } = editorWorkspace(workload.text, "product");
   const lines = workload.text.split("\n");
   const declarations = lines.flatMap((line, i) => (/\bmap\.resources?\(/.test(line) ? [i] : []));
   const options = lines.flatMap((line, i) => (line.includes("member:") ? [i] : []));
   const client = new LanguageClient([], launch);
   const at = (uri: string, line: number, character: number) => ({ textDocument: { uri }, position: { line, character } });
-  const timed = async (run: () => Promise<unknown>) => {
-    const start = process.hrtime.bigint();
-    await run();
-    return Number(process.hrtime.bigint() - start) / 1e6;
-  };
   try {
     // From initialize to the answer of a hover sent right after opening the routing file: it must list the routes, whatever indexing is doing.
     const started = process.hrtime.bigint();
@@ -129,7 +117,7 @@ async function session(workload: Workload, launch: ServerLaunch): Promise<Sessio
       const column = lines[line].indexOf("member") + "member".length;
       const insert = i % 2 === 0;
       keystrokes.push(
-        await timed(async () => {
+        await elapsedMs(async () => {
           await client.connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, {
             textDocument: { uri: routesUri, version: ++version },
             contentChanges: [{ range: { start: { line, character: column }, end: { line, character: column + (insert ? 0 : 1) } }, text: insert ? "x" : "" }],

@@ -7,7 +7,7 @@ import { LanguageClient, ServerLaunch } from "../../test/out/support/languageCli
 import { ROOT } from "../../test/out/support/fixtures";
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
 import * as ts from "typescript";
-import { latencies, peakOf, percentile, rssOf, time } from "./measure";
+import { elapsedMs, latencies, peakOf, percentile, rssOf, time } from "./measure";
 import { generatedRoutingFile, namespacedRoutingFile, realisticRoutingFile } from "./workloads";
 
 /** A workspace to measure: a routing file, and a view that uses its helpers (and holds an unknown one). */
@@ -72,17 +72,8 @@ function serverLaunch(chosen: string | undefined): ServerLaunch {
 }
 
 async function measure(workload: Workload, sessionSeconds: number, launch: ServerLaunch): Promise<void> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "resource-routes-bench-"));
   const text = workload.routing;
-  const routesPath = path.join(root, "config", "routes.ts");
-  fs.mkdirSync(path.dirname(routesPath));
-  fs.writeFileSync(routesPath, text);
-  fs.mkdirSync(path.join(root, "app"));
-  // The view holds an unknown helper the whole time, as a half-finished view does.
-  const view = `link(${workload.prefix});\nroutes.helpers.widget_pth();\n`;
-  fs.writeFileSync(path.join(root, "app", "view.ts"), view);
-  const routesUri = URI.file(routesPath).toString();
-  const viewUri = URI.file(path.join(root, "app", "view.ts")).toString();
+  const { root, view, routesUri, viewUri } = editorWorkspace(text, workload.prefix);
   const parse = time(() => ts.createSourceFile("routes.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS), { runs: 5 });
 
   const client = new LanguageClient((process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean), launch);
@@ -124,11 +115,6 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
         textDocument: { uri, version: (versions.set(uri, versions.get(uri)! + 1), versions.get(uri)!) },
         contentChanges: [{ range: { start: { line, character }, end: { line, character: character + remove } }, text: insert }],
       });
-    const timed = async (run: () => Promise<unknown>) => {
-      const start = process.hrtime.bigint();
-      await run();
-      return Number(process.hrtime.bigint() - start) / 1e6;
-    };
     const complete = () => client.connection.sendRequest(rpc.CompletionRequest.type, at(viewUri, 0, 5 + workload.prefix.length));
     const hoverOn = (i: number) => client.connection.sendRequest(rpc.HoverRequest.type, at(routesUri, declarationLines[(i * 97) % declarationLines.length], 8));
     const noop = await latencies(100, () => client.connection.sendRequest(rpc.HoverRequest.type, at(viewUri, 1, 0)));
@@ -156,17 +142,17 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
       // Keystroke to diagnostics: `member` ↔ `memberx` adds and removes an unknown-option diagnostic.
       const keyed = process.hrtime.bigint();
       await change(routesUri, line, column, insert ? "x" : "", insert ? 0 : 1);
-      samples.completionAfterRoutingEdit.push(await timed(complete));
+      samples.completionAfterRoutingEdit.push(await elapsedMs(complete));
       // The option key just typed into, completed (the options a declaration may still take).
       samples.optionCompletion.push(
-        await timed(() => client.connection.sendRequest(rpc.CompletionRequest.type, at(routesUri, line, column + (insert ? 1 : 0)))),
+        await elapsedMs(() => client.connection.sendRequest(rpc.CompletionRequest.type, at(routesUri, line, column + (insert ? 1 : 0)))),
       );
-      samples.hoverAfterEdit.push(await timed(() => hoverOn(round)));
+      samples.hoverAfterEdit.push(await elapsedMs(() => hoverOn(round)));
       await client.waitForDiagnostics(routesUri, (ds) => ds.some((d) => d.code === "unknown-option") === insert, 60_000);
       samples.keystroke.push(Number(process.hrtime.bigint() - keyed) / 1e6);
       // Typing in the view: a character added to (and then removed from) a comment line.
       await change(viewUri, 2, 0, insert ? "/" : "", insert ? 0 : 1);
-      samples.completionAfterViewEdit.push(await timed(complete));
+      samples.completionAfterViewEdit.push(await elapsedMs(complete));
     }
     const rssSession = rssOf(client.pid);
     // The user pauses: the server collects once it has been idle (lsp/idleCollection.ts, after 2 s),
@@ -210,6 +196,22 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
     client.kill();
     fs.rmSync(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * A folder as a user's project holds them: `config/routes.ts` with `routing`, and a view that
+ * completes helpers starting with `prefix` and holds an unknown helper the whole time, as a
+ * half-finished view does.
+ */
+export function editorWorkspace(routing: string, prefix: string): { root: string; view: string; routesUri: string; viewUri: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "resource-routes-bench-"));
+  const routesPath = path.join(root, "config", "routes.ts");
+  fs.mkdirSync(path.dirname(routesPath));
+  fs.writeFileSync(routesPath, routing);
+  fs.mkdirSync(path.join(root, "app"));
+  const view = `link(${prefix});\nroutes.helpers.widget_pth();\n`;
+  fs.writeFileSync(path.join(root, "app", "view.ts"), view);
+  return { root, view, routesUri: URI.file(routesPath).toString(), viewUri: URI.file(path.join(root, "app", "view.ts")).toString() };
 }
 
 /** How long the benchmark leaves the server after indexing before it reads the memory indexed. */

@@ -51,11 +51,7 @@ function statusMegabytes(pid: number, field: string): number {
 /** Each run of `run`, awaited one after another, in milliseconds. */
 export async function latencies(count: number, run: (i: number) => Promise<unknown>): Promise<number[]> {
   const samples: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = process.hrtime.bigint();
-    await run(i);
-    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
+  for (let i = 0; i < count; i++) samples.push(await elapsedMs(() => run(i)));
   return samples;
 }
 
@@ -69,4 +65,11 @@ export function percentile(samples: readonly number[], p: number): number {
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** How long awaiting `run` took, in milliseconds. */
+export async function elapsedMs(run: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - start) / 1e6;
 }
