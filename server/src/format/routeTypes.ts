@@ -198,5 +198,5 @@ function property(key: string): string {
 
 /** A key as a parameter name: reserved words get a trailing underscore. */
 function parameter(key: string): string {
-  return isBindingName(key) || !isIdentifier(key) ? key : `${key}_`;
+  return isIdentifier(key) && !isBindingName(key) ? `${key}_` : key;
 }
