@@ -2,14 +2,11 @@
  * What the tools (the analyser, the language service, the CLI) build on beyond the public API: the
  * facility's rules, paths, values and texts. An entry of its own, `resource-routes/internal`, so
  * that the one door between the packages is a named one; it is not for applications, and its
- * names may change in any release.
+ * names may change in any release. It holds the routing side alone, so that a tool that only reads
+ * routes loads no HTTP module; what the tests reach of the HTTP side is `resource-routes/internal/http`.
  * @internal
  * @packageDocumentation
  */
-export { routedMethod } from "./http/dispatch";
-export { filtersFor } from "./http/filters";
-export { BadRequest, mergeParams, parseParams } from "./http/params";
-export { validParams } from "./http/schemas";
 export { BEHAVIOURS, behaviourOf, DEFAULT_BEHAVIOUR, isBehaviour } from "./routing/behaviour";
 export { ROUTE_METHODS } from "./routing/builder";
 export { CharNode } from "./routing/charTree";
@@ -48,6 +45,7 @@ export {
 export { associationName, defineResource, resourceSingular } from "./routing/resource";
 export { DEFAULT_ACTIONS } from "./routing/restriction";
 export { HttpMethod, Route, RouteJSON } from "./routing/route";
+export { routedMethod } from "./routing/routedMethod";
 export { RouteSet } from "./routing/routeSet";
 export { segmentMatcher } from "./routing/segmentMatch";
 export { checkDrawSettings, DRAW_SETTINGS } from "./routing/settings";

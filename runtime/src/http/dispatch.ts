@@ -14,6 +14,7 @@ import { bodyKind, bodyParams, BodyRead, Files } from "./body";
 import { Middleware, runChain } from "./filters";
 import { FailureHook, failureOutcome, RequestFailure } from "./failures";
 import { checkedCookieKeys } from "./cookies";
+import { routedMethod } from "../routing/routedMethod";
 
 /** Options of both adapters. */
 export interface HttpOptions {
@@ -434,14 +435,6 @@ export function report(error: unknown, options: HttpOptions): void {
 function internalError(error: unknown, options: HttpOptions, request: Pick<IncomingRequest<unknown>, "raw"> | undefined): RequestFailure {
   const detail = options.development && error instanceof Error ? `\n\n${error.stack ?? error.message}` : "";
   return { status: 500, message: `Internal Server Error${detail}`, error, request: request?.raw };
-}
-
-/**
- * The method recognition is asked for, the request's own or a form's `_method`: PATCH (any case)
- * as PUT where PATCH is on, since Rails 2's routes know no PATCH.
- */
-export function routedMethod(method: string, patch: boolean): string {
-  return patch && method.length === 5 && method.toUpperCase() === "PATCH" ? "PUT" : method;
 }
 
 /** A status whose message has no body (RFC 9110 §6.4.1): both adapters send neither a body nor a length. */

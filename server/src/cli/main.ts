@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { Flag, parseArguments, UsageError } from "./args";
-import type { CommandResult } from "./commands";
+import type { CommandResult } from "./commands/result";
 import { own, printable } from "resource-routes/internal";
 
 /** `resource-routes`: the facility from the command line, reading routing files statically (docs/cli.md). */
@@ -22,8 +22,9 @@ function tooling<T>(load: () => T, needs: string): T {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a command runs, so that --help needs no TypeScript
-const commands = () => tooling(() => require("./commands") as typeof import("./commands"), "typescript");
+/* Each command's module is required when it runs, alone (a literal path, which the bundler follows):
+   --help needs no TypeScript, and \`check\` loads neither the HTTP side nor the generators. */
+/* eslint-disable @typescript-eslint/no-require-imports */
 
 interface Command {
   flags: readonly Flag[];
@@ -47,7 +48,7 @@ const COMMANDS: Record<string, Command> = {
   parts could not be read statically and where. --json prints {"file","behaviour","routes","diagnostics","notStatic"}
   per file, one per line. --runtime COMPILED runs the application's compiled routing module (user code, only
   when asked) and prints the routes it really has. Exit 1 when a file has an error diagnostic.`,
-    run: (args) => commands().routesCommand(args),
+    run: (args) => tooling(() => require("./commands/routes") as typeof import("./commands/routes"), "typescript").routesCommand(args),
   },
   check: {
     flags: ["--behaviour", "--json", "--strict", "--no-controllers", "--runtime", "--runtime-timeout"],
@@ -59,7 +60,7 @@ const COMMANDS: Record<string, Command> = {
   application's compiled routing module in a process of its own (at most --runtime-timeout ms, default 10000)
   and lists every route that differs from the static reading (exit 1 when any, or when it cannot be run):
   what a CI runs to prove the editor's routes are the app's.`,
-    run: (args) => commands().checkCommand(args),
+    run: (args) => tooling(() => require("./commands/check") as typeof import("./commands/check"), "typescript").checkCommand(args),
   },
   recognize: {
     flags: ["--behaviour", "--json", "--param", "--explain", "--no-patch"],
@@ -69,14 +70,14 @@ const COMMANDS: Record<string, Command> = {
   --explain lists every route in order up to the one that matched, each with why the request passed it over
   (the number of segments, a static segment, a requirement, a format, the method).
   Exit 1 with the routing error when no route matches.`,
-    run: (args) => commands().recognizeCommand(args),
+    run: (args) => tooling(() => require("./commands/recognize") as typeof import("./commands/recognize"), "typescript").recognizeCommand(args),
   },
   generate: {
     flags: ["--behaviour", "--json", "--param", "--host"],
     usage: `resource-routes generate FILE HELPER [ARG]... [--param k=v]... [--host H] [--behaviour A|B] [--json]
   Calls a URL helper (post_path, post_url, hash_for_post_path...) with positional ARGs and named --param values.
   Exit 1 when it cannot generate (missing value, unknown helper, no host for _url).`,
-    run: (args) => commands().generateCommand(args),
+    run: (args) => tooling(() => require("./commands/generate") as typeof import("./commands/generate"), "typescript").generateCommand(args),
   },
   types: {
     flags: ["--behaviour", "--out", "--allow-partial", "--check", "--watch", "--force"],
@@ -89,7 +90,7 @@ const COMMANDS: Record<string, Command> = {
   --check writes nothing: exit 1 with the lines that differ when the file on disk is not what would be written.
   --watch writes again whenever the routing file changes, until stopped (for vite and tsc --watch).
   ${WRITES}`,
-    run: (args) => commands().typesCommand(args),
+    run: (args) => tooling(() => require("./commands/types") as typeof import("./commands/types"), "typescript").typesCommand(args),
   },
   helpers: {
     flags: ["--behaviour", "--out", "--include", "--exclude", "--allow-partial", "--check", "--watch", "--force"],
@@ -103,7 +104,7 @@ const COMMANDS: Record<string, Command> = {
   (--allow-partial writes it). --check writes nothing: exit 1 with the lines that differ. --watch writes again
   whenever the routing file changes, until stopped.
   ${WRITES}`,
-    run: (args) => commands().helpersCommand(args),
+    run: (args) => tooling(() => require("./commands/helpers") as typeof import("./commands/helpers"), "typescript").helpersCommand(args),
   },
   diff: {
     flags: ["--behaviour", "--json", "--from", "--to", "--worktree", "--fail-on-breaking"],
@@ -112,7 +113,7 @@ const COMMANDS: Record<string, Command> = {
   and the working tree), read statically: no checkout, nothing run. Changes that break existing URLs or helper
   calls are marked BREAKING, and helpers whose name went away or whose path changed are listed (!).
   --fail-on-breaking exits 1 when any change breaks. --json: {"routes": [...], "helpers": [...], "breaking": N}.`,
-    run: (args) => commands().diffCommand(args),
+    run: (args) => tooling(() => require("./commands/diff") as typeof import("./commands/diff"), "typescript").diffCommand(args),
   },
   controllers: {
     flags: ["--behaviour", "--out", "--import-extension", "--check", "--watch", "--force"],
@@ -124,7 +125,7 @@ const COMMANDS: Record<string, Command> = {
   exit 1 with the lines that differ when the file on disk is not what would be written. --watch writes again
   whenever the routing file or a file of the controllers folder changes, until stopped.
   ${WRITES}`,
-    run: (args) => commands().controllersCommand(args),
+    run: (args) => tooling(() => require("./commands/controllers") as typeof import("./commands/controllers"), "typescript").controllersCommand(args),
   },
   openapi: {
     flags: ["--behaviour", "--out", "--title", "--version", "--base-path", "--runtime", "--runtime-timeout", "--force"],
@@ -136,7 +137,7 @@ const COMMANDS: Record<string, Command> = {
   file has an error diagnostic. --runtime DIR imports the compiled controllers folder (in a process of its own,
   within --runtime-timeout, default 10000 ms) and adds each action's schemas: params as the request body or query
   parameters, responses by status. With --out: ${WRITES}`,
-    run: (args) => commands().openApiCommand(args),
+    run: (args) => tooling(() => require("./commands/openapi") as typeof import("./commands/openapi"), "typescript").openApiCommand(args),
   },
   lsp: {
     flags: ["--stdio"],
@@ -145,7 +146,6 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => {
       if (!args.stdio) throw new UsageError("lsp needs --stdio (the server talks LSP over standard input and output)");
       tooling(
-        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the server's modules load only for `lsp`
         () => (require("../lsp/serverProcess") as typeof import("../lsp/serverProcess")).runServerProcess(),
         "typescript vscode-languageserver vscode-uri picomatch",
       );
@@ -153,6 +153,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
 };
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 const USAGE = `usage: resource-routes <command> [options]
 

@@ -2,7 +2,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { printable } from "resource-routes/internal";
 import { UsageError } from "./args";
-import type { CommandResult } from "./commands";
+import type { CommandResult } from "./commands/result";
 
 /** How long changes are gathered before a write: an editor's save is often several events. */
 const SETTLE_MS = 50;

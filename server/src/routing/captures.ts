@@ -9,7 +9,10 @@ import { HttpMethod, isEmpty, PathPart, PathSegment, Route } from "resource-rout
 
 /** Routes whose requests are compared at all: not those a `:controller` segment or a bare `.:format` segment makes hard to enumerate. */
 export function comparable(route: Route): boolean {
-  return !hasBareFormatSegment(route) && !route.segments.some((segment) => segment.some((part) => isControllerPart(route, part)));
+  if (hasBareFormatSegment(route)) return false;
+  // Loops, not some(): asked once per route of a file, where a closure per call showed in profiles.
+  for (const segment of route.segments) for (const part of segment) if (isControllerPart(route, part)) return false;
+  return true;
 }
 
 function hasConditions(route: Route): boolean {

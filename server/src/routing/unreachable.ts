@@ -108,11 +108,12 @@ function firstRun(groups: readonly RouteGroup[]): Run {
     continued: false,
   };
   for (const group of groups) {
-    group.routes.forEach((route, index) => {
-      const placement: Placed = { route, group, index };
+    const routes = group.routes;
+    for (let index = 0; index < routes.length; index++) {
+      const placement: Placed = { route: routes[index], group, index };
       judge(run, placement);
       add(run, placement);
-    });
+    }
   }
   return run;
 }
@@ -299,8 +300,8 @@ function drop(list: Placed[], route: Route): Placed {
 function leafOf(run: Run, route: Route): Placed[] {
   if (isIrregular(route)) return run.irregular;
   let at = run.tree;
-  route.segments.forEach((segment, index) => {
-    const text = staticText(segment);
+  for (let index = 0; index < route.segments.length; index++) {
+    const text = staticText(route.segments[index]);
     const head = text === undefined ? headOf(route, index) : undefined;
     const level = head === undefined ? (at.statics ??= new Map()) : (at.partials ??= new Map());
     const key = head ?? text!;
@@ -308,7 +309,7 @@ function leafOf(run: Run, route: Route): Placed[] {
     if (!next) level.set(key, (next = node()));
     if (head !== undefined && !at.heads?.includes(head.length)) (at.heads ??= []).push(head.length);
     at = next;
-  });
+  }
   return (at.routes ??= []);
 }
 
@@ -338,40 +339,49 @@ function judge(run: Run, route: Placed): void {
  */
 function firstCapturing(run: Run, placed: Placed): Placed | undefined {
   const route = placed.route;
-  // Scratch lists of the tree's levels, kept between calls: a large file asks once per route.
+  let found = firstIn(run, run.irregular, placed, undefined);
+  if (isIrregular(route)) return found;
+  // Scratch lists of the tree's levels, kept between calls with counts of their own: a large
+  // file asks once per route, and emptying an array by its length is a call into the engine.
   let level = LEVEL;
   let next = NEXT;
-  level.length = 0;
-  let found = firstIn(run, run.irregular, placed, undefined);
-  if (!isIrregular(route)) {
-    level.push(run.tree);
-    for (let index = 0; index < route.segments.length && level.length; index++) {
-      const segment = route.segments[index];
-      // What every text this segment matches begins with: an earlier segment that must begin otherwise cannot cover it.
-      const whole = staticText(segment);
-      const text = whole ?? headOf(route, index);
-      next.length = 0;
-      for (const at of level) {
-        const same = whole !== undefined ? at.statics?.get(whole) : undefined;
-        if (same) next.push(same);
-        const partials = at.partials;
-        if (!partials) continue;
-        for (const length of at.heads!) {
-          const begun = length <= text.length ? partials.get(length === text.length ? text : text.slice(0, length)) : undefined;
-          if (begun) next.push(begun);
-        }
+  level[0] = run.tree;
+  let count = 1;
+  for (let index = 0; index < route.segments.length && count > 0; index++) {
+    const segment = route.segments[index];
+    // What every text this segment matches begins with: an earlier segment that must begin otherwise cannot cover it.
+    const whole = staticText(segment);
+    const text = whole ?? headOf(route, index);
+    let nextCount = 0;
+    for (let i = 0; i < count; i++) {
+      const at = level[i];
+      const same = whole !== undefined ? at.statics?.get(whole) : undefined;
+      if (same) next[nextCount++] = same;
+      const partials = at.partials;
+      if (!partials) continue;
+      for (const length of at.heads!) {
+        const begun = length <= text.length ? partials.get(length === text.length ? text : text.slice(0, length)) : undefined;
+        if (begun) next[nextCount++] = begun;
       }
-      [level, next] = [next, level];
     }
-    for (const at of level) if (at.routes) found = firstIn(run, at.routes, placed, found);
+    const done = level;
+    level = next;
+    next = done;
+    count = nextCount;
   }
-  level.length = 0;
-  next.length = 0;
+  for (let i = 0; i < count; i++) {
+    const routes = level[i].routes;
+    if (routes) found = firstIn(run, routes, placed, found);
+  }
+  // Nothing of this run's tree is held once it is asked no more.
+  LEVEL.fill(EMPTY_NODE);
+  NEXT.fill(EMPTY_NODE);
   return found;
 }
 
 const LEVEL: SegmentNode[] = [];
 const NEXT: SegmentNode[] = [];
+const EMPTY_NODE: SegmentNode = {};
 
 /** The earliest of `found` and the first route of `list` (in route order) that captures `placed`. */
 function firstIn(run: Run, list: readonly Placed[], placed: Placed, found: Placed | undefined): Placed | undefined {
@@ -428,5 +438,7 @@ function headOf(route: Route, index: number): string {
 
 /** A route of several lengths (an optional tail) or with a glob anywhere. */
 function isIrregular(route: Route): boolean {
-  return route.requiredSegments < route.segments.length || route.segments.some((segment) => segment.some((part) => part.kind === "glob"));
+  if (route.requiredSegments < route.segments.length) return true;
+  for (const segment of route.segments) for (const part of segment) if (part.kind === "glob") return true;
+  return false;
 }

@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { BadRequest, mergeParams, parseParams } from "resource-routes/internal";
+import { BadRequest, mergeParams, parseParams } from "resource-routes/internal/http";
 import { findAction } from "resource-routes/http";
 
 /** Request parameters as Rails nested them (docs/serving.md), with no prototype reachable. */

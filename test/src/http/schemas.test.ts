@@ -4,7 +4,7 @@ import type { AddressInfo } from "net";
 import { z } from "zod";
 import { draw } from "resource-routes";
 import { fetchHandler, nodeHandler, type ActionContext, type Controllers, type RequestFailure, type Schemas } from "resource-routes/http";
-import { validParams } from "resource-routes/internal";
+import { validParams } from "resource-routes/internal/http";
 
 /** An action's params schema: checked after its before filters and before it runs; 422 with the issues. */
 

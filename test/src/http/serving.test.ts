@@ -9,7 +9,7 @@ import { Hono } from "hono";
 import { draw } from "resource-routes";
 import { fetchHandler, loadControllers, nodeHandler, type ActionContext, type Controllers, type Filters, type Middleware } from "resource-routes/http";
 import { request } from "resource-routes/testing";
-import { filtersFor } from "resource-routes/internal";
+import { filtersFor } from "resource-routes/internal/http";
 
 /** What an application needs around its actions: filters, middleware, error answers, mount points, PATCH, multipart. */
 
