@@ -420,8 +420,9 @@ const ROOT = "\u0000/";
 
 /** A segment's text when it is static text alone; undefined for one with a parameter or a glob. */
 function staticText(segment: PathSegment): string | undefined {
-  const [only] = segment;
-  return segment.length === 1 && only.kind === "static" ? only.text : undefined;
+  if (segment.length !== 1) return undefined;
+  const only = segment[0];
+  return only.kind === "static" ? only.text : undefined;
 }
 
 /**

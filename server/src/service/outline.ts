@@ -27,6 +27,7 @@ export function documentSymbols(workspace: RoutingWorkspace, uri: string): Decla
   const file = workspace.routingFile(uri);
   if (!file?.analysis.tree) return [];
   const counts = routeCounts(workspace, uri);
+  const withBlock = withBlockCounter(counts);
   const symbol = (declaration: Declaration): DeclarationSymbol | undefined => {
     const source = declaration.source;
     if (!source) return undefined;
@@ -34,7 +35,8 @@ export function documentSymbols(workspace: RoutingWorkspace, uri: string): Decla
     return {
       name: `${declaration.kind} ${label}`.trim(),
       kind: declaration.kind,
-      detail: plural(counts.get(declaration) ?? 0),
+      // Counted as the lens and the Routes view count: a namespace's routes are its block's.
+      detail: routeCountText(counts.get(declaration) ?? 0, withBlock(declaration)),
       span: source.call,
       selection: source.names[0] ?? source.method,
       children: (declaration.block ?? []).flatMap((d) => symbol(d) ?? []),
@@ -47,8 +49,7 @@ export function documentSymbols(workspace: RoutingWorkspace, uri: string): Decla
 export function routeCountLenses(workspace: RoutingWorkspace, uri: string): RouteCountLens[] {
   const lenses: RouteCountLens[] = [];
   const counts = routeCounts(workspace, uri);
-  const withBlock = (declaration: Declaration): number =>
-    (counts.get(declaration) ?? 0) + (declaration.block ?? []).reduce((sum, child) => sum + withBlock(child), 0);
+  const withBlock = withBlockCounter(counts);
   for (const [declaration, routes] of counts) {
     if (declaration.source) lenses.push({ span: declaration.source.method, routes, title: routeCountText(routes, withBlock(declaration)) });
   }
@@ -62,6 +63,13 @@ export function routeCountLenses(workspace: RoutingWorkspace, uri: string): Rout
 export function routeCountText(own: number, withBlock: number): string {
   if (withBlock === own) return plural(own);
   return own === 0 ? `${plural(withBlock)} in its block` : `${plural(own)}, ${withBlock} with its block`;
+}
+
+/** A declaration's routes with its block's, from the routes each declaration registers itself. */
+function withBlockCounter(counts: ReadonlyMap<Declaration, number>): (declaration: Declaration) => number {
+  const withBlock = (declaration: Declaration): number =>
+    (counts.get(declaration) ?? 0) + (declaration.block ?? []).reduce((sum, child) => sum + withBlock(child), 0);
+  return withBlock;
 }
 
 /** Routes per declaration: each group's counts, counted once per group (see countsIn). */

@@ -66,7 +66,7 @@ const ROUTE_PROBLEMS = new Set(["unreachable-route", "missing-action", "missing-
  */
 export function routesTree(workspace: RoutingWorkspace, request: RoutesTreeRequest): RoutesTreeAnswer {
   const filter = request.filter?.trim().toLowerCase() || undefined;
-  const keep = (route: Route) => !filter || routeLine(route).toLowerCase().includes(filter);
+  const keep = filter ? (route: Route) => routeLine(route).toLowerCase().includes(filter) : undefined;
   const children = childrenOf(workspace, request.groupBy, request.parent, keep);
   const offset = Math.max(0, request.offset ?? 0);
   const limit = Math.min(MAX_LIMIT, Math.max(1, request.limit ?? DEFAULT_LIMIT));
@@ -84,8 +84,9 @@ function childrenOf(
   workspace: RoutingWorkspace,
   groupBy: RoutesTreeGrouping,
   parent: string | undefined,
-  keep: (route: Route) => boolean,
+  filter: ((route: Route) => boolean) | undefined,
 ): Array<() => RoutesTreeItem> {
+  const keep = filter ?? (() => true);
   const files = workspace.routingFiles();
   const items = new RouteItems(workspace);
   if (parent === undefined) {
@@ -146,7 +147,7 @@ function childrenOf(
     const declarationItems = declarations.flatMap((child, i) => {
       const count = countKept(below.get(child) ?? [], keep);
       if (!count || !child.source) return [];
-      return [() => items.declaration(uri, child, [...path, i], count, below)];
+      return [() => items.declaration(uri, child, [...path, i], count, below, filter)];
     });
     const own = declaration ? routes.filter((route) => route.origin?.declaration === declaration && keep(route)) : [];
     return [...declarationItems, ...own.map((route) => () => items.route(uri, route))];
@@ -184,11 +185,25 @@ class RouteItems {
 
   constructor(private readonly workspace: RoutingWorkspace) {}
 
-  declaration(uri: string, declaration: Declaration, path: number[], count: number, below: Map<Declaration, Route[]>): RoutesTreeItem {
-    const own = (below.get(declaration) ?? []).filter((route) => route.origin?.declaration === declaration);
+  /**
+   * A declaration's row. Under a filter it speaks of the routes the filter keeps alone: its own
+   * count, and only the problems that concern one of them (its block's included).
+   */
+  declaration(
+    uri: string,
+    declaration: Declaration,
+    path: number[],
+    count: number,
+    below: Map<Declaration, Route[]>,
+    filter: ((route: Route) => boolean) | undefined,
+  ): RoutesTreeItem {
+    const kept = filter ? (below.get(declaration) ?? []).filter(filter) : (below.get(declaration) ?? []);
+    const own = kept.filter((route) => route.origin?.declaration === declaration);
     const base = own.length ? declarationBase(own) : undefined;
     const label = declaration.kind === "connect" ? `connect ${declaration.path ?? ""}` : `${declaration.kind} ${declaration.names.join(", ")}`.trim();
-    const problems = this.problemsAt(uri, declaration.source!.call);
+    const file = this.workspace.routingFile(uri);
+    const concernsKept = (d: Diagnostic) => !!file && kept.some((route) => concernsRoute(d, route, file, declaredSpan(route)));
+    const problems = this.problemsAt(uri, declaration.source!.call, filter ? concernsKept : undefined);
     return {
       id: `d|${uri}|${path.join(".")}`,
       label,

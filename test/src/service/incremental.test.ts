@@ -29,6 +29,8 @@ const DECLARATIONS = [
   `map.resources("comments", { shallow: true }, (c) => c.resources("votes"));`,
   `map.resources("pos`, // half-typed
   `map.resources("pests");`, // "pest" ties "post" as the nearest name to "past": the first declaration's wins
+  `map.connect("widgets/:id/:name", { controller: "files", action: "show" });`, // captures the member routes below it
+  `map.resources("widgets", { member: { download: "get", preview: "get" } });`,
 ];
 
 const routingFile = (lines: string[]) =>
@@ -54,7 +56,9 @@ type Step =
   | { kind: "plain"; text: string }
   | { kind: "close"; file: number }
   | { kind: "disk"; file: number; lines: number[] }
-  | { kind: "idle" };
+  | { kind: "idle" }
+  // Keystrokes inside an open routing file's callback: `removed` characters at `at` (a thousandth of its body) replaced by a piece of a declaration.
+  | { kind: "typing"; file: number; at: number; removed: number; from: number; start: number; length: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("routing" as const), file: fc.nat(1), lines: fc.array(fc.nat(DECLARATIONS.length - 1), { maxLength: 6 }) }),
@@ -67,6 +71,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("plain" as const), text: fc.string({ maxLength: 20 }) }),
   fc.record({ kind: fc.constant("close" as const), file: fc.nat(1) }),
   fc.record({ kind: fc.constant("disk" as const), file: fc.nat(1), lines: fc.array(fc.nat(DECLARATIONS.length - 1), { maxLength: 6 }) }),
+  fc.record({
+    kind: fc.constant("typing" as const),
+    file: fc.nat(1),
+    at: fc.nat(1000),
+    removed: fc.nat(8),
+    from: fc.nat(DECLARATIONS.length - 1),
+    start: fc.nat(60),
+    length: fc.nat(10),
+  }),
   // Weighted: a tree is released at the second idle moment without an edit of its file.
   { arbitrary: fc.constant({ kind: "idle" as const }), weight: 3 },
 );
@@ -122,7 +135,15 @@ describe("incremental workspace indexes equal a fresh workspace", () => {
         for (const [index, s] of steps.entries()) {
           if (s.kind === "routing") put(ROUTING_URIS[s.file], routingFile(s.lines.map((i) => DECLARATIONS[i])));
           else if (s.kind === "burst") for (const lines of s.versions) put(ROUTING_URIS[s.file], routingFile(lines.map((i) => DECLARATIONS[i])));
-          else if (s.kind === "view") put(VIEW, s.uses.map((i) => `link(${USES[i]});`).join("\n"));
+          else if (s.kind === "typing") {
+            const uri = ROUTING_URIS[s.file];
+            const text = workspace.isOpen(uri) ? workspace.document(uri)!.text.toString() : routingFile(DECLARATIONS.slice(-3));
+            const bodyStart = text.indexOf("{\n") + 2;
+            const bodyEnd = text.lastIndexOf("});");
+            const at = bodyStart + Math.floor(((bodyEnd - bodyStart) * s.at) / 1000);
+            const piece = DECLARATIONS[s.from].slice(s.start, s.start + s.length);
+            put(uri, text.slice(0, at) + piece + text.slice(Math.min(bodyEnd, at + s.removed)));
+          } else if (s.kind === "view") put(VIEW, s.uses.map((i) => `link(${USES[i]});`).join("\n"));
           else if (s.kind === "plain") put(PLAIN, s.text);
           else if (s.kind === "disk") {
             disk.set(ROUTING_URIS[s.file], routingFile(s.lines.map((i) => DECLARATIONS[i])));

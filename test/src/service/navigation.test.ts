@@ -95,8 +95,8 @@ describe("service: outline", () => {
     const symbols = service(workspace).documentSymbols(uri);
     const shape = (s: DeclarationSymbol): unknown => [s.name, s.detail, s.children.map(shape)];
     assert.deepStrictEqual(symbols.map(shape), [
-      ["resources posts", "14 routes", [["resources comments", "2 routes", []]]],
-      ["namespace admin", "0 routes", [["resources users", "1 route", []]]],
+      ["resources posts", "14 routes, 16 with its block", [["resources comments", "2 routes", []]]],
+      ["namespace admin", "1 route in its block", [["resources users", "1 route", []]]],
     ]);
     assert.strictEqual(ROUTES.slice(symbols[0].selection.start, symbols[0].selection.end), `"posts"`);
   });

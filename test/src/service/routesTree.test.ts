@@ -121,6 +121,26 @@ describe("service: the routes tree", () => {
     );
   });
 
+  it("under a filter a declaration's row counts and warns of the routes the filter keeps alone", () => {
+    const w = workspace();
+    const rows = (filter?: string) => {
+      const files = routesTree(w, { groupBy: "file", filter }).items;
+      return routesTree(w, { groupBy: "file", filter, parent: files[0].id }).items;
+    };
+    const all = rows().find((row) => row.label === "resources posts")!;
+    assert.strictEqual(all.description, "/posts · 2 routes, 4 with its block");
+    // posts#show has no action in the posts module, and the comments controller has no module.
+    assert.deepStrictEqual(all.diagnostics?.map((d) => d.code).sort(), ["missing-action", "missing-controller"]);
+    const index = rows("posts#index").find((row) => row.label === "resources posts")!;
+    assert.strictEqual(index.description, "/posts · 1 route");
+    assert.strictEqual(index.diagnostics, undefined, "posts#index exists: no hidden route's problem is repeated");
+    const show = rows("posts#show").find((row) => row.label === "resources posts")!;
+    assert.deepStrictEqual(
+      show.diagnostics?.map((d) => d.code),
+      ["missing-action"],
+    );
+  });
+
   it("routes carry their problems: an unreachable route has the warning and its message", () => {
     const w = workspace();
     const files = routesTree(w, { groupBy: "file" }).items;
