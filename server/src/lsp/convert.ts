@@ -51,7 +51,8 @@ export function toDiagnostic(diagnostic: Diagnostic, uri: string, lines: LineInd
 
 /**
  * A rename's or a quick fix's change as a WorkspaceEdit: plain edits by document where that says
- * it all; document changes when a file is created first, or when a note (the controller a rename
+ * it all; document changes when a file is created first, when files are renamed (a resource's
+ * controller module, where the client can rename files), or when a note (the controller a rename
  * changes) becomes a change annotation, where the client supports them. The annotation informs and
  * never asks for confirmation: VS Code leaves edits that need one unticked, and Apply then changed
  * nothing.
@@ -66,12 +67,17 @@ export function toWorkspaceEdit(change: WorkspaceChange, lines: Lines, capabilit
     list.push({ range, newText: edit.newText });
   }
   const annotated = !!change.note && capabilities?.changeAnnotationSupport !== undefined && capabilities.documentChanges === true;
-  if (!annotated && !change.createFile) return { changes: Object.fromEntries(byUri) };
+  const renames = capabilities?.documentChanges === true && capabilities.resourceOperations?.includes("rename") ? (change.renameFiles ?? []) : [];
+  if (!annotated && !change.createFile && renames.length === 0) return { changes: Object.fromEntries(byUri) };
   const edits = [...byUri].map(([uri, list]) =>
     lsp.TextDocumentEdit.create({ uri, version: null }, annotated ? list.map((e) => ({ ...e, annotationId: ANNOTATION })) : list),
   );
+  // Files are renamed after the edits, which never touch them; an existing file is never overwritten.
+  const renamed = renames.map(({ from, to }) =>
+    lsp.RenameFile.create(from, to, { overwrite: false, ignoreIfExists: true }, annotated ? ANNOTATION : undefined),
+  );
   return {
-    documentChanges: change.createFile ? [lsp.CreateFile.create(change.createFile, { ignoreIfExists: true }), ...edits] : edits,
+    documentChanges: [...(change.createFile ? [lsp.CreateFile.create(change.createFile, { ignoreIfExists: true })] : []), ...edits, ...renamed],
     ...(annotated && { changeAnnotations: { [ANNOTATION]: { label: "Rename routes", description: change.note, needsConfirmation: false } } }),
   };
 }

@@ -1,5 +1,5 @@
 import { LoadedRoutingFile } from "../analysis/routingFile";
-import { Declaration, parseHelperName, Span } from "resource-routes/internal";
+import { baseName, Declaration, parseHelperName, Span } from "resource-routes/internal";
 import { editOf } from "../incremental/groupedTable";
 import { usesRouteSet } from "./routeSets";
 import { declarationAt, innermostDeclaration } from "./declarationAt";
@@ -9,6 +9,8 @@ import { helperWords } from "./references";
 import { RoutingWorkspace } from "./workspace";
 import { TextEdit, WorkspaceChange } from "./edits";
 import { GENERATED_MARK } from "../files/generatedFile";
+import { controllerFolder } from "./controllers";
+import { decodedOr } from "./uris";
 
 /** What a rename starts from: the name written in a routing file whose routes' names follow it. */
 interface RenameTarget {
@@ -67,10 +69,48 @@ export function rename(workspace: RoutingWorkspace, uri: string, offset: number,
       edits.push({ uri: document.uri, span: use.span, newText: `${parsed.hash ? "hash_for_" : ""}${name}_${parsed.kind}` });
     }
   }
-  return renamed.controllers.length
-    ? { edits, note: `The routes' controller changes (${renamed.controllers.join(", ")}): controller modules are not renamed.` }
-    : { edits };
+  return { edits, ...controllerFollows(workspace, target.uri, renamed.controllers) };
 }
+
+/**
+ * The controller modules a rename takes along, so that the routes keep reaching one: each
+ * controller the routes no longer name whose module exists is renamed with them (`products.ts` →
+ * `items.ts`, `products/index.ts` → `items/index.ts`), unless other routes still name it or the new
+ * name has a module already. What is and is not renamed is said in the note.
+ */
+function controllerFollows(workspace: RoutingWorkspace, uri: string, controllers: readonly ControllerChange[]): Pick<WorkspaceChange, "note" | "renameFiles"> {
+  if (controllers.length === 0) return {};
+  const file = workspace.routingFile(uri);
+  const folder = file && controllerFolder(workspace, uri, file);
+  const renameFiles: Array<{ from: string; to: string }> = [];
+  const said: string[] = [];
+  for (const { from, to, stillNamed } of controllers) {
+    const module = folder?.modules.get(from);
+    const at = module && module.uri.lastIndexOf(`/${from}`);
+    if (!module || at === undefined || at < 0) said.push(`${from} → ${to} (no module of ${from} to rename)`);
+    else if (stillNamed) said.push(`${from} → ${to} (${fileName(module.uri)} is kept: other routes still name ${from})`);
+    else if (folder!.modules.has(to)) said.push(`${from} → ${to} (a module of ${to} exists already)`);
+    else {
+      const renamedUri = `${module.uri.slice(0, at + 1)}${to}${module.uri.slice(at + 1 + from.length)}`;
+      renameFiles.push({ from: module.uri, to: renamedUri });
+      said.push(`${from} → ${to} (${fileName(module.uri)} is renamed ${fileName(renamedUri)})`);
+    }
+  }
+  return { note: `The routes' controller changes: ${said.join("; ")}.`, ...(renameFiles.length ? { renameFiles } : {}) };
+}
+
+/** A file's name as the user reads it, from its uri. */
+function fileName(uri: string): string {
+  return decodedOr(baseName(uri));
+}
+
+/** A controller the routes name no more, the one they name instead, and whether other routes of the file still name the old one. */
+interface ControllerChange {
+  from: string;
+  to: string;
+  stillNamed: boolean;
+}
+
 
 /**
  * Old route name → new one for every route whose name changes (with B's formatted_ aliases), and
@@ -81,18 +121,18 @@ export function rename(workspace: RoutingWorkspace, uri: string, offset: number,
 function renamedRoutes(
   before: LoadedRoutingFile,
   after: LoadedRoutingFile,
-): { names: Map<string, string>; controllers: string[] } | { error: string } | undefined {
+): { names: Map<string, string>; controllers: ControllerChange[] } | { error: string } | undefined {
   const edit = editOf(after.routes.table);
   const old = edit ? edit.removed.flatMap((segment) => segment.routes) : before.routes.routes;
   const now = edit ? edit.added.flatMap((segment) => segment.routes) : after.routes.routes;
   if (old.length !== now.length) return undefined;
   const names = new Map<string, string>();
-  const controllers = new Set<string>();
+  const controllers = new Map<string, string>();
   const unchanged = new Set<string>();
   for (let i = 0; i < old.length; i++) {
     const [a, b] = [old[i], now[i]];
     if (a.path.split("/").length !== b.path.split("/").length) return undefined;
-    if (a.controller !== b.controller && a.controller && b.controller) controllers.add(`${a.controller} → ${b.controller}`);
+    if (a.controller !== b.controller && a.controller && b.controller) controllers.set(a.controller, b.controller);
     if (a.name === b.name) {
       if (a.name) unchanged.add(a.name);
       continue;
@@ -105,7 +145,8 @@ function renamedRoutes(
     if (unchanged.has(to)) return { error: `"${to}" is already the name of another route; renaming would take it from that route.` };
     if (after.behaviour === "B") aliases.set(`formatted_${from}`, `formatted_${to}`);
   }
-  return { names: new Map([...names, ...aliases]), controllers: [...controllers] };
+  const named = new Set(after.routes.routes.map((route) => route.controller));
+  return { names: new Map([...names, ...aliases]), controllers: [...controllers].map(([from, to]) => ({ from, to, stillNamed: named.has(from) })) };
 }
 
 function renameTarget(workspace: RoutingWorkspace, uri: string, offset: number): RenameTarget | undefined {

@@ -44,6 +44,16 @@ describe("toWorkspaceEdit", () => {
     ]);
   });
 
+  it("renames files after the edits where the client can, and leaves them out where it cannot", () => {
+    const renameFiles = [{ from: "file:///app/controllers/posts.ts", to: "file:///app/controllers/articles.ts" }];
+    const edit = toWorkspaceEdit({ edits: renameEdits, renameFiles }, lines, { documentChanges: true, resourceOperations: ["rename"] });
+    assert.deepStrictEqual(
+      edit.documentChanges!.map((change) => ("kind" in change ? `${change.kind} ${"oldUri" in change ? change.oldUri : ""}` : "edit")),
+      ["edit", "edit", "rename file:///app/controllers/posts.ts"],
+    );
+    assert.deepStrictEqual(Object.keys(toWorkspaceEdit({ edits: renameEdits, renameFiles }, lines, { documentChanges: true }).changes!), [ROUTES, VIEW]);
+  });
+
   it("creates a file first, then fills it from its start", () => {
     const created = "file:///app/controllers/posts.ts";
     const edit = toWorkspaceEdit(

@@ -21,13 +21,19 @@ describe("language server: rename", function () {
   const viewUri = URI.file(path.join(root, "view.ts")).toString();
   let client: LanguageClient;
 
+  const controllerUri = URI.file(path.join(root, "controllers", "posts.ts")).toString();
+
   before(async () => {
+    fs.mkdirSync(path.join(root, "controllers"));
+    fs.writeFileSync(path.join(root, "controllers", "posts.ts"), "export function show() {}\n");
     fs.writeFileSync(path.join(root, "routes.ts"), ROUTES);
     fs.writeFileSync(path.join(root, "view.ts"), VIEW);
     client = new LanguageClient();
     await client.start(URI.file(root).toString());
     await client.open(routesUri, ROUTES);
     await client.open(viewUri, VIEW);
+    // The controllers folder indexed: the posts module is read (it lacks most actions).
+    await client.waitForDiagnostics(routesUri, (ds) => ds.some((d) => d.code === "missing-action"));
   });
   after(async () => {
     await client.stop();
@@ -43,10 +49,23 @@ describe("language server: rename", function () {
     assert.strictEqual(prepared.placeholder, "posts");
     const edit = (await client.connection.sendRequest(rpc.RenameRequest.type, { textDocument: { uri: routesUri }, position, newName: "articles" }))!;
     // The controller changes with the name: the edit says so, without asking for a confirmation that would leave it unapplied.
-    const changes = edit.documentChanges as rpc.TextDocumentEdit[];
+    const changes = edit.documentChanges!.filter((change): change is rpc.TextDocumentEdit => "textDocument" in change);
     const [annotation] = Object.values(edit.changeAnnotations!);
-    assert.match(annotation.description!, /posts → articles/);
+    assert.match(annotation.description!, /posts → articles \(posts\.ts is renamed articles\.ts\)/);
     assert.strictEqual(annotation.needsConfirmation, false);
+    // The controller module follows, after the edits, so that the routes keep reaching it.
+    assert.deepStrictEqual(
+      edit.documentChanges!.filter((change) => "kind" in change),
+      [
+        {
+          kind: "rename",
+          oldUri: controllerUri,
+          newUri: controllerUri.replace(/posts\.ts$/, "articles.ts"),
+          options: { overwrite: false, ignoreIfExists: true },
+          annotationId: "resourceRoutes.rename",
+        },
+      ],
+    );
     const texts: Record<string, string> = { [routesUri]: ROUTES, [viewUri]: VIEW };
     let version = 1;
     for (const change of changes) {

@@ -172,10 +172,33 @@ describe("service: rename", () => {
   it("says so when the routes' controller changes (no controller: option), and not when it is fixed", () => {
     const { workspace, uri, offset } = workspaceOf({ [ROUTES_URI]: routes(`  map.resources("po|sts");`) });
     const result = rename(workspace, uri, offset, "articles");
-    assert.ok(!("error" in result) && /posts → articles/.test(result.note ?? ""), JSON.stringify(result));
+    assert.ok(!("error" in result) && /posts → articles \(no module of posts to rename\)/.test(result.note ?? ""), JSON.stringify(result));
+    assert.strictEqual(result.renameFiles, undefined);
     const fixed = workspaceOf({ [ROUTES_URI]: routes(`  map.resources("po|sts", { controller: "posts" });`) });
     const kept = rename(fixed.workspace, fixed.uri, fixed.offset, "articles");
     assert.ok(!("error" in kept) && kept.note === undefined);
+  });
+
+  it("takes the controller module along, unless other routes still name it or the new name has a module", () => {
+    const POSTS = "file:///app/config/controllers/posts.ts";
+    const ADMIN = "file:///app/config/controllers/admin/posts/index.ts";
+    const follows = (body: string, modules: string[]) => {
+      const { workspace, uri, offset } = workspaceOf({ [ROUTES_URI]: routes(body), ...Object.fromEntries(modules.map((m) => [m, "export function index() {}\n"])) });
+      const result = rename(workspace, uri, offset, "articles");
+      assert.ok(!("error" in result), JSON.stringify(result));
+      return { note: result.note, renameFiles: result.renameFiles };
+    };
+    assert.deepStrictEqual(follows(`  map.resources("po|sts");`, [POSTS]), {
+      note: "The routes' controller changes: posts → articles (posts.ts is renamed articles.ts).",
+      renameFiles: [{ from: POSTS, to: "file:///app/config/controllers/articles.ts" }],
+    });
+    assert.deepStrictEqual(follows(`  map.namespace("admin", (admin) => admin.resources("po|sts"));`, [ADMIN]).renameFiles, [
+      { from: ADMIN, to: "file:///app/config/controllers/admin/articles/index.ts" },
+    ]);
+    const shared = follows(`  map.resources("po|sts");\n  map.connect("feed", { controller: "posts", action: "index" });`, [POSTS]);
+    assert.deepStrictEqual(shared, { note: "The routes' controller changes: posts → articles (posts.ts is kept: other routes still name posts).", renameFiles: undefined });
+    const taken = follows(`  map.resources("po|sts");`, [POSTS, "file:///app/config/controllers/articles.ts"]);
+    assert.deepStrictEqual(taken, { note: "The routes' controller changes: posts → articles (a module of articles exists already).", renameFiles: undefined });
   });
 
   it("prepareRename: the name as written, or a clear refusal elsewhere", () => {

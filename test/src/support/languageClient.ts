@@ -145,7 +145,7 @@ const FULL_CAPABILITIES: rpc.ClientCapabilities = {
     workspaceFolders: true,
     didChangeConfiguration: { dynamicRegistration: true },
     didChangeWatchedFiles: { dynamicRegistration: true },
-    workspaceEdit: { documentChanges: true, changeAnnotationSupport: { groupsOnLabel: true } },
+    workspaceEdit: { documentChanges: true, changeAnnotationSupport: { groupsOnLabel: true }, resourceOperations: ["create", "rename", "delete"] },
   },
   window: { workDoneProgress: true },
   // As VS Code declares them: list-wide defaults (LSP 3.17), which its language client applies.
