@@ -111,7 +111,6 @@ interface ControllerChange {
   stillNamed: boolean;
 }
 
-
 /**
  * Old route name → new one for every route whose name changes (with B's formatted_ aliases), and
  * the controllers that change; undefined when the routes do not correspond one to one. `after` is

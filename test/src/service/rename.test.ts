@@ -183,7 +183,10 @@ describe("service: rename", () => {
     const POSTS = "file:///app/config/controllers/posts.ts";
     const ADMIN = "file:///app/config/controllers/admin/posts/index.ts";
     const follows = (body: string, modules: string[]) => {
-      const { workspace, uri, offset } = workspaceOf({ [ROUTES_URI]: routes(body), ...Object.fromEntries(modules.map((m) => [m, "export function index() {}\n"])) });
+      const { workspace, uri, offset } = workspaceOf({
+        [ROUTES_URI]: routes(body),
+        ...Object.fromEntries(modules.map((m) => [m, "export function index() {}\n"])),
+      });
       const result = rename(workspace, uri, offset, "articles");
       assert.ok(!("error" in result), JSON.stringify(result));
       return { note: result.note, renameFiles: result.renameFiles };
@@ -196,7 +199,10 @@ describe("service: rename", () => {
       { from: ADMIN, to: "file:///app/config/controllers/admin/articles/index.ts" },
     ]);
     const shared = follows(`  map.resources("po|sts");\n  map.connect("feed", { controller: "posts", action: "index" });`, [POSTS]);
-    assert.deepStrictEqual(shared, { note: "The routes' controller changes: posts → articles (posts.ts is kept: other routes still name posts).", renameFiles: undefined });
+    assert.deepStrictEqual(shared, {
+      note: "The routes' controller changes: posts → articles (posts.ts is kept: other routes still name posts).",
+      renameFiles: undefined,
+    });
     const taken = follows(`  map.resources("po|sts");`, [POSTS, "file:///app/config/controllers/articles.ts"]);
     assert.deepStrictEqual(taken, { note: "The routes' controller changes: posts → articles (a module of articles exists already).", renameFiles: undefined });
   });
