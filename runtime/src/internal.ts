@@ -45,7 +45,7 @@ export {
 export { associationName, defineResource, resourceSingular } from "./routing/resource";
 export { DEFAULT_ACTIONS } from "./routing/restriction";
 export { HttpMethod, Route, RouteJSON } from "./routing/route";
-export { routedMethod } from "./routing/routedMethod";
+export { routedMethod } from "./routing/requestMethods";
 export { RouteSet } from "./routing/routeSet";
 export { segmentMatcher } from "./routing/segmentMatch";
 export { checkDrawSettings, DRAW_SETTINGS } from "./routing/settings";

@@ -14,7 +14,7 @@ import { bodyKind, bodyParams, BodyRead, Files } from "./body";
 import { Middleware, runChain } from "./filters";
 import { FailureHook, failureOutcome, RequestFailure } from "./failures";
 import { checkedCookieKeys } from "./cookies";
-import { routedMethod } from "../routing/routedMethod";
+import { isRequestMethod, routedMethod } from "../routing/requestMethods";
 
 /** Options of both adapters. */
 export interface HttpOptions {
@@ -248,6 +248,13 @@ class Answering<Raw> {
   route(path: string, params: Params | undefined, files?: Files): Pending<Outcome> {
     const core = this.core;
     let matched: ReturnType<AnyRouteSet["match"]>;
+    // A method outside Rails' list never reaches recognition (which refuses it): the path's methods are allowed.
+    const method = routedMethod(this.request.method, core.patch);
+    if (!isRequestMethod(method)) {
+      const allowed = core.routes.allowedMethods(path);
+      if (allowed.length) return this.methodNotAllowed(allowed);
+      return this.notFound(`No route matches ${JSON.stringify(shortened(path))} with {:method=>:${method.toLowerCase()}}`, true);
+    }
     try {
       const override = params && Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
       matched = core.routes.match(
@@ -331,15 +338,18 @@ class Answering<Raw> {
     return this.plain(408, `Request Timeout: the body did not arrive within ${timeout} ms`, { connection: "close" });
   }
 
+  /** 405 with the methods `allowed` in `Allow` (PATCH beside PUT where PATCH is routed as PUT). */
+  private methodNotAllowed(allowed: readonly string[], error = new MethodNotAllowed([...allowed])): Outcome {
+    const methods = allowed.map((m) => m.toUpperCase());
+    if (this.core.patch && methods.includes("PUT")) methods.splice(methods.indexOf("PUT") + 1, 0, "PATCH");
+    const allow = methods.join(", ");
+    return this.answerFailure({ status: 405, message: error.message, allow, error }, this.options.methodNotAllowed, { allow });
+  }
+
   /** What a failure before the action is answered with: 400, 405, 404 (or the host framework's turn), else 500. */
   failure(error: unknown): Outcome {
     if (error instanceof BadRequest) return this.answerFailure({ status: 400, message: `Bad Request: ${error.message}`, error });
-    if (error instanceof MethodNotAllowed) {
-      const allowed = error.allowedMethods.map((m) => m.toUpperCase());
-      if (this.core.patch && allowed.includes("PUT")) allowed.splice(allowed.indexOf("PUT") + 1, 0, "PATCH");
-      const allow = allowed.join(", ");
-      return this.answerFailure({ status: 405, message: error.message, allow, error }, this.options.methodNotAllowed, { allow });
-    }
+    if (error instanceof MethodNotAllowed) return this.methodNotAllowed(error.allowedMethods, error);
     if (error instanceof UnknownHttpMethod) return this.answerFailure({ status: 400, message: `Bad Request: ${error.message}`, error });
     if (error instanceof RoutingError) return this.notFound(error.message, true);
     return this.failed(error);

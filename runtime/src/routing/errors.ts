@@ -17,7 +17,7 @@ export class MethodNotAllowed extends RoutingError {
   }
 }
 
-/** Behaviour A: a `_method` (or request method) that is not an HTTP method it knows. */
+/** A request method outside Rails' list (both behaviours), or an unknown `_method` in behaviour A. */
 export class UnknownHttpMethod extends RoutingError {
   constructor(method: string, known: readonly string[]) {
     super(`${method}, accepted HTTP methods are ${toSentence([...known])}`);

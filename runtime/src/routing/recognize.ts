@@ -6,6 +6,8 @@ import { Route } from "./route";
 import { segmentHead, SegmentMatcher, segmentMatcher } from "./segmentMatch";
 import { own, setOwn } from "./records";
 import { shortened } from "../text/escape";
+import { known, lowerMethod, REQUEST_METHODS } from "./requestMethods";
+import type { HttpMethod } from "./route";
 
 /** What a request was recognised as (docs/routing.md). */
 export interface Recognition {
@@ -24,8 +26,6 @@ export interface Match {
 }
 
 /** Methods a request (or `_method`) may name; HEAD is answered as GET. */
-const REQUEST_METHODS = ["get", "head", "put", "post", "delete", "options"] as const;
-
 /** An edge that matches one request segment that is dynamic or mixed. */
 interface PatternEdge {
   matcher: SegmentMatcher;
@@ -179,18 +179,35 @@ export class Recognizer {
     const end = pathEnd(path, from);
     this.enter(this.root, path, from, end, search);
     if (search.best !== NONE) return search.best;
-    // The error path: walk again, now collecting the routes whose path matched (none takes the method).
-    search.reset(EVERY_ROUTE);
-    const matched = (search.matched = []);
-    this.enter(this.root, path, from, end, search);
-    if (matched.length) throw new MethodNotAllowed([...new Set(matched.sort((a, b) => a - b).flatMap((index) => this.routes[index].methods ?? []))]);
+    // The error path: the routes whose path matched (none takes the method).
+    const allowed = this.allowedMethods(path);
+    if (allowed.length) throw new MethodNotAllowed(allowed);
     throw new RoutingError(`No route matches ${JSON.stringify(shortened(path))} with {:method=>:${matchMethod}}`);
   }
 
-  /** The method a request is treated as: `_method` counts only on POST (A rejects unknown values, B ignores them). */
+  /**
+   * The methods the routes whose path matches `path` take, in route order (a route with no method
+   * condition takes every request method); none when no route has the path.
+   */
+  allowedMethods(path: string): HttpMethod[] {
+    const search = this.search;
+    search.reset(EVERY_ROUTE);
+    const matched = (search.matched = []);
+    const from = pathStart(path);
+    this.enter(this.root, path, from, pathEnd(path, from), search);
+    search.matched = undefined;
+    const methods = matched.sort((a, b) => a - b).flatMap((index) => this.routes[index].methods ?? ANY_METHOD);
+    return [...new Set(methods)];
+  }
+
+  /**
+   * The method a request is treated as. A method outside Rails' list is refused before routing in
+   * both behaviours (Rails 2.2's and 2.3's Request#request_method raised); `_method` counts only
+   * on POST, and an unknown value of it is refused in A and ignored in B.
+   */
   private requestMethod(method: string, params: Readonly<Record<string, unknown>>): string {
     let requested = lowerMethod(method);
-    if (this.rules.rejectsUnknownMethodOverride && !known(requested)) throw new UnknownHttpMethod(method, REQUEST_METHODS);
+    if (!known(requested)) throw new UnknownHttpMethod(method, REQUEST_METHODS);
     if (requested !== "post") return requested;
     const override = own(params, "_method");
     if (override !== undefined && override !== null) {
@@ -498,6 +515,9 @@ const SLASH = 47;
 
 const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({});
 
+/** What a route with no method condition takes, as allowedMethods lists it (HEAD is GET's). */
+const ANY_METHOD: readonly HttpMethod[] = ["get", "put", "post", "delete", "options"];
+
 /** The method class of the error path's walk: every route whose path matches. */
 const EVERY_ROUTE = 0;
 
@@ -515,28 +535,6 @@ function fixedValues(route: Route): FixedValues {
 }
 
 const NO_FIXED_VALUES: FixedValues = Object.freeze({ defaults: Object.freeze([]) as unknown as string[], params: Object.freeze([]) as unknown as string[] });
-
-/** The lower-case method, without a new string for the usual upper-case names. */
-function lowerMethod(method: string): string {
-  switch (method) {
-    case "GET":
-      return "get";
-    case "POST":
-      return "post";
-    case "PUT":
-      return "put";
-    case "DELETE":
-      return "delete";
-    case "HEAD":
-      return "head";
-    case "OPTIONS":
-      return "options";
-    default:
-      return method.toLowerCase();
-  }
-}
-
-const known = (method: string) => (REQUEST_METHODS as readonly string[]).includes(method);
 
 /**
  * Where a request path's segments start and end: `/posts/1/?x=1` → the text `posts/1`. The query is

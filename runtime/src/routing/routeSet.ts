@@ -3,7 +3,7 @@ import { Behaviour, DrawSettings } from "./declarations";
 import { Diagnostic } from "./diagnostics";
 import { buildHelpers, Helper } from "./helpers";
 import { Match, Recognition, Recognizer } from "./recognize";
-import { Route, RouteJSON } from "./route";
+import { HttpMethod, Route, RouteJSON } from "./route";
 import { RouteTable } from "./table";
 import type { UntypedHelpers } from "./typedRoutes";
 
@@ -63,6 +63,14 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
   /** recognize() with the route that matched. */
   match(method: string, path: string, params?: Record<string, unknown>): Match {
     return this.compiled().match(method, path, params);
+  }
+
+  /**
+   * The methods (lower case) the routes whose path matches `path` take, in route order: what a 405's
+   * `Allow` lists, or an OPTIONS answer. Empty when no route has the path.
+   */
+  allowedMethods(path: string): HttpMethod[] {
+    return this.compiled().allowedMethods(path);
   }
 
   private compiled(): Recognizer {

@@ -200,6 +200,23 @@ describe("serving: mount points and PATCH", function () {
     assert.strictEqual(routes.recognize("PUT", "/posts/2").action, "update");
     assert.throws(() => routes.recognize("PATCH", "/posts/2"));
   });
+
+  it("a method outside Rails' list is answered 405 with the path's methods, or 404 where no route has the path, in both behaviours", async () => {
+    for (const behaviour of ["A", "B"] as const) {
+      const set = draw({ behaviour }, (map) => {
+        map.resources("posts", { only: ["show", "update"] });
+        map.connect("any/:x", { controller: "posts", action: "show" });
+      });
+      const handle = fetchHandler(set, controllers, quiet);
+      const refused = await request(handle, "BACON /posts/2");
+      assert.deepStrictEqual([refused.status, refused.headers.get("allow")], [405, "GET, PUT, PATCH"], behaviour);
+      assert.deepStrictEqual(set.allowedMethods("/posts/2"), ["get", "put"]);
+      // A route with no method condition takes every method of Rails' list.
+      assert.strictEqual((await request(handle, "PROPFIND /any/1")).headers.get("allow"), "GET, PUT, PATCH, POST, DELETE, OPTIONS");
+      assert.strictEqual((await request(handle, "BACON /nothing")).status, 404);
+      assert.strictEqual((await request(fetchHandler(set, controllers, { ...quiet, patch: false }), "PATCH /posts/2")).status, 405);
+    }
+  });
 });
 
 describe("serving: multipart bodies", () => {

@@ -72,7 +72,7 @@ const KNOWN = ["get", "head", "put", "post", "delete", "options"];
 function reference(routes: RouteSet, method: string, path: string, override: string | undefined): Outcome {
   const behaviourA = routes.behaviour === "A";
   let requested = method.toLowerCase();
-  if (behaviourA && !KNOWN.includes(requested)) return { error: "UnknownHttpMethod" };
+  if (!KNOWN.includes(requested)) return { error: "UnknownHttpMethod" };
   if (requested === "post" && override !== undefined) {
     if (KNOWN.includes(override.toLowerCase())) requested = override.toLowerCase();
     else if (behaviourA) return { error: "UnknownHttpMethod" };

@@ -122,6 +122,16 @@ describe("recognition", () => {
   it("B: an unknown _method is ignored", () => {
     assert.strictEqual(blog("B").recognize("POST", "/posts", { _method: "bogus" }).action, "create");
   });
+  for (const behaviour of ["A", "B"] as const) {
+    it(`${behaviour}: a request method outside Rails' list is refused before routing (Request#request_method raised UnknownHttpMethod)`, () => {
+      for (const method of ["BACON", "PATCH", "TRACE"]) {
+        assert.throws(
+          () => blog(behaviour).recognize(method, "/posts"),
+          (e: Error) => e instanceof UnknownHttpMethod && e.message === `${method}, accepted HTTP methods are get, head, put, post, delete, and options`,
+        );
+      }
+    });
+  }
   it("the first route in registration order wins", () => {
     const routes = draw({}, (map) => {
       map.connect("posts/:slug", { controller: "slugs", action: "show" });

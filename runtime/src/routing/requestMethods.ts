@@ -1,0 +1,40 @@
+/** Rails 2's request methods (ActionController::Request::HTTP_METHODS): any other is refused before routing. */
+export const REQUEST_METHODS = ["get", "head", "put", "post", "delete", "options"] as const;
+
+/** The lower-case method, without a new string for the usual upper-case names. */
+export function lowerMethod(method: string): string {
+  switch (method) {
+    case "GET":
+      return "get";
+    case "POST":
+      return "post";
+    case "PUT":
+      return "put";
+    case "DELETE":
+      return "delete";
+    case "HEAD":
+      return "head";
+    case "OPTIONS":
+      return "options";
+    default:
+      return method.toLowerCase();
+  }
+}
+
+/** Whether a lower-case method is one of Rails' request methods. */
+export function known(method: string): boolean {
+  return (REQUEST_METHODS as readonly string[]).includes(method);
+}
+
+/** Whether a request's method (any case) is one of Rails' request methods. */
+export function isRequestMethod(method: string): boolean {
+  return known(lowerMethod(method));
+}
+
+/**
+ * The method recognition is asked for, the request's own or a form's `_method`: PATCH (any case)
+ * as PUT where PATCH is on, since Rails 2's routes know no PATCH.
+ */
+export function routedMethod(method: string, patch: boolean): string {
+  return patch && method.length === 5 && method.toUpperCase() === "PATCH" ? "PUT" : method;
+}
