@@ -6,7 +6,7 @@
  */
 export { draw, DrawOptions } from "./dsl/draw";
 export { Mapper, MapperCallback, Options } from "./dsl/mapper";
-export { RouteSet, RouteSetOptions } from "./routing/routeSet";
+export { GenerateOptions, RouteSet, RouteSetOptions } from "./routing/routeSet";
 export { RouteValue, NamedValues, TypedRouteSet, AnyRouteSet, UntypedHelpers } from "./routing/typedRoutes";
 export { Route, RouteJSON, HttpMethod } from "./routing/route";
 export { Helper } from "./routing/helpers";

@@ -132,7 +132,7 @@ function present(value: unknown): boolean {
 }
 
 /** A value's parameter text: `to_param()` if it has one, else its `id`, else itself. */
-function toParam(value: unknown): string {
+export function toParam(value: unknown): string {
   if (typeof value === "object" && value !== null) {
     const model = value as { to_param?: () => unknown; id?: unknown };
     if (typeof model.to_param === "function") return String(model.to_param());

@@ -4,8 +4,12 @@ import { Diagnostic } from "./diagnostics";
 import { buildHelpers, Helper } from "./helpers";
 import { Match, Recognition, Recognizer } from "./recognize";
 import { HttpMethod, Route, RouteJSON } from "./route";
+import { generateFromOptions } from "./generateFromOptions";
 import { RouteTable } from "./table";
 import type { UntypedHelpers } from "./typedRoutes";
+
+/** Options to generate from, as Rails wrote them: `{ controller: "posts", action: "show", id: 1 }`. */
+export type GenerateOptions = { controller: string; action?: string; [key: string]: unknown };
 
 export interface RouteSetOptions {
   /** Receives deprecation warnings (B's `formatted_*` helpers); defaults to process.emitWarning where there is one (console.warn in a worker). */
@@ -63,6 +67,17 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
   /** recognize() with the route that matched. */
   match(method: string, path: string, params?: Record<string, unknown>): Match {
     return this.compiled().match(method, path, params);
+  }
+
+  /**
+   * The path `options` generate, as Rails 2's `url_for(:controller => …, :action => …)` did:
+   * `{ controller, action, ...values }` (action `index` when left out; `use_route` names a route).
+   * Among the routes of that controller and action, the one that leaves the fewest given keys
+   * unused is tried first (registration order among equals); the keys it leaves over become the
+   * query string. Throws RoutingError when no route can generate them.
+   */
+  generate(options: GenerateOptions): string {
+    return generateFromOptions(this.routes, this.table.named, options).path;
   }
 
   /**

@@ -7,8 +7,7 @@
  * @module resource-routes/testing
  */
 import * as assert from "node:assert";
-import { generatePath } from "../routing/generate";
-import type { Route } from "../routing/route";
+import { GeneratedFromOptions, generateFromOptions } from "../routing/generateFromOptions";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { setOwn } from "../routing/records";
 import { shortened } from "../text/escape";
@@ -37,19 +36,37 @@ export function assertRecognizes(routes: AnyRouteSet, request: RequestLine, expe
   comparing(`${method} ${shortened(path)} is recognised otherwise than expected`, () => assert.deepStrictEqual(actual, stringValues(expected)));
 }
 
-/** Asserts that `options` (a controller, an action and params) generate `path`; a query string in `path` is compared too. */
+/**
+ * Asserts that `options` (a controller, an action and params) generate `path`, as Rails'
+ * assert_generates did: by the route generation from options picks (routes.generate), and with no
+ * key left over unless `path` carries them in its query string.
+ */
 export function assertGenerates(routes: AnyRouteSet, path: string, options: RouteOptions): void {
-  const generated = generateFrom(routes, options);
-  if (generated === undefined) {
+  let generated: GeneratedFromOptions;
+  try {
+    generated = generateFromOptions(routes.routes, routes.table.named, options);
+  } catch (error) {
     throw new assert.AssertionError({
-      message: `no route generates ${JSON.stringify(options)}`,
+      message: `${JSON.stringify(options)} generate no path: ${(error as Error).message}`,
       actual: undefined,
       expected: path,
       operator: "assertGenerates",
     });
   }
-  const actual = path.includes("?") ? generated : generated.split("?")[0];
-  comparing(`${JSON.stringify(options)} generates another path`, () => assert.strictEqual(actual, path));
+  if (path.includes("?")) {
+    comparing(`${JSON.stringify(options)} generates another path`, () => assert.strictEqual(generated.path, path));
+    return;
+  }
+  const extras = generated.extraKeys;
+  if (extras.length) {
+    throw new assert.AssertionError({
+      message: `${JSON.stringify(options)} leave keys over: ${extras.join(", ")} (the route generates ${generated.path}); expected ${path}`,
+      actual: generated.path,
+      expected: path,
+      operator: "assertGenerates",
+    });
+  }
+  comparing(`${JSON.stringify(options)} generates another path`, () => assert.strictEqual(generated.path, path));
 }
 
 /** assertRecognizes and assertGenerates both: the request is recognised as `options`, and `options` generate its path. */
@@ -103,33 +120,4 @@ function stringValues(options: RouteOptions): Record<string, unknown> {
   // Own keys kept as keys: an expected `__proto__` (from JSON.parse) is compared, not made the prototype.
   for (const [key, value] of Object.entries(options)) setOwn(result, key, typeof value === "number" || typeof value === "boolean" ? String(value) : value);
   return result;
-}
-
-/**
- * The path the first route able to generate `options` gives (Rails' url_for by options): its
- * controller and action are the options' (fixed, or filled into `:controller`/`:action`), its fixed
- * params are the options' own, and its segments' requirements accept their values.
- */
-function generateFrom(routes: AnyRouteSet, options: RouteOptions): string | undefined {
-  const { controller, action, ...rest } = options;
-  for (const route of routes.routes) {
-    if (!takes(route, "controller", controller) || !takes(route, "action", action)) continue;
-    if (Object.entries(route.params).some(([key, value]) => String(rest[key]) !== value)) continue;
-    const values: Record<string, unknown> = { ...rest };
-    for (const key of Object.keys(route.params)) delete values[key];
-    if (route.controller === null) values.controller = controller;
-    if (route.action === null && !(action === route.defaults.action)) values.action = action;
-    try {
-      return generatePath(route, values, "assertGenerates");
-    } catch {
-      // This route cannot take these values: the next may.
-    }
-  }
-  return undefined;
-}
-
-/** Whether a route reaches `value` for `key` (controller or action): fixed to it, or through its segment. */
-function takes(route: Route, key: "controller" | "action", value: string): boolean {
-  const fixed = key === "controller" ? route.controller : route.action;
-  return fixed === null ? route.segments.some((segment) => segment.some((part) => part.kind !== "static" && part.key === key)) : fixed === value;
 }

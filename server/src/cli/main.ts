@@ -74,8 +74,11 @@ const COMMANDS: Record<string, Command> = {
   },
   generate: {
     flags: ["--behaviour", "--json", "--param", "--host"],
-    usage: `resource-routes generate FILE HELPER [ARG]... [--param k=v]... [--host H] [--behaviour A|B] [--json]
+    usage: `resource-routes generate FILE [HELPER [ARG]...] [--param k=v]... [--host H] [--behaviour A|B] [--json]
   Calls a URL helper (post_path, post_url, hash_for_post_path...) with positional ARGs and named --param values.
+  Without HELPER, generates from options as Rails' url_for did: --param controller=posts --param action=show
+  --param id=1 (action index when left out); the route that leaves the fewest given keys unused is tried first,
+  and the keys it leaves over become the query string.
   Exit 1 when it cannot generate (missing value, unknown helper, no host for _url).`,
     run: (args) => tooling(() => require("./commands/generate") as typeof import("./commands/generate"), "typescript").generateCommand(args),
   },

@@ -158,6 +158,14 @@ describe("CLI", () => {
       assert.strictEqual(unknown.status, 1);
       assert.match(unknown.stderr, /Unknown helper "artcle_path"; did you mean "article_path"\?/);
     });
+    it("without a helper, generates from the options as url_for did, the left-over keys as the query", () => {
+      const generated = run("generate", BLOG, "--param", "controller=articles", "--param", "action=show", "--param", "id=1", "--param", "page=2");
+      assert.deepStrictEqual([generated.status, generated.stdout.trim()], [0, "/articles/1?page=2"]);
+      assert.strictEqual(run("generate", BLOG, "--param", "controller=articles").stdout.trim(), "/articles");
+      const none = run("generate", BLOG, "--param", "controller=nothing");
+      assert.deepStrictEqual([none.status, none.stderr.trim()], [1, 'No route matches {:controller=>"nothing", :action=>"index"}']);
+      assert.strictEqual(run("generate", BLOG).status, 2, "no helper and no controller");
+    });
   });
 
   describe("usage errors exit 2 with one line on stderr", () => {

@@ -41,7 +41,9 @@ describe("resource-routes/testing", () => {
     assertGenerates(routes, "/posts/1/publish", { controller: "posts", action: "publish", id: 1 });
     assertGenerates(routes, "/posts", { controller: "posts", action: "index" });
     assertGenerates(routes, "/posts?page=2", { controller: "posts", action: "index", page: 2 });
-    assertGenerates(routes, "/reports/summary/7", { controller: "reports", action: "summary", id: 7 });
+    assertGenerates(routes, "/posts/summary/7", { controller: "posts", action: "summary", id: 7 });
+    // A `:controller` segment takes the controllers the routes name, in generation as in recognition (Rails' possible controllers).
+    assert.throws(() => routes.generate({ controller: "reports", action: "summary", id: 7 }), /No route matches/);
   });
 
   it("assertGenerates fails with both paths, or says no route generates the options", () => {
@@ -56,7 +58,47 @@ describe("resource-routes/testing", () => {
         { controller: "tags", action: "index" },
       ),
     );
-    assert.strictEqual(none.message, 'no route generates {"controller":"tags","action":"index"}');
+    assert.strictEqual(none.message, '{"controller":"tags","action":"index"} generate no path: No route matches {:controller=>"tags", :action=>"index"}');
+  });
+
+  // Each answer here is Rails' own (v2.2.2 for A, v2.3.2 for B, under the routing oracle).
+  it("generation from options takes the route that leaves the fewest keys unused, registration order among equals", () => {
+    for (const behaviour of ["A", "B"] as const) {
+      const set = draw({ behaviour }, (map) => {
+        map.resources("messages");
+        map.resources("threads");
+        map.resources("messages", (message) => message.resources("threads"));
+      });
+      // A's formatted_messages route takes the format; B's one route has it as its optional segment.
+      assertRouting(set, "/messages.xml", { controller: "messages", action: "index", format: "xml" });
+      assertGenerates(set, "/messages/1/threads/2", { controller: "threads", action: "show", message_id: "1", id: "2" });
+      assertGenerates(set, "/messages/1/threads.xml", { controller: "threads", action: "index", message_id: "1", format: "xml" });
+      assert.strictEqual(set.generate({ controller: "messages" }), "/messages", "the action is index when not given");
+      assert.strictEqual(set.generate({ controller: "messages", action: "show", id: "1", page: "2" }), "/messages/1?page=2");
+      assert.throws(() => set.generate({ controller: "messages", action: "bogus" }), {
+        message: 'No route matches {:controller=>"messages", :action=>"bogus"}',
+      });
+    }
+    const equals = draw((map) => {
+      map.connect("a/:id", { controller: "x", action: "y" });
+      map.named_route("bee", "b/:id", { controller: "x", action: "y" });
+      map.connect("c/:id/:page", { controller: "x", action: "y" });
+    });
+    assert.strictEqual(equals.generate({ controller: "x", action: "y", id: 1 }), "/a/1");
+    assert.strictEqual(equals.generate({ controller: "x", action: "y", id: 1, page: 2 }), "/c/1/2");
+    assert.strictEqual(equals.generate({ controller: "x", action: "y", id: 1, q: 2 }), "/a/1?q=2");
+    assert.strictEqual(equals.generate({ controller: "x", action: "y", id: 1, use_route: "bee" }), "/b/1");
+    // Rails crashed on a name no route holds (NoMethodError): a routing error naming it.
+    assert.throws(() => equals.generate({ controller: "x", action: "y", id: 1, use_route: "none" }), { message: 'No route named "none" (use_route)' });
+  });
+
+  it("assertGenerates fails, as Rails' did, when keys are left over that the expected path does not carry", () => {
+    const left = failure(() => assertGenerates(routes, "/posts/1", { controller: "posts", action: "show", id: 1, page: 2 }));
+    assert.strictEqual(
+      left.message,
+      '{"controller":"posts","action":"show","id":1,"page":2} leave keys over: page (the route generates /posts/1?page=2); expected /posts/1',
+    );
+    assertGenerates(routes, "/posts/1?page=2", { controller: "posts", action: "show", id: 1, page: 2 });
   });
 
   it("assertRecognizes compares an expected __proto__ key (from JSON.parse) as a key, and quotes at most 200 characters of a path", () => {
