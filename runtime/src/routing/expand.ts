@@ -391,8 +391,10 @@ export class Expander {
     const spec: RouteSpec = {
       path: basePath(fullPath),
       controller,
-      // With no `:action` segment and no action given, the action is index (the original route's own default).
-      action: options.action != null && !(options.action instanceof RegExp) ? asText(options.action) : keys.has("action") ? null : "index",
+      // With no `:action` segment and no action given, the action is index (the original route's own
+      // default); an action given as nil stays none, as Rails kept `:action => nil` (recognised with no action).
+      action:
+        options.action != null && !(options.action instanceof RegExp) ? asText(options.action) : keys.has("action") || options.action === null ? null : "index",
       conditions: mapOf(options.conditions),
       requirements,
       defaults,

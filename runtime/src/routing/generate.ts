@@ -60,6 +60,11 @@ export function generatePath(route: Route, values: Record<string, unknown>, help
     const segment = route.segments[index];
     const optionalFormat = index === lastIndex && route.optionalFormat;
     if (index >= route.requiredSegments && segment.every((p) => p.kind === "static" || !present(values[p.key]))) break;
+    // A last glob with no value takes nothing, as it may in recognition (`files/*path` → `/files`).
+    if (index === lastIndex && segment.length === 1 && segment[0].kind === "glob" && !present(values[segment[0].key])) {
+      used.add(segment[0].key);
+      break;
+    }
     let text = "";
     for (let p = 0; p < segment.length; p++) {
       const part = segment[p];
@@ -69,7 +74,8 @@ export function generatePath(route: Route, values: Record<string, unknown>, help
         continue;
       }
       used.add(part.key);
-      const raw = values[part.key] ?? route.defaults[part.key];
+      // B's optional format takes no default, in generation as in recognition.
+      const raw = values[part.key] ?? (optionalFormat && part.key === "format" ? undefined : route.defaults[part.key]);
       if (!present(raw)) {
         if (optionalFormat && part.key === "format") continue;
         throw new RoutingError(

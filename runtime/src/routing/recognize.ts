@@ -321,9 +321,19 @@ export class Recognizer {
 
   /** Goes on at `node` with the request's segments from `from`: the path ends there, or the walk goes on. */
   private enter(node: TrieNode, path: string, from: number, end: number, search: Search): void {
-    if (!reachable(node, from, end, search)) return;
-    if (from > end) this.atTerminal(node, search);
-    else this.walk(node, path, from, end, search);
+    if (from <= end) {
+      if (reachable(node, from, end, search)) this.walk(node, path, from, end, search);
+      return;
+    }
+    if (reachable(node, from, end, search)) this.atTerminal(node, search);
+    // A glob that is its route's last segment may take no segment: its value is "" (Rails 2's
+    // path segment was `(.*)`, so `files/*path` took `/files`, and `*path` took `/`).
+    const glob = node.glob;
+    if (glob && glob.tails[0] === 0 && reachable(glob.node, from, end, search)) {
+      search.values.push(glob.key, "");
+      this.atTerminal(glob.node, search);
+      truncate(search.values, search.values.length - 2);
+    }
   }
 
   /** The first route ending here that takes the method (a node knows it per method class); on the error path, every route ending here. */
@@ -528,7 +538,11 @@ interface FixedValues {
 
 function fixedValues(route: Route): FixedValues {
   const pairs = (values: Record<string, string>) => Object.keys(values).flatMap((key) => [key, values[key]]);
-  const defaults = pairs(route.defaults);
+  const defaults: string[] = [];
+  for (const key of Object.keys(route.defaults)) {
+    // B's optional format never takes a default: Rails 2.3 set :format only from the request.
+    if (!(route.optionalFormat && key === "format")) defaults.push(key, route.defaults[key]);
+  }
   const params = pairs(route.params);
   // Most routes have neither: they share one object, which stays in the cache between requests.
   return defaults.length || params.length ? { defaults, params } : NO_FIXED_VALUES;

@@ -53,8 +53,8 @@ function endsInGlob(route: Route): boolean {
 /** Whether `earlier` matches every request that is `later`'s first `length` segments. */
 function acceptsLength(earlier: Route, later: Route, length: number): boolean {
   const count = earlier.segments.length;
-  if (endsInGlob(earlier) && length >= count) {
-    // the glob takes the rest (at least one segment); the segments before it must cover
+  if (endsInGlob(earlier) && length >= count - 1) {
+    // the glob takes the rest, or nothing (Rails 2's `(.*)`); the segments before it must cover
     for (let k = 0; k < count - 1; k++) if (!covers(earlier, k, later, k)) return false;
     return true;
   }

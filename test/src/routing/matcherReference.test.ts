@@ -31,7 +31,9 @@ function referencePatterns(route: Route, controllers: readonly string[]): RegExp
         segments[i][0].kind === "static" &&
         (segments[i][0] as { text: string }).text === ".";
       const piece = `${bareFormat ? "" : `/${nonEmpty}`}${segmentSource(segments[i], route, i === segments.length - 1, controllers)}${source}`;
-      source = i >= required ? `(?:${piece})?` : piece;
+      // A last segment that is only a glob may take nothing (Rails 2's `(.*)`): the path may end before it, or be `/` alone.
+      const emptyGlob = i === segments.length - 1 && segments[i].length === 1 && segments[i][0].kind === "glob";
+      source = i >= required || emptyGlob ? `(?:${piece}${i === 0 && emptyGlob ? "|/" : ""})?` : piece;
     }
     return new RegExp(`^${source || "/"}$`);
   });
@@ -60,6 +62,11 @@ function segmentSource(segment: PathSegment, route: Route, last: boolean, contro
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function isTrailingGlob(segments: PathSegment[], key: string): boolean {
+  const last = segments[segments.length - 1];
+  return last?.length === 1 && last[0].kind === "glob" && last[0].key === key;
+}
 
 function keysOf(segments: PathSegment[]): string[] {
   return segments.flatMap((segment) => segment.flatMap((part) => (part.kind === "static" ? [] : [part.key])));
@@ -105,8 +112,11 @@ function reference(routes: RouteSet, method: string, path: string, override: str
         else if (key === "action") action = route.action ?? value;
         else params[key] = value;
       };
-      for (const [key, value] of Object.entries(route.defaults)) put(key, value);
-      keysOf(segmentsOf[shape]).forEach((key, i) => found[i + 1] !== undefined && put(key, found[i + 1]));
+      for (const [key, value] of Object.entries(route.defaults)) if (!(route.optionalFormat && key === "format")) put(key, value);
+      keysOf(segmentsOf[shape]).forEach((key, i) => {
+        if (found[i + 1] !== undefined) put(key, found[i + 1]);
+        else if (isTrailingGlob(segmentsOf[shape], key)) put(key, "");
+      });
       Object.assign(params, route.params);
       return { route: index, controller, action, params };
     }

@@ -239,3 +239,46 @@ describe("Rails' routing_test.rb: the resource tests", () => {
     });
   }
 });
+
+/*
+ * Shapes real routing files hold where the runtime once differed from Rails, each answer Rails'
+ * own (v2.2.2 for A, v2.3.2 for B, under the routing oracle), the Ruby declaration beside it.
+ */
+describe("Rails' answers for defaults that are not segments, globs that take nothing, and actions given as nil", () => {
+  for (const behaviour of ["A", "B"] as const) {
+    const routes = draw({ behaviour }, (map) => {
+      map.connect("files/*path", { controller: "files", action: "show" }); //        map.connect 'files/*path', :controller => 'files', :action => 'show'
+      map.connect("docs/*path/edit", { controller: "docs", action: "edit" }); //     map.connect 'docs/*path/edit', :controller => 'docs', :action => 'edit'
+      map.connect("a6/:id.:format", { controller: "c", action: "a6", format: "html" }); // map.connect 'a6/:id.:format', ..., :format => 'html'
+      map.connect("b3/:id", { controller: "c", action: null }); //                   map.connect 'b3/:id', :controller => 'c', :action => nil
+      map.connect("x/:id", { controller: "c", action: "x", format: "html" }); //     map.connect 'x/:id', ..., :format => 'html'
+      map.connect("y", { controller: "c", action: "y", id: null }); //               map.connect 'y', ..., :id => nil
+      map.connect("*anything", { controller: "errors", action: "missing" }); //      map.connect '*anything', ...
+    });
+    const recognised = (path: string) => {
+      const { controller, action, params } = routes.recognize("GET", path);
+      return { controller, action, params: { ...params } };
+    };
+    it(`${behaviour}: a last glob takes nothing too (Rails 2's path segment was (.*)); one in the middle does not`, () => {
+      assert.deepStrictEqual(recognised("/files"), { controller: "files", action: "show", params: { path: "" } });
+      assert.deepStrictEqual(recognised("/files/"), { controller: "files", action: "show", params: { path: "" } });
+      assert.deepStrictEqual(recognised("/"), { controller: "errors", action: "missing", params: { anything: "" } });
+      assert.deepStrictEqual(recognised("/docs/edit"), { controller: "errors", action: "missing", params: { anything: "docs/edit" } });
+      assert.deepStrictEqual(recognised("/docs/a/edit"), { controller: "docs", action: "edit", params: { path: "a" } });
+      assert.strictEqual(routes.generate({ controller: "files", action: "show" }), "/files");
+      assert.strictEqual(routes.generate({ controller: "files", action: "show", path: "" }), "/files");
+    });
+    it(`${behaviour}: defaults that are not segments are params; an action given as nil is none`, () => {
+      assert.deepStrictEqual(recognised("/x/1"), { controller: "c", action: "x", params: { format: "html", id: "1" } });
+      assert.deepStrictEqual(recognised("/y"), { controller: "c", action: "y", params: { id: "" } });
+      assert.deepStrictEqual(recognised("/b3/5"), { controller: "c", action: null, params: { id: "5" } });
+    });
+    it(`${behaviour}: a format segment is required in A whatever its default, optional in B and never from its default (Rails 2.3 took it from the request alone)`, () => {
+      assert.deepStrictEqual(
+        recognised("/a6/1"),
+        behaviour === "A" ? { controller: "errors", action: "missing", params: { anything: "a6/1" } } : { controller: "c", action: "a6", params: { id: "1" } },
+      );
+      assert.deepStrictEqual(recognised("/a6/1.xml"), { controller: "c", action: "a6", params: { format: "xml", id: "1" } });
+    });
+  }
+});
