@@ -21,3 +21,16 @@ await esbuild.build({
   outfile: path.join(root, "tools", "dist", "cli.js"),
   logLevel: "warning",
 });
+
+// The TypeScript server plugin (the package's main): VS Code's TypeScript loads it from the
+// extension, another editor's tsserver from a tsconfig's plugins. It needs nothing but the
+// TypeScript that loads it.
+await esbuild.build({
+  stdin: { contents: 'module.exports = require("./server/out/typescriptPlugin/plugin.js").init;\n', resolveDir: root, loader: "js" },
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  outfile: path.join(root, "tools", "dist", "typescriptPlugin.js"),
+  logLevel: "warning",
+});

@@ -225,6 +225,20 @@ try {
     await page.keyboard.press("Escape");
   });
 
+  await check("F12 on an untyped helper goes straight to its route's declaration (TypeScript's index signature left out by the plugin)", async () => {
+    await openFile("app/links.ts");
+    await eventually(async () => {
+      await page.keyboard.press("Escape");
+      await openFile("app/links.ts");
+      await goTo(3, 45);
+      await page.keyboard.press("F12");
+      await page.locator('.tab.active[aria-label*="routes.ts"]:not([aria-label*="Routes of"])').first().waitFor({ timeout: 5_000 });
+      return true;
+    }, "the routing file opened by F12");
+    assert.strictEqual(await page.locator(".peekview-widget:visible").count(), 0, "no peek of several definitions");
+    await page.screenshot({ path: path.join(artifacts, "helper-definition.png") });
+  });
+
   await check("the code lens above a controller action names its routes", async () => {
     await openFile("config/controllers/posts.ts");
     const lens = page.locator(".codelens-decoration", { hasText: "GET /posts/:id.:format · post_path" });

@@ -5,7 +5,32 @@ import * as os from "os";
 import * as path from "path";
 import { isLicenseOk, validateManifest } from "ovsx";
 import { readVSIXPackage } from "ovsx/lib/zip";
+import yauzl from "yauzl";
 import { ROOT } from "../support/fixtures";
+
+/** Every file of a zip, by name. */
+function zipEntries(file: string): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) =>
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const entries = new Map<string, Buffer>();
+      zip.on("entry", (entry: yauzl.Entry) =>
+        zip.openReadStream(entry, (failed, stream) => {
+          if (failed) return reject(failed);
+          const chunks: Buffer[] = [];
+          stream
+            .on("data", (chunk: Buffer) => chunks.push(chunk))
+            .on("end", () => {
+              entries.set(entry.fileName, Buffer.concat(chunks));
+              zip.readEntry();
+            });
+        }),
+      );
+      zip.on("end", () => resolve(entries)).on("error", reject);
+      zip.readEntry();
+    }),
+  );
+}
 
 /** The largest .vsix accepted: the two bundles, the grammar, the icon and the docs are about 1.3 MB. */
 const MAX_VSIX_BYTES = 1.6 * 1024 * 1024;
@@ -29,6 +54,8 @@ describe("the packaged extension (.vsix)", function () {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, FORCE_COLOR: "0" },
     });
+    // As `npm run package` does: the TypeScript plugin added as a package of the extension's node_modules.
+    execFileSync(process.execPath, [path.join(ROOT, "client", "addTypescriptPlugin.mjs"), vsix], { cwd: ROOT, stdio: "ignore" });
   });
   after(() => fs.rmSync(out, { recursive: true, force: true }));
 
@@ -48,6 +75,25 @@ describe("the packaged extension (.vsix)", function () {
     validateManifest(manifest);
     assert.strictEqual(await isLicenseOk(ROOT, manifest), true);
     assert.strictEqual(manifest.name, "resource-routes-vscode");
+  });
+
+  it("carries the TypeScript server plugin it contributes, as the package VS Code looks up in its node_modules", async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+      contributes: { typescriptServerPlugins: Array<{ name: string }> };
+    };
+    const [plugin] = manifest.contributes.typescriptServerPlugins;
+    const entries = await zipEntries(vsix);
+    const pluginManifest = JSON.parse(entries.get(`extension/node_modules/${plugin.name}/package.json`)!.toString("utf8")) as { name: string; main: string };
+    assert.strictEqual(pluginManifest.name, plugin.name);
+    const main = entries.get(`extension/node_modules/${plugin.name}/${pluginManifest.main}`);
+    assert.ok(main, `${pluginManifest.main} is in the package`);
+    // The module is the plugin's init: a function giving { create }.
+    const module = { exports: {} as unknown };
+    new Function("module", "exports", "require", main.toString("utf8"))(module, module.exports, require);
+    assert.strictEqual(typeof (module.exports as () => { create: unknown })().create, "function");
+    // The rest of the package is still there, and still passes Open VSX's checks.
+    assert.ok(entries.has("extension/client/dist/extension.js"));
+    validateManifest(await readVSIXPackage(vsix));
   });
 
   it("has a 256×256 PNG icon", () => {
