@@ -155,6 +155,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
         completionProvider: { triggerCharacters: ["_", ".", '"', "'"], resolveProvider: true },
         signatureHelpProvider: { triggerCharacters: ["(", ","], retriggerCharacters: [","] },
         definitionProvider: true,
+        implementationProvider: true,
         referencesProvider: true,
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
@@ -281,6 +282,14 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     handle("definition", (params: lsp.DefinitionParams): lsp.Location[] | null => {
       const offset = offsetOf(params);
       const locations = offset === undefined ? [] : service.definitions(params.textDocument.uri, offset);
+      return locations.length ? locations.map(location) : null;
+    }),
+  );
+
+  connection.onImplementation(
+    handle("implementation", (params: lsp.ImplementationParams): lsp.Location[] | null => {
+      const offset = offsetOf(params);
+      const locations = offset === undefined ? [] : service.implementations(params.textDocument.uri, offset);
       return locations.length ? locations.map(location) : null;
     }),
   );

@@ -11,22 +11,29 @@ export interface Location {
 
 /**
  * Go to definition:
- * - from a helper name (in any document): the declaration of its route, then its controller action;
+ * - from a helper name (in any document): the declaration of its route, alone, so the editor goes
+ *   straight there (its controller action is the helper's implementation);
  * - in a routing file, from a declaration's method or name, or its `controller:` option: the
  *   controller actions its routes reach; from a custom action's key (`publish` in `member`): that action.
  */
 export function definitions(workspace: RoutingWorkspace, uri: string, offset: number): Location[] {
-  return [...declarationTargets(workspace, uri, offset), ...helperTargets(workspace, uri, offset)];
+  const helper = helperRoute(workspace, uri, offset);
+  const span = helper && declaredSpan(helper.route);
+  return [...declarationTargets(workspace, uri, offset), ...(helper && span ? [{ uri: helper.uri, span }] : [])];
 }
 
-function helperTargets(workspace: RoutingWorkspace, uri: string, offset: number): Location[] {
+/** Go to implementation from a helper name: the controller action its route reaches. */
+export function implementations(workspace: RoutingWorkspace, uri: string, offset: number): Location[] {
+  const helper = helperRoute(workspace, uri, offset);
+  return helper ? actionLocations(workspace, helper.uri, [helper.route]) : [];
+}
+
+/** The route of the helper name at `offset`, with its routing file. */
+function helperRoute(workspace: RoutingWorkspace, uri: string, offset: number) {
   const document = workspace.document(uri);
   const word = document && wordAt(document.text, offset);
   const name = word && routeNameOfHelper(word.word);
-  const holder = name ? workspace.namedRoute(name, workspace.routeSetOf(uri)) : undefined;
-  const span = holder && declaredSpan(holder.route);
-  if (!holder || !span) return [];
-  return [{ uri: holder.uri, span }, ...actionLocations(workspace, holder.uri, [holder.route])];
+  return name ? workspace.namedRoute(name, workspace.routeSetOf(uri)) : undefined;
 }
 
 function declarationTargets(workspace: RoutingWorkspace, uri: string, offset: number): Location[] {

@@ -2,7 +2,7 @@ import type { Diagnostic, Span } from "resource-routes/internal";
 import { CodeAction, codeActions } from "./codeActions";
 import { CompletionItem, completions } from "./completion";
 import { ActionLens, actionLenses } from "./controllers";
-import { definitions, Location } from "./definition";
+import { definitions, implementations, Location } from "./definition";
 import { documentDiagnostics } from "./diagnostics";
 import { hover, Hover } from "./hover";
 import { declarationPathHints, InlayHint, inlayHints } from "./inlayHints";
@@ -31,6 +31,8 @@ export interface RoutesLanguageService {
   signatureHelp(uri: string, offset: number): SignatureHelp | undefined;
   /** Where a helper's route is declared, or a declaration's controller actions. */
   definitions(uri: string, offset: number): Location[];
+  /** The controller action a helper's route reaches. */
+  implementations(uri: string, offset: number): Location[];
   /** Every use of the helpers of the declaration or helper at `offset`. */
   references(uri: string, offset: number, includeDeclaration: boolean): Location[];
   /** What a rename at `offset` would rename, or why it cannot. */
@@ -70,6 +72,7 @@ export function createRoutesLanguageService(workspace: RoutingWorkspace = new Ro
     completions: (uri, offset) => completions(workspace, uri, offset),
     signatureHelp: (uri, offset) => signatureHelp(workspace, uri, offset),
     definitions: (uri, offset) => definitions(workspace, uri, offset),
+    implementations: (uri, offset) => implementations(workspace, uri, offset),
     references: (uri, offset, includeDeclaration) => references(workspace, uri, offset, includeDeclaration),
     renameRange: (uri, offset) => prepareRename(workspace, uri, offset),
     renameEdits: (uri, offset, newName) => rename(workspace, uri, offset, newName),

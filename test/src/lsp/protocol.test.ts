@@ -150,7 +150,7 @@ describe("language server over stdio: open documents", function () {
     const symbols = (await connection.sendRequest(rpc.DocumentSymbolRequest.type, { textDocument: { uri: ROUTES_URI } })) as rpc.DocumentSymbol[];
     assert.deepStrictEqual(
       symbols.map((s) => [s.name, s.detail, s.children!.map((c) => c.name)]),
-      [["resources posts", "7 routes", ["resources comments"]]],
+      [["resources posts", "7 routes, 14 with its block", ["resources comments"]]],
     ); // the misspelt `colection` adds no route
     const lenses = await connection.sendRequest(rpc.CodeLensRequest.type, { textDocument: { uri: ROUTES_URI } });
     assert.deepStrictEqual(

@@ -5,7 +5,7 @@ import { hover } from "../../../server/out/service/hover";
 import { CodeAction, codeActions } from "../../../server/out/service/codeActions";
 import { readControllerModule } from "../../../server/out/analysis/controllerModule";
 import { actionLenses } from "../../../server/out/service/controllers";
-import { definitions } from "../../../server/out/service/definition";
+import { definitions, implementations } from "../../../server/out/service/definition";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 
@@ -172,17 +172,13 @@ describe("routes and their actions in the editor", () => {
     assert.deepStrictEqual(targets(`"static_pages"`), ["static_pages.ts:show"]);
   });
 
-  it("go to definition from a helper use: the declaration, then the action", () => {
+  it("from a helper use, go to definition is the declaration alone (F12 goes straight there), go to implementation the action", () => {
     const workspace = workspaceWith({ "posts.ts": POSTS });
     workspace.set({ uri: "file:///app/views.ts", version: 1, text: "routes.helpers.post_path(1)" });
-    const locations = definitions(workspace, "file:///app/views.ts", 17);
-    assert.deepStrictEqual(
-      locations.map((l) => [l.uri, workspace.document(l.uri)!.text.slice(l.span.start, l.span.end)]),
-      [
-        ["file:///app/routes.ts", `"posts"`],
-        ["file:///app/controllers/posts.ts", "show"],
-      ],
-    );
+    const text = (locations: Array<{ uri: string; span: { start: number; end: number } }>) =>
+      locations.map((l) => [l.uri, workspace.document(l.uri)!.text.slice(l.span.start, l.span.end)]);
+    assert.deepStrictEqual(text(definitions(workspace, "file:///app/views.ts", 17)), [["file:///app/routes.ts", `"posts"`]]);
+    assert.deepStrictEqual(text(implementations(workspace, "file:///app/views.ts", 17)), [["file:///app/controllers/posts.ts", "show"]]);
   });
 
   it("a code lens above each routed action lists its routes and leads to the declaration", () => {
