@@ -17,7 +17,7 @@ await esbuild.build({
   platform: "node",
   target: "node20",
   format: "cjs",
-  external: ["typescript", "vscode-languageserver", "vscode-languageserver/*", "vscode-uri", "picomatch"],
+  external: ["typescript", "vscode-languageserver", "vscode-languageserver/*", "vscode-uri", "picomatch", "@ruby/prism"],
   outfile: path.join(root, "tools", "dist", "cli.js"),
   logLevel: "warning",
 });
@@ -32,5 +32,18 @@ await esbuild.build({
   target: "node20",
   format: "cjs",
   outfile: path.join(root, "tools", "dist", "typescriptPlugin.js"),
+  logLevel: "warning",
+});
+
+// The worker thread an import reads Ruby in (server/out/import/readInWorker.js starts it from beside
+// itself, so in the bundle from beside cli.js).
+await esbuild.build({
+  entryPoints: [path.join(root, "server", "out", "import", "importWorker.js")],
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  external: ["@ruby/prism"],
+  outfile: path.join(root, "tools", "dist", "importWorker.js"),
   logLevel: "warning",
 });

@@ -52,6 +52,12 @@ export interface ParsedArguments {
   /** diff --fail-on-breaking: exit 1 when a change breaks existing URLs or helper calls. */
   failOnBreaking: boolean;
   params: Record<string, string>;
+  /** import --env: what Rails.env is taken as (default production). */
+  env?: string;
+  /** import --const NAME=VALUE: constants the routes.rb uses but does not define. */
+  constants: Record<string, string>;
+  /** import --stdout: print the routing file instead of writing it. */
+  stdout: boolean;
 }
 
 /** Flags each command accepts (anything else is a usage error). */
@@ -84,7 +90,10 @@ export type Flag =
   | "--worktree"
   | "--fail-on-breaking"
   | "--include"
-  | "--exclude";
+  | "--exclude"
+  | "--env"
+  | "--const"
+  | "--stdout";
 
 /** Short flags, as `rails routes` had them. */
 const SHORT: Record<string, Flag> = { "-c": "--controller", "-g": "--grep" };
@@ -109,6 +118,8 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     include: [],
     exclude: [],
     params: record<string>(),
+    constants: record<string>(),
+    stdout: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = Object.prototype.hasOwnProperty.call(SHORT, argv[i]) ? SHORT[argv[i]] : argv[i];
@@ -156,7 +167,19 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     else if (flag === "--no-patch") parsed.noPatch = true;
     else if (flag === "--worktree") parsed.worktree = true;
     else if (flag === "--fail-on-breaking") parsed.failOnBreaking = true;
-    else if (flag === "--import-extension") {
+    else if (flag === "--stdout") parsed.stdout = true;
+    else if (flag === "--env") {
+      const env = value();
+      if (!/^[a-z_][a-z0-9_]*$/.test(env))
+        throw new UsageError(`--env takes an environment's name (production, development, test…), got ${JSON.stringify(env)}`);
+      parsed.env = env;
+    } else if (flag === "--const") {
+      const pair = value();
+      const eq = pair.indexOf("=");
+      if (eq <= 0 || !/^[A-Z]\w*$/.test(pair.slice(0, eq)))
+        throw new UsageError(`--const takes NAME=VALUE (a Ruby constant's name), got ${JSON.stringify(pair)}`);
+      parsed.constants[pair.slice(0, eq)] = pair.slice(eq + 1);
+    } else if (flag === "--import-extension") {
       const extension = value();
       if (extension !== "js" && extension !== "ts" && extension !== "none")
         throw new UsageError(`--import-extension must be js, ts or none, got ${JSON.stringify(extension)}`);

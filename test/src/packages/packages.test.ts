@@ -211,6 +211,20 @@ describe("the packages as users install them", function () {
         assert.strictEqual(printed, "posts GET /posts.:format posts#index post GET /posts/:id.:format posts#show");
       });
 
+      it("the tools' command imports a Rails 2 routes.rb with Prism, in its worker thread", () => {
+        fs.mkdirSync(path.join(project, "config"), { recursive: true });
+        fs.writeFileSync(
+          path.join(project, "config", "routes.rb"),
+          "ActionController::Routing::Routes.draw do |map|\n  map.resources :posts, :only => [:index, :show]\nend\n",
+        );
+        const printed = run(
+          process.execPath,
+          [path.join(project, "node_modules", ".bin", "resource-routes"), "import", "config/routes.rb", "--stdout"],
+          project,
+        );
+        assert.match(printed, /map\.resources\("posts", \{ only: \["index", "show"\] \}\);/);
+      });
+
       it("the language server from the installed tools answers a hover over stdio", async () => {
         const client = new LanguageClient([], { cli: path.join(project, "node_modules", ".bin", "resource-routes"), cwd: project });
         try {

@@ -1,0 +1,98 @@
+import * as fs from "fs";
+import * as path from "path";
+import { type Behaviour, printable } from "resource-routes/internal";
+import { loadRoutingFile } from "../../analysis/routingFile";
+import { expectedRoutes, routeDifferences } from "../../import/importCheck";
+import { readInWorker } from "../../import/readInWorker";
+import { ImportError } from "../../import/routesRb";
+import { typescriptRoutingFile } from "../../import/typescriptText";
+import { ParsedArguments, UsageError } from "../args";
+import { writeOrRefuse } from "./generatedOutput";
+import { CommandResult } from "./result";
+
+/** The largest routes.rb read: Rails 2 applications' run to a few hundred lines. */
+const MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * `resource-routes import ROUTES.rb`: a Rails 2 routes.rb as the TypeScript routing file of the
+ * DSL, read with Prism (Ruby's own parser) and never run; every part it cannot read statically
+ * kept as a comment and reported. The written file is read back through the analyser and its routes
+ * compared with the routes the imported calls draw.
+ */
+export async function importCommand(args: ParsedArguments): Promise<CommandResult> {
+  const [file, ...extra] = args.positional;
+  if (!file || extra.length) throw new UsageError("import takes one ROUTES.rb");
+  const source = readRuby(file);
+  const env = args.env ?? "production";
+  const environmentFile = path.join(path.dirname(file), "environment.rb");
+  const environment = !args.behaviour && fs.existsSync(environmentFile) ? readRuby(environmentFile) : undefined;
+  let read;
+  try {
+    read = await readInWorker({ routes: source, environment, options: { env, constants: new Map(Object.entries(args.constants)) } });
+  } catch (error) {
+    if (error instanceof ImportError)
+      return { stdout: [], stderr: [printable(`${file}:${error.line === undefined ? "" : `${error.line}:`} ${error.message}`)], exitCode: 1 };
+    throw error;
+  }
+  const imported = read.imported;
+  const { behaviour, why } = args.behaviour ? { behaviour: args.behaviour, why: "--behaviour" } : behaviourOf(environment !== undefined, read.railsGemVersion);
+  const header = [
+    `Imported from ${path.basename(file)} by \`resource-routes import\`: behaviour ${behaviour} (${why}), Rails.env taken as ${env}.`,
+    ...(imported.unread.length ? [`${imported.unread.length} part(s) could not be imported: each is below as a comment, with why.`] : []),
+  ];
+  const text = typescriptRoutingFile(imported.body, header, behaviour, imported.preamble);
+  const out = args.stdout ? undefined : (args.out ?? path.join(path.dirname(file), "routes.ts"));
+  const unreadLines = imported.unread.map((u) => printable(`${file}:${u.line}: not imported: ${u.reason}`));
+  const partial = imported.unread.length > 0 && !args.allowPartial;
+
+  const expected = expectedRoutes(imported.body, behaviour);
+  if (args.check) {
+    if (!out || !fs.existsSync(out)) throw new UsageError(`import --check reads the written file: ${out ?? "--out"} does not exist`);
+    return proof(fs.readFileSync(out, "utf8"), out, expected, unreadLines, partial);
+  }
+  const checked = proof(text, out ?? "the output", expected, unreadLines, partial);
+  if (checked.exitCode !== 0 && checked.stderr.some((line) => line.includes("differ"))) return checked;
+  if (!out) return { ...checked, stdout: [text.replace(/\n$/, "")] };
+  const written = writeOrRefuse(out, text, file, args.force);
+  return { ...checked, stdout: [printable(`${written} ${out} (${Array.isArray(expected) ? expected.length : 0} routes)`)] };
+}
+
+/** The routes the analyser reads from `text` against those the import draws. */
+function proof(text: string, name: string, expected: ReturnType<typeof expectedRoutes>, unread: string[], partial: boolean): CommandResult {
+  if (!Array.isArray(expected)) return { stdout: [], stderr: [...unread, printable(`the imported declarations are refused: ${expected.error}`)], exitCode: 1 };
+  const loaded = loadRoutingFile(text, name);
+  const actual = loaded?.routes.routes.map((route) => route.toJSON()) ?? [];
+  const differences = routeDifferences(expected, actual);
+  if (differences.length) {
+    return {
+      stdout: [],
+      stderr: [...unread, printable(`${name}: the routes read from it differ from the import's:`), ...differences.map(printable)],
+      exitCode: 1,
+    };
+  }
+  const stderr = [...unread, `${expected.length} routes: the analyser reads from ${name} the routes the import draws, in order`];
+  return { stdout: [], stderr: partial ? [...stderr, "exit 1: parts were not imported (--allow-partial accepts that)"] : stderr, exitCode: partial ? 1 : 0 };
+}
+
+function readRuby(file: string): string {
+  let stats: fs.Stats;
+  try {
+    stats = fs.statSync(file);
+  } catch {
+    throw new UsageError(`cannot read ${JSON.stringify(file)}: no such file`);
+  }
+  if (!stats.isFile()) throw new UsageError(`${JSON.stringify(file)} is not a file`);
+  if (stats.size > MAX_BYTES) throw new UsageError(`${JSON.stringify(file)} is ${stats.size} bytes: a routes.rb over ${MAX_BYTES} is not read`);
+  return fs.readFileSync(file, "utf8");
+}
+
+/** The behaviour of the application's Rails: config/environment.rb's RAILS_GEM_VERSION (2.2 → A, 2.3 → B), else B. */
+function behaviourOf(hasEnvironment: boolean, version: string | undefined): { behaviour: Behaviour; why: string } {
+  if (!hasEnvironment) return { behaviour: "B", why: "the default: no config/environment.rb beside it" };
+  if (version?.startsWith("2.2")) return { behaviour: "A", why: `RAILS_GEM_VERSION ${version}` };
+  if (version?.startsWith("2.3")) return { behaviour: "B", why: `RAILS_GEM_VERSION ${version}` };
+  return {
+    behaviour: "B",
+    why: version ? `the default: RAILS_GEM_VERSION ${version} is neither 2.2 nor 2.3` : "the default: environment.rb sets no RAILS_GEM_VERSION",
+  };
+}

@@ -1,0 +1,43 @@
+import { parentPort, workerData } from "worker_threads";
+import { rubyParser, type ParseRuby } from "./prism";
+import { ImportError, readRoutesRb, type ReadOptions } from "./routesRb";
+
+/*
+ * The Ruby side of an import, in a worker thread of its own: Prism (WebAssembly) ends the process
+ * on some hostile files (nesting past its stack) and loops on others, so it never runs in the
+ * command's own thread; the command waits a bounded time (see readRoutesInWorker).
+ */
+
+export interface WorkerInput {
+  routes: string;
+  environment?: string;
+  options: ReadOptions;
+}
+
+export type WorkerOutput = { imported: ReturnType<typeof readRoutesRb>; railsGemVersion?: string } | { error: string; importError: boolean; line?: number };
+
+async function run(input: WorkerInput): Promise<WorkerOutput> {
+  try {
+    const parse = await rubyParser();
+    const imported = readRoutesRb(parse, input.routes, input.options);
+    return { imported, railsGemVersion: input.environment === undefined ? undefined : railsGemVersion(parse, input.environment) };
+  } catch (error) {
+    return { error: (error as Error).message, importError: error instanceof ImportError, line: error instanceof ImportError ? error.line : undefined };
+  }
+}
+
+/** `RAILS_GEM_VERSION = '2.3.2' unless defined? RAILS_GEM_VERSION`: a top-level statement of environment.rb. */
+function railsGemVersion(parse: ParseRuby, source: string): string | undefined {
+  type Node = { constructor: { name: string }; name?: string; value?: Node; statements?: Node; body?: Node[]; unescaped?: { value: string } };
+  const statements = ((parse(source).value as unknown as Node).statements?.body ?? []) as Node[];
+  for (let statement of statements) {
+    // `X = '…' unless defined? X` is an UnlessNode around the write.
+    if (statement.constructor.name === "UnlessNode" || statement.constructor.name === "IfNode") statement = statement.statements?.body?.[0] ?? statement;
+    if (statement.constructor.name === "ConstantWriteNode" && statement.name === "RAILS_GEM_VERSION" && statement.value?.constructor.name === "StringNode") {
+      return statement.value.unescaped?.value;
+    }
+  }
+  return undefined;
+}
+
+if (parentPort) void run(workerData as WorkerInput).then((output) => parentPort!.postMessage(output));

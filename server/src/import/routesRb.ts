@@ -1,0 +1,501 @@
+import type { ParseRuby } from "./prism";
+import { interpolated, RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf, Unknown } from "./rubyValues";
+
+/*
+ * Reads a Rails 2 routes.rb through Prism's syntax tree into the mapper calls it makes, evaluating
+ * what is static Ruby (literals, the file's constants and local variables, interpolation of those,
+ * loops over literal lists, methods of the file called with the mapper, `Hash#merge`, environment
+ * checks decided by the given environment) and keeping everything else, unread, with its reason.
+ * Nothing of the file is run.
+ */
+
+/** A mapper call the file makes, with its values and the calls of its block. */
+interface ImportedCall {
+  kind: "call";
+  /** The mapper it is made on (the block variable's name: `map`, `post`, …). */
+  receiver: string;
+  method: string;
+  args: RubyValue[];
+  block?: { variable: string; body: ImportedStatement[] };
+  line: number;
+}
+
+/** A part of the file that could not be read statically: kept as a comment, and reported. */
+interface Unread {
+  kind: "unread";
+  reason: string;
+  text: string;
+  line: number;
+}
+
+export type ImportedStatement = ImportedCall | Unread | { kind: "comment"; text: string } | { kind: "blank" } | { kind: "note"; text: string };
+
+export interface ImportedRoutes {
+  /** The comments above the draw call. */
+  preamble: string[];
+  body: ImportedStatement[];
+  /** Every part left unread, in file order. */
+  unread: Unread[];
+}
+
+/** A syntax error, or a file that draws no routes: nothing is imported. */
+export class ImportError extends Error {
+  constructor(
+    message: string,
+    /** Where in the file, when the error has a place. */
+    readonly line?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface ReadOptions {
+  /** What `Rails.env` and `RAILS_ENV` are (default production). */
+  env: string;
+  /** Constants the file uses but does not define (`--const NAME=VALUE`). */
+  constants: ReadonlyMap<string, string>;
+}
+
+/** The mapper's own methods; any other is a named route. */
+const DSL_METHODS = new Set(["resources", "resource", "namespace", "with_options", "connect", "root"]);
+
+/** Route methods that plugins and gems added to Rails 2's mapper: what they draw only their code knows. */
+const PLUGIN_METHODS = new Set(["from_plugin", "filter", "devise_for", "localized", "translate_from_file", "routes_from_plugin", "jammit", "clearance_routes"]);
+
+/** Bounds on the work, whatever the file: nesting, and the calls loops and methods unroll into. */
+const MAX_DEPTH = 64;
+const MAX_CALLS = 100_000;
+
+/** A Prism node, read by its class name and fields (the package's own classes are ESM). */
+interface Node {
+  constructor: { name: string };
+  location: { startOffset: number; length: number };
+  [field: string]: unknown;
+}
+
+interface Scope {
+  locals: Map<string, RubyValue | Unknown>;
+  /** Local names that hold a mapper, with the name written in the output for it. */
+  mappers: Map<string, string>;
+}
+
+export function readRoutesRb(parse: ParseRuby, source: string, options: ReadOptions): ImportedRoutes {
+  const result = parse(source);
+  const bytes = Buffer.from(source, "utf8");
+  const lineOf = (offset: number) => lineAt(bytes, offset);
+  const first = result.errors[0] as { message: string; location: { startOffset: number } } | undefined;
+  if (first) throw new ImportError(`syntax error: ${first.message}`, lineOf(first.location.startOffset));
+  return new Reader(bytes, result.comments as Array<{ location: { startOffset: number; length: number } }>, options).program(result.value as unknown as Node);
+}
+
+class Reader {
+  private readonly constants = new Map<string, RubyValue | Unknown>();
+  private readonly methods = new Map<string, Node>();
+  private readonly unread: Unread[] = [];
+  private depth = 0;
+  private calls = 0;
+  /** Comments not yet written, in file order. */
+  private comments: Array<{ start: number; end: number; text: string }>;
+
+  constructor(
+    private readonly bytes: Buffer,
+    comments: Array<{ location: { startOffset: number; length: number } }>,
+    private readonly options: ReadOptions,
+  ) {
+    this.comments = comments.map(({ location }) => ({
+      start: location.startOffset,
+      end: location.startOffset + location.length,
+      text: this.bytes.subarray(location.startOffset, location.startOffset + location.length).toString("utf8"),
+    }));
+    for (const [name, value] of options.constants) this.constants.set(name, value);
+  }
+
+  program(program: Node): ImportedRoutes {
+    const statements = (program.statements as Node).body as Node[];
+    let draw: Node | undefined;
+    for (const statement of statements) {
+      if (isDraw(statement)) draw ??= statement;
+      else if (!draw) this.topLevel(statement);
+    }
+    if (!draw) throw new ImportError("no `ActionController::Routing::Routes.draw do |map| … end` in the file: it draws no routes");
+    const block = draw.block as Node | undefined;
+    const variable = block && blockVariables(block)[0];
+    if (!block || !variable) throw new ImportError("draw needs a block with a mapper variable (`do |map|`)", this.line(draw));
+    const scope: Scope = { locals: new Map(), mappers: new Map([[variable, "map"]]) };
+    // The comments above draw head the written file.
+    const preamble = this.comments.filter((c) => c.end <= draw.location.startOffset).map((c) => c.text.replace(/^#\s?/, ""));
+    this.comments = this.comments.filter((c) => c.end > draw.location.startOffset);
+    const body = this.body(block, scope);
+    return { preamble, body, unread: this.unread };
+  }
+
+  /** Before draw: constants and methods of the file; anything else there draws nothing. */
+  private topLevel(statement: Node): void {
+    const kind = statement.constructor.name;
+    if (kind === "ConstantWriteNode")
+      this.constants.set(statement.name as string, this.value(statement.value as Node, { locals: new Map(), mappers: new Map() }));
+    else if (kind === "DefNode") this.methods.set(statement.name as string, statement);
+  }
+
+  /** A block's or a method's statements, with the comments and blank lines written among them. */
+  private body(owner: Node, scope: Scope): ImportedStatement[] {
+    const statements = ((owner.body as Node | undefined)?.body as Node[] | undefined) ?? [];
+    const out: ImportedStatement[] = [];
+    let previousEnd = -1;
+    for (const statement of statements) {
+      this.leading(out, statement.location.startOffset, previousEnd);
+      out.push(...this.statement(statement, scope));
+      previousEnd = statement.location.startOffset + statement.location.length;
+    }
+    this.leading(out, owner.location.startOffset + owner.location.length, previousEnd);
+    return out;
+  }
+
+  /** The comments before `offset` not written yet, and a blank line where the file has one. */
+  private leading(out: ImportedStatement[], offset: number, previousEnd: number): void {
+    let from = previousEnd;
+    while (this.comments.length && this.comments[0].start < offset) {
+      const comment = this.comments.shift()!;
+      if (from >= 0 && this.blankBetween(from, comment.start)) out.push({ kind: "blank" });
+      out.push({ kind: "comment", text: comment.text.replace(/^#\s?/, "") });
+      from = comment.end;
+    }
+    if (from >= 0 && offset > from && this.blankBetween(from, offset) && out.length) out.push({ kind: "blank" });
+  }
+
+  private blankBetween(from: number, to: number): boolean {
+    return /\n[ \t]*\r?\n/.test(this.bytes.subarray(from, Math.max(from, to)).toString("utf8"));
+  }
+
+  private statement(statement: Node, scope: Scope): ImportedStatement[] {
+    if (++this.depth > MAX_DEPTH) {
+      this.depth--;
+      return [this.leaveUnread(statement, `nested more than ${MAX_DEPTH} levels deep`)];
+    }
+    try {
+      return this.statementOf(statement, scope);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private statementOf(statement: Node, scope: Scope): ImportedStatement[] {
+    switch (statement.constructor.name) {
+      case "LocalVariableWriteNode":
+        scope.locals.set(statement.name as string, this.value(statement.value as Node, scope));
+        return [];
+      case "ConstantWriteNode":
+        this.constants.set(statement.name as string, this.value(statement.value as Node, scope));
+        return [];
+      case "DefNode":
+        this.methods.set(statement.name as string, statement);
+        return [];
+      case "IfNode":
+      case "UnlessNode":
+        return this.condition(statement, scope);
+      case "CallNode":
+        return this.call(statement, scope);
+      default:
+        return [this.leaveUnread(statement, "a statement the importer does not follow")];
+    }
+  }
+
+  private call(call: Node, scope: Scope): ImportedStatement[] {
+    const receiver = mapperOf(call.receiver as Node | undefined, scope);
+    const method = call.name as string;
+    if (receiver !== undefined) return this.mapperCall(call, receiver, method, scope);
+    if (call.receiver === undefined && scope.mappers.size && PLUGIN_METHODS.has(method))
+      return [this.leaveUnread(call, `${method}, a plugin's or a gem's route method`)];
+    // `list.each do |x| … end` over a list the file gives.
+    if ((method === "each" || method === "each_with_index") && call.receiver && call.block) return this.loop(call, method, scope);
+    // A method of the file called with the mapper: its body, the mapper bound to its parameter.
+    const defined = !call.receiver || (call.receiver as Node).constructor.name === "SelfNode" ? this.methods.get(method) : undefined;
+    if (defined) return this.inline(call, defined, scope);
+    return [this.leaveUnread(call, `a call of ${method} the importer cannot follow (a plugin's, a gem's, or code of the application)`)];
+  }
+
+  private mapperCall(call: Node, receiver: string, method: string, scope: Scope): ImportedStatement[] {
+    if (++this.calls > MAX_CALLS) return [this.leaveUnread(call, `more than ${MAX_CALLS} mapper calls (a loop too large to unroll)`)];
+    // Rails 2 took any other method as a named route (`map.login "login", …`): its first argument is the path.
+    const named = !DSL_METHODS.has(method);
+    if (named && PLUGIN_METHODS.has(method)) return [this.leaveUnread(call, `${method}, a plugin's or a gem's route method, which only that code knows`)];
+    const first = argumentsOf(call)[0];
+    if (named && first?.constructor.name !== "StringNode" && first?.constructor.name !== "InterpolatedStringNode")
+      return [this.leaveUnread(call, `${method} with no path first: not a named route, so a plugin's or the application's method`)];
+    const args: RubyValue[] = [];
+    for (const argument of argumentsOf(call)) {
+      const value = this.value(argument, scope);
+      if (value instanceof Unknown) return [this.leaveUnread(call, value.reason)];
+      args.push(value);
+    }
+    const block = call.block as Node | undefined;
+    if (block && block.constructor.name !== "BlockNode") return [this.leaveUnread(call, "a block passed as a value (`&block`)")];
+    const [variable] = block ? blockVariables(block) : [];
+    if (method === "with_options" && block && !variable) {
+      // Rails 2 yielded the option merger to the block; a block that takes no variable calls the
+      // mapper itself, and the options apply to nothing.
+      return [
+        { kind: "note", text: "with_options without a block variable: Rails 2 applied its options to nothing, so its calls stand on their own" },
+        ...this.body(block, scope),
+      ];
+    }
+    const imported: ImportedCall = { kind: "call", receiver, method, args, line: this.line(call) };
+    if (block) {
+      const name = variable ?? "_";
+      const inner: Scope = { locals: new Map(scope.locals), mappers: new Map(scope.mappers) };
+      inner.locals.delete(name);
+      inner.mappers.set(name, name);
+      imported.block = { variable: name, body: this.body(block, inner) };
+    }
+    return [imported];
+  }
+
+  private loop(call: Node, method: string, scope: Scope): ImportedStatement[] {
+    const list = this.value(call.receiver as Node, scope);
+    const block = call.block as Node;
+    if (!Array.isArray(list)) return [this.leaveUnread(call, list instanceof Unknown ? list.reason : "a loop over something that is not a list")];
+    const [item, index] = blockVariables(block);
+    const out: ImportedStatement[] = [{ kind: "note", text: `${this.text(call.receiver as Node)}.${method}: one declaration per item, as the loop made them` }];
+    list.forEach((value, i) => {
+      const inner: Scope = { locals: new Map(scope.locals), mappers: scope.mappers };
+      if (item) inner.locals.set(item, value);
+      if (index && method === "each_with_index") inner.locals.set(index, i);
+      const comments = this.comments;
+      // The loop's body is read once per item: its comments are written the first time.
+      if (i > 0) this.comments = [];
+      out.push(...this.body(block, inner).filter((s) => s.kind !== "comment" || i === 0));
+      if (i > 0) this.comments = comments;
+    });
+    return out;
+  }
+
+  private inline(call: Node, defined: Node, scope: Scope): ImportedStatement[] {
+    const parameters = ((defined.parameters as Node | undefined)?.requireds as Node[] | undefined) ?? [];
+    const args = argumentsOf(call);
+    if (args.length !== parameters.length)
+      return [this.leaveUnread(call, `${call.name as string} takes ${parameters.length} argument(s), given ${args.length}`)];
+    const inner: Scope = { locals: new Map(), mappers: new Map() };
+    parameters.forEach((parameter, i) => {
+      const mapper = mapperOf(args[i], scope);
+      if (mapper !== undefined) inner.mappers.set(parameter.name as string, mapper);
+      else inner.locals.set(parameter.name as string, this.value(args[i], scope));
+    });
+    const saved = this.comments;
+    this.comments = [];
+    const body = this.body(defined, inner);
+    this.comments = saved;
+    return [{ kind: "note", text: `from ${call.name as string}, defined in the file` }, ...body];
+  }
+
+  /** `if`/`unless` on the environment (`Rails.env.production?`, `RAILS_ENV == "test"`), decided by the given one. */
+  private condition(statement: Node, scope: Scope): ImportedStatement[] {
+    const decided = this.environmentTest(statement.predicate as Node);
+    if (decided === undefined) return [this.leaveUnread(statement, "a condition the importer cannot decide (only the environment is known)")];
+    const holds = statement.constructor.name === "UnlessNode" ? !decided : decided;
+    const taken = holds ? (statement.statements as Node | undefined) : ((statement.subsequent ?? statement.elseClause) as Node | undefined);
+    const note: ImportedStatement = { kind: "note", text: `${this.text(statement.predicate as Node)}: ${holds} in ${this.options.env}` };
+    if (!taken) return [note];
+    if (taken.constructor.name === "IfNode") return [note, ...this.condition(taken, scope)];
+    const statements = taken.constructor.name === "ElseNode" ? (taken.statements as Node | undefined) : taken;
+    return [note, ...((statements?.body as Node[] | undefined) ?? []).flatMap((s) => this.statement(s, scope))];
+  }
+
+  private environmentTest(predicate: Node): boolean | undefined {
+    if (predicate.constructor.name !== "CallNode") return undefined;
+    const method = predicate.name as string;
+    const receiver = predicate.receiver as Node | undefined;
+    if (method.endsWith("?") && receiver && this.isEnvironment(receiver)) return method === `${this.options.env}?`;
+    if ((method === "==" || method === "!=") && receiver) {
+      const [other] = argumentsOf(predicate);
+      const environment = this.isEnvironment(receiver) ? other : other && this.isEnvironment(other) ? receiver : undefined;
+      const value = environment && textOf(this.value(environment, { locals: new Map(), mappers: new Map() }));
+      if (value === undefined) return undefined;
+      return (value === this.options.env) === (method === "==");
+    }
+    return undefined;
+  }
+
+  /** `Rails.env`, `RAILS_ENV`, `ENV["RAILS_ENV"]`. */
+  private isEnvironment(node: Node): boolean {
+    const kind = node.constructor.name;
+    if (kind === "ConstantReadNode") return node.name === "RAILS_ENV";
+    if (kind !== "CallNode") return false;
+    const receiver = node.receiver as Node | undefined;
+    if (node.name === "env" && receiver?.constructor.name === "ConstantReadNode" && receiver.name === "Rails") return true;
+    return (
+      node.name === "[]" &&
+      receiver?.constructor.name === "ConstantReadNode" &&
+      receiver.name === "ENV" &&
+      textOf(this.value(argumentsOf(node)[0], { locals: new Map(), mappers: new Map() })) === "RAILS_ENV"
+    );
+  }
+
+  /** What Ruby would make of an expression the file gives, or why it cannot be known. */
+  private value(node: Node | undefined, scope: Scope): RubyValue | Unknown {
+    if (!node) return new Unknown("a missing value");
+    if (++this.depth > MAX_DEPTH) {
+      this.depth--;
+      return new Unknown(`a value nested more than ${MAX_DEPTH} levels deep`);
+    }
+    try {
+      return this.valueOf(node, scope);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private valueOf(node: Node, scope: Scope): RubyValue | Unknown {
+    switch (node.constructor.name) {
+      case "SymbolNode":
+        return new RubySymbol(this.unescaped(node));
+      case "StringNode":
+        return this.unescaped(node);
+      case "IntegerNode":
+      case "FloatNode":
+        return Number(node.value);
+      case "NilNode":
+        return null;
+      case "TrueNode":
+        return true;
+      case "FalseNode":
+        return false;
+      case "ArrayNode": {
+        const items: RubyValue[] = [];
+        for (const element of node.elements as Node[]) {
+          if (element.constructor.name === "SplatNode") return new Unknown("a splat in a list");
+          const value = this.value(element, scope);
+          if (value instanceof Unknown) return value;
+          items.push(value);
+        }
+        return items;
+      }
+      case "HashNode":
+      case "KeywordHashNode": {
+        const entries: Array<readonly [RubyValue, RubyValue]> = [];
+        for (const element of node.elements as Node[]) {
+          if (element.constructor.name !== "AssocNode") return new Unknown("a double splat (`**`) in a hash");
+          const key = this.value(element.key as Node, scope);
+          const value = this.value(element.value as Node, scope);
+          if (key instanceof Unknown) return key;
+          if (value instanceof Unknown) return value;
+          entries.push([key, value]);
+        }
+        return new RubyHash(entries);
+      }
+      case "RegularExpressionNode":
+        return new RubyRegexp(this.slice(node.contentLoc as Node["location"]), regexpFlags(node));
+      case "InterpolatedStringNode":
+      case "InterpolatedSymbolNode": {
+        let text = "";
+        for (const part of node.parts as Node[]) {
+          if (part.constructor.name === "StringNode") text += this.unescaped(part);
+          else if (part.constructor.name === "EmbeddedStatementsNode") {
+            const inner = ((part.statements as Node | undefined)?.body as Node[] | undefined) ?? [];
+            if (inner.length !== 1) return new Unknown("an interpolation of several statements");
+            const value = this.value(inner[0], scope);
+            if (value instanceof Unknown) return value;
+            const piece = interpolated(value);
+            if (piece === undefined) return new Unknown("an interpolation of a list, a hash or a pattern");
+            text += piece;
+          } else return new Unknown("an interpolation the importer cannot follow");
+        }
+        return node.constructor.name === "InterpolatedSymbolNode" ? new RubySymbol(text) : text;
+      }
+      case "LocalVariableReadNode": {
+        const value = scope.locals.get(node.name as string);
+        return value ?? new Unknown(`the local variable ${node.name as string}, set where the importer cannot follow`);
+      }
+      case "ConstantReadNode": {
+        const value = this.constants.get(node.name as string);
+        return value ?? new Unknown(`the constant ${node.name as string}, not defined in the file (give it with --const ${node.name as string}=VALUE)`);
+      }
+      case "ParenthesesNode": {
+        const inner = ((node.body as Node | undefined)?.body as Node[] | undefined) ?? [];
+        return inner.length === 1 ? this.value(inner[0], scope) : new Unknown("a parenthesised expression of several statements");
+      }
+      case "CallNode":
+        return this.valueCall(node, scope);
+      default:
+        return new Unknown(`${this.text(node).slice(0, 60)}, which the importer cannot evaluate`);
+    }
+  }
+
+  /** The calls a routes.rb makes on values: `Hash#merge`, `to_s`, `to_sym`, `freeze`, `Rails.env`. */
+  private valueCall(node: Node, scope: Scope): RubyValue | Unknown {
+    const method = node.name as string;
+    if (this.isEnvironment(node)) return this.options.env;
+    const receiver = node.receiver ? this.value(node.receiver as Node, scope) : new Unknown(`a call of ${method}`);
+    if (receiver instanceof Unknown) return node.receiver ? receiver : new Unknown(`a call of ${method}, which the importer cannot evaluate`);
+    const args = argumentsOf(node).map((a) => this.value(a, scope));
+    const unknown = args.find((a): a is Unknown => a instanceof Unknown);
+    if (unknown) return unknown;
+    if (method === "merge" && receiver instanceof RubyHash && args.length === 1 && args[0] instanceof RubyHash) return receiver.merge(args[0]);
+    if (method === "freeze" || method === "dup") return receiver;
+    if (method === "to_s" && interpolated(receiver) !== undefined) return interpolated(receiver)!;
+    if (method === "to_sym" && textOf(receiver) !== undefined) return new RubySymbol(textOf(receiver)!);
+    return new Unknown(`${this.text(node).slice(0, 60)}, which the importer cannot evaluate`);
+  }
+
+  private leaveUnread(node: Node, reason: string): Unread {
+    const unread: Unread = { kind: "unread", reason, text: this.text(node), line: this.line(node) };
+    this.unread.push(unread);
+    // Comments inside it go with its text.
+    const end = node.location.startOffset + node.location.length;
+    this.comments = this.comments.filter((c) => c.start >= end || c.end <= node.location.startOffset);
+    return unread;
+  }
+
+  private unescaped(node: Node): string {
+    return (node.unescaped as { value: string }).value;
+  }
+
+  private slice(location: Node["location"]): string {
+    return this.bytes.subarray(location.startOffset, location.startOffset + location.length).toString("utf8");
+  }
+
+  private text(node: Node): string {
+    return this.slice(node.location);
+  }
+
+  private line(node: Node): number {
+    return lineAt(this.bytes, node.location.startOffset);
+  }
+}
+
+/** `ActionController::Routing::Routes.draw do |map| … end` */
+function isDraw(node: Node): boolean {
+  if (node.constructor.name !== "CallNode" || node.name !== "draw") return false;
+  const receiver = node.receiver as Node | undefined;
+  return receiver?.constructor.name === "ConstantPathNode" && receiver.name === "Routes";
+}
+
+/** The mapper a receiver names: a local holding one (`map`, `post`), in the output's name. */
+function mapperOf(node: Node | undefined, scope: Scope): string | undefined {
+  if (!node) return undefined;
+  const kind = node.constructor.name;
+  // Outside any block `map` parses as a call with no receiver; inside one, as a local.
+  if (kind === "LocalVariableReadNode" || (kind === "CallNode" && !node.receiver && !node.arguments_)) return scope.mappers.get(node.name as string);
+  return undefined;
+}
+
+function argumentsOf(call: Node): Node[] {
+  return ((call.arguments_ as Node | undefined)?.arguments_ as Node[] | undefined) ?? [];
+}
+
+/** A block's parameter names (`do |post|` → ["post"]). */
+function blockVariables(block: Node): string[] {
+  const parameters = (block.parameters as Node | undefined)?.parameters as Node | undefined;
+  return ((parameters?.requireds as Node[] | undefined) ?? []).map((p) => p.name as string);
+}
+
+function regexpFlags(node: Node): string {
+  const flags = node as unknown as { isIgnoreCase(): boolean; isMultiLine(): boolean; isExtended(): boolean };
+  return `${flags.isIgnoreCase() ? "i" : ""}${flags.isMultiLine() ? "m" : ""}${flags.isExtended() ? "x" : ""}`;
+}
+
+/** The line (from 1) of a byte offset. */
+function lineAt(bytes: Buffer, offset: number): number {
+  let line = 1;
+  for (let i = bytes.indexOf(10); i >= 0 && i < offset; i = bytes.indexOf(10, i + 1)) line++;
+  return line;
+}

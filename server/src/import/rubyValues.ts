@@ -1,0 +1,70 @@
+/*
+ * Ruby's values as a routes.rb writes them, as the importer evaluates them: what Ruby would make of
+ * a literal, a constant or a local variable of the file, nothing more.
+ */
+
+export class RubySymbol {
+  constructor(readonly name: string) {}
+}
+
+/** A regular expression as written: its source and Ruby's flags (`i`, `m`, `x`). */
+export class RubyRegexp {
+  constructor(
+    readonly source: string,
+    readonly flags: string,
+  ) {}
+}
+
+/** A hash, its entries in the order written (it decides, for instance, the order of member actions). */
+export class RubyHash {
+  constructor(readonly entries: ReadonlyArray<readonly [RubyValue, RubyValue]>) {}
+
+  get(key: string): RubyValue | undefined {
+    for (const [k, v] of this.entries) if (textOf(k) === key) return v;
+    return undefined;
+  }
+
+  /** `Hash#merge`: the other's entries replace equal keys in place, new ones come last. */
+  merge(other: RubyHash): RubyHash {
+    const entries = this.entries.map(([k, v]) => [k, other.get(textOf(k) ?? "\u0000") ?? v] as const);
+    for (const entry of other.entries) if (this.get(textOf(entry[0]) ?? "\u0000") === undefined) entries.push(entry);
+    return new RubyHash(entries);
+  }
+}
+
+export type RubyValue = string | number | boolean | null | RubySymbol | RubyRegexp | RubyHash | RubyValue[];
+
+/** A value that cannot be known from the file, and why. */
+export class Unknown {
+  constructor(readonly reason: string) {}
+}
+
+/** A symbol's or a string's text; undefined for anything else. */
+export function textOf(value: RubyValue | Unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (value instanceof RubySymbol) return value.name;
+  return undefined;
+}
+
+/** Ruby's `to_s` of a value interpolated into a string, where it is a plain one. */
+export function interpolated(value: RubyValue): string | undefined {
+  if (typeof value === "string") return value;
+  if (value instanceof RubySymbol) return value.name;
+  if (typeof value === "number") return String(value);
+  if (value === null) return "";
+  if (typeof value === "boolean") return String(value);
+  return undefined;
+}
+
+/**
+ * A value as it crossed from a worker thread (structured clone keeps the fields, not the class),
+ * made a Ruby value again: `{ name }` a symbol, `{ source, flags }` a pattern, `{ entries }` a hash.
+ */
+export function revived(value: unknown): RubyValue {
+  if (value === null || typeof value !== "object") return value as RubyValue;
+  if (Array.isArray(value)) return value.map(revived);
+  const fields = value as { name?: string; source?: string; flags?: string; entries?: Array<[unknown, unknown]> };
+  if (fields.entries) return new RubyHash(fields.entries.map(([k, v]) => [revived(k), revived(v)] as const));
+  if (fields.source !== undefined) return new RubyRegexp(fields.source, fields.flags ?? "");
+  return new RubySymbol(String(fields.name));
+}

@@ -1,0 +1,129 @@
+import type { Behaviour } from "resource-routes/internal";
+import { isBindingName } from "../text/javascriptNames";
+import type { ImportedStatement } from "./routesRb";
+import { RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf } from "./rubyValues";
+
+/** The DSL's mapper methods; any other call on a mapper is a named route (`map.login "login", …`). */
+const MAPPER_METHODS = new Set(["resources", "resource", "namespace", "with_options", "connect", "root"]);
+
+/** A value the DSL cannot take as it is (Ruby-only regular expression syntax), with the reason. */
+export class UnwritableValue extends Error {}
+
+/**
+ * The TypeScript routing file of imported mapper calls: `export default draw({ behaviour }, (map) =>
+ * { … })`, each call as the DSL writes it, in the file's order, with its comments and blank lines,
+ * and each part left unread as a comment saying why.
+ */
+export function typescriptRoutingFile(
+  body: readonly ImportedStatement[],
+  header: readonly string[],
+  behaviour: Behaviour,
+  preamble: readonly string[] = [],
+): string {
+  const lines = [
+    ...header.map((line) => `// ${line}`),
+    ...preamble.map((line) => `//${line ? ` ${line}` : ""}`),
+    `import { draw } from "resource-routes";`,
+    "",
+  ];
+  lines.push(`export default draw({ behaviour: "${behaviour}" }, (map) => {`);
+  statements(body, 1, lines);
+  lines.push("});", "");
+  return lines.join("\n");
+}
+
+function statements(body: readonly ImportedStatement[], depth: number, lines: string[]): void {
+  const indent = "  ".repeat(depth);
+  for (const statement of body) {
+    switch (statement.kind) {
+      case "blank":
+        if (lines[lines.length - 1] !== "") lines.push("");
+        break;
+      case "comment":
+        lines.push(`${indent}//${statement.text ? ` ${statement.text}` : ""}`);
+        break;
+      case "note":
+        lines.push(`${indent}// (import) ${statement.text}`);
+        break;
+      case "unread":
+        lines.push(`${indent}// not imported (line ${statement.line}: ${statement.reason}):`);
+        for (const text of statement.text.split("\n")) lines.push(`${indent}//   ${text}`);
+        break;
+      case "call": {
+        const receiver = variableName(statement.receiver);
+        let args: string[];
+        try {
+          args = statement.args.map(valueText);
+        } catch (error) {
+          if (!(error instanceof UnwritableValue)) throw error;
+          lines.push(`${indent}// not imported (line ${statement.line}: ${error.message})`);
+          break;
+        }
+        const call = MAPPER_METHODS.has(statement.method)
+          ? `${receiver}.${statement.method}(${args.join(", ")}`
+          : `${receiver}.named_route(${[JSON.stringify(statement.method), ...args].join(", ")}`;
+        if (!statement.block) {
+          lines.push(`${call});`);
+          lines[lines.length - 1] = `${indent}${lines[lines.length - 1]}`;
+          break;
+        }
+        const variable = variableName(statement.block.variable);
+        lines.push(`${indent}${call}${args.length ? ", " : ""}(${variable}) => {`);
+        statements(statement.block.body, depth + 1, lines);
+        lines.push(`${indent}});`);
+        break;
+      }
+    }
+  }
+}
+
+/** A Ruby block variable as a TypeScript parameter: a reserved word gets an underscore. */
+function variableName(name: string): string {
+  return isBindingName(name) ? name : `${name}_`;
+}
+
+/** A Ruby value as the DSL takes it: symbols as strings, hashes as objects in their order. */
+export function valueText(value: RubyValue): string {
+  if (value === null) return "null";
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (value instanceof RubySymbol) return JSON.stringify(value.name);
+  if (value instanceof RubyRegexp) return regexpText(value);
+  if (Array.isArray(value)) return `[${value.map(valueText).join(", ")}]`;
+  if (value instanceof RubyHash) {
+    if (value.entries.length === 0) return "{}";
+    return `{ ${value.entries.map(([key, v]) => `${keyText(key)}: ${valueText(v)}`).join(", ")} }`;
+  }
+  throw new UnwritableValue("a value the DSL cannot take");
+}
+
+function keyText(key: RubyValue): string {
+  const text = textOf(key) ?? (typeof key === "number" ? String(key) : undefined);
+  if (text === undefined) throw new UnwritableValue("a hash key that is not a symbol, a string or a number");
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(text) ? text : JSON.stringify(text);
+}
+
+/** Ruby-only syntax JavaScript's regular expressions do not have, or read otherwise. */
+const RUBY_ONLY: ReadonlyArray<[RegExp, string]> = [
+  [/\\[AzZGhH]/, "a Ruby-only escape (\\A, \\z, \\Z, \\G, \\h)"],
+  [/\(\?>/, "an atomic group (?>…)"],
+  [/\(\?[imx-]+[:)]/, "inline options (?i…)"],
+  [/[*+?}]\+/, "a possessive quantifier"],
+  [/\(\?#/, "a comment group (?#…)"],
+  [/\\[pP]\{\^?[A-Za-z]+\}|\[\[:[a-z]+:\]\]/, "a Ruby character property or POSIX bracket"],
+];
+
+/** A Ruby regular expression as a JavaScript literal: `m` is JavaScript's `s`; `x` and Ruby-only syntax are refused, with the reason. */
+function regexpText(regexp: RubyRegexp): string {
+  for (const [pattern, what] of RUBY_ONLY) {
+    if (pattern.test(regexp.source)) throw new UnwritableValue(`/${regexp.source}/ uses ${what}: write the requirement for JavaScript by hand`);
+  }
+  if (regexp.flags.includes("x")) throw new UnwritableValue(`/${regexp.source}/x is extended (whitespace and comments ignored): write it without them by hand`);
+  const flags = `${regexp.flags.includes("i") ? "i" : ""}${regexp.flags.includes("m") ? "s" : ""}`;
+  try {
+    new RegExp(regexp.source, flags);
+  } catch (error) {
+    throw new UnwritableValue(`/${regexp.source}/ is not a JavaScript regular expression (${(error as Error).message})`);
+  }
+  return `/${regexp.source.replace(/(^|[^\\])\//g, "$1\\/")}/${flags}`;
+}

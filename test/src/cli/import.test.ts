@@ -1,0 +1,212 @@
+import * as assert from "assert";
+import * as cp from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import type { RouteJSON } from "resource-routes";
+import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
+import { ROOT } from "../support/fixtures";
+
+/** `resource-routes import`: Rails 2 routes.rb files, imported, read back and compared with what Rails drew. */
+
+const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
+const CORPUS = path.join(ROOT, "test", "fixtures", "routes-rb");
+
+function run(...args: string[]): { stdout: string; stderr: string; status: number | null } {
+  const result = cp.spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", timeout: 60_000 });
+  return { stdout: result.stdout, stderr: result.stderr, status: result.status };
+}
+
+/** A project folder with config/routes.rb (and environment.rb when given). */
+function project(routes: string, environment?: string): { dir: string; routes: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-import-"));
+  fs.mkdirSync(path.join(dir, "config"));
+  fs.writeFileSync(path.join(dir, "package.json"), "{}");
+  fs.writeFileSync(path.join(dir, "config", "routes.rb"), routes);
+  if (environment !== undefined) fs.writeFileSync(path.join(dir, "config", "environment.rb"), environment);
+  return { dir, routes: path.join(dir, "config", "routes.rb") };
+}
+
+const draw = (body: string) => `ActionController::Routing::Routes.draw do |map|\n${body}\nend\n`;
+
+/** The fields Rails' table and ours both give, of each route the analyser reads from TypeScript text. */
+function routesOf(text: string): Array<Pick<RouteJSON, "name" | "verb" | "path" | "controller" | "action" | "requirements" | "params" | "conditions">> {
+  const loaded = loadRoutingFile(text, "routes.ts");
+  assert.ok(loaded, "a routing file");
+  return loaded.routes.routes.map(({ name, verb, path, controller, action, requirements, params, conditions }) => ({
+    ...{ name, verb, path, controller, action },
+    requirements: Object.fromEntries(Object.entries(requirements).map(([key, pattern]) => [key, pattern.source])),
+    params: { ...params },
+    conditions: { ...conditions },
+  }));
+}
+
+describe("resource-routes import", function () {
+  this.timeout(120_000);
+
+  for (const name of ["blog", "shop", "legacy"]) {
+    for (const [tag, behaviour] of [
+      ["v2.2.2", "A"],
+      ["v2.3.2", "B"],
+    ] as const) {
+      it(`${name}.rb in behaviour ${behaviour}: the analyser reads from the import every route Rails ${tag} drew, in order`, () => {
+        const imported = run("import", path.join(CORPUS, `${name}.rb`), "--behaviour", behaviour, "--stdout");
+        assert.strictEqual(imported.status, 0, imported.stderr);
+        assert.match(imported.stderr, /the analyser reads from the output the routes the import draws, in order/);
+        const rails = JSON.parse(fs.readFileSync(path.join(CORPUS, `${name}.${tag}.json`), "utf8")) as { routes: unknown[] };
+        assert.deepStrictEqual(routesOf(imported.stdout), rails.routes);
+      });
+    }
+  }
+
+  it("writes the DSL with the file's comments, blank lines, block variables and order, and evaluates static Ruby", () => {
+    const { routes } = project(
+      [
+        "# Routes of the app.",
+        "PREFIX = 'api'",
+        "ActionController::Routing::Routes.draw do |map|",
+        "  # posts first",
+        "  map.resources :posts, :member => { :publish => :put } do |post|",
+        "    post.resources :comments, :only => %w[index create]",
+        "  end",
+        "",
+        "  [:photos, :videos].each_with_index do |kind, i|",
+        "    map.resources kind",
+        "  end",
+        '  map.resources :feeds, :path_prefix => "#{PREFIX}/v1", :requirements => { :id => /[a-z]+\\d*/i }',
+        "  map.with_options :controller => 'pages' do |page|",
+        "    page.about 'about', :action => 'about'",
+        "  end",
+        "end",
+      ].join("\n"),
+    );
+    const imported = run("import", routes, "--stdout");
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    const body = `${imported.stdout.slice(imported.stdout.indexOf("// Routes of the app."))}`;
+    assert.strictEqual(
+      body,
+      [
+        "// Routes of the app.",
+        'import { draw } from "resource-routes";',
+        "",
+        'export default draw({ behaviour: "B" }, (map) => {',
+        "  // posts first",
+        '  map.resources("posts", { member: { publish: "put" } }, (post) => {',
+        '    post.resources("comments", { only: ["index", "create"] });',
+        "  });",
+        "",
+        "  // (import) [:photos, :videos].each_with_index: one declaration per item, as the loop made them",
+        '  map.resources("photos");',
+        '  map.resources("videos");',
+        '  map.resources("feeds", { path_prefix: "api/v1", requirements: { id: /[a-z]+\\d*/i } });',
+        '  map.with_options({ controller: "pages" }, (page) => {',
+        '    page.named_route("about", "about", { action: "about" });',
+        "  });",
+        "});",
+        "",
+      ].join("\n"),
+    );
+    assert.match(
+      imported.stdout,
+      /^\/\/ Imported from routes\.rb by `resource-routes import`: behaviour B \(the default: no config\/environment\.rb beside it\), Rails\.env taken as production\./,
+    );
+  });
+
+  it("keeps what it cannot read statically as a comment with why, reports it with its line, and exits 1 unless --allow-partial", () => {
+    const { routes } = project(
+      draw(
+        [
+          "  map.resources :posts",
+          "  map.from_plugin :forum",
+          "  map.resources SECTIONS",
+          "  map.resources :tags, :requirements => { :id => /\\A\\d+\\z/ }",
+        ].join("\n"),
+      ),
+    );
+    const imported = run("import", routes, "--stdout");
+    assert.strictEqual(imported.status, 1);
+    assert.deepStrictEqual(
+      imported.stderr.split("\n").filter((line) => line.includes(": not imported: ")),
+      [
+        `${routes}:3: not imported: from_plugin, a plugin's or a gem's route method, which only that code knows`,
+        `${routes}:4: not imported: the constant SECTIONS, not defined in the file (give it with --const SECTIONS=VALUE)`,
+      ],
+    );
+    assert.match(imported.stdout, /\/\/ not imported \(line 3: from_plugin[^\n]*\n\s*\/\/ {3}map\.from_plugin :forum/);
+    assert.match(imported.stdout, /\/\/ not imported \(line 5: \/\\A\\d\+\\z\/ uses a Ruby-only escape/);
+    assert.strictEqual(run("import", routes, "--stdout", "--allow-partial").status, 0);
+    const given = run("import", routes, "--stdout", "--allow-partial", "--const", "SECTIONS=sections");
+    assert.match(given.stdout, /map\.resources\("sections"\);/);
+  });
+
+  it("decides environment checks by --env, and the behaviour from config/environment.rb's RAILS_GEM_VERSION", () => {
+    const body = draw(
+      [
+        "  if Rails.env.development?",
+        "    map.connect 'debug/:action', :controller => 'debug'",
+        "  end",
+        "  map.resources :posts unless RAILS_ENV == 'test'",
+      ].join("\n"),
+    );
+    const { routes } = project(body, "RAILS_GEM_VERSION = '2.2.2' unless defined? RAILS_GEM_VERSION\n");
+    const production = run("import", routes, "--stdout");
+    assert.doesNotMatch(production.stdout, /debug/);
+    assert.match(production.stdout, /behaviour A \(RAILS_GEM_VERSION 2\.2\.2\)/);
+    assert.match(production.stdout, /draw\(\{ behaviour: "A" \}/);
+    const development = run("import", routes, "--stdout", "--env", "development", "--behaviour", "B");
+    assert.match(development.stdout, /map\.connect\("debug\/:action", \{ controller: "debug" \}\);/);
+    assert.match(development.stdout, /behaviour B \(--behaviour\), Rails\.env taken as development/);
+    assert.doesNotMatch(run("import", routes, "--stdout", "--env", "test").stdout, /map\.resources\("posts"\)/);
+  });
+
+  it("writes routes.ts beside it, never over a file without --force, and --check proves the file on disk", () => {
+    const { routes } = project(draw("  map.resources :posts"));
+    const out = path.join(path.dirname(routes), "routes.ts");
+    const first = run("import", routes);
+    assert.deepStrictEqual([first.status, first.stdout.trim()], [0, `wrote ${out} (7 routes)`]);
+    assert.strictEqual(run("import", routes).status, 0, "the same text again: unchanged");
+    fs.writeFileSync(out, fs.readFileSync(out, "utf8").replace('map.resources("posts");', 'map.resources("posts", { only: ["index"] });'));
+    const checked = run("import", routes, "--check");
+    assert.strictEqual(checked.status, 1);
+    assert.match(checked.stderr, /the routes read from it differ from the import's/);
+    assert.match(checked.stderr, /route 2: the file lacks POST \/posts\.:format posts#create/);
+    const refused = run("import", routes);
+    assert.strictEqual(refused.status, 2);
+    assert.match(refused.stderr, /exists and was not generated by resource-routes: not written over/);
+    assert.strictEqual(run("import", routes, "--force").status, 0);
+    assert.strictEqual(run("import", routes, "--check").status, 0);
+  });
+
+  it("hostile Ruby: a syntax error, a file too large, deep nesting, __END__ and heredocs: a clear answer, nothing written", () => {
+    const broken = project("ActionController::Routing::Routes.draw do |map|\n  map.resources :posts do |p|\n");
+    const error = run("import", broken.routes);
+    assert.strictEqual(error.status, 1);
+    assert.match(error.stderr.trim(), /^[^\n]*routes\.rb:\d+: syntax error: [^\n]+$/);
+    assert.ok(!fs.existsSync(path.join(broken.dir, "config", "routes.ts")), "nothing written");
+
+    const large = project(`# ${"x".repeat(6 * 1024 * 1024)}\n`);
+    const tooLarge = run("import", large.routes);
+    assert.strictEqual(tooLarge.status, 2);
+    assert.match(tooLarge.stderr, /a routes\.rb over 5242880 is not read/);
+
+    // Nesting the reader bounds, then nesting Prism itself fails on (it ends or loops): bounded in time either way.
+    const nested = (depth: number) => project(draw(`${"  map.namespace :a do |map|\n".repeat(depth)}  map.resources :posts\n${"  end\n".repeat(depth)}`));
+    const deep = run("import", nested(100).routes, "--stdout");
+    assert.strictEqual(deep.status, 1);
+    assert.match(deep.stderr, /not imported: a value nested more than 64 levels deep/);
+    const deeper = nested(400);
+    const parserFails = run("import", deeper.routes);
+    assert.strictEqual(parserFails.status, 1);
+    assert.match(
+      parserFails.stderr.trim(),
+      /^[^\n]*routes\.rb: the Ruby parser (did not finish within 10 s|stopped on this file|failed on this file)[^\n]*: nothing is imported$/,
+    );
+    assert.ok(!fs.existsSync(path.join(deeper.dir, "config", "routes.ts")), "nothing written");
+
+    const tail = project(`${draw("  map.resources :posts\n  NOTE = <<~TEXT\n    a heredoc\n  TEXT")}__END__\nmap.resources :never\n`);
+    const ended = run("import", tail.routes, "--stdout");
+    assert.strictEqual(ended.status, 0, ended.stderr);
+    assert.match(ended.stdout, /map\.resources\("posts"\);/);
+    assert.doesNotMatch(ended.stdout, /never/);
+  });
+});
