@@ -96,7 +96,8 @@ export class RoutesTreeView implements vscode.TreeDataProvider<Node> {
     const answer = await this.client.sendRequest(RoutesTreeRequest, { parent, groupBy: this.grouping, filter: this.filter || undefined, limit: PAGE * pages });
     const items: Node[] = (answer?.items ?? []).map((item) => ({ item }));
     if (node) for (const child of items) this.parents.set(child, node);
-    if (!node) void vscode.commands.executeCommand("setContext", "resourceRoutes.noRoutingFiles", items.length === 0 && !this.filter);
+    // While the server's first indexing is under way, an empty answer is not yet "no routing file".
+    if (!node) void vscode.commands.executeCommand("setContext", "resourceRoutes.noRoutingFiles", items.length === 0 && !this.filter && !answer?.indexing);
     if (!node && this.openMatches) {
       this.openMatches = false;
       // After the level is shown: VS Code keeps each node open or closed by id, so a filter opens them itself.

@@ -370,6 +370,29 @@ try {
     await page.screenshot({ path: path.join(artifacts, "path-hints.png") });
   });
 
+  await check("Ctrl+Space in a declaration's options lists the option keys before anything TypeScript offers", async () => {
+    await openFile("config/admin.ts");
+    await goTo(5, 57);
+    await page.keyboard.press("Enter");
+    await page.keyboard.type('map.resources("carts", { ');
+    const rows = await eventually(async () => {
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("Control+Space");
+      const widget = page.locator(".suggest-widget:visible");
+      await widget.waitFor({ timeout: 3_000 });
+      const labels = await widget.locator(".monaco-list-row .label-name").allInnerTexts();
+      return labels.length >= 5 && labels.includes("only") ? labels : undefined;
+    }, "the option keys in the completion list", 30_000);
+    // The first rows are the declaration's options (only, except, member, …), not TypeScript's globals.
+    const options = ["only", "except", "member", "collection", "new", "has_many", "has_one", "shallow", "as", "controller", "path_prefix", "name_prefix", "requirements", "conditions", "singular", "plural", "path_names", "namespace"];
+    assert.ok(rows.slice(0, 5).every((label) => options.includes(label)), `first rows: ${rows.slice(0, 8).join(", ")}`);
+    await page.screenshot({ path: path.join(artifacts, "option-completion.png") });
+    await page.keyboard.press("Escape");
+    // Leaves the file as it was on disk (the typing reverted, nothing saved).
+    await runCommand("File: Revert File");
+    await eventually(async () => !(await page.locator(".tab.active.dirty").count()), "the reverted file", 10_000);
+  });
+
   await check("the server runs with the environment the extension gives it", async () => {
     const servers = execSync("ps -eo pid=,args=").toString().split("\n").filter((line) => line.includes("client/dist/server.js"));
     assert.ok(servers.length > 0, "no language server process found");
@@ -388,6 +411,23 @@ try {
     // It answers again: the status bar shows the routing file's behaviour once the file is active.
     await page.locator('.tab[aria-label*="routes.ts"]:not([aria-label*="Routes of"])').first().click();
     await eventually(async () => /Routes B: 16/.test(await page.locator(".statusbar").innerText()), "the status bar after the restart", 30_000);
+  });
+
+  await check("after each of three window reloads the Routes view lists the routing files, never its empty state", async () => {
+    for (let reload = 1; reload <= 3; reload++) {
+      await page.reload();
+      await page.locator(".monaco-workbench").waitFor({ timeout: 60_000 });
+      await page.locator('.activitybar .action-item a[aria-label^="Routes"]').first().click({ timeout: 60_000 });
+      // Watched until both routing files are listed: the empty state must never show meanwhile.
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const text = await page.locator(".sidebar").innerText().catch(() => "");
+        assert.doesNotMatch(text, /No routing file in this workspace yet/, `the empty state after reload ${reload}`);
+        if (/routes\.ts/.test(text) && /admin\.ts/.test(text)) break;
+        if (Date.now() > deadline) throw new Error(`the routing files were not listed within 60 s of reload ${reload}`);
+        await page.waitForTimeout(100);
+      }
+    }
   });
 
   // The tour the README and the Marketplace page show: hover, the Routes view, the lens's table, the path hints.

@@ -96,6 +96,11 @@ export interface RoutesTreeResult {
   items: RoutesTreeItemResult[];
   /** Children past this page: ask again with a larger offset. */
   more: number;
+  /**
+   * The workspace's first indexing is still under way: no item may only mean that no routing file
+   * was found yet (the server sends routesChanged when it ends).
+   */
+  indexing?: boolean;
 }
 
 /**

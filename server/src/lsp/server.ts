@@ -111,7 +111,9 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
    * after the idle period or in the first completion: indexing leaves the most dead syntax trees
    * and temporaries the server ever holds.
    */
+  let indexedOnce = false;
   const indexed = async () => {
+    indexedOnce = true;
     changed();
     // A view that asked while indexing was under way (and found no routing file yet) asks again.
     routesChanged.now();
@@ -389,7 +391,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
         offset: Number(params?.offset) || 0,
         limit: Number(params?.limit) || undefined,
       });
-      return toRoutesTreeResult(lines, answer);
+      return { ...toRoutesTreeResult(lines, answer), ...(indexedOnce ? {} : { indexing: true }) };
     }),
   );
 
