@@ -371,7 +371,11 @@ try {
   });
 
   await check("Ctrl+Space in a declaration's options lists the option keys before anything TypeScript offers", async () => {
-    await openFile("config/admin.ts");
+    // Its tab, open since the settings check (Quick Open's recent list may show it otherwise).
+    const tab = page.locator('.tab[aria-label*="admin.ts"]').first();
+    if (await tab.count()) await tab.click();
+    else await openFile("config/admin.ts");
+    await page.locator('.tab.active[aria-label*="admin.ts"]').first().waitFor({ timeout: 10_000 });
     await goTo(5, 57);
     await page.keyboard.press("Enter");
     await page.keyboard.type('map.resources("carts", { ');

@@ -58,6 +58,14 @@ export interface ParsedArguments {
   constants: Record<string, string>;
   /** import --stdout: print the routing file instead of writing it. */
   stdout: boolean;
+  /** literals --routes FILE: the routing file literals are matched against (default: the one discovered). */
+  routes?: string;
+  /** literals --fix: replace the literals by helper calls. */
+  fix: boolean;
+  /** literals --unknown: list too the literals no route recognises. */
+  unknown: boolean;
+  /** literals --fail-on-literals: exit 1 when literals a helper could replace remain. */
+  failOnLiterals: boolean;
 }
 
 /** Flags each command accepts (anything else is a usage error). */
@@ -93,7 +101,11 @@ export type Flag =
   | "--exclude"
   | "--env"
   | "--const"
-  | "--stdout";
+  | "--stdout"
+  | "--routes"
+  | "--fix"
+  | "--unknown"
+  | "--fail-on-literals";
 
 /** Short flags, as `rails routes` had them. */
 const SHORT: Record<string, Flag> = { "-c": "--controller", "-g": "--grep" };
@@ -120,6 +132,9 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     params: record<string>(),
     constants: record<string>(),
     stdout: false,
+    fix: false,
+    unknown: false,
+    failOnLiterals: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = Object.prototype.hasOwnProperty.call(SHORT, argv[i]) ? SHORT[argv[i]] : argv[i];
@@ -168,6 +183,10 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     else if (flag === "--worktree") parsed.worktree = true;
     else if (flag === "--fail-on-breaking") parsed.failOnBreaking = true;
     else if (flag === "--stdout") parsed.stdout = true;
+    else if (flag === "--routes") parsed.routes = value();
+    else if (flag === "--fix") parsed.fix = true;
+    else if (flag === "--unknown") parsed.unknown = true;
+    else if (flag === "--fail-on-literals") parsed.failOnLiterals = true;
     else if (flag === "--env") {
       const env = value();
       if (!/^[a-z_][a-z0-9_]*$/.test(env))

@@ -156,6 +156,18 @@ const COMMANDS: Record<string, Command> = {
   file already written. An existing file is not written over without --force.`,
     run: (args) => tooling(() => require("./commands/import") as typeof import("./commands/import"), "typescript and @ruby/prism").importCommand(args),
   },
+  literals: {
+    flags: ["--routes", "--behaviour", "--fix", "--json", "--include", "--exclude", "--unknown", "--fail-on-literals"],
+    usage: `resource-routes literals [PATHS...] [--routes FILE] [--fix] [--include GLOB]... [--exclude GLOB]... [--unknown] [--fail-on-literals] [--json]
+  Lists the URLs written by hand in the TS/JS files under PATHS (default: the current folder; node_modules, builds
+  and .d.ts files left out): string literals, templates whose substitutions are whole path segments, and
+  concatenations of those, where a URL goes, beginning with /. Each one a route of the routing file (--routes, else
+  the one discovered) recognises is shown with the helper call that generates exactly the same URL, checked by
+  generating it. --fix writes the calls in their place (and imports the routing file where the file does not); a
+  second run changes nothing. --unknown lists too the literals no route recognises. Exit 1 with --fail-on-literals
+  when literals a helper could replace remain.`,
+    run: (args) => tooling(() => require("./commands/literals") as typeof import("./commands/literals"), "typescript").literalsCommand(args),
+  },
   lsp: {
     flags: ["--stdio"],
     usage: `resource-routes lsp --stdio

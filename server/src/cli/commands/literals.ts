@@ -1,0 +1,89 @@
+import * as fs from "fs";
+import * as path from "path";
+import picomatch from "picomatch";
+import { printable } from "resource-routes/internal";
+import { GENERATED_MARK } from "../../files/generatedFile";
+import { rewriteLiterals, type RoutingFiles } from "../../literals/literalRewrites";
+import { ParsedArguments, UsageError } from "../args";
+import { discoverRoutingFile } from "../discover";
+import { loadFile } from "../load";
+import { CommandResult } from "./result";
+
+/** Folders never scanned: dependencies, builds, version control. */
+const SKIPPED = new Set(["node_modules", ".git", "dist", "out", "build", "coverage"]);
+const SOURCE = /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+/** The largest file scanned: larger ones are bundles, not code written by hand. */
+const MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * `resource-routes literals [PATHS…]`: the URLs written by hand in the project's code, each with
+ * the route that recognises it and the helper call that generates exactly the same URL; `--fix`
+ * writes the calls in their place.
+ */
+export function literalsCommand(args: ParsedArguments): CommandResult {
+  const routingFile = args.routes ?? discoverRoutingFile(process.cwd());
+  const routes = loadFile(routingFile, args.behaviour).routes;
+  const routing: RoutingFiles = [{ file: path.resolve(routingFile), routes }];
+  const include = args.include.length ? picomatch(args.include) : () => true;
+  const exclude = args.exclude.length ? picomatch(args.exclude) : () => false;
+  const files = sourceFiles(args.positional.length ? args.positional : ["."]).filter((file) => {
+    const relative = path.relative(process.cwd(), file).replace(/\\/g, "/");
+    return path.resolve(file) !== path.resolve(routingFile) && include(relative) && !exclude(relative);
+  });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  let remaining = 0;
+  let rewritten = 0;
+  for (const file of files) {
+    const text = fs.readFileSync(file, "utf8");
+    if (text.startsWith(GENERATED_MARK)) continue;
+    const rewrite = rewriteLiterals(path.resolve(file), text, routing);
+    for (const found of rewrite.found) {
+      if (!found.match && !args.unknown) continue;
+      const where = `${path.relative(process.cwd(), file)}:${found.line}`;
+      if (args.json)
+        stdout.push(
+          JSON.stringify({
+            file: where,
+            literal: found.text,
+            route: found.match ? `${found.match.route.verb} ${found.match.route.path}` : null,
+            replacement: found.replacement ?? null,
+          }),
+        );
+      else if (found.match) stdout.push(printable(`${where}: ${found.text} → ${found.replacement} (${found.match.route.target})`));
+      else stdout.push(printable(`${where}: ${found.text}: no route recognises it`));
+      if (found.match) remaining++;
+    }
+    if (args.fix && rewrite.text !== text) {
+      // Written only over the text that was read: a file changed meanwhile is left for the next run.
+      if (fs.readFileSync(file, "utf8") !== text) {
+        stderr.push(printable(`${file} changed while it was read: not rewritten`));
+        continue;
+      }
+      fs.writeFileSync(file, rewrite.text);
+      rewritten++;
+    }
+  }
+  if (args.fix) stderr.push(`${rewritten} file(s) rewritten, ${remaining} literal(s) replaced by helper calls`);
+  else stderr.push(`${remaining} literal(s) a helper call can replace, in ${files.length} file(s) scanned${remaining ? " (--fix replaces them)" : ""}`);
+  return { stdout, stderr, exitCode: args.failOnLiterals && remaining > 0 && !args.fix ? 1 : 0 };
+}
+
+/** The TS/JS source files under the given paths (files as given; folders walked, skipping dependencies and builds). */
+function sourceFiles(paths: readonly string[]): string[] {
+  const files: string[] = [];
+  const visit = (entry: string) => {
+    let stats: fs.Stats;
+    try {
+      stats = fs.lstatSync(entry);
+    } catch {
+      throw new UsageError(`cannot read ${JSON.stringify(entry)}: no such file or folder`);
+    }
+    if (stats.isSymbolicLink()) return;
+    if (stats.isDirectory()) {
+      for (const name of fs.readdirSync(entry).sort()) if (!SKIPPED.has(name) && !name.startsWith(".")) visit(path.join(entry, name));
+    } else if (stats.isFile() && SOURCE.test(entry) && !/\.d\.[cm]?ts$/.test(entry) && stats.size <= MAX_BYTES) files.push(entry);
+  };
+  for (const entry of paths) visit(entry);
+  return files;
+}

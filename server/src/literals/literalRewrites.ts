@@ -1,0 +1,104 @@
+import * as path from "path";
+import ts = require("typescript");
+import type { RouteSet } from "resource-routes/internal";
+import { matchLiteral, type LiteralMatch } from "./literalRoutes";
+import { urlLiterals, type UrlLiteral } from "./urlLiterals";
+
+/** A URL literal of a file with the helper call that replaces it, where one does. */
+interface FoundLiteral {
+  literal: UrlLiteral;
+  /** The literal's text as written. */
+  text: string;
+  line: number;
+  match?: LiteralMatch;
+  /** The replacement as the file reaches the helpers (`routes.helpers.post_path(id)`). */
+  replacement?: string;
+}
+
+/** What rewriting a file's literals changes: its literals, and the text with each matched one replaced (and the import added). */
+export interface FileRewrite {
+  found: FoundLiteral[];
+  text: string;
+}
+
+/** The routing files a scan matches literals against: each file's path on disk and its routes. */
+export type RoutingFiles = ReadonlyArray<{ file: string; routes: RouteSet }>;
+
+/**
+ * A file's URL literals, each matched against the routing files' routes, and the file rewritten:
+ * matched literals become helper calls on the routing file's default export (`routes.helpers`),
+ * imported where the file does not import it yet (as `routes`, its relative path written as the
+ * file's other relative imports are: with `.js` where they have it).
+ */
+export function rewriteLiterals(fileName: string, text: string, routingFiles: RoutingFiles): FileRewrite {
+  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
+  const sets = routingFiles.map(({ file: routing, routes }) => ({ uri: routing, routes }));
+  const imports = defaultImports(file, fileName);
+  const found: FoundLiteral[] = [];
+  const needed = new Set<string>();
+  for (const literal of urlLiterals(file)) {
+    if (isAsset(literal)) continue;
+    const match = matchLiteral(literal, sets);
+    const entry: FoundLiteral = { literal, text: text.slice(literal.start, literal.end), line: file.getLineAndCharacterOfPosition(literal.start).line + 1 };
+    if (match) {
+      const name = imports.get(path.resolve(match.uri)) ?? "routes";
+      if (!imports.has(path.resolve(match.uri))) needed.add(match.uri);
+      entry.match = match;
+      entry.replacement = literal.jsxAttribute ? `{${name}.helpers.${match.call}}` : `${name}.helpers.${match.call}`;
+    }
+    found.push(entry);
+  }
+  let rewritten = text;
+  for (const entry of [...found].reverse()) {
+    if (entry.replacement) rewritten = rewritten.slice(0, entry.literal.start) + entry.replacement + rewritten.slice(entry.literal.end);
+  }
+  if (needed.size) rewritten = withImport(rewritten, file, fileName, [...needed][0]);
+  return { found, text: rewritten };
+}
+
+function scriptKind(fileName: string): ts.ScriptKind {
+  if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
+  if (/\.jsx$/.test(fileName)) return ts.ScriptKind.JSX;
+  if (/\.[cm]?js$/.test(fileName)) return ts.ScriptKind.JS;
+  return ts.ScriptKind.TS;
+}
+
+/** The file's default imports of relative modules: the imported file (resolved, without extension guessing beyond .ts/.js) → its local name. */
+function defaultImports(file: ts.SourceFile, fileName: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const name = statement.importClause?.name?.text;
+    const specifier = statement.moduleSpecifier.text;
+    if (!name || !specifier.startsWith(".")) continue;
+    const resolved = path.resolve(path.dirname(fileName), specifier).replace(/\.(js|mjs|cjs)$/, "");
+    for (const extension of [".ts", ".tsx", ".js", ".mjs", ".cjs", ".mts", ".cts", ""]) found.set(`${resolved}${extension}`, name);
+  }
+  return found;
+}
+
+/** The text with `import routes from "…"` after the file's last import (or first, where it has none). */
+function withImport(text: string, file: ts.SourceFile, fileName: string, routingFile: string): string {
+  let relative = path
+    .relative(path.dirname(fileName), routingFile)
+    .replace(/\\/g, "/")
+    .replace(/\.(ts|tsx|mts|cts|js|mjs|cjs)$/, "");
+  if (!relative.startsWith(".")) relative = `./${relative}`;
+  const relativeImports = file.statements.filter(
+    (s): s is ts.ImportDeclaration => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text.startsWith("."),
+  );
+  if (relativeImports.some((s) => /\.js$/.test((s.moduleSpecifier as ts.StringLiteral).text))) relative += ".js";
+  const line = `import routes from "${relative}";\n`;
+  const imports = file.statements.filter(ts.isImportDeclaration);
+  const at = imports.length ? imports[imports.length - 1].getEnd() : 0;
+  return imports.length ? `${text.slice(0, at)}\n${line.trimEnd()}${text.slice(at)}` : `${line}${text}`;
+}
+
+/** Paths of files rather than routes: under /assets or /static, or ending in a file's extension. */
+function isAsset(literal: UrlLiteral): boolean {
+  const [first] = literal.pieces;
+  const last = literal.pieces[literal.pieces.length - 1];
+  const start = first && "text" in first ? first.text : "";
+  const end = last && "text" in last ? last.text.replace(/[?#].*$/, "") : "";
+  return /^\/(assets|static)\//.test(start) || /\.(png|jpe?g|gif|svg|webp|ico|css|js|mjs|map|woff2?|ttf|eot|txt|pdf|zip)$/i.test(end);
+}

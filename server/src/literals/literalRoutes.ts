@@ -1,0 +1,95 @@
+import { positionalKeys, type Route, type RouteSet } from "resource-routes/internal";
+import type { UrlLiteral } from "./urlLiterals";
+
+/** A URL literal's route, and the helper call that generates exactly the same URL. */
+export interface LiteralMatch {
+  /** The routing file whose routes recognise it. */
+  uri: string;
+  route: Route;
+  helper: string;
+  /** `post_comments_path(post.id, { page: "2" })`: the call, without how the file reaches the helpers. */
+  call: string;
+}
+
+/** Numbers standing for the substitutions while the literal is recognised: digits match a default segment and most requirements. */
+const PLACEHOLDER = 7_309_418_265_000;
+
+/**
+ * The route a literal names and its helper call, or undefined: recognised by the facility itself
+ * (the first route set that recognises it with a named route), then generated back through the
+ * helper, which must give the very text written (its query in the order the helper writes it),
+ * so a rewrite never changes a URL.
+ */
+export function matchLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ uri: string; routes: RouteSet }>): LiteralMatch | undefined {
+  const expressions: string[] = [];
+  let written = "";
+  for (const piece of literal.pieces) {
+    if ("text" in piece) written += piece.text;
+    else written += String(PLACEHOLDER + expressions.push(piece.expression));
+  }
+  const [beforeFragment, fragment] = splitOnce(written, "#");
+  const [path, query] = splitOnce(beforeFragment, "?");
+  const named = queryValues(query);
+  if (!named) return undefined;
+  if (fragment !== undefined) named.push(["anchor", decodeURIComponent(fragment)]);
+  for (const { uri, routes } of sets) {
+    let route: Route;
+    let params: Record<string, string>;
+    try {
+      const matched = routes.match(literal.method, path);
+      route = matched.route;
+      params = matched.recognition.params;
+    } catch {
+      continue;
+    }
+    if (!route.name) continue;
+    const helper = `${route.name}_path`;
+    const args: string[] = [];
+    const values: unknown[] = [];
+    for (const key of positionalKeys(route)) {
+      const value = params[key];
+      if (value === undefined) break;
+      const index = Number(value) - PLACEHOLDER - 1;
+      const isExpression = /^\d+$/.test(value) && index >= 0 && index < expressions.length;
+      args.push(isExpression ? expressions[index] : JSON.stringify(value));
+      values.push(value);
+    }
+    const namedValues = Object.fromEntries(named);
+    if (named.length)
+      args.push(`{ ${named.map(([key, value]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: ${JSON.stringify(value)}`).join(", ")} }`);
+    // Exact or nothing: the helper must write back what the literal holds.
+    let generated: string;
+    try {
+      const fn = (routes.helpers as unknown as Record<string, (...a: unknown[]) => string>)[helper];
+      generated = fn(...values, ...(named.length ? [namedValues] : []));
+    } catch {
+      continue;
+    }
+    if (generated !== written) continue;
+    // Every substitution is an argument, each once.
+    if (expressions.some((expression) => args.filter((arg) => arg === expression).length !== 1)) continue;
+    return { uri, route, helper, call: `${helper}(${args.join(", ")})` };
+  }
+  return undefined;
+}
+
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
+}
+
+/** `page=2&q=x` as named values, in order; undefined where the query is not plain `key=value` pairs. */
+function queryValues(query: string | undefined): Array<[string, string]> | undefined {
+  if (query === undefined || query === "") return query === "" ? undefined : [];
+  const pairs: Array<[string, string]> = [];
+  for (const pair of query.split("&")) {
+    const match = /^([A-Za-z_][\w]*)=([^=]*)$/.exec(pair);
+    if (!match) return undefined;
+    try {
+      pairs.push([match[1], decodeURIComponent(match[2].replace(/\+/g, " "))]);
+    } catch {
+      return undefined;
+    }
+  }
+  return pairs;
+}

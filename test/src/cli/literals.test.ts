@@ -1,0 +1,121 @@
+import * as assert from "assert";
+import * as cp from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { draw } from "resource-routes";
+import { rewriteLiterals } from "../../../server/out/literals/literalRewrites";
+import { ROOT } from "../support/fixtures";
+
+/** URLs written by hand become helper calls: found, matched by recognition, proved by generation, rewritten. */
+
+const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
+
+const ROUTES = `import { draw } from "resource-routes";
+export default draw({ behaviour: "B" }, (map) => {
+  map.resources("posts", { member: { publish: "put" } }, (post) => post.resources("comments"));
+  map.named_route("login", "login", { controller: "sessions", action: "new" });
+});
+`;
+
+const routes = draw({ behaviour: "B" }, (map) => {
+  map.resources("posts", { member: { publish: "put" } }, (post) => post.resources("comments"));
+  map.named_route("login", "login", { controller: "sessions", action: "new" });
+});
+
+/** The replacements of a file's literals, by the literal as written. */
+function replacements(text: string, fileName = "/app/src/view.tsx"): Record<string, string | undefined> {
+  const { found } = rewriteLiterals(fileName, text, [{ file: "/app/src/routes.ts", routes }]);
+  return Object.fromEntries(found.map((f) => [f.text, f.replacement]));
+}
+
+describe("URL literals", () => {
+  it("a literal, a template of whole segments and a concatenation, where a URL goes, each with the call that generates it", () => {
+    assert.deepStrictEqual(
+      replacements(
+        [
+          'export const a = () => fetch("/posts");',
+          "export const b = (id: number) => fetch(`/posts/${id}/comments?page=2#top`);",
+          'export const c = (id: number) => res.redirect("/posts/" + id);',
+          'export const d = () => fetch("/posts/1/publish", { method: "PUT" });',
+          'export const e = { url: "/login" };',
+        ].join("\n"),
+      ),
+      {
+        '"/posts"': "routes.helpers.posts_path()",
+        "`/posts/${id}/comments?page=2#top`": 'routes.helpers.post_comments_path(id, { page: "2", anchor: "top" })',
+        '"/posts/" + id': "routes.helpers.post_path(id)",
+        '"/posts/1/publish"': 'routes.helpers.publish_post_path("1")',
+        '"/login"': "routes.helpers.login_path()",
+      },
+    );
+  });
+
+  it("leaves alone what is not a whole segment, another method, a query the helper would reorder, assets, external URLs and other places", () => {
+    assert.deepStrictEqual(
+      replacements(
+        [
+          "export const a = (x: string) => fetch(`/posts-${x}`);",
+          'export const b = () => fetch("/posts/1/publish");', // GET: the publish route takes PUT
+          'export const c = () => fetch("/posts?b=1&a=2");', // the helper writes a=2&b=1
+          'export const d = () => fetch("/assets/app.css");',
+          'export const e = () => fetch("https://example.com/posts");',
+          'const label = "/posts"; console.log(label.length);',
+          'export const f = () => fetch("/nothing");',
+        ].join("\n"),
+      ),
+      {
+        '"/posts/1/publish"': undefined,
+        '"/posts?b=1&a=2"': undefined,
+        '"/posts"': "routes.helpers.posts_path()", // an initialiser is a place a URL goes
+        '"/nothing"': undefined,
+      },
+    );
+  });
+
+  it("uses the file's own import of the routing file, or adds one written as its other relative imports are", () => {
+    const imported = rewriteLiterals("/app/src/view.ts", 'import appRoutes from "./routes";\nexport const a = () => fetch("/posts");\n', [
+      { file: "/app/src/routes.ts", routes },
+    ]);
+    assert.strictEqual(imported.text, 'import appRoutes from "./routes";\nexport const a = () => fetch(appRoutes.helpers.posts_path());\n');
+    const added = rewriteLiterals("/app/src/views/view.ts", 'import { api } from "../api.js";\nexport const a = () => api("/login");\n', [
+      { file: "/app/src/routes.ts", routes },
+    ]);
+    assert.strictEqual(
+      added.text,
+      'import { api } from "../api.js";\nimport routes from "../routes.js";\nexport const a = () => api(routes.helpers.login_path());\n',
+    );
+  });
+
+  it("resource-routes literals lists them, --fix rewrites them once (a second run changes nothing), --fail-on-literals fails on what remains", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-literals-"));
+    fs.mkdirSync(path.join(dir, "src", "views"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ "resource-routes": { routes: "src/routes.ts" } }));
+    fs.writeFileSync(path.join(dir, "src", "routes.ts"), ROUTES);
+    const view = path.join(dir, "src", "views", "links.tsx");
+    fs.writeFileSync(
+      view,
+      'export const Links = ({ id }: { id: number }) => <nav><a href="/posts">All</a><a href={`/posts/${id}`}>One</a><img src="/static/logo.png" /></nav>;\n',
+    );
+    const run = (...args: string[]) => cp.spawnSync(process.execPath, [CLI, "literals", ...args], { cwd: dir, encoding: "utf8" });
+    try {
+      const listed = run("--fail-on-literals");
+      assert.strictEqual(listed.status, 1);
+      assert.deepStrictEqual(listed.stdout.trim().split("\n"), [
+        'src/views/links.tsx:1: "/posts" → {routes.helpers.posts_path()} (posts#index)',
+        "src/views/links.tsx:1: `/posts/${id}` → routes.helpers.post_path(id) (posts#show)",
+      ]);
+      assert.strictEqual(run("--fix").status, 0);
+      const fixed = fs.readFileSync(view, "utf8");
+      assert.strictEqual(
+        fixed,
+        'import routes from "../routes";\nexport const Links = ({ id }: { id: number }) => <nav><a href={routes.helpers.posts_path()}>All</a><a href={routes.helpers.post_path(id)}>One</a><img src="/static/logo.png" /></nav>;\n',
+      );
+      assert.match(run("--fix").stderr, /0 file\(s\) rewritten/);
+      assert.strictEqual(fs.readFileSync(view, "utf8"), fixed, "idempotent");
+      assert.strictEqual(run("--fail-on-literals").status, 0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
