@@ -41,6 +41,8 @@ export type DiagnosticCode =
   | "custom-actions-without-method"
   /** The language service, on a routing file: a declaration whose routes cannot be fully known without running the file (it holds a not-static part). */
   | "partial-routes"
+  /** The language service, in any file: a URL written by hand that a route's helper generates exactly (the fix writes the helper call). */
+  | "url-literal"
   /** A failure inside the analyser itself: reported on the file, never thrown. */
   | "internal-error";
 
@@ -56,8 +58,10 @@ export interface Diagnostic {
   /** Where in the routing file; absent when the declaration has no source (draw() at run time). */
   span?: Span;
   related?: RelatedInformation[];
-  /** A machine-readable fix: the text that should replace `span` (unknown-option, unknown-action). */
+  /** A machine-readable fix: the text that should replace `span` (unknown-option, unknown-action, url-literal). */
   replacement?: string;
+  /** url-literal: a text the fix inserts besides the replacement (the import of the routing file), at an offset of the document. */
+  insertion?: { at: number; text: string };
   /** unreachable-route: the calls of the captured declaration and of the one that captures it (a fix may move the first above the second). */
   capture?: { later: Span; earlier: Span };
   /** missing-action, missing-controller: the controller, and the actions a fix should add to it. */

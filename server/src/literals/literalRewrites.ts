@@ -19,6 +19,8 @@ interface FoundLiteral {
 export interface FileRewrite {
   found: FoundLiteral[];
   text: string;
+  /** The import the rewrite adds, where the file does not import the routing file yet: its text and where it goes in the original text. */
+  insertion?: { at: number; text: string };
 }
 
 /** The routing files a scan matches literals against: each file's path on disk and its routes. */
@@ -48,12 +50,14 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
     }
     found.push(entry);
   }
+  const insertion = needed.size ? importInsertion(file, fileName, [...needed][0]) : undefined;
   let rewritten = text;
   for (const entry of [...found].reverse()) {
     if (entry.replacement) rewritten = rewritten.slice(0, entry.literal.start) + entry.replacement + rewritten.slice(entry.literal.end);
   }
-  if (needed.size) rewritten = withImport(rewritten, file, fileName, [...needed][0]);
-  return { found, text: rewritten };
+  // The import goes before every literal (after the file's imports), so its offset is the original text's.
+  if (insertion) rewritten = rewritten.slice(0, insertion.at) + insertion.text + rewritten.slice(insertion.at);
+  return { found, text: rewritten, ...(insertion ? { insertion } : {}) };
 }
 
 function scriptKind(fileName: string): ts.ScriptKind {
@@ -77,8 +81,8 @@ function defaultImports(file: ts.SourceFile, fileName: string): Map<string, stri
   return found;
 }
 
-/** The text with `import routes from "…"` after the file's last import (or first, where it has none). */
-function withImport(text: string, file: ts.SourceFile, fileName: string, routingFile: string): string {
+/** `import routes from "…"` after the file's last import (or first, where it has none), as an insertion into the original text. */
+function importInsertion(file: ts.SourceFile, fileName: string, routingFile: string): { at: number; text: string } {
   let relative = path
     .relative(path.dirname(fileName), routingFile)
     .replace(/\\/g, "/")
@@ -88,10 +92,9 @@ function withImport(text: string, file: ts.SourceFile, fileName: string, routing
     (s): s is ts.ImportDeclaration => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text.startsWith("."),
   );
   if (relativeImports.some((s) => /\.js$/.test((s.moduleSpecifier as ts.StringLiteral).text))) relative += ".js";
-  const line = `import routes from "${relative}";\n`;
+  const line = `import routes from "${relative}";`;
   const imports = file.statements.filter(ts.isImportDeclaration);
-  const at = imports.length ? imports[imports.length - 1].getEnd() : 0;
-  return imports.length ? `${text.slice(0, at)}\n${line.trimEnd()}${text.slice(at)}` : `${line}${text}`;
+  return imports.length ? { at: imports[imports.length - 1].getEnd(), text: `\n${line}` } : { at: 0, text: `${line}\n` };
 }
 
 /** Paths of files rather than routes: under /assets or /static, or ending in a file's extension. */

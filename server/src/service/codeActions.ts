@@ -29,7 +29,12 @@ export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span
   for (const diagnostic of documentDiagnostics(workspace, uri)) {
     const at = diagnostic.span;
     if (!at || at.end < span.start || at.start > span.end) continue;
-    if (diagnostic.replacement !== undefined) {
+    if (diagnostic.code === "url-literal" && diagnostic.replacement !== undefined) {
+      const edits: TextEdit[] = [{ uri, span: at, newText: diagnostic.replacement }];
+      if (diagnostic.insertion)
+        edits.unshift({ uri, span: { start: diagnostic.insertion.at, end: diagnostic.insertion.at }, newText: diagnostic.insertion.text });
+      actions.push({ title: `Replace with ${diagnostic.replacement.replace(/^\{|\}$/g, "")}`, diagnostic, edits, preferred: true });
+    } else if (diagnostic.replacement !== undefined) {
       const written = text.slice(at.start, at.end);
       const quote = /^["'`]/.exec(written)?.[0];
       const newText = quote && !diagnostic.replacement.startsWith(quote) ? `${quote}${diagnostic.replacement}${quote}` : diagnostic.replacement;

@@ -3,6 +3,7 @@ import { helperUseDiagnostics } from "./helperUses";
 import { routeTargetDiagnostics, unroutedActionDiagnostics } from "./controllers";
 import { partialRoutesDiagnostics } from "./partialRoutes";
 import { RoutingWorkspace } from "./workspace";
+import { urlLiteralDiagnostics } from "./urlLiteralDiagnostics";
 import { unreachableDiagnostics } from "../routing/unreachableDiagnostics";
 
 /**
@@ -36,7 +37,7 @@ export function* diagnosticSteps(workspace: RoutingWorkspace, uri: string): Gene
       ...routeTargetDiagnostics(workspace, uri),
     ];
   } else {
-    own = unroutedActionDiagnostics(workspace, uri);
+    own = [...unroutedActionDiagnostics(workspace, uri), ...urlLiteralDiagnostics(workspace, uri)];
   }
   return [...own, ...helperUseDiagnostics(workspace, uri)];
 }

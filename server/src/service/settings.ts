@@ -16,6 +16,8 @@ export interface ServiceSettings {
   typesFile: "on" | "off" | "auto";
   /** Inlay hints in routing files: each declaration's base path at the end of its line (`inlayHints.declarationPaths`). */
   declarationPaths: boolean;
+  /** The url-literal diagnostic on URLs written by hand (`urlLiterals.severity`): off, or its severity. */
+  urlLiterals: "off" | "hint" | "information" | "warning";
 }
 
 type Feature = "hover" | "completion" | "diagnostics" | "codeLens" | "inlayHints";
@@ -29,6 +31,7 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   features: { hover: true, completion: true, diagnostics: true, codeLens: true, inlayHints: false },
   typesFile: "auto",
   declarationPaths: true,
+  urlLiterals: "hint",
 };
 
 /**
@@ -86,6 +89,11 @@ export function readSettings(raw: unknown): { settings: ServiceSettings; problem
   if (types !== undefined && !(isRecord(types) && (types.enabled === undefined || types.enabled === null))) {
     if (isRecord(types) && typeof types.enabled === "boolean") settings.typesFile = types.enabled ? "on" : "off";
     else bad("types.enabled", "true or false");
+  }
+  const literals = isRecord(input.urlLiterals) ? input.urlLiterals.severity : undefined;
+  if (literals !== undefined) {
+    if (literals === "off" || literals === "hint" || literals === "information" || literals === "warning") settings.urlLiterals = literals;
+    else bad("urlLiterals.severity", `"off", "hint", "information" or "warning"`);
   }
   return { settings, problems };
 }

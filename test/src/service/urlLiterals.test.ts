@@ -1,0 +1,52 @@
+import * as assert from "assert";
+import { codeActions } from "../../../server/out/service/codeActions";
+import { documentDiagnostics } from "../../../server/out/service/diagnostics";
+import { readSettings } from "../../../server/out/service/settings";
+import { RoutingWorkspace } from "../../../server/out/service/workspace";
+
+/** The url-literal diagnostic in the editor, and its quick fix. */
+
+const ROUTES = `import { draw } from "resource-routes";
+export default draw((map) => {
+  map.resources("posts");
+});
+`;
+const VIEW_URI = "file:///app/src/views/post.ts";
+const VIEW = `import { api } from "../api.js";\nexport const load = (id: number) => api(\`/posts/\${id}\`);\n`;
+
+function workspace(settings: unknown = {}): RoutingWorkspace {
+  const w = new RoutingWorkspace();
+  w.configure(readSettings(settings).settings);
+  w.set({ uri: "file:///app/src/routes.ts", version: 1, text: ROUTES });
+  w.set({ uri: VIEW_URI, version: 1, text: VIEW });
+  return w;
+}
+
+describe("service: URLs written by hand", () => {
+  it("a hint says which helper generates the URL; its quick fix writes the call and imports the routing file", () => {
+    const w = workspace();
+    const [diagnostic] = documentDiagnostics(w, VIEW_URI).filter((d) => d.code === "url-literal");
+    assert.deepStrictEqual([diagnostic.severity, VIEW.slice(diagnostic.span!.start, diagnostic.span!.end)], ["hint", "`/posts/${id}`"]);
+    assert.match(diagnostic.message, /^`\/posts\/\$\{id\}` is post_path\(id\) \(posts#show\)/);
+    const [fix] = codeActions(w, VIEW_URI, diagnostic.span!);
+    assert.strictEqual(fix.title, "Replace with routes.helpers.post_path(id)");
+    let text = VIEW;
+    for (const edit of [...fix.edits].sort((a, b) => b.span.start - a.span.start))
+      text = text.slice(0, edit.span.start) + edit.newText + text.slice(edit.span.end);
+    assert.strictEqual(
+      text,
+      `import { api } from "../api.js";\nimport routes from "../routes.js";\nexport const load = (id: number) => api(routes.helpers.post_path(id));\n`,
+    );
+  });
+
+  it("its severity is a setting, off included", () => {
+    assert.strictEqual(
+      documentDiagnostics(workspace({ urlLiterals: { severity: "warning" } }), VIEW_URI).find((d) => d.code === "url-literal")?.severity,
+      "warning",
+    );
+    assert.strictEqual(documentDiagnostics(workspace({ urlLiterals: { severity: "off" } }), VIEW_URI).filter((d) => d.code === "url-literal").length, 0);
+    assert.deepStrictEqual(readSettings({ urlLiterals: { severity: "loud" } }).problems, [
+      'resourceRoutes.urlLiterals.severity must be "off", "hint", "information" or "warning"; the default is used',
+    ]);
+  });
+});
