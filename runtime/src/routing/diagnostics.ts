@@ -43,6 +43,8 @@ export type DiagnosticCode =
   | "partial-routes"
   /** The language service, in any file: a URL written by hand that a route's helper generates exactly (the fix writes the helper call). */
   | "url-literal"
+  /** The language service, in any file, when asked for: a URL written by hand, beginning with `/`, that no route recognises. */
+  | "unknown-url"
   /** A failure inside the analyser itself: reported on the file, never thrown. */
   | "internal-error";
 

@@ -1,7 +1,7 @@
 import * as path from "path";
 import ts = require("typescript");
 import type { RouteSet } from "resource-routes/internal";
-import { matchLiteral, type LiteralMatch } from "./literalRoutes";
+import { matchLiteral, recognisesLiteral, type LiteralMatch } from "./literalRoutes";
 import { urlLiterals, type UrlLiteral } from "./urlLiterals";
 
 /** A URL literal of a file with the helper call that replaces it, where one does. */
@@ -11,6 +11,8 @@ interface FoundLiteral {
   text: string;
   line: number;
   match?: LiteralMatch;
+  /** A route recognises it, named or not (an unnamed one has no helper to write). */
+  recognised: boolean;
   /** The replacement as the file reaches the helpers (`routes.helpers.post_path(id)`). */
   replacement?: string;
 }
@@ -41,7 +43,12 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
   for (const literal of urlLiterals(file)) {
     if (isAsset(literal)) continue;
     const match = matchLiteral(literal, sets);
-    const entry: FoundLiteral = { literal, text: text.slice(literal.start, literal.end), line: file.getLineAndCharacterOfPosition(literal.start).line + 1 };
+    const entry: FoundLiteral = {
+      literal,
+      text: text.slice(literal.start, literal.end),
+      line: file.getLineAndCharacterOfPosition(literal.start).line + 1,
+      recognised: !!match || recognisesLiteral(literal, sets),
+    };
     if (match) {
       const name = imports.get(path.resolve(match.uri)) ?? "routes";
       if (!imports.has(path.resolve(match.uri))) needed.add(match.uri);

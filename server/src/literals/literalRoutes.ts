@@ -21,14 +21,7 @@ const PLACEHOLDER = 7_309_418_265_000;
  * so a rewrite never changes a URL.
  */
 export function matchLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ uri: string; routes: RouteSet }>): LiteralMatch | undefined {
-  const expressions: string[] = [];
-  let written = "";
-  for (const piece of literal.pieces) {
-    if ("text" in piece) written += piece.text;
-    else written += String(PLACEHOLDER + expressions.push(piece.expression));
-  }
-  const [beforeFragment, fragment] = splitOnce(written, "#");
-  const [path, query] = splitOnce(beforeFragment, "?");
+  const { written, expressions, path, query, fragment } = writtenUrl(literal);
   const named = queryValues(query);
   if (!named) return undefined;
   if (fragment !== undefined) named.push(["anchor", decodeURIComponent(fragment)]);
@@ -71,6 +64,32 @@ export function matchLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ uri: str
     return { uri, route, helper, call: `${helper}(${args.join(", ")})` };
   }
   return undefined;
+}
+
+/** Whether any route, named or not, recognises the literal (with its substitutions as values). */
+export function recognisesLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ routes: RouteSet }>): boolean {
+  const { path } = writtenUrl(literal);
+  return sets.some(({ routes }) => {
+    try {
+      routes.recognize(literal.method, path);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The literal's URL with a number standing for each substitution, and its parts. */
+function writtenUrl(literal: UrlLiteral) {
+  const expressions: string[] = [];
+  let written = "";
+  for (const piece of literal.pieces) {
+    if ("text" in piece) written += piece.text;
+    else written += String(PLACEHOLDER + expressions.push(piece.expression));
+  }
+  const [beforeFragment, fragment] = splitOnce(written, "#");
+  const [path, query] = splitOnce(beforeFragment, "?");
+  return { written, expressions, path, query, fragment };
 }
 
 function splitOnce(text: string, separator: string): [string, string | undefined] {

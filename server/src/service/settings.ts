@@ -18,6 +18,8 @@ export interface ServiceSettings {
   declarationPaths: boolean;
   /** The url-literal diagnostic on URLs written by hand (`urlLiterals.severity`): off, or its severity. */
   urlLiterals: "off" | "hint" | "information" | "warning";
+  /** `unknown-url` warnings on URLs written by hand that no route recognises (`urlLiterals.unknown`). */
+  unknownUrls: boolean;
 }
 
 type Feature = "hover" | "completion" | "diagnostics" | "codeLens" | "inlayHints";
@@ -32,6 +34,7 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   typesFile: "auto",
   declarationPaths: true,
   urlLiterals: "hint",
+  unknownUrls: false,
 };
 
 /**
@@ -89,6 +92,11 @@ export function readSettings(raw: unknown): { settings: ServiceSettings; problem
   if (types !== undefined && !(isRecord(types) && (types.enabled === undefined || types.enabled === null))) {
     if (isRecord(types) && typeof types.enabled === "boolean") settings.typesFile = types.enabled ? "on" : "off";
     else bad("types.enabled", "true or false");
+  }
+  const unknown = isRecord(input.urlLiterals) ? input.urlLiterals.unknown : undefined;
+  if (unknown !== undefined) {
+    if (typeof unknown === "boolean") settings.unknownUrls = unknown;
+    else bad("urlLiterals.unknown", "true or false");
   }
   const literals = isRecord(input.urlLiterals) ? input.urlLiterals.severity : undefined;
   if (literals !== undefined) {

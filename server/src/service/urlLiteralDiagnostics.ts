@@ -1,6 +1,6 @@
-import type { Diagnostic } from "resource-routes/internal";
+import { type Diagnostic, nearest } from "resource-routes/internal";
 import { GENERATED_MARK } from "../files/generatedFile";
-import { rewriteLiterals } from "../literals/literalRewrites";
+import { rewriteLiterals, type RoutingFiles } from "../literals/literalRewrites";
 import { parseUri } from "./uris";
 import { RoutingWorkspace } from "./workspace";
 
@@ -27,18 +27,58 @@ export function urlLiteralDiagnostics(workspace: RoutingWorkspace, uri: string):
   if (text.startsWith(GENERATED_MARK)) return [];
   const rewrite = rewriteLiterals(path, text, routing);
   const insertion = rewrite.insertion;
-  return rewrite.found.flatMap((found) =>
-    found.match && found.replacement
-      ? [
-          {
-            severity,
-            code: "url-literal" as const,
-            message: `${found.text} is ${found.match.call} (${found.match.route.target}): the helper generates this URL and follows the route when it changes`,
-            span: { start: found.literal.start, end: found.literal.end },
-            replacement: found.replacement,
-            ...(insertion ? { insertion } : {}),
-          },
-        ]
-      : [],
-  );
+  const unknown = workspace.settings.unknownUrls ? unknownUrls(rewrite.found, routing) : [];
+  return [
+    ...unknown,
+    ...rewrite.found.flatMap((found) =>
+      found.match && found.replacement
+        ? [
+            {
+              severity,
+              code: "url-literal" as const,
+              message: `${found.text} is ${found.match.call} (${found.match.route.target}): the helper generates this URL and follows the route when it changes`,
+              span: { start: found.literal.start, end: found.literal.end },
+              replacement: found.replacement,
+              ...(insertion ? { insertion } : {}),
+            },
+          ]
+        : [],
+    ),
+  ];
+}
+
+/**
+ * `unknown-url` on the literals no route recognises with their method (off unless asked for): a
+ * URL that may answer 404, with the nearest route's path where one is close.
+ */
+function unknownUrls(found: ReturnType<typeof rewriteLiterals>["found"], routing: RoutingFiles): Diagnostic[] {
+  const paths = [...new Set(routing.flatMap(({ routes }) => routes.routes.map((route) => route.path.replace(/\.:format$/, ""))))];
+  return found.flatMap((entry) => {
+    if (entry.match || entry.recognised) return [];
+    const written = entry.literal.pieces
+      .map((piece) => ("text" in piece ? piece.text : ":x"))
+      .join("")
+      .replace(/[?#].*$/, "");
+    // Each route's path with its parameters filled from the literal's segments, so the nearest is the one it misspells.
+    const segments = written.split("/");
+    const filled = new Map(
+      paths.map((pattern) => [
+        pattern
+          .split("/")
+          .map((part, i) => (/^[:*]/.test(part) && segments[i] !== undefined ? segments[i] : part))
+          .join("/"),
+        pattern,
+      ]),
+    );
+    const close = nearest(written, filled.keys());
+    const suggestion = close === undefined ? undefined : filled.get(close);
+    return [
+      {
+        severity: "warning" as const,
+        code: "unknown-url" as const,
+        message: `No route recognises ${entry.literal.method} ${written}${suggestion ? `; did you mean ${suggestion}?` : ""}`,
+        span: { start: entry.literal.start, end: entry.literal.end },
+      },
+    ];
+  });
 }

@@ -49,4 +49,15 @@ describe("service: URLs written by hand", () => {
       'resourceRoutes.urlLiterals.severity must be "off", "hint", "information" or "warning"; the default is used',
     ]);
   });
+
+  it("unknown-url, when asked for: a URL no route recognises, with the nearest route's path", () => {
+    const w = workspace({ urlLiterals: { unknown: true } });
+    w.set({ uri: VIEW_URI, version: 2, text: 'export const a = () => fetch("/post/1");\nexport const b = () => fetch("/posts");\n' });
+    const unknown = documentDiagnostics(w, VIEW_URI).filter((d) => d.code === "unknown-url");
+    assert.deepStrictEqual(
+      unknown.map((d) => [d.severity, d.message]),
+      [["warning", "No route recognises GET /post/1; did you mean /posts/:id?"]],
+    );
+    assert.strictEqual(documentDiagnostics(workspace(), VIEW_URI).filter((d) => d.code === "unknown-url").length, 0, "off by default");
+  });
 });

@@ -51,7 +51,7 @@ export function literalsCommand(args: ParsedArguments): CommandResult {
           }),
         );
       else if (found.match) stdout.push(printable(`${where}: ${found.text} → ${found.replacement} (${found.match.route.target})`));
-      else stdout.push(printable(`${where}: ${found.text}: no route recognises it`));
+      else stdout.push(printable(`${where}: ${found.text}: ${found.recognised ? "its route has no name, so no helper writes it" : "no route recognises it"}`));
       if (found.match) remaining++;
     }
     if (args.fix && rewrite.text !== text) {
