@@ -4,6 +4,7 @@ import { declarationAt } from "./declarationAt";
 import { isWordCharacter, routeNameOfHelper, wordAt } from "./helperNames";
 import { runAround, SourceText, stringContent } from "../text/sourceText";
 import { usesRouteSet } from "./routeSets";
+import { literalUses } from "./literalUses";
 import { RoutingWorkspace } from "./workspace";
 
 /** An identifier that reads as a helper: `post_path`, `hash_for_edit_post_url`, not inside a longer word. */
@@ -11,7 +12,8 @@ const HELPER_WORD = /(?<![\w$])[A-Za-z_$][\w$]*_(?:path|url)(?![\w$])/g;
 
 /**
  * Find references: from a declaration (its method or one of its names) or from a helper name, the
- * uses of the helpers of those routes in every document of the workspace, open or not.
+ * uses of the helpers of those routes in every document of the workspace, open or not, and the
+ * URLs written by hand that those routes' helpers generate.
  */
 export function references(workspace: RoutingWorkspace, uri: string, offset: number, includeDeclaration: boolean): Location[] {
   const { file, routes } = routesAt(workspace, uri, offset);
@@ -42,7 +44,8 @@ export function references(workspace: RoutingWorkspace, uri: string, offset: num
       if (name && names.has(name)) locations.push({ uri: document.uri, span: use.span });
     }
   }
-  return locations;
+  // A URL written by hand that the route's helper generates is a use of the route too.
+  return [...locations, ...literalUses(workspace, file, new Set(routes))];
 }
 
 /** The routes meant at `offset` and their routing file: a declaration's (only the name under the cursor's, for several names), or a helper's. */

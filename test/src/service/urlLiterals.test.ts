@@ -2,6 +2,7 @@ import * as assert from "assert";
 import { codeActions } from "../../../server/out/service/codeActions";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { readSettings } from "../../../server/out/service/settings";
+import { references } from "../../../server/out/service/references";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 
 /** The url-literal diagnostic in the editor, and its quick fix. */
@@ -59,5 +60,15 @@ describe("service: URLs written by hand", () => {
       [["warning", "No route recognises GET /post/1; did you mean /posts/:id?"]],
     );
     assert.strictEqual(documentDiagnostics(workspace(), VIEW_URI).filter((d) => d.code === "unknown-url").length, 0, "off by default");
+  });
+
+  it("find references from a declaration lists the URLs written by hand that its routes' helpers generate", () => {
+    const w = workspace();
+    const routesText = w.document("file:///app/src/routes.ts")!.text.toString();
+    const found = references(w, "file:///app/src/routes.ts", routesText.indexOf('"posts"') + 2, false);
+    assert.deepStrictEqual(
+      found.map((l) => [l.uri, w.document(l.uri)!.text.toString().slice(l.span.start, l.span.end)]),
+      [[VIEW_URI, "`/posts/${id}`"]],
+    );
   });
 });
