@@ -16,6 +16,7 @@ import { adversarialRecognition, unreachablePass } from "./adversarial";
 import { startup } from "./startup";
 import { languageServer } from "./languageServer";
 import { guardRails } from "./guardRails";
+import { literalsBenchmark } from "./literals";
 import { routesTreeBenchmark } from "./tree";
 import { heldBy } from "../../test/out/support/heap";
 import { megabytes, rate, ratio, time, times } from "./measure";
@@ -200,6 +201,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   adversarial: adversarialRecognition,
   unreachable: unreachablePass,
   startup,
+  literals: literalsBenchmark,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));
