@@ -47,6 +47,7 @@ export { DEFAULT_ACTIONS } from "./routing/restriction";
 export { HttpMethod, Route, RouteJSON } from "./routing/route";
 export { routedMethod } from "./routing/requestMethods";
 export { RouteSet } from "./routing/routeSet";
+export { COVERAGE_VARIABLE, RouteCoverageFile, RouteUse } from "./routing/routeCoverage";
 export { segmentMatcher } from "./routing/segmentMatch";
 export { checkDrawSettings, DRAW_SETTINGS } from "./routing/settings";
 export { declaredSpan, originSpan } from "./routing/spans";

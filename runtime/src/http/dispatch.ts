@@ -15,9 +15,16 @@ import { Middleware, runChain } from "./filters";
 import { FailureHook, failureOutcome, RequestFailure } from "./failures";
 import { checkedCookieKeys } from "./cookies";
 import { isRequestMethod, routedMethod } from "../routing/requestMethods";
+import { routeRecorder } from "../routing/routeCoverage";
 
 /** Options of both adapters. */
 export interface HttpOptions {
+  /**
+   * A file the process writes, when it ends, the routes it answered into (JSON, for `resource-routes
+   * coverage`); the RESOURCE_ROUTES_COVERAGE environment variable names a folder for it instead.
+   * Off by default.
+   */
+  recordRoutes?: string;
   /** The largest form, JSON or multipart body read, in bytes (default 1 MiB); a larger one is answered 413 without reading the rest. */
   bodyLimit?: number;
   /**
@@ -135,6 +142,8 @@ export class Dispatcher {
    * by module and action took three lookups; a new module object in `controllers` is seen at once.
    */
   private readonly plans: Array<{ module: unknown; plan: ActionPlan } | undefined>;
+  /** Where the routes answered are recorded (HttpOptions.recordRoutes), if anywhere. */
+  readonly recorder: ReturnType<typeof routeRecorder>;
 
   constructor(
     readonly routes: AnyRouteSet,
@@ -146,6 +155,7 @@ export class Dispatcher {
     this.cookieKeys = checkedCookieKeys(options.cookieKeys);
     this.hostAllowed = options.allowedHosts && allowedHostsTest(options.allowedHosts);
     this.plans = new Array<undefined>(routes.routes.length).fill(undefined);
+    this.recorder = routeRecorder(options.recordRoutes);
   }
 
   dispatch<Raw>(request: IncomingRequest<Raw>, hasNext: boolean): Pending<Outcome> {
@@ -266,6 +276,7 @@ class Answering<Raw> {
       return this.failure(error);
     }
     const { recognition, route } = matched;
+    core.recorder?.record(core.routes, route);
     const plan = core.planOf(matched.index, recognition);
     if ("missing" in plan) {
       return this.notFound(

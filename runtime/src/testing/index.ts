@@ -8,6 +8,7 @@
  */
 import * as assert from "node:assert";
 import { GeneratedFromOptions, generateFromOptions } from "../routing/generateFromOptions";
+import { routeRecorder } from "../routing/routeCoverage";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { setOwn } from "../routing/records";
 import { shortened } from "../text/escape";
@@ -23,7 +24,9 @@ export function assertRecognizes(routes: AnyRouteSet, request: RequestLine, expe
   const { method, path } = typeof request === "string" ? { method: "GET", path: request } : { method: request.method ?? "GET", path: request.path };
   let actual: Record<string, unknown>;
   try {
-    const recognized = routes.recognize(method, path);
+    const { recognition: recognized, route } = routes.match(method, path);
+    // With RESOURCE_ROUTES_COVERAGE set, the route a test recognises counts as exercised.
+    routeRecorder()?.record(routes, route);
     actual = { controller: recognized.controller, action: recognized.action, ...recognized.params };
   } catch (error) {
     throw new assert.AssertionError({

@@ -66,6 +66,8 @@ export interface ParsedArguments {
   unknown: boolean;
   /** literals --fail-on-literals: exit 1 when literals a helper could replace remain. */
   failOnLiterals: boolean;
+  /** coverage --min N: exit 1 when fewer than N percent of the routes were exercised. */
+  min?: number;
 }
 
 /** Flags each command accepts (anything else is a usage error). */
@@ -105,7 +107,8 @@ export type Flag =
   | "--routes"
   | "--fix"
   | "--unknown"
-  | "--fail-on-literals";
+  | "--fail-on-literals"
+  | "--min";
 
 /** Short flags, as `rails routes` had them. */
 const SHORT: Record<string, Flag> = { "-c": "--controller", "-g": "--grep" };
@@ -187,7 +190,11 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     else if (flag === "--fix") parsed.fix = true;
     else if (flag === "--unknown") parsed.unknown = true;
     else if (flag === "--fail-on-literals") parsed.failOnLiterals = true;
-    else if (flag === "--env") {
+    else if (flag === "--min") {
+      const text = value().replace(/%$/, "");
+      if (!/^\d+(\.\d+)?$/.test(text) || Number(text) > 100) throw new UsageError(`--min takes a percentage from 0 to 100, got ${JSON.stringify(text)}`);
+      parsed.min = Number(text);
+    } else if (flag === "--env") {
       const env = value();
       if (!/^[a-z_][a-z0-9_]*$/.test(env))
         throw new UsageError(`--env takes an environment's name (production, development, test…), got ${JSON.stringify(env)}`);

@@ -168,6 +168,16 @@ const COMMANDS: Record<string, Command> = {
   when literals a helper could replace remain.`,
     run: (args) => tooling(() => require("./commands/literals") as typeof import("./commands/literals"), "typescript").literalsCommand(args),
   },
+  coverage: {
+    flags: ["--routes", "--behaviour", "--json", "--min"],
+    usage: `resource-routes coverage [COVERAGE...] [--routes FILE] [--min N] [--json]
+  Lists the routes of the routing file (--routes, else the one discovered) that no recorded test or request
+  exercised: the coverage files (or folders of them; default the folder RESOURCE_ROUTES_COVERAGE names) that
+  processes wrote with RESOURCE_ROUTES_COVERAGE set (resource-routes/testing and the HTTP adapters record each
+  route they recognise) or with the adapters' recordRoutes option, merged. Each route with its line in the routing
+  file. Exit 1 when fewer than N percent of the routes were exercised (--min N).`,
+    run: (args) => tooling(() => require("./commands/coverage") as typeof import("./commands/coverage"), "typescript").coverageCommand(args),
+  },
   lsp: {
     flags: ["--stdio"],
     usage: `resource-routes lsp --stdio

@@ -1,0 +1,68 @@
+import * as assert from "assert";
+import * as cp from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { ROOT } from "../support/fixtures";
+
+/** Route coverage: processes record the routes they recognise, `resource-routes coverage` merges them. */
+
+const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
+
+const ROUTES = `const { draw } = require("resource-routes");
+module.exports = draw({ behaviour: "B" }, (map) => {
+  map.resources("posts", { only: ["index", "show", "create"] });
+  map.named_route("login", "login", { controller: "sessions", action: "new" });
+});
+`;
+
+describe("route coverage", function () {
+  this.timeout(60_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-coverage-"));
+  const recorded = path.join(dir, "coverage");
+  before(() => {
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ "resource-routes": { routes: "routes.cjs" } }));
+    fs.writeFileSync(path.join(dir, "routes.cjs"), ROUTES);
+    fs.mkdirSync(path.join(dir, "node_modules"));
+    fs.symlinkSync(path.join(ROOT, "runtime"), path.join(dir, "node_modules", "resource-routes"), "dir");
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** A test process: routing assertions and a request through the fetch handler, with the variable set or not. */
+  function runTests(environment: Record<string, string>): void {
+    const script = `
+      const routes = require("./routes.cjs");
+      const { assertRecognizes, request } = require("resource-routes/testing");
+      const { fetchHandler } = require("resource-routes/http");
+      assertRecognizes(routes, "/posts/1", { controller: "posts", action: "show", id: "1" });
+      assertRecognizes(routes, "/posts/2", { controller: "posts", action: "show", id: "2" });
+      request(fetchHandler(routes, { posts: { index: () => "all" } }, { onError: () => {} }), "GET /posts").then((r) => { if (r.status !== 200) process.exit(3); });
+    `;
+    const run = cp.spawnSync(process.execPath, ["-e", script], { cwd: dir, encoding: "utf8", env: { ...process.env, ...environment } });
+    assert.strictEqual(run.status, 0, run.stderr);
+  }
+
+  it("records nothing unless asked for", () => {
+    runTests({});
+    assert.ok(!fs.existsSync(recorded));
+  });
+
+  it("writes a file per process; the command lists the routes never exercised, with their lines, and fails under --min", () => {
+    runTests({ RESOURCE_ROUTES_COVERAGE: recorded });
+    const files = fs.readdirSync(recorded);
+    assert.strictEqual(files.length, 1);
+    const written = JSON.parse(fs.readFileSync(path.join(recorded, files[0]), "utf8"));
+    assert.deepStrictEqual(written.routes.map((use: { verb: string; path: string; count: number }) => `${use.verb} ${use.path} ×${use.count}`).sort(), [
+      "GET /posts.:format ×1",
+      "GET /posts/:id.:format ×2",
+    ]);
+    const report = cp.spawnSync(process.execPath, [CLI, "coverage", recorded, "--min", "60"], { cwd: dir, encoding: "utf8" });
+    assert.deepStrictEqual(report.stdout.trim().split("\n"), [
+      "routes.cjs:3: POST /posts.:format → posts#create: never exercised",
+      "routes.cjs:4: ANY /login → sessions#new (login_path): never exercised",
+    ]);
+    assert.strictEqual(report.stderr.trim(), "2 of 4 routes exercised (50.0%), from 1 coverage file(s): under --min 60%");
+    assert.strictEqual(report.status, 1);
+    assert.strictEqual(cp.spawnSync(process.execPath, [CLI, "coverage", recorded, "--min", "50"], { cwd: dir }).status, 0);
+  });
+});
