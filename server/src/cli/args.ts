@@ -68,6 +68,10 @@ export interface ParsedArguments {
   failOnLiterals: boolean;
   /** coverage --min N: exit 1 when fewer than N percent of the routes were exercised. */
   min?: number;
+  /** check --unused: list the routes nothing uses; --coverage DIR, the recorded coverage it reads; --fail-on-unused, exit 1 on any. */
+  unused: boolean;
+  coverage?: string;
+  failOnUnused: boolean;
 }
 
 /** Flags each command accepts (anything else is a usage error). */
@@ -108,7 +112,10 @@ export type Flag =
   | "--fix"
   | "--unknown"
   | "--fail-on-literals"
-  | "--min";
+  | "--min"
+  | "--unused"
+  | "--coverage"
+  | "--fail-on-unused";
 
 /** Short flags, as `rails routes` had them. */
 const SHORT: Record<string, Flag> = { "-c": "--controller", "-g": "--grep" };
@@ -138,6 +145,8 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     fix: false,
     unknown: false,
     failOnLiterals: false,
+    unused: false,
+    failOnUnused: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = Object.prototype.hasOwnProperty.call(SHORT, argv[i]) ? SHORT[argv[i]] : argv[i];
@@ -190,6 +199,9 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     else if (flag === "--fix") parsed.fix = true;
     else if (flag === "--unknown") parsed.unknown = true;
     else if (flag === "--fail-on-literals") parsed.failOnLiterals = true;
+    else if (flag === "--unused") parsed.unused = true;
+    else if (flag === "--coverage") parsed.coverage = value();
+    else if (flag === "--fail-on-unused") parsed.failOnUnused = true;
     else if (flag === "--min") {
       const text = value().replace(/%$/, "");
       if (!/^\d+(\.\d+)?$/.test(text) || Number(text) > 100) throw new UsageError(`--min takes a percentage from 0 to 100, got ${JSON.stringify(text)}`);

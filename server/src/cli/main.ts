@@ -51,7 +51,7 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => tooling(() => require("./commands/routes") as typeof import("./commands/routes"), "typescript").routesCommand(args),
   },
   check: {
-    flags: ["--behaviour", "--json", "--strict", "--no-controllers", "--runtime", "--runtime-timeout"],
+    flags: ["--behaviour", "--json", "--strict", "--no-controllers", "--runtime", "--runtime-timeout", "--unused", "--coverage", "--fail-on-unused"],
     usage: `resource-routes check [FILE...] [--strict] [--no-controllers] [--runtime COMPILED [--runtime-timeout MS]] [--behaviour A|B] [--json]
   Prints one line per diagnostic: file:line:column: severity code: message. Exit 1 when any is an error.
   A route whose controller module or action does not exist in the controllers folder (read statically) is
@@ -59,7 +59,9 @@ const COMMANDS: Record<string, Command> = {
   --strict: exit 1 also when a part could not be read statically (not-static). --runtime COMPILED runs the
   application's compiled routing module in a process of its own (at most --runtime-timeout ms, default 10000)
   and lists every route that differs from the static reading (exit 1 when any, or when it cannot be run):
-  what a CI runs to prove the editor's routes are the app's.`,
+  what a CI runs to prove the editor's routes are the app's. --unused lists the routes that no helper call and no
+  URL written by hand in the code under the current folder names, and that no recorded test exercised
+  (--coverage DIR, else RESOURCE_ROUTES_COVERAGE's folder), each with why; --fail-on-unused exits 1 on any.`,
     run: (args) => tooling(() => require("./commands/check") as typeof import("./commands/check"), "typescript").checkCommand(args),
   },
   recognize: {

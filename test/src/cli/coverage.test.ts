@@ -65,4 +65,30 @@ describe("route coverage", function () {
     assert.strictEqual(report.status, 1);
     assert.strictEqual(cp.spawnSync(process.execPath, [CLI, "coverage", recorded, "--min", "50"], { cwd: dir }).status, 0);
   });
+
+  it("check --unused: the routes no helper call, no URL written by hand and no recorded test uses, each with why", () => {
+    fs.mkdirSync(path.join(dir, "views"), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, "views", "nav.ts"),
+      'import routes from "../routes.cjs";\nexport const login = routes.helpers.login_path();\nexport const one = () => fetch("/posts/1");\n',
+    );
+    const check = (...args: string[]) =>
+      cp.spawnSync(process.execPath, [CLI, "check", "routes.cjs", "--unused", "--no-controllers", ...args], {
+        cwd: dir,
+        encoding: "utf8",
+        env: { ...process.env, RESOURCE_ROUTES_COVERAGE: "" },
+      });
+    const plain = check();
+    assert.deepStrictEqual(plain.stdout.trim().split("\n"), [
+      "routes.cjs:3: GET /posts.:format → posts#index: unused (no call of posts_path or posts_url, no URL written by hand, no coverage recorded)",
+      "routes.cjs:3: POST /posts.:format → posts#create: unused (no call of posts_path or posts_url, no URL written by hand, no coverage recorded)",
+    ]);
+    assert.strictEqual(plain.status, 0);
+    // The recorded tests exercised the index: the create route alone is left, and --fail-on-unused fails on it.
+    const covered = check("--coverage", recorded, "--fail-on-unused");
+    assert.deepStrictEqual(covered.stdout.trim().split("\n"), [
+      "routes.cjs:3: POST /posts.:format → posts#create: unused (no call of posts_path or posts_url, no URL written by hand, no recorded test)",
+    ]);
+    assert.strictEqual(covered.status, 1);
+  });
 });

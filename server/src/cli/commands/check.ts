@@ -1,11 +1,12 @@
-import { type Diagnostic, printable } from "resource-routes/internal";
+import { COVERAGE_VARIABLE, type Diagnostic, printable } from "resource-routes/internal";
+import { unusedRoutes } from "../unusedRoutes";
 import { unreachableDiagnostics } from "../../routing/unreachableDiagnostics";
 import { ParsedArguments, UsageError } from "../args";
 import { loadFile } from "../load";
 import { diagnosticJSON, diagnosticLine } from "../output";
 import { routeDifferences, runtimeRoutes } from "../runtimeRoutes";
 import { CommandResult, hasErrors, notStatic, requireFiles } from "./result";
-import { controllerDiagnostics } from "./controllerFolder";
+import { controllerDiagnostics, missingActionRoutes } from "./controllerFolder";
 
 export async function checkCommand(args: ParsedArguments): Promise<CommandResult> {
   const loaded = requireFiles(args).map((f) => loadFile(f, args.behaviour));
@@ -24,6 +25,19 @@ export async function checkCommand(args: ParsedArguments): Promise<CommandResult
     }
     if (args.strict && notStatic(f).length)
       result.stderr.push(printable(`${f.file}: --strict: ${notStatic(f).length} not-static part(s): the editor's routes may not be the app's`));
+  }
+  if (args.unused) {
+    const coverage = args.coverage ? [args.coverage] : process.env[COVERAGE_VARIABLE] ? [process.env[COVERAGE_VARIABLE]!] : [];
+    let count = 0;
+    for (const f of loaded) {
+      const missing = new Set(args.noControllers ? [] : missingActionRoutes(f));
+      for (const unused of unusedRoutes(f, process.cwd(), coverage, missing)) {
+        count++;
+        result.stdout.push(printable(`${f.file}:${unused.line}: ${unused.route.verb} ${unused.route.path} → ${unused.route.target}: unused (${unused.why})`));
+      }
+    }
+    result.stderr.push(`${count} unused route(s)${coverage.length ? "" : " (no coverage recorded: --coverage DIR counts the routes tests exercised)"}`);
+    if (count && args.failOnUnused) result.exitCode = 1;
   }
   if (args.runtime) {
     if (loaded.length !== 1) throw new UsageError("check --runtime compares one routing file with its compiled module");

@@ -1,11 +1,11 @@
 import * as fs from "fs";
 import * as path from "path";
-import { type Diagnostic } from "resource-routes/internal";
+import { type Diagnostic, type Route } from "resource-routes/internal";
 import { CliRoutingFile } from "../load";
 import { URI } from "vscode-uri";
 import { readControllerModule } from "../../analysis/controllerModule";
 import { readRegularFileSync } from "../../files/regularFile";
-import { ControllerFolder, controllerFolderOf, missingTargetDiagnostics } from "../../service/controllers";
+import { actionOf, ControllerFolder, controllerFolderOf, missingTargetDiagnostics } from "../../service/controllers";
 
 /* A routing file's controllers folder as the commands read it: from the disk, statically, as the language server does. */
 
@@ -18,6 +18,13 @@ export function controllerDiagnostics(f: CliRoutingFile): Diagnostic[] {
   if (!found) return [];
   const shown = path.relative(process.cwd(), found.folder) || ".";
   return missingTargetDiagnostics(f.routes.table, found.controllers, shown.startsWith("..") || path.isAbsolute(shown) ? shown : `./${shown}`);
+}
+
+/** The routes whose controller module or action the controllers folder lacks (none when the folder holds no module). */
+export function missingActionRoutes(f: CliRoutingFile): Route[] {
+  const found = controllersOnDisk(f);
+  if (!found) return [];
+  return f.routes.routes.filter((route) => route.controller !== null && route.action !== null && !actionOf(found.controllers, route));
 }
 
 /** The routing file's controllers folder: its `controllers` setting (default `./controllers`) beside it. */

@@ -1,6 +1,5 @@
-import * as fs from "fs";
-import * as path from "path";
-import { COVERAGE_VARIABLE, declaredSpan, printable, type RouteCoverageFile } from "resource-routes/internal";
+import { COVERAGE_VARIABLE, declaredSpan, printable } from "resource-routes/internal";
+import { recordedUses, routeKey } from "../coverageFiles";
 import { ParsedArguments, UsageError } from "../args";
 import { discoverRoutingFile } from "../discover";
 import { loadFile } from "../load";
@@ -16,25 +15,9 @@ export function coverageCommand(args: ParsedArguments): CommandResult {
   const f = loadFile(routingFile, args.behaviour);
   const sources = args.positional.length ? args.positional : [process.env[COVERAGE_VARIABLE] ?? ""].filter(Boolean);
   if (sources.length === 0) throw new UsageError(`coverage takes the coverage files or folders (or ${COVERAGE_VARIABLE} naming one)`);
-  const exercised = new Set<string>();
-  let files = 0;
-  for (const file of coverageFiles(sources)) {
-    let parsed: RouteCoverageFile;
-    try {
-      parsed = JSON.parse(fs.readFileSync(file, "utf8")) as RouteCoverageFile;
-    } catch (error) {
-      throw new UsageError(`${file} is not a coverage file: ${(error as Error).message}`);
-    }
-    if (parsed?.version !== 1 || !Array.isArray(parsed.routes)) throw new UsageError(`${file} is not a coverage file (version 1)`);
-    files++;
-    for (const use of parsed.routes) {
-      // A use recorded with its routing file counts for that file alone.
-      if (use.file && path.resolve(use.file) !== path.resolve(routingFile)) continue;
-      exercised.add(`${use.verb} ${use.path} ${use.target}`);
-    }
-  }
+  const { exercised, files } = recordedUses(sources, routingFile);
   const routes = f.routes.routes;
-  const unexercised = routes.filter((route) => !exercised.has(`${route.verb} ${route.path} ${route.target}`));
+  const unexercised = routes.filter((route) => !exercised.has(routeKey(route)));
   const percent = routes.length ? ((routes.length - unexercised.length) / routes.length) * 100 : 100;
   const stdout = unexercised.map((route) => {
     const span = declaredSpan(route);
@@ -47,20 +30,4 @@ export function coverageCommand(args: ParsedArguments): CommandResult {
   const summary = `${routes.length - unexercised.length} of ${routes.length} routes exercised (${percent.toFixed(1)}%), from ${files} coverage file(s)`;
   const under = args.min !== undefined && percent < args.min;
   return { stdout, stderr: [under ? `${summary}: under --min ${args.min}%` : summary], exitCode: under ? 1 : 0 };
-}
-
-/** The JSON files of the given files and folders (a folder's `*.json`, not below it). */
-function coverageFiles(sources: readonly string[]): string[] {
-  const files: string[] = [];
-  for (const source of sources) {
-    let stats: fs.Stats;
-    try {
-      stats = fs.statSync(source);
-    } catch {
-      throw new UsageError(`cannot read ${JSON.stringify(source)}: no such file or folder`);
-    }
-    if (stats.isDirectory()) for (const name of fs.readdirSync(source).sort()) if (name.endsWith(".json")) files.push(path.join(source, name));
-    if (stats.isFile()) files.push(source);
-  }
-  return files;
 }

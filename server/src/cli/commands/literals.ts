@@ -4,16 +4,11 @@ import picomatch from "picomatch";
 import { printable } from "resource-routes/internal";
 import { GENERATED_MARK } from "../../files/generatedFile";
 import { rewriteLiterals, type RoutingFiles } from "../../literals/literalRewrites";
-import { ParsedArguments, UsageError } from "../args";
+import { ParsedArguments } from "../args";
 import { discoverRoutingFile } from "../discover";
 import { loadFile } from "../load";
 import { CommandResult } from "./result";
-
-/** Folders never scanned: dependencies, builds, version control. */
-const SKIPPED = new Set(["node_modules", ".git", "dist", "out", "build", "coverage"]);
-const SOURCE = /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
-/** The largest file scanned: larger ones are bundles, not code written by hand. */
-const MAX_BYTES = 5 * 1024 * 1024;
+import { sourceFiles } from "../sourceFiles";
 
 /**
  * `resource-routes literals [PATHS…]`: the URLs written by hand in the project's code, each with
@@ -67,23 +62,4 @@ export function literalsCommand(args: ParsedArguments): CommandResult {
   if (args.fix) stderr.push(`${rewritten} file(s) rewritten, ${remaining} literal(s) replaced by helper calls`);
   else stderr.push(`${remaining} literal(s) a helper call can replace, in ${files.length} file(s) scanned${remaining ? " (--fix replaces them)" : ""}`);
   return { stdout, stderr, exitCode: args.failOnLiterals && remaining > 0 && !args.fix ? 1 : 0 };
-}
-
-/** The TS/JS source files under the given paths (files as given; folders walked, skipping dependencies and builds). */
-function sourceFiles(paths: readonly string[]): string[] {
-  const files: string[] = [];
-  const visit = (entry: string) => {
-    let stats: fs.Stats;
-    try {
-      stats = fs.lstatSync(entry);
-    } catch {
-      throw new UsageError(`cannot read ${JSON.stringify(entry)}: no such file or folder`);
-    }
-    if (stats.isSymbolicLink()) return;
-    if (stats.isDirectory()) {
-      for (const name of fs.readdirSync(entry).sort()) if (!SKIPPED.has(name) && !name.startsWith(".")) visit(path.join(entry, name));
-    } else if (stats.isFile() && SOURCE.test(entry) && !/\.d\.[cm]?ts$/.test(entry) && stats.size <= MAX_BYTES) files.push(entry);
-  };
-  for (const entry of paths) visit(entry);
-  return files;
 }

@@ -1,0 +1,56 @@
+import * as fs from "fs";
+import * as path from "path";
+import { declaredSpan, parseHelperName, type Route } from "resource-routes/internal";
+import { GENERATED_MARK } from "../files/generatedFile";
+import { rewriteLiterals } from "../literals/literalRewrites";
+import { helperWords } from "../service/references";
+import { recordedUses, routeKey } from "./coverageFiles";
+import type { CliRoutingFile } from "./load";
+import { sourceFiles } from "./sourceFiles";
+
+/** A route nothing uses, and why it is taken for unused. */
+export interface UnusedRoute {
+  route: Route;
+  line: number;
+  why: string;
+}
+
+/**
+ * The routes of a routing file that no helper call and no URL written by hand in the code under
+ * `folder` names, and that no recorded test exercised (the coverage files of `coverage`, when given).
+ * Where the controllers folder lacks the route's action too, the reason says so.
+ */
+export function unusedRoutes(f: CliRoutingFile, folder: string, coverage: readonly string[], missingActions: ReadonlySet<Route>): UnusedRoute[] {
+  const helpers = new Set<string>();
+  const literals = new Set<Route>();
+  const routingFiles = [{ file: path.resolve(f.file), routes: f.routes }];
+  for (const file of sourceFiles([folder])) {
+    if (path.resolve(file) === path.resolve(f.file)) continue;
+    const text = fs.readFileSync(file, "utf8");
+    if (text.startsWith(GENERATED_MARK)) continue;
+    for (const use of helperWords(text)) {
+      const name = parseHelperName(use.word)?.name;
+      if (name) helpers.add(name);
+    }
+    if (/["'`]\//.test(text))
+      for (const found of rewriteLiterals(path.resolve(file), text, routingFiles).found) if (found.match) literals.add(found.match.route);
+  }
+  const exercised = coverage.length ? recordedUses(coverage, f.file).exercised : undefined;
+  // A route with no name of its own is reached by the helpers of the named routes of its path (posts_path writes the create route's path too).
+  const namesByPath = new Map<string, string[]>();
+  for (const route of f.routes.routes) if (route.name) namesByPath.set(route.path, [...(namesByPath.get(route.path) ?? []), route.name]);
+  const unused: UnusedRoute[] = [];
+  for (const route of f.routes.routes) {
+    const names = route.name ? [route.name] : (namesByPath.get(route.path) ?? []);
+    if (names.some((name) => helpers.has(name)) || literals.has(route) || exercised?.has(routeKey(route))) continue;
+    const reasons = [
+      names.length ? `no call of ${names.map((name) => `${name}_path or ${name}_url`).join(", ")}` : "no name, so no helper",
+      "no URL written by hand",
+      exercised ? "no recorded test" : "no coverage recorded",
+    ];
+    if (missingActions.has(route)) reasons.push(`and ${route.target} does not exist`);
+    const span = declaredSpan(route);
+    unused.push({ route, line: span ? f.lines.positionAt(span.start).line + 1 : 0, why: reasons.join(", ") });
+  }
+  return unused;
+}
