@@ -70,7 +70,9 @@ export function routeRecorder(file?: string): { record(routes: AnyRouteSet, rout
   if (!node || (file === undefined && !folder)) return undefined;
   const fs = node.getBuiltinModule?.("node:fs") as FileSystem | undefined;
   if (!fs) return undefined;
-  const target = file ?? `${folder!.replace(/[\\/]+$/, "")}/routes-${node.pid}.json`;
+  // A file per process, and per worker thread where a test runner runs tests in threads (vitest's threads pool).
+  const thread = (node.getBuiltinModule?.("node:worker_threads") as { threadId?: number } | undefined)?.threadId ?? 0;
+  const target = file ?? `${folder!.replace(/[\\/]+$/, "")}/routes-${node.pid}${thread ? `-${thread}` : ""}.json`;
   let recorder = recorders.get(target);
   if (!recorder) {
     if (folder) fs.mkdirSync(folder, { recursive: true });
