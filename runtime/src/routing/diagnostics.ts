@@ -45,6 +45,8 @@ export type DiagnosticCode =
   | "url-literal"
   /** The language service, in any file, when asked for: a URL written by hand, beginning with `/`, that no route recognises. */
   | "unknown-url"
+  /** The language service, on a routing file, when asked for: a route no helper call and no URL written by hand in the workspace uses. */
+  | "unused-route"
   /** A failure inside the analyser itself: reported on the file, never thrown. */
   | "internal-error";
 

@@ -4,6 +4,7 @@ import { routeTargetDiagnostics, unroutedActionDiagnostics } from "./controllers
 import { partialRoutesDiagnostics } from "./partialRoutes";
 import { RoutingWorkspace } from "./workspace";
 import { urlLiteralDiagnostics } from "./urlLiteralDiagnostics";
+import { unusedRouteDiagnostics } from "./unusedRouteDiagnostics";
 import { unreachableDiagnostics } from "../routing/unreachableDiagnostics";
 
 /**
@@ -35,6 +36,7 @@ export function* diagnosticSteps(workspace: RoutingWorkspace, uri: string): Gene
       ...partialRoutesDiagnostics(routing.diagnostics, routing.analysis.tree?.body),
       ...unreachable,
       ...routeTargetDiagnostics(workspace, uri),
+      ...unusedRouteDiagnostics(workspace, uri),
     ];
   } else {
     own = [...unroutedActionDiagnostics(workspace, uri), ...urlLiteralDiagnostics(workspace, uri)];

@@ -20,6 +20,8 @@ export interface ServiceSettings {
   urlLiterals: "off" | "hint" | "information" | "warning";
   /** `unknown-url` warnings on URLs written by hand that no route recognises (`urlLiterals.unknown`). */
   unknownUrls: boolean;
+  /** `unused-route` hints on a routing file's routes that nothing in the workspace uses (`unusedRoutes.enabled`). */
+  unusedRoutes: boolean;
 }
 
 type Feature = "hover" | "completion" | "diagnostics" | "codeLens" | "inlayHints";
@@ -35,6 +37,7 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   declarationPaths: true,
   urlLiterals: "hint",
   unknownUrls: false,
+  unusedRoutes: false,
 };
 
 /**
@@ -92,6 +95,11 @@ export function readSettings(raw: unknown): { settings: ServiceSettings; problem
   if (types !== undefined && !(isRecord(types) && (types.enabled === undefined || types.enabled === null))) {
     if (isRecord(types) && typeof types.enabled === "boolean") settings.typesFile = types.enabled ? "on" : "off";
     else bad("types.enabled", "true or false");
+  }
+  const unused = isRecord(input.unusedRoutes) ? input.unusedRoutes.enabled : undefined;
+  if (unused !== undefined) {
+    if (typeof unused === "boolean") settings.unusedRoutes = unused;
+    else bad("unusedRoutes.enabled", "true or false");
   }
   const unknown = isRecord(input.urlLiterals) ? input.urlLiterals.unknown : undefined;
   if (unknown !== undefined) {
