@@ -66,6 +66,8 @@ export interface ParsedArguments {
   unknown: boolean;
   /** literals --fail-on-literals: exit 1 when literals a helper could replace remain. */
   failOnLiterals: boolean;
+  /** literals --assets GLOB: URL paths that are files, not routes (each flag may be given more than once). */
+  assets: string[];
   /** coverage --min N: exit 1 when fewer than N percent of the routes were exercised. */
   min?: number;
   /** check --unused: list the routes nothing uses; --coverage DIR, the recorded coverage it reads; --fail-on-unused, exit 1 on any. */
@@ -115,7 +117,8 @@ export type Flag =
   | "--min"
   | "--unused"
   | "--coverage"
-  | "--fail-on-unused";
+  | "--fail-on-unused"
+  | "--assets";
 
 /** Short flags, as `rails routes` had them. */
 const SHORT: Record<string, Flag> = { "-c": "--controller", "-g": "--grep" };
@@ -139,6 +142,7 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     failOnBreaking: false,
     include: [],
     exclude: [],
+    assets: [],
     params: record<string>(),
     constants: record<string>(),
     stdout: false,
@@ -202,7 +206,11 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     else if (flag === "--unused") parsed.unused = true;
     else if (flag === "--coverage") parsed.coverage = value();
     else if (flag === "--fail-on-unused") parsed.failOnUnused = true;
-    else if (flag === "--min") {
+    else if (flag === "--assets") {
+      const glob = value();
+      if (!glob.startsWith("/")) throw new UsageError(`--assets takes a glob of URL paths beginning with / (/assets/**), got ${JSON.stringify(glob)}`);
+      parsed.assets.push(glob);
+    } else if (flag === "--min") {
       const text = value().replace(/%$/, "");
       if (!/^\d+(\.\d+)?$/.test(text) || Number(text) > 100) throw new UsageError(`--min takes a percentage from 0 to 100, got ${JSON.stringify(text)}`);
       parsed.min = Number(text);

@@ -159,15 +159,17 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => tooling(() => require("./commands/import") as typeof import("./commands/import"), "typescript and @ruby/prism").importCommand(args),
   },
   literals: {
-    flags: ["--routes", "--behaviour", "--fix", "--json", "--include", "--exclude", "--unknown", "--fail-on-literals"],
-    usage: `resource-routes literals [PATHS...] [--routes FILE] [--fix] [--include GLOB]... [--exclude GLOB]... [--unknown] [--fail-on-literals] [--json]
+    flags: ["--routes", "--behaviour", "--fix", "--json", "--include", "--exclude", "--unknown", "--fail-on-literals", "--assets"],
+    usage: `resource-routes literals [PATHS...] [--routes FILE] [--fix] [--include GLOB]... [--exclude GLOB]... [--assets GLOB]... [--unknown] [--fail-on-literals] [--json]
   Lists the URLs written by hand in the TS/JS files under PATHS (default: the current folder; node_modules, builds
   and .d.ts files left out): string literals, templates whose substitutions are whole path segments, and
   concatenations of those, where a URL goes, beginning with /. Each one a route of the routing file (--routes, else
   the one discovered) recognises is shown with the helper call that generates exactly the same URL, checked by
   generating it. --fix writes the calls in their place (and imports the routing file where the file does not); a
   second run changes nothing. --unknown lists too the literals no route recognises. Exit 1 with --fail-on-literals
-  when literals a helper could replace remain.`,
+  when literals a helper could replace remain. Tests' files (*.test.*, *.spec.*, test/, tests/, __tests__/) are
+  left alone unless --include names files; URL paths under /assets/ and /static/ (or --assets GLOB) and paths
+  ending in a file's extension are files, not routes.`,
     run: (args) => tooling(() => require("./commands/literals") as typeof import("./commands/literals"), "typescript").literalsCommand(args),
   },
   coverage: {

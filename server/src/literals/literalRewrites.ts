@@ -1,4 +1,5 @@
 import * as path from "path";
+import picomatch from "picomatch";
 import ts = require("typescript");
 import type { RouteSet } from "resource-routes/internal";
 import { matchLiteral, recognisesLiteral, type LiteralMatch } from "./literalRoutes";
@@ -34,14 +35,15 @@ export type RoutingFiles = ReadonlyArray<{ file: string; routes: RouteSet }>;
  * imported where the file does not import it yet (as `routes`, its relative path written as the
  * file's other relative imports are: with `.js` where they have it).
  */
-export function rewriteLiterals(fileName: string, text: string, routingFiles: RoutingFiles): FileRewrite {
+export function rewriteLiterals(fileName: string, text: string, routingFiles: RoutingFiles, assetGlobs: readonly string[] = DEFAULT_ASSET_GLOBS): FileRewrite {
+  const assets = assetMatcher(assetGlobs);
   const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
   const sets = routingFiles.map(({ file: routing, routes }) => ({ uri: routing, routes }));
   const imports = defaultImports(file, fileName);
   const found: FoundLiteral[] = [];
   const needed = new Set<string>();
   for (const literal of urlLiterals(file)) {
-    if (isAsset(literal)) continue;
+    if (isAsset(literal, assets)) continue;
     const match = matchLiteral(literal, sets);
     const entry: FoundLiteral = {
       literal,
@@ -66,6 +68,15 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
   if (insertion) rewritten = rewritten.slice(0, insertion.at) + insertion.text + rewritten.slice(insertion.at);
   return { found, text: rewritten, ...(insertion ? { insertion } : {}) };
 }
+
+/** The asset globs as one test, compiled once per list. */
+function assetMatcher(globs: readonly string[]): (path: string) => boolean {
+  let matcher = matchers.get(globs);
+  if (!matcher) matchers.set(globs, (matcher = globs.length ? picomatch([...globs]) : () => false));
+  return matcher;
+}
+
+const matchers = new WeakMap<readonly string[], (path: string) => boolean>();
 
 function scriptKind(fileName: string): ts.ScriptKind {
   if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
@@ -104,11 +115,17 @@ function importInsertion(file: ts.SourceFile, fileName: string, routingFile: str
   return imports.length ? { at: imports[imports.length - 1].getEnd(), text: `\n${line}` } : { at: 0, text: `${line}\n` };
 }
 
-/** Paths of files rather than routes: under /assets or /static, or ending in a file's extension. */
-function isAsset(literal: UrlLiteral): boolean {
-  const [first] = literal.pieces;
-  const last = literal.pieces[literal.pieces.length - 1];
-  const start = first && "text" in first ? first.text : "";
-  const end = last && "text" in last ? last.text.replace(/[?#].*$/, "") : "";
-  return /^\/(assets|static)\//.test(start) || /\.(png|jpe?g|gif|svg|webp|ico|css|js|mjs|map|woff2?|ttf|eot|txt|pdf|zip)$/i.test(end);
+/** URL paths that are files rather than routes, by default: a literal whose path they match is left alone. */
+export const DEFAULT_ASSET_GLOBS: readonly string[] = ["/assets/**", "/static/**"];
+
+/** Files whose URLs are tests' expectations, by default: their literals are left alone. */
+export const DEFAULT_TEST_GLOBS: readonly string[] = ["**/*.{test,spec}.*", "**/{test,tests,__tests__}/**"];
+
+/** Paths of files rather than routes: matching the asset globs, or ending in a file's extension. */
+function isAsset(literal: UrlLiteral, assets: (path: string) => boolean): boolean {
+  const written = literal.pieces
+    .map((piece) => ("text" in piece ? piece.text : "x"))
+    .join("")
+    .replace(/[?#].*$/, "");
+  return assets(written) || /\.(png|jpe?g|gif|svg|webp|ico|css|js|mjs|map|woff2?|ttf|eot|txt|pdf|zip)$/i.test(written);
 }

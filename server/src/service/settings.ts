@@ -1,5 +1,6 @@
 import picomatch from "picomatch";
 import { Behaviour, DEFAULT_BEHAVIOUR, DrawSettings, isBehaviour } from "resource-routes/internal";
+import { DEFAULT_ASSET_GLOBS, DEFAULT_TEST_GLOBS } from "../literals/literalRewrites";
 
 /** The language service's settings: `resourceRoutes.*` in VS Code, `settings.resourceRoutes` elsewhere. */
 export interface ServiceSettings {
@@ -22,6 +23,9 @@ export interface ServiceSettings {
   unknownUrls: boolean;
   /** `unused-route` hints on a routing file's routes that nothing in the workspace uses (`unusedRoutes.enabled`). */
   unusedRoutes: boolean;
+  /** URL paths that are files, not routes (`urlLiterals.assets`), and files whose URLs are tests' expectations (`urlLiterals.tests`): left alone. */
+  assetGlobs: readonly string[];
+  testGlobs: readonly string[];
 }
 
 type Feature = "hover" | "completion" | "diagnostics" | "codeLens" | "inlayHints";
@@ -38,6 +42,8 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   urlLiterals: "hint",
   unknownUrls: false,
   unusedRoutes: false,
+  assetGlobs: DEFAULT_ASSET_GLOBS,
+  testGlobs: DEFAULT_TEST_GLOBS,
 };
 
 /**
@@ -100,6 +106,15 @@ export function readSettings(raw: unknown): { settings: ServiceSettings; problem
   if (unused !== undefined) {
     if (typeof unused === "boolean") settings.unusedRoutes = unused;
     else bad("unusedRoutes.enabled", "true or false");
+  }
+  for (const [key, field] of [
+    ["assets", "assetGlobs"],
+    ["tests", "testGlobs"],
+  ] as const) {
+    const globs = isRecord(input.urlLiterals) ? input.urlLiterals[key] : undefined;
+    if (globs === undefined) continue;
+    if (isStringList(globs) && globs.every(isGlob)) settings[field] = globs;
+    else bad(`urlLiterals.${key}`, "a list of glob patterns");
   }
   const unknown = isRecord(input.urlLiterals) ? input.urlLiterals.unknown : undefined;
   if (unknown !== undefined) {

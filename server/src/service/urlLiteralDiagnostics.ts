@@ -1,4 +1,5 @@
 import { type Diagnostic, nearest } from "resource-routes/internal";
+import picomatch from "picomatch";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { rewriteLiterals, type RoutingFiles } from "../literals/literalRewrites";
 import { parseUri } from "./uris";
@@ -24,8 +25,8 @@ export function urlLiteralDiagnostics(workspace: RoutingWorkspace, uri: string):
   });
   if (routing.length === 0 || document.text.length > MAX_LENGTH) return [];
   const text = document.text.toString();
-  if (text.startsWith(GENERATED_MARK)) return [];
-  const rewrite = rewriteLiterals(path, text, routing);
+  if (text.startsWith(GENERATED_MARK) || isTestFile(workspace, path)) return [];
+  const rewrite = rewriteLiterals(path, text, routing, workspace.settings.assetGlobs);
   const insertion = rewrite.insertion;
   const unknown = workspace.settings.unknownUrls ? unknownUrls(rewrite.found, routing) : [];
   return [
@@ -46,6 +47,16 @@ export function urlLiteralDiagnostics(workspace: RoutingWorkspace, uri: string):
     ),
   ];
 }
+
+/** A file whose URLs are tests' expectations (`urlLiterals.tests`). */
+function isTestFile(workspace: RoutingWorkspace, path: string): boolean {
+  const globs = workspace.settings.testGlobs;
+  let matcher = testMatchers.get(globs);
+  if (!matcher) testMatchers.set(globs, (matcher = globs.length ? picomatch([...globs]) : () => false));
+  return matcher(path);
+}
+
+const testMatchers = new WeakMap<readonly string[], (path: string) => boolean>();
 
 /**
  * `unknown-url` on the literals no route recognises with their method (off unless asked for): a

@@ -71,4 +71,15 @@ describe("service: URLs written by hand", () => {
       [[VIEW_URI, "`/posts/${id}`"]],
     );
   });
+
+  it("leaves alone tests' files and the URL paths the asset globs name, both settings", () => {
+    const w = workspace();
+    w.set({ uri: "file:///app/src/views/post.test.ts", version: 1, text: VIEW });
+    assert.strictEqual(documentDiagnostics(w, "file:///app/src/views/post.test.ts").filter((d) => d.code === "url-literal").length, 0);
+    const assets = workspace({ urlLiterals: { assets: ["/posts/**"] } });
+    assert.strictEqual(documentDiagnostics(assets, VIEW_URI).filter((d) => d.code === "url-literal").length, 0);
+    const tests = workspace({ urlLiterals: { tests: [] } });
+    tests.set({ uri: "file:///app/src/views/post.test.ts", version: 1, text: VIEW });
+    assert.strictEqual(documentDiagnostics(tests, "file:///app/src/views/post.test.ts").filter((d) => d.code === "url-literal").length, 1);
+  });
 });

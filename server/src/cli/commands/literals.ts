@@ -3,7 +3,7 @@ import * as path from "path";
 import picomatch from "picomatch";
 import { printable } from "resource-routes/internal";
 import { GENERATED_MARK } from "../../files/generatedFile";
-import { rewriteLiterals, type RoutingFiles } from "../../literals/literalRewrites";
+import { DEFAULT_ASSET_GLOBS, DEFAULT_TEST_GLOBS, rewriteLiterals, type RoutingFiles } from "../../literals/literalRewrites";
 import { ParsedArguments } from "../args";
 import { discoverRoutingFile } from "../discover";
 import { loadFile } from "../load";
@@ -20,7 +20,8 @@ export function literalsCommand(args: ParsedArguments): CommandResult {
   const routes = loadFile(routingFile, args.behaviour).routes;
   const routing: RoutingFiles = [{ file: path.resolve(routingFile), routes }];
   const include = args.include.length ? picomatch(args.include) : () => true;
-  const exclude = args.exclude.length ? picomatch(args.exclude) : () => false;
+  // Tests' expectations are left alone unless --include names them.
+  const exclude = picomatch([...args.exclude, ...(args.include.length ? [] : DEFAULT_TEST_GLOBS)]);
   const files = sourceFiles(args.positional.length ? args.positional : ["."]).filter((file) => {
     const relative = path.relative(process.cwd(), file).replace(/\\/g, "/");
     return path.resolve(file) !== path.resolve(routingFile) && include(relative) && !exclude(relative);
@@ -32,7 +33,7 @@ export function literalsCommand(args: ParsedArguments): CommandResult {
   for (const file of files) {
     const text = fs.readFileSync(file, "utf8");
     if (text.startsWith(GENERATED_MARK)) continue;
-    const rewrite = rewriteLiterals(path.resolve(file), text, routing);
+    const rewrite = rewriteLiterals(path.resolve(file), text, routing, args.assets.length ? args.assets : DEFAULT_ASSET_GLOBS);
     for (const found of rewrite.found) {
       if (!found.match && !args.unknown) continue;
       const where = `${path.relative(process.cwd(), file)}:${found.line}`;
