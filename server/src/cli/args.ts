@@ -66,6 +66,8 @@ export interface ParsedArguments {
   unknown: boolean;
   /** literals --fail-on-literals: exit 1 when literals a helper could replace remain. */
   failOnLiterals: boolean;
+  /** diff --redirects: where the URL patterns that no longer route should go. */
+  redirects: boolean;
   /** literals --assets GLOB: URL paths that are files, not routes (each flag may be given more than once). */
   assets: string[];
   /** coverage --min N: exit 1 when fewer than N percent of the routes were exercised. */
@@ -118,7 +120,8 @@ export type Flag =
   | "--unused"
   | "--coverage"
   | "--fail-on-unused"
-  | "--assets";
+  | "--assets"
+  | "--redirects";
 
 /** Short flags, as `rails routes` had them. */
 const SHORT: Record<string, Flag> = { "-c": "--controller", "-g": "--grep" };
@@ -143,6 +146,7 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     include: [],
     exclude: [],
     assets: [],
+    redirects: false,
     params: record<string>(),
     constants: record<string>(),
     stdout: false,
@@ -206,6 +210,7 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     else if (flag === "--unused") parsed.unused = true;
     else if (flag === "--coverage") parsed.coverage = value();
     else if (flag === "--fail-on-unused") parsed.failOnUnused = true;
+    else if (flag === "--redirects") parsed.redirects = true;
     else if (flag === "--assets") {
       const glob = value();
       if (!glob.startsWith("/")) throw new UsageError(`--assets takes a glob of URL paths beginning with / (/assets/**), got ${JSON.stringify(glob)}`);

@@ -85,4 +85,17 @@ describe("CLI: diff between revisions of a routing file", function () {
     assert.match(missing.stderr, /^resource-routes: cannot read config\/routes\.ts at no-such-rev: /);
     assert.strictEqual(missing.stderr.trim().split("\n").length, 1);
   });
+
+  it("--redirects: each pattern that no longer routes to the route of the same action that keeps its segments, and none invented", () => {
+    const result = diff("--from", "HEAD~1", "--to", "HEAD", "--redirects");
+    assert.strictEqual(result.status, 0, result.stderr);
+    assert.deepStrictEqual(result.stdout.trim().split("\n"), [
+      "GET /posts.:format → /articles.:format (301)",
+      "GET /posts/:id.:format → /articles/:id.:format (301)",
+    ]);
+    assert.deepStrictEqual(result.stderr.trim().split("\n"), [
+      "GET /photos.:format: no redirect: no route of photos#index takes GET with its segments now",
+      "2 redirect(s), 1 without a target (HEAD~1 → HEAD)",
+    ]);
+  });
 });
