@@ -1,6 +1,6 @@
 import { draw, type Mapper, type RouteJSON } from "resource-routes";
 import type { Behaviour } from "resource-routes/internal";
-import type { ImportedStatement } from "./routesRb";
+import { MAPPER_METHODS, type ImportedStatement } from "./routesRb";
 import { RubyHash, RubyRegexp, RubySymbol, RubyValue } from "./rubyValues";
 import { UnwritableValue, valueText } from "./typescriptText";
 
@@ -8,8 +8,6 @@ import { UnwritableValue, valueText } from "./typescriptText";
  * The proof of an import: the routes the imported calls make when the facility draws them as
  * values (no TypeScript in between), against the routes the analyser reads from the written file.
  */
-
-const MAPPER_METHODS = new Set(["resources", "resource", "namespace", "with_options", "connect", "root"]);
 
 /** The routes the imported calls draw, or the facility's refusal of them. */
 export function expectedRoutes(body: readonly ImportedStatement[], behaviour: Behaviour): RouteJSON[] | { error: string } {
@@ -44,7 +42,7 @@ function replay(body: readonly ImportedStatement[], mappers: ReadonlyMap<string,
 /** A Ruby value as the DSL takes it at run time. */
 function plain(value: RubyValue): unknown {
   if (value instanceof RubySymbol) return value.name;
-  if (value instanceof RubyRegexp) return new RegExp(value.source, `${value.flags.includes("i") ? "i" : ""}${value.flags.includes("m") ? "s" : ""}`);
+  if (value instanceof RubyRegexp) return new RegExp(value.source, value.javascriptFlags);
   if (Array.isArray(value)) return value.map(plain);
   if (value instanceof RubyHash) {
     const object: Record<string, unknown> = {};

@@ -56,8 +56,8 @@ export interface ReadOptions {
   constants: ReadonlyMap<string, string>;
 }
 
-/** The mapper's own methods; any other is a named route. */
-const DSL_METHODS = new Set(["resources", "resource", "namespace", "with_options", "connect", "root"]);
+/** The mapper's own methods, which the DSL writes by the same names; any other is a named route. */
+export const MAPPER_METHODS: ReadonlySet<string> = new Set(["resources", "resource", "namespace", "with_options", "connect", "root"]);
 
 /** Route methods that plugins and gems added to Rails 2's mapper: what they draw only their code knows. */
 const PLUGIN_METHODS = new Set(["from_plugin", "filter", "devise_for", "localized", "translate_from_file", "routes_from_plugin", "jammit", "clearance_routes"]);
@@ -217,7 +217,7 @@ class Reader {
   private mapperCall(call: Node, receiver: string, method: string, scope: Scope): ImportedStatement[] {
     if (++this.calls > MAX_CALLS) return [this.leaveUnread(call, `more than ${MAX_CALLS} mapper calls (a loop too large to unroll)`)];
     // Rails 2 took any other method as a named route (`map.login "login", …`): its first argument is the path.
-    const named = !DSL_METHODS.has(method);
+    const named = !MAPPER_METHODS.has(method);
     if (named && PLUGIN_METHODS.has(method)) return [this.leaveUnread(call, `${method}, a plugin's or a gem's route method, which only that code knows`)];
     const first = argumentsOf(call)[0];
     if (named && first?.constructor.name !== "StringNode" && first?.constructor.name !== "InterpolatedStringNode")

@@ -13,6 +13,11 @@ export class RubyRegexp {
     readonly source: string,
     readonly flags: string,
   ) {}
+
+  /** The flags in JavaScript's terms: Ruby's `m` (a dot matches a line break) is JavaScript's `s`; `x` has none. */
+  get javascriptFlags(): string {
+    return `${this.flags.includes("i") ? "i" : ""}${this.flags.includes("m") ? "s" : ""}`;
+  }
 }
 
 /** A hash, its entries in the order written (it decides, for instance, the order of member actions). */

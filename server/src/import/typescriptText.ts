@@ -1,10 +1,7 @@
 import type { Behaviour } from "resource-routes/internal";
-import { isBindingName } from "../text/javascriptNames";
-import type { ImportedStatement } from "./routesRb";
+import { isBindingName, isIdentifier } from "../text/javascriptNames";
+import { MAPPER_METHODS, type ImportedStatement } from "./routesRb";
 import { RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf } from "./rubyValues";
-
-/** The DSL's mapper methods; any other call on a mapper is a named route (`map.login "login", …`). */
-const MAPPER_METHODS = new Set(["resources", "resource", "namespace", "with_options", "connect", "root"]);
 
 /** A value the DSL cannot take as it is (Ruby-only regular expression syntax), with the reason. */
 export class UnwritableValue extends Error {}
@@ -100,7 +97,7 @@ export function valueText(value: RubyValue): string {
 function keyText(key: RubyValue): string {
   const text = textOf(key) ?? (typeof key === "number" ? String(key) : undefined);
   if (text === undefined) throw new UnwritableValue("a hash key that is not a symbol, a string or a number");
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(text) ? text : JSON.stringify(text);
+  return isIdentifier(text) ? text : JSON.stringify(text);
 }
 
 /** Ruby-only syntax JavaScript's regular expressions do not have, or read otherwise. */
@@ -119,7 +116,7 @@ function regexpText(regexp: RubyRegexp): string {
     if (pattern.test(regexp.source)) throw new UnwritableValue(`/${regexp.source}/ uses ${what}: write the requirement for JavaScript by hand`);
   }
   if (regexp.flags.includes("x")) throw new UnwritableValue(`/${regexp.source}/x is extended (whitespace and comments ignored): write it without them by hand`);
-  const flags = `${regexp.flags.includes("i") ? "i" : ""}${regexp.flags.includes("m") ? "s" : ""}`;
+  const flags = regexp.javascriptFlags;
   try {
     new RegExp(regexp.source, flags);
   } catch (error) {
