@@ -267,11 +267,7 @@ class Answering<Raw> {
     }
     try {
       const override = params && Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
-      matched = core.routes.match(
-        routedMethod(this.request.method, core.patch),
-        path,
-        typeof override === "string" ? { _method: routedMethod(override, core.patch) } : EMPTY,
-      );
+      matched = core.routes.match(method, path, typeof override === "string" ? { _method: routedMethod(override, core.patch) } : EMPTY);
     } catch (error) {
       return this.failure(error);
     }

@@ -3,6 +3,7 @@ import { generatePath, toParam } from "./generate";
 import { segmentKeys } from "./path";
 import { own, record } from "./records";
 import { Route } from "./route";
+import { valuePattern } from "./valuePattern";
 
 /** What generation from options gives: the path (left-over keys as its query string), the route, and the keys left over. */
 export interface GeneratedFromOptions {
@@ -68,7 +69,7 @@ function attempt(route: Route, given: Record<string, unknown>): string | undefin
   for (const [key, pattern] of Object.entries(route.requirements)) {
     if (segments.has(key)) continue;
     const value = text(values[key]);
-    if (value === undefined || !new RegExp(`^(?:${pattern.source})$`, pattern.flags.replace(/[gy]/g, "")).test(value)) return undefined;
+    if (value === undefined || !valuePattern(pattern).test(value)) return undefined;
     delete values[key];
   }
   // An action that is the `:action` segment's default is left out, so an optional tail drops it.
@@ -109,7 +110,7 @@ function reaches(route: Route, key: "controller" | "action", value: string, cont
   if (fixed !== null) return fixed === value;
   if (!segmentKeys(route.segments).includes(key)) return false;
   const requirement = route.requirements[key];
-  if (requirement) return new RegExp(`^(?:${requirement.source})$`, requirement.flags.replace(/[gy]/g, "")).test(value);
+  if (requirement) return valuePattern(requirement).test(value);
   return key === "action" || controllers.size === 0 || controllers.has(value);
 }
 
