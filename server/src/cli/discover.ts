@@ -1,11 +1,11 @@
 import * as fs from "fs";
 import * as path from "path";
+import { isCodeFile, SKIPPED_FOLDERS } from "../files/codeFiles";
 import { UsageError } from "./args";
 
 /** How many files discovery looks at, and how deep, before it gives up and asks for the file by name. */
 const MAX_FILES = 5_000;
 const MAX_DEPTH = 8;
-const SKIPPED = new Set(["node_modules", ".git", "dist", "out", "build", "coverage"]);
 /** A file that imports draw from resource-routes: what a routing file does first. */
 const ROUTING = /\bfrom\s+["']resource-routes["']|require\(\s*["']resource-routes["']\s*\)/;
 
@@ -30,9 +30,8 @@ export function discoverRoutingFile(cwd: string): string {
     for (const entry of entries) {
       if (++seen > MAX_FILES) return;
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory() && !SKIPPED.has(entry.name) && !entry.name.startsWith(".")) visit(full, depth + 1);
-      else if (entry.isFile() && /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name) && isRoutingFile(full))
-        found.push(full);
+      if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith(".")) visit(full, depth + 1);
+      else if (entry.isFile() && isCodeFile(entry.name) && isRoutingFile(full)) found.push(full);
     }
   };
   visit(cwd, 0);

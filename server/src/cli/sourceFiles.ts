@@ -1,10 +1,8 @@
 import * as fs from "fs";
 import * as path from "path";
+import { isCodeFile, SKIPPED_FOLDERS } from "../files/codeFiles";
 import { UsageError } from "./args";
 
-/** Folders never scanned: dependencies, builds, version control. */
-const SKIPPED = new Set(["node_modules", ".git", "dist", "out", "build", "coverage"]);
-const SOURCE = /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 /** The largest file scanned: larger ones are bundles, not code written by hand. */
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -20,8 +18,8 @@ export function sourceFiles(paths: readonly string[]): string[] {
     }
     if (stats.isSymbolicLink()) return;
     if (stats.isDirectory()) {
-      for (const name of fs.readdirSync(entry).sort()) if (!SKIPPED.has(name) && !name.startsWith(".")) visit(path.join(entry, name));
-    } else if (stats.isFile() && SOURCE.test(entry) && !/\.d\.[cm]?ts$/.test(entry) && stats.size <= MAX_BYTES) files.push(entry);
+      for (const name of fs.readdirSync(entry).sort()) if (!SKIPPED_FOLDERS.has(name) && !name.startsWith(".")) visit(path.join(entry, name));
+    } else if (stats.isFile() && isCodeFile(entry) && stats.size <= MAX_BYTES) files.push(entry);
   };
   for (const entry of paths) visit(entry);
   return files;

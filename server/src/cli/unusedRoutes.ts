@@ -3,6 +3,7 @@ import * as path from "path";
 import { declaredSpan, parseHelperName, type Route } from "resource-routes/internal";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { rewriteLiterals } from "../literals/literalRewrites";
+import { reachingHelpers } from "../routing/reachingHelpers";
 import { helperWords } from "../service/references";
 import { recordedUses, routeKey } from "./coverageFiles";
 import type { CliRoutingFile } from "./load";
@@ -36,12 +37,10 @@ export function unusedRoutes(f: CliRoutingFile, folder: string, coverage: readon
       for (const found of rewriteLiterals(path.resolve(file), text, routingFiles).found) if (found.match) literals.add(found.match.route);
   }
   const exercised = coverage.length ? recordedUses(coverage, f.file).exercised : undefined;
-  // A route with no name of its own is reached by the helpers of the named routes of its path (posts_path writes the create route's path too).
-  const namesByPath = new Map<string, string[]>();
-  for (const route of f.routes.routes) if (route.name) namesByPath.set(route.path, [...(namesByPath.get(route.path) ?? []), route.name]);
+  const namesOf = reachingHelpers(f.routes.routes);
   const unused: UnusedRoute[] = [];
   for (const route of f.routes.routes) {
-    const names = route.name ? [route.name] : (namesByPath.get(route.path) ?? []);
+    const names = namesOf(route);
     if (names.some((name) => helpers.has(name)) || literals.has(route) || exercised?.has(routeKey(route))) continue;
     const reasons = [
       names.length ? `no call of ${names.map((name) => `${name}_path or ${name}_url`).join(", ")}` : "no name, so no helper",

@@ -3,7 +3,7 @@ import picomatch from "picomatch";
 import ts = require("typescript");
 import type { RouteSet } from "resource-routes/internal";
 import { matchLiteral, recognisesLiteral, type LiteralMatch } from "./literalRoutes";
-import { urlLiterals, type UrlLiteral } from "./urlLiterals";
+import { literalPath, urlLiterals, type UrlLiteral } from "./urlLiterals";
 
 /** A URL literal of a file with the helper call that replaces it, where one does. */
 interface FoundLiteral {
@@ -36,7 +36,7 @@ export type RoutingFiles = ReadonlyArray<{ file: string; routes: RouteSet }>;
  * file's other relative imports are: with `.js` where they have it).
  */
 export function rewriteLiterals(fileName: string, text: string, routingFiles: RoutingFiles, assetGlobs: readonly string[] = DEFAULT_ASSET_GLOBS): FileRewrite {
-  const assets = assetMatcher(assetGlobs);
+  const assets = globTest(assetGlobs);
   const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
   const sets = routingFiles.map(({ file: routing, routes }) => ({ uri: routing, routes }));
   const imports = defaultImports(file, fileName);
@@ -69,14 +69,14 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
   return { found, text: rewritten, ...(insertion ? { insertion } : {}) };
 }
 
-/** The asset globs as one test, compiled once per list. */
-function assetMatcher(globs: readonly string[]): (path: string) => boolean {
-  let matcher = matchers.get(globs);
-  if (!matcher) matchers.set(globs, (matcher = globs.length ? picomatch([...globs]) : () => false));
-  return matcher;
+/** A list of globs as one test (none matches nothing), compiled once per list: the settings' lists, asked of every document. */
+export function globTest(globs: readonly string[]): (path: string) => boolean {
+  let test = compiled.get(globs);
+  if (!test) compiled.set(globs, (test = globs.length ? picomatch([...globs]) : () => false));
+  return test;
 }
 
-const matchers = new WeakMap<readonly string[], (path: string) => boolean>();
+const compiled = new WeakMap<readonly string[], (path: string) => boolean>();
 
 function scriptKind(fileName: string): ts.ScriptKind {
   if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
@@ -123,9 +123,6 @@ export const DEFAULT_TEST_GLOBS: readonly string[] = ["**/*.{test,spec}.*", "**/
 
 /** Paths of files rather than routes: matching the asset globs, or ending in a file's extension. */
 function isAsset(literal: UrlLiteral, assets: (path: string) => boolean): boolean {
-  const written = literal.pieces
-    .map((piece) => ("text" in piece ? piece.text : "x"))
-    .join("")
-    .replace(/[?#].*$/, "");
+  const written = literalPath(literal, "x");
   return assets(written) || /\.(png|jpe?g|gif|svg|webp|ico|css|js|mjs|map|woff2?|ttf|eot|txt|pdf|zip)$/i.test(written);
 }

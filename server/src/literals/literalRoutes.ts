@@ -1,4 +1,5 @@
 import { positionalKeys, type Route, type RouteSet } from "resource-routes/internal";
+import { isIdentifier } from "../text/javascriptNames";
 import type { UrlLiteral } from "./urlLiterals";
 
 /** A URL literal's route, and the helper call that generates exactly the same URL. */
@@ -48,8 +49,7 @@ export function matchLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ uri: str
       values.push(value);
     }
     const namedValues = Object.fromEntries(named);
-    if (named.length)
-      args.push(`{ ${named.map(([key, value]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: ${JSON.stringify(value)}`).join(", ")} }`);
+    if (named.length) args.push(`{ ${named.map(([key, value]) => `${isIdentifier(key) ? key : JSON.stringify(key)}: ${JSON.stringify(value)}`).join(", ")} }`);
     // Exact or nothing: the helper must write back what the literal holds.
     let generated: string;
     try {

@@ -20,6 +20,14 @@ export interface UrlLiteral {
   jsxAttribute: boolean;
 }
 
+/** A literal's path as written, each substitution standing as `stand`, without its query or fragment. */
+export function literalPath(literal: UrlLiteral, stand: string): string {
+  return literal.pieces
+    .map((piece) => ("text" in piece ? piece.text : stand))
+    .join("")
+    .replace(/[?#].*$/, "");
+}
+
 /** Call arguments named by their callee that take a URL; any other call's argument is one only when it is a string beginning with `/`. */
 const URL_ATTRIBUTES = new Set(["href", "action", "src", "to", "formAction"]);
 const URL_PROPERTIES = new Set(["url", "href", "path", "location", "action", "to"]);

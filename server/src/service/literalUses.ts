@@ -1,4 +1,5 @@
 import type { Route } from "resource-routes/internal";
+import { isCodeFile } from "../files/codeFiles";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { rewriteLiterals } from "../literals/literalRewrites";
 import type { Location } from "./definition";
@@ -27,15 +28,25 @@ export function literalMatches(workspace: RoutingWorkspace, routingUri: string):
   if (!routing || !routingPath) return [];
   const matches: Array<Location & { route: Route }> = [];
   for (const document of workspace.documents()) {
-    const path = parseUri(document.uri)?.path;
-    if (!path || !/\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(path) || /\.d\.[cm]?ts$/.test(path) || workspace.routingFile(document.uri)) continue;
-    if (document.text.length > MAX_LENGTH || !usesRouteSet(workspace, document.uri, routingUri)) continue;
-    const text = document.text.toString();
-    // Only a file that writes a quote and a slash can hold a URL literal: the rest are not parsed.
-    if (text.startsWith(GENERATED_MARK) || !/["'`]\//.test(text)) continue;
+    const scanned = usesRouteSet(workspace, document.uri, routingUri) ? literalSource(workspace, document.uri) : undefined;
+    if (!scanned) continue;
+    const { path, text } = scanned;
     for (const found of rewriteLiterals(path, text, [{ file: routingPath, routes: routing.routes }]).found) {
       if (found.match) matches.push({ uri: document.uri, span: { start: found.literal.start, end: found.literal.end }, route: found.match.route });
     }
   }
   return matches;
+}
+
+/**
+ * A document the URL literals are looked for in, with its path and text: TS/JS written by hand, not
+ * a routing file, nor generated, nor a bundle (over a megabyte); and only where it writes a quote
+ * and a slash, which every URL literal begins with (the rest are not parsed).
+ */
+export function literalSource(workspace: RoutingWorkspace, uri: string): { path: string; text: string } | undefined {
+  const document = workspace.document(uri);
+  const path = parseUri(uri)?.path;
+  if (!document || !path || !isCodeFile(path) || workspace.routingFile(uri) || document.text.length > MAX_LENGTH) return undefined;
+  const text = document.text.toString();
+  return text.startsWith(GENERATED_MARK) || !/["'`]\//.test(text) ? undefined : { path, text };
 }

@@ -1,4 +1,5 @@
 import { declaredSpan, type Diagnostic, parseHelperName, type Route } from "resource-routes/internal";
+import { reachingHelpers } from "../routing/reachingHelpers";
 import { literalMatches } from "./literalUses";
 import { usesRouteSet } from "./routeSets";
 import { RoutingWorkspace } from "./workspace";
@@ -21,9 +22,8 @@ export function unusedRouteDiagnostics(workspace: RoutingWorkspace, uri: string)
     }
   }
   const routes = file.routes.routes;
-  const namesByPath = new Map<string, string[]>();
-  for (const route of routes) if (route.name) namesByPath.set(route.path, [...(namesByPath.get(route.path) ?? []), route.name]);
-  const uncalled = routes.filter((route) => !(route.name ? [route.name] : (namesByPath.get(route.path) ?? [])).some((name) => called.has(name)));
+  const namesOf = reachingHelpers(routes);
+  const uncalled = routes.filter((route) => !namesOf(route).some((name) => called.has(name)));
   if (uncalled.length === 0) return [];
   // The URLs written by hand are looked for only when some route has no helper call: a parse of each file that writes one.
   const written = new Set<Route>(literalMatches(workspace, uri).map((match) => match.route));

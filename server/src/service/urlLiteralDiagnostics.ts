@@ -1,12 +1,10 @@
 import { type Diagnostic, nearest } from "resource-routes/internal";
-import picomatch from "picomatch";
-import { GENERATED_MARK } from "../files/generatedFile";
-import { rewriteLiterals, type RoutingFiles } from "../literals/literalRewrites";
+import { KeptFor } from "../incremental/keptFor";
+import { globTest, rewriteLiterals, type RoutingFiles } from "../literals/literalRewrites";
+import { literalPath } from "../literals/urlLiterals";
+import { literalSource } from "./literalUses";
 import { parseUri } from "./uris";
 import { RoutingWorkspace } from "./workspace";
-
-/** The largest document read for literals: larger ones are bundles. */
-const MAX_LENGTH = 1_000_000;
 
 /**
  * `url-literal` on the URLs a TS/JS document writes by hand that a route's helper generates
@@ -15,17 +13,36 @@ const MAX_LENGTH = 1_000_000;
  * (`urlLiterals.severity`).
  */
 export function urlLiteralDiagnostics(workspace: RoutingWorkspace, uri: string): Diagnostic[] {
-  const severity = workspace.settings.urlLiterals;
   const document = workspace.document(uri);
-  const path = parseUri(uri)?.path;
-  if (severity === "off" || !document || !path || !/\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(path) || /\.d\.[cm]?ts$/.test(path)) return [];
+  if (!document || workspace.settings.urlLiterals === "off") return [];
   const routing = workspace.routingFiles().flatMap(({ uri: routingUri, file }) => {
     const routingPath = parseUri(routingUri)?.path;
     return routingPath ? [{ file: routingPath, routes: file.routes }] : [];
   });
-  if (routing.length === 0 || document.text.length > MAX_LENGTH) return [];
-  const text = document.text.toString();
-  if (text.startsWith(GENERATED_MARK) || isTestFile(workspace, path)) return [];
+  if (routing.length === 0) return [];
+  // Kept while the document's text, the settings and the route sets stay the same objects: every
+  // round of diagnostics asks again of each open document, and only the edited one changed. The
+  // inputs are held weakly: a kept answer keeps no earlier version of a routing file alive.
+  const inputs: unknown[] = [document.text, workspace.settings, ...routing.map((r) => r.routes)];
+  const kept = made.peek(document);
+  if (kept && kept.inputs.length === inputs.length && kept.inputs.every((input, i) => deref(input) === inputs[i])) return kept.diagnostics;
+  const diagnostics = literalDiagnostics(workspace, uri, routing);
+  made.set(document, { inputs: inputs.map((input) => (typeof input === "object" && input !== null ? new WeakRef(input) : input)), diagnostics });
+  return diagnostics;
+}
+
+const made = new KeptFor<object, { inputs: readonly unknown[]; diagnostics: Diagnostic[] }>();
+
+function deref(input: unknown): unknown {
+  return input instanceof WeakRef ? input.deref() : input;
+}
+
+function literalDiagnostics(workspace: RoutingWorkspace, uri: string, routing: RoutingFiles): Diagnostic[] {
+  const severity = workspace.settings.urlLiterals;
+  if (severity === "off") return [];
+  const scanned = literalSource(workspace, uri);
+  if (!scanned || globTest(workspace.settings.testGlobs)(scanned.path)) return [];
+  const { path, text } = scanned;
   const rewrite = rewriteLiterals(path, text, routing, workspace.settings.assetGlobs);
   const insertion = rewrite.insertion;
   const unknown = workspace.settings.unknownUrls ? unknownUrls(rewrite.found, routing) : [];
@@ -48,16 +65,6 @@ export function urlLiteralDiagnostics(workspace: RoutingWorkspace, uri: string):
   ];
 }
 
-/** A file whose URLs are tests' expectations (`urlLiterals.tests`). */
-function isTestFile(workspace: RoutingWorkspace, path: string): boolean {
-  const globs = workspace.settings.testGlobs;
-  let matcher = testMatchers.get(globs);
-  if (!matcher) testMatchers.set(globs, (matcher = globs.length ? picomatch([...globs]) : () => false));
-  return matcher(path);
-}
-
-const testMatchers = new WeakMap<readonly string[], (path: string) => boolean>();
-
 /**
  * `unknown-url` on the literals no route recognises with their method (off unless asked for): a
  * URL that may answer 404, with the nearest route's path where one is close.
@@ -66,10 +73,7 @@ function unknownUrls(found: ReturnType<typeof rewriteLiterals>["found"], routing
   const paths = [...new Set(routing.flatMap(({ routes }) => routes.routes.map((route) => route.path.replace(/\.:format$/, ""))))];
   return found.flatMap((entry) => {
     if (entry.match || entry.recognised) return [];
-    const written = entry.literal.pieces
-      .map((piece) => ("text" in piece ? piece.text : ":x"))
-      .join("")
-      .replace(/[?#].*$/, "");
+    const written = literalPath(entry.literal, ":x");
     // Each route's path with its parameters filled from the literal's segments, so the nearest is the one it misspells.
     const segments = written.split("/");
     const filled = new Map(

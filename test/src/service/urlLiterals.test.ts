@@ -82,4 +82,23 @@ describe("service: URLs written by hand", () => {
     tests.set({ uri: "file:///app/src/views/post.test.ts", version: 1, text: VIEW });
     assert.strictEqual(documentDiagnostics(tests, "file:///app/src/views/post.test.ts").filter((d) => d.code === "url-literal").length, 1);
   });
+
+  it("a kept answer follows the routing file, the settings and the document: each change is seen", () => {
+    const w = workspace();
+    const literals = () =>
+      documentDiagnostics(w, VIEW_URI)
+        .filter((d) => d.code === "url-literal")
+        .map((d) => d.message.split(":")[0]);
+    assert.deepStrictEqual(literals(), ["`/posts/${id}` is post_path(id) (posts#show)"]);
+    assert.deepStrictEqual(literals(), ["`/posts/${id}` is post_path(id) (posts#show)"], "asked again, the same");
+    w.set({ uri: "file:///app/src/routes.ts", version: 2, text: ROUTES.replace('"posts"', '"posts", { only: ["index"] }') });
+    assert.deepStrictEqual(literals(), [], "the show route gone");
+    w.set({ uri: "file:///app/src/routes.ts", version: 3, text: ROUTES });
+    assert.strictEqual(literals().length, 1);
+    w.configure(readSettings({ urlLiterals: { severity: "off" } }).settings);
+    assert.deepStrictEqual(literals(), [], "turned off");
+    w.configure(readSettings({}).settings);
+    w.set({ uri: VIEW_URI, version: 2, text: VIEW.replace("/posts/", "/nothing/") });
+    assert.deepStrictEqual(literals(), [], "the document edited");
+  });
 });
