@@ -1,5 +1,6 @@
 import * as path from "path";
 import picomatch from "picomatch";
+import { parseDiagnosticsOf } from "../analysis/fileSyntax";
 import ts = require("typescript");
 import type { RouteSet } from "resource-routes/internal";
 import { matchLiteral, recognisesLiteral, type LiteralMatch } from "./literalRoutes";
@@ -67,6 +68,17 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
   // The import goes before every literal (after the file's imports), so its offset is the original text's.
   if (insertion) rewritten = rewritten.slice(0, insertion.at) + insertion.text + rewritten.slice(insertion.at);
   return { found, text: rewritten, ...(insertion ? { insertion } : {}) };
+}
+
+/**
+ * The first syntax error a rewrite adds to a file (one the text before did not have), or undefined:
+ * a rewritten file is written only when it parses as well as before.
+ */
+export function addedSyntaxError(fileName: string, before: string, after: string): string | undefined {
+  const errors = (text: string) => parseDiagnosticsOf(ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName)));
+  const known = errors(before).length;
+  const now = errors(after);
+  return now.length > known ? ts.flattenDiagnosticMessageText(now[0].messageText, " ") : undefined;
 }
 
 /** A list of globs as one test (none matches nothing), compiled once per list: the settings' lists, asked of every document. */

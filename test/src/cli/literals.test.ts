@@ -4,7 +4,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { draw } from "resource-routes";
-import { rewriteLiterals } from "../../../server/out/literals/literalRewrites";
+import { addedSyntaxError, rewriteLiterals } from "../../../server/out/literals/literalRewrites";
 import { ROOT } from "../support/fixtures";
 
 /** URLs written by hand become helper calls: found, matched by recognition, proved by generation, rewritten. */
@@ -85,6 +85,12 @@ describe("URL literals", () => {
       added.text,
       'import { api } from "../api.js";\nimport routes from "../routes.js";\nexport const a = () => api(routes.helpers.login_path());\n',
     );
+  });
+
+  it("a rewrite is written only where it parses as well as the file did: a syntax error it would add is told, one already there is not its", () => {
+    assert.strictEqual(addedSyntaxError("/app/a.ts", 'fetch("/posts");\n', "fetch(routes.helpers.posts_path());\n"), undefined);
+    assert.match(addedSyntaxError("/app/a.ts", 'fetch("/posts");\n', "fetch(routes.helpers.posts_path(;\n") ?? "", /expected/);
+    assert.strictEqual(addedSyntaxError("/app/a.ts", 'fetch("/posts"; let\n', "fetch(routes.helpers.posts_path(); let\n"), undefined);
   });
 
   it("resource-routes literals lists them, --fix rewrites them once (a second run changes nothing), --fail-on-literals fails on what remains", () => {

@@ -48,30 +48,41 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   const expected = expectedRoutes(imported.body, behaviour);
   if (args.check) {
     if (!out || !fs.existsSync(out)) throw new UsageError(`import --check reads the written file: ${out ?? "--out"} does not exist`);
-    return proof(fs.readFileSync(out, "utf8"), out, expected, unreadLines, partial);
+    return proof(fs.readFileSync(out, "utf8"), out, expected, unreadLines, partial).result;
   }
-  const checked = proof(text, out ?? "the output", expected, unreadLines, partial);
-  if (checked.exitCode !== 0 && checked.stderr.some((line) => line.includes("differ"))) return checked;
-  if (!out) return { ...checked, stdout: [text.replace(/\n$/, "")] };
+  const { result, disproved } = proof(text, out ?? "the output", expected, unreadLines, partial);
+  // A text that does not parse, or reads as other routes, is neither printed nor written.
+  if (disproved) return result;
+  if (!out) return { ...result, stdout: [text.replace(/\n$/, "")] };
   const written = writeOrRefuse(out, text, file, args.force);
-  return { ...checked, stdout: [printable(`${written} ${out} (${Array.isArray(expected) ? expected.length : 0} routes)`)] };
+  return { ...result, stdout: [printable(`${written} ${out} (${Array.isArray(expected) ? expected.length : 0} routes)`)] };
 }
 
-/** The routes the analyser reads from `text` against those the import draws. */
-function proof(text: string, name: string, expected: ReturnType<typeof expectedRoutes>, unread: string[], partial: boolean): CommandResult {
-  if (!Array.isArray(expected)) return { stdout: [], stderr: [...unread, printable(`the imported declarations are refused: ${expected.error}`)], exitCode: 1 };
+/**
+ * The routes the analyser reads from `text` against those the import draws: `disproved` when the
+ * text does not parse or its routes differ (a declaration the facility refuses is said, not a
+ * disproof: the file is what routes.rb says).
+ */
+function proof(
+  text: string,
+  name: string,
+  expected: ReturnType<typeof expectedRoutes>,
+  unread: string[],
+  partial: boolean,
+): { result: CommandResult; disproved: boolean } {
+  const failed = (lines: string[], disproved: boolean) => ({ result: { stdout: [], stderr: [...unread, ...lines.map(printable)], exitCode: 1 }, disproved });
+  if (!Array.isArray(expected)) return failed([`the imported declarations are refused: ${expected.error}`], false);
   const loaded = loadRoutingFile(text, name);
-  const actual = loaded?.routes.routes.map((route) => route.toJSON()) ?? [];
-  const differences = routeDifferences(expected, actual);
-  if (differences.length) {
-    return {
-      stdout: [],
-      stderr: [...unread, printable(`${name}: the routes read from it differ from the import's:`), ...differences.map(printable)],
-      exitCode: 1,
-    };
-  }
+  // A file that does not parse is never proved: its routes could be read around the error.
+  const syntax = loaded?.diagnostics.find((d) => d.code === "syntax-error");
+  if (syntax) return failed([`${name} does not parse: ${syntax.message}`], true);
+  const differences = routeDifferences(expected, loaded?.routes.routes.map((route) => route.toJSON()) ?? []);
+  if (differences.length) return failed([`${name}: the routes read from it differ from the import's:`, ...differences], true);
   const stderr = [...unread, `${expected.length} routes: the analyser reads from ${name} the routes the import draws, in order`];
-  return { stdout: [], stderr: partial ? [...stderr, "exit 1: parts were not imported (--allow-partial accepts that)"] : stderr, exitCode: partial ? 1 : 0 };
+  return {
+    result: { stdout: [], stderr: partial ? [...stderr, "exit 1: parts were not imported (--allow-partial accepts that)"] : stderr, exitCode: partial ? 1 : 0 },
+    disproved: false,
+  };
 }
 
 function readRuby(file: string): string {

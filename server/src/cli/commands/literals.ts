@@ -2,8 +2,8 @@ import * as fs from "fs";
 import * as path from "path";
 import picomatch from "picomatch";
 import { printable } from "resource-routes/internal";
-import { GENERATED_MARK } from "../../files/generatedFile";
-import { DEFAULT_ASSET_GLOBS, DEFAULT_TEST_GLOBS, rewriteLiterals, type RoutingFiles } from "../../literals/literalRewrites";
+import { GENERATED_MARK, projectRoot, UnsafeWrite, writeGeneratedFile } from "../../files/generatedFile";
+import { addedSyntaxError, DEFAULT_ASSET_GLOBS, DEFAULT_TEST_GLOBS, rewriteLiterals, type RoutingFiles } from "../../literals/literalRewrites";
 import { ParsedArguments } from "../args";
 import { discoverRoutingFile } from "../discover";
 import { loadFile } from "../load";
@@ -30,6 +30,7 @@ export function literalsCommand(args: ParsedArguments): CommandResult {
   const stderr: string[] = [];
   let remaining = 0;
   let rewritten = 0;
+  let failed = false;
   for (const file of files) {
     const text = fs.readFileSync(file, "utf8");
     if (text.startsWith(GENERATED_MARK)) continue;
@@ -56,11 +57,24 @@ export function literalsCommand(args: ParsedArguments): CommandResult {
         stderr.push(printable(`${file} changed while it was read: not rewritten`));
         continue;
       }
-      fs.writeFileSync(file, rewrite.text);
+      const broken = addedSyntaxError(file, text, rewrite.text);
+      if (broken) {
+        stderr.push(printable(`${file}: not rewritten: the rewritten text would not parse (${broken})`));
+        failed = true;
+        continue;
+      }
+      try {
+        // Through the guarded writer: inside the project, never through a link, at once; over the user's own file, as asked.
+        writeGeneratedFile(file, rewrite.text, projectRoot(file), true);
+      } catch (error) {
+        stderr.push(printable(`${file}: not rewritten: ${error instanceof UnsafeWrite ? error.message : (error as Error).message}`));
+        failed = true;
+        continue;
+      }
       rewritten++;
     }
   }
   if (args.fix) stderr.push(`${rewritten} file(s) rewritten, ${remaining} literal(s) replaced by helper calls`);
   else stderr.push(`${remaining} literal(s) a helper call can replace, in ${files.length} file(s) scanned${remaining ? " (--fix replaces them)" : ""}`);
-  return { stdout, stderr, exitCode: args.failOnLiterals && remaining > 0 && !args.fix ? 1 : 0 };
+  return { stdout, stderr, exitCode: failed || (args.failOnLiterals && remaining > 0 && !args.fix) ? 1 : 0 };
 }
