@@ -91,6 +91,19 @@ async function goToText(text) {
   await page.waitForTimeout(200);
 }
 
+/** Opens the quick-fix menu at a 1-based line and column, again until it holds `title` (the diagnostics may still be on their way); gives the menu. */
+async function quickFixMenu(line, column, title) {
+  const menu = page.locator(".action-widget:visible", { hasText: title });
+  await eventually(async () => {
+    await page.keyboard.press("Escape");
+    await goTo(line, column);
+    await page.keyboard.press("Control+.");
+    await menu.first().waitFor({ timeout: 3_000 });
+    return true;
+  }, `the quick fix "${title}"`);
+  return menu;
+}
+
 /** Runs a command from the Command Palette. */
 async function runCommand(title) {
   const input = page.locator(".quick-input-widget input");
@@ -268,14 +281,7 @@ try {
   await check("the Add action quick fix writes the action into the controller", async () => {
     await showRoutingFile();
     // The quick-fix menu opens with its first entry, the preferred fix, selected.
-    const menu = page.locator(".action-widget:visible", { hasText: "Add action `publish` to controllers/posts.ts" });
-    await eventually(async () => {
-      await page.keyboard.press("Escape");
-      await goTo(4, 39);
-      await page.keyboard.press("Control+.");
-      await menu.first().waitFor({ timeout: 3_000 });
-      return true;
-    }, "the Add action quick fix");
+    await quickFixMenu(4, 39, "Add action `publish` to controllers/posts.ts");
     await page.keyboard.press("Enter");
     await page.locator('.tab[aria-label*="posts.ts"]').first().click();
     await eventually(async () => /export function publish\(ctx: ActionContext\)/.test((await page.locator(".editor-instance .view-lines").first().innerText()).replace(/\u00a0/g, " ")), "the new action in posts.ts", 20_000);
@@ -404,14 +410,7 @@ try {
 
   await check("a URL written by hand becomes its helper call from the quick fix", async () => {
     await openFile("app/urls.ts");
-    const menu = page.locator(".action-widget:visible", { hasText: "Replace with routes.helpers.posts_path()" });
-    await eventually(async () => {
-      await page.keyboard.press("Escape");
-      await goTo(3, 40);
-      await page.keyboard.press("Control+.");
-      await menu.first().waitFor({ timeout: 3_000 });
-      return true;
-    }, "the url-literal quick fix");
+    const menu = await quickFixMenu(3, 40, "Replace with routes.helpers.posts_path()");
     await page.screenshot({ path: path.join(artifacts, "url-literal-fix.png") });
     await menu.locator(".action-item, .monaco-list-row", { hasText: "Replace with routes.helpers.posts_path()" }).first().click();
     await eventually(async () => /fetch\(routes\.helpers\.posts_path\(\)\)/.test((await page.locator(".editor-instance .view-lines").first().innerText()).replace(/\u00a0/g, " ")), "the helper call in place of the literal", 20_000);
