@@ -23,9 +23,10 @@ export interface RoutingFileAnalysis {
   text: SourceText;
   /**
    * The syntax tree of `text` (the language service finds completion contexts in it), made when
-   * first asked for: an edit inside one statement of the callback is read without one.
+   * first asked for: an edit inside one statement of the callback is read without one. None for a
+   * file written in another language (a routes.rb), which is read but never edited by the service.
    */
-  syntax(): ts.SourceFile;
+  syntax?(): ts.SourceFile;
   /** What the analysis of the file's next version re-uses; none on a compacted analysis (a closed file's). */
   reuse?: Reusable;
   /**
@@ -95,7 +96,7 @@ export function nodesAt(analysis: RoutingFileAnalysis, offset: number): ts.Node[
   const statement =
     reading?.expression && analysis.reuse ? statementAlone(analysis.reuse.trees.fileName, text, reading.place.pos, reading.place.end, index === 0) : undefined;
   const path: ts.Node[] = [];
-  let node: ts.Node | undefined = statement ?? analysis.syntax();
+  let node: ts.Node | undefined = statement ?? analysis.syntax?.();
   while (node) {
     path.push(node);
     node = ts.forEachChild(node, (child) => (tokenStart(text, child.pos, child.end) <= offset && offset <= child.end ? child : undefined));

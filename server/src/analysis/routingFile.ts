@@ -37,7 +37,12 @@ export interface LoadOptions {
  */
 export function loadRoutingFile(text: SourceText, fileName: string, options: LoadOptions = {}): LoadedRoutingFile | undefined {
   const analysis = analyzeRoutingFile(text, fileName, options.previous?.analysis, options.change);
-  if (!analysis.tree) return undefined;
+  return analysis.tree ? expanded(analysis, options) : undefined;
+}
+
+/** An analysis's declarations expanded with the settings of the file over the given defaults (from any front end: a routes.rb's too). */
+export function expanded(analysis: RoutingFileAnalysis, options: LoadOptions): LoadedRoutingFile {
+  if (!analysis.tree) throw new Error("expanded() needs an analysis with a declaration tree");
   const settings = withDefaults(analysis.tree.settings, options.defaults);
   if (options.behaviour) settings.behaviour = options.behaviour;
   settings.behaviour = behaviourOf(settings);

@@ -1,3 +1,4 @@
+import type { Span } from "resource-routes/internal";
 import { parentPort, workerData } from "worker_threads";
 import { rubyParser, type ParseRuby } from "./prism";
 import { ImportError, readRoutesRb, type ReadOptions } from "./routesRb";
@@ -5,7 +6,8 @@ import { ImportError, readRoutesRb, type ReadOptions } from "./routesRb";
 /*
  * The Ruby side of an import, in a worker thread of its own: Prism (WebAssembly) ends the process
  * on some hostile files (nesting past its stack) and loops on others, so it never runs in the
- * command's own thread; the command waits a bounded time (see readRoutesInWorker).
+ * command's or the language server's own thread, which wait a bounded time (see readInWorker.ts,
+ * rubyReader.ts). Given its input as workerData it reads once; without, it reads each message.
  */
 
 export interface WorkerInput {
@@ -14,15 +16,19 @@ export interface WorkerInput {
   options: ReadOptions;
 }
 
-export type WorkerOutput = { imported: ReturnType<typeof readRoutesRb>; railsGemVersion?: string } | { error: string; importError: boolean; line?: number };
+export type WorkerOutput =
+  | { imported: ReturnType<typeof readRoutesRb>; railsGemVersion?: string; hasEnvironment: boolean }
+  | { error: string; importError: boolean; line?: number; span?: Span };
 
 async function run(input: WorkerInput): Promise<WorkerOutput> {
   try {
     const parse = await rubyParser();
     const imported = readRoutesRb(parse, input.routes, input.options);
-    return { imported, railsGemVersion: input.environment === undefined ? undefined : railsGemVersion(parse, input.environment) };
+    const hasEnvironment = input.environment !== undefined;
+    return { imported, railsGemVersion: hasEnvironment ? railsGemVersion(parse, input.environment!) : undefined, hasEnvironment };
   } catch (error) {
-    return { error: (error as Error).message, importError: error instanceof ImportError, line: error instanceof ImportError ? error.line : undefined };
+    const importError = error instanceof ImportError;
+    return { error: (error as Error).message, importError, line: importError ? error.line : undefined, span: importError ? error.span : undefined };
   }
 }
 
@@ -40,4 +46,11 @@ function railsGemVersion(parse: ParseRuby, source: string): string | undefined {
   return undefined;
 }
 
-if (parentPort) void run(workerData as WorkerInput).then((output) => parentPort!.postMessage(output));
+/** A message of the language server's reader: an input and the number its answer carries. */
+export interface WorkerRequest {
+  id: number;
+  input: WorkerInput;
+}
+
+if (parentPort && workerData) void run(workerData as WorkerInput).then((output) => parentPort!.postMessage(output));
+else parentPort?.on("message", ({ id, input }: WorkerRequest) => void run(input).then((output) => parentPort!.postMessage({ id, output })));

@@ -5,7 +5,10 @@ import { ImportError, type ImportedRoutes, type ImportedStatement } from "./rout
 import { revived } from "./rubyValues";
 
 /** How long the Ruby side of an import may take: a routes.rb of thousands of lines takes well under a second. */
-const TIME_LIMIT_MS = 10_000;
+export const TIME_LIMIT_MS = 10_000;
+
+/** The worker's script: beside this module, and beside the tools' bundle. */
+export const WORKER_SCRIPT = path.join(__dirname, "importWorker.js");
 
 /**
  * The routes.rb read in a worker thread (importWorker.ts, beside this module and beside the tools'
@@ -14,7 +17,7 @@ const TIME_LIMIT_MS = 10_000;
  */
 export function readInWorker(input: WorkerInput): Promise<{ imported: ImportedRoutes; railsGemVersion?: string }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(path.join(__dirname, "importWorker.js"), { workerData: input, stdout: false, stderr: false });
+    const worker = new Worker(WORKER_SCRIPT, { workerData: input, stdout: false, stderr: false });
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
@@ -29,7 +32,7 @@ export function readInWorker(input: WorkerInput): Promise<{ imported: ImportedRo
     );
     worker.on("message", (output: WorkerOutput) =>
       settle(() => {
-        if ("error" in output) reject(output.importError ? new ImportError(output.error, output.line) : new Error(output.error));
+        if ("error" in output) reject(output.importError ? new ImportError(output.error, output.line, output.span) : new Error(output.error));
         else resolve({ imported: revive(output.imported), railsGemVersion: output.railsGemVersion });
       }),
     );
@@ -39,7 +42,7 @@ export function readInWorker(input: WorkerInput): Promise<{ imported: ImportedRo
 }
 
 /** The worker's answer with its values made Ruby values again. */
-function revive(imported: ImportedRoutes): ImportedRoutes {
+export function revive(imported: ImportedRoutes): ImportedRoutes {
   const statements = (body: readonly ImportedStatement[]): ImportedStatement[] =>
     body.map((statement) =>
       statement.kind === "call"

@@ -1,3 +1,5 @@
+import type { Span } from "resource-routes/internal";
+import { ByteOffsets } from "./byteOffsets";
 import type { ParseRuby } from "./prism";
 import { interpolated, RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf, Unknown } from "./rubyValues";
 
@@ -18,6 +20,17 @@ interface ImportedCall {
   args: RubyValue[];
   block?: { variable: string; body: ImportedStatement[] };
   line: number;
+  /** Where it is written (UTF-16 offsets): the call, its method's name, its names and its options' keys and values. */
+  source: CallSource;
+}
+
+export interface CallSource {
+  call: Span;
+  method: Span;
+  /** Each argument that is a name (a string or a symbol), in order. */
+  names: Span[];
+  /** Each option written in a hash of the call, by key path (`member`, `member.mark`, `has_many.0`), with its key and value. */
+  options: Array<[path: string, key: Span, value: Span]>;
 }
 
 /** A part of the file that could not be read statically: kept as a comment, and reported. */
@@ -26,6 +39,7 @@ interface Unread {
   reason: string;
   text: string;
   line: number;
+  span: Span;
 }
 
 export type ImportedStatement = ImportedCall | Unread | { kind: "comment"; text: string } | { kind: "blank" } | { kind: "note"; text: string };
@@ -36,6 +50,14 @@ export interface ImportedRoutes {
   body: ImportedStatement[];
   /** Every part left unread, in file order. */
   unread: Unread[];
+  /** The parser's errors, where the file was read despite them (`ReadOptions.despiteSyntaxErrors`). */
+  syntaxErrors: SyntaxProblem[];
+}
+
+export interface SyntaxProblem {
+  message: string;
+  line: number;
+  span: Span;
 }
 
 /** A syntax error, or a file that draws no routes: nothing is imported. */
@@ -44,6 +66,7 @@ export class ImportError extends Error {
     message: string,
     /** Where in the file, when the error has a place. */
     readonly line?: number,
+    readonly span?: Span,
   ) {
     super(message);
   }
@@ -54,6 +77,11 @@ export interface ReadOptions {
   env: string;
   /** Constants the file uses but does not define (`--const NAME=VALUE`). */
   constants: ReadonlyMap<string, string>;
+  /**
+   * Read what Prism recovered of a file with syntax errors (an editor's half-typed file), rather
+   * than refusing it (an import, which never writes what it could only partly read).
+   */
+  despiteSyntaxErrors?: boolean;
 }
 
 /** The mapper's own methods, which the DSL writes by the same names; any other is a named route. */
@@ -82,10 +110,16 @@ interface Scope {
 export function readRoutesRb(parse: ParseRuby, source: string, options: ReadOptions): ImportedRoutes {
   const result = parse(source);
   const bytes = Buffer.from(source, "utf8");
-  const lineOf = (offset: number) => lineAt(bytes, offset);
-  const first = result.errors[0] as { message: string; location: { startOffset: number } } | undefined;
-  if (first) throw new ImportError(`syntax error: ${first.message}`, lineOf(first.location.startOffset));
-  return new Reader(bytes, result.comments as Array<{ location: { startOffset: number; length: number } }>, options).program(result.value as unknown as Node);
+  const offsets = new ByteOffsets(bytes);
+  const syntaxErrors = (result.errors as Array<{ message: string; location: { startOffset: number; length: number } }>).map(({ message, location }) => ({
+    message: `syntax error: ${message}`,
+    line: offsets.line(location.startOffset),
+    span: offsets.span(location),
+  }));
+  const first = syntaxErrors[0];
+  if (first && !options.despiteSyntaxErrors) throw new ImportError(first.message, first.line, first.span);
+  const comments = result.comments as Array<{ location: { startOffset: number; length: number } }>;
+  return { ...new Reader(bytes, offsets, comments, options).program(result.value as unknown as Node), syntaxErrors };
 }
 
 class Reader {
@@ -99,6 +133,7 @@ class Reader {
 
   constructor(
     private readonly bytes: Buffer,
+    private readonly offsets: ByteOffsets,
     comments: Array<{ location: { startOffset: number; length: number } }>,
     private readonly options: ReadOptions,
   ) {
@@ -110,7 +145,7 @@ class Reader {
     for (const [name, value] of options.constants) this.constants.set(name, value);
   }
 
-  program(program: Node): ImportedRoutes {
+  program(program: Node): Omit<ImportedRoutes, "syntaxErrors"> {
     const statements = (program.statements as Node).body as Node[];
     let draw: Node | undefined;
     for (const statement of statements) {
@@ -120,7 +155,7 @@ class Reader {
     if (!draw) throw new ImportError("no `ActionController::Routing::Routes.draw do |map| … end` in the file: it draws no routes");
     const block = draw.block as Node | undefined;
     const variable = block && blockVariables(block)[0];
-    if (!block || !variable) throw new ImportError("draw needs a block with a mapper variable (`do |map|`)", this.line(draw));
+    if (!block || !variable) throw new ImportError("draw needs a block with a mapper variable (`do |map|`)", this.line(draw), this.offsets.span(draw.location));
     const scope: Scope = { locals: new Map(), mappers: new Map([[variable, "map"]]) };
     // The comments above draw head the written file.
     const preamble = this.comments.filter((c) => c.end <= draw.location.startOffset).map((c) => c.text.replace(/^#\s?/, ""));
@@ -239,7 +274,7 @@ class Reader {
         ...this.body(block, scope),
       ];
     }
-    const imported: ImportedCall = { kind: "call", receiver, method, args, line: this.line(call) };
+    const imported: ImportedCall = { kind: "call", receiver, method, args, line: this.line(call), source: this.callSource(call, args) };
     if (block) {
       const name = variable ?? "_";
       const inner: Scope = { locals: new Map(scope.locals), mappers: new Map(scope.mappers) };
@@ -437,7 +472,7 @@ class Reader {
   }
 
   private leaveUnread(node: Node, reason: string): Unread {
-    const unread: Unread = { kind: "unread", reason, text: this.text(node), line: this.line(node) };
+    const unread: Unread = { kind: "unread", reason, text: this.text(node), line: this.line(node), span: this.offsets.span(node.location) };
     this.unread.push(unread);
     // Comments inside it go with its text.
     const end = node.location.startOffset + node.location.length;
@@ -458,7 +493,38 @@ class Reader {
   }
 
   private line(node: Node): number {
-    return lineAt(this.bytes, node.location.startOffset);
+    return this.offsets.line(node.location.startOffset);
+  }
+
+  private callSource(call: Node, args: readonly RubyValue[]): CallSource {
+    const nodes = argumentsOf(call);
+    const options: CallSource["options"] = [];
+    for (const node of nodes) if (node.constructor.name === "HashNode" || node.constructor.name === "KeywordHashNode") this.optionSources(node, "", options);
+    return {
+      call: this.offsets.span(call.location),
+      method: this.offsets.span((call.messageLoc as Node["location"] | undefined) ?? call.location),
+      names: nodes.filter((_, i) => textOf(args[i]) !== undefined).map((node) => this.offsets.span(node.location)),
+      options,
+    };
+  }
+
+  /** The keys a hash literal writes (and those of the hashes and lists within it), by key path. */
+  private optionSources(node: Node, prefix: string, out: CallSource["options"]): void {
+    const kind = node.constructor.name;
+    if (kind === "ArrayNode")
+      (node.elements as Node[]).forEach((element, i) => {
+        out.push([`${prefix}${i}`, this.offsets.span(element.location), this.offsets.span(element.location)]);
+        this.optionSources(element, `${prefix}${i}.`, out);
+      });
+    if (kind !== "HashNode" && kind !== "KeywordHashNode") return;
+    for (const element of node.elements as Node[]) {
+      const key = element.key as Node | undefined;
+      const name = key && (key.constructor.name === "SymbolNode" || key.constructor.name === "StringNode") ? this.unescaped(key) : undefined;
+      if (name === undefined) continue;
+      const value = element.value as Node;
+      out.push([`${prefix}${name}`, this.offsets.span(key!.location), this.offsets.span(value.location)]);
+      this.optionSources(value, `${prefix}${name}.`, out);
+    }
   }
 }
 
@@ -491,11 +557,4 @@ function blockVariables(block: Node): string[] {
 function regexpFlags(node: Node): string {
   const flags = node as unknown as { isIgnoreCase(): boolean; isMultiLine(): boolean; isExtended(): boolean };
   return `${flags.isIgnoreCase() ? "i" : ""}${flags.isMultiLine() ? "m" : ""}${flags.isExtended() ? "x" : ""}`;
-}
-
-/** The line (from 1) of a byte offset. */
-function lineAt(bytes: Buffer, offset: number): number {
-  let line = 1;
-  for (let i = bytes.indexOf(10); i >= 0 && i < offset; i = bytes.indexOf(10, i + 1)) line++;
-  return line;
 }

@@ -1,17 +1,37 @@
 import type { Behaviour } from "resource-routes/internal";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
-import { MAPPER_METHODS, type ImportedStatement } from "./routesRb";
+import { MAPPER_METHODS, type ImportedRoutes, type ImportedStatement } from "./routesRb";
 import { RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf } from "./rubyValues";
 
 /** A value the DSL cannot take as it is (Ruby-only regular expression syntax), with the reason. */
 export class UnwritableValue extends Error {}
+
+/** How an import was made, said in the written file's first lines. */
+export interface ImportTerms {
+  /** The routes.rb's file name. */
+  from: string;
+  behaviour: Behaviour;
+  /** Where the behaviour came from (`--behaviour`, RAILS_GEM_VERSION 2.3.2, the default …). */
+  why: string;
+  /** What `Rails.env` was taken as. */
+  env: string;
+}
+
+/** The routing file an import writes: its header, then the calls (see typescriptRoutingFile). */
+export function importedFileText(imported: ImportedRoutes, terms: ImportTerms): string {
+  const header = [
+    `Imported from ${terms.from} by \`resource-routes import\`: behaviour ${terms.behaviour} (${terms.why}), Rails.env taken as ${terms.env}.`,
+    ...(imported.unread.length ? [`${imported.unread.length} part(s) could not be imported: each is below as a comment, with why.`] : []),
+  ];
+  return typescriptRoutingFile(imported.body, header, terms.behaviour, imported.preamble);
+}
 
 /**
  * The TypeScript routing file of imported mapper calls: `export default draw({ behaviour }, (map) =>
  * { … })`, each call as the DSL writes it, in the file's order, with its comments and blank lines,
  * and each part left unread as a comment saying why.
  */
-export function typescriptRoutingFile(
+function typescriptRoutingFile(
   body: readonly ImportedStatement[],
   header: readonly string[],
   behaviour: Behaviour,

@@ -77,7 +77,11 @@ export function toWorkspaceEdit(change: WorkspaceChange, lines: Lines, capabilit
     lsp.RenameFile.create(from, to, { overwrite: false, ignoreIfExists: true }, annotated ? ANNOTATION : undefined),
   );
   return {
-    documentChanges: [...(change.createFile ? [lsp.CreateFile.create(change.createFile, { ignoreIfExists: true })] : []), ...edits, ...renamed],
+    documentChanges: [
+      ...(change.createFile ? [lsp.CreateFile.create(change.createFile, change.createOnly ? { overwrite: false, ignoreIfExists: false } : { ignoreIfExists: true })] : []),
+      ...edits,
+      ...renamed,
+    ],
     ...(annotated && { changeAnnotations: { [ANNOTATION]: { label: "Rename routes", description: change.note, needsConfirmation: false } } }),
   };
 }
@@ -120,6 +124,7 @@ export function toSymbolInformation(lines: Lines, symbol: HelperSymbol): lsp.Sym
 }
 
 export function toCodeAction(action: CodeAction, uri: string, lines: Lines, capabilities: lsp.WorkspaceEditClientCapabilities | undefined): lsp.CodeAction {
+  if (!action.diagnostic) return { title: action.title, kind: lsp.CodeActionKind.RefactorRewrite, edit: toWorkspaceEdit(action, lines, capabilities) };
   return {
     title: action.title,
     kind: lsp.CodeActionKind.QuickFix,

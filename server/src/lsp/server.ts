@@ -2,7 +2,9 @@ import * as lsp from "vscode-languageserver/node";
 import { Span } from "resource-routes/internal";
 import { FileSystem, nodeFileSystem } from "../service/indexer";
 import { createRoutesLanguageService } from "../service/languageService";
-import { readSettings, ServiceSettings } from "../service/settings";
+import { DEFAULT_SETTINGS, readSettings, ServiceSettings } from "../service/settings";
+import { RoutingWorkspace } from "../service/workspace";
+import { WorkerRubyReader } from "../import/rubyReader";
 import {
   toActionLens,
   toCodeAction,
@@ -57,8 +59,8 @@ function processConnection(): lsp.Connection {
   return lsp.createConnection(lsp.ProposedFeatures.all, reader, new lsp.StreamMessageWriter(process.stdout));
 }
 
-/** Files the client watches for us: the default routing-file globs' extensions. */
-const WATCHED = "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}";
+/** Files the client watches for us: the default routing-file globs (TS/JS files, a Rails 2 application's routes.rb). */
+const WATCHED = ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}", "**/config/routes.rb"];
 
 /**
  * The language server: protocol glue only. Documents go into the service's workspace; requests
@@ -68,7 +70,14 @@ const WATCHED = "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}";
  */
 export function startServer(connection: lsp.Connection = processConnection(), fs: FileSystem = nodeFileSystem(), clock: Clock = SYSTEM_CLOCK): void {
   const documents = new lsp.TextDocuments(OPEN_DOCUMENTS);
-  const service = createRoutesLanguageService();
+  /** A routes.rb read (in a worker): its routes count from now on. */
+  const rubyRead = (uri: string) => {
+    workspace.rubyReadingArrived(uri);
+    changed();
+    routesChanged.now();
+    if (client.workspace?.inlayHint?.refreshSupport) void connection.languages.inlayHint.refresh().catch(() => undefined);
+  };
+  const service = createRoutesLanguageService(new RoutingWorkspace(DEFAULT_SETTINGS, new WorkerRubyReader(rubyRead)));
   const workspace = service.workspace;
   let client: lsp.ClientCapabilities = {};
   let folders: string[] = [];
@@ -162,7 +171,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
-        codeActionProvider: { codeActionKinds: [lsp.CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [lsp.CodeActionKind.QuickFix, lsp.CodeActionKind.RefactorRewrite] },
         codeLensProvider: { resolveProvider: false },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
@@ -185,7 +194,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       void connection.client.register(lsp.DidChangeConfigurationNotification.type, { section: "resourceRoutes" });
     }
     if (client.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
-      void connection.client.register(lsp.DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED }] });
+      void connection.client.register(lsp.DidChangeWatchedFilesNotification.type, { watchers: WATCHED.map((globPattern) => ({ globPattern })) });
     }
     if (client.workspace?.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
@@ -340,12 +349,13 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   connection.onCodeAction(
     handle("code actions", (params: lsp.CodeActionParams): lsp.CodeAction[] => {
       const only = params.context.only;
-      if (only && !only.some((kind) => lsp.CodeActionKind.QuickFix.startsWith(kind))) return [];
       const uri = params.textDocument.uri;
       const index = lines(uri);
       const span = { start: index.offsetAt(params.range.start), end: index.offsetAt(params.range.end) };
       const roots = folders.flatMap((folder) => parseUri(folder)?.path ?? []);
-      return service.codeActions(uri, span, roots).map((action) => toCodeAction(action, uri, lines, client.workspace?.workspaceEdit));
+      const actions = service.codeActions(uri, span, roots).map((action) => toCodeAction(action, uri, lines, client.workspace?.workspaceEdit));
+      // `only` names kinds or their parents ("refactor" asks for "refactor.rewrite").
+      return only ? actions.filter((action) => only.some((kind) => action.kind === kind || action.kind!.startsWith(`${kind}.`))) : actions;
     }),
   );
 

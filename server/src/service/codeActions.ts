@@ -7,11 +7,12 @@ import { unreachableRoutes } from "../routing/unreachable";
 import { parseUri } from "./uris";
 import { RoutingWorkspace } from "./workspace";
 import { TextEdit, WorkspaceChange } from "./edits";
+import { convertToTypescript, readOnlyRouting } from "./rubyRoutes";
 
-/** A quick fix: edits that resolve one diagnostic, after creating a file where it says so (a new controller module). */
+/** A quick fix: edits that resolve one diagnostic, after creating a file where it says so (a new controller module); or, with no diagnostic, a rewrite (a routes.rb converted). */
 export interface CodeAction extends WorkspaceChange {
   title: string;
-  diagnostic: Diagnostic;
+  diagnostic?: Diagnostic;
   /** The one obvious fix, which editors may apply on "fix all". */
   preferred: boolean;
 }
@@ -20,11 +21,16 @@ export interface CodeAction extends WorkspaceChange {
  * Quick fixes for the diagnostics of a document that touch `span`: a misspelt option, action or
  * helper becomes the nearest known name; A's only+except loses one of the two; a missing action is
  * added to its controller module, a missing controller module is created with its actions; an
- * unreachable route's declaration moves above the one that captures it, where that is safe.
+ * unreachable route's declaration moves above the one that captures it, where that is safe. In a
+ * routes.rb (read, never edited: its fixes would be TypeScript's), the one action is to convert it.
  */
 export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span, roots: readonly string[] = []): CodeAction[] {
   const text = workspace.document(uri)?.text;
   if (text === undefined) return [];
+  if (readOnlyRouting(workspace, uri)) {
+    const convert = convertToTypescript(workspace, uri);
+    return convert ? [{ ...convert, preferred: false }] : [];
+  }
   const actions: CodeAction[] = [];
   for (const diagnostic of documentDiagnostics(workspace, uri)) {
     const at = diagnostic.span;

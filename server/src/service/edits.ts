@@ -12,6 +12,8 @@ export interface WorkspaceChange {
   edits: TextEdit[];
   /** A file to create first (empty), which `edits` then fill. */
   createFile?: string;
+  /** The change fails, rather than write into `createFile`, when that file exists already. */
+  createOnly?: boolean;
   /** Files to rename once the edits are made (a renamed resource's controller module). */
   renameFiles?: Array<{ from: string; to: string }>;
   /** What the user should confirm before the change is made (the controller a rename changes). */

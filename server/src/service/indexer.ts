@@ -5,6 +5,7 @@ import { ServiceSettings } from "./settings";
 import { parseUri } from "./uris";
 import { controllerFolderPaths, inFolders } from "./controllers";
 import { RoutingWorkspace } from "./workspace";
+import { isRubyRoutes } from "./workspaceDocuments";
 
 /** What the indexer needs of a file system: the language service never touches the disk itself. */
 export interface FileSystem {
@@ -101,7 +102,7 @@ export async function indexFile(workspace: RoutingWorkspace, uri: string, fs: Fi
  * tsconfig.json or jsconfig.json (its `paths`).
  */
 function isWorthKeeping(uri: string, text: string): boolean {
-  return text.includes(PACKAGE_NAME) || /_(?:path|url)\b/.test(text) || RE_EXPORT.test(text) || PROJECT_CONFIG.test(uri);
+  return text.includes(PACKAGE_NAME) || isRubyRoutes({ uri, text }) || /_(?:path|url)\b/.test(text) || RE_EXPORT.test(text) || PROJECT_CONFIG.test(uri);
 }
 
 const RE_EXPORT = /\bexport\s+(?:type\s+)?(?:\*|\{[^}]*\})\s*from\s*["']\.\.?\//;

@@ -12,6 +12,7 @@ import { prepareRename, rename, RenameResult } from "./rename";
 import { RecognizeResult, recognizeRequest, RoutesTable, routesTableOf, routingFileInfo } from "./routesTable";
 import { routesTree, RoutesTreeAnswer, RoutesTreeRequest } from "./routesTree";
 import { SignatureHelp, signatureHelp } from "./signatureHelp";
+import { readOnlyRouting } from "./rubyRoutes";
 import { RoutingWorkspace } from "./workspace";
 import { HelperSymbol, workspaceSymbols } from "./workspaceSymbols";
 
@@ -65,17 +66,20 @@ export interface RoutesLanguageService {
   fileInfo(uri: string): { behaviour: string; routes: number } | undefined;
 }
 
+const RUBY_RENAME = "A routes.rb is renamed in Ruby: convert it to a TypeScript routing file to rename its routes here";
+
 export function createRoutesLanguageService(workspace: RoutingWorkspace = new RoutingWorkspace()): RoutesLanguageService {
   return {
     workspace,
     hover: (uri, offset) => hover(workspace, uri, offset),
-    completions: (uri, offset) => completions(workspace, uri, offset),
-    signatureHelp: (uri, offset) => signatureHelp(workspace, uri, offset),
+    // A routes.rb is read, never edited: its completions and edits would be TypeScript's (rubyRoutes.ts).
+    completions: (uri, offset) => (readOnlyRouting(workspace, uri) ? [] : completions(workspace, uri, offset)),
+    signatureHelp: (uri, offset) => (readOnlyRouting(workspace, uri) ? undefined : signatureHelp(workspace, uri, offset)),
     definitions: (uri, offset) => definitions(workspace, uri, offset),
     implementations: (uri, offset) => implementations(workspace, uri, offset),
     references: (uri, offset, includeDeclaration) => references(workspace, uri, offset, includeDeclaration),
-    renameRange: (uri, offset) => prepareRename(workspace, uri, offset),
-    renameEdits: (uri, offset, newName) => rename(workspace, uri, offset, newName),
+    renameRange: (uri, offset) => (readOnlyRouting(workspace, uri) ? { error: RUBY_RENAME } : prepareRename(workspace, uri, offset)),
+    renameEdits: (uri, offset, newName) => (readOnlyRouting(workspace, uri) ? { error: RUBY_RENAME } : rename(workspace, uri, offset, newName)),
     diagnostics: (uri) => documentDiagnostics(workspace, uri),
     codeActions: (uri, span, roots) => codeActions(workspace, uri, span, roots),
     routeCountLenses: (uri) => routeCountLenses(workspace, uri),

@@ -32,7 +32,7 @@ type Feature = "hover" | "completion" | "diagnostics" | "codeLens" | "inlayHints
 
 export const DEFAULT_SETTINGS: ServiceSettings = {
   defaultBehaviour: DEFAULT_BEHAVIOUR,
-  routingFiles: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"],
+  routingFiles: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}", "**/config/routes.rb"],
   exclude: ["**/node_modules/**", "**/.git/**", "**/dist/**", "**/out/**", "**/build/**", "**/coverage/**"],
   drawDefaults: {},
   // Inlay hints add text to every helper call: off until asked for.

@@ -6,7 +6,7 @@ import type { HelperUse } from "./helperUseScan";
 import type { HelperInfo } from "./helperNames";
 import { NamedRoute, RouteIndex } from "./routeIndex";
 import { DEFAULT_SETTINGS, ServiceSettings } from "./settings";
-import { DocumentAnalyses } from "./workspaceAnalyses";
+import { DocumentAnalyses, type RubyRoutesReader } from "./workspaceAnalyses";
 import { TextDocument, WorkspaceDocuments } from "./workspaceDocuments";
 
 export type { NamedRoute } from "./routeIndex";
@@ -21,15 +21,23 @@ export class RoutingWorkspace {
   /** Bumped whenever a routing file may have changed (and the list of routing files is remade). */
   private routingChanges = 0;
   private readonly files = new WorkspaceDocuments(() => this.changed());
-  private readonly analyses = new DocumentAnalyses(
-    this.files,
-    () => this.currentSettings,
-    () => this.changed(),
-  );
+  private readonly analyses: DocumentAnalyses;
   /** The routes by name, and the helper index they are searched in. */
-  readonly index = new RouteIndex(this.files, this.analyses, () => this.routingChanges);
+  readonly index: RouteIndex;
 
-  constructor(private currentSettings: ServiceSettings = DEFAULT_SETTINGS) {}
+  /** `ruby`: what reads routes.rb files (none: they are not routing files). */
+  constructor(
+    private currentSettings: ServiceSettings = DEFAULT_SETTINGS,
+    ruby?: RubyRoutesReader,
+  ) {
+    this.analyses = new DocumentAnalyses(
+      this.files,
+      () => this.currentSettings,
+      () => this.changed(),
+      ruby,
+    );
+    this.index = new RouteIndex(this.files, this.analyses, () => this.routingChanges);
+  }
 
   get settings(): ServiceSettings {
     return this.currentSettings;
@@ -107,6 +115,11 @@ export class RoutingWorkspace {
   /** The routing file at `uri`, or undefined when the document is not one. */
   routingFile(uri: string): LoadedRoutingFile | undefined {
     return this.analyses.routingFile(uri);
+  }
+
+  /** The RubyRoutesReader has the reading of the routes.rb at `uri`. */
+  rubyReadingArrived(uri: string): void {
+    this.analyses.rubyReadingArrived(uri);
   }
 
   /** Open routing files not edited since the last call give up their syntax trees (see DocumentAnalyses.releaseSyntaxTrees). */

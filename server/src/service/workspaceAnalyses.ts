@@ -7,7 +7,16 @@ import { SourceText } from "../text/sourceText";
 import { HelperUse, HelperUseScan, scanAfterEdit, scanHelperUses } from "./helperUseScan";
 import { ServiceSettings } from "./settings";
 import { parseUri } from "./uris";
-import { mayRoute, TextDocument, WorkspaceDocuments } from "./workspaceDocuments";
+import { isRubyRoutes, mayRoute, TextDocument, WorkspaceDocuments } from "./workspaceDocuments";
+import { loadRubyRoutingFile, type RubyReading } from "../import/rubyRoutingFile";
+
+/**
+ * Reads routes.rb files for the service, off its thread (Ruby's parser runs in a worker): the
+ * reading of a text when it is ready, else undefined, and `arrived` is called once it is.
+ */
+export interface RubyRoutesReader {
+  read(uri: string, text: string): RubyReading | undefined;
+}
 
 /** Something computed from one document, kept while that very document (object) is current. */
 interface Cached<T> {
@@ -34,6 +43,8 @@ export class DocumentAnalyses {
     private readonly settings: () => ServiceSettings,
     /** What an analysis replaced in place changes (releaseSyntaxTrees, withRoutingEdit): the routes may have. */
     private readonly routesChanged: () => void,
+    /** None: a routes.rb is not a routing file. */
+    private readonly ruby?: RubyRoutesReader,
   ) {
     this.loaded = documents.cache();
     this.lineIndexes = documents.cache();
@@ -77,6 +88,7 @@ export class DocumentAnalyses {
   routingFile(uri: string): LoadedRoutingFile | undefined {
     const document = this.documents.document(uri);
     if (!mayRoute(document)) return undefined;
+    if (isRubyRoutes(document)) return cachedFor(this.loaded, document, () => this.loadRuby(uri, document));
     // The same text (a file opened as it is on disk, or closed unchanged) keeps its analysis; an
     // edited one hands the previous analysis over, so that only what changed is parsed and expanded
     // again.
@@ -86,9 +98,23 @@ export class DocumentAnalyses {
     });
   }
 
-  /** `text` analysed as the routing file at `uri` would be, from scratch; nothing is kept. */
+  /** `text` analysed as the routing file at `uri` would be, from scratch; nothing is kept (none for a routes.rb). */
   routingFileWith(uri: string, text: string): LoadedRoutingFile | undefined {
-    return this.load(uri, text);
+    return isRubyRoutes({ uri, text }) ? undefined : this.load(uri, text);
+  }
+
+  /** The reading of the routes.rb at `uri` arrived: it is a routing file (again) as of now. */
+  rubyReadingArrived(uri: string): void {
+    this.loaded.delete(uri);
+    this.routesChanged();
+  }
+
+  /** A routes.rb's reading, once the reader has it: a routing file the service reads but never edits. */
+  private loadRuby(uri: string, document: TextDocument): LoadedRoutingFile | undefined {
+    const reading = this.ruby?.read(uri, document.text.toString());
+    if (!reading) return undefined;
+    const { defaultBehaviour, drawDefaults } = this.settings();
+    return loadRubyRoutingFile(reading, document.text, { defaults: { ...drawDefaults, behaviour: defaultBehaviour } });
   }
 
   /** See RoutingWorkspace.withRoutingEdit. */
@@ -100,7 +126,8 @@ export class DocumentAnalyses {
   ): T | undefined {
     const document = this.documents.document(uri);
     const current = this.routingFile(uri);
-    if (!document || !current) return undefined;
+    // A routes.rb is never edited by the service: its edits are Ruby's.
+    if (!document || !current || isRubyRoutes(document)) return undefined;
     const edited = this.load(uri, text, current, change);
     try {
       return inspect(current, edited);

@@ -175,7 +175,12 @@ function tokenOf(document: TextDocument): object {
 
 const documentTokens = new KeptFor<TextDocument, object>();
 
-/** Only files that name the package can be routing files; the rest are never parsed. */
+/** Only files that name the package can be routing files (or a Rails 2 routes.rb); the rest are never parsed. */
 export function mayRoute(document: TextDocument | undefined): document is TextDocument {
-  return document !== undefined && document.text.includes(PACKAGE_NAME);
+  return document !== undefined && (document.text.includes(PACKAGE_NAME) || isRubyRoutes(document));
+}
+
+/** A Rails 2 routes.rb: a file of that name that draws Rails' routes (its text is not parsed here). */
+export function isRubyRoutes(document: { uri: string; text: SourceText | string }): boolean {
+  return document.uri.endsWith("/routes.rb") && document.text.includes("Routing::Routes");
 }

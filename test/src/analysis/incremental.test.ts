@@ -111,7 +111,7 @@ describe("incremental re-analysis", () => {
           const fresh = loadRoutingFile(text, "routes.ts");
           assert.deepStrictEqual(observable(incremental), observable(fresh));
           // Now and then the syntax tree is asked for (it is made only then): it is the text's.
-          if (i % 2 === 1 && incremental) assert.deepStrictEqual(shape(incremental.analysis.syntax()), shape(fresh!.analysis.syntax()));
+          if (i % 2 === 1 && incremental) assert.deepStrictEqual(shape(incremental.analysis.syntax!()), shape(fresh!.analysis.syntax!()));
           // The nodes at the place edited, found without the file's tree where they can be, are the fresh tree's.
           if (i % 2 === 0 && incremental) assert.deepStrictEqual(pathShape(incremental, at), pathShape(fresh!, at).slice(-pathShape(incremental, at).length));
           previous = incremental;
@@ -207,7 +207,7 @@ describe("incremental re-analysis", () => {
     const second = loadRoutingFile(edited, "routes.ts", { previous: first })!;
     assert.notStrictEqual(second.analysis.reuse!.trees.current?.text, edited, "no tree of the whole file was made");
     assert.ok(second.routes.table.named.has("posts"));
-    assert.strictEqual(second.analysis.syntax().text, edited);
+    assert.strictEqual(second.analysis.syntax!().text, edited);
     assert.strictEqual(second.analysis.reuse!.trees.current?.text, edited);
     // Without semicolons, an edit inside a statement between lines that start with names is read alone…
     const plain = loadRoutingFile(BLOG.replace(/;\n/g, "\n"), "routes.ts")!;

@@ -85,7 +85,7 @@ export default draw({ behaviour: "A" }, (map) => {
         let result = text;
         for (const edit of [...action.edits].sort((a, b) => b.span.start - a.span.start))
           result = result.slice(0, edit.span.start) + edit.newText + result.slice(edit.span.end);
-        return [action.title, action.diagnostic.code, result.split("\n")[2]];
+        return [action.title, action.diagnostic!.code, result.split("\n")[2]];
       });
   };
   it("an unknown option key becomes the nearest known one", () => {
@@ -120,7 +120,7 @@ describe("service: the unreachable-route quick fix", () => {
       workspace,
       actions: service(workspace)
         .codeActions("file:///r.ts", { start, end: start })
-        .filter((a) => a.diagnostic.code === "unreachable-route"),
+        .filter((a) => a.diagnostic!.code === "unreachable-route"),
     };
   };
   it("moves the captured declaration above the one that captures it, and the warning is gone", () => {

@@ -111,7 +111,7 @@ describe("service: indexing a folder", () => {
     workspace.set({ uri, version: 1, text: ROUTES });
     const opened = workspace.routingFile(uri)!;
     assert.strictEqual(opened, fromDisk, "nothing is analysed again");
-    assert.ok(opened.analysis.syntax().statements.length > 0);
+    assert.ok(opened.analysis.syntax!().statements.length > 0);
     assert.ok(opened.analysis.reuse?.trees.current, "the tree is kept while the file is open");
     // An edit inside one statement is read alone, from the readings the closed file kept.
     const edited = ROUTES.replace('"posts"', '"articles"');

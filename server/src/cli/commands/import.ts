@@ -1,11 +1,12 @@
 import * as fs from "fs";
 import * as path from "path";
-import { type Behaviour, printable } from "resource-routes/internal";
+import { printable } from "resource-routes/internal";
 import { loadRoutingFile } from "../../analysis/routingFile";
 import { expectedRoutes, routeDifferences } from "../../import/importCheck";
 import { readInWorker } from "../../import/readInWorker";
+import { railsBehaviour } from "../../import/rubyRoutingFile";
 import { ImportError } from "../../import/routesRb";
-import { typescriptRoutingFile } from "../../import/typescriptText";
+import { importedFileText } from "../../import/typescriptText";
 import { ParsedArguments, UsageError } from "../args";
 import { writeOrRefuse } from "./generatedOutput";
 import { CommandResult } from "./result";
@@ -35,12 +36,8 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
     throw error;
   }
   const imported = read.imported;
-  const { behaviour, why } = args.behaviour ? { behaviour: args.behaviour, why: "--behaviour" } : behaviourOf(environment !== undefined, read.railsGemVersion);
-  const header = [
-    `Imported from ${path.basename(file)} by \`resource-routes import\`: behaviour ${behaviour} (${why}), Rails.env taken as ${env}.`,
-    ...(imported.unread.length ? [`${imported.unread.length} part(s) could not be imported: each is below as a comment, with why.`] : []),
-  ];
-  const text = typescriptRoutingFile(imported.body, header, behaviour, imported.preamble);
+  const { behaviour, why } = args.behaviour ? { behaviour: args.behaviour, why: "--behaviour" } : railsBehaviour(environment !== undefined, read.railsGemVersion);
+  const text = importedFileText(imported, { from: path.basename(file), behaviour, why, env });
   const out = args.stdout ? undefined : (args.out ?? path.join(path.dirname(file), "routes.ts"));
   const unreadLines = imported.unread.map((u) => printable(`${file}:${u.line}: not imported: ${u.reason}`));
   const partial = imported.unread.length > 0 && !args.allowPartial;
@@ -95,15 +92,4 @@ function readRuby(file: string): string {
   if (!stats.isFile()) throw new UsageError(`${JSON.stringify(file)} is not a file`);
   if (stats.size > MAX_BYTES) throw new UsageError(`${JSON.stringify(file)} is ${stats.size} bytes: a routes.rb over ${MAX_BYTES} is not read`);
   return fs.readFileSync(file, "utf8");
-}
-
-/** The behaviour of the application's Rails: config/environment.rb's RAILS_GEM_VERSION (2.2 → A, 2.3 → B), else B. */
-function behaviourOf(hasEnvironment: boolean, version: string | undefined): { behaviour: Behaviour; why: string } {
-  if (!hasEnvironment) return { behaviour: "B", why: "the default: no config/environment.rb beside it" };
-  if (version?.startsWith("2.2")) return { behaviour: "A", why: `RAILS_GEM_VERSION ${version}` };
-  if (version?.startsWith("2.3")) return { behaviour: "B", why: `RAILS_GEM_VERSION ${version}` };
-  return {
-    behaviour: "B",
-    why: version ? `the default: RAILS_GEM_VERSION ${version} is neither 2.2 nor 2.3` : "the default: environment.rb sets no RAILS_GEM_VERSION",
-  };
 }

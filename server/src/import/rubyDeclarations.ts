@@ -1,0 +1,80 @@
+import { Mapper } from "resource-routes";
+import type { Declaration, Span } from "resource-routes/internal";
+import { OptionSources } from "../incremental/optionSources";
+import { MAPPER_METHODS, type ImportedStatement } from "./routesRb";
+import { RubyHash, RubyRegexp, RubySymbol, RubyValue } from "./rubyValues";
+import { UnwritableValue, valueText } from "./typescriptText";
+
+/** A call the facility refused (or whose values the DSL cannot take), where it was written. */
+export interface RefusedCall {
+  message: string;
+  span: Span;
+  /** The DSL cannot take its values (the written file keeps it as a comment), rather than the mapper refusing them (it throws). */
+  unwritable: boolean;
+}
+
+/**
+ * The declaration tree of a routes.rb's imported calls, each declaration placed where its Ruby call
+ * was written. The calls go through the DSL's own mapper (the one draw() gives a routing file), so
+ * the tree is the one the written TypeScript file makes; a call it refuses is left out and said.
+ */
+export function rubyDeclarations(body: readonly ImportedStatement[]): { body: Declaration[]; refused: RefusedCall[] } {
+  const top: Declaration[] = [];
+  const mapper = new Mapper(top);
+  const lists = new Map<Mapper, Declaration[]>([[mapper, top]]);
+  const refused: RefusedCall[] = [];
+
+  const replay = (statements: readonly ImportedStatement[], mappers: ReadonlyMap<string, Mapper>): void => {
+    for (const statement of statements) {
+      if (statement.kind !== "call") continue;
+      const on = mappers.get(statement.receiver);
+      const list = on && lists.get(on);
+      if (!on || !list) continue;
+      const at = list.length;
+      const block =
+        statement.block &&
+        ((inner: Mapper) => {
+          // The mapper records a declaration before running its block: the block's list is that declaration's.
+          lists.set(inner, list[at].block!);
+          replay(statement.block!.body, new Map([...mappers, [statement.block!.variable, inner]]));
+        });
+      try {
+        // What the writer cannot write is left out here too: the tree is the written file's.
+        statement.args.forEach(valueText);
+        const args = statement.args.map(plain);
+        const target = on as unknown as Record<string, (...values: unknown[]) => void>;
+        if (MAPPER_METHODS.has(statement.method)) target[statement.method](...args, ...(block ? [block] : []));
+        else on.named_route(statement.method, args[0] as string, (args[1] ?? {}) as Record<string, unknown>);
+      } catch (error) {
+        if (!(error instanceof UnwritableValue || error instanceof TypeError)) throw error;
+        refused.push({ message: `${statement.method}: ${error.message}`, span: statement.source.call, unwritable: error instanceof UnwritableValue });
+        continue;
+      }
+      const { call, method, names, options } = statement.source;
+      const sources = new OptionSources();
+      for (const [path, key, value] of options) sources.set(path, { key, value });
+      list[at].source = { call, method, names, options: sources };
+    }
+  };
+  replay(body, new Map([["map", mapper]]));
+  return { body: top, refused };
+}
+
+/** A Ruby value as the DSL takes it at run time. */
+function plain(value: RubyValue): unknown {
+  if (value instanceof RubySymbol) return value.name;
+  if (value instanceof RubyRegexp) return new RegExp(value.source, value.javascriptFlags);
+  if (Array.isArray(value)) return value.map(plain);
+  if (value instanceof RubyHash) {
+    const object: Record<string, unknown> = {};
+    for (const [key, v] of value.entries)
+      Object.defineProperty(object, String(key instanceof RubySymbol ? key.name : key), {
+        value: plain(v),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    return object;
+  }
+  return value;
+}

@@ -1,0 +1,61 @@
+import type { Behaviour, Diagnostic, Span } from "resource-routes/internal";
+import type { RoutingFileAnalysis } from "../analysis/analyze";
+import { expanded, type LoadedRoutingFile, type LoadOptions } from "../analysis/routingFile";
+import { OptionSources } from "../incremental/optionSources";
+import type { SourceText } from "../text/sourceText";
+import { rubyDeclarations } from "./rubyDeclarations";
+import type { ImportedRoutes } from "./routesRb";
+
+/** What the Ruby side made of a routes.rb (in a worker: see rubyReading.ts): its calls, or why it has none. */
+export type RubyReading = { imported: ImportedRoutes; railsGemVersion?: string; hasEnvironment: boolean } | { error: string; span?: Span };
+
+/** A routes.rb as the language service works on it: the same declaration tree, placed in the Ruby file, and what an import writes. */
+export interface LoadedRubyRoutingFile extends LoadedRoutingFile {
+  ruby: { imported: ImportedRoutes; behaviour: Behaviour; why: string };
+}
+
+/**
+ * A routes.rb's reading as a routing file: its calls through the DSL's mapper into declarations
+ * placed in the Ruby text, expanded as any routing file's. What could not be read is said where it
+ * is (information: it is kept as a comment by an import); the parser's errors and the calls the
+ * facility refuses are errors. Not read again incrementally: a routes.rb is read whole, off the
+ * service's thread.
+ */
+export function loadRubyRoutingFile(reading: RubyReading, text: SourceText, options: LoadOptions): LoadedRubyRoutingFile | LoadedRoutingFile {
+  const diagnostics: Diagnostic[] = [];
+  if ("error" in reading) {
+    diagnostics.push({ severity: "error", code: "syntax-error", message: reading.error, span: reading.span ?? { start: 0, end: 0 } });
+    return expanded({ tree: { settings: {}, body: [] }, diagnostics, settingsSources: new OptionSources(), text }, options);
+  }
+  const { imported } = reading;
+  for (const problem of imported.syntaxErrors) diagnostics.push({ severity: "error", code: "syntax-error", message: problem.message, span: problem.span });
+  for (const part of imported.unread)
+    diagnostics.push({ severity: "information", code: "not-static", message: `Not read without running Ruby: ${part.reason}.`, span: part.span });
+  const { body, refused } = rubyDeclarations(imported.body);
+  for (const call of refused)
+    diagnostics.push({ severity: call.unwritable ? "information" : "error", code: "not-static", message: `${call.message}; this declaration is left out`, span: call.span });
+  const { behaviour, why } = railsBehaviour(reading.hasEnvironment, reading.railsGemVersion, options.defaults?.behaviour);
+  const analysis: RoutingFileAnalysis = { tree: { settings: { behaviour }, body }, diagnostics, settingsSources: new OptionSources(), text };
+  const file: LoadedRubyRoutingFile = { ...expanded(analysis, options), ruby: { imported, behaviour, why } };
+  return file;
+}
+
+/** Whether a routing file is a routes.rb's reading. */
+export function isRubyRoutingFile(file: LoadedRoutingFile | undefined): file is LoadedRubyRoutingFile {
+  return file !== undefined && "ruby" in file;
+}
+
+/**
+ * The behaviour of a Rails 2 application: config/environment.rb's RAILS_GEM_VERSION (2.2 → A, 2.3
+ * → B), else the given default (an editor's setting), else B.
+ */
+export function railsBehaviour(hasEnvironment: boolean, version: string | undefined, fallback: Behaviour = "B"): { behaviour: Behaviour; why: string } {
+  if (version?.startsWith("2.2")) return { behaviour: "A", why: `RAILS_GEM_VERSION ${version}` };
+  if (version?.startsWith("2.3")) return { behaviour: "B", why: `RAILS_GEM_VERSION ${version}` };
+  const because = !hasEnvironment
+    ? "no config/environment.rb beside it"
+    : version
+      ? `RAILS_GEM_VERSION ${version} is neither 2.2 nor 2.3`
+      : "environment.rb sets no RAILS_GEM_VERSION";
+  return { behaviour: fallback, why: `the default: ${because}` };
+}
