@@ -500,10 +500,14 @@ class Reader {
     const nodes = argumentsOf(call);
     const options: CallSource["options"] = [];
     for (const node of nodes) if (node.constructor.name === "HashNode" || node.constructor.name === "KeywordHashNode") this.optionSources(node, "", options);
+    const method = this.offsets.span((call.messageLoc as Node["location"] | undefined) ?? call.location);
     return {
       call: this.offsets.span(call.location),
-      method: this.offsets.span((call.messageLoc as Node["location"] | undefined) ?? call.location),
-      names: nodes.filter((_, i) => textOf(args[i]) !== undefined).map((node) => this.offsets.span(node.location)),
+      method,
+      // A named route's name is the method (`map.login 'login', …`); the other calls' names are their arguments.
+      names: MAPPER_METHODS.has(call.name as string)
+        ? nodes.filter((_, i) => textOf(args[i]) !== undefined).map((node) => this.offsets.span(node.location))
+        : [method],
       options,
     };
   }
