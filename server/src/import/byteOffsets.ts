@@ -13,7 +13,7 @@ export class ByteOffsets {
 
   constructor(bytes: Uint8Array) {
     let units = 0;
-    for (let i = 0; i < bytes.length; ) {
+    for (let i = 0; i < bytes.length;) {
       const byte = bytes[i];
       if (byte === 10) this.lineStarts.push(i + 1);
       if (byte < 0x80) {

@@ -24,7 +24,7 @@ interface ImportedCall {
   source: CallSource;
 }
 
-export interface CallSource {
+interface CallSource {
   call: Span;
   method: Span;
   /** Each argument that is a name (a string or a symbol), in order. */
@@ -54,7 +54,7 @@ export interface ImportedRoutes {
   syntaxErrors: SyntaxProblem[];
 }
 
-export interface SyntaxProblem {
+interface SyntaxProblem {
   message: string;
   line: number;
   span: Span;

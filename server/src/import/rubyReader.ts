@@ -14,7 +14,7 @@ const MAX_ENVIRONMENT_BYTES = 1024 * 1024;
  * The language server's routes.rb reader: one worker thread (started when first needed, never
  * holding the process open) reads one text at a time, the newest of each file; a read past the
  * time limit, or one that ends the thread, answers an error for that text and the next read starts
- * a new thread. A reading is kept per file for its text; `arrived` says when one is ready.
+ * a new thread. The last reading of each file is kept with its text; `arrived` says when one is ready.
  */
 export class WorkerRubyReader implements RubyRoutesReader {
   private readonly readings = new Map<string, { text: string; reading: RubyReading }>();
@@ -29,12 +29,16 @@ export class WorkerRubyReader implements RubyRoutesReader {
     private readonly timeLimitMs = TIME_LIMIT_MS,
   ) {}
 
+  /**
+   * The reading of `text`; while it is being read, the file's last reading (of an earlier text), as
+   * an editor keeps showing the last diagnostics until new ones come, rather than none for a moment.
+   */
   read(uri: string, text: string): RubyReading | undefined {
     const known = this.readings.get(uri);
     if (known?.text === text) return known.reading;
     if (this.busy?.uri !== uri || this.busy.text !== text) this.waiting.set(uri, text);
     this.next();
-    return undefined;
+    return known?.reading;
   }
 
   /** Ends the worker (the server is shutting down). */

@@ -33,7 +33,12 @@ export function loadRubyRoutingFile(reading: RubyReading, text: SourceText, opti
     diagnostics.push({ severity: "information", code: "not-static", message: `Not read without running Ruby: ${part.reason}.`, span: part.span });
   const { body, refused } = rubyDeclarations(imported.body);
   for (const call of refused)
-    diagnostics.push({ severity: call.unwritable ? "information" : "error", code: "not-static", message: `${call.message}; this declaration is left out`, span: call.span });
+    diagnostics.push({
+      severity: call.unwritable ? "information" : "error",
+      code: "not-static",
+      message: `${call.message}; this declaration is left out`,
+      span: call.span,
+    });
   const { behaviour, why } = railsBehaviour(reading.hasEnvironment, reading.railsGemVersion, options.defaults?.behaviour);
   const analysis: RoutingFileAnalysis = { tree: { settings: { behaviour }, body }, diagnostics, settingsSources: new OptionSources(), text };
   const file: LoadedRubyRoutingFile = { ...expanded(analysis, options), ruby: { imported, behaviour, why } };

@@ -31,12 +31,7 @@ export function importedFileText(imported: ImportedRoutes, terms: ImportTerms): 
  * { … })`, each call as the DSL writes it, in the file's order, with its comments and blank lines,
  * and each part left unread as a comment saying why.
  */
-function typescriptRoutingFile(
-  body: readonly ImportedStatement[],
-  header: readonly string[],
-  behaviour: Behaviour,
-  preamble: readonly string[] = [],
-): string {
+function typescriptRoutingFile(body: readonly ImportedStatement[], header: readonly string[], behaviour: Behaviour, preamble: readonly string[] = []): string {
   const lines = [
     ...header.map((line) => `// ${line}`),
     ...preamble.map((line) => `//${line ? ` ${line}` : ""}`),

@@ -78,7 +78,9 @@ export function toWorkspaceEdit(change: WorkspaceChange, lines: Lines, capabilit
   );
   return {
     documentChanges: [
-      ...(change.createFile ? [lsp.CreateFile.create(change.createFile, change.createOnly ? { overwrite: false, ignoreIfExists: false } : { ignoreIfExists: true })] : []),
+      ...(change.createFile
+        ? [lsp.CreateFile.create(change.createFile, change.createOnly ? { overwrite: false, ignoreIfExists: false } : { ignoreIfExists: true })]
+        : []),
       ...edits,
       ...renamed,
     ],

@@ -12,7 +12,8 @@ import { loadRubyRoutingFile, type RubyReading } from "../import/rubyRoutingFile
 
 /**
  * Reads routes.rb files for the service, off its thread (Ruby's parser runs in a worker): the
- * reading of a text when it is ready, else undefined, and `arrived` is called once it is.
+ * reading of a text when it is ready, else the file's last reading or undefined; the workspace's
+ * rubyReadingArrived is called once it is ready.
  */
 export interface RubyRoutesReader {
   read(uri: string, text: string): RubyReading | undefined;

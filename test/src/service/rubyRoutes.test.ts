@@ -84,7 +84,10 @@ describe("service: a Rails 2 routes.rb", () => {
     );
     // products 7, reviews 2 (B: only wins), two logins, two file routes, orders 7.
     assert.strictEqual(file.routes.routes.length, 20);
-    assert.match(convert[0].edits[0].newText, /^\/\/ Imported from routes\.rb by `resource-routes import`: behaviour B \(the default: no config\/environment\.rb beside it\)/);
+    assert.match(
+      convert[0].edits[0].newText,
+      /^\/\/ Imported from routes\.rb by `resource-routes import`: behaviour B \(the default: no config\/environment\.rb beside it\)/,
+    );
   });
 
   it("hovers a declaration where it is written, with its routes", () => {
@@ -118,7 +121,9 @@ describe("service: a Rails 2 routes.rb", () => {
     );
     // Without it, the glob route is seen to capture the route declared after it.
     const whole = RUBY.replace("  map.from_plugin :spree\n", "");
-    const unreachable = workspaceWithRuby(whole).service.diagnostics(RUBY_URI).filter((d) => d.code === "unreachable-route");
+    const unreachable = workspaceWithRuby(whole)
+      .service.diagnostics(RUBY_URI)
+      .filter((d) => d.code === "unreachable-route");
     assert.deepStrictEqual(
       unreachable.map((d) => whole.slice(d.span!.start, d.span!.end)),
       ["'files/:name'"],
@@ -167,7 +172,10 @@ describe("service: a Rails 2 routes.rb", () => {
     assert.strictEqual(order.uri, RUBY_URI);
     assert.strictEqual(RUBY.slice(order.span.start, order.span.end), ":orders");
     const hints = routes.declarationPathHints(RUBY_URI, { start: 0, end: RUBY.length });
-    assert.ok(hints.some((hint) => hint.label.includes("/orders")), JSON.stringify(hints));
+    assert.ok(
+      hints.some((hint) => hint.label.includes("/orders")),
+      JSON.stringify(hints),
+    );
     assert.match(routes.routesTable({}).text, /order_path|orders#show/);
   });
 

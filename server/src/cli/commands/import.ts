@@ -36,7 +36,9 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
     throw error;
   }
   const imported = read.imported;
-  const { behaviour, why } = args.behaviour ? { behaviour: args.behaviour, why: "--behaviour" } : railsBehaviour(environment !== undefined, read.railsGemVersion);
+  const { behaviour, why } = args.behaviour
+    ? { behaviour: args.behaviour, why: "--behaviour" }
+    : railsBehaviour(environment !== undefined, read.railsGemVersion);
   const text = importedFileText(imported, { from: path.basename(file), behaviour, why, env });
   const out = args.stdout ? undefined : (args.out ?? path.join(path.dirname(file), "routes.ts"));
   const unreadLines = imported.unread.map((u) => printable(`${file}:${u.line}: not imported: ${u.reason}`));

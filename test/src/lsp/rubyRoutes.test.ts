@@ -1,0 +1,95 @@
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import * as rpc from "vscode-languageserver-protocol/node";
+import { URI } from "vscode-uri";
+import { LanguageClient } from "../support/languageClient";
+
+/** The real server over stdio on a Rails 2 application's config/routes.rb: read in the server's worker, from disk and as edited. */
+
+const ROUTES = `ActionController::Routing::Routes.draw do |map|
+  map.resources :posts, :only => [:index, :show], :except => :destroy
+  map.resources :orders, :colection => { :recent => :get }
+end
+`;
+
+describe("language server over stdio: a Rails 2 routes.rb", function () {
+  this.timeout(30_000);
+  let client: LanguageClient;
+  let folder: string;
+  let routesUri: string;
+
+  before(async () => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), "rr-ruby-"));
+    fs.mkdirSync(path.join(folder, "config"));
+    fs.writeFileSync(path.join(folder, "config", "routes.rb"), ROUTES);
+    fs.writeFileSync(path.join(folder, "config", "environment.rb"), "RAILS_GEM_VERSION = '2.2.2' unless defined? RAILS_GEM_VERSION\n");
+    routesUri = URI.file(path.join(folder, "config", "routes.rb")).toString();
+    client = new LanguageClient();
+    await client.start(URI.file(folder).toString());
+  });
+
+  after(async () => {
+    assert.strictEqual(await client.stop(), 0);
+    assert.deepStrictEqual(client.errors, []);
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("publishes its diagnostics where they are written, in the behaviour environment.rb's Rails version gives", async () => {
+    await client.connection.sendNotification(rpc.DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: routesUri, languageId: "ruby", version: 1, text: ROUTES },
+    });
+    const diagnostics = await client.waitForDiagnostics(routesUri, (ds) => ds.length >= 2);
+    const at = (d: rpc.Diagnostic) => ROUTES.split("\n")[d.range.start.line].slice(d.range.start.character, d.range.end.character);
+    assert.deepStrictEqual(diagnostics.map((d) => [d.code, at(d)]).sort(), [
+      ["only-and-except", ":except"],
+      ["unknown-option", ":colection"],
+    ]);
+  });
+
+  it("offers to convert it: a routes.ts created beside it, never over a file", async () => {
+    const actions = (await client.connection.sendRequest(rpc.CodeActionRequest.type, {
+      textDocument: { uri: routesUri },
+      range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } },
+      context: { diagnostics: [], only: [rpc.CodeActionKind.Refactor] },
+    })) as rpc.CodeAction[];
+    assert.deepStrictEqual(
+      actions.map((a) => [a.title, a.kind]),
+      [["Convert to config/routes.ts", rpc.CodeActionKind.RefactorRewrite]],
+    );
+    const [create, edit] = actions[0].edit!.documentChanges! as [rpc.CreateFile, rpc.TextDocumentEdit];
+    assert.deepStrictEqual(create, { kind: "create", uri: routesUri.replace(/\.rb$/, ".ts"), options: { overwrite: false, ignoreIfExists: false } });
+    assert.match(
+      (edit.edits[0] as rpc.TextEdit).newText,
+      /behaviour A \(RAILS_GEM_VERSION 2\.2\.2\)[\s\S]*map\.resources\("orders", \{ colection: \{ recent: "get" \} \}\);/,
+    );
+    // A quick fix is asked for: a routes.rb has none (its fixes would be TypeScript's).
+    const quickFixes = await client.connection.sendRequest(rpc.CodeActionRequest.type, {
+      textDocument: { uri: routesUri },
+      range: { start: { line: 2, character: 30 }, end: { line: 2, character: 30 } },
+      context: { diagnostics: [], only: [rpc.CodeActionKind.QuickFix] },
+    });
+    assert.deepStrictEqual(quickFixes, []);
+  });
+
+  it("reads an edit again: the diagnostics follow the text", async () => {
+    const fixed = ROUTES.replace(":colection", ":collection").replace(", :except => :destroy", "");
+    await client.connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: routesUri, version: 2 },
+      contentChanges: [{ text: fixed }],
+    });
+    await client.waitForDiagnostics(routesUri, (ds) => ds.length === 0);
+    const symbols = (await client.connection.sendRequest(rpc.WorkspaceSymbolRequest.type, { query: "recent_orders" })) as rpc.SymbolInformation[];
+    // Behaviour A: formatted_ helpers too.
+    assert.deepStrictEqual(
+      symbols.map((s) => [s.name, s.location.uri]),
+      ["recent_orders_path", "recent_orders_url", "formatted_recent_orders_path", "formatted_recent_orders_url"].map((name) => [name, routesUri]),
+    );
+  });
+  it("hovers a declaration with its routes (A: each with and without a format; the only+except refusal stopped the routes after it until the edit above)", async () => {
+    const hover = await client.connection.sendRequest(rpc.HoverRequest.type, { textDocument: { uri: routesUri }, position: { line: 2, character: 19 } });
+    assert.match((hover!.contents as rpc.MarkupContent).value, /`orders`: 16 routes/);
+    assert.deepStrictEqual(hover!.range, { start: { line: 2, character: 16 }, end: { line: 2, character: 23 } }); // `:orders`
+  });
+});
