@@ -1,5 +1,6 @@
 // Bundles the extension and the language server into client/dist, so the .vsix needs no node_modules.
 import * as esbuild from "esbuild";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -13,3 +14,16 @@ await esbuild.build({
   stdin: { contents: 'require("./server/out/lsp/serverProcess.js").runServerProcess();', resolveDir: root, loader: "js" },
   outfile: path.join(root, "client/dist/server.js"),
 });
+// The worker the server reads a routes.rb in (started from beside server.js), with Prism inside it:
+// Prism, an ES module, finds its WebAssembly beside itself through import.meta.url, which a CommonJS
+// bundle does not have; the bundle's own file stands for it, and prism.wasm is copied beside it.
+await esbuild.build({
+  ...common,
+  entryPoints: [path.join(root, "server/out/import/importWorker.js")],
+  outfile: path.join(root, "client/dist/importWorker.js"),
+  // The reader tells Prism's nodes apart by their class names, which minifying would change.
+  keepNames: true,
+  define: { "import.meta.url": "__bundleUrl" },
+  banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+});
+fs.copyFileSync(path.join(root, "node_modules/@ruby/prism/src/prism.wasm"), path.join(root, "client/dist/prism.wasm"));

@@ -23,10 +23,14 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
   };
   const crashes: number[] = [];
   const clientOptions: LanguageClientOptions = {
-    documentSelector: LANGUAGES.flatMap((language) => [
-      { scheme: "file", language },
-      { scheme: "untitled", language },
-    ]),
+    documentSelector: [
+      ...LANGUAGES.flatMap((language) => [
+        { scheme: "file", language },
+        { scheme: "untitled", language },
+      ]),
+      // A Rails 2 application's routes.rb, and no other Ruby file (whatever extension serves Ruby keeps them).
+      { scheme: "file", language: "ruby", pattern: "**/config/routes.rb" },
+    ],
     outputChannel: output,
     errorHandler: {
       error: () => ({ action: ErrorAction.Continue }),

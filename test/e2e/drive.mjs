@@ -417,6 +417,35 @@ try {
     await runCommand("File: Revert File");
   });
 
+  await check("a Rails 2 routes.rb: hover lists its routes, its problem reaches the Problems panel, and Convert writes routes.ts beside it", async () => {
+    await openFile("legacy/config/routes.rb");
+    const hover = await eventually(async () => {
+      await page.keyboard.press("Escape");
+      await goTo(3, 20);
+      await page.keyboard.press("Control+K");
+      await page.keyboard.press("Control+I");
+      const widget = page.locator(".monaco-hover:visible").filter({ hasText: "routes" });
+      await widget.first().waitFor({ timeout: 3_000 });
+      return widget.first().innerText();
+    }, "the routes.rb hover");
+    assert.match(hover, /invoices: 7 routes/);
+    assert.match(hover, /invoice_path/);
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Control+Shift+M");
+    await eventually(async () => /Unknown option "membr"/.test(await page.locator(".markers-panel").innerText()), "the routes.rb's unknown-option problem");
+    const menu = await quickFixMenu(3, 5, "Convert to config/routes.ts");
+    await page.screenshot({ path: path.join(artifacts, "routes-rb-convert.png") });
+    await menu.locator(".action-item, .monaco-list-row", { hasText: "Convert to config/routes.ts" }).first().click();
+    const converted = path.join(workspace, "legacy", "config", "routes.ts");
+    // The edit creates the file and fills it in an editor, unsaved (as any workspace edit): saved, then read from disk.
+    await eventually(async () => fs.existsSync(converted), "the converted routes.ts created", 20_000);
+    await page.waitForTimeout(500);
+    await runCommand("File: Save All Files");
+    const text = await eventually(async () => fs.readFileSync(converted, "utf8") || undefined, "the converted routes.ts saved", 20_000);
+    assert.match(text, /map\.resources\("invoices", \{ membr: \{ void: "put" \} \}\);/);
+    assert.match(text, /map\.named_route\("receipt", "receipts\/:id"/);
+  });
+
   await check("the server runs with the environment the extension gives it", async () => {
     const servers = execSync("ps -eo pid=,args=").toString().split("\n").filter((line) => line.includes("client/dist/server.js"));
     assert.ok(servers.length > 0, "no language server process found");
