@@ -428,7 +428,8 @@ try {
       await widget.first().waitFor({ timeout: 3_000 });
       return widget.first().innerText();
     }, "the routes.rb hover");
-    assert.match(hover, /invoices: 7 routes/);
+    // The workspace's default behaviour is A (no environment.rb beside it): each route with and without a format.
+    assert.match(hover, /invoices: 14 routes/);
     assert.match(hover, /invoice_path/);
     await page.keyboard.press("Escape");
     await page.keyboard.press("Control+Shift+M");

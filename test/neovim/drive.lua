@@ -1,5 +1,5 @@
 -- Drives the language server from a real Neovim (headless): hover in the routing file, completion
--- in another file. Writes what the server answered to a JSON file for the mocha test to check.
+-- in another file, and when the workspace has one, hover and diagnostics in a Rails 2 routes.rb. Writes what the server answered to a JSON file for the mocha test to check.
 -- Arguments come from the environment: RR_SERVER (the server's bin), RR_ROOT (the workspace),
 -- RR_OUT (where to write the answers).
 local server, root, out = os.getenv("RR_SERVER"), os.getenv("RR_ROOT"), os.getenv("RR_OUT")
@@ -34,6 +34,13 @@ local ok, problem = pcall(function()
   local labels = {}
   for _, item in ipairs(completion.items or completion) do table.insert(labels, item.label) end
   answers.completion = labels
+  if vim.fn.filereadable(root .. "/legacy/config/routes.rb") == 1 then
+    answers.rubyHover = ask("legacy/config/routes.rb", "textDocument/hover", { line = 1, character = 19 })
+    local buffer = vim.api.nvim_get_current_buf()
+    vim.wait(10000, function() return #vim.diagnostic.get(buffer) > 0 end, 100)
+    answers.rubyDiagnostics = {}
+    for _, d in ipairs(vim.diagnostic.get(buffer)) do table.insert(answers.rubyDiagnostics, { line = d.lnum, col = d.col, code = d.code }) end
+  end
 end)
 if not ok then answers.error = tostring(problem) end
 vim.fn.writefile({ vim.fn.json_encode(answers) }, out)

@@ -11,6 +11,10 @@ export default draw((map) => {
 });
 `;
 const VIEW = "link(publish_);\n";
+const RUBY_ROUTES = `ActionController::Routing::Routes.draw do |map|
+  map.resources :invoices, :membr => { :void => :put }
+end
+`;
 
 /**
  * Runs a script of test/neovim in a headless Neovim in `root` (with npm's settings left out of its
@@ -20,7 +24,14 @@ function runNeovim(
   script: string,
   root: string,
   env: Record<string, string>,
-): { hover: { contents: { value: string } }; completion: string[]; clients: number; attached: number[] } {
+): {
+  hover: { contents: { value: string } };
+  completion: string[];
+  clients: number;
+  attached: number[];
+  rubyHover?: { contents: { value: string } };
+  rubyDiagnostics?: Array<{ line: number; col: number; code: string }>;
+} {
   const out = path.join(root, "answers.json");
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
   const run = cp.spawnSync("nvim", ["--headless", "--clean", "-c", `luafile ${path.join(ROOT, "test", "neovim", script)}`], {
@@ -39,7 +50,7 @@ function runNeovim(
 describe("a real editor: Neovim", function () {
   this.timeout(60_000);
 
-  it("shows the hover of a declaration and completes helper names in another file", function () {
+  it("shows the hover of a declaration and completes helper names in another file; hovers and diagnoses a Rails 2 routes.rb", function () {
     if (cp.spawnSync("nvim", ["--version"]).error) {
       // .ci/run installs Neovim; a developer machine without it skips only this test.
       this.skip();
@@ -50,7 +61,11 @@ describe("a real editor: Neovim", function () {
       fs.mkdirSync(path.join(root, "app"));
       fs.writeFileSync(path.join(root, "config", "routes.ts"), ROUTES);
       fs.writeFileSync(path.join(root, "app", "views.ts"), VIEW);
+      fs.mkdirSync(path.join(root, "legacy", "config"), { recursive: true });
+      fs.writeFileSync(path.join(root, "legacy", "config", "routes.rb"), RUBY_ROUTES);
       const answers = runNeovim("drive.lua", root, { RR_SERVER: path.join(ROOT, "server", "bin", "resource-routes-language-server.js") });
+      assert.match(answers.rubyHover!.contents.value, /^\*\*resources\*\* `invoices`: 7 routes/);
+      assert.deepStrictEqual(answers.rubyDiagnostics, [{ line: 1, col: 27, code: "unknown-option" }]);
       assert.match(answers.hover.contents.value, /^\*\*resources\*\* `posts`: 8 routes/);
       assert.match(answers.hover.contents.value, /\| PUT \| `\/posts\/:id\/publish\.:format` \| `publish_post_path` \|/);
       assert.deepStrictEqual(answers.completion.sort(), ["publish_post_path", "publish_post_url"]);
