@@ -44,7 +44,7 @@ function routesOf(text: string): Array<Pick<RouteJSON, "name" | "verb" | "path" 
 describe("resource-routes import", function () {
   this.timeout(120_000);
 
-  for (const name of ["blog", "shop", "legacy"]) {
+  for (const name of ["blog", "shop", "legacy", "radiant", "redmine"]) {
     for (const [tag, behaviour] of [
       ["v2.2.2", "A"],
       ["v2.3.2", "B"],
