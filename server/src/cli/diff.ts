@@ -2,7 +2,8 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { loadRoutingFile } from "../analysis/routingFile";
-import type { Behaviour, RouteJSON } from "resource-routes/internal";
+import type { Behaviour, RouteJSON, RouteSet } from "resource-routes/internal";
+import type { BrokenLiteral } from "../literals/literalBreaks";
 import { UsageError } from "./args";
 
 /** How a route changed between two versions of a routing file. */
@@ -25,6 +26,8 @@ interface HelperChange {
 export interface RoutesDiff {
   routes: RouteChange[];
   helpers: HelperChange[];
+  /** URLs written by hand in the project's code that the change breaks (see brokenLiterals). */
+  literals: BrokenLiteral[];
   breaking: number;
 }
 
@@ -57,11 +60,11 @@ export function fileAtRevision(file: string, revision: string): string {
   }
 }
 
-/** The routes of a routing file's text, read statically; a text that is not a routing file is a usage error naming `where`. */
-export function routesOfText(text: string, file: string, where: string, behaviour?: Behaviour): RouteJSON[] {
+/** The route set of a routing file's text, read statically; a text that is not a routing file is a usage error naming `where`. */
+export function routeSetOfText(text: string, file: string, where: string, behaviour?: Behaviour): RouteSet {
   const loaded = loadRoutingFile(text, file, { behaviour });
   if (!loaded) throw new UsageError(`${file} at ${where} is not a routing file`);
-  return loaded.routes.toJSON().routes;
+  return loaded.routes;
 }
 
 /**
@@ -70,7 +73,7 @@ export function routesOfText(text: string, file: string, where: string, behaviou
  * A removed route breaks the URLs it took (unless a route added takes the same verb and path); a
  * helper breaks when its name went away or its route's path changed.
  */
-export function diffRoutes(before: readonly RouteJSON[], after: readonly RouteJSON[]): RoutesDiff {
+export function diffRoutes(before: readonly RouteJSON[], after: readonly RouteJSON[], literals: BrokenLiteral[] = []): RoutesDiff {
   const key = (r: RouteJSON) => `${r.verb} ${r.path}`;
   const afterByKey = new Map(after.map((r) => [key(r), r]));
   const beforeByKey = new Map(before.map((r) => [key(r), r]));
@@ -98,5 +101,5 @@ export function diffRoutes(before: readonly RouteJSON[], after: readonly RouteJS
     if (!now) helpers.push({ name, breaking: `${name}_path and ${name}_url are gone` });
     else if (now.path !== route.path) helpers.push({ name, breaking: `${name}_path now builds ${now.path} (was ${route.path})` });
   }
-  return { routes, helpers, breaking: routes.filter((c) => c.breaking).length + helpers.length };
+  return { routes, helpers, literals, breaking: routes.filter((c) => c.breaking).length + helpers.length + literals.length };
 }

@@ -112,11 +112,14 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => tooling(() => require("./commands/helpers") as typeof import("./commands/helpers"), "typescript").helpersCommand(args),
   },
   diff: {
-    flags: ["--behaviour", "--json", "--from", "--to", "--worktree", "--fail-on-breaking", "--redirects"],
+    flags: ["--behaviour", "--json", "--from", "--to", "--worktree", "--fail-on-breaking", "--redirects", "--include", "--exclude", "--assets"],
     usage: `resource-routes diff [FILE] [--from REV] [--to REV | --worktree] [--fail-on-breaking] [--redirects] [--json]
+       [--include GLOB]... [--exclude GLOB]... [--assets GLOB]...
   The routes added (+), removed (-) and changed (~) between two git revisions of the routing file (default: HEAD
   and the working tree), read statically: no checkout, nothing run. Changes that break existing URLs or helper
-  calls are marked BREAKING, and helpers whose name went away or whose path changed are listed (!).
+  calls are marked BREAKING, and helpers whose name went away or whose path changed are listed (!), as are the
+  URLs the code under the working folder writes by hand (as \`literals\` finds them; --include, --exclude and
+  --assets choose as there) that went to a controller action and now go elsewhere or nowhere.
   --fail-on-breaking exits 1 when any change breaks. --json: {"routes": [...], "helpers": [...], "breaking": N}.
   --redirects lists, for each URL pattern that routed at --from and no longer does, the pattern of the route with
   the same controller#action and method that keeps its segments (301 for GET, 308 for other methods), and says

@@ -1,6 +1,8 @@
 import * as fs from "fs";
 import * as path from "path";
+import picomatch from "picomatch";
 import { isCodeFile, SKIPPED_FOLDERS } from "../files/codeFiles";
+import { DEFAULT_TEST_GLOBS } from "../literals/literalRewrites";
 import { UsageError } from "./args";
 
 /** The largest file scanned: larger ones are bundles, not code written by hand. */
@@ -23,4 +25,18 @@ export function sourceFiles(paths: readonly string[]): string[] {
   };
   for (const entry of paths) visit(entry);
   return files;
+}
+
+/**
+ * The files whose URL literals are read (`literals`, `diff`): the source files under `paths` (the
+ * working folder when none) but the routing file, kept by `include` and dropped by `exclude`
+ * (globs relative to the working folder); tests' expectations are left out unless `include` names files.
+ */
+export function literalSourceFiles(paths: readonly string[], routingFile: string, include: readonly string[], exclude: readonly string[]): string[] {
+  const included = include.length ? picomatch([...include]) : () => true;
+  const excluded = picomatch([...exclude, ...(include.length ? [] : DEFAULT_TEST_GLOBS)]);
+  return sourceFiles(paths.length ? paths : ["."]).filter((file) => {
+    const relative = path.relative(process.cwd(), file).replace(/\\/g, "/");
+    return path.resolve(file) !== path.resolve(routingFile) && included(relative) && !excluded(relative);
+  });
 }

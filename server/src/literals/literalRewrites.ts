@@ -90,7 +90,7 @@ export function globTest(globs: readonly string[]): (path: string) => boolean {
 
 const compiled = new WeakMap<readonly string[], (path: string) => boolean>();
 
-function scriptKind(fileName: string): ts.ScriptKind {
+export function scriptKind(fileName: string): ts.ScriptKind {
   if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
   if (/\.jsx$/.test(fileName)) return ts.ScriptKind.JSX;
   if (/\.[cm]?js$/.test(fileName)) return ts.ScriptKind.JS;
@@ -134,7 +134,7 @@ export const DEFAULT_ASSET_GLOBS: readonly string[] = ["/assets/**", "/static/**
 export const DEFAULT_TEST_GLOBS: readonly string[] = ["**/*.{test,spec}.*", "**/{test,tests,__tests__}/**"];
 
 /** Paths of files rather than routes: matching the asset globs, or ending in a file's extension. */
-function isAsset(literal: UrlLiteral, assets: (path: string) => boolean): boolean {
+export function isAsset(literal: UrlLiteral, assets: (path: string) => boolean): boolean {
   const written = literalPath(literal, "x");
   return assets(written) || /\.(png|jpe?g|gif|svg|webp|ico|css|js|mjs|map|woff2?|ttf|eot|txt|pdf|zip)$/i.test(written);
 }

@@ -68,15 +68,16 @@ export function matchLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ uri: str
 
 /** Whether any route, named or not, recognises the literal (with its substitutions as values). */
 export function recognisesLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ routes: RouteSet }>): boolean {
-  const { path } = writtenUrl(literal);
-  return sets.some(({ routes }) => {
-    try {
-      routes.recognize(literal.method, path);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  return sets.some(({ routes }) => literalRoute(literal, routes) !== undefined);
+}
+
+/** The route that recognises the literal (with its substitutions as values), named or not. */
+export function literalRoute(literal: UrlLiteral, routes: RouteSet): Route | undefined {
+  try {
+    return routes.match(literal.method, writtenUrl(literal).path).route;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The literal's URL with a number standing for each substitution, and its parts. */

@@ -20,6 +20,8 @@ describe("CLI: diff between revisions of a routing file", function () {
   };
   const diff = (...args: string[]) =>
     cp.spawnSync(process.execPath, [CLI, "diff", path.join(repo, "config", "routes.ts"), ...args], {
+      // In the project, whose code's URL literals it reads.
+      cwd: repo,
       encoding: "utf8",
       env: { ...process.env, NO_COLOR: "1" },
     });
@@ -39,6 +41,13 @@ describe("CLI: diff between revisions of a routing file", function () {
       `  map.resources("posts", { only: ["index", "show"], as: "articles" });\n  map.resources("tags", { only: ["index"] });\n`,
       "rename posts, remove photos",
     );
+    // URLs the code writes by hand: two of them break with the last commit, one does not, one is a test's expectation.
+    fs.mkdirSync(path.join(repo, "app"));
+    fs.writeFileSync(
+      path.join(repo, "app", "links.ts"),
+      'export const post = (id: number) => fetch(`/posts/${id}`);\nexport const photos = () => fetch("/photos");\nexport const tags = () => fetch("/tags");\n',
+    );
+    fs.writeFileSync(path.join(repo, "app", "links.test.ts"), 'fetch("/photos");\n');
   });
   after(() => fs.rmSync(repo, { recursive: true, force: true }));
 
@@ -65,12 +74,36 @@ describe("CLI: diff between revisions of a routing file", function () {
     ]);
     assert.ok(lines.includes("! post: BREAKING: post_path now builds /articles/:id.:format (was /posts/:id.:format)"), result.stdout);
     assert.ok(lines.includes("! photos: BREAKING: photos_path and photos_url are gone"), result.stdout);
+    assert.deepStrictEqual(
+      lines.filter((line) => line.startsWith("! app/")),
+      [
+        "! app/links.ts:1: `/posts/${id}`: BREAKING: went to GET /posts/:id.:format posts#show, now no route recognises it",
+        '! app/links.ts:2: "/photos": BREAKING: went to GET /photos.:format photos#index, now no route recognises it',
+      ],
+    );
     const json = JSON.parse(diff("--from", "HEAD~1", "--to", "HEAD", "--json").stdout) as {
       breaking: number;
       routes: Array<{ kind: string }>;
       helpers: unknown[];
+      literals: Array<{ file: string; line: number; after: string | null }>;
     };
-    assert.deepStrictEqual([json.breaking, json.routes.filter((r) => r.kind === "removed").length, json.helpers.length], [6, 3, 3]);
+    assert.deepStrictEqual(
+      [
+        json.breaking,
+        json.routes.filter((r) => r.kind === "removed").length,
+        json.helpers.length,
+        json.literals.map((l) => [path.basename(l.file), l.line, l.after]),
+      ],
+      [
+        8,
+        3,
+        3,
+        [
+          ["links.ts", 1, null],
+          ["links.ts", 2, null],
+        ],
+      ],
+    );
   });
 
   it("the working tree against HEAD by default; a revision that does not exist is one clear line, exit 2", () => {

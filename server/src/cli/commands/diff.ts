@@ -1,9 +1,13 @@
+import * as path from "path";
 import { printable, type RouteJSON } from "resource-routes/internal";
 import { redirectsBetween } from "../redirects";
 import { ParsedArguments, UsageError } from "../args";
 import { loadFile } from "../load";
 import { routesTable } from "../../format/routesTable";
-import { diffRoutes, fileAtRevision, routesOfText } from "../diff";
+import { diffRoutes, fileAtRevision, routeSetOfText } from "../diff";
+import { brokenLiterals } from "../../literals/literalBreaks";
+import { DEFAULT_ASSET_GLOBS } from "../../literals/literalRewrites";
+import { literalSourceFiles } from "../sourceFiles";
 import { CommandResult, requireFiles } from "./result";
 
 /** diff: the routes added, removed and changed between two revisions of a routing file (or a revision and the working tree). */
@@ -13,10 +17,13 @@ export function diffCommand(args: ParsedArguments): CommandResult {
   if (args.to && args.worktree) throw new UsageError("diff takes --to REV or --worktree, not both");
   const from = args.from ?? "HEAD";
   const to = args.to ?? "the working tree";
-  const before = routesOfText(fileAtRevision(file, from), file, from, args.behaviour);
-  const after = args.to ? routesOfText(fileAtRevision(file, args.to), file, to, args.behaviour) : loadFile(file, args.behaviour).routes.toJSON().routes;
+  const beforeSet = routeSetOfText(fileAtRevision(file, from), file, from, args.behaviour);
+  const afterSet = args.to ? routeSetOfText(fileAtRevision(file, args.to), file, to, args.behaviour) : loadFile(file, args.behaviour).routes;
+  const [before, after] = [beforeSet.toJSON().routes, afterSet.toJSON().routes];
   if (args.redirects) return redirectsResult(before, after, args.json, from, to);
-  const diff = diffRoutes(before, after);
+  // The URLs the project's code writes by hand break as its helper calls do (the working folder's files, as `literals` reads them).
+  const files = literalSourceFiles([], file, args.include, args.exclude);
+  const diff = diffRoutes(before, after, brokenLiterals(files, beforeSet, afterSet, args.assets.length ? args.assets : DEFAULT_ASSET_GLOBS));
   const exitCode = args.failOnBreaking && diff.breaking ? 1 : 0;
   if (args.json) return { stdout: [JSON.stringify({ file, from, to: args.to ?? null, ...diff })], stderr: [], exitCode };
   const sign = { added: "+", removed: "-", changed: "~" } as const;
@@ -29,6 +36,12 @@ export function diffCommand(args: ParsedArguments): CommandResult {
     ),
   );
   for (const helper of diff.helpers) lines.push(printable(`! ${helper.name}: BREAKING: ${helper.breaking}`));
+  for (const literal of diff.literals)
+    lines.push(
+      printable(
+        `! ${path.relative(process.cwd(), literal.file)}:${literal.line}: ${literal.text}: BREAKING: went to ${literal.before}, ${literal.after ? `now goes to ${literal.after}` : "now no route recognises it"}`,
+      ),
+    );
   const summary = `${diff.routes.filter((c) => c.kind === "added").length} added, ${diff.routes.filter((c) => c.kind === "removed").length} removed, ${diff.routes.filter((c) => c.kind === "changed").length} changed, ${diff.breaking} breaking (${from} → ${to})`;
   return { stdout: lines, stderr: [summary], exitCode };
 }

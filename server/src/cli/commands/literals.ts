@@ -1,14 +1,13 @@
 import * as fs from "fs";
 import * as path from "path";
-import picomatch from "picomatch";
 import { printable } from "resource-routes/internal";
 import { GENERATED_MARK, projectRoot, UnsafeWrite, writeGeneratedFile } from "../../files/generatedFile";
-import { addedSyntaxError, DEFAULT_ASSET_GLOBS, DEFAULT_TEST_GLOBS, rewriteLiterals, type RoutingFiles } from "../../literals/literalRewrites";
+import { addedSyntaxError, DEFAULT_ASSET_GLOBS, rewriteLiterals, type RoutingFiles } from "../../literals/literalRewrites";
 import { ParsedArguments } from "../args";
 import { discoverRoutingFile } from "../discover";
 import { loadFile } from "../load";
 import { CommandResult } from "./result";
-import { sourceFiles } from "../sourceFiles";
+import { literalSourceFiles } from "../sourceFiles";
 
 /**
  * `resource-routes literals [PATHS…]`: the URLs written by hand in the project's code, each with
@@ -19,13 +18,7 @@ export function literalsCommand(args: ParsedArguments): CommandResult {
   const routingFile = args.routes ?? discoverRoutingFile(process.cwd());
   const routes = loadFile(routingFile, args.behaviour).routes;
   const routing: RoutingFiles = [{ file: path.resolve(routingFile), routes }];
-  const include = args.include.length ? picomatch(args.include) : () => true;
-  // Tests' expectations are left alone unless --include names them.
-  const exclude = picomatch([...args.exclude, ...(args.include.length ? [] : DEFAULT_TEST_GLOBS)]);
-  const files = sourceFiles(args.positional.length ? args.positional : ["."]).filter((file) => {
-    const relative = path.relative(process.cwd(), file).replace(/\\/g, "/");
-    return path.resolve(file) !== path.resolve(routingFile) && include(relative) && !exclude(relative);
-  });
+  const files = literalSourceFiles(args.positional, routingFile, args.include, args.exclude);
   const stdout: string[] = [];
   const stderr: string[] = [];
   let remaining = 0;
