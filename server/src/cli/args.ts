@@ -56,6 +56,8 @@ export interface ParsedArguments {
   env?: string;
   /** import --const NAME=VALUE: constants the routes.rb uses but does not define. */
   constants: Record<string, string>;
+  /** import --rails PATH: a Rails 2.2 or 2.3 checkout whose routing code draws the routes.rb, to compare. */
+  rails?: string;
   /** import --stdout: print the routing file instead of writing it. */
   stdout: boolean;
   /** literals --routes FILE: the routing file literals are matched against (default: the one discovered). */
@@ -111,6 +113,7 @@ export type Flag =
   | "--exclude"
   | "--env"
   | "--const"
+  | "--rails"
   | "--stdout"
   | "--routes"
   | "--fix"
@@ -230,6 +233,8 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
       if (eq <= 0 || !/^[A-Z]\w*$/.test(pair.slice(0, eq)))
         throw new UsageError(`--const takes NAME=VALUE (a Ruby constant's name), got ${JSON.stringify(pair)}`);
       parsed.constants[pair.slice(0, eq)] = pair.slice(eq + 1);
+    } else if (flag === "--rails") {
+      parsed.rails = value();
     } else if (flag === "--import-extension") {
       const extension = value();
       if (extension !== "js" && extension !== "ts" && extension !== "none")

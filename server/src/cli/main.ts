@@ -151,8 +151,9 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => tooling(() => require("./commands/openapi") as typeof import("./commands/openapi"), "typescript").openApiCommand(args),
   },
   import: {
-    flags: ["--behaviour", "--out", "--force", "--stdout", "--env", "--const", "--check", "--allow-partial"],
+    flags: ["--behaviour", "--out", "--force", "--stdout", "--env", "--const", "--check", "--allow-partial", "--rails"],
     usage: `resource-routes import ROUTES.rb [--out ROUTES.ts | --stdout] [--force] [--behaviour A|B] [--env NAME] [--const NAME=VALUE]... [--check] [--allow-partial]
+       [--rails RAILS_CHECKOUT]
   Writes a Rails 2 routes.rb as a TypeScript routing file (default OUT: routes.ts beside it), read with Prism,
   Ruby's own parser, and never run: every mapper call with its options, blocks with their variables, comments
   and blank lines in their places, in the file's order. What is static Ruby is evaluated (the file's constants
@@ -161,7 +162,9 @@ const COMMANDS: Record<string, Command> = {
   with --const. Anything else is kept as a comment with why, and reported (exit 1 unless --allow-partial).
   Behaviour: --behaviour, else config/environment.rb's RAILS_GEM_VERSION (2.2 → A, 2.3 → B), else B. The file is
   read back through the analyser and its routes compared with the import's, in order; --check does that for the
-  file already written. An existing file is not written over without --force.`,
+  file already written. With --rails PATH (a Rails 2.2 or 2.3 checkout; Ruby on the PATH), Rails' own routing
+  code also draws the routes.rb (the one time Ruby is run) and its routes are compared with the file's, in order;
+  a file Rails draws otherwise is not written. An existing file is not written over without --force.`,
     run: (args) => tooling(() => require("./commands/import") as typeof import("./commands/import"), "typescript and @ruby/prism").importCommand(args),
   },
   literals: {

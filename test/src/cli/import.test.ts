@@ -182,6 +182,59 @@ describe("resource-routes import", function () {
     assert.match(unparsed.stderr, /routes\.ts does not parse: /);
   });
 
+  it("--rails: without Ruby, or with a folder that is no Rails 2 checkout, one clear line and nothing written", () => {
+    const { dir, routes } = project(draw("  map.resources :posts"));
+    const noRuby = cp.spawnSync(process.execPath, [CLI, "import", routes, "--rails", dir], { encoding: "utf8", env: { ...process.env, PATH: dir } });
+    assert.deepStrictEqual(
+      [noRuby.status, noRuby.stderr.trim().split("\n").slice(1)],
+      [1, [`${dir}: --rails runs Rails' routing code with Ruby, and no ruby is on the PATH`]],
+    );
+    assert.ok(!fs.existsSync(path.join(dir, "config", "routes.ts")), "nothing written");
+    if (cp.spawnSync("ruby", ["--version"]).error) return; // .ci/run installs Ruby; a machine without it checks the first case alone
+    const notRails = run("import", routes, "--rails", dir);
+    assert.strictEqual(notRails.status, 1);
+    assert.ok(
+      notRails.stderr.includes(`${dir}: ${dir} is not a Rails checkout: ${path.join(dir, "actionpack", "lib", "action_pack", "version.rb")} is missing`),
+      notRails.stderr,
+    );
+    assert.ok(!fs.existsSync(path.join(dir, "config", "routes.ts")), "nothing written");
+  });
+
+  // Rails' routing code itself, from a clone of rails/rails that RAILS_GIT names (test/README.md): the corpus drawn by Rails 2.2.2 and 2.3.2.
+  const railsGit = process.env.RAILS_GIT;
+  (railsGit ? it : it.skip)("--rails PATH: Rails 2.2.2's and 2.3.2's own routing code draw each file of the corpus as the written file routes", () => {
+    const checkouts = fs.mkdtempSync(path.join(os.tmpdir(), "rr-rails-"));
+    try {
+      for (const [tag, behaviour] of [
+        ["v2.2.2", "A"],
+        ["v2.3.2", "B"],
+      ] as const) {
+        const checkout = path.join(checkouts, tag);
+        fs.mkdirSync(checkout);
+        const archive = cp.spawnSync("git", ["--git-dir", railsGit!, "archive", tag, "actionpack/lib", "activesupport/lib"], { maxBuffer: 256 * 1024 * 1024 });
+        cp.execFileSync("tar", ["-x", "-C", checkout], { input: archive.stdout });
+        for (const name of ["blog", "shop", "legacy", "radiant", "redmine"]) {
+          const imported = run("import", path.join(CORPUS, `${name}.rb`), "--behaviour", behaviour, "--stdout", "--rails", checkout);
+          assert.strictEqual(imported.status, 0, imported.stderr);
+          const count = JSON.parse(fs.readFileSync(path.join(CORPUS, `${name}.${tag}.json`), "utf8")).routes.length;
+          assert.ok(
+            imported.stderr.includes(
+              `${count} routes: Rails ${tag.slice(1, 4)}'s own routing code draws from ${name}.rb the routes the analyser reads from the output, in order`,
+            ),
+            imported.stderr,
+          );
+        }
+        // A file Rails draws otherwise is not written: behaviour B's file against Rails 2.2.
+        const other = project(draw("  map.resources :posts"));
+        const mismatch = run("import", other.routes, "--behaviour", behaviour === "A" ? "B" : "A", "--rails", checkout);
+        assert.strictEqual(mismatch.status, 1);
+        assert.ok(!fs.existsSync(path.join(other.dir, "config", "routes.ts")), "nothing written");
+      }
+    } finally {
+      fs.rmSync(checkouts, { recursive: true, force: true });
+    }
+  });
+
   it("hostile Ruby: a syntax error, a file too large, deep nesting, __END__ and heredocs: a clear answer, nothing written", () => {
     const broken = project("ActionController::Routing::Routes.draw do |map|\n  map.resources :posts do |p|\n");
     const error = run("import", broken.routes);

@@ -1,9 +1,10 @@
 import * as fs from "fs";
 import * as path from "path";
-import { printable } from "resource-routes/internal";
+import { type Behaviour, printable } from "resource-routes/internal";
 import { loadRoutingFile } from "../../analysis/routingFile";
 import { expectedRoutes, routeDifferences } from "../../import/importCheck";
 import { readInWorker } from "../../import/readInWorker";
+import { railsRoutes } from "../../import/railsRoutes";
 import { railsBehaviour } from "../../import/rubyRoutingFile";
 import { ImportError } from "../../import/routesRb";
 import { importedFileText } from "../../import/typescriptText";
@@ -47,9 +48,18 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   const expected = expectedRoutes(imported.body, behaviour);
   if (args.check) {
     if (!out || !fs.existsSync(out)) throw new UsageError(`import --check reads the written file: ${out ?? "--out"} does not exist`);
-    return proof(fs.readFileSync(out, "utf8"), out, expected, unreadLines, partial).result;
+    const written = fs.readFileSync(out, "utf8");
+    return againstRails(args, file, behaviour, written, out, proof(written, out, expected, unreadLines, partial)).result;
   }
-  const { result, disproved } = proof(text, out ?? "the output", expected, unreadLines, partial);
+  // A text that Rails draws otherwise is disproved too: it is not written.
+  const { result, disproved } = againstRails(
+    args,
+    file,
+    behaviour,
+    text,
+    out ?? "the output",
+    proof(text, out ?? "the output", expected, unreadLines, partial),
+  );
   // A text that does not parse, or reads as other routes, is neither printed nor written.
   if (disproved) return result;
   if (!out) return { ...result, stdout: [text.replace(/\n$/, "")] };
@@ -82,6 +92,35 @@ function proof(
     result: { stdout: [], stderr: partial ? [...stderr, "exit 1: parts were not imported (--allow-partial accepts that)"] : stderr, exitCode: partial ? 1 : 0 },
     disproved: false,
   };
+}
+
+/**
+ * With `--rails PATH`, the proof goes on against Rails itself: the routes Rails' own routing code
+ * draws from the routes.rb against those the analyser reads from the TypeScript text, in order.
+ */
+function againstRails(
+  args: ParsedArguments,
+  file: string,
+  behaviour: Behaviour,
+  text: string,
+  name: string,
+  proved: { result: CommandResult; disproved: boolean },
+): { result: CommandResult; disproved: boolean } {
+  const { result } = proved;
+  if (!args.rails) return proved;
+  const fail = (lines: string[]) => ({ result: { ...result, stderr: [...result.stderr, ...lines.map(printable)], exitCode: 1 }, disproved: true });
+  const rails = railsRoutes(args.rails, file, args.env ?? "production", args.constants);
+  if ("error" in rails) return fail([`${args.rails}: ${rails.error}`]);
+  const railsBehaviourOf = rails.rails === "2.2" ? "A" : "B";
+  if (railsBehaviourOf !== behaviour)
+    return fail([
+      `${args.rails} holds Rails ${rails.rails}, whose routes are behaviour ${railsBehaviourOf}; the import is ${behaviour}: give --behaviour ${railsBehaviourOf}, or a Rails ${behaviour === "A" ? "2.2" : "2.3"} checkout`,
+    ]);
+  const differences = routeDifferences(rails.routes, loadRoutingFile(text, name)?.routes.routes.map((route) => route.toJSON()) ?? []);
+  if (differences.length)
+    return fail([`${name}: the routes read from it differ from those Rails ${rails.rails} drew from ${path.basename(file)}:`, ...differences]);
+  const agreed = `${rails.routes.length} routes: Rails ${rails.rails}'s own routing code draws from ${path.basename(file)} the routes the analyser reads from ${name}, in order`;
+  return { result: { ...result, stderr: [...result.stderr, agreed] }, disproved: proved.disproved };
 }
 
 function readRuby(file: string): string {
