@@ -471,10 +471,13 @@ try {
     for (let reload = 1; reload <= 3; reload++) {
       await page.reload();
       await page.locator(".monaco-workbench").waitFor({ timeout: 60_000 });
-      await page.locator('.activitybar .action-item a[aria-label^="Routes"]').first().click({ timeout: 60_000 });
+      const routesItem = page.locator('.activitybar .action-item a[aria-label^="Routes"]').first();
+      await routesItem.click({ timeout: 60_000 });
       // Watched until both routing files are listed: the empty state must never show meanwhile.
       const deadline = Date.now() + 60_000;
       for (;;) {
+        // The item toggles the side bar: where the reload kept the view open, the click closed it.
+        if (!(await page.locator(".sidebar").isVisible())) await routesItem.click();
         const text = await page.locator(".sidebar").innerText().catch(() => "");
         assert.doesNotMatch(text, /No routing file in this workspace yet/, `the empty state after reload ${reload}`);
         if (/routes\.ts/.test(text) && /admin\.ts/.test(text)) break;

@@ -80,6 +80,47 @@ export function literalRoute(literal: UrlLiteral, routes: RouteSet): Route | und
   }
 }
 
+/**
+ * The literal written for a route that moved (a rename changed its path): the values it holds in
+ * the route `before` recognises it with, given in order to the helper of `to` (that route `after`),
+ * its query and fragment as written; each substitution once, in a template literal where there are
+ * any, else in the literal's own quotes. Undefined where the new route does not generate it.
+ */
+export function movedLiteral(literal: UrlLiteral, quote: string, before: RouteSet, after: RouteSet, to: Route): string | undefined {
+  const { expressions, path, query, fragment } = writtenUrl(literal);
+  let generated: string;
+  try {
+    const { route, recognition } = before.match(literal.method, path);
+    const values: string[] = [];
+    for (const key of positionalKeys(route)) {
+      if (recognition.params[key] === undefined) break;
+      values.push(recognition.params[key]);
+    }
+    const helper = (after.helpers as unknown as Record<string, (...a: unknown[]) => string>)[`${to.name}_path`];
+    generated = helper(...values);
+  } catch {
+    return undefined;
+  }
+  const written = `${generated}${query !== undefined ? `?${query}` : ""}${fragment !== undefined ? `#${fragment}` : ""}`;
+  // Back to pieces: each number that stood for a substitution is its expression again, each once.
+  const pieces = written.split(PLACEHOLDER_NUMBER);
+  const used = pieces.filter((_, i) => i % 2 === 1).map((n) => Number(n) - 1);
+  if (used.length !== expressions.length || new Set(used).size !== used.length || used.some((i) => !(i >= 0 && i < expressions.length))) return undefined;
+  if (!expressions.length) return quote === '"' || quote === "'" ? quoted(written, quote) : `\`${templateText(written)}\``;
+  return `\`${pieces.map((piece, i) => (i % 2 === 0 ? templateText(piece) : `\${${expressions[Number(piece) - 1]}}`)).join("")}\``;
+}
+
+/** A number standing for a substitution in `writtenUrl`, its index (from 1) captured. */
+const PLACEHOLDER_NUMBER = new RegExp(`${String(PLACEHOLDER).slice(0, -3)}(\\d{3})`);
+
+function templateText(text: string): string {
+  return text.replace(/[\\`]|\$\{/g, (c) => `\\${c}`);
+}
+
+function quoted(text: string, quote: string): string {
+  return `${quote}${text.replace(/\\/g, "\\\\").replace(new RegExp(quote, "g"), `\\${quote}`)}${quote}`;
+}
+
 /** The literal's URL with a number standing for each substitution, and its parts. */
 function writtenUrl(literal: UrlLiteral) {
   const expressions: string[] = [];

@@ -2,6 +2,7 @@ import type { Route } from "resource-routes/internal";
 import { isCodeFile } from "../files/codeFiles";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { rewriteLiterals } from "../literals/literalRewrites";
+import type { UrlLiteral } from "../literals/urlLiterals";
 import type { Location } from "./definition";
 import { usesRouteSet } from "./routeSets";
 import { parseUri } from "./uris";
@@ -21,18 +22,24 @@ export function literalUses(workspace: RoutingWorkspace, routingUri: string, rou
     .map(({ uri, span }) => ({ uri, span }));
 }
 
+/** A URL written by hand, with the route that recognises it (and whose helper generates it), and its first character (its quote). */
+export type LiteralUse = Location & { route: Route; literal: UrlLiteral; quote: string };
+
 /** Every URL written by hand in the workspace that a route of the routing file recognises and its helper generates, with that route. */
-export function literalMatches(workspace: RoutingWorkspace, routingUri: string): Array<Location & { route: Route }> {
+export function literalMatches(workspace: RoutingWorkspace, routingUri: string): LiteralUse[] {
   const routing = workspace.routingFile(routingUri);
   const routingPath = parseUri(routingUri)?.path;
   if (!routing || !routingPath) return [];
-  const matches: Array<Location & { route: Route }> = [];
+  const matches: LiteralUse[] = [];
   for (const document of workspace.documents()) {
     const scanned = usesRouteSet(workspace, document.uri, routingUri) ? literalSource(workspace, document.uri) : undefined;
     if (!scanned) continue;
     const { path, text } = scanned;
     for (const found of rewriteLiterals(path, text, [{ file: routingPath, routes: routing.routes }]).found) {
-      if (found.match) matches.push({ uri: document.uri, span: { start: found.literal.start, end: found.literal.end }, route: found.match.route });
+      if (found.match) {
+        const { literal } = found;
+        matches.push({ uri: document.uri, span: { start: literal.start, end: literal.end }, route: found.match.route, literal, quote: text[literal.start] });
+      }
     }
   }
   return matches;

@@ -1,5 +1,7 @@
 import { LoadedRoutingFile } from "../analysis/routingFile";
-import { baseName, Declaration, parseHelperName, Span } from "resource-routes/internal";
+import { baseName, Declaration, parseHelperName, type Route, Span } from "resource-routes/internal";
+import { movedLiteral } from "../literals/literalRoutes";
+import { literalMatches, type LiteralUse } from "./literalUses";
 import { editOf } from "../incremental/groupedTable";
 import { usesRouteSet } from "./routeSets";
 import { declarationAt, innermostDeclaration } from "./declarationAt";
@@ -50,7 +52,12 @@ export function rename(workspace: RoutingWorkspace, uri: string, offset: number,
   const text = workspace.document(target.uri)!.text;
   const change = { start: target.name.start, oldEnd: target.name.end, newEnd: target.name.start + newName.length };
   const edited = text.slice(0, target.name.start) + newName + text.slice(target.name.end);
-  const renamed = workspace.withRoutingEdit(target.uri, edited, change, (before, after) => after && renamedRoutes(before, after));
+  // The URLs written by hand that the routes' helpers generate, read before the edit: moved with their routes.
+  const literals = literalMatches(workspace, target.uri);
+  const renamed = workspace.withRoutingEdit(target.uri, edited, change, (before, after) => {
+    const routes = after && renamedRoutes(before, after);
+    return routes && !("error" in routes) ? { ...routes, literals: movedLiterals(literals, routes.moved, before, after) } : routes;
+  });
   if (!renamed) return { error: "The rename would change which routes the file declares; rename it by hand." };
   if ("error" in renamed) return renamed;
   for (const [, name] of renamed.names) {
@@ -69,7 +76,7 @@ export function rename(workspace: RoutingWorkspace, uri: string, offset: number,
       edits.push({ uri: document.uri, span: use.span, newText: `${parsed.hash ? "hash_for_" : ""}${name}_${parsed.kind}` });
     }
   }
-  return { edits, ...controllerFollows(workspace, target.uri, renamed.controllers) };
+  return { edits: [...edits, ...renamed.literals], ...controllerFollows(workspace, target.uri, renamed.controllers) };
 }
 
 /**
@@ -120,7 +127,7 @@ interface ControllerChange {
 function renamedRoutes(
   before: LoadedRoutingFile,
   after: LoadedRoutingFile,
-): { names: Map<string, string>; controllers: ControllerChange[] } | { error: string } | undefined {
+): { names: Map<string, string>; controllers: ControllerChange[]; moved: Map<Route, Route> } | { error: string } | undefined {
   const edit = editOf(after.routes.table);
   const old = edit ? edit.removed.flatMap((segment) => segment.routes) : before.routes.routes;
   const now = edit ? edit.added.flatMap((segment) => segment.routes) : after.routes.routes;
@@ -128,9 +135,11 @@ function renamedRoutes(
   const names = new Map<string, string>();
   const controllers = new Map<string, string>();
   const unchanged = new Set<string>();
+  const moved = new Map<Route, Route>();
   for (let i = 0; i < old.length; i++) {
     const [a, b] = [old[i], now[i]];
     if (a.path.split("/").length !== b.path.split("/").length) return undefined;
+    if (a.path !== b.path && b.name) moved.set(a, b);
     if (a.controller !== b.controller && a.controller && b.controller) controllers.set(a.controller, b.controller);
     if (a.name === b.name) {
       if (a.name) unchanged.add(a.name);
@@ -145,7 +154,26 @@ function renamedRoutes(
     if (after.behaviour === "B") aliases.set(`formatted_${from}`, `formatted_${to}`);
   }
   const named = new Set(after.routes.routes.map((route) => route.controller));
-  return { names: new Map([...names, ...aliases]), controllers: [...controllers].map(([from, to]) => ({ from, to, stillNamed: named.has(from) })) };
+  return {
+    names: new Map([...names, ...aliases]),
+    controllers: [...controllers].map(([from, to]) => ({ from, to, stillNamed: named.has(from) })),
+    moved,
+  };
+}
+
+/**
+ * The URLs written by hand whose route a rename moves, written for the new path with the same
+ * values (`"/posts/" + id` → `` `/articles/${id}` ``): they go where they went. One the new route
+ * does not generate back is left as it is.
+ */
+function movedLiterals(literals: readonly LiteralUse[], moved: ReadonlyMap<Route, Route>, before: LoadedRoutingFile, after: LoadedRoutingFile): TextEdit[] {
+  const edits: TextEdit[] = [];
+  for (const use of literals) {
+    const to = moved.get(use.route);
+    const newText = to && movedLiteral(use.literal, use.quote, before.routes, after.routes, to);
+    if (newText) edits.push({ uri: use.uri, span: use.span, newText });
+  }
+  return edits;
 }
 
 function renameTarget(workspace: RoutingWorkspace, uri: string, offset: number): RenameTarget | undefined {

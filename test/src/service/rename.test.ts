@@ -69,6 +69,30 @@ describe("service: rename", () => {
     );
   });
 
+  it("URLs written by hand move with their routes: the same values in the new path, the query and fragment kept", () => {
+    const after = renamed(
+      {
+        [ROUTES_URI]: routes(`  map.resources("po|sts", (post) => post.resources("comments"));\n  map.resources("tags");`),
+        [VIEW_URI]: [
+          'fetch("/posts/" + id);',
+          "fetch(`/posts/${post.id}/comments?page=2#top`);",
+          "redirect('/posts');",
+          'fetch("/tags/3");',
+          'fetch("/posts/1/edit", { method: "POST" });',
+        ].join("\n"),
+      },
+      "articles",
+    );
+    assert.deepStrictEqual(after[VIEW_URI].split("\n"), [
+      "fetch(`/articles/${id}`);",
+      "fetch(`/articles/${post.id}/comments?page=2#top`);",
+      "redirect('/articles');",
+      // Another resource's URL, and one no route takes (POST to edit), are left as they are.
+      'fetch("/tags/3");',
+      'fetch("/posts/1/edit", { method: "POST" });',
+    ]);
+  });
+
   it("from a helper use in another file, with the project's inflector (person → people)", () => {
     const after = renamed({ [ROUTES_URI]: routes(`  map.resources("posts");`), [VIEW_URI]: `link(po|st_path(1), posts_path());` }, "people");
     assert.strictEqual(after[VIEW_URI], `link(person_path(1), people_path());`);
