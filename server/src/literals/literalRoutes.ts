@@ -36,8 +36,10 @@ export function matchLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ uri: str
     } catch {
       continue;
     }
-    if (!route.name) continue;
-    const helper = `${route.name}_path`;
+    // A route without a name (POST /posts) is written by the helper of the named route of its path, as Rails' forms did.
+    const name = route.name ?? namedOfPath(routes, route.path);
+    if (!name) continue;
+    const helper = `${name}_path`;
     const args: string[] = [];
     const values: unknown[] = [];
     for (const key of positionalKeys(route)) {
@@ -65,6 +67,19 @@ export function matchLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ uri: str
   }
   return undefined;
 }
+
+/** The name of the first named route with the given path pattern, if any (a lookup made once per route set). */
+function namedOfPath(routes: RouteSet, path: string): string | undefined {
+  let byPath = namesByPath.get(routes);
+  if (!byPath) {
+    byPath = new Map();
+    for (const route of routes.routes) if (route.name && !byPath.has(route.path)) byPath.set(route.path, route.name);
+    namesByPath.set(routes, byPath);
+  }
+  return byPath.get(path);
+}
+
+const namesByPath = new WeakMap<RouteSet, Map<string, string>>();
 
 /** Whether any route, named or not, recognises the literal (with its substitutions as values). */
 export function recognisesLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ routes: RouteSet }>): boolean {
@@ -96,7 +111,9 @@ export function movedLiteral(literal: UrlLiteral, quote: string, before: RouteSe
       if (recognition.params[key] === undefined) break;
       values.push(recognition.params[key]);
     }
-    const helper = (after.helpers as unknown as Record<string, (...a: unknown[]) => string>)[`${to.name}_path`];
+    const name = to.name ?? namedOfPath(after, to.path);
+    if (!name) return undefined;
+    const helper = (after.helpers as unknown as Record<string, (...a: unknown[]) => string>)[`${name}_path`];
     generated = helper(...values);
   } catch {
     return undefined;

@@ -123,6 +123,15 @@ function startsWithSlash(pieces: readonly UrlPiece[]): boolean {
 
 /** `fetch(url, { method: "POST" })`: the method the call's options give. */
 function methodOf(node: ts.Expression): string {
+  // A form's action (`<form action="/posts" method="post">`): the form's method, GET where it has none, as browsers send it.
+  const attribute = ts.isJsxExpression(node.parent) ? node.parent.parent : node.parent;
+  if (attribute && ts.isJsxAttribute(attribute) && ts.isJsxAttributes(attribute.parent)) {
+    for (const sibling of attribute.parent.properties) {
+      if (ts.isJsxAttribute(sibling) && sibling.name.getText() === "method" && sibling.initializer && ts.isStringLiteral(sibling.initializer))
+        return sibling.initializer.text.toUpperCase();
+    }
+    return "GET";
+  }
   const call = node.parent;
   if (call && ts.isCallExpression(call) && call.arguments[0] === node) {
     const options = call.arguments[1];

@@ -139,7 +139,7 @@ function renamedRoutes(
   for (let i = 0; i < old.length; i++) {
     const [a, b] = [old[i], now[i]];
     if (a.path.split("/").length !== b.path.split("/").length) return undefined;
-    if (a.path !== b.path && b.name) moved.set(a, b);
+    if (a.path !== b.path) moved.set(a, b);
     if (a.controller !== b.controller && a.controller && b.controller) controllers.set(a.controller, b.controller);
     if (a.name === b.name) {
       if (a.name) unchanged.add(a.name);
