@@ -2,6 +2,7 @@ import * as assert from "assert";
 import * as cp from "child_process";
 import * as fs from "fs";
 import * as http from "http";
+import { createRequire } from "module";
 import * as os from "os";
 import * as path from "path";
 import ts = require("typescript");
@@ -18,6 +19,8 @@ import { ROOT } from "../support/fixtures";
 
 const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
 const FIXTURE = path.join(ROOT, "test", "fixtures", "literals");
+/** Loads the compiled application's modules (a test's modules are imported; these are built at run time). */
+const load = createRequire(__filename);
 const REWRITTEN = ["src/client/PostLinks.tsx", "src/client/api.ts", "src/server/handlers.ts"];
 
 /** A copy of the application with resource-routes installed (the runtime package, linked). */
@@ -54,14 +57,14 @@ function requestsMadeBy(dir: string, version: string): Array<[string, string]> {
   };
   try {
     const reply = { redirect: (url: string) => void made.push(["GET", url]), location: (url: string) => (made.push(["GET", url]), reply) };
-    const handlers = require(path.join(out, "server", "handlers.js"));
+    const handlers = load(path.join(out, "server", "handlers.js"));
     handlers.afterLogout(reply);
     handlers.afterCreate(reply, { id: 5 });
     handlers.afterComment(reply, 7);
     handlers.toAdmin(reply, "x9");
-    const api = require(path.join(out, "client", "api.js"));
+    const api = load(path.join(out, "client", "api.js"));
     for (const name of Object.keys(api).sort()) api[name](3);
-    require(path.join(out, "client", "PostLinks.js")).PostLinks({ id: 4 });
+    load(path.join(out, "client", "PostLinks.js")).PostLinks({ id: 4 });
   } finally {
     Object.assign(globals, saved);
   }
@@ -121,13 +124,13 @@ describe("CLI: literals --fix on an application's code", function () {
       );
       assert.match(run("--fix").stderr, /^0 file\(s\) rewritten/m);
 
-      const tsc = cp.spawnSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", dir], { encoding: "utf8" });
+      const tsc = cp.spawnSync(process.execPath, [load.resolve("typescript/bin/tsc"), "-p", dir], { encoding: "utf8" });
       assert.strictEqual(tsc.status, 0, tsc.stdout);
 
       const after = requestsMadeBy(dir, "after");
       assert.strictEqual(before.length, 19); // 5 from the handlers, 9 fetch calls, the component's 3 links, form and image
       assert.deepStrictEqual(after, before);
-      const routes = require(path.join(dir, "out", "after", "routes.js")).default as RouteSet;
+      const routes = load(path.join(dir, "out", "after", "routes.js")).default as RouteSet;
       const [answeredBefore, answeredAfter] = [await answers(routes, before), await answers(routes, after)];
       assert.deepStrictEqual(answeredAfter, answeredBefore);
       assert.ok(answeredBefore.includes('GET /admin/users/x9#profile → 200 admin/users#show {"id":"x9"}'), answeredBefore.join("\n"));
