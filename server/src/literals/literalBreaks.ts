@@ -1,9 +1,8 @@
 import * as fs from "fs";
-import ts = require("typescript");
 import type { RouteSet } from "resource-routes/internal";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { literalRoute } from "./literalRoutes";
-import { globTest, isAsset, scriptKind } from "./literalRewrites";
+import { globTest, isAsset, parsedForLiterals } from "./literalRewrites";
 import { urlLiterals } from "./urlLiterals";
 
 /** A URL written by hand that a change of the routes breaks: it went to a controller action before, and now goes elsewhere or nowhere. */
@@ -29,7 +28,8 @@ export function brokenLiterals(files: readonly string[], before: RouteSet, after
   for (const file of files) {
     const text = fs.readFileSync(file, "utf8");
     if (text.startsWith(GENERATED_MARK)) continue;
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKind(file));
+    const source = parsedForLiterals(file, text);
+    if (!source) continue;
     for (const literal of urlLiterals(source)) {
       if (isAsset(literal, assets)) continue;
       const was = literalRoute(literal, before);

@@ -23,6 +23,8 @@ interface FoundLiteral {
 export interface FileRewrite {
   found: FoundLiteral[];
   text: string;
+  /** TypeScript's parser could not read the file (nested past its stack): nothing found, nothing changed. */
+  unparsable?: true;
   /** The import the rewrite adds, where the file does not import the routing file yet: its text and where it goes in the original text. */
   insertion?: { at: number; text: string };
 }
@@ -38,7 +40,8 @@ export type RoutingFiles = ReadonlyArray<{ file: string; routes: RouteSet }>;
  */
 export function rewriteLiterals(fileName: string, text: string, routingFiles: RoutingFiles, assetGlobs: readonly string[] = DEFAULT_ASSET_GLOBS): FileRewrite {
   const assets = globTest(assetGlobs);
-  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
+  const file = parsedForLiterals(fileName, text);
+  if (!file) return { found: [], text, unparsable: true };
   const sets = routingFiles.map(({ file: routing, routes }) => ({ uri: routing, routes }));
   const imports = defaultImports(file, fileName);
   const found: FoundLiteral[] = [];
@@ -61,13 +64,18 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
     found.push(entry);
   }
   const insertion = needed.size ? importInsertion(file, fileName, [...needed][0]) : undefined;
-  let rewritten = text;
-  for (const entry of [...found].reverse()) {
-    if (entry.replacement) rewritten = rewritten.slice(0, entry.literal.start) + entry.replacement + rewritten.slice(entry.literal.end);
+  // The text in one pass, in order (replacing one literal after another re-copies the file each time).
+  const edits = found.flatMap((entry) => (entry.replacement ? [{ at: entry.literal.start, end: entry.literal.end, text: entry.replacement }] : []));
+  // The import goes after the file's imports, at an offset of the original text, in its place among the edits.
+  if (insertion) edits.splice(edits.filter((edit) => edit.at < insertion.at).length, 0, { at: insertion.at, end: insertion.at, text: insertion.text });
+  const parts: string[] = [];
+  let from = 0;
+  for (const edit of edits) {
+    parts.push(text.slice(from, edit.at), edit.text);
+    from = edit.end;
   }
-  // The import goes before every literal (after the file's imports), so its offset is the original text's.
-  if (insertion) rewritten = rewritten.slice(0, insertion.at) + insertion.text + rewritten.slice(insertion.at);
-  return { found, text: rewritten, ...(insertion ? { insertion } : {}) };
+  parts.push(text.slice(from));
+  return { found, text: parts.join(""), ...(insertion ? { insertion } : {}) };
 }
 
 /**
@@ -75,9 +83,13 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
  * a rewritten file is written only when it parses as well as before.
  */
 export function addedSyntaxError(fileName: string, before: string, after: string): string | undefined {
-  const errors = (text: string) => parseDiagnosticsOf(ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName)));
-  const known = errors(before).length;
+  const errors = (text: string) => {
+    const file = parsedForLiterals(fileName, text);
+    return file ? parseDiagnosticsOf(file) : undefined;
+  };
+  const known = errors(before)?.length ?? 0;
   const now = errors(after);
+  if (!now) return "TypeScript's parser cannot read it (nested too deeply)";
   return now.length > known ? ts.flattenDiagnosticMessageText(now[0].messageText, " ") : undefined;
 }
 
@@ -90,7 +102,21 @@ export function globTest(globs: readonly string[]): (path: string) => boolean {
 
 const compiled = new WeakMap<readonly string[], (path: string) => boolean>();
 
-export function scriptKind(fileName: string): ts.ScriptKind {
+/**
+ * A TS/JS file's syntax tree for its URL literals, or undefined where TypeScript's parser cannot
+ * read it: its recursion ends on thousands of nested parentheses (a RangeError), which a scan
+ * of a whole codebase passes over rather than stops at.
+ */
+export function parsedForLiterals(fileName: string, text: string): ts.SourceFile | undefined {
+  try {
+    return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+function scriptKind(fileName: string): ts.ScriptKind {
   if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
   if (/\.jsx$/.test(fileName)) return ts.ScriptKind.JSX;
   if (/\.[cm]?js$/.test(fileName)) return ts.ScriptKind.JS;

@@ -35,19 +35,26 @@ const URL_PROPERTIES = new Set(["url", "href", "path", "location", "action", "to
 /** Every URL literal of a file, in file order. */
 export function urlLiterals(file: ts.SourceFile): UrlLiteral[] {
   const found: UrlLiteral[] = [];
-  const visit = (node: ts.Node): void => {
+  // Walked with a stack of its own, in file order: a concatenation of thousands of terms nests that deep.
+  const stack: ts.Node[] = [file];
+  while (stack.length) {
+    const node = stack.pop()!;
     if (isUrlExpression(node) && inUrlPlace(node)) {
       const pieces = piecesOf(node, file);
       if (pieces && startsWithSlash(pieces)) {
         found.push({ start: node.getStart(file), end: node.getEnd(), pieces, method: methodOf(node), jsxAttribute: ts.isJsxAttribute(node.parent) });
-        return;
+        continue;
       }
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
+    const children: ts.Node[] = [];
+    ts.forEachChild(node, (child) => void children.push(child));
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
   return found;
 }
+
+/** The most pieces a URL written by hand is made of: a longer concatenation is not one (and is not read further). */
+const MAX_PIECES = 64;
 
 function isUrlExpression(node: ts.Node): node is ts.Expression {
   return (
@@ -82,18 +89,19 @@ function propertyName(name: ts.PropertyName): string {
 /** The pieces of a literal, or undefined when a substitution is not a whole path segment (`/posts-${x}`). */
 function piecesOf(node: ts.Expression, file: ts.SourceFile): UrlPiece[] | undefined {
   const pieces: UrlPiece[] = [];
-  const add = (expression: ts.Expression): boolean => {
+  // The terms of `a + b + c` (a left-nested tree), left to right, from a stack: no recursion on its depth.
+  const terms: ts.Expression[] = [node];
+  while (terms.length) {
+    if (pieces.length > MAX_PIECES) return undefined;
+    const expression = terms.pop()!;
     if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) pieces.push({ text: expression.text });
     else if (ts.isTemplateExpression(expression)) {
       pieces.push({ text: expression.head.text });
       for (const span of expression.templateSpans) pieces.push({ expression: span.expression.getText(file) }, { text: span.literal.text });
-    } else if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.PlusToken)
-      return add(expression.left) && add(expression.right);
-    else if (ts.isParenthesizedExpression(expression)) return add(expression.expression);
+    } else if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.PlusToken) terms.push(expression.right, expression.left);
+    else if (ts.isParenthesizedExpression(expression)) terms.push(expression.expression);
     else pieces.push({ expression: expression.getText(file) });
-    return true;
-  };
-  if (!add(node)) return undefined;
+  }
   const merged = mergeTexts(pieces);
   return merged.every((piece, i) => !("expression" in piece) || wholeSegment(merged, i)) ? merged : undefined;
 }

@@ -28,6 +28,7 @@ export function literalsCommand(args: ParsedArguments): CommandResult {
     const text = fs.readFileSync(file, "utf8");
     if (text.startsWith(GENERATED_MARK)) continue;
     const rewrite = rewriteLiterals(path.resolve(file), text, routing, args.assets.length ? args.assets : DEFAULT_ASSET_GLOBS);
+    if (rewrite.unparsable) stderr.push(printable(`${path.relative(process.cwd(), file)}: not scanned: nested too deeply for TypeScript's parser`));
     for (const found of rewrite.found) {
       if (!found.match && !args.unknown) continue;
       const where = `${path.relative(process.cwd(), file)}:${found.line}`;
