@@ -58,6 +58,9 @@ export interface ParsedArguments {
   constants: Record<string, string>;
   /** import --rails PATH: a Rails 2.2 or 2.3 checkout whose routing code draws the routes.rb, to compare. */
   rails?: string;
+  /** literals --helpers-module FILE: the routing file's helpers module, which front-end files (--front-end GLOB) import helpers from. */
+  helpersModule?: string;
+  frontEnd: string[];
   /** import --stdout: print the routing file instead of writing it. */
   stdout: boolean;
   /** literals --routes FILE: the routing file literals are matched against (default: the one discovered). */
@@ -114,6 +117,8 @@ export type Flag =
   | "--env"
   | "--const"
   | "--rails"
+  | "--helpers-module"
+  | "--front-end"
   | "--stdout"
   | "--routes"
   | "--fix"
@@ -148,6 +153,7 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     failOnBreaking: false,
     include: [],
     exclude: [],
+    frontEnd: [],
     assets: [],
     redirects: false,
     params: record<string>(),
@@ -235,6 +241,10 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
       parsed.constants[pair.slice(0, eq)] = pair.slice(eq + 1);
     } else if (flag === "--rails") {
       parsed.rails = value();
+    } else if (flag === "--helpers-module") {
+      parsed.helpersModule = value();
+    } else if (flag === "--front-end") {
+      parsed.frontEnd.push(value());
     } else if (flag === "--import-extension") {
       const extension = value();
       if (extension !== "js" && extension !== "ts" && extension !== "none")

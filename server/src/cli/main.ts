@@ -168,8 +168,9 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => tooling(() => require("./commands/import") as typeof import("./commands/import"), "typescript and @ruby/prism").importCommand(args),
   },
   literals: {
-    flags: ["--routes", "--behaviour", "--fix", "--json", "--include", "--exclude", "--unknown", "--fail-on-literals", "--assets"],
+    flags: ["--routes", "--behaviour", "--fix", "--json", "--include", "--exclude", "--unknown", "--fail-on-literals", "--assets", "--helpers-module", "--front-end"],
     usage: `resource-routes literals [PATHS...] [--routes FILE] [--fix] [--include GLOB]... [--exclude GLOB]... [--assets GLOB]... [--unknown] [--fail-on-literals] [--json]
+       [--helpers-module FILE] [--front-end GLOB]...
   Lists the URLs written by hand in the TS/JS files under PATHS (default: the current folder; node_modules, builds
   and .d.ts files left out): string literals, templates whose substitutions are whole path segments, and
   concatenations of those, where a URL goes, beginning with /. Each one a route of the routing file (--routes, else
@@ -178,7 +179,9 @@ const COMMANDS: Record<string, Command> = {
   second run changes nothing. --unknown lists too the literals no route recognises. Exit 1 with --fail-on-literals
   when literals a helper could replace remain. Tests' files (*.test.*, *.spec.*, test/, tests/, __tests__/) are
   left alone unless --include names files; URL paths under /assets/ and /static/ (or --assets GLOB) and paths
-  ending in a file's extension are files, not routes.`,
+  ending in a file's extension are files, not routes. Front-end files (--front-end GLOB, default **/*.{tsx,jsx}) and
+  files that import helpers by name from the routing file's helpers module (--helpers-module FILE, default the one
+  \`helpers\` writes beside the routing file, when it is there) import each helper from that module instead.`,
     run: (args) => tooling(() => require("./commands/literals") as typeof import("./commands/literals"), "typescript").literalsCommand(args),
   },
   coverage: {

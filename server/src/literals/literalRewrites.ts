@@ -1,9 +1,9 @@
-import * as path from "path";
 import picomatch from "picomatch";
 import { parseDiagnosticsOf } from "../analysis/fileSyntax";
 import ts = require("typescript");
 import type { RouteSet } from "resource-routes/internal";
 import { matchLiteral, recognisesLiteral, type LiteralMatch } from "./literalRoutes";
+import { FileImports, type Insertion } from "./literalImports";
 import { literalPath, urlLiterals, type UrlLiteral } from "./urlLiterals";
 
 /** A URL literal of a file with the helper call that replaces it, where one does. */
@@ -15,37 +15,57 @@ interface FoundLiteral {
   match?: LiteralMatch;
   /** A route recognises it, named or not (an unnamed one has no helper to write). */
   recognised: boolean;
-  /** The replacement as the file reaches the helpers (`routes.helpers.post_path(id)`). */
+  /** The replacement as the file reaches the helpers (`routes.helpers.post_path(id)`, or `post_path(id)` from a helpers module). */
   replacement?: string;
+  /** What replacing this literal alone needs besides: the import of the routing file, or of its helper, where the file lacks it. */
+  insertion?: Insertion;
 }
 
-/** What rewriting a file's literals changes: its literals, and the text with each matched one replaced (and the import added). */
+/** What rewriting a file's literals changes: its literals, and the text with each matched one replaced (and the imports added). */
 export interface FileRewrite {
   found: FoundLiteral[];
   text: string;
   /** TypeScript's parser could not read the file (nested past its stack): nothing found, nothing changed. */
   unparsable?: true;
-  /** The import the rewrite adds, where the file does not import the routing file yet: its text and where it goes in the original text. */
-  insertion?: { at: number; text: string };
 }
 
-/** The routing files a scan matches literals against: each file's path on disk and its routes. */
-export type RoutingFiles = ReadonlyArray<{ file: string; routes: RouteSet }>;
+/** The routing files a scan matches literals against: each file's path on disk, its routes, and the helpers module made from it, if there is one. */
+export type RoutingFiles = ReadonlyArray<{ file: string; routes: RouteSet; helpersModule?: string }>;
+
+/** How a file reaches a routing file's helpers: by name from its helpers module, or through the routing file's default export. */
+type Reach = { module: string } | { routing: string; name: string; imported: boolean };
 
 /**
  * A file's URL literals, each matched against the routing files' routes, and the file rewritten:
  * matched literals become helper calls on the routing file's default export (`routes.helpers`),
  * imported where the file does not import it yet (as `routes`, its relative path written as the
- * file's other relative imports are: with `.js` where they have it).
+ * file's other relative imports are: with `.js` where they have it); or, in a file that imports
+ * the routing file's helpers module by name or is front-end code (`frontEnd`), the helper itself,
+ * imported by name from that module (`resource-routes helpers`), unless the file already writes
+ * that name for something else.
  */
-export function rewriteLiterals(fileName: string, text: string, routingFiles: RoutingFiles, assetGlobs: readonly string[] = DEFAULT_ASSET_GLOBS): FileRewrite {
+export function rewriteLiterals(
+  fileName: string,
+  text: string,
+  routingFiles: RoutingFiles,
+  assetGlobs: readonly string[] = DEFAULT_ASSET_GLOBS,
+  frontEnd: (fileName: string) => boolean = () => false,
+): FileRewrite {
   const assets = globTest(assetGlobs);
   const file = parsedForLiterals(fileName, text);
   if (!file) return { found: [], text, unparsable: true };
   const sets = routingFiles.map(({ file: routing, routes }) => ({ uri: routing, routes }));
-  const imports = defaultImports(file, fileName);
+  const imports = new FileImports(file, fileName);
+  const reachOf = (routing: string): Reach => {
+    const module = routingFiles.find((entry) => entry.file === routing)?.helpersModule;
+    if (module && (imports.namedImports(module) || frontEnd(fileName))) return { module };
+    const name = imports.defaultName(routing);
+    return { routing, name: name ?? "routes", imported: name !== undefined };
+  };
   const found: FoundLiteral[] = [];
-  const needed = new Set<string>();
+  /** The routing file whose default export the rewrite imports (one: each would be named `routes`), and the names each helpers module gives. */
+  let importedRouting: string | undefined;
+  const names = new Map<string, Set<string>>();
   for (const literal of urlLiterals(file)) {
     if (isAsset(literal, assets)) continue;
     const match = matchLiteral(literal, sets);
@@ -55,19 +75,41 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
       line: file.getLineAndCharacterOfPosition(literal.start).line + 1,
       recognised: !!match || recognisesLiteral(literal, sets),
     };
-    if (match) {
-      const name = imports.get(path.resolve(match.uri)) ?? "routes";
-      if (!imports.has(path.resolve(match.uri))) needed.add(match.uri);
-      entry.match = match;
-      entry.replacement = literal.jsxAttribute ? `{${name}.helpers.${match.call}}` : `${name}.helpers.${match.call}`;
-    }
     found.push(entry);
+    if (!match) continue;
+    entry.match = match;
+    let reach = reachOf(match.uri);
+    if ("module" in reach && !imports.imports(reach.module, match.helper) && imports.writes(match.helper)) reach = { routing: match.uri, name: "routes", imported: false };
+    if ("module" in reach) {
+      if (!imports.imports(reach.module, match.helper)) {
+        entry.insertion = imports.namesImport(reach.module, [match.helper]);
+        if (!names.has(reach.module)) names.set(reach.module, new Set());
+        names.get(reach.module)!.add(match.helper);
+      }
+      entry.replacement = match.call;
+    } else {
+      if (!reach.imported) {
+        // A second routing file's helpers would need a second `routes`: its literals are left for another run.
+        if ((importedRouting ??= reach.routing) !== reach.routing || imports.writes("routes")) continue;
+        entry.insertion = imports.defaultImport(reach.routing, "routes");
+      }
+      entry.replacement = `${reach.name}.helpers.${match.call}`;
+    }
+    if (literal.jsxAttribute) entry.replacement = `{${entry.replacement}}`;
   }
-  const insertion = needed.size ? importInsertion(file, fileName, [...needed][0]) : undefined;
-  // The text in one pass, in order (replacing one literal after another re-copies the file each time).
-  const edits = found.flatMap((entry) => (entry.replacement ? [{ at: entry.literal.start, end: entry.literal.end, text: entry.replacement }] : []));
-  // The import goes after the file's imports, at an offset of the original text, in its place among the edits.
-  if (insertion) edits.splice(edits.filter((edit) => edit.at < insertion.at).length, 0, { at: insertion.at, end: insertion.at, text: insertion.text });
+  const insertions = [
+    ...(importedRouting ? [imports.defaultImport(importedRouting, "routes")] : []),
+    ...[...names].map(([module, helpers]) => imports.namesImport(module, [...helpers])),
+  ];
+  return { found, text: edited(text, found, insertions) };
+}
+
+/** The text with each replacement and insertion made, in one pass in order (one after another would re-copy the file each time). */
+function edited(text: string, found: readonly FoundLiteral[], insertions: readonly Insertion[]): string {
+  const edits = [
+    ...found.flatMap((entry) => (entry.replacement ? [{ at: entry.literal.start, end: entry.literal.end, text: entry.replacement }] : [])),
+    ...insertions.map(({ at, text: inserted }) => ({ at, end: at, text: inserted })),
+  ].sort((a, b) => a.at - b.at || a.end - b.end);
   const parts: string[] = [];
   let from = 0;
   for (const edit of edits) {
@@ -75,7 +117,7 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
     from = edit.end;
   }
   parts.push(text.slice(from));
-  return { found, text: parts.join(""), ...(insertion ? { insertion } : {}) };
+  return parts.join("");
 }
 
 /**
@@ -123,38 +165,11 @@ function scriptKind(fileName: string): ts.ScriptKind {
   return ts.ScriptKind.TS;
 }
 
-/** The file's default imports of relative modules: the imported file (resolved, without extension guessing beyond .ts/.js) → its local name. */
-function defaultImports(file: ts.SourceFile, fileName: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const statement of file.statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
-    const name = statement.importClause?.name?.text;
-    const specifier = statement.moduleSpecifier.text;
-    if (!name || !specifier.startsWith(".")) continue;
-    const resolved = path.resolve(path.dirname(fileName), specifier).replace(/\.(js|mjs|cjs)$/, "");
-    for (const extension of [".ts", ".tsx", ".js", ".mjs", ".cjs", ".mts", ".cts", ""]) found.set(`${resolved}${extension}`, name);
-  }
-  return found;
-}
-
-/** `import routes from "…"` after the file's last import (or first, where it has none), as an insertion into the original text. */
-function importInsertion(file: ts.SourceFile, fileName: string, routingFile: string): { at: number; text: string } {
-  let relative = path
-    .relative(path.dirname(fileName), routingFile)
-    .replace(/\\/g, "/")
-    .replace(/\.(ts|tsx|mts|cts|js|mjs|cjs)$/, "");
-  if (!relative.startsWith(".")) relative = `./${relative}`;
-  const relativeImports = file.statements.filter(
-    (s): s is ts.ImportDeclaration => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text.startsWith("."),
-  );
-  if (relativeImports.some((s) => /\.js$/.test((s.moduleSpecifier as ts.StringLiteral).text))) relative += ".js";
-  const line = `import routes from "${relative}";`;
-  const imports = file.statements.filter(ts.isImportDeclaration);
-  return imports.length ? { at: imports[imports.length - 1].getEnd(), text: `\n${line}` } : { at: 0, text: `${line}\n` };
-}
-
 /** URL paths that are files rather than routes, by default: a literal whose path they match is left alone. */
 export const DEFAULT_ASSET_GLOBS: readonly string[] = ["/assets/**", "/static/**"];
+
+/** Front-end files, by default (components): their fixes use the routing file's helpers module where there is one. */
+export const DEFAULT_FRONT_END_GLOBS: readonly string[] = ["**/*.{tsx,jsx}"];
 
 /** Files whose URLs are tests' expectations, by default: their literals are left alone. */
 export const DEFAULT_TEST_GLOBS: readonly string[] = ["**/*.{test,spec}.*", "**/{test,tests,__tests__}/**"];

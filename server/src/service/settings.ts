@@ -1,6 +1,6 @@
 import picomatch from "picomatch";
 import { Behaviour, DEFAULT_BEHAVIOUR, DrawSettings, isBehaviour } from "resource-routes/internal";
-import { DEFAULT_ASSET_GLOBS, DEFAULT_TEST_GLOBS } from "../literals/literalRewrites";
+import { DEFAULT_ASSET_GLOBS, DEFAULT_FRONT_END_GLOBS, DEFAULT_TEST_GLOBS } from "../literals/literalRewrites";
 
 /** The language service's settings: `resourceRoutes.*` in VS Code, `settings.resourceRoutes` elsewhere. */
 export interface ServiceSettings {
@@ -26,6 +26,8 @@ export interface ServiceSettings {
   /** URL paths that are files, not routes (`urlLiterals.assets`), and files whose URLs are tests' expectations (`urlLiterals.tests`): left alone. */
   assetGlobs: readonly string[];
   testGlobs: readonly string[];
+  /** Front-end files (`urlLiterals.frontEnd`): their fixes import the helper from a helpers module of the routing file, where the workspace has one. */
+  frontEndGlobs: readonly string[];
 }
 
 type Feature = "hover" | "completion" | "diagnostics" | "codeLens" | "inlayHints";
@@ -44,6 +46,7 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   unusedRoutes: false,
   assetGlobs: DEFAULT_ASSET_GLOBS,
   testGlobs: DEFAULT_TEST_GLOBS,
+  frontEndGlobs: DEFAULT_FRONT_END_GLOBS,
 };
 
 /**
@@ -110,6 +113,7 @@ export function readSettings(raw: unknown): { settings: ServiceSettings; problem
   for (const [key, field] of [
     ["assets", "assetGlobs"],
     ["tests", "testGlobs"],
+    ["frontEnd", "frontEndGlobs"],
   ] as const) {
     const globs = isRecord(input.urlLiterals) ? input.urlLiterals[key] : undefined;
     if (globs === undefined) continue;

@@ -1,4 +1,7 @@
 import { type Diagnostic, nearest } from "resource-routes/internal";
+import { posix } from "path";
+import { GENERATED_MARK } from "../files/generatedFile";
+import { helpersRecipeOf } from "../format/browserHelpers";
 import { KeptFor } from "../incremental/keptFor";
 import { globTest, rewriteLiterals, type RoutingFiles } from "../literals/literalRewrites";
 import { literalPath } from "../literals/urlLiterals";
@@ -15,20 +18,38 @@ import { RoutingWorkspace } from "./workspace";
 export function urlLiteralDiagnostics(workspace: RoutingWorkspace, uri: string): Diagnostic[] {
   const document = workspace.document(uri);
   if (!document || workspace.settings.urlLiterals === "off") return [];
+  const modules = helpersModules(workspace);
   const routing = workspace.routingFiles().flatMap(({ uri: routingUri, file }) => {
     const routingPath = parseUri(routingUri)?.path;
-    return routingPath ? [{ file: routingPath, routes: file.routes }] : [];
+    return routingPath ? [{ file: routingPath, routes: file.routes, helpersModule: modules.get(routingPath) }] : [];
   });
   if (routing.length === 0) return [];
   // Kept while the document's text, the settings and the route sets stay the same objects: every
   // round of diagnostics asks again of each open document, and only the edited one changed. The
   // inputs are held weakly: a kept answer keeps no earlier version of a routing file alive.
-  const inputs: unknown[] = [document.text, workspace.settings, ...routing.map((r) => r.routes)];
+  const inputs: unknown[] = [document.text, workspace.settings, ...routing.flatMap((r) => [r.routes, r.helpersModule])];
   const kept = made.peek(document);
   if (kept && kept.inputs.length === inputs.length && kept.inputs.every((input, i) => deref(input) === inputs[i])) return kept.diagnostics;
   const diagnostics = literalDiagnostics(workspace, uri, routing);
   made.set(document, { inputs: inputs.map((input) => (typeof input === "object" && input !== null ? new WeakRef(input) : input)), diagnostics });
   return diagnostics;
+}
+
+/**
+ * The helpers modules of the workspace (`resource-routes helpers`, or the language server's own
+ * writing of them), by the path of the routing file each is made from: where a front-end file's
+ * fix imports a helper from. Read from each module's first lines (its recipe).
+ */
+function helpersModules(workspace: RoutingWorkspace): Map<string, string> {
+  const modules = new Map<string, string>();
+  for (const document of workspace.documents()) {
+    if (document.text.slice(0, GENERATED_MARK.length) !== GENERATED_MARK) continue;
+    // The recipe is on the second line: the head of the text is enough.
+    const recipe = helpersRecipeOf(document.text.slice(0, 4096));
+    const module = recipe && parseUri(document.uri)?.path;
+    if (module) modules.set(posix.resolve(posix.dirname(module), recipe.routes), module);
+  }
+  return modules;
 }
 
 const made = new KeptFor<object, { inputs: readonly unknown[]; diagnostics: Diagnostic[] }>();
@@ -43,8 +64,7 @@ function literalDiagnostics(workspace: RoutingWorkspace, uri: string, routing: R
   const scanned = literalSource(workspace, uri);
   if (!scanned || globTest(workspace.settings.testGlobs)(scanned.path)) return [];
   const { path, text } = scanned;
-  const rewrite = rewriteLiterals(path, text, routing, workspace.settings.assetGlobs);
-  const insertion = rewrite.insertion;
+  const rewrite = rewriteLiterals(path, text, routing, workspace.settings.assetGlobs, globTest(workspace.settings.frontEndGlobs));
   const unknown = workspace.settings.unknownUrls ? unknownUrls(rewrite.found, routing) : [];
   return [
     ...unknown,
@@ -57,7 +77,7 @@ function literalDiagnostics(workspace: RoutingWorkspace, uri: string, routing: R
               message: `${found.text} is ${found.match.call} (${found.match.route.target}): the helper generates this URL and follows the route when it changes`,
               span: { start: found.literal.start, end: found.literal.end },
               replacement: found.replacement,
-              ...(insertion ? { insertion } : {}),
+              ...(found.insertion ? { insertion: found.insertion } : {}),
             },
           ]
         : [],

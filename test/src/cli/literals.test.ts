@@ -127,6 +127,36 @@ describe("URL literals", () => {
     }
   });
 
+  it("with the routing file's helpers module written (resource-routes helpers), front-end files import each helper from it", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-literals-module-"));
+    try {
+      fs.mkdirSync(path.join(dir, "src", "views"), { recursive: true });
+      fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ "resource-routes": { routes: "src/routes.ts" } }));
+      fs.writeFileSync(path.join(dir, "src", "routes.ts"), ROUTES);
+      const component = path.join(dir, "src", "views", "links.tsx");
+      fs.writeFileSync(component, 'export const Links = ({ id }: { id: number }) => <nav><a href="/posts">All</a><a href={`/posts/${id}`}>One</a></nav>;\n');
+      const server = path.join(dir, "src", "redirects.ts");
+      fs.writeFileSync(server, 'export const home = () => "/posts";\n');
+      const cli = (...args: string[]) => cp.spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
+      assert.strictEqual(cli("helpers", "src/routes.ts").status, 0);
+      const fixed = cli("literals", "--fix");
+      assert.strictEqual(fixed.status, 0, fixed.stderr);
+      assert.strictEqual(
+        fs.readFileSync(component, "utf8"),
+        'import { posts_path, post_path } from "../routes.helpers";\nexport const Links = ({ id }: { id: number }) => <nav><a href={posts_path()}>All</a><a href={post_path(id)}>One</a></nav>;\n',
+      );
+      assert.strictEqual(fs.readFileSync(server, "utf8"), 'import routes from "./routes";\nexport const home = () => routes.helpers.posts_path();\n');
+      // A module that is not the routing file's helpers module is refused, with why.
+      const wrong = cli("literals", "--helpers-module", "src/redirects.ts");
+      assert.deepStrictEqual(
+        [wrong.status, wrong.stderr.trim()],
+        [2, "resource-routes: src/redirects.ts is not the helpers module of src/routes.ts (write it with `resource-routes helpers`)"],
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("hostile and large code: a concatenation of 60,000 terms, 20,000 nested parentheses, a 4.8 MB file, 10,000 files: each read once, none stops the scan", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-literals-large-"));
     try {

@@ -1,4 +1,5 @@
 import * as assert from "assert";
+import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
 import { codeActions } from "../../../server/out/service/codeActions";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { readSettings } from "../../../server/out/service/settings";
@@ -37,6 +38,42 @@ describe("service: URLs written by hand", () => {
     assert.strictEqual(
       text,
       `import { api } from "../api.js";\nimport routes from "../routes.js";\nexport const load = (id: number) => api(routes.helpers.post_path(id));\n`,
+    );
+  });
+
+  it("in a front-end file, with a helpers module in the workspace, the fix imports the helper from it by name", () => {
+    const w = workspace();
+    const helpers = helpersModuleOf(w.routingFile("file:///app/src/routes.ts")!.routes, { routes: "./routes.ts" });
+    w.set({ uri: "file:///app/src/routes.helpers.js", version: 1, text: helpers.js });
+    const component = 'import { post_path } from "../routes.helpers";\nexport const Post = ({ id }: { id: number }) => <a href="/posts">{post_path(id)}</a>;\n';
+    const fixed = (uri: string, text: string) => {
+      w.set({ uri, version: 1, text });
+      const [diagnostic] = documentDiagnostics(w, uri).filter((d) => d.code === "url-literal");
+      const [fix] = codeActions(w, uri, diagnostic.span!);
+      let result = text;
+      for (const edit of [...fix.edits].sort((a, b) => b.span.start - a.span.start))
+        result = result.slice(0, edit.span.start) + edit.newText + result.slice(edit.span.end);
+      return [fix.title, result];
+    };
+    // The module is imported already: the helper joins its import.
+    assert.deepStrictEqual(fixed("file:///app/src/views/post.tsx", component), [
+      "Replace with posts_path()",
+      'import { post_path, posts_path } from "../routes.helpers";\nexport const Post = ({ id }: { id: number }) => <a href={posts_path()}>{post_path(id)}</a>;\n',
+    ]);
+    // A front-end file (*.tsx) that imports nothing yet: a new import of the helper.
+    assert.deepStrictEqual(fixed("file:///app/src/views/list.tsx", 'export const List = () => <a href="/posts">All</a>;\n'), [
+      "Replace with posts_path()",
+      'import { posts_path } from "../routes.helpers";\nexport const List = () => <a href={posts_path()}>All</a>;\n',
+    ]);
+    // A file that writes the name for something else of its own keeps to routes.helpers.
+    assert.deepStrictEqual(
+      fixed("file:///app/src/views/own.tsx", 'const posts_path = "x";\nexport const Own = () => <a href="/posts">{posts_path}</a>;\n')[1],
+      'import routes from "../routes";\nconst posts_path = "x";\nexport const Own = () => <a href={routes.helpers.posts_path()}>{posts_path}</a>;\n',
+    );
+    // A server file (not front-end) keeps to the routing file.
+    assert.strictEqual(
+      fixed("file:///app/src/server/redirect.ts", 'export const go = () => fetch("/posts");\n')[0],
+      "Replace with routes.helpers.posts_path()",
     );
   });
 

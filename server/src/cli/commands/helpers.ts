@@ -13,7 +13,7 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
   const [file, ...extra] = requireFiles(args);
   if (extra.length) throw new UsageError("helpers takes one FILE");
   if (args.watch) return watching(() => helpersCommand({ ...args, watch: false }) as CommandResult, [file], []);
-  const out = args.out ?? file.replace(/\.[cm]?[jt]sx?$/, "") + ".helpers.js";
+  const out = args.out ?? defaultHelpersModule(file);
   const declarations = helpersDeclarationFileOf(out);
   if (!declarations) throw new UsageError(`--out names the helpers module, a .js or .mjs file, got ${JSON.stringify(out)}`);
   const f = loadFile(file, args.behaviour);
@@ -50,4 +50,9 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
     result.stderr.push(printable(`--include and --exclude left no route of ${f.routes.routes.length}: the module exports no helper`));
   }
   return result;
+}
+
+/** Where `helpers` writes a routing file's helpers module unless told: beside it, `routes.ts` → `routes.helpers.js`. */
+export function defaultHelpersModule(routingFile: string): string {
+  return routingFile.replace(/\.[cm]?[jt]sx?$/, "") + ".helpers.js";
 }

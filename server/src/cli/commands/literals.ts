@@ -2,7 +2,10 @@ import * as fs from "fs";
 import * as path from "path";
 import { printable } from "resource-routes/internal";
 import { GENERATED_MARK, projectRoot, UnsafeWrite, writeGeneratedFile } from "../../files/generatedFile";
-import { addedSyntaxError, DEFAULT_ASSET_GLOBS, rewriteLiterals, type RoutingFiles } from "../../literals/literalRewrites";
+import { helpersRecipeOf } from "../../format/browserHelpers";
+import { addedSyntaxError, DEFAULT_ASSET_GLOBS, DEFAULT_FRONT_END_GLOBS, globTest, rewriteLiterals, type RoutingFiles } from "../../literals/literalRewrites";
+import { UsageError } from "../args";
+import { defaultHelpersModule } from "./helpers";
 import { ParsedArguments } from "../args";
 import { discoverRoutingFile } from "../discover";
 import { loadFile } from "../load";
@@ -17,7 +20,8 @@ import { literalSourceFiles } from "../sourceFiles";
 export function literalsCommand(args: ParsedArguments): CommandResult {
   const routingFile = args.routes ?? discoverRoutingFile(process.cwd());
   const routes = loadFile(routingFile, args.behaviour).routes;
-  const routing: RoutingFiles = [{ file: path.resolve(routingFile), routes }];
+  const routing: RoutingFiles = [{ file: path.resolve(routingFile), routes, helpersModule: helpersModuleOf(args.helpersModule ?? defaultHelpersModule(routingFile), routingFile) }];
+  const frontEnd = globTest(args.frontEnd.length ? args.frontEnd : DEFAULT_FRONT_END_GLOBS);
   const files = literalSourceFiles(args.positional, routingFile, args.include, args.exclude);
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -27,7 +31,9 @@ export function literalsCommand(args: ParsedArguments): CommandResult {
   for (const file of files) {
     const text = fs.readFileSync(file, "utf8");
     if (text.startsWith(GENERATED_MARK)) continue;
-    const rewrite = rewriteLiterals(path.resolve(file), text, routing, args.assets.length ? args.assets : DEFAULT_ASSET_GLOBS);
+    const rewrite = rewriteLiterals(path.resolve(file), text, routing, args.assets.length ? args.assets : DEFAULT_ASSET_GLOBS, (name) =>
+      frontEnd(path.relative(process.cwd(), name).replace(/\\/g, "/")),
+    );
     if (rewrite.unparsable) stderr.push(printable(`${path.relative(process.cwd(), file)}: not scanned: nested too deeply for TypeScript's parser`));
     for (const found of rewrite.found) {
       if (!found.match && !args.unknown) continue;
@@ -71,4 +77,20 @@ export function literalsCommand(args: ParsedArguments): CommandResult {
   if (args.fix) stderr.push(`${rewritten} file(s) rewritten, ${remaining} literal(s) replaced by helper calls`);
   else stderr.push(`${remaining} literal(s) a helper call can replace, in ${files.length} file(s) scanned${remaining ? " (--fix replaces them)" : ""}`);
   return { stdout, stderr, exitCode: failed || (args.failOnLiterals && remaining > 0 && !args.fix) ? 1 : 0 };
+}
+
+/**
+ * The routing file's helpers module where front-end files import helpers from: the one named, which
+ * must be one made from this routing file, or the one `helpers` writes by default, if it is there.
+ */
+function helpersModuleOf(module: string, routingFile: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(module, "utf8").slice(0, 4096);
+  } catch {
+    return undefined;
+  }
+  const recipe = text.startsWith(GENERATED_MARK) ? helpersRecipeOf(text) : undefined;
+  if (recipe && path.resolve(path.dirname(module), recipe.routes) === path.resolve(routingFile)) return path.resolve(module);
+  throw new UsageError(`${module} is not the helpers module of ${routingFile} (write it with \`resource-routes helpers\`)`);
 }

@@ -1,0 +1,104 @@
+import * as path from "path";
+import ts = require("typescript");
+
+/*
+ * How a rewritten file reaches the helpers: through the routing file's default export
+ * (`routes.helpers.post_path(id)`), or through a helpers module made from it (`resource-routes
+ * helpers`: `post_path(id)`, imported by name), and the import each needs.
+ */
+
+/** An insertion into a file's original text. */
+export interface Insertion {
+  at: number;
+  text: string;
+}
+
+/** A file's path without a script's extension: what two ways of writing one import have in common. */
+function moduleKey(file: string): string {
+  return file.replace(/\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/, "");
+}
+
+/** The relative imports of a file: each imported module (by moduleKey) with its declaration. */
+export class FileImports {
+  private readonly byModule = new Map<string, ts.ImportDeclaration>();
+  /** Whether the file's relative imports name their modules with `.js` (then so does an import added to it). */
+  private readonly withJs: boolean;
+  /** Where the file's last import ends: an import added goes after it. */
+  private lastImportEnd: number | undefined;
+
+  constructor(
+    private readonly file: ts.SourceFile,
+    private readonly fileName: string,
+  ) {
+    let withJs = false;
+    for (const statement of file.statements) {
+      if (ts.isImportDeclaration(statement)) this.lastImportEnd = statement.getEnd();
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const specifier = statement.moduleSpecifier.text;
+      if (!specifier.startsWith(".")) continue;
+      withJs ||= /\.js$/.test(specifier);
+      const key = moduleKey(path.resolve(path.dirname(fileName), specifier));
+      if (!this.byModule.has(key)) this.byModule.set(key, statement);
+    }
+    this.withJs = withJs;
+  }
+
+  /** The local name of the module's default import, if the file has one. */
+  defaultName(module: string): string | undefined {
+    return this.byModule.get(moduleKey(module))?.importClause?.name?.text;
+  }
+
+  /** The names the file imports from the module by name (`import { a, b } from …`), if it has such an import. */
+  namedImports(module: string): ts.NamedImports | undefined {
+    const bindings = this.byModule.get(moduleKey(module))?.importClause?.namedBindings;
+    return bindings && ts.isNamedImports(bindings) ? bindings : undefined;
+  }
+
+  /** `import routes from "…"`, as an insertion after the file's imports. */
+  defaultImport(module: string, name: string): Insertion {
+    return this.statement(`import ${name} from "${this.specifier(module)}";`);
+  }
+
+  /** `names` imported from the module by name: added to the file's import of it, or a new import after the file's imports. */
+  namesImport(module: string, names: readonly string[]): Insertion {
+    const existing = this.namedImports(module);
+    if (existing?.elements.length) return { at: existing.elements[existing.elements.length - 1].getEnd(), text: names.map((n) => `, ${n}`).join("") };
+    if (existing) return { at: existing.getStart(this.file) + 1, text: ` ${names.join(", ")} ` };
+    return this.statement(`import { ${names.join(", ")} } from "${this.specifier(module)}";`);
+  }
+
+  /** Whether the module's named import already brings `name`. */
+  imports(module: string, name: string): boolean {
+    return this.namedImports(module)?.elements.some((element) => element.name.text === name) ?? false;
+  }
+
+  /** Whether a name is written in the file outside its imports: a helper imported by that name could shadow it or be shadowed. */
+  writes(name: string): boolean {
+    if (!this.identifiers) {
+      const identifiers = new Set<string>();
+      // With a stack of its own: a concatenation of thousands of terms nests that deep.
+      const stack: ts.Node[] = this.file.statements.filter((statement) => !ts.isImportDeclaration(statement));
+      while (stack.length) {
+        const node = stack.pop()!;
+        if (ts.isIdentifier(node)) identifiers.add(node.text);
+        else ts.forEachChild(node, (child) => void stack.push(child));
+      }
+      this.identifiers = identifiers;
+    }
+    return this.identifiers.has(name);
+  }
+
+  private identifiers: Set<string> | undefined;
+
+  /** The module as the file's relative imports write one: `./x` or `../x`, with `.js` where they have it. */
+  private specifier(module: string): string {
+    let relative = moduleKey(path.relative(path.dirname(this.fileName), module).replace(/\\/g, "/"));
+    if (!relative.startsWith(".")) relative = `./${relative}`;
+    return this.withJs ? `${relative}.js` : relative;
+  }
+
+  /** A statement after the file's last import (or first, where it has none). */
+  private statement(line: string): Insertion {
+    return this.lastImportEnd === undefined ? { at: 0, text: `${line}\n` } : { at: this.lastImportEnd, text: `\n${line}` };
+  }
+}
