@@ -168,7 +168,19 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => tooling(() => require("./commands/import") as typeof import("./commands/import"), "typescript and @ruby/prism").importCommand(args),
   },
   literals: {
-    flags: ["--routes", "--behaviour", "--fix", "--json", "--include", "--exclude", "--unknown", "--fail-on-literals", "--assets", "--helpers-module", "--front-end"],
+    flags: [
+      "--routes",
+      "--behaviour",
+      "--fix",
+      "--json",
+      "--include",
+      "--exclude",
+      "--unknown",
+      "--fail-on-literals",
+      "--assets",
+      "--helpers-module",
+      "--front-end",
+    ],
     usage: `resource-routes literals [PATHS...] [--routes FILE] [--fix] [--include GLOB]... [--exclude GLOB]... [--assets GLOB]... [--unknown] [--fail-on-literals] [--json]
        [--helpers-module FILE] [--front-end GLOB]...
   Lists the URLs written by hand in the TS/JS files under PATHS (default: the current folder; node_modules, builds

@@ -79,7 +79,8 @@ export function rewriteLiterals(
     if (!match) continue;
     entry.match = match;
     let reach = reachOf(match.uri);
-    if ("module" in reach && !imports.imports(reach.module, match.helper) && imports.writes(match.helper)) reach = { routing: match.uri, name: "routes", imported: false };
+    if ("module" in reach && !imports.imports(reach.module, match.helper) && imports.writes(match.helper))
+      reach = { routing: match.uri, name: "routes", imported: false };
     if ("module" in reach) {
       if (!imports.imports(reach.module, match.helper)) {
         entry.insertion = imports.namesImport(reach.module, [match.helper]);

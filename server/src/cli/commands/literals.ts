@@ -20,7 +20,9 @@ import { literalSourceFiles } from "../sourceFiles";
 export function literalsCommand(args: ParsedArguments): CommandResult {
   const routingFile = args.routes ?? discoverRoutingFile(process.cwd());
   const routes = loadFile(routingFile, args.behaviour).routes;
-  const routing: RoutingFiles = [{ file: path.resolve(routingFile), routes, helpersModule: helpersModuleOf(args.helpersModule ?? defaultHelpersModule(routingFile), routingFile) }];
+  const routing: RoutingFiles = [
+    { file: path.resolve(routingFile), routes, helpersModule: helpersModuleOf(args.helpersModule ?? defaultHelpersModule(routingFile), routingFile) },
+  ];
   const frontEnd = globTest(args.frontEnd.length ? args.frontEnd : DEFAULT_FRONT_END_GLOBS);
   const files = literalSourceFiles(args.positional, routingFile, args.include, args.exclude);
   const stdout: string[] = [];
