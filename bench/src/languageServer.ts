@@ -100,7 +100,7 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
     await client.connection.sendRequest(rpc.HoverRequest.type, { textDocument: { uri: routesUri }, position: { line: firstDeclaration, character: 8 } });
     const open = Number(process.hrtime.bigint() - opened) / 1e6;
     await client.open(viewUri, view);
-    await client.waitForDiagnostics(viewUri, (ds) => ds.some((d) => d.code === "unknown-helper"), 60_000);
+    await client.waitForDiagnostics(viewUri, (ds) => ds.some((d) => d.code === "unknown-helper") && (VIEW_LITERALS === 0 || ds.some((d) => d.code === "url-literal")), 60_000);
     const rssOpened = rssOf(client.pid);
 
     const declarationLines = lines.flatMap((l, i) => (/\b(map|api)\.resources?\(/.test(l) ? [i] : []));
@@ -166,7 +166,7 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
 
     const routes = loadRoutingFile(text, "routes.ts")!.routes.routes.length;
     console.log(
-      `language server, ${workload.title}: a ${lines.length.toLocaleString("en-US")}-line routing file (${routes.toLocaleString("en-US")} routes) and a view with an unknown helper, over stdio, ${launch === "cli" ? "the CLI's server" : "the VS Code extension's bundled server"}`,
+      `language server, ${workload.title}: a ${lines.length.toLocaleString("en-US")}-line routing file (${routes.toLocaleString("en-US")} routes) and a view with an unknown helper and ${VIEW_LITERALS} URLs written by hand, over stdio, ${launch === "cli" ? "the CLI's server" : "the VS Code extension's bundled server"}`,
     );
     console.log(
       `  cold start (server start, indexing, analysis) to the routing file's first diagnostics: ${cold.toFixed(0)} ms, ${(cold / (parse.seconds * 1000)).toFixed(1)}× ts.createSourceFile on the same text (${(parse.seconds * 1000).toFixed(0)} ms); ` +
@@ -198,10 +198,14 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
   }
 }
 
+/** How many URLs written by hand the view holds (BENCH_VIEW_LITERALS, default 30; 0 for the view without): each a url-literal hint, worked out again whenever the routes change. */
+const VIEW_LITERALS = Number(process.env.BENCH_VIEW_LITERALS ?? 30);
+
 /**
  * A folder as a user's project holds them: `config/routes.ts` with `routing`, and a view that
- * completes helpers starting with `prefix` and holds an unknown helper the whole time, as a
- * half-finished view does.
+ * completes helpers starting with `prefix`, holds an unknown helper the whole time, as a
+ * half-finished view does, and fetches URLs written by hand (the paths of the first named GET
+ * routes, a segment's value being 1), each a url-literal hint.
  */
 export function editorWorkspace(routing: string, prefix: string): { root: string; view: string; routesUri: string; viewUri: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "resource-routes-bench-"));
@@ -209,7 +213,12 @@ export function editorWorkspace(routing: string, prefix: string): { root: string
   fs.mkdirSync(path.dirname(routesPath));
   fs.writeFileSync(routesPath, routing);
   fs.mkdirSync(path.join(root, "app"));
-  const view = `link(${prefix});\nroutes.helpers.widget_pth();\n`;
+  const urls = loadRoutingFile(routing, "routes.ts")!
+    .routes.routes.filter((route) => route.name && route.verb === "GET")
+    .slice(0, VIEW_LITERALS)
+    .map((route) => route.path.replace(/\.:format$/, "").replace(/:\w+/g, "1"));
+  // Line 2 is the comment the session types into.
+  const view = `link(${prefix});\nroutes.helpers.widget_pth();\n// notes\n${urls.map((url) => `fetch(${JSON.stringify(url)});\n`).join("")}`;
   fs.writeFileSync(path.join(root, "app", "view.ts"), view);
   return { root, view, routesUri: URI.file(routesPath).toString(), viewUri: URI.file(path.join(root, "app", "view.ts")).toString() };
 }

@@ -72,23 +72,24 @@ export class FileImports {
     return this.namedImports(module)?.elements.some((element) => element.name.text === name) ?? false;
   }
 
-  /** Whether a name is written in the file outside its imports: a helper imported by that name could shadow it or be shadowed. */
-  writes(name: string): boolean {
-    if (!this.identifiers) {
-      const identifiers = new Set<string>();
+  /** Whether the file declares a name anywhere (a variable, a parameter, a function, a class, an import): a helper imported by that name would clash or be shadowed. */
+  declares(name: string): boolean {
+    if (!this.declared) {
+      const declared = new Set<string>();
       // With a stack of its own: a concatenation of thousands of terms nests that deep.
-      const stack: ts.Node[] = this.file.statements.filter((statement) => !ts.isImportDeclaration(statement));
+      const stack: ts.Node[] = [this.file];
       while (stack.length) {
         const node = stack.pop()!;
-        if (ts.isIdentifier(node)) identifiers.add(node.text);
-        else ts.forEachChild(node, (child) => void stack.push(child));
+        const parent = node.parent as (ts.Node & { name?: ts.Node }) | undefined;
+        if (ts.isIdentifier(node) && parent && parent.name === node && DECLARATIONS.some((is) => is(parent))) declared.add(node.text);
+        ts.forEachChild(node, (child) => void stack.push(child));
       }
-      this.identifiers = identifiers;
+      this.declared = declared;
     }
-    return this.identifiers.has(name);
+    return this.declared.has(name);
   }
 
-  private identifiers: Set<string> | undefined;
+  private declared: Set<string> | undefined;
 
   /** The module as the file's relative imports write one: `./x` or `../x`, with `.js` where they have it. */
   private specifier(module: string): string {
@@ -102,3 +103,17 @@ export class FileImports {
     return this.lastImportEnd === undefined ? { at: 0, text: `${line}\n` } : { at: this.lastImportEnd, text: `\n${line}` };
   }
 }
+
+/** The nodes whose `name` declares a name in the file's scopes. */
+const DECLARATIONS: ReadonlyArray<(node: ts.Node) => boolean> = [
+  ts.isVariableDeclaration,
+  ts.isParameter,
+  ts.isBindingElement,
+  ts.isFunctionDeclaration,
+  ts.isClassDeclaration,
+  ts.isEnumDeclaration,
+  ts.isImportClause,
+  ts.isImportSpecifier,
+  ts.isNamespaceImport,
+  ts.isImportEqualsDeclaration,
+];

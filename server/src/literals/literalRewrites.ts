@@ -41,7 +41,7 @@ type Reach = { module: string } | { routing: string; name: string; imported: boo
  * imported where the file does not import it yet (as `routes`, its relative path written as the
  * file's other relative imports are: with `.js` where they have it); or, in a file that imports
  * the routing file's helpers module by name or is front-end code (`frontEnd`), the helper itself,
- * imported by name from that module (`resource-routes helpers`), unless the file already writes
+ * imported by name from that module (`resource-routes helpers`), unless the file already declares
  * that name for something else.
  */
 export function rewriteLiterals(
@@ -79,7 +79,7 @@ export function rewriteLiterals(
     if (!match) continue;
     entry.match = match;
     let reach = reachOf(match.uri);
-    if ("module" in reach && !imports.imports(reach.module, match.helper) && imports.writes(match.helper))
+    if ("module" in reach && !imports.imports(reach.module, match.helper) && imports.declares(match.helper))
       reach = { routing: match.uri, name: "routes", imported: false };
     if ("module" in reach) {
       if (!imports.imports(reach.module, match.helper)) {
@@ -91,7 +91,7 @@ export function rewriteLiterals(
     } else {
       if (!reach.imported) {
         // A second routing file's helpers would need a second `routes`: its literals are left for another run.
-        if ((importedRouting ??= reach.routing) !== reach.routing || imports.writes("routes")) continue;
+        if ((importedRouting ??= reach.routing) !== reach.routing || imports.declares("routes")) continue;
         entry.insertion = imports.defaultImport(reach.routing, "routes");
       }
       entry.replacement = `${reach.name}.helpers.${match.call}`;

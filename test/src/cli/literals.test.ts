@@ -73,6 +73,14 @@ describe("URL literals", () => {
     );
   });
 
+  it("never adds an import of `routes` to a file that declares that name for something else", () => {
+    assert.deepStrictEqual(replacements('const routes = ["a"];\nexport const go = () => fetch("/posts");\n'), { '"/posts"': undefined });
+    // A name used and declared nowhere (a global) is no clash: the import declares it.
+    assert.deepStrictEqual(replacements('routes.helpers.posts_path();\nexport const go = () => fetch("/posts");\n'), {
+      '"/posts"': "routes.helpers.posts_path()",
+    });
+  });
+
   it("uses the file's own import of the routing file, or adds one written as its other relative imports are", () => {
     const imported = rewriteLiterals("/app/src/view.ts", 'import appRoutes from "./routes";\nexport const a = () => fetch("/posts");\n', [
       { file: "/app/src/routes.ts", routes },

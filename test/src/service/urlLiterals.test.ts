@@ -65,7 +65,7 @@ describe("service: URLs written by hand", () => {
       "Replace with posts_path()",
       'import { posts_path } from "../routes.helpers";\nexport const List = () => <a href={posts_path()}>All</a>;\n',
     ]);
-    // A file that writes the name for something else of its own keeps to routes.helpers.
+    // A file that declares the name for something else of its own keeps to routes.helpers.
     assert.deepStrictEqual(
       fixed("file:///app/src/views/own.tsx", 'const posts_path = "x";\nexport const Own = () => <a href="/posts">{posts_path}</a>;\n')[1],
       'import routes from "../routes";\nconst posts_path = "x";\nexport const Own = () => <a href={routes.helpers.posts_path()}>{posts_path}</a>;\n',
