@@ -100,7 +100,11 @@ async function measure(workload: Workload, sessionSeconds: number, launch: Serve
     await client.connection.sendRequest(rpc.HoverRequest.type, { textDocument: { uri: routesUri }, position: { line: firstDeclaration, character: 8 } });
     const open = Number(process.hrtime.bigint() - opened) / 1e6;
     await client.open(viewUri, view);
-    await client.waitForDiagnostics(viewUri, (ds) => ds.some((d) => d.code === "unknown-helper") && (VIEW_LITERALS === 0 || ds.some((d) => d.code === "url-literal")), 60_000);
+    await client.waitForDiagnostics(
+      viewUri,
+      (ds) => ds.some((d) => d.code === "unknown-helper") && (VIEW_LITERALS === 0 || ds.some((d) => d.code === "url-literal")),
+      60_000,
+    );
     const rssOpened = rssOf(client.pid);
 
     const declarationLines = lines.flatMap((l, i) => (/\b(map|api)\.resources?\(/.test(l) ? [i] : []));
