@@ -45,6 +45,7 @@ export {
 export { associationName, defineResource, resourceSingular } from "./routing/resource";
 export { DEFAULT_ACTIONS } from "./routing/restriction";
 export { HttpMethod, Route, RouteJSON } from "./routing/route";
+export { Recognizer } from "./routing/recognize";
 export { routedMethod } from "./routing/requestMethods";
 export { RouteSet } from "./routing/routeSet";
 export { COVERAGE_VARIABLE, RouteCoverageFile, RouteUse } from "./routing/routeCoverage";

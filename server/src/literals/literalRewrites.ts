@@ -32,6 +32,18 @@ export interface FileRewrite {
 /** The routing files a scan matches literals against: each file's path on disk, its routes, and the helpers module made from it, if there is one. */
 export type RoutingFiles = ReadonlyArray<{ file: string; routes: RouteSet; helpersModule?: string }>;
 
+/** What a rewrite leaves alone and how it matches (each has a default). */
+export interface RewriteOptions {
+  /** URL paths that are files, not routes (default DEFAULT_ASSET_GLOBS). */
+  assetGlobs?: readonly string[];
+  /** Front-end files: they import helpers from a routing file's helpers module (default none). */
+  frontEnd?: (fileName: string) => boolean;
+  /** A literal's match against one routing file (default matchLiteral): the editor keeps matches across versions of the routes (KeptLiteralMatches). */
+  match?: (literal: UrlLiteral, set: { uri: string; routes: RouteSet }) => LiteralMatch | undefined;
+  /** Whether a literal no helper writes is recognised at all (`recognised`), which needs each route set's whole recogniser (default true). */
+  recognition?: boolean;
+}
+
 /** How a file reaches a routing file's helpers: by name from its helpers module, or through the routing file's default export. */
 type Reach = { module: string } | { routing: string; name: string; imported: boolean };
 
@@ -44,13 +56,8 @@ type Reach = { module: string } | { routing: string; name: string; imported: boo
  * imported by name from that module (`resource-routes helpers`), unless the file already declares
  * that name for something else.
  */
-export function rewriteLiterals(
-  fileName: string,
-  text: string,
-  routingFiles: RoutingFiles,
-  assetGlobs: readonly string[] = DEFAULT_ASSET_GLOBS,
-  frontEnd: (fileName: string) => boolean = () => false,
-): FileRewrite {
+export function rewriteLiterals(fileName: string, text: string, routingFiles: RoutingFiles, options: RewriteOptions = {}): FileRewrite {
+  const { assetGlobs = DEFAULT_ASSET_GLOBS, frontEnd = () => false, match: matchOne = (literal, set) => matchLiteral(literal, [set]), recognition = true } = options;
   const assets = globTest(assetGlobs);
   const file = parsedForLiterals(fileName, text);
   if (!file) return { found: [], text, unparsable: true };
@@ -68,12 +75,13 @@ export function rewriteLiterals(
   const names = new Map<string, Set<string>>();
   for (const literal of urlLiterals(file)) {
     if (isAsset(literal, assets)) continue;
-    const match = matchLiteral(literal, sets);
+    let match: LiteralMatch | undefined;
+    for (const set of sets) if ((match = matchOne(literal, set))) break;
     const entry: FoundLiteral = {
       literal,
       text: text.slice(literal.start, literal.end),
       line: file.getLineAndCharacterOfPosition(literal.start).line + 1,
-      recognised: !!match || recognisesLiteral(literal, sets),
+      recognised: !!match || (recognition && recognisesLiteral(literal, sets)),
     };
     found.push(entry);
     if (!match) continue;

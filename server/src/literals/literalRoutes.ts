@@ -87,12 +87,17 @@ export function recognisesLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ rou
 }
 
 /** The route that recognises the literal (with its substitutions as values), named or not. */
-export function literalRoute(literal: UrlLiteral, routes: RouteSet): Route | undefined {
+export function literalRoute(literal: UrlLiteral, routes: Pick<RouteSet, "match">): Route | undefined {
   try {
     return routes.match(literal.method, writtenUrl(literal).path).route;
   } catch {
     return undefined;
   }
+}
+
+/** Whether a recogniser (of some routes alone) recognises the literal. */
+export function literalRecognised(literal: UrlLiteral, recogniser: Pick<RouteSet, "match">): boolean {
+  return literalRoute(literal, recogniser) !== undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import { posix } from "path";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { helpersRecipeOf } from "../format/browserHelpers";
 import { KeptFor } from "../incremental/keptFor";
+import { KeptLiteralMatches } from "../literals/keptLiteralMatches";
 import { globTest, rewriteLiterals, type RoutingFiles } from "../literals/literalRewrites";
 import { literalPath } from "../literals/urlLiterals";
 import { literalSource } from "./literalUses";
@@ -52,6 +53,18 @@ function helpersModules(workspace: RoutingWorkspace): Map<string, string> {
   return modules;
 }
 
+/** Each document's literal matches against each routing file, kept across the routes' versions (see KeptLiteralMatches). */
+function keptMatches(workspace: RoutingWorkspace, uri: string, routingFile: string): KeptLiteralMatches {
+  let byFile = matchesOf.get(workspace);
+  if (!byFile) matchesOf.set(workspace, (byFile = new Map()));
+  const key = `${uri}\n${routingFile}`;
+  let kept = byFile.get(key);
+  if (!kept) byFile.set(key, (kept = new KeptLiteralMatches()));
+  return kept;
+}
+
+const matchesOf = new WeakMap<RoutingWorkspace, Map<string, KeptLiteralMatches>>();
+
 const made = new KeptFor<object, { inputs: readonly unknown[]; diagnostics: Diagnostic[] }>();
 
 function deref(input: unknown): unknown {
@@ -64,7 +77,14 @@ function literalDiagnostics(workspace: RoutingWorkspace, uri: string, routing: R
   const scanned = literalSource(workspace, uri);
   if (!scanned || globTest(workspace.settings.testGlobs)(scanned.path)) return [];
   const { path, text } = scanned;
-  const rewrite = rewriteLiterals(path, text, routing, workspace.settings.assetGlobs, globTest(workspace.settings.frontEndGlobs));
+  const { assetGlobs, frontEndGlobs, unknownUrls: recognition } = workspace.settings;
+  const rewrite = rewriteLiterals(path, text, routing, {
+    assetGlobs,
+    frontEnd: globTest(frontEndGlobs),
+    match: (literal, set) => keptMatches(workspace, uri, set.uri).matchOf(literal, set),
+    // Recognising what no helper writes needs the whole recogniser of each version of the routes: only for unknown-url.
+    recognition,
+  });
   const unknown = workspace.settings.unknownUrls ? unknownUrls(rewrite.found, routing) : [];
   return [
     ...unknown,

@@ -33,9 +33,10 @@ export function literalsCommand(args: ParsedArguments): CommandResult {
   for (const file of files) {
     const text = fs.readFileSync(file, "utf8");
     if (text.startsWith(GENERATED_MARK)) continue;
-    const rewrite = rewriteLiterals(path.resolve(file), text, routing, args.assets.length ? args.assets : DEFAULT_ASSET_GLOBS, (name) =>
-      frontEnd(path.relative(process.cwd(), name).replace(/\\/g, "/")),
-    );
+    const rewrite = rewriteLiterals(path.resolve(file), text, routing, {
+      assetGlobs: args.assets.length ? args.assets : DEFAULT_ASSET_GLOBS,
+      frontEnd: (name) => frontEnd(path.relative(process.cwd(), name).replace(/\\/g, "/")),
+    });
     if (rewrite.unparsable) stderr.push(printable(`${path.relative(process.cwd(), file)}: not scanned: nested too deeply for TypeScript's parser`));
     for (const found of rewrite.found) {
       if (!found.match && !args.unknown) continue;

@@ -1,0 +1,46 @@
+import { BEHAVIOURS, Recognizer, type RouteSet } from "resource-routes/internal";
+import { editOf, versionOf } from "../incremental/groupedTable";
+import { literalRecognised, matchLiteral, type LiteralMatch } from "./literalRoutes";
+import type { UrlLiteral } from "./urlLiterals";
+
+/**
+ * The URL literals of one document matched against one routing file, kept across the versions of
+ * its routes. Matching needs the route set's recogniser, which each version compiles anew (over a
+ * second at 100,000 routes): a version the editor patched from the last one (a keystroke in the
+ * routing file) matches again only the literals whose route it removed or that a route it added
+ * recognises, asking a recogniser of the added routes alone; the others keep their match, whose
+ * route is the same object in the new version. Any other new version matches everything again.
+ */
+export class KeptLiteralMatches {
+  private version: object | undefined;
+  private readonly kept = new Map<string, { literal: UrlLiteral; match: LiteralMatch | undefined }>();
+
+  /** The literal's match in `routes`, the routing file's routes now. */
+  matchOf(literal: UrlLiteral, set: { uri: string; routes: RouteSet }): LiteralMatch | undefined {
+    this.follow(set.routes);
+    const key = `${literal.method} ${JSON.stringify(literal.pieces)}`;
+    let entry = this.kept.get(key);
+    if (!entry) this.kept.set(key, (entry = { literal, match: matchLiteral(literal, [set]) }));
+    return entry.match;
+  }
+
+  /** Brings the kept matches to `routes`: kept where the change from the version they were made in cannot touch them. */
+  private follow(routes: RouteSet): void {
+    const version = versionOf(routes.table);
+    if (version === this.version) return;
+    const edit = editOf(routes.table);
+    const previous = this.version;
+    this.version = version;
+    // A route with a :controller or :action segment recognises by the whole set's controllers: everything is matched again.
+    const added = edit?.added.flatMap((group) => group.routes) ?? [];
+    if (!edit || edit.from !== previous || added.some((route) => route.controller === null || route.action === null)) {
+      this.kept.clear();
+      return;
+    }
+    const removed = new Set(edit.removed.flatMap((group) => group.routes));
+    const recogniser = added.length ? new Recognizer(added, BEHAVIOURS[routes.behaviour]) : undefined;
+    for (const [key, { literal, match }] of this.kept) {
+      if ((match && removed.has(match.route)) || (recogniser && literalRecognised(literal, recogniser))) this.kept.delete(key);
+    }
+  }
+}
