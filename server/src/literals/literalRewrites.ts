@@ -57,7 +57,12 @@ type Reach = { module: string } | { routing: string; name: string; imported: boo
  * that name for something else.
  */
 export function rewriteLiterals(fileName: string, text: string, routingFiles: RoutingFiles, options: RewriteOptions = {}): FileRewrite {
-  const { assetGlobs = DEFAULT_ASSET_GLOBS, frontEnd = () => false, match: matchOne = (literal, set) => matchLiteral(literal, [set]), recognition = true } = options;
+  const {
+    assetGlobs = DEFAULT_ASSET_GLOBS,
+    frontEnd = () => false,
+    match: matchOne = (literal, set) => matchLiteral(literal, [set]),
+    recognition = true,
+  } = options;
   const assets = globTest(assetGlobs);
   const file = parsedForLiterals(fileName, text);
   if (!file) return { found: [], text, unparsable: true };
