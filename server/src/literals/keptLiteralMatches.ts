@@ -1,5 +1,5 @@
 import { BEHAVIOURS, Recognizer, type RouteSet } from "resource-routes/internal";
-import { editOf, versionOf } from "../incremental/groupedTable";
+import { editOf, type GroupedTable, versionOf } from "../incremental/groupedTable";
 import { literalRecognised, matchLiteral, type LiteralMatch } from "./literalRoutes";
 import type { UrlLiteral } from "./urlLiterals";
 
@@ -33,14 +33,22 @@ export class KeptLiteralMatches {
     this.version = version;
     // A route with a :controller or :action segment recognises by the whole set's controllers: everything is matched again.
     const added = edit?.added.flatMap((group) => group.routes) ?? [];
+    const table = routes.table as GroupedTable;
     if (!edit || edit.from !== previous || added.some((route) => route.controller === null || route.action === null)) {
       this.kept.clear();
       return;
     }
-    const removed = new Set(edit.removed.flatMap((group) => group.routes));
+    // The edit replaced a run of routes: those before it keep their places, those after it move by the difference.
+    let start = 0;
+    for (let i = 0; i < edit.at; i++) start += table.groups.list[i].routes.length;
+    const removed = edit.removed.reduce((n, group) => n + group.routes.length, 0);
     const recogniser = added.length ? new Recognizer(added, BEHAVIOURS[routes.behaviour]) : undefined;
-    for (const [key, { literal, match }] of this.kept) {
-      if ((match && removed.has(match.route)) || (recogniser && literalRecognised(literal, recogniser))) this.kept.delete(key);
+    for (const [key, entry] of this.kept) {
+      const { literal, match } = entry;
+      // A match before the run stands: the routes the edit added all come after it.
+      if (match && match.index < start) continue;
+      if ((match && match.index < start + removed) || (recogniser && literalRecognised(literal, recogniser))) this.kept.delete(key);
+      else if (match) entry.match = { ...match, index: match.index + added.length - removed };
     }
   }
 }

@@ -7,6 +7,8 @@ export interface LiteralMatch {
   /** The routing file whose routes recognise it. */
   uri: string;
   route: Route;
+  /** The route's place in its route set (recognition order). */
+  index: number;
   helper: string;
   /** `post_comments_path(post.id, { page: "2" })`: the call, without how the file reaches the helpers. */
   call: string;
@@ -28,10 +30,11 @@ export function matchLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ uri: str
   if (fragment !== undefined) named.push(["anchor", decodeURIComponent(fragment)]);
   for (const { uri, routes } of sets) {
     let route: Route;
+    let index: number;
     let params: Record<string, string>;
     try {
       const matched = routes.match(literal.method, path);
-      route = matched.route;
+      ({ route, index } = matched);
       params = matched.recognition.params;
     } catch {
       continue;
@@ -63,7 +66,7 @@ export function matchLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ uri: str
     if (generated !== written) continue;
     // Every substitution is an argument, each once.
     if (expressions.some((expression) => args.filter((arg) => arg === expression).length !== 1)) continue;
-    return { uri, route, helper, call: `${helper}(${args.join(", ")})` };
+    return { uri, route, index, helper, call: `${helper}(${args.join(", ")})` };
   }
   return undefined;
 }

@@ -5,6 +5,7 @@ import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { readSettings } from "../../../server/out/service/settings";
 import { references } from "../../../server/out/service/references";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
+import { runs } from "../support/runs";
 
 /** The url-literal diagnostic in the editor, and its quick fix. */
 
@@ -137,5 +138,53 @@ describe("service: URLs written by hand", () => {
     w.configure(readSettings({}).settings);
     w.set({ uri: VIEW_URI, version: 2, text: VIEW.replace("/posts/", "/nothing/") });
     assert.deepStrictEqual(literals(), [], "the document edited");
+  });
+
+  it("kept across edits of the routing file, the matches equal a fresh workspace's after every edit (the fast path against the slow one)", () => {
+    // Declarations that insert, remove and change routes before, after and among those the URLs name.
+    const pieces = [
+      '  map.resources("posts", { member: { publish: "put" } }, (post) => post.resources("comments", { shallow: true }));',
+      '  map.resources("photos", (photo) => photo.resources("comments", { shallow: true }));',
+      '  map.named_route("login", "login", { controller: "sessions", action: "new" });',
+      '  map.resources("tags", { only: ["index", "show"] });',
+      '  map.connect("posts/:id/preview", { controller: "previews", action: "show" });',
+      '  map.resource("account");',
+      '  map.resources("posts", { as: "articles" });',
+    ];
+    const urls = [
+      "/posts",
+      "/posts/1",
+      "/posts/1/publish",
+      "/comments/3",
+      "/photos/2/comments",
+      "/login",
+      "/tags/9",
+      "/account",
+      "/articles/4",
+      "/posts/1/preview",
+    ];
+    const view = urls.map((url) => `fetch(${JSON.stringify(url)});`).join("\n") + "\n";
+    const routing = (lines: string[]) =>
+      `import { draw } from "resource-routes";\nexport default draw({ behaviour: "B" }, (map) => {\n${lines.join("\n")}\n});\n`;
+    const literalsOf = (w: RoutingWorkspace) =>
+      documentDiagnostics(w, VIEW_URI)
+        .filter((d) => d.code === "url-literal")
+        .map((d) => `${view.slice(d.span!.start, d.span!.end)} ${d.message.split(" is ")[1]}`);
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const kept = new RoutingWorkspace();
+    let lines = [pieces[0], pieces[2]];
+    kept.set({ uri: "file:///app/src/routes.ts", version: 1, text: routing(lines) });
+    kept.set({ uri: VIEW_URI, version: 1, text: view });
+    for (let edit = 0; edit < runs(60); edit++) {
+      const at = random(lines.length + 1);
+      if (lines.length > 1 && random(3) === 0) lines = lines.filter((_, i) => i !== at % lines.length);
+      else lines = [...lines.slice(0, at), pieces[random(pieces.length)], ...lines.slice(at)];
+      kept.set({ uri: "file:///app/src/routes.ts", version: edit + 2, text: routing(lines) });
+      const fresh = new RoutingWorkspace();
+      fresh.set({ uri: "file:///app/src/routes.ts", version: 1, text: routing(lines) });
+      fresh.set({ uri: VIEW_URI, version: 1, text: view });
+      assert.deepStrictEqual(literalsOf(kept), literalsOf(fresh), `after edit ${edit}:\n${lines.join("\n")}`);
+    }
   });
 });
