@@ -9,6 +9,7 @@ export { findAction, ActionLookup, Controllers, ControllerModule, Action, LoadOp
 export { CONTROLLER_EXTENSIONS } from "../routing/controllerFiles";
 export { ActionContext, RouteInfo } from "./context";
 export { HttpOptions, DEFAULT_BODY_LIMIT, DEFAULT_BODY_TIMEOUT } from "./dispatch";
+export { RouteRedirect } from "./redirects";
 export { Files } from "./body";
 export { Filters, Filter, BeforeFilter, AfterFilter, AroundFilter, Middleware } from "./filters";
 export { RequestFailure, FailureHook } from "./failures";

@@ -16,6 +16,7 @@ import { FailureHook, failureOutcome, RequestFailure } from "./failures";
 import { checkedCookieKeys } from "./cookies";
 import { isRequestMethod, routedMethod } from "../routing/requestMethods";
 import { routeRecorder } from "../routing/routeCoverage";
+import { type RouteRedirect, ServedRedirects } from "./redirects";
 
 /** Options of both adapters. */
 export interface HttpOptions {
@@ -58,6 +59,13 @@ export interface HttpOptions {
   patch?: "put" | false;
   /** Middleware run after recognition, outside the controllers' filters (see Middleware). */
   use?: readonly Middleware[];
+  /**
+   * Old URLs that keep working after a change of routes (`resource-routes diff --from REV
+   * --redirects --out FILE` writes them): a request no route takes, whose path an old pattern
+   * takes, is answered 301 (GET) or 308 with the new route's URL for the same values, its query
+   * kept. Asked only where recognition found no route: a route always wins.
+   */
+  redirects?: readonly RouteRedirect[];
   /** Answers a request no route matches; what it returns is the answer (undefined: the default, or the host framework's turn). */
   notFound?: FailureHook;
   /** Answers a path that matches only with other methods (`Allow` is set by the adapter). */
@@ -144,6 +152,8 @@ export class Dispatcher {
   private readonly plans: Array<{ module: unknown; plan: ActionPlan } | undefined>;
   /** Where the routes answered are recorded (HttpOptions.recordRoutes), if anywhere. */
   readonly recorder: ReturnType<typeof routeRecorder>;
+  /** HttpOptions.redirects, their old patterns compiled when the handler is made. */
+  readonly redirects: ServedRedirects | undefined;
 
   constructor(
     readonly routes: AnyRouteSet,
@@ -156,6 +166,7 @@ export class Dispatcher {
     this.hostAllowed = options.allowedHosts && allowedHostsTest(options.allowedHosts);
     this.plans = new Array<undefined>(routes.routes.length).fill(undefined);
     this.recorder = routeRecorder(options.recordRoutes);
+    this.redirects = options.redirects?.length ? new ServedRedirects(routes, options.redirects) : undefined;
   }
 
   dispatch<Raw>(request: IncomingRequest<Raw>, hasNext: boolean): Pending<Outcome> {
@@ -269,7 +280,7 @@ class Answering<Raw> {
       const override = params && Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
       matched = core.routes.match(method, path, typeof override === "string" ? { _method: routedMethod(override, core.patch) } : EMPTY);
     } catch (error) {
-      return this.failure(error);
+      return (error instanceof RoutingError && this.redirected(method, path)) || this.failure(error);
     }
     const { recognition, route } = matched;
     core.recorder?.record(core.routes, route);
@@ -324,6 +335,14 @@ class Answering<Raw> {
     if (typeof value === "object" && typeof Response !== "undefined" && value instanceof Response) return { response: value, head: this.head, cookies };
     if (value !== undefined) return { answer: answerOf(200, value), head: this.head, cookies };
     return { answer: context.answered ?? { status: 204, headers: {}, body: null }, head: this.head, cookies };
+  }
+
+  /** A request no route takes that an old pattern of HttpOptions.redirects takes: sent to the new route's URL, its query kept. */
+  private redirected(method: string, path: string): Outcome | undefined {
+    const target = this.request.target;
+    const at = target.indexOf("?");
+    const found = this.core.redirects?.answerFor(method, path, at < 0 ? "" : target.slice(at));
+    return found && { answer: { status: found.status, headers: { location: `${this.prefix()}${found.location}` }, body: null }, head: this.head };
   }
 
   /** What generated paths and URLs begin with: the framework's mount point, then basePath. */

@@ -112,8 +112,8 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => tooling(() => require("./commands/helpers") as typeof import("./commands/helpers"), "typescript").helpersCommand(args),
   },
   diff: {
-    flags: ["--behaviour", "--json", "--from", "--to", "--worktree", "--fail-on-breaking", "--redirects", "--include", "--exclude", "--assets"],
-    usage: `resource-routes diff [FILE] [--from REV] [--to REV | --worktree] [--fail-on-breaking] [--redirects] [--json]
+    flags: ["--behaviour", "--json", "--from", "--to", "--worktree", "--fail-on-breaking", "--redirects", "--out", "--force", "--include", "--exclude", "--assets"],
+    usage: `resource-routes diff [FILE] [--from REV] [--to REV | --worktree] [--fail-on-breaking] [--redirects [--out FILE [--force]]] [--json]
        [--include GLOB]... [--exclude GLOB]... [--assets GLOB]...
   The routes added (+), removed (-) and changed (~) between two git revisions of the routing file (default: HEAD
   and the working tree), read statically: no checkout, nothing run. Changes that break existing URLs or helper
@@ -123,7 +123,8 @@ const COMMANDS: Record<string, Command> = {
   --fail-on-breaking exits 1 when any change breaks. --json: {"routes": [...], "helpers": [...], "breaking": N}.
   --redirects lists, for each URL pattern that routed at --from and no longer does, the pattern of the route with
   the same controller#action and method that keeps its segments (301 for GET, 308 for other methods), and says
-  where there is none.`,
+  where there is none; with --out FILE it writes them as a module whose default export the HTTP adapters serve
+  (their redirects option).`,
     run: (args) => tooling(() => require("./commands/diff") as typeof import("./commands/diff"), "typescript").diffCommand(args),
   },
   controllers: {

@@ -1,8 +1,9 @@
-import type { RouteJSON } from "resource-routes/internal";
+import { commentText, type RouteJSON } from "resource-routes/internal";
+import { GENERATED_MARK } from "../files/generatedFile";
 
 /** A URL pattern that routed before and no longer does, and where its requests should go now. */
 export type Redirect =
-  | { verb: string; from: string; to: string; status: 301 | 308 }
+  | { verb: string; from: string; to: string; controller: string; action: string; name: string | null; status: 301 | 308 }
   /** No route of the same controller#action and method now, or none that keeps the old segment values: nothing is invented. */
   | { verb: string; from: string; refused: string };
 
@@ -31,11 +32,39 @@ export function redirectsBetween(before: readonly RouteJSON[], after: readonly R
     );
     if (!target)
       redirects.push({ verb: old.verb, from: old.path, refused: `no route of ${old.controller}#${old.action} takes ${old.verb} with its segments now` });
-    else redirects.push({ verb: old.verb, from: old.path, to: target.path, status: old.verb === "GET" || old.verb === "ANY" ? 301 : 308 });
+    else
+      redirects.push({
+        verb: old.verb,
+        from: old.path,
+        to: target.path,
+        controller: old.controller,
+        action: old.action,
+        name: target.name,
+        status: old.verb === "GET" || old.verb === "ANY" ? 301 : 308,
+      });
   }
   return redirects;
 }
 
 function segmentKeys(path: string): string[] {
   return [...path.matchAll(/[:*]([A-Za-z_]\w*)/g)].map((match) => match[1]);
+}
+
+/**
+ * The redirects as a module the HTTP adapters serve (`redirects` option of resource-routes/http):
+ * a generated file, its default export the list, each entry written out in full.
+ */
+export function redirectsModule(redirects: readonly Redirect[], from: string, routingFile: string): string {
+  const served = redirects.filter((r): r is Extract<Redirect, { to: string }> => "to" in r);
+  return [
+    `${GENERATED_MARK} from ${commentText(routingFile)} by \`resource-routes diff --from ${commentText(from)} --redirects --out\`. Do not edit: run it again.`,
+    `import type { RouteRedirect } from "resource-routes/http";`,
+    "",
+    `/** The URLs that routed at ${commentText(from)} and no longer do, and where they go now: give them to the handler's \`redirects\` option. */`,
+    "const redirects: RouteRedirect[] = [",
+    ...served.map((r) => `  ${JSON.stringify(r).replace(/"(\w+)":/g, "$1: ")},`),
+    "];",
+    "export default redirects;",
+    "",
+  ].join("\n");
 }

@@ -1,7 +1,8 @@
 import * as path from "path";
 import { printable, type RouteJSON } from "resource-routes/internal";
-import { redirectsBetween } from "../redirects";
+import { redirectsBetween, redirectsModule } from "../redirects";
 import { ParsedArguments, UsageError } from "../args";
+import { writeOrRefuse } from "./generatedOutput";
 import { loadFile } from "../load";
 import { routesTable } from "../../format/routesTable";
 import { diffRoutes, fileAtRevision, routeSetOfText } from "../diff";
@@ -20,7 +21,8 @@ export function diffCommand(args: ParsedArguments): CommandResult {
   const beforeSet = routeSetOfText(fileAtRevision(file, from), file, from, args.behaviour);
   const afterSet = args.to ? routeSetOfText(fileAtRevision(file, args.to), file, to, args.behaviour) : loadFile(file, args.behaviour).routes;
   const [before, after] = [beforeSet.toJSON().routes, afterSet.toJSON().routes];
-  if (args.redirects) return redirectsResult(before, after, args.json, from, to);
+  if (args.redirects) return redirectsResult(before, after, args, file, from, to);
+  if (args.out) throw new UsageError("diff --out writes the redirects module: give --redirects with it");
   // The URLs the project's code writes by hand break as its helper calls do (the working folder's files, as `literals` reads them).
   const files = literalSourceFiles([], file, args.include, args.exclude);
   const diff = diffRoutes(before, after, brokenLiterals(files, beforeSet, afterSet, args.assets.length ? args.assets : DEFAULT_ASSET_GLOBS));
@@ -46,11 +48,17 @@ export function diffCommand(args: ParsedArguments): CommandResult {
   return { stdout: lines, stderr: [summary], exitCode };
 }
 
-/** diff --redirects: for each URL pattern that routed at the first revision and no longer does, where it should go now. */
-function redirectsResult(before: RouteJSON[], after: RouteJSON[], json: boolean, from: string, to: string): CommandResult {
+/** diff --redirects: for each URL pattern that routed at the first revision and no longer does, where it should go now; with --out, as a module the adapters serve. */
+function redirectsResult(before: RouteJSON[], after: RouteJSON[], args: ParsedArguments, file: string, from: string, to: string): CommandResult {
   const redirects = redirectsBetween(before, after);
-  if (json) return { stdout: redirects.map((r) => JSON.stringify(r)), stderr: [], exitCode: 0 };
-  const stdout = redirects.flatMap((r) => ("to" in r ? [printable(`${r.verb} ${r.from} → ${r.to} (${r.status})`)] : []));
   const refused = redirects.flatMap((r) => ("refused" in r ? [printable(`${r.verb} ${r.from}: no redirect: ${r.refused}`)] : []));
-  return { stdout, stderr: [...refused, `${stdout.length} redirect(s), ${refused.length} without a target (${from} → ${to})`], exitCode: 0 };
+  const served = redirects.filter((r) => "to" in r).length;
+  const summary = `${served} redirect(s), ${refused.length} without a target (${from} → ${to})`;
+  if (args.out) {
+    const written = writeOrRefuse(args.out, redirectsModule(redirects, from, path.basename(file)), file, args.force);
+    return { stdout: [printable(`${written} ${args.out}`)], stderr: [...refused, summary], exitCode: 0 };
+  }
+  if (args.json) return { stdout: redirects.map((r) => JSON.stringify(r)), stderr: [], exitCode: 0 };
+  const stdout = redirects.flatMap((r) => ("to" in r ? [printable(`${r.verb} ${r.from} → ${r.to} (${r.status})`)] : []));
+  return { stdout, stderr: [...refused, summary], exitCode: 0 };
 }

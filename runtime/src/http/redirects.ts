@@ -1,0 +1,66 @@
+import { draw } from "../dsl/draw";
+import type { RouteSet } from "../routing/routeSet";
+import type { AnyRouteSet } from "../routing/typedRoutes";
+
+/**
+ * A URL pattern that no longer routes and where its requests go now, as `resource-routes diff
+ * --from REV --redirects --out FILE` writes them: the old pattern, and the route of the same
+ * controller action that keeps its segments.
+ */
+export interface RouteRedirect {
+  /** The method the old route took (`GET`, `POST`, `GET|POST`; `ANY` for every method). */
+  verb: string;
+  /** The old pattern (`/articles/:id.:format`). */
+  from: string;
+  /** The new pattern, for the reader: the answer's Location is made by the new route itself. */
+  to: string;
+  /** The new route's controller and action, and its name where it has one: its helper makes the Location. */
+  controller: string;
+  action: string;
+  name?: string | null;
+  /** 301 for GET (and ANY), 308 for other methods, which keeps the method and the body. */
+  status: 301 | 308;
+}
+
+/**
+ * The redirects a handler serves (HttpOptions.redirects), asked only for a request no route takes:
+ * its path recognised against the old patterns (as routes of their own, in the application's
+ * behaviour), the segment values it holds given to the new route's helper (or to generation from
+ * its controller and action), the query string kept. Checked when the handler is made: an old
+ * pattern the facility refuses is a TypeError then.
+ */
+export class ServedRedirects {
+  private readonly old: RouteSet;
+
+  constructor(
+    private readonly routes: AnyRouteSet,
+    private readonly redirects: readonly RouteRedirect[],
+  ) {
+    try {
+      this.old = draw({ behaviour: routes.behaviour }, (map) =>
+        redirects.forEach((redirect, i) =>
+          map.connect(redirect.from, {
+            controller: "redirect",
+            action: String(i),
+            ...(redirect.verb === "ANY" ? {} : { conditions: { method: redirect.verb.toLowerCase().split("|") } }),
+          }),
+        ),
+      );
+    } catch (error) {
+      throw new TypeError(`redirects: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  /** Where a request no route takes is sent, with the status: undefined where no old pattern takes it (or the new route cannot be made of its values). */
+  answerFor(method: string, path: string, query: string): { status: 301 | 308; location: string } | undefined {
+    try {
+      const { action, params } = this.old.recognize(method, path);
+      const redirect = this.redirects[Number(action)];
+      const helper = redirect.name ? (this.routes.helpers as unknown as Record<string, ((values: object) => string) | undefined>)[`${redirect.name}_path`] : undefined;
+      const location = helper ? helper({ ...params }) : this.routes.generate({ ...params, controller: redirect.controller, action: redirect.action });
+      return { status: redirect.status, location: `${location}${query}` };
+    } catch {
+      return undefined;
+    }
+  }
+}
