@@ -56,7 +56,9 @@ export class ServedRedirects {
     try {
       const { action, params } = this.old.recognize(method, path);
       const redirect = this.redirects[Number(action)];
-      const helper = redirect.name ? (this.routes.helpers as unknown as Record<string, ((values: object) => string) | undefined>)[`${redirect.name}_path`] : undefined;
+      const helper = redirect.name
+        ? (this.routes.helpers as unknown as Record<string, ((values: object) => string) | undefined>)[`${redirect.name}_path`]
+        : undefined;
       const location = helper ? helper({ ...params }) : this.routes.generate({ ...params, controller: redirect.controller, action: redirect.action });
       return { status: redirect.status, location: `${location}${query}` };
     } catch {

@@ -112,7 +112,20 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => tooling(() => require("./commands/helpers") as typeof import("./commands/helpers"), "typescript").helpersCommand(args),
   },
   diff: {
-    flags: ["--behaviour", "--json", "--from", "--to", "--worktree", "--fail-on-breaking", "--redirects", "--out", "--force", "--include", "--exclude", "--assets"],
+    flags: [
+      "--behaviour",
+      "--json",
+      "--from",
+      "--to",
+      "--worktree",
+      "--fail-on-breaking",
+      "--redirects",
+      "--out",
+      "--force",
+      "--include",
+      "--exclude",
+      "--assets",
+    ],
     usage: `resource-routes diff [FILE] [--from REV] [--to REV | --worktree] [--fail-on-breaking] [--redirects [--out FILE [--force]]] [--json]
        [--include GLOB]... [--exclude GLOB]... [--assets GLOB]...
   The routes added (+), removed (-) and changed (~) between two git revisions of the routing file (default: HEAD
