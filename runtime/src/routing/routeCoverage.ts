@@ -3,8 +3,9 @@ import type { AnyRouteSet } from "./typedRoutes";
 
 /*
  * Which routes a process exercised: the HTTP adapters (their `recordRoutes` option) and
- * resource-routes/testing record each route they recognise, and the process writes one small JSON
- * file when it ends, which `resource-routes coverage` merges. Off unless asked for: nothing is
+ * resource-routes/testing record each route they recognise, and the process keeps one small JSON
+ * file up to date (written when a route is first met, shortly after its count grows, and when the
+ * process ends), which `resource-routes coverage` merges. Off unless asked for: nothing is
  * recorded, and the hot path pays one check.
  */
 
@@ -34,30 +35,61 @@ function nodeProcess(): (NodeJS.Process & { getBuiltinModule?: (name: string) =>
   return typeof process === "object" && process !== null && typeof process.on === "function" ? (process as never) : undefined;
 }
 
+/** How long after a route's count grows the file is written again: a burst of requests or assertions is written once. */
+const WRITE_DELAY_MS = 100;
+
 class RouteRecorder {
   private readonly uses = new Map<string, RouteUse>();
+  private pending: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(target: string, fs: FileSystem, node: NodeJS.Process) {
-    node.on("exit", () => {
-      if (this.uses.size === 0) return;
-      const file: RouteCoverageFile = { version: 1, routes: [...this.uses.values()] };
-      try {
-        fs.writeFileSync(target, `${JSON.stringify(file)}\n`);
-      } catch {
-        // The process is ending: a folder it cannot write to loses the record, never the exit.
-      }
-    });
+  constructor(
+    private readonly target: string,
+    private readonly fs: FileSystem,
+    node: NodeJS.Process,
+  ) {
+    node.on("exit", () => this.write());
   }
 
   record(routes: AnyRouteSet, route: Route): void {
     const key = `${routes.file ?? ""}\n${route.verb} ${route.path} ${route.target}`;
     const use = this.uses.get(key);
     if (use) use.count++;
-    else this.uses.set(key, { file: routes.file ?? null, verb: route.verb, path: route.path, target: route.target, count: 1 });
+    else {
+      this.uses.set(key, { file: routes.file ?? null, verb: route.verb, path: route.path, target: route.target, count: 1 });
+      // A route met for the first time is written at once (once per route): a test runner may end its
+      // workers without an exit event or a turn of their event loop (vitest's forks are killed).
+      this.write();
+      return;
+    }
+    // Counts are written soon after, and at exit.
+    if (!this.pending) {
+      this.pending = setTimeout(() => this.write(), WRITE_DELAY_MS);
+      (this.pending as { unref?: () => void }).unref?.();
+    }
+  }
+
+  private write(): void {
+    if (this.pending) clearTimeout(this.pending);
+    this.pending = undefined;
+    if (this.uses.size === 0) return;
+    const file: RouteCoverageFile = { version: 1, routes: [...this.uses.values()] };
+    try {
+      this.fs.writeFileSync(this.target, `${JSON.stringify(file)}\n`);
+    } catch {
+      // A folder it cannot write to loses the record, never the process (which may be ending).
+    }
   }
 }
 
-const recorders = new Map<string, RouteRecorder>();
+/**
+ * The recorders by file, one per thread whatever loads this module: the package's CommonJS and ES
+ * module copies both loaded in one process (a test's import beside a require) share them, where
+ * two recorders would each write their own half of the same file.
+ */
+const recorders: Map<string, RouteRecorder> = ((globalThis as Record<symbol, unknown>)[Symbol.for("resource-routes.coverage")] ??= new Map()) as Map<
+  string,
+  RouteRecorder
+>;
 
 /**
  * The recorder writing to `file` (the `recordRoutes` option), else to a file of this process in

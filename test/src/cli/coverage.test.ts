@@ -91,4 +91,42 @@ describe("route coverage", function () {
     ]);
     assert.strictEqual(covered.status, 1);
   });
+
+  it("under node:test, mocha and vitest alike: each runner's processes record what its tests recognised, and the files merge", () => {
+    const tests = path.join(dir, "runners");
+    fs.mkdirSync(tests, { recursive: true });
+    const recognise = (url: string, method: string, action: string) =>
+      `assertRecognizes(routes, { path: ${JSON.stringify(url)}, method: ${JSON.stringify(method.toUpperCase())} }, { controller: "posts", action: ${JSON.stringify(action)}${action === "show" ? ', id: "1"' : ""} });`;
+    fs.writeFileSync(
+      path.join(tests, "node.test.cjs"),
+      `const test = require("node:test");\nconst routes = require("../routes.cjs");\nconst { assertRecognizes } = require("resource-routes/testing");\ntest("show", () => { ${recognise("/posts/1", "get", "show")} });\n`,
+    );
+    fs.writeFileSync(
+      path.join(tests, "mocha.spec.cjs"),
+      `const routes = require("../routes.cjs");\nconst { assertRecognizes } = require("resource-routes/testing");\nit("create", () => { ${recognise("/posts", "post", "create")} });\n`,
+    );
+    fs.writeFileSync(
+      path.join(tests, "vitest.test.mjs"),
+      `import { test } from "vitest";\nimport { createRequire } from "node:module";\nimport { assertRecognizes } from "resource-routes/testing";\nconst routes = createRequire(import.meta.url)("../routes.cjs");\ntest("index", () => { ${recognise("/posts", "get", "index")} });\n`,
+    );
+    const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
+    const runners: Array<[string, string[]]> = [
+      ["node", [process.execPath, "--test", path.join(tests, "node.test.cjs")]],
+      ["mocha", [bin("mocha"), "--no-config", path.join(tests, "mocha.spec.cjs")]],
+      ["vitest", [bin("vitest"), "run", "--root", tests, "vitest.test.mjs"]],
+    ];
+    for (const [name, [command, ...args]] of runners) {
+      const run = cp.spawnSync(command, args, { cwd: dir, encoding: "utf8", env: { ...process.env, RESOURCE_ROUTES_COVERAGE: path.join(dir, `by-${name}`) } });
+      assert.strictEqual(run.status, 0, `${name}: ${run.stdout}${run.stderr}`);
+      const uses = fs
+        .readdirSync(path.join(dir, `by-${name}`))
+        .flatMap((file) => JSON.parse(fs.readFileSync(path.join(dir, `by-${name}`, file), "utf8")).routes as Array<{ verb: string; path: string }>)
+        .map((use) => `${use.verb} ${use.path}`);
+      const expected = { node: "GET /posts/:id.:format", mocha: "POST /posts.:format", vitest: "GET /posts.:format" }[name];
+      assert.deepStrictEqual(uses, [expected], name);
+    }
+    const merged = cp.spawnSync(process.execPath, [CLI, "coverage", "by-node", "by-mocha", "by-vitest"], { cwd: dir, encoding: "utf8" });
+    assert.deepStrictEqual(merged.stdout.trim().split("\n"), ["routes.cjs:4: ANY /login → sessions#new (login_path): never exercised"]);
+    assert.match(merged.stderr, /^3 of 4 routes exercised \(75\.0%\), from \d+ coverage file\(s\)/);
+  });
 });
