@@ -5,6 +5,7 @@ import { createRoutesLanguageService } from "../service/languageService";
 import { DEFAULT_SETTINGS, readSettings, ServiceSettings } from "../service/settings";
 import { RoutingWorkspace } from "../service/workspace";
 import { WorkerRubyReader } from "../import/rubyReader";
+import { FolderCoverage } from "./coverageFolder";
 import {
   toActionLens,
   toCodeAction,
@@ -79,6 +80,10 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   };
   const service = createRoutesLanguageService(new RoutingWorkspace(DEFAULT_SETTINGS, new WorkerRubyReader(rubyRead)));
   const workspace = service.workspace;
+  workspace.coverage = new FolderCoverage(
+    () => folders.flatMap((folder) => parseUri(folder)?.fsPath ?? []),
+    () => workspace.settings.coverageFolder,
+  );
   let client: lsp.ClientCapabilities = {};
   let folders: string[] = [];
   /** Settings pushed with didChangeConfiguration or given at initialize, for clients that cannot be asked. */

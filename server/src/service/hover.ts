@@ -4,6 +4,7 @@ import { OPTION_DOCS } from "./optionDocs";
 import { parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
 import { routesOfActions } from "./controllers";
+import { routeUsage, type RouteUsage } from "./routeUsage";
 
 export interface Hover {
   /** Markdown. */
@@ -30,8 +31,14 @@ export function hover(workspace: RoutingWorkspace, uri: string, offset: number):
       const call = hit.declaration.source!.call;
       const taken = file.diagnostics.filter((d) => d.code === "route-name-taken" && d.span && d.span.start >= call.start && d.span.end <= call.end);
       const notes = taken.map((d) => `\n> **Name taken:** ${markdownText(d.message)}`);
-      const nested = nestedMarkdown(hit.declaration, (declaration) => file.routes.table.routesOf({ declaration }), MAX_HOVER_ROWS - routes.length);
-      return { contents: routesMarkdown(hit.declaration, routes) + notes.join("\n") + nested, span: hit.span };
+      // The routes of the declaration and its block: the rows shown, and the named routes an unnamed one's path shares.
+      const routesOf = (declaration: Declaration): Route[] => [
+        ...file.routes.table.routesOf({ declaration }),
+        ...(declaration.block ?? []).flatMap((inner) => routesOf(inner)),
+      ];
+      const usage = routeUsage(workspace, uri, routesOf(hit.declaration));
+      const nested = nestedMarkdown(hit.declaration, (declaration) => file.routes.table.routesOf({ declaration }), MAX_HOVER_ROWS - routes.length, usage);
+      return { contents: routesMarkdown(hit.declaration, routes, usage) + notes.join("\n") + nested, span: hit.span };
     }
   }
   const action = routesOfActions(workspace, uri)?.find(({ action: a }) => offset >= a.span.start && offset <= a.span.end);
@@ -78,11 +85,16 @@ function actionMarkdown(name: string, routes: Route[]): string {
   return [`**action** ${markdownCode(name)}: ${routes.length} route${routes.length === 1 ? "" : "s"}`, "", ...routeTable(routes)].join("\n");
 }
 
-function routeTable(routes: Route[]): string[] {
-  const rows = routes.map(
-    (r) => `| ${r.verb} | ${markdownCellCode(r.path)} | ${r.name ? markdownCellCode(`${r.name}_path`) : ""} | ${markdownCellCode(r.target)} |`,
-  );
-  return ["| verb | path | helper | controller#action |", "|---|---|---|---|", ...rows];
+/** The table of routes a hover shows; with their usage, how many helper calls each has and, where coverage was recorded, whether tests exercise it. */
+function routeTable(routes: Route[], usage?: RouteUsage): string[] {
+  const rows = routes.map((r) => {
+    const cells = [r.verb, markdownCellCode(r.path), r.name ? markdownCellCode(`${r.name}_path`) : "", markdownCellCode(r.target)];
+    if (usage) cells.push(String(usage.calls(r)));
+    if (usage?.tested) cells.push(usage.tested(r) ? "✓" : "—");
+    return `| ${cells.join(" | ")} |`;
+  });
+  const head = ["verb", "path", "helper", "controller#action", ...(usage ? ["calls"] : []), ...(usage?.tested ? ["tests"] : [])];
+  return [`| ${head.join(" | ")} |`, `|${head.map(() => "---|").join("")}`, ...rows];
 }
 
 /** A declaration's hover lists at most this many routes, its own first, then its block's. */
@@ -92,7 +104,7 @@ export const MAX_HOVER_ROWS = 60;
  * The routes of the declarations in a declaration's block (nested resources, has_many children),
  * grouped by declaration, depth first, while `room` rows remain; the rest is counted.
  */
-function nestedMarkdown(parent: Declaration, routesOf: (declaration: Declaration) => Route[], room: number): string {
+function nestedMarkdown(parent: Declaration, routesOf: (declaration: Declaration) => Route[], room: number, usage: RouteUsage): string {
   const sections: string[] = [];
   let hiddenRoutes = 0;
   let hiddenDeclarations = 0;
@@ -110,7 +122,7 @@ function nestedMarkdown(parent: Declaration, routesOf: (declaration: Declaration
           "",
           `**${label}**${path}: ${routes.length} route${routes.length === 1 ? "" : "s"}`,
           "",
-          ...routeTable(shown),
+          ...routeTable(shown, usage),
           ...(more ? ["", `… ${more} more`] : []),
         );
       } else if (routes.length > 0) {
@@ -132,7 +144,7 @@ function nestedMarkdown(parent: Declaration, routesOf: (declaration: Declaration
   return `${summary}\n${[...sections, ...rest].join("\n")}`;
 }
 
-function routesMarkdown(declaration: Declaration, routes: Route[]): string {
+function routesMarkdown(declaration: Declaration, routes: Route[], usage: RouteUsage): string {
   const title = `**${declaration.kind}** ${declaration.names.map(markdownCode).join(", ")}: ${routes.length} route${routes.length === 1 ? "" : "s"}`;
-  return [title, "", ...routeTable(routes)].join("\n");
+  return [title, "", ...routeTable(routes, usage)].join("\n");
 }

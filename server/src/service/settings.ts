@@ -28,6 +28,8 @@ export interface ServiceSettings {
   testGlobs: readonly string[];
   /** Front-end files (`urlLiterals.frontEnd`): their fixes import the helper from a helpers module of the routing file, where the workspace has one. */
   frontEndGlobs: readonly string[];
+  /** Where recorded test coverage is read, relative to a workspace folder (`coverage.folder`): a declaration's hover says which routes tests exercise. */
+  coverageFolder: string;
 }
 
 type Feature = "hover" | "completion" | "diagnostics" | "codeLens" | "inlayHints";
@@ -47,6 +49,7 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   assetGlobs: DEFAULT_ASSET_GLOBS,
   testGlobs: DEFAULT_TEST_GLOBS,
   frontEndGlobs: DEFAULT_FRONT_END_GLOBS,
+  coverageFolder: "coverage/routes",
 };
 
 /**
@@ -124,6 +127,11 @@ export function readSettings(raw: unknown): { settings: ServiceSettings; problem
   if (unknown !== undefined) {
     if (typeof unknown === "boolean") settings.unknownUrls = unknown;
     else bad("urlLiterals.unknown", "true or false");
+  }
+  const coverage = isRecord(input.coverage) ? input.coverage.folder : undefined;
+  if (coverage !== undefined) {
+    if (typeof coverage === "string" && coverage.trim() !== "") settings.coverageFolder = coverage;
+    else bad("coverage.folder", "a folder's path, relative to the workspace folder");
   }
   const literals = isRecord(input.urlLiterals) ? input.urlLiterals.severity : undefined;
   if (literals !== undefined) {

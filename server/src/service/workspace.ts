@@ -7,6 +7,7 @@ import type { HelperInfo } from "./helperNames";
 import { NamedRoute, RouteIndex } from "./routeIndex";
 import { DEFAULT_SETTINGS, ServiceSettings } from "./settings";
 import { DocumentAnalyses, type RubyRoutesReader } from "./workspaceAnalyses";
+import type { CoverageSource } from "./routeUsage";
 import { TextDocument, WorkspaceDocuments } from "./workspaceDocuments";
 
 export type { NamedRoute } from "./routeIndex";
@@ -24,6 +25,8 @@ export class RoutingWorkspace {
   private readonly analyses: DocumentAnalyses;
   /** The routes by name, and the helper index they are searched in. */
   readonly index: RouteIndex;
+  /** Recorded test coverage, where the editor reads some (the language server: coverageFolder.ts). */
+  coverage: CoverageSource | undefined;
 
   /** `ruby`: what reads routes.rb files (none: they are not routing files). */
   constructor(

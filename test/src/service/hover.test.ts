@@ -34,6 +34,28 @@ describe("service: hover", () => {
     assert.match(hover.contents, /`comments`: 2 routes/);
     assert.match(hover.contents, /`post_comments_path`[\s\S]*`comment_path`/);
   });
+  it("on a declaration counts each route's helper calls in the workspace, and says which routes recorded tests exercise", () => {
+    const { workspace, offset, uri } = workspaceWith(ROUTES.replace(`map.namespace("admin"`, `map.names|pace("admin"`), "file:///app/routes.ts");
+    workspace.set({
+      uri: "file:///app/views.ts",
+      version: 1,
+      text: "link(routes.helpers.admin_users_path(), routes.helpers.admin_users_url());\nlink(routes.helpers.admin_users_path());\n",
+    });
+    const rows = (contents: string) => contents.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| verb"));
+    assert.deepStrictEqual(rows(service(workspace).hover(uri, offset)!.contents), [
+      "| GET | `/admin/users.:format` | `admin_users_path` | `admin/users#index` | 3 |",
+    ]);
+    assert.match(service(workspace).hover(uri, offset)!.contents, /\| verb \| path \| helper \| controller#action \| calls \|\n\|---\|---\|---\|---\|---\|/);
+    // With coverage recorded: a column of what the tests exercised.
+    workspace.coverage = { exercised: (routing) => (routing === uri ? new Set(["GET /admin/users.:format admin/users#index"]) : undefined) };
+    assert.deepStrictEqual(rows(service(workspace).hover(uri, offset)!.contents), [
+      "| GET | `/admin/users.:format` | `admin_users_path` | `admin/users#index` | 3 | ✓ |",
+    ]);
+    workspace.coverage = { exercised: () => new Set() };
+    assert.deepStrictEqual(rows(service(workspace).hover(uri, offset)!.contents), [
+      "| GET | `/admin/users.:format` | `admin_users_path` | `admin/users#index` | 3 | — |",
+    ]);
+  });
   it("on an option key explains the option", () => {
     const { workspace, offset, uri } = workspaceWith(ROUTES.replace(`shallow: true`, `shal|low: true`), "file:///app/routes.ts");
     assert.match(service(workspace).hover(uri, offset)!.contents, /leave out the parent prefix/);

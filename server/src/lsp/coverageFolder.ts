@@ -1,0 +1,71 @@
+import * as fs from "fs";
+import * as path from "path";
+import type { RouteCoverageFile, RouteUse } from "resource-routes/internal";
+import type { CoverageSource } from "../service/routeUsage";
+import { parseUri } from "../service/uris";
+
+/**
+ * The recorded test coverage of the workspace, read from each workspace folder's coverage folder
+ * (`coverage.folder`, default `coverage/routes`: where `RESOURCE_ROUTES_COVERAGE` points the tests)
+ * when a hover asks, and read again only when its files changed (their names, sizes and times).
+ * A use recorded with another routing file counts for that one alone, as `resource-routes coverage`
+ * counts it; a file that is not a coverage file is passed over.
+ */
+export class FolderCoverage implements CoverageSource {
+  private readonly read = new Map<string, { stamp: string; uses: RouteUse[] }>();
+
+  constructor(
+    private readonly folders: () => readonly string[],
+    private readonly folder: () => string,
+  ) {}
+
+  exercised(uri: string): ReadonlySet<string> | undefined {
+    const routingFile = parseUri(uri)?.fsPath;
+    if (!routingFile) return undefined;
+    let recorded = false;
+    const exercised = new Set<string>();
+    for (const root of this.folders()) {
+      const uses = this.usesIn(path.resolve(root, this.folder()));
+      if (!uses) continue;
+      recorded = true;
+      for (const use of uses) if (!use.file || path.resolve(use.file) === path.resolve(routingFile)) exercised.add(`${use.verb} ${use.path} ${use.target}`);
+    }
+    return recorded ? exercised : undefined;
+  }
+
+  /** The uses recorded in a folder's coverage files, or undefined when it holds none. */
+  private usesIn(folder: string): RouteUse[] | undefined {
+    let files: string[];
+    try {
+      files = fs
+        .readdirSync(folder)
+        .filter((name) => name.endsWith(".json"))
+        .sort();
+    } catch {
+      return undefined;
+    }
+    if (files.length === 0) return undefined;
+    const stats = files.map((name) => {
+      try {
+        const stat = fs.statSync(path.join(folder, name));
+        return `${name}:${stat.size}:${stat.mtimeMs}`;
+      } catch {
+        return name;
+      }
+    });
+    const stamp = stats.join("\n");
+    const known = this.read.get(folder);
+    if (known?.stamp === stamp) return known.uses;
+    const uses: RouteUse[] = [];
+    for (const name of files) {
+      try {
+        const parsed = JSON.parse(fs.readFileSync(path.join(folder, name), "utf8")) as RouteCoverageFile;
+        if (parsed?.version === 1 && Array.isArray(parsed.routes)) uses.push(...parsed.routes);
+      } catch {
+        // Being written, or not a coverage file: passed over, read again when it changes.
+      }
+    }
+    this.read.set(folder, { stamp, uses });
+    return uses;
+  }
+}

@@ -1,0 +1,44 @@
+import { parseHelperName, type Route } from "resource-routes/internal";
+import { reachingHelpers } from "../routing/reachingHelpers";
+import { usesRouteSet } from "./routeSets";
+import { RoutingWorkspace } from "./workspace";
+
+/**
+ * Which routes tests exercised, as recorded coverage files say (`RESOURCE_ROUTES_COVERAGE`): the
+ * language server reads them from disk (coverageFolder.ts); the service only asks.
+ */
+export interface CoverageSource {
+  /** The routes of the routing file at `uri` that a recorded test exercised (by `verb path controller#action`), or undefined when no coverage was recorded. */
+  exercised(uri: string): ReadonlySet<string> | undefined;
+}
+
+/** How a route is used, for a hover's table: its helpers' calls in the workspace, and whether recorded tests exercised it (when any were recorded). */
+export interface RouteUsage {
+  calls(route: Route): number;
+  tested?: (route: Route) => boolean;
+}
+
+/**
+ * The usage of the routing file's routes: calls of their helpers in the documents that use its
+ * route set (a route with no name of its own counts the helpers of its path's named routes, as
+ * `unused-route` does), counted once per question and not before; and recorded coverage.
+ */
+export function routeUsage(workspace: RoutingWorkspace, uri: string, routes: readonly Route[]): RouteUsage {
+  let counts: Map<string, number> | undefined;
+  const namesOf = reachingHelpers(routes);
+  const calls = (route: Route) => {
+    if (!counts) {
+      counts = new Map();
+      for (const document of workspace.documents()) {
+        if (document.uri === uri || !usesRouteSet(workspace, document.uri, uri)) continue;
+        for (const use of workspace.helperUses(document.uri)) {
+          const name = parseHelperName(use.helper)?.name;
+          if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+        }
+      }
+    }
+    return namesOf(route).reduce((sum, name) => sum + (counts!.get(name) ?? 0), 0);
+  };
+  const exercised = workspace.coverage?.exercised(uri);
+  return exercised ? { calls, tested: (route) => exercised.has(`${route.verb} ${route.path} ${route.target}`) } : { calls };
+}
