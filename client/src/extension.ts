@@ -2,6 +2,7 @@ import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
 import { createLanguageClient } from "./languageClient";
 import { registerRecognize } from "./recognize";
+import { registerRenameKeepingUrls } from "./renameKeepingUrls";
 import { RoutesView } from "./routesView";
 import { RoutesTreeView } from "./routesTreeView";
 import { registerStatusBar } from "./statusBar";
@@ -23,6 +24,7 @@ export function activate(context: vscode.ExtensionContext): void {
     ...new RoutesView(started, routesChanged.event).register(),
     ...new RoutesTreeView(started, routesChanged.event).register(),
     registerRecognize(started),
+    registerRenameKeepingUrls(started),
     ...registerStatusBar(started, routesChanged.event),
     vscode.commands.registerCommand("resourceRoutes.restartServer", () => started.restart()),
     // The target of the code lens above a controller action: the declaration of a route that reaches it.

@@ -7,5 +7,6 @@ export const RoutesTableRequest = request(custom.REQUESTS.routesTable);
 export const RecognizeRequest = request(custom.REQUESTS.recognize);
 export const FileInfoRequest = request(custom.REQUESTS.fileInfo);
 export const RoutesTreeRequest = request(custom.REQUESTS.routesTree);
+export const RenameKeepingUrlsRequest = request(custom.REQUESTS.renameKeepingUrls);
 export const RoutesChangedNotification = new NotificationType0(custom.ROUTES_CHANGED);
 export type { RequestLocation, RoutesTableResult } from "../../server/src/lsp/customRequests";

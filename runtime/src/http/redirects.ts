@@ -1,4 +1,5 @@
 import { draw } from "../dsl/draw";
+import { parsePath, segmentKeys } from "../routing/path";
 import type { RouteSet } from "../routing/routeSet";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 
@@ -31,6 +32,8 @@ export interface RouteRedirect {
  */
 export class ServedRedirects {
   private readonly old: RouteSet;
+  /** Per redirect whose new pattern names the old one's keys otherwise (a rename's `:post_id` → `:article_id`): each old key's new name, by place. */
+  private readonly renamedKeys: Array<Map<string, string> | undefined>;
 
   constructor(
     private readonly routes: AnyRouteSet,
@@ -49,17 +52,27 @@ export class ServedRedirects {
     } catch (error) {
       throw new TypeError(`redirects: ${(error as Error).message}`, { cause: error });
     }
+    this.renamedKeys = redirects.map((redirect) => {
+      const [before, after] = [segmentKeys(parsePath(redirect.from)), segmentKeys(parsePath(redirect.to))];
+      if (before.every((key) => after.includes(key))) return undefined;
+      return new Map(before.map((key, i) => [key, after[i] ?? key]));
+    });
   }
 
   /** Where a request no route takes is sent, with the status: undefined where no old pattern takes it (or the new route cannot be made of its values). */
   answerFor(method: string, path: string, query: string): { status: 301 | 308; location: string } | undefined {
     try {
       const { action, params } = this.old.recognize(method, path);
-      const redirect = this.redirects[Number(action)];
+      const index = Number(action);
+      const redirect = this.redirects[index];
       const helper = redirect.name
-        ? (this.routes.helpers as unknown as Record<string, ((values: object) => string) | undefined>)[`${redirect.name}_path`]
+        ? (this.routes.helpers as unknown as Record<string, ((...values: unknown[]) => string) | undefined>)[`${redirect.name}_path`]
         : undefined;
-      const location = helper ? helper({ ...params }) : this.routes.generate({ ...params, controller: redirect.controller, action: redirect.action });
+      // Renamed keys take their values by place.
+      const renamed = this.renamedKeys[index];
+      const values: Record<string, string> = {};
+      for (const [key, value] of Object.entries(params)) values[renamed?.get(key) ?? key] = value;
+      const location = helper ? helper(values) : this.routes.generate({ ...values, controller: redirect.controller, action: redirect.action });
       return { status: redirect.status, location: `${location}${query}` };
     } catch {
       return undefined;

@@ -126,6 +126,14 @@ export function toSymbolInformation(lines: Lines, symbol: HelperSymbol): lsp.Sym
 }
 
 export function toCodeAction(action: CodeAction, uri: string, lines: Lines, capabilities: lsp.WorkspaceEditClientCapabilities | undefined): lsp.CodeAction {
+  if (action.command) {
+    const position = lines(action.command.uri).positionAt(action.command.offset);
+    return {
+      title: action.title,
+      kind: lsp.CodeActionKind.RefactorRewrite,
+      command: { title: action.title, command: action.command.name, arguments: [action.command.uri, position] },
+    };
+  }
   if (!action.diagnostic) return { title: action.title, kind: lsp.CodeActionKind.RefactorRewrite, edit: toWorkspaceEdit(action, lines, capabilities) };
   return {
     title: action.title,

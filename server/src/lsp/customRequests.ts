@@ -103,6 +103,18 @@ export interface RoutesTreeResult {
   indexing?: boolean;
 }
 
+const RENAME_KEEPING_URLS = "resourceRoutes/renameKeepingUrls";
+
+/** A rename whose changed URLs keep working: redirects for them are added to the redirects module beside the routing file. */
+export interface RenameKeepingUrlsParams {
+  textDocument: { uri: string };
+  position: { line: number; character: number };
+  newName: string;
+}
+
+/** The LSP WorkspaceEdit to apply (created module, renames and all), or why the rename is refused. */
+export type RenameKeepingUrlsResult = { edit: object } | { error: string };
+
 /**
  * A request of this protocol: its method, typed with its params and result, from which each side
  * makes its own library's request type (`new RequestType<P, R, void>(request.method)`), so that
@@ -119,4 +131,5 @@ export const REQUESTS = {
   recognize: { method: RECOGNIZE } as CustomRequest<RecognizeParams, RecognizeResult | null>,
   fileInfo: { method: FILE_INFO } as CustomRequest<FileInfoParams, FileInfoResult>,
   routesTree: { method: ROUTES_TREE } as CustomRequest<RoutesTreeParams, RoutesTreeResult | null>,
+  renameKeepingUrls: { method: RENAME_KEEPING_URLS } as CustomRequest<RenameKeepingUrlsParams, RenameKeepingUrlsResult | null>,
 };

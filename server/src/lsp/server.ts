@@ -34,6 +34,7 @@ const RoutesTableRequest = request(custom.REQUESTS.routesTable);
 const RecognizeRequest = request(custom.REQUESTS.recognize);
 const FileInfoRequest = request(custom.REQUESTS.fileInfo);
 const RoutesTreeRequest = request(custom.REQUESTS.routesTree);
+const RenameKeepingUrlsRequest = request(custom.REQUESTS.renameKeepingUrls);
 import { DiagnosticsPublisher } from "./diagnosticsPublisher";
 import { OPEN_DOCUMENTS } from "./openDocument";
 import { WorkspaceIndexing } from "./workspaceIndexing";
@@ -327,6 +328,16 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       const result = service.renameEdits(params.textDocument.uri, offset, params.newName);
       if ("error" in result) return new lsp.ResponseError(lsp.ErrorCodes.InvalidRequest, result.error);
       return toWorkspaceEdit(result, lines, client.workspace?.workspaceEdit);
+    }),
+  );
+
+  connection.onRequest(
+    RenameKeepingUrlsRequest,
+    handle("rename keeping the old URLs", (params: custom.RenameKeepingUrlsParams): custom.RenameKeepingUrlsResult | null => {
+      const offset = offsetOf(params);
+      if (offset === undefined) return null;
+      const result = service.renameKeepingUrls(params.textDocument.uri, offset, params.newName);
+      return "error" in result ? result : { edit: toWorkspaceEdit(result, lines, client.workspace?.workspaceEdit) };
     }),
   );
 

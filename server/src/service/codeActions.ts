@@ -8,11 +8,14 @@ import { parseUri } from "./uris";
 import { RoutingWorkspace } from "./workspace";
 import { TextEdit, WorkspaceChange } from "./edits";
 import { convertToTypescript, readOnlyRouting } from "./rubyRoutes";
+import { prepareRename } from "./rename";
 
 /** A quick fix: edits that resolve one diagnostic, after creating a file where it says so (a new controller module); or, with no diagnostic, a rewrite (a routes.rb converted). */
 export interface CodeAction extends WorkspaceChange {
   title: string;
   diagnostic?: Diagnostic;
+  /** An action the editor runs instead of an edit (it asks the user first): a command's name and where it was asked. */
+  command?: { name: string; uri: string; offset: number };
   /** The one obvious fix, which editors may apply on "fix all". */
   preferred: boolean;
 }
@@ -31,7 +34,16 @@ export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span
     const convert = convertToTypescript(workspace, uri);
     return convert ? [{ ...convert, preferred: false }] : [];
   }
+  // On a name a rename takes: renaming it with redirects for the URLs it changes (the editor asks for the new name).
   const actions: CodeAction[] = [];
+  const renamable = workspace.routingFile(uri) && prepareRename(workspace, uri, span.start);
+  if (renamable && !("error" in renamable))
+    actions.push({
+      title: "Rename and keep the old URLs working…",
+      edits: [],
+      preferred: false,
+      command: { name: "resourceRoutes.renameKeepingUrls", uri, offset: span.start },
+    });
   for (const diagnostic of documentDiagnostics(workspace, uri)) {
     const at = diagnostic.span;
     if (!at || at.end < span.start || at.start > span.end) continue;

@@ -40,6 +40,8 @@ export interface RoutesLanguageService {
   renameRange(uri: string, offset: number): { span: Span; placeholder: string } | { error: string };
   /** The edits (and file renames) of renaming what is at `offset`. */
   renameEdits(uri: string, offset: number, newName: string): RenameResult;
+  /** renameEdits, with redirects for the URLs the rename changes added to the redirects module beside the routing file. */
+  renameKeepingUrls(uri: string, offset: number, newName: string): RenameResult;
   /** The document's problems: the analyser's, unknown helpers, unreachable routes, missing actions. */
   diagnostics(uri: string): Diagnostic[];
   /** Quick fixes for the problems within `span`; `roots` are the workspace folders new files may go in. */
@@ -80,6 +82,7 @@ export function createRoutesLanguageService(workspace: RoutingWorkspace = new Ro
     references: (uri, offset, includeDeclaration) => references(workspace, uri, offset, includeDeclaration),
     renameRange: (uri, offset) => (readOnlyRouting(workspace, uri) ? { error: RUBY_RENAME } : prepareRename(workspace, uri, offset)),
     renameEdits: (uri, offset, newName) => (readOnlyRouting(workspace, uri) ? { error: RUBY_RENAME } : rename(workspace, uri, offset, newName)),
+    renameKeepingUrls: (uri, offset, newName) => (readOnlyRouting(workspace, uri) ? { error: RUBY_RENAME } : rename(workspace, uri, offset, newName, true)),
     diagnostics: (uri) => documentDiagnostics(workspace, uri),
     codeActions: (uri, span, roots) => codeActions(workspace, uri, span, roots),
     routeCountLenses: (uri) => routeCountLenses(workspace, uri),

@@ -175,4 +175,25 @@ describe("service: routes that cannot be fully known", () => {
       [],
     );
   });
+
+  describe("service: Rename and keep the old URLs working", () => {
+    it("is offered on a name a rename takes, as a command the editor runs (it asks for the name)", () => {
+      const workspace = new RoutingWorkspace();
+      const text = `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("posts");\n});\n`;
+      workspace.set({ uri: "file:///r.ts", version: 1, text });
+      const at = text.indexOf("posts") + 2;
+      const offered = service(workspace).codeActions("file:///r.ts", { start: at, end: at });
+      assert.deepStrictEqual(
+        offered.filter((a) => a.command).map((a) => [a.title, a.command]),
+        [["Rename and keep the old URLs working…", { name: "resourceRoutes.renameKeepingUrls", uri: "file:///r.ts", offset: at }]],
+      );
+      const elsewhere = text.indexOf("draw(");
+      assert.deepStrictEqual(
+        service(workspace)
+          .codeActions("file:///r.ts", { start: elsewhere, end: elsewhere })
+          .filter((a) => a.command),
+        [],
+      );
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import * as path from "path";
 import { printable, type RouteJSON } from "resource-routes/internal";
-import { redirectsBetween, redirectsModule } from "../redirects";
+import { redirectsBetween, redirectsModule } from "../../routing/redirects";
 import { ParsedArguments, UsageError } from "../args";
 import { writeOrRefuse } from "./generatedOutput";
 import { loadFile } from "../load";
