@@ -72,6 +72,15 @@ async function openFile(relative) {
   await page.waitForTimeout(300);
 }
 
+/** Brings an open file's tab to the front (Quick Open's recent list may not offer it again), else opens it. */
+async function showFile(relative) {
+  const name = path.basename(relative);
+  const tab = page.locator(`.tab[aria-label*="${name}"]`).first();
+  if (await tab.count()) await tab.click();
+  else await openFile(relative);
+  await page.locator(`.tab.active[aria-label*="${name}"]`).first().waitFor({ timeout: 10_000 });
+}
+
 /** Puts the cursor at a 1-based line and column with Go to Line (clicking into Monaco garbles it). */
 async function goTo(line, column) {
   await page.keyboard.press("Control+G");
@@ -381,11 +390,8 @@ try {
   });
 
   await check("Ctrl+Space in a declaration's options lists the option keys before anything TypeScript offers", async () => {
-    // Its tab, open since the settings check (Quick Open's recent list may show it otherwise).
-    const tab = page.locator('.tab[aria-label*="admin.ts"]').first();
-    if (await tab.count()) await tab.click();
-    else await openFile("config/admin.ts");
-    await page.locator('.tab.active[aria-label*="admin.ts"]').first().waitFor({ timeout: 10_000 });
+    // Its tab, open since the settings check.
+    await showFile("config/admin.ts");
     await goTo(5, 57);
     await page.keyboard.press("Enter");
     await page.keyboard.type('map.resources("carts", { ');
@@ -445,6 +451,26 @@ try {
     const text = await eventually(async () => fs.readFileSync(converted, "utf8") || undefined, "the converted routes.ts saved", 20_000);
     assert.match(text, /map\.resources\("invoices", \{ membr: \{ void: "put" \} \}\);/);
     assert.match(text, /map\.named_route\("receipt", "receipts\/:id"/);
+  });
+
+  await check("Rename and keep the old URLs working… renames a resource and writes redirects.ts for its old URLs", async () => {
+    // Its tab, open since the settings check.
+    await showFile("config/admin.ts");
+    const title = "Rename and keep the old URLs working…";
+    const menu = await quickFixMenu(5, 22, title);
+    await menu.locator(".action-item, .monaco-list-row", { hasText: title }).first().click();
+    const input = page.locator(".quick-input-widget input");
+    await input.waitFor({ timeout: 10_000 });
+    assert.equal(await input.inputValue(), "reports");
+    await input.fill("summaries");
+    await page.keyboard.press("Enter");
+    const redirects = path.join(workspace, "config", "redirects.ts");
+    await eventually(async () => fs.existsSync(redirects), "redirects.ts created", 20_000);
+    await page.waitForTimeout(500);
+    await runCommand("File: Save All Files");
+    const text = await eventually(async () => fs.readFileSync(redirects, "utf8") || undefined, "redirects.ts saved", 20_000);
+    assert.match(text, /from: "\/reports\/:id\.:format", to: "\/summaries\/:id\.:format"/);
+    assert.match(fs.readFileSync(path.join(workspace, "config", "admin.ts"), "utf8"), /map\.resources\("summaries"/);
   });
 
   await check("the server runs with the environment the extension gives it", async () => {
