@@ -72,6 +72,20 @@ async function openFile(relative) {
   await page.waitForTimeout(300);
 }
 
+/** The hover at a 1-based line and column (Ctrl+K Ctrl+I), again until its text matches `expected` (the server may still be reading); gives its text. */
+async function hoverAt(line, column, expected, what) {
+  return eventually(async () => {
+    await page.keyboard.press("Escape");
+    await goTo(line, column);
+    await page.keyboard.press("Control+K");
+    await page.keyboard.press("Control+I");
+    const widget = page.locator(".monaco-hover:visible").filter({ hasText: "routes" });
+    await widget.first().waitFor({ timeout: 3_000 });
+    const text = await widget.first().innerText();
+    return expected.test(text) ? text : undefined;
+  }, what);
+}
+
 /** Brings an open file's tab to the front (Quick Open's recent list may not offer it again), else opens it. */
 async function showFile(relative) {
   const name = path.basename(relative);
@@ -144,16 +158,7 @@ try {
     await openFile("config/routes.ts");
     // The first impression, measured (not asserted: a test reads no clock to judge speed): from the file open to a hover that lists its routes.
     const opened = Date.now();
-    const hover = await eventually(async () => {
-      await page.keyboard.press("Escape");
-      await goTo(4, 9);
-      await page.keyboard.press("Control+K");
-      await page.keyboard.press("Control+I");
-      const widget = page.locator(".monaco-hover:visible").filter({ hasText: "routes" });
-      await widget.first().waitFor({ timeout: 3_000 });
-      const text = await widget.first().innerText();
-      return /posts: 8 routes/.test(text) ? text : undefined;
-    }, "the routes hover");
+    const hover = await hoverAt(4, 9, /posts: 8 routes/, "the routes hover");
     console.log(`    the first hover listed the routes ${Date.now() - opened} ms after the routing file opened`);
     assert.match(hover, /publish_post_path/);
     assert.match(hover, /\/posts\/:id\/publish\.:format/);
@@ -425,17 +430,8 @@ try {
 
   await check("a Rails 2 routes.rb: hover lists its routes, its problem reaches the Problems panel, and Convert writes routes.ts beside it", async () => {
     await openFile("legacy/config/routes.rb");
-    const hover = await eventually(async () => {
-      await page.keyboard.press("Escape");
-      await goTo(3, 20);
-      await page.keyboard.press("Control+K");
-      await page.keyboard.press("Control+I");
-      const widget = page.locator(".monaco-hover:visible").filter({ hasText: "routes" });
-      await widget.first().waitFor({ timeout: 3_000 });
-      return widget.first().innerText();
-    }, "the routes.rb hover");
     // The workspace's default behaviour is A (no environment.rb beside it): each route with and without a format.
-    assert.match(hover, /invoices: 14 routes/);
+    const hover = await hoverAt(3, 20, /invoices: 14 routes/, "the routes.rb hover");
     assert.match(hover, /invoice_path/);
     await page.keyboard.press("Escape");
     await page.keyboard.press("Control+Shift+M");

@@ -1,4 +1,5 @@
 import type { Span } from "resource-routes/internal";
+import { firstAbove } from "../text/lineIndex";
 
 /**
  * Prism places nodes by UTF-8 byte; the editor and the declaration tree count UTF-16 units. Built
@@ -32,12 +33,12 @@ export class ByteOffsets {
 
   /** The line (from 1) of a byte offset. */
   line(byte: number): number {
-    return lastAtOrBefore(this.lineStarts, byte) + 1;
+    return firstAbove(this.lineStarts, byte);
   }
 
   /** The UTF-16 offset of a byte offset (at a character's start). */
   utf16(byte: number): number {
-    const at = lastAtOrBefore(this.bytesAfter, byte);
+    const at = firstAbove(this.bytesAfter, byte) - 1;
     return at < 0 ? byte : this.unitsAfter[at] + (byte - this.bytesAfter[at]);
   }
 
@@ -45,16 +46,4 @@ export class ByteOffsets {
   span(location: { startOffset: number; length: number }): Span {
     return { start: this.utf16(location.startOffset), end: this.utf16(location.startOffset + location.length) };
   }
-}
-
-/** The index of the last entry ≤ value in an ascending list, or -1. */
-function lastAtOrBefore(list: readonly number[], value: number): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (list[middle] <= value) low = middle + 1;
-    else high = middle;
-  }
-  return low - 1;
 }

@@ -141,7 +141,7 @@ export class LineIndex {
 }
 
 /** The index of the first value above `offset` (the values are ascending). */
-function firstAbove(values: ArrayLike<number>, offset: number): number {
+export function firstAbove(values: ArrayLike<number>, offset: number): number {
   let low = 0;
   let high = values.length;
   while (low < high) {
