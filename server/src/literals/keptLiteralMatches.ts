@@ -12,20 +12,25 @@ import type { UrlLiteral } from "./urlLiterals";
  * route is the same object in the new version. Any other new version matches everything again.
  */
 export class KeptLiteralMatches {
+  /** How many times a literal was matched anew (with the whole route set's recogniser): the work kept matches spare. */
+  matched = 0;
   private version: object | undefined;
   private readonly kept = new Map<string, { literal: UrlLiteral; match: LiteralMatch | undefined }>();
 
   /** The literal's match in `routes`, the routing file's routes now. */
   matchOf(literal: UrlLiteral, set: { uri: string; routes: RouteSet }): LiteralMatch | undefined {
-    this.follow(set.routes);
+    this.advance(set.routes);
     const key = `${literal.method} ${JSON.stringify(literal.pieces)}`;
     let entry = this.kept.get(key);
-    if (!entry) this.kept.set(key, (entry = { literal, match: matchLiteral(literal, [set]) }));
+    if (!entry) {
+      this.matched++;
+      this.kept.set(key, (entry = { literal, match: matchLiteral(literal, [set]) }));
+    }
     return entry.match;
   }
 
-  /** Brings the kept matches to `routes`: kept where the change from the version they were made in cannot touch them. */
-  private follow(routes: RouteSet): void {
+  /** Brings the kept matches to `routes`: kept where the change from the version they were made in cannot touch them. Given every version in turn, the chain of edits holds. */
+  advance(routes: RouteSet): void {
     const version = versionOf(routes.table);
     if (version === this.version) return;
     const edit = editOf(routes.table);

@@ -53,17 +53,29 @@ function helpersModules(workspace: RoutingWorkspace): Map<string, string> {
   return modules;
 }
 
-/** Each document's literal matches against each routing file, kept across the routes' versions (see KeptLiteralMatches). */
+/**
+ * Each document's literal matches against each routing file, kept across the routes' versions (see
+ * KeptLiteralMatches): brought to each version as it is worked out, so that a version the
+ * document's diagnostics never saw (a newer keystroke came first) breaks no chain of edits.
+ */
 function keptMatches(workspace: RoutingWorkspace, uri: string, routingFile: string): KeptLiteralMatches {
-  let byFile = matchesOf.get(workspace);
-  if (!byFile) matchesOf.set(workspace, (byFile = new Map()));
-  const key = `${uri}\n${routingFile}`;
-  let kept = byFile.get(key);
-  if (!kept) byFile.set(key, (kept = new KeptLiteralMatches()));
+  let byRouting = matchesOf.get(workspace);
+  if (!byRouting) {
+    const made = new Map<string, Map<string, KeptLiteralMatches>>();
+    workspace.onNewRoutes((routingUri, file) => {
+      const path = parseUri(routingUri)?.path;
+      for (const kept of (path && made.get(path)?.values()) || []) kept.advance(file.routes);
+    });
+    matchesOf.set(workspace, (byRouting = made));
+  }
+  let byDocument = byRouting.get(routingFile);
+  if (!byDocument) byRouting.set(routingFile, (byDocument = new Map()));
+  let kept = byDocument.get(uri);
+  if (!kept) byDocument.set(uri, (kept = new KeptLiteralMatches()));
   return kept;
 }
 
-const matchesOf = new WeakMap<RoutingWorkspace, Map<string, KeptLiteralMatches>>();
+const matchesOf = new WeakMap<RoutingWorkspace, Map<string, Map<string, KeptLiteralMatches>>>();
 
 const made = new KeptFor<object, { inputs: readonly unknown[]; diagnostics: Diagnostic[] }>();
 

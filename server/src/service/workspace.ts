@@ -38,6 +38,7 @@ export class RoutingWorkspace {
       () => this.currentSettings,
       () => this.changed(),
       ruby,
+      (uri, file) => this.routesListeners.forEach((listener) => listener(uri, file)),
     );
     this.index = new RouteIndex(this.files, this.analyses, () => this.routingChanges);
   }
@@ -118,6 +119,13 @@ export class RoutingWorkspace {
   /** The routing file at `uri`, or undefined when the document is not one. */
   routingFile(uri: string): LoadedRoutingFile | undefined {
     return this.analyses.routingFile(uri);
+  }
+
+  private readonly routesListeners: Array<(uri: string, file: LoadedRoutingFile) => void> = [];
+
+  /** Calls `listener` with each version of a routing file's routes as it is worked out (what is kept of the routes follows every version). */
+  onNewRoutes(listener: (uri: string, file: LoadedRoutingFile) => void): void {
+    this.routesListeners.push(listener);
   }
 
   /** The RubyRoutesReader has the reading of the routes.rb at `uri`. */

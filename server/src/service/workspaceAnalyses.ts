@@ -46,6 +46,8 @@ export class DocumentAnalyses {
     private readonly routesChanged: () => void,
     /** None: a routes.rb is not a routing file. */
     private readonly ruby?: RubyRoutesReader,
+    /** Each version of a routing file's routes as it is worked out (what is kept of earlier versions follows every one). */
+    private readonly routesMade?: (uri: string, file: LoadedRoutingFile) => void,
   ) {
     this.loaded = documents.cache();
     this.lineIndexes = documents.cache();
@@ -95,7 +97,10 @@ export class DocumentAnalyses {
     // again.
     return cachedFor(this.loaded, document, (previous, before) => {
       const change = this.documents.editBetween(uri, before, document);
-      return this.kept(uri, previous && before && sameText(before.text, document.text, change) ? previous : this.load(uri, document.text, previous, change));
+      if (previous && before && sameText(before.text, document.text, change)) return this.kept(uri, previous);
+      const file = this.load(uri, document.text, previous, change);
+      if (file) this.routesMade?.(uri, file);
+      return this.kept(uri, file);
     });
   }
 

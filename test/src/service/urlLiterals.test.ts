@@ -5,6 +5,9 @@ import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { readSettings } from "../../../server/out/service/settings";
 import { references } from "../../../server/out/service/references";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
+import ts = require("typescript");
+import { KeptLiteralMatches } from "../../../server/out/literals/keptLiteralMatches";
+import { urlLiterals } from "../../../server/out/literals/urlLiterals";
 import { runs } from "../support/runs";
 
 /** The url-literal diagnostic in the editor, and its quick fix. */
@@ -186,5 +189,46 @@ describe("service: URLs written by hand", () => {
       fresh.set({ uri: VIEW_URI, version: 1, text: view });
       assert.deepStrictEqual(literalsOf(kept), literalsOf(fresh), `after edit ${edit}:\n${lines.join("\n")}`);
     }
+  });
+});
+
+describe("service: literal matches kept across versions of the routes", () => {
+  const routing = (extra: string) =>
+    `import { draw } from "resource-routes";\nexport default draw({ behaviour: "B" }, (map) => {\n  map.resources("posts");\n${extra}\n});\n`;
+  const literals = () => {
+    const file = ts.createSourceFile("view.ts", 'fetch("/posts");\nfetch("/posts/1");\nfetch("/tags/2");\n', ts.ScriptTarget.Latest, true);
+    return urlLiterals(file);
+  };
+
+  it("edits that add or change routes after the matched ones match nothing anew; one that adds a route before them matches the URLs it takes", () => {
+    const workspace = new RoutingWorkspace();
+    const uri = "file:///app/src/routes.ts";
+    const kept = new KeptLiteralMatches();
+    const all = literals();
+    const matchAll = () => all.map((literal) => kept.matchOf(literal, { uri, routes: workspace.routingFile(uri)!.routes })?.helper);
+    workspace.set({ uri, version: 1, text: routing("") });
+    workspace.onNewRoutes((_, file) => kept.advance(file.routes));
+    assert.deepStrictEqual(matchAll(), ["posts_path", "post_path", undefined]);
+    assert.strictEqual(kept.matched, 3);
+    // Three versions worked out one after another, none of them matched against: the chain of edits holds.
+    for (const [version, extra] of [
+      '  map.resources("tags");',
+      '  map.resources("tags", { only: ["index"] });',
+      '  map.resources("tags", { only: ["show"] });',
+    ].entries()) {
+      workspace.set({ uri, version: version + 2, text: routing(extra) });
+      workspace.routingFile(uri);
+    }
+    assert.deepStrictEqual(matchAll(), ["posts_path", "post_path", "tag_path"]);
+    // Only the URL the added routes take was matched again.
+    assert.strictEqual(kept.matched, 4);
+    // A route added before posts' takes /posts/1: that URL is matched again, and now goes to it.
+    workspace.set({
+      uri,
+      version: 9,
+      text: routing("").replace('  map.resources("posts");', '  map.connect("posts/:x", { controller: "pages", action: "show" });\n  map.resources("posts");'),
+    });
+    workspace.routingFile(uri);
+    assert.deepStrictEqual(matchAll(), ["posts_path", undefined, undefined]);
   });
 });
