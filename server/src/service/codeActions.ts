@@ -34,16 +34,7 @@ export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span
     const convert = convertToTypescript(workspace, uri);
     return convert ? [{ ...convert, preferred: false }] : [];
   }
-  // On a name a rename takes: renaming it with redirects for the URLs it changes (the editor asks for the new name).
   const actions: CodeAction[] = [];
-  const renamable = workspace.routingFile(uri) && prepareRename(workspace, uri, span.start);
-  if (renamable && !("error" in renamable))
-    actions.push({
-      title: "Rename and keep the old URLs working…",
-      edits: [],
-      preferred: false,
-      command: { name: "resourceRoutes.renameKeepingUrls", uri, offset: span.start },
-    });
   for (const diagnostic of documentDiagnostics(workspace, uri)) {
     const at = diagnostic.span;
     if (!at || at.end < span.start || at.start > span.end) continue;
@@ -77,6 +68,15 @@ export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span
       if (fix) actions.push(fix);
     }
   }
+  // After the fixes, on a name a rename takes: renaming it with redirects for the URLs it changes (the editor asks for the new name).
+  const renamable = workspace.routingFile(uri) && prepareRename(workspace, uri, span.start);
+  if (renamable && !("error" in renamable))
+    actions.push({
+      title: "Rename and keep the old URLs working…",
+      edits: [],
+      preferred: false,
+      command: { name: "resourceRoutes.renameKeepingUrls", uri, offset: span.start },
+    });
   return actions;
 }
 
