@@ -1,30 +1,17 @@
 import * as fs from "fs";
 import * as path from "path";
-import type { Route, RouteCoverageFile } from "resource-routes/internal";
+import { coverageUses, exercisedIn } from "../routing/coverageRecords";
 import { UsageError } from "./args";
-
-/** A route as coverage files name it: verb, path and target. */
-export function routeKey(route: Pick<Route, "verb" | "path" | "target">): string {
-  return `${route.verb} ${route.path} ${route.target}`;
-}
 
 /** The routes of `routingFile` the coverage files under `sources` recorded (a use recorded with another routing file counts for that one alone). */
 export function recordedUses(sources: readonly string[], routingFile: string): { exercised: Set<string>; files: number } {
   const exercised = new Set<string>();
   let files = 0;
   for (const file of coverageFiles(sources)) {
-    let parsed: RouteCoverageFile;
-    try {
-      parsed = JSON.parse(fs.readFileSync(file, "utf8")) as RouteCoverageFile;
-    } catch (error) {
-      throw new UsageError(`${file} is not a coverage file: ${(error as Error).message}`);
-    }
-    if (parsed?.version !== 1 || !Array.isArray(parsed.routes)) throw new UsageError(`${file} is not a coverage file (version 1)`);
+    const uses = coverageUses(fs.readFileSync(file, "utf8"));
+    if ("why" in uses) throw new UsageError(`${file} is not a coverage file${uses.why}`);
     files++;
-    for (const use of parsed.routes) {
-      if (use.file && path.resolve(use.file) !== path.resolve(routingFile)) continue;
-      exercised.add(routeKey(use));
-    }
+    exercisedIn(uses, routingFile, exercised);
   }
   return { exercised, files };
 }

@@ -5,7 +5,8 @@ import { GENERATED_MARK } from "../files/generatedFile";
 import { rewriteLiterals } from "../literals/literalRewrites";
 import { reachingHelpers } from "../routing/reachingHelpers";
 import { helperWords } from "../service/references";
-import { recordedUses, routeKey } from "./coverageFiles";
+import { routeKey } from "../routing/coverageRecords";
+import { recordedUses } from "./coverageFiles";
 import type { CliRoutingFile } from "./load";
 import { sourceFiles } from "./sourceFiles";
 

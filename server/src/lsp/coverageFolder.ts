@@ -1,6 +1,7 @@
 import * as fs from "fs";
 import * as path from "path";
-import type { RouteCoverageFile, RouteUse } from "resource-routes/internal";
+import type { RouteUse } from "resource-routes/internal";
+import { coverageUses, exercisedIn } from "../routing/coverageRecords";
 import type { CoverageSource } from "../service/routeUsage";
 import { parseUri } from "../service/uris";
 
@@ -28,7 +29,7 @@ export class FolderCoverage implements CoverageSource {
       const uses = this.usesIn(path.resolve(root, this.folder()));
       if (!uses) continue;
       recorded = true;
-      for (const use of uses) if (!use.file || path.resolve(use.file) === path.resolve(routingFile)) exercised.add(`${use.verb} ${use.path} ${use.target}`);
+      exercisedIn(uses, routingFile, exercised);
     }
     return recorded ? exercised : undefined;
   }
@@ -58,12 +59,14 @@ export class FolderCoverage implements CoverageSource {
     if (known?.stamp === stamp) return known.uses;
     const uses: RouteUse[] = [];
     for (const name of files) {
+      let recorded: ReturnType<typeof coverageUses>;
       try {
-        const parsed = JSON.parse(fs.readFileSync(path.join(folder, name), "utf8")) as RouteCoverageFile;
-        if (parsed?.version === 1 && Array.isArray(parsed.routes)) uses.push(...parsed.routes);
+        recorded = coverageUses(fs.readFileSync(path.join(folder, name), "utf8"));
       } catch {
-        // Being written, or not a coverage file: passed over, read again when it changes.
+        continue; // gone since it was listed
       }
+      // One being written, or no coverage file, is passed over, and read again when it changes.
+      if (!("why" in recorded)) uses.push(...recorded);
     }
     this.read.set(folder, { stamp, uses });
     return uses;

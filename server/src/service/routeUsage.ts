@@ -1,4 +1,5 @@
 import { parseHelperName, type Route } from "resource-routes/internal";
+import { routeKey } from "../routing/coverageRecords";
 import { reachingHelpers } from "../routing/reachingHelpers";
 import { usesRouteSet } from "./routeSets";
 import { RoutingWorkspace } from "./workspace";
@@ -24,21 +25,25 @@ export interface RouteUsage {
  * `unused-route` does), counted once per question and not before; and recorded coverage.
  */
 export function routeUsage(workspace: RoutingWorkspace, uri: string, routes: readonly Route[]): RouteUsage {
-  let counts: Map<string, number> | undefined;
+  let counts: ReadonlyMap<string, number> | undefined;
   const namesOf = reachingHelpers(routes);
   const calls = (route: Route) => {
-    if (!counts) {
-      counts = new Map();
-      for (const document of workspace.documents()) {
-        if (document.uri === uri || !usesRouteSet(workspace, document.uri, uri)) continue;
-        for (const use of workspace.helperUses(document.uri)) {
-          const name = parseHelperName(use.helper)?.name;
-          if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
-        }
-      }
-    }
+    counts ??= helperCalls(workspace, uri);
     return namesOf(route).reduce((sum, name) => sum + (counts!.get(name) ?? 0), 0);
   };
   const exercised = workspace.coverage?.exercised(uri);
-  return exercised ? { calls, tested: (route) => exercised.has(`${route.verb} ${route.path} ${route.target}`) } : { calls };
+  return exercised ? { calls, tested: (route) => exercised.has(routeKey(route)) } : { calls };
+}
+
+/** How many times the workspace's documents that use the routing file's route set call each of its route names' helpers (`posts` for `posts_path`, `hash_for_posts_url`, …). */
+export function helperCalls(workspace: RoutingWorkspace, uri: string): ReadonlyMap<string, number> {
+  const counts = new Map<string, number>();
+  for (const document of workspace.documents()) {
+    if (document.uri === uri || !usesRouteSet(workspace, document.uri, uri)) continue;
+    for (const use of workspace.helperUses(document.uri)) {
+      const name = parseHelperName(use.helper)?.name;
+      if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+  }
+  return counts;
 }

@@ -1,7 +1,7 @@
-import { declaredSpan, type Diagnostic, parseHelperName, type Route } from "resource-routes/internal";
+import { declaredSpan, type Diagnostic, type Route } from "resource-routes/internal";
 import { reachingHelpers } from "../routing/reachingHelpers";
 import { literalMatches } from "./literalUses";
-import { usesRouteSet } from "./routeSets";
+import { helperCalls } from "./routeUsage";
 import { RoutingWorkspace } from "./workspace";
 
 /**
@@ -13,14 +13,7 @@ import { RoutingWorkspace } from "./workspace";
 export function unusedRouteDiagnostics(workspace: RoutingWorkspace, uri: string): Diagnostic[] {
   const file = workspace.routingFile(uri);
   if (!workspace.settings.unusedRoutes || !file) return [];
-  const called = new Set<string>();
-  for (const document of workspace.documents()) {
-    if (document.uri === uri || !usesRouteSet(workspace, document.uri, uri)) continue;
-    for (const use of workspace.helperUses(document.uri)) {
-      const name = parseHelperName(use.helper)?.name;
-      if (name) called.add(name);
-    }
-  }
+  const called = helperCalls(workspace, uri);
   const routes = file.routes.routes;
   const namesOf = reachingHelpers(routes);
   const uncalled = routes.filter((route) => !namesOf(route).some((name) => called.has(name)));

@@ -1,5 +1,6 @@
 import { COVERAGE_VARIABLE, declaredSpan, printable } from "resource-routes/internal";
-import { recordedUses, routeKey } from "../coverageFiles";
+import { routeKey } from "../../routing/coverageRecords";
+import { recordedUses } from "../coverageFiles";
 import { ParsedArguments, UsageError } from "../args";
 import { discoverRoutingFile } from "../discover";
 import { loadFile } from "../load";
