@@ -1,5 +1,5 @@
 import type { Span } from "resource-routes/internal";
-import { parentPort, workerData } from "worker_threads";
+import { parentPort } from "worker_threads";
 import { rubyParser, type ParseRuby } from "./prism";
 import { ImportError, readRoutesRb, type ReadOptions } from "./routesRb";
 
@@ -7,7 +7,7 @@ import { ImportError, readRoutesRb, type ReadOptions } from "./routesRb";
  * The Ruby side of an import, in a worker thread of its own: Prism (WebAssembly) ends the process
  * on some hostile files (nesting past its stack) and loops on others, so it never runs in the
  * command's or the language server's own thread, which wait a bounded time (see readInWorker.ts,
- * rubyReader.ts). Given its input as workerData it reads once; without, it reads each message.
+ * rubyReader.ts). It reads each request it is sent, one after another.
  */
 
 export interface WorkerInput {
@@ -46,11 +46,10 @@ function railsGemVersion(parse: ParseRuby, source: string): string | undefined {
   return undefined;
 }
 
-/** A message of the language server's reader: an input and the number its answer carries. */
+/** A request to the worker: an input, and the number its answer carries back. */
 export interface WorkerRequest {
   id: number;
   input: WorkerInput;
 }
 
-if (parentPort && workerData) void run(workerData as WorkerInput).then((output) => parentPort!.postMessage(output));
-else parentPort?.on("message", ({ id, input }: WorkerRequest) => void run(input).then((output) => parentPort!.postMessage({ id, output })));
+parentPort?.on("message", ({ id, input }: WorkerRequest) => void run(input).then((output) => parentPort!.postMessage({ id, output })));

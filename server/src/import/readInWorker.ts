@@ -1,6 +1,6 @@
 import * as path from "path";
 import { Worker } from "worker_threads";
-import type { WorkerInput, WorkerOutput } from "./importWorker";
+import type { WorkerInput, WorkerOutput, WorkerRequest } from "./importWorker";
 import { ImportError, type ImportedRoutes, type ImportedStatement } from "./routesRb";
 import { revived } from "./rubyValues";
 
@@ -17,7 +17,7 @@ export const WORKER_SCRIPT = path.join(__dirname, "importWorker.js");
  */
 export function readInWorker(input: WorkerInput): Promise<{ imported: ImportedRoutes; railsGemVersion?: string }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SCRIPT, { workerData: input, stdout: false, stderr: false });
+    const worker = new Worker(WORKER_SCRIPT, { stdout: false, stderr: false });
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
@@ -30,7 +30,7 @@ export function readInWorker(input: WorkerInput): Promise<{ imported: ImportedRo
       () => settle(() => reject(new ImportError(`the Ruby parser did not finish within ${TIME_LIMIT_MS / 1000} s: nothing is imported`))),
       TIME_LIMIT_MS,
     );
-    worker.on("message", (output: WorkerOutput) =>
+    worker.on("message", ({ output }: { output: WorkerOutput }) =>
       settle(() => {
         if ("error" in output) reject(output.importError ? new ImportError(output.error, output.line, output.span) : new Error(output.error));
         else resolve({ imported: revive(output.imported), railsGemVersion: output.railsGemVersion });
@@ -38,6 +38,8 @@ export function readInWorker(input: WorkerInput): Promise<{ imported: ImportedRo
     );
     worker.on("error", (error) => settle(() => reject(new ImportError(`the Ruby parser failed on this file (${error.message}): nothing is imported`))));
     worker.on("exit", () => settle(() => reject(new ImportError("the Ruby parser stopped on this file (nested too deeply for it?): nothing is imported"))));
+    const request: WorkerRequest = { id: 1, input };
+    worker.postMessage(request);
   });
 }
 
