@@ -23,6 +23,21 @@ const routes = draw({ behaviour: "B" }, (map) => {
   map.named_route("login", "login", { controller: "sessions", action: "new" });
 });
 
+/** A project folder whose package.json names src/routes.ts (ROUTES), with src/`folder` made. */
+function project(folder: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-literals-"));
+  fs.mkdirSync(path.join(dir, "src", folder), { recursive: true });
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ "resource-routes": { routes: "src/routes.ts" } }));
+  fs.writeFileSync(path.join(dir, "src", "routes.ts"), ROUTES);
+  return dir;
+}
+
+/** The CLI, run in `dir`. */
+const cliIn =
+  (dir: string) =>
+  (...args: string[]) =>
+    cp.spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+
 /** The replacements of a file's literals, by the literal as written. */
 function replacements(text: string, fileName = "/app/src/view.tsx"): Record<string, string | undefined> {
   const { found } = rewriteLiterals(fileName, text, [{ file: "/app/src/routes.ts", routes }]);
@@ -102,10 +117,7 @@ describe("URL literals", () => {
   });
 
   it("resource-routes literals lists them, --fix rewrites them once (a second run changes nothing), --fail-on-literals fails on what remains", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-literals-"));
-    fs.mkdirSync(path.join(dir, "src", "views"), { recursive: true });
-    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ "resource-routes": { routes: "src/routes.ts" } }));
-    fs.writeFileSync(path.join(dir, "src", "routes.ts"), ROUTES);
+    const dir = project("views");
     const view = path.join(dir, "src", "views", "links.tsx");
     fs.writeFileSync(
       view,
@@ -113,7 +125,7 @@ describe("URL literals", () => {
     );
     // A test's expectation is left alone: its URL is what the test checks.
     fs.writeFileSync(path.join(dir, "src", "views", "links.test.ts"), 'expect(link).toBe("/posts");\nexport const go = () => fetch("/posts");\n');
-    const run = (...args: string[]) => cp.spawnSync(process.execPath, [CLI, "literals", ...args], { cwd: dir, encoding: "utf8" });
+    const run = (...args: string[]) => cliIn(dir)("literals", ...args);
     try {
       const listed = run("--fail-on-literals");
       assert.strictEqual(listed.status, 1);
@@ -136,16 +148,13 @@ describe("URL literals", () => {
   });
 
   it("with the routing file's helpers module written (resource-routes helpers), front-end files import each helper from it", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-literals-module-"));
+    const dir = project("views");
     try {
-      fs.mkdirSync(path.join(dir, "src", "views"), { recursive: true });
-      fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ "resource-routes": { routes: "src/routes.ts" } }));
-      fs.writeFileSync(path.join(dir, "src", "routes.ts"), ROUTES);
       const component = path.join(dir, "src", "views", "links.tsx");
       fs.writeFileSync(component, 'export const Links = ({ id }: { id: number }) => <nav><a href="/posts">All</a><a href={`/posts/${id}`}>One</a></nav>;\n');
       const server = path.join(dir, "src", "redirects.ts");
       fs.writeFileSync(server, 'export const home = () => "/posts";\n');
-      const cli = (...args: string[]) => cp.spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
+      const cli = cliIn(dir);
       assert.strictEqual(cli("helpers", "src/routes.ts").status, 0);
       const fixed = cli("literals", "--fix");
       assert.strictEqual(fixed.status, 0, fixed.stderr);
@@ -166,11 +175,8 @@ describe("URL literals", () => {
   });
 
   it("hostile and large code: a concatenation of 60,000 terms, 20,000 nested parentheses, a 4.8 MB file, 10,000 files: each read once, none stops the scan", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-literals-large-"));
+    const dir = project("many");
     try {
-      fs.mkdirSync(path.join(dir, "src", "many"), { recursive: true });
-      fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ "resource-routes": { routes: "src/routes.ts" } }));
-      fs.writeFileSync(path.join(dir, "src", "routes.ts"), ROUTES);
       // Deeper than any recursion on the tree would go: not a URL (too many pieces), and no stack overflow.
       fs.writeFileSync(path.join(dir, "src", "deep.ts"), `declare const id: number;\nfetch(${Array(60_000).fill('"/posts/" + id').join(" + ")});\n`);
       // Past TypeScript's own parser: said, and passed over.
@@ -178,8 +184,7 @@ describe("URL literals", () => {
       const lines = Array.from({ length: 65_000 }, (_, i) => `export const f${i} = (id: number) => fetch("/posts/" + id + "/comments");`);
       fs.writeFileSync(path.join(dir, "src", "big.ts"), `${lines.join("\n")}\n`);
       for (let i = 0; i < 10_000; i++) fs.writeFileSync(path.join(dir, "src", "many", `m${i}.ts`), `export const go = () => fetch("/posts/${i}");\n`);
-      const run = (...args: string[]) =>
-        cp.spawnSync(process.execPath, [CLI, "literals", ...args], { cwd: dir, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+      const run = (...args: string[]) => cliIn(dir)("literals", ...args);
       const listed = run();
       assert.strictEqual(listed.status, 0, listed.stderr);
       assert.deepStrictEqual(listed.stderr.trim().split("\n"), [
