@@ -7,7 +7,7 @@ import { loadFile } from "../load";
 import { routesTable } from "../../format/routesTable";
 import { diffRoutes, fileAtRevision, routeSetOfText } from "../diff";
 import { brokenLiterals } from "../../literals/literalBreaks";
-import { DEFAULT_ASSET_GLOBS } from "../../literals/literalRewrites";
+import { addedSyntaxError, DEFAULT_ASSET_GLOBS } from "../../literals/literalRewrites";
 import { literalSourceFiles } from "../sourceFiles";
 import { CommandResult, requireFiles } from "./result";
 
@@ -55,7 +55,11 @@ function redirectsResult(before: RouteJSON[], after: RouteJSON[], args: ParsedAr
   const served = redirects.filter((r) => "to" in r).length;
   const summary = `${served} redirect(s), ${refused.length} without a target (${from} → ${to})`;
   if (args.out) {
-    const written = writeOrRefuse(args.out, redirectsModule(redirects, from, path.basename(file)), file, args.force);
+    const text = redirectsModule(redirects, from, path.basename(file));
+    // Never written unless it parses: a failure here is ours, said as one.
+    const broken = addedSyntaxError(args.out, "", text);
+    if (broken) throw new Error(`the redirects module made for ${file} does not parse (${broken}): nothing written`);
+    const written = writeOrRefuse(args.out, text, file, args.force);
     return { stdout: [printable(`${written} ${args.out}`)], stderr: [...refused, summary], exitCode: 0 };
   }
   if (args.json) return { stdout: redirects.map((r) => JSON.stringify(r)), stderr: [], exitCode: 0 };
