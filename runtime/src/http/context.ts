@@ -1,5 +1,5 @@
-import { splitArguments } from "../routing/generate";
-import type { Helper } from "../routing/helpers";
+import { positionalKeys, splitArguments } from "../routing/generate";
+import { parseHelperName, type Helper } from "../routing/helpers";
 import type { AnyRouteSet, UntypedHelpers } from "../routing/typedRoutes";
 import { Params } from "./params";
 import type { Files } from "./body";
@@ -65,8 +65,17 @@ export interface ActionContext<Request = unknown> {
   header(name: string): string | undefined;
   /** The request's cookies, and the ones the answer sets (docs/serving.md › Cookies). */
   cookies: Cookies;
-  /** The route set's helpers; `_url` helpers take the request's protocol and host unless given. */
+  /**
+   * The route set's helpers; `_url` helpers take the request's protocol and host unless given, and
+   * every helper fills a segment the call leaves out from `urlDefaults`.
+   */
   urls: UntypedHelpers;
+  /**
+   * Segment values `urls` fill where a call leaves them out (Rails' `default_url_options`, for a
+   * locale or a tenant): the request's own values of HttpOptions.urlDefaults' keys; a filter may set
+   * others. Only the route's own segments are filled: a default never lands in a query string.
+   */
+  urlDefaults: Record<string, unknown>;
   /** A multipart body's files by field name (empty for any other request). */
   files: Files;
   /** What middleware and filters pass on to the action for this request (a record a before filter loaded, the signed-in user). */
@@ -87,6 +96,7 @@ export class RequestContext<Request> implements ActionContext<Request> {
   /** What `respond()` set, if it was called. */
   answered: ResponseParts | undefined;
   #urls: UntypedHelpers | undefined;
+  #urlDefaults: Record<string, unknown> | undefined;
   #locals: Record<string, unknown> | undefined;
   #cookies: CookieJar | undefined;
   #url: URL | undefined;
@@ -120,6 +130,8 @@ export class RequestContext<Request> implements ActionContext<Request> {
     readonly files: Files = NO_FILES,
     /** The adapter's keys for signed cookies (HttpOptions.cookieKeys), checked. */
     private readonly cookieKeys?: readonly string[],
+    /** The segment keys whose request values `urls` fill by default (HttpOptions.urlDefaults). */
+    private readonly urlDefaultKeys?: readonly string[],
   ) {}
 
   get format(): string | undefined {
@@ -167,7 +179,16 @@ export class RequestContext<Request> implements ActionContext<Request> {
   }
 
   get urls(): UntypedHelpers {
-    return (this.#urls ??= requestUrls(this.routes, this.origin, this.prefix) as UntypedHelpers);
+    return (this.#urls ??= requestUrls(this.routes, this.origin, this.prefix, () => this.urlDefaults) as UntypedHelpers);
+  }
+
+  get urlDefaults(): Record<string, unknown> {
+    if (this.#urlDefaults === undefined) {
+      this.#urlDefaults = Object.create(null) as Record<string, unknown>;
+      const values = this.recognition.params;
+      for (const key of this.urlDefaultKeys ?? []) if (Object.prototype.hasOwnProperty.call(values, key)) this.#urlDefaults[key] = values[key];
+    }
+    return this.#urlDefaults;
   }
 
   get locals(): Record<string, unknown> {
@@ -228,13 +249,18 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
 
 /**
  * The route set's helpers for one request: `_url` helpers get the request's protocol and host as
- * defaults (a call's own `host` or `protocol` wins), and paths and URLs begin with `prefix` (the
- * routes' mount point). Built on first use of each helper.
+ * defaults (a call's own `host` or `protocol` wins), paths and URLs begin with `prefix` (the
+ * routes' mount point), and segments a call leaves out come from `defaults()`, read per call (a
+ * filter may set them after the first). Built on first use of each helper.
  */
-function requestUrls(routes: AnyRouteSet, origin: Origin, prefix = ""): Record<string, Helper> {
+function requestUrls(routes: AnyRouteSet, origin: Origin, prefix: string, defaults: () => Record<string, unknown>): Record<string, Helper> {
   const helpers = routes.helpers as Record<string, Helper>;
   const bound: Record<string, Helper> = Object.create(null) as Record<string, Helper>;
-  const mounted = (helper: Helper): Helper => (prefix ? (...args: unknown[]) => withPrefix(helper(...args), prefix) : helper);
+  const mounted = (name: string, helper: Helper): Helper => {
+    const keys = segmentKeysOf(routes, name);
+    const filled = keys.length ? (...args: unknown[]) => helper(...withSegmentDefaults(args, keys, defaults())) : helper;
+    return prefix ? (...args: unknown[]) => withPrefix(filled(...args), prefix) : filled;
+  };
   return new Proxy(bound, {
     get(target, name) {
       if (typeof name !== "string") return undefined;
@@ -242,8 +268,8 @@ function requestUrls(routes: AnyRouteSet, origin: Origin, prefix = ""): Record<s
       const helper = Object.prototype.hasOwnProperty.call(helpers, name) ? helpers[name] : undefined;
       if (!helper) return undefined;
       if (name.startsWith("hash_for_")) target[name] = helper;
-      else if (name.endsWith("_url")) target[name] = mounted((...args: unknown[]) => helper(...withOrigin(args, origin)));
-      else target[name] = mounted(helper);
+      else if (name.endsWith("_url")) target[name] = mounted(name, (...args: unknown[]) => helper(...withOrigin(args, origin)));
+      else target[name] = mounted(name, helper);
       return target[name];
     },
     has: (_, name) => typeof name === "string" && Object.prototype.hasOwnProperty.call(helpers, name),
@@ -256,6 +282,25 @@ function withPrefix(generated: unknown, prefix: string): unknown {
   if (generated.startsWith("/")) return prefix + generated;
   const pathAt = generated.indexOf("/", generated.indexOf("//") + 2);
   return pathAt < 0 ? generated + prefix : generated.slice(0, pathAt) + prefix + generated.slice(pathAt);
+}
+
+/** The segment keys of the route a helper builds, in the order positional values fill them. */
+function segmentKeysOf(routes: AnyRouteSet, helper: string): string[] {
+  const parsed = parseHelperName(helper);
+  // Behaviour B's formatted_ aliases build their plain route's path.
+  const route = parsed && (routes.table.named.get(parsed.name) ?? routes.table.named.get(parsed.name.replace(/^formatted_/, "")));
+  return route ? positionalKeys(route) : [];
+}
+
+/** The arguments with each of `keys` the call leaves out (neither by position nor by name) taken from `defaults`. */
+function withSegmentDefaults(args: unknown[], keys: readonly string[], defaults: Record<string, unknown>): unknown[] {
+  const { positional, named } = splitArguments(args);
+  let added: Record<string, unknown> | undefined;
+  for (let i = positional.length; i < keys.length; i++) {
+    const key = keys[i];
+    if (named[key] === undefined && Object.prototype.hasOwnProperty.call(defaults, key) && defaults[key] !== undefined) (added ??= {})[key] = defaults[key];
+  }
+  return added ? [...positional, { ...named, ...added }] : args;
 }
 
 /** The arguments with `protocol` and `host` under the named values (a call's own win), read as helpers read them. */

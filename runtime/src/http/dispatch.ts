@@ -55,6 +55,12 @@ export interface HttpOptions {
    * TypeError when the handler is made.
    */
   allowedHosts?: readonly string[];
+  /**
+   * Segment keys whose values in a request's path its context's `urls` fill where a call leaves them
+   * out (`["locale"]`: a page under `/fr/…` links under `/fr/…`); a filter sets others on
+   * `ctx.urlDefaults`. None by default.
+   */
+  urlDefaults?: readonly string[];
   /** `"put"` (the default): a PATCH request is recognised as PUT and PATCH is allowed wherever PUT is; `false`: PATCH as any other method. */
   patch?: "put" | false;
   /** Middleware run after recognition, outside the controllers' filters (see Middleware). */
@@ -302,6 +308,7 @@ class Answering<Raw> {
       this.prefix(),
       files,
       core.cookieKeys,
+      this.options.urlDefaults,
     );
     const { run: action, filters } = plan;
     const middleware = this.options.use;

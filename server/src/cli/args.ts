@@ -61,6 +61,10 @@ export interface ParsedArguments {
   /** literals --helpers-module FILE: the routing file's helpers module, which front-end files (--front-end GLOB) import helpers from. */
   helpersModule?: string;
   frontEnd: string[];
+  /** helpers --default KEY: segment keys configure({ defaults }) fills, optional in the declared signatures. */
+  defaults: string[];
+  /** helpers --client: the typed client module beside the helpers module. */
+  client: boolean;
   /** import --stdout: print the routing file instead of writing it. */
   stdout: boolean;
   /** literals --routes FILE: the routing file literals are matched against (default: the one discovered). */
@@ -119,6 +123,8 @@ export type Flag =
   | "--rails"
   | "--helpers-module"
   | "--front-end"
+  | "--default"
+  | "--client"
   | "--stdout"
   | "--routes"
   | "--fix"
@@ -154,6 +160,8 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     include: [],
     exclude: [],
     frontEnd: [],
+    defaults: [],
+    client: false,
     assets: [],
     redirects: false,
     params: record<string>(),
@@ -245,6 +253,10 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
       parsed.helpersModule = value();
     } else if (flag === "--front-end") {
       parsed.frontEnd.push(value());
+    } else if (flag === "--default") {
+      parsed.defaults.push(...value().split(","));
+    } else if (flag === "--client") {
+      parsed.client = true;
     } else if (flag === "--import-extension") {
       const extension = value();
       if (extension !== "js" && extension !== "ts" && extension !== "none")

@@ -14,6 +14,8 @@ interface HelpersSelection {
 export interface HelpersRecipe extends HelpersSelection {
   /** The routing file, relative to the module's folder, with `/`. */
   routes: string;
+  /** Segment keys `configure({ defaults })` fills: optional in every signature (`--default locale`). */
+  defaults?: readonly string[];
 }
 
 /** A helpers module: the ES module and the declaration file beside it. */
@@ -38,8 +40,12 @@ const RECIPE = "// resource-routes helpers ";
  * rules in plain JavaScript). Same routes, same text.
  */
 export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, recipe: HelpersRecipe): HelpersModule {
-  const { routes: routingFile, ...selection } = recipe;
+  const { routes: routingFile, defaults = [], ...selection } = recipe;
   const selected = routeFilter(selection);
+  const shapeOf = (route: Route) => {
+    const shape = helperShape(route);
+    return { keys: shape.keys, required: shape.required.map((required, i) => required && !defaults.includes(shape.keys[i])) };
+  };
   const js: string[] = [];
   const dts: string[] = [];
   const data = new Map<Route, string>();
@@ -67,7 +73,7 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
     js.push(`export function ${name}_path(...args) { return $path(${r}, "${name}_path", args); }`);
     js.push(`export function ${name}_url(...args) { return $url(${r}, "${name}_url", args); }`);
     taken.set(`${name}_path`, `route ${name}`).set(`${name}_url`, `route ${name}`);
-    const lists = parameterLists(helperShape(route));
+    const lists = parameterLists(shapeOf(route));
     dts.push(about, ...lists.map((list) => `export declare function ${name}_path${list}: string;`));
     dts.push(about, ...lists.map((list) => `export declare function ${name}_url${list}: string;`));
     helpers += 2;
@@ -78,7 +84,7 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
     const method = route.methods?.length === 1 ? route.methods[0] : "get";
     js.push(`export function ${target}(...args) { return { url: $path(${r}, "${target}", args), method: "${method}" }; }`);
     js.push(`export function ${target}Form(...args) { return $form(${r}, "${target}Form", args, "${method}"); }`);
-    const lists = parameterLists(helperShape(route));
+    const lists = parameterLists(shapeOf(route));
     const about = `/** ${commentText(`${route.target}: ${route.verb} ${route.path}`)} */`;
     dts.push(about, ...lists.map((list) => `export declare function ${target}${list}: Target<"${method}">;`));
     dts.push(about, ...lists.map((list) => `export declare function ${target}Form${list}: FormTarget<"${method}">;`));
@@ -87,7 +93,7 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
 
   const header = [
     `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes helpers\` writes it again, and so does the language server.`,
-    `${RECIPE}${lineSafeJson({ routes: routingFile, include: selection.include ?? [], exclude: selection.exclude ?? [] })}`,
+    `${RECIPE}${lineSafeJson({ routes: routingFile, include: selection.include ?? [], exclude: selection.exclude ?? [], ...(defaults.length ? { defaults } : {}) })}`,
   ];
   return {
     // Parsed rather than written as a literal: a `__proto__` key stays a key.
@@ -124,9 +130,10 @@ export function helpersRecipeOf(text: string): HelpersRecipe | undefined {
     return undefined;
   }
   if (typeof recipe !== "object" || recipe === null) return undefined;
-  const { routes, include, exclude } = recipe as Record<string, unknown>;
+  const { routes, include, exclude, defaults = [] } = recipe as Record<string, unknown>;
   const list = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === "string");
-  return typeof routes === "string" && list(include) && list(exclude) ? { routes, include, exclude } : undefined;
+  if (typeof routes !== "string" || !list(include) || !list(exclude) || !list(defaults)) return undefined;
+  return { routes, include, exclude, ...(defaults.length ? { defaults } : {}) };
 }
 
 /** The declaration file beside a helpers module: `routes.js` → `routes.d.ts`, `routes.mjs` → `routes.d.mts`; undefined for another name. */
@@ -203,12 +210,18 @@ export class RoutingError extends Error {
 }
 
 /**
- * What the _url helpers build on: host, protocol and port (and any other URL option). Call it once
- * at start-up (under SSR, once per process). In a browser without a configured host, the page's own is used.
+ * What the _url helpers build on: host, protocol and port (and any other URL option), and under
+ * defaults the segment values every helper fills where a call leaves them out (a locale, a
+ * tenant). Call it once at start-up (under SSR, once per process), and again when a default
+ * changes. In a browser without a configured host, the page's own is used.
  */
 export function configure(options) {
-  Object.assign($defaults, options);
+  const { defaults, ...url } = options;
+  Object.assign($defaults, url);
+  if (defaults) Object.assign($segmentDefaults, defaults);
 }
+
+const $segmentDefaults = Object.create(null);
 
 const $URL_KEYS = ["host", "protocol", "port", "anchor", "only_path", "trailing_slash"];
 const $present = (value) => value !== undefined && value !== null && value !== "";
@@ -233,6 +246,8 @@ function $values(r, helper, args) {
   const values = Object.create(null);
   positional.forEach((value, i) => (values[keys[i]] = value));
   if (named) Object.assign(values, last);
+  // Only the route's own segments: a default never lands in a query string.
+  for (let i = positional.length; i < keys.length; i++) values[keys[i]] ??= $segmentDefaults[keys[i]];
   return values;
 }
 
@@ -348,5 +363,9 @@ export interface FormTarget<Method extends string> {
 }
 /** The error a helper throws when it cannot build its path or URL. */
 export declare class RoutingError extends Error {}
-/** What the _url helpers build on; in a browser without a configured host, the page's own is used. */
-export declare function configure(options: UrlOptions): void;`;
+/** What configure() takes: the URL options of the _url helpers, and segment values every helper fills where a call leaves them out. */
+export interface Configuration extends UrlOptions {
+  defaults?: { [key: string]: RouteValue | undefined };
+}
+/** What the _url helpers build on, and the segment defaults; in a browser without a configured host, the page's own is used. */
+export declare function configure(options: Configuration): void;`;

@@ -26,7 +26,7 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
     .relative(path.dirname(path.resolve(out)), path.resolve(file))
     .split(path.sep)
     .join("/");
-  const made = helpersModuleOf(f.routes, { routes, include: args.include, exclude: args.exclude });
+  const made = helpersModuleOf(f.routes, { routes, include: args.include, exclude: args.exclude, defaults: args.defaults });
   // Never said to be current or written unless it can be imported: a failure here is ours, said as one.
   const syntaxError = moduleSyntaxError(made.js);
   if (syntaxError) throw new Error(`the helpers module made for ${file} does not parse (${syntaxError}): nothing written`);
