@@ -45,11 +45,11 @@ export {
 export { associationName, defineResource, resourceSingular } from "./routing/resource";
 export { DEFAULT_ACTIONS } from "./routing/restriction";
 export { HttpMethod, Route, RouteJSON } from "./routing/route";
-export { Recognizer } from "./routing/recognize";
-export { routedMethod } from "./routing/requestMethods";
+export { recognisedSegments, Recognizer } from "./routing/recognize";
+export { REQUEST_METHODS, routedMethod } from "./routing/requestMethods";
 export { RouteSet } from "./routing/routeSet";
 export { COVERAGE_VARIABLE, RouteCoverageFile, RouteUse } from "./routing/routeCoverage";
-export { segmentMatcher } from "./routing/segmentMatch";
+export { escapeRegExp, nonCapturing, segmentMatcher } from "./routing/segmentMatch";
 export { checkDrawSettings, DRAW_SETTINGS } from "./routing/settings";
 export { declaredSpan, originSpan } from "./routing/spans";
 export { RouteTable } from "./routing/table";

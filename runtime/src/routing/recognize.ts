@@ -472,7 +472,7 @@ function sameText(path: string, at: number, label: string): boolean {
 }
 
 /** The segments recognition matches a route by, and how many are required (see insert). */
-function recognisedSegments(route: Route): { segments: readonly PathSegment[]; required: number } {
+export function recognisedSegments(route: Route): { segments: readonly PathSegment[]; required: number } {
   const { segments, requiredSegments } = route;
   const count = segments.length;
   const last = segments[count - 1];

@@ -206,10 +206,10 @@ class PatternMatcher implements SegmentMatcher {
 }
 
 /** A requirement's pattern with its own groups made non-capturing, so capture indexes stay ours. */
-function nonCapturing(source: string): string {
+export function nonCapturing(source: string): string {
   return source.replace(/(\\.)|\[(?:\\.|[^\]])*\]|\((?!\?)/g, (match, escaped) => (escaped || match !== "(" ? match : "(?:"));
 }
 
-function escapeRegExp(text: string): string {
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

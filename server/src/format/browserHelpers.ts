@@ -1,7 +1,8 @@
 import picomatch from "picomatch";
 import { GENERATED_MARK } from "../files/generatedFile";
-import { baseName, commentText, DEFAULT_SEGMENT_PATTERN, positionalKeys, Route, type RouteSet } from "resource-routes/internal";
+import { baseName, commentText, DEFAULT_SEGMENT_PATTERN, positionalKeys, REQUEST_METHODS, Route, type RouteSet } from "resource-routes/internal";
 import { helperShape, parameterLists } from "./routeTypes";
+import { recognitionData } from "./routeRecognition";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
 
 /** Which routes a helpers module holds: globs on a route's name or path (`admin_*`, `/admin/**`). */
@@ -95,12 +96,17 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
     `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes helpers\` writes it again, and so does the language server.`,
     `${RECIPE}${lineSafeJson({ routes: routingFile, include: selection.include ?? [], exclude: selection.exclude ?? [], ...(defaults.length ? { defaults } : {}) })}`,
   ];
+  // Every route, selected or not: match() answers as the server does, so a route left out of the helpers still takes its requests.
+  const controllers = [...new Set(source.table.routes.flatMap((route) => (route.controller === null ? [] : [route.controller])))];
+  const table = source.table.routes.map((route) => recognitionData(route, controllers));
   return {
     // Parsed rather than written as a literal: a `__proto__` key stays a key.
     js: [
       ...header,
       `const $defaults = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(source.settings.default_url_options ?? {}))});`,
       CORE,
+      `const $table = /* @__PURE__ */ JSON.parse(${JSON.stringify(lineSafeJson(table))});`,
+      RECOGNITION,
       ...js,
       "",
     ].join("\n"),
@@ -143,7 +149,7 @@ export function helpersDeclarationFileOf(out: string): string | undefined {
 }
 
 /** The names the module's core exports (CORE): no helper or target may take them. */
-const CORE_EXPORTS = ["RoutingError", "configure"];
+const CORE_EXPORTS = ["RoutingError", "configure", "match", "current", "isCurrent"];
 
 function routeFilter({ include = [], exclude = [] }: HelpersSelection): (route: Route) => boolean {
   const matcher = (globs: readonly string[]) => (globs.length ? picomatch([...globs], { dot: true }) : undefined);
@@ -334,6 +340,91 @@ function $form(r, helper, args, method) {
 }
 `;
 
+/**
+ * Recognition in the browser: each route's regular expression (routeRecognition.ts), tried in
+ * order, compiled when first tried. Only match(), current() and isCurrent() read the table, so a
+ * bundle that imports none of them holds none of it. Tested equal to the facility's recognition.
+ */
+const RECOGNITION = `const $compiled = [];
+const $METHODS = ${JSON.stringify(REQUEST_METHODS)};
+
+/** A path's segments as recognition reads them: no leading slashes, query or fragment, and one trailing slash ignored. */
+function $pathText(path) {
+  let from = 0;
+  while (path[from] === "/") from++;
+  let end = path.length;
+  for (const mark of ["?", "#"]) {
+    const at = path.indexOf(mark, from);
+    if (at >= 0 && at < end) end = at;
+  }
+  if (end > from && path[end - 1] === "/") end--;
+  return path.slice(from, Math.max(from, end));
+}
+
+function $decode(value) {
+  if (!value.includes("%")) return value;
+  if (value.includes("/")) return value.split("/").map($decode).join("/");
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+const $own = (target, key, value) => Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+
+/**
+ * The route a request goes to, as the server's routes.recognize() answers it: { route, controller,
+ * action, params }, or null where no route takes the method and path (HEAD is GET's).
+ */
+export function match(method, path) {
+  let verb = String(method).toLowerCase();
+  if (!$METHODS.includes(verb)) return null;
+  if (verb === "head") verb = "get";
+  const text = $pathText(String(path));
+  for (let i = 0; i < $table.length; i++) {
+    const [route, controller, action, methods, source, flags, keys, globs, namespace, defaults, fixed] = $table[i];
+    if (methods && !methods.includes(verb)) continue;
+    const found = ($compiled[i] ??= new RegExp(source, flags)).exec(text);
+    if (!found) continue;
+    const result = { route, controller, action, params: {} };
+    const put = (key, value) => {
+      if (key === "controller") result.controller = controller ?? namespace + value;
+      else if (key === "action") result.action = action ?? value;
+      else $own(result.params, key, value);
+    };
+    for (const [key, value] of defaults) put(key, value);
+    keys.forEach((key, k) => {
+      if (found[k + 1] !== undefined) put(key, $decode(found[k + 1]));
+      else if (globs.includes(key)) put(key, "");
+    });
+    for (const [key, value] of fixed) $own(result.params, key, value);
+    return result;
+  }
+  return null;
+}
+
+/** The route of the page (a GET of location's path), or of the URL given (under SSR, the request's); null where none takes it. */
+export function current(url) {
+  const href = url === undefined ? (typeof location === "object" && location ? location.href : undefined) : String(url);
+  if (href === undefined) throw new RoutingError("current() needs a URL where there is no location (under SSR, pass the request's)");
+  return match("GET", new URL(href, "http://localhost").pathname);
+}
+
+/**
+ * Whether the page is on a route: by helper (post_path), route name (post) or controller#action,
+ * and, where values are given, with those values ({ id: 1 }).
+ */
+export function isCurrent(name, values, url) {
+  const found = current(url);
+  if (!found) return false;
+  const wanted = String(name);
+  const named = wanted.replace(/_(?:path|url)$/, "");
+  if (found.route !== named && found.controller + "#" + found.action !== wanted) return false;
+  return Object.entries(values ?? {}).every(([key, value]) => value === undefined || Object.prototype.hasOwnProperty.call(found.params, key) && found.params[key] === $param(value));
+}
+`;
+
 /** The declaration file's shared part: the core's exports and the types of the helpers' arguments. */
 const DECLARATIONS = `/** A value a helper puts in a path segment: text, a number, a model (\`to_param()\`), or a record with an id. */
 export type RouteValue = string | number | { to_param(): string } | { id: string | number };
@@ -363,6 +454,19 @@ export interface FormTarget<Method extends string> {
 }
 /** The error a helper throws when it cannot build its path or URL. */
 export declare class RoutingError extends Error {}
+/** What match() and current() answer: the route a request goes to, as the server recognises it. */
+export interface Recognition {
+  route: string | null;
+  controller: string | null;
+  action: string | null;
+  params: Record<string, string>;
+}
+/** The route a method and path go to, as the server's routes.recognize() answers it; null where none takes them. */
+export declare function match(method: string, path: string): Recognition | null;
+/** The route of the page (location), or of the URL given (under SSR); null where none takes it. */
+export declare function current(url?: string | URL): Recognition | null;
+/** Whether the page (or the URL given) is on a route: by helper (post_path), route name or controller#action, with the values given. */
+export declare function isCurrent(name: string, values?: { [key: string]: RouteValue | undefined }, url?: string | URL): boolean;
 /** What configure() takes: the URL options of the _url helpers, and segment values every helper fills where a call leaves them out. */
 export interface Configuration extends UrlOptions {
   defaults?: { [key: string]: RouteValue | undefined };

@@ -1,0 +1,140 @@
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { pathToFileURL } from "url";
+import fc from "fast-check";
+import type { RouteSet } from "resource-routes";
+import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
+import { conformanceCases } from "../support/fixtures";
+import { runRoutingFile } from "../support/runRoutingFile";
+import { build, declaration, requestFor } from "../support/randomRoutes";
+import { runs } from "../support/runs";
+
+/** The helpers module's match(), current() and isCurrent(): recognition in the browser, equal to the facility's. */
+
+type Recognition = { route: string | null; controller: string | null; action: string | null; params: Record<string, string> };
+type Browser = {
+  match(method: string, path: string): Recognition | null;
+  current(url?: string): Recognition | null;
+  isCurrent(name: string, values?: object, url?: string): boolean;
+};
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "rr-match-"));
+let made = 0;
+
+async function browserOf(routes: RouteSet): Promise<Browser> {
+  const file = path.join(scratch, `m${made++}.mjs`);
+  fs.writeFileSync(file, helpersModuleOf(routes, { routes: "routes.ts" }).js);
+  return (await import(pathToFileURL(file).href)) as Browser;
+}
+
+/** What the facility answers: its recognition, or null for any routing error. */
+function facility(routes: RouteSet, method: string, path: string): Recognition | null {
+  try {
+    const { route, controller, action, params } = routes.recognize(method, path);
+    return { route, controller, action, params: { ...params } };
+  } catch {
+    return null;
+  }
+}
+
+/** Compares one request; true when a route took it (so that a test can tell it compared more than misses). */
+function compare(routes: RouteSet, browser: Browser, method: string, request: string, label: string): boolean {
+  const found = browser.match(method, request);
+  assert.deepStrictEqual(found && { ...found, params: { ...found.params } }, facility(routes, method, request), `${label}: ${method} ${request}`);
+  return found !== null;
+}
+
+describe("the helpers module's match(): the facility's recognition in the browser", function () {
+  this.timeout(240_000);
+
+  it("every conformance case: the original's requests and requests shaped after each route are answered as routes.recognize answers them", async () => {
+    let compared = 0;
+    let recognised = 0;
+    for (const c of conformanceCases()) {
+      if (c.expected.error) continue;
+      const routes = runRoutingFile<RouteSet>(c.ts, `${c.id}.ts`);
+      if (routes.routes.length === 0) continue;
+      const browser = await browserOf(routes);
+      const requests = (c.expected.recognitions ?? []).map((r) => [r.method, r.path]);
+      routes.routes.forEach((_, pick) => {
+        for (const bend of [0, 1, 2, 3, 5, 7]) requests.push(["GET", requestFor(routes, pick, [pick, bend, 3], bend)]);
+      });
+      for (const [method, request] of requests) {
+        if (compare(routes, browser, method, request, c.id)) recognised++;
+        compared++;
+      }
+    }
+    assert.ok(compared > 5_000 && recognised > compared / 3, `${compared} requests compared, ${recognised} recognised`);
+  });
+
+  it("random route sets and requests, both behaviours, every method", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("A" as const, "B" as const),
+        fc.array(declaration, { minLength: 1, maxLength: 6 }),
+        fc.array(
+          fc.tuple(
+            fc.nat(),
+            fc.array(fc.nat(40), { minLength: 1, maxLength: 6 }),
+            fc.nat(1000),
+            fc.constantFrom("GET", "POST", "PUT", "DELETE", "HEAD", "get", "PATCH"),
+          ),
+          { minLength: 1, maxLength: 25 },
+        ),
+        async (behaviour, declarations, requests) => {
+          const routes = build(behaviour, declarations);
+          if (routes.routes.length === 0) return;
+          const browser = await browserOf(routes);
+          for (const [pick, values, bend, method] of requests) compare(routes, browser, method, requestFor(routes, pick, values, bend), "random");
+        },
+      ),
+      { numRuns: runs(100) },
+    );
+  });
+
+  it("a requirement's flags apply to its route's whole path in the browser (one regular expression a route), and to its segment alone on the server", async () => {
+    const routes = runRoutingFile<RouteSet>(
+      `import { draw } from "resource-routes";\nexport default draw((map) => { map.connect("tags/:name", { controller: "tags", action: "show", requirements: { name: /[a-z]+/i } }); });\n`,
+      "flags.ts",
+    );
+    const browser = await browserOf(routes);
+    for (const request of ["/tags/Ruby", "/tags/ruby", "/tags/r2"]) compare(routes, browser, "GET", request, "flags");
+    assert.deepStrictEqual(browser.match("GET", "/TAGS/Ruby")?.params, { name: "Ruby" });
+    assert.strictEqual(facility(routes, "GET", "/TAGS/Ruby"), null);
+  });
+
+  it("current() reads the page's location or the URL given; isCurrent() by helper, route name or controller#action, with values", async () => {
+    const routes = runRoutingFile<RouteSet>(
+      `import { draw } from "resource-routes";\nexport default draw({ behaviour: "B" }, (map) => { map.resources("posts", (post) => post.resources("comments")); });\n`,
+      "current.ts",
+    );
+    const browser = await browserOf(routes);
+    assert.throws(() => browser.current(), /current\(\) needs a URL where there is no location/);
+    const page = "https://blog.example/posts/3/comments/9.json?page=2#top";
+    assert.deepStrictEqual(browser.current(page), {
+      route: "post_comment",
+      controller: "comments",
+      action: "show",
+      params: { post_id: "3", id: "9", format: "json" },
+    });
+    assert.strictEqual(browser.current("/nowhere/at/all/x/y"), null);
+    assert.ok(browser.isCurrent("post_comment_path", undefined, page));
+    assert.ok(browser.isCurrent("post_comment_url", { post_id: 3, id: { id: 9 } }, page));
+    assert.ok(browser.isCurrent("post_comment", { id: "9" }, page));
+    assert.ok(browser.isCurrent("comments#show", {}, page));
+    assert.ok(!browser.isCurrent("post_comment_path", { id: 10 }, page));
+    assert.ok(!browser.isCurrent("post_path", undefined, page));
+    assert.ok(!browser.isCurrent("posts#show", undefined, page));
+    assert.ok(!browser.isCurrent("post_comment_path", { nope: 1 }, page));
+    const withLocation = globalThis as { location?: unknown };
+    withLocation.location = new URL("http://blog.example/posts/3/edit");
+    try {
+      assert.deepStrictEqual(browser.current()?.action, "edit");
+      assert.ok(browser.isCurrent("edit_post_path", { id: 3 }));
+    } finally {
+      delete withLocation.location;
+    }
+  });
+});
