@@ -3,6 +3,7 @@ import { Action, Controllers, ControllerModule, findAction } from "./controllers
 import { Chain, filtersFor } from "./filters";
 import { paramsSchemaFor, Schema, validParams } from "./schemas";
 import type { Params } from "./params";
+import { RequestContext } from "./context";
 
 /** What a request for one controller action runs: the action (its params schema checked first) and the filters around it. */
 export interface ActionPlan {
@@ -36,8 +37,10 @@ const plans = new WeakMap<ControllerModule, Map<string, ActionPlan>>();
 function checkedAction(action: Action, schema: Schema): Action {
   return async (context) => {
     const value = await validParams(schema, context.params);
-    // A Standard Schema's output (coerced, defaults applied) is what the action reads.
-    if (value !== context.params && typeof value === "object" && value !== null) context.params = value as Params;
+    // A Standard Schema's output (coerced, defaults applied) is what the action reads, over the path's own values, which a schema need not repeat.
+    if (value !== context.params && typeof value === "object" && value !== null) {
+      context.params = context instanceof RequestContext ? ({ ...context.pathValues, ...value } as Params) : (value as Params);
+    }
     return action(context);
   };
 }

@@ -182,6 +182,11 @@ export class RequestContext<Request> implements ActionContext<Request> {
     return (this.#urls ??= requestUrls(this.routes, this.origin, this.prefix, () => this.urlDefaults) as UntypedHelpers);
   }
 
+  /** The values the request's path gave (and the route's defaults and fixed params), before any body or query. */
+  get pathValues(): Readonly<Record<string, string>> {
+    return this.recognition.params;
+  }
+
   get urlDefaults(): Record<string, unknown> {
     if (this.#urlDefaults === undefined) {
       this.#urlDefaults = Object.create(null) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import picomatch from "picomatch";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { baseName, commentText, DEFAULT_SEGMENT_PATTERN, positionalKeys, REQUEST_METHODS, Route, type RouteSet } from "resource-routes/internal";
-import { helperShape, parameterLists } from "./routeTypes";
+import { helperShape, type HelperShape, parameterLists } from "./routeTypes";
 import { recognitionData } from "./routeRecognition";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
 
@@ -17,6 +17,8 @@ export interface HelpersRecipe extends HelpersSelection {
   routes: string;
   /** Segment keys `configure({ defaults })` fills: optional in every signature (`--default locale`). */
   defaults?: readonly string[];
+  /** Whether the typed client module (browserClient.ts) is made beside it (`--client`). */
+  client?: boolean;
 }
 
 /** A helpers module: the ES module and the declaration file beside it. */
@@ -28,6 +30,10 @@ export interface HelpersModule {
   targets: number;
   /** Why each route the selection kept has no export: a line each (a name JavaScript refuses, or one another export took). */
   leftOut: string[];
+  /** The route of each target, by its exported name: what the client module calls. */
+  targetRoutes: Map<string, Route>;
+  /** The shape of a route's helpers as declared (segment keys, which are required once defaults are counted). */
+  shapeOf(route: Route): HelperShape;
 }
 
 /** The second line of a helpers module: what it was made from, for the language server to make it again. */
@@ -41,7 +47,7 @@ const RECIPE = "// resource-routes helpers ";
  * rules in plain JavaScript). Same routes, same text.
  */
 export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, recipe: HelpersRecipe): HelpersModule {
-  const { routes: routingFile, defaults = [], ...selection } = recipe;
+  const { routes: routingFile, defaults = [], client = false, ...selection } = recipe;
   const selected = routeFilter(selection);
   const shapeOf = (route: Route) => {
     const shape = helperShape(route);
@@ -80,7 +86,8 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
     helpers += 2;
   }
   let targets = 0;
-  for (const [target, route] of targetRoutes(source.table.routes, selected, taken, leftOut)) {
+  const exported = targetRoutes(source.table.routes, selected, taken, leftOut);
+  for (const [target, route] of exported) {
     const r = dataOf(route);
     const method = route.methods?.length === 1 ? route.methods[0] : "get";
     js.push(`export function ${target}(...args) { return { url: $path(${r}, "${target}", args), method: "${method}" }; }`);
@@ -94,7 +101,7 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
 
   const header = [
     `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes helpers\` writes it again, and so does the language server.`,
-    `${RECIPE}${lineSafeJson({ routes: routingFile, include: selection.include ?? [], exclude: selection.exclude ?? [], ...(defaults.length ? { defaults } : {}) })}`,
+    `${RECIPE}${lineSafeJson({ routes: routingFile, include: selection.include ?? [], exclude: selection.exclude ?? [], ...(defaults.length ? { defaults } : {}), ...(client ? { client } : {}) })}`,
   ];
   // Every route, selected or not: match() answers as the server does, so a route left out of the helpers still takes its requests.
   const controllers = [...new Set(source.table.routes.flatMap((route) => (route.controller === null ? [] : [route.controller])))];
@@ -114,6 +121,8 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
     helpers,
     targets,
     leftOut,
+    targetRoutes: exported,
+    shapeOf,
   };
 }
 
@@ -136,10 +145,10 @@ export function helpersRecipeOf(text: string): HelpersRecipe | undefined {
     return undefined;
   }
   if (typeof recipe !== "object" || recipe === null) return undefined;
-  const { routes, include, exclude, defaults = [] } = recipe as Record<string, unknown>;
+  const { routes, include, exclude, defaults = [], client = false } = recipe as Record<string, unknown>;
   const list = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === "string");
-  if (typeof routes !== "string" || !list(include) || !list(exclude) || !list(defaults)) return undefined;
-  return { routes, include, exclude, ...(defaults.length ? { defaults } : {}) };
+  if (typeof routes !== "string" || !list(include) || !list(exclude) || !list(defaults) || typeof client !== "boolean") return undefined;
+  return { routes, include, exclude, ...(defaults.length ? { defaults } : {}), ...(client ? { client } : {}) };
 }
 
 /** The declaration file beside a helpers module: `routes.js` → `routes.d.ts`, `routes.mjs` → `routes.d.mts`; undefined for another name. */
@@ -149,7 +158,7 @@ export function helpersDeclarationFileOf(out: string): string | undefined {
 }
 
 /** The names the module's core exports (CORE): no helper or target may take them. */
-const CORE_EXPORTS = ["RoutingError", "configure", "match", "current", "isCurrent"];
+const CORE_EXPORTS = ["RoutingError", "configure", "match", "current", "isCurrent", "ResponseError"];
 
 function routeFilter({ include = [], exclude = [] }: HelpersSelection): (route: Route) => boolean {
   const matcher = (globs: readonly string[]) => (globs.length ? picomatch([...globs], { dot: true }) : undefined);

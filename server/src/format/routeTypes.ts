@@ -12,6 +12,7 @@ import {
   type RouteSet,
 } from "resource-routes/internal";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
+import type { ActionTypes } from "./controllerTypes";
 
 /**
  * The declaration file of docs/typed-routes.md for one routing file (named in it by its base name): every helper with its positional
@@ -20,7 +21,12 @@ import { isBindingName, isIdentifier } from "../text/javascriptNames";
  * program with two route sets types each with its own file, and a routing file that does not opt
  * in compiles as before. Same routes, same text: nothing in it depends on time or machine.
  */
-export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behaviour" | "settings">, routingFile: string, partial?: string): string {
+export function routeTypesOf(
+  source: Pick<RouteSet, "table" | "routes" | "behaviour" | "settings">,
+  routingFile: string,
+  partial?: string,
+  controllers: string = controllerTypesPart(new Map()),
+): string {
   const named = source.table.named;
   const shapes = new Map<string, HelperShape & { name: string }>();
   const shapeOf = (route: Route): string => {
@@ -68,15 +74,24 @@ export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behavi
     "",
     "/** The route set of this routing file, typed: `export default draw<Routes>(…)`. */",
     "export type Routes = TypedRouteSet<RouteHelpers>;",
-    '/** The params of an action: `RouteParams<"posts#show">` is `{ id: string; format?: string }`. */',
-    "export type RouteParams<Action extends keyof RouteParamsByAction> = RouteParamsByAction[Action];",
+    "/**",
+    ' * The params of an action: `RouteParams<"posts#show">` is `{ id: string; format?: string }`; where its controller',
+    " * has a params schema, the schema's output over the path's segments.",
+    " */",
+    "export type RouteParams<Action extends keyof RouteParamsByAction> = ControllerTypes extends { [A in Action]: { params: infer Output } }",
+    "  ? Omit<RouteParamsByAction[Action], keyof Output> & Output",
+    "  : RouteParamsByAction[Action];",
+    "/** What a client sends an action besides its path's segments: its params schema's input, else any params. */",
+    "export type ActionInput<Action extends string> = ControllerTypes extends { [A in Action]: { input: infer Input } } ? Input : { [key: string]: unknown };",
+    "/** What an action answers, as a client reads it: the JSON of what it returns, a string for text, else unknown. */",
+    "export type ActionAnswer<Action extends string> = ControllerTypes extends { [A in Action]: { answer: infer Answer } } ? Answer : unknown;",
     "/**",
     ' * What an action receives, typed: `export function show(context: ActionContext<"posts#show">)`. Its params are the',
     " * route's segments and the resource's body (`post` for posts#create); other keys (a query string's) are read",
     " * through the untyped context's `Params`. Its `urls` are this route set's helpers.",
     " */",
     'export type ActionContext<Action extends keyof RouteParamsByAction, Request = unknown> = Omit<UntypedActionContext<Request>, "params" | "urls"> & {',
-    "  params: RouteParamsByAction[Action];",
+    "  params: RouteParams<Action>;",
     "  urls: RouteHelpers;",
     "};",
     "/** The controllers the routes name, each with its actions: `const controllers: RouteControllers = { posts, … }` makes a missing one a compile error. */",
@@ -88,7 +103,31 @@ export function routeTypesOf(source: Pick<RouteSet, "table" | "routes" | "behavi
     "/** An action of a controller map: typed with its own ActionContext, or with the untyped one. */",
     "type RouteAction<Context> = ((context: Context) => unknown) | Action;",
     "",
+    controllers,
   ].join("\n");
+}
+
+/** The line the controllers' part of a declaration file starts with. */
+const CONTROLLERS_MARK = "// Read from the controllers with TypeScript's checker by `resource-routes types`";
+
+/**
+ * The part of the declaration file read from the controllers (controllerTypes.ts): per
+ * `controller#action`, its params schema's output and input and what it answers. Only `resource-routes
+ * types` reads controllers (a whole TypeScript program); the language server, which writes the file
+ * again as the routes change, keeps this part as the file has it (controllerTypesPartOf).
+ */
+export function controllerTypesPart(actions: ReadonlyMap<string, ActionTypes>): string {
+  const entries = [...actions].map(
+    ([action, types]) =>
+      `  ${JSON.stringify(action)}: { ${types.params ? `params: ${types.params.output}; input: ${types.params.input}; ` : ""}answer: ${types.answer} };`,
+  );
+  return [`${CONTROLLERS_MARK}; the language server keeps this part as it is.`, "export interface ControllerTypes {", ...entries, "}", ""].join("\n");
+}
+
+/** The controllers' part of a declaration file's text, or undefined where it has none. */
+export function controllerTypesPartOf(text: string): string | undefined {
+  const at = text.indexOf(`\n${CONTROLLERS_MARK}`);
+  return at < 0 ? undefined : text.slice(at + 1);
 }
 
 /** Where the declaration file of a routing file goes by default: beside it, `routes.ts` → `routes.routes.d.ts`. */

@@ -3,7 +3,8 @@ import * as path from "path";
 import { URI } from "vscode-uri";
 import { GENERATED_MARK, writeGeneratedFile } from "../files/generatedFile";
 import { helpersDeclarationFileOf, helpersModuleOf, helpersRecipeOf } from "../format/browserHelpers";
-import { routeTypesOf, typesFileOf } from "../format/routeTypes";
+import { clientFilesOf, clientImportsOf, clientModuleOf } from "../format/browserClient";
+import { controllerTypesPartOf, routeTypesOf, typesFileOf } from "../format/routeTypes";
 import { Route } from "resource-routes/internal";
 import { parseUri } from "../service/uris";
 import { RoutingWorkspace } from "../service/workspace";
@@ -19,7 +20,7 @@ const TYPES_DELAY_MS = 500;
  *   `resourceRoutes.types.enabled`: true writes it for every routing file, false never, unset only
  *   where the file already exists (the user ran `resource-routes types` once);
  * - every helpers module in the workspace (`resource-routes helpers`), made again from the routing
- *   file and the globs it records, with its declaration file.
+ *   file and the globs it records, with its declaration file, and its client module where it records one.
  * A file is written only when its text changes, only inside the workspace folder that holds it,
  * and never through a link or over a file it did not generate (writeGeneratedFile).
  */
@@ -70,7 +71,8 @@ export class GeneratedFilesWriter {
         if (known?.routes === file.routes.routes) continue;
         const before = known?.text ?? (await readText(out));
         if (before === undefined && mode === "auto") continue;
-        const text = routeTypesOf(file.routes, fsPath);
+        // What `resource-routes types` read from the controllers stays: reading them takes a whole TypeScript program.
+        const text = routeTypesOf(file.routes, fsPath, undefined, before === undefined ? undefined : controllerTypesPartOf(before));
         if (text !== before) writeGeneratedFile(out, text, root);
         this.current.set(out, { text, routes: file.routes.routes });
       } catch (error) {
@@ -96,6 +98,16 @@ export class GeneratedFilesWriter {
         // The declarations first: whoever sees the new module finds its types current.
         writeGeneratedFile(declarations, made.dts, root);
         writeGeneratedFile(out, made.js, root);
+        const clientFiles = recipe!.client ? clientFilesOf(out) : undefined;
+        if (clientFiles) {
+          const client = clientModuleOf(
+            made,
+            path.resolve(path.dirname(out), recipe!.routes),
+            clientImportsOf(out, path.resolve(path.dirname(out), recipe!.routes)),
+          );
+          writeGeneratedFile(clientFiles.dts, client.dts, root);
+          writeGeneratedFile(clientFiles.js, client.js, root);
+        }
         this.current.set(out, { text: made.js, routes: file.routes.routes });
       } catch (error) {
         this.onError(`writing ${out}`, error);

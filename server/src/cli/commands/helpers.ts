@@ -1,4 +1,7 @@
+import * as fs from "fs";
 import * as path from "path";
+import { clientFilesOf, clientImportsOf, clientModuleOf } from "../../format/browserClient";
+import { typesFileOf } from "../../format/routeTypes";
 import { moduleSyntaxError } from "../../files/moduleSyntax";
 import { printable } from "resource-routes/internal";
 import { ParsedArguments, UsageError } from "../args";
@@ -26,13 +29,18 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
     .relative(path.dirname(path.resolve(out)), path.resolve(file))
     .split(path.sep)
     .join("/");
-  const made = helpersModuleOf(f.routes, { routes, include: args.include, exclude: args.exclude, defaults: args.defaults });
+  const made = helpersModuleOf(f.routes, { routes, include: args.include, exclude: args.exclude, defaults: args.defaults, client: args.client });
+  const clientFiles = args.client ? clientFilesOf(out) : undefined;
+  const client = clientFiles && clientModuleOf(made, file, clientImportsOf(out, file));
   // Never said to be current or written unless it can be imported: a failure here is ours, said as one.
   const syntaxError = moduleSyntaxError(made.js);
   if (syntaxError) throw new Error(`the helpers module made for ${file} does not parse (${syntaxError}): nothing written`);
+  const clientError = client && moduleSyntaxError(client.js);
+  if (clientError) throw new Error(`the client module made for ${file} does not parse (${clientError}): nothing written`);
   const leftOut = made.leftOut.map((line) => printable(`${file}: ${line}`));
   if (args.check) {
     const checks = [staleness(out, made.js, "helpers"), staleness(declarations, made.dts, "helpers")];
+    if (client && clientFiles) checks.push(staleness(clientFiles.js, client.js, "helpers"), staleness(clientFiles.dts, client.dts, "helpers"));
     return {
       stdout: checks.flatMap((c) => c.stdout),
       stderr: [...leftOut, ...checks.flatMap((c) => c.stderr)],
@@ -45,6 +53,13 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
     stderr: [...errorLines(f), ...leftOut],
     exitCode: hasErrors(f) ? 1 : 0,
   };
+  if (client && clientFiles) {
+    const typed = [writeOrRefuse(clientFiles.js, client.js, file, args.force), writeOrRefuse(clientFiles.dts, client.dts, file, args.force)];
+    result.stdout.push(printable(`${typed[0]} ${clientFiles.js} and ${typed[1]} ${clientFiles.dts} (${made.targets} requests)`));
+    // The client's types come from the routing file's declaration file: said where it is missing, not guessed.
+    if (!fs.existsSync(typesFileOf(file)))
+      result.stderr.push(printable(`${typesFileOf(file)} does not exist: the client's types come from it (run resource-routes types ${file})`));
+  }
   // A glob that keeps nothing is most likely a mistake (a quoted path, a misspelt name): said, not guessed at.
   if ((args.include.length || args.exclude.length) && made.helpers + made.targets === 0 && f.routes.routes.length > 0) {
     result.stderr.push(printable(`--include and --exclude left no route of ${f.routes.routes.length}: the module exports no helper`));

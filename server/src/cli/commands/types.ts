@@ -1,5 +1,9 @@
 import { printable } from "resource-routes/internal";
-import { routeTypesOf, typesFileOf } from "../../format/routeTypes";
+import { URI } from "vscode-uri";
+import { controllerTypesPart, routeTypesOf, typesFileOf } from "../../format/routeTypes";
+import { type ActionTypes, readControllerTypes, type TypesFile } from "../../format/controllerTypes";
+import { controllersOnDisk } from "./controllerFolder";
+import type { CliRoutingFile } from "../load";
 import { ParsedArguments, UsageError } from "../args";
 import { loadFile } from "../load";
 import { watching } from "../watch";
@@ -13,13 +17,11 @@ export function typesCommand(args: ParsedArguments): CommandResult | Promise<Com
   const f = loadFile(file, args.behaviour);
   const out = args.out ?? typesFileOf(file);
   const unread = notStatic(f);
-  const text = routeTypesOf(
-    f.routes,
-    file,
-    unread.length
-      ? `${unread.length} part${unread.length === 1 ? "" : "s"} of the routing file could not be read statically: the running app may have routes these types lack, or lack routes they have`
-      : undefined,
-  );
+  const partial = unread.length
+    ? `${unread.length} part${unread.length === 1 ? "" : "s"} of the routing file could not be read statically: the running app may have routes these types lack, or lack routes they have`
+    : undefined;
+  const textWith = (read: ReadonlyMap<string, ActionTypes>) => routeTypesOf(f.routes, file, partial, controllerTypesPart(read));
+  const text = textWith(controllerTypesOf(f, { path: out, text: textWith }));
   // A partial file could type a link the app does not have: written only when asked for.
   if (unread.length && !args.allowPartial) {
     return notWrittenPartial(f, unread, `${out} not written: the types could differ from the running app (--allow-partial writes them, marked as partial)`);
@@ -35,4 +37,15 @@ export function typesCommand(args: ParsedArguments): CommandResult | Promise<Com
   const summary = partialSummary(f, unread);
   if (summary) result.stderr.push(summary);
   return result;
+}
+
+/**
+ * What the routing file's controllers say of the actions its routes reach, read with TypeScript's
+ * checker (none without a controllers folder), the controllers seeing the declaration file as it will be written.
+ */
+function controllerTypesOf(f: CliRoutingFile, typesFile: TypesFile) {
+  const found = controllersOnDisk(f);
+  const modules = new Map([...(found?.controllers.modules ?? [])].map(([name, entry]) => [name, URI.parse(entry.uri).fsPath]));
+  const actions = new Set(f.routes.routes.flatMap((route) => (route.controller !== null && route.action !== null ? [route.target] : [])));
+  return readControllerTypes(modules, actions, typesFile);
 }

@@ -1,0 +1,159 @@
+import * as path from "path";
+import { GENERATED_MARK } from "../files/generatedFile";
+import { typesFileOf } from "./routeTypes";
+import { baseName, commentText, positionalKeys } from "resource-routes/internal";
+import type { HelpersModule } from "./browserHelpers";
+import { isIdentifier } from "../text/javascriptNames";
+
+/** Where a client module's imports go: the helpers module and the routing file's declaration file, each relative to it, with `/`. */
+export interface ClientImports {
+  helpers: string;
+  types: string;
+}
+
+/**
+ * The typed client of a helpers module: per `controller#action` target, a function that makes the
+ * request with `fetch` (its path's values in the URL, the other params in the query of a GET or
+ * HEAD, else a JSON body) and answers `{ ok, status, data, response }`. Its types come from the
+ * routing file's declaration file (`resource-routes types`): the params schema's input, what the
+ * action returns, and the answers the adapters give on their own (400, 404, 405, 422 with issues),
+ * told apart by `status`. It imports each target from the helpers module by name, so a bundler
+ * keeps the requests imported and their routes alone. Same routes, same text.
+ */
+export function clientModuleOf(
+  helpers: Pick<HelpersModule, "targetRoutes" | "shapeOf">,
+  routingFile: string,
+  imports: ClientImports,
+): { js: string; dts: string } {
+  const js: string[] = [];
+  const dts: string[] = [];
+  const names = [...helpers.targetRoutes.keys()];
+  for (const [name, route] of helpers.targetRoutes) {
+    const keys = JSON.stringify([...new Set(positionalKeys(route))]);
+    const method = route.methods?.length === 1 ? route.methods[0] : "get";
+    js.push(`export function ${name}(...args) { return $send($${name}, ${keys}, "${method}", args); }`);
+    const { keys: segmentKeys, required } = helpers.shapeOf(route);
+    const segments = segmentKeys.map((key, i) => `${isIdentifier(key) ? key : JSON.stringify(key)}${required[i] ? "" : "?"}: RouteValue;`).join(" ");
+    dts.push(
+      `/** ${commentText(`${route.target}: ${route.verb} ${route.path}`)} */`,
+      `export declare function ${name}(...args: Call<{ ${segments} }, ActionInput<${JSON.stringify(route.target)}>>): Promise<Answer<ActionAnswer<${JSON.stringify(route.target)}>>>;`,
+    );
+  }
+  const header = `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes helpers --client\` writes it again, and so does the language server.`;
+  return {
+    js: [
+      header,
+      ...(names.length ? [`import { ${names.map((name) => `${name} as $${name}`).join(", ")} } from ${JSON.stringify(imports.helpers)};`] : []),
+      CLIENT_CORE,
+      ...js,
+      "",
+    ].join("\n"),
+    dts: [
+      header,
+      `import type { ActionAnswer, ActionInput } from ${JSON.stringify(imports.types)};`,
+      `import type { RouteValue } from ${JSON.stringify(imports.helpers)};`,
+      CLIENT_DECLARATIONS,
+      ...dts,
+      "",
+    ].join("\n"),
+  };
+}
+
+/** The shared part of the client: settings, the error it throws, and one request. */
+const CLIENT_CORE = `const $settings = { headers: {} };
+
+/**
+ * What every request takes: fetch (default: the global one; a server's or a test's own), headers
+ * (an object, or a function called per request: a token), baseUrl (another origin than the page's;
+ * needed where there is no page).
+ */
+export function configure(options) {
+  Object.assign($settings, options);
+}
+
+/** An answer the client does not type (a redirect not followed, a filter's 401, a 500): its response and what it held. */
+export class ResponseError extends Error {
+  constructor(response, data) {
+    super(response.status + " " + response.statusText + " from " + response.url);
+    this.name = "ResponseError";
+    this.status = response.status;
+    this.response = response;
+    this.data = data;
+  }
+}
+
+const $TYPED = [400, 404, 405, 422];
+
+async function $send(target, keys, method, args) {
+  const [params = {}, init = {}] = args;
+  const segments = {};
+  const rest = {};
+  for (const [key, value] of Object.entries(params)) (keys.includes(key) ? segments : rest)[key] = value;
+  const inQuery = method === "get" || method === "head";
+  const { url } = target(inQuery ? { ...segments, ...rest } : segments);
+  const { fetch: fetchOwn, headers: extra, ...requestInit } = init;
+  const given = typeof $settings.headers === "function" ? await $settings.headers() : $settings.headers;
+  const headers = { accept: "application/json", ...given, ...extra };
+  const body = inQuery ? undefined : JSON.stringify(rest);
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const send = fetchOwn ?? $settings.fetch ?? globalThis.fetch;
+  const response = await send(($settings.baseUrl ?? "").replace(/\\/$/, "") + url, { ...requestInit, method: method.toUpperCase(), headers, body });
+  const type = response.headers.get("content-type") ?? "";
+  const data = method === "head" || response.status === 204 || response.status === 205 ? undefined : /[/+]json\\b/.test(type) ? await response.json() : await response.text();
+  if (response.ok || $TYPED.includes(response.status)) return { ok: response.ok, status: response.status, data, response };
+  throw new ResponseError(response, data);
+}
+`;
+
+const CLIENT_DECLARATIONS = `/** One problem with a request's params, as a 422 lists them. */
+export interface ParamsIssue {
+  path: string;
+  message: string;
+}
+/** The answers a request resolves to, told apart by status (or ok): the action's own, and the adapters' failures. */
+export type Answer<Data> =
+  | { ok: true; status: 200 | 201 | 202 | 203 | 204 | 205 | 206; data: Data; response: Response }
+  | { ok: false; status: 400 | 404 | 405; data: { error: string; status: number }; response: Response }
+  | { ok: false; status: 422; data: { error: string; status: 422; issues: ParamsIssue[] }; response: Response };
+/** What a request takes besides its params: fetch's own options, and a fetch of its own. */
+export interface RequestOptions extends Omit<RequestInit, "method" | "body" | "headers"> {
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+}
+/** A request's arguments: the path's segments and the params schema's input (the other keys), then the options; optional where nothing is required. */
+type Call<Segments, Input> = {} extends Omit<Input, keyof Segments> & Segments
+  ? [params?: Omit<Input, keyof Segments> & Segments, init?: RequestOptions]
+  : [params: Omit<Input, keyof Segments> & Segments, init?: RequestOptions];
+/** What configure() takes. */
+export interface ClientSettings {
+  fetch?: typeof fetch;
+  headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+  baseUrl?: string;
+}
+export declare function configure(options: ClientSettings): void;
+/** An answer the client does not type (a redirect not followed, a filter's 401, a 500). */
+export declare class ResponseError extends Error {
+  readonly status: number;
+  readonly response: Response;
+  readonly data: unknown;
+}`;
+
+/** The client module and its declaration file beside a helpers module: `routes.js` → `routes.client.js` and `routes.client.d.ts`. */
+export function clientFilesOf(helpersModule: string): { js: string; dts: string } | undefined {
+  const match = /\.(m?)js$/.exec(helpersModule);
+  if (!match) return undefined;
+  const base = helpersModule.slice(0, match.index);
+  return { js: `${base}.client.${match[1]}js`, dts: `${base}.client.d.${match[1]}ts` };
+}
+
+/** What a client module beside `helpersModule` imports: that module, and the routing file's declaration file (as `.js`, which every resolution maps to it). */
+export function clientImportsOf(helpersModule: string, routingFile: string): ClientImports {
+  const relative = (to: string) => {
+    const text = path
+      .relative(path.dirname(path.resolve(helpersModule)), path.resolve(to))
+      .split(path.sep)
+      .join("/");
+    return text.startsWith(".") ? text : `./${text}`;
+  };
+  return { helpers: relative(helpersModule), types: relative(typesFileOf(routingFile)).replace(/\.d\.ts$/, ".js") };
+}
