@@ -60,7 +60,7 @@ export function clientModuleOf(
 }
 
 /** The shared part of the client: settings, the error it throws, and one request. */
-const CLIENT_CORE = `const $settings = { headers: {} };
+const CLIENT_CORE = `const $settings = {};
 
 /**
  * What every request takes: fetch (default: the global one; a server's or a test's own), headers
@@ -74,7 +74,7 @@ export function configure(options) {
 /** An answer the client does not type (a redirect not followed, a filter's 401, a 500): its response and what it held. */
 export class ResponseError extends Error {
   constructor(response, data) {
-    super(response.status + " " + response.statusText + " from " + response.url);
+    super(response.status + " from " + response.url);
     this.name = "ResponseError";
     this.status = response.status;
     this.response = response;
@@ -82,25 +82,21 @@ export class ResponseError extends Error {
   }
 }
 
-const $TYPED = [400, 404, 405, 422];
-
-async function $send(target, keys, method, args) {
-  const [params = {}, init = {}] = args;
-  const segments = {};
+// The path's values go in the URL; the other params in a GET's query, else in a JSON body. fetch writes the method in capitals.
+async function $send(target, keys, method, [params = {}, { fetch, headers, ...init } = {}]) {
+  const path = {};
   const rest = {};
-  for (const [key, value] of Object.entries(params)) (keys.includes(key) ? segments : rest)[key] = value;
-  const inQuery = method === "get" || method === "head";
-  const { url } = target(inQuery ? { ...segments, ...rest } : segments);
-  const { fetch: fetchOwn, headers: extra, ...requestInit } = init;
-  const given = typeof $settings.headers === "function" ? await $settings.headers() : $settings.headers;
-  const headers = { accept: "application/json", ...given, ...extra };
-  const body = inQuery ? undefined : JSON.stringify(rest);
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const send = fetchOwn ?? $settings.fetch ?? globalThis.fetch;
-  const response = await send(($settings.baseUrl ?? "").replace(/\\/$/, "") + url, { ...requestInit, method: method.toUpperCase(), headers, body });
-  const type = response.headers.get("content-type") ?? "";
-  const data = method === "head" || response.status === 204 || response.status === 205 ? undefined : /[/+]json\\b/.test(type) ? await response.json() : await response.text();
-  if (response.ok || $TYPED.includes(response.status)) return { ok: response.ok, status: response.status, data, response };
+  for (const [key, value] of Object.entries(params)) (keys.includes(key) ? path : rest)[key] = value;
+  const query = method === "get" || method === "head";
+  const own = typeof $settings.headers === "function" ? await $settings.headers() : $settings.headers;
+  const response = await (fetch ?? $settings.fetch ?? globalThis.fetch)(($settings.baseUrl ?? "") + target(query ? { ...path, ...rest } : path).url, {
+    ...init,
+    method,
+    headers: { accept: "application/json", ...(query ? {} : { "content-type": "application/json" }), ...own, ...headers },
+    body: query ? undefined : JSON.stringify(rest),
+  });
+  const data = response.status === 204 || method === "head" ? undefined : /json/.test(response.headers.get("content-type")) ? await response.json() : await response.text();
+  if (response.ok || [400, 404, 405, 422].includes(response.status)) return { ok: response.ok, status: response.status, data, response };
   throw new ResponseError(response, data);
 }
 `;

@@ -1,0 +1,191 @@
+import * as assert from "assert";
+import * as cp from "child_process";
+import * as fs from "fs";
+import * as http from "http";
+import * as os from "os";
+import * as path from "path";
+import type { AddressInfo } from "net";
+import { pathToFileURL } from "url";
+import * as zlib from "zlib";
+import * as ts from "typescript";
+import type { RouteSet } from "resource-routes";
+import { nodeHandler, type Controllers } from "resource-routes/http";
+import { ROOT } from "../support/fixtures";
+import { esbuildOnce } from "../support/esbuild";
+
+/**
+ * Typed from the schema to the browser, on a project of the product's own making
+ * (test/fixtures/typed-client): `types` reads the controllers, `helpers --client` writes the client,
+ * three TypeScript compilers accept its uses and refuse wrong ones, and the client talks to the
+ * project served on node:http and in a workerd worker.
+ */
+
+const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
+const FIXTURE = path.join(ROOT, "test", "fixtures", "typed-client");
+const COMPILERS: Record<string, string> = {
+  "TypeScript 5.0": path.join(ROOT, "test", "tsc-versions", "node_modules", "typescript-5.0", "bin", "tsc"),
+  [`TypeScript ${ts.version} (the project's)`]: path.join(ROOT, "node_modules", "typescript", "bin", "tsc"),
+  "TypeScript 7": path.join(ROOT, "test", "tsc-versions", "node_modules", "typescript-7", "bin", "tsc"),
+};
+
+type Page = { page(): Promise<string[]> };
+type ClientSettings = { configure(options: { fetch?: unknown; baseUrl?: string }): void };
+
+/** What the fixture's page sees, in order, from a fresh server. */
+const SEEN = [
+  "created 2: TYPED ALL THE WAY (4)",
+  "refused: post.title",
+  "shown Hello, routes, published never",
+  "listed 2",
+  "updated Renamed (essay)",
+  "published",
+  "published 1970",
+  'comments [{"post":"2","body":"First!"}]',
+  'comment 201 {"post":"2","body":"Nice"}',
+  "destroyed 204",
+  "missing: uninitialized controller drafts",
+];
+
+function cli(dir: string, ...args: string[]): string {
+  const run = cp.spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
+  assert.strictEqual(run.status, 0, run.stdout + run.stderr);
+  return run.stdout;
+}
+
+/** A module of the project's TypeScript as CommonJS, loaded with the project's node_modules. */
+function load<T>(file: string): T {
+  const js = ts.transpileModule(fs.readFileSync(file, "utf8"), {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
+  const out = file.replace(/\.ts$/, ".cjs");
+  fs.writeFileSync(out, js);
+  return require(out) as T;
+}
+
+describe("typed from the schema to the browser: types, helpers --client and the client", function () {
+  this.timeout(300_000);
+  let dir: string;
+
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-typed-client-"));
+    fs.cpSync(FIXTURE, dir, { recursive: true });
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+    cli(dir, "types", "routes.ts");
+    assert.match(
+      cli(dir, "helpers", "routes.ts", "--out", "web/routes.js", "--client"),
+      /wrote web\/routes\.client\.js and wrote web\/routes\.client\.d\.ts \(9 requests\)/,
+    );
+    // The client and the page run as ES modules in the tests below.
+    fs.writeFileSync(path.join(dir, "web", "package.json"), JSON.stringify({ type: "module" }));
+  });
+
+  it("types reads each schema's output and input and what each action returns, with TypeScript's checker, never running a controller", () => {
+    const text = fs.readFileSync(path.join(dir, "routes.routes.d.ts"), "utf8");
+    const entry = (action: string) => text.split("\n").find((line) => line.startsWith(`  ${JSON.stringify(action)}: { `) && line.includes("answer"));
+    assert.strictEqual(
+      entry("posts#create"),
+      '  "posts#create": { params: { post: { title: string; stars: number; }; }; input: { post: { title: string; stars?: unknown; }; }; answer: { id: number; title: string; stars: number; published?: string; } };',
+    );
+    assert.strictEqual(entry("posts#show"), '  "posts#show": { answer: { id: number; title: string; published?: string; } };');
+    assert.strictEqual(entry("posts#publish"), '  "posts#publish": { answer: string };');
+    assert.strictEqual(entry("posts#destroy"), '  "posts#destroy": { answer: unknown };');
+    assert.match(
+      entry("posts#update")!,
+      /params: \{ post: \{ title: string; kind\?: "note" \| "essay"; \[key: string\]: unknown; \}; \[key: string\]: unknown; \}/,
+    );
+    // The answer of update reads the JSON Schema's output through ActionContext: the second reading sees the first's params.
+    assert.match(entry("posts#update")!, /answer: \{ id: number; title: string; kind: "note" \| "essay"; \}/);
+    assert.strictEqual(entry("drafts#index"), undefined);
+  });
+
+  for (const [name, tsc] of Object.entries(COMPILERS)) {
+    it(`${name} accepts the project's uses and refuses wrong bodies, missing segments and wrong reads with the expected errors`, () => {
+      const run = (): string => cp.spawnSync(process.execPath, [tsc, "-p", "."], { cwd: dir, encoding: "utf8" }).stdout;
+      fs.rmSync(path.join(dir, "wrong.ts"), { force: true });
+      assert.strictEqual(run(), "");
+      const wrong = fs.readFileSync(path.join(FIXTURE, "wrong.ts.txt"), "utf8");
+      fs.writeFileSync(path.join(dir, "wrong.ts"), wrong);
+      const expected = wrong.split("\n").flatMap((line, i) => (/expect (TS\d+)/.exec(line) ? [`${i + 1} ${/expect (TS\d+)/.exec(line)![1]}`] : []));
+      const found = [...run().matchAll(/^wrong\.ts\((\d+),\d+\): error (TS\d+)/gm)].map((m) => `${m[1]} ${m[2]}`);
+      assert.deepStrictEqual(found, expected);
+      assert.doesNotMatch(run(), /excessively deep/);
+    });
+  }
+
+  async function page(): Promise<Page & ClientSettings> {
+    const js = ts.transpileModule(fs.readFileSync(path.join(dir, "page.ts"), "utf8"), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
+    fs.writeFileSync(path.join(dir, "web", "page.js"), js.replace('"./web/routes.client.js"', '"./routes.client.js"'));
+    const module = (await import(pathToFileURL(path.join(dir, "web", "page.js")).href)) as Page;
+    const client = (await import(pathToFileURL(path.join(dir, "web", "routes.client.js")).href)) as ClientSettings;
+    return { ...module, ...client };
+  }
+
+  it("the client against the project served by node:http over 127.0.0.1: every action, a 422 narrowed by status, a 404", async () => {
+    const routes = load<{ default: RouteSet }>(path.join(dir, "routes.ts")).default;
+    const controllers: Controllers = {
+      posts: load(path.join(dir, "controllers", "posts.ts")),
+      comments: load(path.join(dir, "controllers", "comments.ts")),
+    };
+    const server = http.createServer(nodeHandler(routes, controllers, { onError: (error) => console.error(error) }));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { page: run, configure } = await page();
+      configure({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      assert.deepStrictEqual(await run(), SEEN);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("the client through a workerd worker (Miniflare), fetch injected", async () => {
+    fs.writeFileSync(
+      path.join(dir, "worker.ts"),
+      `import routes from "./routes";\nimport * as posts from "./controllers/posts";\nimport * as comments from "./controllers/comments";\nimport { fetchHandler } from "resource-routes/http";\nexport default { fetch: fetchHandler(routes, { posts, comments }) };\n`,
+    );
+    const built = await esbuildOnce({
+      entryPoints: [path.join(dir, "worker.ts")],
+      bundle: true,
+      format: "esm",
+      platform: "neutral",
+      conditions: ["workerd", "worker"],
+      mainFields: ["module", "main"],
+      write: false,
+      logLevel: "silent",
+    });
+    const { Miniflare } = (await import("miniflare")) as typeof import("miniflare");
+    const worker = new Miniflare({ modules: [{ type: "ESModule", path: "worker.mjs", contents: built.outputFiles[0].text }], compatibilityDate: "2026-01-01" });
+    try {
+      const { page: run, configure } = await page();
+      configure({
+        baseUrl: "http://blog.test",
+        fetch: async (url: string, init: RequestInit) =>
+          (await worker.dispatchFetch(url, init as Parameters<typeof worker.dispatchFetch>[1])) as unknown as Response,
+      });
+      assert.deepStrictEqual(await run(), SEEN);
+    } finally {
+      await worker.dispose();
+    }
+  });
+
+  it("a bundle that makes one request holds that route alone: under 3.5 KB minified, under 2 KB gzipped", async () => {
+    fs.writeFileSync(
+      path.join(dir, "web", "one.js"),
+      `import { postsCreate } from "./routes.client.js";\npostsCreate({ post: { title: "abc" } }).then(console.log);\n`,
+    );
+    const built = await esbuildOnce({
+      entryPoints: [path.join(dir, "web", "one.js")],
+      bundle: true,
+      minify: true,
+      format: "esm",
+      write: false,
+      platform: "browser",
+    });
+    const bundle = built.outputFiles[0].text;
+    // The shared core is generation's rules with the server's own error messages (2.5 KB); the request adds under 1 KB.
+    assert.ok(bundle.length < 3_500 && zlib.gzipSync(bundle).length < 2_000, `${bundle.length} bytes, ${zlib.gzipSync(bundle).length} gzipped`);
+    for (const other of ["comments", "publish", "drafts", "$table"]) assert.ok(!bundle.includes(other), `${other} is not in the bundle`);
+    assert.match(bundle, /"POST \/posts\.:format"/);
+  });
+});
