@@ -7,6 +7,7 @@ import * as path from "path";
 import type { AddressInfo } from "net";
 import { pathToFileURL } from "url";
 import * as zlib from "zlib";
+import { createRequire } from "module";
 import * as ts from "typescript";
 import type { RouteSet } from "resource-routes";
 import { nodeHandler, type Controllers } from "resource-routes/http";
@@ -59,7 +60,7 @@ function load<T>(file: string): T {
   }).outputText;
   const out = file.replace(/\.ts$/, ".cjs");
   fs.writeFileSync(out, js);
-  return require(out) as T;
+  return createRequire(__filename)(out) as T;
 }
 
 describe("typed from the schema to the browser: types, helpers --client and the client", function () {
