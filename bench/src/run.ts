@@ -17,6 +17,7 @@ import { startup } from "./startup";
 import { languageServer } from "./languageServer";
 import { guardRails } from "./guardRails";
 import { literalsBenchmark } from "./literals";
+import { typesBenchmark } from "./types";
 import { routesTreeBenchmark } from "./tree";
 import { heldBy } from "../../test/out/support/heap";
 import { megabytes, rate, ratio, time, times } from "./measure";
@@ -202,6 +203,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   unreachable: unreachablePass,
   startup,
   literals: literalsBenchmark,
+  types: typesBenchmark,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));

@@ -27,16 +27,21 @@ export function clientModuleOf(
 ): { js: string; dts: string } {
   const js: string[] = [];
   const dts: string[] = [];
+  // The path's segments of a request, one type per shape: many requests share one.
+  const segmentTypes = new Map<string, string>();
   const names = [...helpers.targetRoutes.keys()];
   for (const [name, route] of helpers.targetRoutes) {
     const keys = JSON.stringify([...new Set(positionalKeys(route))]);
     const method = route.methods?.length === 1 ? route.methods[0] : "get";
     js.push(`export function ${name}(...args) { return $send($${name}, ${keys}, "${method}", args); }`);
     const { keys: segmentKeys, required } = helpers.shapeOf(route);
-    const segments = segmentKeys.map((key, i) => `${isIdentifier(key) ? key : JSON.stringify(key)}${required[i] ? "" : "?"}: RouteValue;`).join(" ");
+    const members = `{ ${segmentKeys.map((key, i) => `${isIdentifier(key) ? key : JSON.stringify(key)}${required[i] ? "" : "?"}: RouteValue;`).join(" ")} }`;
+    let segments = segmentTypes.get(members);
+    if (!segments) segmentTypes.set(members, (segments = `Segments${segmentTypes.size}`));
+    const target = JSON.stringify(route.target);
     dts.push(
       `/** ${commentText(`${route.target}: ${route.verb} ${route.path}`)} */`,
-      `export declare function ${name}(...args: Call<{ ${segments} }, ActionInput<${JSON.stringify(route.target)}>>): Promise<Answer<ActionAnswer<${JSON.stringify(route.target)}>>>;`,
+      `export declare function ${name}(...args: Call<${segments}, ActionInput<${target}>>): Promise<Answer<ActionAnswer<${target}>>>;`,
     );
   }
   const header = `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes helpers --client\` writes it again, and so does the language server.`;
@@ -53,6 +58,7 @@ export function clientModuleOf(
       `import type { ActionAnswer, ActionInput } from ${JSON.stringify(imports.types)};`,
       `import type { RouteValue } from ${JSON.stringify(imports.helpers)};`,
       CLIENT_DECLARATIONS,
+      ...[...segmentTypes].map(([members, name]) => `type ${name} = ${members};`),
       ...dts,
       "",
     ].join("\n"),

@@ -1,7 +1,7 @@
 import picomatch from "picomatch";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { baseName, commentText, DEFAULT_SEGMENT_PATTERN, positionalKeys, REQUEST_METHODS, Route, type RouteSet } from "resource-routes/internal";
-import { helperShape, type HelperShape, parameterLists } from "./routeTypes";
+import { helperShape, type HelperShape, HelperShapes } from "./routeTypes";
 import { recognitionData } from "./routeRecognition";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
 
@@ -49,6 +49,8 @@ const RECIPE = "// resource-routes helpers ";
 export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, recipe: HelpersRecipe): HelpersModule {
   const { routes: routingFile, defaults = [], client = false, ...selection } = recipe;
   const selected = routeFilter(selection);
+  // One generic type per parameter shape: a helper is one line of the declaration file, whatever its shape.
+  const shapes = new HelperShapes();
   const shapeOf = (route: Route) => {
     const shape = helperShape(route);
     return { keys: shape.keys, required: shape.required.map((required, i) => required && !defaults.includes(shape.keys[i])) };
@@ -80,9 +82,8 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
     js.push(`export function ${name}_path(...args) { return $path(${r}, "${name}_path", args); }`);
     js.push(`export function ${name}_url(...args) { return $url(${r}, "${name}_url", args); }`);
     taken.set(`${name}_path`, `route ${name}`).set(`${name}_url`, `route ${name}`);
-    const lists = parameterLists(shapeOf(route));
-    dts.push(about, ...lists.map((list) => `export declare function ${name}_path${list}: string;`));
-    dts.push(about, ...lists.map((list) => `export declare function ${name}_url${list}: string;`));
+    const shape = shapes.nameOf(shapeOf(route));
+    dts.push(about, `export declare const ${name}_path: ${shape}<string>;`, about, `export declare const ${name}_url: ${shape}<string>;`);
     helpers += 2;
   }
   let targets = 0;
@@ -92,10 +93,14 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
     const method = route.methods?.length === 1 ? route.methods[0] : "get";
     js.push(`export function ${target}(...args) { return { url: $path(${r}, "${target}", args), method: "${method}" }; }`);
     js.push(`export function ${target}Form(...args) { return $form(${r}, "${target}Form", args, "${method}"); }`);
-    const lists = parameterLists(shapeOf(route));
+    const shape = shapes.nameOf(shapeOf(route));
     const about = `/** ${commentText(`${route.target}: ${route.verb} ${route.path}`)} */`;
-    dts.push(about, ...lists.map((list) => `export declare function ${target}${list}: Target<"${method}">;`));
-    dts.push(about, ...lists.map((list) => `export declare function ${target}Form${list}: FormTarget<"${method}">;`));
+    dts.push(
+      about,
+      `export declare const ${target}: ${shape}<Target<"${method}">>;`,
+      about,
+      `export declare const ${target}Form: ${shape}<FormTarget<"${method}">>;`,
+    );
     targets++;
   }
 
@@ -117,7 +122,7 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
       ...js,
       "",
     ].join("\n"),
-    dts: [...header, DECLARATIONS, ...dts, ""].join("\n"),
+    dts: [...header, DECLARATIONS, ...shapes.lines(), ...dts, ""].join("\n"),
     helpers,
     targets,
     leftOut,

@@ -26,21 +26,20 @@ export function routeTypesOf(
   routingFile: string,
   partial?: string,
   controllers: string = controllerTypesPart(new Map()),
+  /**
+   * Only these actions, and the helpers untyped: the file as the controllers' reading needs it
+   * (controllerTypes.ts), small whatever the number of routes.
+   */
+  only?: ReadonlySet<string>,
 ): string {
   const named = source.table.named;
-  const shapes = new Map<string, HelperShape & { name: string }>();
-  const shapeOf = (route: Route): string => {
-    const { keys, required } = helperShape(route);
-    const id = keys.map((key, i) => `${key}${required[i] ? "" : "?"}`).join(",");
-    let shape = shapes.get(id);
-    if (!shape) shapes.set(id, (shape = { name: `Helper${shapes.size}`, keys, required }));
-    return shape.name;
-  };
+  const shapes = new HelperShapes();
+  const shapeOf = (route: Route): string => shapes.nameOf(helperShape(route));
 
   const helpers: string[] = [];
   // Behaviour B's deprecated formatted_ aliases, after every named route's own helpers.
   const aliases: string[] = [];
-  for (const [name, route] of source.table.namedRoutes()) {
+  for (const [name, route] of only ? [] : source.table.namedRoutes()) {
     const shape = shapeOf(route);
     helpers.push(`  /** ${commentText(`${route.verb} ${route.path} → ${route.target}`)} */`);
     helpers.push(...helperLines(name, shape));
@@ -49,21 +48,21 @@ export function routeTypesOf(
     aliases.push(...helperLines(`formatted_${name}`, shape));
   }
 
-  const params = actionParams(source.routes, new Inflector(source.settings.inflections, source.behaviour));
+  const params = actionParams(
+    only ? source.routes.filter((route) => only.has(route.target)) : source.routes,
+    new Inflector(source.settings.inflections, source.behaviour),
+  );
   return [
     `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes types\` writes it again,`,
     "// and so does the language server when the routing file changes (resourceRoutes.types.enabled).",
     ...(partial ? [`// PARTIAL: ${commentText(partial)}.`] : []),
     '// The routing file opts in with `export default draw<Routes>(…)`; controllers with `ActionContext<"posts#show">`.',
-    'import type { NamedValues, RouteValue, TypedRouteSet } from "resource-routes";',
+    `import type { ${only ? "UntypedHelpers, " : ""}NamedValues, RouteValue, TypedRouteSet } from "resource-routes";`,
     'import type { Action, ActionContext as UntypedActionContext } from "resource-routes/http";',
     "",
-    ...[...shapes.values()].map(shapeLine),
+    ...shapes.lines(),
     "",
-    "export interface RouteHelpers {",
-    ...helpers,
-    ...aliases,
-    "}",
+    ...(only ? ["export type RouteHelpers = UntypedHelpers;"] : ["export interface RouteHelpers {", ...helpers, ...aliases, "}"]),
     "",
     "export interface RouteParamsByAction {",
     ...[...params].map(
@@ -169,7 +168,7 @@ export function helperShape(route: Route): HelperShape {
  * A helper's parameter lists, one per number of values given by position (all of them, down to
  * none): the required segments not given by position must be in the named values.
  */
-export function parameterLists({ keys, required }: HelperShape): string[] {
+function parameterLists({ keys, required }: HelperShape): string[] {
   const lists: string[] = [];
   for (let given = keys.length; given >= 0; given--) {
     const positional = keys.slice(0, given).map((key) => `${parameter(key)}: RouteValue`);
@@ -180,10 +179,28 @@ export function parameterLists({ keys, required }: HelperShape): string[] {
   return lists;
 }
 
-function shapeLine(shape: HelperShape & { name: string }): string {
-  return `type ${shape.name}<Result> = { ${parameterLists(shape)
-    .map((list) => `${list}: Result;`)
-    .join(" ")} };`;
+/**
+ * The helpers' parameter shapes of a declaration file, one generic type each (`Helper3<Result>`),
+ * so that a helper is one line however many ways it can be called: many routes share a shape.
+ */
+export class HelperShapes {
+  private readonly shapes = new Map<string, HelperShape & { name: string }>();
+
+  nameOf(shape: HelperShape): string {
+    const id = shape.keys.map((key, i) => `${key}${shape.required[i] ? "" : "?"}`).join(",");
+    let known = this.shapes.get(id);
+    if (!known) this.shapes.set(id, (known = { name: `Helper${this.shapes.size}`, ...shape }));
+    return known.name;
+  }
+
+  lines(): string[] {
+    return [...this.shapes.values()].map(
+      (shape) =>
+        `type ${shape.name}<Result> = { ${parameterLists(shape)
+          .map((list) => `${list}: Result;`)
+          .join(" ")} };`,
+    );
+  }
 }
 
 /**

@@ -259,7 +259,7 @@ describe("types, controllers and helpers --watch", function () {
       fs.writeFileSync(path.join(dir, "routes.ts"), ROUTES.replace(`map.resources("posts");`, `map.resources("posts"); map.resources("tags");`));
       await helpers.written(2);
       assert.match(fs.readFileSync(path.join(dir, "web", "routes.js"), "utf8"), /export function tags_path/);
-      assert.match(fs.readFileSync(path.join(dir, "web", "routes.d.ts"), "utf8"), /export declare function tags_path/);
+      assert.match(fs.readFileSync(path.join(dir, "web", "routes.d.ts"), "utf8"), /export declare const tags_path: Helper\d+<string>;/);
     } finally {
       helpers.child.kill();
     }

@@ -109,6 +109,6 @@ describe("language server: the declaration file of typed routes follows the rout
       /import type \{ ActionAnswer, ActionInput \} from "\.\.\/routes\.routes\.js";/,
     );
     // Written before the module: current once the module is.
-    assert.match(fs.readFileSync(path.join(root, "web", "routes.d.ts"), "utf8"), /export declare function comments_path/);
+    assert.match(fs.readFileSync(path.join(root, "web", "routes.d.ts"), "utf8"), /export declare const comments_path: Helper\d+<string>;/);
   });
 });

@@ -1,9 +1,9 @@
 import * as assert from "assert";
-import * as cp from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { ROOT } from "../support/fixtures";
+import { TsServer } from "../support/tsServer";
 
 /**
  * The TypeScript server plugin through tsserver's own protocol, as VS Code's TypeScript runs it:
@@ -11,53 +11,6 @@ import { ROOT } from "../support/fixtures";
  * untyped helper, TypeScript's definition (the runtime's UntypedHelpers index signature) and its
  * hover are dropped; anything else is TypeScript's answer unchanged.
  */
-
-/** A tsserver over stdio: requests as JSON lines, responses framed by Content-Length. */
-class TsServer {
-  private readonly process: cp.ChildProcessWithoutNullStreams;
-  private buffer = Buffer.alloc(0);
-  private seq = 0;
-  private readonly waiting = new Map<number, (body: { success: boolean; body?: unknown }) => void>();
-
-  constructor(args: string[]) {
-    this.process = cp.spawn(process.execPath, [
-      path.join(ROOT, "node_modules", "typescript", "lib", "tsserver.js"),
-      "--disableAutomaticTypingAcquisition",
-      ...args,
-    ]);
-    this.process.stdout.on("data", (chunk: Buffer) => this.read(chunk));
-  }
-
-  private read(chunk: Buffer): void {
-    this.buffer = Buffer.concat([this.buffer, chunk]);
-    for (;;) {
-      const header = /Content-Length: (\d+)\r\n\r\n/.exec(this.buffer.toString("latin1"));
-      if (!header) return;
-      const start = header.index + header[0].length;
-      const end = start + Number(header[1]);
-      if (this.buffer.length < end) return;
-      const message = JSON.parse(this.buffer.subarray(start, end).toString("utf8")) as { type: string; request_seq: number };
-      this.buffer = this.buffer.subarray(end);
-      if (message.type === "response") this.waiting.get(message.request_seq)?.(message as never);
-    }
-  }
-
-  notify(command: string, args: unknown): void {
-    this.process.stdin.write(`${JSON.stringify({ seq: ++this.seq, type: "request", command, arguments: args })}\n`);
-  }
-
-  request<T>(command: string, args: unknown): Promise<T | undefined> {
-    const seq = ++this.seq;
-    return new Promise((resolve) => {
-      this.waiting.set(seq, (response) => resolve(response.success ? (response.body as T) : undefined));
-      this.process.stdin.write(`${JSON.stringify({ seq, type: "request", command, arguments: args })}\n`);
-    });
-  }
-
-  stop(): void {
-    this.process.kill();
-  }
-}
 
 interface Definitions {
   definitions: Array<{ file: string; start: { line: number } }>;

@@ -1,8 +1,9 @@
+import * as fs from "fs";
 import { printable } from "resource-routes/internal";
 import { URI } from "vscode-uri";
 import { controllerTypesPart, routeTypesOf, typesFileOf } from "../../format/routeTypes";
 import { type ActionTypes, readControllerTypes, type TypesFile } from "../../format/controllerTypes";
-import { controllersOnDisk } from "./controllerFolder";
+import { controllersOnDisk, controllersPath } from "./controllerFolder";
 import type { CliRoutingFile } from "../load";
 import { ParsedArguments, UsageError } from "../args";
 import { loadFile } from "../load";
@@ -13,15 +14,18 @@ import { notWrittenPartial, writeOrRefuse, staleness } from "./generatedOutput";
 export function typesCommand(args: ParsedArguments): CommandResult | Promise<CommandResult> {
   const [file, ...extra] = requireFiles(args);
   if (extra.length) throw new UsageError("types takes one FILE");
-  if (args.watch) return watching(() => typesCommand({ ...args, watch: false }) as CommandResult, [file], []);
   const f = loadFile(file, args.behaviour);
+  if (args.watch) {
+    // The controllers' part reads the controllers: a change there writes the file again too.
+    const folder = controllersPath(f);
+    return watching(() => typesCommand({ ...args, watch: false }) as CommandResult, [file], fs.existsSync(folder) ? [folder] : []);
+  }
   const out = args.out ?? typesFileOf(file);
   const unread = notStatic(f);
   const partial = unread.length
     ? `${unread.length} part${unread.length === 1 ? "" : "s"} of the routing file could not be read statically: the running app may have routes these types lack, or lack routes they have`
     : undefined;
-  const textWith = (read: ReadonlyMap<string, ActionTypes>) => routeTypesOf(f.routes, file, partial, controllerTypesPart(read));
-  const text = textWith(controllerTypesOf(f, { path: out, text: textWith }));
+  const text = routeTypesOf(f.routes, file, partial, controllerTypesPart(controllerTypesOf(f, out)));
   // A partial file could type a link the app does not have: written only when asked for.
   if (unread.length && !args.allowPartial) {
     return notWrittenPartial(f, unread, `${out} not written: the types could differ from the running app (--allow-partial writes them, marked as partial)`);
@@ -43,9 +47,13 @@ export function typesCommand(args: ParsedArguments): CommandResult | Promise<Com
  * What the routing file's controllers say of the actions its routes reach, read with TypeScript's
  * checker (none without a controllers folder), the controllers seeing the declaration file as it will be written.
  */
-function controllerTypesOf(f: CliRoutingFile, typesFile: TypesFile) {
+function controllerTypesOf(f: CliRoutingFile, out: string): ReadonlyMap<string, ActionTypes> {
   const found = controllersOnDisk(f);
   const modules = new Map([...(found?.controllers.modules ?? [])].map(([name, entry]) => [name, URI.parse(entry.uri).fsPath]));
-  const actions = new Set(f.routes.routes.flatMap((route) => (route.controller !== null && route.action !== null ? [route.target] : [])));
+  // The actions of the controllers there are: the file the controllers see holds those alone, with the helpers untyped.
+  const actions = new Set(
+    f.routes.routes.flatMap((route) => (route.controller !== null && route.action !== null && modules.has(route.controller) ? [route.target] : [])),
+  );
+  const typesFile: TypesFile = { path: out, text: (read) => routeTypesOf(f.routes, f.file, undefined, controllerTypesPart(read), actions) };
   return readControllerTypes(modules, actions, typesFile);
 }
