@@ -127,7 +127,7 @@ function compile(dir: string): { seconds: number; megabytes: number; errors: str
 }
 
 /** tsserver's completion at the end of `prefix` in page.ts, after an edit that types it there (the first request, which loads the project, not counted). */
-async function completion(dir: string, prefix: string): Promise<{ ms: number; entries: number }> {
+async function completion(dir: string, prefix: string): Promise<{ ms: number; entries: number; failed?: string }> {
   const server = new TsServer([]);
   try {
     const file = path.join(dir, "page.ts");
@@ -139,7 +139,7 @@ async function completion(dir: string, prefix: string): Promise<{ ms: number; en
     server.notify("change", { file, line: at, offset: 1, endLine: at, endOffset: 1, insertString: `  ${prefix}\n` });
     const start = process.hrtime.bigint();
     const answer = await server.request<{ entries: unknown[] }>("completionInfo", { file, line: at, offset: prefix.length + 3 });
-    return { ms: Number(process.hrtime.bigint() - start) / 1e6, entries: answer?.entries.length ?? 0 };
+    return { ms: Number(process.hrtime.bigint() - start) / 1e6, entries: answer?.entries.length ?? 0, failed: server.ended };
   } finally {
     server.stop();
   }
@@ -163,7 +163,7 @@ export async function typesBenchmark(): Promise<void> {
     console.log(
       `types, ${label} routes: tsc --noEmit ${ours.seconds.toFixed(1)} s / ${ours.megabytes.toFixed(0)} MB typed against ${baseline.seconds.toFixed(1)} s / ${baseline.megabytes.toFixed(0)} MB untyped ` +
         `(${(ours.seconds / baseline.seconds).toFixed(2)}× the time, ${(ours.megabytes / baseline.megabytes).toFixed(2)}× the memory); ` +
-        `completion after an edit: client. ${client.ms.toFixed(0)} ms (${client.entries} entries), helpers. ${helpers.ms.toFixed(0)} ms (${helpers.entries}); ` +
+        `completion after an edit: client. ${client.failed ?? `${client.ms.toFixed(0)} ms (${client.entries} entries)`}, helpers. ${helpers.failed ?? `${helpers.ms.toFixed(0)} ms (${helpers.entries})`}; ` +
         `types and helpers --client wrote theirs in ${generate.toFixed(1)} s${deep}${ours.errors ? `; tsc errors: ${ours.errors}` : ""}${baseline.errors ? `; untyped errors: ${baseline.errors}` : ""}`,
     );
     for (const dir of [typed, untyped]) fs.rmSync(dir, { recursive: true, force: true });

@@ -85,10 +85,12 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => tooling(() => require("./commands/generate") as typeof import("./commands/generate"), "typescript").generateCommand(args),
   },
   types: {
-    flags: ["--behaviour", "--out", "--allow-partial", "--check", "--watch", "--force"],
-    usage: `resource-routes types [FILE] [--out OUT] [--allow-partial] [--check | --watch] [--force] [--behaviour A|B]
+    flags: ["--behaviour", "--out", "--default", "--allow-partial", "--check", "--watch", "--force"],
+    usage: `resource-routes types [FILE] [--out OUT] [--default KEY]... [--allow-partial] [--check | --watch] [--force] [--behaviour A|B]
   Writes the TypeScript declaration file that types the routing file's helpers and each action's params
   (default OUT: beside FILE, routes.ts → routes.routes.d.ts); the routing file opts in with draw<Routes>(…).
+  The controllers' params schemas and return values are read with TypeScript's checker, never run.
+  --default KEY: a segment HttpOptions.urlDefaults fills, optional in the helpers of an action's urls.
   The file is only written when its text changes. Exit 1 when the routing file has an error diagnostic
   (the routes the analyser understood are still typed), and without writing when a part of it could not be
   read statically (the types could differ from the running app): --allow-partial writes them, marked partial.

@@ -56,7 +56,6 @@ export function clientModuleOf(
     dts: [
       header,
       `import type { ActionAnswer, ActionInput } from ${JSON.stringify(imports.types)};`,
-      `import type { RouteValue } from ${JSON.stringify(imports.helpers)};`,
       CLIENT_DECLARATIONS,
       ...[...segmentTypes].map(([members, name]) => `type ${name} = ${members};`),
       ...dts,
@@ -107,7 +106,10 @@ async function $send(target, keys, method, [params = {}, { fetch, headers, ...in
 }
 `;
 
-const CLIENT_DECLARATIONS = `/** One problem with a request's params, as a 422 lists them. */
+// Its own RouteValue rather than the helpers module's: a program that makes requests alone never reads the helpers' declarations.
+const CLIENT_DECLARATIONS = `/** A value a request puts in a path segment: text, a number, a model (\`to_param()\`), or a record with an id. */
+type RouteValue = string | number | { to_param(): string } | { id: string | number };
+/** One problem with a request's params, as a 422 lists them. */
 export interface ParamsIssue {
   path: string;
   message: string;

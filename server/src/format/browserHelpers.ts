@@ -1,7 +1,7 @@
 import picomatch from "picomatch";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { baseName, commentText, DEFAULT_SEGMENT_PATTERN, positionalKeys, REQUEST_METHODS, Route, type RouteSet } from "resource-routes/internal";
-import { helperShape, type HelperShape, HelperShapes } from "./routeTypes";
+import { helperShape, type HelperShape, HelperShapes, withDefaults } from "./routeTypes";
 import { recognitionData } from "./routeRecognition";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
 
@@ -51,10 +51,7 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
   const selected = routeFilter(selection);
   // One generic type per parameter shape: a helper is one line of the declaration file, whatever its shape.
   const shapes = new HelperShapes();
-  const shapeOf = (route: Route) => {
-    const shape = helperShape(route);
-    return { keys: shape.keys, required: shape.required.map((required, i) => required && !defaults.includes(shape.keys[i])) };
-  };
+  const shapeOf = (route: Route) => withDefaults(helperShape(route), defaults);
   const js: string[] = [];
   const dts: string[] = [];
   const data = new Map<Route, string>();

@@ -24,13 +24,7 @@ import type { ActionTypes } from "./controllerTypes";
 export function routeTypesOf(
   source: Pick<RouteSet, "table" | "routes" | "behaviour" | "settings">,
   routingFile: string,
-  partial?: string,
-  controllers: string = controllerTypesPart(new Map()),
-  /**
-   * Only these actions, and the helpers untyped: the file as the controllers' reading needs it
-   * (controllerTypes.ts), small whatever the number of routes.
-   */
-  only?: ReadonlySet<string>,
+  { partial, controllers = controllerTypesPart(new Map()), only, defaults = [] }: RouteTypesOptions = {},
 ): string {
   const named = source.table.named;
   const shapes = new HelperShapes();
@@ -39,8 +33,16 @@ export function routeTypesOf(
   const helpers: string[] = [];
   // Behaviour B's deprecated formatted_ aliases, after every named route's own helpers.
   const aliases: string[] = [];
+  // The context's urls where segment defaults fill a key: those helpers take it optionally.
+  const urls: string[] = [];
   for (const [name, route] of only ? [] : source.table.namedRoutes()) {
     const shape = shapeOf(route);
+    const filled = defaults.length ? shapes.nameOf(withDefaults(helperShape(route), defaults)) : shape;
+    if (filled !== shape) {
+      for (const alias of source.behaviour === "B" && !named.has(`formatted_${name}`) ? [name, `formatted_${name}`] : [name]) {
+        urls.push(`  ${property(`${alias}_path`)}: ${filled}<string>;`, `  ${property(`${alias}_url`)}: ${filled}<string>;`);
+      }
+    }
     helpers.push(`  /** ${commentText(`${route.verb} ${route.path} → ${route.target}`)} */`);
     helpers.push(...helperLines(name, shape));
     if (source.behaviour !== "B" || named.has(`formatted_${name}`)) continue;
@@ -56,6 +58,7 @@ export function routeTypesOf(
     `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes types\` writes it again,`,
     "// and so does the language server when the routing file changes (resourceRoutes.types.enabled).",
     ...(partial ? [`// PARTIAL: ${commentText(partial)}.`] : []),
+    ...(defaults.length ? [`${TYPES_RECIPE}${JSON.stringify({ defaults })}`] : []),
     '// The routing file opts in with `export default draw<Routes>(…)`; controllers with `ActionContext<"posts#show">`.',
     `import type { ${only ? "UntypedHelpers, " : ""}NamedValues, RouteValue, TypedRouteSet } from "resource-routes";`,
     'import type { Action, ActionContext as UntypedActionContext } from "resource-routes/http";',
@@ -63,6 +66,9 @@ export function routeTypesOf(
     ...shapes.lines(),
     "",
     ...(only ? ["export type RouteHelpers = UntypedHelpers;"] : ["export interface RouteHelpers {", ...helpers, ...aliases, "}"]),
+    "",
+    "/** The helpers of an action's context: the route set's, with the keys of HttpOptions.urlDefaults optional (`types --default KEY`). */",
+    ...(urls.length ? ["export interface RouteUrls extends RouteHelpers {", ...urls, "}"] : ["export type RouteUrls = RouteHelpers;"]),
     "",
     "export interface RouteParamsByAction {",
     ...[...params].map(
@@ -91,7 +97,7 @@ export function routeTypesOf(
     " */",
     'export type ActionContext<Action extends keyof RouteParamsByAction, Request = unknown> = Omit<UntypedActionContext<Request>, "params" | "urls"> & {',
     "  params: RouteParams<Action>;",
-    "  urls: RouteHelpers;",
+    "  urls: RouteUrls;",
     "};",
     "/** The controllers the routes name, each with its actions: `const controllers: RouteControllers = { posts, … }` makes a missing one a compile error. */",
     "export type RouteControllers = {",
@@ -127,6 +133,40 @@ export function controllerTypesPart(actions: ReadonlyMap<string, ActionTypes>): 
 export function controllerTypesPartOf(text: string): string | undefined {
   const at = text.indexOf(`\n${CONTROLLERS_MARK}`);
   return at < 0 ? undefined : text.slice(at + 1);
+}
+
+/** What a declaration file is made from besides the routes. */
+export interface RouteTypesOptions {
+  /** Why the file may lack routes the app has (a part not read statically): said in the file. */
+  partial?: string;
+  /** The controllers' part (controllerTypesPart). */
+  controllers?: string;
+  /**
+   * Only these actions, and the helpers untyped: the file as the controllers' reading needs it
+   * (controllerTypes.ts), small whatever the number of routes.
+   */
+  only?: ReadonlySet<string>;
+  /** Segment keys the context's `urls` fill from HttpOptions.urlDefaults (`types --default locale`): optional in those helpers (RouteUrls). */
+  defaults?: readonly string[];
+}
+
+/** The line that records a declaration file's segment defaults, for the language server to write it again with them. */
+const TYPES_RECIPE = "// resource-routes types ";
+
+/** The segment defaults a declaration file records (none where it records none). */
+export function typesDefaultsOf(text: string): string[] {
+  const line = text.split("\n", 6).find((l) => l.startsWith(TYPES_RECIPE));
+  try {
+    const recipe = line ? (JSON.parse(line.slice(TYPES_RECIPE.length)) as { defaults?: unknown }) : undefined;
+    return Array.isArray(recipe?.defaults) ? recipe.defaults.filter((key): key is string => typeof key === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A helper's shape with the keys segment defaults fill made optional. */
+export function withDefaults(shape: HelperShape, defaults: readonly string[]): HelperShape {
+  return defaults.length ? { keys: shape.keys, required: shape.required.map((required, i) => required && !defaults.includes(shape.keys[i])) } : shape;
 }
 
 /** Where the declaration file of a routing file goes by default: beside it, `routes.ts` → `routes.routes.d.ts`. */

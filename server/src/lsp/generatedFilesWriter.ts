@@ -4,7 +4,7 @@ import { URI } from "vscode-uri";
 import { GENERATED_MARK, writeGeneratedFile } from "../files/generatedFile";
 import { helpersDeclarationFileOf, helpersModuleOf, helpersRecipeOf } from "../format/browserHelpers";
 import { clientFilesOf, clientImportsOf, clientModuleOf } from "../format/browserClient";
-import { controllerTypesPartOf, routeTypesOf, typesFileOf } from "../format/routeTypes";
+import { controllerTypesPartOf, routeTypesOf, typesDefaultsOf, typesFileOf } from "../format/routeTypes";
 import { Route } from "resource-routes/internal";
 import { parseUri } from "../service/uris";
 import { RoutingWorkspace } from "../service/workspace";
@@ -71,8 +71,12 @@ export class GeneratedFilesWriter {
         if (known?.routes === file.routes.routes) continue;
         const before = known?.text ?? (await readText(out));
         if (before === undefined && mode === "auto") continue;
-        // What `resource-routes types` read from the controllers stays: reading them takes a whole TypeScript program.
-        const text = routeTypesOf(file.routes, fsPath, undefined, before === undefined ? undefined : controllerTypesPartOf(before));
+        // What `resource-routes types` read from the controllers stays (reading them takes a whole TypeScript program), and so do its segment defaults.
+        const text = routeTypesOf(
+          file.routes,
+          fsPath,
+          before === undefined ? {} : { controllers: controllerTypesPartOf(before), defaults: typesDefaultsOf(before) },
+        );
         if (text !== before) writeGeneratedFile(out, text, root);
         this.current.set(out, { text, routes: file.routes.routes });
       } catch (error) {

@@ -4,7 +4,10 @@ import * as os from "os";
 import * as path from "path";
 import { pathToFileURL } from "url";
 import { draw } from "resource-routes";
+import * as ts from "typescript";
 import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
+import { routeTypesOf, typesDefaultsOf } from "../../../server/out/format/routeTypes";
+import { ROOT } from "../support/fixtures";
 import { fetchHandler, type ActionContext, type Controllers, type Filters, type HttpOptions } from "resource-routes/http";
 
 /**
@@ -62,6 +65,43 @@ describe("segment defaults on the server (HttpOptions.urlDefaults, ctx.urlDefaul
   it("takes what a before filter sets on ctx.urlDefaults, read when each helper is called", async () => {
     const get = serve({}, true);
     assert.deepStrictEqual(await get("/tenants/5/invoices"), { invoice: "/tenants/5/invoices/1", locale: "/en/posts" });
+  });
+});
+
+describe("segment defaults in typed routes (types --default)", () => {
+  it("the helpers of an action's urls take a defaulted key optionally; the route set's own helpers still require it; the file records the keys", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-typed-defaults-"));
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+    const text = routeTypesOf(routes, "routes.ts", { defaults: ["locale"] });
+    assert.deepStrictEqual(typesDefaultsOf(text), ["locale"]);
+    assert.deepStrictEqual(typesDefaultsOf(routeTypesOf(routes, "routes.ts")), []);
+    fs.writeFileSync(path.join(dir, "routes.routes.d.ts"), text);
+    fs.writeFileSync(
+      path.join(dir, "use.ts"),
+      [
+        'import type { ActionContext, Routes } from "./routes.routes.js";',
+        'export function show({ urls }: ActionContext<"posts#show">) {',
+        '  return [urls.post_path({ id: 1 }), urls.post_url({ id: 1, locale: "fr" }), urls.formatted_post_path({ id: 1 }), urls.tenant_invoices_path({ tenant_id: 2 })];',
+        "}",
+        "declare const routes: Routes;",
+        "export const strict = routes.helpers.post_path({ id: 1 }); // locale is required here",
+        "",
+      ].join("\n"),
+    );
+    const program = ts.createProgram([path.join(dir, "use.ts")], {
+      strict: true,
+      noEmit: true,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      target: ts.ScriptTarget.ES2022,
+      skipLibCheck: true,
+      types: [],
+    });
+    const errors = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => `${d.file!.getLineAndCharacterOfPosition(d.start!).line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
+    assert.strictEqual(errors.length, 1, errors.join("\n"));
+    assert.match(errors[0], /^6: .*locale/);
   });
 });
 

@@ -5,7 +5,7 @@ import { ROOT } from "./fixtures";
 /** A tsserver over stdio: requests as JSON lines, responses framed by Content-Length. */
 export class TsServer {
   private readonly process: cp.ChildProcessWithoutNullStreams;
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private seq = 0;
   private readonly waiting = new Map<number, (body: { success: boolean; body?: unknown }) => void>();
 
@@ -16,14 +16,24 @@ export class TsServer {
       ...args,
     ]);
     this.process.stdout.on("data", (chunk: Buffer) => this.read(chunk));
+    // A server that ends (out of memory, a crash) answers every request still waiting as failed, rather than never.
+    this.process.on("exit", (code, signal) => {
+      this.ended = `tsserver ended (${signal ?? `exit code ${code}`})`;
+      for (const answer of this.waiting.values()) answer({ success: false });
+      this.waiting.clear();
+    });
   }
 
+  /** Why the server ended, once it has. */
+  ended: string | undefined;
+
   private read(chunk: Buffer): void {
-    this.buffer = Buffer.concat([this.buffer, chunk]);
+    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
     for (;;) {
-      const header = /Content-Length: (\d+)\r\n\r\n/.exec(this.buffer.toString("latin1"));
+      // The header is read from the buffer's head alone: a large answer arrives in many chunks, and reading it whole each time would be quadratic.
+      const header = /^\s*Content-Length: (\d+)\r\n\r\n/.exec(this.buffer.subarray(0, 64).toString("latin1"));
       if (!header) return;
-      const start = header.index + header[0].length;
+      const start = header[0].length;
       const end = start + Number(header[1]);
       if (this.buffer.length < end) return;
       const message = JSON.parse(this.buffer.subarray(start, end).toString("utf8")) as { type: string; request_seq: number };

@@ -25,7 +25,7 @@ export function typesCommand(args: ParsedArguments): CommandResult | Promise<Com
   const partial = unread.length
     ? `${unread.length} part${unread.length === 1 ? "" : "s"} of the routing file could not be read statically: the running app may have routes these types lack, or lack routes they have`
     : undefined;
-  const text = routeTypesOf(f.routes, file, partial, controllerTypesPart(controllerTypesOf(f, out)));
+  const text = routeTypesOf(f.routes, file, { partial, controllers: controllerTypesPart(controllerTypesOf(f, out)), defaults: args.defaults });
   // A partial file could type a link the app does not have: written only when asked for.
   if (unread.length && !args.allowPartial) {
     return notWrittenPartial(f, unread, `${out} not written: the types could differ from the running app (--allow-partial writes them, marked as partial)`);
@@ -54,6 +54,6 @@ function controllerTypesOf(f: CliRoutingFile, out: string): ReadonlyMap<string, 
   const actions = new Set(
     f.routes.routes.flatMap((route) => (route.controller !== null && route.action !== null && modules.has(route.controller) ? [route.target] : [])),
   );
-  const typesFile: TypesFile = { path: out, text: (read) => routeTypesOf(f.routes, f.file, undefined, controllerTypesPart(read), actions) };
+  const typesFile: TypesFile = { path: out, text: (read) => routeTypesOf(f.routes, f.file, { controllers: controllerTypesPart(read), only: actions }) };
   return readControllerTypes(modules, actions, typesFile);
 }
