@@ -46,7 +46,7 @@ export function routeTypesOf(
     helpers.push(`  /** ${commentText(`${route.verb} ${route.path} → ${route.target}`)} */`);
     helpers.push(...helperLines(name, shape));
     if (source.behaviour !== "B" || named.has(`formatted_${name}`)) continue;
-    aliases.push(`  /** @deprecated behaviour B keeps the formatted_ helpers only as aliases: use ${commentText(name)}_path with a format argument. */`);
+    aliases.push(`  /** @deprecated B's formatted_ aliases: use ${commentText(name)}_path with a format. */`);
     aliases.push(...helperLines(`formatted_${name}`, shape));
   }
 
@@ -63,6 +63,8 @@ export function routeTypesOf(
     `import type { ${only ? "UntypedHelpers, " : ""}NamedValues, RouteValue, TypedRouteSet } from "resource-routes";`,
     'import type { Action, ActionContext as UntypedActionContext } from "resource-routes/http";',
     "",
+    "/** What a hash_for_ helper gives: the options the route stands for. */",
+    "type Hash = Record<string, unknown>;",
     ...shapes.lines(),
     "",
     ...(only ? ["export type RouteHelpers = UntypedHelpers;"] : ["export interface RouteHelpers {", ...helpers, ...aliases, "}"]),
@@ -187,8 +189,8 @@ function helperLines(name: string, shape: string): string[] {
   return [
     `  ${property(path)}: ${shape}<string>;`,
     `  ${property(url)}: ${shape}<string>;`,
-    `  ${property(hashPath)}: ${shape}<Record<string, unknown>>;`,
-    `  ${property(hashUrl)}: ${shape}<Record<string, unknown>>;`,
+    `  ${property(hashPath)}: ${shape}<Hash>;`,
+    `  ${property(hashUrl)}: ${shape}<Hash>;`,
   ];
 }
 
