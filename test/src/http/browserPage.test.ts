@@ -1,13 +1,12 @@
 import * as assert from "assert";
 import * as fs from "fs";
-import * as http from "http";
 import * as os from "os";
 import * as path from "path";
-import type { AddressInfo } from "net";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
 import { esbuildOnce } from "../support/esbuild";
 import { ROOT } from "../support/fixtures";
+import { hasChromium, servedInChromium, type ServedInChromium } from "../support/chromium";
 
 /** The helpers module in a real browser: a page built with esbuild reads its own route with current() and fills segments from configure(). */
 
@@ -26,12 +25,12 @@ document.body.textContent = JSON.stringify({
 
 describe("the helpers module in Chromium: current(), isCurrent() and segment defaults on a built page", function () {
   this.timeout(120_000);
-  let server: http.Server;
+  let served: ServedInChromium | undefined;
   let base: string;
   let browser: import("playwright-core").Browser;
 
   before(async function () {
-    if (!fs.existsSync("/usr/bin/chromium")) this.skip(); // .ci/run installs Debian's Chromium
+    if (!hasChromium()) this.skip();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-page-"));
     fs.writeFileSync(
       path.join(dir, "routes.js"),
@@ -40,21 +39,15 @@ describe("the helpers module in Chromium: current(), isCurrent() and segment def
     fs.writeFileSync(path.join(dir, "page.js"), PAGE);
     const built = await esbuildOnce({ entryPoints: [path.join(dir, "page.js")], bundle: true, minify: true, format: "esm", write: false, platform: "browser" });
     const script = built.outputFiles[0].text;
-    server = http.createServer((request, response) => {
+    served = await servedInChromium((request, response) => {
       if (request.url === "/app.js") return void response.writeHead(200, { "content-type": "text/javascript" }).end(script);
       response
         .writeHead(200, { "content-type": "text/html" })
         .end(`<!doctype html><title>page</title><body></body><script type="module" src="/app.js"></script>`);
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const { chromium } = await import("playwright-core");
-    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+    ({ base, browser } = served);
   });
-  after(async () => {
-    await browser?.close();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  });
+  after(() => served?.close());
 
   async function visit(pathname: string): Promise<unknown> {
     const page = await browser.newPage();

@@ -1,9 +1,7 @@
 import * as assert from "assert";
-import * as fs from "fs";
-import * as http from "http";
-import type { AddressInfo } from "net";
 import { draw } from "resource-routes";
 import { fetchHandler, nodeHandler, type Controllers } from "resource-routes/http";
+import { hasChromium, servedInChromium, type ServedInChromium } from "../support/chromium";
 
 /** The routes page and the development 404, driven in a real browser (Debian's Chromium, through playwright-core). */
 
@@ -16,22 +14,16 @@ const controllers: Controllers = { posts: { index: () => "posts" } };
 
 describe("the routes page and the development 404, in Chromium", function () {
   this.timeout(120_000);
-  let server: http.Server;
+  let served: ServedInChromium | undefined;
   let base: string;
   let browser: import("playwright-core").Browser;
 
   before(async function () {
-    if (!fs.existsSync("/usr/bin/chromium")) this.skip(); // .ci/run installs Debian's Chromium
-    server = http.createServer(nodeHandler(routes, controllers, { routesPage: "/_routes", development: true, onError: () => undefined }));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const { chromium } = await import("playwright-core");
-    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+    if (!hasChromium()) this.skip();
+    served = await servedInChromium(nodeHandler(routes, controllers, { routesPage: "/_routes", development: true, onError: () => undefined }));
+    ({ base, browser } = served);
   });
-  after(async () => {
-    await browser?.close();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  });
+  after(() => served?.close());
 
   it("lists every route, and the search narrows them", async () => {
     const page = await browser.newPage();

@@ -18,7 +18,7 @@ const CONNECTS: Array<[string, Record<string, unknown>]> = [
   [":controller/:id", { action: "show", requirements: { id: /\d+/ } }],
 ];
 
-export const declaration = fc.oneof(
+const declaration = fc.oneof(
   fc.record({
     kind: fc.constant("resources" as const),
     name: fc.constantFrom(...RESOURCES),
@@ -68,3 +68,19 @@ export function requestFor(routes: RouteSet, pick: number, values: number[], ben
   if (bend % 13 === 2) path += "/";
   return path;
 }
+
+/** A behaviour, a few declarations, and requests as requestFor shapes them: `[pick, values, bend, method, _method]`. */
+export const routeSetsWithRequests = fc.tuple(
+  fc.constantFrom("A" as const, "B" as const),
+  fc.array(declaration, { minLength: 1, maxLength: 6 }),
+  fc.array(
+    fc.tuple(
+      fc.nat(),
+      fc.array(fc.nat(40), { minLength: 1, maxLength: 6 }),
+      fc.nat(1000),
+      fc.constantFrom("GET", "POST", "PUT", "DELETE", "HEAD", "get", "PATCH"),
+      fc.option(fc.constantFrom("put", "delete", "DELETE", "get", "bogus"), { nil: undefined }),
+    ),
+    { minLength: 1, maxLength: 25 },
+  ),
+);
