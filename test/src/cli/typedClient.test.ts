@@ -170,6 +170,15 @@ describe("typed from the schema to the browser: types, helpers --client and the 
     }
   });
 
+  it("helpers --client says where the declaration file its types come from is missing, and writes the client all the same", () => {
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), "rr-client-untyped-"));
+    fs.copyFileSync(path.join(FIXTURE, "routes.ts"), path.join(bare, "routes.ts"));
+    const run = cp.spawnSync(process.execPath, [CLI, "helpers", "routes.ts", "--out", "web/routes.js", "--client"], { cwd: bare, encoding: "utf8" });
+    assert.strictEqual(run.status, 0, run.stderr);
+    assert.strictEqual(run.stderr.trim(), "routes.routes.d.ts does not exist: the client's types come from it (run resource-routes types routes.ts)");
+    assert.ok(fs.existsSync(path.join(bare, "web", "routes.client.js")));
+  });
+
   it("a bundle that makes one request holds that route alone: under 3.5 KB minified, under 2 KB gzipped", async () => {
     fs.writeFileSync(
       path.join(dir, "web", "one.js"),

@@ -25,12 +25,17 @@ export function typesCommand(args: ParsedArguments): CommandResult | Promise<Com
   const partial = unread.length
     ? `${unread.length} part${unread.length === 1 ? "" : "s"} of the routing file could not be read statically: the running app may have routes these types lack, or lack routes they have`
     : undefined;
-  const text = routeTypesOf(f.routes, file, { partial, controllers: controllerTypesPart(controllerTypesOf(f, out)), defaults: args.defaults });
   // A partial file could type a link the app does not have: written only when asked for.
   if (unread.length && !args.allowPartial) {
     return notWrittenPartial(f, unread, `${out} not written: the types could differ from the running app (--allow-partial writes them, marked as partial)`);
   }
-  if (args.check) return staleness(out, text, "types");
+  const controllers = controllerTypesOf(f, out);
+  const text = routeTypesOf(f.routes, file, { partial, controllers: controllerTypesPart(controllers.read), defaults: args.defaults });
+  const problems = controllers.problem ? [printable(`${file}: ${controllers.problem}`)] : [];
+  if (args.check) {
+    const checked = staleness(out, text, "types");
+    return { ...checked, stderr: [...problems, ...checked.stderr] };
+  }
   const written = writeOrRefuse(out, text, file, args.force);
   const helpers = f.routes.table.named.size * 4;
   const result: CommandResult = {
@@ -40,6 +45,7 @@ export function typesCommand(args: ParsedArguments): CommandResult | Promise<Com
   };
   const summary = partialSummary(f, unread);
   if (summary) result.stderr.push(summary);
+  result.stderr.push(...problems);
   return result;
 }
 
@@ -47,7 +53,7 @@ export function typesCommand(args: ParsedArguments): CommandResult | Promise<Com
  * What the routing file's controllers say of the actions its routes reach, read with TypeScript's
  * checker (none without a controllers folder), the controllers seeing the declaration file as it will be written.
  */
-function controllerTypesOf(f: CliRoutingFile, out: string): ReadonlyMap<string, ActionTypes> {
+function controllerTypesOf(f: CliRoutingFile, out: string): { read: ReadonlyMap<string, ActionTypes>; problem?: string } {
   const found = controllersOnDisk(f);
   const modules = new Map([...(found?.controllers.modules ?? [])].map(([name, entry]) => [name, URI.parse(entry.uri).fsPath]));
   // The actions of the controllers there are: the file the controllers see holds those alone, with the helpers untyped.
@@ -55,5 +61,10 @@ function controllerTypesOf(f: CliRoutingFile, out: string): ReadonlyMap<string, 
     f.routes.routes.flatMap((route) => (route.controller !== null && route.action !== null && modules.has(route.controller) ? [route.target] : [])),
   );
   const typesFile: TypesFile = { path: out, text: (read) => routeTypesOf(f.routes, f.file, { controllers: controllerTypesPart(read), only: actions }) };
-  return readControllerTypes(modules, actions, typesFile);
+  try {
+    return { read: readControllerTypes(modules, actions, typesFile) };
+  } catch (error) {
+    // TypeScript failing on a controller costs the controllers' part, not the routes' types.
+    return { read: new Map(), problem: `the controllers' types could not be read (${(error as Error).message}): the file types the routes alone` };
+  }
 }
