@@ -94,7 +94,7 @@ async function $send(target, keys, method, [params = {}, { fetch, headers, ...in
   for (const [key, value] of Object.entries(params)) (keys.includes(key) ? path : rest)[key] = value;
   const query = method === "get" || method === "head";
   const own = typeof $settings.headers === "function" ? await $settings.headers() : $settings.headers;
-  const response = await (fetch ?? $settings.fetch ?? globalThis.fetch)(($settings.baseUrl ?? "") + target(query ? { ...path, ...rest } : path).url, {
+  const response = await (fetch ?? $settings.fetch ?? globalThis.fetch)(($settings.baseUrl ?? "").replace(/\\/$/, "") + target(query ? { ...path, ...rest } : path).url, {
     ...init,
     method,
     headers: { accept: "application/json", ...(query ? {} : { "content-type": "application/json" }), ...own, ...headers },

@@ -159,12 +159,21 @@ describe("typed from the schema to the browser: types, helpers --client and the 
     const worker = new Miniflare({ modules: [{ type: "ESModule", path: "worker.mjs", contents: built.outputFiles[0].text }], compatibilityDate: "2026-01-01" });
     try {
       const { page: run, configure } = await page();
+      const asked: string[] = [];
       configure({
-        baseUrl: "http://blog.test",
-        fetch: async (url: string, init: RequestInit) =>
-          (await worker.dispatchFetch(url, init as Parameters<typeof worker.dispatchFetch>[1])) as unknown as Response,
+        // A base URL with a trailing slash joins the path with one slash.
+        baseUrl: "http://blog.test/",
+        fetch: async (url: string, init: RequestInit) => {
+          asked.push(url);
+          return (await worker.dispatchFetch(url, init as Parameters<typeof worker.dispatchFetch>[1])) as unknown as Response;
+        },
       });
       assert.deepStrictEqual(await run(), SEEN);
+      assert.deepStrictEqual(
+        asked.filter((url) => !/^http:\/\/blog\.test\/[^/]/.test(url)),
+        [],
+      );
+      assert.ok(asked.includes("http://blog.test/posts?page=2"), asked.join(" "));
     } finally {
       await worker.dispose();
     }
