@@ -190,7 +190,7 @@ export class RequestContext<Request> implements ActionContext<Request> {
   get urlDefaults(): Record<string, unknown> {
     if (this.#urlDefaults === undefined) {
       this.#urlDefaults = Object.create(null) as Record<string, unknown>;
-      const values = this.recognition.params;
+      const values = this.pathValues;
       for (const key of this.urlDefaultKeys ?? []) if (Object.prototype.hasOwnProperty.call(values, key)) this.#urlDefaults[key] = values[key];
     }
     return this.#urlDefaults;

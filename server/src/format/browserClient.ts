@@ -1,15 +1,9 @@
 import * as path from "path";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { typesFileOf } from "./routeTypes";
-import { baseName, commentText, positionalKeys } from "resource-routes/internal";
-import type { HelpersModule } from "./browserHelpers";
+import { baseName, commentText } from "resource-routes/internal";
+import { type HelpersModule, targetMethod } from "./browserHelpers";
 import { isIdentifier } from "../text/javascriptNames";
-
-/** Where a client module's imports go: the helpers module and the routing file's declaration file, each relative to it, with `/`. */
-export interface ClientImports {
-  helpers: string;
-  types: string;
-}
 
 /**
  * The typed client of a helpers module: per `controller#action` target, a function that makes the
@@ -22,19 +16,18 @@ export interface ClientImports {
  */
 export function clientModuleOf(
   helpers: Pick<HelpersModule, "targetRoutes" | "shapeOf">,
+  helpersModule: string,
   routingFile: string,
-  imports: ClientImports,
 ): { js: string; dts: string } {
+  const imports = clientImportsOf(helpersModule, routingFile);
   const js: string[] = [];
   const dts: string[] = [];
   // The path's segments of a request, one type per shape: many requests share one.
   const segmentTypes = new Map<string, string>();
   const names = [...helpers.targetRoutes.keys()];
   for (const [name, route] of helpers.targetRoutes) {
-    const keys = JSON.stringify([...new Set(positionalKeys(route))]);
-    const method = route.methods?.length === 1 ? route.methods[0] : "get";
-    js.push(`export function ${name}(...args) { return $send($${name}, ${keys}, "${method}", args); }`);
     const { keys: segmentKeys, required } = helpers.shapeOf(route);
+    js.push(`export function ${name}(...args) { return $send($${name}, ${JSON.stringify(segmentKeys)}, "${targetMethod(route)}", args); }`);
     const members = `{ ${segmentKeys.map((key, i) => `${isIdentifier(key) ? key : JSON.stringify(key)}${required[i] ? "" : "?"}: RouteValue;`).join(" ")} }`;
     let segments = segmentTypes.get(members);
     if (!segments) segmentTypes.set(members, (segments = `Segments${segmentTypes.size}`));
@@ -150,8 +143,11 @@ export function clientFilesOf(helpersModule: string): { js: string; dts: string 
   return { js: `${base}.client.${match[1]}js`, dts: `${base}.client.d.${match[1]}ts` };
 }
 
-/** What a client module beside `helpersModule` imports: that module, and the routing file's declaration file (as `.js`, which every resolution maps to it). */
-export function clientImportsOf(helpersModule: string, routingFile: string): ClientImports {
+/**
+ * What a client module beside `helpersModule` imports, each relative to it with `/`: that module, and
+ * the routing file's declaration file (as `.js`, which every resolution maps to it).
+ */
+function clientImportsOf(helpersModule: string, routingFile: string): { helpers: string; types: string } {
   const relative = (to: string) => {
     const text = path
       .relative(path.dirname(path.resolve(helpersModule)), path.resolve(to))

@@ -87,7 +87,7 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
   const exported = targetRoutes(source.table.routes, selected, taken, leftOut);
   for (const [target, route] of exported) {
     const r = dataOf(route);
-    const method = route.methods?.length === 1 ? route.methods[0] : "get";
+    const method = targetMethod(route);
     js.push(`export function ${target}(...args) { return { url: $path(${r}, "${target}", args), method: "${method}" }; }`);
     js.push(`export function ${target}Form(...args) { return $form(${r}, "${target}Form", args, "${method}"); }`);
     const shape = shapes.nameOf(shapeOf(route));
@@ -157,6 +157,11 @@ export function helpersRecipeOf(text: string): HelpersRecipe | undefined {
 export function helpersDeclarationFileOf(out: string): string | undefined {
   const match = /\.(m?)js$/.exec(out);
   return match ? `${out.slice(0, match.index)}.d.${match[1]}ts` : undefined;
+}
+
+/** The method a target (and the client's request) uses: its route's one method, else GET. */
+export function targetMethod(route: Route): string {
+  return route.methods?.length === 1 ? route.methods[0] : "get";
 }
 
 /** The names the module's core exports (CORE): no helper or target may take them. */

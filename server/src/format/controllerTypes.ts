@@ -23,11 +23,11 @@ export function readControllerTypes(modules: ReadonlyMap<string, string>, action
   const wanted = [...actions];
   if (!files.length) return new Map();
   const options = compilerOptions(path.dirname(files[0]));
+  if (!typesFile) return readOnce(files, options, modules, wanted, true).read;
   // Twice where the controllers type their context from the declaration file: first the schemas
   // (which it does not shape), then what the actions return, with the params the schemas give.
-  const first = readOnce(files, options, modules, wanted, typesFile && typesFile.text(new Map()), typesFile?.path);
-  if (!typesFile) return first.read;
-  return readOnce(files, options, modules, wanted, typesFile.text(first.read), typesFile.path, first.program).read;
+  const first = readOnce(files, options, modules, wanted, false, { path: typesFile.path, text: typesFile.text(new Map()) });
+  return readOnce(files, options, modules, wanted, true, { path: typesFile.path, text: typesFile.text(first.read) }, first.program).read;
 }
 
 /** The declaration file the controllers import their ActionContext from, as it will be written with what is read. */
@@ -41,13 +41,16 @@ function readOnce(
   options: ts.CompilerOptions,
   modules: ReadonlyMap<string, string>,
   actions: readonly string[],
-  typesText: string | undefined,
-  typesPath: string | undefined,
+  /** Whether to read what the actions return (the first of two readings needs only the schemas). */
+  answers: boolean,
+  /** The declaration file as it will be written, in place of the disk's. */
+  typesFile?: { path: string; text: string },
   oldProgram?: ts.Program,
 ): { read: Map<string, ActionTypes>; program: ts.Program } {
   const host = ts.createCompilerHost(options);
-  if (typesText !== undefined && typesPath !== undefined) {
-    const target = path.resolve(typesPath);
+  if (typesFile) {
+    const typesText = typesFile.text;
+    const target = path.resolve(typesFile.path);
     const getSourceFile = host.getSourceFile;
     host.fileExists = (
       (exists) => (file: string) =>
@@ -67,7 +70,7 @@ function readOnce(
     if (file === undefined) continue;
     if (!exportsOf.has(file)) exportsOf.set(file, moduleExports(program, checker, file));
     const exported = exportsOf.get(file);
-    const types = exported && actionTypes(checker, exported, key.slice(hash + 1));
+    const types = exported && actionTypes(checker, exported, key.slice(hash + 1), answers);
     if (types) read.set(key, types);
   }
   return { read, program };
@@ -112,11 +115,11 @@ function moduleExports(program: ts.Program, checker: ts.TypeChecker, file: strin
   return { named, defaultType, instanceType };
 }
 
-function actionTypes(checker: ts.TypeChecker, exported: ModuleExports, action: string): ActionTypes | undefined {
+function actionTypes(checker: ts.TypeChecker, exported: ModuleExports, action: string, answers: boolean): ActionTypes | undefined {
   const printer = new TypePrinter(checker);
   const run = actionFunctionType(checker, exported, action);
   if (!run) return undefined;
-  const answer = answerType(checker, printer, run);
+  const answer = answers ? answerType(checker, printer, run) : "unknown";
   const schema = paramsSchema(checker, exported, action);
   return schema ? { params: schema(printer), answer } : { answer };
 }

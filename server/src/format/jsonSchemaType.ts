@@ -67,21 +67,18 @@ function objectType(keywords: Map<string, ts.Expression>, depth: number): string
   const list = keywords.get("required");
   if (list && ts.isArrayLiteralExpression(list)) for (const key of list.elements) if (ts.isStringLiteral(key)) required.add(key.text);
   const members: string[] = [];
+  const described = new Set<string>();
   const properties = keywords.get("properties");
   if (properties && ts.isObjectLiteralExpression(properties)) {
     for (const property of properties.properties) {
       if (!ts.isPropertyAssignment(property)) return "unknown";
       const key = ts.isIdentifier(property.name) || ts.isStringLiteral(property.name) ? property.name.text : undefined;
       if (key === undefined) return "unknown";
+      described.add(key);
       members.push(`${isIdentifier(key) ? key : JSON.stringify(key)}${required.has(key) ? "" : "?"}: ${typeOf(property.initializer, depth + 1)};`);
     }
   } else if (properties) return "unknown";
   // A required key no property describes must still be there.
-  const described = new Set(
-    properties && ts.isObjectLiteralExpression(properties)
-      ? properties.properties.map((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : ""))
-      : [],
-  );
   for (const key of required) if (!described.has(key)) members.push(`${isIdentifier(key) ? key : JSON.stringify(key)}: unknown;`);
   const additional = keywords.get("additionalProperties");
   if (!additional || additional.kind !== ts.SyntaxKind.FalseKeyword) {

@@ -37,15 +37,16 @@ export function routeTypesOf(
   const urls: string[] = [];
   for (const [name, route] of only ? [] : source.table.namedRoutes()) {
     const shape = shapeOf(route);
+    const aliased = source.behaviour === "B" && !named.has(`formatted_${name}`);
     const filled = defaults.length ? shapes.nameOf(withDefaults(helperShape(route), defaults)) : shape;
     if (filled !== shape) {
-      for (const alias of source.behaviour === "B" && !named.has(`formatted_${name}`) ? [name, `formatted_${name}`] : [name]) {
-        urls.push(`  ${property(`${alias}_path`)}: ${filled}<string>;`, `  ${property(`${alias}_url`)}: ${filled}<string>;`);
+      for (const helper of aliased ? [name, `formatted_${name}`] : [name]) {
+        urls.push(`  ${property(`${helper}_path`)}: ${filled}<string>;`, `  ${property(`${helper}_url`)}: ${filled}<string>;`);
       }
     }
     helpers.push(`  /** ${commentText(`${route.verb} ${route.path} → ${route.target}`)} */`);
     helpers.push(...helperLines(name, shape));
-    if (source.behaviour !== "B" || named.has(`formatted_${name}`)) continue;
+    if (!aliased) continue;
     aliases.push(`  /** @deprecated B's formatted_ aliases: use ${commentText(name)}_path with a format. */`);
     aliases.push(...helperLines(`formatted_${name}`, shape));
   }

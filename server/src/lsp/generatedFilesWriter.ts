@@ -3,7 +3,7 @@ import * as path from "path";
 import { URI } from "vscode-uri";
 import { GENERATED_MARK, writeGeneratedFile } from "../files/generatedFile";
 import { helpersDeclarationFileOf, helpersModuleOf, helpersRecipeOf } from "../format/browserHelpers";
-import { clientFilesOf, clientImportsOf, clientModuleOf } from "../format/browserClient";
+import { clientFilesOf, clientModuleOf } from "../format/browserClient";
 import { controllerTypesPartOf, routeTypesOf, typesDefaultsOf, typesFileOf } from "../format/routeTypes";
 import { Route } from "resource-routes/internal";
 import { parseUri } from "../service/uris";
@@ -94,7 +94,8 @@ export class GeneratedFilesWriter {
       const recipe = head.startsWith(GENERATED_MARK) ? helpersRecipeOf(head) : undefined;
       const root = out && recipe && this.rootOf(out);
       if (!root || !declarations) continue;
-      const file = this.workspace.routingFile(URI.file(path.resolve(path.dirname(out), recipe!.routes)).toString());
+      const routingPath = path.resolve(path.dirname(out), recipe!.routes);
+      const file = this.workspace.routingFile(URI.file(routingPath).toString());
       // The same routes give the same text: not made again.
       if (!file || this.current.get(out)?.routes === file.routes.routes) continue;
       try {
@@ -104,11 +105,7 @@ export class GeneratedFilesWriter {
         writeGeneratedFile(out, made.js, root);
         const clientFiles = recipe!.client ? clientFilesOf(out) : undefined;
         if (clientFiles) {
-          const client = clientModuleOf(
-            made,
-            path.resolve(path.dirname(out), recipe!.routes),
-            clientImportsOf(out, path.resolve(path.dirname(out), recipe!.routes)),
-          );
+          const client = clientModuleOf(made, out, routingPath);
           writeGeneratedFile(clientFiles.dts, client.dts, root);
           writeGeneratedFile(clientFiles.js, client.js, root);
         }

@@ -1,6 +1,6 @@
 import * as fs from "fs";
 import * as path from "path";
-import { clientFilesOf, clientImportsOf, clientModuleOf } from "../../format/browserClient";
+import { clientFilesOf, clientModuleOf } from "../../format/browserClient";
 import { typesFileOf } from "../../format/routeTypes";
 import { moduleSyntaxError } from "../../files/moduleSyntax";
 import { printable } from "resource-routes/internal";
@@ -31,7 +31,7 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
     .join("/");
   const made = helpersModuleOf(f.routes, { routes, include: args.include, exclude: args.exclude, defaults: args.defaults, client: args.client });
   const clientFiles = args.client ? clientFilesOf(out) : undefined;
-  const client = clientFiles && clientModuleOf(made, file, clientImportsOf(out, file));
+  const client = clientFiles && clientModuleOf(made, out, file);
   // Never said to be current or written unless it can be imported: a failure here is ours, said as one.
   const syntaxError = moduleSyntaxError(made.js);
   if (syntaxError) throw new Error(`the helpers module made for ${file} does not parse (${syntaxError}): nothing written`);
