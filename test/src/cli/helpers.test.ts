@@ -7,7 +7,8 @@ import { pathToFileURL } from "url";
 import * as ts from "typescript";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { helpersModuleOf, helpersRecipeOf } from "../../../server/out/format/browserHelpers";
-import { moduleSyntaxError } from "../../../server/out/files/moduleSyntax";
+import { declarationSyntaxError, moduleSyntaxError } from "../../../server/out/files/moduleSyntax";
+import { routeTypesOf } from "../../../server/out/format/routeTypes";
 import type { RouteSet } from "resource-routes";
 import { conformanceCases, ROOT } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
@@ -179,6 +180,15 @@ export default draw((map) => {
     assert.strictEqual(fs.existsSync(marker), false);
     assert.match(moduleSyntaxError("export function a() {}\nexport function a() {}\n")!, /^line 2: SyntaxError: Identifier 'a' has already been declared$/);
     assert.match(moduleSyntaxError("export function new() {}\n")!, /^line 1: SyntaxError: Unexpected token 'new'$/);
+  });
+
+  it("declarationSyntaxError: TypeScript's parser judges a declaration file, as every generated one is judged before it is written", () => {
+    const loaded = loadRoutingFile(fs.readFileSync(EXAMPLE, "utf8"), EXAMPLE)!;
+    const made = helpersModuleOf(loaded.routes, { routes: "routes.ts", client: true });
+    assert.strictEqual(declarationSyntaxError(made.dts), undefined);
+    assert.strictEqual(declarationSyntaxError(routeTypesOf(loaded.routes, EXAMPLE)), undefined);
+    assert.strictEqual(declarationSyntaxError('export interface ControllerTypes {\n  "a#b": { answer: { x: ; } };\n}\n'), "line 2: Type expected.");
+    assert.match(declarationSyntaxError("export declare const a: Helper0<string>;\nexport declare const : X;\n")!, /^line 2: /);
   });
 
   it("a bundle importing one helper holds that helper's route only, in under 2.6 KB", async () => {

@@ -2,7 +2,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { clientFilesOf, clientModuleOf } from "../../format/browserClient";
 import { typesFileOf } from "../../format/routeTypes";
-import { moduleSyntaxError } from "../../files/moduleSyntax";
+import { declarationSyntaxError, moduleSyntaxError } from "../../files/moduleSyntax";
 import { printable } from "resource-routes/internal";
 import { ParsedArguments, UsageError } from "../args";
 import { loadFile } from "../load";
@@ -35,7 +35,9 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
   // Never said to be current or written unless it can be imported: a failure here is ours, said as one.
   const syntaxError = moduleSyntaxError(made.js);
   if (syntaxError) throw new Error(`the helpers module made for ${file} does not parse (${syntaxError}): nothing written`);
-  const clientError = client && moduleSyntaxError(client.js);
+  const declarationError = declarationSyntaxError(made.dts);
+  if (declarationError) throw new Error(`the helpers module's declarations made for ${file} do not parse (${declarationError}): nothing written`);
+  const clientError = client && (moduleSyntaxError(client.js) ?? declarationSyntaxError(client.dts));
   if (clientError) throw new Error(`the client module made for ${file} does not parse (${clientError}): nothing written`);
   const leftOut = made.leftOut.map((line) => printable(`${file}: ${line}`));
   if (args.check) {

@@ -1,4 +1,5 @@
 import * as fs from "fs";
+import { declarationSyntaxError } from "../../files/moduleSyntax";
 import { printable } from "resource-routes/internal";
 import { URI } from "vscode-uri";
 import { controllerTypesPart, routeTypesOf, typesFileOf } from "../../format/routeTypes";
@@ -31,6 +32,9 @@ export function typesCommand(args: ParsedArguments): CommandResult | Promise<Com
   }
   const controllers = controllerTypesOf(f, out);
   const text = routeTypesOf(f.routes, file, { partial, controllers: controllerTypesPart(controllers.read), defaults: args.defaults });
+  // Never said to be current or written unless it parses: its controllers' part printed types read from user code.
+  const syntaxError = declarationSyntaxError(text);
+  if (syntaxError) throw new Error(`the declaration file made for ${file} does not parse (${syntaxError}): nothing written`);
   const problems = controllers.problem ? [printable(`${file}: ${controllers.problem}`)] : [];
   if (args.check) {
     const checked = staleness(out, text, "types");
