@@ -1,7 +1,7 @@
 import picomatch from "picomatch";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { baseName, commentText, DEFAULT_SEGMENT_PATTERN, positionalKeys, REQUEST_METHODS, Route, type RouteSet } from "resource-routes/internal";
-import { helperShape, type HelperShape, HelperShapes, withDefaults } from "./routeTypes";
+import { helperShape, type HelperShape, HelperShapes, withDefaults } from "./helperTypes";
 import { recognitionData } from "./routeRecognition";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
 

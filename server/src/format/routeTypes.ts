@@ -1,55 +1,23 @@
 import { GENERATED_MARK } from "../files/generatedFile";
-import {
-  associationName,
-  baseName,
-  commentText,
-  EMPTY_MAP,
-  helperNames,
-  Inflector,
-  positionalKeys,
-  resourceSingular,
-  Route,
-  type RouteSet,
-} from "resource-routes/internal";
-import { isBindingName, isIdentifier } from "../text/javascriptNames";
+import { associationName, baseName, commentText, EMPTY_MAP, Inflector, positionalKeys, resourceSingular, Route, type RouteSet } from "resource-routes/internal";
 import type { ActionTypes } from "./controllerTypes";
+import { COMPACT_ABOVE, compactHelpers, isRequired, property, writtenOutHelpers } from "./helperTypes";
 
 /**
  * The declaration file of docs/typed-routes.md for one routing file (named in it by its base name): every helper with its positional
  * parameters named after the path's segments (a required one missing is a compile error), and the
- * params of every `controller#action`. The routing file opts in with `draw<Routes>(…)`, so a
+ * params of every `controller#action` (the helpers written out or compact: helperTypes.ts). The routing file opts in with `draw<Routes>(…)`, so a
  * program with two route sets types each with its own file, and a routing file that does not opt
  * in compiles as before. Same routes, same text: nothing in it depends on time or machine.
  */
 export function routeTypesOf(
   source: Pick<RouteSet, "table" | "routes" | "behaviour" | "settings">,
   routingFile: string,
-  { partial, controllers = controllerTypesPart(new Map()), only, defaults = [] }: RouteTypesOptions = {},
+  { partial, controllers = controllerTypesPart(new Map()), only, defaults = [], compact }: RouteTypesOptions = {},
 ): string {
-  const named = source.table.named;
-  const shapes = new HelperShapes();
-  const shapeOf = (route: Route): string => shapes.nameOf(helperShape(route));
-
-  const helpers: string[] = [];
-  // Behaviour B's deprecated formatted_ aliases, after every named route's own helpers.
-  const aliases: string[] = [];
-  // The context's urls where segment defaults fill a key: those helpers take it optionally.
-  const urls: string[] = [];
-  for (const [name, route] of only ? [] : source.table.namedRoutes()) {
-    const shape = shapeOf(route);
-    const aliased = source.behaviour === "B" && !named.has(`formatted_${name}`);
-    const filled = defaults.length ? shapes.nameOf(withDefaults(helperShape(route), defaults)) : shape;
-    if (filled !== shape) {
-      for (const helper of aliased ? [name, `formatted_${name}`] : [name]) {
-        urls.push(`  ${property(`${helper}_path`)}: ${filled}<string>;`, `  ${property(`${helper}_url`)}: ${filled}<string>;`);
-      }
-    }
-    helpers.push(`  /** ${commentText(`${route.verb} ${route.path} → ${route.target}`)} */`);
-    helpers.push(...helperLines(name, shape));
-    if (!aliased) continue;
-    aliases.push(`  /** @deprecated B's formatted_ aliases: use ${commentText(name)}_path with a format. */`);
-    aliases.push(...helperLines(`formatted_${name}`, shape));
-  }
+  const named = only ? [] : [...source.table.namedRoutes()];
+  const helperSource = { named, isNamed: (name: string) => source.table.named.has(name), behaviour: source.behaviour, defaults };
+  const helpers = (compact ?? named.length > COMPACT_ABOVE) ? compactHelpers(helperSource) : writtenOutHelpers(helperSource);
 
   const params = actionParams(
     only ? source.routes.filter((route) => only.has(route.target)) : source.routes,
@@ -64,14 +32,7 @@ export function routeTypesOf(
     `import type { ${only ? "UntypedHelpers, " : ""}NamedValues, RouteValue, TypedRouteSet } from "resource-routes";`,
     'import type { Action, ActionContext as UntypedActionContext } from "resource-routes/http";',
     "",
-    "/** What a hash_for_ helper gives: the options the route stands for. */",
-    "type Hash = Record<string, unknown>;",
-    ...shapes.lines(),
-    "",
-    ...(only ? ["export type RouteHelpers = UntypedHelpers;"] : ["export interface RouteHelpers {", ...helpers, ...aliases, "}"]),
-    "",
-    "/** The helpers of an action's context: the route set's, with the keys of HttpOptions.urlDefaults optional (`types --default KEY`). */",
-    ...(urls.length ? ["export interface RouteUrls extends RouteHelpers {", ...urls, "}"] : ["export type RouteUrls = RouteHelpers;"]),
+    ...(only ? ["export type RouteHelpers = UntypedHelpers;", "export type RouteUrls = UntypedHelpers;"] : helpers),
     "",
     "export interface RouteParamsByAction {",
     ...[...params].map(
@@ -151,6 +112,8 @@ export interface RouteTypesOptions {
   only?: ReadonlySet<string>;
   /** Segment keys the context's `urls` fill from HttpOptions.urlDefaults (`types --default locale`): optional in those helpers (RouteUrls). */
   defaults?: readonly string[];
+  /** The helpers' types compact or written out (helperTypes.ts); by default compact above COMPACT_ABOVE named routes. */
+  compact?: boolean;
 }
 
 /** The line that records a declaration file's segment defaults, for the language server to write it again with them. */
@@ -167,83 +130,9 @@ export function typesDefaultsOf(text: string): string[] {
   }
 }
 
-/** A helper's shape with the keys segment defaults fill made optional. */
-export function withDefaults(shape: HelperShape, defaults: readonly string[]): HelperShape {
-  return defaults.length ? { keys: shape.keys, required: shape.required.map((required, i) => required && !defaults.includes(shape.keys[i])) } : shape;
-}
-
 /** Where the declaration file of a routing file goes by default: beside it, `routes.ts` → `routes.routes.d.ts`. */
 export function typesFileOf(routingFile: string): string {
   return routingFile.replace(/\.[cm]?[jt]sx?$/, "") + ".routes.d.ts";
-}
-
-/** A segment value the helper cannot do without: before the optional tail, not B's optional format, with no default. */
-function isRequired(route: Route, key: string): boolean {
-  if (key === "format" && route.optionalFormat) return false;
-  if (Object.prototype.hasOwnProperty.call(route.defaults, key)) return false;
-  const index = route.segments.findIndex((segment) => segment.some((part) => part.kind !== "static" && part.key === key));
-  return index >= 0 && index < route.requiredSegments;
-}
-
-function helperLines(name: string, shape: string): string[] {
-  const [path, url, hashPath, hashUrl] = helperNames(name);
-  return [
-    `  ${property(path)}: ${shape}<string>;`,
-    `  ${property(url)}: ${shape}<string>;`,
-    `  ${property(hashPath)}: ${shape}<Hash>;`,
-    `  ${property(hashUrl)}: ${shape}<Hash>;`,
-  ];
-}
-
-/** What a helper's parameters are: its segment keys in path order, and which of them it cannot do without. */
-export interface HelperShape {
-  keys: string[];
-  required: boolean[];
-}
-
-export function helperShape(route: Route): HelperShape {
-  // A key that stands twice (duplicate-segment-key) is one parameter: a signature cannot name it twice.
-  const keys = [...new Set(positionalKeys(route))];
-  return { keys, required: keys.map((key) => isRequired(route, key)) };
-}
-
-/**
- * A helper's parameter lists, one per number of values given by position (all of them, down to
- * none): the required segments not given by position must be in the named values.
- */
-function parameterLists({ keys, required }: HelperShape): string[] {
-  const lists: string[] = [];
-  for (let given = keys.length; given >= 0; given--) {
-    const positional = keys.slice(0, given).map((key) => `${parameter(key)}: RouteValue`);
-    const byName = keys.slice(given).filter((_, i) => required[given + i]);
-    const options = byName.length ? `options: NamedValues & { ${byName.map((key) => `${property(key)}: RouteValue;`).join(" ")} }` : "options?: NamedValues";
-    lists.push(`(${[...positional, options].join(", ")})`);
-  }
-  return lists;
-}
-
-/**
- * The helpers' parameter shapes of a declaration file, one generic type each (`Helper3<Result>`),
- * so that a helper is one line however many ways it can be called: many routes share a shape.
- */
-export class HelperShapes {
-  private readonly shapes = new Map<string, HelperShape & { name: string }>();
-
-  nameOf(shape: HelperShape): string {
-    const id = shape.keys.map((key, i) => `${key}${shape.required[i] ? "" : "?"}`).join(",");
-    let known = this.shapes.get(id);
-    if (!known) this.shapes.set(id, (known = { name: `Helper${this.shapes.size}`, ...shape }));
-    return known.name;
-  }
-
-  lines(): string[] {
-    return [...this.shapes.values()].map(
-      (shape) =>
-        `type ${shape.name}<Result> = { ${parameterLists(shape)
-          .map((list) => `${list}: Result;`)
-          .join(" ")} };`,
-    );
-  }
 }
 
 /**
@@ -288,14 +177,4 @@ function bodyKey(route: Route, inflector: Inflector): string | undefined {
   }
   const name = associationName(declaration.options, origin.association);
   return name === undefined ? undefined : resourceSingular(name, origin.association.startsWith("has_one"), EMPTY_MAP, inflector);
-}
-
-/** A key as a property name: quoted unless it is a plain identifier. */
-function property(key: string): string {
-  return isIdentifier(key) ? key : JSON.stringify(key);
-}
-
-/** A key as a parameter name: reserved words get a trailing underscore. */
-function parameter(key: string): string {
-  return isIdentifier(key) && !isBindingName(key) ? `${key}_` : key;
 }

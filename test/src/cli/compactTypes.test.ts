@@ -1,0 +1,111 @@
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import fc from "fast-check";
+import * as ts from "typescript";
+import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
+import { COMPACT_ABOVE } from "../../../server/out/format/helperTypes";
+import { routeTypesOf } from "../../../server/out/format/routeTypes";
+import { build, type RandomDeclaration, routeSetsWithRequests } from "../support/randomRoutes";
+
+const ROOT = path.resolve(__dirname, "../../..");
+const BLOG = path.join(ROOT, "examples", "blog", "routes.ts");
+
+type Source = Parameters<typeof routeTypesOf>[0];
+
+/** Route names that test the compact form's reading of names: quoted ones, prototype names, B's formatted_ route of its own. */
+const ODD = `import { draw } from "resource-routes";
+export default draw({ behaviour: "B" }, (map) => {
+  map.resources("posts", { member: { publish: "put" } });
+  map.named_route("formatted_posts", "fp/:id", { controller: "posts", action: "show" });
+  map.named_route("a-b", "x/:class/:new", { controller: "c", action: "x" });
+  map.named_route("constructor", "c/:delete.:format", { controller: "c", action: "y" });
+  map.named_route("__proto__", "p/:locale/:id", { controller: "c", action: "z" });
+  map.resources("toString");
+});
+`;
+
+/**
+ * The compact declaration file (above COMPACT_ABOVE named routes) types each helper as the written-out
+ * one does: for each route set, one program holds both files and a module that asserts their
+ * RouteHelpers, RouteUrls and helper names are the same types (each assignable to the other), and
+ * that the files compile with their own checks on (no skipLibCheck).
+ */
+describe("compact typed routes", function () {
+  this.timeout(120_000);
+
+  function sameTypes(cases: Array<{ source: Source; defaults?: string[] }>): string[] {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-compact-"));
+    const checks: string[] = ["type Same<X, Y> = [X] extends [Y] ? ([Y] extends [X] ? true : false) : false;"];
+    cases.forEach(({ source, defaults = [] }, i) => {
+      fs.writeFileSync(path.join(dir, `out${i}.d.ts`), routeTypesOf(source, "routes.ts", { defaults, compact: false }));
+      fs.writeFileSync(path.join(dir, `compact${i}.d.ts`), routeTypesOf(source, "routes.ts", { defaults, compact: true }));
+      checks.push(
+        `import type * as Out${i} from "./out${i}";`,
+        `import type * as Compact${i} from "./compact${i}";`,
+        `export const helpers${i}: Same<Out${i}.RouteHelpers, Compact${i}.RouteHelpers> = true;`,
+        `export const urls${i}: Same<Out${i}.RouteUrls, Compact${i}.RouteUrls> = true;`,
+        `export const names${i}: Same<keyof Out${i}.RouteHelpers, keyof Compact${i}.RouteHelpers> = true;`,
+      );
+    });
+    fs.writeFileSync(path.join(dir, "check.ts"), checks.join("\n") + "\n");
+    const program = ts.createProgram([path.join(dir, "check.ts")], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.CommonJS,
+      moduleResolution: ts.ModuleResolutionKind.Node10,
+      skipLibCheck: false,
+      types: [],
+      baseUrl: dir,
+      paths: {
+        "resource-routes": [path.join(ROOT, "runtime", "out", "index.d.ts")],
+        "resource-routes/http": [path.join(ROOT, "runtime", "out", "http", "index.d.ts")],
+      },
+    });
+    const errors = ts
+      .getPreEmitDiagnostics(program)
+      .filter((d) => d.file?.fileName.startsWith(dir))
+      .map((d) => `${path.basename(d.file!.fileName)}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    return errors;
+  }
+
+  const loaded = (text: string, file: string): Source => loadRoutingFile(text, file)!.routes;
+
+  it("the example, odd names and segment defaults: the same helpers, typed alike, in both forms", () => {
+    const blog = loaded(fs.readFileSync(BLOG, "utf8"), BLOG);
+    const odd = loaded(ODD, "routes.ts");
+    assert.deepStrictEqual(
+      sameTypes([{ source: blog }, { source: blog, defaults: ["id", "article_id"] }, { source: odd }, { source: odd, defaults: ["locale"] }]),
+      [],
+    );
+  });
+
+  it("random route sets in both behaviours: the same helpers, typed alike", () => {
+    const samples = fc.sample(
+      routeSetsWithRequests.map(([behaviour, declarations]) => build(behaviour as "A" | "B", declarations as RandomDeclaration[])),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 12), seed: 56 },
+    );
+    assert.deepStrictEqual(sameTypes(samples.map((routes, i) => ({ source: routes as unknown as Source, defaults: i % 3 === 0 ? ["id"] : [] }))), []);
+  });
+
+  it("is what a file above COMPACT_ABOVE named routes gets: a line a named route, the written-out form's four and more a route", () => {
+    const many = loaded(
+      `import { draw } from "resource-routes";\nexport default draw((map) => {\n${Array.from({ length: COMPACT_ABOVE / 2 }, (_, i) => `  map.resources("things${i}");\n`).join("")}});\n`,
+      "routes.ts",
+    );
+    const named = [...many.table.namedRoutes()].length;
+    assert.ok(named > COMPACT_ABOVE, `${named} named routes`);
+    const compact = routeTypesOf(many, "routes.ts");
+    const writtenOut = routeTypesOf(many, "routes.ts", { compact: false });
+    assert.match(compact, /^export interface RouteNames \{$/m);
+    const lines = (text: string) => text.split("\n").length;
+    // The table's line per named route, the params' line per action, a shape's line, and a fixed part; the written-out form has five lines a named route.
+    const actions = new Set(many.routes.map((route) => route.target)).size;
+    assert.ok(lines(compact) < named + actions + 300, `${lines(compact)} lines for ${named} named routes and ${actions} actions`);
+    assert.ok(lines(writtenOut) > 5 * named, `${lines(writtenOut)} lines written out`);
+    assert.doesNotMatch(routeTypesOf(loaded(fs.readFileSync(BLOG, "utf8"), BLOG), BLOG), /RouteNames/);
+  });
+});
