@@ -7,11 +7,13 @@ import { generatedRoutingFile } from "./workloads";
 
 /**
  * `npm run bench -- types`: what the generated types cost a project, the way its developers meet
- * it. For each size (1,000; 10,000; and the language-server benchmark's 87,500 routes), one project
- * typed (draw<Routes>, typed controllers with a Zod params schema, the helpers module and the typed
- * client, 50 call sites) and the same project without our generated types (untyped helpers, plain
- * fetch): tsc --noEmit's time and memory for both, then tsserver's completion on `client.` and
- * `helpers.` after an edit in the typed one.
+ * it. For each size (1,000; 10,000; and the language-server benchmark's 87,500 routes), the project
+ * typed (draw<Routes>, typed controllers with a Zod params schema that read a typed helper, the
+ * helpers module and the typed client, 50 call sites) and the same project without our generated
+ * types (untyped helpers, plain fetch): tsc --noEmit's time and memory for both, then tsserver's
+ * completion on the client's and the helpers' namespaces after an edit in the typed one. The typed
+ * project twice: importing the whole helpers and client modules, and (`helpers --split`) the
+ * modules of the controllers it calls.
  */
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -37,8 +39,12 @@ const TSCONFIG = JSON.stringify({
     noEmit: true,
     skipLibCheck: true,
   },
-  include: ["routes.ts", "controllers", "page.ts", "web"],
+  // The generated modules are read as the page imports them, not listed: a program reads the controllers' modules it imports (docs/cli.md).
+  include: ["routes.ts", "controllers", "page.ts"],
 });
+
+/** How the typed page imports the helpers and the client: whole, or a module per controller (`helpers --split`). */
+type Imports = "whole" | "split";
 
 function controller(i: number, typed: boolean): string {
   const context = typed ? `ActionContext<"things${i}#ACTION">` : "ActionContext";
@@ -49,7 +55,7 @@ function controller(i: number, typed: boolean): string {
       : 'import type { ActionContext, Schemas } from "resource-routes/http";',
     "export const schemas: Schemas = { create: { params: z.object({ thing: z.object({ title: z.string().min(3), stars: z.coerce.number().default(0) }) }) } };",
     `export function index(_: ${context.replace("ACTION", "index")}) { return [{ id: 1, title: "first" }]; }`,
-    `export function show({ params }: ${context.replace("ACTION", "show")}) { return { id: Number(params.id), title: "a thing", at: new Date() }; }`,
+    `export function show({ params, urls }: ${context.replace("ACTION", "show")}) { return { id: Number(params.id), title: "a thing", at: new Date(), url: urls.things${i}_path(String(params.id)) }; }`,
     typed
       ? `export function create({ params }: ${context.replace("ACTION", "create")}) { return { id: 2, title: params.thing.title, stars: params.thing.stars }; }`
       : `export function create({ params }: ${context.replace("ACTION", "create")}) { const thing = params.thing as unknown as { title: string; stars: number }; return { id: 2, title: thing.title, stars: thing.stars }; }`,
@@ -57,29 +63,41 @@ function controller(i: number, typed: boolean): string {
   ].join("\n");
 }
 
+/** The namespaces a typed page calls controller n's helpers and requests through. */
+function namespaces(imports: Imports, n: number): { helpers: string; client: string } {
+  return imports === "whole" ? { helpers: "helpers", client: "client" } : { helpers: `things${n}`, client: `things${n}Requests` };
+}
+
 /** 50 call sites: helpers, client requests with their answers read, as a front end writes them. */
-function page(typed: boolean): string {
-  const lines = typed
-    ? [
-        'import * as helpers from "./web/routes.js";',
-        'import * as client from "./web/routes.client.js";',
-        "export async function page(): Promise<unknown[]> {",
-        "  const seen: unknown[] = [];",
-      ]
-    : ['import routes from "./routes";', "export async function page(): Promise<unknown[]> {", "  const seen: unknown[] = [];"];
+function page(imports: Imports | undefined): string {
+  const opening = ["export async function page(): Promise<unknown[]> {", "  const seen: unknown[] = [];"];
+  const lines =
+    imports === undefined
+      ? ['import routes from "./routes";', ...opening]
+      : imports === "whole"
+        ? ['import * as helpers from "./web/routes.js";', 'import * as client from "./web/routes.client.js";', ...opening]
+        : [
+            ...Array.from({ length: CONTROLLERS }, (_, n) => [
+              `import * as things${n} from "./web/routes/things${n}.js";`,
+              `import * as things${n}Requests from "./web/routes/things${n}.client.js";`,
+            ]).flat(),
+            ...opening,
+          ];
   for (let i = 0; i < CALL_SITES; i++) {
     const n = i % CONTROLLERS;
-    if (i % 2 === 0) lines.push(typed ? `  seen.push(helpers.things${n}_path(${i}));` : `  seen.push(routes.helpers.things${n}_path(${i}));`);
+    const { helpers, client } = namespaces(imports ?? "whole", n);
+    const typed = imports !== undefined;
+    if (i % 2 === 0) lines.push(typed ? `  seen.push(${helpers}.things${n}_path(${i}));` : `  seen.push(routes.helpers.things${n}_path(${i}));`);
     else if (i % 4 === 1)
       lines.push(
         typed
-          ? `  { const shown = await client.things${n}Show({ id: ${i} }); if (shown.ok) seen.push(shown.data.title.length); }`
+          ? `  { const shown = await ${client}.things${n}Show({ id: ${i} }); if (shown.ok) seen.push(shown.data.title.length); }`
           : `  { const shown = await fetch(routes.helpers.things${n}_path(${i})); if (shown.ok) seen.push(((await shown.json()) as { title: string }).title.length); }`,
       );
     else
       lines.push(
         typed
-          ? `  { const made = await client.things${n}Create({ thing: { title: "abc" } }); if (made.status === 422) seen.push(made.data.issues.length); else if (made.ok) seen.push(made.data.stars); }`
+          ? `  { const made = await ${client}.things${n}Create({ thing: { title: "abc" } }); if (made.status === 422) seen.push(made.data.issues.length); else if (made.ok) seen.push(made.data.stars); }`
           : `  { const made = await fetch(routes.helpers.things${n}_index_path(), { method: "POST", body: JSON.stringify({ thing: { title: "abc" } }) }); if (made.status === 422) seen.push(((await made.json()) as { issues: unknown[] }).issues.length); }`,
       );
   }
@@ -87,8 +105,10 @@ function page(typed: boolean): string {
   return lines.join("\n");
 }
 
-function project(lines: number, typed: boolean): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `rr-bench-types-${typed ? "typed" : "untyped"}-`));
+/** The project at a size: typed with its page's imports, or untyped (imports undefined). */
+function project(lines: number, imports: Imports | undefined): string {
+  const typed = imports !== undefined;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `rr-bench-types-${imports ?? "untyped"}-`));
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
   const routes = generatedRoutingFile(lines);
   fs.writeFileSync(
@@ -101,7 +121,7 @@ function project(lines: number, typed: boolean): string {
   );
   fs.mkdirSync(path.join(dir, "controllers"));
   for (let i = 0; i < CONTROLLERS; i++) fs.writeFileSync(path.join(dir, "controllers", `things${i}.ts`), controller(i, typed));
-  fs.writeFileSync(path.join(dir, "page.ts"), page(typed));
+  fs.writeFileSync(path.join(dir, "page.ts"), page(imports));
   fs.writeFileSync(path.join(dir, "tsconfig.json"), TSCONFIG);
   fs.mkdirSync(path.join(dir, "web"));
   return dir;
@@ -149,23 +169,33 @@ export async function typesBenchmark(): Promise<void> {
   // BENCH_TYPES_SIZES=1,000 runs one size (the labels above).
   const only = process.env.BENCH_TYPES_SIZES?.split(/\s+|;/).filter(Boolean);
   for (const [label, lines] of SIZES.filter(([label]) => !only?.length || only.includes(label))) {
-    const typed = project(lines, true);
-    const untyped = project(lines, false);
-    const generate = timed(() => {
-      execFileSync(process.execPath, [CLI, "types", "routes.ts"], { cwd: typed, stdio: "ignore" });
-      execFileSync(process.execPath, [CLI, "helpers", "routes.ts", "--out", "web/routes.js", "--client"], { cwd: typed, stdio: "ignore" });
-    });
-    const ours = compile(typed);
+    const untyped = project(lines, undefined);
     const baseline = compile(untyped);
-    const client = await completion(typed, "client.");
-    const helpers = await completion(typed, "helpers.");
-    const deep = /excessively deep/.test(ours.errors) ? "; Type instantiation is excessively deep" : "";
     console.log(
-      `types, ${label} routes: tsc --noEmit ${ours.seconds.toFixed(1)} s / ${ours.megabytes.toFixed(0)} MB typed against ${baseline.seconds.toFixed(1)} s / ${baseline.megabytes.toFixed(0)} MB untyped ` +
-        `(${(ours.seconds / baseline.seconds).toFixed(2)}× the time, ${(ours.megabytes / baseline.megabytes).toFixed(2)}× the memory); ` +
-        `completion after an edit: client. ${client.failed ?? `${client.ms.toFixed(0)} ms (${client.entries} entries)`}, helpers. ${helpers.failed ?? `${helpers.ms.toFixed(0)} ms (${helpers.entries})`}; ` +
-        `types and helpers --client wrote theirs in ${generate.toFixed(1)} s${deep}${ours.errors ? `; tsc errors: ${ours.errors}` : ""}${baseline.errors ? `; untyped errors: ${baseline.errors}` : ""}`,
+      `types, ${label} routes: tsc --noEmit ${baseline.seconds.toFixed(1)} s / ${baseline.megabytes.toFixed(0)} MB untyped${baseline.errors ? `; untyped errors: ${baseline.errors}` : ""}`,
     );
-    for (const dir of [typed, untyped]) fs.rmSync(dir, { recursive: true, force: true });
+    for (const imports of ["whole", "split"] as const) {
+      const typed = project(lines, imports);
+      const generate = timed(() => {
+        execFileSync(process.execPath, [CLI, "types", "routes.ts"], { cwd: typed, stdio: "ignore" });
+        execFileSync(process.execPath, [CLI, "helpers", "routes.ts", "--out", "web/routes.js", "--client", ...(imports === "split" ? ["--split"] : [])], {
+          cwd: typed,
+          stdio: "ignore",
+        });
+      });
+      const ours = compile(typed);
+      const names = namespaces(imports, 0);
+      const client = await completion(typed, `${names.client}.`);
+      const helpers = await completion(typed, `${names.helpers}.`);
+      const deep = /excessively deep/.test(ours.errors) ? "; Type instantiation is excessively deep" : "";
+      console.log(
+        `  typed, ${imports === "whole" ? "the whole modules imported" : "a module per controller (--split)"}: tsc --noEmit ${ours.seconds.toFixed(1)} s / ${ours.megabytes.toFixed(0)} MB ` +
+          `(${(ours.seconds / baseline.seconds).toFixed(2)}× the time, ${(ours.megabytes / baseline.megabytes).toFixed(2)}× the memory); ` +
+          `completion after an edit: ${names.client}. ${client.failed ?? `${client.ms.toFixed(0)} ms (${client.entries} entries)`}, ${names.helpers}. ${helpers.failed ?? `${helpers.ms.toFixed(0)} ms (${helpers.entries})`}; ` +
+          `types and helpers wrote theirs in ${generate.toFixed(1)} s${deep}${ours.errors ? `; tsc errors: ${ours.errors}` : ""}`,
+      );
+      fs.rmSync(typed, { recursive: true, force: true });
+    }
+    fs.rmSync(untyped, { recursive: true, force: true });
   }
 }

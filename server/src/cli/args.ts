@@ -65,6 +65,8 @@ export interface ParsedArguments {
   defaults: string[];
   /** helpers --client: the typed client module beside the helpers module. */
   client: boolean;
+  /** helpers --split: a module per controller beside the main one. */
+  split: boolean;
   /** import --stdout: print the routing file instead of writing it. */
   stdout: boolean;
   /** literals --routes FILE: the routing file literals are matched against (default: the one discovered). */
@@ -125,6 +127,7 @@ export type Flag =
   | "--front-end"
   | "--default"
   | "--client"
+  | "--split"
   | "--stdout"
   | "--routes"
   | "--fix"
@@ -162,6 +165,7 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     frontEnd: [],
     defaults: [],
     client: false,
+    split: false,
     assets: [],
     redirects: false,
     params: record<string>(),
@@ -257,6 +261,8 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
       parsed.defaults.push(...value().split(","));
     } else if (flag === "--client") {
       parsed.client = true;
+    } else if (flag === "--split") {
+      parsed.split = true;
     } else if (flag === "--import-extension") {
       const extension = value();
       if (extension !== "js" && extension !== "ts" && extension !== "none")

@@ -100,14 +100,17 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => tooling(() => require("./commands/types") as typeof import("./commands/types"), "typescript").typesCommand(args),
   },
   helpers: {
-    flags: ["--behaviour", "--out", "--include", "--exclude", "--default", "--client", "--allow-partial", "--check", "--watch", "--force"],
-    usage: `resource-routes helpers [FILE] [--out OUT.js] [--include GLOB]... [--exclude GLOB]... [--default KEY]... [--client] [--check | --watch] [--force] [--behaviour A|B]
+    flags: ["--behaviour", "--out", "--include", "--exclude", "--default", "--client", "--split", "--allow-partial", "--check", "--watch", "--force"],
+    usage: `resource-routes helpers [FILE] [--out OUT.js] [--include GLOB]... [--exclude GLOB]... [--default KEY]... [--client] [--split] [--check | --watch] [--force] [--behaviour A|B]
   Writes the routing file's URL helpers as an ES module for the browser (default OUT: beside FILE, routes.ts →
   routes.helpers.js) and its declaration file beside it (routes.helpers.d.ts): one export per _path and _url
   helper, answering as routes.helpers does, and per controller#action a target ({ url, method }) with a Form
   variant ({ action, method, fields: { _method } }) for HTML forms; configure({ host, protocol, port }) for the
   _url helpers, and configure({ defaults: { locale: "en" } }) for segments a call leaves out (--default locale
   makes that key optional in the declared signatures). Plain functions: a bundler keeps only those imported.
+  --client adds the typed client beside it (routes.helpers.client.js): a request function per controller#action.
+  --split puts each controller's helpers, targets (and requests) in a module of its own, in the folder of the
+  module's name (routes.helpers/posts.js), so that a program reads only the controllers it imports.
   --include and --exclude keep or drop routes by name or path (admin_*, /admin/**). Not written when a part of the routing file could not be read statically
   (--allow-partial writes it). --check writes nothing: exit 1 with the lines that differ. --watch writes again
   whenever the routing file changes, until stopped.

@@ -2,6 +2,7 @@ import * as path from "path";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { typesFileOf } from "./routeTypes";
 import { baseName, commentText } from "resource-routes/internal";
+import type { Route } from "resource-routes/internal";
 import { type HelpersModule, targetMethod } from "./browserHelpers";
 import { isIdentifier } from "../text/javascriptNames";
 
@@ -15,18 +16,20 @@ import { isIdentifier } from "../text/javascriptNames";
  * keeps the requests imported and their routes alone. Same routes, same text.
  */
 export function clientModuleOf(
-  helpers: Pick<HelpersModule, "targetRoutes" | "shapeOf">,
+  targets: ReadonlyMap<string, Route>,
+  shapeOf: HelpersModule["shapeOf"],
   helpersModule: string,
   routingFile: string,
+  core: ClientCore = { export: false },
 ): { js: string; dts: string } {
-  const imports = clientImportsOf(helpersModule, routingFile);
+  const imports = clientImportsOf(helpersModule, routingFile, "importFrom" in core ? core.importFrom : undefined);
   const js: string[] = [];
   const dts: string[] = [];
   // The path's segments of a request, one type per shape: many requests share one.
   const segmentTypes = new Map<string, string>();
-  const names = [...helpers.targetRoutes.keys()];
-  for (const [name, route] of helpers.targetRoutes) {
-    const { keys: segmentKeys, required } = helpers.shapeOf(route);
+  const names = [...targets.keys()];
+  for (const [name, route] of targets) {
+    const { keys: segmentKeys, required } = shapeOf(route);
     js.push(`export function ${name}(...args) { return $send($${name}, ${JSON.stringify(segmentKeys)}, "${targetMethod(route)}", args); }`);
     const members = `{ ${segmentKeys.map((key, i) => `${isIdentifier(key) ? key : JSON.stringify(key)}${required[i] ? "" : "?"}: RouteValue;`).join(" ")} }`;
     let segments = segmentTypes.get(members);
@@ -38,24 +41,31 @@ export function clientModuleOf(
     );
   }
   const header = `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes helpers --client\` writes it again, and so does the language server.`;
+  const shared = imports.core === undefined ? undefined : JSON.stringify(imports.core);
   return {
     js: [
       header,
       ...(names.length ? [`import { ${names.map((name) => `${name} as $${name}`).join(", ")} } from ${JSON.stringify(imports.helpers)};`] : []),
-      CLIENT_CORE,
+      ...(shared ? [`import { $send } from ${shared};`] : [CLIENT_CORE, ...("export" in core && core.export ? ["export { $send };"] : [])]),
       ...js,
       "",
     ].join("\n"),
     dts: [
       header,
       `import type { ActionAnswer, ActionInput } from ${JSON.stringify(imports.types)};`,
-      CLIENT_DECLARATIONS,
+      ...(shared ? [`import type { Answer, Call, RouteValue } from ${shared};`] : [CLIENT_DECLARATIONS]),
       ...[...segmentTypes].map(([members, name]) => `type ${name} = ${members};`),
       ...dts,
       "",
     ].join("\n"),
   };
 }
+
+/**
+ * Where a client module's core is: its own (exported for the controllers' client modules where they
+ * import it, `--split`), or the main client module's, imported from that file.
+ */
+export type ClientCore = { export: boolean } | { importFrom: string };
 
 /** The shared part of the client: settings, the error it throws, and one request. */
 const CLIENT_CORE = `const $settings = {};
@@ -100,8 +110,9 @@ async function $send(target, keys, method, [params = {}, { fetch, headers, ...in
 `;
 
 // Its own RouteValue rather than the helpers module's: a program that makes requests alone never reads the helpers' declarations.
+// RouteValue and Call are exported for the controllers' client modules (\`--split\`).
 const CLIENT_DECLARATIONS = `/** A value a request puts in a path segment: text, a number, a model (\`to_param()\`), or a record with an id. */
-type RouteValue = string | number | { to_param(): string } | { id: string | number };
+export type RouteValue = string | number | { to_param(): string } | { id: string | number };
 /** One problem with a request's params, as a 422 lists them. */
 export interface ParamsIssue {
   path: string;
@@ -118,7 +129,7 @@ export interface RequestOptions extends Omit<RequestInit, "method" | "body" | "h
   fetch?: typeof fetch;
 }
 /** A request's arguments: the path's segments and the params schema's input (the other keys), then the options; optional where nothing is required. */
-type Call<Segments, Input> = {} extends Omit<Input, keyof Segments> & Segments
+export type Call<Segments, Input> = {} extends Omit<Input, keyof Segments> & Segments
   ? [params?: Omit<Input, keyof Segments> & Segments, init?: RequestOptions]
   : [params: Omit<Input, keyof Segments> & Segments, init?: RequestOptions];
 /** What configure() takes. */
@@ -144,10 +155,11 @@ export function clientFilesOf(helpersModule: string): { js: string; dts: string 
 }
 
 /**
- * What a client module beside `helpersModule` imports, each relative to it with `/`: that module, and
- * the routing file's declaration file (as `.js`, which every resolution maps to it).
+ * What a client module beside `helpersModule` imports, each relative to it with `/`: that module, the
+ * routing file's declaration file (as `.js`, which every resolution maps to it), and the main client
+ * module where its core is there.
  */
-function clientImportsOf(helpersModule: string, routingFile: string): { helpers: string; types: string } {
+function clientImportsOf(helpersModule: string, routingFile: string, core: string | undefined): { helpers: string; types: string; core?: string } {
   const relative = (to: string) => {
     const text = path
       .relative(path.dirname(path.resolve(helpersModule)), path.resolve(to))
@@ -155,5 +167,9 @@ function clientImportsOf(helpersModule: string, routingFile: string): { helpers:
       .join("/");
     return text.startsWith(".") ? text : `./${text}`;
   };
-  return { helpers: relative(helpersModule), types: relative(typesFileOf(routingFile)).replace(/\.d\.ts$/, ".js") };
+  return {
+    helpers: relative(helpersModule),
+    types: relative(typesFileOf(routingFile)).replace(/\.d\.ts$/, ".js"),
+    ...(core === undefined ? {} : { core: relative(core) }),
+  };
 }

@@ -19,19 +19,34 @@ export interface HelpersRecipe extends HelpersSelection {
   defaults?: readonly string[];
   /** Whether the typed client module (browserClient.ts) is made beside it (`--client`). */
   client?: boolean;
+  /** Whether each controller's helpers and targets are a module of their own (`--split`). */
+  split?: boolean;
 }
 
-/** A helpers module: the ES module and the declaration file beside it. */
-export interface HelpersModule {
+/** One ES module of helpers and the declaration file beside it. */
+interface HelpersModuleText {
   js: string;
   dts: string;
-  /** How many helpers (`_path` and `_url`) and targets (`controller#action`) it exports. */
+  /** The route of each target it exports, by its exported name: what its client module calls. */
+  targetRoutes: Map<string, Route>;
+}
+
+/** A controller's own module (`--split`): its named routes' helpers and its targets. */
+interface ControllerModule extends HelpersModuleText {
+  controller: string;
+  /** Where it goes, relative to the main module's folder with `/`, less its extension: `routes/admin/users`. */
+  path: string;
+}
+
+/** A helpers module: the ES module and the declaration file beside it, and with `--split` a module per controller. */
+export interface HelpersModule extends HelpersModuleText {
+  /** How many helpers (`_path` and `_url`) and targets (`controller#action`) the modules export. */
   helpers: number;
   targets: number;
   /** Why each route the selection kept has no export: a line each (a name JavaScript refuses, or one another export took). */
   leftOut: string[];
-  /** The route of each target, by its exported name: what the client module calls. */
-  targetRoutes: Map<string, Route>;
+  /** The controllers' own modules (`--split`), by controller; none otherwise. */
+  controllers: ControllerModule[];
   /** The shape of a route's helpers as declared (segment keys, which are required once defaults are counted). */
   shapeOf(route: Route): HelperShape;
 }
@@ -39,33 +54,36 @@ export interface HelpersModule {
 /** The second line of a helpers module: what it was made from, for the language server to make it again. */
 const RECIPE = "// resource-routes helpers ";
 
+/** The functions of the main module's core that the controllers' modules build on (`--split`): exported by it, declared nowhere. */
+const SHARED_CORE = ["$path", "$url", "$form"];
+
 /**
  * The URL helpers of a routing file as a standalone ES module for the browser (or any runtime): one
  * named export per `_path`/`_url` helper and per `controller#action` target, plain functions over
  * inline route data and a small shared core, so a bundler keeps only the helpers imported. Each
  * answers exactly what the runtime's `routes.helpers` answers (the core below is generate.ts's
- * rules in plain JavaScript). Same routes, same text.
+ * rules in plain JavaScript). With `split`, each controller's helpers and targets are a module of
+ * their own that imports the core from the main one, so that a program (and a TypeScript
+ * editor) reads only the controllers it imports; `moduleFile` is the main module's file name, which they
+ * import (`routes.js`: `routes/posts.js` beside it imports `../routes.js`). Same routes, same text.
  */
-export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, recipe: HelpersRecipe): HelpersModule {
-  const { routes: routingFile, defaults = [], client = false, ...selection } = recipe;
+export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, recipe: HelpersRecipe, moduleFile = "routes.js"): HelpersModule {
+  const { routes: routingFile, defaults = [], client = false, split = false, ...selection } = recipe;
   const selected = routeFilter(selection);
-  // One generic type per parameter shape: a helper is one line of the declaration file, whatever its shape.
-  const shapes = new HelperShapes();
   const shapeOf = (route: Route) => withDefaults(helperShape(route), defaults);
-  const js: string[] = [];
-  const dts: string[] = [];
-  const data = new Map<Route, string>();
-  const dataOf = (route: Route): string => {
-    let name = data.get(route);
-    if (!name) {
-      name = `$r${data.size}`;
-      data.set(route, name);
-      js.push(`const ${name} = ${routeData(route)};`);
-    }
-    return name;
+  const main = new ModuleBuilder(shapeOf);
+  const controllers = new Map<string, ModuleBuilder>();
+  // A route's module: its controller's where split and the controller names a file, else the main one.
+  const builderOf = (route: Route): ModuleBuilder => {
+    const controller = split ? controllerModuleName(route.controller) : undefined;
+    if (controller === undefined) return main;
+    let builder = controllers.get(controller);
+    if (!builder) controllers.set(controller, (builder = new ModuleBuilder(shapeOf)));
+    return builder;
   };
   const leftOut: string[] = [];
-  // Who holds each exported name: the core's own first, then the helpers, then the targets.
+  // Who holds each exported name: the core's own first, then the helpers, then the targets. One
+  // namespace for every module, so that splitting them never renames an export.
   const taken = new Map<string, string>(CORE_EXPORTS.map((name) => [name, "the module's own export"]));
   let helpers = 0;
   for (const [name, route] of source.table.namedRoutes()) {
@@ -74,58 +92,120 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
       leftOut.push(`route ${name}: ${name}_path is not a JavaScript name: no helper exported`);
       continue;
     }
-    const about = `/** ${commentText(`${route.verb} ${route.path} → ${route.target}`)} */`;
-    const r = dataOf(route);
-    js.push(`export function ${name}_path(...args) { return $path(${r}, "${name}_path", args); }`);
-    js.push(`export function ${name}_url(...args) { return $url(${r}, "${name}_url", args); }`);
+    builderOf(route).helper(name, route);
     taken.set(`${name}_path`, `route ${name}`).set(`${name}_url`, `route ${name}`);
-    const shape = shapes.nameOf(shapeOf(route));
-    dts.push(about, `export declare const ${name}_path: ${shape}<string>;`, about, `export declare const ${name}_url: ${shape}<string>;`);
     helpers += 2;
   }
   let targets = 0;
-  const exported = targetRoutes(source.table.routes, selected, taken, leftOut);
-  for (const [target, route] of exported) {
-    const r = dataOf(route);
-    const method = targetMethod(route);
-    js.push(`export function ${target}(...args) { return { url: $path(${r}, "${target}", args), method: "${method}" }; }`);
-    js.push(`export function ${target}Form(...args) { return $form(${r}, "${target}Form", args, "${method}"); }`);
-    const shape = shapes.nameOf(shapeOf(route));
-    const about = `/** ${commentText(`${route.target}: ${route.verb} ${route.path}`)} */`;
-    dts.push(
-      about,
-      `export declare const ${target}: ${shape}<Target<"${method}">>;`,
-      about,
-      `export declare const ${target}Form: ${shape}<FormTarget<"${method}">>;`,
-    );
+  for (const [target, route] of targetRoutes(source.table.routes, selected, taken, leftOut)) {
+    builderOf(route).target(target, route);
     targets++;
   }
 
-  const header = [
+  const header = (recipeLine: boolean) => [
     `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes helpers\` writes it again, and so does the language server.`,
-    `${RECIPE}${lineSafeJson({ routes: routingFile, include: selection.include ?? [], exclude: selection.exclude ?? [], ...(defaults.length ? { defaults } : {}), ...(client ? { client } : {}) })}`,
+    ...(recipeLine
+      ? [
+          `${RECIPE}${lineSafeJson({ routes: routingFile, include: selection.include ?? [], exclude: selection.exclude ?? [], ...(defaults.length ? { defaults } : {}), ...(client ? { client } : {}), ...(split ? { split } : {}) })}`,
+        ]
+      : []),
   ];
   // Every route, selected or not: match() answers as the server does, so a route left out of the helpers still takes its requests.
-  const controllers = [...new Set(source.table.routes.flatMap((route) => (route.controller === null ? [] : [route.controller])))];
-  const table = source.table.routes.map((route) => recognitionData(route, controllers));
+  const controllerNames = [...new Set(source.table.routes.flatMap((route) => (route.controller === null ? [] : [route.controller])))];
+  const table = source.table.routes.map((route) => recognitionData(route, controllerNames));
   return {
     // Parsed rather than written as a literal: a `__proto__` key stays a key.
     js: [
-      ...header,
+      ...header(true),
       `const $defaults = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(source.settings.default_url_options ?? {}))});`,
       CORE,
+      ...(split ? [`export { ${SHARED_CORE.join(", ")} };`] : []),
       `const $table = /* @__PURE__ */ JSON.parse(${JSON.stringify(lineSafeJson(table))});`,
       RECOGNITION,
-      ...js,
+      ...main.js,
       "",
     ].join("\n"),
-    dts: [...header, DECLARATIONS, ...shapes.lines(), ...dts, ""].join("\n"),
+    dts: [...header(true), DECLARATIONS, ...main.shapes.lines(), ...main.dts, ""].join("\n"),
+    targetRoutes: main.targetRoutes,
+    controllers: [...controllers].map(([controller, builder]) => {
+      const up = "../".repeat(controller.split("/").length);
+      const core = JSON.stringify(`${up}${moduleFile}`);
+      return {
+        controller,
+        path: `${moduleFile.replace(/\.m?js$/, "")}/${controller}`,
+        js: [...header(false), `import { ${SHARED_CORE.join(", ")} } from ${core};`, ...builder.js, ""].join("\n"),
+        dts: [
+          ...header(false),
+          `import type { FormTarget, NamedValues, RouteValue, Target } from ${core};`,
+          ...builder.shapes.lines(),
+          ...builder.dts,
+          "",
+        ].join("\n"),
+        targetRoutes: builder.targetRoutes,
+      };
+    }),
     helpers,
     targets,
     leftOut,
-    targetRoutes: exported,
     shapeOf,
   };
+}
+
+/** What one module holds as it is made: its route data, exports and declarations, and the shapes they use. */
+class ModuleBuilder {
+  readonly js: string[] = [];
+  readonly dts: string[] = [];
+  readonly shapes = new HelperShapes();
+  readonly targetRoutes = new Map<string, Route>();
+  private readonly data = new Map<Route, string>();
+
+  constructor(private readonly shapeOf: (route: Route) => HelperShape) {}
+
+  helper(name: string, route: Route): void {
+    const about = `/** ${commentText(`${route.verb} ${route.path} → ${route.target}`)} */`;
+    const r = this.dataOf(route);
+    this.js.push(`export function ${name}_path(...args) { return $path(${r}, "${name}_path", args); }`);
+    this.js.push(`export function ${name}_url(...args) { return $url(${r}, "${name}_url", args); }`);
+    const shape = this.shapes.nameOf(this.shapeOf(route));
+    this.dts.push(about, `export declare const ${name}_path: ${shape}<string>;`, about, `export declare const ${name}_url: ${shape}<string>;`);
+  }
+
+  target(name: string, route: Route): void {
+    const r = this.dataOf(route);
+    const method = targetMethod(route);
+    this.js.push(`export function ${name}(...args) { return { url: $path(${r}, "${name}", args), method: "${method}" }; }`);
+    this.js.push(`export function ${name}Form(...args) { return $form(${r}, "${name}Form", args, "${method}"); }`);
+    const shape = this.shapes.nameOf(this.shapeOf(route));
+    const about = `/** ${commentText(`${route.target}: ${route.verb} ${route.path}`)} */`;
+    this.dts.push(
+      about,
+      `export declare const ${name}: ${shape}<Target<"${method}">>;`,
+      about,
+      `export declare const ${name}Form: ${shape}<FormTarget<"${method}">>;`,
+    );
+    this.targetRoutes.set(name, route);
+  }
+
+  private dataOf(route: Route): string {
+    let name = this.data.get(route);
+    if (!name) {
+      name = `$r${this.data.size}`;
+      this.data.set(route, name);
+      this.js.push(`const ${name} = ${routeData(route)};`);
+    }
+    return name;
+  }
+}
+
+/**
+ * The folder path of a controller's own module (`admin/users`), or undefined where the controller
+ * cannot name one on every file system (it is not fixed, or not lower-case words, or a device name
+ * on Windows): its routes stay in the main module.
+ */
+function controllerModuleName(controller: string | null): string | undefined {
+  if (controller === null) return undefined;
+  const parts = controller.split("/");
+  return parts.every((part) => /^[a-z0-9_]+$/.test(part) && !/^(con|prn|aux|nul|com\d|lpt\d)$/.test(part)) ? controller : undefined;
 }
 
 /** JSON that stays on its line: U+2028 and U+2029, which JSON leaves raw, end a `//` comment in JavaScript. */
@@ -147,10 +227,11 @@ export function helpersRecipeOf(text: string): HelpersRecipe | undefined {
     return undefined;
   }
   if (typeof recipe !== "object" || recipe === null) return undefined;
-  const { routes, include, exclude, defaults = [], client = false } = recipe as Record<string, unknown>;
+  const { routes, include, exclude, defaults = [], client = false, split = false } = recipe as Record<string, unknown>;
   const list = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === "string");
-  if (typeof routes !== "string" || !list(include) || !list(exclude) || !list(defaults) || typeof client !== "boolean") return undefined;
-  return { routes, include, exclude, ...(defaults.length ? { defaults } : {}), ...(client ? { client } : {}) };
+  if (typeof routes !== "string" || !list(include) || !list(exclude) || !list(defaults) || typeof client !== "boolean" || typeof split !== "boolean")
+    return undefined;
+  return { routes, include, exclude, ...(defaults.length ? { defaults } : {}), ...(client ? { client } : {}), ...(split ? { split } : {}) };
 }
 
 /** The declaration file beside a helpers module: `routes.js` → `routes.d.ts`, `routes.mjs` → `routes.d.mts`; undefined for another name. */

@@ -3,7 +3,7 @@ import * as path from "path";
 import { URI } from "vscode-uri";
 import { GENERATED_MARK, writeGeneratedFile } from "../files/generatedFile";
 import { helpersDeclarationFileOf, helpersModuleOf, helpersRecipeOf } from "../format/browserHelpers";
-import { clientFilesOf, clientModuleOf } from "../format/browserClient";
+import { helpersFilesOf, staleHelpersFiles } from "../format/helpersFiles";
 import { controllerTypesPartOf, routeTypesOf, typesDefaultsOf, typesFileOf } from "../format/routeTypes";
 import { Route } from "resource-routes/internal";
 import { parseUri } from "../service/uris";
@@ -28,6 +28,8 @@ export class GeneratedFilesWriter {
   private pending: Timer | undefined;
   /** The text each declaration file was last found or written with, and the routes it was made from. */
   private readonly current = new Map<string, { text: string; routes: readonly Route[] }>();
+  /** The text each helpers module's file was last written with by this server. */
+  private readonly written = new Map<string, string>();
 
   constructor(
     private readonly workspace: RoutingWorkspace,
@@ -99,16 +101,16 @@ export class GeneratedFilesWriter {
       // The same routes give the same text: not made again.
       if (!file || this.current.get(out)?.routes === file.routes.routes) continue;
       try {
-        const made = helpersModuleOf(file.routes, recipe!);
-        // The declarations first: whoever sees the new module finds its types current.
-        writeGeneratedFile(declarations, made.dts, root);
-        writeGeneratedFile(out, made.js, root);
-        const clientFiles = recipe!.client ? clientFilesOf(out) : undefined;
-        if (clientFiles) {
-          const client = clientModuleOf(made, out, routingPath);
-          writeGeneratedFile(clientFiles.dts, client.dts, root);
-          writeGeneratedFile(clientFiles.js, client.js, root);
+        const made = helpersModuleOf(file.routes, recipe!, path.basename(out));
+        const files = helpersFilesOf(made, out, routingPath, recipe!.client ?? false);
+        for (const { file: generated, text } of files) {
+          // A split module's thousands of files: only those whose text changed since this server wrote them are compared on disk.
+          if (this.written.get(generated) === text) continue;
+          writeGeneratedFile(generated, text, root);
+          this.written.set(generated, text);
         }
+        // A controller's module that is no longer made goes: its imports would fail where its helpers stayed.
+        for (const gone of staleHelpersFiles(out, files)) fs.rmSync(gone, { force: true });
         this.current.set(out, { text: made.js, routes: file.routes.routes });
       } catch (error) {
         this.onError(`writing ${out}`, error);

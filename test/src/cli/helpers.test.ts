@@ -275,4 +275,79 @@ export { a, b, c, m };
     assert.strictEqual(run("--out", "web/routes.mjs").status, 0);
     assert.ok(fs.existsSync(path.join(project, "web", "routes.d.mts")));
   });
+
+  it("--split: each controller's helpers and targets in a module of its own, answering as the whole module does; a controller that goes takes its files along", async () => {
+    const project = path.join(scratch, "split");
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ type: "module" }));
+    fs.copyFileSync(EXAMPLE, path.join(project, "routes.ts"));
+    const run = (...args: string[]) =>
+      cp.spawnSync(process.execPath, [CLI, "helpers", "routes.ts", "--out", "web/routes.js", ...args], { cwd: project, encoding: "utf8" });
+    assert.strictEqual(run().status, 0);
+    const wrote = run("--split", "--client");
+    assert.strictEqual(wrote.status, 0, wrote.stderr);
+    const folder = path.join(project, "web", "routes");
+    const controllers = [
+      "admin/reports",
+      "admin/users",
+      "article_covers",
+      "articles",
+      "authors",
+      "comments",
+      "drafts",
+      "home",
+      "pages",
+      "profiles",
+      "sessions",
+      "tags",
+    ];
+    const files = (dir: string): string[] =>
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.relative(folder, path.join(dir, e.name))]));
+    assert.deepStrictEqual(files(folder).sort(), controllers.flatMap((c) => [`${c}.client.d.ts`, `${c}.client.js`, `${c}.d.ts`, `${c}.js`]).sort());
+    assert.match(
+      wrote.stdout,
+      new RegExp(`^wrote ${controllers.length * 4} of the ${controllers.length * 4} files of ${controllers.length} controllers' modules in web/routes/`, "m"),
+    );
+    // The same names as the whole module, each in its route's controller's module, answering alike.
+    const loaded = loadRoutingFile(fs.readFileSync(EXAMPLE, "utf8"), EXAMPLE)!;
+    const wholeModule = await importModule(project, "whole", helpersModuleOf(loaded.routes, { routes: "../routes.ts" }).js);
+    const main = (await import(pathToFileURL(path.join(project, "web", "routes.js")).href)) as Module;
+    const split: Record<string, Module> = {};
+    for (const c of controllers) split[c] = (await import(pathToFileURL(path.join(folder, `${c}.js`)).href)) as Module;
+    const own = (name: string) => !name.startsWith("$") && typeof wholeModule[name] === "function";
+    const exported = Object.values(split)
+      .flatMap((m) => Object.keys(m))
+      .concat(Object.keys(main).filter(own));
+    assert.deepStrictEqual(exported.sort(), Object.keys(wholeModule).filter(own).sort());
+    assert.ok(Object.keys(split.comments).includes("article_comments_path") && Object.keys(split["admin/users"]).includes("adminUsersIndex"));
+    main.configure({ host: "split.test" });
+    wholeModule.configure({ host: "split.test" });
+    for (const [controller, module] of Object.entries(split)) {
+      for (const name of Object.keys(module)) {
+        for (const args of [[], ["7"], ["7", "8"], [{ id: 3, article_id: 4, format: "json", q: "x" }]]) {
+          assert.deepStrictEqual(
+            outcome(() => module[name](...args)),
+            outcome(() => wholeModule[name](...args)),
+            `${controller}: ${name}(${JSON.stringify(args)})`,
+          );
+        }
+      }
+    }
+    // A controller gone: its four files removed, a file of the user's in the folder kept; --check first says what is no longer made.
+    fs.writeFileSync(path.join(folder, "notes.js"), "export const mine = 1;\n");
+    fs.writeFileSync(path.join(project, "routes.ts"), fs.readFileSync(EXAMPLE, "utf8").replace(/\n\s*article\.resources\("tags"[^\n]*/, ""));
+    const check = run("--split", "--client", "--check");
+    assert.strictEqual(check.status, 1);
+    assert.match(check.stderr, /^web\/routes\/tags\.js is no longer made: run `resource-routes helpers` again$/m);
+    const again = run("--split", "--client");
+    assert.strictEqual(again.status, 0, again.stderr);
+    assert.match(again.stdout, /; removed 4 no longer made\n/);
+    assert.ok(!fs.existsSync(path.join(folder, "tags.js")) && fs.existsSync(path.join(folder, "notes.js")));
+    assert.strictEqual(run("--split", "--client", "--check").status, 0);
+    // Made whole again: the controllers' generated files go with --split.
+    assert.strictEqual(run().status, 0);
+    assert.deepStrictEqual(files(folder), ["notes.js"]);
+  });
 });

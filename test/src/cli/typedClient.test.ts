@@ -140,6 +140,39 @@ describe("typed from the schema to the browser: types, helpers --client and the 
     }
   });
 
+  it("helpers --client --split: a client module per controller, typed alike, making the same requests over 127.0.0.1", async () => {
+    const split = fs.mkdtempSync(path.join(os.tmpdir(), "rr-typed-client-split-"));
+    fs.cpSync(FIXTURE, split, { recursive: true });
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(split, "node_modules"), "dir");
+    cli(split, "types", "routes.ts");
+    cli(split, "helpers", "routes.ts", "--out", "web/routes.js", "--client", "--split");
+    // The page with the controllers' client modules in place of the whole one, as one namespace.
+    const controllers = ["posts", "comments", "drafts"];
+    const imports = controllers.map((c) => `import * as ${c} from "./web/routes/${c}.client.js";`).join("\n");
+    const text = fs
+      .readFileSync(path.join(split, "page.ts"), "utf8")
+      .replace('import * as client from "./web/routes.client.js";', `${imports}\nconst client = { ${controllers.map((c) => `...${c}`).join(", ")} };`);
+    fs.writeFileSync(path.join(split, "page.ts"), text);
+    const compiled = cp.spawnSync(process.execPath, [COMPILERS[`TypeScript ${ts.version} (the project's)`], "-p", "."], { cwd: split, encoding: "utf8" });
+    assert.strictEqual(compiled.stdout, "");
+    const js = ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+    fs.writeFileSync(path.join(split, "web", "package.json"), JSON.stringify({ type: "module" }));
+    fs.writeFileSync(path.join(split, "web", "page.js"), js.replaceAll('"./web/routes/', '"./routes/'));
+    const { page: run } = (await import(pathToFileURL(path.join(split, "web", "page.js")).href)) as Page;
+    const { configure } = (await import(pathToFileURL(path.join(split, "web", "routes.client.js")).href)) as ClientSettings;
+    const routes = load<{ default: RouteSet }>(path.join(split, "routes.ts")).default;
+    const served: Controllers = { posts: load(path.join(split, "controllers", "posts.ts")), comments: load(path.join(split, "controllers", "comments.ts")) };
+    const server = http.createServer(nodeHandler(routes, served, { onError: (error) => console.error(error) }));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      configure({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      assert.deepStrictEqual(await run(), SEEN);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      fs.rmSync(split, { recursive: true, force: true });
+    }
+  });
+
   it("the client through a workerd worker (Miniflare), fetch injected", async () => {
     fs.writeFileSync(
       path.join(dir, "worker.ts"),

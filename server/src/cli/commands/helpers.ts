@@ -1,8 +1,9 @@
 import * as fs from "fs";
 import * as path from "path";
-import { clientFilesOf, clientModuleOf } from "../../format/browserClient";
+import { clientFilesOf } from "../../format/browserClient";
+import { helpersFilesOf, staleHelpersFiles } from "../../format/helpersFiles";
 import { typesFileOf } from "../../format/routeTypes";
-import { declarationSyntaxError, moduleSyntaxError } from "../../files/moduleSyntax";
+import { declarationSyntaxError, moduleSyntaxErrors } from "../../files/moduleSyntax";
 import { printable } from "resource-routes/internal";
 import { ParsedArguments, UsageError } from "../args";
 import { loadFile } from "../load";
@@ -29,35 +30,67 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
     .relative(path.dirname(path.resolve(out)), path.resolve(file))
     .split(path.sep)
     .join("/");
-  const made = helpersModuleOf(f.routes, { routes, include: args.include, exclude: args.exclude, defaults: args.defaults, client: args.client });
-  const clientFiles = args.client ? clientFilesOf(out) : undefined;
-  const client = clientFiles && clientModuleOf(made, out, file);
+  const made = helpersModuleOf(
+    f.routes,
+    { routes, include: args.include, exclude: args.exclude, defaults: args.defaults, client: args.client, split: args.split },
+    path.basename(out),
+  );
+  const files = helpersFilesOf(made, out, file, args.client);
   // Never said to be current or written unless it can be imported: a failure here is ours, said as one.
-  const syntaxError = moduleSyntaxError(made.js);
-  if (syntaxError) throw new Error(`the helpers module made for ${file} does not parse (${syntaxError}): nothing written`);
-  const declarationError = declarationSyntaxError(made.dts);
-  if (declarationError) throw new Error(`the helpers module's declarations made for ${file} do not parse (${declarationError}): nothing written`);
-  const clientError = client && (moduleSyntaxError(client.js) ?? declarationSyntaxError(client.dts));
-  if (clientError) throw new Error(`the client module made for ${file} does not parse (${clientError}): nothing written`);
+  const modules = files.filter((f) => !f.declarations);
+  const moduleErrors = moduleSyntaxErrors(modules.map((f) => f.text));
+  for (const [made, syntaxError] of [
+    ...modules.map((f, i) => [f, moduleErrors[i]] as const),
+    ...files.filter((f) => f.declarations).map((f) => [f, declarationSyntaxError(f.text)] as const),
+  ]) {
+    if (syntaxError) throw new Error(`${made.file}, made for ${file}, does not parse (${syntaxError}): nothing written`);
+  }
+  const stale = staleHelpersFiles(out, files);
   const leftOut = made.leftOut.map((line) => printable(`${file}: ${line}`));
+  // The controllers' modules are told apart from the main files: one line for all of them unless stale.
+  const main = new Set([out, declarations, ...Object.values(clientFilesOf(out) ?? {})]);
   if (args.check) {
-    const checks = [staleness(out, made.js, "helpers"), staleness(declarations, made.dts, "helpers")];
-    if (client && clientFiles) checks.push(staleness(clientFiles.js, client.js, "helpers"), staleness(clientFiles.dts, client.dts, "helpers"));
+    // Told module first, then its declarations (the files are in the order they are written: declarations first).
+    const shown = files.map((f, i) => ({ f, order: i + (f.declarations ? 1 : -1) })).sort((a, b) => a.order - b.order);
+    const checks = shown.map(({ f }) => ({ file: f.file, check: staleness(f.file, f.text, "helpers") }));
+    const current = checks.filter(({ check }) => check.exitCode === 0);
+    const unmade = stale.map((file) => printable(`${file} is no longer made: run \`resource-routes helpers\` again`));
     return {
-      stdout: checks.flatMap((c) => c.stdout),
-      stderr: [...leftOut, ...checks.flatMap((c) => c.stderr)],
-      exitCode: Math.max(...checks.map((c) => c.exitCode)),
+      stdout: [
+        ...current.filter(({ file }) => main.has(file)).flatMap(({ check }) => check.stdout),
+        ...(made.controllers.length
+          ? [
+              printable(
+                `current ${current.filter(({ file }) => !main.has(file)).length} of the ${files.filter((f) => !main.has(f.file)).length} files of the controllers' modules`,
+              ),
+            ]
+          : []),
+      ],
+      stderr: [...leftOut, ...checks.flatMap(({ check }) => check.stderr), ...unmade],
+      exitCode: unmade.length ? 1 : Math.max(...checks.map(({ check }) => check.exitCode)),
     };
   }
-  const written = [writeOrRefuse(out, made.js, file, args.force), writeOrRefuse(declarations, made.dts, file, args.force)];
+  const written = new Map(files.map((f) => [f.file, writeOrRefuse(f.file, f.text, file, args.force)]));
+  for (const gone of stale) fs.rmSync(gone, { force: true });
   const result: CommandResult = {
-    stdout: [printable(`${written[0]} ${out} and ${written[1]} ${declarations} (${made.helpers} helpers, ${made.targets} targets)`)],
+    stdout: [printable(`${written.get(out)} ${out} and ${written.get(declarations)} ${declarations} (${made.helpers} helpers, ${made.targets} targets)`)],
     stderr: [...errorLines(f), ...leftOut],
     exitCode: hasErrors(f) ? 1 : 0,
   };
-  if (client && clientFiles) {
-    const typed = [writeOrRefuse(clientFiles.js, client.js, file, args.force), writeOrRefuse(clientFiles.dts, client.dts, file, args.force)];
-    result.stdout.push(printable(`${typed[0]} ${clientFiles.js} and ${typed[1]} ${clientFiles.dts} (${made.targets} requests)`));
+  if (made.controllers.length) {
+    const own = files.filter((f) => !main.has(f.file));
+    const changed = own.filter((f) => written.get(f.file) === "wrote").length;
+    result.stdout.push(
+      printable(
+        `wrote ${changed} of the ${own.length} files of ${made.controllers.length} controllers' modules in ${out.replace(/\.m?js$/, "")}/ (the others unchanged)${stale.length ? `; removed ${stale.length} no longer made` : ""}`,
+      ),
+    );
+  }
+  const clientFiles = args.client ? clientFilesOf(out) : undefined;
+  if (clientFiles) {
+    result.stdout.push(
+      printable(`${written.get(clientFiles.js)} ${clientFiles.js} and ${written.get(clientFiles.dts)} ${clientFiles.dts} (${made.targets} requests)`),
+    );
     // The client's types come from the routing file's declaration file: said where it is missing, not guessed.
     if (!fs.existsSync(typesFileOf(file)))
       result.stderr.push(printable(`${typesFileOf(file)} does not exist: the client's types come from it (run resource-routes types ${file})`));
