@@ -7,7 +7,7 @@ import { pathToFileURL } from "url";
 import * as ts from "typescript";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { helpersModuleOf, helpersRecipeOf } from "../../../server/out/format/browserHelpers";
-import { declarationSyntaxError, moduleSyntaxError } from "../../../server/out/files/moduleSyntax";
+import { declarationSyntaxError, moduleSyntaxError, moduleSyntaxErrors } from "../../../server/out/files/moduleSyntax";
 import { routeTypesOf } from "../../../server/out/format/routeTypes";
 import type { RouteSet } from "resource-routes";
 import { conformanceCases, ROOT } from "../support/fixtures";
@@ -180,6 +180,11 @@ export default draw((map) => {
     assert.strictEqual(fs.existsSync(marker), false);
     assert.match(moduleSyntaxError("export function a() {}\nexport function a() {}\n")!, /^line 2: SyntaxError: Identifier 'a' has already been declared$/);
     assert.match(moduleSyntaxError("export function new() {}\n")!, /^line 1: SyntaxError: Unexpected token 'new'$/);
+    // Many at once (a split module's thousands of files): one answer each, in order; an import that resolves nowhere is no syntax error.
+    assert.deepStrictEqual(
+      moduleSyntaxErrors(["export const a = 1;\n", "\n\nexport const = 2;\n", 'import { x } from "./nowhere.js";\nexport { x };\n', "await 1;\n"]),
+      [undefined, "line 3: SyntaxError: Unexpected token '='", undefined, undefined],
+    );
   });
 
   it("declarationSyntaxError: TypeScript's parser judges a declaration file, as every generated one is judged before it is written", () => {
