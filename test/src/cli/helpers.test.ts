@@ -355,4 +355,22 @@ export { a, b, c, m };
     assert.strictEqual(run().status, 0);
     assert.deepStrictEqual(files(folder), ["notes.js"]);
   });
+
+  it("a whole module of more than 20,000 names says so and suggests --split; split, it says nothing", () => {
+    const project = path.join(scratch, "many");
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, "package.json"), "{}");
+    const resources = Array.from({ length: 1_000 }, (_, i) => `  map.resources("things${i}");\n`).join("");
+    fs.writeFileSync(path.join(project, "routes.ts"), `import { draw } from "resource-routes";\nexport default draw((map) => {\n${resources}});\n`);
+    const run = (...args: string[]) =>
+      cp.spawnSync(process.execPath, [CLI, "helpers", "routes.ts", "--out", "web/routes.js", ...args], { cwd: project, encoding: "utf8" });
+    const whole = run();
+    assert.strictEqual(whole.status, 0);
+    assert.match(
+      whole.stderr,
+      /^web\/routes\.js exports 22000 names: TypeScript reads them all in each file that imports it, .* \(--split writes a module per controller\)\n$/,
+    );
+    const split = run("--split");
+    assert.deepStrictEqual([split.status, split.stderr], [0, ""]);
+  });
 });

@@ -95,12 +95,23 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
     if (!fs.existsSync(typesFileOf(file)))
       result.stderr.push(printable(`${typesFileOf(file)} does not exist: the client's types come from it (run resource-routes types ${file})`));
   }
+  // A namespace of tens of thousands of names is read whole by TypeScript and listed whole by an editor's completion: said, with the way out.
+  if (!args.split && made.helpers + 2 * made.targets > SPLIT_ABOVE) {
+    result.stderr.push(
+      printable(
+        `${out} exports ${made.helpers + 2 * made.targets} names: TypeScript reads them all in each file that imports it, and an editor lists them all on each completion (--split writes a module per controller)`,
+      ),
+    );
+  }
   // A glob that keeps nothing is most likely a mistake (a quoted path, a misspelt name): said, not guessed at.
   if ((args.include.length || args.exclude.length) && made.helpers + made.targets === 0 && f.routes.routes.length > 0) {
     result.stderr.push(printable(`--include and --exclude left no route of ${f.routes.routes.length}: the module exports no helper`));
   }
   return result;
 }
+
+/** The number of exports above which `helpers` suggests --split. */
+const SPLIT_ABOVE = 20_000;
 
 /** Where `helpers` writes a routing file's helpers module unless told: beside it, `routes.ts` → `routes.helpers.js`. */
 export function defaultHelpersModule(routingFile: string): string {
