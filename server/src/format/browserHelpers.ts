@@ -234,6 +234,17 @@ export function helpersRecipeOf(text: string): HelpersRecipe | undefined {
   return { routes, include, exclude, ...(defaults.length ? { defaults } : {}), ...(client ? { client } : {}), ...(split ? { split } : {}) };
 }
 
+/**
+ * Whether a file is one of a helpers module's set that the language server has no use for: every
+ * one but the main module (its recorded recipe is what the set is made again from), such as a
+ * controller's module, a client module or a declaration file. Generated, by `helpers`.
+ */
+export function isHelpersSetFile(uri: string, text: string): boolean {
+  if (!text.startsWith(GENERATED_MARK)) return false;
+  const [first = "", second = ""] = text.split("\n", 2);
+  return first.includes("`resource-routes helpers") && !(second.startsWith(RECIPE) && /\.m?js$/.test(uri));
+}
+
 /** The declaration file beside a helpers module: `routes.js` → `routes.d.ts`, `routes.mjs` → `routes.d.mts`; undefined for another name. */
 export function helpersDeclarationFileOf(out: string): string | undefined {
   const match = /\.(m?)js$/.exec(out);

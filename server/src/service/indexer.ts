@@ -1,6 +1,7 @@
 import picomatch from "picomatch";
 import { URI } from "vscode-uri";
 import { PACKAGE_NAME } from "../analysis/imports";
+import { isHelpersSetFile } from "../format/browserHelpers";
 import { ServiceSettings } from "./settings";
 import { parseUri } from "./uris";
 import { controllerFolderPaths, inFolders } from "./controllers";
@@ -99,9 +100,12 @@ export async function indexFile(workspace: RoutingWorkspace, uri: string, fs: Fi
 /**
  * Routing files, files that use helpers, and what tells which route set a file imports: modules
  * that re-export from another (`export { default as routes } from "./routes"`) and the project's
- * tsconfig.json or jsconfig.json (its `paths`).
+ * tsconfig.json or jsconfig.json (its `paths`). Of a helpers module's generated files, the main
+ * module alone.
  */
 function isWorthKeeping(uri: string, text: string): boolean {
+  // A split helpers module is thousands of generated files that name every helper: only its main module is kept.
+  if (isHelpersSetFile(uri, text)) return false;
   return text.includes(PACKAGE_NAME) || isRubyRoutes({ uri, text }) || /_(?:path|url)\b/.test(text) || RE_EXPORT.test(text) || PROJECT_CONFIG.test(uri);
 }
 

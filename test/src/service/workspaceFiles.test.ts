@@ -4,6 +4,9 @@ import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { FileSystem, indexFile, indexFolder } from "../../../server/out/service/indexer";
 import { DEFAULT_SETTINGS, readSettings } from "../../../server/out/service/settings";
 import { ROUTES, service } from "../support/serviceFixture";
+import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
+import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
+import { helpersFilesOf } from "../../../server/out/format/helpersFiles";
 
 /** The language service, through its entry point: the workspace: settings, indexing, several routing files and route sets. */
 
@@ -158,6 +161,20 @@ describe("service: indexing a folder", () => {
     assert.ok(workspace.namedRoute("article") && !workspace.namedRoute("post"));
     workspace.close("file:///app/config/routes.ts");
     assert.ok(workspace.namedRoute("post") && !workspace.namedRoute("article"));
+  });
+  it("of a split helpers module's generated files, the main module alone is kept (it records the recipe)", async () => {
+    const made = helpersModuleOf(
+      loadRoutingFile(ROUTES, "/app/config/routes.ts")!.routes,
+      { routes: "../config/routes.ts", split: true, client: true },
+      "routes.js",
+    );
+    const files: Record<string, string> = { "/app/config/routes.ts": ROUTES };
+    for (const { file, text } of helpersFilesOf(made, "/app/web/routes.js", "/app/config/routes.ts", true)) files[file] = text;
+    assert.ok(Object.keys(files).length > 8 && Object.keys(files).some((file) => file.startsWith("/app/web/routes/")));
+    const workspace = new RoutingWorkspace();
+    const counts = await indexFolder(workspace, "file:///app", memory(files));
+    assert.deepStrictEqual(counts, { read: Object.keys(files).length, kept: 2 });
+    assert.deepStrictEqual([...workspace.documents()].map((d) => d.uri).sort(), ["file:///app/config/routes.ts", "file:///app/web/routes.js"]);
   });
   it("the settings' globs choose what is read", async () => {
     const workspace = new RoutingWorkspace(readSettings({ routingFiles: ["config/**/*.ts"] }).settings);
