@@ -1,6 +1,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { isCodeFile, SKIPPED_FOLDERS } from "../files/codeFiles";
+import { filesBelow } from "../files/filesBelow";
 import { UsageError } from "./args";
 
 /** How many files discovery looks at, and how deep, before it gives up and asks for the file by name. */
@@ -17,24 +18,11 @@ const ROUTING = /\bfrom\s+["']resource-routes["']|require\(\s*["']resource-route
 export function discoverRoutingFile(cwd: string): string {
   const configured = configuredRoutingFile(cwd);
   if (configured) return configured;
-  const found: string[] = [];
-  let seen = 0;
-  const visit = (dir: string, depth: number) => {
-    if (depth > MAX_DEPTH || seen > MAX_FILES) return;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (++seen > MAX_FILES) return;
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith(".")) visit(full, depth + 1);
-      else if (entry.isFile() && isCodeFile(entry.name) && isRoutingFile(full)) found.push(full);
-    }
-  };
-  visit(cwd, 0);
+  const found = filesBelow(cwd, {
+    limit: MAX_FILES,
+    maxDepth: MAX_DEPTH,
+    enters: (name) => !SKIPPED_FOLDERS.has(name) && !name.startsWith("."),
+  }).filter((file) => isCodeFile(path.basename(file)) && isRoutingFile(file));
   const relative = found.map((file) => path.relative(cwd, file)).sort();
   if (relative.length === 1) return relative[0];
   const how = 'name it, or set it in package.json: "resource-routes": { "routes": "config/routes.ts" }';

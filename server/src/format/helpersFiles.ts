@@ -1,6 +1,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { GENERATED_MARK } from "../files/generatedFile";
+import { filesBelow } from "../files/filesBelow";
 import { clientFilesOf, clientModuleOf } from "./browserClient";
 import { helpersDeclarationFileOf, type HelpersModule } from "./browserHelpers";
 
@@ -47,23 +48,7 @@ export function staleHelpersFiles(out: string, files: readonly HelpersFile[], li
   const folder = out.replace(/\.m?js$/, "");
   if (folder === out) return [];
   const kept = new Set(files.map((f) => path.resolve(f.file)));
-  const stale: string[] = [];
-  let seen = 0;
-  const walk = (dir: string): void => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (++seen > limit) return;
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.isFile() && /\.(m?js|d\.m?ts)$/.test(entry.name) && !kept.has(path.resolve(file)) && beginsWithMark(file)) stale.push(file);
-    }
-  };
-  walk(folder);
+  const stale = filesBelow(folder, { limit }).filter((file) => /\.(m?js|d\.m?ts)$/.test(file) && !kept.has(path.resolve(file)) && beginsWithMark(file));
   return stale.sort();
 }
 

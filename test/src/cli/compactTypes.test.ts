@@ -8,8 +8,8 @@ import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { COMPACT_ABOVE } from "../../../server/out/format/helperTypes";
 import { routeTypesOf } from "../../../server/out/format/routeTypes";
 import { build, type RandomDeclaration, routeSetsWithRequests } from "../support/randomRoutes";
+import { ROOT, RUNTIME_TYPE_PATHS } from "../support/fixtures";
 
-const ROOT = path.resolve(__dirname, "../../..");
 const BLOG = path.join(ROOT, "examples", "blog", "routes.ts");
 
 type Source = Parameters<typeof routeTypesOf>[0];
@@ -59,10 +59,7 @@ describe("compact typed routes", function () {
       skipLibCheck: false,
       types: [],
       baseUrl: dir,
-      paths: {
-        "resource-routes": [path.join(ROOT, "runtime", "out", "index.d.ts")],
-        "resource-routes/http": [path.join(ROOT, "runtime", "out", "http", "index.d.ts")],
-      },
+      paths: RUNTIME_TYPE_PATHS,
     });
     const errors = ts
       .getPreEmitDiagnostics(program)

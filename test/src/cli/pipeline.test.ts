@@ -4,7 +4,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as ts from "typescript";
-import { ROOT } from "../support/fixtures";
+import { ROOT, RUNTIME_TYPE_PATHS } from "../support/fixtures";
 
 /** What a CI runs: the built CLI on scratch projects, with the exit codes a pipeline reads. */
 const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
@@ -183,10 +183,7 @@ describe("typed routes that any route name or path leaves compilable", function 
       skipLibCheck: false,
       types: [],
       baseUrl: dir,
-      paths: {
-        "resource-routes": [path.join(ROOT, "runtime", "out", "index.d.ts")],
-        "resource-routes/http": [path.join(ROOT, "runtime", "out", "http", "index.d.ts")],
-      },
+      paths: RUNTIME_TYPE_PATHS,
     });
     const errors = ts
       .getPreEmitDiagnostics(program)

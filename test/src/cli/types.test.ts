@@ -6,8 +6,8 @@ import * as path from "path";
 import * as ts from "typescript";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { routeTypesOf } from "../../../server/out/format/routeTypes";
+import { ROOT, RUNTIME_TYPE_PATHS } from "../support/fixtures";
 
-const ROOT = path.resolve(__dirname, "../../..");
 const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
 const BLOG = path.join(ROOT, "examples", "blog", "routes.ts");
 // The example opts in, so its declaration file is committed beside it: that file is the snapshot.
@@ -86,10 +86,7 @@ function compile(dir: string, resolution: keyof typeof RESOLUTIONS = "CommonJS (
     skipLibCheck: true,
     types: [],
     baseUrl: dir,
-    paths: {
-      "resource-routes": [path.join(ROOT, "runtime", "out", "index.d.ts")],
-      "resource-routes/http": [path.join(ROOT, "runtime", "out", "http", "index.d.ts")],
-    },
+    paths: RUNTIME_TYPE_PATHS,
   });
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;

@@ -4,6 +4,12 @@ import type { RouteJSON } from "resource-routes";
 
 /** The project's root (test/out/support → ../../..). */
 export const ROOT = path.resolve(__dirname, "../../..");
+
+/** Where a test program (ts.createProgram with `baseUrl`) finds the runtime's declarations under its package names. */
+export const RUNTIME_TYPE_PATHS = {
+  "resource-routes": [path.join(ROOT, "runtime", "out", "index.d.ts")],
+  "resource-routes/http": [path.join(ROOT, "runtime", "out", "http", "index.d.ts")],
+};
 const FIXTURES = path.join(ROOT, "test", "fixtures");
 
 /** A conformance case (the conformance format), copied into test/fixtures/conformance. */
