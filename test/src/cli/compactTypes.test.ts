@@ -1,4 +1,5 @@
 import * as assert from "assert";
+import * as cp from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -8,7 +9,7 @@ import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { COMPACT_ABOVE } from "../../../server/out/format/helperTypes";
 import { routeTypesOf } from "../../../server/out/format/routeTypes";
 import { build, type RandomDeclaration, routeSetsWithRequests } from "../support/randomRoutes";
-import { ROOT, RUNTIME_TYPE_PATHS } from "../support/fixtures";
+import { ROOT, RUNTIME_TYPE_PATHS, TYPESCRIPT_COMPILERS } from "../support/fixtures";
 
 const BLOG = path.join(ROOT, "examples", "blog", "routes.ts");
 
@@ -87,6 +88,51 @@ describe("compact typed routes", function () {
     );
     assert.deepStrictEqual(sameTypes(samples.map((routes, i) => ({ source: routes as unknown as Source, defaults: i % 3 === 0 ? ["id"] : [] }))), []);
   });
+
+  for (const [name, tsc] of Object.entries(TYPESCRIPT_COMPILERS)) {
+    it(`${name}: both forms of the example's file compile with their own checks on and type the helpers alike; a missing segment is an error in both`, () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-compact-tsc-"));
+      fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+      const blog = loaded(fs.readFileSync(BLOG, "utf8"), BLOG);
+      fs.writeFileSync(path.join(dir, "out.d.ts"), routeTypesOf(blog, "routes.ts", { defaults: ["id"], compact: false }));
+      fs.writeFileSync(path.join(dir, "compact.d.ts"), routeTypesOf(blog, "routes.ts", { defaults: ["id"], compact: true }));
+      const uses = (form: string) =>
+        [
+          `declare const ${form}: ${form === "o" ? "Out" : "Compact"}.RouteHelpers;`,
+          `export const ${form}1: string = ${form}.article_comments_path(1, "json");`,
+          `export const ${form}2: Record<string, unknown> = ${form}.hash_for_formatted_article_path(1, "json");`,
+          "// @ts-expect-error a missing segment",
+          `export const ${form}3: string = ${form}.article_path();`,
+        ].join("\n");
+      fs.writeFileSync(
+        path.join(dir, "check.ts"),
+        [
+          'import type * as Out from "./out.js";',
+          'import type * as Compact from "./compact.js";',
+          "type Same<X, Y> = [X] extends [Y] ? ([Y] extends [X] ? true : false) : false;",
+          "export const helpers: Same<Out.RouteHelpers, Compact.RouteHelpers> = true;",
+          "export const urls: Same<Out.RouteUrls, Compact.RouteUrls> = true;",
+          uses("o"),
+          uses("c"),
+          "",
+        ].join("\n"),
+      );
+      const options = {
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+        target: "ES2022",
+        lib: ["ES2022", "DOM"],
+        module: "ESNext",
+        moduleResolution: "Bundler",
+      };
+      fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files: ["check.ts"] }));
+      const run = cp.spawnSync(process.execPath, [tsc, "-p", dir], { encoding: "utf8" });
+      fs.rmSync(dir, { recursive: true, force: true });
+      assert.deepStrictEqual([run.status, run.stdout], [0, ""]);
+    });
+  }
 
   it("is what a file above COMPACT_ABOVE named routes gets: a line a named route, the written-out form's four and more a route", () => {
     const many = loaded(

@@ -11,7 +11,7 @@ import { createRequire } from "module";
 import * as ts from "typescript";
 import type { RouteSet } from "resource-routes";
 import { nodeHandler, type Controllers } from "resource-routes/http";
-import { ROOT } from "../support/fixtures";
+import { ROOT, TYPESCRIPT_COMPILERS } from "../support/fixtures";
 import { esbuildOnce } from "../support/esbuild";
 
 /**
@@ -23,11 +23,6 @@ import { esbuildOnce } from "../support/esbuild";
 
 const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
 const FIXTURE = path.join(ROOT, "test", "fixtures", "typed-client");
-const COMPILERS: Record<string, string> = {
-  "TypeScript 5.0": path.join(ROOT, "test", "tsc-versions", "node_modules", "typescript-5.0", "bin", "tsc"),
-  [`TypeScript ${ts.version} (the project's)`]: path.join(ROOT, "node_modules", "typescript", "bin", "tsc"),
-  "TypeScript 7": path.join(ROOT, "test", "tsc-versions", "node_modules", "typescript-7", "bin", "tsc"),
-};
 
 type Page = { page(): Promise<string[]> };
 type ClientSettings = { configure(options: { fetch?: unknown; baseUrl?: string }): void };
@@ -99,7 +94,7 @@ describe("typed from the schema to the browser: types, helpers --client and the 
     assert.strictEqual(entry("drafts#index"), undefined);
   });
 
-  for (const [name, tsc] of Object.entries(COMPILERS)) {
+  for (const [name, tsc] of Object.entries(TYPESCRIPT_COMPILERS)) {
     it(`${name} accepts the project's uses and refuses wrong bodies, missing segments and wrong reads with the expected errors`, () => {
       const run = (): string => cp.spawnSync(process.execPath, [tsc, "-p", "."], { cwd: dir, encoding: "utf8" }).stdout;
       fs.rmSync(path.join(dir, "wrong.ts"), { force: true });
@@ -153,7 +148,10 @@ describe("typed from the schema to the browser: types, helpers --client and the 
       .readFileSync(path.join(split, "page.ts"), "utf8")
       .replace('import * as client from "./web/routes.client.js";', `${imports}\nconst client = { ${controllers.map((c) => `...${c}`).join(", ")} };`);
     fs.writeFileSync(path.join(split, "page.ts"), text);
-    const compiled = cp.spawnSync(process.execPath, [COMPILERS[`TypeScript ${ts.version} (the project's)`], "-p", "."], { cwd: split, encoding: "utf8" });
+    const compiled = cp.spawnSync(process.execPath, [TYPESCRIPT_COMPILERS[`TypeScript ${ts.version} (the project's)`], "-p", "."], {
+      cwd: split,
+      encoding: "utf8",
+    });
     assert.strictEqual(compiled.stdout, "");
     const js = ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
     fs.writeFileSync(path.join(split, "web", "package.json"), JSON.stringify({ type: "module" }));

@@ -1,9 +1,17 @@
 import * as fs from "fs";
 import * as path from "path";
 import type { RouteJSON } from "resource-routes";
+import * as ts from "typescript";
 
 /** The project's root (test/out/support → ../../..). */
 export const ROOT = path.resolve(__dirname, "../../..");
+
+/** The TypeScript compilers the generated declarations are checked with (their `tsc`): 5.0, the project's, and 7 (test/tsc-versions). */
+export const TYPESCRIPT_COMPILERS: Record<string, string> = {
+  "TypeScript 5.0": path.join(ROOT, "test", "tsc-versions", "node_modules", "typescript-5.0", "bin", "tsc"),
+  [`TypeScript ${ts.version} (the project's)`]: path.join(ROOT, "node_modules", "typescript", "bin", "tsc"),
+  "TypeScript 7": path.join(ROOT, "test", "tsc-versions", "node_modules", "typescript-7", "bin", "tsc"),
+};
 
 /** Where a test program (ts.createProgram with `baseUrl`) finds the runtime's declarations under its package names. */
 export const RUNTIME_TYPE_PATHS = {
