@@ -1,8 +1,7 @@
 import * as path from "path";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { typesFileOf } from "./routeTypes";
-import { baseName, commentText } from "resource-routes/internal";
-import type { Route } from "resource-routes/internal";
+import { baseName, commentText, type Route } from "resource-routes/internal";
 import { type HelpersModule, targetMethod } from "./browserHelpers";
 import { isIdentifier } from "../text/javascriptNames";
 
@@ -13,7 +12,9 @@ import { isIdentifier } from "../text/javascriptNames";
  * routing file's declaration file (`resource-routes types`): the params schema's input, what the
  * action returns, and the answers the adapters give on their own (400, 404, 405, 422 with issues),
  * told apart by `status`. It imports each target from the helpers module by name, so a bundler
- * keeps the requests imported and their routes alone. Same routes, same text.
+ * keeps the requests imported and their routes alone. `targets` are the helpers module's (a
+ * controller's own module's with `--split`, whose client imports the core from the main client
+ * module: `core`). Same routes, same text.
  */
 export function clientModuleOf(
   targets: ReadonlyMap<string, Route>,
