@@ -13,6 +13,7 @@ import type { RouteSet } from "resource-routes";
 import { nodeHandler, type Controllers } from "resource-routes/http";
 import { ROOT, TYPESCRIPT_COMPILERS } from "../support/fixtures";
 import { esbuildOnce } from "../support/esbuild";
+import { hasChromium, servedInChromium } from "../support/chromium";
 
 /**
  * Typed from the schema to the browser, on a project of the product's own making
@@ -207,6 +208,35 @@ describe("typed from the schema to the browser: types, helpers --client and the 
       assert.ok(asked.includes("http://blog.test/posts?page=2"), asked.join(" "));
     } finally {
       await worker.dispose();
+    }
+  });
+
+  it("the client in Chromium: the page's bundle makes its requests with the browser's own fetch, same origin, no base URL", async function () {
+    if (!hasChromium()) this.skip();
+    await page(); // writes web/page.js
+    const built = await esbuildOnce({
+      stdin: { contents: 'import { page } from "./page.js";\nglobalThis.run = page;\n', resolveDir: path.join(dir, "web") },
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      write: false,
+      logLevel: "silent",
+    });
+    const routes = load<{ default: RouteSet }>(path.join(dir, "routes.ts")).default;
+    const controllers: Controllers = { posts: load(path.join(dir, "controllers", "posts.ts")), comments: load(path.join(dir, "controllers", "comments.ts")) };
+    const api = nodeHandler(routes, controllers, { onError: (error) => console.error(error) });
+    const served = await servedInChromium((request, response) => {
+      if (request.url === "/") response.writeHead(200, { "content-type": "text/html" }).end('<script type="module" src="/page.js"></script>');
+      else if (request.url === "/page.js") response.writeHead(200, { "content-type": "text/javascript" }).end(built.outputFiles[0].text);
+      else api(request, response);
+    });
+    try {
+      const tab = await served.browser.newPage();
+      await tab.goto(`${served.base}/`);
+      await tab.waitForFunction(() => typeof (globalThis as unknown as { run?: unknown }).run === "function");
+      assert.deepStrictEqual(await tab.evaluate(() => (globalThis as unknown as { run(): Promise<string[]> }).run()), SEEN);
+    } finally {
+      await served.close();
     }
   });
 
