@@ -198,6 +198,16 @@ class ModuleBuilder {
 }
 
 /**
+ * The module that exports a route's helpers and target: the main module, or with `split` its
+ * controller's own (`web/routes.js` → `web/routes/posts.js`) where the controller names one.
+ */
+export function helpersModuleOfRoute(mainModule: string, split: boolean, route: Route): string {
+  const controller = split ? controllerModuleName(route.controller) : undefined;
+  const match = /\.m?js$/.exec(mainModule);
+  return controller === undefined || !match ? mainModule : `${mainModule.slice(0, match.index)}/${controller}${match[0]}`;
+}
+
+/**
  * The folder path of a controller's own module (`admin/users`), or undefined where the controller
  * cannot name one on every file system (it is not fixed, or not lower-case words, or a device name
  * on Windows): its routes stay in the main module.
@@ -243,6 +253,17 @@ export function isHelpersSetFile(uri: string, text: string): boolean {
   if (!text.startsWith(GENERATED_MARK)) return false;
   const [first = "", second = ""] = text.split("\n", 2);
   return first.includes("`resource-routes helpers") && !(second.startsWith(RECIPE) && /\.m?js$/.test(uri));
+}
+
+/**
+ * The part of a main helpers module the language server reads (its first two lines: the mark and
+ * the recipe it is made again from), or undefined for any other file. The rest, route data for
+ * every route (tens of megabytes for tens of thousands of routes), is not kept.
+ */
+export function helpersModuleHead(uri: string, text: string): string | undefined {
+  if (!text.startsWith(GENERATED_MARK) || !/\.m?js$/.test(uri)) return undefined;
+  const [first, second] = text.split("\n", 2);
+  return second?.startsWith(RECIPE) && helpersRecipeOf(text.slice(0, first.length + second.length + 1)) ? `${first}\n${second}\n` : undefined;
 }
 
 /** The declaration file beside a helpers module: `routes.js` → `routes.d.ts`, `routes.mjs` → `routes.d.mts`; undefined for another name. */

@@ -5,6 +5,7 @@ import type { RouteSet } from "resource-routes/internal";
 import { matchLiteral, recognisesLiteral, type LiteralMatch } from "./literalRoutes";
 import { FileImports, type Insertion } from "./literalImports";
 import { literalPath, urlLiterals, type UrlLiteral } from "./urlLiterals";
+import { helpersModuleOfRoute } from "../format/browserHelpers";
 
 /** A URL literal of a file with the helper call that replaces it, where one does. */
 interface FoundLiteral {
@@ -29,8 +30,11 @@ export interface FileRewrite {
   unparsable?: true;
 }
 
-/** The routing files a scan matches literals against: each file's path on disk, its routes, and the helpers module made from it, if there is one. */
-export type RoutingFiles = ReadonlyArray<{ file: string; routes: RouteSet; helpersModule?: string }>;
+/**
+ * The routing files a scan matches literals against: each file's path on disk, its routes, and the
+ * helpers module made from it, if there is one (and whether it is split: a module per controller).
+ */
+export type RoutingFiles = ReadonlyArray<{ file: string; routes: RouteSet; helpersModule?: string; splitHelpers?: boolean }>;
 
 /** What a rewrite leaves alone and how it matches (each has a default). */
 export interface RewriteOptions {
@@ -68,8 +72,10 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
   if (!file) return { found: [], text, unparsable: true };
   const sets = routingFiles.map(({ file: routing, routes }) => ({ uri: routing, routes }));
   const imports = new FileImports(file, fileName);
-  const reachOf = (routing: string): Reach => {
-    const module = routingFiles.find((entry) => entry.file === routing)?.helpersModule;
+  const reachOf = ({ uri: routing, route }: LiteralMatch): Reach => {
+    const entry = routingFiles.find((candidate) => candidate.file === routing);
+    // A split helpers module: the route's controller's module exports its helper.
+    const module = entry?.helpersModule && helpersModuleOfRoute(entry.helpersModule, entry.splitHelpers ?? false, route);
     if (module && (imports.namedImports(module) || frontEnd(fileName))) return { module };
     const name = imports.defaultName(routing);
     return { routing, name: name ?? "routes", imported: name !== undefined };
@@ -91,7 +97,7 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
     found.push(entry);
     if (!match) continue;
     entry.match = match;
-    let reach = reachOf(match.uri);
+    let reach = reachOf(match);
     if ("module" in reach && !imports.imports(reach.module, match.helper) && imports.declares(match.helper))
       reach = { routing: match.uri, name: "routes", imported: false };
     if ("module" in reach) {

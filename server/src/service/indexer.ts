@@ -1,7 +1,7 @@
 import picomatch from "picomatch";
 import { URI } from "vscode-uri";
 import { PACKAGE_NAME } from "../analysis/imports";
-import { isHelpersSetFile } from "../format/browserHelpers";
+import { helpersModuleHead, isHelpersSetFile } from "../format/browserHelpers";
 import { ServiceSettings } from "./settings";
 import { parseUri } from "./uris";
 import { controllerFolderPaths, inFolders } from "./controllers";
@@ -93,7 +93,8 @@ export async function indexFile(workspace: RoutingWorkspace, uri: string, fs: Fi
     return false;
   }
   const previous = workspace.document(uri);
-  workspace.setFromDisk({ uri, version: (previous?.version ?? 0) + 1, text });
+  // Of a helpers module, its head alone: the recipe is all the server reads of it (an open one is the editor's whole text).
+  workspace.setFromDisk({ uri, version: (previous?.version ?? 0) + 1, text: helpersModuleHead(uri, text) ?? text });
   return true;
 }
 

@@ -22,13 +22,14 @@ export function urlLiteralDiagnostics(workspace: RoutingWorkspace, uri: string):
   const modules = helpersModules(workspace);
   const routing = workspace.routingFiles().flatMap(({ uri: routingUri, file }) => {
     const routingPath = parseUri(routingUri)?.path;
-    return routingPath ? [{ file: routingPath, routes: file.routes, helpersModule: modules.get(routingPath) }] : [];
+    const helpers = routingPath === undefined ? undefined : modules.get(routingPath);
+    return routingPath ? [{ file: routingPath, routes: file.routes, helpersModule: helpers?.module, splitHelpers: helpers?.split }] : [];
   });
   if (routing.length === 0) return [];
   // Kept while the document's text, the settings and the route sets stay the same objects: every
   // round of diagnostics asks again of each open document, and only the edited one changed. The
   // inputs are held weakly: a kept answer keeps no earlier version of a routing file alive.
-  const inputs: unknown[] = [document.text, workspace.settings, ...routing.flatMap((r) => [r.routes, r.helpersModule])];
+  const inputs: unknown[] = [document.text, workspace.settings, ...routing.flatMap((r) => [r.routes, r.helpersModule, r.splitHelpers])];
   const kept = made.peek(document);
   if (kept && kept.inputs.length === inputs.length && kept.inputs.every((input, i) => deref(input) === inputs[i])) return kept.diagnostics;
   const diagnostics = literalDiagnostics(workspace, uri, routing);
@@ -41,14 +42,14 @@ export function urlLiteralDiagnostics(workspace: RoutingWorkspace, uri: string):
  * writing of them), by the path of the routing file each is made from: where a front-end file's
  * fix imports a helper from. Read from each module's first lines (its recipe).
  */
-function helpersModules(workspace: RoutingWorkspace): Map<string, string> {
-  const modules = new Map<string, string>();
+function helpersModules(workspace: RoutingWorkspace): Map<string, { module: string; split: boolean }> {
+  const modules = new Map<string, { module: string; split: boolean }>();
   for (const document of workspace.documents()) {
     if (document.text.slice(0, GENERATED_MARK.length) !== GENERATED_MARK) continue;
     // The recipe is on the second line: the head of the text is enough.
     const recipe = helpersRecipeOf(document.text.slice(0, 4096));
     const module = recipe && parseUri(document.uri)?.path;
-    if (module) modules.set(posix.resolve(posix.dirname(module), recipe.routes), module);
+    if (module) modules.set(posix.resolve(posix.dirname(module), recipe.routes), { module, split: recipe.split ?? false });
   }
   return modules;
 }

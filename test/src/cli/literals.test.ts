@@ -4,6 +4,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { draw } from "resource-routes";
+import * as ts from "typescript";
 import { addedSyntaxError, rewriteLiterals } from "../../../server/out/literals/literalRewrites";
 import { ROOT } from "../support/fixtures";
 
@@ -168,6 +169,46 @@ describe("URL literals", () => {
       assert.deepStrictEqual(
         [wrong.status, wrong.stderr.trim()],
         [2, "resource-routes: src/redirects.ts is not the helpers module of src/routes.ts (write it with `resource-routes helpers`)"],
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("with a split helpers module (helpers --split), front-end files import each helper from its controller's module, and the result compiles", () => {
+    const dir = project("views");
+    try {
+      const component = path.join(dir, "src", "views", "links.tsx");
+      fs.writeFileSync(
+        component,
+        'export const Links = ({ id }: { id: number }) => <nav><a href="/posts">All</a><a href={`/posts/${id}/comments`}>Comments</a><a href="/login">In</a></nav>;\n',
+      );
+      const cli = cliIn(dir);
+      assert.strictEqual(cli("helpers", "src/routes.ts", "--split").status, 0);
+      const fixed = cli("literals", "--fix");
+      assert.strictEqual(fixed.status, 0, fixed.stderr);
+      assert.strictEqual(
+        fs.readFileSync(component, "utf8"),
+        [
+          'import { posts_path } from "../routes.helpers/posts";',
+          'import { post_comments_path } from "../routes.helpers/comments";',
+          'import { login_path } from "../routes.helpers/sessions";',
+          "export const Links = ({ id }: { id: number }) => <nav><a href={posts_path()}>All</a><a href={post_comments_path(id)}>Comments</a><a href={login_path()}>In</a></nav>;",
+          "",
+        ].join("\n"),
+      );
+      // The imports resolve and the calls type-check against the controllers' declarations.
+      const program = ts.createProgram([component], {
+        jsx: ts.JsxEmit.Preserve,
+        strict: true,
+        noEmit: true,
+        types: [],
+        lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+      });
+      const errors = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, " "));
+      assert.deepStrictEqual(
+        errors.filter((e) => !/JSX/.test(e)),
+        [],
       );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
+import { helpersModuleHead, helpersModuleOf } from "../../../server/out/format/browserHelpers";
 import { codeActions } from "../../../server/out/service/codeActions";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { readSettings } from "../../../server/out/service/settings";
@@ -79,6 +79,21 @@ describe("service: URLs written by hand", () => {
       fixed("file:///app/src/server/redirect.ts", 'export const go = () => fetch("/posts");\n')[0],
       "Replace with routes.helpers.posts_path()",
     );
+  });
+
+  it("with a split helpers module in the workspace (its head, as the indexer keeps it), the fix imports from the route's controller's module", () => {
+    const w = workspace();
+    const helpers = helpersModuleOf(w.routingFile("file:///app/src/routes.ts")!.routes, { routes: "./routes.ts", split: true }, "routes.helpers.js");
+    w.set({ uri: "file:///app/src/routes.helpers.js", version: 1, text: helpersModuleHead("file:///app/src/routes.helpers.js", helpers.js)! });
+    const uri = "file:///app/src/views/list.tsx";
+    const text = 'export const List = () => <a href="/posts">All</a>;\n';
+    w.set({ uri, version: 1, text });
+    const [diagnostic] = documentDiagnostics(w, uri).filter((d) => d.code === "url-literal");
+    const [fix] = codeActions(w, uri, diagnostic.span!);
+    let result = text;
+    for (const edit of [...fix.edits].sort((a, b) => b.span.start - a.span.start))
+      result = result.slice(0, edit.span.start) + edit.newText + result.slice(edit.span.end);
+    assert.strictEqual(result, 'import { posts_path } from "../routes.helpers/posts";\nexport const List = () => <a href={posts_path()}>All</a>;\n');
   });
 
   it("its severity is a setting, off included", () => {

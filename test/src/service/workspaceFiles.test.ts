@@ -175,6 +175,12 @@ describe("service: indexing a folder", () => {
     const counts = await indexFolder(workspace, "file:///app", memory(files));
     assert.deepStrictEqual(counts, { read: Object.keys(files).length, kept: 2 });
     assert.deepStrictEqual([...workspace.documents()].map((d) => d.uri).sort(), ["file:///app/config/routes.ts", "file:///app/web/routes.js"]);
+    // Of the main module, the two lines the server reads: the mark and the recipe.
+    assert.deepStrictEqual(workspace.document("file:///app/web/routes.js")!.text.toString().split("\n"), [
+      files["/app/web/routes.js"].split("\n")[0],
+      '// resource-routes helpers {"routes":"../config/routes.ts","include":[],"exclude":[],"client":true,"split":true}',
+      "",
+    ]);
   });
   it("the settings' globs choose what is read", async () => {
     const workspace = new RoutingWorkspace(readSettings({ routingFiles: ["config/**/*.ts"] }).settings);

@@ -21,7 +21,7 @@ export function literalsCommand(args: ParsedArguments): CommandResult {
   const routingFile = args.routes ?? discoverRoutingFile(process.cwd());
   const routes = loadFile(routingFile, args.behaviour).routes;
   const routing: RoutingFiles = [
-    { file: path.resolve(routingFile), routes, helpersModule: routingFileHelpers(args.helpersModule ?? defaultHelpersModule(routingFile), routingFile) },
+    { file: path.resolve(routingFile), routes, ...routingFileHelpers(args.helpersModule ?? defaultHelpersModule(routingFile), routingFile) },
   ];
   const frontEnd = globTest(args.frontEnd.length ? args.frontEnd : DEFAULT_FRONT_END_GLOBS);
   const files = literalSourceFiles(args.positional, routingFile, args.include, args.exclude);
@@ -86,7 +86,7 @@ export function literalsCommand(args: ParsedArguments): CommandResult {
  * The routing file's helpers module where front-end files import helpers from: the one named, which
  * must be one made from this routing file, or the one `helpers` writes by default, if it is there.
  */
-function routingFileHelpers(module: string, routingFile: string): string | undefined {
+function routingFileHelpers(module: string, routingFile: string): { helpersModule: string; splitHelpers: boolean } | undefined {
   let text: string;
   try {
     text = fs.readFileSync(module, "utf8").slice(0, 4096);
@@ -94,6 +94,7 @@ function routingFileHelpers(module: string, routingFile: string): string | undef
     return undefined;
   }
   const recipe = helpersRecipeOf(text);
-  if (recipe && path.resolve(path.dirname(module), recipe.routes) === path.resolve(routingFile)) return path.resolve(module);
+  if (recipe && path.resolve(path.dirname(module), recipe.routes) === path.resolve(routingFile))
+    return { helpersModule: path.resolve(module), splitHelpers: recipe.split ?? false };
   throw new UsageError(`${module} is not the helpers module of ${routingFile} (write it with \`resource-routes helpers\`)`);
 }
