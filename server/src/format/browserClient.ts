@@ -46,7 +46,10 @@ export function clientModuleOf(
   return {
     js: [
       header,
-      ...(names.length ? [`import { ${names.map((name) => `${name} as $${name}`).join(", ")} } from ${JSON.stringify(imports.helpers)};`] : []),
+      // The own core builds a GET's query with the helpers' own encoding ($query, which the main helpers module exports).
+      ...(names.length || !shared
+        ? [`import { ${[...names.map((name) => `${name} as $${name}`), ...(shared ? [] : ["$query"])].join(", ")} } from ${JSON.stringify(imports.helpers)};`]
+        : []),
       ...(shared ? [`import { $send } from ${shared};`] : [CLIENT_CORE, ...("export" in core && core.export ? ["export { $send };"] : [])]),
       ...js,
       "",
@@ -91,14 +94,17 @@ export class ResponseError extends Error {
   }
 }
 
-// The path's values go in the URL; the other params in a GET's query, else in a JSON body. fetch writes the method in capitals.
+// The path's values go in the URL; the other params in a GET's query (every key, URL options' names
+// too: they are the action's params here), else in a JSON body. fetch writes the method in capitals.
 async function $send(target, keys, method, [params = {}, { fetch, headers, ...init } = {}]) {
   const path = {};
   const rest = {};
   for (const [key, value] of Object.entries(params)) (keys.includes(key) ? path : rest)[key] = value;
   const query = method === "get" || method === "head";
   const own = typeof $settings.headers === "function" ? await $settings.headers() : $settings.headers;
-  const response = await (fetch ?? $settings.fetch ?? globalThis.fetch)(($settings.baseUrl ?? "").replace(/\\/$/, "") + target(query ? { ...path, ...rest } : path).url, {
+  const url = target(path).url;
+  const search = query ? $query(rest, () => false) : "";
+  const response = await (fetch ?? $settings.fetch ?? globalThis.fetch)(($settings.baseUrl ?? "").replace(/\\/$/, "") + url + (search ? (url.includes("?") ? "&" : "?") + search : ""), {
     ...init,
     method,
     headers: { accept: "application/json", ...(query ? {} : { "content-type": "application/json" }), ...own, ...headers },

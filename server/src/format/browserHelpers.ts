@@ -54,7 +54,10 @@ export interface HelpersModule extends HelpersModuleText {
 /** The second line of a helpers module: what it was made from, for the language server to make it again. */
 const RECIPE = "// resource-routes helpers ";
 
-/** The functions of the main module's core that the controllers' modules build on (`--split`): exported by it, declared nowhere. */
+/**
+ * The functions of the main module's core that the controllers' modules build on (`--split`):
+ * exported by it, declared nowhere, as `$query` is for the client module.
+ */
 const SHARED_CORE = ["$path", "$url", "$form"];
 
 /**
@@ -119,7 +122,7 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
       ...header(true),
       `const $defaults = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(source.settings.default_url_options ?? {}))});`,
       CORE,
-      ...(split ? [`export { ${SHARED_CORE.join(", ")} };`] : []),
+      `export { ${[...(split ? SHARED_CORE : []), "$query"].join(", ")} };`,
       `const $table = /* @__PURE__ */ JSON.parse(${JSON.stringify(lineSafeJson(table))});`,
       RECOGNITION,
       ...main.js,
@@ -423,13 +426,15 @@ function $generate(r, helper, values) {
     }
     pieces.push(text);
   }
-  const pairs = [];
-  for (const [key, value] of Object.entries(values)) {
-    if (used.has(key) || ["controller", "action", "use_route", ...$URL_KEYS].includes(key) || value === undefined) continue;
-    $pairs(pairs, key, value);
-  }
-  const query = pairs.sort().join("&");
+  const query = $query(values, (key) => used.has(key) || ["controller", "action", "use_route", ...$URL_KEYS].includes(key));
   return "/" + pieces.join("/") + (query ? "?" + query : "");
+}
+
+/** A query string of the values (those skip leaves out), as Rails wrote one: sorted pairs, lists and hashes in brackets. */
+function $query(values, skip) {
+  const pairs = [];
+  for (const [key, value] of Object.entries(values)) if (!skip(key) && value !== undefined) $pairs(pairs, key, value);
+  return pairs.sort().join("&");
 }
 
 function $finish(path, options) {

@@ -211,6 +211,25 @@ describe("typed from the schema to the browser: types, helpers --client and the 
     }
   });
 
+  it("a GET's params go in its query whatever their names, those of URL options (anchor, host, trailing_slash) too; the path's values in the path", async () => {
+    const client = (await import(pathToFileURL(path.join(dir, "web", "routes.client.js")).href)) as ClientSettings &
+      Record<string, (params: object) => Promise<unknown>>;
+    const asked: string[] = [];
+    client.configure({
+      baseUrl: "http://blog.test",
+      fetch: async (url: string) => {
+        asked.push(url);
+        return new Response("[]", { headers: { "content-type": "application/json" } });
+      },
+    });
+    await client.postsIndex({ page: 2, anchor: "top", host: "h", trailing_slash: true, tags: ["a b", "c"] });
+    await client.commentsIndex({ post_id: 3, only_path: false });
+    assert.deepStrictEqual(asked, [
+      "http://blog.test/posts?anchor=top&host=h&page=2&tags%5B%5D=a+b&tags%5B%5D=c&trailing_slash=true",
+      "http://blog.test/posts/3/comments?only_path=false",
+    ]);
+  });
+
   it("the client in Chromium: the page's bundle makes its requests with the browser's own fetch, same origin, no base URL", async function () {
     if (!hasChromium()) this.skip();
     await page(); // writes web/page.js
