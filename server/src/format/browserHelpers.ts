@@ -34,8 +34,6 @@ interface HelpersModuleText {
 /** A controller's own module (`--split`): its named routes' helpers and its targets. */
 interface ControllerModule extends HelpersModuleText {
   controller: string;
-  /** Where it goes, relative to the main module's folder with `/`, less its extension: `routes/admin/users`. */
-  path: string;
 }
 
 /** A helpers module: the ES module and the declaration file beside it, and with `--split` a module per controller. */
@@ -135,7 +133,6 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
       const core = JSON.stringify(`${up}${moduleFile}`);
       return {
         controller,
-        path: `${moduleFile.replace(/\.m?js$/, "")}/${controller}`,
         js: [...header(false), `import { ${SHARED_CORE.join(", ")} } from ${core};`, ...builder.js, ""].join("\n"),
         dts: [
           ...header(false),
@@ -202,12 +199,17 @@ class ModuleBuilder {
 
 /**
  * The module that exports a route's helpers and target: the main module, or with `split` its
- * controller's own (`web/routes.js` → `web/routes/posts.js`) where the controller names one.
+ * controller's own where the controller names one.
  */
 export function helpersModuleOfRoute(mainModule: string, split: boolean, route: Route): string {
   const controller = split ? controllerModuleName(route.controller) : undefined;
+  return controller === undefined ? mainModule : controllerModuleFile(mainModule, controller);
+}
+
+/** A controller's own module (`--split`): in the folder named after the main module, `web/routes.js` → `web/routes/admin/users.js`. */
+export function controllerModuleFile(mainModule: string, controller: string): string {
   const match = /\.m?js$/.exec(mainModule);
-  return controller === undefined || !match ? mainModule : `${mainModule.slice(0, match.index)}/${controller}${match[0]}`;
+  return match ? `${mainModule.slice(0, match.index)}/${controller}${match[0]}` : mainModule;
 }
 
 /**
@@ -247,15 +249,11 @@ export function helpersRecipeOf(text: string): HelpersRecipe | undefined {
   return { routes, include, exclude, ...(defaults.length ? { defaults } : {}), ...(client ? { client } : {}), ...(split ? { split } : {}) };
 }
 
-/**
- * Whether a file is one of a helpers module's set that the language server has no use for: every
- * one but the main module (its recorded recipe is what the set is made again from), such as a
- * controller's module, a client module or a declaration file. Generated, by `helpers`.
- */
-export function isHelpersSetFile(uri: string, text: string): boolean {
+/** Whether a file is one `helpers` wrote: a helpers or client module, a controller's (`--split`), or their declarations. */
+export function isHelpersOutput(text: string): boolean {
   if (!text.startsWith(GENERATED_MARK)) return false;
-  const [first = "", second = ""] = text.split("\n", 2);
-  return first.includes("`resource-routes helpers") && !(second.startsWith(RECIPE) && /\.m?js$/.test(uri));
+  const end = text.indexOf("\n");
+  return (end < 0 ? text : text.slice(0, end)).includes("`resource-routes helpers");
 }
 
 /**

@@ -3,13 +3,15 @@ import * as path from "path";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { filesBelow } from "../files/filesBelow";
 import { clientFilesOf, clientModuleOf } from "./browserClient";
-import { helpersDeclarationFileOf, type HelpersModule } from "./browserHelpers";
+import { controllerModuleFile, helpersDeclarationFileOf, type HelpersModule } from "./browserHelpers";
+import { declarationSyntaxError, moduleSyntaxErrors } from "../files/moduleSyntax";
 
-/** One file of a helpers module's set: where it goes, its text, and whether it is a declaration file or a module. */
+/** One file of a helpers module's set: where it goes, its text, whether it is a declaration file or a module, and whose (a controller's, with `--split`). */
 export interface HelpersFile {
   file: string;
   text: string;
   declarations: boolean;
+  controller?: string;
 }
 
 /**
@@ -20,22 +22,40 @@ export interface HelpersFile {
  * routing file's path, which the client's types come from.
  */
 export function helpersFilesOf(made: HelpersModule, out: string, routingFile: string, client: boolean): HelpersFile[] {
-  const extension = path.extname(out);
   const modules = [
-    { js: out, module: made },
-    ...made.controllers.map((module) => ({ js: path.join(path.dirname(out), ...`${module.path}${extension}`.split("/")), module })),
+    { js: out, module: made, controller: undefined },
+    ...made.controllers.map((module) => ({ js: path.normalize(controllerModuleFile(out, module.controller)), module, controller: module.controller })),
   ];
   const files: HelpersFile[] = [];
   const mainClient = clientFilesOf(out);
-  for (const { js, module } of modules) {
-    files.push({ file: helpersDeclarationFileOf(js)!, text: module.dts, declarations: true }, { file: js, text: module.js, declarations: false });
+  for (const { js, module, controller } of modules) {
+    const own = controller === undefined ? {} : { controller };
+    files.push(
+      { file: helpersDeclarationFileOf(js)!, text: module.dts, declarations: true, ...own },
+      { file: js, text: module.js, declarations: false, ...own },
+    );
     const clientFiles = client ? clientFilesOf(js) : undefined;
     if (!clientFiles || !mainClient) continue;
     const core = module === made ? { export: made.controllers.length > 0 } : { importFrom: mainClient.js };
     const typed = clientModuleOf(module.targetRoutes, made.shapeOf, js, routingFile, core);
-    files.push({ file: clientFiles.dts, text: typed.dts, declarations: true }, { file: clientFiles.js, text: typed.js, declarations: false });
+    files.push({ file: clientFiles.dts, text: typed.dts, declarations: true, ...own }, { file: clientFiles.js, text: typed.js, declarations: false, ...own });
   }
   return files;
+}
+
+/**
+ * The first syntax error of a set's files, judged as they will be read: each module by Node's
+ * parser (all in one process), each declaration file by TypeScript's. Undefined when all parse.
+ */
+export function firstSyntaxError(files: readonly HelpersFile[]): { file: string; error: string } | undefined {
+  const modules = files.filter((f) => !f.declarations);
+  const moduleErrors = moduleSyntaxErrors(modules.map((f) => f.text));
+  const judged = [
+    ...modules.map((f, i) => ({ file: f.file, error: moduleErrors[i] })),
+    ...files.filter((f) => f.declarations).map((f) => ({ file: f.file, error: declarationSyntaxError(f.text) })),
+  ];
+  const failed = judged.find((f) => f.error !== undefined);
+  return failed && { file: failed.file, error: failed.error! };
 }
 
 /**

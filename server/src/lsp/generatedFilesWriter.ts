@@ -1,3 +1,4 @@
+import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { URI } from "vscode-uri";
@@ -28,7 +29,7 @@ export class GeneratedFilesWriter {
   private pending: Timer | undefined;
   /** The text each declaration file was last found or written with, and the routes it was made from. */
   private readonly current = new Map<string, { text: string; routes: readonly Route[] }>();
-  /** The text each helpers module's file was last written with by this server. */
+  /** A digest of the text each helpers module's file was last written with by this server (a split set is megabytes of text). */
   private readonly written = new Map<string, string>();
 
   constructor(
@@ -105,9 +106,10 @@ export class GeneratedFilesWriter {
         const files = helpersFilesOf(made, out, routingPath, recipe!.client ?? false);
         for (const { file: generated, text } of files) {
           // A split module's thousands of files: only those whose text changed since this server wrote them are compared on disk.
-          if (this.written.get(generated) === text) continue;
+          const digest = createHash("sha1").update(text).digest("base64");
+          if (this.written.get(generated) === digest) continue;
           writeGeneratedFile(generated, text, root);
-          this.written.set(generated, text);
+          this.written.set(generated, digest);
         }
         // A controller's module that is no longer made goes: its imports would fail where its helpers stayed.
         for (const gone of staleHelpersFiles(out, files)) fs.rmSync(gone, { force: true });

@@ -1,7 +1,7 @@
 import picomatch from "picomatch";
 import { URI } from "vscode-uri";
 import { PACKAGE_NAME } from "../analysis/imports";
-import { helpersModuleHead, isHelpersSetFile } from "../format/browserHelpers";
+import { helpersModuleHead, isHelpersOutput } from "../format/browserHelpers";
 import { ServiceSettings } from "./settings";
 import { parseUri } from "./uris";
 import { controllerFolderPaths, inFolders } from "./controllers";
@@ -88,25 +88,24 @@ export async function indexFile(workspace: RoutingWorkspace, uri: string, fs: Fi
     workspace.deleteFromDisk(uri);
     return false;
   }
-  if (!isWorthKeeping(uri, text) && !inFolders(uri, controllerFolders)) {
+  // Of the files `helpers` writes, a main module's head alone: its recipe is all the server reads of them (a split
+  // module's thousands of files, megabytes of route data; an open one is the editor's whole text).
+  const head = helpersModuleHead(uri, text);
+  if ((head === undefined && isHelpersOutput(text)) || (!isWorthKeeping(uri, text) && !inFolders(uri, controllerFolders))) {
     workspace.deleteFromDisk(uri);
     return false;
   }
   const previous = workspace.document(uri);
-  // Of a helpers module, its head alone: the recipe is all the server reads of it (an open one is the editor's whole text).
-  workspace.setFromDisk({ uri, version: (previous?.version ?? 0) + 1, text: helpersModuleHead(uri, text) ?? text });
+  workspace.setFromDisk({ uri, version: (previous?.version ?? 0) + 1, text: head ?? text });
   return true;
 }
 
 /**
  * Routing files, files that use helpers, and what tells which route set a file imports: modules
  * that re-export from another (`export { default as routes } from "./routes"`) and the project's
- * tsconfig.json or jsconfig.json (its `paths`). Of a helpers module's generated files, the main
- * module alone.
+ * tsconfig.json or jsconfig.json (its `paths`).
  */
 function isWorthKeeping(uri: string, text: string): boolean {
-  // A split helpers module is thousands of generated files that name every helper: only its main module is kept.
-  if (isHelpersSetFile(uri, text)) return false;
   return text.includes(PACKAGE_NAME) || isRubyRoutes({ uri, text }) || /_(?:path|url)\b/.test(text) || RE_EXPORT.test(text) || PROJECT_CONFIG.test(uri);
 }
 

@@ -1,9 +1,8 @@
 import * as fs from "fs";
 import * as path from "path";
 import { clientFilesOf } from "../../format/browserClient";
-import { helpersFilesOf, staleHelpersFiles } from "../../format/helpersFiles";
+import { firstSyntaxError, helpersFilesOf, staleHelpersFiles } from "../../format/helpersFiles";
 import { typesFileOf } from "../../format/routeTypes";
-import { declarationSyntaxError, moduleSyntaxErrors } from "../../files/moduleSyntax";
 import { printable } from "resource-routes/internal";
 import { ParsedArguments, UsageError } from "../args";
 import { loadFile } from "../load";
@@ -37,33 +36,23 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
   );
   const files = helpersFilesOf(made, out, file, args.client);
   // Never said to be current or written unless it can be imported: a failure here is ours, said as one.
-  const modules = files.filter((f) => !f.declarations);
-  const moduleErrors = moduleSyntaxErrors(modules.map((f) => f.text));
-  for (const [made, syntaxError] of [
-    ...modules.map((f, i) => [f, moduleErrors[i]] as const),
-    ...files.filter((f) => f.declarations).map((f) => [f, declarationSyntaxError(f.text)] as const),
-  ]) {
-    if (syntaxError) throw new Error(`${made.file}, made for ${file}, does not parse (${syntaxError}): nothing written`);
-  }
+  const syntaxError = firstSyntaxError(files);
+  if (syntaxError) throw new Error(`${syntaxError.file}, made for ${file}, does not parse (${syntaxError.error}): nothing written`);
   const stale = staleHelpersFiles(out, files);
   const leftOut = made.leftOut.map((line) => printable(`${file}: ${line}`));
   // The controllers' modules are told apart from the main files: one line for all of them unless stale.
-  const main = new Set([out, declarations, ...Object.values(clientFilesOf(out) ?? {})]);
+  const own = files.filter((f) => f.controller !== undefined);
   if (args.check) {
     // Told module first, then its declarations (the files are in the order they are written: declarations first).
     const shown = files.map((f, i) => ({ f, order: i + (f.declarations ? 1 : -1) })).sort((a, b) => a.order - b.order);
-    const checks = shown.map(({ f }) => ({ file: f.file, check: staleness(f.file, f.text, "helpers") }));
+    const checks = shown.map(({ f }) => ({ f, check: staleness(f.file, f.text, "helpers") }));
     const current = checks.filter(({ check }) => check.exitCode === 0);
     const unmade = stale.map((file) => printable(`${file} is no longer made: run \`resource-routes helpers\` again`));
     return {
       stdout: [
-        ...current.filter(({ file }) => main.has(file)).flatMap(({ check }) => check.stdout),
-        ...(made.controllers.length
-          ? [
-              printable(
-                `current ${current.filter(({ file }) => !main.has(file)).length} of the ${files.filter((f) => !main.has(f.file)).length} files of the controllers' modules`,
-              ),
-            ]
+        ...current.filter(({ f }) => f.controller === undefined).flatMap(({ check }) => check.stdout),
+        ...(own.length
+          ? [printable(`current ${current.filter(({ f }) => f.controller !== undefined).length} of the ${own.length} files of the controllers' modules`)]
           : []),
       ],
       stderr: [...leftOut, ...checks.flatMap(({ check }) => check.stderr), ...unmade],
@@ -77,8 +66,7 @@ export function helpersCommand(args: ParsedArguments): CommandResult | Promise<C
     stderr: [...errorLines(f), ...leftOut],
     exitCode: hasErrors(f) ? 1 : 0,
   };
-  if (made.controllers.length) {
-    const own = files.filter((f) => !main.has(f.file));
+  if (own.length) {
     const changed = own.filter((f) => written.get(f.file) === "wrote").length;
     result.stdout.push(
       printable(
