@@ -9,7 +9,7 @@ import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { COMPACT_ABOVE } from "../../../server/out/format/helperTypes";
 import { routeTypesOf } from "../../../server/out/format/routeTypes";
 import { build, type RandomDeclaration, routeSetsWithRequests } from "../support/randomRoutes";
-import { ROOT, RUNTIME_TYPE_PATHS, TYPESCRIPT_COMPILERS } from "../support/fixtures";
+import { errorsUnder, ROOT, TYPESCRIPT_COMPILERS } from "../support/fixtures";
 
 const BLOG = path.join(ROOT, "examples", "blog", "routes.ts");
 
@@ -51,21 +51,11 @@ describe("compact typed routes", function () {
       );
     });
     fs.writeFileSync(path.join(dir, "check.ts"), checks.join("\n") + "\n");
-    const program = ts.createProgram([path.join(dir, "check.ts")], {
-      strict: true,
-      noEmit: true,
+    const errors = errorsUnder(dir, [path.join(dir, "check.ts")], {
       target: ts.ScriptTarget.ES2022,
       module: ts.ModuleKind.CommonJS,
       moduleResolution: ts.ModuleResolutionKind.Node10,
-      skipLibCheck: false,
-      types: [],
-      baseUrl: dir,
-      paths: RUNTIME_TYPE_PATHS,
     });
-    const errors = ts
-      .getPreEmitDiagnostics(program)
-      .filter((d) => d.file?.fileName.startsWith(dir))
-      .map((d) => `${path.basename(d.file!.fileName)}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
     fs.rmSync(dir, { recursive: true, force: true });
     return errors;
   }

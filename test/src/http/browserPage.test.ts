@@ -6,7 +6,7 @@ import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
 import { esbuildOnce } from "../support/esbuild";
 import { ROOT } from "../support/fixtures";
-import { hasChromium, servedInChromium, type ServedInChromium } from "../support/chromium";
+import { servedInChromiumForSuite } from "../support/chromium";
 
 /** The helpers module in a real browser: a page built with esbuild reads its own route with current() and fills segments from configure(). */
 
@@ -25,12 +25,7 @@ document.body.textContent = JSON.stringify({
 
 describe("the helpers module in Chromium: current(), isCurrent() and segment defaults on a built page", function () {
   this.timeout(120_000);
-  let served: ServedInChromium | undefined;
-  let base: string;
-  let browser: import("playwright-core").Browser;
-
-  before(async function () {
-    if (!hasChromium()) this.skip();
+  const served = servedInChromiumForSuite(async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-page-"));
     fs.writeFileSync(
       path.join(dir, "routes.js"),
@@ -39,21 +34,19 @@ describe("the helpers module in Chromium: current(), isCurrent() and segment def
     fs.writeFileSync(path.join(dir, "page.js"), PAGE);
     const built = await esbuildOnce({ entryPoints: [path.join(dir, "page.js")], bundle: true, minify: true, format: "esm", write: false, platform: "browser" });
     const script = built.outputFiles[0].text;
-    served = await servedInChromium((request, response) => {
+    return (request, response) => {
       if (request.url === "/app.js") return void response.writeHead(200, { "content-type": "text/javascript" }).end(script);
       response
         .writeHead(200, { "content-type": "text/html" })
         .end(`<!doctype html><title>page</title><body></body><script type="module" src="/app.js"></script>`);
-    });
-    ({ base, browser } = served);
+    };
   });
-  after(() => served?.close());
 
   async function visit(pathname: string): Promise<unknown> {
-    const page = await browser.newPage();
+    const page = await served.browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(`${base}${pathname}`);
+    await page.goto(`${served.base}${pathname}`);
     await page.waitForFunction('document.body.textContent !== ""');
     const shown = JSON.parse(await page.locator("body").innerText()) as unknown;
     await page.close();

@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import { draw } from "resource-routes";
 import { fetchHandler, nodeHandler, type Controllers } from "resource-routes/http";
-import { hasChromium, servedInChromium, type ServedInChromium } from "../support/chromium";
+import { servedInChromiumForSuite } from "../support/chromium";
 
 /** The routes page and the development 404, driven in a real browser (Debian's Chromium, through playwright-core). */
 
@@ -14,23 +14,14 @@ const controllers: Controllers = { posts: { index: () => "posts" } };
 
 describe("the routes page and the development 404, in Chromium", function () {
   this.timeout(120_000);
-  let served: ServedInChromium | undefined;
-  let base: string;
-  let browser: import("playwright-core").Browser;
-
-  before(async function () {
-    if (!hasChromium()) this.skip();
-    served = await servedInChromium(nodeHandler(routes, controllers, { routesPage: "/_routes", development: true, onError: () => undefined }));
-    ({ base, browser } = served);
-  });
-  after(() => served?.close());
+  const served = servedInChromiumForSuite(() => nodeHandler(routes, controllers, { routesPage: "/_routes", development: true, onError: () => undefined }));
 
   it("lists every route, and the search narrows them", async () => {
-    const page = await browser.newPage();
+    const page = await served.browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("dialog", (dialog) => (errors.push(`a dialog: ${dialog.message()}`), void dialog.dismiss()));
-    await page.goto(`${base}/_routes`);
+    await page.goto(`${served.base}/_routes`);
     assert.strictEqual(await page.locator("tbody tr").count(), routes.routes.length);
     // A path holding markup is shown as text: no script of its making runs or exists.
     assert.strictEqual(await page.locator("script").count(), 0);
@@ -44,8 +35,8 @@ describe("the routes page and the development 404, in Chromium", function () {
   });
 
   it("the match box shows the route a request reaches, and why each earlier route passed it over", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}/_routes`);
+    const page = await served.browser.newPage();
+    await page.goto(`${served.base}/_routes`);
     await page.getByLabel("Method").selectOption("PATCH");
     await page.getByLabel("Path").fill("/posts/7");
     await page.getByRole("button", { name: "Match" }).click();
@@ -64,8 +55,8 @@ describe("the routes page and the development 404, in Chromium", function () {
   });
 
   it("with development: true, a browser's 404 lists the nearest routes; others get the plain default", async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${base}/posts/1/coments`);
+    const page = await served.browser.newPage();
+    const response = await page.goto(`${served.base}/posts/1/coments`);
     assert.strictEqual(response!.status(), 404);
     const nearest = await page.locator("tbody tr td:nth-child(3)").allInnerTexts();
     assert.ok(

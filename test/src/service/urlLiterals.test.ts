@@ -28,21 +28,27 @@ function workspace(settings: unknown = {}): RoutingWorkspace {
   return w;
 }
 
+/** A document set in the workspace, its first url-literal's quick fix, and the text once the fix's edits are made: `[title, text]`. */
+function fixed(w: RoutingWorkspace, uri: string, text: string): [string, string] {
+  w.set({ uri, version: 1, text });
+  const [diagnostic] = documentDiagnostics(w, uri).filter((d) => d.code === "url-literal");
+  const [fix] = codeActions(w, uri, diagnostic.span!);
+  let result = text;
+  for (const edit of [...fix.edits].sort((a, b) => b.span.start - a.span.start))
+    result = result.slice(0, edit.span.start) + edit.newText + result.slice(edit.span.end);
+  return [fix.title, result];
+}
+
 describe("service: URLs written by hand", () => {
   it("a hint says which helper generates the URL; its quick fix writes the call and imports the routing file", () => {
     const w = workspace();
     const [diagnostic] = documentDiagnostics(w, VIEW_URI).filter((d) => d.code === "url-literal");
     assert.deepStrictEqual([diagnostic.severity, VIEW.slice(diagnostic.span!.start, diagnostic.span!.end)], ["hint", "`/posts/${id}`"]);
     assert.match(diagnostic.message, /^`\/posts\/\$\{id\}` is post_path\(id\) \(posts#show\)/);
-    const [fix] = codeActions(w, VIEW_URI, diagnostic.span!);
-    assert.strictEqual(fix.title, "Replace with routes.helpers.post_path(id)");
-    let text = VIEW;
-    for (const edit of [...fix.edits].sort((a, b) => b.span.start - a.span.start))
-      text = text.slice(0, edit.span.start) + edit.newText + text.slice(edit.span.end);
-    assert.strictEqual(
-      text,
+    assert.deepStrictEqual(fixed(w, VIEW_URI, VIEW), [
+      "Replace with routes.helpers.post_path(id)",
       `import { api } from "../api.js";\nimport routes from "../routes.js";\nexport const load = (id: number) => api(routes.helpers.post_path(id));\n`,
-    );
+    ]);
   });
 
   it("in a front-end file, with a helpers module in the workspace, the fix imports the helper from it by name", () => {
@@ -50,33 +56,24 @@ describe("service: URLs written by hand", () => {
     const helpers = helpersModuleOf(w.routingFile("file:///app/src/routes.ts")!.routes, { routes: "./routes.ts" });
     w.set({ uri: "file:///app/src/routes.helpers.js", version: 1, text: helpers.js });
     const component = 'import { post_path } from "../routes.helpers";\nexport const Post = ({ id }: { id: number }) => <a href="/posts">{post_path(id)}</a>;\n';
-    const fixed = (uri: string, text: string) => {
-      w.set({ uri, version: 1, text });
-      const [diagnostic] = documentDiagnostics(w, uri).filter((d) => d.code === "url-literal");
-      const [fix] = codeActions(w, uri, diagnostic.span!);
-      let result = text;
-      for (const edit of [...fix.edits].sort((a, b) => b.span.start - a.span.start))
-        result = result.slice(0, edit.span.start) + edit.newText + result.slice(edit.span.end);
-      return [fix.title, result];
-    };
     // The module is imported already: the helper joins its import.
-    assert.deepStrictEqual(fixed("file:///app/src/views/post.tsx", component), [
+    assert.deepStrictEqual(fixed(w, "file:///app/src/views/post.tsx", component), [
       "Replace with posts_path()",
       'import { post_path, posts_path } from "../routes.helpers";\nexport const Post = ({ id }: { id: number }) => <a href={posts_path()}>{post_path(id)}</a>;\n',
     ]);
     // A front-end file (*.tsx) that imports nothing yet: a new import of the helper.
-    assert.deepStrictEqual(fixed("file:///app/src/views/list.tsx", 'export const List = () => <a href="/posts">All</a>;\n'), [
+    assert.deepStrictEqual(fixed(w, "file:///app/src/views/list.tsx", 'export const List = () => <a href="/posts">All</a>;\n'), [
       "Replace with posts_path()",
       'import { posts_path } from "../routes.helpers";\nexport const List = () => <a href={posts_path()}>All</a>;\n',
     ]);
     // A file that declares the name for something else of its own keeps to routes.helpers.
     assert.deepStrictEqual(
-      fixed("file:///app/src/views/own.tsx", 'const posts_path = "x";\nexport const Own = () => <a href="/posts">{posts_path}</a>;\n')[1],
+      fixed(w, "file:///app/src/views/own.tsx", 'const posts_path = "x";\nexport const Own = () => <a href="/posts">{posts_path}</a>;\n')[1],
       'import routes from "../routes";\nconst posts_path = "x";\nexport const Own = () => <a href={routes.helpers.posts_path()}>{posts_path}</a>;\n',
     );
     // A server file (not front-end) keeps to the routing file.
     assert.strictEqual(
-      fixed("file:///app/src/server/redirect.ts", 'export const go = () => fetch("/posts");\n')[0],
+      fixed(w, "file:///app/src/server/redirect.ts", 'export const go = () => fetch("/posts");\n')[0],
       "Replace with routes.helpers.posts_path()",
     );
   });
@@ -85,15 +82,10 @@ describe("service: URLs written by hand", () => {
     const w = workspace();
     const helpers = helpersModuleOf(w.routingFile("file:///app/src/routes.ts")!.routes, { routes: "./routes.ts", split: true }, "routes.helpers.js");
     w.set({ uri: "file:///app/src/routes.helpers.js", version: 1, text: helpersModuleHead("file:///app/src/routes.helpers.js", helpers.js)! });
-    const uri = "file:///app/src/views/list.tsx";
-    const text = 'export const List = () => <a href="/posts">All</a>;\n';
-    w.set({ uri, version: 1, text });
-    const [diagnostic] = documentDiagnostics(w, uri).filter((d) => d.code === "url-literal");
-    const [fix] = codeActions(w, uri, diagnostic.span!);
-    let result = text;
-    for (const edit of [...fix.edits].sort((a, b) => b.span.start - a.span.start))
-      result = result.slice(0, edit.span.start) + edit.newText + result.slice(edit.span.end);
-    assert.strictEqual(result, 'import { posts_path } from "../routes.helpers/posts";\nexport const List = () => <a href={posts_path()}>All</a>;\n');
+    assert.deepStrictEqual(fixed(w, "file:///app/src/views/list.tsx", 'export const List = () => <a href="/posts">All</a>;\n'), [
+      "Replace with posts_path()",
+      'import { posts_path } from "../routes.helpers/posts";\nexport const List = () => <a href={posts_path()}>All</a>;\n',
+    ]);
   });
 
   it("its severity is a setting, off included", () => {

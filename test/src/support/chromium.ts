@@ -31,3 +31,18 @@ export async function servedInChromium(handler: http.RequestListener): Promise<S
     },
   };
 }
+
+/**
+ * For the suite (describe) that calls it: a server with the handler `handler` makes (in before()) and
+ * Chromium, both closed after it; the suite is skipped where Chromium is missing. The object's
+ * fields are there once before() has run.
+ */
+export function servedInChromiumForSuite(handler: () => http.RequestListener | Promise<http.RequestListener>): ServedInChromium {
+  const served = {} as ServedInChromium;
+  before(async function () {
+    if (!hasChromium()) this.skip();
+    Object.assign(served, await servedInChromium(await handler()));
+  });
+  after(() => served.close?.());
+  return served;
+}

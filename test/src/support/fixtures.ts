@@ -18,6 +18,19 @@ export const RUNTIME_TYPE_PATHS = {
   "resource-routes": [path.join(ROOT, "runtime", "out", "index.d.ts")],
   "resource-routes/http": [path.join(ROOT, "runtime", "out", "http", "index.d.ts")],
 };
+
+/**
+ * TypeScript's errors in the files under `dir` of a program of `roots` (`file: message`), strict,
+ * each declaration file's own checks on (no skipLibCheck), the runtime's declarations found under
+ * its package names; `options` add to those.
+ */
+export function errorsUnder(dir: string, roots: string[], options: ts.CompilerOptions = {}): string[] {
+  const program = ts.createProgram(roots, { strict: true, noEmit: true, skipLibCheck: false, types: [], baseUrl: dir, paths: RUNTIME_TYPE_PATHS, ...options });
+  return ts
+    .getPreEmitDiagnostics(program)
+    .filter((d) => d.file?.fileName.startsWith(dir))
+    .map((d) => `${path.basename(d.file!.fileName)}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
+}
 const FIXTURES = path.join(ROOT, "test", "fixtures");
 
 /** A conformance case (the conformance format), copied into test/fixtures/conformance. */
