@@ -82,9 +82,21 @@ export function snippetText(text: string): string {
   return text.replace(/[$}\\]/g, "\\$&");
 }
 
+/**
+ * Every line terminator of JavaScript (and so of TypeScript): `\r\n`, `\n`, `\r`, U+2028 and U+2029.
+ * A generator that puts text in a `//` comment must break or escape at each of them, or the rest of
+ * the line after one is code.
+ */
+const LINE_TERMINATORS = /\r\n|[\r\n\u2028\u2029]/g;
+
 /** Text inside a generated `//` or block comment: no line breaks, no comment end. */
 export function commentText(text: string): string {
-  return text.replace(/[\r\n\u2028\u2029]/g, " ").replace(/\*\//g, "* /");
+  return text.replace(LINE_TERMINATORS, " ").replace(/\*\//g, "* /");
+}
+
+/** Text as the lines of generated `//` comments: split at every line terminator JavaScript knows, each line one comment's text. */
+export function commentLines(text: string): string[] {
+  return text.split(LINE_TERMINATORS);
 }
 
 /**

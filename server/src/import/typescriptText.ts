@@ -1,4 +1,4 @@
-import type { Behaviour } from "resource-routes/internal";
+import { type Behaviour, commentLines } from "resource-routes/internal";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
 import { MAPPER_METHODS, type ImportedRoutes, type ImportedStatement } from "./routesRb";
 import { RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf } from "./rubyValues";
@@ -33,8 +33,8 @@ export function importedFileText(imported: ImportedRoutes, terms: ImportTerms): 
  */
 function typescriptRoutingFile(body: readonly ImportedStatement[], header: readonly string[], behaviour: Behaviour, preamble: readonly string[] = []): string {
   const lines = [
-    ...header.map((line) => `// ${line}`),
-    ...preamble.map((line) => `//${line ? ` ${line}` : ""}`),
+    ...header.flatMap((line) => comments("", line)),
+    ...preamble.flatMap((line) => comments("", line)),
     `import { draw } from "resource-routes";`,
     "",
   ];
@@ -52,14 +52,14 @@ function statements(body: readonly ImportedStatement[], depth: number, lines: st
         if (lines[lines.length - 1] !== "") lines.push("");
         break;
       case "comment":
-        lines.push(`${indent}//${statement.text ? ` ${statement.text}` : ""}`);
+        lines.push(...comments(indent, statement.text));
         break;
       case "note":
-        lines.push(`${indent}// (import) ${statement.text}`);
+        lines.push(...comments(indent, `(import) ${statement.text}`));
         break;
       case "unread":
-        lines.push(`${indent}// not imported (line ${statement.line}: ${statement.reason}):`);
-        for (const text of statement.text.split("\n")) lines.push(`${indent}//   ${text}`);
+        lines.push(...comments(indent, `not imported (line ${statement.line}: ${statement.reason}):`));
+        for (const text of commentLines(statement.text)) lines.push(`${indent}//   ${text}`);
         break;
       case "call": {
         const receiver = variableName(statement.receiver);
@@ -68,7 +68,7 @@ function statements(body: readonly ImportedStatement[], depth: number, lines: st
           args = statement.args.map(valueText);
         } catch (error) {
           if (!(error instanceof UnwritableValue)) throw error;
-          lines.push(`${indent}// not imported (line ${statement.line}: ${error.message})`);
+          lines.push(...comments(indent, `not imported (line ${statement.line}: ${error.message})`));
           break;
         }
         const call = MAPPER_METHODS.has(statement.method)
@@ -89,8 +89,16 @@ function statements(body: readonly ImportedStatement[], depth: number, lines: st
   }
 }
 
+/**
+ * `text` as `//` comments at `indent`, a comment a line: Ruby's comments and unread parts may hold
+ * any character, and JavaScript ends a comment at U+2028 and U+2029 as at a newline.
+ */
+function comments(indent: string, text: string): string[] {
+  return commentLines(text).map((line) => `${indent}//${line ? ` ${line}` : ""}`);
+}
+
 /** A Ruby block variable as a TypeScript parameter: a reserved word gets an underscore. */
-function variableName(name: string): string {
+export function variableName(name: string): string {
   return isBindingName(name) ? name : `${name}_`;
 }
 

@@ -1,3 +1,4 @@
+import { commentText } from "resource-routes/internal";
 import { ControllerModuleInfo, ControllerStyle } from "../analysis/controllerModule";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
 
@@ -25,7 +26,7 @@ export function stubText(stubs: readonly ActionStub[], style: ControllerStyle, t
   const jsdoc = typescript ? "" : `${indent}/** @param {import("resource-routes/http").ActionContext} ctx */\n`;
   return stubs
     .map(({ name, route }) => {
-      const body = `{\n${indent}  // ${route}\n${indent}}`;
+      const body = `{\n${indent}  // ${commentText(route)}\n${indent}}`;
       if (style !== "functions") return `\n${jsdoc}${indent}${memberName(name)}(${parameter}) ${body}${style === "object" ? "," : ""}\n`;
       if (isBindingName(name)) return `\n${jsdoc}export function ${name}(${parameter}) ${body}\n`;
       const local = `${name.replace(/\W/g, "_")}_`;

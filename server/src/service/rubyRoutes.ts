@@ -1,5 +1,6 @@
 import { isRubyRoutingFile } from "../import/rubyRoutingFile";
 import { importedFileText } from "../import/typescriptText";
+import { importedOutline, statementDifference } from "../import/writtenStatements";
 import type { WorkspaceChange } from "./edits";
 import { RoutingWorkspace } from "./workspace";
 import { isRubyRoutes } from "./workspaceDocuments";
@@ -26,6 +27,8 @@ export function convertToTypescript(workspace: RoutingWorkspace, uri: string): (
   const { imported, behaviour, why } = file.ruby;
   const from = uri.slice(uri.lastIndexOf("/") + 1);
   const text = importedFileText(imported, { from, behaviour, why, env: "production" });
+  // As the CLI's import, never a text holding a statement the import did not mean.
+  if (statementDifference(text, importedOutline(imported.body))) return undefined;
   return {
     title: `Convert to ${target.slice(target.lastIndexOf("/", target.lastIndexOf("/") - 1) + 1)}`,
     createFile: target,

@@ -290,6 +290,21 @@ describe("quick fixes: add a missing action, create a missing controller", () =>
       ["new"],
     );
   });
+
+  it("a route whose path holds a line terminator stays in the stub's comment: the module holds the one action and no other code", () => {
+    for (const style of ["functions", "object", "class"] as const) {
+      const stub = stubText([{ name: "show", route: "GET /a\u2028process.exit(1)\u2029/b\r\nc" }], style, true);
+      const text = style === "functions" ? stub : style === "object" ? `export default {${stub}};` : `export default class {${stub}}`;
+      const source = ts.createSourceFile("c.ts", text, ts.ScriptTarget.Latest, true);
+      const calls: string[] = [];
+      const visit = (node: ts.Node): void => {
+        if (ts.isCallExpression(node)) calls.push(node.getText(source));
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+      assert.deepStrictEqual(calls, [], style);
+    }
+  });
 });
 
 describe("hover on a controller action", () => {

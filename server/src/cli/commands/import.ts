@@ -8,6 +8,7 @@ import { railsRoutes } from "../../import/railsRoutes";
 import { railsBehaviour } from "../../import/rubyRoutingFile";
 import { ImportError } from "../../import/routesRb";
 import { importedFileText } from "../../import/typescriptText";
+import { importedOutline, statementDifference } from "../../import/writtenStatements";
 import { ParsedArguments, UsageError } from "../args";
 import { writeOrRefuse } from "./generatedOutput";
 import { CommandResult } from "./result";
@@ -45,7 +46,7 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   const unreadLines = imported.unread.map((u) => printable(`${file}:${u.line}: not imported: ${u.reason}`));
   const partial = imported.unread.length > 0 && !args.allowPartial;
 
-  const expected = expectedRoutes(imported.body, behaviour);
+  const expected = { routes: expectedRoutes(imported.body, behaviour), statements: importedOutline(imported.body) };
   if (args.check) {
     if (!out || !fs.existsSync(out)) throw new UsageError(`import --check reads the written file: ${out ?? "--out"} does not exist`);
     const written = fs.readFileSync(out, "utf8");
@@ -64,30 +65,33 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   if (disproved) return result;
   if (!out) return { ...result, stdout: [text.replace(/\n$/, "")] };
   const written = writeOrRefuse(out, text, file, args.force);
-  return { ...result, stdout: [printable(`${written} ${out} (${Array.isArray(expected) ? expected.length : 0} routes)`)] };
+  return { ...result, stdout: [printable(`${written} ${out} (${Array.isArray(expected.routes) ? expected.routes.length : 0} routes)`)] };
 }
 
 /**
- * The routes the analyser reads from `text` against those the import draws: `disproved` when the
- * text does not parse or its routes differ (a declaration the facility refuses is said, not a
- * disproof: the file is what routes.rb says).
+ * The statements and routes the analyser reads from `text` against those the import wrote and
+ * draws: `disproved` when the text does not parse, holds a statement the import did not write, or
+ * its routes differ (a declaration the facility refuses is said, not a disproof: the file is what
+ * routes.rb says).
  */
 function proof(
   text: string,
   name: string,
-  expected: ReturnType<typeof expectedRoutes>,
+  expected: { routes: ReturnType<typeof expectedRoutes>; statements: string[] },
   unread: string[],
   partial: boolean,
 ): { result: CommandResult; disproved: boolean } {
   const failed = (lines: string[], disproved: boolean) => ({ result: { stdout: [], stderr: [...unread, ...lines.map(printable)], exitCode: 1 }, disproved });
-  if (!Array.isArray(expected)) return failed([`the imported declarations are refused: ${expected.error}`], false);
   const loaded = loadRoutingFile(text, name);
   // A file that does not parse is never proved: its routes could be read around the error.
   const syntax = loaded?.diagnostics.find((d) => d.code === "syntax-error");
   if (syntax) return failed([`${name} does not parse: ${syntax.message}`], true);
-  const differences = routeDifferences(expected, loaded?.routes.routes.map((route) => route.toJSON()) ?? []);
+  const statement = statementDifference(text, expected.statements);
+  if (statement) return failed([`${name}: ${statement}`], true);
+  if (!Array.isArray(expected.routes)) return failed([`the imported declarations are refused: ${expected.routes.error}`], false);
+  const differences = routeDifferences(expected.routes, loaded?.routes.routes.map((route) => route.toJSON()) ?? []);
   if (differences.length) return failed([`${name}: the routes read from it differ from the import's:`, ...differences], true);
-  const stderr = [...unread, `${expected.length} routes: the analyser reads from ${name} the routes the import draws, in order`];
+  const stderr = [...unread, `${expected.routes.length} routes: the analyser reads from ${name} the routes the import draws, in order`];
   return {
     result: { stdout: [], stderr: partial ? [...stderr, "exit 1: parts were not imported (--allow-partial accepts that)"] : stderr, exitCode: partial ? 1 : 0 },
     disproved: false,

@@ -1,0 +1,96 @@
+import ts = require("typescript");
+import { MAPPER_METHODS, type ImportedStatement } from "./routesRb";
+import { UnwritableValue, valueText, variableName } from "./typescriptText";
+
+/*
+ * The second half of an import's proof: the written file holds the statements the import meant and
+ * nothing else. Comparing routes alone cannot see code that draws no route (a comment whose text a
+ * line terminator turned into a call), so the file's statements are read back with TypeScript's
+ * parser, as Node and the analyser read them, and compared with the calls the import wrote.
+ */
+
+/** One statement of the written file, as `receiver.method` at its nesting depth. */
+type Outline = string[];
+
+/** The statements the import writes for `body`: each call whose values the DSL takes, with its block's calls below it. */
+export function importedOutline(body: readonly ImportedStatement[], depth = 1, out: Outline = []): Outline {
+  for (const statement of body) {
+    if (statement.kind !== "call") continue;
+    try {
+      statement.args.forEach(valueText);
+    } catch (error) {
+      if (error instanceof UnwritableValue) continue;
+      throw error;
+    }
+    const method = MAPPER_METHODS.has(statement.method) ? statement.method : "named_route";
+    out.push(`${"  ".repeat(depth)}${variableName(statement.receiver)}.${method}`);
+    if (statement.block) importedOutline(statement.block.body, depth + 1, out);
+  }
+  return out;
+}
+
+/**
+ * The first place where `text`'s statements differ from `expected`, as a sentence naming its line,
+ * or undefined when the file is an import of `draw` and one `export default draw(…)` whose
+ * callbacks hold exactly the expected calls.
+ */
+export function statementDifference(text: string, expected: Outline): string | undefined {
+  const source = ts.createSourceFile("routes.ts", text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const line = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const [first, second, ...rest] = source.statements;
+  if (!first || !ts.isImportDeclaration(first) || first.importClause?.isTypeOnly) return "the file does not begin by importing draw";
+  if (!second || !ts.isExportAssignment(second) || !ts.isCallExpression(second.expression)) return "the file's second statement is not export default draw(…)";
+  if (rest.length) return `line ${line(rest[0])} holds a statement the import did not write`;
+  if (!second.expression.arguments.slice(0, -1).every(isLiteral)) return "draw's options are not a value the import writes";
+  const actual: Outline = [];
+  const unexpected = callsOf(second.expression, 1, actual, line);
+  if (unexpected) return unexpected;
+  for (let i = 0; i < Math.max(actual.length, expected.length); i++) {
+    if (actual[i] === expected[i]) continue;
+    return actual[i] === undefined
+      ? `the file lacks the call ${expected[i].trim()}`
+      : `statement ${i + 1} of draw's callback is ${actual[i].trim()} where the import wrote ${expected[i]?.trim() ?? "nothing"}`;
+  }
+  return undefined;
+}
+
+/** Pushes the calls of `call`'s callback (its last argument) onto `out`; a statement that is not a mapper call is the difference. */
+function callsOf(call: ts.CallExpression, depth: number, out: Outline, line: (node: ts.Node) => number): string | undefined {
+  const callback = call.arguments[call.arguments.length - 1];
+  if (!callback || !ts.isArrowFunction(callback)) return undefined;
+  if (!ts.isBlock(callback.body)) return `line ${line(callback)}: a callback whose body is not a block`;
+  for (const statement of callback.body.statements) {
+    const expression = ts.isExpressionStatement(statement) ? statement.expression : undefined;
+    if (
+      !expression ||
+      !ts.isCallExpression(expression) ||
+      !ts.isPropertyAccessExpression(expression.expression) ||
+      !ts.isIdentifier(expression.expression.expression)
+    )
+      return `line ${line(statement)} holds a statement the import did not write`;
+    const value = expression.arguments.find((argument, i) => !(i === expression.arguments.length - 1 && ts.isArrowFunction(argument)) && !isLiteral(argument));
+    if (value) return `line ${line(value)}: an argument that is not a value the import writes`;
+    out.push(`${"  ".repeat(depth)}${expression.expression.expression.text}.${expression.expression.name.text}`);
+    const inner = callsOf(expression, depth + 1, out, line);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** Whether `node` is a value as valueText writes one: literals, and arrays and objects of them. Anything else could run. */
+function isLiteral(node: ts.Node): boolean {
+  if (ts.isArrayLiteralExpression(node)) return node.elements.every(isLiteral);
+  if (ts.isObjectLiteralExpression(node))
+    return node.properties.every(
+      (p) => ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) || ts.isNumericLiteral(p.name)) && isLiteral(p.initializer),
+    );
+  if (ts.isPrefixUnaryExpression(node)) return node.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(node.operand);
+  return (
+    ts.isStringLiteral(node) ||
+    ts.isNumericLiteral(node) ||
+    ts.isRegularExpressionLiteral(node) ||
+    node.kind === ts.SyntaxKind.TrueKeyword ||
+    node.kind === ts.SyntaxKind.FalseKeyword ||
+    node.kind === ts.SyntaxKind.NullKeyword
+  );
+}
