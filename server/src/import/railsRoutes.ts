@@ -1,5 +1,6 @@
 import * as cp from "child_process";
 import type { RouteJSON } from "resource-routes/internal";
+import { javascriptRegexp } from "./rubyRegexp";
 
 /** How long Rails' routing code may take on a routes.rb: well under a second for hundreds of routes. */
 const TIME_LIMIT_MS = 60_000;
@@ -31,11 +32,27 @@ export function railsRoutes(
     const first = run.stderr.trim().split("\n")[0] || `exit ${run.status}`;
     return { error: first.startsWith(railsPath) ? first : `Rails' routing code failed on the file: ${first}` };
   }
+  let table: { rails: string; routes: Array<Omit<RouteJSON, "requirements"> & { requirements: Record<string, [string, string]> }> };
   try {
-    return JSON.parse(run.stdout) as { rails: string; routes: RouteJSON[] };
+    table = JSON.parse(run.stdout) as typeof table;
   } catch {
     return { error: "Rails' routing code printed no route table" };
   }
+  return { rails: table.rails, routes: table.routes.map((route) => ({ ...route, requirements: javascriptRequirements(route.requirements) })) };
+}
+
+/**
+ * Rails' requirements (Ruby sources with their flags) as the JavaScript sources an import writes
+ * for them, so that the tables compare the regexps and not their spelling; one with no JavaScript
+ * equivalent stays as Ruby wrote it, and so differs.
+ */
+function javascriptRequirements(requirements: Record<string, [source: string, flags: string]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, [source, flags]] of Object.entries(requirements)) {
+    const javascript = javascriptRegexp(source, flags);
+    Object.defineProperty(out, key, { value: "refused" in javascript ? source : javascript.source, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 const SCRIPT = String.raw`# Draws a Rails 2 routes.rb with Rails' own routing code (a 2.2 or 2.3 checkout) and prints its
@@ -203,6 +220,9 @@ set = ActionController::Routing::Routes
 ActionController::Routing.use_controllers!(set.routes.map { |route| route.requirements[:controller] }.compact.map(&:to_s).uniq)
 set.routes.each(&:rails_freeze)
 text = ->(pairs) { pairs.map { |key, value| [key.to_s, value.is_a?(Regexp) ? value.source : value.to_s] }.sort.to_h }
+# A regexp with the flags that decide how it is written in JavaScript.
+flags = { Regexp::IGNORECASE => 'i', Regexp::MULTILINE => 'm', Regexp::EXTENDED => 'x' }
+patterns = ->(pairs) { pairs.map { |key, value| [key.to_s, [value.source, flags.select { |bit, _| value.options & bit != 0 }.values.join]] }.sort.to_h }
 routes = set.routes.map do |route|
   keyed = route.segments.select { |segment| segment.respond_to?(:key) }
   keys = keyed.map(&:key)
@@ -216,7 +236,7 @@ routes = set.routes.map do |route|
     # A :controller or :action segment names none.
     'controller' => keys.include?(:controller) ? nil : route.requirements[:controller] && route.requirements[:controller].to_s,
     'action' => keys.include?(:action) ? nil : route.requirements[:action] && route.requirements[:action].to_s,
-    'requirements' => text.(requirements + fixed.select { |_, value| value.is_a?(Regexp) }.to_a),
+    'requirements' => patterns.(requirements + fixed.select { |_, value| value.is_a?(Regexp) }.to_a),
     'params' => text.(fixed.reject { |_, value| value.is_a?(Regexp) }),
     'conditions' => text.(route.conditions.reject { |key, _| key == :method }),
   }

@@ -63,7 +63,11 @@ export function rubyDeclarations(body: readonly ImportedStatement[]): { body: De
 /** A Ruby value as the DSL takes it at run time. */
 function plain(value: RubyValue): unknown {
   if (value instanceof RubySymbol) return value.name;
-  if (value instanceof RubyRegexp) return new RegExp(value.source, value.javascriptFlags);
+  if (value instanceof RubyRegexp) {
+    // valueText has refused a regexp without a JavaScript equivalent before this is reached.
+    const { source, flags } = value.javascript as { source: string; flags: string };
+    return new RegExp(source, flags);
+  }
   if (Array.isArray(value)) return value.map(plain);
   if (value instanceof RubyHash) {
     const object: Record<string, unknown> = {};

@@ -3,6 +3,8 @@
  * a literal, a constant or a local variable of the file, nothing more.
  */
 
+import { javascriptRegexp, type JavascriptRegexp } from "./rubyRegexp";
+
 export class RubySymbol {
   constructor(readonly name: string) {}
 }
@@ -14,9 +16,9 @@ export class RubyRegexp {
     readonly flags: string,
   ) {}
 
-  /** The flags in JavaScript's terms: Ruby's `m` (a dot matches a line break) is JavaScript's `s`; `x` has none. */
-  get javascriptFlags(): string {
-    return `${this.flags.includes("i") ? "i" : ""}${this.flags.includes("m") ? "s" : ""}`;
+  /** The JavaScript regular expression that matches what this one matches in Ruby, or the construct that has none. */
+  get javascript(): JavascriptRegexp {
+    return javascriptRegexp(this.source, this.flags);
   }
 }
 

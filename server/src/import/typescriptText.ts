@@ -123,27 +123,10 @@ function keyText(key: RubyValue): string {
   return isIdentifier(text) ? text : JSON.stringify(text);
 }
 
-/** Ruby-only syntax JavaScript's regular expressions do not have, or read otherwise. */
-const RUBY_ONLY: ReadonlyArray<[RegExp, string]> = [
-  [/\\[AzZGhH]/, "a Ruby-only escape (\\A, \\z, \\Z, \\G, \\h)"],
-  [/\(\?>/, "an atomic group (?>…)"],
-  [/\(\?[imx-]+[:)]/, "inline options (?i…)"],
-  [/[*+?}]\+/, "a possessive quantifier"],
-  [/\(\?#/, "a comment group (?#…)"],
-  [/\\[pP]\{\^?[A-Za-z]+\}|\[\[:[a-z]+:\]\]/, "a Ruby character property or POSIX bracket"],
-];
-
-/** A Ruby regular expression as a JavaScript literal: `m` is JavaScript's `s`; `x` and Ruby-only syntax are refused, with the reason. */
+/** A Ruby regular expression as the JavaScript literal that matches the same strings (see rubyRegexp.ts), or refused with the construct that has none. */
 function regexpText(regexp: RubyRegexp): string {
-  for (const [pattern, what] of RUBY_ONLY) {
-    if (pattern.test(regexp.source)) throw new UnwritableValue(`/${regexp.source}/ uses ${what}: write the requirement for JavaScript by hand`);
-  }
-  if (regexp.flags.includes("x")) throw new UnwritableValue(`/${regexp.source}/x is extended (whitespace and comments ignored): write it without them by hand`);
-  const flags = regexp.javascriptFlags;
-  try {
-    new RegExp(regexp.source, flags);
-  } catch (error) {
-    throw new UnwritableValue(`/${regexp.source}/ is not a JavaScript regular expression (${(error as Error).message})`);
-  }
-  return `/${regexp.source.replace(/(^|[^\\])\//g, "$1\\/")}/${flags}`;
+  const javascript = regexp.javascript;
+  if ("refused" in javascript)
+    throw new UnwritableValue(`/${regexp.source}/ uses ${javascript.refused}, which JavaScript has not: write the requirement for JavaScript by hand`);
+  return `/${javascript.source}/${javascript.flags}`;
 }
