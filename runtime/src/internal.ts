@@ -58,5 +58,16 @@ export { valuePattern } from "./routing/valuePattern";
 export { EMPTY_MAP, isEmpty, own, record } from "./routing/records";
 export { Span } from "./routing/span";
 export { isOptionMap, OptionMap, OptionValue } from "./routing/values";
-export { baseName, commentLines, commentText, hasUnprintable, markdownCellCode, markdownCode, markdownText, printable, shortened, snippetText } from "./text/escape";
+export {
+  baseName,
+  commentLines,
+  commentText,
+  hasUnprintable,
+  markdownCellCode,
+  markdownCode,
+  markdownText,
+  printable,
+  shortened,
+  snippetText,
+} from "./text/escape";
 export { interned } from "./text/intern";

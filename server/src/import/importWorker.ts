@@ -27,8 +27,10 @@ async function run(input: WorkerInput): Promise<WorkerOutput> {
     const hasEnvironment = input.environment !== undefined;
     return { imported, railsGemVersion: hasEnvironment ? railsGemVersion(parse, input.environment!) : undefined, hasEnvironment };
   } catch (error) {
-    const importError = error instanceof ImportError;
-    return { error: (error as Error).message, importError, line: importError ? error.line : undefined, span: importError ? error.span : undefined };
+    if (error instanceof ImportError) return { error: error.message, importError: true, line: error.line, span: error.span };
+    // The parser's own stack (a file nested thousands deep) or anything else the reader meets: the file's answer, never an internal error.
+    const why = error instanceof RangeError ? "nested too deeply for it" : (error as Error).message;
+    return { error: `the Ruby parser failed on this file (${why}): nothing is imported`, importError: true };
   }
 }
 

@@ -2,7 +2,7 @@ import * as path from "path";
 import { Worker } from "worker_threads";
 import type { WorkerInput, WorkerOutput, WorkerRequest } from "./importWorker";
 import { ImportError, type ImportedRoutes, type ImportedStatement } from "./routesRb";
-import { revived } from "./rubyValues";
+import { revived, type RubyValue } from "./rubyValues";
 
 /** How long the Ruby side of an import may take: a routes.rb of thousands of lines takes well under a second. */
 export const TIME_LIMIT_MS = 10_000;
@@ -45,12 +45,13 @@ export function readInWorker(input: WorkerInput): Promise<{ imported: ImportedRo
 
 /** The worker's answer with its values made Ruby values again. */
 export function revive(imported: ImportedRoutes): ImportedRoutes {
+  const made = new Map<object, RubyValue>();
   const statements = (body: readonly ImportedStatement[]): ImportedStatement[] =>
     body.map((statement) =>
       statement.kind === "call"
         ? {
             ...statement,
-            args: statement.args.map(revived),
+            args: statement.args.map((arg) => revived(arg, made)),
             block: statement.block && { variable: statement.block.variable, body: statements(statement.block.body) },
           }
         : statement,

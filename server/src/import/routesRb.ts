@@ -93,6 +93,13 @@ const PLUGIN_METHODS = new Set(["from_plugin", "filter", "devise_for", "localize
 /** Bounds on the work, whatever the file: nesting, and the calls loops and methods unroll into. */
 const MAX_DEPTH = 64;
 const MAX_CALLS = 100_000;
+/**
+ * The statements and values one file may make the reader evaluate: a method that calls itself
+ * twice, or loops over lists of lists, multiply their work, and a real routes.rb takes thousands.
+ */
+const MAX_STEPS = 500_000;
+/** The largest value built, in elements and characters as it would be written out (a list holding one list ten times counts it ten times). */
+const MAX_VALUE_SIZE = 100_000;
 
 /** A Prism node, read by its class name and fields (the package's own classes are ESM). */
 interface Node {
@@ -128,6 +135,12 @@ class Reader {
   private readonly unread: Unread[] = [];
   private depth = 0;
   private calls = 0;
+  private steps = 0;
+  private spentSaid = false;
+  /** The file's methods being read into the output, innermost last. */
+  private readonly inlining = new Set<Node>();
+  /** Each list's, hash's and string's size written out, counted once however often it is shared. */
+  private readonly sizes = new WeakMap<object, number>();
   /** Comments not yet written, in file order. */
   private comments: Array<{ start: number; end: number; text: string }>;
 
@@ -179,7 +192,7 @@ class Reader {
     let previousEnd = -1;
     for (const statement of statements) {
       this.leading(out, statement.location.startOffset, previousEnd);
-      out.push(...this.statement(statement, scope));
+      for (const made of this.statement(statement, scope)) out.push(made);
       previousEnd = statement.location.startOffset + statement.location.length;
     }
     this.leading(out, owner.location.startOffset + owner.location.length, previousEnd);
@@ -203,6 +216,12 @@ class Reader {
   }
 
   private statement(statement: Node, scope: Scope): ImportedStatement[] {
+    // Past the budget one statement says so, and those after it are not read at all.
+    if (++this.steps > MAX_STEPS) {
+      if (this.spentSaid) return [];
+      this.spentSaid = true;
+      return [this.leaveUnread(statement, `past the ${MAX_STEPS} steps of evaluation a file may take: this and what follows is not read`)];
+    }
     if (++this.depth > MAX_DEPTH) {
       this.depth--;
       return [this.leaveUnread(statement, `nested more than ${MAX_DEPTH} levels deep`)];
@@ -298,7 +317,7 @@ class Reader {
       const comments = this.comments;
       // The loop's body is read once per item: its comments are written the first time.
       if (i > 0) this.comments = [];
-      out.push(...this.body(block, inner).filter((s) => s.kind !== "comment" || i === 0));
+      for (const made of this.body(block, inner)) if (made.kind !== "comment" || i === 0) out.push(made);
       if (i > 0) this.comments = comments;
     });
     return out;
@@ -309,6 +328,8 @@ class Reader {
     const args = argumentsOf(call);
     if (args.length !== parameters.length)
       return [this.leaveUnread(call, `${call.name as string} takes ${parameters.length} argument(s), given ${args.length}`)];
+    // Only the environment's conditions are decided, so a method that calls itself would never stop.
+    if (this.inlining.has(defined)) return [this.leaveUnread(call, `${call.name as string} calls itself: the importer follows no recursion`)];
     const inner: Scope = { locals: new Map(), mappers: new Map() };
     parameters.forEach((parameter, i) => {
       const mapper = mapperOf(args[i], scope);
@@ -317,7 +338,9 @@ class Reader {
     });
     const saved = this.comments;
     this.comments = [];
+    this.inlining.add(defined);
     const body = this.body(defined, inner);
+    this.inlining.delete(defined);
     this.comments = saved;
     return [{ kind: "note", text: `from ${call.name as string}, defined in the file` }, ...body];
   }
@@ -368,15 +391,37 @@ class Reader {
   /** What Ruby would make of an expression the file gives, or why it cannot be known. */
   private value(node: Node | undefined, scope: Scope): RubyValue | Unknown {
     if (!node) return new Unknown("a missing value");
+    if (++this.steps > MAX_STEPS) return new Unknown(`a value past the ${MAX_STEPS} steps of evaluation a file may take`);
     if (++this.depth > MAX_DEPTH) {
       this.depth--;
       return new Unknown(`a value nested more than ${MAX_DEPTH} levels deep`);
     }
     try {
-      return this.valueOf(node, scope);
+      return this.bounded(this.valueOf(node, scope));
     } finally {
       this.depth--;
     }
+  }
+
+  /** The value, or Unknown when written out it would be larger than MAX_VALUE_SIZE: its size is its parts' sizes, each counted once. */
+  private bounded(value: RubyValue | Unknown): RubyValue | Unknown {
+    if (value instanceof Unknown) return value;
+    return this.sizeOf(value) > MAX_VALUE_SIZE ? new Unknown(`a value larger than ${MAX_VALUE_SIZE} elements and characters written out`) : value;
+  }
+
+  private sizeOf(value: RubyValue): number {
+    if (value === null || typeof value === "number" || typeof value === "boolean") return 1;
+    if (typeof value === "string") return value.length;
+    if (value instanceof RubySymbol) return value.name.length;
+    if (value instanceof RubyRegexp) return value.source.length;
+    const known = this.sizes.get(value);
+    if (known !== undefined) return known;
+    let size = 1;
+    // Parts were bounded when they were built, so this sum stays a small number, however shared.
+    if (Array.isArray(value)) for (const item of value) size += this.sizeOf(item);
+    else for (const [key, item] of value.entries) size += this.sizeOf(key) + this.sizeOf(item);
+    this.sizes.set(value, size);
+    return size;
   }
 
   private valueOf(node: Node, scope: Scope): RubyValue | Unknown {

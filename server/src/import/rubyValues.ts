@@ -67,11 +67,17 @@ export function interpolated(value: RubyValue): string | undefined {
  * A value as it crossed from a worker thread (structured clone keeps the fields, not the class),
  * made a Ruby value again: `{ name }` a symbol, `{ source, flags }` a pattern, `{ entries }` a hash.
  */
-export function revived(value: unknown): RubyValue {
+export function revived(value: unknown, made = new Map<object, RubyValue>()): RubyValue {
   if (value === null || typeof value !== "object") return value as RubyValue;
-  if (Array.isArray(value)) return value.map(revived);
+  // Structured clone keeps a value shared where the worker shared it: revived once, it stays shared.
+  const known = made.get(value);
+  if (known !== undefined) return known;
+  let out: RubyValue;
   const fields = value as { name?: string; source?: string; flags?: string; entries?: Array<[unknown, unknown]> };
-  if (fields.entries) return new RubyHash(fields.entries.map(([k, v]) => [revived(k), revived(v)] as const));
-  if (fields.source !== undefined) return new RubyRegexp(fields.source, fields.flags ?? "");
-  return new RubySymbol(String(fields.name));
+  if (Array.isArray(value)) out = value.map((item) => revived(item, made));
+  else if (fields.entries) out = new RubyHash(fields.entries.map(([k, v]) => [revived(k, made), revived(v, made)] as const));
+  else if (fields.source !== undefined) out = new RubyRegexp(fields.source, fields.flags ?? "");
+  else out = new RubySymbol(String(fields.name));
+  made.set(value, out);
+  return out;
 }

@@ -248,6 +248,41 @@ describe("resource-routes import", function () {
     }
   });
 
+  it("hostile Ruby: values that share parts, doubling strings, methods calling themselves, multiplied loops and 10,000 brackets are bounded, each a reported line", () => {
+    const shared = ["A0 = ['x', 'y', 'z']", ...Array.from({ length: 11 }, (_, i) => `A${i + 1} = [${Array(6).fill(`A${i}`).join(", ")}]`)];
+    const doubled = ["S0 = 'xx'", ...Array.from({ length: 40 }, (_, i) => `S${i + 1} = "#{S${i}}#{S${i}}"`)];
+    const list = `L = [${Array.from({ length: 100 }, (_, i) => i).join(", ")}]`;
+    const cases: Array<[string, string, RegExp]> = [
+      [shared.join("\n"), "  map.resources :posts, :x => A11", /:\d+: not imported: a value larger than 100000 elements and characters written out/],
+      [doubled.join("\n"), "  map.resources S40", /:\d+: not imported: a value larger than 100000 elements and characters written out/],
+      [
+        "def f(map, n)\n  return if n == 0\n  f(map, n - 1)\n  f(map, n - 1)\nend",
+        "  f(map, 40)",
+        /:3: not imported: f calls itself: the importer follows no recursion/,
+      ],
+      [
+        list,
+        "  L.each do |a|\n    L.each do |b|\n      L.each do |c|\n        x = 1\n      end\n    end\n  end",
+        /:\d+: not imported: past the 500000 steps of evaluation a file may take/,
+      ],
+    ];
+    for (const [before, body, reported] of cases) {
+      const { routes } = project(`${before}\n${draw(`  map.resources :kept\n${body}`)}`);
+      const imported = run("import", routes, "--stdout", "--allow-partial");
+      assert.strictEqual(imported.status, 0, imported.stderr);
+      assert.match(imported.stderr, reported);
+      assert.match(imported.stdout, /map\.resources\("kept"\);/);
+      assert.ok(imported.stdout.length < 2_000_000, `${imported.stdout.length} characters written`);
+    }
+    const brackets = project(`X = ${"[".repeat(10_000)}${"]".repeat(10_000)}\n${draw("  map.resources :posts")}`);
+    const nested = run("import", brackets.routes);
+    assert.strictEqual(nested.status, 1, nested.stderr);
+    assert.match(
+      nested.stderr.trim(),
+      /^[^\n]*routes\.rb: the Ruby parser (failed on this file \(nested too deeply for it\)|stopped on this file)[^\n]*: nothing is imported$/,
+    );
+  });
+
   it("hostile Ruby: a syntax error, a file too large, deep nesting, __END__ and heredocs: a clear answer, nothing written", () => {
     const broken = project("ActionController::Routing::Routes.draw do |map|\n  map.resources :posts do |p|\n");
     const error = run("import", broken.routes);
