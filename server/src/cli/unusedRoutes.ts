@@ -1,6 +1,6 @@
 import * as fs from "fs";
 import * as path from "path";
-import { declaredSpan, parseHelperName, type Route } from "resource-routes/internal";
+import { declaredSpan, parseHelperName, type Route, type Span } from "resource-routes/internal";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { rewriteLiterals } from "../literals/literalRewrites";
 import { reachingHelpers } from "../routing/reachingHelpers";
@@ -14,6 +14,8 @@ import { sourceFiles } from "./sourceFiles";
 export interface UnusedRoute {
   route: Route;
   line: number;
+  /** Its declaration in the routing file, where it has one. */
+  span?: Span;
   why: string;
 }
 
@@ -22,7 +24,12 @@ export interface UnusedRoute {
  * `folder` names, and that no recorded test exercised (the coverage files of `coverage`, when given).
  * Where the controllers folder lacks the route's action too, the reason says so.
  */
-export function unusedRoutes(f: CliRoutingFile, folder: string, coverage: readonly string[], missingActions: ReadonlySet<Route>): UnusedRoute[] {
+export function unusedRoutes(
+  f: CliRoutingFile,
+  folder: string,
+  coverage: readonly string[],
+  missingActions: ReadonlySet<Route>,
+): { unused: UnusedRoute[]; warnings: string[] } {
   const helpers = new Set<string>();
   const literals = new Set<Route>();
   const routingFiles = [{ file: path.resolve(f.file), routes: f.routes }];
@@ -37,7 +44,8 @@ export function unusedRoutes(f: CliRoutingFile, folder: string, coverage: readon
     if (/["'`]\//.test(text))
       for (const found of rewriteLiterals(path.resolve(file), text, routingFiles).found) if (found.match) literals.add(found.match.route);
   }
-  const exercised = coverage.length ? recordedUses(coverage, f.file).exercised : undefined;
+  const recorded = coverage.length ? recordedUses(coverage, f.file) : undefined;
+  const exercised = recorded?.exercised;
   const namesOf = reachingHelpers(f.routes.routes);
   const unused: UnusedRoute[] = [];
   for (const route of f.routes.routes) {
@@ -50,7 +58,7 @@ export function unusedRoutes(f: CliRoutingFile, folder: string, coverage: readon
     ];
     if (missingActions.has(route)) reasons.push(`and ${route.target} does not exist`);
     const span = declaredSpan(route);
-    unused.push({ route, line: span ? f.lines.positionAt(span.start).line + 1 : 0, why: reasons.join(", ") });
+    unused.push({ route, line: span ? f.lines.positionAt(span.start).line + 1 : 0, span, why: reasons.join(", ") });
   }
-  return unused;
+  return { unused, warnings: recorded?.warnings ?? [] };
 }

@@ -1,4 +1,5 @@
 import * as fs from "fs";
+import * as path from "path";
 
 /** The largest file read as a routing file (or indexed): real ones are a few hundred kilobytes. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -63,4 +64,20 @@ export async function readRegularFile(path: string, limit = MAX_FILE_BYTES): Pro
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * readRegularFileSync for a file of the project that a link may lead to (a committed coverage file):
+ * a link is followed only to a file inside `root`, never out of the project (to /dev/zero, a home
+ * folder's secrets); a file named without a link is read wherever it is.
+ */
+export function readProjectFileSync(file: string, root: string, limit?: number): string {
+  const named = path.resolve(file);
+  const real = fs.realpathSync(named);
+  if (real !== named) {
+    const top = fs.realpathSync(root);
+    if (real !== top && !real.startsWith(top.endsWith(path.sep) ? top : top + path.sep))
+      throw new UnreadableFile(`it is a link to ${real}, outside the project`);
+  }
+  return readRegularFileSync(real, limit);
 }

@@ -1,7 +1,8 @@
 import * as fs from "fs";
 import * as path from "path";
 import type { RouteUse } from "resource-routes/internal";
-import { coverageUses, exercisedIn } from "../routing/coverageRecords";
+import { readProjectFileSync } from "../files/regularFile";
+import { coverageUses, exercisedIn, MAX_COVERAGE_BYTES } from "../routing/coverageRecords";
 import type { CoverageSource } from "../service/routeUsage";
 import { parseUri } from "../service/uris";
 
@@ -26,7 +27,7 @@ export class FolderCoverage implements CoverageSource {
     let recorded = false;
     const exercised = new Set<string>();
     for (const root of this.folders()) {
-      const uses = this.usesIn(path.resolve(root, this.folder()));
+      const uses = this.usesIn(path.resolve(root, this.folder()), root);
       if (!uses) continue;
       recorded = true;
       exercisedIn(uses, routingFile, exercised);
@@ -35,7 +36,7 @@ export class FolderCoverage implements CoverageSource {
   }
 
   /** The uses recorded in a folder's coverage files, or undefined when it holds none. */
-  private usesIn(folder: string): RouteUse[] | undefined {
+  private usesIn(folder: string, root: string): RouteUse[] | undefined {
     let files: string[];
     try {
       files = fs
@@ -61,12 +62,13 @@ export class FolderCoverage implements CoverageSource {
     for (const name of files) {
       let recorded: ReturnType<typeof coverageUses>;
       try {
-        recorded = coverageUses(fs.readFileSync(path.join(folder, name), "utf8"));
+        // Never a FIFO, a device, a link out of the workspace folder or a file past the bound: a committed file cannot stall a hover.
+        recorded = coverageUses(readProjectFileSync(path.join(folder, name), root, MAX_COVERAGE_BYTES));
       } catch {
-        continue; // gone since it was listed
+        continue; // gone since it was listed, or not a file to read
       }
-      // One being written, or no coverage file, is passed over, and read again when it changes.
-      if (!("why" in recorded)) uses.push(...recorded);
+      // One being written, or no coverage file, is passed over, and read again when it changes; so are entries that are not uses.
+      if (!("why" in recorded)) for (const use of recorded.uses) uses.push(use);
     }
     this.read.set(folder, { stamp, uses });
     return uses;

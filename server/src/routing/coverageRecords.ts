@@ -6,15 +6,32 @@ export function routeKey(route: Pick<Route, "verb" | "path" | "target">): string
   return `${route.verb} ${route.path} ${route.target}`;
 }
 
-/** The uses a coverage file's text records, or why it is not one (the end of "… is not a coverage file"). */
-export function coverageUses(text: string): RouteUse[] | { why: string } {
+/** The largest coverage file read: a use is a line of about a hundred bytes, and real suites record thousands. */
+export const MAX_COVERAGE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The uses a coverage file's text records, with how many entries were not uses (a field missing or
+ * of another type) and so passed over; or why it is not a coverage file at all (the end of "… is
+ * not a coverage file").
+ */
+export function coverageUses(text: string): { uses: RouteUse[]; skipped: number } | { why: string } {
   let parsed: RouteCoverageFile;
   try {
     parsed = JSON.parse(text) as RouteCoverageFile;
   } catch (error) {
     return { why: `: ${(error as Error).message}` };
   }
-  return parsed?.version === 1 && Array.isArray(parsed.routes) ? parsed.routes : { why: " (version 1)" };
+  if (parsed?.version !== 1 || !Array.isArray(parsed.routes)) return { why: " (version 1)" };
+  const uses = parsed.routes.filter(isUse);
+  return { uses, skipped: parsed.routes.length - uses.length };
+}
+
+function isUse(use: unknown): use is RouteUse {
+  if (typeof use !== "object" || use === null) return false;
+  const { file, verb, path, target } = use as Record<string, unknown>;
+  return (
+    (file === null || file === undefined || typeof file === "string") && typeof verb === "string" && typeof path === "string" && typeof target === "string"
+  );
 }
 
 /** The routes of `routingFile` the uses exercised, by routeKey (a use recorded with another routing file counts for that one alone). */

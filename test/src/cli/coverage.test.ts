@@ -129,4 +129,38 @@ describe("route coverage", function () {
     assert.deepStrictEqual(merged.stdout.trim().split("\n"), ["routes.cjs:4: ANY /login → sessions#new (login_path): never exercised"]);
     assert.match(merged.stderr, /^3 of 4 routes exercised \(75\.0%\), from \d+ coverage file\(s\)/);
   });
+
+  it("hostile coverage folders: a link out of the project, a FIFO, a folder named .json, a wrong entry: each passed over with a line, never a hang or an internal error", function () {
+    if (process.platform === "win32") this.skip();
+    const hostile = path.join(dir, "hostile");
+    fs.mkdirSync(hostile, { recursive: true });
+    fs.symlinkSync("/dev/zero", path.join(hostile, "a.json"));
+    cp.execFileSync("mkfifo", [path.join(hostile, "b.json")]);
+    fs.mkdirSync(path.join(hostile, "c.json"));
+    const use = { file: null, verb: "GET", path: "/posts/:id.:format", target: "posts#show", count: 1 };
+    fs.writeFileSync(path.join(hostile, "d.json"), JSON.stringify({ version: 1, routes: [use, { ...use, verb: 7 }, { ...use, file: {} }, null] }));
+    fs.writeFileSync(path.join(hostile, "e.json"), JSON.stringify({ version: 2 }));
+    const report = cp.spawnSync(process.execPath, [CLI, "coverage", "hostile"], { cwd: dir, encoding: "utf8", timeout: 20_000 });
+    assert.strictEqual(report.status, 0, report.stderr);
+    assert.deepStrictEqual(report.stderr.trim().split("\n"), [
+      "hostile/a.json: not read: it is a link to /dev/zero, outside the project",
+      "hostile/b.json: not read: it is a FIFO, not a regular file",
+      "hostile/c.json: not read: it is a directory, not a regular file",
+      "hostile/d.json: 3 entries are not a route use (verb, path and target as text) and passed over",
+      "hostile/e.json: not read: it is not a coverage file (version 1)",
+      "1 of 4 routes exercised (25.0%), from 1 coverage file(s)",
+    ]);
+    const json = cp.spawnSync(process.execPath, [CLI, "check", "routes.cjs", "--unused", "--no-controllers", "--coverage", "hostile", "--json"], {
+      cwd: dir,
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    // Nothing but JSON on standard output: the unused routes are unused-route diagnostics of the file.
+    const document = JSON.parse(json.stdout) as { diagnostics: Array<{ code: string; message: string; range: { start: { line: number } } }> };
+    assert.deepStrictEqual(
+      document.diagnostics.filter((d) => d.code === "unused-route").map((d) => [d.range.start.line, d.message.split(": unused")[0]]),
+      [[2, "POST /posts.:format → posts#create"]],
+    );
+    assert.match(json.stderr, /hostile\/a\.json: not read: it is a link to \/dev\/zero, outside the project/);
+  });
 });

@@ -12,32 +12,42 @@ export async function checkCommand(args: ParsedArguments): Promise<CommandResult
   const loaded = requireFiles(args).map((f) => loadFile(f, args.behaviour));
   const strictFailure = args.strict && loaded.some((f) => notStatic(f).length > 0);
   const result: CommandResult = { stdout: [], stderr: [], exitCode: loaded.some(hasErrors) || strictFailure ? 1 : 0 };
+  const coverage = args.coverage ? [args.coverage] : process.env[COVERAGE_VARIABLE] ? [process.env[COVERAGE_VARIABLE]!] : [];
+  const warnings = new Set<string>();
+  let unusedCount = 0;
   for (const f of loaded) {
+    // With --unused, each route nothing uses: a line of its own, or an unused-route diagnostic among the file's JSON.
+    const unused = args.unused ? unusedRoutes(f, process.cwd(), coverage, new Set(args.noControllers ? [] : missingActionRoutes(f))) : undefined;
+    for (const warning of unused?.warnings ?? []) warnings.add(printable(warning));
+    unusedCount += unused?.unused.length ?? 0;
+    const unusedDiagnostics = (unused?.unused ?? []).map((u): Diagnostic => ({
+      severity: "hint",
+      code: "unused-route",
+      message: `${u.route.verb} ${u.route.path} → ${u.route.target}: unused (${u.why})`,
+      span: u.span,
+    }));
     // A route to a controller or action that does not exist answers 404 in production: a failure in CI terms.
     const targets = args.noControllers ? [] : controllerDiagnostics(f).map((d): Diagnostic => ({ ...d, severity: "error" }));
     if (targets.length) result.exitCode = 1;
     // What the analyser found, the routes an earlier route captures and the actions no module defines, in file order.
     const diagnostics = [...f.diagnostics, ...unreachableDiagnostics(f.routes.table), ...targets].sort((a, b) => (a.span?.start ?? -1) - (b.span?.start ?? -1));
     if (args.json) {
-      result.stdout.push(JSON.stringify({ file: f.file, behaviour: f.behaviour, diagnostics: diagnostics.map((d) => diagnosticJSON(d, f.lines)) }));
+      const all = [...diagnostics, ...unusedDiagnostics].map((d) => diagnosticJSON(d, f.lines));
+      result.stdout.push(JSON.stringify({ file: f.file, behaviour: f.behaviour, diagnostics: all }));
     } else {
       for (const d of diagnostics) result.stdout.push(diagnosticLine(f.file, d, f.lines));
+      for (const u of unused?.unused ?? [])
+        result.stdout.push(printable(`${f.file}:${u.line}: ${u.route.verb} ${u.route.path} → ${u.route.target}: unused (${u.why})`));
     }
     if (args.strict && notStatic(f).length)
       result.stderr.push(printable(`${f.file}: --strict: ${notStatic(f).length} not-static part(s): the editor's routes may not be the app's`));
   }
   if (args.unused) {
-    const coverage = args.coverage ? [args.coverage] : process.env[COVERAGE_VARIABLE] ? [process.env[COVERAGE_VARIABLE]!] : [];
-    let count = 0;
-    for (const f of loaded) {
-      const missing = new Set(args.noControllers ? [] : missingActionRoutes(f));
-      for (const unused of unusedRoutes(f, process.cwd(), coverage, missing)) {
-        count++;
-        result.stdout.push(printable(`${f.file}:${unused.line}: ${unused.route.verb} ${unused.route.path} → ${unused.route.target}: unused (${unused.why})`));
-      }
-    }
-    result.stderr.push(`${count} unused route(s)${coverage.length ? "" : " (no coverage recorded: --coverage DIR counts the routes tests exercised)"}`);
-    if (count && args.failOnUnused) result.exitCode = 1;
+    result.stderr.push(
+      ...warnings,
+      `${unusedCount} unused route(s)${coverage.length ? "" : " (no coverage recorded: --coverage DIR counts the routes tests exercised)"}`,
+    );
+    if (unusedCount && args.failOnUnused) result.exitCode = 1;
   }
   if (args.runtime) {
     if (loaded.length !== 1) throw new UsageError("check --runtime compares one routing file with its compiled module");

@@ -16,7 +16,7 @@ export function coverageCommand(args: ParsedArguments): CommandResult {
   const f = loadFile(routingFile, args.behaviour);
   const sources = args.positional.length ? args.positional : [process.env[COVERAGE_VARIABLE] ?? ""].filter(Boolean);
   if (sources.length === 0) throw new UsageError(`coverage takes the coverage files or folders (or ${COVERAGE_VARIABLE} naming one)`);
-  const { exercised, files } = recordedUses(sources, routingFile);
+  const { exercised, files, warnings } = recordedUses(sources, routingFile);
   const routes = f.routes.routes;
   const unexercised = routes.filter((route) => !exercised.has(routeKey(route)));
   const percent = routes.length ? ((routes.length - unexercised.length) / routes.length) * 100 : 100;
@@ -30,5 +30,5 @@ export function coverageCommand(args: ParsedArguments): CommandResult {
   });
   const summary = `${routes.length - unexercised.length} of ${routes.length} routes exercised (${percent.toFixed(1)}%), from ${files} coverage file(s)`;
   const under = args.min !== undefined && percent < args.min;
-  return { stdout, stderr: [under ? `${summary}: under --min ${args.min}%` : summary], exitCode: under ? 1 : 0 };
+  return { stdout, stderr: [...warnings.map(printable), under ? `${summary}: under --min ${args.min}%` : summary], exitCode: under ? 1 : 0 };
 }
