@@ -18,6 +18,7 @@ import { languageServer } from "./languageServer";
 import { guardRails } from "./guardRails";
 import { literalsBenchmark } from "./literals";
 import { typesBenchmark } from "./types";
+import { coverageRecording } from "./coverage";
 import { routesTreeBenchmark } from "./tree";
 import { heldBy } from "../../test/out/support/heap";
 import { megabytes, rate, ratio, time, times } from "./measure";
@@ -204,6 +205,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   startup,
   literals: literalsBenchmark,
   types: typesBenchmark,
+  coverage: coverageRecording,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));

@@ -15,15 +15,33 @@ export const MAX_COVERAGE_BYTES = 64 * 1024 * 1024;
  * not a coverage file").
  */
 export function coverageUses(text: string): { uses: RouteUse[]; skipped: number } | { why: string } {
-  let parsed: RouteCoverageFile;
-  try {
-    parsed = JSON.parse(text) as RouteCoverageFile;
-  } catch (error) {
-    return { why: `: ${(error as Error).message}` };
+  // One JSON document (as written at exit), or a recorder's lines: the record first, then each route met since, a line each.
+  let parsed = parse(text);
+  let appended: unknown[] = [];
+  if ("error" in parsed) {
+    const [first = "", ...rest] = text.split("\n").filter((line) => line.trim() !== "");
+    const record = parse(first);
+    if ("error" in record) return { why: `: ${parsed.error}` };
+    parsed = record;
+    // A line cut short by a process that ended while appending is an entry that is not a use.
+    appended = rest.map((line) => {
+      const use = parse(line);
+      return "error" in use ? undefined : use.value;
+    });
   }
-  if (parsed?.version !== 1 || !Array.isArray(parsed.routes)) return { why: " (version 1)" };
-  const uses = parsed.routes.filter(isUse);
-  return { uses, skipped: parsed.routes.length - uses.length };
+  const record = parsed.value as Partial<RouteCoverageFile> | null;
+  if (record?.version !== 1 || !Array.isArray(record.routes)) return { why: " (version 1)" };
+  const entries: unknown[] = [...record.routes, ...appended];
+  const uses = entries.filter(isUse);
+  return { uses, skipped: entries.length - uses.length };
+}
+
+function parse(text: string): { value: unknown } | { error: string } {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
 }
 
 function isUse(use: unknown): use is RouteUse {
