@@ -58,6 +58,8 @@ export interface ParsedArguments {
   constants: Record<string, string>;
   /** import --rails PATH: a Rails 2.2 or 2.3 checkout whose routing code draws the routes.rb, to compare. */
   rails?: string;
+  /** literals --encoding NAME: the encoding of files that are not UTF-8, read and written back in it. */
+  encoding?: "latin1" | "utf16le";
   /** literals --helpers-module FILE: the routing file's helpers module, which front-end files (--front-end GLOB) import helpers from. */
   helpersModule?: string;
   frontEnd: string[];
@@ -125,6 +127,7 @@ export type Flag =
   | "--rails"
   | "--helpers-module"
   | "--front-end"
+  | "--encoding"
   | "--default"
   | "--client"
   | "--split"
@@ -257,6 +260,15 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
       parsed.helpersModule = value();
     } else if (flag === "--front-end") {
       parsed.frontEnd.push(value());
+    } else if (flag === "--encoding") {
+      const given = value();
+      const name = given
+        .toLowerCase()
+        .replace(/^(iso-?8859-1|latin-?1)$/, "latin1")
+        .replace(/^utf-?16(le)?$/, "utf16le");
+      if (name !== "latin1" && name !== "utf16le")
+        throw new UsageError(`--encoding takes latin1 or utf16le (UTF-8 is read without it), got ${JSON.stringify(given)}`);
+      parsed.encoding = name;
     } else if (flag === "--default") {
       parsed.defaults.push(...value().split(","));
     } else if (flag === "--client") {

@@ -200,20 +200,27 @@ const COMMANDS: Record<string, Command> = {
       "--assets",
       "--helpers-module",
       "--front-end",
+      "--encoding",
     ],
     usage: `resource-routes literals [PATHS...] [--routes FILE] [--fix] [--include GLOB]... [--exclude GLOB]... [--assets GLOB]... [--unknown] [--fail-on-literals] [--json]
-       [--helpers-module FILE] [--front-end GLOB]...
+       [--helpers-module FILE] [--front-end GLOB]... [--encoding latin1|utf16le]
   Lists the URLs written by hand in the TS/JS files under PATHS (default: the current folder; node_modules, builds
   and .d.ts files left out): string literals, templates whose substitutions are whole path segments, and
   concatenations of those, where a URL goes, beginning with /. Each one a route of the routing file (--routes, else
   the one discovered) recognises is shown with the helper call that generates exactly the same URL, checked by
-  generating it. --fix writes the calls in their place (and imports the routing file where the file does not); a
-  second run changes nothing. --unknown lists too the literals no route recognises. Exit 1 with --fail-on-literals
-  when literals a helper could replace remain. Tests' files (*.test.*, *.spec.*, test/, tests/, __tests__/) are
+  generating it, for every value where the literal has substitutions (a number's, or any text's); one the helper
+  may write otherwise (a value written raw, which the helper escapes; a verb the code does not say where the path's
+  routes differ by verb) is listed as not replaced, with why. --fix writes the calls in their place (and imports the
+  routing file where the file does not, with the extension the tsconfig's module resolution needs), keeping the
+  file's byte order mark and line endings; a second run changes nothing; a file that is not UTF-8 is rewritten only
+  in the --encoding given; routing files are never rewritten. --unknown lists too the literals no route recognises.
+  --json prints one document: {"literals": [{file, line, column, text, verb, route, replacement}], "unknown": [...]}.
+  Exit 1 with --fail-on-literals when literals a helper could replace remain, or a file was not scanned. Tests' files (*.test.*, *.spec.*, test/, tests/, __tests__/) are
   left alone unless --include names files; URL paths under /assets/ and /static/ (or --assets GLOB) and paths
-  ending in a file's extension are files, not routes. Front-end files (--front-end GLOB, default **/*.{tsx,jsx}) and
-  files that import helpers by name from the routing file's helpers module (--helpers-module FILE, default the one
-  \`helpers\` writes beside the routing file, when it is there) import each helper from that module instead.`,
+  ending in a file's extension are files, not routes. Front-end files (--front-end GLOB, default components and
+  app/javascript, public, frontend, static, assets) and files that import helpers by name from the routing file's
+  helpers module (--helpers-module FILE, default the one \`helpers\` writes beside the routing file, when it is there)
+  import each helper from that module instead; a front-end file never imports the server's routing file.`,
     run: (args) => tooling(() => require("./commands/literals") as typeof import("./commands/literals"), "typescript").literalsCommand(args),
   },
   coverage: {

@@ -8,8 +8,11 @@ import { UsageError } from "./args";
 /** The largest file scanned: larger ones are bundles, not code written by hand. */
 const MAX_BYTES = 5 * 1024 * 1024;
 
-/** The TS/JS source files under the given paths (files as given; folders walked, skipping dependencies and builds). */
-export function sourceFiles(paths: readonly string[]): string[] {
+/**
+ * The TS/JS source files under the given paths (files as given; folders walked, skipping
+ * dependencies and builds); one over MAX_BYTES is left out, and told to `tooLarge` where given.
+ */
+export function sourceFiles(paths: readonly string[], tooLarge?: (file: string, bytes: number) => void): string[] {
   const files: string[] = [];
   const visit = (entry: string) => {
     let stats: fs.Stats;
@@ -21,7 +24,10 @@ export function sourceFiles(paths: readonly string[]): string[] {
     if (stats.isSymbolicLink()) return;
     if (stats.isDirectory()) {
       for (const name of fs.readdirSync(entry).sort()) if (!SKIPPED_FOLDERS.has(name) && !name.startsWith(".")) visit(path.join(entry, name));
-    } else if (stats.isFile() && isCodeFile(entry) && stats.size <= MAX_BYTES) files.push(entry);
+    } else if (stats.isFile() && isCodeFile(entry)) {
+      if (stats.size <= MAX_BYTES) files.push(entry);
+      else tooLarge?.(entry, stats.size);
+    }
   };
   for (const entry of paths) visit(entry);
   return files;
@@ -32,11 +38,18 @@ export function sourceFiles(paths: readonly string[]): string[] {
  * working folder when none) but the routing file, kept by `include` and dropped by `exclude`
  * (globs relative to the working folder); tests' expectations are left out unless `include` names files.
  */
-export function literalSourceFiles(paths: readonly string[], routingFile: string, include: readonly string[], exclude: readonly string[]): string[] {
+export function literalSourceFiles(
+  paths: readonly string[],
+  routingFile: string,
+  include: readonly string[],
+  exclude: readonly string[],
+  tooLarge?: (file: string, bytes: number) => void,
+): string[] {
   const included = include.length ? picomatch([...include]) : () => true;
   const excluded = picomatch([...exclude, ...(include.length ? [] : DEFAULT_TEST_GLOBS)]);
-  return sourceFiles(paths.length ? paths : ["."]).filter((file) => {
+  const kept = (file: string) => {
     const relative = path.relative(process.cwd(), file).replace(/\\/g, "/");
     return path.resolve(file) !== path.resolve(routingFile) && included(relative) && !excluded(relative);
-  });
+  };
+  return sourceFiles(paths.length ? paths : ["."], (file, bytes) => kept(file) && tooLarge?.(file, bytes)).filter(kept);
 }

@@ -20,7 +20,7 @@ export class KeptLiteralMatches {
   /** The literal's match in `routes`, the routing file's routes now. */
   matchOf(literal: UrlLiteral, set: { uri: string; routes: RouteSet }): LiteralMatch | undefined {
     this.advance(set.routes);
-    const key = `${literal.method} ${JSON.stringify(literal.pieces)}`;
+    const key = `${literal.method}${literal.methodKnown ? "" : "?"} ${JSON.stringify(literal.pieces)}`;
     let entry = this.kept.get(key);
     if (!entry) {
       this.matched++;

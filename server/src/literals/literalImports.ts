@@ -29,9 +29,12 @@ export class FileImports {
   constructor(
     private readonly file: ts.SourceFile,
     private readonly fileName: string,
+    /** The extension the project's module resolution requires of a relative import, where it requires one. */
+    private readonly extension?: "js" | "ts",
   ) {
     let withJs = false;
     for (const statement of file.statements) {
+      if (ts.isVariableStatement(statement)) this.addRequires(statement);
       if (ts.isImportDeclaration(statement)) this.lastImportEnd = statement.getEnd();
       if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
       const specifier = statement.moduleSpecifier.text;
@@ -43,9 +46,23 @@ export class FileImports {
     this.withJs = withJs;
   }
 
-  /** The local name of the module's default import, if the file has one. */
+  /** The local name of the module's default import (or of `const name = require("…")`), if the file has one. */
   defaultName(module: string): string | undefined {
-    return this.byModule.get(moduleKey(module))?.importClause?.name?.text;
+    return this.byModule.get(moduleKey(module))?.importClause?.name?.text ?? this.required.get(moduleKey(module));
+  }
+
+  /** Names bound to a relative module by `const name = require("./x")` (or its `.default`), by moduleKey. */
+  private readonly required = new Map<string, string>();
+
+  private addRequires(statement: ts.VariableStatement): void {
+    for (const declaration of statement.declarationList.declarations) {
+      let value = declaration.initializer;
+      if (value && ts.isPropertyAccessExpression(value) && value.name.text === "default") value = value.expression;
+      if (!ts.isIdentifier(declaration.name) || !value || !ts.isCallExpression(value) || value.expression.getText(this.file) !== "require") continue;
+      const [specifier] = value.arguments;
+      if (specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith("."))
+        this.required.set(moduleKey(path.resolve(path.dirname(this.fileName), specifier.text)), declaration.name.text);
+    }
   }
 
   /** The names the file imports from the module by name (`import { a, b } from …`), if it has such an import. */
@@ -95,13 +112,28 @@ export class FileImports {
   private specifier(module: string): string {
     let relative = moduleKey(path.relative(path.dirname(this.fileName), module).replace(/\\/g, "/"));
     if (!relative.startsWith(".")) relative = `./${relative}`;
-    return this.withJs ? `${relative}.js` : relative;
+    if (this.extension === "ts") return `${relative}${tsExtension(module)}`;
+    return this.withJs || this.extension === "js" ? `${relative}${jsExtension(module)}` : relative;
   }
 
-  /** A statement after the file's last import (or first, where it has none). */
+  /** A statement after the file's last import (or first, after a byte order mark, where it has none), ending lines as the file does. */
   private statement(line: string): Insertion {
-    return this.lastImportEnd === undefined ? { at: 0, text: `${line}\n` } : { at: this.lastImportEnd, text: `\n${line}` };
+    const text = this.file.text;
+    const newline = /\r\n/.test(text.slice(0, text.indexOf("\n") + 1)) ? "\r\n" : "\n";
+    if (this.lastImportEnd !== undefined) return { at: this.lastImportEnd, text: `${newline}${line}` };
+    return { at: text.startsWith("\uFEFF") ? 1 : 0, text: `${line}${newline}` };
   }
+}
+
+/** The extension a module is imported with where the compiled file is named: `.js`, or `.mjs`/`.cjs` for `.mts`/`.cts`. */
+function jsExtension(module: string): string {
+  const own = /\.([mc])[tj]s$/.exec(module);
+  return own ? `.${own[1]}js` : ".js";
+}
+
+/** The module's own TypeScript extension, where imports name it (allowImportingTsExtensions). */
+function tsExtension(module: string): string {
+  return /\.(tsx?|mts|cts)$/.exec(module)?.[0] ?? jsExtension(module);
 }
 
 /** The nodes whose `name` declares a name in the file's scopes. */

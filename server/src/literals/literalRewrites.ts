@@ -1,5 +1,6 @@
 import picomatch from "picomatch";
-import { parseDiagnosticsOf } from "../analysis/fileSyntax";
+import { parseDiagnosticsOf, scriptKind } from "../analysis/fileSyntax";
+import { drawBindings, findDrawCall } from "../analysis/imports";
 import ts = require("typescript");
 import type { RouteSet } from "resource-routes/internal";
 import { matchLiteral, recognisesLiteral, type LiteralMatch } from "./literalRoutes";
@@ -12,7 +13,9 @@ interface FoundLiteral {
   literal: UrlLiteral;
   /** The literal's text as written. */
   text: string;
+  /** Where it begins, 1-based. */
   line: number;
+  column: number;
   match?: LiteralMatch;
   /** A route recognises it, named or not (an unnamed one has no helper to write). */
   recognised: boolean;
@@ -20,6 +23,8 @@ interface FoundLiteral {
   replacement?: string;
   /** What replacing this literal alone needs besides: the import of the routing file, or of its helper, where the file lacks it. */
   insertion?: Insertion;
+  /** Why a matched literal is not replaced (its helper may write another URL for some values, a name the file uses otherwise). */
+  unreplaced?: string;
 }
 
 /** What rewriting a file's literals changes: its literals, and the text with each matched one replaced (and the imports added). */
@@ -46,6 +51,8 @@ export interface RewriteOptions {
   match?: (literal: UrlLiteral, set: { uri: string; routes: RouteSet }) => LiteralMatch | undefined;
   /** Whether a literal no helper writes is recognised at all (`recognised`), which needs each route set's whole recogniser (default true). */
   recognition?: boolean;
+  /** The extension the project's module resolution requires of an added relative import (default: as the file's own imports are written). */
+  importExtension?: (fileName: string) => "js" | "ts" | undefined;
 }
 
 /** How a file reaches a routing file's helpers: by name from its helpers module, or through the routing file's default export. */
@@ -66,17 +73,22 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
     frontEnd = () => false,
     match: matchOne = (literal, set) => matchLiteral(literal, [set]),
     recognition = true,
+    importExtension = () => undefined,
   } = options;
   const assets = globTest(assetGlobs);
   const file = parsedForLiterals(fileName, text);
   if (!file) return { found: [], text, unparsable: true };
+  // A routing file's strings are route patterns, not URLs: never matched, never rewritten.
+  if (findDrawCall(file, drawBindings(file))) return { found: [], text };
   const sets = routingFiles.map(({ file: routing, routes }) => ({ uri: routing, routes }));
-  const imports = new FileImports(file, fileName);
-  const reachOf = ({ uri: routing, route }: LiteralMatch): Reach => {
+  const imports = new FileImports(file, fileName, importExtension(fileName));
+  const reachOf = ({ uri: routing, route }: LiteralMatch): Reach | undefined => {
     const entry = routingFiles.find((candidate) => candidate.file === routing);
     // A split helpers module: the route's controller's module exports its helper.
     const module = entry?.helpersModule && helpersModuleOfRoute(entry.helpersModule, entry.splitHelpers ?? false, route);
     if (module && (imports.namedImports(module) || frontEnd(fileName))) return { module };
+    // A browser's code never imports the server's routing file (its bundle would hold the server's routes and the facility).
+    if (frontEnd(fileName) && imports.defaultName(routing) === undefined) return undefined;
     const name = imports.defaultName(routing);
     return { routing, name: name ?? "routes", imported: name !== undefined };
   };
@@ -88,16 +100,27 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
     if (isAsset(literal, assets)) continue;
     let match: LiteralMatch | undefined;
     for (const set of sets) if ((match = matchOne(literal, set))) break;
+    const at = file.getLineAndCharacterOfPosition(literal.start);
     const entry: FoundLiteral = {
       literal,
       text: text.slice(literal.start, literal.end),
-      line: file.getLineAndCharacterOfPosition(literal.start).line + 1,
+      line: at.line + 1,
+      column: at.character + 1,
       recognised: !!match || (recognition && recognisesLiteral(literal, sets)),
     };
     found.push(entry);
     if (!match) continue;
     entry.match = match;
+    if (match.unproven) {
+      entry.unreplaced = match.unproven;
+      continue;
+    }
     let reach = reachOf(match);
+    if (!reach) {
+      entry.unreplaced =
+        "a front-end file takes its helpers from the browser helpers module, and there is none: write it with `resource-routes helpers` (or name it with --helpers-module)";
+      continue;
+    }
     if ("module" in reach && !imports.imports(reach.module, match.helper) && imports.declares(match.helper))
       reach = { routing: match.uri, name: "routes", imported: false };
     if ("module" in reach) {
@@ -109,8 +132,15 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
       entry.replacement = match.call;
     } else {
       if (!reach.imported) {
+        if (imports.declares("routes")) {
+          entry.unreplaced = "the file declares `routes` for something else: import the routing file under a name of its own, and the fix uses it";
+          continue;
+        }
         // A second routing file's helpers would need a second `routes`: its literals are left for another run.
-        if ((importedRouting ??= reach.routing) !== reach.routing || imports.declares("routes")) continue;
+        if ((importedRouting ??= reach.routing) !== reach.routing) {
+          entry.unreplaced = `the file would need a second \`routes\` for ${reach.routing}'s helpers: run again after this one's are replaced`;
+          continue;
+        }
         entry.insertion = imports.defaultImport(reach.routing, "routes");
       }
       entry.replacement = `${reach.name}.helpers.${match.call}`;
@@ -178,18 +208,14 @@ export function parsedForLiterals(fileName: string, text: string): ts.SourceFile
   }
 }
 
-function scriptKind(fileName: string): ts.ScriptKind {
-  if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
-  if (/\.jsx$/.test(fileName)) return ts.ScriptKind.JSX;
-  if (/\.[cm]?js$/.test(fileName)) return ts.ScriptKind.JS;
-  return ts.ScriptKind.TS;
-}
-
 /** URL paths that are files rather than routes, by default: a literal whose path they match is left alone. */
 export const DEFAULT_ASSET_GLOBS: readonly string[] = ["/assets/**", "/static/**"];
 
 /** Front-end files, by default (components): their fixes use the routing file's helpers module where there is one. */
-export const DEFAULT_FRONT_END_GLOBS: readonly string[] = ["**/*.{tsx,jsx}"];
+export const DEFAULT_FRONT_END_GLOBS: readonly string[] = [
+  "**/*.{tsx,jsx,vue,svelte}",
+  "**/{app/javascript,app/assets/javascripts,public,frontend,static,assets,www}/**",
+];
 
 /** Files whose URLs are tests' expectations, by default: their literals are left alone. */
 export const DEFAULT_TEST_GLOBS: readonly string[] = ["**/*.{test,spec}.*", "**/{test,tests,__tests__}/**"];

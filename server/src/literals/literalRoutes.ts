@@ -1,6 +1,6 @@
 import { positionalKeys, type Route, type RouteSet } from "resource-routes/internal";
 import { isIdentifier } from "../text/javascriptNames";
-import type { UrlLiteral } from "./urlLiterals";
+import type { Substitution, UrlLiteral } from "./urlLiterals";
 
 /** A URL literal's route, and the helper call that generates exactly the same URL. */
 export interface LiteralMatch {
@@ -12,6 +12,11 @@ export interface LiteralMatch {
   helper: string;
   /** `post_comments_path(post.id, { page: "2" })`: the call, without how the file reaches the helpers. */
   call: string;
+  /**
+   * Why the call is not known to write what the literal writes for every value of its
+   * substitutions (a value written raw that the helper escapes): then nothing replaces the literal.
+   */
+  unproven?: string;
 }
 
 /** Numbers standing for the substitutions while the literal is recognised: digits match a default segment and most requirements. */
@@ -24,7 +29,20 @@ const PLACEHOLDER = 7_309_418_265_000;
  * so a rewrite never changes a URL.
  */
 export function matchLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ uri: string; routes: RouteSet }>): LiteralMatch | undefined {
-  const { written, expressions, path, query, fragment } = writtenUrl(literal);
+  const match = matchWith(literal, literal.method, sets);
+  if (literal.methodKnown) return match;
+  // Sent by code that does not say how (`post(url)`, a project's own Ajax helper): GET is a guess, and no guess is written.
+  const others = ["POST", "PUT", "PATCH", "DELETE"].flatMap((verb) => {
+    const other = matchWith(literal, verb, sets);
+    return other && other.route !== match?.route && other.call !== match?.call ? [`${verb} ${other.route.path} → ${other.route.target} (${other.call})`] : [];
+  });
+  if (!match || others.length === 0) return match;
+  const unproven = `the request's verb is not known, and the path's routes differ by verb: GET ${match.route.path} → ${match.route.target} (${match.call}), ${others.join(", ")}`;
+  return { ...match, unproven };
+}
+
+function matchWith(literal: UrlLiteral, method: string, sets: ReadonlyArray<{ uri: string; routes: RouteSet }>): LiteralMatch | undefined {
+  const { written, substitutions, path, query, fragment } = writtenUrl(literal);
   const named = queryValues(query);
   if (!named) return undefined;
   if (fragment !== undefined) named.push(["anchor", decodeURIComponent(fragment)]);
@@ -33,7 +51,7 @@ export function matchLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ uri: str
     let index: number;
     let params: Record<string, string>;
     try {
-      const matched = routes.match(literal.method, path);
+      const matched = routes.match(method, path);
       ({ route, index } = matched);
       params = matched.recognition.params;
     } catch {
@@ -45,28 +63,74 @@ export function matchLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ uri: str
     const helper = `${name}_path`;
     const args: string[] = [];
     const values: unknown[] = [];
+    // For each value, the substitution it stands for (its index), or -1 for text of the literal.
+    const positions: number[] = [];
     for (const key of positionalKeys(route)) {
       const value = params[key];
       if (value === undefined) break;
       const index = Number(value) - PLACEHOLDER - 1;
-      const isExpression = /^\d+$/.test(value) && index >= 0 && index < expressions.length;
-      args.push(isExpression ? expressions[index] : JSON.stringify(value));
+      const isExpression = /^\d+$/.test(value) && index >= 0 && index < substitutions.length;
+      args.push(isExpression ? substitutions[index].argument : JSON.stringify(value));
       values.push(value);
+      positions.push(isExpression ? index : -1);
     }
-    const namedValues = Object.fromEntries(named);
+    const rest = named.length ? [Object.fromEntries(named)] : [];
     if (named.length) args.push(`{ ${named.map(([key, value]) => `${isIdentifier(key) ? key : JSON.stringify(key)}: ${JSON.stringify(value)}`).join(", ")} }`);
     // Exact or nothing: the helper must write back what the literal holds.
-    let generated: string;
-    try {
-      const fn = (routes.helpers as unknown as Record<string, (...a: unknown[]) => string>)[helper];
-      generated = fn(...values, ...(named.length ? [namedValues] : []));
-    } catch {
-      continue;
-    }
-    if (generated !== written) continue;
+    const fn = (routes.helpers as unknown as Record<string, (...a: unknown[]) => string>)[helper];
+    if (generatedBy(fn, [...values, ...rest]) !== written) continue;
     // Every substitution is an argument, each once.
-    if (expressions.some((expression) => args.filter((arg) => arg === expression).length !== 1)) continue;
-    return { uri, route, index, helper, call: `${helper}(${args.join(", ")})` };
+    if (substitutions.some((_, i) => positions.filter((at) => at === i).length !== 1)) continue;
+    const unproven = substitutions.length
+      ? unprovenFor(literal, substitutions, (probe) =>
+          generatedBy(fn, [...values.map((v, j) => (positions[j] < 0 ? v : probe(substitutions[positions[j]]))), ...rest]),
+        )
+      : undefined;
+    return { uri, route, index, helper, call: `${helper}(${args.join(", ")})`, ...(unproven ? { unproven: `${helper}: ${unproven}` } : {}) };
+  }
+  return undefined;
+}
+
+function generatedBy(helper: (...a: unknown[]) => string, args: unknown[]): string | undefined {
+  try {
+    return helper(...args);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Values the proof gives a substitution: any text (a slash, a query, a percent, a space, a non-ASCII letter, a dot, marks), or a number. */
+const TEXT_PROBES = ["a/b", "a?b#c", "100%", "a b", "é", "a.b", "~!*'()", "7"];
+const NUMBER_PROBES = [0, 7, 1_234_567_890, 42];
+
+/**
+ * Why the helper may write another URL than the literal for some value of its substitutions, or
+ * undefined: each probe value (a number's for a number, any text's for anything else) written as
+ * the literal writes it (raw, or through encodeURIComponent) against the helper's URL for it.
+ */
+function unprovenFor(
+  literal: UrlLiteral,
+  substitutions: readonly Substitution[],
+  generate: (probe: (s: Substitution) => unknown) => string | undefined,
+): string | undefined {
+  for (let round = 0; round < TEXT_PROBES.length; round++) {
+    const probe = (s: Substitution): unknown => (s.form === "number" ? NUMBER_PROBES[round % NUMBER_PROBES.length] : TEXT_PROBES[round]);
+    let at = 0;
+    const written = literal.pieces
+      .map((piece) => {
+        if ("text" in piece) return piece.text;
+        const value = probe(substitutions[at++]);
+        return piece.form === "encoded" ? encodeURIComponent(String(value)) : String(value);
+      })
+      .join("");
+    const generated = generate(probe);
+    if (generated === written) continue;
+    const given = substitutions.map((s) => `${s.argument} = ${JSON.stringify(probe(s))}`).join(", ");
+    const raw = substitutions.find((s) => s.form === "raw");
+    return (
+      `with ${given} the literal writes ${written} and the helper ${generated ?? "refuses it"}` +
+      (raw && generated !== undefined ? ` (\`${raw.expression}\` is written as it is, and the helper escapes it)` : "")
+    );
   }
   return undefined;
 }
@@ -110,7 +174,8 @@ export function literalRecognised(literal: UrlLiteral, recogniser: Pick<RouteSet
  * any, else in the literal's own quotes. Undefined where the new route does not generate it.
  */
 export function movedLiteral(literal: UrlLiteral, quote: string, before: RouteSet, after: RouteSet, to: Route): string | undefined {
-  const { expressions, path, query, fragment } = writtenUrl(literal);
+  const { substitutions, path, query, fragment } = writtenUrl(literal);
+  const expressions = substitutions.map((s) => s.expression);
   let generated: string;
   try {
     const { route, recognition } = before.match(literal.method, path);
@@ -148,15 +213,15 @@ function quoted(text: string, quote: string): string {
 
 /** The literal's URL with a number standing for each substitution, and its parts. */
 function writtenUrl(literal: UrlLiteral) {
-  const expressions: string[] = [];
+  const substitutions: Substitution[] = [];
   let written = "";
   for (const piece of literal.pieces) {
     if ("text" in piece) written += piece.text;
-    else written += String(PLACEHOLDER + expressions.push(piece.expression));
+    else written += String(PLACEHOLDER + substitutions.push(piece));
   }
   const [beforeFragment, fragment] = splitOnce(written, "#");
   const [path, query] = splitOnce(beforeFragment, "?");
-  return { written, expressions, path, query, fragment };
+  return { written, substitutions, path, query, fragment };
 }
 
 function splitOnce(text: string, separator: string): [string, string | undefined] {

@@ -6,16 +6,30 @@ import ts = require("typescript");
  * TypeScript's syntax tree alone: nothing is type-checked or run.
  */
 
-/** A piece of a written URL: text as written, or an expression standing for one whole path segment. */
-type UrlPiece = { text: string } | { expression: string };
+/**
+ * A piece of a written URL: text as written, or an expression standing for one whole path segment,
+ * with what is known of the text it writes: a number's digits, a value already escaped by
+ * `encodeURIComponent(argument)`, or any text at all (`raw`).
+ */
+type UrlPiece = { text: string } | Substitution;
+
+export interface Substitution {
+  /** The expression as written. */
+  expression: string;
+  form: "number" | "encoded" | "raw";
+  /** What a helper takes in its place: the expression, or the argument `encodeURIComponent` escapes. */
+  argument: string;
+}
 
 export interface UrlLiteral {
   /** The literal's (or the whole concatenation's) place in the file. */
   start: number;
   end: number;
   pieces: UrlPiece[];
-  /** The request method the context gives (`fetch(url, { method: "POST" })`, a form's method), else GET. */
+  /** The request method the context gives (`fetch(url, { method: "POST" })`, `$.post(url)`, a form's method), else GET. */
   method: string;
+  /** Whether the context says the method (a known request form, a link, a form): otherwise GET is a guess, and a path whose routes differ by verb is ambiguous. */
+  methodKnown: boolean;
   /** A JSX attribute's string (`href="/posts"`): a replacement goes in braces. */
   jsxAttribute: boolean;
 }
@@ -42,7 +56,15 @@ export function urlLiterals(file: ts.SourceFile): UrlLiteral[] {
     if (isUrlExpression(node) && inUrlPlace(node)) {
       const pieces = piecesOf(node, file);
       if (pieces && startsWithSlash(pieces)) {
-        found.push({ start: node.getStart(file), end: node.getEnd(), pieces, method: methodOf(node), jsxAttribute: ts.isJsxAttribute(node.parent) });
+        const method = methodOf(node);
+        found.push({
+          start: node.getStart(file),
+          end: node.getEnd(),
+          pieces,
+          method: method ?? "GET",
+          methodKnown: method !== undefined,
+          jsxAttribute: ts.isJsxAttribute(node.parent),
+        });
         continue;
       }
     }
@@ -97,13 +119,88 @@ function piecesOf(node: ts.Expression, file: ts.SourceFile): UrlPiece[] | undefi
     if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) pieces.push({ text: expression.text });
     else if (ts.isTemplateExpression(expression)) {
       pieces.push({ text: expression.head.text });
-      for (const span of expression.templateSpans) pieces.push({ expression: span.expression.getText(file) }, { text: span.literal.text });
+      for (const span of expression.templateSpans) pieces.push(substitution(span.expression, file), { text: span.literal.text });
     } else if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.PlusToken) terms.push(expression.right, expression.left);
     else if (ts.isParenthesizedExpression(expression)) terms.push(expression.expression);
-    else pieces.push({ expression: expression.getText(file) });
+    else pieces.push(substitution(expression, file));
   }
   const merged = mergeTexts(pieces);
   return merged.every((piece, i) => !("expression" in piece) || wholeSegment(merged, i)) ? merged : undefined;
+}
+
+/** Calls whose result is a number: their digits are all a substitution can write. */
+const NUMBER_CALLS = new Set(["Number", "parseInt", "parseFloat", "Math.floor", "Math.ceil", "Math.round", "Math.trunc", "Math.abs", "Math.max", "Math.min"]);
+
+/** What is known, from the syntax alone, of the text a substitution writes. */
+function substitution(node: ts.Expression, file: ts.SourceFile): Substitution {
+  const expression = node.getText(file);
+  let inner: ts.Expression = node;
+  while (ts.isParenthesizedExpression(inner)) inner = inner.expression;
+  if (ts.isCallExpression(inner) && inner.arguments.length === 1 && !ts.isSpreadElement(inner.arguments[0])) {
+    const callee = inner.expression.getText(file);
+    if (callee === "encodeURIComponent") return { expression, form: "encoded", argument: inner.arguments[0].getText(file) };
+    if (NUMBER_CALLS.has(callee)) return { expression, form: "number", argument: expression };
+  }
+  const numeric =
+    ts.isNumericLiteral(inner) ||
+    declaredNumber(inner) ||
+    (ts.isPrefixUnaryExpression(inner) && [ts.SyntaxKind.MinusToken, ts.SyntaxKind.PlusToken].includes(inner.operator)) ||
+    (ts.isPropertyAccessExpression(inner) && inner.name.text === "length") ||
+    (ts.isBinaryExpression(inner) &&
+      [ts.SyntaxKind.MinusToken, ts.SyntaxKind.AsteriskToken, ts.SyntaxKind.SlashToken, ts.SyntaxKind.PercentToken].includes(inner.operatorToken.kind));
+  return { expression, form: numeric ? "number" : "raw", argument: expression };
+}
+
+/**
+ * Whether the file declares the value a number: a name whose declaration in scope (a parameter, a
+ * variable) is annotated `number`, or a property of one whose annotation is an object type that
+ * gives the property `number` (`post: { id: number }` for `post.id`). Read from the annotations
+ * alone, which TypeScript holds the code to; nothing is inferred.
+ */
+function declaredNumber(node: ts.Expression): boolean {
+  if (ts.isIdentifier(node)) return isNumberType(declaredType(node));
+  if (!ts.isPropertyAccessExpression(node) || !ts.isIdentifier(node.expression)) return false;
+  const owner = declaredType(node.expression);
+  if (!owner || !ts.isTypeLiteralNode(owner)) return false;
+  const member = owner.members.find((m) => ts.isPropertySignature(m) && !m.questionToken && ts.isIdentifier(m.name) && m.name.text === node.name.text);
+  return !!member && isNumberType((member as ts.PropertySignature).type);
+}
+
+function isNumberType(type: ts.TypeNode | undefined): boolean {
+  return type?.kind === ts.SyntaxKind.NumberKeyword;
+}
+
+/** The annotation of the declaration a name refers to, found through the scopes around it (the nearest declaration of the name wins). */
+function declaredType(name: ts.Identifier): ts.TypeNode | undefined {
+  for (let scope: ts.Node | undefined = name.parent; scope; scope = scope.parent) {
+    if (ts.isFunctionLike(scope)) {
+      for (const parameter of scope.parameters) {
+        if (ts.isIdentifier(parameter.name) && parameter.name.text === name.text)
+          return parameter.questionToken || parameter.dotDotDotToken ? undefined : parameter.type;
+        // `({ id }: { id: number })`: the member of the annotation that the binding names.
+        const element = ts.isObjectBindingPattern(parameter.name)
+          ? parameter.name.elements.find((e) => ts.isIdentifier(e.name) && e.name.text === name.text && !e.dotDotDotToken && !e.initializer)
+          : undefined;
+        if (!element) continue;
+        const key = element.propertyName ?? element.name;
+        const member =
+          parameter.type && ts.isTypeLiteralNode(parameter.type) && ts.isIdentifier(key)
+            ? parameter.type.members.find(
+                (m): m is ts.PropertySignature => ts.isPropertySignature(m) && !m.questionToken && ts.isIdentifier(m.name) && m.name.text === key.text,
+              )
+            : undefined;
+        return member?.type;
+      }
+    }
+    if (ts.isBlock(scope) || ts.isSourceFile(scope)) {
+      for (const statement of scope.statements) {
+        if (!ts.isVariableStatement(statement)) continue;
+        const declaration = statement.declarationList.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === name.text);
+        if (declaration) return statement.declarationList.flags & ts.NodeFlags.Const ? declaration.type : undefined;
+      }
+    }
+  }
+  return undefined;
 }
 
 function mergeTexts(pieces: UrlPiece[]): UrlPiece[] {
@@ -129,8 +226,30 @@ function startsWithSlash(pieces: readonly UrlPiece[]): boolean {
   return !!first && "text" in first && first.text.startsWith("/") && !first.text.startsWith("//");
 }
 
-/** `fetch(url, { method: "POST" })`: the method the call's options give. */
-function methodOf(node: ts.Expression): string {
+/** Calls that send a request of their own verb: jQuery's and axios's shorthands, by the callee's last name. */
+const VERB_CALLS: Record<string, string> = { get: "GET", getJSON: "GET", post: "POST", put: "PUT", patch: "PATCH", delete: "DELETE", del: "DELETE" };
+/** Receivers of those shorthands: jQuery and axios (a `get` of anything else, a Map's, says nothing of a request). */
+const REQUEST_LIBRARIES = new Set(["$", "jQuery", "axios", "http", "api", "client", "superagent", "request"]);
+/** Calls that send a GET, or a request whose options say its method (fetch, $.ajax, axios), and navigations. */
+const REQUEST_CALLS = new Set([
+  "fetch",
+  "$.ajax",
+  "jQuery.ajax",
+  "axios",
+  "axios.request",
+  "window.open",
+  "location.assign",
+  "location.replace",
+  "window.location.assign",
+  "window.location.replace",
+]);
+
+/**
+ * The request method the literal's context gives, or undefined where it says none: a form's
+ * method, a link's GET, fetch's and $.ajax's options (`method`, `type`), a request library's verb
+ * (`$.post`, `axios.put`), a navigation.
+ */
+function methodOf(node: ts.Expression): string | undefined {
   // A form's action (`<form action="/posts" method="post">`): the form's method, GET where it has none, as browsers send it.
   const attribute = ts.isJsxExpression(node.parent) ? node.parent.parent : node.parent;
   if (attribute && ts.isJsxAttribute(attribute) && ts.isJsxAttributes(attribute.parent)) {
@@ -140,15 +259,28 @@ function methodOf(node: ts.Expression): string {
     }
     return "GET";
   }
-  const call = node.parent;
-  if (call && ts.isCallExpression(call) && call.arguments[0] === node) {
-    const options = call.arguments[1];
-    if (options && ts.isObjectLiteralExpression(options)) {
-      for (const property of options.properties) {
-        if (ts.isPropertyAssignment(property) && propertyName(property.name) === "method" && ts.isStringLiteral(property.initializer))
-          return property.initializer.text.toUpperCase();
-      }
-    }
+  // `{ url: "/x", method: "post" }` given to fetch-like calls ($.ajax({ url, type }), axios({ url, method })).
+  const parent = node.parent;
+  if (parent && ts.isPropertyAssignment(parent) && ts.isObjectLiteralExpression(parent.parent)) {
+    const call = parent.parent.parent;
+    if (call && ts.isCallExpression(call) && REQUEST_CALLS.has(call.expression.getText())) return optionsMethod(parent.parent) ?? "GET";
+    return undefined;
   }
-  return "GET";
+  if (parent && ts.isBinaryExpression(parent) && /^(window\.)?location(\.href)?$/.test(parent.left.getText())) return "GET";
+  if (!parent || !ts.isCallExpression(parent) || parent.arguments[0] !== node) return undefined;
+  const callee = parent.expression.getText();
+  const options = parent.arguments[1];
+  if (REQUEST_CALLS.has(callee)) return (options && ts.isObjectLiteralExpression(options) ? optionsMethod(options) : undefined) ?? "GET";
+  if (ts.isPropertyAccessExpression(parent.expression) && REQUEST_LIBRARIES.has(parent.expression.expression.getText()))
+    return VERB_CALLS[parent.expression.name.text];
+  return undefined;
+}
+
+/** The `method` (or jQuery's `type`) of a request's options, upper-cased. */
+function optionsMethod(options: ts.ObjectLiteralExpression): string | undefined {
+  for (const property of options.properties) {
+    if (ts.isPropertyAssignment(property) && ["method", "type"].includes(propertyName(property.name)) && ts.isStringLiteral(property.initializer))
+      return property.initializer.text.toUpperCase();
+  }
+  return undefined;
 }

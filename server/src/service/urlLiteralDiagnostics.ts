@@ -101,20 +101,25 @@ function literalDiagnostics(workspace: RoutingWorkspace, uri: string, routing: R
   const unknown = workspace.settings.unknownUrls ? unknownUrls(rewrite.found, routing) : [];
   return [
     ...unknown,
-    ...rewrite.found.flatMap((found) =>
-      found.match && found.replacement
-        ? [
-            {
-              severity,
-              code: "url-literal" as const,
-              message: `${found.text} is ${found.match.call} (${found.match.route.target}): the helper generates this URL and follows the route when it changes`,
-              span: { start: found.literal.start, end: found.literal.end },
-              replacement: found.replacement,
-              ...(found.insertion ? { insertion: found.insertion } : {}),
-            },
-          ]
-        : [],
-    ),
+    ...rewrite.found.flatMap((found): Diagnostic[] => {
+      if (!found.match) return [];
+      const span = { start: found.literal.start, end: found.literal.end };
+      // A literal the helper may write otherwise for some values: said, with why, and no fix that would change what the code does.
+      if (!found.replacement)
+        return found.unreplaced
+          ? [{ severity, code: "url-literal", message: `${found.text} goes to ${found.match.route.target}; not replaced by ${found.match.call}: ${found.unreplaced}`, span }]
+          : [];
+      return [
+        {
+          severity,
+          code: "url-literal",
+          message: `${found.text} is ${found.match.call} (${found.match.route.target}): the helper generates this URL and follows the route when it changes`,
+          span,
+          replacement: found.replacement,
+          ...(found.insertion ? { insertion: found.insertion } : {}),
+        },
+      ];
+    }),
   ];
 }
 

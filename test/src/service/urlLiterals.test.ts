@@ -51,6 +51,17 @@ describe("service: URLs written by hand", () => {
     ]);
   });
 
+  it("a literal its helper may write otherwise for some values is said with why, and offers no fix", () => {
+    const w = workspace();
+    const uri = "file:///app/src/views/slug.ts";
+    const text = "export const load = (slug: string) => fetch(`/posts/${slug}`);\n";
+    w.set({ uri, version: 1, text });
+    const [diagnostic] = documentDiagnostics(w, uri).filter((d) => d.code === "url-literal");
+    assert.match(diagnostic.message, /^`\/posts\/\$\{slug\}` goes to posts#show; not replaced by post_path\(slug\): post_path: with slug = "a\/b" the literal writes \/posts\/a\/b/);
+    assert.strictEqual(diagnostic.replacement, undefined);
+    assert.deepStrictEqual(codeActions(w, uri, diagnostic.span!), []);
+  });
+
   it("in a front-end file, with a helpers module in the workspace, the fix imports the helper from it by name", () => {
     const w = workspace();
     const helpers = helpersModuleOf(w.routingFile("file:///app/src/routes.ts")!.routes, { routes: "./routes.ts" });
