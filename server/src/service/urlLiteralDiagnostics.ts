@@ -107,7 +107,14 @@ function literalDiagnostics(workspace: RoutingWorkspace, uri: string, routing: R
       // A literal the helper may write otherwise for some values: said, with why, and no fix that would change what the code does.
       if (!found.replacement)
         return found.unreplaced
-          ? [{ severity, code: "url-literal", message: `${found.text} goes to ${found.match.route.target}; not replaced by ${found.match.call}: ${found.unreplaced}`, span }]
+          ? [
+              {
+                severity,
+                code: "url-literal",
+                message: `${found.text} goes to ${found.match.route.target}; not replaced by ${found.match.call}: ${found.unreplaced}`,
+                span,
+              },
+            ]
           : [];
       return [
         {

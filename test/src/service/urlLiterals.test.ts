@@ -57,7 +57,10 @@ describe("service: URLs written by hand", () => {
     const text = "export const load = (slug: string) => fetch(`/posts/${slug}`);\n";
     w.set({ uri, version: 1, text });
     const [diagnostic] = documentDiagnostics(w, uri).filter((d) => d.code === "url-literal");
-    assert.match(diagnostic.message, /^`\/posts\/\$\{slug\}` goes to posts#show; not replaced by post_path\(slug\): post_path: with slug = "a\/b" the literal writes \/posts\/a\/b/);
+    assert.match(
+      diagnostic.message,
+      /^`\/posts\/\$\{slug\}` goes to posts#show; not replaced by post_path\(slug\): post_path: with slug = "a\/b" the literal writes \/posts\/a\/b/,
+    );
     assert.strictEqual(diagnostic.replacement, undefined);
     assert.deepStrictEqual(codeActions(w, uri, diagnostic.span!), []);
   });
