@@ -33,13 +33,19 @@ export function actionPlan(controllers: Controllers, controller: string, action:
 
 const plans = new WeakMap<ControllerModule, Map<string, ActionPlan>>();
 
-/** An action whose params are checked against its schema first (after its before filters, which run outside it). */
+/**
+ * An action whose params are checked against its schema first (after its before filters, which run
+ * outside it). The schema checks what the client sent, the query and the body: the path's values
+ * are the routing file's to constrain (requirements), so a strict schema (`additionalProperties:
+ * false`, Zod's `.strict()`) need not list them.
+ */
 function checkedAction(action: Action, schema: Schema): Action {
   return async (context) => {
-    const value = await validParams(schema, context.params);
-    // A Standard Schema's output (coerced, defaults applied) is what the action reads, over the path's own values, which a schema need not repeat.
-    if (value !== context.params && typeof value === "object" && value !== null) {
-      context.params = context instanceof RequestContext ? ({ ...context.pathValues, ...value } as Params) : (value as Params);
+    const sent = context instanceof RequestContext ? context.sentParams : context.params;
+    const value = await validParams(schema, sent);
+    // A Standard Schema's output (coerced, defaults applied) is what the action reads, the path's own values over it, as they are over what was sent.
+    if (value !== sent && typeof value === "object" && value !== null) {
+      context.params = context instanceof RequestContext ? ({ ...value, ...context.pathValues } as Params) : (value as Params);
     }
     return action(context);
   };

@@ -297,6 +297,8 @@ class Answering<Raw> {
         false,
       );
     }
+    // What the client sent, before the path's values are merged into it.
+    const sent = sentParams(params);
     // Path values win over body fields, which win over the query string.
     const context = new RequestContext(
       params ? mergeParams(params, recognition.params) : recognition.params,
@@ -309,6 +311,7 @@ class Answering<Raw> {
       files,
       core.cookieKeys,
       this.options.urlDefaults,
+      sent,
     );
     const { run: action, filters } = plan;
     const middleware = this.options.use;
@@ -431,6 +434,19 @@ class Answering<Raw> {
 }
 
 const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+/** The params of a request that sent no query and no body. */
+const NOTHING_SENT: Params = Object.freeze(Object.create(null) as Params);
+
+/**
+ * What a params schema checks of what the client sent, apart from the object the path's values are
+ * merged into: a form's `_method` is the routing's, not the action's.
+ */
+function sentParams(params: Params | undefined): Params {
+  if (!params) return NOTHING_SENT;
+  const sent = Object.assign(Object.create(null) as Params, params);
+  delete sent._method;
+  return sent;
+}
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";

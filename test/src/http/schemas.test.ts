@@ -19,13 +19,13 @@ const errors: unknown[] = [];
 const postSchemas: Schemas = {
   // A Standard Schema (Zod): its output, coerced and with defaults, is what the action reads.
   create: { params: z.object({ post: z.object({ title: z.string().min(3), stars: z.coerce.number().int().default(0) }) }) },
-  // A JSON Schema: checked as written.
+  // A JSON Schema: checked as written, against what the client sent (the path's id is the routing file's to constrain).
   update: {
     params: {
       type: "object",
-      required: ["id", "post"],
+      required: ["post"],
+      additionalProperties: false,
       properties: {
-        id: { type: "string", pattern: "^\\d+$" },
         post: {
           type: "object",
           properties: { title: { type: "string", minLength: 3, maxLength: 20 }, state: { enum: ["draft", "live"] } },
@@ -96,21 +96,50 @@ describe("http: params schemas (schemas export beside filters)", () => {
   });
 
   it("a JSON Schema: required, type, pattern, lengths, enum and additionalProperties, every issue listed", async () => {
-    const bad = await send("PUT", "/posts/x1.json", "post[title]=ab&post[state]=gone&post[extra]=1");
+    const bad = await send("PUT", "/posts/x1.json", "post[title]=ab&post[state]=gone&post[extra]=1&extra=2");
     assert.strictEqual(bad.status, 422);
     const { issues } = (await bad.json()) as { issues: Array<{ path: string; message: string }> };
-    // In the params' own order: the body's fields, then the path's values.
+    // In the params' own order, the body's fields; the path's id is not the schema's.
     assert.deepStrictEqual(issues, [
       { path: "post.title", message: "must be at least 3 characters long" },
       { path: "post.state", message: 'must be one of "draft", "live"' },
       { path: "post.extra", message: "is not expected" },
-      { path: "id", message: "must match /^\\d+$/" },
+      { path: "extra", message: "is not expected" },
     ]);
     const missing = await send("PUT", "/posts/1.json", "");
     assert.deepStrictEqual(((await missing.json()) as { issues: unknown }).issues, [{ path: "post", message: "is required" }]);
     const good = await send("PUT", "/posts/1", "post[title]=Hello&post[state]=live");
     assert.strictEqual(good.status, 200);
     assert.deepStrictEqual({ ...seen[0] }, { post: { title: "Hello", state: "live" }, id: "1" });
+  });
+
+  it("strict schemas (JSON Schema additionalProperties: false, Zod's .strict()) check what the client sent: a real request with a path id and a form's _method is 200, a misspelt field 422", async () => {
+    const strictRoutes = draw((map) => map.resources("posts", { only: ["update"] }, (post) => post.resources("comments", { only: ["create"] })));
+    const strict = fetchHandler(strictRoutes, {
+      posts: {
+        schemas: { update: { params: { type: "object", required: ["post"], additionalProperties: false, properties: { post: { type: "object" } } } } },
+        update: (ctx: ActionContext) => ({ ...ctx.params }),
+      },
+      comments: {
+        schemas: { create: { params: z.object({ comment: z.object({ body: z.string() }).strict() }).strict() } },
+        create: (ctx: ActionContext) => ({ ...ctx.params }),
+      },
+    });
+    const sendTo = (method: string, path: string, body: string) =>
+      strict(
+        new Request(`http://app.test${path}`, { method, body, headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" } }),
+      );
+    const updated = await sendTo("POST", "/posts/7", "_method=put&post[title]=Hi");
+    assert.strictEqual(updated.status, 200, await updated.clone().text());
+    // A JSON Schema only checks: the action reads the params as they came (the form's _method among them).
+    assert.deepStrictEqual(await updated.json(), { _method: "put", post: { title: "Hi" }, id: "7" });
+    const created = await sendTo("POST", "/posts/7/comments", "comment[body]=Yes");
+    assert.strictEqual(created.status, 200, await created.clone().text());
+    // The path's values over the schema's output, as over what was sent.
+    assert.deepStrictEqual(await created.json(), { comment: { body: "Yes" }, post_id: "7" });
+    const misspelt = await sendTo("POST", "/posts/7/comments", "coment[body]=Yes");
+    assert.strictEqual(misspelt.status, 422);
+    assert.strictEqual((await sendTo("POST", "/posts/7", "_method=put&pots[title]=Hi")).status, 422);
   });
 
   it("a client that does not ask for JSON gets the issues as text; the error hook receives them", async () => {
