@@ -73,9 +73,17 @@ export class ServedRedirects {
       const values: Record<string, string> = {};
       for (const [key, value] of Object.entries(params)) values[renamed?.get(key) ?? key] = value;
       const location = helper ? helper(values) : this.routes.generate({ ...values, controller: redirect.controller, action: redirect.action });
-      return { status: redirect.status, location: `${location}${query}` };
+      return { status: redirect.status, location: `${sitePath(location)}${query}` };
     } catch {
       return undefined;
     }
   }
+}
+
+/**
+ * A generated path as a Location of this site: a glob's value can begin with slashes (`/x//evil.example`
+ * → `//evil.example`), which a browser reads as another host; one slash is kept.
+ */
+function sitePath(location: string): string {
+  return `/${location.replace(/^[/\\]+/, "")}`;
 }

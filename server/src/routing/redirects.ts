@@ -1,4 +1,4 @@
-import { commentText, type Route, type RouteJSON } from "resource-routes/internal";
+import { commentText, type Route, type RouteJSON, type RouteSet } from "resource-routes/internal";
 import { GENERATED_MARK } from "../files/generatedFile";
 
 /** A URL pattern that routed before and no longer does, and where its requests should go now. */
@@ -67,6 +67,41 @@ export function redirectsOfMoves(moved: ReadonlyMap<Route, Route>): Redirect[] {
     redirects.push({ verb: old.verb, from: old.path, to: now.path, controller: now.controller, action: now.action, name: now.name, status });
   }
   return redirects;
+}
+
+/**
+ * The redirects that can never answer: the adapters ask redirects only for a request no route
+ * takes, so an old URL that a route still there recognises (Rails' `:controller/:action/:id`
+ * catch-all) reaches that route instead. Each with the old URL tried (its segments filled) and the
+ * route that takes it first.
+ */
+export function capturedRedirects(redirects: readonly Redirect[], routes: Pick<RouteSet, "match">): Array<{ redirect: Redirect; url: string; by: Route }> {
+  const captured: Array<{ redirect: Redirect; url: string; by: Route }> = [];
+  for (const redirect of redirects) {
+    if (!("to" in redirect)) continue;
+    const url = sampleUrl(redirect.from);
+    const verb = redirect.verb === "ANY" ? "GET" : redirect.verb.split("|")[0];
+    try {
+      captured.push({ redirect, url, by: routes.match(verb, url).route });
+    } catch {
+      // No route takes it: the redirect answers.
+    }
+  }
+  return captured;
+}
+
+/** An old pattern's URL with each segment filled (`/contexts/:id.:format` → `/contexts/1`), as a request for it would be. */
+function sampleUrl(pattern: string): string {
+  return pattern
+    .replace(/\(?\.:format\)?$/, "")
+    .replace(/:[A-Za-z_]\w*/g, "1")
+    .replace(/\*[A-Za-z_]\w*/g, "a");
+}
+
+/** A captured redirect, said as one line: which route takes its old URL first. */
+export function capturedLine(captured: { redirect: Redirect; url: string; by: Route }): string {
+  const { redirect, url, by } = captured;
+  return `${redirect.verb} ${redirect.from}: the redirect never answers: ${url} is taken by ${by.verb} ${by.path} → ${by.target}, a route that stays (redirects answer only the URLs no route takes)`;
 }
 
 function segmentKeys(path: string): string[] {

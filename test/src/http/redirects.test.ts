@@ -55,6 +55,25 @@ describe("serving redirects", () => {
     assert.match(await ask("GET", "/pages/1"), /^404 /);
   });
 
+  it("a Location is always a path of this site: a glob's value that begins with slashes never makes //host", async () => {
+    // A root glob that takes GET only: a POST to the old pattern is no route's, so its redirect answers.
+    const globs = draw({ behaviour: "B" }, (map) => map.named_route("page", "*path", { controller: "pages", action: "show", conditions: { method: "get" } }));
+    const served = fetchHandler(
+      globs,
+      { pages: { show: () => "page" } },
+      {
+        redirects: [{ verb: "POST", from: "/old/*path", to: "/*path", controller: "pages", action: "show", name: "page", status: 308 }],
+      },
+    );
+    const locations: string[] = [];
+    for (const path of ["/old/x", "/old//evil.example/x", "/old/%2F%2Fevil.example", "/old/%5C%5Cevil.example", "/old/\\\\evil.example"]) {
+      const response = (await served(new Request(`http://127.0.0.1${path}`, { method: "POST", redirect: "manual" })))!;
+      locations.push(`${response.status} ${response.headers.get("location")}`);
+    }
+    assert.strictEqual(locations[0], "308 /x");
+    for (const location of locations) assert.match(location, /^308 \/(?![/\\])/, locations.join("\n"));
+  });
+
   it("an old pattern the facility refuses is a TypeError when the handler is made", () => {
     assert.throws(
       () => fetchHandler(routes, controllers, { redirects: [{ ...redirects[0], from: 42 as unknown as string }] }),

@@ -1,4 +1,9 @@
-import { COVERAGE_VARIABLE, type Diagnostic, printable } from "resource-routes/internal";
+import * as path from "path";
+import { COVERAGE_VARIABLE, type Diagnostic, printable, type RouteSet } from "resource-routes/internal";
+import { readRegularFileSync } from "../../files/regularFile";
+import { capturedLine, capturedRedirects } from "../../routing/redirects";
+import { redirectsList } from "../../routing/redirectsModule";
+import { LineIndex } from "../../text/lineIndex";
 import { unusedRoutes } from "../unusedRoutes";
 import { unreachableDiagnostics } from "../../routing/unreachableDiagnostics";
 import { ParsedArguments, UsageError } from "../args";
@@ -42,6 +47,15 @@ export async function checkCommand(args: ParsedArguments): Promise<CommandResult
     if (args.strict && notStatic(f).length)
       result.stderr.push(printable(`${f.file}: --strict: ${notStatic(f).length} not-static part(s): the editor's routes may not be the app's`));
   }
+  for (const f of loaded) {
+    // The redirects module beside the routing file (the one the editor's rename keeps), where there is one.
+    const redirects = redirectsBeside(f.file);
+    if (!redirects) continue;
+    const lines = LineIndex.of(redirects.text);
+    const diagnostics = neverAnswering(redirects.text, f.routes);
+    if (args.json) result.stdout.push(JSON.stringify({ file: redirects.file, diagnostics: diagnostics.map((d) => diagnosticJSON(d, lines)) }));
+    else for (const d of diagnostics) result.stdout.push(diagnosticLine(redirects.file, d, lines));
+  }
   if (args.unused) {
     result.stderr.push(
       ...warnings,
@@ -71,4 +85,30 @@ export async function checkCommand(args: ParsedArguments): Promise<CommandResult
     if (differences.length) result.exitCode = 1;
   }
   return result;
+}
+
+/** The redirects module beside a routing file (`redirects.ts`, or its JavaScript), read as text, where there is one. */
+function redirectsBeside(routingFile: string): { file: string; text: string } | undefined {
+  for (const name of ["redirects.ts", "redirects.js", "redirects.mjs", "redirects.cjs"]) {
+    const file = path.join(path.dirname(routingFile), name);
+    try {
+      return { file, text: readRegularFileSync(file) };
+    } catch {
+      // None of that name, or not a file to read.
+    }
+  }
+  return undefined;
+}
+
+/** A redirect-never-answers warning at each redirect of the module that a route of `routes` takes first. */
+function neverAnswering(text: string, routes: RouteSet): Diagnostic[] {
+  const entries = redirectsList(text)?.entries ?? [];
+  const captured = capturedRedirects(
+    entries.map((entry) => entry.redirect),
+    routes,
+  );
+  return captured.map((c) => {
+    const entry = entries.find((e) => e.redirect === c.redirect)!;
+    return { severity: "warning", code: "redirect-never-answers", message: capturedLine(c), span: { start: entry.start, end: entry.end } };
+  });
 }

@@ -1,6 +1,6 @@
 import * as path from "path";
-import { printable, type RouteJSON } from "resource-routes/internal";
-import { redirectsBetween, redirectsModule } from "../../routing/redirects";
+import { printable, type RouteJSON, type RouteSet } from "resource-routes/internal";
+import { capturedLine, capturedRedirects, redirectsBetween, redirectsModule } from "../../routing/redirects";
 import { ParsedArguments, UsageError } from "../args";
 import { writeOrRefuse } from "./generatedOutput";
 import { loadFile } from "../load";
@@ -21,7 +21,7 @@ export function diffCommand(args: ParsedArguments): CommandResult {
   const beforeSet = routeSetOfText(fileAtRevision(file, from), file, from, args.behaviour);
   const afterSet = args.to ? routeSetOfText(fileAtRevision(file, args.to), file, to, args.behaviour) : loadFile(file, args.behaviour).routes;
   const [before, after] = [beforeSet.toJSON().routes, afterSet.toJSON().routes];
-  if (args.redirects) return redirectsResult(before, after, args, file, from, to);
+  if (args.redirects) return redirectsResult(before, after, afterSet, args, file, from, to);
   if (args.out) throw new UsageError("diff --out writes the redirects module: give --redirects with it");
   // The URLs the project's code writes by hand break as its helper calls do (the working folder's files, as `literals` reads them).
   const files = literalSourceFiles([], file, args.include, args.exclude);
@@ -49,20 +49,30 @@ export function diffCommand(args: ParsedArguments): CommandResult {
 }
 
 /** diff --redirects: for each URL pattern that routed at the first revision and no longer does, where it should go now; with --out, as a module the adapters serve. */
-function redirectsResult(before: RouteJSON[], after: RouteJSON[], args: ParsedArguments, file: string, from: string, to: string): CommandResult {
+function redirectsResult(
+  before: RouteJSON[],
+  after: RouteJSON[],
+  afterSet: Pick<RouteSet, "match">,
+  args: ParsedArguments,
+  file: string,
+  from: string,
+  to: string,
+): CommandResult {
   const redirects = redirectsBetween(before, after);
   const refused = redirects.flatMap((r) => ("refused" in r ? [printable(`${r.verb} ${r.from}: no redirect: ${r.refused}`)] : []));
+  // A redirect whose old URLs a route that stays takes first is written all the same, and said: those URLs do not redirect.
+  const captured = capturedRedirects(redirects, afterSet).map((c) => printable(capturedLine(c)));
   const served = redirects.filter((r) => "to" in r).length;
-  const summary = `${served} redirect(s), ${refused.length} without a target (${from} → ${to})`;
+  const summary = `${served} redirect(s), ${refused.length} without a target${captured.length ? `, ${captured.length} that never answer` : ""} (${from} → ${to})`;
   if (args.out) {
     const text = redirectsModule(redirects, from, path.basename(file));
     // Never written unless it parses: a failure here is ours, said as one.
     const broken = addedSyntaxError(args.out, "", text);
     if (broken) throw new Error(`the redirects module made for ${file} does not parse (${broken}): nothing written`);
     const written = writeOrRefuse(args.out, text, file, args.force);
-    return { stdout: [printable(`${written} ${args.out}`)], stderr: [...refused, summary], exitCode: 0 };
+    return { stdout: [printable(`${written} ${args.out}`)], stderr: [...refused, ...captured, summary], exitCode: 0 };
   }
   if (args.json) return { stdout: redirects.map((r) => JSON.stringify(r)), stderr: [], exitCode: 0 };
   const stdout = redirects.flatMap((r) => ("to" in r ? [printable(`${r.verb} ${r.from} → ${r.to} (${r.status})`)] : []));
-  return { stdout, stderr: [...refused, summary], exitCode: 0 };
+  return { stdout, stderr: [...refused, ...captured, summary], exitCode: 0 };
 }
