@@ -19,6 +19,7 @@ import { guardRails } from "./guardRails";
 import { literalsBenchmark } from "./literals";
 import { typesBenchmark } from "./types";
 import { coverageRecording } from "./coverage";
+import { generationFromOptions } from "./generation";
 import { routesTreeBenchmark } from "./tree";
 import { heldBy } from "../../test/out/support/heap";
 import { megabytes, rate, ratio, time, times } from "./measure";
@@ -206,6 +207,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   literals: literalsBenchmark,
   types: typesBenchmark,
   coverage: coverageRecording,
+  generation: generationFromOptions,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));

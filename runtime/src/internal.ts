@@ -26,6 +26,7 @@ export { RouteDefinitionError, RoutingError } from "./routing/errors";
 export { expandDeclarations, Expander, ExpansionUnit, expansionUnits, Refusal, stopped } from "./routing/expand";
 export { explainRecognition } from "./routing/explain";
 export { positionalKeys } from "./routing/generate";
+export { generateFromOptions, routesByTarget } from "./routing/generateFromOptions";
 export { Helper, helperNames, parseHelperName } from "./routing/helpers";
 export { Inflector, RAILS_INFLECTIONS } from "./routing/inflector";
 export {

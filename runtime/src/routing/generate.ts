@@ -3,6 +3,7 @@ import { RoutingError } from "./errors";
 import { DEFAULT_SEGMENT_PATTERN, segmentKeys } from "./path";
 import { Route } from "./route";
 import { record } from "./records";
+import { shortened } from "../text/escape";
 
 /** Keys of a helper's named values that shape the URL rather than fill the path or the query. */
 const URL_OPTION_KEYS = new Set(["host", "protocol", "port", "anchor", "only_path", "trailing_slash"]);
@@ -155,19 +156,29 @@ function escapePathSegment(text: string): string {
 /** Rails' to_query: sorted `key=value` pairs, `key[]=` for lists, `key[sub]=` for objects. */
 function queryString(values: Record<string, unknown>, used: Set<string>): string {
   const pairs: string[] = [];
+  const within = new Set<object>();
   for (const [key, value] of Object.entries(values)) {
     if (used.has(key) || ROUTE_KEYS.has(key) || URL_OPTION_KEYS.has(key) || value === undefined) continue;
-    addPairs(pairs, key, value);
+    addPairs(pairs, key, value, within);
   }
   return pairs.sort().join("&");
 }
 
-function addPairs(pairs: string[], key: string, value: unknown): void {
-  if (Array.isArray(value)) {
-    for (const item of value) addPairs(pairs, `${key}[]`, item);
-  } else if (isPlainObject(value)) {
-    for (const [sub, item] of Object.entries(value as Record<string, unknown>)) addPairs(pairs, `${key}[${sub}]`, item);
+/** How deep a query value may nest, and how many pairs it may make: a value shared at every level makes pairs without end. */
+const MAX_QUERY_DEPTH = 32;
+const MAX_QUERY_PAIRS = 10_000;
+
+function addPairs(pairs: string[], key: string, value: unknown, within: Set<object>): void {
+  if (Array.isArray(value) || isPlainObject(value)) {
+    // A value holding itself, or nested past the bound, is the caller's mistake: said, never a stack overflow.
+    if (within.has(value as object)) throw new RoutingError(`The query value of ${shortened(key)} holds itself`);
+    if (within.size >= MAX_QUERY_DEPTH) throw new RoutingError(`The query value of ${shortened(key)} is nested more than ${MAX_QUERY_DEPTH} levels deep`);
+    within.add(value as object);
+    if (Array.isArray(value)) for (const item of value) addPairs(pairs, `${key}[]`, item, within);
+    else for (const [sub, item] of Object.entries(value as Record<string, unknown>)) addPairs(pairs, `${key}[${sub}]`, item, within);
+    within.delete(value as object);
   } else {
+    if (pairs.length >= MAX_QUERY_PAIRS) throw new RoutingError(`The query string would hold more than ${MAX_QUERY_PAIRS} values`);
     pairs.push(`${cgiEscape(key)}=${cgiEscape(value === null ? "" : toParam(value))}`);
   }
 }

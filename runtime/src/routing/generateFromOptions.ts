@@ -25,6 +25,8 @@ export function generateFromOptions(
   routes: readonly Route[],
   named: ReadonlyMap<string, Route>,
   options: Readonly<Record<string, unknown>>,
+  /** The routes that may reach a controller and action, in registration order (default: the kept index; every route gives the same answer, slower). */
+  candidatesOf: (controller: string, action: string) => readonly Route[] = (controller, action) => routesByTarget(routes).candidates(controller, action),
 ): GeneratedFromOptions {
   const given = record<unknown>();
   for (const key of Object.keys(options)) given[key] = options[key];
@@ -38,9 +40,9 @@ export function generateFromOptions(
   const namedRoute = useRoute !== undefined && useRoute !== null ? named.get(String(useRoute)) : undefined;
   // Rails crashed on a name no route held (NoMethodError on nil): a routing error that names it.
   if (useRoute !== undefined && useRoute !== null && !namedRoute) throw new RoutingError(`No route named ${JSON.stringify(String(useRoute))} (use_route)`);
-  const candidates = namedRoute ? [namedRoute] : routes;
+  const candidates = namedRoute ? [namedRoute] : candidatesOf(controller, action);
   const keys = Object.keys(given).filter((key) => truthy(given[key]));
-  const controllers = knownControllers(routes);
+  const controllers = routesByTarget(routes).controllers;
   const ranked = candidates
     .filter((route) => reaches(route, "controller", controller, controllers) && reaches(route, "action", action, controllers))
     .map((route, order) => ({ route, order, unused: unusedCount(keys, significantKeys(route)) }))
@@ -114,11 +116,57 @@ function reaches(route: Route, key: "controller" | "action", value: string, cont
   return key === "action" || controllers.size === 0 || controllers.has(value);
 }
 
-function knownControllers(routes: readonly Route[]): Set<string> {
-  const controllers = new Set<string>();
-  for (const route of routes) if (route.controller !== null) controllers.add(route.controller);
-  return controllers;
+/**
+ * The routes generation from options may use for a controller and action, kept by what each names:
+ * both (`posts#show`), the controller alone (an `:action` segment), the action alone (a
+ * `:controller` segment), or neither. A call looks at its controller's and action's lists alone,
+ * in registration order, as Rails 2.3 kept its routes by controller: its cost does not grow with
+ * the other controllers' routes.
+ */
+export class RoutesByTarget {
+  private readonly both = new Map<string, Route[]>();
+  private readonly controllerOnly = new Map<string, Route[]>();
+  private readonly actionOnly = new Map<string, Route[]>();
+  private readonly neither: Route[] = [];
+  private readonly order = new Map<Route, number>();
+  /** The controllers the routes name: what a `:controller` segment takes. */
+  readonly controllers = new Set<string>();
+
+  constructor(routes: readonly Route[]) {
+    routes.forEach((route, i) => {
+      this.order.set(route, i);
+      if (route.controller !== null) this.controllers.add(route.controller);
+      if (route.controller !== null && route.action !== null) push(this.both, `${route.controller}#${route.action}`, route);
+      else if (route.controller !== null) push(this.controllerOnly, route.controller, route);
+      else if (route.action !== null) push(this.actionOnly, route.action, route);
+      else this.neither.push(route);
+    });
+  }
+
+  /** The routes that may reach `controller#action`, in registration order. */
+  candidates(controller: string, action: string): Route[] {
+    const lists = [this.both.get(`${controller}#${action}`), this.controllerOnly.get(controller), this.actionOnly.get(action), this.neither];
+    const found = lists.flatMap((list) => list ?? []);
+    return found.sort((a, b) => this.order.get(a)! - this.order.get(b)!);
+  }
 }
+
+function push(lists: Map<string, Route[]>, key: string, route: Route): void {
+  const list = lists.get(key);
+  if (list) list.push(route);
+  else lists.set(key, [route]);
+}
+
+/** The index of a route list, made at its first generation and kept with it (made again should the list have grown since). */
+export function routesByTarget(routes: readonly Route[]): RoutesByTarget {
+  const kept = indexes.get(routes);
+  if (kept && kept.size === routes.length) return kept.index;
+  const index = new RoutesByTarget(routes);
+  indexes.set(routes, { index, size: routes.length });
+  return index;
+}
+
+const indexes = new WeakMap<readonly Route[], { index: RoutesByTarget; size: number }>();
 
 /** A value as its parameter text, or undefined for none (nil, false, ""). */
 function text(value: unknown): string | undefined {

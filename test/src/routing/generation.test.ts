@@ -46,6 +46,30 @@ describe("generation", () => {
       "/posts/3/comments?ids%5B%5D=1&ids%5B%5D=2&q=a+b%26c&sort=new",
     );
   });
+  it("a query value that holds itself, nests past 32 levels or makes over 10,000 values is a RoutingError that says so, never a stack overflow", () => {
+    const h = routes("B").helpers;
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    let deep: unknown = "x";
+    for (let i = 0; i < 5_000; i++) deep = { d: deep };
+    let shared: unknown = ["x"];
+    for (let i = 0; i < 25; i++) shared = [shared, shared];
+    const failure = (value: unknown) => {
+      try {
+        h.posts_path({ q: value });
+      } catch (error) {
+        assert.ok(error instanceof RoutingError, String(error));
+        return error.message;
+      }
+      return "generated";
+    };
+    assert.strictEqual(failure(cyclic), "The query value of q[self] holds itself");
+    assert.match(failure(deep), /^The query value of q\[d\]\[d\].* is nested more than 32 levels deep$/);
+    assert.strictEqual(failure(shared), "The query string would hold more than 10000 values");
+    // A value used twice side by side is no cycle.
+    const twice = { x: 1 };
+    assert.strictEqual(h.posts_path({ a: twice, b: twice }), "/posts?a%5Bx%5D=1&b%5Bx%5D=1");
+  });
   it("objects give their to_param(), else their id", () => {
     const h = routes("B").helpers;
     class Post {
