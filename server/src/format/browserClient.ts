@@ -22,6 +22,8 @@ export function clientModuleOf(
   helpersModule: string,
   routingFile: string,
   core: ClientCore = { export: false },
+  /** By target, the other routes of its action, each reached by its helper's name (`{ route: "todo" }`). */
+  alternatives: HelpersModule["targetAlternatives"] = new Map(),
 ): { js: string; dts: string } {
   const imports = clientImportsOf(helpersModule, routingFile, "importFrom" in core ? core.importFrom : undefined);
   const js: string[] = [];
@@ -29,16 +31,33 @@ export function clientModuleOf(
   // The path's segments of a request, one type per shape: many requests share one.
   const segmentTypes = new Map<string, string>();
   const names = [...targets.keys()];
+  const helpers = new Set<string>();
+  const segmentsOf = (route: Route): { keys: readonly string[]; type: string } => {
+    const { keys, required } = shapeOf(route);
+    const members = `{ ${keys.map((key, i) => `${isIdentifier(key) ? key : JSON.stringify(key)}${required[i] ? "" : "?"}: RouteValue;`).join(" ")} }`;
+    let type = segmentTypes.get(members);
+    if (!type) segmentTypes.set(members, (type = `Segments${segmentTypes.size}`));
+    return { keys, type };
+  };
   for (const [name, route] of targets) {
-    const { keys: segmentKeys, required } = shapeOf(route);
-    js.push(`export function ${name}(...args) { return $send($${name}, ${JSON.stringify(segmentKeys)}, "${targetMethod(route)}", args); }`);
-    const members = `{ ${segmentKeys.map((key, i) => `${isIdentifier(key) ? key : JSON.stringify(key)}${required[i] ? "" : "?"}: RouteValue;`).join(" ")} }`;
-    let segments = segmentTypes.get(members);
-    if (!segments) segmentTypes.set(members, (segments = `Segments${segmentTypes.size}`));
+    const segments = segmentsOf(route);
+    const others = alternatives.get(name) ?? [];
+    // The action's other routes, chosen by name in the request's options: each its helper's URL and its path's keys.
+    const routes = others.map(({ helper, route: other }) => {
+      helpers.add(helper);
+      return `${JSON.stringify(helper)}: [(values) => ({ url: $${helper}_path(values) }), ${JSON.stringify(segmentsOf(other).keys)}]`;
+    });
+    const call = `$${name}, ${JSON.stringify(segments.keys)}, "${targetMethod(route)}", args`;
+    js.push(`export function ${name}(...args) { return ${routes.length ? `$via({ ${routes.join(", ")} }, ${call})` : `$send(${call})`}; }`);
     const target = JSON.stringify(route.target);
+    const answer = `Promise<Answer<ActionAnswer<${target}>>>`;
     dts.push(
       `/** ${commentText(`${route.target}: ${route.verb} ${route.path}`)} */`,
-      `export declare function ${name}(...args: Call<${segments}, ActionInput<${target}>>): Promise<Answer<ActionAnswer<${target}>>>;`,
+      `export declare function ${name}(...args: Call<${segments.type}, ActionInput<${target}>>): ${answer};`,
+      ...others.flatMap(({ helper, route: other }) => [
+        `/** ${commentText(`${other.target}: ${other.verb} ${other.path}, by its route's name`)} */`,
+        `export declare function ${name}(...args: RouteCall<${segmentsOf(other).type}, ActionInput<${target}>, ${JSON.stringify(helper)}>): ${answer};`,
+      ]),
     );
   }
   const header = `${GENERATED_MARK} from ${commentText(baseName(routingFile))}. Do not edit: \`resource-routes helpers --client\` writes it again, and so does the language server.`;
@@ -48,16 +67,18 @@ export function clientModuleOf(
       header,
       // The own core builds a GET's query with the helpers' own encoding ($query, which the main helpers module exports).
       ...(names.length || !shared
-        ? [`import { ${[...names.map((name) => `${name} as $${name}`), ...(shared ? [] : ["$query"])].join(", ")} } from ${JSON.stringify(imports.helpers)};`]
+        ? [
+            `import { ${[...names.map((name) => `${name} as $${name}`), ...[...helpers].map((helper) => `${helper}_path as $${helper}_path`), ...(shared ? [] : ["$query"])].join(", ")} } from ${JSON.stringify(imports.helpers)};`,
+          ]
         : []),
-      ...(shared ? [`import { $send } from ${shared};`] : [CLIENT_CORE, ...("export" in core && core.export ? ["export { $send };"] : [])]),
+      ...(shared ? [`import { $send, $via } from ${shared};`] : [CLIENT_CORE, ...("export" in core && core.export ? ["export { $send, $via };"] : [])]),
       ...js,
       "",
     ].join("\n"),
     dts: [
       header,
       `import type { ActionAnswer, ActionInput } from ${JSON.stringify(imports.types)};`,
-      ...(shared ? [`import type { Answer, Call, RouteValue } from ${shared};`] : [CLIENT_DECLARATIONS]),
+      ...(shared ? [`import type { Answer, Call, RouteCall, RouteValue } from ${shared};`] : [CLIENT_DECLARATIONS]),
       ...[...segmentTypes].map(([members, name]) => `type ${name} = ${members};`),
       ...dts,
       "",
@@ -114,6 +135,15 @@ async function $send(target, keys, method, [params = {}, { fetch, headers, ...in
   if (response.ok || [400, 404, 405, 422].includes(response.status)) return { ok: response.ok, status: response.status, data, response };
   throw new ResponseError(response, data);
 }
+
+// A request of an action with several routes: another one by its name (\`{ route: "todo" }\`), its URL and its path's keys.
+async function $via(routes, target, keys, method, [params, { route, ...init } = {}]) {
+  if (route !== undefined) {
+    if (!Object.hasOwn(routes, route)) throw new TypeError("no route " + route + " for this request");
+    [target, keys] = routes[route];
+  }
+  return $send(target, keys, method, [params, init]);
+}
 `;
 
 // Its own RouteValue rather than the helpers module's: a program that makes requests alone never reads the helpers' declarations.
@@ -135,6 +165,8 @@ export interface RequestOptions extends Omit<RequestInit, "method" | "body" | "h
   headers?: Record<string, string>;
   fetch?: typeof fetch;
 }
+/** A request to another route of the action, named in its options: that route's segments and the schema's input. */
+export type RouteCall<Segments, Input, Name extends string> = [params: Omit<Input, keyof Segments> & Segments, init: RequestOptions & { route: Name }];
 /** A request's arguments: the path's segments and the params schema's input (the other keys), then the options; optional where nothing is required. */
 export type Call<Segments, Input> = {} extends Omit<Input, keyof Segments> & Segments
   ? [params?: Omit<Input, keyof Segments> & Segments, init?: RequestOptions]

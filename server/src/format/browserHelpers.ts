@@ -29,6 +29,12 @@ interface HelpersModuleText {
   dts: string;
   /** The route of each target it exports, by its exported name: what its client module calls. */
   targetRoutes: Map<string, Route>;
+  /**
+   * By target name, the other routes of its `controller#action` that take its method, each with the
+   * helper of this module that writes its URL (its name, or its path's named route's): the client
+   * reaches them by that name (`todosUpdate({ id }, { route: "todo" })`).
+   */
+  targetAlternatives: Map<string, Array<{ helper: string; route: Route }>>;
 }
 
 /** A controller's own module (`--split`): its named routes' helpers and its targets. */
@@ -98,9 +104,24 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
     helpers += 2;
   }
   let targets = 0;
+  const targetOf = new Map<string, string>();
   for (const [target, route] of targetRoutes(source.table.routes, selected, taken, leftOut)) {
     builderOf(route).target(target, route);
+    targetOf.set(route.target, target);
     targets++;
+  }
+  // The other routes of each target's action, where its module has their helper.
+  const pathNames = new Map<string, string>();
+  for (const [name, route] of source.table.namedRoutes()) if (!pathNames.has(route.path)) pathNames.set(route.path, name);
+  for (const route of source.table.routes) {
+    const target = targetOf.get(route.target);
+    const builder = target === undefined || !selected(route) ? undefined : builderOf(route);
+    const first = target === undefined ? undefined : builder?.targetRoutes.get(target);
+    const helper = route.name ?? pathNames.get(route.path);
+    if (!builder || !first || first === route || targetMethod(first) !== targetMethod(route) || !helper || !builder.helperNames.has(helper)) continue;
+    const alternatives = builder.targetAlternatives.get(target!) ?? [];
+    const firstHelper = first.name ?? pathNames.get(first.path);
+    if (helper !== firstHelper && !alternatives.some((a) => a.helper === helper)) builder.targetAlternatives.set(target!, [...alternatives, { helper, route }]);
   }
 
   const header = (recipeLine: boolean) => [
@@ -128,6 +149,7 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
     ].join("\n"),
     dts: [...header(true), DECLARATIONS, ...main.shapes.lines(), ...main.dts, ""].join("\n"),
     targetRoutes: main.targetRoutes,
+    targetAlternatives: main.targetAlternatives,
     controllers: [...controllers].map(([controller, builder]) => {
       const up = "../".repeat(controller.split("/").length);
       const core = JSON.stringify(`${up}${moduleFile}`);
@@ -142,6 +164,7 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
           "",
         ].join("\n"),
         targetRoutes: builder.targetRoutes,
+        targetAlternatives: builder.targetAlternatives,
       };
     }),
     helpers,
@@ -157,6 +180,9 @@ class ModuleBuilder {
   readonly dts: string[] = [];
   readonly shapes = new HelperShapes();
   readonly targetRoutes = new Map<string, Route>();
+  readonly targetAlternatives = new Map<string, Array<{ helper: string; route: Route }>>();
+  /** The named routes whose helpers it exports. */
+  readonly helperNames = new Set<string>();
   private readonly data = new Map<Route, string>();
 
   constructor(private readonly shapeOf: (route: Route) => HelperShape) {}
@@ -168,6 +194,7 @@ class ModuleBuilder {
     this.js.push(`export function ${name}_url(...args) { return $url(${r}, "${name}_url", args); }`);
     const shape = this.shapes.nameOf(this.shapeOf(route));
     this.dts.push(about, `export declare const ${name}_path: ${shape}<string>;`, about, `export declare const ${name}_url: ${shape}<string>;`);
+    this.helperNames.add(name);
   }
 
   target(name: string, route: Route): void {

@@ -37,7 +37,7 @@ export function helpersFilesOf(made: HelpersModule, out: string, routingFile: st
     const clientFiles = client ? clientFilesOf(js) : undefined;
     if (!clientFiles || !mainClient) continue;
     const core = module === made ? { export: made.controllers.length > 0 } : { importFrom: mainClient.js };
-    const typed = clientModuleOf(module.targetRoutes, made.shapeOf, js, routingFile, core);
+    const typed = clientModuleOf(module.targetRoutes, made.shapeOf, js, routingFile, core, module.targetAlternatives);
     files.push({ file: clientFiles.dts, text: typed.dts, declarations: true, ...own }, { file: clientFiles.js, text: typed.js, declarations: false, ...own });
   }
   return files;
