@@ -71,4 +71,23 @@ describe("the routes.rb reader (a worker thread)", function () {
       instance.dispose();
     }
   });
+
+  it("a routes.rb of values that share parts is read within the reader's bounds, and crosses to the server without being expanded", async () => {
+    const { instance, next } = reader();
+    const shared = ["A0 = ['x', 'y', 'z']", ...Array.from({ length: 11 }, (_, i) => `A${i + 1} = [${Array(6).fill(`A${i}`).join(", ")}]`)];
+    const text = `${shared.join("\n")}\n${routes("map.resources :kept, :x => A11\nmap.resources :posts")}`;
+    try {
+      instance.read(URI, text);
+      await next();
+      const reading = instance.read(URI, text);
+      assert.ok(reading && "imported" in reading, JSON.stringify(reading));
+      assert.strictEqual(calls(reading), 1);
+      assert.deepStrictEqual(
+        reading.imported.unread.map((u) => u.reason),
+        ["a value larger than 100000 elements and characters written out"],
+      );
+    } finally {
+      instance.dispose();
+    }
+  });
 });
