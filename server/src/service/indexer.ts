@@ -110,8 +110,8 @@ function isWorthKeeping(uri: string, text: string): boolean {
 }
 
 const RE_EXPORT = /\bexport\s+(?:type\s+)?(?:\*|\{[^}]*\})\s*from\s*["']\.\.?\//;
-/** The project files whose `paths` resolve imports, indexed whatever the globs say. */
-const PROJECT_CONFIG = /\/(?:tsconfig|jsconfig)\.json$/;
+/** The project's configs (their `paths` resolve imports, their module resolution decides an added import's extension), indexed whatever the globs say, with the ones they extend (`tsconfig.base.json`). */
+const PROJECT_CONFIG = /\/(?:tsconfig|jsconfig)(?:\.[\w-]+)*\.json$/;
 
 async function listFiles(fs: FileSystem, root: string, relative: string, filter: FileFilter, progress?: IndexProgress): Promise<string[]> {
   const found: string[] = [];

@@ -5,6 +5,7 @@ import { helpersRecipeOf } from "../format/browserHelpers";
 import { KeptFor } from "../incremental/keptFor";
 import { KeptLiteralMatches } from "../literals/keptLiteralMatches";
 import { globTest, rewriteLiterals, type RoutingFiles } from "../literals/literalRewrites";
+import { requiredExtensionIn } from "../literals/moduleResolution";
 import { literalPath } from "../literals/urlLiterals";
 import { literalSource } from "./literalUses";
 import { parseUri } from "./uris";
@@ -94,6 +95,8 @@ function literalDiagnostics(workspace: RoutingWorkspace, uri: string, routing: R
   const rewrite = rewriteLiterals(path, text, routing, {
     assetGlobs,
     frontEnd: globTest(frontEndGlobs),
+    // The extension the file's tsconfig.json (a document of the workspace) requires of an import the fix adds.
+    importExtension: () => requiredExtensionIn(uri, (config) => workspace.document(config)?.text.toString()),
     match: (literal, set) => keptMatches(workspace, uri, set.uri).matchOf(literal, set),
     // Recognising what no helper writes needs the whole recogniser of each version of the routes: only for unknown-url.
     recognition,

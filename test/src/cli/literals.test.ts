@@ -313,6 +313,44 @@ describe("URL literals", () => {
     }
   });
 
+  it("--fix writes the import the tsconfig's module resolution takes (node16, nodenext, bundler, commonjs), and tsc stays clean", () => {
+    const settings: Array<[string, Record<string, unknown>, Record<string, unknown>, string]> = [
+      ["node16", { module: "node16" }, { type: "module" }, '"../routes.js"'],
+      ["nodenext", { module: "nodenext", moduleResolution: "nodenext" }, { type: "module" }, '"../routes.js"'],
+      ["nodenext with .ts imports", { module: "nodenext", allowImportingTsExtensions: true, noEmit: true }, { type: "module" }, '"../routes.ts"'],
+      ["bundler", { module: "esnext", moduleResolution: "bundler" }, {}, '"../routes"'],
+      ["commonjs", { module: "commonjs", moduleResolution: "node" }, {}, '"../routes"'],
+    ];
+    for (const [title, compilerOptions, packageFields, specifier] of settings) {
+      const dir = project("views");
+      try {
+        fs.mkdirSync(path.join(dir, "node_modules"));
+        fs.symlinkSync(path.join(ROOT, "runtime"), path.join(dir, "node_modules", "resource-routes"), "dir");
+        fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ ...packageFields, "resource-routes": { routes: "src/routes.ts" } }));
+        // The options in a base config the project's extends, as projects often write them.
+        fs.writeFileSync(
+          path.join(dir, "tsconfig.base.json"),
+          JSON.stringify({
+            compilerOptions: { strict: true, noEmit: true, skipLibCheck: true, types: [], lib: ["es2022", "dom"], target: "es2022", ...compilerOptions },
+          }),
+        );
+        fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ extends: "./tsconfig.base.json", include: ["src"] }));
+        fs.writeFileSync(path.join(dir, "src", "views", "links.ts"), 'export const all = () => fetch("/posts");\n');
+        const fixed = cliIn(dir)("literals", "--fix");
+        assert.strictEqual(fixed.status, 0, `${title}: ${fixed.stderr}`);
+        assert.strictEqual(
+          fs.readFileSync(path.join(dir, "src", "views", "links.ts"), "utf8"),
+          `import routes from ${specifier};\nexport const all = () => fetch(routes.helpers.posts_path());\n`,
+          title,
+        );
+        const tsc = cp.spawnSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", dir], { encoding: "utf8" });
+        assert.strictEqual(tsc.status, 0, `${title}: ${tsc.stdout}`);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
   it("with the routing file's helpers module written (resource-routes helpers), front-end files import each helper from it", () => {
     const dir = project("views");
     try {

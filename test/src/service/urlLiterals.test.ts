@@ -51,6 +51,15 @@ describe("service: URLs written by hand", () => {
     ]);
   });
 
+  it("the fix's import carries the extension the workspace's tsconfig.json requires (nodenext: .js), else follows the file's own imports", () => {
+    const w = workspace();
+    const view = 'import { api } from "../api";\nexport const load = () => api("/posts");\n';
+    assert.match(fixed(w, "file:///app/src/views/plain.ts", view)[1], /import routes from "\.\.\/routes";/);
+    w.set({ uri: "file:///app/tsconfig.base.json", version: 1, text: '{ "compilerOptions": { "module": "NodeNext" } }' });
+    w.set({ uri: "file:///app/tsconfig.json", version: 1, text: '{ "extends": "./tsconfig.base.json", "include": ["src"] }' });
+    assert.match(fixed(w, "file:///app/src/views/esm.ts", view)[1], /import routes from "\.\.\/routes\.js";/);
+  });
+
   it("a literal its helper may write otherwise for some values is said with why, and offers no fix", () => {
     const w = workspace();
     const uri = "file:///app/src/views/slug.ts";
