@@ -9,6 +9,8 @@ import { UnwritableValue, valueText } from "./typescriptText";
 export interface RefusedCall {
   message: string;
   span: Span;
+  /** Its line in the routes.rb. */
+  line: number;
   /** The DSL cannot take its values (the written file keeps it as a comment), rather than the mapper refusing them (it throws). */
   unwritable: boolean;
 }
@@ -47,7 +49,12 @@ export function rubyDeclarations(body: readonly ImportedStatement[]): { body: De
         else on.named_route(statement.method, args[0] as string, (args[1] ?? {}) as Record<string, unknown>);
       } catch (error) {
         if (!(error instanceof UnwritableValue || error instanceof TypeError)) throw error;
-        refused.push({ message: `${statement.method}: ${error.message}`, span: statement.source.call, unwritable: error instanceof UnwritableValue });
+        refused.push({
+          message: `${statement.method}: ${error.message}`,
+          span: statement.source.call,
+          line: statement.line,
+          unwritable: error instanceof UnwritableValue,
+        });
         continue;
       }
       const { call, method, names, options } = statement.source;

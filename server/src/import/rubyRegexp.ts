@@ -333,8 +333,10 @@ class Translation {
     }
     if (char in REFUSED_ESCAPES) throw new Refused(REFUSED_ESCAPES[char]);
     if (/[A-Za-z]/.test(char)) throw new Refused(`the escape \\${char}`);
+    // A `/`, escaped or not, is written one way: bare in a class, escaped outside (Ruby's own source drops the escape).
+    if (char === "/") return inClass ? "/" : "\\/";
     // An escaped punctuation mark, space or other character: the character itself.
-    return /[\\^$.*+?()[\]{}|/-]/.test(char) ? `\\${char}` : literal(char);
+    return /[\\^$.*+?()[\]{}|-]/.test(char) ? `\\${char}` : literal(char);
   }
 }
 

@@ -19,11 +19,28 @@ export interface ImportTerms {
 
 /** The routing file an import writes: its header, then the calls (see typescriptRoutingFile). */
 export function importedFileText(imported: ImportedRoutes, terms: ImportTerms): string {
+  const left = imported.unread.length + unwritableCalls(imported.body);
   const header = [
     `Imported from ${terms.from} by \`resource-routes import\`: behaviour ${terms.behaviour} (${terms.why}), Rails.env taken as ${terms.env}.`,
-    ...(imported.unread.length ? [`${imported.unread.length} part(s) could not be imported: each is below as a comment, with why.`] : []),
+    ...(left ? [`${left} part(s) could not be imported: each is below as a comment, with why.`] : []),
   ];
   return typescriptRoutingFile(imported.body, header, terms.behaviour, imported.preamble);
+}
+
+/** How many calls hold a value the DSL cannot take (each written as a comment), blocks included. */
+function unwritableCalls(body: readonly ImportedStatement[]): number {
+  let count = 0;
+  for (const statement of body) {
+    if (statement.kind !== "call") continue;
+    try {
+      statement.args.forEach(valueText);
+      if (statement.block) count += unwritableCalls(statement.block.body);
+    } catch (error) {
+      if (!(error instanceof UnwritableValue)) throw error;
+      count++;
+    }
+  }
+  return count;
 }
 
 /**
@@ -125,6 +142,9 @@ function keyText(key: RubyValue): string {
 
 /** A Ruby regular expression as the JavaScript literal that matches the same strings (see rubyRegexp.ts), or refused with the construct that has none. */
 function regexpText(regexp: RubyRegexp): string {
+  // Rails 2's RouteBuilder raises on it (ArgumentError): the routes.rb does not draw.
+  if (regexp.flags.includes("m"))
+    throw new UnwritableValue(`/${regexp.source}/${regexp.flags} has the multiline option, which Rails 2 refuses in routing requirements`);
   const javascript = regexp.javascript;
   if ("refused" in javascript)
     throw new UnwritableValue(`/${regexp.source}/ uses ${javascript.refused}, which JavaScript has not: write the requirement for JavaScript by hand`);

@@ -140,8 +140,10 @@ describe("resource-routes import", function () {
       [
         `${routes}:3: not imported: from_plugin, a plugin's or a gem's route method, which only that code knows`,
         `${routes}:4: not imported: the constant SECTIONS, not defined in the file (give it with --const SECTIONS=VALUE)`,
+        `${routes}:5: not imported: resources: /[a-z&&[^aeiou]]+/ uses a character class intersection (&&), which JavaScript has not: write the requirement for JavaScript by hand`,
       ],
     );
+    assert.match(imported.stdout, /^\/\/ 3 part\(s\) could not be imported/m);
     assert.match(imported.stdout, /\/\/ not imported \(line 3: from_plugin[^\n]*\n\s*\/\/ {3}map\.from_plugin :forum/);
     assert.match(
       imported.stdout,

@@ -5,6 +5,7 @@ import { loadRoutingFile } from "../../analysis/routingFile";
 import { expectedRoutes, routeDifferences } from "../../import/importCheck";
 import { readInWorker } from "../../import/readInWorker";
 import { railsRoutes } from "../../import/railsRoutes";
+import { rubyDeclarations } from "../../import/rubyDeclarations";
 import { railsBehaviour } from "../../import/rubyRoutingFile";
 import { ImportError } from "../../import/routesRb";
 import { importedFileText } from "../../import/typescriptText";
@@ -43,8 +44,12 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
     : railsBehaviour(environment !== undefined, read.railsGemVersion);
   const text = importedFileText(imported, { from: path.basename(file), behaviour, why, env });
   const out = args.stdout ? undefined : (args.out ?? path.join(path.dirname(file), "routes.ts"));
-  const unreadLines = imported.unread.map((u) => printable(`${file}:${u.line}: not imported: ${u.reason}`));
-  const partial = imported.unread.length > 0 && !args.allowPartial;
+  // What the file alone cannot tell, and calls whose values the DSL cannot take (kept as comments too), in file order.
+  const unwritable = rubyDeclarations(imported.body).refused.filter((call) => call.unwritable);
+  const unreadLines = [...imported.unread.map((u) => ({ line: u.line, why: u.reason })), ...unwritable.map((call) => ({ line: call.line, why: call.message }))]
+    .sort((a, b) => a.line - b.line)
+    .map(({ line, why }) => printable(`${file}:${line}: not imported: ${why}`));
+  const partial = unreadLines.length > 0 && !args.allowPartial;
 
   const expected = { routes: expectedRoutes(imported.body, behaviour), statements: importedOutline(imported.body) };
   if (args.check) {
