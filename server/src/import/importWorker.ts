@@ -13,11 +13,13 @@ import { ImportError, readRoutesRb, type ReadOptions } from "./routesRb";
 export interface WorkerInput {
   routes: string;
   environment?: string;
+  /** A vendored Rails' vendor/rails/actionpack/lib/action_pack/version.rb, where the application has one. */
+  actionPackVersion?: string;
   options: ReadOptions;
 }
 
 export type WorkerOutput =
-  | { imported: ReturnType<typeof readRoutesRb>; railsGemVersion?: string; hasEnvironment: boolean }
+  | { imported: ReturnType<typeof readRoutesRb>; railsGemVersion?: string; vendoredRails?: string; hasEnvironment: boolean }
   | { error: string; importError: boolean; line?: number; span?: Span };
 
 async function run(input: WorkerInput): Promise<WorkerOutput> {
@@ -25,7 +27,12 @@ async function run(input: WorkerInput): Promise<WorkerOutput> {
     const parse = await rubyParser();
     const imported = readRoutesRb(parse, input.routes, input.options);
     const hasEnvironment = input.environment !== undefined;
-    return { imported, railsGemVersion: hasEnvironment ? railsGemVersion(parse, input.environment!) : undefined, hasEnvironment };
+    return {
+      imported,
+      railsGemVersion: hasEnvironment ? railsGemVersion(parse, input.environment!) : undefined,
+      vendoredRails: input.actionPackVersion === undefined ? undefined : vendoredVersion(parse, input.actionPackVersion),
+      hasEnvironment,
+    };
   } catch (error) {
     if (error instanceof ImportError) return { error: error.message, importError: true, line: error.line, span: error.span };
     // The parser's own stack (a file nested thousands deep) or anything else the reader meets: the file's answer, never an internal error.
@@ -46,6 +53,22 @@ function railsGemVersion(parse: ParseRuby, source: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** `module ActionPack; module VERSION; MAJOR = 2; MINOR = 3; TINY = 14`: the version a vendored Rails says, `2.3.14`. */
+function vendoredVersion(parse: ParseRuby, source: string): string | undefined {
+  type Node = { constructor: { name: string }; name?: string; value?: unknown; body?: Node | Node[]; statements?: Node };
+  const numbers = new Map<string, number>();
+  // The constants of the file's modules, at most a few levels in (the file is a dozen lines).
+  const visit = (node: Node | undefined, depth: number): void => {
+    if (!node || depth > 8) return;
+    if (node.constructor.name === "ConstantWriteNode" && (node.value as Node | undefined)?.constructor.name === "IntegerNode")
+      numbers.set(node.name!, Number((node.value as { value: unknown }).value));
+    for (const child of [node.statements, ...(Array.isArray(node.body) ? node.body : [node.body])]) visit(child, depth + 1);
+  };
+  visit(parse(source).value as unknown as Node, 0);
+  const [major, minor, tiny] = ["MAJOR", "MINOR", "TINY"].map((name) => numbers.get(name));
+  return major === undefined || minor === undefined ? undefined : `${major}.${minor}${tiny === undefined ? "" : `.${tiny}`}`;
 }
 
 /** A request to the worker: an input, and the number its answer carries back. */

@@ -15,7 +15,7 @@ export const WORKER_SCRIPT = path.join(__dirname, "importWorker.js");
  * bundle): its answer, or an ImportError when Prism fails, ends the thread, or takes longer than
  * the limit, in which case the thread is ended.
  */
-export function readInWorker(input: WorkerInput): Promise<{ imported: ImportedRoutes; railsGemVersion?: string }> {
+export function readInWorker(input: WorkerInput): Promise<{ imported: ImportedRoutes; railsGemVersion?: string; vendoredRails?: string }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SCRIPT, { stdout: false, stderr: false });
     let settled = false;
@@ -33,7 +33,7 @@ export function readInWorker(input: WorkerInput): Promise<{ imported: ImportedRo
     worker.on("message", ({ output }: { output: WorkerOutput }) =>
       settle(() => {
         if ("error" in output) reject(output.importError ? new ImportError(output.error, output.line, output.span) : new Error(output.error));
-        else resolve({ imported: revive(output.imported), railsGemVersion: output.railsGemVersion });
+        else resolve({ imported: revive(output.imported), railsGemVersion: output.railsGemVersion, vendoredRails: output.vendoredRails });
       }),
     );
     worker.on("error", (error) => settle(() => reject(new ImportError(`the Ruby parser failed on this file (${error.message}): nothing is imported`))));

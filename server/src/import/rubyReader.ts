@@ -1,5 +1,5 @@
-import * as fs from "fs";
 import * as path from "path";
+import { readRegularFileSync } from "../files/regularFile";
 import { Worker } from "worker_threads";
 import type { RubyRoutesReader } from "../service/workspaceAnalyses";
 import { parseUri } from "../service/uris";
@@ -62,7 +62,12 @@ export class WorkerRubyReader implements RubyRoutesReader {
     this.busy = { id, uri, text, timer };
     const request: WorkerRequest = {
       id,
-      input: { routes: text, environment: environmentBeside(uri), options: { env: "production", constants: new Map(), despiteSyntaxErrors: true } },
+      input: {
+        routes: text,
+        environment: besideRoutes(uri, "environment.rb"),
+        actionPackVersion: besideRoutes(uri, "../vendor/rails/actionpack/lib/action_pack/version.rb"),
+        options: { env: "production", constants: new Map(), despiteSyntaxErrors: true },
+      },
     };
     this.started().postMessage(request);
   }
@@ -99,14 +104,12 @@ export class WorkerRubyReader implements RubyRoutesReader {
   }
 }
 
-/** config/environment.rb beside a routes.rb, when there is one to read. */
-function environmentBeside(uri: string): string | undefined {
+/** A file of the application a routes.rb's behaviour depends on (config/environment.rb, a vendored Rails' version), relative to its folder, when there is one to read. */
+function besideRoutes(uri: string, relative: string): string | undefined {
   const file = parseUri(uri)?.fsPath;
   if (!file) return undefined;
-  const environment = path.join(path.dirname(file), "environment.rb");
   try {
-    const stats = fs.statSync(environment);
-    return stats.isFile() && stats.size <= MAX_ENVIRONMENT_BYTES ? fs.readFileSync(environment, "utf8") : undefined;
+    return readRegularFileSync(path.join(path.dirname(file), relative), MAX_ENVIRONMENT_BYTES);
   } catch {
     return undefined;
   }

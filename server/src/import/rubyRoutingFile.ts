@@ -7,7 +7,8 @@ import { rubyDeclarations } from "./rubyDeclarations";
 import type { ImportedRoutes } from "./routesRb";
 
 /** What the Ruby side made of a routes.rb (in a worker: see rubyReading.ts): its calls, or why it has none. */
-export type RubyReading = { imported: ImportedRoutes; railsGemVersion?: string; hasEnvironment: boolean } | { error: string; span?: Span };
+export type RubyReading =
+  { imported: ImportedRoutes; railsGemVersion?: string; vendoredRails?: string; hasEnvironment: boolean } | { error: string; span?: Span };
 
 /** A routes.rb as the language service works on it: the same declaration tree, placed in the Ruby file, and what an import writes. */
 export interface LoadedRubyRoutingFile extends LoadedRoutingFile {
@@ -39,7 +40,7 @@ export function loadRubyRoutingFile(reading: RubyReading, text: SourceText, opti
       message: `${call.message}; this declaration is left out`,
       span: call.span,
     });
-  const { behaviour, why } = railsBehaviour(reading.hasEnvironment, reading.railsGemVersion, options.defaults?.behaviour);
+  const { behaviour, why } = railsBehaviour(reading.hasEnvironment, reading.railsGemVersion, options.defaults?.behaviour, reading.vendoredRails);
   const analysis: RoutingFileAnalysis = { tree: { settings: { behaviour }, body }, diagnostics, settingsSources: new OptionSources(), text };
   const file: LoadedRubyRoutingFile = { ...expanded(analysis, options), ruby: { imported, behaviour, why } };
   return file;
@@ -51,16 +52,37 @@ export function isRubyRoutingFile(file: LoadedRoutingFile | undefined): file is 
 }
 
 /**
- * The behaviour of a Rails 2 application: config/environment.rb's RAILS_GEM_VERSION (2.2 → A, 2.3
- * → B), else the given default (an editor's setting), else B.
+ * The behaviour of a Rails 2 application: config/environment.rb's RAILS_GEM_VERSION (2.2 and
+ * before → A, 2.3 → B), else the version of the Rails it vendors, else the given default (an
+ * editor's setting), else B, `defaulted`.
  */
-export function railsBehaviour(hasEnvironment: boolean, version: string | undefined, fallback: Behaviour = "B"): { behaviour: Behaviour; why: string } {
-  if (version?.startsWith("2.2")) return { behaviour: "A", why: `RAILS_GEM_VERSION ${version}` };
-  if (version?.startsWith("2.3")) return { behaviour: "B", why: `RAILS_GEM_VERSION ${version}` };
+export function railsBehaviour(
+  hasEnvironment: boolean,
+  version: string | undefined,
+  fallback: Behaviour = "B",
+  /** The version a vendored Rails (vendor/rails) says, which the application runs when RAILS_GEM_VERSION says none. */
+  vendored?: string,
+): { behaviour: Behaviour; why: string; defaulted?: true } {
+  const given = version === undefined ? undefined : behaviourOfVersion(version);
+  if (given) return { behaviour: given, why: `RAILS_GEM_VERSION ${version}` };
+  const own = vendored === undefined ? undefined : behaviourOfVersion(vendored);
+  if (own) return { behaviour: own, why: `vendor/rails is Rails ${vendored}` };
   const because = !hasEnvironment
     ? "no config/environment.rb beside it"
     : version
-      ? `RAILS_GEM_VERSION ${version} is neither 2.2 nor 2.3`
+      ? `RAILS_GEM_VERSION ${version} is no Rails 2 version`
       : "environment.rb sets no RAILS_GEM_VERSION";
-  return { behaviour: fallback, why: `the default: ${because}` };
+  return { behaviour: fallback, why: `the default: ${because}`, defaulted: true };
+}
+
+/**
+ * The behaviour of a Rails version, or of a requirement's lowest version (`>= 2.1.0`, `~> 2.3.2`):
+ * Rails 2.3 is B; 2.2 and the versions before it route as A (formatted_ routes, PUT-only updates).
+ */
+function behaviourOfVersion(text: string): Behaviour | undefined {
+  const version = /(\d+)\.(\d+)/.exec(text);
+  if (!version) return undefined;
+  const [major, minor] = [Number(version[1]), Number(version[2])];
+  if (major === 2 && minor >= 3) return "B";
+  return major < 2 || (major === 2 && minor <= 2) ? "A" : undefined;
 }

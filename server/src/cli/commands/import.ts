@@ -30,18 +30,23 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   const env = args.env ?? "production";
   const environmentFile = path.join(path.dirname(file), "environment.rb");
   const environment = !args.behaviour && fs.existsSync(environmentFile) ? readRuby(environmentFile) : undefined;
+  // The Rails the application vendors (config/../vendor/rails), which it runs where RAILS_GEM_VERSION says none.
+  const versionFile = path.join(path.dirname(file), "..", "vendor", "rails", "actionpack", "lib", "action_pack", "version.rb");
+  const actionPackVersion = !args.behaviour && fs.existsSync(versionFile) ? readRuby(versionFile) : undefined;
   let read;
   try {
-    read = await readInWorker({ routes: source, environment, options: { env, constants: new Map(Object.entries(args.constants)) } });
+    read = await readInWorker({ routes: source, environment, actionPackVersion, options: { env, constants: new Map(Object.entries(args.constants)) } });
   } catch (error) {
     if (error instanceof ImportError)
       return { stdout: [], stderr: [printable(`${file}:${error.line === undefined ? "" : `${error.line}:`} ${error.message}`)], exitCode: 1 };
     throw error;
   }
   const imported = read.imported;
-  const { behaviour, why } = args.behaviour
-    ? { behaviour: args.behaviour, why: "--behaviour" }
-    : railsBehaviour(environment !== undefined, read.railsGemVersion);
+  const { behaviour, why, defaulted } = args.behaviour
+    ? { behaviour: args.behaviour, why: "--behaviour", defaulted: undefined }
+    : railsBehaviour(environment !== undefined, read.railsGemVersion, undefined, read.vendoredRails);
+  // Nothing the application holds decided it: said, since Rails 2.2 and earlier draw other routes.
+  const guessed = defaulted ? [printable(`${file}: behaviour ${behaviour} (${why}): give --behaviour A if the application runs Rails 2.2 or earlier`)] : [];
   const text = importedFileText(imported, { from: path.basename(file), behaviour, why, env });
   const out = args.stdout ? undefined : (args.out ?? path.join(path.dirname(file), "routes.ts"));
   // What the file alone cannot tell, and calls whose values the DSL cannot take (kept as comments too), in file order.
@@ -50,22 +55,16 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
     .sort((a, b) => a.line - b.line)
     .map(({ line, why }) => printable(`${file}:${line}: not imported: ${why}`));
   const partial = unreadLines.length > 0 && !args.allowPartial;
+  const said = [...guessed, ...unreadLines];
 
   const expected = { routes: expectedRoutes(imported.body, behaviour), statements: importedOutline(imported.body) };
   if (args.check) {
     if (!out || !fs.existsSync(out)) throw new UsageError(`import --check reads the written file: ${out ?? "--out"} does not exist`);
     const written = fs.readFileSync(out, "utf8");
-    return againstRails(args, file, behaviour, written, out, proof(written, out, expected, unreadLines, partial)).result;
+    return againstRails(args, file, behaviour, written, out, proof(written, out, expected, said, partial)).result;
   }
   // A text that Rails draws otherwise is disproved too: it is not written.
-  const { result, disproved } = againstRails(
-    args,
-    file,
-    behaviour,
-    text,
-    out ?? "the output",
-    proof(text, out ?? "the output", expected, unreadLines, partial),
-  );
+  const { result, disproved } = againstRails(args, file, behaviour, text, out ?? "the output", proof(text, out ?? "the output", expected, said, partial));
   // A text that does not parse, or reads as other routes, is neither printed nor written.
   if (disproved) return result;
   if (!out) return { ...result, stdout: [text.replace(/\n$/, "")] };
