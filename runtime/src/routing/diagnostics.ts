@@ -47,6 +47,8 @@ export type DiagnosticCode =
   | "unknown-url"
   /** The language service, on a routing file, when asked for: a route no helper call and no URL written by hand in the workspace uses. */
   | "unused-route"
+  /** A routing file `resource-routes import` wrote in part (its first lines say so): the parts of the routes.rb it could not read are comments, and draw no routes. */
+  | "partial-import"
   /** `check`, on the redirects module beside a routing file: a redirect whose old URLs a route that stays takes, so it never answers. */
   | "redirect-never-answers"
   /** A failure inside the analyser itself: reported on the file, never thrown. */

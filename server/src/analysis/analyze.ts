@@ -3,6 +3,7 @@ import ts = require("typescript");
 import { checkDrawSettings, Declaration, DeclarationTree, Diagnostic, DRAW_SETTINGS, DrawSettings, isOptionMap, nearest, Span } from "resource-routes/internal";
 import { Evaluator, NotStatic, unwrap } from "./evaluate";
 import { drawBindings, findDrawCall, PACKAGE_NAME } from "./imports";
+import { partialImport } from "./partialImport";
 import { DeclarationReader, notStaticDiagnostic } from "./reader";
 import { bindsNames, Scope } from "./scope";
 import { addCost, Cost } from "./budget";
@@ -117,6 +118,8 @@ function read(result: RoutingFileAnalysis, file: ts.SourceFile, evaluator: Evalu
   }
   const call = findDrawCall(file, drawBindings(file));
   if (!call) return;
+  const partial = partialImport(file);
+  if (partial) diagnostics.push(partial);
 
   const scope = new Scope().declareBlock(file.statements, true);
   const body: Declaration[] = [];

@@ -1,4 +1,5 @@
 import { type Behaviour, commentLines } from "resource-routes/internal";
+import { PARTIAL_IMPORT_MARK } from "../analysis/partialImport";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
 import { MAPPER_METHODS, type ImportedRoutes, type ImportedStatement } from "./routesRb";
 import { RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf } from "./rubyValues";
@@ -22,7 +23,7 @@ export function importedFileText(imported: ImportedRoutes, terms: ImportTerms): 
   const left = imported.unread.length + unwritableCalls(imported.body);
   const header = [
     `Imported from ${terms.from} by \`resource-routes import\`: behaviour ${terms.behaviour} (${terms.why}), Rails.env taken as ${terms.env}.`,
-    ...(left ? [`${left} part(s) could not be imported: each is below as a comment, with why.`] : []),
+    ...(left ? [`${PARTIAL_IMPORT_MARK}: ${left} part(s) could not be imported: each is below as a comment, with why.`] : []),
   ];
   return typescriptRoutingFile(imported.body, header, terms.behaviour, imported.preamble);
 }

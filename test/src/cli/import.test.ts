@@ -143,7 +143,7 @@ describe("resource-routes import", function () {
         `${routes}:5: not imported: resources: /[a-z&&[^aeiou]]+/ uses a character class intersection (&&), which JavaScript has not: write the requirement for JavaScript by hand`,
       ],
     );
-    assert.match(imported.stdout, /^\/\/ 3 part\(s\) could not be imported/m);
+    assert.match(imported.stdout, /^\/\/ resource-routes: partial import: 3 part\(s\) could not be imported/m);
     assert.match(imported.stdout, /\/\/ not imported \(line 3: from_plugin[^\n]*\n\s*\/\/ {3}map\.from_plugin :forum/);
     assert.match(
       imported.stdout,
@@ -152,6 +152,16 @@ describe("resource-routes import", function () {
     assert.strictEqual(run("import", routes, "--stdout", "--allow-partial").status, 0);
     const given = run("import", routes, "--stdout", "--allow-partial", "--const", "SECTIONS=sections");
     assert.match(given.stdout, /map\.resources\("sections"\);/);
+    // Written in part, the file says so to the analyser: a partial-import warning, which check --strict fails on.
+    assert.strictEqual(run("import", routes, "--allow-partial").status, 0);
+    const written = path.join(path.dirname(routes), "routes.ts");
+    const strict = run("check", written, "--strict", "--no-controllers");
+    assert.strictEqual(strict.status, 1);
+    assert.match(strict.stdout, /routes\.ts:2:1: warning partial-import: Imported in part from a routes\.rb: 3 part\(s\) could not be imported/);
+    assert.match(strict.stderr, /--strict: imported in part from a routes\.rb/);
+    const listed = JSON.parse(run("routes", written, "--json").stdout) as { diagnostics: Array<{ code: string }> };
+    assert.ok(listed.diagnostics.some((d) => d.code === "partial-import"));
+    assert.strictEqual(run("check", written, "--no-controllers").status, 0, "a warning: check without --strict passes");
   });
 
   it("decides environment checks by --env, and the behaviour from config/environment.rb's RAILS_GEM_VERSION", () => {

@@ -15,7 +15,7 @@ import { controllerDiagnostics, missingActionRoutes } from "./controllerFolder";
 
 export async function checkCommand(args: ParsedArguments): Promise<CommandResult> {
   const loaded = requireFiles(args).map((f) => loadFile(f, args.behaviour));
-  const strictFailure = args.strict && loaded.some((f) => notStatic(f).length > 0);
+  const strictFailure = args.strict && loaded.some((f) => notStatic(f).length > 0 || f.diagnostics.some((d) => d.code === "partial-import"));
   const result: CommandResult = { stdout: [], stderr: [], exitCode: loaded.some(hasErrors) || strictFailure ? 1 : 0 };
   const coverage = args.coverage ? [args.coverage] : process.env[COVERAGE_VARIABLE] ? [process.env[COVERAGE_VARIABLE]!] : [];
   const warnings = new Set<string>();
@@ -46,6 +46,8 @@ export async function checkCommand(args: ParsedArguments): Promise<CommandResult
     }
     if (args.strict && notStatic(f).length)
       result.stderr.push(printable(`${f.file}: --strict: ${notStatic(f).length} not-static part(s): the editor's routes may not be the app's`));
+    if (args.strict && f.diagnostics.some((d) => d.code === "partial-import"))
+      result.stderr.push(printable(`${f.file}: --strict: imported in part from a routes.rb: routes of the original are missing`));
   }
   for (const f of loaded) {
     // The redirects module beside the routing file (the one the editor's rename keeps), where there is one.
