@@ -161,11 +161,17 @@ export class Dispatcher {
   /** HttpOptions.redirects, their old patterns compiled when the handler is made. */
   readonly redirects: ServedRedirects | undefined;
 
+  /** The routes served: a `:controller` segment (Rails' `:controller/:action/:id`) matches every controller given, as Rails 2 matched app/controllers. */
+  readonly routes: AnyRouteSet;
+
   constructor(
-    readonly routes: AnyRouteSet,
+    routes: AnyRouteSet,
     readonly controllers: Controllers,
     readonly options: HttpOptions,
   ) {
+    const named = new Set<string | null>(routes.routes.map((route) => route.controller));
+    const others = named.has(null) ? Object.keys(controllers).filter((name) => !named.has(name)) : [];
+    this.routes = others.length ? routes.withControllers(others) : routes;
     this.base = withoutTrailingSlash(options.basePath ?? "");
     this.patch = options.patch !== false;
     this.cookieKeys = checkedCookieKeys(options.cookieKeys);

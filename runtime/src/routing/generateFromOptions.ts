@@ -25,9 +25,14 @@ export function generateFromOptions(
   routes: readonly Route[],
   named: ReadonlyMap<string, Route>,
   options: Readonly<Record<string, unknown>>,
-  /** The routes that may reach a controller and action, in registration order (default: the kept index; every route gives the same answer, slower). */
-  candidatesOf: (controller: string, action: string) => readonly Route[] = (controller, action) => routesByTarget(routes).candidates(controller, action),
+  how: {
+    /** The routes that may reach a controller and action, in registration order (default: the kept index; every route gives the same answer, slower). */
+    candidatesOf?: (controller: string, action: string) => readonly Route[];
+    /** The application's other controllers, which a `:controller` segment takes too (RouteSet.withControllers). */
+    controllers?: readonly string[];
+  } = {},
 ): GeneratedFromOptions {
+  const candidatesOf = how.candidatesOf ?? ((controller: string, action: string) => routesByTarget(routes).candidates(controller, action));
   const given = record<unknown>();
   for (const key of Object.keys(options)) given[key] = options[key];
   const useRoute = given.use_route;
@@ -42,7 +47,8 @@ export function generateFromOptions(
   if (useRoute !== undefined && useRoute !== null && !namedRoute) throw new RoutingError(`No route named ${JSON.stringify(String(useRoute))} (use_route)`);
   const candidates = namedRoute ? [namedRoute] : candidatesOf(controller, action);
   const keys = Object.keys(given).filter((key) => truthy(given[key]));
-  const controllers = routesByTarget(routes).controllers;
+  const known = routesByTarget(routes).controllers;
+  const controllers = how.controllers?.length ? new Set([...known, ...how.controllers]) : known;
   const ranked = candidates
     .filter((route) => reaches(route, "controller", controller, controllers) && reaches(route, "action", action, controllers))
     .map((route, order) => ({ route, order, unused: unusedCount(keys, significantKeys(route)) }))

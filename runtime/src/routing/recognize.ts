@@ -145,8 +145,10 @@ export class Recognizer {
   constructor(
     private readonly routes: readonly Route[],
     private readonly rules: BehaviourRules,
+    /** The application's other controllers, which a `:controller` segment matches too (RouteSet.withControllers). */
+    controllers: readonly string[] = [],
   ) {
-    this.controllers = [...new Set(routes.flatMap((route) => (route.controller === null ? [] : [route.controller])))];
+    this.controllers = [...new Set([...routes.flatMap((route) => (route.controller === null ? [] : [route.controller])), ...controllers])];
     // Filled in as routes are first recognised, in any order: made full length at once, so that it stays an array and not a dictionary.
     this.fixed = new Array<FixedValues | undefined>(routes.length).fill(undefined);
     const restricted = [...new Set(routes.flatMap((route) => route.methods ?? []))];

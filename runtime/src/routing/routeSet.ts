@@ -36,6 +36,8 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
     readonly table: RouteTable,
     readonly settings: DrawSettings,
     private readonly options: RouteSetOptions = {},
+    /** The application's controllers a `:controller` segment matches besides those its routes name (withControllers). */
+    private readonly appControllers: readonly string[] = [],
   ) {
     this.file = options.file;
     this.behaviour = behaviourOf(settings);
@@ -77,7 +79,7 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
    * query string. Throws RoutingError when no route can generate them.
    */
   generate(options: GenerateOptions): string {
-    return generateFromOptions(this.routes, this.table.named, options).path;
+    return generateFromOptions(this.routes, this.table.named, options, { controllers: this.appControllers }).path;
   }
 
   /**
@@ -89,8 +91,17 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
   }
 
   private compiled(): Recognizer {
-    this.recognizer ??= new Recognizer(this.routes, BEHAVIOURS[this.behaviour]);
+    this.recognizer ??= new Recognizer(this.routes, BEHAVIOURS[this.behaviour], this.appControllers);
     return this.recognizer;
+  }
+
+  /**
+   * The same routes, whose `:controller` segments (`:controller/:action/:id`) also match `controllers`
+   * (the application's, as `loadControllers` found them), as Rails 2 matched every controller the
+   * application had rather than those its routes name. The HTTP adapters serve through it.
+   */
+  withControllers(controllers: readonly string[]): RouteSet<Helpers> {
+    return new RouteSet<Helpers>(this.table, this.settings, this.options, [...this.appControllers, ...controllers]);
   }
 
   toJSON(): { behaviour: Behaviour; routes: RouteJSON[] } {

@@ -10,7 +10,7 @@ import { build, routeSetsWithRequests } from "../support/randomRoutes";
 function answer(routes: RouteSet, options: Record<string, unknown>, everyRoute: boolean): string {
   const named = new Map(routes.routes.filter((route) => route.name).map((route) => [route.name!, route] as const));
   try {
-    const generated = generateFromOptions(routes.routes, named, options, everyRoute ? () => routes.routes : undefined);
+    const generated = generateFromOptions(routes.routes, named, options, everyRoute ? { candidatesOf: () => routes.routes } : {});
     return `${generated.path} (route ${routes.routes.indexOf(generated.route)}) ${generated.extraKeys.join(",")}`;
   } catch (error) {
     return `${(error as Error).name}: ${(error as Error).message}`;
