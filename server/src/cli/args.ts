@@ -69,6 +69,8 @@ export interface ParsedArguments {
   client: boolean;
   /** helpers --split: a module per controller beside the main one. */
   split: boolean;
+  /** controllers --stubs: a module with its routed actions for every controller the routes name that has none. */
+  stubs: boolean;
   /** import --stdout: print the routing file instead of writing it. */
   stdout: boolean;
   /** literals --routes FILE: the routing file literals are matched against (default: the one discovered). */
@@ -131,6 +133,7 @@ export type Flag =
   | "--default"
   | "--client"
   | "--split"
+  | "--stubs"
   | "--stdout"
   | "--routes"
   | "--fix"
@@ -169,6 +172,7 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     defaults: [],
     client: false,
     split: false,
+    stubs: false,
     assets: [],
     redirects: false,
     params: record<string>(),
@@ -271,6 +275,8 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
       parsed.encoding = name;
     } else if (flag === "--default") {
       parsed.defaults.push(...value().split(","));
+    } else if (flag === "--stubs") {
+      parsed.stubs = true;
     } else if (flag === "--client") {
       parsed.client = true;
     } else if (flag === "--split") {

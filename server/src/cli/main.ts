@@ -147,9 +147,13 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => tooling(() => require("./commands/diff") as typeof import("./commands/diff"), "typescript").diffCommand(args),
   },
   controllers: {
-    flags: ["--behaviour", "--out", "--import-extension", "--check", "--watch", "--force"],
+    flags: ["--behaviour", "--out", "--import-extension", "--check", "--watch", "--force", "--stubs"],
     usage: `resource-routes controllers FILE [--out OUT] [--import-extension js|ts|none] [--check | --watch] [--force]
-  Writes a static import map of the routing file's controllers folder (default OUT: controllers.generated.ts
+       resource-routes controllers FILE --stubs
+  With --stubs: writes a module in the controllers folder for every controller the routes name that has none,
+  each with its routed actions (a comment naming each one's route), as the editor's "Create controller" does;
+  never over a file. A module that exists is left alone, and the routed actions it lacks are listed.
+  Without --stubs: writes a static import map of the routing file's controllers folder (default OUT: controllers.generated.ts
   beside FILE): \`import { controllers } from "./controllers.generated.js"\` gives fetchHandler and nodeHandler
   every controller in a bundle, Deno, Bun or a worker, where no folder can be searched. TypeScript modules are
   imported as .js (compilers and bundlers resolve it); Deno wants --import-extension ts. --check writes nothing:

@@ -4,6 +4,7 @@ import { baseName, commentText, DEFAULT_SEGMENT_PATTERN, positionalKeys, REQUEST
 import { helperShape, type HelperShape, HelperShapes, withDefaults } from "./helperTypes";
 import { recognitionData } from "./routeRecognition";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
+import { controllerModuleName } from "../files/controllerFileName";
 
 /** Which routes a helpers module holds: globs on a route's name or path (`admin_*`, `/admin/**`). */
 interface HelpersSelection {
@@ -237,17 +238,6 @@ export function helpersModuleOfRoute(mainModule: string, split: boolean, route: 
 export function controllerModuleFile(mainModule: string, controller: string): string {
   const match = /\.m?js$/.exec(mainModule);
   return match ? `${mainModule.slice(0, match.index)}/${controller}${match[0]}` : mainModule;
-}
-
-/**
- * The folder path of a controller's own module (`admin/users`), or undefined where the controller
- * cannot name one on every file system (it is not fixed, or not lower-case words, or a device name
- * on Windows): its routes stay in the main module.
- */
-function controllerModuleName(controller: string | null): string | undefined {
-  if (controller === null) return undefined;
-  const parts = controller.split("/");
-  return parts.every((part) => /^[a-z0-9_]+$/.test(part) && !/^(con|prn|aux|nul|com\d|lpt\d)$/.test(part)) ? controller : undefined;
 }
 
 /** JSON that stays on its line: U+2028 and U+2029, which JSON leaves raw, end a `//` comment in JavaScript. */

@@ -117,7 +117,7 @@ export function actionLocations(workspace: RoutingWorkspace, routingUri: string,
 }
 
 /** Where the action a route reaches is defined, in a routing file's controllers folder. */
-export function actionOf(folder: ControllerFolder, route: Route): ActionLocation | undefined {
+export function actionOf(folder: ControllerFolder, route: Pick<Route, "controller" | "action">): ActionLocation | undefined {
   const entry = route.controller === null ? undefined : folder.modules.get(route.controller);
   const action = entry?.info.actions.find((a) => a.name === route.action);
   return entry && action ? { uri: entry.uri, span: action.span } : undefined;

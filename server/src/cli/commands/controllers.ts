@@ -6,12 +6,14 @@ import { loadFile } from "../load";
 import { watching } from "../watch";
 import { CommandResult, hasErrors, requireFiles } from "./result";
 import { controllersPath, moduleFiles } from "./controllerFolder";
+import { controllerStubs } from "./controllerStubs";
 import { writeOrRefuse, staleness } from "./generatedOutput";
 
 export function controllersCommand(args: ParsedArguments): CommandResult | Promise<CommandResult> {
   const [file, ...extra] = requireFiles(args);
   if (extra.length) throw new UsageError("controllers takes one FILE");
   const f = loadFile(file, args.behaviour);
+  if (args.stubs) return controllerStubs(f);
   const folder = controllersPath(f);
   if (args.watch) return watching(() => controllersCommand({ ...args, watch: false }) as CommandResult, [file], [folder]);
   const out = args.out ?? path.join(path.dirname(file), "controllers.generated.ts");
