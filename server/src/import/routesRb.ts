@@ -1,4 +1,4 @@
-import type { Span } from "resource-routes/internal";
+import { Inflector, type Span } from "resource-routes/internal";
 import { ByteOffsets } from "./byteOffsets";
 import type { ParseRuby } from "./prism";
 import { interpolated, RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf, Unknown } from "./rubyValues";
@@ -6,8 +6,9 @@ import { interpolated, RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf, Unkn
 /*
  * Reads a Rails 2 routes.rb through Prism's syntax tree into the mapper calls it makes, evaluating
  * what is static Ruby (literals, the file's constants and local variables, interpolation of those,
- * loops over literal lists, methods of the file called with the mapper, `Hash#merge`, environment
- * checks decided by the given environment) and keeping everything else, unread, with its reason.
+ * loops over literal lists, methods of the file called with the mapper (default arguments, the
+ * block they yield to), `Hash#merge` and the String methods names use (`pluralize`, `camelize`…),
+ * environment checks decided by the given environment) and keeping everything else, unread, with its reason.
  * Nothing of the file is run.
  */
 
@@ -139,6 +140,8 @@ class Reader {
   private spentSaid = false;
   /** The file's methods being read into the output, innermost last. */
   private readonly inlining = new Set<Node>();
+  /** The methods of the file being read, innermost last, each with the block its call was given (if any) and the caller's scope. */
+  private readonly blocks: Array<{ block: Node | undefined; scope: Scope }> = [];
   /** Each list's, hash's and string's size written out, counted once however often it is shared. */
   private readonly sizes = new WeakMap<object, number>();
   /** Comments not yet written, in file order. */
@@ -247,6 +250,8 @@ class Reader {
       case "IfNode":
       case "UnlessNode":
         return this.condition(statement, scope);
+      case "YieldNode":
+        return this.yielded(statement, scope);
       case "CallNode":
         return this.call(statement, scope);
       default:
@@ -324,25 +329,63 @@ class Reader {
   }
 
   private inline(call: Node, defined: Node, scope: Scope): ImportedStatement[] {
-    const parameters = ((defined.parameters as Node | undefined)?.requireds as Node[] | undefined) ?? [];
+    const parameters = defined.parameters as Node | undefined;
+    const requireds = (parameters?.requireds as Node[] | undefined) ?? [];
+    // `options = {}`: given, or the default, evaluated in the method's scope as Ruby does.
+    const optionals = (parameters?.optionals as Node[] | undefined) ?? [];
+    const name = call.name as string;
+    if (
+      parameters &&
+      (parameters.rest || (parameters.posts as Node[] | undefined)?.length || (parameters.keywords as Node[] | undefined)?.length || parameters.keywordRest)
+    )
+      return [this.leaveUnread(call, `${name} takes a splat or keyword parameters, which the importer does not follow`)];
     const args = argumentsOf(call);
-    if (args.length !== parameters.length)
-      return [this.leaveUnread(call, `${call.name as string} takes ${parameters.length} argument(s), given ${args.length}`)];
+    if (args.length < requireds.length || args.length > requireds.length + optionals.length)
+      return [
+        this.leaveUnread(
+          call,
+          `${name} takes ${requireds.length}${optionals.length ? ` to ${requireds.length + optionals.length}` : ""} argument(s), given ${args.length}`,
+        ),
+      ];
     // Only the environment's conditions are decided, so a method that calls itself would never stop.
-    if (this.inlining.has(defined)) return [this.leaveUnread(call, `${call.name as string} calls itself: the importer follows no recursion`)];
+    if (this.inlining.has(defined)) return [this.leaveUnread(call, `${name} calls itself: the importer follows no recursion`)];
     const inner: Scope = { locals: new Map(), mappers: new Map() };
-    parameters.forEach((parameter, i) => {
-      const mapper = mapperOf(args[i], scope);
+    [...requireds, ...optionals].forEach((parameter, i) => {
+      const given = args[i];
+      const mapper = given && mapperOf(given, scope);
       if (mapper !== undefined) inner.mappers.set(parameter.name as string, mapper);
-      else inner.locals.set(parameter.name as string, this.value(args[i], scope));
+      else inner.locals.set(parameter.name as string, given ? this.value(given, scope) : this.value(parameter.value as Node, inner));
     });
     const saved = this.comments;
     this.comments = [];
     this.inlining.add(defined);
+    // The block given to the call: what `yield` runs and `block_given?` asks, in the caller's scope.
+    const block = (call.block as Node | undefined)?.constructor.name === "BlockNode" ? (call.block as Node) : undefined;
+    this.blocks.push({ block, scope });
     const body = this.body(defined, inner);
+    this.blocks.pop();
     this.inlining.delete(defined);
     this.comments = saved;
-    return [{ kind: "note", text: `from ${call.name as string}, defined in the file` }, ...body];
+    return [{ kind: "note", text: `from ${name}, defined in the file` }, ...body];
+  }
+
+  /** `yield` in a method of the file: the block its call was given, its variables bound to the values yielded. */
+  private yielded(statement: Node, scope: Scope): ImportedStatement[] {
+    const frame = this.blocks[this.blocks.length - 1];
+    if (!frame) return [this.leaveUnread(statement, "yield outside a method of the file")];
+    if (!frame.block) return [];
+    const values = argumentsOf(statement);
+    const inner: Scope = { locals: new Map(frame.scope.locals), mappers: new Map(frame.scope.mappers) };
+    blockVariables(frame.block).forEach((variable, i) => {
+      const mapper = values[i] && mapperOf(values[i], scope);
+      if (mapper !== undefined) inner.mappers.set(variable, mapper);
+      else inner.locals.set(variable, values[i] ? this.value(values[i], scope) : null);
+    });
+    // The block runs where it was written: a yield inside it is its own method's caller's.
+    this.blocks.pop();
+    const body = this.body(frame.block, inner);
+    this.blocks.push(frame);
+    return body;
   }
 
   /** `if`/`unless` on the environment (`Rails.env.production?`, `RAILS_ENV == "test"`), decided by the given one. */
@@ -351,7 +394,9 @@ class Reader {
     if (decided === undefined) return [this.leaveUnread(statement, "a condition the importer cannot decide (only the environment is known)")];
     const holds = statement.constructor.name === "UnlessNode" ? !decided : decided;
     const taken = holds ? (statement.statements as Node | undefined) : ((statement.subsequent ?? statement.elseClause) as Node | undefined);
-    const note: ImportedStatement = { kind: "note", text: `${this.text(statement.predicate as Node)}: ${holds} in ${this.options.env}` };
+    const predicate = statement.predicate as Node;
+    const decidedBy = predicate.name === "block_given?" ? "as the method's call gives a block or not" : `in ${this.options.env}`;
+    const note: ImportedStatement = { kind: "note", text: `${this.text(predicate)}: ${holds} ${decidedBy}` };
     if (!taken) return [note];
     if (taken.constructor.name === "IfNode") return [note, ...this.condition(taken, scope)];
     const statements = taken.constructor.name === "ElseNode" ? (taken.statements as Node | undefined) : taken;
@@ -361,6 +406,8 @@ class Reader {
   private environmentTest(predicate: Node): boolean | undefined {
     if (predicate.constructor.name !== "CallNode") return undefined;
     const method = predicate.name as string;
+    // Inside a method of the file, whether its call was given a block.
+    if (method === "block_given?" && !predicate.receiver && this.blocks.length) return this.blocks[this.blocks.length - 1].block !== undefined;
     const receiver = predicate.receiver as Node | undefined;
     if (method.endsWith("?") && receiver && this.isEnvironment(receiver)) return method === `${this.options.env}?`;
     if ((method === "==" || method === "!=") && receiver) {
@@ -513,6 +560,12 @@ class Reader {
     if (method === "freeze" || method === "dup") return receiver;
     if (method === "to_s" && interpolated(receiver) !== undefined) return interpolated(receiver)!;
     if (method === "to_sym" && textOf(receiver) !== undefined) return new RubySymbol(textOf(receiver)!);
+    const text = textOf(receiver);
+    if (text !== undefined && args.length === 0 && method in STRING_METHODS) {
+      const made = STRING_METHODS[method](text);
+      if (made === undefined) return new Unknown(`${this.text(node).slice(0, 60)}: Rails 2.2's and 2.3's inflections give it otherwise`);
+      return receiver instanceof RubySymbol ? new RubySymbol(made) : made;
+    }
     return new Unknown(`${this.text(node).slice(0, 60)}, which the importer cannot evaluate`);
   }
 
@@ -596,6 +649,34 @@ function mapperOf(node: Node | undefined, scope: Scope): string | undefined {
 function argumentsOf(call: Node): Node[] {
   return ((call.arguments_ as Node | undefined)?.arguments_ as Node[] | undefined) ?? [];
 }
+
+/** Rails 2's inflections: the same words in 2.2 and 2.3 but for a few singulars, which only the behaviour decides. */
+const INFLECTORS = [new Inflector({}, "A"), new Inflector({}, "B")];
+
+/** A word as both versions of Rails inflect it, or undefined where they differ. */
+function inflected(word: string, inflect: (inflector: Inflector, word: string) => string): string | undefined {
+  const [a, b] = INFLECTORS.map((inflector) => inflect(inflector, word));
+  return a === b ? a : undefined;
+}
+
+/** The String (and Symbol) methods a routes.rb calls on names, as Ruby and ActiveSupport answer them. */
+const STRING_METHODS: Record<string, (text: string) => string | undefined> = {
+  pluralize: (text) => inflected(text, (inflector, word) => inflector.pluralize(word)),
+  singularize: (text) => inflected(text, (inflector, word) => inflector.singularize(word)),
+  downcase: (text) => text.toLowerCase(),
+  upcase: (text) => text.toUpperCase(),
+  capitalize: (text) => text.charAt(0).toUpperCase() + text.slice(1).toLowerCase(),
+  strip: (text) => text.replace(/^[\s\0]+|[\s\0]+$/g, ""),
+  // ActiveSupport's: `admin/user_roles` → `Admin::UserRoles`, and back.
+  camelize: (text) => text.replace(/\/(.?)/g, (_, c: string) => `::${c.toUpperCase()}`).replace(/(?:^|_)(.)/g, (_, c: string) => c.toUpperCase()),
+  underscore: (text) =>
+    text
+      .replace(/::/g, "/")
+      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+      .replace(/([a-z\d])([A-Z])/g, "$1_$2")
+      .replace(/-/g, "_")
+      .toLowerCase(),
+};
 
 /** A block's parameter names (`do |post|` → ["post"]). */
 function blockVariables(block: Node): string[] {

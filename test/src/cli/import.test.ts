@@ -45,7 +45,7 @@ function routesOf(text: string): Array<Pick<RouteJSON, "name" | "verb" | "path" 
 describe("resource-routes import", function () {
   this.timeout(120_000);
 
-  for (const name of ["blog", "shop", "legacy", "radiant", "redmine"]) {
+  for (const name of ["blog", "shop", "legacy", "radiant", "redmine", "methods"]) {
     for (const [tag, behaviour] of [
       ["v2.2.2", "A"],
       ["v2.3.2", "B"],
@@ -184,6 +184,31 @@ describe("resource-routes import", function () {
     assert.doesNotMatch(run("import", routes, "--stdout", "--env", "test").stdout, /map\.resources\("posts"\)/);
   });
 
+  it("a method of the file that takes a splat or keywords, and a call with too many arguments, are reported with their lines", () => {
+    const { routes } = project(
+      [
+        "def splat(map, *names)\n  names.each { |n| map.resources n }\nend",
+        "def keywords(map, name:)\n  map.resources name\nend",
+        "def one(map, name = 'tags')\n  map.resources name\nend",
+        draw(["  splat(map, :a, :b)", "  keywords(map, name: :c)", "  one(map, :d, :e)", "  one(map)"].join("\n")),
+      ].join("\n"),
+    );
+    const imported = run("import", routes, "--stdout", "--allow-partial");
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    assert.deepStrictEqual(
+      imported.stderr
+        .split("\n")
+        .filter((line) => line.includes("not imported"))
+        .map((line) => line.slice(routes.length)),
+      [
+        ":11: not imported: splat takes a splat or keyword parameters, which the importer does not follow",
+        ":12: not imported: keywords takes a splat or keyword parameters, which the importer does not follow",
+        ":13: not imported: one takes 1 to 2 argument(s), given 3",
+      ],
+    );
+    assert.match(imported.stdout, /map\.resources\("tags"\);/);
+  });
+
   it("takes the behaviour from the Rails the application runs: RAILS_GEM_VERSION (a requirement's lowest version too), else vendor/rails; a default is said", () => {
     const behaviourOf = (environment: string | undefined, vendored?: string) => {
       const { dir, routes } = project(draw("  map.resources :posts"), environment);
@@ -270,7 +295,7 @@ describe("resource-routes import", function () {
         fs.mkdirSync(checkout);
         const archive = cp.spawnSync("git", ["--git-dir", railsGit!, "archive", tag, "actionpack/lib", "activesupport/lib"], { maxBuffer: 256 * 1024 * 1024 });
         cp.execFileSync("tar", ["-x", "-C", checkout], { input: archive.stdout });
-        for (const name of ["blog", "shop", "legacy", "radiant", "redmine"]) {
+        for (const name of ["blog", "shop", "legacy", "radiant", "redmine", "methods"]) {
           const imported = run("import", path.join(CORPUS, `${name}.rb`), "--behaviour", behaviour, "--stdout", "--rails", checkout);
           assert.strictEqual(imported.status, 0, imported.stderr);
           const count = JSON.parse(fs.readFileSync(path.join(CORPUS, `${name}.${tag}.json`), "utf8")).routes.length;
