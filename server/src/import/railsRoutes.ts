@@ -173,21 +173,9 @@ files.each { |file| require File.join(pack, 'action_controller', file) }
 module ActionController::Routing
   # A route compiles when frozen, its :controller segment from the controllers known: frozen once all are.
   class Route
-    attr_accessor :written_path, :first_name
+    attr_accessor :written_path
     alias_method :rails_freeze, :freeze
     def freeze() self end
-  end
-  # A name given twice: Rails' helper went to the later route; the table names the first, as the
-  # facility does (route-name-taken), so that a comparison shows the one difference it reports.
-  class RouteSet
-    alias_method :rails_add_named_route, :add_named_route
-    def add_named_route(name, path, options = {})
-      full = "#{options[:name_prefix]}#{name}"
-      taken = named_routes.routes.key?(full.to_sym)
-      route = rails_add_named_route(name, path, options)
-      route.first_name = full unless taken
-      route
-    end
   end
   class RouteBuilder
     alias_method :rails_build, :build
@@ -219,6 +207,7 @@ load File.expand_path(routes_file)
 set = ActionController::Routing::Routes
 ActionController::Routing.use_controllers!(set.routes.map { |route| route.requirements[:controller] }.compact.map(&:to_s).uniq)
 set.routes.each(&:rails_freeze)
+names = set.named_routes.routes.map { |name, route| [route.object_id, name.to_s] }.to_h
 text = ->(pairs) { pairs.map { |key, value| [key.to_s, value.is_a?(Regexp) ? value.source : value.to_s] }.sort.to_h }
 # A regexp with the flags that decide how it is written in JavaScript.
 flags = { Regexp::IGNORECASE => 'i', Regexp::MULTILINE => 'm', Regexp::EXTENDED => 'x' }
@@ -230,7 +219,8 @@ routes = set.routes.map do |route|
   fixed = route.requirements.reject { |key, _| key == :controller || key == :action }
   method = route.conditions[:method]
   {
-    'name' => route.first_name,
+    # The name whose helper goes to this route: given twice, Rails' table keeps the later route.
+    'name' => names[route.object_id],
     'verb' => method ? Array(method).map { |m| m.to_s.upcase }.join('|') : 'ANY',
     'path' => route.written_path,
     # A :controller or :action segment names none.

@@ -13,7 +13,7 @@ import { interpolated, RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf, Unkn
  */
 
 /** A mapper call the file makes, with its values and the calls of its block. */
-interface ImportedCall {
+export interface ImportedCall {
   kind: "call";
   /** The mapper it is made on (the block variable's name: `map`, `post`, …). */
   receiver: string;

@@ -4,6 +4,7 @@ import { expanded, type LoadedRoutingFile, type LoadOptions } from "../analysis/
 import { OptionSources } from "../incremental/optionSources";
 import type { SourceText } from "../text/sourceText";
 import { rubyDeclarations } from "./rubyDeclarations";
+import { withRailsNames } from "./railsNames";
 import type { ImportedRoutes } from "./routesRb";
 
 /** What the Ruby side made of a routes.rb (in a worker: see rubyReading.ts): its calls, or why it has none. */
@@ -28,7 +29,12 @@ export function loadRubyRoutingFile(reading: RubyReading, text: SourceText, opti
     diagnostics.push({ severity: "error", code: "syntax-error", message: reading.error, span: reading.span ?? { start: 0, end: 0 } });
     return expanded({ tree: { settings: {}, body: [] }, diagnostics, settingsSources: new OptionSources(), text }, options);
   }
-  const { imported } = reading;
+  const { behaviour, why } = railsBehaviour(reading.hasEnvironment, reading.railsGemVersion, options.defaults?.behaviour, reading.vendoredRails);
+  // Names where Rails' named-route table put them, as the import writes them (see railsNames.ts).
+  const named = withRailsNames(reading.imported.body, behaviour);
+  const imported = { ...reading.imported, body: named.body };
+  for (const kept of named.kept)
+    diagnostics.push({ severity: "information", code: "not-static", message: kept.message, span: kept.span ?? { start: 0, end: 0 } });
   for (const problem of imported.syntaxErrors) diagnostics.push({ severity: "error", code: "syntax-error", message: problem.message, span: problem.span });
   for (const part of imported.unread)
     diagnostics.push({ severity: "information", code: "not-static", message: `Not read without running Ruby: ${part.reason}.`, span: part.span });
@@ -40,7 +46,6 @@ export function loadRubyRoutingFile(reading: RubyReading, text: SourceText, opti
       message: `${call.message}; this declaration is left out`,
       span: call.span,
     });
-  const { behaviour, why } = railsBehaviour(reading.hasEnvironment, reading.railsGemVersion, options.defaults?.behaviour, reading.vendoredRails);
   const analysis: RoutingFileAnalysis = { tree: { settings: { behaviour }, body }, diagnostics, settingsSources: new OptionSources(), text };
   const file: LoadedRubyRoutingFile = { ...expanded(analysis, options), ruby: { imported, behaviour, why } };
   return file;

@@ -184,6 +184,46 @@ describe("resource-routes import", function () {
     assert.doesNotMatch(run("import", routes, "--stdout", "--env", "test").stdout, /map\.resources\("posts"\)/);
   });
 
+  it("each helper goes where Rails' went: a later named route or root takes the name (the earlier is written unnamed, said); one a resource's route holds is reported", () => {
+    const { routes } = project(
+      draw(
+        [
+          "  map.tag 'todos/tag/:name', :controller => 'todos', :action => 'tag'",
+          "  map.tag 'tags/:name.m', :controller => 'todos', :action => 'tag', :format => 'm'",
+          "  map.root :controller => 'home'",
+          "  map.root :controller => 'todos'",
+          "  map.wiki_index 'wiki/index', :controller => 'wiki', :action => 'index'",
+          "  map.resources :wiki",
+        ].join("\n"),
+      ),
+    );
+    const imported = run("import", routes, "--stdout");
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    const named = Object.fromEntries(routesOf(imported.stdout).flatMap((route) => (route.name ? [[route.name, route.path]] : [])));
+    // Rails' table: the later tag and root; a resource's route takes only a free name, so wiki_index stays the named route's.
+    assert.strictEqual(named.tag, "/tags/:name.m");
+    assert.strictEqual(named.root, "/");
+    assert.deepStrictEqual(
+      routesOf(imported.stdout)
+        .filter((route) => route.path === "/")
+        .map((route) => [route.name, route.controller]),
+      [
+        [null, "home"],
+        ["root", "todos"],
+      ],
+    );
+    assert.strictEqual(named.wiki_index, "/wiki/index");
+    assert.match(
+      imported.stdout,
+      /\/\/ \(import\) named tag in routes\.rb: Rails gave that name to the later route of line 3, so this one has none\n {2}map\.connect\("todos\/tag\/:name"/,
+    );
+
+    const resource = project(draw(["  map.resources :calendars", "  map.calendar 'calendar.ics', :controller => 'calendar', :action => 'ics'"].join("\n")));
+    const kept = run("import", resource.routes, "--stdout");
+    assert.strictEqual(kept.status, 1);
+    assert.match(kept.stderr, /routes\.rb:3: not imported: calendar_path goes to the route of line 2 here, where Rails gave the name to this later route/);
+  });
+
   it("a method of the file that takes a splat or keywords, and a call with too many arguments, are reported with their lines", () => {
     const { routes } = project(
       [

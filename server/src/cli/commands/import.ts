@@ -7,6 +7,7 @@ import { readInWorker } from "../../import/readInWorker";
 import { railsRoutes } from "../../import/railsRoutes";
 import { rubyDeclarations } from "../../import/rubyDeclarations";
 import { railsBehaviour } from "../../import/rubyRoutingFile";
+import { withRailsNames } from "../../import/railsNames";
 import { ImportError } from "../../import/routesRb";
 import { importedFileText } from "../../import/typescriptText";
 import { importedOutline, statementDifference } from "../../import/writtenStatements";
@@ -41,17 +42,23 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
       return { stdout: [], stderr: [printable(`${file}:${error.line === undefined ? "" : `${error.line}:`} ${error.message}`)], exitCode: 1 };
     throw error;
   }
-  const imported = read.imported;
   const { behaviour, why, defaulted } = args.behaviour
     ? { behaviour: args.behaviour, why: "--behaviour", defaulted: undefined }
     : railsBehaviour(environment !== undefined, read.railsGemVersion, undefined, read.vendoredRails);
+  // Each name where Rails' named-route table put it (the later of two routes named alike), or said where it cannot be.
+  const named = withRailsNames(read.imported.body, behaviour);
+  const imported = { ...read.imported, body: named.body };
   // Nothing the application holds decided it: said, since Rails 2.2 and earlier draw other routes.
   const guessed = defaulted ? [printable(`${file}: behaviour ${behaviour} (${why}): give --behaviour A if the application runs Rails 2.2 or earlier`)] : [];
   const text = importedFileText(imported, { from: path.basename(file), behaviour, why, env });
   const out = args.stdout ? undefined : (args.out ?? path.join(path.dirname(file), "routes.ts"));
   // What the file alone cannot tell, and calls whose values the DSL cannot take (kept as comments too), in file order.
   const unwritable = rubyDeclarations(imported.body).refused.filter((call) => call.unwritable);
-  const unreadLines = [...imported.unread.map((u) => ({ line: u.line, why: u.reason })), ...unwritable.map((call) => ({ line: call.line, why: call.message }))]
+  const unreadLines = [
+    ...imported.unread.map((u) => ({ line: u.line, why: u.reason })),
+    ...unwritable.map((call) => ({ line: call.line, why: call.message })),
+    ...named.kept.map((kept) => ({ line: kept.line, why: kept.message })),
+  ]
     .sort((a, b) => a.line - b.line)
     .map(({ line, why }) => printable(`${file}:${line}: not imported: ${why}`));
   const partial = unreadLines.length > 0 && !args.allowPartial;

@@ -1,0 +1,104 @@
+import { type Behaviour, expandDeclarations, type Span } from "resource-routes/internal";
+import { rubyDeclarations } from "./rubyDeclarations";
+import { MAPPER_METHODS, type ImportedCall, type ImportedStatement } from "./routesRb";
+
+/*
+ * Route names as Rails 2 gave them. Where a named route (`map.tag '…'`, a root) takes a name an
+ * earlier route holds, Rails' named-route table gives it to the later one (its helper goes there),
+ * where the facility keeps the first (its rule: a name held is never taken again); a resource's
+ * routes take only free names in both. The import writes the file so that each helper goes where
+ * Rails' went: the earlier holder of a name that is a named route (`map.tag '…'`) or a root is
+ * written as a plain `connect`, so the later route takes the name; a name a resource's route holds
+ * cannot be given up that way, and is said.
+ */
+
+/** A name Rails gave to a later route that the written file cannot give it: where, and why. */
+export interface KeptName {
+  line: number;
+  /** The later call's text, which Rails' helper went to. */
+  span?: Span;
+  message: string;
+}
+
+/** How many times a file's names are settled again: each round frees names a later route then takes. */
+const MAX_ROUNDS = 8;
+
+/** The statements with each name taken over in Rails given to the later route where it can be, and the names that cannot. */
+export function withRailsNames(body: readonly ImportedStatement[], behaviour: Behaviour): { body: ImportedStatement[]; kept: KeptName[] } {
+  let current = [...body];
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    // Rails' named-route table takes a name over for a named route or a root; a resource's routes take only free names, as the facility's do.
+    const taken = takenNames(current, behaviour).filter(({ later }) => later && isNamedRoute(later));
+    const movable = taken.filter(({ holder }) => holder && isNamedRoute(holder));
+    if (movable.length === 0)
+      return {
+        body: current,
+        kept: taken.map(({ name, holder, later }) => ({
+          line: later?.line ?? holder?.line ?? 0,
+          span: later?.source.call,
+          message: `${name}_path goes to the route of line ${holder?.line ?? "?"} here, where Rails gave the name to this later route: a resource's route keeps its name in the written file (rename one of them in routes.rb)`,
+        })),
+      };
+    const unnamed = new Map(movable.map(({ holder, name, later }) => [holder!, { name, later }] as const));
+    current = rewritten(current, unnamed);
+  }
+  return { body: current, kept: [] };
+}
+
+/** A call that names its one route: `map.tag '…'` or a root, whose name Rails' table gives to the last such call. */
+function isNamedRoute(call: ImportedCall): boolean {
+  return !MAPPER_METHODS.has(call.method) || call.method === "root";
+}
+
+/** The names the facility kept on an earlier route where Rails gave them to a later one: the statements of both. */
+function takenNames(body: readonly ImportedStatement[], behaviour: Behaviour): Array<{ name: string; holder?: ImportedCall; later?: ImportedCall }> {
+  const { body: declarations } = rubyDeclarations(body);
+  const table = expandDeclarations({ settings: { behaviour }, body: declarations });
+  const calls = callsOf(body);
+  return table.diagnostics
+    .filter((d) => d.code === "route-name-taken")
+    .map((d) => ({
+      name: /"([^"]+)"/.exec(d.message)?.[1] ?? "?",
+      holder: callAt(calls, d.related?.[0]?.span),
+      later: callAt(calls, d.span),
+    }));
+}
+
+function callsOf(body: readonly ImportedStatement[], out: ImportedCall[] = []): ImportedCall[] {
+  for (const statement of body) {
+    if (statement.kind !== "call") continue;
+    out.push(statement);
+    if (statement.block) callsOf(statement.block.body, out);
+  }
+  return out;
+}
+
+/** The innermost call whose text holds `span`. */
+function callAt(calls: readonly ImportedCall[], span: Span | undefined): ImportedCall | undefined {
+  if (!span) return undefined;
+  let found: ImportedCall | undefined;
+  for (const call of calls) {
+    const { start, end } = call.source.call;
+    if (start <= span.start && span.end <= end && (!found || end - start < found.source.call.end - found.source.call.start)) found = call;
+  }
+  return found;
+}
+
+/** The body with each given call written as a plain `connect`, a note before it saying why. */
+function rewritten(body: readonly ImportedStatement[], unnamed: ReadonlyMap<ImportedCall, { name: string; later?: ImportedCall }>): ImportedStatement[] {
+  return body.flatMap((statement): ImportedStatement[] => {
+    if (statement.kind !== "call") return [statement];
+    const block = statement.block && { ...statement.block, body: rewritten(statement.block.body, unnamed) };
+    const change = unnamed.get(statement);
+    if (!change) return [{ ...statement, ...(block ? { block } : {}) }];
+    // A named route's arguments are its path and options; a root's, its options alone (its path is empty).
+    const args = statement.method === "root" ? ["", ...statement.args] : statement.args;
+    return [
+      {
+        kind: "note",
+        text: `named ${change.name} in routes.rb: Rails gave that name to the later route of line ${change.later?.line ?? "?"}, so this one has none`,
+      },
+      { ...statement, method: "connect", args, ...(block ? { block } : {}) },
+    ];
+  });
+}
