@@ -182,9 +182,11 @@ const COMMANDS: Record<string, Command> = {
   Ruby's own parser, and never run: every mapper call with its options, blocks with their variables, comments
   and blank lines in their places, in the file's order. What is static Ruby is evaluated (the file's constants
   and local variables, interpolation, loops over literal lists, methods of the file called with the mapper,
-  Hash#merge); environment checks are decided by --env (default production); constants from elsewhere are given
-  with --const. Anything else is kept as a comment with why, and reported (exit 1 unless --allow-partial).
-  Behaviour: --behaviour, else config/environment.rb's RAILS_GEM_VERSION (2.2 → A, 2.3 → B), else B. The file is
+  default arguments and yield, Hash#merge, String methods such as pluralize); environment checks are decided
+  by --env (default production); constants from elsewhere are given with --const, in Ruby's literal syntax
+  (:posts, %w[a b], /\\d+/, { :only => [:index] }) or as plain text. Anything else is kept as a comment with why,
+  and reported (exit 1 unless --allow-partial). Behaviour: --behaviour, else config/environment.rb's
+  RAILS_GEM_VERSION (2.2 and earlier → A, 2.3 → B), else vendor/rails' version, else B, said. The file is
   read back through the analyser and its routes compared with the import's, in order; --check does that for the
   file already written. With --rails PATH (a Rails 2.2 or 2.3 checkout; Ruby on the PATH), Rails' own routing
   code also draws the routes.rb (the one time Ruby is run) and its routes are compared with the file's, in order;

@@ -192,7 +192,11 @@ end
 
 RAILS_ENV = environment unless defined?(RAILS_ENV)
 # Constants from elsewhere, as the import was given them (--const).
-JSON.parse(constants || '{}').each { |name, value| Object.const_set(name, value) unless Object.const_defined?(name) }
+# A constant given in Ruby's literal syntax is that value; any other text, the text (as the import reads them).
+JSON.parse(constants || '{}').each do |name, text|
+  value = begin; eval(text, TOPLEVEL_BINDING); rescue ScriptError, StandardError; text; end
+  Object.const_set(name, value) unless Object.const_defined?(name)
+end
 module Rails
   def self.env() RAILS_ENV.dup.tap { |env| env.define_singleton_method(:method_missing) { |name, *| name.to_s.end_with?('?') ? name.to_s.chomp('?') == RAILS_ENV : super() } } end
 end

@@ -76,8 +76,8 @@ export class ImportError extends Error {
 export interface ReadOptions {
   /** What `Rails.env` and `RAILS_ENV` are (default production). */
   env: string;
-  /** Constants the file uses but does not define (`--const NAME=VALUE`). */
-  constants: ReadonlyMap<string, string>;
+  /** Constants the file uses but does not define (`--const NAME=VALUE`): Ruby literal syntax (`:posts`, `%w[a b]`), or plain text. */
+  constants: ReadonlyMap<string, RubyValue | string>;
   /**
    * Read what Prism recovered of a file with syntax errors (an editor's half-typed file), rather
    * than refusing it (an import, which never writes what it could only partly read).
@@ -127,7 +127,23 @@ export function readRoutesRb(parse: ParseRuby, source: string, options: ReadOpti
   const first = syntaxErrors[0];
   if (first && !options.despiteSyntaxErrors) throw new ImportError(first.message, first.line, first.span);
   const comments = result.comments as Array<{ location: { startOffset: number; length: number } }>;
-  return { ...new Reader(bytes, offsets, comments, options).program(result.value as unknown as Node), syntaxErrors };
+  const constants = new Map([...options.constants].map(([name, value]) => [name, constantValue(parse, value)] as const));
+  return { ...new Reader(bytes, offsets, comments, { ...options, constants }).program(result.value as unknown as Node), syntaxErrors };
+}
+
+/**
+ * A constant given on the command line (`--const NAME=VALUE`) in Ruby's literal syntax (`:posts`,
+ * `%w[a b]`, `{ :id => /\d+/ }`, `nil`), evaluated as the file's own values are; a VALUE that is
+ * no literal is the text itself (`--const SECTIONS=sections`).
+ */
+function constantValue(parse: ParseRuby, value: RubyValue | string): RubyValue {
+  if (typeof value !== "string") return value;
+  const result = parse(value);
+  const statements = ((result.value as unknown as Node).statements as Node | undefined)?.body as Node[] | undefined;
+  if (result.errors.length || statements?.length !== 1) return value;
+  const bytes = Buffer.from(value, "utf8");
+  const read = new Reader(bytes, new ByteOffsets(bytes), [], { env: "production", constants: new Map() }).literal(statements[0]);
+  return read instanceof Unknown ? value : read;
 }
 
 class Reader {
@@ -159,6 +175,11 @@ class Reader {
       text: this.bytes.subarray(location.startOffset, location.startOffset + location.length).toString("utf8"),
     }));
     for (const [name, value] of options.constants) this.constants.set(name, value);
+  }
+
+  /** A literal's value, with nothing of a file around it (a constant given on the command line). */
+  literal(node: Node): RubyValue | Unknown {
+    return this.value(node, { locals: new Map(), mappers: new Map() });
   }
 
   program(program: Node): Omit<ImportedRoutes, "syntaxErrors"> {

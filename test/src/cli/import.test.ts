@@ -184,6 +184,41 @@ describe("resource-routes import", function () {
     assert.doesNotMatch(run("import", routes, "--stdout", "--env", "test").stdout, /map\.resources\("posts"\)/);
   });
 
+  it("--const takes Ruby's literal syntax (a symbol, a list, a regexp, a hash), and plain text as text", () => {
+    const { routes } = project(
+      draw(
+        [
+          "  map.resources SECTIONS",
+          "  map.resources :users, :requirements => { :id => FORMAT }",
+          "  NAMES.each { |n| map.resources n }",
+          "  map.resources :posts, OPTIONS",
+        ].join("\n"),
+      ),
+    );
+    const imported = run(
+      "import",
+      routes,
+      "--stdout",
+      "--const",
+      "SECTIONS=sections",
+      "--const",
+      "FORMAT=/[a-z]+/i",
+      "--const",
+      "NAMES=%w[photos tags]",
+      "--const",
+      "OPTIONS={ :only => [:index, :show], :as => 'articles' }",
+    );
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    for (const call of [
+      'map.resources("sections");',
+      'map.resources("users", { requirements: { id: /[a-z]+/i } });',
+      'map.resources("photos");',
+      'map.resources("tags");',
+      'map.resources("posts", { only: ["index", "show"], as: "articles" });',
+    ])
+      assert.ok(imported.stdout.includes(call), `${call}\n${imported.stdout}`);
+  });
+
   it("each helper goes where Rails' went: a later named route or root takes the name (the earlier is written unnamed, said); one a resource's route holds is reported", () => {
     const { routes } = project(
       draw(
