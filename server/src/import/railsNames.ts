@@ -23,9 +23,17 @@ export interface KeptName {
 /** How many times a file's names are settled again: each round frees names a later route then takes. */
 const MAX_ROUNDS = 8;
 
-/** The statements with each name taken over in Rails given to the later route where it can be, and the names that cannot. */
-export function withRailsNames(body: readonly ImportedStatement[], behaviour: Behaviour): { body: ImportedStatement[]; kept: KeptName[] } {
+/** A name given to a later route as Rails gave it: the earlier call's method (where it was written) and the later call's line. */
+export interface MovedName {
+  name: string;
+  span: Span;
+  laterLine: number;
+}
+
+/** The statements with each name taken over in Rails given to the later route where it can be, those moved, and the names that cannot be. */
+export function withRailsNames(body: readonly ImportedStatement[], behaviour: Behaviour): { body: ImportedStatement[]; moved: MovedName[]; kept: KeptName[] } {
   let current = [...body];
+  const moved: MovedName[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // Rails' named-route table takes a name over for a named route or a root; a resource's routes take only free names, as the facility's do.
     const taken = takenNames(current, behaviour).filter(({ later }) => later && isNamedRoute(later));
@@ -33,6 +41,7 @@ export function withRailsNames(body: readonly ImportedStatement[], behaviour: Be
     if (movable.length === 0)
       return {
         body: current,
+        moved,
         kept: taken.map(({ name, holder, later }) => ({
           line: later?.line ?? holder?.line ?? 0,
           span: later?.source.call,
@@ -40,9 +49,10 @@ export function withRailsNames(body: readonly ImportedStatement[], behaviour: Be
         })),
       };
     const unnamed = new Map(movable.map(({ holder, name, later }) => [holder!, { name, later }] as const));
+    for (const [holder, { name, later }] of unnamed) moved.push({ name, span: holder.source.method, laterLine: later?.line ?? 0 });
     current = rewritten(current, unnamed);
   }
-  return { body: current, kept: [] };
+  return { body: current, moved, kept: [] };
 }
 
 /** A call that names its one route: `map.tag '…'` or a root, whose name Rails' table gives to the last such call. */

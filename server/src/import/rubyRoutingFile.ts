@@ -35,6 +35,13 @@ export function loadRubyRoutingFile(reading: RubyReading, text: SourceText, opti
   const imported = { ...reading.imported, body: named.body };
   for (const kept of named.kept)
     diagnostics.push({ severity: "information", code: "not-static", message: kept.message, span: kept.span ?? { start: 0, end: 0 } });
+  for (const { name, span, laterLine } of named.moved)
+    diagnostics.push({
+      severity: "warning",
+      code: "route-name-taken",
+      message: `The route name "${name}" goes to the later route of line ${laterLine}, as Rails' named-route table kept the last; this route is registered without a name.`,
+      span,
+    });
   for (const problem of imported.syntaxErrors) diagnostics.push({ severity: "error", code: "syntax-error", message: problem.message, span: problem.span });
   for (const part of imported.unread)
     diagnostics.push({ severity: "information", code: "not-static", message: `Not read without running Ruby: ${part.reason}.`, span: part.span });

@@ -107,12 +107,13 @@ describe("service: a Rails 2 routes.rb", () => {
     const found = routes.diagnostics(RUBY_URI).map((d) => ({ code: d.code, severity: d.severity, text: RUBY.slice(d.span!.start, d.span!.end) }));
     const of = (code: string) => found.filter((d) => d.code === code);
     assert.deepStrictEqual(of("unknown-option"), [{ code: "unknown-option", severity: "warning", text: ":membr" }]);
-    // On the second login's name, as written: the method.
+    // On the first login's name, as written (the method): Rails' named-route table gave the name to the later one.
     const taken = routes.diagnostics(RUBY_URI).filter((d) => d.code === "route-name-taken");
     assert.deepStrictEqual(
       taken.map((d) => d.span),
-      [spanOf("login 'signin'")].map(({ start }) => ({ start, end: start + "login".length })),
+      [spanOf("login 'login'")].map(({ start }) => ({ start, end: start + "login".length })),
     );
+    assert.match(taken[0].message, /"login" goes to the later route of line 7/);
     assert.deepStrictEqual(of("not-static"), [{ code: "not-static", severity: "information", text: "map.from_plugin :spree" }]);
     // What the plugin drew is unknown: the routes after it may not be what they seem.
     assert.deepStrictEqual(
@@ -166,7 +167,8 @@ describe("service: a Rails 2 routes.rb", () => {
     const { service: routes } = workspaceWithRuby(RUBY);
     assert.deepStrictEqual(
       routes.documentSymbols(RUBY_URI).map((symbol) => symbol.name),
-      ["resources products", "named_route login", "named_route login", "connect files/*path", "resources orders", "connect files/:name"],
+      // The first login's name went to the second in Rails' named-route table: it is a plain route.
+      ["resources products", "connect login", "named_route login", "connect files/*path", "resources orders", "connect files/:name"],
     );
     const order = routes.workspaceSymbols("order_path").find((symbol) => symbol.name === "order_path")!;
     assert.strictEqual(order.uri, RUBY_URI);
