@@ -100,6 +100,8 @@ function inUrlPlace(node: ts.Expression): boolean {
   if (ts.isJsxAttribute(parent)) return URL_ATTRIBUTES.has(parent.name.getText());
   if (ts.isPropertyAssignment(parent)) return parent.initializer === at && URL_PROPERTIES.has(propertyName(parent.name));
   if (ts.isReturnStatement(parent) || ts.isArrowFunction(parent)) return true;
+  // A list of URLs (`["/posts", "/tags"]`): each a URL where the list is in a URL's place or bound to a name.
+  if (ts.isArrayLiteralExpression(parent)) return true;
   if (ts.isVariableDeclaration(parent)) return parent.initializer === at;
   return ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === at;
 }

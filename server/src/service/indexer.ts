@@ -101,13 +101,24 @@ export async function indexFile(workspace: RoutingWorkspace, uri: string, fs: Fi
 }
 
 /**
- * Routing files, files that use helpers, and what tells which route set a file imports: modules
- * that re-export from another (`export { default as routes } from "./routes"`) and the project's
- * tsconfig.json or jsconfig.json (its `paths`).
+ * Routing files, files that use helpers or write URLs by hand, and what tells which route set a
+ * file imports: modules that re-export from another (`export { default as routes } from
+ * "./routes"`) and the project's tsconfig.json or jsconfig.json (its `paths`).
  */
 function isWorthKeeping(uri: string, text: string): boolean {
-  return text.includes(PACKAGE_NAME) || isRubyRoutes({ uri, text }) || /_(?:path|url)\b/.test(text) || RE_EXPORT.test(text) || PROJECT_CONFIG.test(uri);
+  return (
+    text.includes(PACKAGE_NAME) ||
+    isRubyRoutes({ uri, text }) ||
+    /_(?:path|url)\b/.test(text) ||
+    RE_EXPORT.test(text) ||
+    PROJECT_CONFIG.test(uri) ||
+    // A URL written by hand (`"/products/1"`), in a file that imports nothing of the routes: references and rename count it.
+    URL_LITERAL.test(text)
+  );
 }
+
+/** A string or template that begins with `/` and a path's character: what a URL written by hand begins with. */
+const URL_LITERAL = /["'`]\/[\w:$-]/;
 
 const RE_EXPORT = /\bexport\s+(?:type\s+)?(?:\*|\{[^}]*\})\s*from\s*["']\.\.?\//;
 /** The project's configs (their `paths` resolve imports, their module resolution decides an added import's extension), indexed whatever the globs say, with the ones they extend (`tsconfig.base.json`). */

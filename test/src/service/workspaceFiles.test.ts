@@ -86,6 +86,19 @@ describe("service: indexing a folder", () => {
       ["file:///app/src/views.ts"],
     );
   });
+  it("keeps a file that writes a URL by hand though it imports nothing of the routes: references count its URLs, in properties and lists too", async () => {
+    const workspace = new RoutingWorkspace();
+    await indexFolder(
+      workspace,
+      "file:///app",
+      memory({ ...FILES, "/app/src/api.ts": 'export const endpoints = { url: "/posts/1" };\nexport const all = ["/posts", "/nowhere"];\n' }),
+    );
+    assert.ok(workspace.document("file:///app/src/api.ts"), "kept");
+    const uses = service(workspace)
+      .references("file:///app/config/routes.ts", ROUTES.indexOf('"posts"') + 1, false)
+      .filter((l) => l.uri === "file:///app/src/api.ts");
+    assert.strictEqual(uses.length, 2);
+  });
   it("also keeps what tells which route set a file imports: modules that re-export one, and tsconfig.json", async () => {
     const workspace = new RoutingWorkspace();
     await indexFolder(
