@@ -47,8 +47,14 @@ export class Mapper {
     this.record("named_route", declared, routeOptions(options, "named_route"), undefined, requireString(path, "named_route"));
   }
 
-  root(options: Options = {}): void {
-    this.record("root", [], toOptionMap(options, "root"));
+  /**
+   * The root route (`/`): with options, as `connect("", options)` named `root`; with a route's name
+   * (`root("episodes")`, Rails' `map.root :episodes`), that named route's controller, action,
+   * defaults and method, as Rails 2 took them.
+   */
+  root(options: Options | string = {}): void {
+    if (typeof options === "string") this.record("root", [options], record());
+    else this.record("root", [], toOptionMap(options, "root"));
   }
 
   private recordResource(kind: "resources" | "resource", args: unknown[]): void {

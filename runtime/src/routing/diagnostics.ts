@@ -37,6 +37,8 @@ export type DiagnosticCode =
   | "duplicate-segment-key"
   /** A `defaults` entry for a key that is not a segment of the route's path (the original raised). */
   | "invalid-default"
+  /** `root("name")` with no route of that name drawn before it (Rails raised a TypeError). */
+  | "unknown-root-route"
   /** `collection`, `member` or `new` given as a list or a name: actions with no method condition, as Rails 2 made them (a hint toward the hash form). */
   | "custom-actions-without-method"
   /** The language service, on a routing file: a declaration whose routes cannot be fully known without running the file (it holds a not-static part). */

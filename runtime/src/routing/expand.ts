@@ -161,7 +161,12 @@ export class Expander {
         this.explicitRoute(declaration.path ?? "", declaration.names[0] ?? null, options, routeOrigin(declaration, 0));
         return;
       case "root":
-        this.explicitRoute("", "root", options, routeOrigin(declaration, 0));
+        this.explicitRoute(
+          "",
+          "root",
+          declaration.names[0] === undefined ? options : this.namedRouteOptions(declaration.names[0], options),
+          routeOrigin(declaration, 0),
+        );
         return;
     }
   }
@@ -354,6 +359,23 @@ export class Expander {
       span: originSpan(origin) ?? origin.declaration.source?.call,
       related: [{ message: `"${name}" is held by this declaration`, span: holder.origin && originSpan(holder.origin) }],
     };
+  }
+
+  /**
+   * `root("episodes")`: the options of the named route drawn before it, as Rails 2's Mapper#root
+   * took them (its defaults, fixed params and method condition; not its requirements), under the
+   * block's own. A name no route holds is refused: Rails raised a TypeError.
+   */
+  private namedRouteOptions(name: string, scope: OptionMap): OptionMap {
+    const source = this.table.named.get(name);
+    if (!source) throw new RouteDefinitionError(`root: no route is named "${name}" before it`, "unknown-root-route");
+    const options = copyMap(scope);
+    if (source.controller !== null) options.controller = source.controller;
+    if (source.action !== null) options.action = source.action;
+    for (const [key, value] of Object.entries(source.defaults)) if (key !== "controller" && key !== "action") options[key] = value;
+    for (const [key, value] of Object.entries(source.params)) options[key] = value;
+    if (source.methods) options.conditions = { method: source.methods.length === 1 ? source.methods[0] : [...source.methods] };
+    return options;
   }
 
   /** connect / named_route / root: the original route builder's reading of options. */

@@ -1,6 +1,7 @@
-import { type Behaviour, expandDeclarations, type Span } from "resource-routes/internal";
+import { type Behaviour, expandDeclarations, type Route, type Span } from "resource-routes/internal";
 import { rubyDeclarations } from "./rubyDeclarations";
 import { MAPPER_METHODS, type ImportedCall, type ImportedStatement } from "./routesRb";
+import { RubyHash, RubySymbol, type RubyValue } from "./rubyValues";
 
 /*
  * Route names as Rails 2 gave them. Where a named route (`map.tag '…'`, a root) takes a name an
@@ -48,7 +49,7 @@ export function withRailsNames(body: readonly ImportedStatement[], behaviour: Be
           message: `${name}_path goes to the route of line ${holder?.line ?? "?"} here, where Rails gave the name to this later route: a resource's route keeps its name in the written file (rename one of them in routes.rb)`,
         })),
       };
-    const unnamed = new Map(movable.map(({ holder, name, later }) => [holder!, { name, later }] as const));
+    const unnamed = new Map(movable.map(({ holder, name, later, route }) => [holder!, { name, later, route }] as const));
     for (const [holder, { name, later }] of unnamed) moved.push({ name, span: holder.source.method, laterLine: later?.line ?? 0 });
     current = rewritten(current, unnamed);
   }
@@ -61,17 +62,33 @@ function isNamedRoute(call: ImportedCall): boolean {
 }
 
 /** The names the facility kept on an earlier route where Rails gave them to a later one: the statements of both. */
-function takenNames(body: readonly ImportedStatement[], behaviour: Behaviour): Array<{ name: string; holder?: ImportedCall; later?: ImportedCall }> {
+function takenNames(
+  body: readonly ImportedStatement[],
+  behaviour: Behaviour,
+): Array<{ name: string; holder?: ImportedCall; later?: ImportedCall; route?: Route }> {
   const { body: declarations } = rubyDeclarations(body);
   const table = expandDeclarations({ settings: { behaviour }, body: declarations });
   const calls = callsOf(body);
   return table.diagnostics
     .filter((d) => d.code === "route-name-taken")
-    .map((d) => ({
-      name: /"([^"]+)"/.exec(d.message)?.[1] ?? "?",
-      holder: callAt(calls, d.related?.[0]?.span),
-      later: callAt(calls, d.span),
-    }));
+    .map((d) => {
+      const name = /"([^"]+)"/.exec(d.message)?.[1] ?? "?";
+      return { name, holder: callAt(calls, d.related?.[0]?.span), later: callAt(calls, d.span), route: table.named.get(name) };
+    });
+}
+
+/** The options a route was drawn with, as a hash a `connect` takes: a root that took a named route's options keeps them without its name. */
+function optionsOf(route: Route): RubyHash {
+  const entries: Array<[RubyValue, RubyValue]> = [];
+  if (route.controller !== null) entries.push([new RubySymbol("controller"), route.controller]);
+  if (route.action !== null) entries.push([new RubySymbol("action"), route.action]);
+  for (const [key, value] of Object.entries(route.params)) entries.push([new RubySymbol(key), value]);
+  if (route.methods)
+    entries.push([
+      new RubySymbol("conditions"),
+      new RubyHash([[new RubySymbol("method"), route.methods.length === 1 ? route.methods[0] : [...route.methods]]]),
+    ]);
+  return new RubyHash(entries);
 }
 
 function callsOf(body: readonly ImportedStatement[], out: ImportedCall[] = []): ImportedCall[] {
@@ -95,14 +112,19 @@ function callAt(calls: readonly ImportedCall[], span: Span | undefined): Importe
 }
 
 /** The body with each given call written as a plain `connect`, a note before it saying why. */
-function rewritten(body: readonly ImportedStatement[], unnamed: ReadonlyMap<ImportedCall, { name: string; later?: ImportedCall }>): ImportedStatement[] {
+function rewritten(
+  body: readonly ImportedStatement[],
+  unnamed: ReadonlyMap<ImportedCall, { name: string; later?: ImportedCall; route?: Route }>,
+): ImportedStatement[] {
   return body.flatMap((statement): ImportedStatement[] => {
     if (statement.kind !== "call") return [statement];
     const block = statement.block && { ...statement.block, body: rewritten(statement.block.body, unnamed) };
     const change = unnamed.get(statement);
     if (!change) return [{ ...statement, ...(block ? { block } : {}) }];
-    // A named route's arguments are its path and options; a root's, its options alone (its path is empty).
-    const args = statement.method === "root" ? ["", ...statement.args] : statement.args;
+    // A named route's arguments are its path and options; a root's, its options alone (its path is empty), or
+    // the name of the route whose options it took (`map.root :page`), written out from the route it drew.
+    const byName = statement.method === "root" && statement.args.length > 0 && !(statement.args[0] instanceof RubyHash);
+    const args = statement.method !== "root" ? statement.args : ["", ...(byName && change.route ? [optionsOf(change.route)] : statement.args)];
     return [
       {
         kind: "note",

@@ -42,18 +42,25 @@ export function expandIncrementally(
   const before = previous?.groups.settings === settingsKey ? previous : undefined;
   const units = expansionUnits(tree.body);
   const expander = (table: GroupedTable) => new RecordingExpander(tree.settings, inflector, table);
-  const patched = before && patch(before, units, expander);
+  // A root that takes a named route's options depends on another unit's routes, which no group records: such a file is expanded whole.
+  const whole = units.some((unit) => readsNamedRoute(unit.declaration));
+  const patched = before && !whole && patch(before, units, expander);
   if (patched) return patched;
   const table = new GroupedTable(maxRoutes);
   const checks = units.map((unit) => validateDeclaration(unit.declaration));
   for (const list of checks) for (const diagnostic of list) table.diagnostics.push(diagnostic);
   table.groups = { settings: settingsKey, list: [] };
   try {
-    expandUnits(expander(table), table, units, before?.groups.list ?? [], checks);
+    expandUnits(expander(table), table, units, (!whole && before?.groups.list) || [], checks);
   } catch (error) {
     stopped(table, error);
   }
   return table;
+}
+
+/** Whether a declaration, or one in its block, is a root that takes a named route's options (`root("episodes")`). */
+function readsNamedRoute(declaration: Declaration): boolean {
+  return (declaration.kind === "root" && declaration.names.length > 0) || (declaration.block ?? []).some(readsNamedRoute);
 }
 
 /** The report of each refusal, for the next expansions of the file (a kept group reports its refusals again). */

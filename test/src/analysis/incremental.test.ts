@@ -180,6 +180,25 @@ describe("incremental re-analysis", () => {
     );
   });
 
+  it("a root that takes a named route's options follows an edit of that route: the file is expanded whole, as a fresh analysis", () => {
+    const text = [
+      `import { draw } from "resource-routes";`,
+      `export default draw((map) => {`,
+      `  map.named_route("episodes", "episodes", { controller: "episodes", action: "index", conditions: { method: "get" } });`,
+      `  map.resources("shows");`,
+      `  map.root("episodes");`,
+      `});`,
+      ``,
+    ].join("\n");
+    const first = loadRoutingFile(text, "routes.ts")!;
+    const root = (file: LoadedRoutingFile) => file.routes.routes.find((route) => route.name === "root")!.toJSON();
+    assert.deepStrictEqual([root(first).verb, root(first).controller, root(first).action], ["GET", "episodes", "index"]);
+    const edited = text.replace(`action: "index"`, `action: "list"`);
+    const again = loadRoutingFile(edited, "routes.ts", { previous: first })!;
+    assert.deepStrictEqual(root(again), root(loadRoutingFile(edited, "routes.ts")!));
+    assert.strictEqual(root(again).action, "list");
+  });
+
   it("a syntax error below a block is kept through an edit in the statement above it", () => {
     const text = [
       `import { draw } from "resource-routes";`,

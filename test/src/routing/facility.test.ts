@@ -419,4 +419,27 @@ describe("docs/routing.md mapper methods", () => {
   it("draw() rejects options that are not plain data", () => {
     assert.throws(() => draw(B, (m) => m.resources("posts", { only: () => "index" } as never)), /function is not a routing option value/);
   });
+
+  // Rails 2.2.2 and 2.3.2 alike (asked of Rails' own Mapper#root): the named route's defaults, fixed params and method, not its requirements.
+  it("root(name) takes the named route's controller, action, defaults and method; a name no route holds is refused", () => {
+    const routes = draw({ behaviour: "B" }, (map) => {
+      map.named_route("episodes", "episodes", { controller: "episodes", action: "index", conditions: { method: "get" } });
+      map.named_route("page", "page/:id", { controller: "pages", action: "show", id: "7", requirements: { id: /\d+/ } });
+      map.root("page");
+      map.root("episodes");
+    });
+    const roots = routes.routes.filter((route) => route.path === "/").map((route) => route.toJSON());
+    assert.deepStrictEqual(
+      roots.map(({ name, verb, controller, action, params, requirements }) => ({ name, verb, controller, action, params, requirements })),
+      [
+        { name: "root", verb: "ANY", controller: "pages", action: "show", params: { id: "7" }, requirements: {} },
+        { name: null, verb: "GET", controller: "episodes", action: "index", params: {}, requirements: {} },
+      ],
+    );
+    assert.throws(
+      () => draw((map) => map.root("nothing")),
+      (error: Error & { code?: string }) =>
+        error.name === "RouteDefinitionError" && error.code === "unknown-root-route" && /no route is named "nothing"/.test(error.message),
+    );
+  });
 });
