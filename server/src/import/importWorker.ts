@@ -1,7 +1,7 @@
 import type { Span } from "resource-routes/internal";
 import { parentPort } from "worker_threads";
 import { rubyParser, type ParseRuby } from "./prism";
-import { ImportError, readRoutesRb, type ReadOptions } from "./routesRb";
+import { applicationConstants, ImportError, readRoutesRb, type ReadOptions } from "./routesRb";
 
 /*
  * The Ruby side of an import, in a worker thread of its own: Prism (WebAssembly) ends the process
@@ -15,6 +15,8 @@ export interface WorkerInput {
   environment?: string;
   /** A vendored Rails' vendor/rails/actionpack/lib/action_pack/version.rb, where the application has one. */
   actionPackVersion?: string;
+  /** The application's Ruby files whose constants the routes.rb may use (initializers, models, lib), by their path in it. */
+  application?: Array<{ file: string; text: string }>;
   options: ReadOptions;
 }
 
@@ -25,7 +27,8 @@ export type WorkerOutput =
 async function run(input: WorkerInput): Promise<WorkerOutput> {
   try {
     const parse = await rubyParser();
-    const imported = readRoutesRb(parse, input.routes, input.options);
+    const application = input.application?.length ? applicationConstants(parse, input.application, input.options.env) : undefined;
+    const imported = readRoutesRb(parse, input.routes, { ...input.options, ...(application ? { application } : {}) });
     const hasEnvironment = input.environment !== undefined;
     return {
       imported,

@@ -193,9 +193,12 @@ end
 RAILS_ENV = environment unless defined?(RAILS_ENV)
 # Constants from elsewhere, as the import was given them (--const).
 # A constant given in Ruby's literal syntax is that value; any other text, the text (as the import reads them).
+# A name with :: (User::USERNAME_FORMAT, the application's) is set in modules made for it.
 JSON.parse(constants || '{}').each do |name, text|
   value = begin; eval(text, TOPLEVEL_BINDING); rescue ScriptError, StandardError; text; end
-  Object.const_set(name, value) unless Object.const_defined?(name)
+  *outer, last = name.split('::')
+  owner = outer.inject(Object) { |m, n| m.const_defined?(n, false) ? m.const_get(n) : m.const_set(n, Module.new) }
+  owner.const_set(last, value) unless owner.const_defined?(last, false)
 end
 module Rails
   def self.env() RAILS_ENV.dup.tap { |env| env.define_singleton_method(:method_missing) { |name, *| name.to_s.end_with?('?') ? name.to_s.chomp('?') == RAILS_ENV : super() } } end

@@ -56,5 +56,6 @@ export function revive(imported: ImportedRoutes): ImportedRoutes {
           }
         : statement,
     );
-  return { ...imported, body: statements(imported.body) };
+  const fromApplication = imported.fromApplication?.map((constant) => ({ ...constant, value: revived(constant.value, made) }));
+  return { ...imported, body: statements(imported.body), ...(fromApplication ? { fromApplication } : {}) };
 }

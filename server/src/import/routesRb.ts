@@ -48,6 +48,8 @@ export type ImportedStatement = ImportedCall | Unread | { kind: "comment"; text:
 export interface ImportedRoutes {
   /** The comments above the draw call. */
   preamble: string[];
+  /** The application's constants the file used, with their values and where they came from. */
+  fromApplication?: Array<{ name: string; value: RubyValue; from: string }>;
   body: ImportedStatement[];
   /** Every part left unread, in file order. */
   unread: Unread[];
@@ -78,6 +80,8 @@ export interface ReadOptions {
   env: string;
   /** Constants the file uses but does not define (`--const NAME=VALUE`): Ruby literal syntax (`:posts`, `%w[a b]`), or plain text. */
   constants: ReadonlyMap<string, RubyValue | string>;
+  /** The application's own constants, read statically from its files (`User::USERNAME_FORMAT`), each with the file it came from. */
+  application?: ReadonlyMap<string, { value: RubyValue; from: string }>;
   /**
    * Read what Prism recovered of a file with syntax errors (an editor's half-typed file), rather
    * than refusing it (an import, which never writes what it could only partly read).
@@ -131,6 +135,50 @@ export function readRoutesRb(parse: ParseRuby, source: string, options: ReadOpti
   return { ...new Reader(bytes, offsets, comments, { ...options, constants }).program(result.value as unknown as Node), syntaxErrors };
 }
 
+/** How deep in modules and classes an application file's constants are read. */
+const MAX_NESTING = 4;
+
+/**
+ * The constants an application's Ruby files define (`API_VERSION = "v2"` in an initializer,
+ * `USERNAME_FORMAT = /[a-z]+/` in `class User`), by their full name (`User::USERNAME_FORMAT`), each
+ * with the file it came from: those whose value is a literal, evaluated as the routes.rb's own.
+ * Nothing of the files is run.
+ */
+export function applicationConstants(
+  parse: ParseRuby,
+  files: ReadonlyArray<{ file: string; text: string }>,
+  env: string,
+): Map<string, { value: RubyValue; from: string }> {
+  const found = new Map<string, { value: RubyValue; from: string }>();
+  for (const { file, text } of files) {
+    const result = parse(text);
+    if (result.errors.length) continue;
+    const bytes = Buffer.from(text, "utf8");
+    const reader = new Reader(bytes, new ByteOffsets(bytes), [], { env, constants: new Map() });
+    const visit = (statements: Node[], prefix: string, depth: number) => {
+      for (const statement of statements) {
+        const kind = statement.constructor.name;
+        if (kind === "ConstantWriteNode") {
+          const value = reader.literal(statement.value as Node);
+          const name = `${prefix}${statement.name as string}`;
+          if (!(value instanceof Unknown) && !found.has(name)) found.set(name, { value, from: file });
+        } else if ((kind === "ClassNode" || kind === "ModuleNode") && depth < MAX_NESTING) {
+          const inner = ((statement.body as Node | undefined)?.body as Node[] | undefined) ?? [];
+          const name = bytes
+            .subarray(
+              (statement.constantPath as Node).location.startOffset,
+              (statement.constantPath as Node).location.startOffset + (statement.constantPath as Node).location.length,
+            )
+            .toString("utf8");
+          visit(inner, `${prefix}${name}::`, depth + 1);
+        }
+      }
+    };
+    visit(((result.value as unknown as Node).statements as Node).body as Node[], "", 0);
+  }
+  return found;
+}
+
 /**
  * A constant given on the command line (`--const NAME=VALUE`) in Ruby's literal syntax (`:posts`,
  * `%w[a b]`, `{ :id => /\d+/ }`, `nil`), evaluated as the file's own values are; a VALUE that is
@@ -177,6 +225,15 @@ class Reader {
     for (const [name, value] of options.constants) this.constants.set(name, value);
   }
 
+  /** The application's constants the file used, in the order first used. */
+  private readonly used = new Map<string, { value: RubyValue; from: string }>();
+
+  private applicationConstant(name: string): RubyValue | undefined {
+    const found = this.options.application?.get(name);
+    if (found) this.used.set(name, found);
+    return found?.value;
+  }
+
   /** A literal's value, with nothing of a file around it (a constant given on the command line). */
   literal(node: Node): RubyValue | Unknown {
     return this.value(node, { locals: new Map(), mappers: new Map() });
@@ -198,7 +255,8 @@ class Reader {
     const preamble = this.comments.filter((c) => c.end <= draw.location.startOffset).map((c) => c.text.replace(/^#\s?/, ""));
     this.comments = this.comments.filter((c) => c.end > draw.location.startOffset);
     const body = this.body(block, scope);
-    return { preamble, body, unread: this.unread };
+    const fromApplication = [...this.used].map(([name, { value, from }]) => ({ name, value, from }));
+    return { preamble, body, unread: this.unread, ...(fromApplication.length ? { fromApplication } : {}) };
   }
 
   /** Before draw: constants and methods of the file; anything else there draws nothing. */
@@ -532,6 +590,23 @@ class Reader {
       }
       case "RegularExpressionNode":
         return new RubyRegexp(this.slice(node.contentLoc as Node["location"]), regexpFlags(node));
+      case "InterpolatedRegularExpressionNode": {
+        // `/#{User::USERNAME_FORMAT}/i`: a regexp interpolates as its to_s, `(?-mix:source)`, a string as its text.
+        let source = "";
+        for (const part of node.parts as Node[]) {
+          if (part.constructor.name === "StringNode") source += this.slice(part.location);
+          else if (part.constructor.name === "EmbeddedStatementsNode") {
+            const inner = ((part.statements as Node | undefined)?.body as Node[] | undefined) ?? [];
+            if (inner.length !== 1) return new Unknown("an interpolation of several statements");
+            const value = this.value(inner[0], scope);
+            if (value instanceof Unknown) return value;
+            const text = value instanceof RubyRegexp ? regexpToS(value) : interpolated(value);
+            if (text === undefined) return new Unknown("an interpolation of a list or a hash in a regular expression");
+            source += text;
+          } else return new Unknown("an interpolation the importer cannot follow");
+        }
+        return new RubyRegexp(source, regexpFlags(node));
+      }
       case "InterpolatedStringNode":
       case "InterpolatedSymbolNode": {
         let text = "";
@@ -553,9 +628,12 @@ class Reader {
         const value = scope.locals.get(node.name as string);
         return value ?? new Unknown(`the local variable ${node.name as string}, set where the importer cannot follow`);
       }
-      case "ConstantReadNode": {
-        const value = this.constants.get(node.name as string);
-        return value ?? new Unknown(`the constant ${node.name as string}, not defined in the file (give it with --const ${node.name as string}=VALUE)`);
+      case "ConstantReadNode":
+      case "ConstantPathNode": {
+        // `API_VERSION`, `User::USERNAME_FORMAT`: the file's, given with --const, or the application's own.
+        const name = node.constructor.name === "ConstantReadNode" ? (node.name as string) : this.text(node).replace(/^::/, "");
+        const value = this.constants.get(name) ?? this.applicationConstant(name);
+        return value ?? new Unknown(`the constant ${name}, not defined in the file (give it with --const ${name}=VALUE)`);
       }
       case "ParenthesesNode": {
         const inner = ((node.body as Node | undefined)?.body as Node[] | undefined) ?? [];
@@ -581,6 +659,8 @@ class Reader {
     if (method === "freeze" || method === "dup") return receiver;
     if (method === "to_s" && interpolated(receiver) !== undefined) return interpolated(receiver)!;
     if (method === "to_sym" && textOf(receiver) !== undefined) return new RubySymbol(textOf(receiver)!);
+    if (Array.isArray(receiver) && args.length === 0 && (method === "first" || method === "last"))
+      return (method === "first" ? receiver[0] : receiver[receiver.length - 1]) ?? null;
     const text = textOf(receiver);
     if (text !== undefined && args.length === 0 && method in STRING_METHODS) {
       const made = STRING_METHODS[method](text);
@@ -703,6 +783,13 @@ const STRING_METHODS: Record<string, (text: string) => string | undefined> = {
 function blockVariables(block: Node): string[] {
   const parameters = (block.parameters as Node | undefined)?.parameters as Node | undefined;
   return ((parameters?.requireds as Node[] | undefined) ?? []).map((p) => p.name as string);
+}
+
+/** Ruby's Regexp#to_s, as interpolation writes it: its options on and off around its source. */
+function regexpToS(regexp: RubyRegexp): string {
+  const on = ["m", "i", "x"].filter((flag) => regexp.flags.includes(flag)).join("");
+  const off = ["m", "i", "x"].filter((flag) => !regexp.flags.includes(flag)).join("");
+  return `(?${on}${off ? `-${off}` : ""}:${regexp.source})`;
 }
 
 function regexpFlags(node: Node): string {

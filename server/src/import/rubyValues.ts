@@ -81,3 +81,18 @@ export function revived(value: unknown, made = new Map<object, RubyValue>()): Ru
   made.set(value, out);
   return out;
 }
+
+/** A value in Ruby's literal syntax, as `--const` takes one: what Ruby evaluates to the same value. */
+export function rubyLiteral(value: RubyValue): string {
+  if (value === null) return "nil";
+  if (typeof value === "string") return JSON.stringify(value).replace(/#/g, "\\#");
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (value instanceof RubySymbol) return `:${JSON.stringify(value.name).replace(/#/g, "\\#")}`;
+  // Options as Regexp's own bits (IGNORECASE 1, EXTENDED 2, MULTILINE 4): a string there means other things across Ruby versions.
+  if (value instanceof RubyRegexp) {
+    const options = (value.flags.includes("i") ? 1 : 0) | (value.flags.includes("x") ? 2 : 0) | (value.flags.includes("m") ? 4 : 0);
+    return `Regexp.new(${JSON.stringify(value.source).replace(/#/g, "\\#")}, ${options})`;
+  }
+  if (Array.isArray(value)) return `[${value.map(rubyLiteral).join(", ")}]`;
+  return `{ ${value.entries.map(([key, item]) => `${rubyLiteral(key)} => ${rubyLiteral(item)}`).join(", ")} }`;
+}

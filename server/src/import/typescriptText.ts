@@ -24,8 +24,20 @@ export function importedFileText(imported: ImportedRoutes, terms: ImportTerms): 
   const header = [
     `Imported from ${terms.from} by \`resource-routes import\`: behaviour ${terms.behaviour} (${terms.why}), Rails.env taken as ${terms.env}.`,
     ...(left ? [`${PARTIAL_IMPORT_MARK}: ${left} part(s) could not be imported: each is below as a comment, with why.`] : []),
+    // The application's values the routes took: where each came from, for the reader to keep in step.
+    ...(imported.fromApplication ?? []).map(({ name, value, from }) => `${name} is ${constantText(value)}, read from the application's ${from}.`),
   ];
   return typescriptRoutingFile(imported.body, header, terms.behaviour, imported.preamble);
+}
+
+/** A constant's value as the header says it: as the DSL writes it, or said otherwise where it cannot. */
+function constantText(value: RubyValue): string {
+  try {
+    return valueText(value);
+  } catch (error) {
+    if (error instanceof UnwritableValue) return "a value the DSL cannot take";
+    throw error;
+  }
 }
 
 /** How many calls hold a value the DSL cannot take (each written as a comment), blocks included. */

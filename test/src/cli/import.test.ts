@@ -219,6 +219,37 @@ describe("resource-routes import", function () {
       assert.ok(imported.stdout.includes(call), `${call}\n${imported.stdout}`);
   });
 
+  it("the application's own constants (initializers, models, lib) are read statically, interpolated in a regexp too, and said in the file's first lines", () => {
+    const { dir, routes } = project(
+      draw(
+        [
+          "  map.resources :users, :requirements => { :id => /#{User::USERNAME_FORMAT}/ }",
+          '  map.connect "api/#{API_VERSION}/node/create", :controller => "api/nodes", :action => "create"',
+          "  map.resources SECTIONS.first",
+          "  map.resources UNKNOWN",
+        ].join("\n"),
+      ),
+    );
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    };
+    write("app/models/user.rb", "class User < ActiveRecord::Base\n  USERNAME_FORMAT = /[a-z][a-z0-9_]*/\n  has_many :posts\nend\n");
+    write("config/initializers/api.rb", 'API_VERSION = "0.6"\n');
+    write("lib/sections.rb", "SECTIONS = %w[news blog]\n");
+    const imported = run("import", routes, "--stdout", "--allow-partial");
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    for (const line of [
+      "// User::USERNAME_FORMAT is /[a-z][a-z0-9_]*/, read from the application's app/models/user.rb.",
+      '// API_VERSION is "0.6", read from the application\'s config/initializers/api.rb.',
+      'map.resources("users", { requirements: { id: /(?:[a-z][a-z0-9_]*)/ } });',
+      'map.connect("api/0.6/node/create", { controller: "api/nodes", action: "create" });',
+      'map.resources("news");',
+    ])
+      assert.ok(imported.stdout.includes(line), `${line}\n${imported.stdout}`);
+    assert.match(imported.stderr, /:5: not imported: the constant UNKNOWN, not defined in the file/);
+  });
+
   it("each helper goes where Rails' went: a later named route or root takes the name (the earlier is written unnamed, said); one a resource's route holds is reported", () => {
     const { routes } = project(
       draw(

@@ -8,9 +8,12 @@ import { railsRoutes } from "../../import/railsRoutes";
 import { rubyDeclarations } from "../../import/rubyDeclarations";
 import { railsBehaviour } from "../../import/rubyRoutingFile";
 import { withRailsNames } from "../../import/railsNames";
-import { ImportError } from "../../import/routesRb";
+import { ImportError, type ImportedRoutes } from "../../import/routesRb";
+import { rubyLiteral } from "../../import/rubyValues";
 import { importedFileText } from "../../import/typescriptText";
 import { importedOutline, statementDifference } from "../../import/writtenStatements";
+import { filesBelow } from "../../files/filesBelow";
+import { readRegularFileSync } from "../../files/regularFile";
 import { ParsedArguments, UsageError } from "../args";
 import { writeOrRefuse } from "./generatedOutput";
 import { CommandResult } from "./result";
@@ -34,9 +37,16 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   // The Rails the application vendors (config/../vendor/rails), which it runs where RAILS_GEM_VERSION says none.
   const versionFile = path.join(path.dirname(file), "..", "vendor", "rails", "actionpack", "lib", "action_pack", "version.rb");
   const actionPackVersion = !args.behaviour && fs.existsSync(versionFile) ? readRuby(versionFile) : undefined;
+  const application = applicationFiles(path.join(path.dirname(file), ".."));
   let read;
   try {
-    read = await readInWorker({ routes: source, environment, actionPackVersion, options: { env, constants: new Map(Object.entries(args.constants)) } });
+    read = await readInWorker({
+      routes: source,
+      environment,
+      actionPackVersion,
+      application,
+      options: { env, constants: new Map(Object.entries(args.constants)) },
+    });
   } catch (error) {
     if (error instanceof ImportError)
       return { stdout: [], stderr: [printable(`${file}:${error.line === undefined ? "" : `${error.line}:`} ${error.message}`)], exitCode: 1 };
@@ -68,10 +78,18 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   if (args.check) {
     if (!out || !fs.existsSync(out)) throw new UsageError(`import --check reads the written file: ${out ?? "--out"} does not exist`);
     const written = fs.readFileSync(out, "utf8");
-    return againstRails(args, file, behaviour, written, out, proof(written, out, expected, said, partial)).result;
+    return againstRails(args, file, behaviour, written, out, proof(written, out, expected, said, partial), imported.fromApplication).result;
   }
   // A text that Rails draws otherwise is disproved too: it is not written.
-  const { result, disproved } = againstRails(args, file, behaviour, text, out ?? "the output", proof(text, out ?? "the output", expected, said, partial));
+  const { result, disproved } = againstRails(
+    args,
+    file,
+    behaviour,
+    text,
+    out ?? "the output",
+    proof(text, out ?? "the output", expected, said, partial),
+    imported.fromApplication,
+  );
   // A text that does not parse, or reads as other routes, is neither printed nor written.
   if (disproved) return result;
   if (!out) return { ...result, stdout: [text.replace(/\n$/, "")] };
@@ -120,11 +138,14 @@ function againstRails(
   text: string,
   name: string,
   proved: { result: CommandResult; disproved: boolean },
+  fromApplication: ImportedRoutes["fromApplication"],
 ): { result: CommandResult; disproved: boolean } {
   const { result } = proved;
   if (!args.rails) return proved;
   const fail = (lines: string[]) => ({ result: { ...result, stderr: [...result.stderr, ...lines.map(printable)], exitCode: 1 }, disproved: true });
-  const rails = railsRoutes(args.rails, file, args.env ?? "production", args.constants);
+  // Rails draws with the values the import used: the application's constants, then those given.
+  const application = Object.fromEntries((fromApplication ?? []).map(({ name, value }) => [name, rubyLiteral(value)]));
+  const rails = railsRoutes(args.rails, file, args.env ?? "production", { ...application, ...args.constants });
   if ("error" in rails) return fail([`${args.rails}: ${rails.error}`]);
   const railsBehaviourOf = rails.rails === "2.2" ? "A" : "B";
   if (railsBehaviourOf !== behaviour)
@@ -136,6 +157,35 @@ function againstRails(
     return fail([`${name}: the routes read from it differ from those Rails ${rails.rails} drew from ${path.basename(file)}:`, ...differences]);
   const agreed = `${rails.routes.length} routes: Rails ${rails.rails}'s own routing code draws from ${path.basename(file)} the routes the analyser reads from ${name}, in order`;
   return { result: { ...result, stderr: [...result.stderr, agreed] }, disproved: proved.disproved };
+}
+
+/** How much of an application's Ruby is read for its constants: real applications' initializers, models and lib hold a few hundred files. */
+const APPLICATION_BOUNDS = { files: 2_000, bytes: 20 * 1024 * 1024, fileBytes: 1024 * 1024 };
+
+/**
+ * The application's Ruby files beside a routes.rb (`config/..`) whose constants its routes may use:
+ * config/environment.rb, config/initializers, app/models and lib, each by its path in the application.
+ */
+function applicationFiles(root: string): Array<{ file: string; text: string }> {
+  const files: Array<{ file: string; text: string }> = [];
+  let bytes = 0;
+  const folders = ["config/initializers", "app/models", "lib"].map((folder) => path.join(root, folder));
+  const found = [
+    path.join(root, "config", "environment.rb"),
+    ...folders.flatMap((folder) => filesBelow(folder, { limit: APPLICATION_BOUNDS.files * 4, maxDepth: 8 })),
+  ];
+  for (const file of found) {
+    if (!file.endsWith(".rb") || files.length >= APPLICATION_BOUNDS.files) continue;
+    let text: string;
+    try {
+      text = readRegularFileSync(file, APPLICATION_BOUNDS.fileBytes);
+    } catch {
+      continue; // none there, or not a file to read
+    }
+    if ((bytes += text.length) > APPLICATION_BOUNDS.bytes) break;
+    files.push({ file: path.relative(root, file).split(path.sep).join("/"), text });
+  }
+  return files;
 }
 
 function readRuby(file: string): string {
