@@ -246,15 +246,21 @@ class Reader {
       if (isDraw(statement)) draw ??= statement;
       else if (!draw) this.topLevel(statement);
     }
-    if (!draw) throw new ImportError("no `ActionController::Routing::Routes.draw do |map| … end` in the file: it draws no routes");
-    const block = draw.block as Node | undefined;
-    const variable = block && blockVariables(block)[0];
-    if (!block || !variable) throw new ImportError("draw needs a block with a mapper variable (`do |map|`)", this.line(draw), this.offsets.span(draw.location));
+    // No draw: a plugin's or an engine's routes, a method that takes the mapper (`def self.draw(map)`) or the mapper's calls bare.
+    const drawn = draw ? undefined : (mapperMethod(statements, 0) ?? bareCalls(program, statements));
+    if (!draw && !drawn)
+      throw new ImportError(
+        "no `ActionController::Routing::Routes.draw do |map| … end` in the file, no method that takes the mapper and no `map.` calls: it draws no routes",
+      );
+    const block = draw ? (draw.block as Node | undefined) : drawn!.owner;
+    const variable = draw ? block && blockVariables(block)[0] : drawn!.variable;
+    const at = draw ?? drawn!.owner;
+    if (!block || !variable) throw new ImportError("draw needs a block with a mapper variable (`do |map|`)", this.line(at), this.offsets.span(at.location));
     const scope: Scope = { locals: new Map(), mappers: new Map([[variable, "map"]]) };
     // The comments above draw head the written file.
-    const preamble = this.comments.filter((c) => c.end <= draw.location.startOffset).map((c) => c.text.replace(/^#\s?/, ""));
-    this.comments = this.comments.filter((c) => c.end > draw.location.startOffset);
-    const body = this.body(block, scope);
+    const preamble = this.comments.filter((c) => c.end <= at.location.startOffset).map((c) => c.text.replace(/^#\s?/, ""));
+    this.comments = this.comments.filter((c) => c.end > at.location.startOffset);
+    const body = [...(drawn ? [{ kind: "note" as const, text: drawn.note }] : []), ...this.body(block, scope)];
     const fromApplication = [...this.used].map(([name, { value, from }]) => ({ name, value, from }));
     return { preamble, body, unread: this.unread, ...(fromApplication.length ? { fromApplication } : {}) };
   }
@@ -783,6 +789,51 @@ const STRING_METHODS: Record<string, (text: string) => string | undefined> = {
 function blockVariables(block: Node): string[] {
   const parameters = (block.parameters as Node | undefined)?.parameters as Node | undefined;
   return ((parameters?.requireds as Node[] | undefined) ?? []).map((p) => p.name as string);
+}
+
+/**
+ * A plugin's or an engine's routes file: the first method of its modules and classes that takes one
+ * parameter and calls the mapper's methods on it (`def self.draw(map) map.resources …`), read as
+ * the draw block.
+ */
+function mapperMethod(statements: readonly Node[], depth: number): { owner: Node; variable: string; note: string } | undefined {
+  for (const statement of statements) {
+    const kind = statement.constructor.name;
+    if ((kind === "ClassNode" || kind === "ModuleNode") && depth < MAX_NESTING) {
+      const found = mapperMethod(((statement.body as Node | undefined)?.body as Node[] | undefined) ?? [], depth + 1);
+      if (found) return found;
+    }
+    if (kind !== "DefNode") continue;
+    const [parameter, ...others] = ((statement.parameters as Node | undefined)?.requireds as Node[] | undefined) ?? [];
+    const variable = parameter?.name as string | undefined;
+    const body = ((statement.body as Node | undefined)?.body as Node[] | undefined) ?? [];
+    if (!variable || others.length || !body.some((call) => callsOn(call, variable))) continue;
+    return {
+      owner: statement,
+      variable,
+      note: `the routes of ${statement.receiver ? "self." : ""}${statement.name as string}(${variable}), a plugin's or an engine's: drawn alone here, where the application's routing file drew them by calling it`,
+    };
+  }
+  return undefined;
+}
+
+/** An extension's routes.rb of bare `map.` calls (the host evaluated it with its mapper): the file read as the draw block. */
+function bareCalls(program: Node, statements: readonly Node[]): { owner: Node; variable: string; note: string } | undefined {
+  if (!statements.some((statement) => callsOn(statement, "map"))) return undefined;
+  const owner = { constructor: { name: "ProgramNode" }, location: program.location, body: program.statements } as unknown as Node;
+  return {
+    owner,
+    variable: "map",
+    note: "bare map. calls, a plugin's or an engine's routes: drawn alone here, where the application's routes drew them with its mapper",
+  };
+}
+
+/** Whether a statement is a call of a method on the mapper named `variable` (`map.resources :posts`). */
+function callsOn(statement: Node, variable: string): boolean {
+  const receiver = statement.constructor.name === "CallNode" ? (statement.receiver as Node | undefined) : undefined;
+  if (!receiver) return false;
+  const kind = receiver.constructor.name;
+  return (kind === "LocalVariableReadNode" || (kind === "CallNode" && !receiver.receiver && !receiver.arguments_)) && receiver.name === variable;
 }
 
 /** Ruby's Regexp#to_s, as interpolation writes it: its options on and off around its source. */

@@ -250,6 +250,31 @@ describe("resource-routes import", function () {
     assert.match(imported.stderr, /:5: not imported: the constant UNKNOWN, not defined in the file/);
   });
 
+  it("a plugin's or an engine's routes file: a method that takes the mapper, or bare map. calls, is read as the draw block, said in a note", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-import-plugin-"));
+    const write = (name: string, text: string) => (fs.writeFileSync(path.join(dir, name), text), path.join(dir, name));
+    const clearance = write(
+      "clearance.rb",
+      "module Clearance\n  class Routes\n    def self.draw(map)\n      map.resources :passwords, :only => [:new, :create]\n      map.sign_up 'sign_up', :controller => 'users', :action => 'new'\n    end\n  end\nend\n",
+    );
+    const method = run("import", clearance, "--stdout");
+    assert.strictEqual(method.status, 0, method.stderr);
+    assert.match(method.stdout, /\/\/ \(import\) the routes of self\.draw\(map\), a plugin's or an engine's/);
+    assert.deepStrictEqual(
+      routesOf(method.stdout).map((route) => `${route.verb} ${route.path}`),
+      ["POST /passwords.:format", "GET /passwords/new.:format", "ANY /sign_up"],
+    );
+    const bare = run("import", write("extension.rb", "map.namespace :admin do |admin|\n  admin.resources :snippets, :only => :index\nend\n"), "--stdout");
+    assert.strictEqual(bare.status, 0, bare.stderr);
+    assert.deepStrictEqual(
+      routesOf(bare.stdout).map((route) => `${route.verb} ${route.path}`),
+      ["GET /admin/snippets.:format"],
+    );
+    const none = run("import", write("nothing.rb", "puts 'hello'\n"));
+    assert.strictEqual(none.status, 1);
+    assert.match(none.stderr, /no method that takes the mapper and no `map\.` calls: it draws no routes/);
+  });
+
   it("each helper goes where Rails' went: a later named route or root takes the name (the earlier is written unnamed, said); one a resource's route holds is reported", () => {
     const { routes } = project(
       draw(
