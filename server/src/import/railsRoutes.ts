@@ -1,6 +1,7 @@
 import * as cp from "child_process";
 import type { RouteJSON } from "resource-routes/internal";
 import { javascriptRegexp } from "./rubyRegexp";
+import { PLUGIN_METHODS } from "./routesRb";
 
 /** How long Rails' routing code may take on a routes.rb: well under a second for hundreds of routes. */
 const TIME_LIMIT_MS = 60_000;
@@ -17,7 +18,7 @@ export function railsRoutes(
   env: string,
   constants: Readonly<Record<string, string>>,
 ): { rails: string; routes: RouteJSON[] } | { error: string } {
-  const run = cp.spawnSync("ruby", ["-", railsPath, routesFile, env, JSON.stringify(constants)], {
+  const run = cp.spawnSync("ruby", ["-", railsPath, routesFile, env, JSON.stringify(constants), JSON.stringify([...PLUGIN_METHODS])], {
     input: SCRIPT,
     encoding: "utf8",
     timeout: TIME_LIMIT_MS,
@@ -56,13 +57,13 @@ function javascriptRequirements(requirements: Record<string, [source: string, fl
 }
 
 const SCRIPT = String.raw`# Draws a Rails 2 routes.rb with Rails' own routing code (a 2.2 or 2.3 checkout) and prints its
-# routes as JSON, as the analyser gives them. usage: ruby - RAILS_PATH ROUTES_RB ENV CONSTANTS_JSON < this
+# routes as JSON, as the analyser gives them. usage: ruby - RAILS_PATH ROUTES_RB ENV CONSTANTS_JSON PLUGIN_METHODS_JSON < this
 require 'set'
 require 'json'
 require 'uri'
 require 'cgi'
 
-rails, routes_file, environment, constants = ARGV
+rails, routes_file, environment, constants, plugin_methods = ARGV
 $VERBOSE = nil
 support = File.join(rails, 'activesupport', 'lib')
 pack = File.join(rails, 'actionpack', 'lib')
@@ -208,6 +209,12 @@ ActionController::Routing.const_set(:Routes, ActionController::Routing::RouteSet
 ActionController::Routing::Routes.define_singleton_method(:draw) do |&block|
   clear!
   block.call(ActionController::Routing::RouteSet::Mapper.new(self))
+end
+# A plugin's or a gem's route methods, which the import leaves out (and reports with their lines): Rails
+# draws nothing for them either here, so that the rest compares, where its Mapper would take them for
+# named routes and refuse them ("the :controller must be specified").
+JSON.parse(plugin_methods || '[]').each do |name|
+  ActionController::Routing::RouteSet::Mapper.send(:define_method, name) { |*| nil }
 end
 load File.expand_path(routes_file)
 

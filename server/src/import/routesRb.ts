@@ -93,7 +93,16 @@ export interface ReadOptions {
 export const MAPPER_METHODS: ReadonlySet<string> = new Set(["resources", "resource", "namespace", "with_options", "connect", "root"]);
 
 /** Route methods that plugins and gems added to Rails 2's mapper: what they draw only their code knows. */
-const PLUGIN_METHODS = new Set(["from_plugin", "filter", "devise_for", "localized", "translate_from_file", "routes_from_plugin", "jammit", "clearance_routes"]);
+export const PLUGIN_METHODS: ReadonlySet<string> = new Set([
+  "from_plugin",
+  "filter",
+  "devise_for",
+  "localized",
+  "translate_from_file",
+  "routes_from_plugin",
+  "jammit",
+  "clearance_routes",
+]);
 
 /** Bounds on the work, whatever the file: nesting, and the calls loops and methods unroll into. */
 const MAX_DEPTH = 64;
