@@ -9,6 +9,8 @@ import { RequestContext } from "./context";
 export interface ActionPlan {
   run: Action;
   filters: Omit<Chain, "middleware"> | undefined;
+  /** Whether the action has a params schema, which checks what the client sent (RequestContext.sentParams). */
+  checksParams: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export function actionPlan(controllers: Controllers, controller: string, action:
   const found = findAction(controllers, controller, action);
   if ("missing" in found) return found;
   const schema = paramsSchemaFor(module, action);
-  const plan = { run: schema ? checkedAction(found.action, schema) : found.action, filters: filtersFor(module, action) };
+  const plan = { run: schema ? checkedAction(found.action, schema) : found.action, filters: filtersFor(module, action), checksParams: schema !== undefined };
   byAction.set(action, plan);
   return plan;
 }
@@ -41,7 +43,7 @@ const plans = new WeakMap<ControllerModule, Map<string, ActionPlan>>();
  */
 function checkedAction(action: Action, schema: Schema): Action {
   return async (context) => {
-    const sent = context instanceof RequestContext ? context.sentParams : context.params;
+    const sent = (context instanceof RequestContext && context.sentParams) || context.params;
     const value = await validParams(schema, sent);
     // A Standard Schema's output (coerced, defaults applied) is what the action reads, the path's own values over it, as they are over what was sent.
     if (value !== sent && typeof value === "object" && value !== null) {

@@ -132,8 +132,8 @@ export class RequestContext<Request> implements ActionContext<Request> {
     private readonly cookieKeys?: readonly string[],
     /** The segment keys whose request values `urls` fill by default (HttpOptions.urlDefaults). */
     private readonly urlDefaultKeys?: readonly string[],
-    /** What the client sent, the query and the body, without the path's values: what a params schema checks. */
-    readonly sentParams: Params = params,
+    /** What the client sent, the query and the body, without the path's values: kept where the action's params schema checks it. */
+    readonly sentParams?: Params,
   ) {}
 
   get format(): string | undefined {

@@ -303,8 +303,8 @@ class Answering<Raw> {
         false,
       );
     }
-    // What the client sent, before the path's values are merged into it.
-    const sent = sentParams(params);
+    // What the client sent, before the path's values are merged into it: copied only for an action whose params schema checks it.
+    const sent = plan.checksParams ? sentParams(params) : undefined;
     // Path values win over body fields, which win over the query string.
     const context = new RequestContext(
       params ? mergeParams(params, recognition.params) : recognition.params,

@@ -28,8 +28,8 @@ export function generateFromOptions(
   how: {
     /** The routes that may reach a controller and action, in registration order (default: the kept index; every route gives the same answer, slower). */
     candidatesOf?: (controller: string, action: string) => readonly Route[];
-    /** The application's other controllers, which a `:controller` segment takes too (RouteSet.withControllers). */
-    controllers?: readonly string[];
+    /** The controllers a `:controller` segment takes (default: those the routes name; RouteSet.withControllers adds the application's). */
+    controllers?: ReadonlySet<string>;
   } = {},
 ): GeneratedFromOptions {
   const candidatesOf = how.candidatesOf ?? ((controller: string, action: string) => routesByTarget(routes).candidates(controller, action));
@@ -47,8 +47,7 @@ export function generateFromOptions(
   if (useRoute !== undefined && useRoute !== null && !namedRoute) throw new RoutingError(`No route named ${JSON.stringify(String(useRoute))} (use_route)`);
   const candidates = namedRoute ? [namedRoute] : candidatesOf(controller, action);
   const keys = Object.keys(given).filter((key) => truthy(given[key]));
-  const known = routesByTarget(routes).controllers;
-  const controllers = how.controllers?.length ? new Set([...known, ...how.controllers]) : known;
+  const controllers = how.controllers ?? routesByTarget(routes).controllers;
   const ranked = candidates
     .filter((route) => reaches(route, "controller", controller, controllers) && reaches(route, "action", action, controllers))
     .map((route, order) => ({ route, order, unused: unusedCount(keys, significantKeys(route)) }))

@@ -4,7 +4,7 @@ import { Diagnostic } from "./diagnostics";
 import { buildHelpers, Helper } from "./helpers";
 import { Match, Recognition, Recognizer } from "./recognize";
 import { HttpMethod, Route, RouteJSON } from "./route";
-import { generateFromOptions } from "./generateFromOptions";
+import { generateFromOptions, routesByTarget } from "./generateFromOptions";
 import { RouteTable } from "./table";
 import type { UntypedHelpers } from "./typedRoutes";
 
@@ -28,6 +28,7 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
   /** The routing file that drew the set, when known. */
   readonly file?: string;
   private recognizer?: Recognizer;
+  private knownControllers?: ReadonlySet<string>;
   private helperFunctions?: Record<string, Helper>;
 
   /** @internal Route sets are made by draw(). */
@@ -79,7 +80,7 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
    * query string. Throws RoutingError when no route can generate them.
    */
   generate(options: GenerateOptions): string {
-    return generateFromOptions(this.routes, this.table.named, options, { controllers: this.appControllers }).path;
+    return generateFromOptions(this.routes, this.table.named, options, { controllers: this.generationControllers() }).path;
   }
 
   /**
@@ -88,6 +89,13 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
    */
   allowedMethods(path: string): HttpMethod[] {
     return this.compiled().allowedMethods(path);
+  }
+
+  /** The controllers a `:controller` segment takes in generation: the routes' own and the application's, made once; undefined for the routes' own alone. */
+  private generationControllers(): ReadonlySet<string> | undefined {
+    if (this.appControllers.length === 0) return undefined;
+    this.knownControllers ??= new Set([...routesByTarget(this.routes).controllers, ...this.appControllers]);
+    return this.knownControllers;
   }
 
   private compiled(): Recognizer {
