@@ -162,8 +162,7 @@ export function applicationConstants(
   for (const { file, text } of files) {
     const result = parse(text);
     if (result.errors.length) continue;
-    const bytes = Buffer.from(text, "utf8");
-    const reader = new Reader(bytes, new ByteOffsets(bytes), [], { env, constants: new Map() });
+    const reader = standaloneReader(text, env);
     const visit = (statements: Node[], prefix: string, depth: number) => {
       for (const statement of statements) {
         const kind = statement.constructor.name;
@@ -173,13 +172,7 @@ export function applicationConstants(
           if (!(value instanceof Unknown) && !found.has(name)) found.set(name, { value, from: file });
         } else if ((kind === "ClassNode" || kind === "ModuleNode") && depth < MAX_NESTING) {
           const inner = ((statement.body as Node | undefined)?.body as Node[] | undefined) ?? [];
-          const name = bytes
-            .subarray(
-              (statement.constantPath as Node).location.startOffset,
-              (statement.constantPath as Node).location.startOffset + (statement.constantPath as Node).location.length,
-            )
-            .toString("utf8");
-          visit(inner, `${prefix}${name}::`, depth + 1);
+          visit(inner, `${prefix}${reader.text(statement.constantPath as Node)}::`, depth + 1);
         }
       }
     };
@@ -198,9 +191,14 @@ function constantValue(parse: ParseRuby, value: RubyValue | string): RubyValue {
   const result = parse(value);
   const statements = ((result.value as unknown as Node).statements as Node | undefined)?.body as Node[] | undefined;
   if (result.errors.length || statements?.length !== 1) return value;
-  const bytes = Buffer.from(value, "utf8");
-  const read = new Reader(bytes, new ByteOffsets(bytes), [], { env: "production", constants: new Map() }).literal(statements[0]);
+  const read = standaloneReader(value, "production").literal(statements[0]);
   return read instanceof Unknown ? value : read;
+}
+
+/** A reader of one Ruby text's literals, with no routes.rb around them (an application's file, a value on the command line). */
+function standaloneReader(text: string, env: string): Reader {
+  const bytes = Buffer.from(text, "utf8");
+  return new Reader(bytes, new ByteOffsets(bytes), [], { env, constants: new Map() });
 }
 
 class Reader {
@@ -606,37 +604,20 @@ class Reader {
       case "RegularExpressionNode":
         return new RubyRegexp(this.slice(node.contentLoc as Node["location"]), regexpFlags(node));
       case "InterpolatedRegularExpressionNode": {
-        // `/#{User::USERNAME_FORMAT}/i`: a regexp interpolates as its to_s, `(?-mix:source)`, a string as its text.
-        let source = "";
-        for (const part of node.parts as Node[]) {
-          if (part.constructor.name === "StringNode") source += this.slice(part.location);
-          else if (part.constructor.name === "EmbeddedStatementsNode") {
-            const inner = ((part.statements as Node | undefined)?.body as Node[] | undefined) ?? [];
-            if (inner.length !== 1) return new Unknown("an interpolation of several statements");
-            const value = this.value(inner[0], scope);
-            if (value instanceof Unknown) return value;
-            const text = value instanceof RubyRegexp ? regexpToS(value) : interpolated(value);
-            if (text === undefined) return new Unknown("an interpolation of a list or a hash in a regular expression");
-            source += text;
-          } else return new Unknown("an interpolation the importer cannot follow");
-        }
-        return new RubyRegexp(source, regexpFlags(node));
+        // `/#{User::USERNAME_FORMAT}/i`: a regexp interpolates as its to_s, `(?-mix:source)`, a string as its text; the rest is the source as written.
+        const source = this.interpolation(
+          node,
+          scope,
+          (part) => this.slice(part.location),
+          (value) => (value instanceof RubyRegexp ? regexpToS(value) : interpolated(value)),
+          "a list or a hash in a regular expression",
+        );
+        return source instanceof Unknown ? source : new RubyRegexp(source, regexpFlags(node));
       }
       case "InterpolatedStringNode":
       case "InterpolatedSymbolNode": {
-        let text = "";
-        for (const part of node.parts as Node[]) {
-          if (part.constructor.name === "StringNode") text += this.unescaped(part);
-          else if (part.constructor.name === "EmbeddedStatementsNode") {
-            const inner = ((part.statements as Node | undefined)?.body as Node[] | undefined) ?? [];
-            if (inner.length !== 1) return new Unknown("an interpolation of several statements");
-            const value = this.value(inner[0], scope);
-            if (value instanceof Unknown) return value;
-            const piece = interpolated(value);
-            if (piece === undefined) return new Unknown("an interpolation of a list, a hash or a pattern");
-            text += piece;
-          } else return new Unknown("an interpolation the importer cannot follow");
-        }
+        const text = this.interpolation(node, scope, (part) => this.unescaped(part), interpolated, "a list, a hash or a pattern");
+        if (text instanceof Unknown) return text;
         return node.constructor.name === "InterpolatedSymbolNode" ? new RubySymbol(text) : text;
       }
       case "LocalVariableReadNode": {
@@ -659,6 +640,34 @@ class Reader {
       default:
         return new Unknown(`${this.text(node).slice(0, 60)}, which the importer cannot evaluate`);
     }
+  }
+
+  /**
+   * The text of an interpolated string, symbol or regexp: each literal part as `literal` reads it,
+   * each `#{…}` the one value it holds as `piece` writes it (undefined for a value it cannot:
+   * `refused` names those).
+   */
+  private interpolation(
+    node: Node,
+    scope: Scope,
+    literal: (part: Node) => string,
+    piece: (value: RubyValue) => string | undefined,
+    refused: string,
+  ): string | Unknown {
+    let text = "";
+    for (const part of node.parts as Node[]) {
+      if (part.constructor.name === "StringNode") text += literal(part);
+      else if (part.constructor.name === "EmbeddedStatementsNode") {
+        const inner = ((part.statements as Node | undefined)?.body as Node[] | undefined) ?? [];
+        if (inner.length !== 1) return new Unknown("an interpolation of several statements");
+        const value = this.value(inner[0], scope);
+        if (value instanceof Unknown) return value;
+        const written = piece(value);
+        if (written === undefined) return new Unknown(`an interpolation of ${refused}`);
+        text += written;
+      } else return new Unknown("an interpolation the importer cannot follow");
+    }
+    return text;
   }
 
   /** The calls a routes.rb makes on values: `Hash#merge`, `to_s`, `to_sym`, `freeze`, `Rails.env`. */
@@ -702,7 +711,8 @@ class Reader {
     return this.bytes.subarray(location.startOffset, location.startOffset + location.length).toString("utf8");
   }
 
-  private text(node: Node): string {
+  /** A node's text as written. */
+  text(node: Node): string {
     return this.slice(node.location);
   }
 

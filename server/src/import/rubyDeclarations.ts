@@ -3,7 +3,7 @@ import type { Declaration, Span } from "resource-routes/internal";
 import { OptionSources } from "../incremental/optionSources";
 import { MAPPER_METHODS, type ImportedStatement } from "./routesRb";
 import { RubyHash, RubyRegexp, RubySymbol, RubyValue } from "./rubyValues";
-import { UnwritableValue, valueText } from "./typescriptText";
+import { argumentsText, UnwritableValue } from "./typescriptText";
 
 /** A call the facility refused (or whose values the DSL cannot take), where it was written. */
 export interface RefusedCall {
@@ -42,7 +42,8 @@ export function rubyDeclarations(body: readonly ImportedStatement[]): { body: De
         });
       try {
         // What the writer cannot write is left out here too: the tree is the written file's.
-        statement.args.forEach(valueText);
+        const written = argumentsText(statement);
+        if (written instanceof UnwritableValue) throw written;
         const args = statement.args.map(plain);
         const target = on as unknown as Record<string, (...values: unknown[]) => void>;
         if (MAPPER_METHODS.has(statement.method)) target[statement.method](...args, ...(block ? [block] : []));

@@ -1,7 +1,7 @@
 import { type Behaviour, commentLines } from "resource-routes/internal";
 import { PARTIAL_IMPORT_MARK } from "../analysis/partialImport";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
-import { MAPPER_METHODS, type ImportedRoutes, type ImportedStatement } from "./routesRb";
+import { MAPPER_METHODS, type ImportedCall, type ImportedRoutes, type ImportedStatement } from "./routesRb";
 import { RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf } from "./rubyValues";
 
 /** A value the DSL cannot take as it is (Ruby-only regular expression syntax), with the reason. */
@@ -45,15 +45,23 @@ function unwritableCalls(body: readonly ImportedStatement[]): number {
   let count = 0;
   for (const statement of body) {
     if (statement.kind !== "call") continue;
-    try {
-      statement.args.forEach(valueText);
-      if (statement.block) count += unwritableCalls(statement.block.body);
-    } catch (error) {
-      if (!(error instanceof UnwritableValue)) throw error;
-      count++;
-    }
+    if (argumentsText(statement) instanceof UnwritableValue) count++;
+    else if (statement.block) count += unwritableCalls(statement.block.body);
   }
   return count;
+}
+
+/**
+ * A call's arguments as the DSL writes them, or why one cannot be: what decides, for the writer,
+ * its proof and the declaration tree alike, whether a call is written or kept as a comment.
+ */
+export function argumentsText(call: ImportedCall): string[] | UnwritableValue {
+  try {
+    return call.args.map(valueText);
+  } catch (error) {
+    if (error instanceof UnwritableValue) return error;
+    throw error;
+  }
 }
 
 /**
@@ -93,12 +101,9 @@ function statements(body: readonly ImportedStatement[], depth: number, lines: st
         break;
       case "call": {
         const receiver = variableName(statement.receiver);
-        let args: string[];
-        try {
-          args = statement.args.map(valueText);
-        } catch (error) {
-          if (!(error instanceof UnwritableValue)) throw error;
-          lines.push(...comments(indent, `not imported (line ${statement.line}: ${error.message})`));
+        const args = argumentsText(statement);
+        if (args instanceof UnwritableValue) {
+          lines.push(...comments(indent, `not imported (line ${statement.line}: ${args.message})`));
           break;
         }
         const call = MAPPER_METHODS.has(statement.method)
@@ -133,7 +138,7 @@ export function variableName(name: string): string {
 }
 
 /** A Ruby value as the DSL takes it: symbols as strings, hashes as objects in their order. */
-export function valueText(value: RubyValue): string {
+function valueText(value: RubyValue): string {
   if (value === null) return "null";
   if (typeof value === "string") return JSON.stringify(value);
   if (typeof value === "number" || typeof value === "boolean") return String(value);

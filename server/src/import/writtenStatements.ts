@@ -1,6 +1,6 @@
 import ts = require("typescript");
 import { MAPPER_METHODS, type ImportedStatement } from "./routesRb";
-import { UnwritableValue, valueText, variableName } from "./typescriptText";
+import { argumentsText, UnwritableValue, variableName } from "./typescriptText";
 
 /*
  * The second half of an import's proof: the written file holds the statements the import meant and
@@ -15,13 +15,7 @@ type Outline = string[];
 /** The statements the import writes for `body`: each call whose values the DSL takes, with its block's calls below it. */
 export function importedOutline(body: readonly ImportedStatement[], depth = 1, out: Outline = []): Outline {
   for (const statement of body) {
-    if (statement.kind !== "call") continue;
-    try {
-      statement.args.forEach(valueText);
-    } catch (error) {
-      if (error instanceof UnwritableValue) continue;
-      throw error;
-    }
+    if (statement.kind !== "call" || argumentsText(statement) instanceof UnwritableValue) continue;
     const method = MAPPER_METHODS.has(statement.method) ? statement.method : "named_route";
     out.push(`${"  ".repeat(depth)}${variableName(statement.receiver)}.${method}`);
     if (statement.block) importedOutline(statement.block.body, depth + 1, out);

@@ -29,8 +29,8 @@ export class FileImports {
   constructor(
     private readonly file: ts.SourceFile,
     private readonly fileName: string,
-    /** The extension the project's module resolution requires of a relative import, where it requires one. */
-    private readonly extension?: "js" | "ts",
+    /** The extension the project's module resolution requires of a relative import, where it requires one: asked only when an import is written. */
+    private readonly extension: () => "js" | "ts" | undefined = () => undefined,
   ) {
     let withJs = false;
     for (const statement of file.statements) {
@@ -112,8 +112,9 @@ export class FileImports {
   private specifier(module: string): string {
     let relative = moduleKey(path.relative(path.dirname(this.fileName), module).replace(/\\/g, "/"));
     if (!relative.startsWith(".")) relative = `./${relative}`;
-    if (this.extension === "ts") return `${relative}${tsExtension(module)}`;
-    return this.withJs || this.extension === "js" ? `${relative}${jsExtension(module)}` : relative;
+    const extension = this.extension();
+    if (extension === "ts") return `${relative}${tsExtension(module)}`;
+    return this.withJs || extension === "js" ? `${relative}${jsExtension(module)}` : relative;
   }
 
   /** A statement after the file's last import (or first, after a byte order mark, where it has none), ending lines as the file does. */

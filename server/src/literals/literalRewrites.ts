@@ -81,15 +81,15 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
   // A routing file's strings are route patterns, not URLs: never matched, never rewritten.
   if (findDrawCall(file, drawBindings(file))) return { found: [], text };
   const sets = routingFiles.map(({ file: routing, routes }) => ({ uri: routing, routes }));
-  const imports = new FileImports(file, fileName, importExtension(fileName));
+  const imports = new FileImports(file, fileName, () => importExtension(fileName));
   const reachOf = ({ uri: routing, route }: LiteralMatch): Reach | undefined => {
     const entry = routingFiles.find((candidate) => candidate.file === routing);
     // A split helpers module: the route's controller's module exports its helper.
     const module = entry?.helpersModule && helpersModuleOfRoute(entry.helpersModule, entry.splitHelpers ?? false, route);
     if (module && (imports.namedImports(module) || frontEnd(fileName))) return { module };
-    // A browser's code never imports the server's routing file (its bundle would hold the server's routes and the facility).
-    if (frontEnd(fileName) && imports.defaultName(routing) === undefined) return undefined;
     const name = imports.defaultName(routing);
+    // A browser's code never imports the server's routing file (its bundle would hold the server's routes and the facility).
+    if (name === undefined && frontEnd(fileName)) return undefined;
     return { routing, name: name ?? "routes", imported: name !== undefined };
   };
   const found: FoundLiteral[] = [];

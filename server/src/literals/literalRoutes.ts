@@ -29,23 +29,30 @@ const PLACEHOLDER = 7_309_418_265_000;
  * so a rewrite never changes a URL.
  */
 export function matchLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ uri: string; routes: RouteSet }>): LiteralMatch | undefined {
-  const match = matchWith(literal, literal.method, sets);
-  if (literal.methodKnown) return match;
+  const url = writtenUrl(literal);
+  const named = queryValues(url.query);
+  if (!named) return undefined;
+  if (url.fragment !== undefined) named.push(["anchor", decodeURIComponent(url.fragment)]);
+  const match = matchWith(literal, url, named, literal.method, sets);
+  if (!match || literal.methodKnown) return match;
   // Sent by code that does not say how (`post(url)`, a project's own Ajax helper): GET is a guess, and no guess is written.
   const others = ["POST", "PUT", "PATCH", "DELETE"].flatMap((verb) => {
-    const other = matchWith(literal, verb, sets);
-    return other && other.route !== match?.route && other.call !== match?.call ? [`${verb} ${other.route.path} → ${other.route.target} (${other.call})`] : [];
+    const other = matchWith(literal, url, named, verb, sets);
+    return other && other.route !== match.route && other.call !== match.call ? [`${verb} ${other.route.path} → ${other.route.target} (${other.call})`] : [];
   });
-  if (!match || others.length === 0) return match;
+  if (others.length === 0) return match;
   const unproven = `the request's verb is not known, and the path's routes differ by verb: GET ${match.route.path} → ${match.route.target} (${match.call}), ${others.join(", ")}`;
   return { ...match, unproven };
 }
 
-function matchWith(literal: UrlLiteral, method: string, sets: ReadonlyArray<{ uri: string; routes: RouteSet }>): LiteralMatch | undefined {
-  const { written, substitutions, path, query, fragment } = writtenUrl(literal);
-  const named = queryValues(query);
-  if (!named) return undefined;
-  if (fragment !== undefined) named.push(["anchor", decodeURIComponent(fragment)]);
+/** The literal's match with `method`, its URL and named values read once for every method tried. */
+function matchWith(
+  literal: UrlLiteral,
+  { written, substitutions, path }: ReturnType<typeof writtenUrl>,
+  named: ReadonlyArray<[string, string]>,
+  method: string,
+  sets: ReadonlyArray<{ uri: string; routes: RouteSet }>,
+): LiteralMatch | undefined {
   for (const { uri, routes } of sets) {
     let route: Route;
     let index: number;

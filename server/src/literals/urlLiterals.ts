@@ -161,11 +161,16 @@ function substitution(node: ts.Expression, file: ts.SourceFile): Substitution {
  */
 function declaredNumber(node: ts.Expression): boolean {
   if (ts.isIdentifier(node)) return isNumberType(declaredType(node));
-  if (!ts.isPropertyAccessExpression(node) || !ts.isIdentifier(node.expression)) return false;
-  const owner = declaredType(node.expression);
-  if (!owner || !ts.isTypeLiteralNode(owner)) return false;
-  const member = owner.members.find((m) => ts.isPropertySignature(m) && !m.questionToken && ts.isIdentifier(m.name) && m.name.text === node.name.text);
-  return !!member && isNumberType((member as ts.PropertySignature).type);
+  return ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && isNumberType(memberType(declaredType(node.expression), node.name.text));
+}
+
+/** The annotation of a required property of an object type written out (`{ id: number }`), by its name. */
+function memberType(owner: ts.TypeNode | undefined, name: string): ts.TypeNode | undefined {
+  if (!owner || !ts.isTypeLiteralNode(owner)) return undefined;
+  const member = owner.members.find(
+    (m): m is ts.PropertySignature => ts.isPropertySignature(m) && !m.questionToken && ts.isIdentifier(m.name) && m.name.text === name,
+  );
+  return member?.type;
 }
 
 function isNumberType(type: ts.TypeNode | undefined): boolean {
@@ -185,13 +190,7 @@ function declaredType(name: ts.Identifier): ts.TypeNode | undefined {
           : undefined;
         if (!element) continue;
         const key = element.propertyName ?? element.name;
-        const member =
-          parameter.type && ts.isTypeLiteralNode(parameter.type) && ts.isIdentifier(key)
-            ? parameter.type.members.find(
-                (m): m is ts.PropertySignature => ts.isPropertySignature(m) && !m.questionToken && ts.isIdentifier(m.name) && m.name.text === key.text,
-              )
-            : undefined;
-        return member?.type;
+        return ts.isIdentifier(key) ? memberType(parameter.type, key.text) : undefined;
       }
     }
     if (ts.isBlock(scope) || ts.isSourceFile(scope)) {

@@ -37,7 +37,7 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   // The Rails the application vendors (config/../vendor/rails), which it runs where RAILS_GEM_VERSION says none.
   const versionFile = path.join(path.dirname(file), "..", "vendor", "rails", "actionpack", "lib", "action_pack", "version.rb");
   const actionPackVersion = !args.behaviour && fs.existsSync(versionFile) ? readRuby(versionFile) : undefined;
-  const application = applicationFiles(path.join(path.dirname(file), ".."));
+  const application = applicationFiles(path.join(path.dirname(file), ".."), environment);
   let read;
   try {
     read = await readInWorker({
@@ -164,14 +164,15 @@ const APPLICATION_BOUNDS = { files: 2_000, bytes: 20 * 1024 * 1024, fileBytes: 1
 
 /**
  * The application's Ruby files beside a routes.rb (`config/..`) whose constants its routes may use:
- * config/environment.rb, config/initializers, app/models and lib, each by its path in the application.
+ * config/environment.rb (its text, where the import read it already for the Rails version),
+ * config/initializers, app/models and lib, each by its path in the application.
  */
-function applicationFiles(root: string): Array<{ file: string; text: string }> {
-  const files: Array<{ file: string; text: string }> = [];
-  let bytes = 0;
+function applicationFiles(root: string, environment: string | undefined): Array<{ file: string; text: string }> {
+  const files: Array<{ file: string; text: string }> = environment === undefined ? [] : [{ file: "config/environment.rb", text: environment }];
+  let bytes = environment?.length ?? 0;
   const folders = ["config/initializers", "app/models", "lib"].map((folder) => path.join(root, folder));
   const found = [
-    path.join(root, "config", "environment.rb"),
+    ...(environment === undefined ? [path.join(root, "config", "environment.rb")] : []),
     ...folders.flatMap((folder) => filesBelow(folder, { limit: APPLICATION_BOUNDS.files * 4, maxDepth: 8 })),
   ];
   for (const file of found) {
