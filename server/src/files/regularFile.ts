@@ -66,6 +66,16 @@ export async function readRegularFile(path: string, limit = MAX_FILE_BYTES): Pro
   }
 }
 
+/** readRegularFileSync, or undefined where there is no such file or it is not one to read (a folder, a FIFO, one too large). */
+export function readRegularFileOrNone(path: string, limit?: number): string | undefined {
+  try {
+    return readRegularFileSync(path, limit);
+  } catch (error) {
+    if (error instanceof UnreadableFile || (error as NodeJS.ErrnoException).code !== undefined) return undefined;
+    throw error;
+  }
+}
+
 /**
  * readRegularFileSync for a file of the project that a link may lead to (a committed coverage file):
  * a link is followed only to a file inside `root`, never out of the project (to /dev/zero, a home

@@ -1,5 +1,5 @@
 import * as path from "path";
-import { readRegularFileSync } from "../files/regularFile";
+import { readRegularFileOrNone } from "../files/regularFile";
 import { Worker } from "worker_threads";
 import type { RubyRoutesReader } from "../service/workspaceAnalyses";
 import { parseUri } from "../service/uris";
@@ -108,9 +108,5 @@ export class WorkerRubyReader implements RubyRoutesReader {
 function besideRoutes(uri: string, relative: string): string | undefined {
   const file = parseUri(uri)?.fsPath;
   if (!file) return undefined;
-  try {
-    return readRegularFileSync(path.join(path.dirname(file), relative), MAX_ENVIRONMENT_BYTES);
-  } catch {
-    return undefined;
-  }
+  return readRegularFileOrNone(path.join(path.dirname(file), relative), MAX_ENVIRONMENT_BYTES);
 }

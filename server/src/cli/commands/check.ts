@@ -1,6 +1,6 @@
 import * as path from "path";
 import { COVERAGE_VARIABLE, type Diagnostic, printable, type RouteSet } from "resource-routes/internal";
-import { readRegularFileSync } from "../../files/regularFile";
+import { readRegularFileOrNone } from "../../files/regularFile";
 import { capturedLine, capturedRedirects } from "../../routing/redirects";
 import { redirectsList } from "../../routing/redirectsModule";
 import { LineIndex } from "../../text/lineIndex";
@@ -93,11 +93,8 @@ export async function checkCommand(args: ParsedArguments): Promise<CommandResult
 function redirectsBeside(routingFile: string): { file: string; text: string } | undefined {
   for (const name of ["redirects.ts", "redirects.js", "redirects.mjs", "redirects.cjs"]) {
     const file = path.join(path.dirname(routingFile), name);
-    try {
-      return { file, text: readRegularFileSync(file) };
-    } catch {
-      // None of that name, or not a file to read.
-    }
+    const text = readRegularFileOrNone(file);
+    if (text !== undefined) return { file, text };
   }
   return undefined;
 }

@@ -3,6 +3,7 @@ import * as path from "path";
 import { printable } from "resource-routes/internal";
 import { controllerModuleName } from "../../files/controllerFileName";
 import { projectRoot, UnsafeWrite, writeGeneratedFile } from "../../files/generatedFile";
+import { addedSyntaxError } from "../../literals/literalRewrites";
 import { type ActionStub, newControllerText } from "../../service/actionStubs";
 import { actionOf } from "../../service/controllers";
 import type { CliRoutingFile } from "../load";
@@ -44,8 +45,16 @@ export function controllerStubs(f: CliRoutingFile): CommandResult {
     }
     const file = path.join(folder, `${name}${extension}`);
     if (fs.existsSync(file)) continue;
+    const text = newControllerText(file, stubs);
+    // Written only where it parses: the actions' names and routes come from the routing file.
+    const broken = addedSyntaxError(file, "", text);
+    if (broken) {
+      stderr.push(printable(`${file}: not written: the module made for it would not parse (${broken})`));
+      failed = true;
+      continue;
+    }
     try {
-      writeGeneratedFile(file, newControllerText(file, stubs), projectRoot(f.file));
+      writeGeneratedFile(file, text, projectRoot(f.file));
     } catch (error) {
       stderr.push(printable(`${file}: not written: ${error instanceof UnsafeWrite ? error.message : (error as Error).message}`));
       failed = true;

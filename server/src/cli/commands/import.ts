@@ -13,7 +13,7 @@ import { rubyLiteral } from "../../import/rubyValues";
 import { importedFileText } from "../../import/typescriptText";
 import { importedOutline, statementDifference } from "../../import/writtenStatements";
 import { filesBelow } from "../../files/filesBelow";
-import { readRegularFileSync } from "../../files/regularFile";
+import { readRegularFileOrNone } from "../../files/regularFile";
 import { ParsedArguments, UsageError } from "../args";
 import { writeOrRefuse } from "./generatedOutput";
 import { CommandResult } from "./result";
@@ -36,7 +36,7 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   const environment = !args.behaviour && fs.existsSync(environmentFile) ? readRuby(environmentFile) : undefined;
   // The Rails the application vendors (config/../vendor/rails), which it runs where RAILS_GEM_VERSION says none.
   const versionFile = path.join(path.dirname(file), "..", "vendor", "rails", "actionpack", "lib", "action_pack", "version.rb");
-  const actionPackVersion = !args.behaviour && fs.existsSync(versionFile) ? readRuby(versionFile) : undefined;
+  const actionPackVersion = args.behaviour ? undefined : readRegularFileOrNone(versionFile, MAX_BYTES);
   const application = applicationFiles(path.join(path.dirname(file), ".."), environment);
   let read;
   try {
@@ -177,12 +177,8 @@ function applicationFiles(root: string, environment: string | undefined): Array<
   ];
   for (const file of found) {
     if (!file.endsWith(".rb") || files.length >= APPLICATION_BOUNDS.files) continue;
-    let text: string;
-    try {
-      text = readRegularFileSync(file, APPLICATION_BOUNDS.fileBytes);
-    } catch {
-      continue; // none there, or not a file to read
-    }
+    const text = readRegularFileOrNone(file, APPLICATION_BOUNDS.fileBytes);
+    if (text === undefined) continue;
     if ((bytes += text.length) > APPLICATION_BOUNDS.bytes) break;
     files.push({ file: path.relative(root, file).split(path.sep).join("/"), text });
   }
