@@ -72,18 +72,33 @@ async function openFile(relative) {
   await page.waitForTimeout(300);
 }
 
-/** The hover at a 1-based line and column (Ctrl+K Ctrl+I), again until its text matches `expected` (the server may still be reading); gives its text. */
-async function hoverAt(line, column, expected, what) {
-  return eventually(async () => {
-    await page.keyboard.press("Escape");
-    await goTo(line, column);
-    await page.keyboard.press("Control+K");
-    await page.keyboard.press("Control+I");
-    const widget = page.locator(".monaco-hover:visible").filter({ hasText: "routes" });
-    await widget.first().waitFor({ timeout: 3_000 });
-    const text = await widget.first().innerText();
-    return expected.test(text) ? text : undefined;
-  }, what);
+/**
+ * The hover a user gets at a 1-based line and column, asked once (Ctrl+K Ctrl+I, no second try) right
+ * after `since`: followed until it has stood unchanged for a second (Loading…, then the answer).
+ * Gives its final text, when it first showed routes (ms since `since`), and whether its widest
+ * table fits the hover (no column cut off).
+ */
+async function firstHover(line, column, since) {
+  await page.keyboard.press("Escape");
+  await goTo(line, column);
+  await page.keyboard.press("Control+K");
+  await page.keyboard.press("Control+I");
+  const widget = page.locator(".monaco-hover:visible").first();
+  let text = "";
+  let routesAt;
+  let steady = Date.now();
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && Date.now() - steady < 1_000) {
+    const now = (await widget.count()) ? await widget.innerText().catch(() => "") : "";
+    if (now !== text) [text, steady] = [now, Date.now()];
+    if (routesAt === undefined && /\d+ routes?\b/.test(now)) routesAt = Date.now() - since;
+    await page.waitForTimeout(50);
+  }
+  const overflow = await widget.evaluate((hover) => {
+    const box = hover.getBoundingClientRect();
+    return Math.max(0, ...[...hover.querySelectorAll("table")].map((table) => Math.round(table.getBoundingClientRect().right - box.right)));
+  }).catch(() => undefined);
+  return { text, routesAt, overflow };
 }
 
 /** Brings an open file's tab to the front (Quick Open's recent list may not offer it again), else opens it. */
@@ -156,10 +171,12 @@ try {
 
   await check("hover on a declaration lists its routes", async () => {
     await openFile("config/routes.ts");
-    // The first impression, measured (not asserted: a test reads no clock to judge speed): from the file open to a hover that lists its routes.
-    const opened = Date.now();
-    const hover = await hoverAt(4, 9, /posts: 8 routes/, "the routes hover");
-    console.log(`    the first hover listed the routes ${Date.now() - opened} ms after the routing file opened`);
+    // The first impression: one hover, asked as a user would right after the file opens, lists the routes (never closes empty) and fits.
+    const first = await firstHover(4, 9, Date.now());
+    console.log(`    the first hover listed the routes ${first.routesAt} ms after the routing file opened (goal: 1,000 ms)`);
+    const hover = first.text;
+    assert.match(hover, /posts: 8 routes/);
+    assert.strictEqual(first.overflow, 0, `the hover's table runs ${first.overflow} px past the hover`);
     assert.match(hover, /publish_post_path/);
     assert.match(hover, /\/posts\/:id\/publish\.:format/);
     // What its block generates follows, grouped by declaration.
@@ -431,8 +448,11 @@ try {
   await check("a Rails 2 routes.rb: hover lists its routes, its problem reaches the Problems panel, and Convert writes routes.ts beside it", async () => {
     await openFile("legacy/config/routes.rb");
     // The workspace's default behaviour is A (no environment.rb beside it): each route with and without a format.
-    const hover = await hoverAt(3, 20, /invoices: 14 routes/, "the routes.rb hover");
-    assert.match(hover, /invoice_path/);
+    const first = await firstHover(3, 20, Date.now());
+    console.log(`    the first hover listed the routes ${first.routesAt} ms after routes.rb opened (goal: 1,000 ms)`);
+    assert.match(first.text, /invoices: 14 routes/);
+    assert.match(first.text, /invoice_path/);
+    assert.strictEqual(first.overflow, 0, `the hover's table runs ${first.overflow} px past the hover`);
     await page.keyboard.press("Escape");
     await page.keyboard.press("Control+Shift+M");
     await eventually(async () => /Unknown option "membr"/.test(await page.locator(".markers-panel").innerText()), "the routes.rb's unknown-option problem");

@@ -41,6 +41,11 @@ export class WorkerRubyReader implements RubyRoutesReader {
     return known?.reading;
   }
 
+  /** Whether a newer text of the file than its last reading is still to be read. */
+  reading(uri: string): boolean {
+    return this.busy?.uri === uri || this.waiting.has(uri);
+  }
+
   /** Ends the worker (the server is shutting down). */
   dispose(): void {
     this.waiting.clear();

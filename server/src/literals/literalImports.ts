@@ -11,6 +11,14 @@ import ts = require("typescript");
 export interface Insertion {
   at: number;
   text: string;
+  /** The blank line that ends a file's new import block (it had no imports): once after the insertions made there. */
+  blankLine?: string;
+}
+
+/** The insertions as plain texts, each place's blank line once, after the last insertion made there. */
+export function insertedTexts(insertions: readonly Insertion[]): Array<{ at: number; text: string }> {
+  const lastAt = new Map(insertions.map((insertion, i) => [insertion.at, i]));
+  return insertions.map(({ at, text, blankLine }, i) => ({ at, text: blankLine && lastAt.get(at) === i ? text + blankLine : text }));
 }
 
 /** A file's path without a script's extension: what two ways of writing one import have in common. */
@@ -117,12 +125,17 @@ export class FileImports {
     return this.withJs || extension === "js" ? `${relative}${jsExtension(module)}` : relative;
   }
 
-  /** A statement after the file's last import (or first, after a byte order mark, where it has none), ending lines as the file does. */
+  /**
+   * A statement after the file's last import, or first (after a byte order mark) where it has none,
+   * there followed by a blank line as an import block is; lines end as the file's do.
+   */
   private statement(line: string): Insertion {
     const text = this.file.text;
     const newline = /\r\n/.test(text.slice(0, text.indexOf("\n") + 1)) ? "\r\n" : "\n";
     if (this.lastImportEnd !== undefined) return { at: this.lastImportEnd, text: `${newline}${line}` };
-    return { at: text.startsWith("\uFEFF") ? 1 : 0, text: `${line}${newline}` };
+    const at = text.startsWith("\uFEFF") ? 1 : 0;
+    const blank = /^[ \t]*(\r?\n|$)/.test(text.slice(at));
+    return { at, text: `${line}${newline}`, ...(blank ? {} : { blankLine: newline }) };
   }
 }
 

@@ -4,7 +4,7 @@ import { drawBindings, findDrawCall } from "../analysis/imports";
 import ts = require("typescript");
 import type { RouteSet } from "resource-routes/internal";
 import { matchLiteral, recognisesLiteral, type LiteralMatch } from "./literalRoutes";
-import { FileImports, type Insertion } from "./literalImports";
+import { FileImports, insertedTexts, type Insertion } from "./literalImports";
 import { literalPath, urlLiterals, type UrlLiteral } from "./urlLiterals";
 import { helpersModuleOfRoute } from "../format/browserHelpers";
 
@@ -158,7 +158,7 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
 function edited(text: string, found: readonly FoundLiteral[], insertions: readonly Insertion[]): string {
   const edits = [
     ...found.flatMap((entry) => (entry.replacement ? [{ at: entry.literal.start, end: entry.literal.end, text: entry.replacement }] : [])),
-    ...insertions.map(({ at, text: inserted }) => ({ at, end: at, text: inserted })),
+    ...insertedTexts(insertions).map(({ at, text: inserted }) => ({ at, end: at, text: inserted })),
   ].sort((a, b) => a.at - b.at || a.end - b.end);
   const parts: string[] = [];
   let from = 0;

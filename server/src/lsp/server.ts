@@ -27,6 +27,7 @@ import * as custom from "./customRequests";
 import { IdleCollection } from "./idleCollection";
 import { parseUri } from "../service/uris";
 import { GeneratedFilesWriter } from "./generatedFilesWriter";
+import { FileReadiness } from "./fileReadiness";
 
 /** The protocol's own requests (customRequests.ts), as this library's request types. */
 const request = <Params, Result>(definition: custom.CustomRequest<Params, Result>) => new lsp.RequestType<Params, Result, void>(definition.method);
@@ -75,11 +76,14 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   /** A routes.rb read (in a worker): its routes count from now on. */
   const rubyRead = (uri: string) => {
     workspace.rubyReadingArrived(uri);
+    readiness.recheck();
     changed();
     routesChanged.now();
     if (client.workspace?.inlayHint?.refreshSupport) void connection.languages.inlayHint.refresh().catch(() => undefined);
   };
-  const service = createRoutesLanguageService(new RoutingWorkspace(DEFAULT_SETTINGS, new WorkerRubyReader(rubyRead)));
+  const rubyReader = new WorkerRubyReader(rubyRead);
+  const readiness = new FileReadiness((uri) => rubyReader.reading(uri));
+  const service = createRoutesLanguageService(new RoutingWorkspace(DEFAULT_SETTINGS, rubyReader));
   const workspace = service.workspace;
   workspace.coverage = new FolderCoverage(
     () => folders.flatMap((folder) => parseUri(folder)?.fsPath ?? []),
@@ -129,6 +133,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   let indexedOnce = false;
   const indexed = async () => {
     indexedOnce = true;
+    readiness.indexingDone();
     changed();
     // A view that asked while indexing was under way (and found no routing file yet) asks again.
     routesChanged.now();
@@ -153,6 +158,22 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
         return null;
       }
     };
+  /**
+   * A handler that answers with the file's routes: while the first indexing or the file's routes.rb
+   * reading is under way, it waits for them (see FileReadiness) before answering.
+   */
+  const handleWithRoutes = <P extends lsp.TextDocumentPositionParams, R>(what: string, handler: (params: P) => R) => {
+    const answer = handle(what, handler);
+    return async (params: P, token: lsp.CancellationToken) => {
+      if (initialized) {
+        const uri = params.textDocument.uri;
+        // Asked first, so that a routes.rb's reading of this text is under way.
+        if (workspace.document(uri)) handle(`${what} (reading the file)`, () => workspace.routingFile(uri))(params, token);
+        await readiness.whenReady(uri);
+      }
+      return answer(params, token);
+    };
+  };
   const offsetOf = (params: lsp.TextDocumentPositionParams) => documents.get(params.textDocument.uri)?.offsetAt(params.position) ?? offsetInWorkspace(params);
   const offsetInWorkspace = (params: lsp.TextDocumentPositionParams) =>
     workspace.document(params.textDocument.uri) ? lines(params.textDocument.uri).offsetAt(params.position) : undefined;
@@ -254,7 +275,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   });
 
   connection.onHover(
-    handle("hover", (params: lsp.HoverParams): lsp.Hover | null => {
+    handleWithRoutes("hover", (params: lsp.HoverParams): lsp.Hover | null => {
       const offset = offsetOf(params);
       const hover = offset === undefined || !enabled("hover") ? undefined : service.hover(params.textDocument.uri, offset);
       return hover ? toHover(lines(params.textDocument.uri), hover) : null;

@@ -1,3 +1,4 @@
+import { insertedTexts } from "../literals/literalImports";
 import { Declaration, Diagnostic, isSafeControllerName, Span } from "resource-routes/internal";
 import { URI } from "vscode-uri";
 import { addActionEdits, newControllerText } from "./actionStubs";
@@ -40,8 +41,8 @@ export function codeActions(workspace: RoutingWorkspace, uri: string, span: Span
     if (!at || at.end < span.start || at.start > span.end) continue;
     if (diagnostic.code === "url-literal" && diagnostic.replacement !== undefined) {
       const edits: TextEdit[] = [{ uri, span: at, newText: diagnostic.replacement }];
-      if (diagnostic.insertion)
-        edits.unshift({ uri, span: { start: diagnostic.insertion.at, end: diagnostic.insertion.at }, newText: diagnostic.insertion.text });
+      for (const { at: place, text: newText } of insertedTexts(diagnostic.insertion ? [diagnostic.insertion] : []))
+        edits.unshift({ uri, span: { start: place, end: place }, newText });
       actions.push({ title: `Replace with ${diagnostic.replacement.replace(/^\{|\}$/g, "")}`, diagnostic, edits, preferred: true });
     } else if (diagnostic.replacement !== undefined) {
       const written = text.slice(at.start, at.end);

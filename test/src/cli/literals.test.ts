@@ -226,14 +226,14 @@ describe("URL literals", () => {
       const fixed = fs.readFileSync(view, "utf8");
       assert.strictEqual(
         fixed,
-        'import routes from "../routes";\nexport const links = (id: number, slug: string) => [fetch(routes.helpers.posts_path()), fetch(routes.helpers.post_path(id)), fetch(`/posts/${slug}`), fetch("/static/logo.png")];\n',
+        'import routes from "../routes";\n\nexport const links = (id: number, slug: string) => [fetch(routes.helpers.posts_path()), fetch(routes.helpers.post_path(id)), fetch(`/posts/${slug}`), fetch("/static/logo.png")];\n',
       );
       assert.match(run("--fix").stderr, /0 file\(s\) rewritten/);
       assert.strictEqual(fs.readFileSync(view, "utf8"), fixed, "idempotent");
       // The literal it could not prove is still there, and listed.
       const left = run("--fail-on-literals");
       assert.strictEqual(left.status, 1);
-      assert.deepStrictEqual(left.stdout.trim().split("\n"), [raw.replace("links.ts:1:", "links.ts:2:")]);
+      assert.deepStrictEqual(left.stdout.trim().split("\n"), [raw.replace("links.ts:1:", "links.ts:3:")]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -257,7 +257,7 @@ describe("URL literals", () => {
       assert.match(fixed.stderr, /^src\/views\/latin1\.ts: not rewritten: it is not UTF-8 text \(give --encoding latin1 or utf16le/m);
       assert.strictEqual(
         fs.readFileSync(path.join(views, "bom.ts"), "utf8"),
-        '\uFEFFimport routes from "../routes";\nexport const go = () => fetch(routes.helpers.posts_path());\n',
+        '\uFEFFimport routes from "../routes";\n\nexport const go = () => fetch(routes.helpers.posts_path());\n',
       );
       assert.strictEqual(
         fs.readFileSync(path.join(views, "crlf.ts"), "utf8"),
@@ -272,7 +272,7 @@ describe("URL literals", () => {
       assert.ok(
         fs
           .readFileSync(path.join(views, "latin1.ts"))
-          .equals(Buffer.from('import routes from "../routes";\n// café\nexport const go = () => fetch(routes.helpers.posts_path());\n', "latin1")),
+          .equals(Buffer.from('import routes from "../routes";\n\n// café\nexport const go = () => fetch(routes.helpers.posts_path());\n', "latin1")),
       );
 
       // A file over the scan's 5 MB is said, and --fail-on-literals cannot pass over it.
@@ -340,7 +340,7 @@ describe("URL literals", () => {
         assert.strictEqual(fixed.status, 0, `${title}: ${fixed.stderr}`);
         assert.strictEqual(
           fs.readFileSync(path.join(dir, "src", "views", "links.ts"), "utf8"),
-          `import routes from ${specifier};\nexport const all = () => fetch(routes.helpers.posts_path());\n`,
+          `import routes from ${specifier};\n\nexport const all = () => fetch(routes.helpers.posts_path());\n`,
           title,
         );
         const tsc = cp.spawnSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", dir], { encoding: "utf8" });
@@ -367,9 +367,9 @@ describe("URL literals", () => {
       assert.strictEqual(fixed.status, 0, fixed.stderr);
       assert.strictEqual(
         fs.readFileSync(component, "utf8"),
-        'import { posts_path, post_path } from "../routes.helpers";\nexport const Links = ({ id }: { id: number }) => <nav><a href={posts_path()}>All</a><a href={post_path(Number(id))}>One</a></nav>;\n',
+        'import { posts_path, post_path } from "../routes.helpers";\n\nexport const Links = ({ id }: { id: number }) => <nav><a href={posts_path()}>All</a><a href={post_path(Number(id))}>One</a></nav>;\n',
       );
-      assert.strictEqual(fs.readFileSync(server, "utf8"), 'import routes from "./routes";\nexport const home = () => routes.helpers.posts_path();\n');
+      assert.strictEqual(fs.readFileSync(server, "utf8"), 'import routes from "./routes";\n\nexport const home = () => routes.helpers.posts_path();\n');
       // A module that is not the routing file's helpers module is refused, with why.
       const wrong = cli("literals", "--helpers-module", "src/redirects.ts");
       assert.deepStrictEqual(
@@ -399,6 +399,7 @@ describe("URL literals", () => {
           'import { posts_path } from "../routes.helpers/posts";',
           'import { post_comments_path } from "../routes.helpers/comments";',
           'import { login_path } from "../routes.helpers/sessions";',
+          "",
           "export const Links = ({ id }: { id: number }) => <nav><a href={posts_path()}>All</a><a href={post_comments_path(Number(id))}>Comments</a><a href={login_path()}>In</a></nav>;",
           "",
         ].join("\n"),
@@ -443,8 +444,8 @@ describe("URL literals", () => {
       assert.match(fixed.stderr, /^1 file\(s\) rewritten, 60000 literal\(s\) replaced by helper calls$/m);
       const big = fs.readFileSync(path.join(dir, "src", "big.ts"), "utf8").split("\n");
       assert.deepStrictEqual(
-        [big[0], big[60_000]],
-        ['import routes from "./routes";', "export const f59999 = (id: number) => fetch(routes.helpers.post_comments_path(Number(id)));"],
+        [big[0], big[1], big[60_001]],
+        ['import routes from "./routes";', "", "export const f59999 = (id: number) => fetch(routes.helpers.post_comments_path(Number(id)));"],
       );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

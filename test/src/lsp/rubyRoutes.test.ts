@@ -93,3 +93,40 @@ describe("language server over stdio: a Rails 2 routes.rb", function () {
     assert.deepStrictEqual(hover!.range, { start: { line: 2, character: 16 }, end: { line: 2, character: 23 } }); // `:orders`
   });
 });
+
+describe("language server over stdio: the first hover on a routing file just opened", function () {
+  this.timeout(30_000);
+
+  for (const [name, file, text, at] of [
+    ["a routes.rb (read in the server's worker)", "config/routes.rb", ROUTES, { line: 2, character: 8 }],
+    [
+      "a TypeScript routing file",
+      "config/routes.ts",
+      `import { draw } from "resource-routes";\nexport default draw((map) => {\n  map.resources("orders");\n});\n`,
+      { line: 2, character: 8 },
+    ],
+  ] as const) {
+    it(`${name}: asked the moment it opens, while the workspace is still being indexed, it waits for the file's routes and lists them`, async () => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), "rr-first-hover-"));
+      fs.mkdirSync(path.join(folder, "config"));
+      fs.writeFileSync(path.join(folder, file), text);
+      const uri = URI.file(path.join(folder, file)).toString();
+      const client = new LanguageClient();
+      try {
+        await client.start(URI.file(folder).toString());
+        await client.connection.sendNotification(rpc.DidOpenTextDocumentNotification.type, {
+          textDocument: { uri, languageId: file.endsWith(".rb") ? "ruby" : "typescript", version: 1, text },
+        });
+        const hover = await client.connection.sendRequest(rpc.HoverRequest.type, { textDocument: { uri }, position: at });
+        const contents = hover?.contents as rpc.MarkupContent | undefined;
+        assert.match(
+          contents?.value ?? "(no hover)",
+          /\*\*resources\*\* `orders`: 7 routes\n\n\| verb \| path \|[^\n]*\n[^\n]*\n\| GET \| `\/orders\.:format`/,
+        );
+      } finally {
+        assert.strictEqual(await client.stop(), 0);
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+    });
+  }
+});

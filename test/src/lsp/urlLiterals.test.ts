@@ -43,7 +43,7 @@ describe("language server over stdio: URLs written by hand", function () {
       assert.deepStrictEqual(actions[0].edit, {
         changes: {
           [VIEW_URI]: [
-            { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'import routes from "../routes";\n' },
+            { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'import routes from "../routes";\n\n' },
             { range: hint.range, newText: "routes.helpers.post_comments_path(id)" },
           ],
         },

@@ -87,12 +87,12 @@ describe("service: URLs written by hand", () => {
     // A front-end file (*.tsx) that imports nothing yet: a new import of the helper.
     assert.deepStrictEqual(fixed(w, "file:///app/src/views/list.tsx", 'export const List = () => <a href="/posts">All</a>;\n'), [
       "Replace with posts_path()",
-      'import { posts_path } from "../routes.helpers";\nexport const List = () => <a href={posts_path()}>All</a>;\n',
+      'import { posts_path } from "../routes.helpers";\n\nexport const List = () => <a href={posts_path()}>All</a>;\n',
     ]);
     // A file that declares the name for something else of its own keeps to routes.helpers.
     assert.deepStrictEqual(
       fixed(w, "file:///app/src/views/own.tsx", 'const posts_path = "x";\nexport const Own = () => <a href="/posts">{posts_path}</a>;\n')[1],
-      'import routes from "../routes";\nconst posts_path = "x";\nexport const Own = () => <a href={routes.helpers.posts_path()}>{posts_path}</a>;\n',
+      'import routes from "../routes";\n\nconst posts_path = "x";\nexport const Own = () => <a href={routes.helpers.posts_path()}>{posts_path}</a>;\n',
     );
     // A server file (not front-end) keeps to the routing file.
     assert.strictEqual(
@@ -107,7 +107,7 @@ describe("service: URLs written by hand", () => {
     w.set({ uri: "file:///app/src/routes.helpers.js", version: 1, text: helpersModuleHead("file:///app/src/routes.helpers.js", helpers.js)! });
     assert.deepStrictEqual(fixed(w, "file:///app/src/views/list.tsx", 'export const List = () => <a href="/posts">All</a>;\n'), [
       "Replace with posts_path()",
-      'import { posts_path } from "../routes.helpers/posts";\nexport const List = () => <a href={posts_path()}>All</a>;\n',
+      'import { posts_path } from "../routes.helpers/posts";\n\nexport const List = () => <a href={posts_path()}>All</a>;\n',
     ]);
   });
 
