@@ -268,10 +268,16 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     changed();
     routesChanged.afterEdit(document.uri);
   });
-  documents.onDidClose(({ document }) => {
+  documents.onDidClose(async ({ document }) => {
     workspace.close(document.uri);
     changed();
     routesChanged.afterEdit(document.uri); // its text on disk may differ from the editor's
+    try {
+      await indexing.reread(document.uri);
+    } catch (error) {
+      logError("reading a closed file", error);
+    }
+    changed();
   });
 
   connection.onHover(

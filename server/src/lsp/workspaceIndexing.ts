@@ -52,6 +52,14 @@ export class WorkspaceIndexing {
     }
   }
 
+  /**
+   * Reads a file closed in the editor from disk again: what it holds there now counts, though no
+   * watcher event said so (a file created while open may have been read empty, or not at all).
+   */
+  async reread(uri: string): Promise<void> {
+    await this.apply([{ uri, type: lsp.FileChangeType.Changed }]);
+  }
+
   /** Whether a file lies in a workspace folder and the settings' globs include it. */
   private isIndexed(uri: string, filter: FileFilter): boolean {
     const path = parseUri(uri)?.path;

@@ -1,5 +1,9 @@
 import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
+import { URI } from "vscode-uri";
 import { LanguageClient } from "../support/languageClient";
 
 /** The real server over stdio: a URL written by hand is a hint, and its quick fix writes the helper call and the import. */
@@ -50,6 +54,53 @@ describe("language server over stdio: URLs written by hand", function () {
       });
     } finally {
       assert.strictEqual(await client.stop(), 0);
+    }
+  });
+
+  it("a file created while the editor runs counts once closed, though no watcher event came: references list its URL", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "rr-created-"));
+    const client = new LanguageClient();
+    try {
+      fs.mkdirSync(path.join(folder, "src"));
+      fs.writeFileSync(path.join(folder, "src", "routes.ts"), ROUTES);
+      const routesUri = URI.file(path.join(folder, "src", "routes.ts")).toString();
+      const created = path.join(folder, "src", "created.ts");
+      const createdUri = URI.file(created).toString();
+      await client.start(URI.file(folder).toString());
+      await client.waitFor(() => (client.progress.some((p) => p.kind === "end") ? true : undefined), "indexing");
+      await client.open(routesUri, ROUTES);
+      // Opened before it is on disk (a new file), saved, closed: the editor's watcher event may never come, or come before the text is written.
+      const text = 'export const first = () => fetch("/posts/1");\n';
+      await client.open(createdUri, text);
+      fs.writeFileSync(created, text);
+      await client.connection.sendNotification(rpc.DidCloseTextDocumentNotification.type, { textDocument: { uri: createdUri } });
+      const at = {
+        line: ROUTES.split("\n").findIndex((l) => l.includes('"posts"')),
+        character:
+          ROUTES.split("\n")
+            .find((l) => l.includes('"posts"'))!
+            .indexOf('"posts"') + 2,
+      };
+      // Asked again while the server reads the closed file (a request is answered in order, the read is not).
+      let uses: rpc.Location[] = [];
+      for (let tries = 0; tries < 50 && !uses.some((location) => location.uri === createdUri); tries++) {
+        if (tries) await new Promise((resolve) => setTimeout(resolve, 100));
+        uses =
+          (await client.connection.sendRequest(rpc.ReferencesRequest.type, {
+            textDocument: { uri: routesUri },
+            position: at,
+            context: { includeDeclaration: false },
+          })) ?? [];
+      }
+      assert.deepStrictEqual(
+        uses
+          .filter((location) => location.uri === createdUri)
+          .map((location) => text.split("\n")[location.range.start.line].slice(location.range.start.character, location.range.end.character)),
+        ['"/posts/1"'],
+      );
+    } finally {
+      assert.strictEqual(await client.stop(), 0);
+      fs.rmSync(folder, { recursive: true, force: true });
     }
   });
 });
