@@ -25,6 +25,13 @@ export function registerRenameKeepingUrls(client: LanguageClient): vscode.Dispos
       return;
     }
     const edit = await client.protocol2CodeConverter.asWorkspaceEdit(result.edit as Parameters<typeof client.protocol2CodeConverter.asWorkspaceEdit>[0]);
-    if (edit) await vscode.workspace.applyEdit(edit);
+    if (!edit) return;
+    // Saved as F2's rename saves: each file the edit touches that had no unsaved changes before, the created redirects.ts too.
+    const clean = new Set(
+      edit.entries().flatMap(([file]) => (vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString())?.isDirty ? [] : [file.toString()])),
+    );
+    if (!(await vscode.workspace.applyEdit(edit, { isRefactoring: true }))) return;
+    await Promise.all(vscode.workspace.textDocuments.filter((d) => d.isDirty && clean.has(d.uri.toString())).map((d) => d.save()));
+    if (result.note) void vscode.window.showInformationMessage(`Resource Routes: ${result.note}`);
   });
 }

@@ -112,8 +112,8 @@ export interface RenameKeepingUrlsParams {
   newName: string;
 }
 
-/** The LSP WorkspaceEdit to apply (created module, renames and all), or why the rename is refused. */
-export type RenameKeepingUrlsResult = { edit: object } | { error: string };
+/** The LSP WorkspaceEdit to apply (created module, renames and all) with what the user is told of it (the controller module kept or renamed), or why the rename is refused. */
+export type RenameKeepingUrlsResult = { edit: object; note?: string } | { error: string };
 
 /**
  * A request of this protocol: its method, typed with its params and result, from which each side

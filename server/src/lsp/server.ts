@@ -354,6 +354,8 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       if (offset === undefined) return null;
       const result = service.renameEdits(params.textDocument.uri, offset, params.newName);
       if ("error" in result) return new lsp.ResponseError(lsp.ErrorCodes.InvalidRequest, result.error);
+      // What happens to the controller module is said where the user sees it (an edit's annotation shows only in a preview).
+      if (result.note) void connection.window.showInformationMessage(`Resource Routes: ${result.note}`);
       return toWorkspaceEdit(result, lines, client.workspace?.workspaceEdit);
     }),
   );
@@ -364,7 +366,9 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       const offset = offsetOf(params);
       if (offset === undefined) return null;
       const result = service.renameKeepingUrls(params.textDocument.uri, offset, params.newName);
-      return "error" in result ? result : { edit: toWorkspaceEdit(result, lines, client.workspace?.workspaceEdit) };
+      return "error" in result
+        ? result
+        : { edit: toWorkspaceEdit(result, lines, client.workspace?.workspaceEdit), ...(result.note ? { note: result.note } : {}) };
     }),
   );
 

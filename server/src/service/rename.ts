@@ -1,4 +1,7 @@
+import ts = require("typescript");
 import { LoadedRoutingFile } from "../analysis/routingFile";
+import { expectedTargetEdits } from "../literals/expectedTargets";
+import { parsedForLiterals } from "../literals/literalRewrites";
 import { baseName, Declaration, parseHelperName, type Route, Span } from "resource-routes/internal";
 import { movedLiteral } from "../literals/literalRoutes";
 import { capturedLine, capturedRedirects, keptUrlsModule, type Redirect, redirectEntries, redirectsOfMoves } from "../routing/redirects";
@@ -14,7 +17,7 @@ import { RoutingWorkspace } from "./workspace";
 import { TextEdit, WorkspaceChange } from "./edits";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { controllerFolder } from "./controllers";
-import { decodedOr } from "./uris";
+import { decodedOr, parseUri } from "./uris";
 
 /** What a rename starts from: the name written in a routing file whose routes' names follow it. */
 interface RenameTarget {
@@ -53,27 +56,37 @@ export function rename(workspace: RoutingWorkspace, uri: string, offset: number,
   const target = renameTarget(workspace, uri, offset);
   if (!target) return { error: "Nothing to rename here: a resource name, an as:, has_many or has_one value, or a helper use." };
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(newName)) return { error: `"${newName}" is not a name a route can have (letters, digits and underscores)` };
-  const text = workspace.document(target.uri)!.text;
-  const change = { start: target.name.start, oldEnd: target.name.end, newEnd: target.name.start + newName.length };
-  const edited = text.slice(0, target.name.start) + newName + text.slice(target.name.end);
+  const text = workspace.document(target.uri)!.text.toString();
   // The URLs written by hand that the routes' helpers generate, read before the edit: moved with their routes.
   const literals = literalMatches(workspace, target.uri);
-  const renamed = workspace.withRoutingEdit(target.uri, edited, change, (before, after) => {
-    const routes = after && renamedRoutes(before, after);
-    if (!routes || "error" in routes) return routes;
-    // Asked to keep the old URLs working: where each pattern that no longer routes goes now.
-    const redirects = keepUrls ? redirectsOfMoves(routes.moved) : [];
-    // Redirects answer only where no route is: one a route that stays takes first never answers, and the user is told.
-    const captured = capturedRedirects(redirects, after.routes).map(capturedLine);
-    return { ...routes, literals: movedLiterals(literals, routes.moved, before, after), redirects, captured };
-  });
+  const renamedWith = (ownEdits: readonly TextEdit[]) => {
+    const edited = applied(text, ownEdits);
+    const [first, last] = [ownEdits[0].span, ownEdits[ownEdits.length - 1].span];
+    const change = { start: first.start, oldEnd: last.end, newEnd: last.end + edited.length - text.length };
+    return workspace.withRoutingEdit(target.uri, edited, change, (before, after) => {
+      const routes = after && renamedRoutes(before, after);
+      if (!routes || "error" in routes) return routes;
+      // Asked to keep the old URLs working: where each pattern that no longer routes goes now.
+      const redirects = keepUrls ? redirectsOfMoves(routes.moved) : [];
+      // Redirects answer only where no route is: one a route that stays takes first never answers, and the user is told.
+      const captured = capturedRedirects(redirects, after.routes).map(capturedLine);
+      return { ...routes, literals: movedLiterals(workspace, literals, routes.moved, before, after), redirects, captured };
+    });
+  };
+  let own: TextEdit[] = [{ uri: target.uri, span: target.name, newText: newName }];
+  let renamed = renamedWith(own);
+  // A controller other routes still name keeps its module: the renamed routes keep reaching it, named in a controller: option.
+  let keptController: ControllerChange | undefined;
+  if (renamed && !("error" in renamed) && renamed.controllers.length === 1 && renamed.controllers[0].stillNamed) {
+    const option = controllerOption(workspace, target, renamed.controllers[0].from);
+    const withOption = option && renamedWith([own[0], option].sort((a, b) => a.span.start - b.span.start));
+    if (withOption && !("error" in withOption) && withOption.controllers.length === 0) {
+      [own, renamed, keptController] = [[own[0], option], withOption, renamed.controllers[0]];
+    }
+  }
   if (!renamed) return { error: "The rename would change which routes the file declares; rename it by hand." };
   if ("error" in renamed) return renamed;
-  for (const [, name] of renamed.names) {
-    const holder = workspace.namedRoute(name);
-    if (holder && holder.uri !== target.uri) return { error: `The route name "${name}" is already held by a route of ${holder.uri}.` };
-  }
-  const edits: TextEdit[] = [{ uri: target.uri, span: target.name, newText: newName }];
+  const edits: TextEdit[] = [...own];
   for (const document of workspace.documents()) {
     // A document that imports other route sets names other routes; a generated one (typed routes,
     // the controller map) is written again from the renamed file, not edited name by name.
@@ -85,7 +98,8 @@ export function rename(workspace: RoutingWorkspace, uri: string, offset: number,
       edits.push({ uri: document.uri, span: use.span, newText: `${parsed.hash ? "hash_for_" : ""}${name}_${parsed.kind}` });
     }
   }
-  const result = { edits: [...edits, ...renamed.literals], ...controllerFollows(workspace, target.uri, renamed.controllers) };
+  const follows = keptController ? keptControllerNote(workspace, target.uri, keptController) : controllerFollows(workspace, target.uri, renamed.controllers);
+  const result = { edits: [...edits, ...renamed.literals], ...follows };
   if (!keepUrls) return result;
   const kept = keptUrlsEdits(workspace, target.uri, renamed.redirects);
   if ("error" in kept) return kept;
@@ -150,6 +164,47 @@ function controllerFollows(workspace: RoutingWorkspace, uri: string, controllers
   return { note: `The routes' controller changes: ${said.join("; ")}.`, ...(renameFiles.length ? { renameFiles } : {}) };
 }
 
+/**
+ * The edit that makes a renamed resource's routes keep their controller (`controller: "products"`
+ * among its options, or an options object after its name): for a declaration of one name whose
+ * options say no controller; undefined where it cannot be written.
+ */
+function controllerOption(workspace: RoutingWorkspace, target: RenameTarget, controller: string): TextEdit | undefined {
+  const declaration =
+    workspace.routingFile(target.uri)?.analysis.tree && declarationAt(workspace.routingFile(target.uri)!.analysis.tree!.body, target.name.start);
+  const source = declaration?.part === "declaration" ? declaration.declaration.source : undefined;
+  if (!source || source.names.length !== 1 || source.options.has("controller") || !/^[\w/]+$/.test(controller)) return undefined;
+  const option = `controller: "${controller}"`;
+  const first = [...source.options].find(([path]) => !path.includes("."));
+  if (first) return { uri: target.uri, span: { start: first[1].key.start, end: first[1].key.start }, newText: `${option}, ` };
+  // No option written: none may be written elsewhere (a spread, a variable) either.
+  const text = workspace.document(target.uri)!.text;
+  const after = source.names[0].end;
+  if (!/^\s*[,)]/.test(text.slice(after, after + 200))) return undefined;
+  return { uri: target.uri, span: { start: after, end: after }, newText: `, { ${option} }` };
+}
+
+/** What the note says when the renamed routes keep reaching a controller whose module other routes still name. */
+function keptControllerNote(workspace: RoutingWorkspace, uri: string, { from, to }: ControllerChange): Pick<WorkspaceChange, "note"> {
+  const file = workspace.routingFile(uri);
+  const module = file && controllerFolder(workspace, uri, file)?.modules.get(from);
+  const name = module ? fileName(module.uri) : `the ${from} controller`;
+  return {
+    note: `The renamed routes keep reaching ${name} through controller: "${from}": other routes still name ${from}, so it is not renamed ${to}.`,
+  };
+}
+
+/** The text with edits made (in order, none overlapping). */
+function applied(text: string, edits: readonly TextEdit[]): string {
+  let result = "";
+  let from = 0;
+  for (const edit of edits) {
+    result += text.slice(from, edit.span.start) + edit.newText;
+    from = edit.span.end;
+  }
+  return result + text.slice(from);
+}
+
 /** A file's name as the user reads it, from its uri. */
 function fileName(uri: string): string {
   return decodedOr(baseName(uri));
@@ -208,16 +263,34 @@ function renamedRoutes(
 /**
  * The URLs written by hand whose route a rename moves, written for the new path with the same
  * values (`"/posts/" + id` → `` `/articles/${id}` ``): they go where they went. One the new route
- * does not generate back is left as it is.
+ * does not generate back is left as it is. Where the route's controller changes too, what a test
+ * expects beside the URL (`{ controller: "posts" }`, `"posts#show"`) changes with it, or the URL
+ * is left as it is when that cannot be followed (see expectedTargetEdits).
  */
-function movedLiterals(literals: readonly LiteralUse[], moved: ReadonlyMap<Route, Route>, before: LoadedRoutingFile, after: LoadedRoutingFile): TextEdit[] {
-  const edits: TextEdit[] = [];
+function movedLiterals(
+  workspace: RoutingWorkspace,
+  literals: readonly LiteralUse[],
+  moved: ReadonlyMap<Route, Route>,
+  before: LoadedRoutingFile,
+  after: LoadedRoutingFile,
+): TextEdit[] {
+  const edits = new Map<string, TextEdit>();
+  const parsed = new Map<string, ts.SourceFile | undefined>();
   for (const use of literals) {
     const to = moved.get(use.route);
     const newText = to && movedLiteral(use.literal, use.quote, before.routes, after.routes, to);
-    if (newText) edits.push({ uri: use.uri, span: use.span, newText });
+    if (!to || !newText) continue;
+    const [from, now] = [use.route.controller, to.controller];
+    if (from && now && from !== now) {
+      if (!parsed.has(use.uri)) parsed.set(use.uri, parsedForLiterals(parseUri(use.uri)?.path ?? use.uri, workspace.document(use.uri)!.text.toString()));
+      const file = parsed.get(use.uri);
+      const expected = file ? expectedTargetEdits(file, use.span, from, now) : { blocked: true as const };
+      if ("blocked" in expected) continue;
+      for (const { span, newText: target } of expected.edits) edits.set(`${use.uri} ${span.start}`, { uri: use.uri, span, newText: target });
+    }
+    edits.set(`${use.uri} ${use.span.start}`, { uri: use.uri, span: use.span, newText });
   }
-  return edits;
+  return [...edits.values()];
 }
 
 function renameTarget(workspace: RoutingWorkspace, uri: string, offset: number): RenameTarget | undefined {

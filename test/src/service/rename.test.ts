@@ -6,6 +6,9 @@ import { TextEdit } from "../../../server/out/service/edits";
 import { prepareRename, rename } from "../../../server/out/service/rename";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { GroupedTable } from "../../../server/out/incremental/groupedTable";
+import { fetchHandler, type RouteRedirect } from "resource-routes/http";
+import type { RouteSet } from "resource-routes";
+import { runRoutingFile } from "../support/runRoutingFile";
 
 /** The editor's table of a loaded file, with its groups. */
 const grouped = (file: { routes: { table: unknown } }): GroupedTable => file.routes.table as GroupedTable;
@@ -260,13 +263,104 @@ describe("service: rename", () => {
     assert.deepStrictEqual(follows(`  map.namespace("admin", (admin) => admin.resources("po|sts"));`, [ADMIN]).renameFiles, [
       { from: ADMIN, to: "file:///app/config/controllers/admin/articles/index.ts" },
     ]);
-    const shared = follows(`  map.resources("po|sts");\n  map.connect("feed", { controller: "posts", action: "index" });`, [POSTS]);
-    assert.deepStrictEqual(shared, {
-      note: "The routes' controller changes: posts → articles (posts.ts is kept: other routes still name posts).",
-      renameFiles: undefined,
-    });
     const taken = follows(`  map.resources("po|sts");`, [POSTS, "file:///app/config/controllers/articles.ts"]);
     assert.deepStrictEqual(taken, { note: "The routes' controller changes: posts → articles (a module of articles exists already).", renameFiles: undefined });
+  });
+
+  it("a controller other routes still name keeps its module, and the renamed routes keep reaching it through a controller: option, said", () => {
+    const POSTS = "file:///app/config/controllers/posts.ts";
+    for (const [body, written] of [
+      [`  map.resources("po|sts");`, `map.resources("articles", { controller: "posts" });`],
+      [
+        `  map.resources("po|sts", { only: ["index", "show"] }, (post) => post.resources("comments"));`,
+        `map.resources("articles", { controller: "posts", only: ["index", "show"] }, (post) => post.resources("comments"));`,
+      ],
+    ]) {
+      const { workspace, uri, offset } = workspaceOf({
+        [ROUTES_URI]: routes(`${body}\n  map.root({ controller: "posts", action: "index" });`),
+        [POSTS]: "export function index() {}\nexport function show() {}\n",
+      });
+      const result = rename(workspace, uri, offset, "articles");
+      assert.ok(!("error" in result), JSON.stringify(result));
+      assert.deepStrictEqual(
+        [result.note, result.renameFiles],
+        ['The renamed routes keep reaching posts.ts through controller: "posts": other routes still name posts, so it is not renamed articles.', undefined],
+      );
+      const text = applied(workspace, result.edits)[ROUTES_URI];
+      assert.ok(text.includes(written), text);
+      // The file as renamed: every route still reaches posts, under the new paths and names.
+      const after = new RoutingWorkspace();
+      after.setFromDisk({ uri: ROUTES_URI, version: 1, text });
+      const all = after.routingFile(ROUTES_URI)!.routes.routes;
+      assert.deepStrictEqual(
+        all.filter((route) => route.name === "articles" || route.name === "article").map((route) => route.target),
+        ["posts#index", "posts#show"],
+      );
+      assert.ok(!all.some((route) => route.controller === "articles"), JSON.stringify(all.map((r) => r.target)));
+    }
+  });
+
+  it("a routing test's request and the controller it expects change together, or not at all", () => {
+    const POSTS = "file:///app/config/controllers/posts.ts";
+    const TEST = "file:///app/test/routing.test.ts";
+    const test = [
+      'import routes from "../config/routes";',
+      'assertRouting(routes, { method: "GET", path: "/posts/1" }, { controller: "posts", action: "show", id: "1" });',
+      'assertGenerates(routes, "/posts", { controller: "posts", action: "index" });',
+      'expect(recognize("/posts/new")).toBe("posts#new");',
+      'assertRouting(routes, { method: "GET", path: "/posts/2/edit" }, { controller: someController, action: "edit", id: "2" });',
+      "",
+    ].join("\n");
+    const { workspace, uri, offset } = workspaceOf({
+      [ROUTES_URI]: routes(`  map.resources("po|sts");`),
+      [POSTS]: "export function index() {}\n",
+      [TEST]: test,
+    });
+    const result = rename(workspace, uri, offset, "articles");
+    assert.ok(!("error" in result), JSON.stringify(result));
+    assert.deepStrictEqual(result.renameFiles, [{ from: POSTS, to: "file:///app/config/controllers/articles.ts" }]);
+    assert.deepStrictEqual(applied(workspace, result.edits)[TEST].split("\n"), [
+      'import routes from "../config/routes";',
+      'assertRouting(routes, { method: "GET", path: "/articles/1" }, { controller: "articles", action: "show", id: "1" });',
+      'assertGenerates(routes, "/articles", { controller: "articles", action: "index" });',
+      'expect(recognize("/articles/new")).toBe("articles#new");',
+      // The controller it expects is not a string the rename can follow: the request stays as it was.
+      'assertRouting(routes, { method: "GET", path: "/posts/2/edit" }, { controller: someController, action: "edit", id: "2" });',
+      "",
+    ]);
+  });
+
+  it("served after the rename, every old URL redirects to a page that answers: the controller module kept (other routes name it) or renamed with the routes", async () => {
+    const PRODUCTS = "file:///app/config/controllers/products.ts";
+    for (const alsoNamed of [true, false]) {
+      const body = `  map.resources("pro|ducts", { only: ["index", "show"] });${alsoNamed ? '\n  map.root({ controller: "products", action: "index" });' : ""}`;
+      const { workspace, uri, offset } = workspaceOf({ [ROUTES_URI]: routes(body), [PRODUCTS]: "export function index() {}\nexport function show() {}\n" });
+      const result = rename(workspace, uri, offset, "items", true);
+      assert.ok(!("error" in result), JSON.stringify(result));
+      const texts = applied(workspace, result.edits);
+      const redirectsText = result.edits.find((edit) => edit.uri === result.createFile)!.newText;
+      // The controller modules as the rename leaves them: products.ts kept, or renamed items.ts.
+      const module = (result.renameFiles ?? []).find((r) => r.from === PRODUCTS)?.to ?? PRODUCTS;
+      const name = module.slice(module.lastIndexOf("/") + 1).replace(/\.ts$/, "");
+      const action = (what: string) => (ctx: { params: Record<string, unknown> }) => `${name}#${what} ${ctx.params.id ?? ""}`.trim();
+      const served = fetchHandler(
+        runRoutingFile<RouteSet>(texts[ROUTES_URI]),
+        { [name]: { index: action("index"), show: action("show") } },
+        {
+          redirects: runRoutingFile<RouteRedirect[]>(redirectsText, "redirects.ts"),
+        },
+      );
+      const ask = async (path: string) => {
+        const response = (await served(new Request(`http://127.0.0.1${path}`, { redirect: "manual" })))!;
+        return `${response.status} ${response.headers.get("location") ?? (await response.text())}`;
+      };
+      assert.deepStrictEqual(
+        [await ask("/products/7"), await ask("/items/7"), await ask("/products"), await ask("/items")],
+        ["301 /items/7", `200 ${name}#show 7`, "301 /items", `200 ${name}#index`],
+        `with map.root naming products: ${alsoNamed}`,
+      );
+      assert.strictEqual(name, alsoNamed ? "products" : "items");
+    }
   });
 
   it("prepareRename: the name as written, or a clear refusal elsewhere", () => {
