@@ -193,10 +193,8 @@ describe("serving in production: a client that leaves while the first chunk is f
         socket.write("GET /feeds HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
         await new Promise((resolve) => socket.once("data", resolve));
         socket.destroy();
-        await producer.cancelled; // never settles (the test times out) if the server kept the stream
-        const after = producer.produced;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        assert.strictEqual(producer.produced, after, "nothing produced after the cancel");
+        // Never settles (the test times out) if the server kept the stream; the cancel is what stops the producer's timer.
+        await producer.cancelled;
       } finally {
         await server.close();
       }
@@ -316,7 +314,8 @@ describe("serving in production: hooks and answers that cannot be sent never tak
           const r = await fetch(base + path, { method });
           answers.push(r.status + " " + (await r.text()));
         }
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        // The failed stream's error comes after its answer: waited for (the run's timeout ends a wait that never does).
+        while (!(errors.includes("the stream failed") && errors.some((e) => /already read or sent/.test(e)))) await new Promise((resolve) => setTimeout(resolve, 5));
         process.stdout.write(JSON.stringify({ answers, errors }));
         server.close();
       });
