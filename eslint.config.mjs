@@ -55,6 +55,19 @@ export default tseslint.config(
     },
   },
   {
+    // The code the helpers and client modules ship: plain JavaScript for any browser (and Node, Deno, Bun, workers).
+    files: ["server/src/format/shipped/*.js"],
+    languageOptions: {
+      sourceType: "module",
+      globals: { location: "readonly", fetch: "readonly", URL: "readonly" },
+    },
+  },
+  {
+    // `{}` is meant in the shipped declarations: a call that requires nothing, a form with no fields.
+    files: ["server/src/format/shipped/*.d.ts"],
+    rules: { "@typescript-eslint/no-empty-object-type": "off" },
+  },
+  {
     files: ["test/src/**/*.ts"],
     rules: {
       // Memory tests drop a reference by assigning undefined, for the collector to find it garbage.

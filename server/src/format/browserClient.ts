@@ -4,6 +4,7 @@ import { typesFileOf } from "./routeTypes";
 import { baseName, commentText, type Route } from "resource-routes/internal";
 import { type HelpersModule, targetMethod } from "./browserHelpers";
 import { isIdentifier } from "../text/javascriptNames";
+import { CLIENT_CORE, CLIENT_DECLARATIONS } from "./shipped/texts";
 
 /**
  * The typed client of a helpers module: per `controller#action` target, a function that makes the
@@ -91,99 +92,6 @@ export function clientModuleOf(
  * import it, `--split`), or the main client module's, imported from that file.
  */
 export type ClientCore = { export: boolean } | { importFrom: string };
-
-/** The shared part of the client: settings, the error it throws, and one request. */
-const CLIENT_CORE = `const $settings = {};
-
-/**
- * What every request takes: fetch (default: the global one; a server's or a test's own), headers
- * (an object, or a function called per request: a token), baseUrl (another origin than the page's;
- * needed where there is no page).
- */
-export function configure(options) {
-  Object.assign($settings, options);
-}
-
-/** An answer the client does not type (a redirect not followed, a filter's 401, a 500): its response and what it held. */
-export class ResponseError extends Error {
-  constructor(response, data) {
-    super(response.status + " from " + response.url);
-    this.name = "ResponseError";
-    this.status = response.status;
-    this.response = response;
-    this.data = data;
-  }
-}
-
-// The path's values go in the URL; the other params in a GET's query (every key, URL options' names
-// too: they are the action's params here), else in a JSON body. fetch writes the method in capitals.
-async function $send(target, keys, method, [params = {}, { fetch, headers, ...init } = {}]) {
-  const path = {};
-  const rest = {};
-  for (const [key, value] of Object.entries(params)) (keys.includes(key) ? path : rest)[key] = value;
-  const query = method === "get" || method === "head";
-  const own = typeof $settings.headers === "function" ? await $settings.headers() : $settings.headers;
-  const url = target(path).url;
-  const search = query ? $query(rest, () => false) : "";
-  const response = await (fetch ?? $settings.fetch ?? globalThis.fetch)(($settings.baseUrl ?? "").replace(/\\/$/, "") + url + (search ? (url.includes("?") ? "&" : "?") + search : ""), {
-    ...init,
-    method,
-    headers: { accept: "application/json", ...(query ? {} : { "content-type": "application/json" }), ...own, ...headers },
-    body: query ? undefined : JSON.stringify(rest),
-  });
-  const data = response.status === 204 || method === "head" ? undefined : /json/.test(response.headers.get("content-type")) ? await response.json() : await response.text();
-  if (response.ok || [400, 404, 405, 422].includes(response.status)) return { ok: response.ok, status: response.status, data, response };
-  throw new ResponseError(response, data);
-}
-
-// A request of an action with several routes: another one by its name (\`{ route: "todo" }\`), its URL and its path's keys.
-async function $via(routes, target, keys, method, [params, { route, ...init } = {}]) {
-  if (route !== undefined) {
-    if (!Object.hasOwn(routes, route)) throw new TypeError("no route " + route + " for this request");
-    [target, keys] = routes[route];
-  }
-  return $send(target, keys, method, [params, init]);
-}
-`;
-
-// Its own RouteValue rather than the helpers module's: a program that makes requests alone never reads the helpers' declarations.
-// RouteValue and Call are exported for the controllers' client modules (\`--split\`).
-const CLIENT_DECLARATIONS = `/** A value a request puts in a path segment: text, a number, a model (\`to_param()\`), or a record with an id. */
-export type RouteValue = string | number | { to_param(): string } | { id: string | number };
-/** One problem with a request's params, as a 422 lists them. */
-export interface ParamsIssue {
-  path: string;
-  message: string;
-}
-/** The answers a request resolves to, told apart by status (or ok): the action's own, and the adapters' failures. */
-export type Answer<Data> =
-  | { ok: true; status: 200 | 201 | 202 | 203 | 204 | 205 | 206; data: Data; response: Response }
-  | { ok: false; status: 400 | 404 | 405; data: { error: string; status: number }; response: Response }
-  | { ok: false; status: 422; data: { error: string; status: 422; issues: ParamsIssue[] }; response: Response };
-/** What a request takes besides its params: fetch's own options, and a fetch of its own. */
-export interface RequestOptions extends Omit<RequestInit, "method" | "body" | "headers"> {
-  headers?: Record<string, string>;
-  fetch?: typeof fetch;
-}
-/** A request to another route of the action, named in its options: that route's segments and the schema's input. */
-export type RouteCall<Segments, Input, Name extends string> = [params: Omit<Input, keyof Segments> & Segments, init: RequestOptions & { route: Name }];
-/** A request's arguments: the path's segments and the params schema's input (the other keys), then the options; optional where nothing is required. */
-export type Call<Segments, Input> = {} extends Omit<Input, keyof Segments> & Segments
-  ? [params?: Omit<Input, keyof Segments> & Segments, init?: RequestOptions]
-  : [params: Omit<Input, keyof Segments> & Segments, init?: RequestOptions];
-/** What configure() takes. */
-export interface ClientSettings {
-  fetch?: typeof fetch;
-  headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
-  baseUrl?: string;
-}
-export declare function configure(options: ClientSettings): void;
-/** An answer the client does not type (a redirect not followed, a filter's 401, a 500). */
-export declare class ResponseError extends Error {
-  readonly status: number;
-  readonly response: Response;
-  readonly data: unknown;
-}`;
 
 /** The client module and its declaration file beside a helpers module: `routes.js` → `routes.client.js` and `routes.client.d.ts`. */
 export function clientFilesOf(helpersModule: string): { js: string; dts: string } | undefined {

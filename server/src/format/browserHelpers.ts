@@ -1,6 +1,7 @@
 import picomatch from "picomatch";
 import { GENERATED_MARK } from "../files/generatedFile";
-import { baseName, commentText, DEFAULT_SEGMENT_PATTERN, positionalKeys, REQUEST_METHODS, Route, type RouteSet } from "resource-routes/internal";
+import { baseName, commentText, positionalKeys, Route, type RouteSet } from "resource-routes/internal";
+import { HELPERS_CORE, HELPERS_DECLARATIONS, HELPERS_RECOGNITION } from "./shipped/texts";
 import { helperShape, type HelperShape, HelperShapes, withDefaults } from "./helperTypes";
 import { recognitionData } from "./routeRecognition";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
@@ -141,14 +142,14 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
     js: [
       ...header(true),
       `const $defaults = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(source.settings.default_url_options ?? {}))});`,
-      CORE,
+      HELPERS_CORE,
       `export { ${[...(split ? SHARED_CORE : []), "$query"].join(", ")} };`,
       `const $table = /* @__PURE__ */ JSON.parse(${JSON.stringify(lineSafeJson(table))});`,
-      RECOGNITION,
+      HELPERS_RECOGNITION,
       ...main.js,
       "",
     ].join("\n"),
-    dts: [...header(true), DECLARATIONS, ...main.shapes.lines(), ...main.dts, ""].join("\n"),
+    dts: [...header(true), HELPERS_DECLARATIONS, ...main.shapes.lines(), ...main.dts, ""].join("\n"),
     targetRoutes: main.targetRoutes,
     targetAlternatives: main.targetAlternatives,
     controllers: [...controllers].map(([controller, builder]) => {
@@ -295,7 +296,7 @@ export function targetMethod(route: Route): string {
   return route.methods?.length === 1 ? route.methods[0] : "get";
 }
 
-/** The names the module's core exports (CORE): no helper or target may take them. */
+/** The names the module's core exports (shipped/helpers.js): no helper or target may take them. */
 const CORE_EXPORTS = ["RoutingError", "configure", "match", "current", "isCurrent", "ResponseError"];
 
 function routeFilter({ include = [], exclude = [] }: HelpersSelection): (route: Route) => boolean {
@@ -348,277 +349,3 @@ function routeData(route: Route): string {
   const named = `${route.verb} ${route.path}${route.name ? `, named ${route.name}` : ""}`;
   return JSON.stringify([named, segments, positionalKeys(route), route.requiredSegments, route.optionalFormat ? 1 : 0, defaults, requirements]);
 }
-
-/**
- * The shared core: generate.ts's rules (positional and named values, segments, requirements, the
- * query string, URL options) in plain JavaScript with no import, so the module runs in any browser.
- * Tested equal to routes.helpers over the conformance cases.
- */
-const CORE = `/** The error a helper throws when it cannot build its path or URL. */
-export class RoutingError extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "RoutingError";
-  }
-}
-
-/**
- * What the _url helpers build on: host, protocol and port (and any other URL option), and under
- * defaults the segment values every helper fills where a call leaves them out (a locale, a
- * tenant). Call it once at start-up (under SSR, once per process), and again when a default
- * changes. In a browser without a configured host, the page's own is used.
- */
-export function configure(options) {
-  const { defaults, ...url } = options;
-  Object.assign($defaults, url);
-  if (defaults) Object.assign($segmentDefaults, defaults);
-}
-
-const $segmentDefaults = Object.create(null);
-
-const $URL_KEYS = ["host", "protocol", "port", "anchor", "only_path", "trailing_slash"];
-const $present = (value) => value !== undefined && value !== null && value !== "";
-// A list's prototype is Array.prototype: lists are not named values.
-const $plain = (value) => typeof value === "object" && value !== null && [Object.prototype, null].includes(Object.getPrototypeOf(value));
-const $param = (value) => String(typeof value === "object" && value ? (typeof value.to_param === "function" ? value.to_param() : value.id !== undefined ? value.id : value) : value);
-const $segment = (text) => text.replace(/[^-_.!~*'()a-zA-Z0-9:@&=+$,;]+/g, encodeURIComponent);
-const $cgi = (text) => encodeURIComponent(text).replace(/[!'()*~]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%20/g, "+");
-
-function $pairs(pairs, key, value) {
-  if (Array.isArray(value)) for (const item of value) $pairs(pairs, key + "[]", item);
-  else if ($plain(value)) for (const [sub, item] of Object.entries(value)) $pairs(pairs, key + "[" + sub + "]", item);
-  else pairs.push($cgi(key) + "=" + $cgi(value === null ? "" : $param(value)));
-}
-
-function $values(r, helper, args) {
-  const last = args[args.length - 1];
-  const named = $plain(last) && typeof last.to_param !== "function";
-  const positional = named ? args.slice(0, -1) : args;
-  const keys = r[2];
-  if (positional.length > keys.length) throw new RoutingError(helper + " takes at most " + keys.length + " positional argument(s) (" + (keys.map((k) => ":" + k).join(", ") || "none") + "), got " + positional.length);
-  const values = Object.create(null);
-  positional.forEach((value, i) => (values[keys[i]] = value));
-  if (named) Object.assign(values, last);
-  // Only the route's own segments: a default never lands in a query string.
-  for (let i = positional.length; i < keys.length; i++) values[keys[i]] ??= $segmentDefaults[keys[i]];
-  return values;
-}
-
-function $generate(r, helper, values) {
-  const [route, segments, , required, optionalFormat, defaults, requirements] = r;
-  const failed = helper + " failed to generate: ";
-  const used = new Set();
-  const pieces = [];
-  const last = segments.length - 1;
-  for (let index = 0; index <= last; index++) {
-    const segment = segments[index];
-    const dropsFormat = index === last && optionalFormat;
-    if (index >= required && segment.every((part) => typeof part === "string" || !$present(values[part[0]]))) break;
-    let text = "";
-    for (let p = 0; p < segment.length; p++) {
-      const part = segment[p];
-      if (typeof part === "string") {
-        text += dropsFormat && p === segment.length - 2 && !$present(values.format) ? part.slice(0, -1) : part;
-        continue;
-      }
-      const key = part[0];
-      used.add(key);
-      const raw = values[key] ?? defaults.find((pair) => pair[0] === key)?.[1];
-      if (!$present(raw)) {
-        if (dropsFormat && key === "format") continue;
-        throw new RoutingError(failed + "no value for :" + key + " (the route is " + route + ")");
-      }
-      if (part[1]) {
-        text += (Array.isArray(raw) ? raw.map($param) : $param(raw).split("/")).map($segment).join("/");
-        continue;
-      }
-      const value = $param(raw);
-      const requirement = requirements.find((triple) => triple[0] === key);
-      if (!new RegExp("^(?:" + (requirement ? requirement[1] : ${JSON.stringify(DEFAULT_SEGMENT_PATTERN)}) + ")$", requirement ? requirement[2] : "").test(value)) {
-        throw new RoutingError(failed + ":" + key + " is "+ JSON.stringify(value) + ", which does not match " + (requirement ? "/" + requirement[1] + "/" : "the default segment pattern"));
-      }
-      text += $segment(value);
-    }
-    pieces.push(text);
-  }
-  const query = $query(values, (key) => used.has(key) || ["controller", "action", "use_route", ...$URL_KEYS].includes(key));
-  return "/" + pieces.join("/") + (query ? "?" + query : "");
-}
-
-/** A query string of the values (those skip leaves out), as Rails wrote one: sorted pairs, lists and hashes in brackets. */
-function $query(values, skip) {
-  const pairs = [];
-  for (const [key, value] of Object.entries(values)) if (!skip(key) && value !== undefined) $pairs(pairs, key, value);
-  return pairs.sort().join("&");
-}
-
-function $finish(path, options) {
-  let result = path;
-  if (options.trailing_slash) result = result.replace(/^([^?]*?)\\/?(\\?|$)/, "$1/$2");
-  if (options.anchor !== undefined && options.anchor !== null) result += "#" + encodeURIComponent(String(options.anchor));
-  return result;
-}
-
-function $options(values) {
-  const options = {};
-  for (const key of $URL_KEYS) if (values[key] !== undefined) options[key] = values[key];
-  return options;
-}
-
-function $path(r, helper, args) {
-  const values = $values(r, helper, args);
-  // The values stand for the URL options: $finish reads only those that are present.
-  return $finish($generate(r, helper, values), values);
-}
-
-function $url(r, helper, args) {
-  const values = $values(r, helper, args);
-  const page = !$defaults.host && typeof location === "object" && location && location.hostname ? { host: location.hostname, port: location.port || undefined, protocol: location.protocol } : {};
-  const options = { ...page, ...$defaults, ...$options(values) };
-  const path = $finish($generate(r, helper, values), options);
-  if (options.only_path) return path;
-  if (!options.host) throw new RoutingError(helper + ": Missing host to link to! Please provide the :host parameter, set default_url_options[:host], or set :only_path to true");
-  const port = options.port !== undefined && options.port !== null && options.port !== "" ? ":" + options.port : "";
-  return (options.protocol ?? "http").replace(/:\\/*$/, "") + "://" + options.host + port + path;
-}
-
-/** An HTML form's target: browsers send GET and POST only, so another method goes in a _method field (as Rails' forms did). */
-function $form(r, helper, args, method) {
-  const action = $path(r, helper, args);
-  return method === "get" || method === "post" ? { action, method, fields: {} } : { action, method: "post", fields: { _method: method } };
-}
-`;
-
-/**
- * Recognition in the browser: each route's regular expression (routeRecognition.ts), tried in
- * order, compiled when first tried. Only match(), current() and isCurrent() read the table, so a
- * bundle that imports none of them holds none of it. Tested equal to the facility's recognition.
- */
-const RECOGNITION = `const $compiled = [];
-const $METHODS = ${JSON.stringify(REQUEST_METHODS)};
-
-/** A path's segments as recognition reads them: no leading slashes, query or fragment, and one trailing slash ignored. */
-function $pathText(path) {
-  let from = 0;
-  while (path[from] === "/") from++;
-  let end = path.length;
-  for (const mark of ["?", "#"]) {
-    const at = path.indexOf(mark, from);
-    if (at >= 0 && at < end) end = at;
-  }
-  if (end > from && path[end - 1] === "/") end--;
-  return path.slice(from, Math.max(from, end));
-}
-
-function $decode(value) {
-  if (!value.includes("%")) return value;
-  if (value.includes("/")) return value.split("/").map($decode).join("/");
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-const $own = (target, key, value) => Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-
-/**
- * The route a request goes to, as the server's routes.recognize() answers it: { route, controller,
- * action, params }, or null where no route takes the method and path (HEAD is GET's).
- */
-export function match(method, path) {
-  let verb = String(method).toLowerCase();
-  if (!$METHODS.includes(verb)) return null;
-  if (verb === "head") verb = "get";
-  const text = $pathText(String(path));
-  for (let i = 0; i < $table.length; i++) {
-    const [route, controller, action, methods, source, flags, keys, globs, namespace, defaults, fixed] = $table[i];
-    if (methods && !methods.includes(verb)) continue;
-    const found = ($compiled[i] ??= new RegExp(source, flags)).exec(text);
-    if (!found) continue;
-    const result = { route, controller, action, params: {} };
-    const put = (key, value) => {
-      if (key === "controller") result.controller = controller ?? namespace + value;
-      else if (key === "action") result.action = action ?? value;
-      else $own(result.params, key, value);
-    };
-    for (const [key, value] of defaults) put(key, value);
-    keys.forEach((key, k) => {
-      if (found[k + 1] !== undefined) put(key, $decode(found[k + 1]));
-      else if (globs.includes(key)) put(key, "");
-    });
-    for (const [key, value] of fixed) $own(result.params, key, value);
-    return result;
-  }
-  return null;
-}
-
-/** The route of the page (a GET of location's path), or of the URL given (under SSR, the request's); null where none takes it. */
-export function current(url) {
-  const href = url === undefined ? (typeof location === "object" && location ? location.href : undefined) : String(url);
-  if (href === undefined) throw new RoutingError("current() needs a URL where there is no location (under SSR, pass the request's)");
-  return match("GET", new URL(href, "http://localhost").pathname);
-}
-
-/**
- * Whether the page is on a route: by helper (post_path), route name (post) or controller#action,
- * and, where values are given, with those values ({ id: 1 }).
- */
-export function isCurrent(name, values, url) {
-  const found = current(url);
-  if (!found) return false;
-  const wanted = String(name);
-  const named = wanted.replace(/_(?:path|url)$/, "");
-  if (found.route !== named && found.controller + "#" + found.action !== wanted) return false;
-  return Object.entries(values ?? {}).every(([key, value]) => value === undefined || Object.prototype.hasOwnProperty.call(found.params, key) && found.params[key] === $param(value));
-}
-`;
-
-/** The declaration file's shared part: the core's exports and the types of the helpers' arguments. */
-const DECLARATIONS = `/** A value a helper puts in a path segment: text, a number, a model (\`to_param()\`), or a record with an id. */
-export type RouteValue = string | number | { to_param(): string } | { id: string | number };
-/** The URL options of a helper call, and of configure(). */
-export interface UrlOptions {
-  host?: string;
-  protocol?: string;
-  port?: string | number;
-  anchor?: string;
-  only_path?: boolean;
-  trailing_slash?: boolean;
-}
-/** A helper's trailing object: segment values by name, URL options, and the rest as query parameters. */
-export interface NamedValues extends UrlOptions {
-  [key: string]: unknown;
-}
-/** Where a controller action is: its path and its HTTP method. */
-export interface Target<Method extends string> {
-  url: string;
-  method: Method;
-}
-/** An HTML form for a controller action: GET or POST, another method in the _method field. */
-export interface FormTarget<Method extends string> {
-  action: string;
-  method: Method extends "get" ? "get" : "post";
-  fields: Method extends "get" | "post" ? {} : { _method: Method };
-}
-/** The error a helper throws when it cannot build its path or URL. */
-export declare class RoutingError extends Error {}
-/** What match() and current() answer: the route a request goes to, as the server recognises it. */
-export interface Recognition {
-  route: string | null;
-  controller: string | null;
-  action: string | null;
-  params: Record<string, string>;
-}
-/** The route a method and path go to, as the server's routes.recognize() answers it; null where none takes them. */
-export declare function match(method: string, path: string): Recognition | null;
-/** The route of the page (location), or of the URL given (under SSR); null where none takes it. */
-export declare function current(url?: string | URL): Recognition | null;
-/** Whether the page (or the URL given) is on a route: by helper (post_path), route name or controller#action, with the values given. */
-export declare function isCurrent(name: string, values?: { [key: string]: RouteValue | undefined }, url?: string | URL): boolean;
-/** What configure() takes: the URL options of the _url helpers, and segment values every helper fills where a call leaves them out. */
-export interface Configuration extends UrlOptions {
-  defaults?: { [key: string]: RouteValue | undefined };
-}
-/** What the _url helpers build on, and the segment defaults; in a browser without a configured host, the page's own is used. */
-export declare function configure(options: Configuration): void;`;

@@ -355,7 +355,8 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       const result = service.renameEdits(params.textDocument.uri, offset, params.newName);
       if ("error" in result) return new lsp.ResponseError(lsp.ErrorCodes.InvalidRequest, result.error);
       // What happens to the controller module is said where the user sees it (an edit's annotation shows only in a preview).
-      if (result.note) void connection.window.showInformationMessage(`Resource Routes: ${result.note}`);
+      if (result.note)
+        void connection.sendNotification(lsp.ShowMessageNotification.type, { type: lsp.MessageType.Info, message: `Resource Routes: ${result.note}` });
       return toWorkspaceEdit(result, lines, client.workspace?.workspaceEdit);
     }),
   );

@@ -6,6 +6,8 @@ import { pathToFileURL } from "url";
 import fc from "fast-check";
 import type { RouteSet } from "resource-routes";
 import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
+import { HELPERS_CORE, HELPERS_RECOGNITION } from "../../../server/out/format/shipped/texts";
+import { DEFAULT_SEGMENT_PATTERN, REQUEST_METHODS } from "resource-routes/internal";
 import { conformanceCases } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
 import { build, requestFor, routeSetsWithRequests } from "../support/randomRoutes";
@@ -47,6 +49,11 @@ function compare(routes: RouteSet, browser: Browser, method: string, request: st
 }
 
 describe("the helpers module's match(): the facility's recognition in the browser", function () {
+  it("the shipped code writes the facility's own constants: the request methods, and a segment's default pattern", () => {
+    assert.deepStrictEqual(JSON.parse(/const \$METHODS = (\[[^\]]*\]);/.exec(HELPERS_RECOGNITION)?.[1] ?? "null"), [...REQUEST_METHODS]);
+    assert.ok(HELPERS_CORE.includes(`(requirement ? requirement[1] : ${JSON.stringify(DEFAULT_SEGMENT_PATTERN)})`), "the pattern a segment without a requirement takes");
+  });
+
   this.timeout(240_000);
 
   it("every conformance case: the original's requests and requests shaped after each route are answered as routes.recognize answers them", async () => {

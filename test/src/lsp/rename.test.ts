@@ -53,6 +53,8 @@ describe("language server: rename", function () {
     const [annotation] = Object.values(edit.changeAnnotations!);
     assert.match(annotation.description!, /posts → articles \(posts\.ts is renamed articles\.ts\)/);
     assert.strictEqual(annotation.needsConfirmation, false);
+    // And where the user sees it: an annotation shows only in a refactoring preview.
+    await client.waitFor(() => client.messages.find((m) => /posts → articles \(posts\.ts is renamed articles\.ts\)/.test(m)), "the rename's note shown");
     // The controller module follows, after the edits, so that the routes keep reaching it.
     assert.deepStrictEqual(
       edit.documentChanges!.filter((change) => "kind" in change),

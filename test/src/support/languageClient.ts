@@ -22,6 +22,8 @@ export class LanguageClient {
   readonly progress: Array<rpc.WorkDoneProgressBegin | rpc.WorkDoneProgressReport | rpc.WorkDoneProgressEnd> = [];
   readonly errors: string[] = [];
   readonly registrations: rpc.Registration[] = [];
+  /** The messages the server showed the user (window/showMessage). */
+  readonly messages: string[] = [];
   /** What the client answers to workspace/configuration for the `resourceRoutes` section. */
   settings: unknown = {};
   private readonly server: cp.ChildProcess;
@@ -52,7 +54,10 @@ export class LanguageClient {
     connection.onNotification(rpc.LogMessageNotification.type, (params) => {
       if (params.type === rpc.MessageType.Error) this.errors.push(params.message);
     });
-    connection.onNotification(rpc.ShowMessageNotification.type, () => undefined);
+    connection.onNotification(rpc.ShowMessageNotification.type, (params) => {
+      this.messages.push(params.message);
+      this.waiters = this.waiters.filter((waiter) => !waiter());
+    });
     connection.onRequest(rpc.ConfigurationRequest.type, (params) => params.items.map((item) => (item.section === "resourceRoutes" ? this.settings : null)));
     connection.onRequest(rpc.RegistrationRequest.type, (params) => {
       this.registrations.push(...params.registrations);

@@ -1,0 +1,257 @@
+// @ts-check
+// The core of every helpers module `resource-routes helpers` writes, assembled by browserHelpers.ts
+// from the regions below. Its core is generate.ts's rules (positional and named values, segments,
+// requirements, the query string, URL options) in plain JavaScript with no import, so the module runs
+// in any browser; its recognition tries each route's regular expression (routeRecognition.ts) in
+// order, compiled when first tried, and only match(), current() and isCurrent() read the table, so a
+// bundle that imports none of them holds none of it. Both are tested equal to the facility's. The two
+// constants outside the regions stand for what each module writes of its own: its default URL
+// options and its route table.
+
+/** @type {Record<string, any>} */
+const $defaults = {};
+
+//#region core
+/** The error a helper throws when it cannot build its path or URL. */
+export class RoutingError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RoutingError";
+  }
+}
+
+/**
+ * What the _url helpers build on: host, protocol and port (and any other URL option), and under
+ * defaults the segment values every helper fills where a call leaves them out (a locale, a
+ * tenant). Call it once at start-up (under SSR, once per process), and again when a default
+ * changes. In a browser without a configured host, the page's own is used.
+ */
+export function configure(options) {
+  const { defaults, ...url } = options;
+  Object.assign($defaults, url);
+  if (defaults) Object.assign($segmentDefaults, defaults);
+}
+
+const $segmentDefaults = Object.create(null);
+
+const $URL_KEYS = ["host", "protocol", "port", "anchor", "only_path", "trailing_slash"];
+const $present = (value) => value !== undefined && value !== null && value !== "";
+// A list's prototype is Array.prototype: lists are not named values.
+const $plain = (value) => typeof value === "object" && value !== null && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+const $param = (value) =>
+  String(typeof value === "object" && value ? (typeof value.to_param === "function" ? value.to_param() : value.id !== undefined ? value.id : value) : value);
+const $segment = (text) => text.replace(/[^-_.!~*'()a-zA-Z0-9:@&=+$,;]+/g, encodeURIComponent);
+const $cgi = (text) =>
+  encodeURIComponent(text)
+    .replace(/[!'()*~]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase())
+    .replace(/%20/g, "+");
+
+function $pairs(pairs, key, value) {
+  if (Array.isArray(value)) for (const item of value) $pairs(pairs, key + "[]", item);
+  else if ($plain(value)) for (const [sub, item] of Object.entries(value)) $pairs(pairs, key + "[" + sub + "]", item);
+  else pairs.push($cgi(key) + "=" + $cgi(value === null ? "" : $param(value)));
+}
+
+function $values(r, helper, args) {
+  const last = args[args.length - 1];
+  const named = $plain(last) && typeof last.to_param !== "function";
+  const positional = named ? args.slice(0, -1) : args;
+  const keys = r[2];
+  if (positional.length > keys.length)
+    throw new RoutingError(
+      helper + " takes at most " + keys.length + " positional argument(s) (" + (keys.map((k) => ":" + k).join(", ") || "none") + "), got " + positional.length,
+    );
+  const values = Object.create(null);
+  positional.forEach((value, i) => (values[keys[i]] = value));
+  if (named) Object.assign(values, last);
+  // Only the route's own segments: a default never lands in a query string.
+  for (let i = positional.length; i < keys.length; i++) values[keys[i]] ??= $segmentDefaults[keys[i]];
+  return values;
+}
+
+function $generate(r, helper, values) {
+  const [route, segments, , required, optionalFormat, defaults, requirements] = r;
+  const failed = helper + " failed to generate: ";
+  const used = new Set();
+  const pieces = [];
+  const last = segments.length - 1;
+  for (let index = 0; index <= last; index++) {
+    const segment = segments[index];
+    const dropsFormat = index === last && optionalFormat;
+    if (index >= required && segment.every((part) => typeof part === "string" || !$present(values[part[0]]))) break;
+    let text = "";
+    for (let p = 0; p < segment.length; p++) {
+      const part = segment[p];
+      if (typeof part === "string") {
+        text += dropsFormat && p === segment.length - 2 && !$present(values.format) ? part.slice(0, -1) : part;
+        continue;
+      }
+      const key = part[0];
+      used.add(key);
+      const raw = values[key] ?? defaults.find((pair) => pair[0] === key)?.[1];
+      if (!$present(raw)) {
+        if (dropsFormat && key === "format") continue;
+        throw new RoutingError(failed + "no value for :" + key + " (the route is " + route + ")");
+      }
+      if (part[1]) {
+        text += (Array.isArray(raw) ? raw.map($param) : $param(raw).split("/")).map($segment).join("/");
+        continue;
+      }
+      const value = $param(raw);
+      const requirement = requirements.find((triple) => triple[0] === key);
+      if (!new RegExp("^(?:" + (requirement ? requirement[1] : "[^/.?]+") + ")$", requirement ? requirement[2] : "").test(value)) {
+        throw new RoutingError(
+          failed +
+            ":" +
+            key +
+            " is " +
+            JSON.stringify(value) +
+            ", which does not match " +
+            (requirement ? "/" + requirement[1] + "/" : "the default segment pattern"),
+        );
+      }
+      text += $segment(value);
+    }
+    pieces.push(text);
+  }
+  const query = $query(values, (key) => used.has(key) || ["controller", "action", "use_route", ...$URL_KEYS].includes(key));
+  return "/" + pieces.join("/") + (query ? "?" + query : "");
+}
+
+/** A query string of the values (those skip leaves out), as Rails wrote one: sorted pairs, lists and hashes in brackets. */
+function $query(values, skip) {
+  const pairs = [];
+  for (const [key, value] of Object.entries(values)) if (!skip(key) && value !== undefined) $pairs(pairs, key, value);
+  return pairs.sort().join("&");
+}
+
+function $finish(path, options) {
+  let result = path;
+  if (options.trailing_slash) result = result.replace(/^([^?]*?)\/?(\?|$)/, "$1/$2");
+  if (options.anchor !== undefined && options.anchor !== null) result += "#" + encodeURIComponent(String(options.anchor));
+  return result;
+}
+
+function $options(values) {
+  /** @type {Record<string, any>} */
+  const options = {};
+  for (const key of $URL_KEYS) if (values[key] !== undefined) options[key] = values[key];
+  return options;
+}
+
+function $path(r, helper, args) {
+  const values = $values(r, helper, args);
+  // The values stand for the URL options: $finish reads only those that are present.
+  return $finish($generate(r, helper, values), values);
+}
+
+function $url(r, helper, args) {
+  const values = $values(r, helper, args);
+  const page =
+    !$defaults.host && typeof location === "object" && location && location.hostname
+      ? { host: location.hostname, port: location.port || undefined, protocol: location.protocol }
+      : {};
+  /** @type {Record<string, any>} */
+  const options = { ...page, ...$defaults, ...$options(values) };
+  const path = $finish($generate(r, helper, values), options);
+  if (options.only_path) return path;
+  if (!options.host)
+    throw new RoutingError(helper + ": Missing host to link to! Please provide the :host parameter, set default_url_options[:host], or set :only_path to true");
+  const port = options.port !== undefined && options.port !== null && options.port !== "" ? ":" + options.port : "";
+  return (options.protocol ?? "http").replace(/:\/*$/, "") + "://" + options.host + port + path;
+}
+
+/** An HTML form's target: browsers send GET and POST only, so another method goes in a _method field (as Rails' forms did). */
+function $form(r, helper, args, method) {
+  const action = $path(r, helper, args);
+  return method === "get" || method === "post" ? { action, method, fields: {} } : { action, method: "post", fields: { _method: method } };
+}
+//#endregion
+
+/** @type {Array<[string | null, string | null, string | null, string[] | null, string, string, string[], string[], string, Array<[string, string]>, Array<[string, string]>]>} */
+const $table = [];
+
+//#region recognition
+const $compiled = [];
+const $METHODS = ["get", "head", "put", "post", "delete", "options"];
+
+/** A path's segments as recognition reads them: no leading slashes, query or fragment, and one trailing slash ignored. */
+function $pathText(path) {
+  let from = 0;
+  while (path[from] === "/") from++;
+  let end = path.length;
+  for (const mark of ["?", "#"]) {
+    const at = path.indexOf(mark, from);
+    if (at >= 0 && at < end) end = at;
+  }
+  if (end > from && path[end - 1] === "/") end--;
+  return path.slice(from, Math.max(from, end));
+}
+
+function $decode(value) {
+  if (!value.includes("%")) return value;
+  if (value.includes("/")) return value.split("/").map($decode).join("/");
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+const $own = (target, key, value) => Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+
+/**
+ * The route a request goes to, as the server's routes.recognize() answers it: { route, controller,
+ * action, params }, or null where no route takes the method and path (HEAD is GET's).
+ */
+export function match(method, path) {
+  let verb = String(method).toLowerCase();
+  if (!$METHODS.includes(verb)) return null;
+  if (verb === "head") verb = "get";
+  const text = $pathText(String(path));
+  for (let i = 0; i < $table.length; i++) {
+    const [route, controller, action, methods, source, flags, keys, globs, namespace, defaults, fixed] = $table[i];
+    if (methods && !methods.includes(verb)) continue;
+    const found = ($compiled[i] ??= new RegExp(source, flags)).exec(text);
+    if (!found) continue;
+    const result = { route, controller, action, params: {} };
+    const put = (key, value) => {
+      if (key === "controller") result.controller = controller ?? namespace + value;
+      else if (key === "action") result.action = action ?? value;
+      else $own(result.params, key, value);
+    };
+    for (const [key, value] of defaults) put(key, value);
+    keys.forEach((key, k) => {
+      if (found[k + 1] !== undefined) put(key, $decode(found[k + 1]));
+      else if (globs.includes(key)) put(key, "");
+    });
+    for (const [key, value] of fixed) $own(result.params, key, value);
+    return result;
+  }
+  return null;
+}
+
+/** The route of the page (a GET of location's path), or of the URL given (under SSR, the request's); null where none takes it. */
+export function current(url) {
+  const href = url === undefined ? (typeof location === "object" && location ? location.href : undefined) : String(url);
+  if (href === undefined) throw new RoutingError("current() needs a URL where there is no location (under SSR, pass the request's)");
+  return match("GET", new URL(href, "http://localhost").pathname);
+}
+
+/**
+ * Whether the page is on a route: by helper (post_path), route name (post) or controller#action,
+ * and, where values are given, with those values ({ id: 1 }).
+ */
+export function isCurrent(name, values, url) {
+  const found = current(url);
+  if (!found) return false;
+  const wanted = String(name);
+  const named = wanted.replace(/_(?:path|url)$/, "");
+  if (found.route !== named && found.controller + "#" + found.action !== wanted) return false;
+  return Object.entries(values ?? {}).every(
+    ([key, value]) => value === undefined || (Object.prototype.hasOwnProperty.call(found.params, key) && found.params[key] === $param(value)),
+  );
+}
+//#endregion
+
+export { $path, $url, $form, $query };
