@@ -51,7 +51,10 @@ function compare(routes: RouteSet, browser: Browser, method: string, request: st
 describe("the helpers module's match(): the facility's recognition in the browser", function () {
   it("the shipped code writes the facility's own constants: the request methods, and a segment's default pattern", () => {
     assert.deepStrictEqual(JSON.parse(/const \$METHODS = (\[[^\]]*\]);/.exec(HELPERS_RECOGNITION)?.[1] ?? "null"), [...REQUEST_METHODS]);
-    assert.ok(HELPERS_CORE.includes(`(requirement ? requirement[1] : ${JSON.stringify(DEFAULT_SEGMENT_PATTERN)})`), "the pattern a segment without a requirement takes");
+    assert.ok(
+      HELPERS_CORE.includes(`(requirement ? requirement[1] : ${JSON.stringify(DEFAULT_SEGMENT_PATTERN)})`),
+      "the pattern a segment without a requirement takes",
+    );
   });
 
   this.timeout(240_000);
