@@ -6,7 +6,7 @@ import type { RouteSet } from "resource-routes/internal";
 import { matchLiteral, recognisesLiteral, type LiteralMatch } from "./literalRoutes";
 import { FileImports, insertedTexts, type Insertion } from "./literalImports";
 import { literalPath, urlLiterals, type UrlLiteral } from "./urlLiterals";
-import { helpersModuleOfRoute } from "../format/browserHelpers";
+import { helpersModuleOfRoute } from "../format/helpersRecipe";
 
 /** A URL literal of a file with the helper call that replaces it, where one does. */
 interface FoundLiteral {

@@ -1,7 +1,7 @@
 import picomatch from "picomatch";
 import { URI } from "vscode-uri";
 import { PACKAGE_NAME } from "../analysis/imports";
-import { helpersModuleHead, isHelpersOutput } from "../format/browserHelpers";
+import { helpersModuleHead, isHelpersOutput } from "../format/helpersRecipe";
 import { ServiceSettings } from "./settings";
 import { parseUri } from "./uris";
 import { controllerFolderPaths, inFolders } from "./controllers";

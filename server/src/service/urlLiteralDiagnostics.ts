@@ -1,7 +1,7 @@
 import { type Diagnostic, nearest } from "resource-routes/internal";
 import { posix } from "path";
 import { GENERATED_MARK } from "../files/generatedFile";
-import { helpersRecipeOf } from "../format/browserHelpers";
+import { helpersRecipeOf } from "../format/helpersRecipe";
 import { KeptFor } from "../incremental/keptFor";
 import { KeptLiteralMatches } from "../literals/keptLiteralMatches";
 import { globTest, rewriteLiterals, type RoutingFiles } from "../literals/literalRewrites";

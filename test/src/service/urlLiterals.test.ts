@@ -1,5 +1,6 @@
 import * as assert from "assert";
-import { helpersModuleHead, helpersModuleOf } from "../../../server/out/format/browserHelpers";
+import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
+import { helpersModuleHead } from "../../../server/out/format/helpersRecipe";
 import { codeActions } from "../../../server/out/service/codeActions";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { readSettings } from "../../../server/out/service/settings";

@@ -7,7 +7,8 @@ import { printable } from "resource-routes/internal";
 import { ParsedArguments, UsageError } from "../args";
 import { loadFile } from "../load";
 import { watching } from "../watch";
-import { helpersDeclarationFileOf, helpersModuleOf } from "../../format/browserHelpers";
+import { helpersModuleOf } from "../../format/browserHelpers";
+import { helpersDeclarationFileOf } from "../../format/helpersRecipe";
 import { CommandResult, hasErrors, notStatic, errorLines, requireFiles } from "./result";
 import { notWrittenPartial, writeOrRefuse, staleness } from "./generatedOutput";
 

@@ -2,7 +2,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { printable } from "resource-routes/internal";
 import { GENERATED_MARK, projectRoot, UnsafeWrite, writeGeneratedFile } from "../../files/generatedFile";
-import { helpersRecipeOf } from "../../format/browserHelpers";
+import { helpersRecipeOf } from "../../format/helpersRecipe";
 import { addedSyntaxError, DEFAULT_ASSET_GLOBS, DEFAULT_FRONT_END_GLOBS, globTest, rewriteLiterals, type RoutingFiles } from "../../literals/literalRewrites";
 import { requiredExtension } from "../../literals/moduleResolution";
 import { UsageError } from "../args";
