@@ -14,6 +14,7 @@ export { CONTROLLER_EXTENSIONS, controllerNameOf, isSafeControllerName } from ".
 export {
   Behaviour,
   Declaration,
+  DECLARATION_KINDS,
   DeclarationKind,
   DeclarationTree,
   DrawSettings,

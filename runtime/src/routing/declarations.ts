@@ -8,6 +8,21 @@ import { OptionMap } from "./values";
 
 export type DeclarationKind = "resources" | "resource" | "namespace" | "with_options" | "connect" | "named_route" | "root";
 
+/**
+ * The mapper's methods, each a kind of declaration, for the analyser and the importer (a record's
+ * keys, so that the compiler holds the list to the type).
+ * @internal
+ */
+export const DECLARATION_KINDS = Object.keys({
+  resources: true,
+  resource: true,
+  namespace: true,
+  with_options: true,
+  connect: true,
+  named_route: true,
+  root: true,
+} satisfies Record<DeclarationKind, true>) as readonly DeclarationKind[];
+
 export interface Declaration {
   kind: DeclarationKind;
   /** resources/resource: the names; namespace: its name; named_route: the route name. */

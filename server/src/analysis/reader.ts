@@ -1,5 +1,5 @@
 import ts = require("typescript");
-import { Declaration, DeclarationKind, Diagnostic, isOptionMap, OptionMap, OptionValue } from "resource-routes/internal";
+import { Declaration, DECLARATION_KINDS, DeclarationKind, Diagnostic, isOptionMap, OptionMap, OptionValue } from "resource-routes/internal";
 import { addCost, ANALYSIS_LIMITS, count } from "./budget";
 import { Evaluated, Evaluator, NotStatic, unwrap } from "./evaluate";
 import { Scope } from "./scope";
@@ -7,7 +7,7 @@ import { OptionSources } from "../incremental/optionSources";
 import { StatementPlace } from "./statementPlace";
 import { blockOf, BlockReading, CallbackReadings, FoundBlock, StatementReading, unreadStatement } from "./readings";
 
-const MAPPER_METHODS = new Set<DeclarationKind>(["resources", "resource", "namespace", "with_options", "connect", "named_route", "root"]);
+const MAPPER_METHODS: ReadonlySet<string> = new Set<DeclarationKind>(DECLARATION_KINDS);
 
 type FunctionNode = ts.ArrowFunction | ts.FunctionExpression;
 

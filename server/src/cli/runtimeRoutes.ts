@@ -3,6 +3,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { pathToFileURL } from "url";
 import type { RouteJSON } from "resource-routes/internal";
+import { routeLine } from "../routing/routeLine";
 import { UsageError } from "./args";
 
 /** How long `--runtime` waits for the module by default (`--runtime-timeout`). */
@@ -136,11 +137,6 @@ async function inChild<T>(script: string, argument: string, target: string, time
   if (answer.message) return answer.message;
   const last = stderr.trim().split("\n").pop();
   throw new UsageError(`cannot run ${name}: the process ended (exit code ${answer.exited}) before ${what}${last ? `: ${last}` : ""}`);
-}
-
-/** A route as one line of a comparison: verb, path, controller#action, name. */
-function routeLine(route: RouteJSON): string {
-  return `${route.verb} ${route.path} ${route.controller ?? ":controller"}#${route.action ?? ":action"}${route.name ? ` (${route.name})` : ""}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type Behaviour, expandDeclarations, RouteSet, type RouteJSON } from "resource-routes/internal";
 import { rubyDeclarations } from "./rubyDeclarations";
+import { routeLine } from "../routing/routeLine";
 import type { ImportedStatement } from "./routesRb";
 
 /*
@@ -22,13 +23,12 @@ export function expectedRoutes(body: readonly ImportedStatement[], behaviour: Be
 /** Each place two route tables differ, as one line: a route only one has, or one whose fields differ. */
 export function routeDifferences(expected: readonly RouteJSON[], actual: readonly RouteJSON[]): string[] {
   const lines: string[] = [];
-  const line = (route: RouteJSON) =>
-    `${route.verb} ${route.path} ${route.controller ?? ":controller"}#${route.action ?? ":action"}${route.name ? ` (${route.name})` : ""}`;
   for (let i = 0; i < Math.max(expected.length, actual.length) && lines.length < 20; i++) {
     const [a, b] = [expected[i], actual[i]];
-    if (!a) lines.push(`route ${i + 1}: the file has ${line(b)}, which the import does not`);
-    else if (!b) lines.push(`route ${i + 1}: the file lacks ${line(a)}`);
-    else if (JSON.stringify(a) !== JSON.stringify(b)) lines.push(`route ${i + 1}: ${line(a)} is read from the file as ${line(b)} (${JSON.stringify(b)})`);
+    if (!a) lines.push(`route ${i + 1}: the file has ${routeLine(b)}, which the import does not`);
+    else if (!b) lines.push(`route ${i + 1}: the file lacks ${routeLine(a)}`);
+    else if (JSON.stringify(a) !== JSON.stringify(b))
+      lines.push(`route ${i + 1}: ${routeLine(a)} is read from the file as ${routeLine(b)} (${JSON.stringify(b)})`);
   }
   return lines;
 }

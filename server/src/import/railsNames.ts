@@ -58,7 +58,7 @@ export function withRailsNames(body: readonly ImportedStatement[], behaviour: Be
 
 /** A call that names its one route: `map.tag '…'` or a root, whose name Rails' table gives to the last such call. */
 function isNamedRoute(call: ImportedCall): boolean {
-  return !MAPPER_METHODS.has(call.method) || call.method === "root";
+  return !MAPPER_METHODS.has(call.method) || call.method === "root" || call.method === "named_route";
 }
 
 /** The names the facility kept on an earlier route where Rails gave them to a later one: the statements of both. */
@@ -124,7 +124,12 @@ function rewritten(
     // A named route's arguments are its path and options; a root's, its options alone (its path is empty), or
     // the name of the route whose options it took (`map.root :page`), written out from the route it drew.
     const byName = statement.method === "root" && statement.args.length > 0 && !(statement.args[0] instanceof RubyHash);
-    const args = statement.method !== "root" ? statement.args : ["", ...(byName && change.route ? [optionsOf(change.route)] : statement.args)];
+    const args =
+      statement.method === "named_route"
+        ? statement.args.slice(1)
+        : statement.method !== "root"
+          ? statement.args
+          : ["", ...(byName && change.route ? [optionsOf(change.route)] : statement.args)];
     return [
       {
         kind: "note",

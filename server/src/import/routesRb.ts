@@ -1,4 +1,4 @@
-import { Inflector, type Span } from "resource-routes/internal";
+import { DECLARATION_KINDS, Inflector, type Span } from "resource-routes/internal";
 import { ByteOffsets } from "./byteOffsets";
 import type { ParseRuby } from "./prism";
 import { interpolated, RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf, Unknown } from "./rubyValues";
@@ -89,8 +89,8 @@ export interface ReadOptions {
   despiteSyntaxErrors?: boolean;
 }
 
-/** The mapper's own methods, which the DSL writes by the same names; any other is a named route. */
-export const MAPPER_METHODS: ReadonlySet<string> = new Set(["resources", "resource", "namespace", "with_options", "connect", "root"]);
+/** The mapper's own methods (`map.named_route 'about', 'about', …` among them), which the DSL writes by the same names; any other is a named route. */
+export const MAPPER_METHODS: ReadonlySet<string> = new Set(DECLARATION_KINDS);
 
 /** Route methods that plugins and gems added to Rails 2's mapper: what they draw only their code knows. */
 export const PLUGIN_METHODS: ReadonlySet<string> = new Set([
@@ -728,9 +728,9 @@ class Reader {
     return {
       call: this.offsets.span(call.location),
       method,
-      // A named route's name is the method (`map.login 'login', …`); the other calls' names are their arguments.
+      // A named route's name is the method (`map.login 'login', …`) or `named_route`'s first argument; the other calls' names are their arguments.
       names: MAPPER_METHODS.has(call.name as string)
-        ? nodes.filter((_, i) => textOf(args[i]) !== undefined).map((node) => this.offsets.span(node.location))
+        ? nodes.filter((_, i) => textOf(args[i]) !== undefined && (call.name !== "named_route" || i === 0)).map((node) => this.offsets.span(node.location))
         : [method],
       options,
     };

@@ -1,9 +1,10 @@
-import { commentText, type Route, type RouteJSON, type RouteSet } from "resource-routes/internal";
+import { commentText, parsePath, type Route, type RouteJSON, type RouteSet, segmentKeys } from "resource-routes/internal";
+import type { RouteRedirect } from "resource-routes/http";
 import { GENERATED_MARK } from "../files/generatedFile";
 
 /** A URL pattern that routed before and no longer does, and where its requests should go now. */
 export type Redirect =
-  | { verb: string; from: string; to: string; controller: string; action: string; name: string | null; status: 301 | 308 }
+  | (RouteRedirect & { name: string | null })
   /** No route of the same controller#action and method now, or none that keeps the old segment values: nothing is invented. */
   | { verb: string; from: string; refused: string };
 
@@ -25,10 +26,10 @@ export function redirectsBetween(before: readonly RouteJSON[], after: readonly R
       redirects.push({ verb: old.verb, from: old.path, refused: "its controller or action comes from the path: no one route to send it to" });
       continue;
     }
-    const keys = segmentKeys(old.path);
+    const keys = keysOf(old.path);
     const target = after.find(
       (route) =>
-        route.verb === old.verb && route.controller === old.controller && route.action === old.action && keys.every((k) => segmentKeys(route.path).includes(k)),
+        route.verb === old.verb && route.controller === old.controller && route.action === old.action && keys.every((k) => keysOf(route.path).includes(k)),
     );
     if (!target)
       redirects.push({ verb: old.verb, from: old.path, refused: `no route of ${old.controller}#${old.action} takes ${old.verb} with its segments now` });
@@ -104,8 +105,9 @@ export function capturedLine(captured: { redirect: Redirect; url: string; by: Ro
   return `${redirect.verb} ${redirect.from}: the redirect never answers: ${url} is taken by ${by.verb} ${by.path} → ${by.target}, a route that stays (redirects answer only the URLs no route takes)`;
 }
 
-function segmentKeys(path: string): string[] {
-  return [...path.matchAll(/[:*]([A-Za-z_]\w*)/g)].map((match) => match[1]);
+/** The keys of a path's segments, in order. */
+function keysOf(path: string): string[] {
+  return segmentKeys(parsePath(path));
 }
 
 /** The redirects that have a target, each as a line of a `RouteRedirect[]` literal (`  { verb: "GET", from: …, … },`). */

@@ -315,6 +315,25 @@ describe("resource-routes import", function () {
     assert.match(kept.stderr, /routes\.rb:3: not imported: calendar_path goes to the route of line 2 here, where Rails gave the name to this later route/);
   });
 
+  it("map.named_route, the mapper's own method, is written as one with its name first (Rails 2.2.2 and 2.3.2 drew about: ANY /about pages#about)", () => {
+    const { dir, routes } = project(
+      draw(
+        "  map.named_route 'about', 'about', :controller => 'pages', :action => 'about'\n  map.named_route 'help', 'help/:topic', :controller => 'pages', :action => 'help'",
+      ),
+    );
+    try {
+      const imported = run("import", routes, "--stdout");
+      assert.strictEqual(imported.status, 0, imported.stderr);
+      assert.match(imported.stdout, /map\.named_route\("about", "about", \{ controller: "pages", action: "about" \}\);/);
+      assert.deepStrictEqual(
+        routesOf(imported.stdout).map(({ name, verb, path, controller, action }) => `${name} ${verb} ${path} ${controller}#${action}`),
+        ["about ANY /about pages#about", "help ANY /help/:topic pages#help"],
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("a method of the file that takes a splat or keywords, and a call with too many arguments, are reported with their lines", () => {
     const { routes } = project(
       [
