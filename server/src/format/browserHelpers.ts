@@ -6,6 +6,7 @@ import { helperShape, type HelperShape, HelperShapes, withDefaults } from "./hel
 import { recognitionData } from "./routeRecognition";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
 import { controllerModuleName } from "../files/controllerFileName";
+import { reachingHelpers } from "../routing/reachingHelpers";
 import { type HelpersRecipe, type HelpersSelection, RECIPE } from "./helpersRecipe";
 
 /** One ES module of helpers and the declaration file beside it. */
@@ -93,16 +94,15 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings">, re
     targets++;
   }
   // The other routes of each target's action, where its module has their helper.
-  const pathNames = new Map<string, string>();
-  for (const [name, route] of source.table.namedRoutes()) if (!pathNames.has(route.path)) pathNames.set(route.path, name);
+  const reaching = reachingHelpers(source.table.routes);
   for (const route of source.table.routes) {
     const target = targetOf.get(route.target);
     const builder = target === undefined || !selected(route) ? undefined : builderOf(route);
     const first = target === undefined ? undefined : builder?.targetRoutes.get(target);
-    const helper = route.name ?? pathNames.get(route.path);
+    const helper = reaching(route)[0];
     if (!builder || !first || first === route || targetMethod(first) !== targetMethod(route) || !helper || !builder.helperNames.has(helper)) continue;
     const alternatives = builder.targetAlternatives.get(target!) ?? [];
-    const firstHelper = first.name ?? pathNames.get(first.path);
+    const firstHelper = reaching(first)[0];
     if (helper !== firstHelper && !alternatives.some((a) => a.helper === helper)) builder.targetAlternatives.set(target!, [...alternatives, { helper, route }]);
   }
 

@@ -1,5 +1,7 @@
 import { positionalKeys, type Route, type RouteSet } from "resource-routes/internal";
 import { isIdentifier } from "../text/javascriptNames";
+import { KeptFor } from "../incremental/keptFor";
+import { reachingHelpers } from "../routing/reachingHelpers";
 import type { Substitution, UrlLiteral } from "./urlLiterals";
 
 /** A URL literal's route, and the helper call that generates exactly the same URL. */
@@ -65,7 +67,7 @@ function matchWith(
       continue;
     }
     // A route without a name (POST /posts) is written by the helper of the named route of its path, as Rails' forms did.
-    const name = route.name ?? namedOfPath(routes, route.path);
+    const name = helperNameOf(routes, route);
     if (!name) continue;
     const helper = `${name}_path`;
     const args: string[] = [];
@@ -142,18 +144,12 @@ function unprovenFor(
   return undefined;
 }
 
-/** The name of the first named route with the given path pattern, if any (a lookup made once per route set). */
-function namedOfPath(routes: RouteSet, path: string): string | undefined {
-  let byPath = namesByPath.get(routes);
-  if (!byPath) {
-    byPath = new Map();
-    for (const route of routes.routes) if (route.name && !byPath.has(route.path)) byPath.set(route.path, route.name);
-    namesByPath.set(routes, byPath);
-  }
-  return byPath.get(path);
+/** The name whose helper writes a route's path: its own, or the first named route's of its path (worked out once per route set). */
+function helperNameOf(routes: RouteSet, route: Route): string | undefined {
+  return reaching.get(routes, (set) => reachingHelpers(set.routes))(route)[0];
 }
 
-const namesByPath = new WeakMap<RouteSet, Map<string, string>>();
+const reaching = new KeptFor<RouteSet, (route: Route) => readonly string[]>();
 
 /** Whether any route, named or not, recognises the literal (with its substitutions as values). */
 export function recognisesLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ routes: RouteSet }>): boolean {
@@ -191,7 +187,7 @@ export function movedLiteral(literal: UrlLiteral, quote: string, before: RouteSe
       if (recognition.params[key] === undefined) break;
       values.push(recognition.params[key]);
     }
-    const name = to.name ?? namedOfPath(after, to.path);
+    const name = helperNameOf(after, to);
     if (!name) return undefined;
     const helper = (after.helpers as unknown as Record<string, (...a: unknown[]) => string>)[`${name}_path`];
     generated = helper(...values);

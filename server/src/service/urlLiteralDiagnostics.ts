@@ -2,6 +2,7 @@ import { type Diagnostic, nearest } from "resource-routes/internal";
 import { posix } from "path";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { helpersRecipeOf } from "../format/helpersRecipe";
+import { DiagnosticMemo } from "../incremental/diagnosticMemo";
 import { KeptFor } from "../incremental/keptFor";
 import { KeptLiteralMatches } from "../literals/keptLiteralMatches";
 import { globTest, rewriteLiterals, type RoutingFiles } from "../literals/literalRewrites";
@@ -31,11 +32,7 @@ export function urlLiteralDiagnostics(workspace: RoutingWorkspace, uri: string):
   // round of diagnostics asks again of each open document, and only the edited one changed. The
   // inputs are held weakly: a kept answer keeps no earlier version of a routing file alive.
   const inputs: unknown[] = [document.text, workspace.settings, ...routing.flatMap((r) => [r.routes, r.helpersModule, r.splitHelpers])];
-  const kept = made.peek(document);
-  if (kept && kept.inputs.length === inputs.length && kept.inputs.every((input, i) => deref(input) === inputs[i])) return kept.diagnostics;
-  const diagnostics = literalDiagnostics(workspace, uri, routing);
-  made.set(document, { inputs: inputs.map((input) => (typeof input === "object" && input !== null ? new WeakRef(input) : input)), diagnostics });
-  return diagnostics;
+  return made.get(document, inputs, () => literalDiagnostics(workspace, uri, routing));
 }
 
 /**
@@ -61,15 +58,18 @@ function helpersModules(workspace: RoutingWorkspace): Map<string, { module: stri
  * document's diagnostics never saw (a newer keystroke came first) breaks no chain of edits.
  */
 function keptMatches(workspace: RoutingWorkspace, uri: string, routingFile: string): KeptLiteralMatches {
-  let byRouting = matchesOf.get(workspace);
-  if (!byRouting) {
+  const byRouting = matchesOf.get(workspace, () => {
     const made = new Map<string, Map<string, KeptLiteralMatches>>();
     workspace.onNewRoutes((routingUri, file) => {
       const path = parseUri(routingUri)?.path;
-      for (const kept of (path && made.get(path)?.values()) || []) kept.advance(file.routes);
+      const byDocument = path ? made.get(path) : undefined;
+      // A document the workspace no longer holds (closed, and not kept from disk) drops its matches here.
+      for (const [document, kept] of byDocument ?? [])
+        if (workspace.document(document)) kept.advance(file.routes);
+        else byDocument!.delete(document);
     });
-    matchesOf.set(workspace, (byRouting = made));
-  }
+    return made;
+  });
   let byDocument = byRouting.get(routingFile);
   if (!byDocument) byRouting.set(routingFile, (byDocument = new Map()));
   let kept = byDocument.get(uri);
@@ -77,13 +77,9 @@ function keptMatches(workspace: RoutingWorkspace, uri: string, routingFile: stri
   return kept;
 }
 
-const matchesOf = new WeakMap<RoutingWorkspace, Map<string, Map<string, KeptLiteralMatches>>>();
+const matchesOf = new KeptFor<RoutingWorkspace, Map<string, Map<string, KeptLiteralMatches>>>();
 
-const made = new KeptFor<object, { inputs: readonly unknown[]; diagnostics: Diagnostic[] }>();
-
-function deref(input: unknown): unknown {
-  return input instanceof WeakRef ? input.deref() : input;
-}
+const made = new DiagnosticMemo<object, Diagnostic[]>(true);
 
 function literalDiagnostics(workspace: RoutingWorkspace, uri: string, routing: RoutingFiles): Diagnostic[] {
   const severity = workspace.settings.urlLiterals;
