@@ -7,6 +7,9 @@ import { revived, type RubyValue } from "./rubyValues";
 /** How long the Ruby side of an import may take: a routes.rb of thousands of lines takes well under a second. */
 export const TIME_LIMIT_MS = 10_000;
 
+/** The largest Ruby file of an application read (routes.rb, config/environment.rb, a vendored Rails' version), by the CLI and the language server alike. */
+export const MAX_RUBY_BYTES = 5 * 1024 * 1024;
+
 /** The worker's script: beside this module, and beside the tools' bundle. */
 export const WORKER_SCRIPT = path.join(__dirname, "importWorker.js");
 

@@ -4,11 +4,8 @@ import { Worker } from "worker_threads";
 import type { RubyRoutesReader } from "../service/workspaceAnalyses";
 import { parseUri } from "../service/uris";
 import type { WorkerOutput, WorkerRequest } from "./importWorker";
-import { revive, TIME_LIMIT_MS, WORKER_SCRIPT } from "./readInWorker";
+import { MAX_RUBY_BYTES, revive, TIME_LIMIT_MS, WORKER_SCRIPT } from "./readInWorker";
 import type { RubyReading } from "./rubyRoutingFile";
-
-/** The largest config/environment.rb read for RAILS_GEM_VERSION. */
-const MAX_ENVIRONMENT_BYTES = 1024 * 1024;
 
 /**
  * The language server's routes.rb reader: one worker thread (started when first needed, never
@@ -113,5 +110,5 @@ export class WorkerRubyReader implements RubyRoutesReader {
 function besideRoutes(uri: string, relative: string): string | undefined {
   const file = parseUri(uri)?.fsPath;
   if (!file) return undefined;
-  return readRegularFileOrNone(path.join(path.dirname(file), relative), MAX_ENVIRONMENT_BYTES);
+  return readRegularFileOrNone(path.join(path.dirname(file), relative), MAX_RUBY_BYTES);
 }

@@ -1,4 +1,4 @@
-import type { Behaviour, Diagnostic, Span } from "resource-routes/internal";
+import { type Behaviour, DEFAULT_BEHAVIOUR, type Diagnostic, type Span } from "resource-routes/internal";
 import type { RoutingFileAnalysis } from "../analysis/analyze";
 import { expanded, type LoadedRoutingFile, type LoadOptions } from "../analysis/routingFile";
 import { OptionSources } from "../incremental/optionSources";
@@ -66,12 +66,12 @@ export function isRubyRoutingFile(file: LoadedRoutingFile | undefined): file is 
 /**
  * The behaviour of a Rails 2 application: config/environment.rb's RAILS_GEM_VERSION (2.2 and
  * before → A, 2.3 → B), else the version of the Rails it vendors, else the given default (an
- * editor's setting), else B, `defaulted`.
+ * editor's setting), else the facility's default (B), `defaulted`.
  */
 export function railsBehaviour(
   hasEnvironment: boolean,
   version: string | undefined,
-  fallback: Behaviour = "B",
+  fallback: Behaviour = DEFAULT_BEHAVIOUR,
   /** The version a vendored Rails (vendor/rails) says, which the application runs when RAILS_GEM_VERSION says none. */
   vendored?: string,
 ): { behaviour: Behaviour; why: string; defaulted?: true } {

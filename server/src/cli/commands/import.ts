@@ -3,7 +3,7 @@ import * as path from "path";
 import { type Behaviour, printable } from "resource-routes/internal";
 import { loadRoutingFile } from "../../analysis/routingFile";
 import { expectedRoutes, routeDifferences } from "../../import/importCheck";
-import { readInWorker } from "../../import/readInWorker";
+import { MAX_RUBY_BYTES, readInWorker } from "../../import/readInWorker";
 import { railsRoutes } from "../../import/railsRoutes";
 import { rubyDeclarations } from "../../import/rubyDeclarations";
 import { railsBehaviour } from "../../import/rubyRoutingFile";
@@ -17,9 +17,6 @@ import { readRegularFileOrNone } from "../../files/regularFile";
 import { ParsedArguments, UsageError } from "../args";
 import { writeOrRefuse } from "./generatedOutput";
 import { CommandResult } from "./result";
-
-/** The largest routes.rb read: Rails 2 applications' run to a few hundred lines. */
-const MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * `resource-routes import ROUTES.rb`: a Rails 2 routes.rb as the TypeScript routing file of the
@@ -36,7 +33,7 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   const environment = !args.behaviour && fs.existsSync(environmentFile) ? readRuby(environmentFile) : undefined;
   // The Rails the application vendors (config/../vendor/rails), which it runs where RAILS_GEM_VERSION says none.
   const versionFile = path.join(path.dirname(file), "..", "vendor", "rails", "actionpack", "lib", "action_pack", "version.rb");
-  const actionPackVersion = args.behaviour ? undefined : readRegularFileOrNone(versionFile, MAX_BYTES);
+  const actionPackVersion = args.behaviour ? undefined : readRegularFileOrNone(versionFile, MAX_RUBY_BYTES);
   const application = applicationFiles(path.join(path.dirname(file), ".."), environment);
   let read;
   try {
@@ -193,6 +190,6 @@ function readRuby(file: string): string {
     throw new UsageError(`cannot read ${JSON.stringify(file)}: no such file`);
   }
   if (!stats.isFile()) throw new UsageError(`${JSON.stringify(file)} is not a file`);
-  if (stats.size > MAX_BYTES) throw new UsageError(`${JSON.stringify(file)} is ${stats.size} bytes: a routes.rb over ${MAX_BYTES} is not read`);
+  if (stats.size > MAX_RUBY_BYTES) throw new UsageError(`${JSON.stringify(file)} is ${stats.size} bytes: a routes.rb over ${MAX_RUBY_BYTES} is not read`);
   return fs.readFileSync(file, "utf8");
 }
