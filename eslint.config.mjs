@@ -55,6 +55,28 @@ export default tseslint.config(
     },
   },
   {
+    // The tools' layers: syntax, the model and what is made of it (text, files, incremental, analysis, routing, format,
+    // literals, import) know nothing of the language service above them, nor of the protocol or the CLI.
+    files: ["server/src/{text,files,incremental,analysis,routing,format,literals,import}/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/runtime/out/**", "**/runtime/src/**", "**/runtime/esm/**"],
+              message: "Import the runtime through its entries: resource-routes, resource-routes/http, resource-routes/testing or resource-routes/internal.",
+            },
+            {
+              group: ["**/service/**", "**/lsp/**", "**/cli/**", "**/typescriptPlugin/**"],
+              message: "A lower layer imports nothing of the service, the protocol or the CLI: move what both need down.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The code the helpers and client modules ship: plain JavaScript for any browser (and Node, Deno, Bun, workers).
     files: ["server/src/format/shipped/*.js"],
     languageOptions: {

@@ -1,11 +1,10 @@
 import * as path from "path";
 import { readRegularFileOrNone } from "../files/regularFile";
 import { Worker } from "worker_threads";
-import type { RubyRoutesReader } from "../service/workspaceAnalyses";
-import { parseUri } from "../service/uris";
+import { parseUri } from "../files/uris";
 import type { WorkerOutput, WorkerRequest } from "./importWorker";
 import { MAX_RUBY_BYTES, revive, TIME_LIMIT_MS, WORKER_SCRIPT } from "./readInWorker";
-import type { RubyReading } from "./rubyRoutingFile";
+import type { RubyReading, RubyRoutesReader } from "./rubyRoutingFile";
 
 /**
  * The language server's routes.rb reader: one worker thread (started when first needed, never

@@ -7,7 +7,16 @@ import { rubyDeclarations } from "./rubyDeclarations";
 import { withRailsNames } from "./railsNames";
 import type { ImportedRoutes } from "./routesRb";
 
-/** What the Ruby side made of a routes.rb (in a worker: see rubyReading.ts): its calls, or why it has none. */
+/**
+ * Reads routes.rb files for the service, off its thread (Ruby's parser runs in a worker): the
+ * reading of a text when it is ready, else the file's last reading or undefined; the workspace's
+ * rubyReadingArrived is called once it is ready.
+ */
+export interface RubyRoutesReader {
+  read(uri: string, text: string): RubyReading | undefined;
+}
+
+/** What the Ruby side made of a routes.rb (in a worker: see rubyReader.ts): its calls, or why it has none. */
 export type RubyReading =
   { imported: ImportedRoutes; railsGemVersion?: string; vendoredRails?: string; hasEnvironment: boolean } | { error: string; span?: Span };
 

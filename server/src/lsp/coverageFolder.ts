@@ -4,7 +4,7 @@ import type { RouteUse } from "resource-routes/internal";
 import { readProjectFileSync } from "../files/regularFile";
 import { coverageUses, exercisedIn, MAX_COVERAGE_BYTES } from "../routing/coverageRecords";
 import type { CoverageSource } from "../service/routeUsage";
-import { parseUri } from "../service/uris";
+import { parseUri } from "../files/uris";
 
 /**
  * The recorded test coverage of the workspace, read from each workspace folder's coverage folder

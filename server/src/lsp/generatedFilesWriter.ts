@@ -8,7 +8,7 @@ import { helpersDeclarationFileOf, helpersRecipeOf } from "../format/helpersReci
 import { helpersFilesOf, staleHelpersFiles } from "../format/helpersFiles";
 import { controllerTypesPartOf, routeTypesOf, typesDefaultsOf, typesFileOf } from "../format/routeTypes";
 import { Route } from "resource-routes/internal";
-import { parseUri } from "../service/uris";
+import { parseUri } from "../files/uris";
 import { RoutingWorkspace } from "../service/workspace";
 import { Clock, SYSTEM_CLOCK, Timer } from "./clock";
 

@@ -25,7 +25,7 @@ import {
 import { resolveCompletionItem, toCompletionList } from "./completionList";
 import * as custom from "./customRequests";
 import { IdleCollection } from "./idleCollection";
-import { parseUri } from "../service/uris";
+import { parseUri } from "../files/uris";
 import { GeneratedFilesWriter } from "./generatedFilesWriter";
 import { FileReadiness } from "./fileReadiness";
 

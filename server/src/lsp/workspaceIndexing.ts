@@ -1,7 +1,7 @@
 import * as lsp from "vscode-languageserver/node";
 import { FileFilter, FileSystem, indexFile, indexFolder } from "../service/indexer";
 import { RoutingWorkspace } from "../service/workspace";
-import { parseUri } from "../service/uris";
+import { parseUri } from "../files/uris";
 import { controllerFolderPaths, inFolders } from "../service/controllers";
 
 /**

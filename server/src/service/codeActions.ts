@@ -5,7 +5,7 @@ import { addActionEdits, newControllerText } from "./actionStubs";
 import { controllerFolder } from "./controllers";
 import { documentDiagnostics } from "./diagnostics";
 import { unreachableRoutes } from "../routing/unreachable";
-import { parseUri } from "./uris";
+import { parseUri } from "../files/uris";
 import { RoutingWorkspace } from "./workspace";
 import { TextEdit, WorkspaceChange } from "./edits";
 import { convertToTypescript, readOnlyRouting } from "./rubyRoutes";

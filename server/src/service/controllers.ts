@@ -3,7 +3,7 @@ import { ControllerAction, ControllerModuleInfo } from "../analysis/controllerMo
 import { LoadedRoutingFile } from "../analysis/routingFile";
 import { controllerNameOf, declaredSpan, Diagnostic, Route, RouteTable, Span } from "resource-routes/internal";
 import { RouteGroup, routeGroups } from "../incremental/groupedTable";
-import { parseUri } from "./uris";
+import { parseUri } from "../files/uris";
 import { RoutingWorkspace } from "./workspace";
 
 /** A controller module of the workspace: where it is and what it defines. */

@@ -1,6 +1,6 @@
 import { KeptFor } from "../incremental/keptFor";
 import { Diagnostic, parseHelperName } from "resource-routes/internal";
-import { decodedOr } from "./uris";
+import { decodedOr } from "../files/uris";
 import { RoutingWorkspace } from "./workspace";
 
 const OPEN_PAREN = 40;

@@ -3,7 +3,7 @@ import { URI } from "vscode-uri";
 import { PACKAGE_NAME } from "../analysis/imports";
 import { helpersModuleHead, isHelpersOutput } from "../format/helpersRecipe";
 import { ServiceSettings } from "./settings";
-import { parseUri } from "./uris";
+import { parseUri } from "../files/uris";
 import { controllerFolderPaths, inFolders } from "./controllers";
 import { RoutingWorkspace } from "./workspace";
 import { isRubyRoutes } from "./workspaceDocuments";

@@ -5,7 +5,7 @@ import { rewriteLiterals } from "../literals/literalRewrites";
 import type { UrlLiteral } from "../literals/urlLiterals";
 import type { Location } from "./definition";
 import { usesRouteSet } from "./routeSets";
-import { parseUri } from "./uris";
+import { parseUri } from "../files/uris";
 import { RoutingWorkspace } from "./workspace";
 
 /** The largest document read for literals: larger ones are bundles. */

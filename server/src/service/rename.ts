@@ -17,7 +17,7 @@ import { RoutingWorkspace } from "./workspace";
 import { TextEdit, WorkspaceChange } from "./edits";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { controllerFolder } from "./controllers";
-import { decodedOr, parseUri } from "./uris";
+import { decodedOr, parseUri } from "../files/uris";
 
 /** What a rename starts from: the name written in a routing file whose routes' names follow it. */
 interface RenameTarget {

@@ -3,7 +3,7 @@ import { declaredSpan, explainRecognition, RoutingError, Span } from "resource-r
 import type { LoadedRoutingFile } from "../analysis/routingFile";
 import { RoutingWorkspace } from "./workspace";
 import { ActionLocation, actionOf, controllerFolder } from "./controllers";
-import { decodedOr } from "./uris";
+import { decodedOr } from "../files/uris";
 import { innermostDeclaration } from "./declarationAt";
 
 /** One row of the routes table: a route and where it was declared. */

@@ -3,7 +3,7 @@ import { Declaration, declaredSpan, type Diagnostic, type Route, type RouteTable
 import { unreachableRoutes } from "../routing/unreachable";
 import type { LoadedRoutingFile } from "../analysis/routingFile";
 import { ActionLocation, actionOf, controllerFolder } from "./controllers";
-import { decodedOr } from "./uris";
+import { decodedOr } from "../files/uris";
 import { documentDiagnostics } from "./diagnostics";
 import { declarationBase } from "./inlayHints";
 import { routeCountText } from "./outline";

@@ -9,7 +9,7 @@ import { globTest, rewriteLiterals, type RoutingFiles } from "../literals/litera
 import { requiredExtensionIn } from "../literals/moduleResolution";
 import { literalPath } from "../literals/urlLiterals";
 import { literalSource } from "./literalUses";
-import { parseUri } from "./uris";
+import { parseUri } from "../files/uris";
 import { RoutingWorkspace } from "./workspace";
 
 /**

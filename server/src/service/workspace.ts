@@ -6,7 +6,8 @@ import type { HelperUse } from "./helperUseScan";
 import type { HelperInfo } from "./helperNames";
 import { NamedRoute, RouteIndex } from "./routeIndex";
 import { DEFAULT_SETTINGS, ServiceSettings } from "./settings";
-import { DocumentAnalyses, type RubyRoutesReader } from "./workspaceAnalyses";
+import { DocumentAnalyses } from "./workspaceAnalyses";
+import type { RubyRoutesReader } from "../import/rubyRoutingFile";
 import type { CoverageSource } from "./routeUsage";
 import { TextDocument, WorkspaceDocuments } from "./workspaceDocuments";
 

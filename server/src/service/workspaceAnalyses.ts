@@ -6,18 +6,9 @@ import { LineIndex } from "../text/lineIndex";
 import { SourceText } from "../text/sourceText";
 import { HelperUse, HelperUseScan, scanAfterEdit, scanHelperUses } from "./helperUseScan";
 import { ServiceSettings } from "./settings";
-import { parseUri } from "./uris";
+import { parseUri } from "../files/uris";
 import { isRubyRoutes, mayRoute, TextDocument, WorkspaceDocuments } from "./workspaceDocuments";
-import { loadRubyRoutingFile, type RubyReading } from "../import/rubyRoutingFile";
-
-/**
- * Reads routes.rb files for the service, off its thread (Ruby's parser runs in a worker): the
- * reading of a text when it is ready, else the file's last reading or undefined; the workspace's
- * rubyReadingArrived is called once it is ready.
- */
-export interface RubyRoutesReader {
-  read(uri: string, text: string): RubyReading | undefined;
-}
+import { loadRubyRoutingFile, type RubyRoutesReader } from "../import/rubyRoutingFile";
 
 /** Something computed from one document, kept while that very document (object) is current. */
 interface Cached<T> {

@@ -4,7 +4,7 @@ import { TextChange, textChange } from "../text/textChange";
 import { LineIndex } from "../text/lineIndex";
 import { SourceText } from "../text/sourceText";
 import { EditHistory } from "./editHistory";
-import { parseUri } from "./uris";
+import { parseUri } from "../files/uris";
 
 /** A text document as the service sees it: an identifier, a version and its text. */
 export interface TextDocument {
