@@ -130,6 +130,7 @@ describe("resource-routes import", function () {
           "  map.from_plugin :forum",
           "  map.resources SECTIONS",
           "  map.resources :tags, :requirements => { :id => /[a-z&&[^aeiou]]+/ }",
+          "  jammit",
         ].join("\n"),
       ),
     );
@@ -141,9 +142,11 @@ describe("resource-routes import", function () {
         `${routes}:3: not imported: from_plugin, a plugin's or a gem's route method, which only that code knows`,
         `${routes}:4: not imported: the constant SECTIONS, not defined in the file (give it with --const SECTIONS=VALUE)`,
         `${routes}:5: not imported: resources: /[a-z&&[^aeiou]]+/ uses a character class intersection (&&), which JavaScript has not: write the requirement for JavaScript by hand`,
+        // A plugin's route method called bare, without the mapper (Jammit's `jammit`).
+        `${routes}:6: not imported: jammit, a plugin's or a gem's route method`,
       ],
     );
-    assert.match(imported.stdout, /^\/\/ resource-routes: partial import: 3 part\(s\) could not be imported/m);
+    assert.match(imported.stdout, /^\/\/ resource-routes: partial import: 4 part\(s\) could not be imported/m);
     assert.match(imported.stdout, /\/\/ not imported \(line 3: from_plugin[^\n]*\n\s*\/\/ {3}map\.from_plugin :forum/);
     assert.match(
       imported.stdout,
@@ -157,7 +160,7 @@ describe("resource-routes import", function () {
     const written = path.join(path.dirname(routes), "routes.ts");
     const strict = run("check", written, "--strict", "--no-controllers");
     assert.strictEqual(strict.status, 1);
-    assert.match(strict.stdout, /routes\.ts:2:1: warning partial-import: Imported in part from a routes\.rb: 3 part\(s\) could not be imported/);
+    assert.match(strict.stdout, /routes\.ts:2:1: warning partial-import: Imported in part from a routes\.rb: 4 part\(s\) could not be imported/);
     assert.match(strict.stderr, /--strict: imported in part from a routes\.rb/);
     const listed = JSON.parse(run("routes", written, "--json").stdout) as { diagnostics: Array<{ code: string }> };
     assert.ok(listed.diagnostics.some((d) => d.code === "partial-import"));
