@@ -355,8 +355,7 @@ class Reader {
     const receiver = mapperOf(call.receiver as Node | undefined, scope);
     const method = call.name as string;
     if (receiver !== undefined) return this.mapperCall(call, receiver, method, scope);
-    if (!call.receiver && scope.mappers.size && PLUGIN_METHODS.has(method))
-      return [this.leaveUnread(call, `${method}, a plugin's or a gem's route method`)];
+    if (!call.receiver && scope.mappers.size && PLUGIN_METHODS.has(method)) return [this.leaveUnread(call, `${method}, a plugin's or a gem's route method`)];
     // `list.each do |x| … end` over a list the file gives.
     if ((method === "each" || method === "each_with_index") && call.receiver && call.block) return this.loop(call, method, scope);
     // A method of the file called with the mapper: its body, the mapper bound to its parameter.
