@@ -56,8 +56,8 @@ export default tseslint.config(
   },
   {
     // The tools' layers: syntax, the model and what is made of it (text, files, incremental, analysis, routing, format,
-    // literals, import) know nothing of the language service above them, nor of the protocol or the CLI.
-    files: ["server/src/{text,files,incremental,analysis,routing,format,literals,import}/**/*.ts"],
+    // literals, import, coverage) know nothing of the language service above them, nor of the protocol or the CLI.
+    files: ["server/src/{text,files,incremental,analysis,routing,format,literals,import,coverage}/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -50,7 +50,7 @@ export { HttpMethod, Route, RouteJSON } from "./routing/route";
 export { recognisedSegments, Recognizer } from "./routing/recognize";
 export { REQUEST_METHODS, routedMethod } from "./routing/requestMethods";
 export { RouteSet } from "./routing/routeSet";
-export { COVERAGE_VARIABLE, RouteCoverageFile, RouteUse } from "./routing/routeCoverage";
+export { COVERAGE_VARIABLE, RouteCoverageFile, RouteUse } from "./coverage/recorder";
 export { escapeRegExp, nonCapturing, segmentMatcher } from "./routing/segmentMatch";
 export { checkDrawSettings, DRAW_SETTINGS } from "./routing/settings";
 export { declaredSpan, originSpan } from "./routing/spans";

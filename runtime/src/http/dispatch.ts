@@ -15,7 +15,7 @@ import { Middleware, runChain } from "./filters";
 import { FailureHook, failureOutcome, RequestFailure } from "./failures";
 import { checkedCookieKeys } from "./cookies";
 import { isRequestMethod, routedMethod } from "../routing/requestMethods";
-import { routeRecorder } from "../routing/routeCoverage";
+import { routeRecorder } from "../coverage/recorder";
 import { type RouteRedirect, ServedRedirects } from "./redirects";
 
 /** Options of both adapters. */

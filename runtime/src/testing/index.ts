@@ -8,7 +8,7 @@
  */
 import * as assert from "node:assert";
 import { GeneratedFromOptions, generateFromOptions } from "../routing/generateFromOptions";
-import { routeRecorder } from "../routing/routeCoverage";
+import { routeRecorder } from "../coverage/recorder";
 import type { AnyRouteSet } from "../routing/typedRoutes";
 import { setOwn } from "../routing/records";
 import { shortened } from "../text/escape";

@@ -1,7 +1,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { readProjectFileSync, UnreadableFile } from "../files/regularFile";
-import { coverageUses, exercisedIn, MAX_COVERAGE_BYTES } from "../routing/coverageRecords";
+import { coverageUses, exercisedIn, MAX_COVERAGE_BYTES } from "../coverage/records";
 import { UsageError } from "./args";
 
 /**

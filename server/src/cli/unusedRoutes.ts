@@ -5,7 +5,7 @@ import { GENERATED_MARK } from "../files/generatedFile";
 import { rewriteLiterals } from "../literals/literalRewrites";
 import { reachingHelpers } from "../routing/reachingHelpers";
 import { helperWords } from "../service/references";
-import { routeKey } from "../routing/coverageRecords";
+import { routeKey } from "../coverage/records";
 import { recordedUses } from "./coverageFiles";
 import type { CliRoutingFile } from "./load";
 import { sourceFiles } from "./sourceFiles";

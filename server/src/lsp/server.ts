@@ -5,7 +5,7 @@ import { createRoutesLanguageService } from "../service/languageService";
 import { DEFAULT_SETTINGS, readSettings, ServiceSettings } from "../service/settings";
 import { RoutingWorkspace } from "../service/workspace";
 import { WorkerRubyReader } from "../import/rubyReader";
-import { FolderCoverage } from "./coverageFolder";
+import { FolderCoverage } from "../coverage/folder";
 import {
   toActionLens,
   toCodeAction,

@@ -1,17 +1,8 @@
 import { parseHelperName, type Route } from "resource-routes/internal";
-import { routeKey } from "../routing/coverageRecords";
+import { routeKey } from "../coverage/records";
 import { reachingHelpers } from "../routing/reachingHelpers";
 import { usesRouteSet } from "./routeSets";
 import { RoutingWorkspace } from "./workspace";
-
-/**
- * Which routes tests exercised, as recorded coverage files say (`RESOURCE_ROUTES_COVERAGE`): the
- * language server reads them from disk (coverageFolder.ts); the service only asks.
- */
-export interface CoverageSource {
-  /** The routes of the routing file at `uri` that a recorded test exercised (by `verb path controller#action`), or undefined when no coverage was recorded. */
-  exercised(uri: string): ReadonlySet<string> | undefined;
-}
 
 /** How a route is used, for a hover's table: its helpers' calls in the workspace, and whether recorded tests exercised it (when any were recorded). */
 export interface RouteUsage {

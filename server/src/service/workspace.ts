@@ -8,7 +8,7 @@ import { NamedRoute, RouteIndex } from "./routeIndex";
 import { DEFAULT_SETTINGS, ServiceSettings } from "./settings";
 import { DocumentAnalyses } from "./workspaceAnalyses";
 import type { RubyRoutesReader } from "../import/rubyRoutingFile";
-import type { CoverageSource } from "./routeUsage";
+import type { CoverageSource } from "../coverage/source";
 import { TextDocument, WorkspaceDocuments } from "./workspaceDocuments";
 
 export type { NamedRoute } from "./routeIndex";

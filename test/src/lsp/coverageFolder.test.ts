@@ -4,7 +4,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { pathToFileURL } from "url";
-import { FolderCoverage } from "../../../server/out/lsp/coverageFolder";
+import { FolderCoverage } from "../../../server/out/coverage/folder";
 
 describe("the language server's coverage folder", () => {
   it("reads a committed folder's coverage files, never a link out of the workspace, a FIFO or a folder, and passes over entries that are not uses", function () {

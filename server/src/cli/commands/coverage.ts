@@ -1,5 +1,5 @@
 import { COVERAGE_VARIABLE, declaredSpan, printable } from "resource-routes/internal";
-import { routeKey } from "../../routing/coverageRecords";
+import { routeKey } from "../../coverage/records";
 import { recordedUses } from "../coverageFiles";
 import { ParsedArguments, UsageError } from "../args";
 import { discoverRoutingFile } from "../discover";

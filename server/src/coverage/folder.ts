@@ -2,8 +2,8 @@ import * as fs from "fs";
 import * as path from "path";
 import type { RouteUse } from "resource-routes/internal";
 import { readProjectFileSync } from "../files/regularFile";
-import { coverageUses, exercisedIn, MAX_COVERAGE_BYTES } from "../routing/coverageRecords";
-import type { CoverageSource } from "../service/routeUsage";
+import { coverageUses, exercisedIn, MAX_COVERAGE_BYTES } from "./records";
+import type { CoverageSource } from "./source";
 import { parseUri } from "../files/uris";
 
 /**

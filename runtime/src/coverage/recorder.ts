@@ -1,5 +1,5 @@
-import type { Route } from "./route";
-import type { AnyRouteSet } from "./typedRoutes";
+import type { Route } from "../routing/route";
+import type { AnyRouteSet } from "../routing/typedRoutes";
 
 /*
  * Which routes a process exercised: the HTTP adapters (their `recordRoutes` option) and
