@@ -6,13 +6,13 @@
  */
 export { draw, DrawOptions } from "./dsl/draw";
 export { Mapper, MapperCallback, Options } from "./dsl/mapper";
-export { GenerateOptions, RouteSet, RouteSetOptions } from "./routing/routeSet";
-export { RouteValue, NamedValues, TypedRouteSet, AnyRouteSet, UntypedHelpers } from "./routing/typedRoutes";
-export { Route, RouteJSON, HttpMethod } from "./routing/route";
-export { Helper } from "./routing/helpers";
-export { Recognition, Match } from "./routing/recognize";
-export { RoutingError, MethodNotAllowed, UnknownHttpMethod, RouteDefinitionError } from "./routing/errors";
-export { Diagnostic, DiagnosticCode, Severity, RelatedInformation } from "./routing/diagnostics";
+export { GenerateOptions, RouteSet, RouteSetOptions } from "./routing/model/routeSet";
+export { RouteValue, NamedValues, TypedRouteSet, AnyRouteSet, UntypedHelpers } from "./routing/model/typedRoutes";
+export { Route, RouteJSON, HttpMethod } from "./routing/model/route";
+export { Helper } from "./routing/generation/helpers";
+export { Recognition, Match } from "./routing/recognition/recognize";
+export { RoutingError, MethodNotAllowed, UnknownHttpMethod, RouteDefinitionError } from "./routing/model/errors";
+export { Diagnostic, DiagnosticCode, Severity, RelatedInformation } from "./routing/model/diagnostics";
 export {
   DrawSettings,
   Behaviour,
@@ -22,7 +22,7 @@ export {
   DeclarationTree,
   DeclarationKind,
   DeclarationSource,
-} from "./routing/declarations";
-export { Span } from "./routing/span";
-export { OptionMap, OptionValue } from "./routing/values";
-export { Inflector } from "./routing/inflector";
+} from "./routing/model/declarations";
+export { Span } from "./routing/model/span";
+export { OptionMap, OptionValue } from "./routing/model/values";
+export { Inflector } from "./routing/rules/inflector";

@@ -7,10 +7,10 @@
  * @internal
  * @packageDocumentation
  */
-export { BEHAVIOURS, behaviourOf, DEFAULT_BEHAVIOUR, isBehaviour } from "./routing/behaviour";
-export { ROUTE_METHODS } from "./routing/builder";
-export { CharNode } from "./routing/charTree";
-export { CONTROLLER_EXTENSIONS, controllerNameOf, isSafeControllerName } from "./routing/controllerFiles";
+export { BEHAVIOURS, behaviourOf, DEFAULT_BEHAVIOUR, isBehaviour } from "./routing/model/behaviour";
+export { ROUTE_METHODS } from "./routing/rules/builder";
+export { CharNode } from "./routing/recognition/charTree";
+export { CONTROLLER_EXTENSIONS, controllerNameOf, isSafeControllerName } from "./routing/model/controllerFiles";
 export {
   Behaviour,
   Declaration,
@@ -21,15 +21,15 @@ export {
   InflectionSettings,
   OptionSource,
   OptionSourceLookup,
-} from "./routing/declarations";
-export { Diagnostic, Severity } from "./routing/diagnostics";
-export { RouteDefinitionError, RoutingError } from "./routing/errors";
-export { expandDeclarations, Expander, ExpansionUnit, expansionUnits, Refusal, stopped } from "./routing/expand";
-export { explainRecognition } from "./routing/explain";
-export { positionalKeys } from "./routing/generate";
-export { generateFromOptions, routesByTarget } from "./routing/generateFromOptions";
-export { Helper, helperNames, parseHelperName } from "./routing/helpers";
-export { Inflector, RAILS_INFLECTIONS } from "./routing/inflector";
+} from "./routing/model/declarations";
+export { Diagnostic, Severity } from "./routing/model/diagnostics";
+export { RouteDefinitionError, RoutingError } from "./routing/model/errors";
+export { expandDeclarations, Expander, ExpansionUnit, expansionUnits, Refusal, stopped } from "./routing/rules/expand";
+export { explainRecognition } from "./routing/recognition/explain";
+export { positionalKeys } from "./routing/generation/generate";
+export { generateFromOptions, routesByTarget } from "./routing/generation/generateFromOptions";
+export { Helper, helperNames, parseHelperName } from "./routing/generation/helpers";
+export { Inflector, RAILS_INFLECTIONS } from "./routing/rules/inflector";
 export {
   DEFAULT_SEGMENT_PATTERN,
   endsWithFormat,
@@ -43,23 +43,23 @@ export {
   pathText,
   segmentKeys,
   specText,
-} from "./routing/path";
-export { associationName, defineResource, resourceSingular } from "./routing/resource";
-export { DEFAULT_ACTIONS } from "./routing/restriction";
-export { HttpMethod, Route, RouteJSON } from "./routing/route";
-export { recognisedSegments, Recognizer } from "./routing/recognize";
-export { REQUEST_METHODS, routedMethod } from "./routing/requestMethods";
-export { RouteSet } from "./routing/routeSet";
+} from "./routing/model/path";
+export { associationName, defineResource, resourceSingular } from "./routing/rules/resource";
+export { DEFAULT_ACTIONS } from "./routing/rules/restriction";
+export { HttpMethod, Route, RouteJSON } from "./routing/model/route";
+export { recognisedSegments, Recognizer } from "./routing/recognition/recognize";
+export { REQUEST_METHODS, routedMethod } from "./routing/model/requestMethods";
+export { RouteSet } from "./routing/model/routeSet";
 export { COVERAGE_VARIABLE, RouteCoverageFile, RouteUse } from "./coverage/recorder";
-export { escapeRegExp, nonCapturing, segmentMatcher } from "./routing/segmentMatch";
-export { checkDrawSettings, DRAW_SETTINGS } from "./routing/settings";
-export { declaredSpan, originSpan } from "./routing/spans";
-export { RouteTable } from "./routing/table";
-export { nearest, nearestWithin, RESOURCE_OPTIONS, suggestionBound, validateDeclaration } from "./routing/validate";
-export { valuePattern } from "./routing/valuePattern";
-export { EMPTY_MAP, isEmpty, own, record } from "./routing/records";
-export { Span } from "./routing/span";
-export { isOptionMap, OptionMap, OptionValue } from "./routing/values";
+export { escapeRegExp, nonCapturing, segmentMatcher } from "./routing/recognition/segmentMatch";
+export { checkDrawSettings, DRAW_SETTINGS } from "./routing/model/settings";
+export { declaredSpan, originSpan } from "./routing/model/spans";
+export { RouteTable } from "./routing/model/table";
+export { nearest, nearestWithin, RESOURCE_OPTIONS, suggestionBound, validateDeclaration } from "./routing/rules/validate";
+export { valuePattern } from "./routing/recognition/valuePattern";
+export { EMPTY_MAP, isEmpty, own, record } from "./routing/model/records";
+export { Span } from "./routing/model/span";
+export { isOptionMap, OptionMap, OptionValue } from "./routing/model/values";
 export {
   baseName,
   commentLines,

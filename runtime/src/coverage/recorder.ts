@@ -1,5 +1,5 @@
-import type { Route } from "../routing/route";
-import type { AnyRouteSet } from "../routing/typedRoutes";
+import type { Route } from "../routing/model/route";
+import type { AnyRouteSet } from "../routing/model/typedRoutes";
 
 /*
  * Which routes a process exercised: the HTTP adapters (their `recordRoutes` option) and

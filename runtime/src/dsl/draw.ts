@@ -1,9 +1,9 @@
-import { Declaration, DrawSettings } from "../routing/declarations";
-import { expandDeclarations } from "../routing/expand";
-import { RouteSet, RouteSetOptions } from "../routing/routeSet";
-import type { TypedRouteSet } from "../routing/typedRoutes";
-import { checkDrawSettings } from "../routing/settings";
-import { OptionMap } from "../routing/values";
+import { Declaration, DrawSettings } from "../routing/model/declarations";
+import { expandDeclarations } from "../routing/rules/expand";
+import { RouteSet, RouteSetOptions } from "../routing/model/routeSet";
+import type { TypedRouteSet } from "../routing/model/typedRoutes";
+import { checkDrawSettings } from "../routing/model/settings";
+import { OptionMap } from "../routing/model/values";
 import { MapperCallback, Mapper } from "./mapper";
 
 export type DrawOptions = DrawSettings & RouteSetOptions;

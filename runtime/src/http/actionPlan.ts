@@ -1,4 +1,4 @@
-import { own } from "../routing/records";
+import { own } from "../routing/model/records";
 import { Action, Controllers, ControllerModule, findAction } from "./controllers";
 import { Chain, filtersFor } from "./filters";
 import { paramsSchemaFor, Schema, validParams } from "./schemas";

@@ -6,7 +6,7 @@
 export { fetchHandler } from "./fetch";
 export { nodeHandler, NodeIncomingMessage, NodeServerResponse } from "./node";
 export { findAction, ActionLookup, Controllers, ControllerModule, Action, LoadOptions } from "./controllers";
-export { CONTROLLER_EXTENSIONS } from "../routing/controllerFiles";
+export { CONTROLLER_EXTENSIONS } from "../routing/model/controllerFiles";
 export { ActionContext, RouteInfo } from "./context";
 export { HttpOptions, DEFAULT_BODY_LIMIT, DEFAULT_BODY_TIMEOUT } from "./dispatch";
 export { RouteRedirect } from "./redirects";

@@ -1,11 +1,11 @@
-import { positionalKeys, splitArguments } from "../routing/generate";
-import { parseHelperName, type Helper } from "../routing/helpers";
-import type { AnyRouteSet, UntypedHelpers } from "../routing/typedRoutes";
+import { positionalKeys, splitArguments } from "../routing/generation/generate";
+import { parseHelperName, type Helper } from "../routing/generation/helpers";
+import type { AnyRouteSet, UntypedHelpers } from "../routing/model/typedRoutes";
 import { Params } from "./params";
 import type { Files } from "./body";
 import { CookieJar, Cookies } from "./cookies";
 import { Origin, originForm, requestOrigin } from "./origin";
-import type { Recognition } from "../routing/recognize";
+import type { Recognition } from "../routing/recognition/recognize";
 import { formatFromAccept } from "./accept";
 
 /** The route a request was recognised as, as an action sees it. */

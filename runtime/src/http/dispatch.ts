@@ -1,6 +1,6 @@
-import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../routing/errors";
-import type { AnyRouteSet } from "../routing/typedRoutes";
-import type { Recognition } from "../routing/recognize";
+import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../routing/model/errors";
+import type { AnyRouteSet } from "../routing/model/typedRoutes";
+import type { Recognition } from "../routing/recognition/recognize";
 import { ResponseParts, answerOf, RequestContext } from "./context";
 import { formatFromAccept } from "./accept";
 import { allowedHostsTest, claimedOrigin, Origin } from "./origin";
@@ -14,7 +14,7 @@ import { bodyKind, bodyParams, BodyRead, Files } from "./body";
 import { Middleware, runChain } from "./filters";
 import { FailureHook, failureOutcome, RequestFailure } from "./failures";
 import { checkedCookieKeys } from "./cookies";
-import { isRequestMethod, routedMethod } from "../routing/requestMethods";
+import { isRequestMethod, routedMethod } from "../routing/model/requestMethods";
 import { routeRecorder } from "../coverage/recorder";
 import { type RouteRedirect, ServedRedirects } from "./redirects";
 

@@ -1,4 +1,4 @@
-import type { AnyRouteSet } from "../routing/typedRoutes";
+import type { AnyRouteSet } from "../routing/model/typedRoutes";
 import { Controllers } from "./controllers";
 import { bodiless, Dispatcher, HttpOptions, Outcome, sendable, unsendable } from "./dispatch";
 import type { BodyRead } from "./body";

@@ -1,8 +1,8 @@
 import * as fs from "fs";
 import * as path from "path";
 import { pathToFileURL } from "url";
-import { CONTROLLER_EXTENSIONS, isSafeControllerName } from "../routing/controllerFiles";
-import type { AnyRouteSet } from "../routing/typedRoutes";
+import { CONTROLLER_EXTENSIONS, isSafeControllerName } from "../routing/model/controllerFiles";
+import type { AnyRouteSet } from "../routing/model/typedRoutes";
 import type { ControllerModule, Controllers, LoadOptions } from "./controllers";
 
 /*

@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "http";
-import type { AnyRouteSet } from "../routing/typedRoutes";
+import type { AnyRouteSet } from "../routing/model/typedRoutes";
 import { Controllers } from "./controllers";
 import { bodiless, Dispatcher, failed, HttpOptions, IncomingRequest, Outcome, report, sendable, unsendable } from "./dispatch";
 import type { BodyRead } from "./body";

@@ -1,4 +1,4 @@
-import { setOwn } from "../routing/records";
+import { setOwn } from "../routing/model/records";
 import { shortened } from "../text/escape";
 
 /** A request part that cannot be read (bad percent-encoding): the adapters answer 400. */

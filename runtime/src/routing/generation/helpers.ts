@@ -1,8 +1,8 @@
-import { BehaviourRules } from "./behaviour";
-import { UrlOptions } from "./declarations";
+import { BehaviourRules } from "../model/behaviour";
+import { UrlOptions } from "../model/declarations";
 import { assignValues, finishPath, generatePath, generateUrl, splitArguments, urlOptionsOf } from "./generate";
-import { Route } from "./route";
-import { own, record, setOwn } from "./records";
+import { Route } from "../model/route";
+import { own, record, setOwn } from "../model/records";
 
 export type Helper = (...args: unknown[]) => unknown;
 

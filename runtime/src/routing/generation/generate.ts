@@ -1,9 +1,9 @@
-import { UrlOptions } from "./declarations";
-import { RoutingError } from "./errors";
-import { DEFAULT_SEGMENT_PATTERN, segmentKeys } from "./path";
-import { Route } from "./route";
-import { record } from "./records";
-import { shortened } from "../text/escape";
+import { UrlOptions } from "../model/declarations";
+import { RoutingError } from "../model/errors";
+import { DEFAULT_SEGMENT_PATTERN, segmentKeys } from "../model/path";
+import { Route } from "../model/route";
+import { record } from "../model/records";
+import { shortened } from "../../text/escape";
 
 /** Keys of a helper's named values that shape the URL rather than fill the path or the query. */
 const URL_OPTION_KEYS = new Set(["host", "protocol", "port", "anchor", "only_path", "trailing_slash"]);

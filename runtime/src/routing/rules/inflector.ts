@@ -1,5 +1,5 @@
-import { Behaviour, InflectionSettings } from "./declarations";
-import { StringMemo } from "../text/stringMemo";
+import { Behaviour, InflectionSettings } from "../model/declarations";
+import { StringMemo } from "../../text/stringMemo";
 
 /**
  * Singular and plural exactly as ActiveSupport 2.x's inflector gave them: its rule list, its

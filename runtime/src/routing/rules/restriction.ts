@@ -1,6 +1,6 @@
-import { BehaviourRules } from "./behaviour";
-import { RouteDefinitionError } from "./errors";
-import { asText, OptionMap, OptionValue, toList } from "./values";
+import { BehaviourRules } from "../model/behaviour";
+import { RouteDefinitionError } from "../model/errors";
+import { asText, OptionMap, OptionValue, toList } from "../model/values";
 
 /** Facility §1.2: the seven default actions, the only ones `only`/`except` restrict. */
 export const DEFAULT_ACTIONS = ["index", "create", "new", "edit", "show", "update", "destroy"] as const;

@@ -1,20 +1,20 @@
-import { BEHAVIOURS, BehaviourRules, behaviourOf } from "./behaviour";
+import { BEHAVIOURS, BehaviourRules, behaviourOf } from "../model/behaviour";
 import { ROUTE_METHODS, RouteBuilder } from "./builder";
-import { Declaration, DeclarationTree } from "./declarations";
-import { optionSpan, originSpan, sameResource } from "./spans";
-import { Diagnostic } from "./diagnostics";
-import { RouteDefinitionError } from "./errors";
+import { Declaration, DeclarationTree } from "../model/declarations";
+import { optionSpan, originSpan, sameResource } from "../model/spans";
+import { Diagnostic } from "../model/diagnostics";
+import { RouteDefinitionError } from "../model/errors";
 import { Inflector } from "./inflector";
-import { normalizePath, parsePath, PathSpec, segmentKeys } from "./path";
+import { normalizePath, parsePath, PathSpec, segmentKeys } from "../model/path";
 import { actionSegment, defineResource, ResourceDefinition, ResourceSettings } from "./resource";
 import { INHERITED_ACTIONS } from "./restriction";
-import { routeOrigin, RouteOrigin, RouteSpec } from "./route";
-import { RouteTable } from "./table";
+import { routeOrigin, RouteOrigin, RouteSpec } from "../model/route";
+import { RouteTable } from "../model/table";
 import { validateDeclaration } from "./validate";
-import { asText, copyMap, deepMerge, isOptionMap, mapOf, OptionMap, OptionValue, pick, toList } from "./values";
-import { EMPTY_MAP, isEmpty, record } from "./records";
-import { interned } from "../text/intern";
-import { StringMemo } from "../text/stringMemo";
+import { asText, copyMap, deepMerge, isOptionMap, mapOf, OptionMap, OptionValue, pick, toList } from "../model/values";
+import { EMPTY_MAP, isEmpty, record } from "../model/records";
+import { interned } from "../../text/intern";
+import { StringMemo } from "../../text/stringMemo";
 
 const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "edit" });
 

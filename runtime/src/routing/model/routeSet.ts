@@ -1,10 +1,10 @@
 import { BEHAVIOURS, behaviourOf } from "./behaviour";
 import { Behaviour, DrawSettings } from "./declarations";
 import { Diagnostic } from "./diagnostics";
-import { buildHelpers, Helper } from "./helpers";
-import { Match, Recognition, Recognizer } from "./recognize";
+import { buildHelpers, Helper } from "../generation/helpers";
+import { Match, Recognition, Recognizer } from "../recognition/recognize";
 import { HttpMethod, Route, RouteJSON } from "./route";
-import { generateFromOptions, routesByTarget } from "./generateFromOptions";
+import { generateFromOptions, routesByTarget } from "../generation/generateFromOptions";
 import { RouteTable } from "./table";
 import type { UntypedHelpers } from "./typedRoutes";
 

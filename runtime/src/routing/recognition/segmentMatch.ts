@@ -1,4 +1,4 @@
-import { DEFAULT_SEGMENT_PATTERN, PathSegment } from "./path";
+import { DEFAULT_SEGMENT_PATTERN, PathSegment } from "../model/path";
 import { ValuePattern, valuePattern } from "./valuePattern";
 
 /**

@@ -1,13 +1,13 @@
-import { BehaviourRules } from "./behaviour";
+import { BehaviourRules } from "../model/behaviour";
 import { CharNode } from "./charTree";
-import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "./errors";
-import { PathSegment } from "./path";
-import { Route } from "./route";
+import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../model/errors";
+import { PathSegment } from "../model/path";
+import { Route } from "../model/route";
 import { segmentHead, SegmentMatcher, segmentMatcher } from "./segmentMatch";
-import { own, setOwn } from "./records";
-import { shortened } from "../text/escape";
-import { known, lowerMethod, REQUEST_METHODS } from "./requestMethods";
-import type { HttpMethod } from "./route";
+import { own, setOwn } from "../model/records";
+import { shortened } from "../../text/escape";
+import { known, lowerMethod, REQUEST_METHODS } from "../model/requestMethods";
+import type { HttpMethod } from "../model/route";
 
 /** What a request was recognised as (docs/routing.md). */
 export interface Recognition {

@@ -1,8 +1,8 @@
-import { RoutingError } from "./errors";
-import { DEFAULT_SEGMENT_PATTERN, PathSegment } from "./path";
+import { RoutingError } from "../model/errors";
+import { DEFAULT_SEGMENT_PATTERN, PathSegment } from "../model/path";
 import type { Recognition } from "./recognize";
-import type { Route } from "./route";
-import type { RouteSet } from "./routeSet";
+import type { Route } from "../model/route";
+import type { RouteSet } from "../model/routeSet";
 
 /** One route of an explanation: the one that matched, or why the request passed it over. */
 interface ExplainedRoute {

@@ -1,10 +1,10 @@
-import { Declaration } from "./declarations";
-import { Diagnostic } from "./diagnostics";
-import { optionSpan } from "./spans";
-import { normalizePath, parsePath, segmentKeys } from "./path";
+import { Declaration } from "../model/declarations";
+import { Diagnostic } from "../model/diagnostics";
+import { optionSpan } from "../model/spans";
+import { normalizePath, parsePath, segmentKeys } from "../model/path";
 import { DEFAULT_ACTIONS } from "./restriction";
-import { isOptionMap, OptionValue, toList } from "./values";
-import { own } from "./records";
+import { isOptionMap, OptionValue, toList } from "../model/values";
+import { own } from "../model/records";
 
 /** Facility §2.2: the options of resources / resource. */
 export const RESOURCE_OPTIONS = [

@@ -1,4 +1,4 @@
-import { StringMemo } from "../text/stringMemo";
+import { StringMemo } from "../../text/stringMemo";
 
 /**
  * Route path patterns: `/posts/:post_id/comments/:id.:format`, `/files/*path`.
