@@ -5,6 +5,6 @@
  * @internal
  * @packageDocumentation
  */
-export { filtersFor } from "./http/filters";
-export { BadRequest, mergeParams, parseParams } from "./http/params";
-export { validParams } from "./http/schemas";
+export { filtersFor } from "./http/core/filters";
+export { BadRequest, mergeParams, parseParams } from "./http/request/params";
+export { validParams } from "./http/request/schemas";

@@ -5,4 +5,4 @@
  * @module resource-routes/http
  */
 export * from "./common";
-export { loadControllers, controllerFile } from "./load";
+export { loadControllers, controllerFile } from "./adapters/load";

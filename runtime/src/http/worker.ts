@@ -4,7 +4,7 @@
  * computed specifier, which workerd refuses to bundle.
  */
 import type { AnyRouteSet } from "../routing/model/typedRoutes";
-import type { Controllers, LoadOptions } from "./controllers";
+import type { Controllers, LoadOptions } from "./core/controllers";
 
 export * from "./common";
 

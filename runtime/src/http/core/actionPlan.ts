@@ -1,8 +1,8 @@
-import { own } from "../routing/model/records";
+import { own } from "../../routing/model/records";
 import { Action, Controllers, ControllerModule, findAction } from "./controllers";
 import { Chain, filtersFor } from "./filters";
-import { paramsSchemaFor, Schema, validParams } from "./schemas";
-import type { Params } from "./params";
+import { paramsSchemaFor, Schema, validParams } from "../request/schemas";
+import type { Params } from "../request/params";
 import { RequestContext } from "./context";
 
 /** What a request for one controller action runs: the action (its params schema checked first) and the filters around it. */

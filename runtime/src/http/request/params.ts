@@ -1,5 +1,5 @@
-import { setOwn } from "../routing/model/records";
-import { shortened } from "../text/escape";
+import { setOwn } from "../../routing/model/records";
+import { shortened } from "../../text/escape";
 
 /** A request part that cannot be read (bad percent-encoding): the adapters answer 400. */
 export class BadRequest extends Error {}

@@ -1,4 +1,4 @@
-import { setOwn } from "../routing/model/records";
+import { setOwn } from "../../routing/model/records";
 import { BadRequest, MAX_VALUES, Params, ParamValue, paramsOfPairs, parseParams } from "./params";
 
 /** What an adapter got of a request's body. */

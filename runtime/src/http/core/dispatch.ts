@@ -1,21 +1,21 @@
-import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../routing/model/errors";
-import type { AnyRouteSet } from "../routing/model/typedRoutes";
-import type { Recognition } from "../routing/recognition/recognize";
+import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../../routing/model/errors";
+import type { AnyRouteSet } from "../../routing/model/typedRoutes";
+import type { Recognition } from "../../routing/recognition/recognize";
 import { ResponseParts, answerOf, RequestContext } from "./context";
-import { formatFromAccept } from "./accept";
-import { allowedHostsTest, claimedOrigin, Origin } from "./origin";
+import { formatFromAccept } from "../request/accept";
+import { allowedHostsTest, claimedOrigin, Origin } from "../request/origin";
 import { notFoundHtml, routesPageHtml } from "./routesPage";
-import { shortened } from "../text/escape";
+import { shortened } from "../../text/escape";
 import { Controllers } from "./controllers";
 import { ActionPlan, actionPlan } from "./actionPlan";
-import { InvalidParams } from "./schemas";
-import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from "./params";
-import { bodyKind, bodyParams, BodyRead, Files } from "./body";
+import { InvalidParams } from "../request/schemas";
+import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from "../request/params";
+import { bodyKind, bodyParams, BodyRead, Files } from "../request/body";
 import { Middleware, runChain } from "./filters";
 import { FailureHook, failureOutcome, RequestFailure } from "./failures";
-import { checkedCookieKeys } from "./cookies";
-import { isRequestMethod, routedMethod } from "../routing/model/requestMethods";
-import { routeRecorder } from "../coverage/recorder";
+import { checkedCookieKeys } from "../request/cookies";
+import { isRequestMethod, routedMethod } from "../../routing/model/requestMethods";
+import { routeRecorder } from "../../coverage/recorder";
 import { type RouteRedirect, ServedRedirects } from "./redirects";
 
 /** Options of both adapters. */

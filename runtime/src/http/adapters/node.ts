@@ -1,10 +1,10 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "http";
-import type { AnyRouteSet } from "../routing/model/typedRoutes";
-import { Controllers } from "./controllers";
-import { bodiless, Dispatcher, failed, HttpOptions, IncomingRequest, Outcome, report, sendable, unsendable } from "./dispatch";
-import type { BodyRead } from "./body";
-import type { ResponseParts } from "./context";
-import { originForm, type Origin } from "./origin";
+import type { AnyRouteSet } from "../../routing/model/typedRoutes";
+import { Controllers } from "../core/controllers";
+import { bodiless, Dispatcher, failed, HttpOptions, IncomingRequest, Outcome, report, sendable, unsendable } from "../core/dispatch";
+import type { BodyRead } from "../request/body";
+import type { ResponseParts } from "../core/context";
+import { originForm, type Origin } from "../request/origin";
 
 /** How long a connection closed after a 413 may stay half-open before it is destroyed. */
 const CLOSE_AFTER_MS = 5_000;

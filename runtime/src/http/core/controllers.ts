@@ -1,4 +1,4 @@
-import { own } from "../routing/model/records";
+import { own } from "../../routing/model/records";
 import type { ActionContext } from "./context";
 
 /** A controller action: receives the context, returns what the response is made of (docs/serving.md). */

@@ -1,5 +1,5 @@
-import type { ActionContext } from "./context";
-import type { Middleware } from "./filters";
+import type { ActionContext } from "../core/context";
+import type { Middleware } from "../core/filters";
 
 /** Which origins besides the request's own may send unsafe requests. */
 export interface CsrfOptions {

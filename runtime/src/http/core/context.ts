@@ -1,12 +1,12 @@
-import { positionalKeys, splitArguments } from "../routing/generation/generate";
-import { parseHelperName, type Helper } from "../routing/generation/helpers";
-import type { AnyRouteSet, UntypedHelpers } from "../routing/model/typedRoutes";
-import { Params } from "./params";
-import type { Files } from "./body";
-import { CookieJar, Cookies } from "./cookies";
-import { Origin, originForm, requestOrigin } from "./origin";
-import type { Recognition } from "../routing/recognition/recognize";
-import { formatFromAccept } from "./accept";
+import { positionalKeys, splitArguments } from "../../routing/generation/generate";
+import { parseHelperName, type Helper } from "../../routing/generation/helpers";
+import type { AnyRouteSet, UntypedHelpers } from "../../routing/model/typedRoutes";
+import { Params } from "../request/params";
+import type { Files } from "../request/body";
+import { CookieJar, Cookies } from "../request/cookies";
+import { Origin, originForm, requestOrigin } from "../request/origin";
+import type { Recognition } from "../../routing/recognition/recognize";
+import { formatFromAccept } from "../request/accept";
 
 /** The route a request was recognised as, as an action sees it. */
 export interface RouteInfo {

@@ -1,9 +1,9 @@
 import * as fs from "fs";
 import * as path from "path";
 import { pathToFileURL } from "url";
-import { CONTROLLER_EXTENSIONS, isSafeControllerName } from "../routing/model/controllerFiles";
-import type { AnyRouteSet } from "../routing/model/typedRoutes";
-import type { ControllerModule, Controllers, LoadOptions } from "./controllers";
+import { CONTROLLER_EXTENSIONS, isSafeControllerName } from "../../routing/model/controllerFiles";
+import type { AnyRouteSet } from "../../routing/model/typedRoutes";
+import type { ControllerModule, Controllers, LoadOptions } from "../core/controllers";
 
 /*
  * Loading controllers from the disk: the one part of resource-routes/http that needs Node's

@@ -1,8 +1,8 @@
-import type { AnyRouteSet } from "../routing/model/typedRoutes";
-import { Controllers } from "./controllers";
-import { bodiless, Dispatcher, HttpOptions, Outcome, sendable, unsendable } from "./dispatch";
-import type { BodyRead } from "./body";
-import type { RequestFailure } from "./failures";
+import type { AnyRouteSet } from "../../routing/model/typedRoutes";
+import { Controllers } from "../core/controllers";
+import { bodiless, Dispatcher, HttpOptions, Outcome, sendable, unsendable } from "../core/dispatch";
+import type { BodyRead } from "../request/body";
+import type { RequestFailure } from "../core/failures";
 
 /**
  * A WHATWG fetch handler: `(request: Request) => Promise<Response>`, for Bun, Deno, Hono, workers
