@@ -13,16 +13,9 @@ export { Helper } from "./routing/generation/helpers";
 export { Recognition, Match } from "./routing/recognition/recognize";
 export { RoutingError, MethodNotAllowed, UnknownHttpMethod, RouteDefinitionError } from "./routing/model/errors";
 export { Diagnostic, DiagnosticCode, Severity, RelatedInformation } from "./routing/model/diagnostics";
-export {
-  DrawSettings,
-  Behaviour,
-  UrlOptions,
-  InflectionSettings,
-  Declaration,
-  DeclarationTree,
-  DeclarationKind,
-  DeclarationSource,
-} from "./routing/model/declarations";
+export { Declaration, DeclarationTree, DeclarationKind, DeclarationSource } from "./routing/model/declarations";
+export { DrawSettings, UrlOptions, InflectionSettings } from "./routing/model/settings";
+export { Behaviour } from "./routing/model/behaviour";
 export { Span } from "./routing/model/span";
 export { OptionMap, OptionValue } from "./routing/model/values";
 export { Inflector } from "./routing/rules/inflector";

@@ -7,21 +7,11 @@
  * @internal
  * @packageDocumentation
  */
-export { BEHAVIOURS, behaviourOf, DEFAULT_BEHAVIOUR, isBehaviour } from "./routing/model/behaviour";
+export { Behaviour, BEHAVIOURS, behaviourOf, DEFAULT_BEHAVIOUR, isBehaviour } from "./routing/model/behaviour";
 export { ROUTE_METHODS } from "./routing/rules/builder";
 export { CharNode } from "./routing/recognition/charTree";
 export { CONTROLLER_EXTENSIONS, controllerNameOf, isSafeControllerName } from "./routing/model/controllerFiles";
-export {
-  Behaviour,
-  Declaration,
-  DECLARATION_KINDS,
-  DeclarationKind,
-  DeclarationTree,
-  DrawSettings,
-  InflectionSettings,
-  OptionSource,
-  OptionSourceLookup,
-} from "./routing/model/declarations";
+export { Declaration, DECLARATION_KINDS, DeclarationKind, DeclarationTree, OptionSource, OptionSourceLookup } from "./routing/model/declarations";
 export { Diagnostic, Severity } from "./routing/model/diagnostics";
 export { RouteDefinitionError, RoutingError } from "./routing/model/errors";
 export { expandDeclarations, Expander, ExpansionUnit, expansionUnits, Refusal, stopped } from "./routing/rules/expand";
@@ -52,7 +42,7 @@ export { REQUEST_METHODS, routedMethod } from "./routing/model/requestMethods";
 export { RouteSet } from "./routing/model/routeSet";
 export { COVERAGE_VARIABLE, RouteCoverageFile, RouteUse } from "./coverage/recorder";
 export { escapeRegExp, nonCapturing, segmentMatcher } from "./routing/recognition/segmentMatch";
-export { checkDrawSettings, DRAW_SETTINGS } from "./routing/model/settings";
+export { checkDrawSettings, DRAW_SETTINGS, DrawSettings, InflectionSettings } from "./routing/model/settings";
 export { declaredSpan, originSpan } from "./routing/model/spans";
 export { RouteTable } from "./routing/model/table";
 export { nearest, nearestWithin, RESOURCE_OPTIONS, suggestionBound, validateDeclaration } from "./routing/rules/validate";

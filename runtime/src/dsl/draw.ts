@@ -1,4 +1,5 @@
-import { Declaration, DrawSettings } from "../routing/model/declarations";
+import { Declaration } from "../routing/model/declarations";
+import { DrawSettings } from "../routing/model/settings";
 import { expandDeclarations } from "../routing/rules/expand";
 import { RouteSet, RouteSetOptions } from "../routing/model/routeSet";
 import type { TypedRouteSet } from "../routing/model/typedRoutes";

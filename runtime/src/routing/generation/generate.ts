@@ -1,4 +1,4 @@
-import { UrlOptions } from "../model/declarations";
+import { UrlOptions } from "../model/settings";
 import { RoutingError } from "../model/errors";
 import { DEFAULT_SEGMENT_PATTERN, segmentKeys } from "../model/path";
 import { Route } from "../model/route";

@@ -1,5 +1,5 @@
 import { BehaviourRules } from "../model/behaviour";
-import { UrlOptions } from "../model/declarations";
+import { UrlOptions } from "../model/settings";
 import { assignValues, finishPath, generatePath, generateUrl, splitArguments, urlOptionsOf } from "./generate";
 import { Route } from "../model/route";
 import { own, record, setOwn } from "../model/records";

@@ -1,4 +1,5 @@
-import { Behaviour } from "./declarations";
+/** Rails 2.2's routing (A) or Rails 2.3's (B). */
+export type Behaviour = "A" | "B";
 
 /**
  * Facility §9, one row per field: behaviours A and B are one code path with these switches.

@@ -1,5 +1,6 @@
 import type { Span } from "./span";
 import { OptionMap } from "./values";
+import type { DrawSettings } from "./settings";
 
 /**
  * The declaration tree: what a routing file says, as data. Both the recording mapper of draw()
@@ -56,34 +57,6 @@ export interface OptionSourceLookup extends Iterable<[string, OptionSource]> {
 export interface OptionSource {
   key: Span;
   value: Span;
-}
-
-/** The application-wide settings of draw() (docs/routing.md) and the inflections of the route set. */
-export interface DrawSettings {
-  behaviour?: Behaviour;
-  resources_path_names?: Record<string, string>;
-  resource_action_separator?: string;
-  default_url_options?: UrlOptions;
-  inflections?: InflectionSettings;
-  /** The controllers folder, relative to the routing file (docs/serving.md). */
-  controllers?: string;
-}
-
-export type Behaviour = "A" | "B";
-
-export interface UrlOptions {
-  host?: string;
-  protocol?: string;
-  port?: number | string;
-  anchor?: string;
-  only_path?: boolean;
-  trailing_slash?: boolean;
-}
-
-/** Extra words for the inflector: `irregular` maps singular to plural. */
-export interface InflectionSettings {
-  irregular?: Record<string, string>;
-  uncountable?: string[];
 }
 
 /** A routing file's content: its settings and top-level calls. */

@@ -1,5 +1,6 @@
 import { BEHAVIOURS, behaviourOf } from "./behaviour";
-import { Behaviour, DrawSettings } from "./declarations";
+import { Behaviour } from "./behaviour";
+import { DrawSettings } from "./settings";
 import { Diagnostic } from "./diagnostics";
 import { buildHelpers, Helper } from "../generation/helpers";
 import { Match, Recognition, Recognizer } from "../recognition/recognize";

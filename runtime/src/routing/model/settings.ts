@@ -1,7 +1,33 @@
-import { isBehaviour } from "./behaviour";
-import { DrawSettings } from "./declarations";
+import { type Behaviour, isBehaviour } from "./behaviour";
 import { isOptionMap, OptionMap, OptionValue } from "./values";
 import { record } from "./records";
+
+/** The application-wide settings of draw() (docs/routing.md) and the inflections of the route set. */
+export interface DrawSettings {
+  behaviour?: Behaviour;
+  resources_path_names?: Record<string, string>;
+  resource_action_separator?: string;
+  default_url_options?: UrlOptions;
+  inflections?: InflectionSettings;
+  /** The controllers folder, relative to the routing file (docs/serving.md). */
+  controllers?: string;
+}
+
+/** The URL options of generation: draw()'s `default_url_options`, a helper's trailing options. */
+export interface UrlOptions {
+  host?: string;
+  protocol?: string;
+  port?: number | string;
+  anchor?: string;
+  only_path?: boolean;
+  trailing_slash?: boolean;
+}
+
+/** Extra words for the inflector: `irregular` maps singular to plural. */
+export interface InflectionSettings {
+  irregular?: Record<string, string>;
+  uncountable?: string[];
+}
 
 /** The settings draw() knows (docs/routing.md, docs/serving.md). */
 export const DRAW_SETTINGS = ["behaviour", "resources_path_names", "resource_action_separator", "default_url_options", "inflections", "controllers"] as const;

@@ -1,4 +1,5 @@
-import { Behaviour, InflectionSettings } from "../model/declarations";
+import { Behaviour } from "../model/behaviour";
+import { InflectionSettings } from "../model/settings";
 import { StringMemo } from "../../text/stringMemo";
 
 /**
