@@ -1,42 +1,21 @@
 import type { TakenOver } from "../incremental/ownership";
 import ts = require("typescript");
 import { checkDrawSettings, Declaration, DeclarationTree, Diagnostic, DRAW_SETTINGS, DrawSettings, isOptionMap, nearest, Span } from "resource-routes/internal";
-import { Evaluator, NotStatic, unwrap } from "./evaluate";
+import { Evaluator, unwrap } from "./evaluate";
+import { NotStatic } from "./evaluated";
 import { drawBindings, findDrawCall, PACKAGE_NAME } from "./imports";
 import { partialImport } from "./partialImport";
 import { DeclarationReader, notStaticDiagnostic } from "./reader";
 import { bindsNames, Scope } from "./scope";
-import { addCost, Cost } from "./budget";
+import { addCost } from "./budget";
 import { FileSyntax, parseDiagnosticsOf, syntaxOf, tokenStart } from "./fileSyntax";
-import { handOver, readAlone, readingAt, Reusable, sameStatements, scopeStatements, statementAlone, withinOneStatement } from "./rereading";
+import { handOver, readAlone, readingAt, sameStatements, scopeStatements, statementAlone, withinOneStatement } from "./rereading";
+import type { Reusable, RoutingFileAnalysis } from "./fileAnalysis";
 import { TextChange, textChange } from "../text/textChange";
 import { OptionSources } from "../incremental/optionSources";
 import type { SourceText } from "../text/sourceText";
 
 /** The static reading of one routing file. */
-export interface RoutingFileAnalysis {
-  /** Undefined when the file is not a routing file (no draw() imported from resource-routes is called). */
-  tree?: DeclarationTree;
-  diagnostics: Diagnostic[];
-  /** Where the settings were written (`behaviour`, `resources_path_names.new`). */
-  settingsSources: OptionSources;
-  /** The text that was read: read in parts where an edit is read alone (an open document's text is in chunks, see ChunkedText). */
-  text: SourceText;
-  /**
-   * The syntax tree of `text` (the language service finds completion contexts in it), made when
-   * first asked for: an edit inside one statement of the callback is read without one. None for a
-   * file written in another language (a routes.rb), which is read but never edited by the service.
-   */
-  syntax?(): ts.SourceFile;
-  /** What the analysis of the file's next version re-uses; none on a compacted analysis (a closed file's). */
-  reuse?: Reusable;
-  /**
-   * The evaluation work this version's analysis did (ANALYSIS_LIMITS bounds it): what tests assert
-   * of hostile files instead of a time; undefined where only one statement was read again.
-   */
-  cost?: Cost;
-}
-
 /**
  * Reads a routing file's text (TS, TSX, JS, MJS, CJS) with the TypeScript parser alone and returns
  * its declaration tree. Never runs, imports or evaluates the file's code, and never throws: a

@@ -3,21 +3,10 @@ import { tokenStart } from "./fileSyntax";
 import { interned, OptionMap, OptionValue, record, Span } from "resource-routes/internal";
 import { ANALYSIS_LIMITS, Budget, count } from "./budget";
 import { Binding, ConstValue, Scope } from "./scope";
+import { type Evaluated, NotStatic } from "./evaluated";
 import { AnchoredSpan, OptionSources } from "../incremental/optionSources";
 import { StatementPlace } from "./statementPlace";
 import type { SourceText } from "../text/sourceText";
-
-/** A value the analyser could not know without running code: the exact node that stopped it. */
-export class NotStatic {
-  constructor(
-    readonly node: ts.Node,
-    readonly reason: string,
-    /** What stopped it: code that must run, the file's budget (ANALYSIS_LIMITS), or nesting too deep to read. */
-    readonly cause: "code" | "budget" | "depth" = "code",
-  ) {}
-}
-
-export type Evaluated = OptionValue | undefined | NotStatic;
 
 /**
  * Static evaluation: literals, arrays, object literals (with spreads of static objects), `as const`,

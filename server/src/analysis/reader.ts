@@ -1,7 +1,8 @@
 import ts = require("typescript");
 import { Declaration, DECLARATION_KINDS, DeclarationKind, Diagnostic, isOptionMap, OptionMap, OptionValue } from "resource-routes/internal";
 import { addCost, ANALYSIS_LIMITS, count } from "./budget";
-import { Evaluated, Evaluator, NotStatic, unwrap } from "./evaluate";
+import { Evaluator, unwrap } from "./evaluate";
+import { type Evaluated, NotStatic } from "./evaluated";
 import { Scope } from "./scope";
 import { OptionSources } from "../incremental/optionSources";
 import { StatementPlace } from "./statementPlace";

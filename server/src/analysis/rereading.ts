@@ -1,9 +1,8 @@
 import ts = require("typescript");
-import type { RoutingFileAnalysis } from "./analyze";
+import type { Reusable, RoutingFileAnalysis } from "./fileAnalysis";
 import { DeclarationReader } from "./reader";
 import type { StatementReading } from "./readings";
-import { Scope } from "./scope";
-import { addCost, Cost, wellWithinLimits } from "./budget";
+import { addCost, wellWithinLimits } from "./budget";
 import { Evaluator } from "./evaluate";
 import { FileSyntax, parseAt, parseDiagnosticsOf, syntaxOf, tokenStart } from "./fileSyntax";
 import { TextChange } from "../text/textChange";
@@ -17,33 +16,6 @@ import type { Declaration, Span } from "resource-routes/internal";
  * of the draw() callback), and the fast path that reads an edited statement alone, parsed at its
  * place, while the other statements keep their readings, moved by the edit's length.
  */
-
-/** What one analysis leaves to the next version's. */
-export interface Reusable {
-  trees: FileSyntax;
-  /** Each top-level statement of the draw() callback and what reading it gave. */
-  readings?: StatementReading[];
-  /** What the readings spent, together (kept up as statements are read again, not summed per edit). */
-  readingsCost?: Cost;
-  /** How the callback's statements were read, when it is a block: an edit inside one of them is read alone. */
-  callback?: CallbackReading;
-  /** The statements that declare what the callback's statements can see (see scopeStatements). */
-  scope?: ts.Statement[];
-  /** The reading read again alone (readOneStatement), and where its declarations begin in the tree's body. */
-  readAgain?: { reading: StatementReading; bodyAt: number };
-}
-
-interface CallbackReading {
-  mapper: string;
-  /** The callback body's scope: the consts of the file and of the callback (each evaluated once, then kept). */
-  scope: Scope;
-  /** Where the last statement that binds a name (or holds the draw() call) ends: an edit after it changes no binding. */
-  bindingsEnd: number;
-  /** How many diagnostics come before those of the callback's statements (the parser's, the settings'). */
-  head: number;
-  /** What the reading spent outside the callback's statements (the settings); the statements' share is `readingsCost`. */
-  outside: Cost;
-}
 
 /**
  * What a version leaves to the next, taken once: readings are moved in place as they are re-used,

@@ -1,6 +1,6 @@
 import ts = require("typescript");
 import { OptionValue } from "resource-routes/internal";
-import type { Evaluated } from "./evaluate";
+import type { Evaluated } from "./evaluated";
 import { OptionSources } from "../incremental/optionSources";
 
 /** A const's value once evaluated: the value (or why it is not static) and the option ranges it wrote, by path below it. */

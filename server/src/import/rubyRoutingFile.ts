@@ -1,5 +1,5 @@
 import { type Behaviour, DEFAULT_BEHAVIOUR, type Diagnostic, type Span } from "resource-routes/internal";
-import type { RoutingFileAnalysis } from "../analysis/analyze";
+import type { RoutingFileAnalysis } from "../analysis/fileAnalysis";
 import { expanded, type LoadedRoutingFile, type LoadOptions } from "../analysis/routingFile";
 import { OptionSources } from "../incremental/optionSources";
 import type { SourceText } from "../text/sourceText";

@@ -4,7 +4,6 @@ import { GENERATED_MARK } from "../files/generatedFile";
 import { rewriteLiterals } from "../literals/literalRewrites";
 import type { UrlLiteral } from "../literals/urlLiterals";
 import type { Location } from "./definition";
-import { usesRouteSet } from "./routeSets";
 import { parseUri } from "../files/uris";
 import { RoutingWorkspace } from "./workspace";
 
@@ -32,7 +31,7 @@ export function literalMatches(workspace: RoutingWorkspace, routingUri: string):
   if (!routing || !routingPath) return [];
   const matches: LiteralUse[] = [];
   for (const document of workspace.documents()) {
-    const scanned = usesRouteSet(workspace, document.uri, routingUri) ? literalSource(workspace, document.uri) : undefined;
+    const scanned = workspace.usesRouteSet(document.uri, routingUri) ? literalSource(workspace, document.uri) : undefined;
     if (!scanned) continue;
     const { path, text } = scanned;
     for (const found of rewriteLiterals(path, text, [{ file: routingPath, routes: routing.routes }]).found) {

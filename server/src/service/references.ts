@@ -3,7 +3,6 @@ import { Location } from "./definition";
 import { declarationAt } from "./declarationAt";
 import { isWordCharacter, routeNameOfHelper, wordAt } from "./helperNames";
 import { runAround, SourceText, stringContent } from "../text/sourceText";
-import { usesRouteSet } from "./routeSets";
 import { literalUses } from "./literalUses";
 import { RoutingWorkspace } from "./workspace";
 
@@ -38,7 +37,7 @@ export function references(workspace: RoutingWorkspace, uri: string, offset: num
   }
   for (const document of workspace.documents()) {
     // A document that imports other route sets names other routes.
-    if (!usesRouteSet(workspace, document.uri, file)) continue;
+    if (!workspace.usesRouteSet(document.uri, file)) continue;
     for (const use of helperWords(document.text)) {
       const name = parseHelperName(use.word)?.name;
       if (name && names.has(name)) locations.push({ uri: document.uri, span: use.span });

@@ -8,7 +8,6 @@ import { capturedLine, capturedRedirects, keptUrlsModule, type Redirect, redirec
 import { redirectsList } from "../routing/redirectsModule";
 import { literalMatches, type LiteralUse } from "./literalUses";
 import { editOf } from "../incremental/groupedTable";
-import { usesRouteSet } from "./routeSets";
 import { declarationAt, innermostDeclaration } from "./declarationAt";
 import { stringContent } from "../text/sourceText";
 import { wordAt } from "./helperNames";
@@ -90,7 +89,7 @@ export function rename(workspace: RoutingWorkspace, uri: string, offset: number,
   for (const document of workspace.documents()) {
     // A document that imports other route sets names other routes; a generated one (typed routes,
     // the controller map) is written again from the renamed file, not edited name by name.
-    if (document.text.slice(0, GENERATED_MARK.length) === GENERATED_MARK || !usesRouteSet(workspace, document.uri, target.uri)) continue;
+    if (document.text.slice(0, GENERATED_MARK.length) === GENERATED_MARK || !workspace.usesRouteSet(document.uri, target.uri)) continue;
     for (const use of helperWords(document.text)) {
       const parsed = parseHelperName(use.word);
       const name = parsed && renamed.names.get(parsed.name);

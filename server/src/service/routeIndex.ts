@@ -2,7 +2,7 @@ import { Route, suggestionBound } from "resource-routes/internal";
 import type { LoadedRoutingFile } from "../analysis/routingFile";
 import { HelperIndex, helpersWithPrefix } from "./helperIndex";
 import { HelperInfo } from "./helperNames";
-import { importedRoutingFiles } from "./routeSets";
+import { importedRoutingFiles } from "../files/importGraph";
 import type { DocumentAnalyses } from "./workspaceAnalyses";
 import type { WorkspaceDocuments } from "./workspaceDocuments";
 
@@ -41,7 +41,7 @@ export class RouteIndex {
 
   /**
    * The routing files whose helpers the document at `uri` uses: those it imports a route set from
-   * (see routeSets.ts), or undefined (every routing file) where it imports none, is a routing file
+   * (see files/importGraph.ts), or undefined (every routing file) where it imports none, is a routing file
    * itself, or the workspace has one route set.
    */
   routeSetOf(uri: string): readonly string[] | undefined {

@@ -1,7 +1,6 @@
 import { parseHelperName, type Route } from "resource-routes/internal";
 import { routeKey } from "../coverage/records";
 import { reachingHelpers } from "../routing/reachingHelpers";
-import { usesRouteSet } from "./routeSets";
 import { RoutingWorkspace } from "./workspace";
 
 /** How a route is used, for a hover's table: its helpers' calls in the workspace, and whether recorded tests exercised it (when any were recorded). */
@@ -30,7 +29,7 @@ export function routeUsage(workspace: RoutingWorkspace, uri: string, routes: rea
 export function helperCalls(workspace: RoutingWorkspace, uri: string): ReadonlyMap<string, number> {
   const counts = new Map<string, number>();
   for (const document of workspace.documents()) {
-    if (document.uri === uri || !usesRouteSet(workspace, document.uri, uri)) continue;
+    if (document.uri === uri || !workspace.usesRouteSet(document.uri, uri)) continue;
     for (const use of workspace.helperUses(document.uri)) {
       const name = parseHelperName(use.helper)?.name;
       if (name) counts.set(name, (counts.get(name) ?? 0) + 1);

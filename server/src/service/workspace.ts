@@ -181,6 +181,12 @@ export class RoutingWorkspace {
     return this.index.routeSetOf(uri);
   }
 
+  /** Whether the document at `uri` uses the route set of the routing file `routingFile`: it imports it, or imports none. */
+  usesRouteSet(uri: string, routingFile: string): boolean {
+    const scope = this.routeSetOf(uri);
+    return !scope || scope.includes(routingFile);
+  }
+
   /** The route named `name` among the routing files of `scope` (every one when undefined). */
   namedRoute(name: string, scope?: readonly string[]): NamedRoute | undefined {
     return this.index.namedRoute(name, scope);

@@ -6,7 +6,8 @@ import type { GroupedTable } from "../../../server/out/incremental/groupedTable"
 import { unreachableRoutes, work } from "../../../server/out/routing/unreachable";
 import { unreachableDiagnostics } from "../../../server/out/routing/unreachableDiagnostics";
 import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import { analyzeRoutingFile, RoutingFileAnalysis } from "../../../server/out/analysis/analyze";
+import { analyzeRoutingFile } from "../../../server/out/analysis/analyze";
+import type { RoutingFileAnalysis } from "../../../server/out/analysis/fileAnalysis";
 import { runs } from "../support/runs";
 
 type Connect = [string, Record<string, unknown>];

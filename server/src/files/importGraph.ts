@@ -1,7 +1,6 @@
 import * as ts from "typescript";
 import { CONTROLLER_EXTENSIONS } from "resource-routes/internal";
 import type { SourceText } from "../text/sourceText";
-import type { RoutingWorkspace } from "./workspace";
 
 /** What resolving a document's imports needs of the workspace: its documents' texts and its routing files. */
 export interface ImportGraph {
@@ -124,10 +123,4 @@ function nearestProjectConfig(graph: ImportGraph, start: URL): ProjectConfig | u
     }
     if (folder.pathname === "/") return undefined;
   }
-}
-
-/** Whether the document at `uri` uses the route set of the routing file `routingFile`: it imports it, or imports none. */
-export function usesRouteSet(workspace: RoutingWorkspace, uri: string, routingFile: string): boolean {
-  const scope = workspace.routeSetOf(uri);
-  return !scope || scope.includes(routingFile);
 }
