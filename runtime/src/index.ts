@@ -7,7 +7,8 @@
 export { draw, DrawOptions } from "./dsl/draw";
 export { Mapper, MapperCallback, Options } from "./dsl/mapper";
 export { GenerateOptions, RouteSet, RouteSetOptions } from "./routing/model/routeSet";
-export { RouteValue, NamedValues, TypedRouteSet, AnyRouteSet, UntypedHelpers } from "./routing/model/typedRoutes";
+export { RouteValue, NamedValues, UntypedHelpers } from "./routing/model/typedRoutes";
+export { TypedRouteSet, AnyRouteSet } from "./routing/model/routeSet";
 export { Route, RouteJSON, HttpMethod } from "./routing/model/route";
 export { Helper } from "./routing/generation/helpers";
 export { Recognition, Match } from "./routing/recognition/recognize";

@@ -1,5 +1,5 @@
 import type { Route } from "../routing/model/route";
-import type { AnyRouteSet } from "../routing/model/typedRoutes";
+import type { AnyRouteSet } from "../routing/model/routeSet";
 
 /*
  * Which routes a process exercised: the HTTP adapters (their `recordRoutes` option) and

@@ -2,7 +2,7 @@ import { Declaration } from "../routing/model/declarations";
 import { DrawSettings } from "../routing/model/settings";
 import { expandDeclarations } from "../routing/rules/expand";
 import { RouteSet, RouteSetOptions } from "../routing/model/routeSet";
-import type { TypedRouteSet } from "../routing/model/typedRoutes";
+import type { TypedRouteSet } from "../routing/model/routeSet";
 import { checkDrawSettings } from "../routing/model/settings";
 import { OptionMap } from "../routing/model/values";
 import { MapperCallback, Mapper } from "./mapper";

@@ -3,7 +3,7 @@
  * same names as the Node entry, with nothing that needs Node's file system or an `import()` of a
  * computed specifier, which workerd refuses to bundle.
  */
-import type { AnyRouteSet } from "../routing/model/typedRoutes";
+import type { AnyRouteSet } from "../routing/model/routeSet";
 import type { Controllers, LoadOptions } from "./core/controllers";
 
 export * from "./common";

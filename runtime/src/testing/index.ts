@@ -9,7 +9,7 @@
 import * as assert from "node:assert";
 import { GeneratedFromOptions, generateFromOptions } from "../routing/generation/generateFromOptions";
 import { routeRecorder } from "../coverage/recorder";
-import type { AnyRouteSet } from "../routing/model/typedRoutes";
+import type { AnyRouteSet } from "../routing/model/routeSet";
 import { setOwn } from "../routing/model/records";
 import { shortened } from "../text/escape";
 

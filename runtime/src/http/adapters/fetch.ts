@@ -1,6 +1,7 @@
-import type { AnyRouteSet } from "../../routing/model/typedRoutes";
+import type { AnyRouteSet } from "../../routing/model/routeSet";
 import { Controllers } from "../core/controllers";
-import { bodiless, Dispatcher, HttpOptions, Outcome, sendable, unsendable } from "../core/dispatch";
+import { bodiless, Dispatcher, HttpOptions, sendable, unsendable } from "../core/dispatch";
+import type { Outcome } from "../core/context";
 import type { BodyRead } from "../request/body";
 import type { RequestFailure } from "../core/failures";
 

@@ -1,7 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "http";
-import type { AnyRouteSet } from "../../routing/model/typedRoutes";
+import type { AnyRouteSet } from "../../routing/model/routeSet";
 import { Controllers } from "../core/controllers";
-import { bodiless, Dispatcher, failed, HttpOptions, IncomingRequest, Outcome, report, sendable, unsendable } from "../core/dispatch";
+import { bodiless, Dispatcher, failed, HttpOptions, IncomingRequest, report, sendable, unsendable } from "../core/dispatch";
+import type { Outcome } from "../core/context";
 import type { BodyRead } from "../request/body";
 import type { ResponseParts } from "../core/context";
 import { originForm, type Origin } from "../request/origin";

@@ -1,6 +1,7 @@
 import { positionalKeys, splitArguments } from "../../routing/generation/generate";
 import { parseHelperName, type Helper } from "../../routing/generation/helpers";
-import type { AnyRouteSet, UntypedHelpers } from "../../routing/model/typedRoutes";
+import type { UntypedHelpers } from "../../routing/model/typedRoutes";
+import type { AnyRouteSet } from "../../routing/model/routeSet";
 import { Params } from "../request/params";
 import type { Files } from "../request/body";
 import { CookieJar, Cookies } from "../request/cookies";
@@ -48,6 +49,17 @@ export interface ResponseParts {
   headers: Record<string, string>;
   body: string | Uint8Array | null;
 }
+
+/**
+ * What the adapter sends: an answer, a Response of the application's (with the answer to send
+ * instead should it turn out unsendable: a used or failing body), or nothing of ours: no route and
+ * the host framework may go on (Express's next(), a fetch handler's undefined). `cookies` are
+ * Set-Cookie lines the context added.
+ */
+export type Outcome =
+  | { answer: ResponseParts; head: boolean; cookies?: readonly string[] }
+  | { response: unknown; head: boolean; cookies?: readonly string[]; fallback?: Outcome }
+  | { next: true };
 
 /** What a controller action receives (docs/serving.md). */
 export interface ActionContext<Request = unknown> {

@@ -1,7 +1,7 @@
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../../routing/model/errors";
-import type { AnyRouteSet } from "../../routing/model/typedRoutes";
+import type { AnyRouteSet } from "../../routing/model/routeSet";
 import type { Recognition } from "../../routing/recognition/recognize";
-import { ResponseParts, answerOf, RequestContext } from "./context";
+import { answerOf, Outcome, RequestContext } from "./context";
 import { formatFromAccept } from "../request/accept";
 import { allowedHostsTest, claimedOrigin, Origin } from "../request/origin";
 import { notFoundHtml, routesPageHtml } from "./routesPage";
@@ -120,17 +120,6 @@ export interface IncomingRequest<Raw> {
   readBody(limit: number, timeout: number): Promise<BodyRead>;
   raw: Raw;
 }
-
-/**
- * What the adapter sends: an answer, a Response of the application's (with the answer to send
- * instead should it turn out unsendable: a used or failing body), or nothing of ours: no route and
- * the host framework may go on (Express's next(), a fetch handler's undefined). `cookies` are
- * Set-Cookie lines the context added.
- */
-export type Outcome =
-  | { answer: ResponseParts; head: boolean; cookies?: readonly string[] }
-  | { response: unknown; head: boolean; cookies?: readonly string[]; fallback?: Outcome }
-  | { next: true };
 
 /** An outcome now, or later when a body must be read or an action is async. */
 export type Pending<T> = T | Promise<T>;

@@ -1,5 +1,5 @@
 import { answerOf } from "./context";
-import type { Outcome } from "./dispatch";
+import type { Outcome } from "./context";
 import { formatFromAccept } from "../request/accept";
 import type { ParamsIssue } from "../request/schemas";
 

@@ -1,7 +1,7 @@
 import { draw } from "../../dsl/draw";
 import { parsePath, segmentKeys } from "../../routing/model/path";
 import type { RouteSet } from "../../routing/model/routeSet";
-import type { AnyRouteSet } from "../../routing/model/typedRoutes";
+import type { AnyRouteSet } from "../../routing/model/routeSet";
 
 /**
  * A URL pattern that no longer routes and where its requests go now, as `resource-routes diff

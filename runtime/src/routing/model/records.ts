@@ -1,5 +1,3 @@
-import type { OptionValue } from "./values";
-
 /* Records keyed by what users and requests write: nothing they write reaches Object.prototype. */
 
 /**
@@ -7,7 +5,7 @@ import type { OptionValue } from "./values";
  * prototype, so `constructor`, `toString` or `__proto__` are ordinary keys, never inherited
  * members, and writing `__proto__` cannot change what the map is.
  */
-export function record<T = OptionValue>(): Record<string, T> {
+export function record<T>(): Record<string, T> {
   return new Blank() as Record<string, T>;
 }
 

@@ -123,3 +123,9 @@ function deprecationWarning(message: string): void {
   if (typeof process === "object" && typeof process?.emitWarning === "function") process.emitWarning(message, "DeprecationWarning");
   else console.warn(`DeprecationWarning: ${message}`);
 }
+
+/** A route set whose helpers a generated declaration file lists: `export default draw<Routes>(…)`. */
+export type TypedRouteSet<Helpers extends object> = RouteSet<Helpers>;
+
+/** Any route set, typed or not: what the HTTP adapters take. */
+export type AnyRouteSet = RouteSet<object>;

@@ -1,5 +1,3 @@
-import type { RouteSet } from "./routeSet";
-
 /**
  * Types for routing files typed by a generated declaration file (docs/typed-routes.md, `resource-routes
  * types`): types only, nothing here runs.
@@ -27,9 +25,3 @@ export interface UntypedHelpers {
   [name: `hash_for_${string}`]: (...args: unknown[]) => Record<string, unknown>;
   [name: `${string}_path` | `${string}_url`]: (...args: unknown[]) => string;
 }
-
-/** A route set whose helpers a generated declaration file lists: `export default draw<Routes>(…)`. */
-export type TypedRouteSet<Helpers extends object> = RouteSet<Helpers>;
-
-/** Any route set, typed or not: what the HTTP adapters take. */
-export type AnyRouteSet = RouteSet<object>;

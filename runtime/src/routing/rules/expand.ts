@@ -443,7 +443,7 @@ function methodConditions(resource: OptionMap, method: OptionValue): OptionMap {
 
 const METHOD_CONDITIONS = new Map<string, OptionMap>([
   ["any", EMPTY_MAP],
-  ...ROUTE_METHODS.map((method): [string, OptionMap] => [method, Object.freeze(Object.assign(record(), { method }))]),
+  ...ROUTE_METHODS.map((method): [string, OptionMap] => [method, Object.freeze(Object.assign(record<OptionValue>(), { method }))]),
 ]);
 
 function originKey(origin: RouteOrigin): string {

@@ -148,11 +148,11 @@ function segmentName(pathNames: OptionMap, appPathNames: Readonly<Record<string,
  */
 function resourceRequirements(given: OptionValue | undefined): { requirements: OptionMap; requirementsWithId: OptionMap } {
   if (!isOptionMap(given)) return NO_REQUIREMENTS;
-  const requirements = record();
+  const requirements = record<OptionValue>();
   for (const key of Object.keys(given)) if (key !== "id") requirements[key] = given[key];
   const id = own(given, "id");
   if (isEmpty(requirements) && !(id instanceof RegExp)) return NO_REQUIREMENTS;
-  return { requirements, requirementsWithId: Object.assign(record(), requirements, { id: id instanceof RegExp ? id : DEFAULT_ID_REQUIREMENT }) };
+  return { requirements, requirementsWithId: Object.assign(record<OptionValue>(), requirements, { id: id instanceof RegExp ? id : DEFAULT_ID_REQUIREMENT }) };
 }
 
 /** The default pattern of `:id`, one object for every resource (a pattern without the g or y flag keeps no state). */
@@ -160,7 +160,7 @@ const DEFAULT_ID_REQUIREMENT = new RegExp(DEFAULT_SEGMENT_PATTERN);
 
 const NO_REQUIREMENTS: { requirements: OptionMap; requirementsWithId: OptionMap } = {
   requirements: EMPTY_MAP,
-  requirementsWithId: Object.freeze(Object.assign(record(), { id: DEFAULT_ID_REQUIREMENT })),
+  requirementsWithId: Object.freeze(Object.assign(record<OptionValue>(), { id: DEFAULT_ID_REQUIREMENT })),
 };
 
 /**
