@@ -77,6 +77,24 @@ export default tseslint.config(
     },
   },
   {
+    // The protocol glue reaches the language service through its one door, service/index.ts.
+    files: ["server/src/lsp/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/runtime/out/**", "**/runtime/src/**", "**/runtime/esm/**"],
+              message: "Import the runtime through its entries: resource-routes, resource-routes/http, resource-routes/testing or resource-routes/internal.",
+            },
+            { group: ["../service/*"], message: "lsp/ reaches the service through service/index.ts: export what it needs there." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The code the helpers and client modules ship: plain JavaScript for any browser (and Node, Deno, Bun, workers).
     files: ["server/src/format/shipped/*.js"],
     languageOptions: {

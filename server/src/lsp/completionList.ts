@@ -1,7 +1,6 @@
+import { CompletionItem, helperDetails, MAX_HELPER_ITEMS, RoutingWorkspace } from "../service";
 import * as lsp from "vscode-languageserver/node";
-import { CompletionItem, helperDetails, MAX_HELPER_ITEMS } from "../service/completion";
 import { LineIndex } from "../text/lineIndex";
-import { RoutingWorkspace } from "../service/workspace";
 import { toRange } from "./convert";
 
 const KINDS = {

@@ -1,16 +1,20 @@
+import {
+  type ActionLens,
+  type CodeAction,
+  type DeclarationSymbol,
+  type HelperSymbol,
+  type Hover,
+  type InlayHint,
+  type RecognizeResult,
+  type RouteCountLens,
+  type RoutesTable,
+  type RoutesTreeAnswer,
+  type SignatureHelp,
+  WorkspaceChange,
+} from "../service";
 import * as lsp from "vscode-languageserver/node";
 import { LineIndex } from "../text/lineIndex";
 import { Diagnostic, Severity, Span } from "resource-routes/internal";
-import type { CodeAction } from "../service/codeActions";
-import type { ActionLens } from "../service/controllers";
-import { WorkspaceChange } from "../service/edits";
-import type { Hover } from "../service/hover";
-import type { InlayHint } from "../service/inlayHints";
-import type { DeclarationSymbol, RouteCountLens } from "../service/outline";
-import type { RecognizeResult, RoutesTable } from "../service/routesTable";
-import type { RoutesTreeAnswer } from "../service/routesTree";
-import type { SignatureHelp } from "../service/signatureHelp";
-import type { HelperSymbol } from "../service/workspaceSymbols";
 import type * as custom from "./customRequests";
 
 /**

@@ -1,6 +1,5 @@
+import { diagnosticSteps, RoutingWorkspace } from "../service";
 import * as lsp from "vscode-languageserver/node";
-import { diagnosticSteps } from "../service/diagnostics";
-import { RoutingWorkspace } from "../service/workspace";
 import { toDiagnostic } from "./convert";
 import { Clock, SYSTEM_CLOCK, Timer } from "./clock";
 

@@ -1,3 +1,4 @@
+import { RoutingWorkspace } from "../service";
 import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
@@ -9,7 +10,6 @@ import { helpersFilesOf, staleHelpersFiles } from "../format/helpersFiles";
 import { controllerTypesPartOf, routeTypesOf, typesDefaultsOf, typesFileOf } from "../format/routeTypes";
 import { Route } from "resource-routes/internal";
 import { parseUri } from "../files/uris";
-import { RoutingWorkspace } from "../service/workspace";
 import { Clock, SYSTEM_CLOCK, Timer } from "./clock";
 
 /** How long after the last change the generated files are written: a burst of keystrokes writes once. */

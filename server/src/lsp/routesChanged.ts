@@ -1,5 +1,4 @@
-import { controllerFolderPaths, inFolders } from "../service/controllers";
-import { RoutingWorkspace } from "../service/workspace";
+import { controllerFolderPaths, inFolders, RoutingWorkspace } from "../service";
 import { Clock, SYSTEM_CLOCK, Timer } from "./clock";
 
 /** How long after the last edit the client is told: a burst of keystrokes is told once. */

@@ -1,9 +1,6 @@
+import { createRoutesLanguageService, DEFAULT_SETTINGS, FileSystem, nodeFileSystem, readSettings, RoutingWorkspace, ServiceSettings } from "../service";
 import * as lsp from "vscode-languageserver/node";
 import { Span } from "resource-routes/internal";
-import { FileSystem, nodeFileSystem } from "../service/indexer";
-import { createRoutesLanguageService } from "../service/languageService";
-import { DEFAULT_SETTINGS, readSettings, ServiceSettings } from "../service/settings";
-import { RoutingWorkspace } from "../service/workspace";
 import { WorkerRubyReader } from "../import/rubyReader";
 import { FolderCoverage } from "../coverage/folder";
 import {

@@ -1,8 +1,6 @@
+import { controllerFolderPaths, FileFilter, FileSystem, indexFile, indexFolder, inFolders, RoutingWorkspace } from "../service";
 import * as lsp from "vscode-languageserver/node";
-import { FileFilter, FileSystem, indexFile, indexFolder } from "../service/indexer";
-import { RoutingWorkspace } from "../service/workspace";
 import { parseUri } from "../files/uris";
-import { controllerFolderPaths, inFolders } from "../service/controllers";
 
 /**
  * Keeps the workspace's files from disk current: indexes the workspace folders (reporting
