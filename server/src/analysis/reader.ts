@@ -1,16 +1,14 @@
 import ts = require("typescript");
-import { Declaration, DECLARATION_KINDS, DeclarationKind, Diagnostic, isOptionMap, OptionMap, OptionValue } from "resource-routes/internal";
+import { Declaration, DECLARATION_KINDS, DeclarationKind, Diagnostic } from "resource-routes/internal";
 import { addCost, ANALYSIS_LIMITS, count } from "./budget";
 import { Evaluator, unwrap } from "./evaluate";
-import { type Evaluated, NotStatic } from "./evaluated";
+import { NotStatic } from "./evaluated";
 import { Scope } from "./scope";
-import { OptionSources } from "../incremental/optionSources";
 import { StatementPlace } from "./statementPlace";
 import { blockOf, BlockReading, CallbackReadings, FoundBlock, StatementReading, unreadStatement } from "./readings";
+import { callArguments, declarationOf, type FunctionNode } from "./callArguments";
 
 const MAPPER_METHODS: ReadonlySet<string> = new Set<DeclarationKind>(DECLARATION_KINDS);
-
-type FunctionNode = ts.ArrowFunction | ts.FunctionExpression;
 
 /** Mapper parameters in scope, each with the list its calls are recorded into. */
 type Mappers = ReadonlyMap<string, Declaration[]>;
@@ -359,38 +357,9 @@ export class DeclarationReader {
       return;
     }
     const kind = method as DeclarationKind;
-    const sources = new OptionSources();
-    const strings: Array<{ value: string; node: ts.Node }> = [];
-    let options: OptionMap = {};
-    let block: FunctionNode | undefined;
-
-    for (const argument of spreadArguments(call, this.evaluator, scope)) {
-      if (argument instanceof NotStatic) {
-        this.notStatic(argument, "this declaration is left out");
-        return;
-      }
-      const node = unwrap(argument.node);
-      if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
-        block = node;
-        continue;
-      }
-      const value: Evaluated =
-        argument.value !== undefined
-          ? argument.value
-          : this.evaluator.options(node, scope, sources, (missing) => this.notStatic(missing, "this option is left out"));
-      if (value instanceof NotStatic) {
-        this.notStatic(value, "this declaration is left out");
-        return;
-      }
-      if (typeof value === "string") strings.push({ value, node });
-      else if (isOptionMap(value)) options = value;
-      else if (value !== undefined && value !== null) {
-        this.notStatic(new NotStatic(node, `a ${describeValue(value)} where a name or options were expected`), "this declaration is left out");
-        return;
-      }
-    }
-
-    sources.trim();
+    const read = callArguments(call, this.evaluator, scope, (missing, consequence) => this.notStatic(missing, consequence));
+    if (!read) return;
+    const { options, block } = read;
     // Expansion merges the inherited options into this declaration's own, and copies them into each
     // has_many/has_one child: charged here, so that what it walks stays within the file's budget.
     const weight = this.inherited + this.evaluator.sizeOf(options);
@@ -402,7 +371,7 @@ export class DeclarationReader {
       );
       return;
     }
-    const declaration = this.declaration(kind, strings, options, call, sources);
+    const declaration = declarationOf(kind, read, call, this.evaluator, this.diagnostics);
     if (!declaration) return;
     into.push(declaration);
     if (block) {
@@ -418,69 +387,9 @@ export class DeclarationReader {
     }
   }
 
-  private declaration(
-    kind: DeclarationKind,
-    strings: Array<{ value: string; node: ts.Node }>,
-    options: OptionMap,
-    call: ts.CallExpression,
-    sources: OptionSources,
-  ): Declaration | undefined {
-    const source = {
-      call: this.evaluator.span(call),
-      method: this.evaluator.span((call.expression as ts.PropertyAccessExpression).name),
-      names: strings.map((s) => this.evaluator.span(s.node)),
-      options: sources,
-    };
-    const needs = STRINGS_NEEDED[kind];
-    if (strings.length < needs) {
-      this.diagnostics.push({
-        severity: "error",
-        code: "not-static",
-        message: `${kind}() needs ${needs === 1 ? "a name" : "a name and a path"} written as a string; this declaration is left out`,
-        span: source.call,
-      });
-      return undefined;
-    }
-    const declaration: Declaration = { kind, names: [], options, source };
-    if (kind === "connect") declaration.path = strings[0].value;
-    else if (kind === "named_route") {
-      declaration.names = [strings[0].value];
-      declaration.path = strings[1].value;
-      source.names = [source.names[0]];
-    } else declaration.names = strings.map((s) => s.value);
-    return declaration;
-  }
-
   private notStatic(missing: NotStatic, consequence: string): void {
     this.diagnostics.push(notStaticDiagnostic(missing, consequence, this.evaluator));
   }
-}
-
-/** How many of a declaration's arguments must be strings: its name, or (named_route) its name and path. */
-const STRINGS_NEEDED: Readonly<Record<DeclarationKind, number>> = {
-  resources: 1,
-  resource: 1,
-  namespace: 1,
-  with_options: 0,
-  connect: 1,
-  named_route: 2,
-  root: 0,
-};
-
-/** A call's arguments, with `...list` spreads of static lists opened up. */
-function spreadArguments(call: ts.CallExpression, evaluator: Evaluator, scope: Scope): Array<{ node: ts.Expression; value?: OptionValue } | NotStatic> {
-  const result: Array<{ node: ts.Expression; value?: OptionValue } | NotStatic> = [];
-  for (const argument of call.arguments) {
-    if (!ts.isSpreadElement(argument)) {
-      result.push({ node: argument });
-      continue;
-    }
-    const values = evaluator.evaluate(argument.expression, scope);
-    if (values instanceof NotStatic) result.push(values);
-    else if (!Array.isArray(values)) result.push(new NotStatic(argument, "a spread of something that is not a list"));
-    else for (const value of values) result.push({ node: argument, value });
-  }
-  return result;
 }
 
 /** What a value the reader could not know becomes: `not-static` (information) or `too-deep` (error), at the node that stopped it. */
@@ -510,10 +419,4 @@ function loopVariable(initializer: ts.ForInitializer): string | { why: string } 
 function mentions(node: ts.Node, mappers: Mappers): boolean {
   if (ts.isIdentifier(node)) return mappers.has(node.text);
   return ts.forEachChild(node, (child) => mentions(child, mappers) || undefined) ?? false;
-}
-
-function describeValue(value: OptionValue): string {
-  if (Array.isArray(value)) return "list";
-  if (value instanceof RegExp) return "regular expression";
-  return typeof value;
 }

@@ -1,15 +1,18 @@
 /**
- * When a request about one file can be answered with that file's routes: once the workspace's
- * first indexing is done (the files a routing file imports are known) and the file's routes.rb
- * reading, if any, has arrived. A hover asked while either is under way waits for them, up to a
- * limit, rather than answering without the routes: an editor shows "Loading…" meanwhile, where an
- * empty answer closes the hover.
+ * When a request about one file can be answered with that file's routes: once the workspace holds
+ * the file (the editor opened it, or the first indexing read it) and its routes.rb reading, if
+ * any, has arrived. An open file's routes are worked out first, when asked, ahead of the rest of
+ * the workspace, so a hover on it never waits for indexing. A hover asked before then waits, up to
+ * a limit, rather than answering without the routes: an editor shows "Loading…" meanwhile, where
+ * an empty answer closes the hover.
  */
 export class FileReadiness {
   private indexed = false;
   private waiters: Array<{ uri: string; resolve: () => void }> = [];
 
   constructor(
+    /** Whether the workspace holds the file. */
+    private readonly known: (uri: string) => boolean,
     /** Whether a routes.rb reading of the file's current text is still to come. */
     private readonly reading: (uri: string) => boolean,
     private readonly limitMs = WAIT_LIMIT_MS,
@@ -40,7 +43,7 @@ export class FileReadiness {
   }
 
   private ready(uri: string): boolean {
-    return this.indexed && !this.reading(uri);
+    return (this.indexed || this.known(uri)) && !this.reading(uri);
   }
 }
 

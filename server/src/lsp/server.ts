@@ -79,7 +79,10 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     if (client.workspace?.inlayHint?.refreshSupport) void connection.languages.inlayHint.refresh().catch(() => undefined);
   };
   const rubyReader = new WorkerRubyReader(rubyRead);
-  const readiness = new FileReadiness((uri) => rubyReader.reading(uri));
+  const readiness = new FileReadiness(
+    (uri) => workspace.document(uri) !== undefined,
+    (uri) => rubyReader.reading(uri),
+  );
   const service = createRoutesLanguageService(new RoutingWorkspace(DEFAULT_SETTINGS, rubyReader));
   const workspace = service.workspace;
   workspace.coverage = new FolderCoverage(
@@ -262,6 +265,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   documents.onDidChangeContent(({ document }) => {
     idle.touch();
     workspace.set(document, document.change);
+    readiness.recheck();
     changed();
     routesChanged.afterEdit(document.uri);
   });

@@ -1,0 +1,126 @@
+import ts = require("typescript");
+import { Declaration, DeclarationKind, Diagnostic, isOptionMap, OptionMap, OptionValue } from "resource-routes/internal";
+import { Evaluator, unwrap } from "./evaluate";
+import { type Evaluated, NotStatic } from "./evaluated";
+import { Scope } from "./scope";
+import { OptionSources } from "../incremental/optionSources";
+
+/*
+ * A mapper call's arguments as a declaration: its names (strings), its options (one object, where
+ * each option was written), and the callback of its block.
+ */
+
+export type FunctionNode = ts.ArrowFunction | ts.FunctionExpression;
+
+/** What a mapper call's arguments say, as far as they are static. */
+export interface CallArguments {
+  strings: Array<{ value: string; node: ts.Node }>;
+  options: OptionMap;
+  sources: OptionSources;
+  block?: FunctionNode;
+}
+
+/**
+ * The arguments of a mapper call, `...list` spreads of static lists opened up; undefined where one
+ * cannot be known (said through `notStatic`, and the declaration is left out).
+ */
+export function callArguments(
+  call: ts.CallExpression,
+  evaluator: Evaluator,
+  scope: Scope,
+  notStatic: (missing: NotStatic, consequence: string) => void,
+): CallArguments | undefined {
+  const read: CallArguments = { strings: [], options: {}, sources: new OptionSources() };
+  for (const argument of spreadArguments(call, evaluator, scope)) {
+    if (argument instanceof NotStatic) {
+      notStatic(argument, "this declaration is left out");
+      return undefined;
+    }
+    const node = unwrap(argument.node);
+    if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+      read.block = node;
+      continue;
+    }
+    const value: Evaluated =
+      argument.value !== undefined ? argument.value : evaluator.options(node, scope, read.sources, (missing) => notStatic(missing, "this option is left out"));
+    if (value instanceof NotStatic) {
+      notStatic(value, "this declaration is left out");
+      return undefined;
+    }
+    if (typeof value === "string") read.strings.push({ value, node });
+    else if (isOptionMap(value)) read.options = value;
+    else if (value !== undefined && value !== null) {
+      notStatic(new NotStatic(node, `a ${describeValue(value)} where a name or options were expected`), "this declaration is left out");
+      return undefined;
+    }
+  }
+  read.sources.trim();
+  return read;
+}
+
+/** The declaration a call's arguments make, with its source spans; undefined (with an error) where a name it needs is not a string. */
+export function declarationOf(
+  kind: DeclarationKind,
+  { strings, options, sources }: CallArguments,
+  call: ts.CallExpression,
+  evaluator: Evaluator,
+  diagnostics: Diagnostic[],
+): Declaration | undefined {
+  const source = {
+    call: evaluator.span(call),
+    method: evaluator.span((call.expression as ts.PropertyAccessExpression).name),
+    names: strings.map((s) => evaluator.span(s.node)),
+    options: sources,
+  };
+  const needs = STRINGS_NEEDED[kind];
+  if (strings.length < needs) {
+    diagnostics.push({
+      severity: "error",
+      code: "not-static",
+      message: `${kind}() needs ${needs === 1 ? "a name" : "a name and a path"} written as a string; this declaration is left out`,
+      span: source.call,
+    });
+    return undefined;
+  }
+  const declaration: Declaration = { kind, names: [], options, source };
+  if (kind === "connect") declaration.path = strings[0].value;
+  else if (kind === "named_route") {
+    declaration.names = [strings[0].value];
+    declaration.path = strings[1].value;
+    source.names = [source.names[0]];
+  } else declaration.names = strings.map((s) => s.value);
+  return declaration;
+}
+
+/** How many of a declaration's arguments must be strings: its name, or (named_route) its name and path. */
+const STRINGS_NEEDED: Readonly<Record<DeclarationKind, number>> = {
+  resources: 1,
+  resource: 1,
+  namespace: 1,
+  with_options: 0,
+  connect: 1,
+  named_route: 2,
+  root: 0,
+};
+
+/** A call's arguments, with `...list` spreads of static lists opened up. */
+function spreadArguments(call: ts.CallExpression, evaluator: Evaluator, scope: Scope): Array<{ node: ts.Expression; value?: OptionValue } | NotStatic> {
+  const result: Array<{ node: ts.Expression; value?: OptionValue } | NotStatic> = [];
+  for (const argument of call.arguments) {
+    if (!ts.isSpreadElement(argument)) {
+      result.push({ node: argument });
+      continue;
+    }
+    const values = evaluator.evaluate(argument.expression, scope);
+    if (values instanceof NotStatic) result.push(values);
+    else if (!Array.isArray(values)) result.push(new NotStatic(argument, "a spread of something that is not a list"));
+    else for (const value of values) result.push({ node: argument, value });
+  }
+  return result;
+}
+
+function describeValue(value: OptionValue): string {
+  if (Array.isArray(value)) return "list";
+  if (value instanceof RegExp) return "regular expression";
+  return typeof value;
+}
