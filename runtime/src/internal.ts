@@ -18,7 +18,7 @@ export { expandDeclarations, Expander, ExpansionUnit, expansionUnits, Refusal, s
 export { explainRecognition } from "./routing/recognition/explain";
 export { positionalKeys } from "./routing/generation/generate";
 export { generateFromOptions, routesByTarget } from "./routing/generation/generateFromOptions";
-export { Helper, helperNames, parseHelperName } from "./routing/generation/helpers";
+export { Helper, helperNames, parseHelperName, routePath } from "./routing/generation/helpers";
 export { Inflector, RAILS_INFLECTIONS } from "./routing/rules/inflector";
 export {
   DEFAULT_SEGMENT_PATTERN,

@@ -1,6 +1,7 @@
 import { BEHAVIOURS, Recognizer, type RouteSet } from "resource-routes/internal";
 import { editOf, type GroupedTable, versionOf } from "../incremental/groupedTable";
 import { literalRecognised, matchLiteral, type LiteralMatch } from "./literalRoutes";
+import { matchAmongCandidates } from "./literalRecognition";
 import type { UrlLiteral } from "./urlLiterals";
 
 /**
@@ -9,13 +10,18 @@ import type { UrlLiteral } from "./urlLiterals";
  * second at 100,000 routes): a version the editor patched from the last one (a keystroke in the
  * routing file) matches again only the literals whose route it removed or that a route it added
  * recognises, asking a recogniser of the added routes alone; the others keep their match, whose
- * route is the same object in the new version. Any other new version matches everything again.
+ * route is the same object in the new version. A literal matched again this way is answered by
+ * the added routes where they recognise it (no route before them did, or it would have kept its
+ * match), and only otherwise by the whole route set's recogniser. Any other new version matches
+ * everything again.
  */
 export class KeptLiteralMatches {
   /** How many times a literal was matched anew (with the whole route set's recogniser): the work kept matches spare. */
   matched = 0;
   private version: object | undefined;
   private readonly kept = new Map<string, { literal: UrlLiteral; match: LiteralMatch | undefined }>();
+  /** The literals the last patch made match again, and the routes it added (from `start` on): where their answer is first looked for. */
+  private again: { keys: Set<string>; start: number; added: Recognizer } | undefined;
 
   /** The literal's match in `routes`, the routing file's routes now. */
   matchOf(literal: UrlLiteral, set: { uri: string; routes: RouteSet }): LiteralMatch | undefined {
@@ -24,7 +30,18 @@ export class KeptLiteralMatches {
     let entry = this.kept.get(key);
     if (!entry) {
       this.matched++;
-      this.kept.set(key, (entry = { literal, match: matchLiteral(literal, [set]) }));
+      const again = this.again?.keys.delete(key) ? this.again : undefined;
+      const match = again
+        ? (method: string, path: string) => {
+            try {
+              const found = again.added.match(method, path);
+              return { ...found, index: again.start + found.index };
+            } catch {
+              return matchAmongCandidates(set.routes, method, path);
+            }
+          }
+        : undefined;
+      this.kept.set(key, (entry = { literal, match: matchLiteral(literal, [{ ...set, match }]) }));
     }
     return entry.match;
   }
@@ -36,6 +53,7 @@ export class KeptLiteralMatches {
     const edit = editOf(routes.table);
     const previous = this.version;
     this.version = version;
+    this.again = undefined;
     // A route with a :controller or :action segment recognises by the whole set's controllers: everything is matched again.
     const added = edit?.added.flatMap((group) => group.routes) ?? [];
     const table = routes.table as GroupedTable;
@@ -48,12 +66,16 @@ export class KeptLiteralMatches {
     for (let i = 0; i < edit.at; i++) start += table.groups.list[i].routes.length;
     const removed = edit.removed.reduce((n, group) => n + group.routes.length, 0);
     const recogniser = added.length ? new Recognizer(added, BEHAVIOURS[routes.behaviour]) : undefined;
+    const again = new Set<string>();
     for (const [key, entry] of this.kept) {
       const { literal, match } = entry;
       // A match before the run stands: the routes the edit added all come after it.
       if (match && match.index < start) continue;
-      if ((match && match.index < start + removed) || (recogniser && literalRecognised(literal, recogniser))) this.kept.delete(key);
-      else if (match) entry.match = { ...match, index: match.index + added.length - removed };
+      if ((match && match.index < start + removed) || (recogniser && literalRecognised(literal, recogniser))) {
+        this.kept.delete(key);
+        again.add(key);
+      } else if (match) entry.match = { ...match, index: match.index + added.length - removed };
     }
+    if (recogniser && again.size) this.again = { keys: again, start, added: recogniser };
   }
 }

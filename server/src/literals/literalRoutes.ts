@@ -1,6 +1,8 @@
-import { positionalKeys, type Route, type RouteSet } from "resource-routes/internal";
+import type { Match } from "resource-routes";
+import { positionalKeys, type Route, routePath, type RouteSet } from "resource-routes/internal";
 import { isIdentifier } from "../text/javascriptNames";
 import { KeptFor } from "../incremental/keptFor";
+import { matchAmongCandidates } from "./literalRecognition";
 import { reachingHelpers } from "../routing/reachingHelpers";
 import type { Substitution, UrlLiteral } from "./urlLiterals";
 
@@ -30,7 +32,17 @@ const PLACEHOLDER = 7_309_418_265_000;
  * helper, which must give the very text written (its query in the order the helper writes it),
  * so a rewrite never changes a URL.
  */
-export function matchLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ uri: string; routes: RouteSet }>): LiteralMatch | undefined {
+/**
+ * A routing file's routes to match literals against; `match`, where given, answers as
+ * `routes.match` does (a kept match's owner knows where the answer must be, see KeptLiteralMatches).
+ */
+export interface LiteralRoutes {
+  uri: string;
+  routes: RouteSet;
+  match?: (method: string, path: string) => Pick<Match, "route" | "index" | "recognition">;
+}
+
+export function matchLiteral(literal: UrlLiteral, sets: readonly LiteralRoutes[]): LiteralMatch | undefined {
   const url = writtenUrl(literal);
   const named = queryValues(url.query);
   if (!named) return undefined;
@@ -53,14 +65,14 @@ function matchWith(
   { written, substitutions, path }: ReturnType<typeof writtenUrl>,
   named: ReadonlyArray<[string, string]>,
   method: string,
-  sets: ReadonlyArray<{ uri: string; routes: RouteSet }>,
+  sets: readonly LiteralRoutes[],
 ): LiteralMatch | undefined {
-  for (const { uri, routes } of sets) {
+  for (const { uri, routes, match } of sets) {
     let route: Route;
     let index: number;
     let params: Record<string, string>;
     try {
-      const matched = routes.match(method, path);
+      const matched = match ? match(method, path) : matchAmongCandidates(routes, method, path);
       ({ route, index } = matched);
       params = matched.recognition.params;
     } catch {
@@ -85,8 +97,9 @@ function matchWith(
     }
     const rest = named.length ? [Object.fromEntries(named)] : [];
     if (named.length) args.push(`{ ${named.map(([key, value]) => `${isIdentifier(key) ? key : JSON.stringify(key)}: ${JSON.stringify(value)}`).join(", ")} }`);
-    // Exact or nothing: the helper must write back what the literal holds.
-    const fn = (routes.helpers as unknown as Record<string, (...a: unknown[]) => string>)[helper];
+    // Exact or nothing: the helper must write back what the literal holds (its route's alone: a route set's every helper is not made for it).
+    const holder = routes.table.named.get(name)!;
+    const fn = (...a: unknown[]) => routePath(holder, helper, a);
     if (generatedBy(fn, [...values, ...rest]) !== written) continue;
     // Every substitution is an argument, each once.
     if (substitutions.some((_, i) => positions.filter((at) => at === i).length !== 1)) continue;
@@ -144,12 +157,18 @@ function unprovenFor(
   return undefined;
 }
 
-/** The name whose helper writes a route's path: its own, or the first named route's of its path (worked out once per route set). */
+/**
+ * The name whose helper writes a route's path: its own, or the first named route's of its path (as
+ * reachingHelpers says; looked up per path asked, since a new version of the routes asks for few).
+ */
 function helperNameOf(routes: RouteSet, route: Route): string | undefined {
-  return reaching.get(routes, (set) => reachingHelpers(set.routes))(route)[0];
+  if (route.name) return route.name;
+  const byPath = namesOfPaths.get(routes, () => new Map());
+  if (!byPath.has(route.path)) byPath.set(route.path, reachingHelpers(routes.routes.filter((r) => r.path === route.path))(route)[0]);
+  return byPath.get(route.path);
 }
 
-const reaching = new KeptFor<RouteSet, (route: Route) => readonly string[]>();
+const namesOfPaths = new KeptFor<RouteSet, Map<string, string | undefined>>();
 
 /** Whether any route, named or not, recognises the literal (with its substitutions as values). */
 export function recognisesLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ routes: RouteSet }>): boolean {
@@ -189,8 +208,7 @@ export function movedLiteral(literal: UrlLiteral, quote: string, before: RouteSe
     }
     const name = helperNameOf(after, to);
     if (!name) return undefined;
-    const helper = (after.helpers as unknown as Record<string, (...a: unknown[]) => string>)[`${name}_path`];
-    generated = helper(...values);
+    generated = routePath(after.table.named.get(name)!, `${name}_path`, values);
   } catch {
     return undefined;
   }

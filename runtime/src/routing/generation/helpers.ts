@@ -55,7 +55,8 @@ export function buildHelpers(
   return helpers;
 }
 
-function routePath(route: Route, helper: string, args: unknown[]): string {
+/** What a route's `_path` helper (named `helper`) answers for `args`: one route's, without making a route set's every helper. */
+export function routePath(route: Route, helper: string, args: unknown[]): string {
   const values = assignValues(route, helper, splitArguments(args));
   return finishPath(generatePath(route, values, helper), urlOptionsOf(values));
 }
