@@ -56,8 +56,8 @@ export default tseslint.config(
   },
   {
     // The tools' layers: syntax, the model and what is made of it (text, files, incremental, analysis, routing, format,
-    // literals, import, coverage) know nothing of the language service above them, nor of the protocol or the CLI.
-    files: ["server/src/{text,files,incremental,analysis,routing,format,literals,import,coverage}/**/*.ts"],
+    // literals, ruby, import, coverage) know nothing of the language service above them, nor of the protocol or the CLI.
+    files: ["server/src/{text,files,incremental,analysis,routing,format,literals,import,ruby,coverage}/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -70,6 +70,27 @@ export default tseslint.config(
             {
               group: ["**/service/**", "**/lsp/**", "**/cli/**", "**/typescriptPlugin/**"],
               message: "A lower layer imports nothing of the service, the protocol or the CLI: move what both need down.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The Ruby front end reads routes.rb for the importer and the language service alike: it knows nothing of the importer's writing.
+    files: ["server/src/ruby/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/runtime/out/**", "**/runtime/src/**", "**/runtime/esm/**"],
+              message: "Import the runtime through its entries: resource-routes, resource-routes/http, resource-routes/testing or resource-routes/internal.",
+            },
+            {
+              group: ["**/service/**", "**/lsp/**", "**/cli/**", "**/typescriptPlugin/**", "**/import/**"],
+              message: "The Ruby front end imports nothing of the importer, the service, the protocol or the CLI: move what both need into ruby/.",
             },
           ],
         },

@@ -19,7 +19,7 @@ await esbuild.build({
 // bundle does not have; the bundle's own file stands for it, and prism.wasm is copied beside it.
 await esbuild.build({
   ...common,
-  entryPoints: [path.join(root, "server/out/import/importWorker.js")],
+  entryPoints: [path.join(root, "server/out/ruby/importWorker.js")],
   outfile: path.join(root, "client/dist/importWorker.js"),
   // The reader tells Prism's nodes apart by their class names, which minifying would change.
   keepNames: true,

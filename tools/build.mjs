@@ -35,10 +35,10 @@ await esbuild.build({
   logLevel: "warning",
 });
 
-// The worker thread an import reads Ruby in (server/out/import/readInWorker.js starts it from beside
+// The worker thread an import reads Ruby in (server/out/ruby/readInWorker.js starts it from beside
 // itself, so in the bundle from beside cli.js).
 await esbuild.build({
-  entryPoints: [path.join(root, "server", "out", "import", "importWorker.js")],
+  entryPoints: [path.join(root, "server", "out", "ruby", "importWorker.js")],
   bundle: true,
   platform: "node",
   target: "node20",

@@ -1,7 +1,7 @@
 import { type Behaviour, expandDeclarations, RouteSet, type RouteJSON } from "resource-routes/internal";
-import { rubyDeclarations } from "./rubyDeclarations";
+import { rubyDeclarations } from "../ruby/rubyDeclarations";
 import { routeLine } from "../routing/routeLine";
-import type { ImportedStatement } from "./routesRb";
+import type { ImportedStatement } from "../ruby/routesRb";
 
 /*
  * The proof of an import: the routes the imported calls make when the facility draws them as

@@ -1,11 +1,9 @@
 import { type Behaviour, commentLines } from "resource-routes/internal";
 import { PARTIAL_IMPORT_MARK } from "../analysis/partialImport";
-import { isBindingName, isIdentifier } from "../text/javascriptNames";
-import { MAPPER_METHODS, type ImportedCall, type ImportedRoutes, type ImportedStatement } from "./routesRb";
-import { RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf } from "./rubyValues";
-
-/** A value the DSL cannot take as it is (Ruby-only regular expression syntax), with the reason. */
-export class UnwritableValue extends Error {}
+import { isBindingName } from "../text/javascriptNames";
+import { MAPPER_METHODS, type ImportedRoutes, type ImportedStatement } from "../ruby/routesRb";
+import { type RubyValue } from "../ruby/rubyValues";
+import { argumentsText, UnwritableValue, valueText } from "../ruby/dslValues";
 
 /** How an import was made, said in the written file's first lines. */
 export interface ImportTerms {
@@ -49,19 +47,6 @@ function unwritableCalls(body: readonly ImportedStatement[]): number {
     else if (statement.block) count += unwritableCalls(statement.block.body);
   }
   return count;
-}
-
-/**
- * A call's arguments as the DSL writes them, or why one cannot be: what decides, for the writer,
- * its proof and the declaration tree alike, whether a call is written or kept as a comment.
- */
-export function argumentsText(call: ImportedCall): string[] | UnwritableValue {
-  try {
-    return call.args.map(valueText);
-  } catch (error) {
-    if (error instanceof UnwritableValue) return error;
-    throw error;
-  }
 }
 
 /**
@@ -135,36 +120,4 @@ function comments(indent: string, text: string): string[] {
 /** A Ruby block variable as a TypeScript parameter: a reserved word gets an underscore. */
 export function variableName(name: string): string {
   return isBindingName(name) ? name : `${name}_`;
-}
-
-/** A Ruby value as the DSL takes it: symbols as strings, hashes as objects in their order. */
-function valueText(value: RubyValue): string {
-  if (value === null) return "null";
-  if (typeof value === "string") return JSON.stringify(value);
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (value instanceof RubySymbol) return JSON.stringify(value.name);
-  if (value instanceof RubyRegexp) return regexpText(value);
-  if (Array.isArray(value)) return `[${value.map(valueText).join(", ")}]`;
-  if (value instanceof RubyHash) {
-    if (value.entries.length === 0) return "{}";
-    return `{ ${value.entries.map(([key, v]) => `${keyText(key)}: ${valueText(v)}`).join(", ")} }`;
-  }
-  throw new UnwritableValue("a value the DSL cannot take");
-}
-
-function keyText(key: RubyValue): string {
-  const text = textOf(key) ?? (typeof key === "number" ? String(key) : undefined);
-  if (text === undefined) throw new UnwritableValue("a hash key that is not a symbol, a string or a number");
-  return isIdentifier(text) ? text : JSON.stringify(text);
-}
-
-/** A Ruby regular expression as the JavaScript literal that matches the same strings (see rubyRegexp.ts), or refused with the construct that has none. */
-function regexpText(regexp: RubyRegexp): string {
-  // Rails 2's RouteBuilder raises on it (ArgumentError): the routes.rb does not draw.
-  if (regexp.flags.includes("m"))
-    throw new UnwritableValue(`/${regexp.source}/${regexp.flags} has the multiline option, which Rails 2 refuses in routing requirements`);
-  const javascript = regexp.javascript;
-  if ("refused" in javascript)
-    throw new UnwritableValue(`/${regexp.source}/ uses ${javascript.refused}, which JavaScript has not: write the requirement for JavaScript by hand`);
-  return `/${javascript.source}/${javascript.flags}`;
 }

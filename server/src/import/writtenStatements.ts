@@ -1,6 +1,7 @@
 import ts = require("typescript");
-import { MAPPER_METHODS, type ImportedStatement } from "./routesRb";
-import { argumentsText, UnwritableValue, variableName } from "./typescriptText";
+import { MAPPER_METHODS, type ImportedStatement } from "../ruby/routesRb";
+import { argumentsText, UnwritableValue } from "../ruby/dslValues";
+import { variableName } from "./typescriptText";
 
 /*
  * The second half of an import's proof: the written file holds the statements the import meant and

@@ -1,7 +1,7 @@
 import { createRoutesLanguageService, DEFAULT_SETTINGS, FileSystem, nodeFileSystem, readSettings, RoutingWorkspace, ServiceSettings } from "../service";
 import * as lsp from "vscode-languageserver/node";
 import { Span } from "resource-routes/internal";
-import { WorkerRubyReader } from "../import/rubyReader";
+import { WorkerRubyReader } from "../ruby/rubyReader";
 import { FolderCoverage } from "../coverage/folder";
 import {
   toActionLens,

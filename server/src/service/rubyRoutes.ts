@@ -1,4 +1,4 @@
-import { isRubyRoutingFile } from "../import/rubyRoutingFile";
+import { isRubyRoutingFile } from "../ruby/rubyRoutingFile";
 import { importedFileText } from "../import/typescriptText";
 import { importedOutline, statementDifference } from "../import/writtenStatements";
 import type { WorkspaceChange } from "./edits";

@@ -7,7 +7,7 @@ import type { HelperInfo } from "./helperNames";
 import { NamedRoute, RouteIndex } from "./routeIndex";
 import { DEFAULT_SETTINGS, ServiceSettings } from "./settings";
 import { DocumentAnalyses } from "./workspaceAnalyses";
-import type { RubyRoutesReader } from "../import/rubyRoutingFile";
+import type { RubyRoutesReader } from "../ruby/rubyRoutingFile";
 import type { CoverageSource } from "../coverage/source";
 import { TextDocument, WorkspaceDocuments } from "./workspaceDocuments";
 

@@ -8,7 +8,7 @@ import { HelperUse, HelperUseScan, scanAfterEdit, scanHelperUses } from "./helpe
 import { ServiceSettings } from "./settings";
 import { parseUri } from "../files/uris";
 import { isRubyRoutes, mayRoute, TextDocument, WorkspaceDocuments } from "./workspaceDocuments";
-import { loadRubyRoutingFile, type RubyRoutesReader } from "../import/rubyRoutingFile";
+import { loadRubyRoutingFile, type RubyRoutesReader } from "../ruby/rubyRoutingFile";
 
 /** Something computed from one document, kept while that very document (object) is current. */
 interface Cached<T> {

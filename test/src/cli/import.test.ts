@@ -5,7 +5,7 @@ import * as os from "os";
 import * as path from "path";
 import type { RouteJSON } from "resource-routes";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import { javascriptRegexp } from "../../../server/out/import/rubyRegexp";
+import { javascriptRegexp } from "../../../server/out/ruby/rubyRegexp";
 import { ROOT } from "../support/fixtures";
 
 /** `resource-routes import`: Rails 2 routes.rb files, imported, read back and compared with what Rails drew. */

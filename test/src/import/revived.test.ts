@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { revived, RubyHash, RubySymbol, type RubyValue } from "../../../server/out/import/rubyValues";
+import { revived, RubyHash, RubySymbol, type RubyValue } from "../../../server/out/ruby/rubyValues";
 
 describe("values crossing from the Ruby reader's worker", () => {
   it("stay shared where the worker shared them: a list holding one list a million times over costs its distinct parts", () => {

@@ -1,6 +1,6 @@
 import * as assert from "assert";
-import { WorkerRubyReader } from "../../../server/out/import/rubyReader";
-import type { RubyReading } from "../../../server/out/import/rubyRoutingFile";
+import { WorkerRubyReader } from "../../../server/out/ruby/rubyReader";
+import type { RubyReading } from "../../../server/out/ruby/rubyRoutingFile";
 
 /** The language server's routes.rb reader: Prism in a worker thread, one text at a time, the newest of each file. */
 

@@ -1,8 +1,8 @@
 import * as assert from "assert";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import { rubyParser, type ParseRuby } from "../../../server/out/import/prism";
-import { readRoutesRb } from "../../../server/out/import/routesRb";
-import type { RubyReading } from "../../../server/out/import/rubyRoutingFile";
+import { rubyParser, type ParseRuby } from "../../../server/out/ruby/prism";
+import { readRoutesRb } from "../../../server/out/ruby/routesRb";
+import type { RubyReading } from "../../../server/out/ruby/rubyRoutingFile";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { service } from "../support/serviceFixture";
 

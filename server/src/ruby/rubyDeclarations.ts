@@ -3,7 +3,7 @@ import type { Declaration, Span } from "resource-routes/internal";
 import { OptionSources } from "../incremental/optionSources";
 import { MAPPER_METHODS, type ImportedStatement } from "./routesRb";
 import { RubyHash, RubyRegexp, RubySymbol, RubyValue } from "./rubyValues";
-import { argumentsText, UnwritableValue } from "./typescriptText";
+import { argumentsText, UnwritableValue } from "./dslValues";
 
 /** A call the facility refused (or whose values the DSL cannot take), where it was written. */
 export interface RefusedCall {

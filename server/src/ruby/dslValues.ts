@@ -1,0 +1,56 @@
+import { isIdentifier } from "../text/javascriptNames";
+import type { ImportedCall } from "./routesRb";
+import { RubyHash, RubyRegexp, RubySymbol, type RubyValue, textOf } from "./rubyValues";
+
+/*
+ * Ruby values as the DSL's arguments: what the importer writes of a call, and what the reading of
+ * a routes.rb declares (the same decision, so that the editor's routes are the written file's).
+ */
+
+/** A value the DSL cannot take as it is (Ruby-only regular expression syntax), with the reason. */
+export class UnwritableValue extends Error {}
+
+/**
+ * A call's arguments as the DSL writes them, or why one cannot be: what decides, for the writer,
+ * its proof and the declaration tree alike, whether a call is written or kept as a comment.
+ */
+export function argumentsText(call: ImportedCall): string[] | UnwritableValue {
+  try {
+    return call.args.map(valueText);
+  } catch (error) {
+    if (error instanceof UnwritableValue) return error;
+    throw error;
+  }
+}
+
+/** A Ruby value as the DSL takes it: symbols as strings, hashes as objects in their order. */
+export function valueText(value: RubyValue): string {
+  if (value === null) return "null";
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (value instanceof RubySymbol) return JSON.stringify(value.name);
+  if (value instanceof RubyRegexp) return regexpText(value);
+  if (Array.isArray(value)) return `[${value.map(valueText).join(", ")}]`;
+  if (value instanceof RubyHash) {
+    if (value.entries.length === 0) return "{}";
+    return `{ ${value.entries.map(([key, v]) => `${keyText(key)}: ${valueText(v)}`).join(", ")} }`;
+  }
+  throw new UnwritableValue("a value the DSL cannot take");
+}
+
+function keyText(key: RubyValue): string {
+  const text = textOf(key) ?? (typeof key === "number" ? String(key) : undefined);
+  if (text === undefined) throw new UnwritableValue("a hash key that is not a symbol, a string or a number");
+  return isIdentifier(text) ? text : JSON.stringify(text);
+}
+
+/** A Ruby regular expression as the JavaScript literal that matches the same strings (see rubyRegexp.ts), or refused with the construct that has none. */
+function regexpText(regexp: RubyRegexp): string {
+  // Rails 2's RouteBuilder raises on it (ArgumentError): the routes.rb does not draw.
+  if (regexp.flags.includes("m"))
+    throw new UnwritableValue(`/${regexp.source}/${regexp.flags} has the multiline option, which Rails 2 refuses in routing requirements`);
+  const javascript = regexp.javascript;
+  if ("refused" in javascript)
+    throw new UnwritableValue(`/${regexp.source}/ uses ${javascript.refused}, which JavaScript has not: write the requirement for JavaScript by hand`);
+  return `/${javascript.source}/${javascript.flags}`;
+}
