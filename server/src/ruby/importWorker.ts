@@ -6,8 +6,8 @@ import { applicationConstants, ImportError, readRoutesRb, type ReadOptions } fro
 /*
  * The Ruby side of an import, in a worker thread of its own: Prism (WebAssembly) ends the process
  * on some hostile files (nesting past its stack) and loops on others, so it never runs in the
- * command's or the language server's own thread, which wait a bounded time (see readInWorker.ts,
- * rubyReader.ts). It reads each request it is sent, one after another.
+ * command's or the language server's own thread, which wait a bounded time (see
+ * rubyWorker.ts, their one client). It reads each request it is sent, one after another.
  */
 
 export interface WorkerInput {
