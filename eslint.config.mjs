@@ -2,8 +2,27 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+/** The one door between the packages: the tools, the extension, the tests and the benchmarks reach the runtime through its entries. */
+const RUNTIME_DOOR = {
+  group: ["**/runtime/out/**", "**/runtime/src/**", "**/runtime/esm/**"],
+  message: "Import the runtime through its entries: resource-routes, resource-routes/http, resource-routes/testing or resource-routes/internal.",
+};
+
 export default tseslint.config(
-  { ignores: ["**/out/**", "**/dist/**", "**/esm/**", "**/node_modules/**", "docs/api/**", ".e2e-tools/**", ".e2e-artifacts/**", "examples/**", "test/fixtures/**", "test/e2e/workspace/**"] },
+  {
+    ignores: [
+      "**/out/**",
+      "**/dist/**",
+      "**/esm/**",
+      "**/node_modules/**",
+      "docs/api/**",
+      ".e2e-tools/**",
+      ".e2e-artifacts/**",
+      "examples/**",
+      "test/fixtures/**",
+      "test/e2e/workspace/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -44,12 +63,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["**/runtime/out/**", "**/runtime/src/**", "**/runtime/esm/**"],
-              message: "Import the runtime through its entries: resource-routes, resource-routes/http, resource-routes/testing or resource-routes/internal.",
-            },
-          ],
+          patterns: [RUNTIME_DOOR],
         },
       ],
     },
@@ -63,10 +77,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            {
-              group: ["**/runtime/out/**", "**/runtime/src/**", "**/runtime/esm/**"],
-              message: "Import the runtime through its entries: resource-routes, resource-routes/http, resource-routes/testing or resource-routes/internal.",
-            },
+            RUNTIME_DOOR,
             {
               group: ["**/service/**", "**/lsp/**", "**/cli/**", "**/typescriptPlugin/**"],
               message: "A lower layer imports nothing of the service, the protocol or the CLI: move what both need down.",
@@ -84,10 +95,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            {
-              group: ["**/runtime/out/**", "**/runtime/src/**", "**/runtime/esm/**"],
-              message: "Import the runtime through its entries: resource-routes, resource-routes/http, resource-routes/testing or resource-routes/internal.",
-            },
+            RUNTIME_DOOR,
             {
               group: ["**/service/**", "**/lsp/**", "**/cli/**", "**/typescriptPlugin/**", "**/import/**"],
               message: "The Ruby front end imports nothing of the importer, the service, the protocol or the CLI: move what both need into ruby/.",
@@ -104,13 +112,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["**/runtime/out/**", "**/runtime/src/**", "**/runtime/esm/**"],
-              message: "Import the runtime through its entries: resource-routes, resource-routes/http, resource-routes/testing or resource-routes/internal.",
-            },
-            { group: ["../service/*"], message: "lsp/ reaches the service through service/index.ts: export what it needs there." },
-          ],
+          patterns: [RUNTIME_DOOR, { group: ["../service/*"], message: "lsp/ reaches the service through service/index.ts: export what it needs there." }],
         },
       ],
     },
