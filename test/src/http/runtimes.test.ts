@@ -64,6 +64,22 @@ export default { fetch: fetchHandler(routes, controllers, { cookieKeys: ["a-secr
 `;
 
 /** Three visits: the second sends back the first's signed cookie, the third a tampered one. */
+/** Rails 2's catch-all in a worker: `:controller` reaches every controller the handler is given, as on Node. */
+const CATCH_ALL_WORKER = `import { draw } from "resource-routes";
+import { fetchHandler, type ActionContext } from "resource-routes/http";
+const routes = draw({ behaviour: "B" }, (map) => {
+  map.resources("posts", { only: ["index"] });
+  map.connect(":controller/:action/:id");
+  map.connect(":controller/:action/:id.:format");
+});
+const controllers = {
+  posts: { index: () => "posts" },
+  "api/feeds": { latest: (ctx: ActionContext) => \`feeds \${ctx.params.id ?? "-"} \${ctx.format ?? "-"}\` },
+  reports: { daily: () => "daily" },
+};
+export default { fetch: fetchHandler(routes, controllers) };
+`;
+
 async function sessionAnswers(fetchPath: (path: string, init?: RequestInit) => Promise<Response>): Promise<string[]> {
   const answers: string[] = [];
   const first = await fetchPath("/visits");
@@ -132,6 +148,7 @@ describe("the example on every runtime the serving guide names, from the packed 
       fs.copyFileSync(path.join(example, file), path.join(project, file));
     fs.cpSync(path.join(example, "controllers"), path.join(project, "controllers"), { recursive: true });
     fs.writeFileSync(path.join(project, "session.ts"), SESSION_WORKER);
+    fs.writeFileSync(path.join(project, "catchAll.ts"), CATCH_ALL_WORKER);
   });
   after(() => fs.rmSync(project, { recursive: true, force: true }));
 
@@ -181,7 +198,7 @@ describe("the example on every runtime the serving guide names, from the packed 
     );
   });
 
-  it("workerd (Miniflare): an esbuild bundle with the worker conditions, no Node built-in in it", async () => {
+  it("workerd (Miniflare): an esbuild bundle with the worker conditions, no Node built-in in it; Rails 2's catch-all reaches every controller given", async () => {
     const outfile = path.join(project, "worker.bundle.mjs");
     const built = await workerBundle(path.join(project, "worker.ts"), outfile);
     const inputs = Object.keys(built.metafile.inputs);
@@ -215,6 +232,23 @@ describe("the example on every runtime the serving guide names, from the packed 
       );
     } finally {
       await session.dispose();
+    }
+    const catchAllFile = path.join(project, "catchAll.bundle.mjs");
+    await workerBundle(path.join(project, "catchAll.ts"), catchAllFile);
+    const catchAll = new Miniflare({
+      modules: [{ type: "ESModule", path: "catchAll.mjs", contents: fs.readFileSync(catchAllFile, "utf8") }],
+      compatibilityDate: "2026-01-01",
+    });
+    try {
+      const answers: string[] = [];
+      for (const p of ["/api/feeds/latest/5.json", "/reports/daily", "/posts/index", "/nothing/daily"]) {
+        const response = (await catchAll.dispatchFetch(`http://app.test${p}`)) as unknown as Response;
+        answers.push(`${response.status} ${(await response.text()).split("\n")[0].slice(0, 40)}`);
+      }
+      assert.deepStrictEqual(answers.slice(0, 3), ["200 feeds 5 json", "200 daily", "200 posts"]);
+      assert.match(answers[3], /^404 No route matches "\/nothing\/daily"/);
+    } finally {
+      await catchAll.dispose();
     }
   });
 });
