@@ -26,7 +26,9 @@ export class FileReadiness {
 
   /** Something a waiter may wait for arrived (a routes.rb reading). */
   recheck(): void {
-    this.waiters = this.waiters.filter((waiter) => !this.ready(waiter.uri) || (waiter.resolve(), false));
+    const ready = this.waiters.filter((waiter) => this.ready(waiter.uri));
+    this.waiters = this.waiters.filter((waiter) => !ready.includes(waiter));
+    for (const waiter of ready) waiter.resolve();
   }
 
   /** Resolves when the file is ready, or after the limit whatever its state. */
