@@ -153,6 +153,10 @@ describe("resource-routes import", function () {
       /\/\/ not imported \(line 5: \/\[a-z&&\[\^aeiou\]\]\+\/ uses a character class intersection \(&&\), which JavaScript has not/,
     );
     assert.strictEqual(run("import", routes, "--stdout", "--allow-partial").status, 0);
+    // Refused, it writes nothing: no routes.ts is left beside the routes.rb.
+    const refused = run("import", routes);
+    assert.deepStrictEqual([refused.status, refused.stderr.trim().split("\n").at(-1)], [1, `${path.join(path.dirname(routes), "routes.ts")}: not written`]);
+    assert.ok(!fs.existsSync(path.join(path.dirname(routes), "routes.ts")));
     const given = run("import", routes, "--stdout", "--allow-partial", "--const", "SECTIONS=sections");
     assert.match(given.stdout, /map\.resources\("sections"\);/);
     // Written in part, the file says so to the analyser: a partial-import warning, which check --strict fails on.

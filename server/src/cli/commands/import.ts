@@ -90,6 +90,8 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   // A text that does not parse, or reads as other routes, is neither printed nor written.
   if (disproved) return result;
   if (!out) return { ...result, stdout: [text.replace(/\n$/, "")] };
+  // An import that fails writes nothing, as `types` does: --allow-partial writes a partial one, marked.
+  if (result.exitCode !== 0) return { ...result, stderr: [...result.stderr, printable(`${out}: not written`)] };
   const written = writeOrRefuse(out, text, file, args.force);
   return { ...result, stdout: [printable(`${written} ${out} (${Array.isArray(expected.routes) ? expected.routes.length : 0} routes)`)] };
 }
