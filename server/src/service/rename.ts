@@ -85,6 +85,10 @@ export function rename(workspace: RoutingWorkspace, uri: string, offset: number,
   }
   if (!renamed) return { error: "The rename would change which routes the file declares; rename it by hand." };
   if ("error" in renamed) return renamed;
+  for (const [, name] of renamed.names) {
+    const holder = workspace.namedRoute(name);
+    if (holder && holder.uri !== target.uri) return { error: `The route name "${name}" is already held by a route of ${holder.uri}.` };
+  }
   const edits: TextEdit[] = [...own];
   for (const document of workspace.documents()) {
     // A document that imports other route sets names other routes; a generated one (typed routes,

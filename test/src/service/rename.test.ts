@@ -177,6 +177,12 @@ describe("service: rename", () => {
     assert.ok("error" in taken && /already held|already the name/.test(taken.error), JSON.stringify(taken));
     const bad = rename(workspace, uri, offset, "not-a-name");
     assert.ok("error" in bad && /not a name a route can have/.test(bad.error));
+    // Held by a route of another routing file of the workspace.
+    const ADMIN = "file:///app/config/admin.ts";
+    const across = workspaceOf({ [ROUTES_URI]: routes(`  map.resources("po|sts");`), [ADMIN]: routes(`  map.resources("articles");`) });
+    assert.deepStrictEqual(rename(across.workspace, across.uri, across.offset, "articles"), {
+      error: `The route name "articles" is already held by a route of ${ADMIN}.`,
+    });
   });
 
   it("refuses a name a later declaration holds, which would lose it", () => {
