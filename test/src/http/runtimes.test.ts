@@ -202,54 +202,45 @@ describe("the example on every runtime the serving guide names, from the packed 
     const outfile = path.join(project, "worker.bundle.mjs");
     const built = await workerBundle(path.join(project, "worker.ts"), outfile);
     const inputs = Object.keys(built.metafile.inputs);
+    assert.ok(
+      inputs.some((input) => /\/http\/core\/dispatch\.js$/.test(input)),
+      "the bundle's inputs name the runtime's modules",
+    );
     assert.deepStrictEqual(
-      inputs.filter((input) => /http\/load\.js$/.test(input)),
+      inputs.filter((input) => /\/load\.js$/.test(input)),
       [],
       "the Node-only loader stays out",
     );
     assert.doesNotMatch(fs.readFileSync(outfile, "utf8"), /require\("(node:)?(fs|path|url)"\)|from "(node:)?(fs|path|url)"/);
-    const { Miniflare } = (await import("miniflare")) as typeof import("miniflare");
-    const worker = new Miniflare({
-      modules: [{ type: "ESModule", path: "worker.mjs", contents: fs.readFileSync(outfile, "utf8") }],
-      compatibilityDate: "2026-01-01",
-    });
-    try {
-      assertBlog(await blogAnswers(async (p) => (await worker.dispatchFetch(`http://blog.test${p}`)) as unknown as Response));
-    } finally {
-      await worker.dispose();
-    }
-    const sessionFile = path.join(project, "session.bundle.mjs");
-    await workerBundle(path.join(project, "session.ts"), sessionFile);
-    const session = new Miniflare({
-      modules: [{ type: "ESModule", path: "session.mjs", contents: fs.readFileSync(sessionFile, "utf8") }],
-      compatibilityDate: "2026-01-01",
-    });
-    try {
-      assertSession(
-        await sessionAnswers(
-          async (p, init) => (await session.dispatchFetch(`http://blog.test${p}`, init as Parameters<typeof session.dispatchFetch>[1])) as unknown as Response,
-        ),
-      );
-    } finally {
-      await session.dispose();
-    }
-    const catchAllFile = path.join(project, "catchAll.bundle.mjs");
-    await workerBundle(path.join(project, "catchAll.ts"), catchAllFile);
-    const catchAll = new Miniflare({
-      modules: [{ type: "ESModule", path: "catchAll.mjs", contents: fs.readFileSync(catchAllFile, "utf8") }],
-      compatibilityDate: "2026-01-01",
-    });
-    try {
-      const answers: string[] = [];
-      for (const p of ["/api/feeds/latest/5.json", "/reports/daily", "/posts/index", "/nothing/daily"]) {
-        const response = (await catchAll.dispatchFetch(`http://app.test${p}`)) as unknown as Response;
-        answers.push(`${response.status} ${(await response.text()).split("\n")[0].slice(0, 40)}`);
+    /** A worker's bundle served by workerd, asked through `ask`. */
+    const served = async <T>(entry: string, ask: (fetchPath: (path: string, init?: RequestInit) => Promise<Response>) => Promise<T>): Promise<T> => {
+      const bundle = path.join(project, `${entry}.bundle.mjs`);
+      if (entry !== "worker") await workerBundle(path.join(project, `${entry}.ts`), bundle);
+      const { Miniflare } = (await import("miniflare")) as typeof import("miniflare");
+      const worker = new Miniflare({
+        modules: [{ type: "ESModule", path: `${entry}.mjs`, contents: fs.readFileSync(bundle, "utf8") }],
+        compatibilityDate: "2026-01-01",
+      });
+      try {
+        return await ask(
+          async (p, init) => (await worker.dispatchFetch(`http://app.test${p}`, init as Parameters<typeof worker.dispatchFetch>[1])) as unknown as Response,
+        );
+      } finally {
+        await worker.dispose();
       }
-      assert.deepStrictEqual(answers.slice(0, 3), ["200 feeds 5 json", "200 daily", "200 posts"]);
-      assert.match(answers[3], /^404 No route matches "\/nothing\/daily"/);
-    } finally {
-      await catchAll.dispose();
-    }
+    };
+    assertBlog(await served("worker", blogAnswers));
+    assertSession(await served("session", sessionAnswers));
+    const answers = await served("catchAll", async (fetchPath) => {
+      const texts: string[] = [];
+      for (const p of ["/api/feeds/latest/5.json", "/reports/daily", "/posts/index", "/nothing/daily"]) {
+        const response = await fetchPath(p);
+        texts.push(`${response.status} ${(await response.text()).split("\n")[0].slice(0, 40)}`);
+      }
+      return texts;
+    });
+    assert.deepStrictEqual(answers.slice(0, 3), ["200 feeds 5 json", "200 daily", "200 posts"]);
+    assert.match(answers[3], /^404 No route matches "\/nothing\/daily"/);
   });
 });
 
