@@ -81,7 +81,7 @@ describe("the packages as users install them", function () {
     );
     // The runtime ships draw(), the facility, the adapters and the test helpers: no analyser, CLI or language server.
     assert.deepStrictEqual(
-      runtime.filter((file) => /^out\/(analysis|cli|lsp|service|format|files)\//.test(file)),
+      runtime.filter((file) => /^out\/(analysis|cli|lsp|service|format|files|ruby|import|literals)\//.test(file)),
       [],
     );
     assert.ok(tools.includes("dist/cli.js") && tools.includes("bin/resource-routes.js"));
