@@ -159,8 +159,8 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       }
     };
   /**
-   * A handler that answers with the file's routes: while the first indexing or the file's routes.rb
-   * reading is under way, it waits for them (see FileReadiness) before answering.
+   * A handler that answers with the file's routes: while the workspace does not hold the file yet,
+   * or its routes.rb reading is under way, it waits for them (see FileReadiness) before answering.
    */
   const handleWithRoutes = <P extends lsp.TextDocumentPositionParams, R>(what: string, handler: (params: P) => R) => {
     const answer = handle(what, handler);
@@ -271,14 +271,14 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
   });
   documents.onDidClose(async ({ document }) => {
     workspace.close(document.uri);
-    changed();
-    routesChanged.afterEdit(document.uri); // its text on disk may differ from the editor's
+    // Its text on disk may differ from the editor's, or be there though no watcher event said so.
     try {
       await indexing.reread(document.uri);
     } catch (error) {
       logError("reading a closed file", error);
     }
     changed();
+    routesChanged.afterEdit(document.uri);
   });
 
   connection.onHover(
