@@ -6,17 +6,17 @@ import type { UrlLiteral } from "./urlLiterals";
 
 /**
  * The URL literals of one document matched against one routing file, kept across the versions of
- * its routes. Matching needs the route set's recogniser, which each version compiles anew (over a
- * second at 100,000 routes): a version the editor patched from the last one (a keystroke in the
+ * its routes. Matching asks a recogniser of the routes that could take each literal (see
+ * literalRecognition.ts), made anew for each version: a version the editor patched from the last one (a keystroke in the
  * routing file) matches again only the literals whose route it removed or that a route it added
  * recognises, asking a recogniser of the added routes alone; the others keep their match, whose
  * route is the same object in the new version. A literal matched again this way is answered by
  * the added routes where they recognise it (no route before them did, or it would have kept its
- * match), and only otherwise by the whole route set's recogniser. Any other new version matches
+ * match), and only otherwise by the routes that could take it. Any other new version matches
  * everything again.
  */
 export class KeptLiteralMatches {
-  /** How many times a literal was matched anew (with the whole route set's recogniser): the work kept matches spare. */
+  /** How many times a literal was matched anew: the work kept matches spare. */
   matched = 0;
   private version: object | undefined;
   private readonly kept = new Map<string, { literal: UrlLiteral; match: LiteralMatch | undefined }>();

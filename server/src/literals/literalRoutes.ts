@@ -27,12 +27,6 @@ export interface LiteralMatch {
 const PLACEHOLDER = 7_309_418_265_000;
 
 /**
- * The route a literal names and its helper call, or undefined: recognised by the facility itself
- * (the first route set that recognises it with a named route), then generated back through the
- * helper, which must give the very text written (its query in the order the helper writes it),
- * so a rewrite never changes a URL.
- */
-/**
  * A routing file's routes to match literals against; `match`, where given, answers as
  * `routes.match` does (a kept match's owner knows where the answer must be, see KeptLiteralMatches).
  */
@@ -42,6 +36,12 @@ export interface LiteralRoutes {
   match?: (method: string, path: string) => Pick<Match, "route" | "index" | "recognition">;
 }
 
+/**
+ * The route a literal names and its helper call, or undefined: recognised by the facility itself
+ * (the first route set that recognises it with a named route), then generated back through the
+ * helper, which must give the very text written (its query in the order the helper writes it),
+ * so a rewrite never changes a URL.
+ */
 export function matchLiteral(literal: UrlLiteral, sets: readonly LiteralRoutes[]): LiteralMatch | undefined {
   const url = writtenUrl(literal);
   const named = queryValues(url.query);
@@ -172,7 +172,7 @@ const namesOfPaths = new KeptFor<RouteSet, Map<string, string | undefined>>();
 
 /** Whether any route, named or not, recognises the literal (with its substitutions as values). */
 export function recognisesLiteral(literal: UrlLiteral, sets: ReadonlyArray<{ routes: RouteSet }>): boolean {
-  return sets.some(({ routes }) => literalRoute(literal, routes) !== undefined);
+  return sets.some(({ routes }) => literalRoute(literal, { match: (method, path) => matchAmongCandidates(routes, method, path) }) !== undefined);
 }
 
 /** The route that recognises the literal (with its substitutions as values), named or not. */
