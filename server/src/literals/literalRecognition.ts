@@ -24,8 +24,11 @@ export function matchAmongCandidates(routes: RouteSet, method: string, path: str
   // Percent-escapes and a set that recognises by its controllers are left to the whole recogniser.
   if (segments.dynamicTarget || first.includes("%")) return routes.match(method, path);
   const candidates: Array<[number, Route]> = [];
-  for (let length = 0; length <= first.length; length++) candidates.push(...(segments.byPrefix.get(first.slice(0, length)) ?? []));
+  for (let length = 0; length <= first.length; length++)
+    for (const candidate of segments.byPrefix.get(first.slice(0, length)) ?? []) candidates.push(candidate);
   if (candidates.length === 0) throw new RoutingError(`No route matches ${JSON.stringify(path)}`);
+  // Where most routes could take it (one first segment for all), the set's own recogniser, made once per version, is the cheaper.
+  if (candidates.length > MANY_CANDIDATES && candidates.length > routes.routes.length / 4) return routes.match(method, path);
   candidates.sort((a, b) => a[0] - b[0]);
   const found = new Recognizer(
     candidates.map(([, route]) => route),
@@ -35,6 +38,9 @@ export function matchAmongCandidates(routes: RouteSet, method: string, path: str
 }
 
 const firstSegments = new KeptFor<RouteSet, FirstSegments>();
+
+/** Past this many candidates, and a quarter of the set, a recogniser of them costs about what the set's own does. */
+const MANY_CANDIDATES = 1_000;
 
 /** The static text before a route's first segment's first dynamic part, a trailing dot left out (`.:format` is optional); a route keeps its own across versions. */
 function firstPrefix(route: Route): string {
