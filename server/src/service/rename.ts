@@ -173,8 +173,8 @@ function controllerFollows(workspace: RoutingWorkspace, uri: string, controllers
  * options say no controller; undefined where it cannot be written.
  */
 function controllerOption(workspace: RoutingWorkspace, target: RenameTarget, controller: string): TextEdit | undefined {
-  const declaration =
-    workspace.routingFile(target.uri)?.analysis.tree && declarationAt(workspace.routingFile(target.uri)!.analysis.tree!.body, target.name.start);
+  const tree = workspace.routingFile(target.uri)?.analysis.tree;
+  const declaration = tree && declarationAt(tree.body, target.name.start);
   const source = declaration?.part === "declaration" ? declaration.declaration.source : undefined;
   if (!source || source.names.length !== 1 || source.options.has("controller") || !/^[\w/]+$/.test(controller)) return undefined;
   const option = `controller: "${controller}"`;
