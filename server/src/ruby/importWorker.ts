@@ -1,6 +1,7 @@
 import type { Span } from "resource-routes/internal";
 import { parentPort } from "worker_threads";
 import { rubyParser, type ParseRuby } from "./prism";
+import { is, statementsOf, type Node } from "./prismNodes";
 import { applicationConstants, ImportError, readRoutesRb, type ReadOptions } from "./routesRb";
 
 /*
@@ -46,30 +47,26 @@ async function run(input: WorkerInput): Promise<WorkerOutput> {
 
 /** `RAILS_GEM_VERSION = '2.3.2' unless defined? RAILS_GEM_VERSION`: a top-level statement of environment.rb. */
 function railsGemVersion(parse: ParseRuby, source: string): string | undefined {
-  type Node = { constructor: { name: string }; name?: string; value?: Node; statements?: Node; body?: Node[]; unescaped?: { value: string } };
-  const statements = ((parse(source).value as unknown as Node).statements?.body ?? []) as Node[];
-  for (let statement of statements) {
+  for (let statement of parse(source).value.statements.body) {
     // `X = '…' unless defined? X` is an UnlessNode around the write.
-    if (statement.constructor.name === "UnlessNode" || statement.constructor.name === "IfNode") statement = statement.statements?.body?.[0] ?? statement;
-    if (statement.constructor.name === "ConstantWriteNode" && statement.name === "RAILS_GEM_VERSION" && statement.value?.constructor.name === "StringNode") {
-      return statement.value.unescaped?.value;
-    }
+    if (is(statement, "UnlessNode", "IfNode")) statement = statement.statements?.body[0] ?? statement;
+    if (is(statement, "ConstantWriteNode") && statement.name === "RAILS_GEM_VERSION" && is(statement.value, "StringNode"))
+      return statement.value.unescaped.value;
   }
   return undefined;
 }
 
 /** `module ActionPack; module VERSION; MAJOR = 2; MINOR = 3; TINY = 14`: the version a vendored Rails says, `2.3.14`. */
 function vendoredVersion(parse: ParseRuby, source: string): string | undefined {
-  type Node = { constructor: { name: string }; name?: string; value?: unknown; body?: Node | Node[]; statements?: Node };
   const numbers = new Map<string, number>();
   // The constants of the file's modules, at most a few levels in (the file is a dozen lines).
-  const visit = (node: Node | undefined, depth: number): void => {
-    if (!node || depth > 8) return;
-    if (node.constructor.name === "ConstantWriteNode" && (node.value as Node | undefined)?.constructor.name === "IntegerNode")
-      numbers.set(node.name!, Number((node.value as { value: unknown }).value));
-    for (const child of [node.statements, ...(Array.isArray(node.body) ? node.body : [node.body])]) visit(child, depth + 1);
+  const visit = (statements: readonly Node[], depth: number): void => {
+    for (const node of statements) {
+      if (is(node, "ConstantWriteNode") && is(node.value, "IntegerNode")) numbers.set(node.name, Number(node.value.value));
+      else if (is(node, "ModuleNode", "ClassNode") && depth < 8) visit(statementsOf(node.body), depth + 1);
+    }
   };
-  visit(parse(source).value as unknown as Node, 0);
+  visit(parse(source).value.statements.body, 0);
   const [major, minor, tiny] = ["MAJOR", "MINOR", "TINY"].map((name) => numbers.get(name));
   return major === undefined || minor === undefined ? undefined : `${major}.${minor}${tiny === undefined ? "" : `.${tiny}`}`;
 }

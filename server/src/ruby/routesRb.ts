@@ -1,6 +1,7 @@
 import { DECLARATION_KINDS, Inflector, type Span } from "resource-routes/internal";
 import { ByteOffsets } from "./byteOffsets";
 import type { ParseRuby } from "./prism";
+import { is, statementsOf, type Location, type Node, type NodeOf } from "./prismNodes";
 import { interpolated, RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf, Unknown } from "./rubyValues";
 
 /*
@@ -115,11 +116,10 @@ const MAX_STEPS = 500_000;
 /** The largest value built, in elements and characters as it would be written out (a list holding one list ten times counts it ten times). */
 const MAX_VALUE_SIZE = 100_000;
 
-/** A Prism node, read by its class name and fields (the package's own classes are ESM). */
-interface Node {
-  constructor: { name: string };
-  location: { startOffset: number; length: number };
-  [field: string]: unknown;
+/** What holds statements: a block, a method, a class, or the file itself for a plugin's bare calls. */
+interface Owner {
+  location: Location;
+  body: Node | null;
 }
 
 interface Scope {
@@ -132,16 +132,16 @@ export function readRoutesRb(parse: ParseRuby, source: string, options: ReadOpti
   const result = parse(source);
   const bytes = Buffer.from(source, "utf8");
   const offsets = new ByteOffsets(bytes);
-  const syntaxErrors = (result.errors as Array<{ message: string; location: { startOffset: number; length: number } }>).map(({ message, location }) => ({
+  const syntaxErrors = result.errors.map(({ message, location }) => ({
     message: `syntax error: ${message}`,
     line: offsets.line(location.startOffset),
     span: offsets.span(location),
   }));
   const first = syntaxErrors[0];
   if (first && !options.despiteSyntaxErrors) throw new ImportError(first.message, first.line, first.span);
-  const comments = result.comments as Array<{ location: { startOffset: number; length: number } }>;
+  const comments = result.comments;
   const constants = new Map([...options.constants].map(([name, value]) => [name, constantValue(parse, value)] as const));
-  return { ...new Reader(bytes, offsets, comments, { ...options, constants }).program(result.value as unknown as Node), syntaxErrors };
+  return { ...new Reader(bytes, offsets, comments, { ...options, constants }).program(result.value), syntaxErrors };
 }
 
 /** How deep in modules and classes an application file's constants are read. */
@@ -165,18 +165,16 @@ export function applicationConstants(
     const reader = standaloneReader(text, env);
     const visit = (statements: Node[], prefix: string, depth: number) => {
       for (const statement of statements) {
-        const kind = statement.constructor.name;
-        if (kind === "ConstantWriteNode") {
-          const value = reader.literal(statement.value as Node);
-          const name = `${prefix}${statement.name as string}`;
+        if (is(statement, "ConstantWriteNode")) {
+          const value = reader.literal(statement.value);
+          const name = `${prefix}${statement.name}`;
           if (!(value instanceof Unknown) && !found.has(name)) found.set(name, { value, from: file });
-        } else if ((kind === "ClassNode" || kind === "ModuleNode") && depth < MAX_NESTING) {
-          const inner = ((statement.body as Node | undefined)?.body as Node[] | undefined) ?? [];
-          visit(inner, `${prefix}${reader.text(statement.constantPath as Node)}::`, depth + 1);
+        } else if (is(statement, "ClassNode", "ModuleNode") && depth < MAX_NESTING) {
+          visit(statementsOf(statement.body), `${prefix}${reader.text(statement.constantPath)}::`, depth + 1);
         }
       }
     };
-    visit(((result.value as unknown as Node).statements as Node).body as Node[], "", 0);
+    visit(result.value.statements.body, "", 0);
   }
   return found;
 }
@@ -189,8 +187,8 @@ export function applicationConstants(
 function constantValue(parse: ParseRuby, value: RubyValue | string): RubyValue {
   if (typeof value !== "string") return value;
   const result = parse(value);
-  const statements = ((result.value as unknown as Node).statements as Node | undefined)?.body as Node[] | undefined;
-  if (result.errors.length || statements?.length !== 1) return value;
+  const statements = result.value.statements.body;
+  if (result.errors.length || statements.length !== 1) return value;
   const read = standaloneReader(value, "production").literal(statements[0]);
   return read instanceof Unknown ? value : read;
 }
@@ -203,7 +201,7 @@ function standaloneReader(text: string, env: string): Reader {
 
 class Reader {
   private readonly constants = new Map<string, RubyValue | Unknown>();
-  private readonly methods = new Map<string, Node>();
+  private readonly methods = new Map<string, NodeOf<"DefNode">>();
   private readonly unread: Unread[] = [];
   private depth = 0;
   private calls = 0;
@@ -212,7 +210,7 @@ class Reader {
   /** The file's methods being read into the output, innermost last. */
   private readonly inlining = new Set<Node>();
   /** The methods of the file being read, innermost last, each with the block its call was given (if any) and the caller's scope. */
-  private readonly blocks: Array<{ block: Node | undefined; scope: Scope }> = [];
+  private readonly blocks: Array<{ block: NodeOf<"BlockNode"> | undefined; scope: Scope }> = [];
   /** Each list's, hash's and string's size written out, counted once however often it is shared. */
   private readonly sizes = new WeakMap<object, number>();
   /** Comments not yet written, in file order. */
@@ -221,7 +219,7 @@ class Reader {
   constructor(
     private readonly bytes: Buffer,
     private readonly offsets: ByteOffsets,
-    comments: Array<{ location: { startOffset: number; length: number } }>,
+    comments: ReadonlyArray<{ location: Location }>,
     private readonly options: ReadOptions,
   ) {
     this.comments = comments.map(({ location }) => ({
@@ -246,9 +244,9 @@ class Reader {
     return this.value(node, { locals: new Map(), mappers: new Map() });
   }
 
-  program(program: Node): Omit<ImportedRoutes, "syntaxErrors"> {
-    const statements = (program.statements as Node).body as Node[];
-    let draw: Node | undefined;
+  program(program: NodeOf<"ProgramNode">): Omit<ImportedRoutes, "syntaxErrors"> {
+    const statements = program.statements.body;
+    let draw: NodeOf<"CallNode"> | undefined;
     for (const statement of statements) {
       if (isDraw(statement)) draw ??= statement;
       else if (!draw) this.topLevel(statement);
@@ -259,8 +257,9 @@ class Reader {
       throw new ImportError(
         "no `ActionController::Routing::Routes.draw do |map| … end` in the file, no method that takes the mapper and no `map.` calls: it draws no routes",
       );
-    const block = draw ? (draw.block as Node | undefined) : drawn!.owner;
-    const variable = draw ? block && blockVariables(block)[0] : drawn!.variable;
+    const drawBlock = is(draw?.block, "BlockNode") ? draw.block : undefined;
+    const block: Owner | undefined = draw ? drawBlock : drawn!.owner;
+    const variable = draw ? drawBlock && blockVariables(drawBlock)[0] : drawn!.variable;
     const at = draw ?? drawn!.owner;
     if (!block || !variable) throw new ImportError("draw needs a block with a mapper variable (`do |map|`)", this.line(at), this.offsets.span(at.location));
     const scope: Scope = { locals: new Map(), mappers: new Map([[variable, "map"]]) };
@@ -274,15 +273,13 @@ class Reader {
 
   /** Before draw: constants and methods of the file; anything else there draws nothing. */
   private topLevel(statement: Node): void {
-    const kind = statement.constructor.name;
-    if (kind === "ConstantWriteNode")
-      this.constants.set(statement.name as string, this.value(statement.value as Node, { locals: new Map(), mappers: new Map() }));
-    else if (kind === "DefNode") this.methods.set(statement.name as string, statement);
+    if (is(statement, "ConstantWriteNode")) this.constants.set(statement.name, this.value(statement.value, { locals: new Map(), mappers: new Map() }));
+    else if (is(statement, "DefNode")) this.methods.set(statement.name, statement);
   }
 
   /** A block's or a method's statements, with the comments and blank lines written among them. */
-  private body(owner: Node, scope: Scope): ImportedStatement[] {
-    const statements = ((owner.body as Node | undefined)?.body as Node[] | undefined) ?? [];
+  private body(owner: Owner, scope: Scope): ImportedStatement[] {
+    const statements = statementsOf(owner.body);
     const out: ImportedStatement[] = [];
     let previousEnd = -1;
     for (const statement of statements) {
@@ -329,48 +326,37 @@ class Reader {
   }
 
   private statementOf(statement: Node, scope: Scope): ImportedStatement[] {
-    switch (statement.constructor.name) {
-      case "LocalVariableWriteNode":
-        scope.locals.set(statement.name as string, this.value(statement.value as Node, scope));
-        return [];
-      case "ConstantWriteNode":
-        this.constants.set(statement.name as string, this.value(statement.value as Node, scope));
-        return [];
-      case "DefNode":
-        this.methods.set(statement.name as string, statement);
-        return [];
-      case "IfNode":
-      case "UnlessNode":
-        return this.condition(statement, scope);
-      case "YieldNode":
-        return this.yielded(statement, scope);
-      case "CallNode":
-        return this.call(statement, scope);
-      default:
-        return [this.leaveUnread(statement, "a statement the importer does not follow")];
-    }
+    if (is(statement, "LocalVariableWriteNode")) scope.locals.set(statement.name, this.value(statement.value, scope));
+    else if (is(statement, "ConstantWriteNode")) this.constants.set(statement.name, this.value(statement.value, scope));
+    else if (is(statement, "DefNode")) this.methods.set(statement.name, statement);
+    else if (is(statement, "IfNode", "UnlessNode")) return this.condition(statement, scope);
+    else if (is(statement, "YieldNode")) return this.yielded(statement, scope);
+    else if (is(statement, "CallNode")) return this.call(statement, scope);
+    else return [this.leaveUnread(statement, "a statement the importer does not follow")];
+    return [];
   }
 
-  private call(call: Node, scope: Scope): ImportedStatement[] {
-    const receiver = mapperOf(call.receiver as Node | undefined, scope);
-    const method = call.name as string;
+  private call(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement[] {
+    const receiver = mapperOf(call.receiver, scope);
+    const method = call.name;
     if (receiver !== undefined) return this.mapperCall(call, receiver, method, scope);
     if (!call.receiver && scope.mappers.size && PLUGIN_METHODS.has(method)) return [this.leaveUnread(call, `${method}, a plugin's or a gem's route method`)];
     // `list.each do |x| … end` over a list the file gives.
-    if ((method === "each" || method === "each_with_index") && call.receiver && call.block) return this.loop(call, method, scope);
+    if ((method === "each" || method === "each_with_index") && call.receiver && is(call.block, "BlockNode"))
+      return this.loop(call, call.receiver, call.block, method, scope);
     // A method of the file called with the mapper: its body, the mapper bound to its parameter.
-    const defined = !call.receiver || (call.receiver as Node).constructor.name === "SelfNode" ? this.methods.get(method) : undefined;
+    const defined = !call.receiver || is(call.receiver, "SelfNode") ? this.methods.get(method) : undefined;
     if (defined) return this.inline(call, defined, scope);
     return [this.leaveUnread(call, `a call of ${method} the importer cannot follow (a plugin's, a gem's, or code of the application)`)];
   }
 
-  private mapperCall(call: Node, receiver: string, method: string, scope: Scope): ImportedStatement[] {
+  private mapperCall(call: NodeOf<"CallNode">, receiver: string, method: string, scope: Scope): ImportedStatement[] {
     if (++this.calls > MAX_CALLS) return [this.leaveUnread(call, `more than ${MAX_CALLS} mapper calls (a loop too large to unroll)`)];
     // Rails 2 took any other method as a named route (`map.login "login", …`): its first argument is the path.
     const named = !MAPPER_METHODS.has(method);
     if (named && PLUGIN_METHODS.has(method)) return [this.leaveUnread(call, `${method}, a plugin's or a gem's route method, which only that code knows`)];
     const first = argumentsOf(call)[0];
-    if (named && first?.constructor.name !== "StringNode" && first?.constructor.name !== "InterpolatedStringNode")
+    if (named && !is(first, "StringNode", "InterpolatedStringNode"))
       return [this.leaveUnread(call, `${method} with no path first: not a named route, so a plugin's or the application's method`)];
     const args: RubyValue[] = [];
     for (const argument of argumentsOf(call)) {
@@ -378,8 +364,8 @@ class Reader {
       if (value instanceof Unknown) return [this.leaveUnread(call, value.reason)];
       args.push(value);
     }
-    const block = call.block as Node | undefined;
-    if (block && block.constructor.name !== "BlockNode") return [this.leaveUnread(call, "a block passed as a value (`&block`)")];
+    if (call.block && !is(call.block, "BlockNode")) return [this.leaveUnread(call, "a block passed as a value (`&block`)")];
+    const block = call.block ?? undefined;
     const [variable] = block ? blockVariables(block) : [];
     if (method === "with_options" && block && !variable) {
       // Rails 2 yielded the option merger to the block; a block that takes no variable calls the
@@ -400,12 +386,11 @@ class Reader {
     return [imported];
   }
 
-  private loop(call: Node, method: string, scope: Scope): ImportedStatement[] {
-    const list = this.value(call.receiver as Node, scope);
-    const block = call.block as Node;
+  private loop(call: NodeOf<"CallNode">, receiver: Node, block: NodeOf<"BlockNode">, method: string, scope: Scope): ImportedStatement[] {
+    const list = this.value(receiver, scope);
     if (!Array.isArray(list)) return [this.leaveUnread(call, list instanceof Unknown ? list.reason : "a loop over something that is not a list")];
     const [item, index] = blockVariables(block);
-    const out: ImportedStatement[] = [{ kind: "note", text: `${this.text(call.receiver as Node)}.${method}: one declaration per item, as the loop made them` }];
+    const out: ImportedStatement[] = [{ kind: "note", text: `${this.text(receiver)}.${method}: one declaration per item, as the loop made them` }];
     list.forEach((value, i) => {
       const inner: Scope = { locals: new Map(scope.locals), mappers: scope.mappers };
       if (item) inner.locals.set(item, value);
@@ -419,17 +404,17 @@ class Reader {
     return out;
   }
 
-  private inline(call: Node, defined: Node, scope: Scope): ImportedStatement[] {
-    const parameters = defined.parameters as Node | undefined;
-    const requireds = (parameters?.requireds as Node[] | undefined) ?? [];
+  private inline(call: NodeOf<"CallNode">, defined: NodeOf<"DefNode">, scope: Scope): ImportedStatement[] {
+    const parameters = defined.parameters;
+    const requireds = parameters?.requireds ?? [];
     // `options = {}`: given, or the default, evaluated in the method's scope as Ruby does.
-    const optionals = (parameters?.optionals as Node[] | undefined) ?? [];
-    const name = call.name as string;
-    if (
-      parameters &&
-      (parameters.rest || (parameters.posts as Node[] | undefined)?.length || (parameters.keywords as Node[] | undefined)?.length || parameters.keywordRest)
-    )
+    const optionals = parameters?.optionals ?? [];
+    const name = call.name;
+    if (parameters && (parameters.rest || parameters.posts.length || parameters.keywords.length || parameters.keywordRest))
       return [this.leaveUnread(call, `${name} takes a splat or keyword parameters, which the importer does not follow`)];
+    const named = [...requireds, ...optionals];
+    if (!named.every((parameter) => is(parameter, "RequiredParameterNode", "OptionalParameterNode")))
+      return [this.leaveUnread(call, `${name} takes a parameter that destructures its argument, which the importer does not follow`)];
     const args = argumentsOf(call);
     if (args.length < requireds.length || args.length > requireds.length + optionals.length)
       return [
@@ -441,17 +426,21 @@ class Reader {
     // Only the environment's conditions are decided, so a method that calls itself would never stop.
     if (this.inlining.has(defined)) return [this.leaveUnread(call, `${name} calls itself: the importer follows no recursion`)];
     const inner: Scope = { locals: new Map(), mappers: new Map() };
-    [...requireds, ...optionals].forEach((parameter, i) => {
+    named.forEach((parameter, i) => {
       const given = args[i];
       const mapper = given && mapperOf(given, scope);
-      if (mapper !== undefined) inner.mappers.set(parameter.name as string, mapper);
-      else inner.locals.set(parameter.name as string, given ? this.value(given, scope) : this.value(parameter.value as Node, inner));
+      if (mapper !== undefined) inner.mappers.set(parameter.name, mapper);
+      else
+        inner.locals.set(
+          parameter.name,
+          given ? this.value(given, scope) : this.value(is(parameter, "OptionalParameterNode") ? parameter.value : undefined, inner),
+        );
     });
     const saved = this.comments;
     this.comments = [];
     this.inlining.add(defined);
     // The block given to the call: what `yield` runs and `block_given?` asks, in the caller's scope.
-    const block = (call.block as Node | undefined)?.constructor.name === "BlockNode" ? (call.block as Node) : undefined;
+    const block = is(call.block, "BlockNode") ? call.block : undefined;
     this.blocks.push({ block, scope });
     const body = this.body(defined, inner);
     this.blocks.pop();
@@ -461,13 +450,14 @@ class Reader {
   }
 
   /** `yield` in a method of the file: the block its call was given, its variables bound to the values yielded. */
-  private yielded(statement: Node, scope: Scope): ImportedStatement[] {
+  private yielded(statement: NodeOf<"YieldNode">, scope: Scope): ImportedStatement[] {
     const frame = this.blocks[this.blocks.length - 1];
     if (!frame) return [this.leaveUnread(statement, "yield outside a method of the file")];
     if (!frame.block) return [];
     const values = argumentsOf(statement);
     const inner: Scope = { locals: new Map(frame.scope.locals), mappers: new Map(frame.scope.mappers) };
     blockVariables(frame.block).forEach((variable, i) => {
+      if (variable === undefined) return;
       const mapper = values[i] && mapperOf(values[i], scope);
       if (mapper !== undefined) inner.mappers.set(variable, mapper);
       else inner.locals.set(variable, values[i] ? this.value(values[i], scope) : null);
@@ -480,26 +470,24 @@ class Reader {
   }
 
   /** `if`/`unless` on the environment (`Rails.env.production?`, `RAILS_ENV == "test"`), decided by the given one. */
-  private condition(statement: Node, scope: Scope): ImportedStatement[] {
-    const decided = this.environmentTest(statement.predicate as Node);
+  private condition(statement: NodeOf<"IfNode" | "UnlessNode">, scope: Scope): ImportedStatement[] {
+    const { predicate } = statement;
+    const decided = this.environmentTest(predicate);
     if (decided === undefined) return [this.leaveUnread(statement, "a condition the importer cannot decide (only the environment is known)")];
-    const holds = statement.constructor.name === "UnlessNode" ? !decided : decided;
-    const taken = holds ? (statement.statements as Node | undefined) : ((statement.subsequent ?? statement.elseClause) as Node | undefined);
-    const predicate = statement.predicate as Node;
-    const decidedBy = predicate.name === "block_given?" ? "as the method's call gives a block or not" : `in ${this.options.env}`;
+    const holds = is(statement, "UnlessNode") ? !decided : decided;
+    const taken = holds ? statement.statements : is(statement, "UnlessNode") ? statement.elseClause : statement.subsequent;
+    const decidedBy = is(predicate, "CallNode") && predicate.name === "block_given?" ? "as the method's call gives a block or not" : `in ${this.options.env}`;
     const note: ImportedStatement = { kind: "note", text: `${this.text(predicate)}: ${holds} ${decidedBy}` };
-    if (!taken) return [note];
-    if (taken.constructor.name === "IfNode") return [note, ...this.condition(taken, scope)];
-    const statements = taken.constructor.name === "ElseNode" ? (taken.statements as Node | undefined) : taken;
-    return [note, ...((statements?.body as Node[] | undefined) ?? []).flatMap((s) => this.statement(s, scope))];
+    if (is(taken, "IfNode")) return [note, ...this.condition(taken, scope)];
+    return [note, ...statementsOf(is(taken, "ElseNode") ? taken.statements : taken).flatMap((s) => this.statement(s, scope))];
   }
 
   private environmentTest(predicate: Node): boolean | undefined {
-    if (predicate.constructor.name !== "CallNode") return undefined;
-    const method = predicate.name as string;
+    if (!is(predicate, "CallNode")) return undefined;
+    const method = predicate.name;
     // Inside a method of the file, whether its call was given a block.
     if (method === "block_given?" && !predicate.receiver && this.blocks.length) return this.blocks[this.blocks.length - 1].block !== undefined;
-    const receiver = predicate.receiver as Node | undefined;
+    const receiver = predicate.receiver;
     if (method.endsWith("?") && receiver && this.isEnvironment(receiver)) return method === `${this.options.env}?`;
     if ((method === "==" || method === "!=") && receiver) {
       const [other] = argumentsOf(predicate);
@@ -513,21 +501,20 @@ class Reader {
 
   /** `Rails.env`, `RAILS_ENV`, `ENV["RAILS_ENV"]`. */
   private isEnvironment(node: Node): boolean {
-    const kind = node.constructor.name;
-    if (kind === "ConstantReadNode") return node.name === "RAILS_ENV";
-    if (kind !== "CallNode") return false;
-    const receiver = node.receiver as Node | undefined;
-    if (node.name === "env" && receiver?.constructor.name === "ConstantReadNode" && receiver.name === "Rails") return true;
+    if (is(node, "ConstantReadNode")) return node.name === "RAILS_ENV";
+    if (!is(node, "CallNode")) return false;
+    const receiver = node.receiver;
+    if (node.name === "env" && is(receiver, "ConstantReadNode") && receiver.name === "Rails") return true;
     return (
       node.name === "[]" &&
-      receiver?.constructor.name === "ConstantReadNode" &&
+      is(receiver, "ConstantReadNode") &&
       receiver.name === "ENV" &&
       textOf(this.value(argumentsOf(node)[0], { locals: new Map(), mappers: new Map() })) === "RAILS_ENV"
     );
   }
 
   /** What Ruby would make of an expression the file gives, or why it cannot be known. */
-  private value(node: Node | undefined, scope: Scope): RubyValue | Unknown {
+  private value(node: Node | null | undefined, scope: Scope): RubyValue | Unknown {
     if (!node) return new Unknown("a missing value");
     if (++this.steps > MAX_STEPS) return new Unknown(`a value past the ${MAX_STEPS} steps of evaluation a file may take`);
     if (++this.depth > MAX_DEPTH) {
@@ -563,82 +550,63 @@ class Reader {
   }
 
   private valueOf(node: Node, scope: Scope): RubyValue | Unknown {
-    switch (node.constructor.name) {
-      case "SymbolNode":
-        return new RubySymbol(this.unescaped(node));
-      case "StringNode":
-        return this.unescaped(node);
-      case "IntegerNode":
-      case "FloatNode":
-        return Number(node.value);
-      case "NilNode":
-        return null;
-      case "TrueNode":
-        return true;
-      case "FalseNode":
-        return false;
-      case "ArrayNode": {
-        const items: RubyValue[] = [];
-        for (const element of node.elements as Node[]) {
-          if (element.constructor.name === "SplatNode") return new Unknown("a splat in a list");
-          const value = this.value(element, scope);
-          if (value instanceof Unknown) return value;
-          items.push(value);
-        }
-        return items;
+    if (is(node, "SymbolNode", "StringNode")) return is(node, "SymbolNode") ? new RubySymbol(node.unescaped.value) : node.unescaped.value;
+    if (is(node, "IntegerNode", "FloatNode")) return Number(node.value);
+    if (is(node, "NilNode")) return null;
+    if (is(node, "TrueNode", "FalseNode")) return is(node, "TrueNode");
+    if (is(node, "ArrayNode")) {
+      const items: RubyValue[] = [];
+      for (const element of node.elements) {
+        if (is(element, "SplatNode")) return new Unknown("a splat in a list");
+        const value = this.value(element, scope);
+        if (value instanceof Unknown) return value;
+        items.push(value);
       }
-      case "HashNode":
-      case "KeywordHashNode": {
-        const entries: Array<readonly [RubyValue, RubyValue]> = [];
-        for (const element of node.elements as Node[]) {
-          if (element.constructor.name !== "AssocNode") return new Unknown("a double splat (`**`) in a hash");
-          const key = this.value(element.key as Node, scope);
-          const value = this.value(element.value as Node, scope);
-          if (key instanceof Unknown) return key;
-          if (value instanceof Unknown) return value;
-          entries.push([key, value]);
-        }
-        return new RubyHash(entries);
-      }
-      case "RegularExpressionNode":
-        return new RubyRegexp(this.slice(node.contentLoc as Node["location"]), regexpFlags(node));
-      case "InterpolatedRegularExpressionNode": {
-        // `/#{User::USERNAME_FORMAT}/i`: a regexp interpolates as its to_s, `(?-mix:source)`, a string as its text; the rest is the source as written.
-        const source = this.interpolation(
-          node,
-          scope,
-          (part) => this.slice(part.location),
-          (value) => (value instanceof RubyRegexp ? regexpToS(value) : interpolated(value)),
-          "a list or a hash in a regular expression",
-        );
-        return source instanceof Unknown ? source : new RubyRegexp(source, regexpFlags(node));
-      }
-      case "InterpolatedStringNode":
-      case "InterpolatedSymbolNode": {
-        const text = this.interpolation(node, scope, (part) => this.unescaped(part), interpolated, "a list, a hash or a pattern");
-        if (text instanceof Unknown) return text;
-        return node.constructor.name === "InterpolatedSymbolNode" ? new RubySymbol(text) : text;
-      }
-      case "LocalVariableReadNode": {
-        const value = scope.locals.get(node.name as string);
-        return value ?? new Unknown(`the local variable ${node.name as string}, set where the importer cannot follow`);
-      }
-      case "ConstantReadNode":
-      case "ConstantPathNode": {
-        // `API_VERSION`, `User::USERNAME_FORMAT`: the file's, given with --const, or the application's own.
-        const name = node.constructor.name === "ConstantReadNode" ? (node.name as string) : this.text(node).replace(/^::/, "");
-        const value = this.constants.get(name) ?? this.applicationConstant(name);
-        return value ?? new Unknown(`the constant ${name}, not defined in the file (give it with --const ${name}=VALUE)`);
-      }
-      case "ParenthesesNode": {
-        const inner = ((node.body as Node | undefined)?.body as Node[] | undefined) ?? [];
-        return inner.length === 1 ? this.value(inner[0], scope) : new Unknown("a parenthesised expression of several statements");
-      }
-      case "CallNode":
-        return this.valueCall(node, scope);
-      default:
-        return new Unknown(`${this.text(node).slice(0, 60)}, which the importer cannot evaluate`);
+      return items;
     }
+    if (is(node, "HashNode", "KeywordHashNode")) {
+      const entries: Array<readonly [RubyValue, RubyValue]> = [];
+      for (const element of node.elements) {
+        if (!is(element, "AssocNode")) return new Unknown("a double splat (`**`) in a hash");
+        const key = this.value(element.key, scope);
+        const value = this.value(element.value, scope);
+        if (key instanceof Unknown) return key;
+        if (value instanceof Unknown) return value;
+        entries.push([key, value]);
+      }
+      return new RubyHash(entries);
+    }
+    if (is(node, "RegularExpressionNode")) return new RubyRegexp(this.slice(node.contentLoc), regexpFlags(node));
+    if (is(node, "InterpolatedRegularExpressionNode")) {
+      // `/#{User::USERNAME_FORMAT}/i`: a regexp interpolates as its to_s, `(?-mix:source)`, a string as its text; the rest is the source as written.
+      const source = this.interpolation(
+        node,
+        scope,
+        (part) => this.slice(part.location),
+        (value) => (value instanceof RubyRegexp ? regexpToS(value) : interpolated(value)),
+        "a list or a hash in a regular expression",
+      );
+      return source instanceof Unknown ? source : new RubyRegexp(source, regexpFlags(node));
+    }
+    if (is(node, "InterpolatedStringNode", "InterpolatedSymbolNode")) {
+      const text = this.interpolation(node, scope, (part) => part.unescaped.value, interpolated, "a list, a hash or a pattern");
+      if (text instanceof Unknown) return text;
+      return is(node, "InterpolatedSymbolNode") ? new RubySymbol(text) : text;
+    }
+    if (is(node, "LocalVariableReadNode"))
+      return scope.locals.get(node.name) ?? new Unknown(`the local variable ${node.name}, set where the importer cannot follow`);
+    if (is(node, "ConstantReadNode", "ConstantPathNode")) {
+      // `API_VERSION`, `User::USERNAME_FORMAT`: the file's, given with --const, or the application's own.
+      const name = is(node, "ConstantReadNode") ? node.name : this.text(node).replace(/^::/, "");
+      const value = this.constants.get(name) ?? this.applicationConstant(name);
+      return value ?? new Unknown(`the constant ${name}, not defined in the file (give it with --const ${name}=VALUE)`);
+    }
+    if (is(node, "ParenthesesNode")) {
+      const inner = statementsOf(node.body);
+      return inner.length === 1 ? this.value(inner[0], scope) : new Unknown("a parenthesised expression of several statements");
+    }
+    if (is(node, "CallNode")) return this.valueCall(node, scope);
+    return new Unknown(`${this.text(node).slice(0, 60)}, which the importer cannot evaluate`);
   }
 
   /**
@@ -647,17 +615,17 @@ class Reader {
    * `refused` names those).
    */
   private interpolation(
-    node: Node,
+    node: NodeOf<"InterpolatedStringNode" | "InterpolatedSymbolNode" | "InterpolatedRegularExpressionNode">,
     scope: Scope,
-    literal: (part: Node) => string,
+    literal: (part: NodeOf<"StringNode">) => string,
     piece: (value: RubyValue) => string | undefined,
     refused: string,
   ): string | Unknown {
     let text = "";
-    for (const part of node.parts as Node[]) {
-      if (part.constructor.name === "StringNode") text += literal(part);
-      else if (part.constructor.name === "EmbeddedStatementsNode") {
-        const inner = ((part.statements as Node | undefined)?.body as Node[] | undefined) ?? [];
+    for (const part of node.parts) {
+      if (is(part, "StringNode")) text += literal(part);
+      else if (is(part, "EmbeddedStatementsNode")) {
+        const inner = statementsOf(part.statements);
         if (inner.length !== 1) return new Unknown("an interpolation of several statements");
         const value = this.value(inner[0], scope);
         if (value instanceof Unknown) return value;
@@ -670,10 +638,10 @@ class Reader {
   }
 
   /** The calls a routes.rb makes on values: `Hash#merge`, `to_s`, `to_sym`, `freeze`, `Rails.env`. */
-  private valueCall(node: Node, scope: Scope): RubyValue | Unknown {
-    const method = node.name as string;
+  private valueCall(node: NodeOf<"CallNode">, scope: Scope): RubyValue | Unknown {
+    const method = node.name;
     if (this.isEnvironment(node)) return this.options.env;
-    const receiver = node.receiver ? this.value(node.receiver as Node, scope) : new Unknown(`a call of ${method}`);
+    const receiver = node.receiver ? this.value(node.receiver, scope) : new Unknown(`a call of ${method}`);
     if (receiver instanceof Unknown) return node.receiver ? receiver : new Unknown(`a call of ${method}, which the importer cannot evaluate`);
     const args = argumentsOf(node).map((a) => this.value(a, scope));
     const unknown = args.find((a): a is Unknown => a instanceof Unknown);
@@ -702,11 +670,7 @@ class Reader {
     return unread;
   }
 
-  private unescaped(node: Node): string {
-    return (node.unescaped as { value: string }).value;
-  }
-
-  private slice(location: Node["location"]): string {
+  private slice(location: Location): string {
     return this.bytes.subarray(location.startOffset, location.startOffset + location.length).toString("utf8");
   }
 
@@ -715,20 +679,20 @@ class Reader {
     return this.slice(node.location);
   }
 
-  private line(node: Node): number {
+  private line(node: { location: Location }): number {
     return this.offsets.line(node.location.startOffset);
   }
 
-  private callSource(call: Node, args: readonly RubyValue[]): CallSource {
+  private callSource(call: NodeOf<"CallNode">, args: readonly RubyValue[]): CallSource {
     const nodes = argumentsOf(call);
     const options: CallSource["options"] = [];
-    for (const node of nodes) if (node.constructor.name === "HashNode" || node.constructor.name === "KeywordHashNode") this.optionSources(node, "", options);
-    const method = this.offsets.span((call.messageLoc as Node["location"] | undefined) ?? call.location);
+    for (const node of nodes) if (is(node, "HashNode", "KeywordHashNode")) this.optionSources(node, "", options);
+    const method = this.offsets.span(call.messageLoc ?? call.location);
     return {
       call: this.offsets.span(call.location),
       method,
       // A named route's name is the method (`map.login 'login', …`) or `named_route`'s first argument; the other calls' names are their arguments.
-      names: MAPPER_METHODS.has(call.name as string)
+      names: MAPPER_METHODS.has(call.name)
         ? nodes.filter((_, i) => textOf(args[i]) !== undefined && (call.name !== "named_route" || i === 0)).map((node) => this.offsets.span(node.location))
         : [method],
       options,
@@ -737,42 +701,41 @@ class Reader {
 
   /** The keys a hash literal writes (and those of the hashes and lists within it), by key path. */
   private optionSources(node: Node, prefix: string, out: CallSource["options"]): void {
-    const kind = node.constructor.name;
-    if (kind === "ArrayNode")
-      (node.elements as Node[]).forEach((element, i) => {
+    if (is(node, "ArrayNode"))
+      node.elements.forEach((element, i) => {
         out.push([`${prefix}${i}`, this.offsets.span(element.location), this.offsets.span(element.location)]);
         this.optionSources(element, `${prefix}${i}.`, out);
       });
-    if (kind !== "HashNode" && kind !== "KeywordHashNode") return;
-    for (const element of node.elements as Node[]) {
-      const key = element.key as Node | undefined;
-      const name = key && (key.constructor.name === "SymbolNode" || key.constructor.name === "StringNode") ? this.unescaped(key) : undefined;
-      if (name === undefined) continue;
-      const value = element.value as Node;
-      out.push([`${prefix}${name}`, this.offsets.span(key!.location), this.offsets.span(value.location)]);
+    if (!is(node, "HashNode", "KeywordHashNode")) return;
+    for (const element of node.elements) {
+      if (!is(element, "AssocNode") || !is(element.key, "SymbolNode", "StringNode")) continue;
+      const { key, value } = element;
+      const name = key.unescaped.value;
+      out.push([`${prefix}${name}`, this.offsets.span(key.location), this.offsets.span(value.location)]);
       this.optionSources(value, `${prefix}${name}.`, out);
     }
   }
 }
 
 /** `ActionController::Routing::Routes.draw do |map| … end` */
-function isDraw(node: Node): boolean {
-  if (node.constructor.name !== "CallNode" || node.name !== "draw") return false;
-  const receiver = node.receiver as Node | undefined;
-  return receiver?.constructor.name === "ConstantPathNode" && receiver.name === "Routes";
+function isDraw(node: Node): node is NodeOf<"CallNode"> {
+  return is(node, "CallNode") && node.name === "draw" && is(node.receiver, "ConstantPathNode") && node.receiver.name === "Routes";
 }
 
 /** The mapper a receiver names: a local holding one (`map`, `post`), in the output's name. */
-function mapperOf(node: Node | undefined, scope: Scope): string | undefined {
-  if (!node) return undefined;
-  const kind = node.constructor.name;
-  // Outside any block `map` parses as a call with no receiver; inside one, as a local.
-  if (kind === "LocalVariableReadNode" || (kind === "CallNode" && !node.receiver && !node.arguments_)) return scope.mappers.get(node.name as string);
+function mapperOf(node: Node | null | undefined, scope: Scope): string | undefined {
+  const name = variableName(node);
+  return name === undefined ? undefined : scope.mappers.get(name);
+}
+
+/** The name a bare word reads: outside any block `map` parses as a call with no receiver; inside one, as a local. */
+function variableName(node: Node | null | undefined): string | undefined {
+  if (is(node, "LocalVariableReadNode") || (is(node, "CallNode") && !node.receiver && !node.arguments_)) return node.name;
   return undefined;
 }
 
-function argumentsOf(call: Node): Node[] {
-  return ((call.arguments_ as Node | undefined)?.arguments_ as Node[] | undefined) ?? [];
+function argumentsOf(call: NodeOf<"CallNode" | "YieldNode">): Node[] {
+  return call.arguments_?.arguments_ ?? [];
 }
 
 /** Rails 2's inflections: the same words in 2.2 and 2.3 but for a few singulars, which only the behaviour decides. */
@@ -803,10 +766,10 @@ const STRING_METHODS: Record<string, (text: string) => string | undefined> = {
       .toLowerCase(),
 };
 
-/** A block's parameter names (`do |post|` → ["post"]). */
-function blockVariables(block: Node): string[] {
-  const parameters = (block.parameters as Node | undefined)?.parameters as Node | undefined;
-  return ((parameters?.requireds as Node[] | undefined) ?? []).map((p) => p.name as string);
+/** A block's parameter names (`do |post|` → ["post"]), undefined for one that destructures (`|(a, b)|`). */
+function blockVariables(block: NodeOf<"BlockNode">): Array<string | undefined> {
+  const parameters = is(block.parameters, "BlockParametersNode") ? block.parameters.parameters : null;
+  return (parameters?.requireds ?? []).map((p) => (is(p, "RequiredParameterNode") ? p.name : undefined));
 }
 
 /**
@@ -814,33 +777,30 @@ function blockVariables(block: Node): string[] {
  * parameter and calls the mapper's methods on it (`def self.draw(map) map.resources …`), read as
  * the draw block.
  */
-function mapperMethod(statements: readonly Node[], depth: number): { owner: Node; variable: string; note: string } | undefined {
+function mapperMethod(statements: readonly Node[], depth: number): { owner: Owner; variable: string; note: string } | undefined {
   for (const statement of statements) {
-    const kind = statement.constructor.name;
-    if ((kind === "ClassNode" || kind === "ModuleNode") && depth < MAX_NESTING) {
-      const found = mapperMethod(((statement.body as Node | undefined)?.body as Node[] | undefined) ?? [], depth + 1);
+    if (is(statement, "ClassNode", "ModuleNode") && depth < MAX_NESTING) {
+      const found = mapperMethod(statementsOf(statement.body), depth + 1);
       if (found) return found;
     }
-    if (kind !== "DefNode") continue;
-    const [parameter, ...others] = ((statement.parameters as Node | undefined)?.requireds as Node[] | undefined) ?? [];
-    const variable = parameter?.name as string | undefined;
-    const body = ((statement.body as Node | undefined)?.body as Node[] | undefined) ?? [];
-    if (!variable || others.length || !body.some((call) => callsOn(call, variable))) continue;
+    if (!is(statement, "DefNode")) continue;
+    const [parameter, ...others] = statement.parameters?.requireds ?? [];
+    const variable = is(parameter, "RequiredParameterNode") ? parameter.name : undefined;
+    if (!variable || others.length || !statementsOf(statement.body).some((call) => callsOn(call, variable))) continue;
     return {
       owner: statement,
       variable,
-      note: `the routes of ${statement.receiver ? "self." : ""}${statement.name as string}(${variable}), a plugin's or an engine's: drawn alone here, where the application's routing file drew them by calling it`,
+      note: `the routes of ${statement.receiver ? "self." : ""}${statement.name}(${variable}), a plugin's or an engine's: drawn alone here, where the application's routing file drew them by calling it`,
     };
   }
   return undefined;
 }
 
 /** An extension's routes.rb of bare `map.` calls (the host evaluated it with its mapper): the file read as the draw block. */
-function bareCalls(program: Node, statements: readonly Node[]): { owner: Node; variable: string; note: string } | undefined {
+function bareCalls(program: NodeOf<"ProgramNode">, statements: readonly Node[]): { owner: Owner; variable: string; note: string } | undefined {
   if (!statements.some((statement) => callsOn(statement, "map"))) return undefined;
-  const owner = { constructor: { name: "ProgramNode" }, location: program.location, body: program.statements } as unknown as Node;
   return {
-    owner,
+    owner: { location: program.location, body: program.statements },
     variable: "map",
     note: "bare map. calls, a plugin's or an engine's routes: drawn alone here, where the application's routes drew them with its mapper",
   };
@@ -848,10 +808,7 @@ function bareCalls(program: Node, statements: readonly Node[]): { owner: Node; v
 
 /** Whether a statement is a call of a method on the mapper named `variable` (`map.resources :posts`). */
 function callsOn(statement: Node, variable: string): boolean {
-  const receiver = statement.constructor.name === "CallNode" ? (statement.receiver as Node | undefined) : undefined;
-  if (!receiver) return false;
-  const kind = receiver.constructor.name;
-  return (kind === "LocalVariableReadNode" || (kind === "CallNode" && !receiver.receiver && !receiver.arguments_)) && receiver.name === variable;
+  return is(statement, "CallNode") && variableName(statement.receiver) === variable;
 }
 
 /** Ruby's Regexp#to_s, as interpolation writes it: its options on and off around its source. */
@@ -861,7 +818,6 @@ function regexpToS(regexp: RubyRegexp): string {
   return `(?${on}${off ? `-${off}` : ""}:${regexp.source})`;
 }
 
-function regexpFlags(node: Node): string {
-  const flags = node as unknown as { isIgnoreCase(): boolean; isMultiLine(): boolean; isExtended(): boolean };
-  return `${flags.isIgnoreCase() ? "i" : ""}${flags.isMultiLine() ? "m" : ""}${flags.isExtended() ? "x" : ""}`;
+function regexpFlags(node: NodeOf<"RegularExpressionNode" | "InterpolatedRegularExpressionNode">): string {
+  return `${node.isIgnoreCase() ? "i" : ""}${node.isMultiLine() ? "m" : ""}${node.isExtended() ? "x" : ""}`;
 }
