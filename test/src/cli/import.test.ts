@@ -341,13 +341,14 @@ describe("resource-routes import", function () {
     }
   });
 
-  it("a method of the file that takes a splat or keywords, and a call with too many arguments, are reported with their lines", () => {
+  it("a method of the file that takes a splat, keywords or a parameter that destructures, and a call with too many arguments, are reported with their lines", () => {
     const { routes } = project(
       [
         "def splat(map, *names)\n  names.each { |n| map.resources n }\nend",
         "def keywords(map, name:)\n  map.resources name\nend",
         "def one(map, name = 'tags')\n  map.resources name\nend",
-        draw(["  splat(map, :a, :b)", "  keywords(map, name: :c)", "  one(map, :d, :e)", "  one(map)"].join("\n")),
+        "def pair(map, (a, b))\n  map.resources a\nend",
+        draw(["  splat(map, :a, :b)", "  keywords(map, name: :c)", "  one(map, :d, :e)", "  one(map)", "  pair(map, [:f, :g])"].join("\n")),
       ].join("\n"),
     );
     const imported = run("import", routes, "--stdout", "--allow-partial");
@@ -358,9 +359,10 @@ describe("resource-routes import", function () {
         .filter((line) => line.includes("not imported"))
         .map((line) => line.slice(routes.length)),
       [
-        ":11: not imported: splat takes a splat or keyword parameters, which the importer does not follow",
-        ":12: not imported: keywords takes a splat or keyword parameters, which the importer does not follow",
-        ":13: not imported: one takes 1 to 2 argument(s), given 3",
+        ":14: not imported: splat takes a splat or keyword parameters, which the importer does not follow",
+        ":15: not imported: keywords takes a splat or keyword parameters, which the importer does not follow",
+        ":16: not imported: one takes 1 to 2 argument(s), given 3",
+        ":18: not imported: pair takes a parameter that destructures its argument, which the importer does not follow",
       ],
     );
     assert.match(imported.stdout, /map\.resources\("tags"\);/);
