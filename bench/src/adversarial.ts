@@ -1,4 +1,5 @@
 import { draw, RoutingError } from "resource-routes";
+
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
 import { unreachableRoutes } from "../../server/out/routing/unreachable";
 

@@ -3,6 +3,7 @@ import * as os from "os";
 import * as path from "path";
 import { draw } from "resource-routes";
 import { fetchHandler } from "resource-routes/http";
+
 import { times } from "./measure";
 
 /**

@@ -1,6 +1,7 @@
+import type { IncomingMessage, ServerResponse } from "http";
 import * as http from "http";
 import { Duplex } from "stream";
-import type { IncomingMessage, ServerResponse } from "http";
+
 import { action, benchRequests, benchRoutes, findMyWayRouter, HTML, nodeListener } from "./httpRoutes";
 import { ratio, time } from "./measure";
 

@@ -1,4 +1,5 @@
 import { draw } from "resource-routes";
+
 import { ratio, time } from "./measure";
 
 /**

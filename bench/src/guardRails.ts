@@ -4,8 +4,9 @@ import * as os from "os";
 import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
 import { URI } from "vscode-uri";
-import { LanguageClient, ServerLaunch } from "../../test/out/support/languageClient";
+
 import { ROOT } from "../../test/out/support/fixtures";
+import { LanguageClient, ServerLaunch } from "../../test/out/support/languageClient";
 import { editorWorkspace } from "./languageServer";
 import { elapsedMs, latencies, median, percentile, rssOf } from "./measure";
 import { generatedRoutingFile, realisticRoutingFile } from "./workloads";

@@ -2,6 +2,7 @@ import autocannon from "autocannon";
 import * as cp from "child_process";
 import * as fs from "fs";
 import * as path from "path";
+
 import { installRuntime, sizeOf } from "../../test/out/support/footprint";
 import { benchRequests } from "./httpRoutes";
 

@@ -1,9 +1,10 @@
 import FindMyWay from "find-my-way";
 import type { RequestListener } from "http";
 import { RouteSet } from "resource-routes";
-import { expandDeclarations } from "resource-routes/internal";
-import { nodeHandler } from "resource-routes/http";
 import type { Controllers } from "resource-routes/http";
+import { nodeHandler } from "resource-routes/http";
+import { expandDeclarations } from "resource-routes/internal";
+
 import { realisticTree } from "./workloads";
 
 /** The throughput benchmark's routes: the realistic workload's 1,000 declarations, behaviour B. */

@@ -7,8 +7,9 @@
 // one MiB as a stream of 64 KiB chunks or as one buffered body.
 import * as http from "http";
 import type { AddressInfo } from "net";
-import { nodeHandler } from "resource-routes/http";
 import type { Controllers } from "resource-routes/http";
+import { nodeHandler } from "resource-routes/http";
+
 import { action, benchRoutes, HTML, nodeListener, routePaths } from "./httpRoutes";
 
 const kind = process.argv[2];

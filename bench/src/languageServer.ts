@@ -1,12 +1,13 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import * as ts from "typescript";
 import * as rpc from "vscode-languageserver-protocol/node";
 import { URI } from "vscode-uri";
-import { LanguageClient, ServerLaunch } from "../../test/out/support/languageClient";
-import { ROOT } from "../../test/out/support/fixtures";
+
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
-import * as ts from "typescript";
+import { ROOT } from "../../test/out/support/fixtures";
+import { LanguageClient, ServerLaunch } from "../../test/out/support/languageClient";
 import { elapsedMs, latencies, peakOf, percentile, rssOf, time } from "./measure";
 import { generatedRoutingFile, namespacedRoutingFile, realisticRoutingFile } from "./workloads";
 

@@ -1,4 +1,5 @@
 import * as ts from "typescript";
+
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
 import { rewriteLiterals } from "../../server/out/literals/literalRewrites";
 import { time } from "./measure";

@@ -3,6 +3,7 @@ import * as os from "os";
 import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
 import { URI } from "vscode-uri";
+
 import { LanguageClient } from "../../test/out/support/languageClient";
 import { realisticRoutingFile } from "./workloads";
 

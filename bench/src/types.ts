@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+
 import { TsServer } from "../../test/out/support/tsServer";
 import { generatedRoutingFile } from "./workloads";
 

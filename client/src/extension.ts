@@ -1,12 +1,13 @@
 import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
+
 import { createLanguageClient } from "./languageClient";
+import { RoutesChangedNotification } from "./protocol";
 import { registerRecognize } from "./recognize";
 import { registerRenameKeepingUrls } from "./renameKeepingUrls";
-import { RoutesView } from "./routesView";
 import { RoutesTreeView } from "./routesTreeView";
+import { RoutesView } from "./routesView";
 import { registerStatusBar } from "./statusBar";
-import { RoutesChangedNotification } from "./protocol";
 
 let client: LanguageClient | undefined;
 

@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import { CloseAction, ErrorAction, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from "vscode-languageclient/node";
+
 import { SERVER_ENVIRONMENT, SERVER_EXEC_ARGV } from "./serverEnvironment";
 
 /** Restarts allowed within RESTART_WINDOW_MS before the client gives up and says so. */

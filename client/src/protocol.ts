@@ -1,4 +1,5 @@
 import { NotificationType0, RequestType } from "vscode-languageclient/node";
+
 import * as custom from "../../server/src/lsp/customRequests";
 
 /** The server's custom requests, as the language client's request types, from the one definition both sides import (server/src/lsp/customRequests.ts, its source: the bundle compiles it in). */

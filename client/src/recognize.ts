@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
+
 import { RecognizeRequest } from "./protocol";
 import { ExplainedRoute, explanationItems, firstKey, parseRequest } from "./requestLine";
 

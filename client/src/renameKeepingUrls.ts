@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
+
 import { RenameKeepingUrlsRequest } from "./protocol";
 
 /**

@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
+
 import type { RoutesTreeItemResult } from "../../server/src/lsp/customRequests";
 import { RecognizeRequest, RoutesTreeRequest } from "./protocol";
 import { parseRequest } from "./requestLine";

@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
+
 import { RequestLocation, RoutesTableRequest, RoutesTableResult } from "./protocol";
 
 const TABLE_SCHEME = "resource-routes-table";

@@ -6,17 +6,17 @@
  */
 export { draw, DrawOptions } from "./dsl/draw";
 export { Mapper, MapperCallback, Options } from "./dsl/mapper";
-export { GenerateOptions, RouteSet, RouteSetOptions } from "./routing/model/routeSet";
-export { RouteValue, NamedValues, UntypedHelpers } from "./routing/model/typedRoutes";
-export { TypedRouteSet, AnyRouteSet } from "./routing/model/routeSet";
-export { Route, RouteJSON, HttpMethod } from "./routing/model/route";
 export { Helper } from "./routing/generation/helpers";
-export { Recognition, Match } from "./routing/recognition/recognize";
-export { RoutingError, MethodNotAllowed, UnknownHttpMethod, RouteDefinitionError } from "./routing/model/errors";
-export { Diagnostic, DiagnosticCode, Severity, RelatedInformation } from "./routing/model/diagnostics";
-export { Declaration, DeclarationTree, DeclarationKind, DeclarationSource } from "./routing/model/declarations";
-export { DrawSettings, UrlOptions, InflectionSettings } from "./routing/model/settings";
 export { Behaviour } from "./routing/model/behaviour";
+export { Declaration, DeclarationKind, DeclarationSource, DeclarationTree } from "./routing/model/declarations";
+export { Diagnostic, DiagnosticCode, RelatedInformation, Severity } from "./routing/model/diagnostics";
+export { MethodNotAllowed, RouteDefinitionError, RoutingError, UnknownHttpMethod } from "./routing/model/errors";
+export { HttpMethod, Route, RouteJSON } from "./routing/model/route";
+export { GenerateOptions, RouteSet, RouteSetOptions } from "./routing/model/routeSet";
+export { AnyRouteSet, TypedRouteSet } from "./routing/model/routeSet";
+export { DrawSettings, InflectionSettings, UrlOptions } from "./routing/model/settings";
 export { Span } from "./routing/model/span";
+export { NamedValues, RouteValue, UntypedHelpers } from "./routing/model/typedRoutes";
 export { OptionMap, OptionValue } from "./routing/model/values";
+export { Match, Recognition } from "./routing/recognition/recognize";
 export { Inflector } from "./routing/rules/inflector";

@@ -7,19 +7,15 @@
  * @internal
  * @packageDocumentation
  */
-export { Behaviour, BEHAVIOURS, behaviourOf, DEFAULT_BEHAVIOUR, isBehaviour } from "./routing/model/behaviour";
-export { ROUTE_METHODS } from "./routing/rules/builder";
-export { CharNode } from "./routing/recognition/charTree";
+export { COVERAGE_VARIABLE, RouteCoverageFile, RouteUse } from "./coverage/recorder";
+export { positionalKeys } from "./routing/generation/generate";
+export { generateFromOptions, routesByTarget } from "./routing/generation/generateFromOptions";
+export { Helper, helperNames, parseHelperName, routePath } from "./routing/generation/helpers";
+export { Behaviour, behaviourOf, BEHAVIOURS, DEFAULT_BEHAVIOUR, isBehaviour } from "./routing/model/behaviour";
 export { CONTROLLER_EXTENSIONS, controllerNameOf, isSafeControllerName } from "./routing/model/controllerFiles";
 export { Declaration, DECLARATION_KINDS, DeclarationKind, DeclarationTree, OptionSource, OptionSourceLookup } from "./routing/model/declarations";
 export { Diagnostic, Severity } from "./routing/model/diagnostics";
 export { RouteDefinitionError, RoutingError } from "./routing/model/errors";
-export { expandDeclarations, Expander, ExpansionUnit, expansionUnits, Refusal, stopped } from "./routing/rules/expand";
-export { explainRecognition } from "./routing/recognition/explain";
-export { positionalKeys } from "./routing/generation/generate";
-export { generateFromOptions, routesByTarget } from "./routing/generation/generateFromOptions";
-export { Helper, helperNames, parseHelperName, routePath } from "./routing/generation/helpers";
-export { Inflector, RAILS_INFLECTIONS } from "./routing/rules/inflector";
 export {
   DEFAULT_SEGMENT_PATTERN,
   endsWithFormat,
@@ -34,22 +30,26 @@ export {
   segmentKeys,
   specText,
 } from "./routing/model/path";
-export { associationName, defineResource, resourceSingular } from "./routing/rules/resource";
-export { DEFAULT_ACTIONS } from "./routing/rules/restriction";
-export { HttpMethod, Route, RouteJSON } from "./routing/model/route";
-export { recognisedSegments, Recognizer } from "./routing/recognition/recognize";
+export { EMPTY_MAP, isEmpty, own, record } from "./routing/model/records";
 export { REQUEST_METHODS, routedMethod } from "./routing/model/requestMethods";
+export { HttpMethod, Route, RouteJSON } from "./routing/model/route";
 export { RouteSet } from "./routing/model/routeSet";
-export { COVERAGE_VARIABLE, RouteCoverageFile, RouteUse } from "./coverage/recorder";
-export { escapeRegExp, nonCapturing, segmentMatcher } from "./routing/recognition/segmentMatch";
 export { checkDrawSettings, DRAW_SETTINGS, DrawSettings, InflectionSettings } from "./routing/model/settings";
+export { Span } from "./routing/model/span";
 export { declaredSpan, originSpan } from "./routing/model/spans";
 export { RouteTable } from "./routing/model/table";
-export { nearest, nearestWithin, RESOURCE_OPTIONS, suggestionBound, validateDeclaration } from "./routing/rules/validate";
-export { valuePattern } from "./routing/recognition/valuePattern";
-export { EMPTY_MAP, isEmpty, own, record } from "./routing/model/records";
-export { Span } from "./routing/model/span";
 export { isOptionMap, OptionMap, OptionValue } from "./routing/model/values";
+export { CharNode } from "./routing/recognition/charTree";
+export { explainRecognition } from "./routing/recognition/explain";
+export { recognisedSegments, Recognizer } from "./routing/recognition/recognize";
+export { escapeRegExp, nonCapturing, segmentMatcher } from "./routing/recognition/segmentMatch";
+export { valuePattern } from "./routing/recognition/valuePattern";
+export { ROUTE_METHODS } from "./routing/rules/builder";
+export { expandDeclarations, Expander, ExpansionUnit, expansionUnits, Refusal, stopped } from "./routing/rules/expand";
+export { Inflector, RAILS_INFLECTIONS } from "./routing/rules/inflector";
+export { associationName, defineResource, resourceSingular } from "./routing/rules/resource";
+export { DEFAULT_ACTIONS } from "./routing/rules/restriction";
+export { nearest, nearestWithin, RESOURCE_OPTIONS, suggestionBound, validateDeclaration } from "./routing/rules/validate";
 export {
   baseName,
   commentLines,

@@ -1,11 +1,11 @@
 import { Declaration } from "../routing/model/declarations";
-import { DrawSettings } from "../routing/model/settings";
-import { expandDeclarations } from "../routing/rules/expand";
-import { RouteSet, RouteSetOptions } from "../routing/model/routeSet";
 import type { TypedRouteSet } from "../routing/model/routeSet";
+import { RouteSet, RouteSetOptions } from "../routing/model/routeSet";
+import { DrawSettings } from "../routing/model/settings";
 import { checkDrawSettings } from "../routing/model/settings";
 import { OptionMap } from "../routing/model/values";
-import { MapperCallback, Mapper } from "./mapper";
+import { expandDeclarations } from "../routing/rules/expand";
+import { Mapper, MapperCallback } from "./mapper";
 
 export type DrawOptions = DrawSettings & RouteSetOptions;
 

@@ -1,6 +1,6 @@
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
-import { isOptionMap, OptionMap, OptionValue } from "../routing/model/values";
 import { record } from "../routing/model/records";
+import { isOptionMap, OptionMap, OptionValue } from "../routing/model/values";
 import { shortened } from "../text/escape";
 
 /** What draw() and a nesting call (resources, namespace, with_options) call with the mapper: a block in Rails 2 terms. */

@@ -4,5 +4,5 @@
  * @packageDocumentation
  * @module resource-routes/http
  */
+export { controllerFile, loadControllers } from "./adapters/load";
 export * from "./common";
-export { loadControllers, controllerFile } from "./adapters/load";

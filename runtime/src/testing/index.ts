@@ -7,10 +7,11 @@
  * @module resource-routes/testing
  */
 import * as assert from "node:assert";
-import { GeneratedFromOptions, generateFromOptions } from "../routing/generation/generateFromOptions";
+
 import { routeRecorder } from "../coverage/recorder";
-import type { AnyRouteSet } from "../routing/model/routeSet";
+import { GeneratedFromOptions, generateFromOptions } from "../routing/generation/generateFromOptions";
 import { setOwn } from "../routing/model/records";
+import type { AnyRouteSet } from "../routing/model/routeSet";
 import { shortened } from "../text/escape";
 
 /** A request to recognise: a method and a path (`{ method: "PUT", path: "/posts/1" }`); a path alone is a GET. */

@@ -1,19 +1,20 @@
 import type { TakenOver } from "../incremental/ownership";
 import ts = require("typescript");
 import { checkDrawSettings, Declaration, DeclarationTree, Diagnostic, DRAW_SETTINGS, DrawSettings, isOptionMap, nearest, Span } from "resource-routes/internal";
+
+import { OptionSources } from "../incremental/optionSources";
+import type { SourceText } from "../text/sourceText";
+import { TextChange, textChange } from "../text/textChange";
+import { addCost } from "./budget";
 import { Evaluator, unwrap } from "./evaluate";
 import { NotStatic } from "./evaluated";
+import type { Reusable, RoutingFileAnalysis } from "./fileAnalysis";
+import { FileSyntax, parseDiagnosticsOf, syntaxOf, tokenStart } from "./fileSyntax";
 import { drawBindings, findDrawCall, PACKAGE_NAME } from "./imports";
 import { partialImport } from "./partialImport";
 import { DeclarationReader, notStaticDiagnostic } from "./reader";
-import { bindsNames, Scope } from "./scope";
-import { addCost } from "./budget";
-import { FileSyntax, parseDiagnosticsOf, syntaxOf, tokenStart } from "./fileSyntax";
 import { handOver, readAlone, readingAt, sameStatements, scopeStatements, statementAlone, withinOneStatement } from "./rereading";
-import type { Reusable, RoutingFileAnalysis } from "./fileAnalysis";
-import { TextChange, textChange } from "../text/textChange";
-import { OptionSources } from "../incremental/optionSources";
-import type { SourceText } from "../text/sourceText";
+import { bindsNames, Scope } from "./scope";
 
 /** The static reading of one routing file. */
 /**

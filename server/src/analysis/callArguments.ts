@@ -1,9 +1,10 @@
 import ts = require("typescript");
 import { Declaration, DeclarationKind, Diagnostic, isOptionMap, OptionMap, OptionValue } from "resource-routes/internal";
+
+import { OptionSources } from "../incremental/optionSources";
 import { Evaluator, unwrap } from "./evaluate";
 import { type Evaluated, NotStatic } from "./evaluated";
 import { Scope } from "./scope";
-import { OptionSources } from "../incremental/optionSources";
 
 /*
  * A mapper call's arguments as a declaration: its names (strings), its options (one object, where

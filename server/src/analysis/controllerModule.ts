@@ -1,5 +1,6 @@
 import ts = require("typescript");
 import { Span } from "resource-routes/internal";
+
 import { scriptKind } from "./fileSyntax";
 
 /** An action a controller module defines, where its name is written. */

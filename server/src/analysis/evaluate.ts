@@ -1,12 +1,13 @@
 import ts = require("typescript");
-import { tokenStart } from "./fileSyntax";
 import { interned, OptionMap, OptionValue, record, Span } from "resource-routes/internal";
-import { ANALYSIS_LIMITS, Budget, count } from "./budget";
-import { Binding, ConstValue, Scope } from "./scope";
-import { type Evaluated, NotStatic } from "./evaluated";
+
 import { AnchoredSpan, OptionSources } from "../incremental/optionSources";
-import { StatementPlace } from "./statementPlace";
 import type { SourceText } from "../text/sourceText";
+import { ANALYSIS_LIMITS, Budget, count } from "./budget";
+import { type Evaluated, NotStatic } from "./evaluated";
+import { tokenStart } from "./fileSyntax";
+import { Binding, ConstValue, Scope } from "./scope";
+import { StatementPlace } from "./statementPlace";
 
 /**
  * Static evaluation: literals, arrays, object literals (with spreads of static objects), `as const`,

@@ -1,5 +1,5 @@
-import type * as ts from "typescript";
 import type { OptionValue } from "resource-routes/internal";
+import type * as ts from "typescript";
 
 /** A value the analyser could not know without running code: the exact node that stopped it. */
 export class NotStatic {

@@ -1,5 +1,6 @@
 import type ts = require("typescript");
 import type { DeclarationTree, Diagnostic } from "resource-routes/internal";
+
 import type { OptionSources } from "../incremental/optionSources";
 import type { SourceText } from "../text/sourceText";
 import type { Cost } from "./budget";

@@ -1,12 +1,13 @@
 import ts = require("typescript");
 import { Declaration, DECLARATION_KINDS, DeclarationKind, Diagnostic } from "resource-routes/internal";
+
 import { addCost, ANALYSIS_LIMITS, count } from "./budget";
+import { callArguments, declarationOf, type FunctionNode } from "./callArguments";
 import { Evaluator, unwrap } from "./evaluate";
 import { NotStatic } from "./evaluated";
+import { blockOf, BlockReading, CallbackReadings, FoundBlock, StatementReading, unreadStatement } from "./readings";
 import { Scope } from "./scope";
 import { StatementPlace } from "./statementPlace";
-import { blockOf, BlockReading, CallbackReadings, FoundBlock, StatementReading, unreadStatement } from "./readings";
-import { callArguments, declarationOf, type FunctionNode } from "./callArguments";
 
 const MAPPER_METHODS: ReadonlySet<string> = new Set<DeclarationKind>(DECLARATION_KINDS);
 

@@ -1,5 +1,6 @@
 import ts = require("typescript");
 import type { Declaration, Diagnostic } from "resource-routes/internal";
+
 import type { Cost } from "./budget";
 import type { Scope } from "./scope";
 import { StatementPlace } from "./statementPlace";

@@ -1,14 +1,15 @@
 import ts = require("typescript");
-import type { Reusable, RoutingFileAnalysis } from "./fileAnalysis";
-import { DeclarationReader } from "./reader";
-import type { StatementReading } from "./readings";
+import type { Declaration, Span } from "resource-routes/internal";
+
+import { AnchoredSpan } from "../incremental/optionSources";
+import type { SourceText } from "../text/sourceText";
+import { TextChange } from "../text/textChange";
 import { addCost, wellWithinLimits } from "./budget";
 import { Evaluator } from "./evaluate";
+import type { Reusable, RoutingFileAnalysis } from "./fileAnalysis";
 import { FileSyntax, parseAt, parseDiagnosticsOf, syntaxOf, tokenStart } from "./fileSyntax";
-import { TextChange } from "../text/textChange";
-import type { SourceText } from "../text/sourceText";
-import { AnchoredSpan } from "../incremental/optionSources";
-import type { Declaration, Span } from "resource-routes/internal";
+import { DeclarationReader } from "./reader";
+import type { StatementReading } from "./readings";
 
 /*
  * Re-reading after an edit: the incremental layer over the analyser's reading (reader.ts). What

@@ -1,12 +1,13 @@
-import type { TakenOver } from "../incremental/ownership";
 import { Behaviour, behaviourOf, Diagnostic, DrawSettings, InflectionSettings, RouteSet } from "resource-routes/internal";
+
 import { GroupedTable } from "../incremental/groupedTable";
+import type { TakenOver } from "../incremental/ownership";
 import { expandIncrementally } from "../incremental/reexpand";
-import { adoptTreeDeclarations, analyzeRoutingFile, internalError } from "./analyze";
-import type { RoutingFileAnalysis } from "./fileAnalysis";
-import { ANALYSIS_LIMITS } from "./budget";
-import type { TextChange } from "../text/textChange";
 import type { SourceText } from "../text/sourceText";
+import type { TextChange } from "../text/textChange";
+import { adoptTreeDeclarations, analyzeRoutingFile, internalError } from "./analyze";
+import { ANALYSIS_LIMITS } from "./budget";
+import type { RoutingFileAnalysis } from "./fileAnalysis";
 
 /** A routing file read statically and expanded: what the CLI and the language service work on. */
 export interface LoadedRoutingFile {

@@ -1,7 +1,8 @@
 import ts = require("typescript");
 import { OptionValue } from "resource-routes/internal";
-import type { Evaluated } from "./evaluated";
+
 import { OptionSources } from "../incremental/optionSources";
+import type { Evaluated } from "./evaluated";
 
 /** A const's value once evaluated: the value (or why it is not static) and the option ranges it wrote, by path below it. */
 export interface ConstValue {

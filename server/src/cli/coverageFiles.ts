@@ -1,7 +1,8 @@
 import * as fs from "fs";
 import * as path from "path";
-import { readProjectFileSync, UnreadableFile } from "../files/regularFile";
+
 import { coverageUses, exercisedIn, MAX_COVERAGE_BYTES } from "../coverage/records";
+import { readProjectFileSync, UnreadableFile } from "../files/regularFile";
 import { UsageError } from "./args";
 
 /**

@@ -1,8 +1,9 @@
 import * as cp from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { loadRoutingFile } from "../analysis/routingFile";
 import type { Behaviour, RouteJSON, RouteSet } from "resource-routes/internal";
+
+import { loadRoutingFile } from "../analysis/routingFile";
 import type { BrokenLiteral } from "../literals/literalBreaks";
 import { UsageError } from "./args";
 

@@ -1,5 +1,6 @@
 import * as fs from "fs";
 import * as path from "path";
+
 import { isCodeFile, SKIPPED_FOLDERS } from "../files/codeFiles";
 import { filesBelow } from "../files/filesBelow";
 import { UsageError } from "./args";

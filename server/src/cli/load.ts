@@ -1,7 +1,8 @@
+import { Behaviour } from "resource-routes/internal";
+
+import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { readRegularFileSync, UnreadableFile } from "../files/regularFile";
 import { LineIndex } from "../text/lineIndex";
-import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
-import { Behaviour } from "resource-routes/internal";
 import { UsageError } from "./args";
 
 export interface CliRoutingFile extends LoadedRoutingFile {

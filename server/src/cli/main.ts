@@ -1,7 +1,8 @@
 #!/usr/bin/env node
+import { own, printable } from "resource-routes/internal";
+
 import { Flag, parseArguments, UsageError } from "./args";
 import type { CommandResult } from "./commands/result";
-import { own, printable } from "resource-routes/internal";
 
 /** `resource-routes`: the facility from the command line, reading routing files statically (docs/cli.md). */
 

@@ -1,6 +1,7 @@
-import { LineIndex } from "../text/lineIndex";
 import { Diagnostic, printable } from "resource-routes/internal";
+
 import { PLAIN_STYLE, TableStyle } from "../format/routesTable";
+import { LineIndex } from "../text/lineIndex";
 
 /** The --json diagnostic of docs/cli.md: 0-based range, as in LSP. */
 export interface DiagnosticJSON {

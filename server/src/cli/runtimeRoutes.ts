@@ -1,8 +1,9 @@
 import * as cp from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { pathToFileURL } from "url";
 import type { RouteJSON } from "resource-routes/internal";
+import { pathToFileURL } from "url";
+
 import { routeLine } from "../routing/routeLine";
 import { UsageError } from "./args";
 

@@ -1,6 +1,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import picomatch from "picomatch";
+
 import { isCodeFile, SKIPPED_FOLDERS } from "../files/codeFiles";
 import { DEFAULT_TEST_GLOBS } from "../literals/literalRewrites";
 import { UsageError } from "./args";

@@ -1,11 +1,12 @@
 import * as fs from "fs";
 import * as path from "path";
 import { declaredSpan, parseHelperName, type Route, type Span } from "resource-routes/internal";
+
+import { routeKey } from "../coverage/records";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { rewriteLiterals } from "../literals/literalRewrites";
 import { reachingHelpers } from "../routing/reachingHelpers";
 import { helperWords } from "../service/references";
-import { routeKey } from "../coverage/records";
 import { recordedUses } from "./coverageFiles";
 import type { CliRoutingFile } from "./load";
 import { sourceFiles } from "./sourceFiles";

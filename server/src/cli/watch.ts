@@ -1,6 +1,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { printable } from "resource-routes/internal";
+
 import { UsageError } from "./args";
 import type { CommandResult } from "./commands/result";
 

@@ -1,10 +1,11 @@
 import * as fs from "fs";
 import * as path from "path";
 import type { RouteUse } from "resource-routes/internal";
+
 import { readProjectFileSync } from "../files/regularFile";
+import { parseUri } from "../files/uris";
 import { coverageUses, exercisedIn, MAX_COVERAGE_BYTES } from "./records";
 import type { CoverageSource } from "./source";
-import { parseUri } from "../files/uris";
 
 /**
  * The recorded test coverage of the workspace, read from each workspace folder's coverage folder

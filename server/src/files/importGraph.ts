@@ -1,5 +1,6 @@
-import * as ts from "typescript";
 import { CONTROLLER_EXTENSIONS } from "resource-routes/internal";
+import * as ts from "typescript";
+
 import type { SourceText } from "../text/sourceText";
 
 /** What resolving a document's imports needs of the workspace: its documents' texts and its routing files. */

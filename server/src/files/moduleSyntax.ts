@@ -1,5 +1,6 @@
 import * as cp from "child_process";
 import * as ts from "typescript";
+
 import { parseDiagnosticsOf } from "../analysis/fileSyntax";
 
 /**

@@ -1,9 +1,10 @@
 import * as path from "path";
-import { GENERATED_MARK } from "../files/generatedFile";
-import { typesFileOf } from "./routeTypes";
 import { baseName, commentText, type Route } from "resource-routes/internal";
-import { type HelpersModule, targetMethod } from "./browserHelpers";
+
+import { GENERATED_MARK } from "../files/generatedFile";
 import { isIdentifier } from "../text/javascriptNames";
+import { type HelpersModule, targetMethod } from "./browserHelpers";
+import { typesFileOf } from "./routeTypes";
 import { CLIENT_CORE, CLIENT_DECLARATIONS } from "./shipped/texts";
 
 /**

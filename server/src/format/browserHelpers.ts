@@ -1,13 +1,14 @@
 import picomatch from "picomatch";
-import { GENERATED_MARK } from "../files/generatedFile";
 import { baseName, commentText, positionalKeys, Route, type RouteSet } from "resource-routes/internal";
-import { HELPERS_CORE, HELPERS_DECLARATIONS, HELPERS_RECOGNITION } from "./shipped/texts";
-import { helperShape, type HelperShape, HelperShapes, withDefaults } from "./helperTypes";
-import { recognitionData } from "./routeRecognition";
-import { isBindingName, isIdentifier } from "../text/javascriptNames";
+
 import { controllerModuleName } from "../files/controllerFileName";
+import { GENERATED_MARK } from "../files/generatedFile";
 import { reachingHelpers } from "../routing/reachingHelpers";
+import { isBindingName, isIdentifier } from "../text/javascriptNames";
 import { type HelpersRecipe, type HelpersSelection, RECIPE } from "./helpersRecipe";
+import { type HelperShape, helperShape, HelperShapes, withDefaults } from "./helperTypes";
+import { recognitionData } from "./routeRecognition";
+import { HELPERS_CORE, HELPERS_DECLARATIONS, HELPERS_RECOGNITION } from "./shipped/texts";
 
 /** One ES module of helpers and the declaration file beside it. */
 interface HelpersModuleText {

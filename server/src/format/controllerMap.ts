@@ -1,5 +1,6 @@
-import { GENERATED_MARK } from "../files/generatedFile";
 import { baseName, commentText, controllerNameOf } from "resource-routes/internal";
+
+import { GENERATED_MARK } from "../files/generatedFile";
 
 /**
  * The text of a static controller map: one import per controller module of the controllers

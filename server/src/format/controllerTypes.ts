@@ -1,5 +1,6 @@
 import * as path from "path";
 import * as ts from "typescript";
+
 import { jsonSchemaType } from "./jsonSchemaType";
 import { TypePrinter } from "./typePrinter";
 

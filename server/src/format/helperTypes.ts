@@ -1,4 +1,5 @@
 import { commentText, helperNames, positionalKeys, Route } from "resource-routes/internal";
+
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
 
 /**

@@ -1,11 +1,12 @@
 import * as fs from "fs";
 import * as path from "path";
-import { GENERATED_MARK } from "../files/generatedFile";
+
 import { filesBelow } from "../files/filesBelow";
+import { GENERATED_MARK } from "../files/generatedFile";
+import { declarationSyntaxError, moduleSyntaxErrors } from "../files/moduleSyntax";
 import { clientFilesOf, clientModuleOf } from "./browserClient";
 import { type HelpersModule } from "./browserHelpers";
 import { controllerModuleFile, helpersDeclarationFileOf } from "./helpersRecipe";
-import { declarationSyntaxError, moduleSyntaxErrors } from "../files/moduleSyntax";
 
 /** One file of a helpers module's set: where it goes, its text, whether it is a declaration file or a module, and whose (a controller's, with `--split`). */
 export interface HelpersFile {

@@ -1,6 +1,7 @@
-import { GENERATED_MARK } from "../files/generatedFile";
-import { controllerModuleName } from "../files/controllerFileName";
 import type { Route } from "resource-routes/internal";
+
+import { controllerModuleName } from "../files/controllerFileName";
+import { GENERATED_MARK } from "../files/generatedFile";
 
 /*
  * What a helpers module is made from and where its files go: read by the language server, the

@@ -1,4 +1,5 @@
 import * as ts from "typescript";
+
 import { isIdentifier } from "../text/javascriptNames";
 
 /** How deep a JSON Schema is read: below, `unknown`. */

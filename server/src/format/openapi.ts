@@ -1,4 +1,5 @@
 import { endsWithFormat, PathSegment, type Route } from "resource-routes/internal";
+
 import { GENERATED_JSON_MARK } from "../files/generatedFile";
 
 /** What the document says of itself, and where the routes are served. */

@@ -1,5 +1,6 @@
-import { GENERATED_MARK } from "../files/generatedFile";
 import { associationName, baseName, commentText, EMPTY_MAP, Inflector, positionalKeys, resourceSingular, Route, type RouteSet } from "resource-routes/internal";
+
+import { GENERATED_MARK } from "../files/generatedFile";
 import type { ActionTypes } from "./controllerTypes";
 import { COMPACT_ABOVE, compactHelpers, isRequired, property, writtenOutHelpers } from "./helperTypes";
 

@@ -1,4 +1,5 @@
 import * as ts from "typescript";
+
 import { isIdentifier } from "../text/javascriptNames";
 
 /** How deep and how large one printed type may be: past either, the part left is `unknown`, never a guess. */

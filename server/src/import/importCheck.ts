@@ -1,7 +1,8 @@
-import { type Behaviour, expandDeclarations, RouteSet, type RouteJSON } from "resource-routes/internal";
-import { rubyDeclarations } from "../ruby/rubyDeclarations";
+import { type Behaviour, expandDeclarations, type RouteJSON, RouteSet } from "resource-routes/internal";
+
 import { routeLine } from "../routing/routeLine";
 import type { ImportedStatement } from "../ruby/routesRb";
+import { rubyDeclarations } from "../ruby/rubyDeclarations";
 
 /*
  * The proof of an import: the routes the imported calls make when the facility draws them as

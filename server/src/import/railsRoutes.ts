@@ -1,7 +1,8 @@
 import * as cp from "child_process";
 import type { RouteJSON } from "resource-routes/internal";
-import { javascriptRegexp } from "../ruby/rubyRegexp";
+
 import { PLUGIN_METHODS } from "../ruby/routesRb";
+import { javascriptRegexp } from "../ruby/rubyRegexp";
 
 /** How long Rails' routing code may take on a routes.rb: well under a second for hundreds of routes. */
 const TIME_LIMIT_MS = 60_000;

@@ -1,9 +1,10 @@
 import { type Behaviour, commentLines } from "resource-routes/internal";
+
 import { PARTIAL_IMPORT_MARK } from "../analysis/partialImport";
-import { isBindingName } from "../text/javascriptNames";
-import { MAPPER_METHODS, type ImportedRoutes, type ImportedStatement } from "../ruby/routesRb";
-import { type RubyValue } from "../ruby/rubyValues";
 import { argumentsText, UnwritableValue, valueText } from "../ruby/dslValues";
+import { type ImportedRoutes, type ImportedStatement, MAPPER_METHODS } from "../ruby/routesRb";
+import { type RubyValue } from "../ruby/rubyValues";
+import { isBindingName } from "../text/javascriptNames";
 
 /** How an import was made, said in the written file's first lines. */
 export interface ImportTerms {

@@ -1,6 +1,6 @@
 import ts = require("typescript");
-import { MAPPER_METHODS, type ImportedStatement } from "../ruby/routesRb";
 import { argumentsText, UnwritableValue } from "../ruby/dslValues";
+import { type ImportedStatement, MAPPER_METHODS } from "../ruby/routesRb";
 import { variableName } from "./typescriptText";
 
 /*

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "resource-routes/internal";
+
 import { KeptFor } from "./keptFor";
 
 /**

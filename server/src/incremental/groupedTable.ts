@@ -1,4 +1,5 @@
 import { type Declaration, type Diagnostic, type OptionMap, type Refusal, type Route, RouteTable } from "resource-routes/internal";
+
 import { KeptFor } from "./keptFor";
 import type { TakenOver } from "./ownership";
 

@@ -14,6 +14,7 @@ import {
   stopped,
   validateDeclaration,
 } from "resource-routes/internal";
+
 import { DiagnosticMemo } from "./diagnosticMemo";
 import { DeclarationRoutes, GroupedTable, unchangedEnds } from "./groupedTable";
 import type { TakenOver, WrittenInto } from "./ownership";

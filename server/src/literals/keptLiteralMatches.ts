@@ -1,7 +1,8 @@
 import { BEHAVIOURS, Recognizer, type RouteSet } from "resource-routes/internal";
+
 import { editOf, type GroupedTable, versionOf } from "../incremental/groupedTable";
-import { literalRecognised, matchLiteral, type LiteralMatch } from "./literalRoutes";
 import { matchAmongCandidates } from "./literalRecognition";
+import { type LiteralMatch, literalRecognised, matchLiteral } from "./literalRoutes";
 import type { UrlLiteral } from "./urlLiterals";
 
 /**

@@ -1,8 +1,9 @@
 import * as fs from "fs";
 import type { RouteSet } from "resource-routes/internal";
+
 import { GENERATED_MARK } from "../files/generatedFile";
-import { literalRoute } from "./literalRoutes";
 import { globTest, isAsset, parsedForLiterals } from "./literalRewrites";
+import { literalRoute } from "./literalRoutes";
 import { urlLiterals } from "./urlLiterals";
 
 /** A URL written by hand that a change of the routes breaks: it went to a controller action before, and now goes elsewhere or nowhere. */

@@ -1,5 +1,6 @@
 import type { Match } from "resource-routes";
-import { BEHAVIOURS, Recognizer, type Route, RoutingError, type RouteSet } from "resource-routes/internal";
+import { BEHAVIOURS, Recognizer, type Route, type RouteSet, RoutingError } from "resource-routes/internal";
+
 import { KeptFor } from "../incremental/keptFor";
 
 /*

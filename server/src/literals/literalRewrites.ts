@@ -1,12 +1,14 @@
 import picomatch from "picomatch";
+
 import { parseDiagnosticsOf, scriptKind } from "../analysis/fileSyntax";
 import { drawBindings, findDrawCall } from "../analysis/imports";
 import ts = require("typescript");
 import type { RouteSet } from "resource-routes/internal";
-import { matchLiteral, recognisesLiteral, type LiteralMatch } from "./literalRoutes";
-import { FileImports, insertedTexts, type Insertion } from "./literalImports";
-import { literalPath, urlLiterals, type UrlLiteral } from "./urlLiterals";
+
 import { helpersModuleOfRoute } from "../format/helpersRecipe";
+import { FileImports, insertedTexts, type Insertion } from "./literalImports";
+import { type LiteralMatch, matchLiteral, recognisesLiteral } from "./literalRoutes";
+import { literalPath, type UrlLiteral, urlLiterals } from "./urlLiterals";
 
 /** A URL literal of a file with the helper call that replaces it, where one does. */
 interface FoundLiteral {

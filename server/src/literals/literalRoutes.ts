@@ -1,9 +1,10 @@
 import type { Match } from "resource-routes";
 import { positionalKeys, type Route, routePath, type RouteSet } from "resource-routes/internal";
-import { isIdentifier } from "../text/javascriptNames";
+
 import { KeptFor } from "../incremental/keptFor";
-import { matchAmongCandidates } from "./literalRecognition";
 import { reachingHelpers } from "../routing/reachingHelpers";
+import { isIdentifier } from "../text/javascriptNames";
+import { matchAmongCandidates } from "./literalRecognition";
 import type { Substitution, UrlLiteral } from "./urlLiterals";
 
 /** A URL literal's route, and the helper call that generates exactly the same URL. */

@@ -1,5 +1,6 @@
-import { CompletionItem, helperDetails, MAX_HELPER_ITEMS, RoutingWorkspace } from "../service";
 import * as lsp from "vscode-languageserver/node";
+
+import { CompletionItem, helperDetails, MAX_HELPER_ITEMS, RoutingWorkspace } from "../service";
 import { LineIndex } from "../text/lineIndex";
 import { toRange } from "./convert";
 

@@ -1,3 +1,6 @@
+import { Diagnostic, Severity, Span } from "resource-routes/internal";
+import * as lsp from "vscode-languageserver/node";
+
 import {
   type ActionLens,
   type CodeAction,
@@ -12,9 +15,7 @@ import {
   type SignatureHelp,
   WorkspaceChange,
 } from "../service";
-import * as lsp from "vscode-languageserver/node";
 import { LineIndex } from "../text/lineIndex";
-import { Diagnostic, Severity, Span } from "resource-routes/internal";
 import type * as custom from "./customRequests";
 
 /**

@@ -1,7 +1,8 @@
-import { diagnosticSteps, RoutingWorkspace } from "../service";
 import * as lsp from "vscode-languageserver/node";
-import { toDiagnostic } from "./convert";
+
+import { diagnosticSteps, RoutingWorkspace } from "../service";
 import { Clock, SYSTEM_CLOCK, Timer } from "./clock";
+import { toDiagnostic } from "./convert";
 
 /** How long diagnostics wait after a change, so that a burst of keystrokes is analysed once. */
 const DIAGNOSTICS_DELAY_MS = 10;

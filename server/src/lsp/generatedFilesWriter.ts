@@ -1,15 +1,16 @@
-import { RoutingWorkspace } from "../service";
 import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
-import { URI } from "vscode-uri";
-import { GENERATED_MARK, writeGeneratedFile } from "../files/generatedFile";
-import { helpersModuleOf } from "../format/browserHelpers";
-import { helpersDeclarationFileOf, helpersRecipeOf } from "../format/helpersRecipe";
-import { helpersFilesOf, staleHelpersFiles } from "../format/helpersFiles";
-import { controllerTypesPartOf, routeTypesOf, typesDefaultsOf, typesFileOf } from "../format/routeTypes";
 import { Route } from "resource-routes/internal";
+import { URI } from "vscode-uri";
+
+import { GENERATED_MARK, writeGeneratedFile } from "../files/generatedFile";
 import { parseUri } from "../files/uris";
+import { helpersModuleOf } from "../format/browserHelpers";
+import { helpersFilesOf, staleHelpersFiles } from "../format/helpersFiles";
+import { helpersDeclarationFileOf, helpersRecipeOf } from "../format/helpersRecipe";
+import { controllerTypesPartOf, routeTypesOf, typesDefaultsOf, typesFileOf } from "../format/routeTypes";
+import { RoutingWorkspace } from "../service";
 import { Clock, SYSTEM_CLOCK, Timer } from "./clock";
 
 /** How long after the last change the generated files are written: a burst of keystrokes writes once. */

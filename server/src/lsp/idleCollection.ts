@@ -1,4 +1,5 @@
 import * as vm from "vm";
+
 import { Clock, SYSTEM_CLOCK, Timer } from "./clock";
 
 /** How long the server must have had nothing to do before it collects. */

@@ -1,7 +1,8 @@
 import * as lsp from "vscode-languageserver/node";
-import type { TextChange } from "../text/textChange";
+
 import { LineIndex } from "../text/lineIndex";
 import { ChunkedText } from "../text/sourceText";
+import type { TextChange } from "../text/textChange";
 
 /**
  * An open document as the server keeps it: its text in chunks, its line index, and where its last

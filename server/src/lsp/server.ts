@@ -1,8 +1,11 @@
-import { createRoutesLanguageService, DEFAULT_SETTINGS, FileSystem, nodeFileSystem, readSettings, RoutingWorkspace, ServiceSettings } from "../service";
-import * as lsp from "vscode-languageserver/node";
 import { Span } from "resource-routes/internal";
-import { WorkerRubyReader } from "../ruby/rubyReader";
+import * as lsp from "vscode-languageserver/node";
+
 import { FolderCoverage } from "../coverage/folder";
+import { parseUri } from "../files/uris";
+import { WorkerRubyReader } from "../ruby/rubyReader";
+import { createRoutesLanguageService, DEFAULT_SETTINGS, FileSystem, nodeFileSystem, readSettings, RoutingWorkspace, ServiceSettings } from "../service";
+import { resolveCompletionItem, toCompletionList } from "./completionList";
 import {
   toActionLens,
   toCodeAction,
@@ -19,12 +22,10 @@ import {
   toSymbolInformation,
   toWorkspaceEdit,
 } from "./convert";
-import { resolveCompletionItem, toCompletionList } from "./completionList";
 import * as custom from "./customRequests";
-import { IdleCollection } from "./idleCollection";
-import { parseUri } from "../files/uris";
-import { GeneratedFilesWriter } from "./generatedFilesWriter";
 import { FileReadiness } from "./fileReadiness";
+import { GeneratedFilesWriter } from "./generatedFilesWriter";
+import { IdleCollection } from "./idleCollection";
 
 /** The protocol's own requests (customRequests.ts), as this library's request types. */
 const request = <Params, Result>(definition: custom.CustomRequest<Params, Result>) => new lsp.RequestType<Params, Result, void>(definition.method);
@@ -33,11 +34,11 @@ const RecognizeRequest = request(custom.REQUESTS.recognize);
 const FileInfoRequest = request(custom.REQUESTS.fileInfo);
 const RoutesTreeRequest = request(custom.REQUESTS.routesTree);
 const RenameKeepingUrlsRequest = request(custom.REQUESTS.renameKeepingUrls);
+import { Clock, SYSTEM_CLOCK } from "./clock";
 import { DiagnosticsPublisher } from "./diagnosticsPublisher";
 import { OPEN_DOCUMENTS } from "./openDocument";
-import { WorkspaceIndexing } from "./workspaceIndexing";
 import { RoutesChangedNotifier } from "./routesChanged";
-import { Clock, SYSTEM_CLOCK } from "./clock";
+import { WorkspaceIndexing } from "./workspaceIndexing";
 
 /** The most symbols one workspace/symbol answer holds (the query "r" matched 1.36 million). */
 const MAX_WORKSPACE_SYMBOLS = 1_000;

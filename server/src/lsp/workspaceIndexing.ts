@@ -1,6 +1,7 @@
-import { controllerFolderPaths, FileFilter, FileSystem, indexFile, indexFolder, inFolders, RoutingWorkspace } from "../service";
 import * as lsp from "vscode-languageserver/node";
+
 import { parseUri } from "../files/uris";
+import { controllerFolderPaths, FileFilter, FileSystem, indexFile, indexFolder, inFolders, RoutingWorkspace } from "../service";
 
 /**
  * Keeps the workspace's files from disk current: indexes the workspace folders (reporting

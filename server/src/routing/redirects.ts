@@ -1,5 +1,6 @@
-import { commentText, parsePath, type Route, type RouteJSON, type RouteSet, segmentKeys } from "resource-routes/internal";
 import type { RouteRedirect } from "resource-routes/http";
+import { commentText, parsePath, type Route, type RouteJSON, type RouteSet, segmentKeys } from "resource-routes/internal";
+
 import { GENERATED_MARK } from "../files/generatedFile";
 
 /** A URL pattern that routed before and no longer does, and where its requests should go now. */

@@ -1,4 +1,5 @@
 import { PathSegment, Route, RouteTable } from "resource-routes/internal";
+
 import { ByEndGroups, declarationGroups, RouteGroup, routeGroups, unchangedEnds } from "../incremental/groupedTable";
 import { capturesAll, comparable } from "./captures";
 

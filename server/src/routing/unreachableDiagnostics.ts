@@ -1,6 +1,7 @@
-import { KeptFor } from "../incremental/keptFor";
 import { Diagnostic, originSpan, Route, RouteTable, Span } from "resource-routes/internal";
+
 import { DiagnosticMemo } from "../incremental/diagnosticMemo";
+import { KeptFor } from "../incremental/keptFor";
 import { unreachableRoutes } from "./unreachable";
 
 /**

@@ -1,4 +1,5 @@
 import type { Span } from "resource-routes/internal";
+
 import { firstAbove } from "../text/lineIndex";
 
 /**

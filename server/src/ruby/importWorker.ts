@@ -1,8 +1,9 @@
 import type { Span } from "resource-routes/internal";
 import { parentPort } from "worker_threads";
-import { rubyParser, type ParseRuby } from "./prism";
-import { is, statementsOf, type Node } from "./prismNodes";
-import { applicationConstants, ImportError, readRoutesRb, type ReadOptions } from "./routesRb";
+
+import { type ParseRuby, rubyParser } from "./prism";
+import { is, type Node, statementsOf } from "./prismNodes";
+import { applicationConstants, ImportError, type ReadOptions, readRoutesRb } from "./routesRb";
 
 /*
  * The Ruby side of an import, in a worker thread of its own: Prism (WebAssembly) ends the process

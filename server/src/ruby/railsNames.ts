@@ -1,6 +1,7 @@
 import { type Behaviour, expandDeclarations, type Route, type Span } from "resource-routes/internal";
+
+import { type ImportedCall, type ImportedStatement, MAPPER_METHODS } from "./routesRb";
 import { rubyDeclarations } from "./rubyDeclarations";
-import { MAPPER_METHODS, type ImportedCall, type ImportedStatement } from "./routesRb";
 import { RubyHash, RubySymbol, type RubyValue } from "./rubyValues";
 
 /*

@@ -1,7 +1,7 @@
 import type { WorkerInput } from "./importWorker";
-import { RubyWorker } from "./rubyWorker";
-import { ImportError, type ImportedRoutes, type ImportedStatement } from "./routesRb";
+import { type ImportedRoutes, type ImportedStatement, ImportError } from "./routesRb";
 import { revived, type RubyValue } from "./rubyValues";
+import { RubyWorker } from "./rubyWorker";
 
 /** The largest Ruby file of an application read (routes.rb, config/environment.rb, a vendored Rails' version), by the CLI and the language server alike. */
 export const MAX_RUBY_BYTES = 5 * 1024 * 1024;

@@ -1,7 +1,8 @@
 import { DECLARATION_KINDS, Inflector, type Span } from "resource-routes/internal";
+
 import { ByteOffsets } from "./byteOffsets";
 import type { ParseRuby } from "./prism";
-import { is, statementsOf, type Location, type Node, type NodeOf } from "./prismNodes";
+import { is, type Location, type Node, type NodeOf, statementsOf } from "./prismNodes";
 import { interpolated, RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf, Unknown } from "./rubyValues";
 
 /*

@@ -1,9 +1,10 @@
 import { Mapper } from "resource-routes";
 import type { Declaration, Span } from "resource-routes/internal";
+
 import { OptionSources } from "../incremental/optionSources";
-import { MAPPER_METHODS, type ImportedStatement } from "./routesRb";
-import { RubyHash, RubyRegexp, RubySymbol, RubyValue } from "./rubyValues";
 import { argumentsText, UnwritableValue } from "./dslValues";
+import { type ImportedStatement, MAPPER_METHODS } from "./routesRb";
+import { RubyHash, RubyRegexp, RubySymbol, RubyValue } from "./rubyValues";
 
 /** A call the facility refused (or whose values the DSL cannot take), where it was written. */
 export interface RefusedCall {

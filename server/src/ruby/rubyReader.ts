@@ -1,9 +1,10 @@
 import * as path from "path";
+
 import { readRegularFileOrNone } from "../files/regularFile";
 import { parseUri } from "../files/uris";
 import { MAX_RUBY_BYTES, revive } from "./readInWorker";
-import { RubyWorker, TIME_LIMIT_MS } from "./rubyWorker";
 import type { RubyReading, RubyRoutesReader } from "./rubyRoutingFile";
+import { RubyWorker, TIME_LIMIT_MS } from "./rubyWorker";
 
 /**
  * The language server's routes.rb reader: the worker thread (RubyWorker, never holding the process

@@ -1,11 +1,12 @@
 import { type Behaviour, DEFAULT_BEHAVIOUR, type Diagnostic, type Span } from "resource-routes/internal";
+
 import type { RoutingFileAnalysis } from "../analysis/fileAnalysis";
 import { expanded, type LoadedRoutingFile, type LoadOptions } from "../analysis/routingFile";
 import { OptionSources } from "../incremental/optionSources";
 import type { SourceText } from "../text/sourceText";
-import { rubyDeclarations } from "./rubyDeclarations";
 import { withRailsNames } from "./railsNames";
 import type { ImportedRoutes } from "./routesRb";
+import { rubyDeclarations } from "./rubyDeclarations";
 
 /**
  * Reads routes.rb files for the service, off its thread (Ruby's parser runs in a worker): the

@@ -3,7 +3,7 @@
  * a literal, a constant or a local variable of the file, nothing more.
  */
 
-import { javascriptRegexp, type JavascriptRegexp } from "./rubyRegexp";
+import { type JavascriptRegexp, javascriptRegexp } from "./rubyRegexp";
 
 export class RubySymbol {
   constructor(readonly name: string) {}

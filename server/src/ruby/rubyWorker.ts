@@ -1,5 +1,6 @@
 import * as path from "path";
 import { Worker } from "worker_threads";
+
 import type { WorkerInput, WorkerOutput, WorkerRequest } from "./importWorker";
 
 /** How long one reading of Ruby may take: a routes.rb of thousands of lines takes well under a second. */

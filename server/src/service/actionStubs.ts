@@ -1,4 +1,5 @@
 import { commentText } from "resource-routes/internal";
+
 import { ControllerModuleInfo, ControllerStyle } from "../analysis/controllerModule";
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
 

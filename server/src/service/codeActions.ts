@@ -1,15 +1,16 @@
-import { insertedTexts } from "../literals/literalImports";
 import { Declaration, Diagnostic, isSafeControllerName, Span } from "resource-routes/internal";
 import { URI } from "vscode-uri";
+
+import { parseUri } from "../files/uris";
+import { insertedTexts } from "../literals/literalImports";
+import { unreachableRoutes } from "../routing/unreachable";
 import { addActionEdits, newControllerText } from "./actionStubs";
 import { controllerFolder } from "./controllers";
 import { documentDiagnostics } from "./diagnostics";
-import { unreachableRoutes } from "../routing/unreachable";
-import { parseUri } from "../files/uris";
-import { RoutingWorkspace } from "./workspace";
 import { TextEdit, WorkspaceChange } from "./edits";
-import { convertToTypescript, readOnlyRouting } from "./rubyRoutes";
 import { prepareRename } from "./rename";
+import { convertToTypescript, readOnlyRouting } from "./rubyRoutes";
+import { RoutingWorkspace } from "./workspace";
 
 /** A quick fix: edits that resolve one diagnostic, after creating a file where it says so (a new controller module); or, with no diagnostic, a rewrite (a routes.rb converted). */
 export interface CodeAction extends WorkspaceChange {

@@ -1,5 +1,6 @@
-import { completeInDeclaration } from "./declarationCompletion";
 import { markdownCode, snippetText } from "resource-routes/internal";
+
+import { completeInDeclaration } from "./declarationCompletion";
 import { HelperInfo, parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
 

@@ -1,9 +1,10 @@
-import { KeptFor } from "../incremental/keptFor";
+import { controllerNameOf, declaredSpan, Diagnostic, Route, RouteTable, Span } from "resource-routes/internal";
+
 import { ControllerAction, ControllerModuleInfo } from "../analysis/controllerModule";
 import { LoadedRoutingFile } from "../analysis/routingFile";
-import { controllerNameOf, declaredSpan, Diagnostic, Route, RouteTable, Span } from "resource-routes/internal";
-import { RouteGroup, routeGroups } from "../incremental/groupedTable";
 import { parseUri } from "../files/uris";
+import { RouteGroup, routeGroups } from "../incremental/groupedTable";
+import { KeptFor } from "../incremental/keptFor";
 import { RoutingWorkspace } from "./workspace";
 
 /** A controller module of the workspace: where it is and what it defines. */

@@ -1,4 +1,5 @@
 import { Declaration, Span } from "resource-routes/internal";
+
 import { OPTION_DOCS } from "./optionDocs";
 
 /** The innermost declaration whose call contains `offset`. */

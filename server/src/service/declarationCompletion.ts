@@ -1,7 +1,8 @@
 import ts = require("typescript");
+import { Declaration, DEFAULT_ACTIONS, RESOURCE_OPTIONS, ROUTE_METHODS, Span } from "resource-routes/internal";
+
 import { nodesAt } from "../analysis/analyze";
 import { tokenStart } from "../analysis/fileSyntax";
-import { Declaration, DEFAULT_ACTIONS, RESOURCE_OPTIONS, ROUTE_METHODS, Span } from "resource-routes/internal";
 import { innermostDeclaration } from "./declarationAt";
 import { OPTION_DOCS } from "./optionDocs";
 import { RoutingWorkspace } from "./workspace";

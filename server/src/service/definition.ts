@@ -1,4 +1,5 @@
 import { declaredSpan, Span } from "resource-routes/internal";
+
 import { actionLocations } from "./controllers";
 import { innermostDeclaration } from "./declarationAt";
 import { routeNameOfHelper, wordAt } from "./helperNames";

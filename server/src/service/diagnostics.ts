@@ -1,11 +1,12 @@
 import { Diagnostic } from "resource-routes/internal";
-import { helperUseDiagnostics } from "./helperUses";
-import { routeTargetDiagnostics, unroutedActionDiagnostics } from "./controllers";
-import { partialRoutesDiagnostics } from "./partialRoutes";
-import { RoutingWorkspace } from "./workspace";
-import { urlLiteralDiagnostics } from "./urlLiteralDiagnostics";
-import { unusedRouteDiagnostics } from "./unusedRouteDiagnostics";
+
 import { unreachableDiagnostics } from "../routing/unreachableDiagnostics";
+import { routeTargetDiagnostics, unroutedActionDiagnostics } from "./controllers";
+import { helperUseDiagnostics } from "./helperUses";
+import { partialRoutesDiagnostics } from "./partialRoutes";
+import { unusedRouteDiagnostics } from "./unusedRouteDiagnostics";
+import { urlLiteralDiagnostics } from "./urlLiteralDiagnostics";
+import { RoutingWorkspace } from "./workspace";
 
 /**
  * Everything wrong with one document: for a routing file the analyser's findings, the declarations

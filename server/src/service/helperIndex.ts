@@ -1,6 +1,7 @@
-import { KeptFor } from "../incremental/keptFor";
 import { nearestWithin, RouteTable } from "resource-routes/internal";
-import { ByEndGroups, DeclarationRoutes, declarationGroups, editOf, versionOf } from "../incremental/groupedTable";
+
+import { ByEndGroups, declarationGroups, DeclarationRoutes, editOf, versionOf } from "../incremental/groupedTable";
+import { KeptFor } from "../incremental/keptFor";
 import { HelperInfo } from "./helperNames";
 
 /**

@@ -1,4 +1,5 @@
 import { parseHelperName, positionalKeys, Route } from "resource-routes/internal";
+
 import { runAround, SourceText } from "../text/sourceText";
 
 /** A helper a workspace offers and its route (its parameters are worked out when shown: parametersOf). */

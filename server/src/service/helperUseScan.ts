@@ -1,5 +1,5 @@
-import type { TextChange } from "../text/textChange";
 import { runAround, SourceText } from "../text/sourceText";
+import type { TextChange } from "../text/textChange";
 
 /** A helper a document names: `routes.helpers.post_path`, `helpers["post_path"]`, `h.post_path` for an alias `h`. */
 export interface HelperUse {

@@ -1,6 +1,7 @@
-import { KeptFor } from "../incremental/keptFor";
 import { Diagnostic, parseHelperName } from "resource-routes/internal";
+
 import { decodedOr } from "../files/uris";
+import { KeptFor } from "../incremental/keptFor";
 import { RoutingWorkspace } from "./workspace";
 
 const OPEN_PAREN = 40;

@@ -1,10 +1,11 @@
 import { Declaration, declaredSpan, markdownCellCode, markdownCode, markdownText, own, Route, Span } from "resource-routes/internal";
-import { declarationAt } from "./declarationAt";
-import { OPTION_DOCS } from "./optionDocs";
-import { parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
-import { RoutingWorkspace } from "./workspace";
+
 import { routesOfActions } from "./controllers";
-import { routeUsage, type RouteUsage } from "./routeUsage";
+import { declarationAt } from "./declarationAt";
+import { parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
+import { OPTION_DOCS } from "./optionDocs";
+import { type RouteUsage, routeUsage } from "./routeUsage";
+import { RoutingWorkspace } from "./workspace";
 
 export interface Hover {
   /** Markdown. */

@@ -1,10 +1,11 @@
 import picomatch from "picomatch";
 import { URI } from "vscode-uri";
+
 import { PACKAGE_NAME } from "../analysis/imports";
-import { helpersModuleHead, isHelpersOutput } from "../format/helpersRecipe";
-import { ServiceSettings } from "./settings";
 import { parseUri } from "../files/uris";
+import { helpersModuleHead, isHelpersOutput } from "../format/helpersRecipe";
 import { controllerFolderPaths, inFolders } from "./controllers";
+import { ServiceSettings } from "./settings";
 import { RoutingWorkspace } from "./workspace";
 import { isRubyRoutes } from "./workspaceDocuments";
 

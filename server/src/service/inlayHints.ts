@@ -1,4 +1,5 @@
 import { Declaration, parseHelperName, positionalKeys, printable, Route, Span } from "resource-routes/internal";
+
 import { runAround } from "../text/sourceText";
 import { helperWords } from "./references";
 import { RoutingWorkspace } from "./workspace";

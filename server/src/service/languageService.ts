@@ -1,18 +1,19 @@
 import type { Diagnostic, Span } from "resource-routes/internal";
+
 import { CodeAction, codeActions } from "./codeActions";
 import { CompletionItem, completions } from "./completion";
 import { ActionLens, actionLenses } from "./controllers";
 import { definitions, implementations, Location } from "./definition";
 import { documentDiagnostics } from "./diagnostics";
-import { hover, Hover } from "./hover";
+import { Hover, hover } from "./hover";
 import { declarationPathHints, InlayHint, inlayHints } from "./inlayHints";
 import { DeclarationSymbol, documentSymbols, RouteCountLens, routeCountLenses } from "./outline";
 import { references } from "./references";
 import { prepareRename, rename, RenameResult } from "./rename";
-import { RecognizeResult, recognizeRequest, RoutesTable, routesTableOf, routingFileInfo } from "./routesTable";
+import { recognizeRequest, RecognizeResult, RoutesTable, routesTableOf, routingFileInfo } from "./routesTable";
 import { routesTree, RoutesTreeAnswer, RoutesTreeRequest } from "./routesTree";
-import { SignatureHelp, signatureHelp } from "./signatureHelp";
 import { readOnlyRouting } from "./rubyRoutes";
+import { SignatureHelp, signatureHelp } from "./signatureHelp";
 import { RoutingWorkspace } from "./workspace";
 import { HelperSymbol, workspaceSymbols } from "./workspaceSymbols";
 

@@ -1,10 +1,11 @@
 import type { Route } from "resource-routes/internal";
+
 import { isCodeFile } from "../files/codeFiles";
 import { GENERATED_MARK } from "../files/generatedFile";
+import { parseUri } from "../files/uris";
 import { rewriteLiterals } from "../literals/literalRewrites";
 import type { UrlLiteral } from "../literals/urlLiterals";
 import type { Location } from "./definition";
-import { parseUri } from "../files/uris";
 import { RoutingWorkspace } from "./workspace";
 
 /** The largest document read for literals: larger ones are bundles. */

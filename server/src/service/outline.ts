@@ -1,6 +1,7 @@
-import { KeptFor } from "../incremental/keptFor";
-import { RouteGroup, routeGroups } from "../incremental/groupedTable";
 import { Declaration, Span } from "resource-routes/internal";
+
+import { RouteGroup, routeGroups } from "../incremental/groupedTable";
+import { KeptFor } from "../incremental/keptFor";
 import { RoutingWorkspace } from "./workspace";
 
 /** One node of a routing file's outline: a declaration and the declarations of its block. */

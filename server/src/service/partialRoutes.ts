@@ -1,4 +1,5 @@
 import type { Declaration, Diagnostic } from "resource-routes/internal";
+
 import { innermostDeclarations } from "./declarationAt";
 
 /**

@@ -1,8 +1,9 @@
 import { originSpan, parseHelperName, Route, Span } from "resource-routes/internal";
-import { Location } from "./definition";
-import { declarationAt } from "./declarationAt";
-import { isWordCharacter, routeNameOfHelper, wordAt } from "./helperNames";
+
 import { runAround, SourceText, stringContent } from "../text/sourceText";
+import { declarationAt } from "./declarationAt";
+import { Location } from "./definition";
+import { isWordCharacter, routeNameOfHelper, wordAt } from "./helperNames";
 import { literalUses } from "./literalUses";
 import { RoutingWorkspace } from "./workspace";
 

@@ -1,22 +1,23 @@
 import ts = require("typescript");
+import { baseName, Declaration, parseHelperName, type Route, Span } from "resource-routes/internal";
+
 import { LoadedRoutingFile } from "../analysis/routingFile";
+import { GENERATED_MARK } from "../files/generatedFile";
+import { decodedOr, parseUri } from "../files/uris";
+import { editOf } from "../incremental/groupedTable";
 import { expectedTargetEdits } from "../literals/expectedTargets";
 import { parsedForLiterals } from "../literals/literalRewrites";
-import { baseName, Declaration, parseHelperName, type Route, Span } from "resource-routes/internal";
 import { movedLiteral } from "../literals/literalRoutes";
 import { capturedLine, capturedRedirects, keptUrlsModule, type Redirect, redirectEntries, redirectsOfMoves } from "../routing/redirects";
 import { redirectsList } from "../routing/redirectsModule";
-import { literalMatches, type LiteralUse } from "./literalUses";
-import { editOf } from "../incremental/groupedTable";
-import { declarationAt, innermostDeclaration } from "./declarationAt";
 import { stringContent } from "../text/sourceText";
+import { controllerFolder } from "./controllers";
+import { declarationAt, innermostDeclaration } from "./declarationAt";
+import { TextEdit, WorkspaceChange } from "./edits";
 import { wordAt } from "./helperNames";
+import { literalMatches, type LiteralUse } from "./literalUses";
 import { helperWords } from "./references";
 import { RoutingWorkspace } from "./workspace";
-import { TextEdit, WorkspaceChange } from "./edits";
-import { GENERATED_MARK } from "../files/generatedFile";
-import { controllerFolder } from "./controllers";
-import { decodedOr, parseUri } from "../files/uris";
 
 /** What a rename starts from: the name written in a routing file whose routes' names follow it. */
 interface RenameTarget {

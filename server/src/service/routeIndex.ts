@@ -1,8 +1,9 @@
 import { Route, suggestionBound } from "resource-routes/internal";
+
 import type { LoadedRoutingFile } from "../analysis/routingFile";
+import { importedRoutingFiles } from "../files/importGraph";
 import { HelperIndex, helpersWithPrefix } from "./helperIndex";
 import { HelperInfo } from "./helperNames";
-import { importedRoutingFiles } from "../files/importGraph";
 import type { DocumentAnalyses } from "./workspaceAnalyses";
 import type { WorkspaceDocuments } from "./workspaceDocuments";
 

@@ -1,4 +1,5 @@
 import { parseHelperName, type Route } from "resource-routes/internal";
+
 import { routeKey } from "../coverage/records";
 import { reachingHelpers } from "../routing/reachingHelpers";
 import { RoutingWorkspace } from "./workspace";

@@ -1,10 +1,11 @@
-import { routesTable } from "../format/routesTable";
 import { declaredSpan, explainRecognition, RoutingError, Span } from "resource-routes/internal";
+
 import type { LoadedRoutingFile } from "../analysis/routingFile";
-import { RoutingWorkspace } from "./workspace";
-import { ActionLocation, actionOf, controllerFolder } from "./controllers";
 import { decodedOr } from "../files/uris";
+import { routesTable } from "../format/routesTable";
+import { ActionLocation, actionOf, controllerFolder } from "./controllers";
 import { innermostDeclaration } from "./declarationAt";
+import { RoutingWorkspace } from "./workspace";
 
 /** One row of the routes table: a route and where it was declared. */
 interface RouteRow {

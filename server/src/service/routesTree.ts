@@ -1,9 +1,10 @@
-import { KeptFor } from "../incremental/keptFor";
 import { Declaration, declaredSpan, type Diagnostic, type Route, type RouteTable, Span } from "resource-routes/internal";
-import { unreachableRoutes } from "../routing/unreachable";
+
 import type { LoadedRoutingFile } from "../analysis/routingFile";
-import { ActionLocation, actionOf, controllerFolder } from "./controllers";
 import { decodedOr } from "../files/uris";
+import { KeptFor } from "../incremental/keptFor";
+import { unreachableRoutes } from "../routing/unreachable";
+import { ActionLocation, actionOf, controllerFolder } from "./controllers";
 import { documentDiagnostics } from "./diagnostics";
 import { declarationBase } from "./inlayHints";
 import { routeCountText } from "./outline";

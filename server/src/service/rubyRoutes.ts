@@ -1,6 +1,6 @@
-import { isRubyRoutingFile } from "../ruby/rubyRoutingFile";
 import { importedFileText } from "../import/typescriptText";
 import { importedOutline, statementDifference } from "../import/writtenStatements";
+import { isRubyRoutingFile } from "../ruby/rubyRoutingFile";
 import type { WorkspaceChange } from "./edits";
 import { RoutingWorkspace } from "./workspace";
 import { isRubyRoutes } from "./workspaceDocuments";

@@ -1,5 +1,6 @@
 import picomatch from "picomatch";
 import { Behaviour, DEFAULT_BEHAVIOUR, DrawSettings, isBehaviour } from "resource-routes/internal";
+
 import { DEFAULT_ASSET_GLOBS, DEFAULT_FRONT_END_GLOBS, DEFAULT_TEST_GLOBS } from "../literals/literalRewrites";
 
 /** The language service's settings: `resourceRoutes.*` in VS Code, `settings.resourceRoutes` elsewhere. */

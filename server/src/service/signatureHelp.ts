@@ -1,4 +1,5 @@
 import { Route } from "resource-routes/internal";
+
 import { parametersOf, routeNameOfHelper } from "./helperNames";
 import { RoutingWorkspace } from "./workspace";
 

@@ -1,4 +1,5 @@
 import { declaredSpan, type Diagnostic, type Route } from "resource-routes/internal";
+
 import { reachingHelpers } from "../routing/reachingHelpers";
 import { literalMatches } from "./literalUses";
 import { helperCalls } from "./routeUsage";

@@ -1,6 +1,8 @@
-import { type Diagnostic, nearest } from "resource-routes/internal";
 import { posix } from "path";
+import { type Diagnostic, nearest } from "resource-routes/internal";
+
 import { GENERATED_MARK } from "../files/generatedFile";
+import { parseUri } from "../files/uris";
 import { helpersRecipeOf } from "../format/helpersRecipe";
 import { DiagnosticMemo } from "../incremental/diagnosticMemo";
 import { KeptFor } from "../incremental/keptFor";
@@ -9,7 +11,6 @@ import { globTest, rewriteLiterals, type RoutingFiles } from "../literals/litera
 import { requiredExtensionIn } from "../literals/moduleResolution";
 import { literalPath } from "../literals/urlLiterals";
 import { literalSource } from "./literalUses";
-import { parseUri } from "../files/uris";
 import { RoutingWorkspace } from "./workspace";
 
 /**

@@ -1,14 +1,14 @@
 import type { ControllerModuleInfo } from "../analysis/controllerModule";
 import type { LoadedRoutingFile } from "../analysis/routingFile";
-import type { TextChange } from "../text/textChange";
+import type { CoverageSource } from "../coverage/source";
+import type { RubyRoutesReader } from "../ruby/rubyRoutingFile";
 import type { LineIndex } from "../text/lineIndex";
-import type { HelperUse } from "./helperUseScan";
+import type { TextChange } from "../text/textChange";
 import type { HelperInfo } from "./helperNames";
+import type { HelperUse } from "./helperUseScan";
 import { NamedRoute, RouteIndex } from "./routeIndex";
 import { DEFAULT_SETTINGS, ServiceSettings } from "./settings";
 import { DocumentAnalyses } from "./workspaceAnalyses";
-import type { RubyRoutesReader } from "../ruby/rubyRoutingFile";
-import type { CoverageSource } from "../coverage/source";
 import { TextDocument, WorkspaceDocuments } from "./workspaceDocuments";
 
 export type { NamedRoute } from "./routeIndex";

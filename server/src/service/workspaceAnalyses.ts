@@ -1,14 +1,14 @@
 import { ControllerModuleInfo, readControllerModule } from "../analysis/controllerModule";
 import { compacted } from "../analysis/rereading";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
-import { TextChange } from "../text/textChange";
+import { parseUri } from "../files/uris";
+import { loadRubyRoutingFile, type RubyRoutesReader } from "../ruby/rubyRoutingFile";
 import { LineIndex } from "../text/lineIndex";
 import { SourceText } from "../text/sourceText";
+import { TextChange } from "../text/textChange";
 import { HelperUse, HelperUseScan, scanAfterEdit, scanHelperUses } from "./helperUseScan";
 import { ServiceSettings } from "./settings";
-import { parseUri } from "../files/uris";
 import { isRubyRoutes, mayRoute, TextDocument, WorkspaceDocuments } from "./workspaceDocuments";
-import { loadRubyRoutingFile, type RubyRoutesReader } from "../ruby/rubyRoutingFile";
 
 /** Something computed from one document, kept while that very document (object) is current. */
 interface Cached<T> {

@@ -1,10 +1,10 @@
-import { KeptFor } from "../incremental/keptFor";
 import { PACKAGE_NAME } from "../analysis/imports";
-import { TextChange, textChange } from "../text/textChange";
+import { parseUri } from "../files/uris";
+import { KeptFor } from "../incremental/keptFor";
 import { LineIndex } from "../text/lineIndex";
 import { SourceText } from "../text/sourceText";
+import { TextChange, textChange } from "../text/textChange";
 import { EditHistory } from "./editHistory";
-import { parseUri } from "../files/uris";
 
 /** A text document as the service sees it: an identifier, a version and its text. */
 export interface TextDocument {

@@ -1,4 +1,5 @@
 import { declaredSpan, Span } from "resource-routes/internal";
+
 import { SUFFIXES } from "./helperIndex";
 import { RoutingWorkspace } from "./workspace";
 

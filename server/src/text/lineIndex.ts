@@ -1,5 +1,5 @@
-import type { TextChange } from "./textChange";
 import type { SourceText } from "./sourceText";
+import type { TextChange } from "./textChange";
 
 /** A 0-based line/character position, as LSP counts them (UTF-16 code units). */
 export interface Position {

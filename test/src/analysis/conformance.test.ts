@@ -1,9 +1,10 @@
 import * as assert from "assert";
-import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { RouteSet } from "resource-routes";
+
+import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
+import { checkRequests } from "../support/conformanceRequests";
 import { conformanceCases } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
-import { checkRequests } from "../support/conformanceRequests";
 
 /** test/fixtures/conformance: every conformance case through the static analyser, and the analyser agreeing with draw(). */
 describe("conformance cases through the analyser", () => {

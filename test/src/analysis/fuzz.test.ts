@@ -1,5 +1,6 @@
 import * as assert from "assert";
 import fc from "fast-check";
+
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { assertWithinBudget } from "../support/budget";
 import { runs } from "../support/runs";

@@ -1,6 +1,7 @@
 import * as assert from "assert";
-import { loadRoutingFile, LoadedRoutingFile } from "../../../server/out/analysis/routingFile";
+
 import { ANALYSIS_LIMITS } from "../../../server/out/analysis/budget";
+import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { assertWithinBudget } from "../support/budget";
 
 /** Regression tests: each hostile or careless routing file found so far, read without a throw, a hang or a guess. */

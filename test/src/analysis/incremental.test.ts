@@ -1,15 +1,16 @@
 import * as assert from "assert";
+import fc from "fast-check";
 import * as fs from "fs";
 import * as path from "path";
-import fc from "fast-check";
+import { Declaration } from "resource-routes";
+import { originSpan } from "resource-routes/internal";
 import * as ts from "typescript";
-import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
+
 import { nodesAt } from "../../../server/out/analysis/analyze";
 import { compacted } from "../../../server/out/analysis/rereading";
-import { originSpan } from "resource-routes/internal";
-import { Declaration } from "resource-routes";
-import { ROOT } from "../support/fixtures";
+import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { GroupedTable } from "../../../server/out/incremental/groupedTable";
+import { ROOT } from "../support/fixtures";
 import { runs } from "../support/runs";
 
 /** The editor's table of a loaded file, with its groups. */

@@ -1,4 +1,5 @@
 import * as assert from "assert";
+
 import { analyzeRoutingFile } from "../../../server/out/analysis/analyze";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 

@@ -1,6 +1,7 @@
 import * as assert from "assert";
-import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { draw, RouteDefinitionError } from "resource-routes";
+
+import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 
 /** What the analyser says of the call shapes real Rails 2 routing files lean on, where it points. */
 const HEAD = `import { draw } from "resource-routes";\n`;

@@ -1,8 +1,9 @@
 import * as assert from "assert";
+import fc from "fast-check";
 import * as fs from "fs";
 import * as path from "path";
 import * as ts from "typescript";
-import fc from "fast-check";
+
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { ROOT } from "../support/fixtures";
 import { runs } from "../support/runs";

@@ -1,7 +1,8 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import type { RouteSet } from "resource-routes";
+
+import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { runRoutingFile } from "../support/runRoutingFile";
 import { runs } from "../support/runs";
 

@@ -1,11 +1,12 @@
 import * as assert from "assert";
 import fc from "fast-check";
+import { Declaration } from "resource-routes";
+
 import { ANALYSIS_LIMITS } from "../../../server/out/analysis/budget";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import { Declaration } from "resource-routes";
-import { sharedStructure, sharedStructureFile } from "../support/sharedStructure";
 import { assertWithinBudget } from "../support/budget";
 import { runs } from "../support/runs";
+import { sharedStructure, sharedStructureFile } from "../support/sharedStructure";
 
 /**
  * Values that share structure are charged the size they have when walked: `[a, a]` counts `a` twice.

@@ -3,6 +3,7 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+
 import { conformanceCases, ROOT } from "../support/fixtures";
 
 /** docs/cli.md: the CLI run as a real child process. */

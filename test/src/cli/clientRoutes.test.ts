@@ -2,10 +2,11 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { pathToFileURL } from "url";
 import { draw } from "resource-routes";
-import { helpersFilesOf } from "../../../server/out/format/helpersFiles";
+import { pathToFileURL } from "url";
+
 import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
+import { helpersFilesOf } from "../../../server/out/format/helpersFiles";
 
 /** The typed client reaches every route of an action: the first by default, each other one by its route's name. */
 

@@ -1,15 +1,16 @@
 import * as assert from "assert";
 import * as cp from "child_process";
+import fc from "fast-check";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import fc from "fast-check";
 import * as ts from "typescript";
+
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { COMPACT_ABOVE } from "../../../server/out/format/helperTypes";
 import { routeTypesOf } from "../../../server/out/format/routeTypes";
-import { build, type RandomDeclaration, routeSetsWithRequests } from "../support/randomRoutes";
 import { errorsUnder, ROOT, TYPESCRIPT_COMPILERS } from "../support/fixtures";
+import { build, type RandomDeclaration, routeSetsWithRequests } from "../support/randomRoutes";
 
 const BLOG = path.join(ROOT, "examples", "blog", "routes.ts");
 

@@ -3,6 +3,7 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+
 import { readControllerModule } from "../../../server/out/analysis/controllerModule";
 import { ROOT } from "../support/fixtures";
 

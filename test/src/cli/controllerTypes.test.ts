@@ -3,6 +3,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as ts from "typescript";
+
 import { readControllerTypes } from "../../../server/out/format/controllerTypes";
 import { jsonSchemaType } from "../../../server/out/format/jsonSchemaType";
 import { ROOT } from "../support/fixtures";

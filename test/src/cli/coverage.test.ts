@@ -3,6 +3,7 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+
 import { ROOT } from "../support/fixtures";
 
 /** Route coverage: processes record the routes they recognise, `resource-routes coverage` merges them. */

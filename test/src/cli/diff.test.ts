@@ -3,10 +3,11 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as http from "http";
 import ts = require("typescript");
-import { draw } from "resource-routes";
-import { nodeHandler, type ActionContext, type RouteRedirect } from "resource-routes/http";
 import * as os from "os";
 import * as path from "path";
+import { draw } from "resource-routes";
+import { type ActionContext, nodeHandler, type RouteRedirect } from "resource-routes/http";
+
 import { ROOT } from "../support/fixtures";
 
 /** resource-routes diff: route changes a CI can review, read from git revisions without a checkout. */

@@ -3,17 +3,18 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { pathToFileURL } from "url";
+import type { RouteSet } from "resource-routes";
 import * as ts from "typescript";
+import { pathToFileURL } from "url";
+
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
+import { declarationSyntaxError, moduleSyntaxError, moduleSyntaxErrors } from "../../../server/out/files/moduleSyntax";
 import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
 import { helpersRecipeOf } from "../../../server/out/format/helpersRecipe";
-import { declarationSyntaxError, moduleSyntaxError, moduleSyntaxErrors } from "../../../server/out/files/moduleSyntax";
 import { routeTypesOf } from "../../../server/out/format/routeTypes";
-import type { RouteSet } from "resource-routes";
+import { esbuildOnce } from "../support/esbuild";
 import { conformanceCases, ROOT } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
-import { esbuildOnce } from "../support/esbuild";
 
 /** resource-routes helpers: the URL helpers as a browser module, each answering as routes.helpers does. */
 const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");

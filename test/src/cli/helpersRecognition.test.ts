@@ -1,16 +1,17 @@
 import * as assert from "assert";
+import fc from "fast-check";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { pathToFileURL } from "url";
-import fc from "fast-check";
 import type { RouteSet } from "resource-routes";
+import { DEFAULT_SEGMENT_PATTERN, REQUEST_METHODS } from "resource-routes/internal";
+import { pathToFileURL } from "url";
+
 import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
 import { HELPERS_CORE, HELPERS_RECOGNITION } from "../../../server/out/format/shipped/texts";
-import { DEFAULT_SEGMENT_PATTERN, REQUEST_METHODS } from "resource-routes/internal";
 import { conformanceCases } from "../support/fixtures";
-import { runRoutingFile } from "../support/runRoutingFile";
 import { build, requestFor, routeSetsWithRequests } from "../support/randomRoutes";
+import { runRoutingFile } from "../support/runRoutingFile";
 import { runs } from "../support/runs";
 
 /** The helpers module's match(), current() and isCurrent(): recognition in the browser, equal to the facility's. */

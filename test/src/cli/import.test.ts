@@ -4,6 +4,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { RouteJSON } from "resource-routes";
+
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { javascriptRegexp } from "../../../server/out/ruby/rubyRegexp";
 import { ROOT } from "../support/fixtures";

@@ -1,15 +1,16 @@
 import * as assert from "assert";
 import * as cp from "child_process";
+import fc from "fast-check";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import fc from "fast-check";
 import ts = require("typescript");
 import { commentLines } from "resource-routes/internal";
-import type { ImportedStatement } from "../../../server/out/ruby/routesRb";
-import { RubySymbol } from "../../../server/out/ruby/rubyValues";
+
 import { importedFileText } from "../../../server/out/import/typescriptText";
 import { importedOutline, statementDifference } from "../../../server/out/import/writtenStatements";
+import type { ImportedStatement } from "../../../server/out/ruby/routesRb";
+import { RubySymbol } from "../../../server/out/ruby/rubyValues";
 import { ROOT } from "../support/fixtures";
 
 /** What an import writes into comments: any text stays a comment, and the proof reads the written file's statements. */

@@ -5,6 +5,7 @@ import * as os from "os";
 import * as path from "path";
 import { draw } from "resource-routes";
 import * as ts from "typescript";
+
 import { addedSyntaxError, rewriteLiterals } from "../../../server/out/literals/literalRewrites";
 import { ROOT } from "../support/fixtures";
 

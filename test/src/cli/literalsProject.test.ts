@@ -6,9 +6,10 @@ import { createRequire } from "module";
 import * as os from "os";
 import * as path from "path";
 import ts = require("typescript");
+import type { RouteSet } from "resource-routes";
 import type { ActionContext } from "resource-routes/http";
 import { nodeHandler } from "resource-routes/http";
-import type { RouteSet } from "resource-routes";
+
 import { ROOT } from "../support/fixtures";
 
 /**

@@ -3,11 +3,12 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import type { Route } from "resource-routes";
 import { draw } from "resource-routes";
+
 import { openApiDocument } from "../../../server/out/format/openapi";
 import { conformanceCases, ROOT } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
-import type { Route } from "resource-routes";
 
 /** resource-routes openapi: a description nobody annotates, valid OpenAPI 3.1, stable to the byte. */
 const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");

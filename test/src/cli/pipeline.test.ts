@@ -4,6 +4,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as ts from "typescript";
+
 import { errorsUnder, ROOT } from "../support/fixtures";
 
 /** What a CI runs: the built CLI on scratch projects, with the exit codes a pipeline reads. */

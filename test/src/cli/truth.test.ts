@@ -2,6 +2,7 @@ import * as assert from "assert";
 import * as cp from "child_process";
 import * as fs from "fs";
 import * as path from "path";
+
 import { ROOT } from "../support/fixtures";
 
 /** The CLI for daily use: filters, discovery, and never printing or writing routes that may differ from the app without saying so. */

@@ -2,18 +2,19 @@ import * as assert from "assert";
 import * as cp from "child_process";
 import * as fs from "fs";
 import * as http from "http";
+import { createRequire } from "module";
+import type { AddressInfo } from "net";
 import * as os from "os";
 import * as path from "path";
-import type { AddressInfo } from "net";
+import type { RouteSet } from "resource-routes";
+import { type Controllers, nodeHandler } from "resource-routes/http";
+import * as ts from "typescript";
 import { pathToFileURL } from "url";
 import * as zlib from "zlib";
-import { createRequire } from "module";
-import * as ts from "typescript";
-import type { RouteSet } from "resource-routes";
-import { nodeHandler, type Controllers } from "resource-routes/http";
-import { ROOT, TYPESCRIPT_COMPILERS } from "../support/fixtures";
-import { esbuildOnce } from "../support/esbuild";
+
 import { hasChromium, servedInChromium } from "../support/chromium";
+import { esbuildOnce } from "../support/esbuild";
+import { ROOT, TYPESCRIPT_COMPILERS } from "../support/fixtures";
 
 /**
  * Typed from the schema to the browser, on a project of the product's own making

@@ -4,6 +4,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as ts from "typescript";
+
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { routeTypesOf } from "../../../server/out/format/routeTypes";
 import { ROOT, RUNTIME_TYPE_PATHS } from "../support/fixtures";

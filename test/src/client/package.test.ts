@@ -2,10 +2,11 @@ import * as assert from "assert";
 import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
-import * as path from "path";
 import { isLicenseOk, validateManifest } from "ovsx";
 import { readVSIXPackage } from "ovsx/lib/zip";
+import * as path from "path";
 import yauzl from "yauzl";
+
 import { ROOT } from "../support/fixtures";
 
 /** Every file of a zip, by name. */

@@ -1,4 +1,5 @@
 import * as assert from "assert";
+
 import { explanationItems, firstKey, parseRequest } from "../../../client/out/requestLine";
 
 describe("client: the request line of Recognize a Request…", () => {

@@ -1,4 +1,5 @@
 import * as assert from "assert";
+
 import { helperCall, searchLabel, treeItemSpec } from "../../../client/out/routesTreeItems";
 
 /** The Routes view's items, as the extension builds them from the server's routes tree (no editor needed). */

@@ -4,6 +4,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as ts from "typescript";
+
 import { ROOT } from "../support/fixtures";
 import { CodeBlock, codeBlocks, documentationPages, headingAnchors, links } from "./markdown";
 

@@ -1,11 +1,11 @@
 import * as assert from "assert";
-import * as http from "http";
-import * as net from "net";
-import type { AddressInfo } from "net";
 import express from "express";
 import { Hono } from "hono";
+import * as http from "http";
+import type { AddressInfo } from "net";
+import * as net from "net";
 import { draw, RouteSet } from "resource-routes";
-import { fetchHandler, loadControllers, nodeHandler, type ActionContext, type Controllers } from "resource-routes/http";
+import { type ActionContext, type Controllers, fetchHandler, loadControllers, nodeHandler } from "resource-routes/http";
 
 /** Contract §7–§8: the adapters through fetchHandler directly and nodeHandler over real sockets. */
 

@@ -1,10 +1,10 @@
 import * as assert from "assert";
-import * as http from "http";
-import * as net from "net";
-import type { AddressInfo } from "net";
 import express from "express";
+import * as http from "http";
+import type { AddressInfo } from "net";
+import * as net from "net";
 import { draw } from "resource-routes";
-import { fetchHandler, nodeHandler, type ActionContext, type Controllers, type HttpOptions } from "resource-routes/http";
+import { type ActionContext, type Controllers, fetchHandler, type HttpOptions, nodeHandler } from "resource-routes/http";
 
 /** Request bodies: forms and JSON into params, bodies parsed by a middleware first, and no wait without a bound. */
 

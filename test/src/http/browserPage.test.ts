@@ -2,11 +2,12 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
+import { servedInChromiumForSuite } from "../support/chromium";
 import { esbuildOnce } from "../support/esbuild";
 import { ROOT } from "../support/fixtures";
-import { servedInChromiumForSuite } from "../support/chromium";
 
 /** The helpers module in a real browser: a page built with esbuild reads its own route with current() and fills segments from configure(). */
 

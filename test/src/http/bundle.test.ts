@@ -3,8 +3,9 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { ROOT } from "../support/fixtures";
+
 import { esbuildOnce } from "../support/esbuild";
+import { ROOT } from "../support/fixtures";
 
 /**
  * The example bundled with esbuild and served from a folder with no controllers in it: the

@@ -2,7 +2,7 @@ import * as assert from "assert";
 import * as http from "http";
 import type { AddressInfo } from "net";
 import { draw } from "resource-routes";
-import { fetchHandler, nodeHandler, type ActionContext, type Controllers } from "resource-routes/http";
+import { type ActionContext, type Controllers, fetchHandler, nodeHandler } from "resource-routes/http";
 
 /** Rails 2's catch-all, served: `:controller` matches every controller the application has, as Rails 2 matched app/controllers. */
 

@@ -2,7 +2,7 @@ import * as assert from "assert";
 import * as http from "http";
 import type { AddressInfo } from "net";
 import { draw } from "resource-routes";
-import { fetchHandler, nodeHandler, type ActionContext, type Controllers, type HttpOptions } from "resource-routes/http";
+import { type ActionContext, type Controllers, fetchHandler, type HttpOptions, nodeHandler } from "resource-routes/http";
 
 /** ctx.cookies: the rules browsers apply, a jar per name, domain and path, signed cookies, and Secure over https. */
 

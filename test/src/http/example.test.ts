@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import * as cp from "child_process";
 import * as path from "path";
+
 import { ROOT } from "../support/fixtures";
 
 /** `npm run example:serve`: the blog example answers the README's curl lines. */

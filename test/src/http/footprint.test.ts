@@ -2,6 +2,7 @@ import * as assert from "assert";
 import * as cp from "child_process";
 import * as fs from "fs";
 import * as path from "path";
+
 import { installRuntime, sizeOf } from "../support/footprint";
 
 /**

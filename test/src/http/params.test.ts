@@ -1,6 +1,6 @@
 import * as assert from "assert";
-import { BadRequest, mergeParams, parseParams } from "resource-routes/internal/http";
 import { findAction } from "resource-routes/http";
+import { BadRequest, mergeParams, parseParams } from "resource-routes/internal/http";
 
 /** Request parameters as Rails nested them (docs/serving.md), with no prototype reachable. */
 describe("params", () => {

@@ -1,12 +1,13 @@
 import * as assert from "assert";
 import * as cp from "child_process";
+import express from "express";
 import * as http from "http";
+import type { AddressInfo } from "net";
 import * as net from "net";
 import * as path from "path";
-import type { AddressInfo } from "net";
-import express from "express";
 import { draw } from "resource-routes";
-import { csrf, fetchHandler, nodeHandler, type ActionContext, type Controllers } from "resource-routes/http";
+import { type ActionContext, type Controllers, csrf, fetchHandler, nodeHandler } from "resource-routes/http";
+
 import { ROOT } from "../support/fixtures";
 
 /** What real applications send and return, over real sockets: streams, headers, cookies, CSRF, proxies, hosts, formats. */

@@ -1,11 +1,11 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import * as http from "http";
+import type { AddressInfo } from "net";
 import * as os from "os";
 import * as path from "path";
-import type { AddressInfo } from "net";
 import { draw } from "resource-routes";
-import { controllerFile, fetchHandler, loadControllers, nodeHandler, type ActionContext } from "resource-routes/http";
+import { type ActionContext, controllerFile, fetchHandler, loadControllers, nodeHandler } from "resource-routes/http";
 
 /** Requests that try to leave the controllers folder or to write headers of their own. */
 

@@ -1,11 +1,11 @@
-import * as assert from "assert";
-import * as http from "http";
-import * as net from "net";
-import type { AddressInfo } from "net";
-import express from "express";
 import { serve } from "@hono/node-server";
+import * as assert from "assert";
+import express from "express";
+import * as http from "http";
+import type { AddressInfo } from "net";
+import * as net from "net";
 import { draw } from "resource-routes";
-import { csrf, fetchHandler, nodeHandler, type ActionContext, type HttpOptions } from "resource-routes/http";
+import { type ActionContext, csrf, fetchHandler, type HttpOptions, nodeHandler } from "resource-routes/http";
 
 /**
  * The request target is a path, never an authority: `POST //evil.example/x` and the absolute-form

@@ -5,6 +5,7 @@ import * as os from "os";
 import * as path from "path";
 import { draw } from "resource-routes";
 import { fetchHandler } from "resource-routes/http";
+
 import { coverageUses } from "../../../server/out/coverage/records";
 import { ROOT } from "../support/fixtures";
 

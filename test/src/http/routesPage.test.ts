@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import { draw } from "resource-routes";
-import { fetchHandler, nodeHandler, type Controllers } from "resource-routes/http";
+import { type Controllers, fetchHandler, nodeHandler } from "resource-routes/http";
+
 import { servedInChromiumForSuite } from "../support/chromium";
 
 /** The routes page and the development 404, driven in a real browser (Debian's Chromium, through playwright-core). */

@@ -1,10 +1,10 @@
 import * as assert from "assert";
 import * as http from "http";
 import type { AddressInfo } from "net";
-import { z } from "zod";
 import { draw } from "resource-routes";
-import { fetchHandler, nodeHandler, type ActionContext, type Controllers, type RequestFailure, type Schemas } from "resource-routes/http";
+import { type ActionContext, type Controllers, fetchHandler, nodeHandler, type RequestFailure, type Schemas } from "resource-routes/http";
 import { validParams } from "resource-routes/internal/http";
+import { z } from "zod";
 
 /** An action's params schema: checked after its before filters and before it runs; 422 with the issues. */
 

@@ -1,15 +1,15 @@
 import * as assert from "assert";
+import express from "express";
 import * as fs from "fs";
+import { Hono } from "hono";
 import * as http from "http";
+import type { AddressInfo } from "net";
 import * as os from "os";
 import * as path from "path";
-import type { AddressInfo } from "net";
-import express from "express";
-import { Hono } from "hono";
 import { draw } from "resource-routes";
-import { fetchHandler, loadControllers, nodeHandler, type ActionContext, type Controllers, type Filters, type Middleware } from "resource-routes/http";
-import { request } from "resource-routes/testing";
+import { type ActionContext, type Controllers, fetchHandler, type Filters, loadControllers, type Middleware, nodeHandler } from "resource-routes/http";
 import { filtersFor } from "resource-routes/internal/http";
+import { request } from "resource-routes/testing";
 
 /** What an application needs around its actions: filters, middleware, error answers, mount points, PATCH, multipart. */
 

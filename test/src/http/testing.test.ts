@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import { AssertionError } from "assert";
 import { draw } from "resource-routes";
-import { fetchHandler, type ActionContext } from "resource-routes/http";
+import { type ActionContext, fetchHandler } from "resource-routes/http";
 import { assertGenerates, assertRecognizes, assertRouting, request } from "resource-routes/testing";
 
 /** resource-routes/testing: Rails 2's routing assertions, and request() in process. */

@@ -2,13 +2,14 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { pathToFileURL } from "url";
 import { draw } from "resource-routes";
+import { type ActionContext, type Controllers, fetchHandler, type Filters, type HttpOptions } from "resource-routes/http";
 import * as ts from "typescript";
+import { pathToFileURL } from "url";
+
 import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
 import { routeTypesOf, typesDefaultsOf } from "../../../server/out/format/routeTypes";
 import { ROOT } from "../support/fixtures";
-import { fetchHandler, type ActionContext, type Controllers, type Filters, type HttpOptions } from "resource-routes/http";
 
 /**
  * Segment defaults on both sides: on the server the request's own values of HttpOptions.urlDefaults

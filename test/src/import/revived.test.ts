@@ -1,4 +1,5 @@
 import * as assert from "assert";
+
 import { revived, RubyHash, RubySymbol, type RubyValue } from "../../../server/out/ruby/rubyValues";
 
 describe("values crossing from the Ruby reader's worker", () => {

@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import * as cp from "child_process";
 import fc from "fast-check";
+
 import { javascriptRegexp } from "../../../server/out/ruby/rubyRegexp";
 
 /** Ruby's regexps in JavaScript's terms: each construct written to match what Ruby matches, or refused by name. */

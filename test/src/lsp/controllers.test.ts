@@ -4,6 +4,7 @@ import * as os from "os";
 import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
 import { URI } from "vscode-uri";
+
 import { LanguageClient } from "../support/languageClient";
 
 /** The server over stdio with controller modules on disk: diagnostics follow a controller's changes, lenses lead back to routes. */

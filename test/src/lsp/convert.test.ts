@@ -1,6 +1,7 @@
 import * as assert from "assert";
-import { LineIndex } from "../../../server/out/text/lineIndex";
+
 import { toWorkspaceEdit } from "../../../server/out/lsp/convert";
+import { LineIndex } from "../../../server/out/text/lineIndex";
 
 /** The one translation of a rename's and a quick fix's change into the protocol's WorkspaceEdit. */
 describe("toWorkspaceEdit", () => {

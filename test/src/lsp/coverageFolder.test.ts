@@ -4,6 +4,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { pathToFileURL } from "url";
+
 import { FolderCoverage } from "../../../server/out/coverage/folder";
 
 describe("the language server's coverage folder", () => {

@@ -1,4 +1,5 @@
 import * as assert from "assert";
+
 import { FileReadiness } from "../../../server/out/lsp/fileReadiness";
 
 /** When a hover may answer with its file's routes: the file held by the workspace, its routes.rb reading arrived. */

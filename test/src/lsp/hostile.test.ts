@@ -1,9 +1,10 @@
 import * as assert from "assert";
 import * as cp from "child_process";
-import * as path from "path";
-import * as rpc from "vscode-languageserver-protocol/node";
 import * as fs from "fs";
 import * as os from "os";
+import * as path from "path";
+import * as rpc from "vscode-languageserver-protocol/node";
+
 import { ROUTES_TABLE, RoutesTableResult } from "../../../server/out/lsp/customRequests";
 import { indexFolder, nodeFileSystem } from "../../../server/out/service/indexer";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";

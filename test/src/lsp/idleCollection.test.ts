@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import * as cp from "child_process";
 import * as path from "path";
+
 import { Heap, IdleCollection, processHeap } from "../../../server/out/lsp/idleCollection";
 import { ROOT } from "../support/fixtures";
 import { ManualClock } from "../support/manualClock";

@@ -1,4 +1,5 @@
 import * as assert from "assert";
+
 import { indexSummary } from "../../../server/out/lsp/workspaceIndexing";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 

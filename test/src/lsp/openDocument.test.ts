@@ -1,7 +1,8 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { TextDocument } from "vscode-languageserver-textdocument";
 import type { TextDocumentContentChangeEvent } from "vscode-languageserver/node";
+import { TextDocument } from "vscode-languageserver-textdocument";
+
 import { OPEN_DOCUMENTS } from "../../../server/out/lsp/openDocument";
 import { runs } from "../support/runs";
 

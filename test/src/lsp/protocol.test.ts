@@ -1,5 +1,6 @@
 import * as assert from "assert";
 import * as rpc from "vscode-languageserver-protocol/node";
+
 import { LanguageClient } from "../support/languageClient";
 
 /** The real server over stdio, driven by the protocol's client side. */

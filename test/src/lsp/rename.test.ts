@@ -3,8 +3,9 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
-import { URI } from "vscode-uri";
 import { TextDocument } from "vscode-languageserver-textdocument";
+import { URI } from "vscode-uri";
+
 import { LanguageClient } from "../support/languageClient";
 
 const ROUTES = `import { draw } from "resource-routes";

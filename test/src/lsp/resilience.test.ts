@@ -2,6 +2,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
+
 import { ROOT } from "../support/fixtures";
 import { LanguageClient } from "../support/languageClient";
 

@@ -4,6 +4,7 @@ import * as os from "os";
 import * as path from "path";
 import { pathToFileURL } from "url";
 import * as rpc from "vscode-languageserver-protocol/node";
+
 import { RoutesChangedNotifier } from "../../../server/out/lsp/routesChanged";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { LanguageClient } from "../support/languageClient";

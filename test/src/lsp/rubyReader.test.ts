@@ -1,4 +1,5 @@
 import * as assert from "assert";
+
 import { WorkerRubyReader } from "../../../server/out/ruby/rubyReader";
 import type { RubyReading } from "../../../server/out/ruby/rubyRoutingFile";
 

@@ -4,6 +4,7 @@ import * as os from "os";
 import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
 import { URI } from "vscode-uri";
+
 import { LanguageClient } from "../support/languageClient";
 
 /** The real server over stdio on a Rails 2 application's config/routes.rb: read in the server's worker, from disk and as edited. */

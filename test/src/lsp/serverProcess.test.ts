@@ -4,6 +4,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { pathToFileURL } from "url";
+
 import { ROOT } from "../support/fixtures";
 
 /** An LSP message as a client writes it on the server's standard input. */

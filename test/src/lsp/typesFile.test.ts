@@ -4,11 +4,12 @@ import * as os from "os";
 import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
 import { URI } from "vscode-uri";
-import { LanguageClient } from "../support/languageClient";
+
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import { controllerTypesPart } from "../../../server/out/format/routeTypes";
 import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
 import { helpersFilesOf } from "../../../server/out/format/helpersFiles";
+import { controllerTypesPart } from "../../../server/out/format/routeTypes";
+import { LanguageClient } from "../support/languageClient";
 
 const ROUTES = `import { draw } from "resource-routes";
 export default draw((map) => {

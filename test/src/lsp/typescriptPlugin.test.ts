@@ -2,6 +2,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+
 import { ROOT } from "../support/fixtures";
 import { TsServer } from "../support/tsServer";
 

@@ -4,6 +4,7 @@ import * as os from "os";
 import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
 import { URI } from "vscode-uri";
+
 import { LanguageClient } from "../support/languageClient";
 
 /** The real server over stdio: a URL written by hand is a hint, and its quick fix writes the helper call and the import. */

@@ -4,6 +4,7 @@ import * as os from "os";
 import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
 import { URI } from "vscode-uri";
+
 import { LanguageClient } from "../support/languageClient";
 
 /** A workspace folder on disk whose routing file is never opened: everything comes from indexing. */

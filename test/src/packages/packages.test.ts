@@ -7,6 +7,7 @@ import * as path from "path";
 import * as ts from "typescript";
 import { pathToFileURL } from "url";
 import * as rpc from "vscode-languageserver-protocol/node";
+
 import { ROOT } from "../support/fixtures";
 import { LanguageClient } from "../support/languageClient";
 

@@ -4,6 +4,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { draw } from "resource-routes";
+
 import { capturedLine, capturedRedirects, redirectsBetween } from "../../../server/out/routing/redirects";
 import { ROOT } from "../support/fixtures";
 

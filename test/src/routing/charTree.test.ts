@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import fc from "fast-check";
 import { CharNode } from "resource-routes/internal";
+
 import { runs } from "../support/runs";
 
 /** Follows `text` from the root as recognition does: a child by first character, then the rest of its label. */

@@ -1,8 +1,9 @@
 import * as assert from "assert";
 import { RouteSet } from "resource-routes";
+
+import { checkRequests } from "../support/conformanceRequests";
 import { conformanceCases } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
-import { checkRequests } from "../support/conformanceRequests";
 
 /** test/fixtures/conformance: every conformance case through the draw() runtime, route for route. */
 describe("conformance cases through draw()", () => {

@@ -4,6 +4,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { draw } from "resource-routes";
 import { explainRecognition } from "resource-routes/internal";
+
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { ROOT } from "../support/fixtures";
 

@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import { draw, Inflector } from "resource-routes";
 import { BEHAVIOURS, defineResource, EMPTY_MAP } from "resource-routes/internal";
+
 import { lines, names } from "../support/routes";
 
 /** The facility (shared/spec/facility.md), rule by rule, in both behaviours. */

@@ -2,6 +2,7 @@ import * as assert from "assert";
 import fc from "fast-check";
 import { draw, type RouteSet } from "resource-routes";
 import { generateFromOptions, routesByTarget } from "resource-routes/internal";
+
 import { build, routeSetsWithRequests } from "../support/randomRoutes";
 
 /** Generation from options looks at its controller's and action's routes alone, and answers as a walk of every route does. */

@@ -1,8 +1,9 @@
 import * as assert from "assert";
 import fc from "fast-check";
 import { draw, RoutingError } from "resource-routes";
-import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { parsePath, segmentMatcher } from "resource-routes/internal";
+
+import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { runs } from "../support/runs";
 
 /** The runtime against what a request (or a careless routing file) can send it: time linear in the request, no prototype reached. */

@@ -1,10 +1,11 @@
 import * as assert from "assert";
 import fc from "fast-check";
 import type { RouteSet } from "resource-routes";
+
 import { matchAmongCandidates } from "../../../server/out/literals/literalRecognition";
 import { build, requestFor, routeSetsWithRequests } from "../support/randomRoutes";
-import { runs } from "../support/runs";
 import { runRoutingFile } from "../support/runRoutingFile";
+import { runs } from "../support/runs";
 
 /** A literal's route asked only of the routes whose first segment could recognise it: the same answer as the whole recogniser's. */
 

@@ -2,8 +2,9 @@ import * as assert from "assert";
 import fc from "fast-check";
 import { Route, RouteSet } from "resource-routes";
 import { PathSegment } from "resource-routes/internal";
-import { runs } from "../support/runs";
+
 import { build, requestFor, routeSetsWithRequests } from "../support/randomRoutes";
+import { runs } from "../support/runs";
 
 /**
  * The compiled matcher against the reference semantics of docs/routing.md, written as plainly as

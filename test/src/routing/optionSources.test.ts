@@ -1,4 +1,5 @@
 import * as assert from "assert";
+
 import { AnchoredSpan, OptionSources } from "../../../server/out/incremental/optionSources";
 import { heldBy } from "../support/heap";
 

@@ -1,7 +1,8 @@
 import * as assert from "assert";
-import { heldBy } from "../support/heap";
 import fc from "fast-check";
 import { hasKey, normalizePath, parsePath, PathParser, PathSpec, pathText, segmentKeys, specText } from "resource-routes/internal";
+
+import { heldBy } from "../support/heap";
 import { runs } from "../support/runs";
 
 describe("route paths", () => {

@@ -1,7 +1,8 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { Mapper, draw } from "resource-routes";
+import { draw, Mapper } from "resource-routes";
 import { segmentKeys } from "resource-routes/internal";
+
 import { runs } from "../support/runs";
 
 /** Random declarations, for properties that must hold for every routing file. */

@@ -3,6 +3,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { draw, type Mapper, type RouteSet } from "resource-routes";
 import { assertGenerates, assertRecognizes, assertRouting, type RouteOptions } from "resource-routes/testing";
+
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { ROOT } from "../support/fixtures";
 

@@ -1,13 +1,14 @@
 import * as assert from "assert";
 import fc from "fast-check";
 import { draw, Mapper, Route, RouteSet } from "resource-routes";
-import { expandIncrementally } from "../../../server/out/incremental/reexpand";
-import type { GroupedTable } from "../../../server/out/incremental/groupedTable";
-import { unreachableRoutes, work } from "../../../server/out/routing/unreachable";
-import { unreachableDiagnostics } from "../../../server/out/routing/unreachableDiagnostics";
-import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
+
 import { analyzeRoutingFile } from "../../../server/out/analysis/analyze";
 import type { RoutingFileAnalysis } from "../../../server/out/analysis/fileAnalysis";
+import { LoadedRoutingFile, loadRoutingFile } from "../../../server/out/analysis/routingFile";
+import type { GroupedTable } from "../../../server/out/incremental/groupedTable";
+import { expandIncrementally } from "../../../server/out/incremental/reexpand";
+import { unreachableRoutes, work } from "../../../server/out/routing/unreachable";
+import { unreachableDiagnostics } from "../../../server/out/routing/unreachableDiagnostics";
 import { runs } from "../support/runs";
 
 type Connect = [string, Record<string, unknown>];

@@ -1,4 +1,5 @@
 import * as assert from "assert";
+
 import { helperDetails, MAX_HELPER_ITEMS } from "../../../server/out/service/completion";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { ROUTES, service, workspaceWith } from "../support/serviceFixture";

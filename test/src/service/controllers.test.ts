@@ -1,12 +1,13 @@
 import * as assert from "assert";
 import * as ts from "typescript";
-import { stubText } from "../../../server/out/service/actionStubs";
-import { hover } from "../../../server/out/service/hover";
-import { CodeAction, codeActions } from "../../../server/out/service/codeActions";
+
 import { readControllerModule } from "../../../server/out/analysis/controllerModule";
+import { stubText } from "../../../server/out/service/actionStubs";
+import { CodeAction, codeActions } from "../../../server/out/service/codeActions";
 import { actionLenses } from "../../../server/out/service/controllers";
 import { definitions, implementations } from "../../../server/out/service/definition";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
+import { hover } from "../../../server/out/service/hover";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 
 /** Contract §7 in the editor: controller modules read statically, and the link from routes to actions both ways. */

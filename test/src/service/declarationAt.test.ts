@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
+
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { innermostDeclaration, innermostDeclarations } from "../../../server/out/service/declarationAt";
 import { ROOT } from "../support/fixtures";

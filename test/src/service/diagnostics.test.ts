@@ -1,4 +1,5 @@
 import * as assert from "assert";
+
 import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { service, workspaceWith } from "../support/serviceFixture";

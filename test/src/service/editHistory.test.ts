@@ -1,5 +1,6 @@
 import * as assert from "assert";
 import fc from "fast-check";
+
 import { EditHistory } from "../../../server/out/service/editHistory";
 
 const TEXT = fc.array(fc.constantFrom("a", "b", "\n", "xyz"), { maxLength: 20 }).map((parts) => parts.join(""));

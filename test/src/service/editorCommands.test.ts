@@ -1,4 +1,5 @@
 import * as assert from "assert";
+
 import { helperWords } from "../../../server/out/service/references";
 import { DEFAULT_SETTINGS, readSettings } from "../../../server/out/service/settings";
 import { ROUTES, service, workspaceWith } from "../support/serviceFixture";

@@ -1,5 +1,6 @@
 import * as assert from "assert";
 import fc from "fast-check";
+
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { runs } from "../support/runs";
 

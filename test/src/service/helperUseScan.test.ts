@@ -1,7 +1,8 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { textChange } from "../../../server/out/text/textChange";
+
 import { findHelperUses, scanAfterEdit, scanHelperUses } from "../../../server/out/service/helperUseScan";
+import { textChange } from "../../../server/out/text/textChange";
 import { runs } from "../support/runs";
 
 describe("helper uses", () => {

@@ -1,4 +1,5 @@
 import * as assert from "assert";
+
 import { MAX_HOVER_ROWS } from "../../../server/out/service/hover";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { ROUTES, service, workspaceWith } from "../support/serviceFixture";

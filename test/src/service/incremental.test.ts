@@ -1,11 +1,12 @@
 import * as assert from "assert";
 import fc from "fast-check";
+
 import { completions, helperDetails } from "../../../server/out/service/completion";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { documentSymbols, routeCountLenses } from "../../../server/out/service/outline";
 import { RoutingWorkspace, TextDocument } from "../../../server/out/service/workspace";
-import { textChange } from "../../../server/out/text/textChange";
 import { ChunkedText } from "../../../server/out/text/sourceText";
+import { textChange } from "../../../server/out/text/textChange";
 import { runs } from "../support/runs";
 
 /**

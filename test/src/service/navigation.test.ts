@@ -1,4 +1,5 @@
 import * as assert from "assert";
+
 import type { DeclarationSymbol } from "../../../server/out/service/outline";
 import { ROUTES, service, workspaceWith } from "../support/serviceFixture";
 

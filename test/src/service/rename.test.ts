@@ -1,13 +1,14 @@
 import * as assert from "assert";
+import type { RouteSet } from "resource-routes";
 import { Declaration } from "resource-routes";
+import { fetchHandler, type RouteRedirect } from "resource-routes/http";
+
+import { GroupedTable } from "../../../server/out/incremental/groupedTable";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
-import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
 import { TextEdit } from "../../../server/out/service/edits";
+import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
 import { prepareRename, rename } from "../../../server/out/service/rename";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
-import { GroupedTable } from "../../../server/out/incremental/groupedTable";
-import { fetchHandler, type RouteRedirect } from "resource-routes/http";
-import type { RouteSet } from "resource-routes";
 import { runRoutingFile } from "../support/runRoutingFile";
 
 /** The editor's table of a loaded file, with its groups. */

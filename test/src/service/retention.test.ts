@@ -1,9 +1,10 @@
 import * as assert from "assert";
+
+import type { GroupedTable } from "../../../server/out/incremental/groupedTable";
 import { processHeap } from "../../../server/out/lsp/idleCollection";
-import { RoutingWorkspace, TextDocument } from "../../../server/out/service/workspace";
 import { completions } from "../../../server/out/service/completion";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
-import type { GroupedTable } from "../../../server/out/incremental/groupedTable";
+import { RoutingWorkspace, TextDocument } from "../../../server/out/service/workspace";
 
 /** What the workspace lets go of: a version of a large routing file holds its whole text. */
 /**

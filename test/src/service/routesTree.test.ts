@@ -1,10 +1,11 @@
 import * as assert from "assert";
 import * as rpc from "vscode-languageserver-protocol/node";
-import { routesTree, RoutesTreeItem } from "../../../server/out/service/routesTree";
+
 import { declarationPathHints } from "../../../server/out/service/inlayHints";
+import { routesTree, RoutesTreeItem } from "../../../server/out/service/routesTree";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
-import { LanguageClient } from "../support/languageClient";
 import { conformanceCases } from "../support/fixtures";
+import { LanguageClient } from "../support/languageClient";
 
 /** The routes tree a level at a time, and the path hints of routing files. */
 

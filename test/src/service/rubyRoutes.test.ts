@@ -1,6 +1,7 @@
 import * as assert from "assert";
+
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import { rubyParser, type ParseRuby } from "../../../server/out/ruby/prism";
+import { type ParseRuby, rubyParser } from "../../../server/out/ruby/prism";
 import { readRoutesRb } from "../../../server/out/ruby/routesRb";
 import type { RubyReading } from "../../../server/out/ruby/rubyRoutingFile";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";

@@ -1,4 +1,5 @@
 import * as assert from "assert";
+
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
 import { readSettings } from "../../../server/out/service/settings";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";

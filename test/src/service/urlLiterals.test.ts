@@ -1,10 +1,11 @@
 import * as assert from "assert";
+
 import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
 import { helpersModuleHead } from "../../../server/out/format/helpersRecipe";
 import { codeActions } from "../../../server/out/service/codeActions";
 import { documentDiagnostics } from "../../../server/out/service/diagnostics";
-import { readSettings } from "../../../server/out/service/settings";
 import { references } from "../../../server/out/service/references";
+import { readSettings } from "../../../server/out/service/settings";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import ts = require("typescript");
 import { KeptLiteralMatches } from "../../../server/out/literals/keptLiteralMatches";

@@ -1,12 +1,13 @@
 import * as assert from "assert";
-import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
-import { RoutingWorkspace } from "../../../server/out/service/workspace";
-import { FileSystem, indexFile, indexFolder } from "../../../server/out/service/indexer";
-import { DEFAULT_SETTINGS, readSettings } from "../../../server/out/service/settings";
-import { ROUTES, service } from "../support/serviceFixture";
+
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
 import { helpersFilesOf } from "../../../server/out/format/helpersFiles";
+import { helperUseDiagnostics } from "../../../server/out/service/helperUses";
+import { FileSystem, indexFile, indexFolder } from "../../../server/out/service/indexer";
+import { DEFAULT_SETTINGS, readSettings } from "../../../server/out/service/settings";
+import { RoutingWorkspace } from "../../../server/out/service/workspace";
+import { ROUTES, service } from "../support/serviceFixture";
 
 /** The language service, through its entry point: the workspace: settings, indexing, several routing files and route sets. */
 

@@ -1,4 +1,5 @@
 import * as assert from "assert";
+
 import { ANALYSIS_LIMITS } from "../../../server/out/analysis/budget";
 import type { LoadedRoutingFile } from "../../../server/out/analysis/routingFile";
 

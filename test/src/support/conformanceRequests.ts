@@ -1,5 +1,6 @@
 import * as assert from "assert";
 import type { RouteSet } from "resource-routes";
+
 import type { ConformanceCase } from "./fixtures";
 
 /** A case's recognitions and generations, asked of a route set (the runtime's or the analyser's). */

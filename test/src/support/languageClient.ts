@@ -1,6 +1,7 @@
 import * as cp from "child_process";
 import * as path from "path";
 import * as rpc from "vscode-languageserver-protocol/node";
+
 import { SERVER_ENVIRONMENT, SERVER_EXEC_ARGV } from "../../../client/out/serverEnvironment";
 import { ROOT } from "./fixtures";
 

@@ -1,4 +1,4 @@
-import { draw, MapperCallback, DrawSettings } from "resource-routes";
+import { draw, DrawSettings, MapperCallback } from "resource-routes";
 
 /** Routes as compact lines: `name VERB /path controller#action`, unnamed routes as `-`. */
 export function lines(settings: DrawSettings, block: MapperCallback): string[] {

@@ -1,6 +1,7 @@
-import * as path from "path";
 import Module from "module";
+import * as path from "path";
 import * as ts from "typescript";
+
 import { ROOT } from "./fixtures";
 
 interface InternalModule extends Module {

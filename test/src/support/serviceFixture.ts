@@ -1,5 +1,5 @@
-import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { createRoutesLanguageService } from "../../../server/out/service/languageService";
+import { RoutingWorkspace } from "../../../server/out/service/workspace";
 
 /** The language service (its entry point) over a workspace. */
 export const service = (workspace: RoutingWorkspace) => createRoutesLanguageService(workspace);

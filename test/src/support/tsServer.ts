@@ -1,5 +1,6 @@
 import * as cp from "child_process";
 import * as path from "path";
+
 import { ROOT } from "./fixtures";
 
 /** A tsserver over stdio: requests as JSON lines, responses framed by Content-Length. */

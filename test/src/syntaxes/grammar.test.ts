@@ -3,6 +3,7 @@ import * as fs from "fs";
 import * as path from "path";
 import * as oniguruma from "vscode-oniguruma";
 import * as textmate from "vscode-textmate";
+
 import { routesTableOf } from "../../../server/out/service/routesTable";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { ROOT } from "../support/fixtures";

@@ -1,5 +1,6 @@
 import * as assert from "assert";
 import { interned } from "resource-routes/internal";
+
 import { heldBy } from "../support/heap";
 
 const COPIES = 200_000;

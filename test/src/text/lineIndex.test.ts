@@ -1,5 +1,6 @@
 import * as assert from "assert";
 import fc from "fast-check";
+
 import { LineIndex } from "../../../server/out/text/lineIndex";
 import { textChange } from "../../../server/out/text/textChange";
 import { runs } from "../support/runs";

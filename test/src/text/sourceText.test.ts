@@ -1,5 +1,6 @@
 import * as assert from "assert";
 import fc from "fast-check";
+
 import { ChunkedText } from "../../../server/out/text/sourceText";
 
 const TEXT = fc.array(fc.constantFrom("a", "b", "\n", "resource-routes", "é", "😀"), { maxLength: 60 }).map((parts) => parts.join(""));

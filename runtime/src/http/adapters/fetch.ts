@@ -1,9 +1,9 @@
 import type { AnyRouteSet } from "../../routing/model/routeSet";
+import type { Outcome } from "../core/context";
 import { Controllers } from "../core/controllers";
 import { bodiless, Dispatcher, HttpOptions, sendable, unsendable } from "../core/dispatch";
-import type { Outcome } from "../core/context";
-import type { BodyRead } from "../request/body";
 import type { RequestFailure } from "../core/failures";
+import type { BodyRead } from "../request/body";
 
 /**
  * A WHATWG fetch handler: `(request: Request) => Promise<Response>`, for Bun, Deno, Hono, workers

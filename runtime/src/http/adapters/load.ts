@@ -1,6 +1,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { pathToFileURL } from "url";
+
 import { CONTROLLER_EXTENSIONS, isSafeControllerName } from "../../routing/model/controllerFiles";
 import type { AnyRouteSet } from "../../routing/model/routeSet";
 import type { ControllerModule, Controllers, LoadOptions } from "../core/controllers";

@@ -1,11 +1,12 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "http";
+
 import type { AnyRouteSet } from "../../routing/model/routeSet";
+import type { Outcome } from "../core/context";
+import type { ResponseParts } from "../core/context";
 import { Controllers } from "../core/controllers";
 import { bodiless, Dispatcher, failed, HttpOptions, IncomingRequest, report, sendable, unsendable } from "../core/dispatch";
-import type { Outcome } from "../core/context";
 import type { BodyRead } from "../request/body";
-import type { ResponseParts } from "../core/context";
-import { originForm, type Origin } from "../request/origin";
+import { type Origin, originForm } from "../request/origin";
 
 /** How long a connection closed after a 413 may stay half-open before it is destroyed. */
 const CLOSE_AFTER_MS = 5_000;

@@ -1,9 +1,9 @@
 import { own } from "../../routing/model/records";
-import { Action, Controllers, ControllerModule, findAction } from "./controllers";
-import { Chain, filtersFor } from "./filters";
-import { paramsSchemaFor, Schema, validParams } from "../request/schemas";
 import type { Params } from "../request/params";
+import { paramsSchemaFor, Schema, validParams } from "../request/schemas";
 import { RequestContext } from "./context";
+import { Action, ControllerModule, Controllers, findAction } from "./controllers";
+import { Chain, filtersFor } from "./filters";
 
 /** What a request for one controller action runs: the action (its params schema checked first) and the filters around it. */
 export interface ActionPlan {

@@ -1,13 +1,13 @@
 import { positionalKeys, splitArguments } from "../../routing/generation/generate";
-import { parseHelperName, type Helper } from "../../routing/generation/helpers";
-import type { UntypedHelpers } from "../../routing/model/typedRoutes";
+import { type Helper, parseHelperName } from "../../routing/generation/helpers";
 import type { AnyRouteSet } from "../../routing/model/routeSet";
-import { Params } from "../request/params";
+import type { UntypedHelpers } from "../../routing/model/typedRoutes";
+import type { Recognition } from "../../routing/recognition/recognize";
+import { formatFromAccept } from "../request/accept";
 import type { Files } from "../request/body";
 import { CookieJar, Cookies } from "../request/cookies";
 import { Origin, originForm, requestOrigin } from "../request/origin";
-import type { Recognition } from "../../routing/recognition/recognize";
-import { formatFromAccept } from "../request/accept";
+import { Params } from "../request/params";
 
 /** The route a request was recognised as, as an action sees it. */
 export interface RouteInfo {

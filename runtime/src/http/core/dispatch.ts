@@ -1,22 +1,22 @@
+import { routeRecorder } from "../../coverage/recorder";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../../routing/model/errors";
+import { isRequestMethod, routedMethod } from "../../routing/model/requestMethods";
 import type { AnyRouteSet } from "../../routing/model/routeSet";
 import type { Recognition } from "../../routing/recognition/recognize";
-import { answerOf, Outcome, RequestContext } from "./context";
-import { formatFromAccept } from "../request/accept";
-import { allowedHostsTest, claimedOrigin, Origin } from "../request/origin";
-import { notFoundHtml, routesPageHtml } from "./routesPage";
 import { shortened } from "../../text/escape";
-import { Controllers } from "./controllers";
-import { ActionPlan, actionPlan } from "./actionPlan";
-import { InvalidParams } from "../request/schemas";
-import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from "../request/params";
+import { formatFromAccept } from "../request/accept";
 import { bodyKind, bodyParams, BodyRead, Files } from "../request/body";
-import { Middleware, runChain } from "./filters";
-import { FailureHook, failureOutcome, RequestFailure } from "./failures";
 import { checkedCookieKeys } from "../request/cookies";
-import { isRequestMethod, routedMethod } from "../../routing/model/requestMethods";
-import { routeRecorder } from "../../coverage/recorder";
+import { allowedHostsTest, claimedOrigin, Origin } from "../request/origin";
+import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from "../request/params";
+import { InvalidParams } from "../request/schemas";
+import { ActionPlan, actionPlan } from "./actionPlan";
+import { answerOf, Outcome, RequestContext } from "./context";
+import { Controllers } from "./controllers";
+import { FailureHook, failureOutcome, RequestFailure } from "./failures";
+import { Middleware, runChain } from "./filters";
 import { type RouteRedirect, ServedRedirects } from "./redirects";
+import { notFoundHtml, routesPageHtml } from "./routesPage";
 
 /** Options of both adapters. */
 export interface HttpOptions {

@@ -1,7 +1,7 @@
-import { answerOf } from "./context";
-import type { Outcome } from "./context";
 import { formatFromAccept } from "../request/accept";
 import type { ParamsIssue } from "../request/schemas";
+import type { Outcome } from "./context";
+import { answerOf } from "./context";
 
 /** A request the adapter could not answer with an action: what went wrong, for a hook that answers it. */
 export interface RequestFailure {

@@ -1,7 +1,7 @@
-import { explainRecognition } from "../../routing/recognition/explain";
 import type { Route } from "../../routing/model/route";
 import type { RouteSet } from "../../routing/model/routeSet";
 import type { AnyRouteSet } from "../../routing/model/routeSet";
+import { explainRecognition } from "../../routing/recognition/explain";
 
 /** How many routes the page lists at most, and how many a development 404 suggests. */
 const MAX_LISTED = 2_000;

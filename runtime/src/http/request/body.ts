@@ -1,5 +1,5 @@
 import { setOwn } from "../../routing/model/records";
-import { BadRequest, MAX_VALUES, Params, ParamValue, paramsOfPairs, parseParams } from "./params";
+import { BadRequest, MAX_VALUES, Params, paramsOfPairs, ParamValue, parseParams } from "./params";
 
 /** What an adapter got of a request's body. */
 export type BodyRead =

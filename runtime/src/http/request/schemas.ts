@@ -1,5 +1,5 @@
-import { ControllerModule, declaredMember } from "../core/controllers";
 import { own } from "../../routing/model/records";
+import { ControllerModule, declaredMember } from "../core/controllers";
 
 /** A schema of any Standard Schema library (Zod, Valibot, ArkType…; https://standardschema.dev). */
 export interface StandardSchemaV1<Output = unknown> {

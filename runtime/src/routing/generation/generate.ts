@@ -1,9 +1,9 @@
-import { UrlOptions } from "../model/settings";
+import { shortened } from "../../text/escape";
 import { RoutingError } from "../model/errors";
 import { DEFAULT_SEGMENT_PATTERN, segmentKeys } from "../model/path";
-import { Route } from "../model/route";
 import { record } from "../model/records";
-import { shortened } from "../../text/escape";
+import { Route } from "../model/route";
+import { UrlOptions } from "../model/settings";
 
 /** Keys of a helper's named values that shape the URL rather than fill the path or the query. */
 const URL_OPTION_KEYS = new Set(["host", "protocol", "port", "anchor", "only_path", "trailing_slash"]);

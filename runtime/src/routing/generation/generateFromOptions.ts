@@ -1,9 +1,9 @@
 import { RoutingError } from "../model/errors";
-import { generatePath, toParam } from "./generate";
 import { segmentKeys } from "../model/path";
 import { own, record } from "../model/records";
 import { Route } from "../model/route";
 import { valuePattern } from "../recognition/valuePattern";
+import { generatePath, toParam } from "./generate";
 
 /** What generation from options gives: the path (left-over keys as its query string), the route, and the keys left over. */
 export interface GeneratedFromOptions {

@@ -1,8 +1,8 @@
 import { BehaviourRules } from "../model/behaviour";
+import { own, record, setOwn } from "../model/records";
+import { Route } from "../model/route";
 import { UrlOptions } from "../model/settings";
 import { assignValues, finishPath, generatePath, generateUrl, splitArguments, urlOptionsOf } from "./generate";
-import { Route } from "../model/route";
-import { own, record, setOwn } from "../model/records";
 
 export type Helper = (...args: unknown[]) => unknown;
 

@@ -1,6 +1,6 @@
+import type { DrawSettings } from "./settings";
 import type { Span } from "./span";
 import { OptionMap } from "./values";
-import type { DrawSettings } from "./settings";
 
 /**
  * The declaration tree: what a routing file says, as data. Both the recording mapper of draw()

@@ -1,7 +1,7 @@
 import { Declaration } from "./declarations";
 import { PathSegment, PathSpec, pathText } from "./path";
-import { OptionMap } from "./values";
 import { setOwn } from "./records";
+import { OptionMap } from "./values";
 
 /** HTTP methods a route condition may name (the original's list; `head` is refused, see builder). */
 export type HttpMethod = "get" | "post" | "put" | "delete" | "options";

@@ -1,11 +1,11 @@
-import { BEHAVIOURS, behaviourOf } from "./behaviour";
-import { Behaviour } from "./behaviour";
-import { DrawSettings } from "./settings";
-import { Diagnostic } from "./diagnostics";
+import { generateFromOptions, routesByTarget } from "../generation/generateFromOptions";
 import { buildHelpers, Helper } from "../generation/helpers";
 import { Match, Recognition, Recognizer } from "../recognition/recognize";
+import { behaviourOf, BEHAVIOURS } from "./behaviour";
+import { Behaviour } from "./behaviour";
+import { Diagnostic } from "./diagnostics";
 import { HttpMethod, Route, RouteJSON } from "./route";
-import { generateFromOptions, routesByTarget } from "../generation/generateFromOptions";
+import { DrawSettings } from "./settings";
 import { RouteTable } from "./table";
 import type { UntypedHelpers } from "./typedRoutes";
 

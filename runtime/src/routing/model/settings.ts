@@ -1,6 +1,6 @@
 import { type Behaviour, isBehaviour } from "./behaviour";
-import { isOptionMap, OptionMap, OptionValue } from "./values";
 import { record } from "./records";
+import { isOptionMap, OptionMap, OptionValue } from "./values";
 
 /** The application-wide settings of draw() (docs/routing.md) and the inflections of the route set. */
 export interface DrawSettings {

@@ -1,6 +1,6 @@
 import { Declaration } from "./declarations";
-import { Span } from "./span";
 import { Route, RouteOrigin } from "./route";
+import { Span } from "./span";
 
 /** Where an option (its key for `only-and-except`, else its value) or, failing that, the call was written. */
 export function optionSpan(declaration: Declaration, optionPath?: string, part: "key" | "value" = "value"): Span | undefined {

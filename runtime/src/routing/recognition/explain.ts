@@ -1,8 +1,8 @@
 import { RoutingError } from "../model/errors";
 import { DEFAULT_SEGMENT_PATTERN, PathSegment } from "../model/path";
-import type { Recognition } from "./recognize";
 import type { Route } from "../model/route";
 import type { RouteSet } from "../model/routeSet";
+import type { Recognition } from "./recognize";
 
 /** One route of an explanation: the one that matched, or why the request passed it over. */
 interface ExplainedRoute {

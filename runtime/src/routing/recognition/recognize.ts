@@ -1,13 +1,13 @@
+import { shortened } from "../../text/escape";
 import { BehaviourRules } from "../model/behaviour";
-import { CharNode } from "./charTree";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../model/errors";
 import { PathSegment } from "../model/path";
-import { Route } from "../model/route";
-import { segmentHead, SegmentMatcher, segmentMatcher } from "./segmentMatch";
 import { own, setOwn } from "../model/records";
-import { shortened } from "../../text/escape";
 import { known, lowerMethod, REQUEST_METHODS } from "../model/requestMethods";
 import type { HttpMethod } from "../model/route";
+import { Route } from "../model/route";
+import { CharNode } from "./charTree";
+import { segmentHead, SegmentMatcher, segmentMatcher } from "./segmentMatch";
 
 /** What a request was recognised as (docs/routing.md). */
 export interface Recognition {

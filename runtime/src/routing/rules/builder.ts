@@ -1,10 +1,10 @@
+import { hasUnprintable } from "../../text/escape";
 import { BehaviourRules } from "../model/behaviour";
 import { RouteDefinitionError } from "../model/errors";
 import { endsWithFormat, hasKey, PathParser, PathSegment, specText } from "../model/path";
+import { EMPTY_MAP, isEmpty, record } from "../model/records";
 import { HttpMethod, Route, RouteOrigin, RouteSpec, RouteTraits } from "../model/route";
 import { asText, OptionMap, OptionValue, rubyInspect, toList } from "../model/values";
-import { EMPTY_MAP, isEmpty, record } from "../model/records";
-import { hasUnprintable } from "../../text/escape";
 
 /** Methods a route condition accepts; `any` means no condition. */
 export const ROUTE_METHODS: readonly HttpMethod[] = ["get", "post", "put", "delete", "options"];

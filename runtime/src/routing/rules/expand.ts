@@ -1,20 +1,20 @@
-import { BEHAVIOURS, BehaviourRules, behaviourOf } from "../model/behaviour";
-import { ROUTE_METHODS, RouteBuilder } from "./builder";
-import { Declaration, DeclarationTree } from "../model/declarations";
-import { optionSpan, originSpan, sameResource } from "../model/spans";
-import { Diagnostic } from "../model/diagnostics";
-import { RouteDefinitionError } from "../model/errors";
-import { Inflector } from "./inflector";
-import { normalizePath, parsePath, PathSpec, segmentKeys } from "../model/path";
-import { actionSegment, defineResource, ResourceDefinition, ResourceSettings } from "./resource";
-import { INHERITED_ACTIONS } from "./restriction";
-import { routeOrigin, RouteOrigin, RouteSpec } from "../model/route";
-import { RouteTable } from "../model/table";
-import { validateDeclaration } from "./validate";
-import { asText, copyMap, deepMerge, isOptionMap, mapOf, OptionMap, OptionValue, pick, toList } from "../model/values";
-import { EMPTY_MAP, isEmpty, record } from "../model/records";
 import { interned } from "../../text/intern";
 import { StringMemo } from "../../text/stringMemo";
+import { behaviourOf, BehaviourRules, BEHAVIOURS } from "../model/behaviour";
+import { Declaration, DeclarationTree } from "../model/declarations";
+import { Diagnostic } from "../model/diagnostics";
+import { RouteDefinitionError } from "../model/errors";
+import { normalizePath, parsePath, PathSpec, segmentKeys } from "../model/path";
+import { EMPTY_MAP, isEmpty, record } from "../model/records";
+import { RouteOrigin, routeOrigin, RouteSpec } from "../model/route";
+import { optionSpan, originSpan, sameResource } from "../model/spans";
+import { RouteTable } from "../model/table";
+import { asText, copyMap, deepMerge, isOptionMap, mapOf, OptionMap, OptionValue, pick, toList } from "../model/values";
+import { ROUTE_METHODS, RouteBuilder } from "./builder";
+import { Inflector } from "./inflector";
+import { actionSegment, defineResource, ResourceDefinition, ResourceSettings } from "./resource";
+import { INHERITED_ACTIONS } from "./restriction";
+import { validateDeclaration } from "./validate";
 
 const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "edit" });
 

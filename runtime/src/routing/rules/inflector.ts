@@ -1,6 +1,6 @@
+import { StringMemo } from "../../text/stringMemo";
 import { Behaviour } from "../model/behaviour";
 import { InflectionSettings } from "../model/settings";
-import { StringMemo } from "../../text/stringMemo";
 
 /**
  * Singular and plural exactly as ActiveSupport 2.x's inflector gave them: its rule list, its

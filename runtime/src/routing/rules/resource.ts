@@ -1,9 +1,9 @@
 import { BehaviourRules } from "../model/behaviour";
+import { DEFAULT_SEGMENT_PATTERN } from "../model/path";
+import { EMPTY_MAP, isEmpty, own, record } from "../model/records";
+import { asText, isOptionMap, OptionMap, OptionValue } from "../model/values";
 import { Inflector } from "./inflector";
 import { ActionFilter, actionRestriction } from "./restriction";
-import { asText, isOptionMap, OptionMap, OptionValue } from "../model/values";
-import { EMPTY_MAP, isEmpty, own, record } from "../model/records";
-import { DEFAULT_SEGMENT_PATTERN } from "../model/path";
 
 /** Actions grouped by the method given for them, methods in the order first given (facility §2.3). */
 type MethodGroups = Array<{ method: OptionValue; actions: string[] }>;

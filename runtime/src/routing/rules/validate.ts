@@ -1,10 +1,10 @@
 import { Declaration } from "../model/declarations";
 import { Diagnostic } from "../model/diagnostics";
-import { optionSpan } from "../model/spans";
 import { normalizePath, parsePath, segmentKeys } from "../model/path";
-import { DEFAULT_ACTIONS } from "./restriction";
-import { isOptionMap, OptionValue, toList } from "../model/values";
 import { own } from "../model/records";
+import { optionSpan } from "../model/spans";
+import { isOptionMap, OptionValue, toList } from "../model/values";
+import { DEFAULT_ACTIONS } from "./restriction";
 
 /** Facility §2.2: the options of resources / resource. */
 export const RESOURCE_OPTIONS = [

@@ -1,17 +1,18 @@
 import * as path from "path";
 import { COVERAGE_VARIABLE, type Diagnostic, printable, type RouteSet } from "resource-routes/internal";
+
 import { readRegularFileOrNone } from "../../files/regularFile";
 import { capturedLine, capturedRedirects } from "../../routing/redirects";
 import { redirectsList } from "../../routing/redirectsModule";
-import { LineIndex } from "../../text/lineIndex";
-import { unusedRoutes } from "../unusedRoutes";
 import { unreachableDiagnostics } from "../../routing/unreachableDiagnostics";
+import { LineIndex } from "../../text/lineIndex";
 import { ParsedArguments, UsageError } from "../args";
 import { loadFile } from "../load";
 import { diagnosticJSON, diagnosticLine } from "../output";
 import { routeDifferences, runtimeRoutes } from "../runtimeRoutes";
-import { CommandResult, hasErrors, notStatic, requireFiles } from "./result";
+import { unusedRoutes } from "../unusedRoutes";
 import { controllerDiagnostics, missingActionRoutes } from "./controllerFolder";
+import { CommandResult, hasErrors, notStatic, requireFiles } from "./result";
 
 export async function checkCommand(args: ParsedArguments): Promise<CommandResult> {
   const loaded = requireFiles(args).map((f) => loadFile(f, args.behaviour));

@@ -1,11 +1,12 @@
 import * as fs from "fs";
 import * as path from "path";
 import { type Diagnostic, type Route } from "resource-routes/internal";
-import { CliRoutingFile } from "../load";
 import { URI } from "vscode-uri";
+
 import { readControllerModule } from "../../analysis/controllerModule";
 import { readRegularFileSync } from "../../files/regularFile";
 import { actionOf, ControllerFolder, controllerFolderOf, missingTargetDiagnostics } from "../../service/controllers";
+import { CliRoutingFile } from "../load";
 
 /* A routing file's controllers folder as the commands read it: from the disk, statically, as the language server does. */
 

@@ -1,6 +1,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { printable } from "resource-routes/internal";
+
 import { controllerModuleName } from "../../files/controllerFileName";
 import { projectRoot, UnsafeWrite, writeGeneratedFile } from "../../files/generatedFile";
 import { addedSyntaxError } from "../../literals/literalRewrites";

@@ -1,13 +1,14 @@
 import * as path from "path";
-import { controllerMapOf } from "../../format/controllerMap";
 import { printable } from "resource-routes/internal";
+
+import { controllerMapOf } from "../../format/controllerMap";
 import { ParsedArguments, UsageError } from "../args";
 import { loadFile } from "../load";
 import { watching } from "../watch";
-import { CommandResult, hasErrors, requireFiles } from "./result";
 import { controllersPath, moduleFiles } from "./controllerFolder";
 import { controllerStubs } from "./controllerStubs";
-import { writeOrRefuse, staleness } from "./generatedOutput";
+import { staleness, writeOrRefuse } from "./generatedOutput";
+import { CommandResult, hasErrors, requireFiles } from "./result";
 
 export function controllersCommand(args: ParsedArguments): CommandResult | Promise<CommandResult> {
   const [file, ...extra] = requireFiles(args);

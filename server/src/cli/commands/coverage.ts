@@ -1,7 +1,8 @@
 import { COVERAGE_VARIABLE, declaredSpan, printable } from "resource-routes/internal";
+
 import { routeKey } from "../../coverage/records";
-import { recordedUses } from "../coverageFiles";
 import { ParsedArguments, UsageError } from "../args";
+import { recordedUses } from "../coverageFiles";
 import { discoverRoutingFile } from "../discover";
 import { loadFile } from "../load";
 import { CommandResult } from "./result";

@@ -1,14 +1,15 @@
 import * as path from "path";
 import { printable, type RouteJSON, type RouteSet } from "resource-routes/internal";
-import { capturedLine, capturedRedirects, redirectsBetween, redirectsModule } from "../../routing/redirects";
-import { ParsedArguments, UsageError } from "../args";
-import { writeOrRefuse } from "./generatedOutput";
-import { loadFile } from "../load";
+
 import { routesTable } from "../../format/routesTable";
-import { diffRoutes, fileAtRevision, routeSetOfText } from "../diff";
 import { brokenLiterals } from "../../literals/literalBreaks";
 import { addedSyntaxError, DEFAULT_ASSET_GLOBS } from "../../literals/literalRewrites";
+import { capturedLine, capturedRedirects, redirectsBetween, redirectsModule } from "../../routing/redirects";
+import { ParsedArguments, UsageError } from "../args";
+import { diffRoutes, fileAtRevision, routeSetOfText } from "../diff";
+import { loadFile } from "../load";
 import { literalSourceFiles } from "../sourceFiles";
+import { writeOrRefuse } from "./generatedOutput";
 import { CommandResult, requireFiles } from "./result";
 
 /** diff: the routes added, removed and changed between two revisions of a routing file (or a revision and the working tree). */

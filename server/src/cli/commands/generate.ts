@@ -1,4 +1,5 @@
 import { type Helper, nearest, own, printable, RouteSet, RoutingError } from "resource-routes/internal";
+
 import { ParsedArguments, UsageError } from "../args";
 import { loadFile } from "../load";
 import { CommandResult } from "./result";

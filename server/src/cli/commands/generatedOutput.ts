@@ -1,5 +1,6 @@
-import { compareGeneratedFile, projectRoot, UnsafeWrite, writeGeneratedFile } from "../../files/generatedFile";
 import { type Diagnostic, printable, shortened } from "resource-routes/internal";
+
+import { compareGeneratedFile, projectRoot, UnsafeWrite, writeGeneratedFile } from "../../files/generatedFile";
 import { UsageError } from "../args";
 import { CliRoutingFile } from "../load";
 import { CommandResult, partialSummary } from "./result";

@@ -1,16 +1,17 @@
 import * as fs from "fs";
 import * as path from "path";
-import { clientFilesOf } from "../../format/browserClient";
-import { firstSyntaxError, helpersFilesOf, staleHelpersFiles } from "../../format/helpersFiles";
-import { typesFileOf } from "../../format/routeTypes";
 import { printable } from "resource-routes/internal";
+
+import { clientFilesOf } from "../../format/browserClient";
+import { helpersModuleOf } from "../../format/browserHelpers";
+import { firstSyntaxError, helpersFilesOf, staleHelpersFiles } from "../../format/helpersFiles";
+import { helpersDeclarationFileOf } from "../../format/helpersRecipe";
+import { typesFileOf } from "../../format/routeTypes";
 import { ParsedArguments, UsageError } from "../args";
 import { loadFile } from "../load";
 import { watching } from "../watch";
-import { helpersModuleOf } from "../../format/browserHelpers";
-import { helpersDeclarationFileOf } from "../../format/helpersRecipe";
-import { CommandResult, hasErrors, notStatic, errorLines, requireFiles } from "./result";
-import { notWrittenPartial, writeOrRefuse, staleness } from "./generatedOutput";
+import { notWrittenPartial, staleness, writeOrRefuse } from "./generatedOutput";
+import { CommandResult, errorLines, hasErrors, notStatic, requireFiles } from "./result";
 
 /** helpers: the URL helpers as an ES module for the browser, with its declaration file beside it. */
 export function helpersCommand(args: ParsedArguments): CommandResult | Promise<CommandResult> {

@@ -1,17 +1,18 @@
 import * as fs from "fs";
 import * as path from "path";
 import { printable } from "resource-routes/internal";
+
 import { GENERATED_MARK, projectRoot, UnsafeWrite, writeGeneratedFile } from "../../files/generatedFile";
 import { helpersRecipeOf } from "../../format/helpersRecipe";
 import { addedSyntaxError, DEFAULT_ASSET_GLOBS, DEFAULT_FRONT_END_GLOBS, globTest, rewriteLiterals, type RoutingFiles } from "../../literals/literalRewrites";
 import { requiredExtension } from "../../literals/moduleResolution";
 import { UsageError } from "../args";
-import { defaultHelpersModule } from "./helpers";
 import { ParsedArguments } from "../args";
 import { discoverRoutingFile } from "../discover";
 import { loadFile } from "../load";
-import { CommandResult } from "./result";
 import { literalSourceFiles } from "../sourceFiles";
+import { defaultHelpersModule } from "./helpers";
+import { CommandResult } from "./result";
 
 /**
  * `resource-routes literals [PATHS…]`: the URLs written by hand in the project's code, each with

@@ -1,13 +1,14 @@
 import * as fs from "fs";
 import * as path from "path";
 import { own, printable } from "resource-routes/internal";
+
+import { openApiDocument } from "../../format/openapi";
 import { ParsedArguments, UsageError } from "../args";
 import { CliRoutingFile, loadFile } from "../load";
-import { runtimeSchemas, RuntimeSchemas } from "../runtimeRoutes";
-import { openApiDocument } from "../../format/openapi";
-import { CommandResult, requireFiles, hasErrors, notStatic, partialSummary, errorLines } from "./result";
+import { RuntimeSchemas, runtimeSchemas } from "../runtimeRoutes";
 import { controllersOnDisk } from "./controllerFolder";
 import { writeOrRefuse } from "./generatedOutput";
+import { CommandResult, errorLines, hasErrors, notStatic, partialSummary, requireFiles } from "./result";
 
 /**
  * openapi: the routes as an OpenAPI 3.1 document, read statically; summaries from the actions' doc

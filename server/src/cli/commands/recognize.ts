@@ -1,7 +1,8 @@
 import { explainRecognition, printable, routedMethod, RoutingError } from "resource-routes/internal";
+
+import { routesTable } from "../../format/routesTable";
 import { ParsedArguments, UsageError } from "../args";
 import { CliRoutingFile, loadFile } from "../load";
-import { routesTable } from "../../format/routesTable";
 import { CommandResult } from "./result";
 
 export function recognizeCommand(args: ParsedArguments): CommandResult {

@@ -1,8 +1,9 @@
 import { type Diagnostic, printable } from "resource-routes/internal";
+
 import { ParsedArguments } from "../args";
+import { discoverRoutingFile } from "../discover";
 import { CliRoutingFile } from "../load";
 import { diagnosticLine } from "../output";
-import { discoverRoutingFile } from "../discover";
 
 /* What every command answers with, and what it says of a routing file it loaded. */
 

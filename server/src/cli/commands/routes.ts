@@ -1,7 +1,8 @@
 import { printable, type Route } from "resource-routes/internal";
+
+import { routesTable } from "../../format/routesTable";
 import { ParsedArguments } from "../args";
 import { loadFile } from "../load";
-import { routesTable } from "../../format/routesTable";
 import { diagnosticJSON, diagnosticLine, styleFor } from "../output";
 import { runtimeRoutes } from "../runtimeRoutes";
 import { CommandResult, hasErrors, notStatic, partialSummary, requireFiles } from "./result";

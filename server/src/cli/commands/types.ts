@@ -1,16 +1,17 @@
 import * as fs from "fs";
-import { declarationSyntaxError } from "../../files/moduleSyntax";
 import { printable } from "resource-routes/internal";
 import { URI } from "vscode-uri";
-import { controllerTypesPart, routeTypesOf, typesFileOf } from "../../format/routeTypes";
+
+import { declarationSyntaxError } from "../../files/moduleSyntax";
 import { type ActionTypes, readControllerTypes, type TypesFile } from "../../format/controllerTypes";
-import { controllersOnDisk, controllersPath } from "./controllerFolder";
-import type { CliRoutingFile } from "../load";
+import { controllerTypesPart, routeTypesOf, typesFileOf } from "../../format/routeTypes";
 import { ParsedArguments, UsageError } from "../args";
+import type { CliRoutingFile } from "../load";
 import { loadFile } from "../load";
 import { watching } from "../watch";
-import { CommandResult, hasErrors, notStatic, partialSummary, errorLines, requireFiles } from "./result";
-import { notWrittenPartial, writeOrRefuse, staleness } from "./generatedOutput";
+import { controllersOnDisk, controllersPath } from "./controllerFolder";
+import { notWrittenPartial, staleness, writeOrRefuse } from "./generatedOutput";
+import { CommandResult, errorLines, hasErrors, notStatic, partialSummary, requireFiles } from "./result";
 
 export function typesCommand(args: ParsedArguments): CommandResult | Promise<CommandResult> {
   const [file, ...extra] = requireFiles(args);
