@@ -51,7 +51,7 @@ interface Run {
   beginnings?: Beginnings;
   tree: SegmentNode;
   /** Routes of several lengths, or with a glob: compared with every later route. */
-  irregular: Placed[];
+  irregular: { routes?: Placed[] };
   by: Map<Placed, Placed>;
   /** A later table continued it (its lists are that table's now): it cannot be continued again. */
   continued: boolean;
@@ -59,13 +59,16 @@ interface Run {
 
 /**
  * A level of the tree: the routes that end here, in route order, and the next level by segment:
- * a static segment by its text (`statics`), any other by the static text it must begin with
- * (`partials`: `page-` for `page-:n`, `` for `:id`), whose lengths `heads` lists. Keyed by the
- * texts themselves, so a lookup makes no string.
+ * a static segment by its text (`statics`), one that begins with a parameter (`:id`) in `param`,
+ * any other by the static text it must begin with (`partials`: `page-` for `page-:n`), whose
+ * lengths `heads` lists. Keyed by the texts themselves, so a lookup makes no string. Most levels
+ * of a large file hold a few routes and one `:id` below: each field is made when first written,
+ * lists at the size they hold, as maps and grown arrays would be most of the pass's memory.
  */
 interface SegmentNode {
   routes?: Placed[];
   statics?: Map<string, SegmentNode>;
+  param?: SegmentNode;
   partials?: Map<string, SegmentNode>;
   heads?: number[];
 }
@@ -92,6 +95,14 @@ function placed(group: RouteGroup): Placed[] {
   return group.routes.map((route, index) => ({ route, group, index }));
 }
 
+/** The tree's lists copied at the size they hold: a list grown by push keeps room for a dozen more routes, which most never get. */
+function fitted(at: SegmentNode): void {
+  if (at.routes && at.routes.length > 1) at.routes = at.routes.slice();
+  at.statics?.forEach(fitted);
+  if (at.param) fitted(at.param);
+  at.partials?.forEach(fitted);
+}
+
 /** Whether `a` comes before `b` in the run's table. */
 function before(order: Run["order"], a: Placed, b: Placed): boolean {
   const sa = order.get(a.group)!;
@@ -103,8 +114,8 @@ function firstRun(groups: readonly RouteGroup[]): Run {
   const run: Run = {
     groups,
     order: new Map(groups.map((group, i) => [group, i])),
-    tree: node(),
-    irregular: [],
+    tree: {},
+    irregular: {},
     by: new Map(),
     continued: false,
   };
@@ -116,6 +127,7 @@ function firstRun(groups: readonly RouteGroup[]): Run {
       add(run, placement);
     }
   }
+  fitted(run.tree);
   return run;
 }
 
@@ -158,7 +170,7 @@ function continuedRun(previous: Run, groups: readonly RouteGroup[]): Run | undef
       const list = beginnings.lists.get(beginning)!;
       const gone = drop(list, route);
       if (list.length === 0) forget(beginnings, beginning);
-      drop(leafOf(run, route), route);
+      drop(leafOf(run, route).routes!, route);
       run.by.delete(gone);
     }
   }
@@ -196,26 +208,34 @@ interface Beginnings {
   sorted: string[];
 }
 
-/** The beginnings of a first run's routes, gathered from its tree's lists once it is continued. */
+/**
+ * The beginnings of a first run's routes, made once it is continued: its routes in table order,
+ * each placement found in its node's short list (the irregular routes' by a lookup), so every list
+ * is made in route order and none is sorted.
+ */
 function beginningsOf(run: Run): Beginnings {
   const lists = new Map<string, Placed[]>();
-  const gather = (routes: readonly Placed[] | undefined) => {
-    for (const placed of routes ?? []) {
-      const beginning = beginningOf(placed.route);
+  const irregular = new Map((run.irregular.routes ?? []).map((placed) => [placed.route, placed]));
+  for (const group of run.groups) {
+    for (const route of group.routes) {
+      const placed = irregular.get(route) ?? placementIn(leafOf(run, route).routes!, route);
+      const beginning = beginningOf(route);
       const list = lists.get(beginning);
       if (list) list.push(placed);
       else lists.set(beginning, [placed]);
     }
-  };
-  const visit = (at: SegmentNode): void => {
-    gather(at.routes);
-    at.statics?.forEach(visit);
-    at.partials?.forEach(visit);
-  };
-  visit(run.tree);
-  gather(run.irregular);
-  for (const list of lists.values()) list.sort((a, b) => (before(run.order, a, b) ? -1 : 1));
+  }
+  lists.forEach((list, beginning) => {
+    if (list.length > 1) lists.set(beginning, list.slice());
+  });
   return { lists, sorted: [...lists.keys()].sort() };
+}
+
+/** A route's placement in its node's list. */
+function placementIn(list: readonly Placed[], route: Route): Placed {
+  let i = 0;
+  while (list[i].route !== route) i++;
+  return list[i];
 }
 
 /** A beginning no route has any more: out of the lookup and the sorted list (an edit's typing would leave one per character). */
@@ -250,23 +270,24 @@ function remainderOf(groups: readonly RouteGroup[]): RouteGroup | undefined {
 function mayCapture(earlier: string, later: string): boolean {
   if (earlier === later) return true;
   const partial = earlier.indexOf(PARTIAL);
-  if (partial < 0) return later.startsWith(`${earlier}/`);
-  const statics = earlier.slice(0, partial);
-  if (!later.startsWith(statics)) return false;
-  const next = later.slice(statics.length);
-  const text = next.startsWith(PARTIAL) ? next.slice(1) : next;
-  const end = text.indexOf("/");
-  return (end < 0 ? text : text.slice(0, end)).startsWith(earlier.slice(partial + 1));
+  if (partial < 0) return later.startsWith(earlier) && later.charCodeAt(earlier.length) === SLASH;
+  if (!sameText(earlier, 0, later, 0, partial)) return false;
+  // The later route's segment there, past its own PARTIAL mark, up to the next slash.
+  const start = later.charCodeAt(partial) === PARTIAL_CODE ? partial + 1 : partial;
+  const slash = later.indexOf("/", start);
+  const end = slash < 0 ? later.length : slash;
+  const head = earlier.length - partial - 1;
+  return end - start >= head && sameText(earlier, partial + 1, later, start, head);
 }
 
-/**
- * A node with nothing yet: its lists and maps are made when first written, as most nodes of a
- * large file are leaves with a few routes and no next level (maps and sets each would be most of
- * the pass's memory).
- */
-function node(): SegmentNode {
-  return {};
+/** Whether `length` characters of `a` from `at` are those of `b` from `bAt` (compared in place: a pass over thousands of beginnings makes no string). */
+function sameText(a: string, at: number, b: string, bAt: number, length: number): boolean {
+  if (b.length - bAt < length) return false;
+  for (let i = 0; i < length; i++) if (a.charCodeAt(at + i) !== b.charCodeAt(bAt + i)) return false;
+  return true;
 }
+
+const SLASH = "/".charCodeAt(0);
 
 /**
  * Puts a route in the tree (or with the irregular ones) and, in a continued run, in its static
@@ -276,17 +297,19 @@ function add(run: Run, placed: Placed): void {
   const leaf = leafOf(run, placed.route);
   const beginnings = run.beginnings;
   if (!beginnings) {
-    leaf.push(placed);
+    if (leaf.routes) leaf.routes.push(placed);
+    else leaf.routes = [placed];
     return;
   }
-  leaf.splice(insertionPoint(run, leaf, placed), 0, placed);
+  if (leaf.routes) leaf.routes.splice(insertionPoint(run, leaf.routes, placed), 0, placed);
+  else leaf.routes = [placed];
   const beginning = beginningOf(placed.route);
-  let list = beginnings.lists.get(beginning);
-  if (!list) {
-    beginnings.lists.set(beginning, (list = []));
+  const list = beginnings.lists.get(beginning);
+  if (list) list.splice(insertionPoint(run, list, placed), 0, placed);
+  else {
+    beginnings.lists.set(beginning, [placed]);
     beginnings.sorted.splice(lowerBound(beginnings.sorted, beginning), 0, beginning);
   }
-  list.splice(insertionPoint(run, list, placed), 0, placed);
 }
 
 /** Takes a route's placement out of a list, and gives it. */
@@ -297,21 +320,28 @@ function drop(list: Placed[], route: Route): Placed {
   )[0];
 }
 
-/** The list a route is kept in: its node's, or the irregular routes'. Made on the way when missing. */
-function leafOf(run: Run, route: Route): Placed[] {
+/** Where a route's list is kept: its node, or the irregular routes'. Nodes are made on the way when missing. */
+function leafOf(run: Run, route: Route): { routes?: Placed[] } {
   if (isIrregular(route)) return run.irregular;
   let at = run.tree;
   for (let index = 0; index < route.segments.length; index++) {
     const text = staticText(route.segments[index]);
     const head = text === undefined ? headOf(route, index) : undefined;
+    if (head === "") {
+      at = at.param ??= {};
+      continue;
+    }
     const level = head === undefined ? (at.statics ??= new Map()) : (at.partials ??= new Map());
     const key = head ?? text!;
     let next = level.get(key);
-    if (!next) level.set(key, (next = node()));
-    if (head !== undefined && !at.heads?.includes(head.length)) (at.heads ??= []).push(head.length);
+    if (!next) level.set(key, (next = {}));
+    if (head !== undefined && !at.heads?.includes(head.length)) {
+      if (at.heads) at.heads.push(head.length);
+      else at.heads = [head.length];
+    }
     at = next;
   }
-  return (at.routes ??= []);
+  return at;
 }
 
 /** Where `route` goes in a list in route order. */
@@ -340,7 +370,7 @@ function judge(run: Run, route: Placed): void {
  */
 function firstCapturing(run: Run, placed: Placed): Placed | undefined {
   const route = placed.route;
-  let found = firstIn(run, run.irregular, placed, undefined);
+  let found = run.irregular.routes && firstIn(run, run.irregular.routes, placed, undefined);
   if (isIrregular(route)) return found;
   // Scratch lists of the tree's levels, kept between calls with counts of their own: a large
   // file asks once per route, and emptying an array by its length is a call into the engine.
@@ -358,6 +388,7 @@ function firstCapturing(run: Run, placed: Placed): Placed | undefined {
       const at = level[i];
       const same = whole !== undefined ? at.statics?.get(whole) : undefined;
       if (same) next[nextCount++] = same;
+      if (at.param) next[nextCount++] = at.param;
       const partials = at.partials;
       if (!partials) continue;
       for (const length of at.heads!) {
@@ -416,6 +447,7 @@ function beginningOf(route: Route): string {
 
 /** Marks the text a non-static segment begins with, in a beginning. */
 const PARTIAL = "\u0001";
+const PARTIAL_CODE = PARTIAL.charCodeAt(0);
 
 const ROOT = "\u0000/";
 
