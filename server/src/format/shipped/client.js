@@ -48,7 +48,7 @@ async function $send(target, keys, method, [params = {}, { fetch, headers, ...in
   const query = method === "get" || method === "head";
   const own = typeof $settings.headers === "function" ? await $settings.headers() : $settings.headers;
   const url = target(path).url;
-  const search = query ? $query(rest, () => false) : "";
+  const search = query ? $query(rest, new Set()) : "";
   const response = await (fetch ?? $settings.fetch ?? globalThis.fetch)(
     ($settings.baseUrl ?? "").replace(/\/$/, "") + url + (search ? (url.includes("?") ? "&" : "?") + search : ""),
     {

@@ -14,10 +14,7 @@ const $defaults = {};
 //#region core
 /** The error a helper throws when it cannot build its path or URL. */
 export class RoutingError extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "RoutingError";
-  }
+  name = "RoutingError";
 }
 
 /**
@@ -37,7 +34,7 @@ const $segmentDefaults = Object.create(null);
 const $URL_KEYS = ["host", "protocol", "port", "anchor", "only_path", "trailing_slash"];
 const $present = (value) => value !== undefined && value !== null && value !== "";
 // A list's prototype is Array.prototype: lists are not named values.
-const $plain = (value) => typeof value === "object" && value !== null && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+const $plain = (value) => typeof value === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value ?? 0));
 const $param = (value) =>
   String(typeof value === "object" && value ? (typeof value.to_param === "function" ? value.to_param() : value.id !== undefined ? value.id : value) : value);
 const $segment = (text) => text.replace(/[^-_.!~*'()a-zA-Z0-9:@&=+$,;]+/g, encodeURIComponent);
@@ -53,7 +50,7 @@ function $pairs(pairs, key, value) {
 }
 
 function $values(r, helper, args) {
-  const last = args[args.length - 1];
+  const last = args.at(-1);
   const named = $plain(last) && typeof last.to_param !== "function";
   const positional = named ? args.slice(0, -1) : args;
   const keys = r[2];
@@ -72,7 +69,8 @@ function $values(r, helper, args) {
 function $generate(r, helper, values) {
   const [route, segments, , required, optionalFormat, defaults, requirements] = r;
   const failed = helper + " failed to generate: ";
-  const used = new Set();
+  // The keys a URL writes elsewhere than in its query: its segments' (added as they are written) and these.
+  const used = new Set(["controller", "action", "use_route", ...$URL_KEYS]);
   const pieces = [];
   const last = segments.length - 1;
   for (let index = 0; index <= last; index++) {
@@ -114,22 +112,21 @@ function $generate(r, helper, values) {
     }
     pieces.push(text);
   }
-  const query = $query(values, (key) => used.has(key) || ["controller", "action", "use_route", ...$URL_KEYS].includes(key));
+  const query = $query(values, used);
   return "/" + pieces.join("/") + (query ? "?" + query : "");
 }
 
-/** A query string of the values (those skip leaves out), as Rails wrote one: sorted pairs, lists and hashes in brackets. */
+/** A query string of the values (but the keys of `skip`), as Rails wrote one: sorted pairs, lists and hashes in brackets. */
 function $query(values, skip) {
   const pairs = [];
-  for (const [key, value] of Object.entries(values)) if (!skip(key) && value !== undefined) $pairs(pairs, key, value);
+  for (const [key, value] of Object.entries(values)) if (!skip.has(key) && value !== undefined) $pairs(pairs, key, value);
   return pairs.sort().join("&");
 }
 
 function $finish(path, options) {
-  let result = path;
-  if (options.trailing_slash) result = result.replace(/^([^?]*?)\/?(\?|$)/, "$1/$2");
-  if (options.anchor !== undefined && options.anchor !== null) result += "#" + encodeURIComponent(String(options.anchor));
-  return result;
+  if (options.trailing_slash) path = path.replace(/^([^?]*?)\/?(\?|$)/, "$1/$2");
+  if (options.anchor != null) path += "#" + encodeURIComponent(String(options.anchor));
+  return path;
 }
 
 function $options(values) {
