@@ -71,6 +71,8 @@ export interface ParsedArguments {
   split: boolean;
   /** controllers --stubs: a module with its routed actions for every controller the routes name that has none. */
   stubs: boolean;
+  /** controllers --stubs --rails-controllers DIR: a Rails application's app/controllers, whose Ruby controllers' actions are read and compared. */
+  railsControllers?: string;
   /** import --stdout: print the routing file instead of writing it. */
   stdout: boolean;
   /** literals --routes FILE: the routing file literals are matched against (default: the one discovered). */
@@ -134,6 +136,7 @@ export type Flag =
   | "--client"
   | "--split"
   | "--stubs"
+  | "--rails-controllers"
   | "--stdout"
   | "--routes"
   | "--fix"
@@ -277,6 +280,8 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
       parsed.defaults.push(...value().split(","));
     } else if (flag === "--stubs") {
       parsed.stubs = true;
+    } else if (flag === "--rails-controllers") {
+      parsed.railsControllers = value();
     } else if (flag === "--client") {
       parsed.client = true;
     } else if (flag === "--split") {

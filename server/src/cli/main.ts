@@ -148,12 +148,15 @@ const COMMANDS: Record<string, Command> = {
     run: (args) => tooling(() => require("./commands/diff") as typeof import("./commands/diff"), "typescript").diffCommand(args),
   },
   controllers: {
-    flags: ["--behaviour", "--out", "--import-extension", "--check", "--watch", "--force", "--stubs"],
+    flags: ["--behaviour", "--out", "--import-extension", "--check", "--watch", "--force", "--stubs", "--rails-controllers"],
     usage: `resource-routes controllers FILE [--out OUT] [--import-extension js|ts|none] [--check | --watch] [--force]
-       resource-routes controllers FILE --stubs
+       resource-routes controllers FILE --stubs [--rails-controllers DIR]
   With --stubs: writes a module in the controllers folder for every controller the routes name that has none,
   each with its routed actions (a comment naming each one's route), as the editor's "Create controller" does;
   never over a file. A module that exists is left alone, and the routed actions it lacks are listed.
+  --rails-controllers DIR (a Rails application's app/controllers) reads its Ruby controllers with Ruby's own
+  parser, running nothing, and lists each routed action that neither a public method of the controller or of
+  the controllers it inherits from, nor a view in DIR/../views, defines, and each controller with no class.
   Without --stubs: writes a static import map of the routing file's controllers folder (default OUT: controllers.generated.ts
   beside FILE): \`import { controllers } from "./controllers.generated.js"\` gives fetchHandler and nodeHandler
   every controller in a bundle, Deno, Bun or a worker, where no folder can be searched. TypeScript modules are

@@ -4,6 +4,7 @@ import { parentPort } from "worker_threads";
 import { type ParseRuby, rubyParser } from "./prism";
 import { is, type Node, statementsOf } from "./prismNodes";
 import { applicationConstants, ImportError, type ReadOptions, readRoutesRb } from "./routesRb";
+import { type RubyController, rubyControllers } from "./rubyControllers";
 
 /*
  * The Ruby side of an import, in a worker thread of its own: Prism (WebAssembly) ends the process
@@ -12,6 +13,7 @@ import { applicationConstants, ImportError, type ReadOptions, readRoutesRb } fro
  * rubyWorker.ts, their one client). It reads each request it is sent, one after another.
  */
 
+/** A routes.rb to import, with what the application says of it. */
 export interface WorkerInput {
   routes: string;
   environment?: string;
@@ -21,6 +23,13 @@ export interface WorkerInput {
   application?: Array<{ file: string; text: string }>;
   options: ReadOptions;
 }
+
+/** An application's Ruby controllers, whose actions are asked. */
+export interface ControllersInput {
+  controllers: Array<{ file: string; text: string }>;
+}
+
+export type ControllersOutput = { controllers: RubyController[] } | { error: string };
 
 export type WorkerOutput =
   | { imported: ReturnType<typeof readRoutesRb>; railsGemVersion?: string; vendoredRails?: string; hasEnvironment: boolean }
@@ -72,10 +81,21 @@ function vendoredVersion(parse: ParseRuby, source: string): string | undefined {
   return major === undefined || minor === undefined ? undefined : `${major}.${minor}${tiny === undefined ? "" : `.${tiny}`}`;
 }
 
+async function controllers(input: ControllersInput): Promise<ControllersOutput> {
+  try {
+    return { controllers: rubyControllers(await rubyParser(), input.controllers) };
+  } catch (error) {
+    return { error: `the Ruby parser failed on the controllers (${(error as Error).message})` };
+  }
+}
+
 /** A request to the worker: an input, and the number its answer carries back. */
 export interface WorkerRequest {
   id: number;
-  input: WorkerInput;
+  input: WorkerInput | ControllersInput;
 }
 
-parentPort?.on("message", ({ id, input }: WorkerRequest) => void run(input).then((output) => parentPort!.postMessage({ id, output })));
+parentPort?.on(
+  "message",
+  ({ id, input }: WorkerRequest) => void ("controllers" in input ? controllers(input) : run(input)).then((output) => parentPort!.postMessage({ id, output })),
+);

@@ -1,5 +1,6 @@
 import { DECLARATION_KINDS, Inflector, type Span } from "resource-routes/internal";
 
+import { camelize, underscore } from "./activeSupportText";
 import { ByteOffsets } from "./byteOffsets";
 import type { ParseRuby } from "./prism";
 import { is, type Location, type Node, type NodeOf, statementsOf } from "./prismNodes";
@@ -756,15 +757,8 @@ const STRING_METHODS: Record<string, (text: string) => string | undefined> = {
   upcase: (text) => text.toUpperCase(),
   capitalize: (text) => text.charAt(0).toUpperCase() + text.slice(1).toLowerCase(),
   strip: (text) => text.replace(/^[\s\0]+|[\s\0]+$/g, ""),
-  // ActiveSupport's: `admin/user_roles` → `Admin::UserRoles`, and back.
-  camelize: (text) => text.replace(/\/(.?)/g, (_, c: string) => `::${c.toUpperCase()}`).replace(/(?:^|_)(.)/g, (_, c: string) => c.toUpperCase()),
-  underscore: (text) =>
-    text
-      .replace(/::/g, "/")
-      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
-      .replace(/([a-z\d])([A-Z])/g, "$1_$2")
-      .replace(/-/g, "_")
-      .toLowerCase(),
+  camelize,
+  underscore,
 };
 
 /** A block's parameter names (`do |post|` → ["post"]), undefined for one that destructures (`|(a, b)|`). */

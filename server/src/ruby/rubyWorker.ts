@@ -1,7 +1,7 @@
 import * as path from "path";
 import { Worker } from "worker_threads";
 
-import type { WorkerInput, WorkerOutput, WorkerRequest } from "./importWorker";
+import type { ControllersInput, ControllersOutput, WorkerInput, WorkerOutput, WorkerRequest } from "./importWorker";
 
 /** How long one reading of Ruby may take: a routes.rb of thousands of lines takes well under a second. */
 export const TIME_LIMIT_MS = 10_000;
@@ -17,7 +17,7 @@ const WORKER_SCRIPT = path.join(__dirname, "importWorker.js");
  */
 export class RubyWorker {
   private worker: Worker | undefined;
-  private busy: { id: number; timer: NodeJS.Timeout; answer: (output: WorkerOutput | { failed: string }) => void } | undefined;
+  private busy: { id: number; timer: NodeJS.Timeout; answer: (output: WorkerOutput | ControllersOutput | { failed: string }) => void } | undefined;
   private requests = 0;
 
   constructor(
@@ -28,6 +28,15 @@ export class RubyWorker {
 
   /** The worker's answer to `input`, or why there is none; one at a time (a second read waits for none: ask after the first answers). */
   read(input: WorkerInput): Promise<WorkerOutput | { failed: string }> {
+    return this.ask(input) as Promise<WorkerOutput | { failed: string }>;
+  }
+
+  /** The actions of an application's Ruby controllers, or why there are none; as `read`, one at a time. */
+  readControllers(input: ControllersInput): Promise<ControllersOutput | { failed: string }> {
+    return this.ask(input) as Promise<ControllersOutput | { failed: string }>;
+  }
+
+  private ask(input: WorkerInput | ControllersInput): Promise<WorkerOutput | ControllersOutput | { failed: string }> {
     if (this.busy) throw new Error("RubyWorker reads one input at a time");
     return new Promise((answer) => {
       const id = ++this.requests;
@@ -51,7 +60,7 @@ export class RubyWorker {
     if (this.worker) return this.worker;
     const worker = new Worker(WORKER_SCRIPT, { stdout: false, stderr: false });
     if (!this.holdsProcess) worker.unref();
-    worker.on("message", ({ id, output }: { id: number; output: WorkerOutput }) => id === this.busy?.id && this.finish(output));
+    worker.on("message", ({ id, output }: { id: number; output: WorkerOutput | ControllersOutput }) => id === this.busy?.id && this.finish(output));
     // A thread already given up (ended for its time) is no longer this client's.
     worker.on("error", (error) => this.worker === worker && this.failed(`the Ruby parser failed on this file (${error.message})`));
     worker.on("exit", () => this.worker === worker && this.failed("the Ruby parser stopped on this file (nested too deeply for it?)"));
@@ -65,7 +74,7 @@ export class RubyWorker {
     if (this.busy) this.finish({ failed: why });
   }
 
-  private finish(output: WorkerOutput | { failed: string }): void {
+  private finish(output: WorkerOutput | ControllersOutput | { failed: string }): void {
     const { timer, answer } = this.busy!;
     clearTimeout(timer);
     this.busy = undefined;

@@ -59,4 +59,78 @@ describe("resource-routes controllers --stubs", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("--rails-controllers: the routed actions a Rails app's Ruby controllers do not define, as Ruby's visibility, inheritance and views leave them", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-stubs-rails-"));
+    try {
+      fs.writeFileSync(path.join(dir, "package.json"), "{}");
+      fs.writeFileSync(
+        path.join(dir, "routes.ts"),
+        [
+          'import { draw } from "resource-routes";',
+          'export default draw({ behaviour: "B" }, (map) => {',
+          '  map.resources("posts", { member: { publish: "put", archive: "put" } });',
+          '  map.namespace("admin", (admin) => admin.resources("users", { only: ["index", "show", "destroy"] }));',
+          '  map.named_route("login", "login", { controller: "sessions", action: "new" });',
+          '  map.named_route("about", "about", { controller: "pages", action: "about" });',
+          "});",
+          "",
+        ].join("\n"),
+      );
+      const app = path.join(dir, "app");
+      const ruby = (file: string, text: string) => {
+        fs.mkdirSync(path.dirname(path.join(app, "controllers", file)), { recursive: true });
+        fs.writeFileSync(path.join(app, "controllers", file), text);
+      };
+      ruby("application_controller.rb", "class ApplicationController < ActionController::Base\n  def show; end\n  private\n  def current_user; end\nend\n");
+      // index, new, create, edit (a view), update, destroy; show from ApplicationController; publish protected; archive hidden.
+      ruby(
+        "posts_controller.rb",
+        [
+          "class PostsController < ApplicationController",
+          "  def index; end",
+          "  def new; end",
+          "  def create; end",
+          "  def update; end",
+          "  def destroy; end",
+          "  def archive; end",
+          "  hide_action :archive",
+          "  protected",
+          "  def publish; end",
+          "  def self.helper; end",
+          "end",
+        ].join("\n"),
+      );
+      fs.mkdirSync(path.join(app, "views", "posts"), { recursive: true });
+      fs.writeFileSync(path.join(app, "views", "posts", "edit.html.erb"), "");
+      // Nested in a module, inheriting from a sibling that the module's lookup finds; `private :destroy` names one.
+      ruby("admin/base_controller.rb", "module Admin\n  class BaseController < ApplicationController\n    def index; end\n  end\nend\n");
+      ruby("admin/users_controller.rb", "module Admin\n  class UsersController < BaseController\n    def destroy; end\n    private :destroy\n  end\nend\n");
+      ruby("sessions_controller.rb", "class SessionsController < ApplicationController\n  def new\n  end\nend\n");
+      const run = cp.spawnSync(
+        process.execPath,
+        [path.join(ROOT, "server", "bin", "resource-routes.js"), "controllers", "routes.ts", "--stubs", "--rails-controllers", "app/controllers"],
+        { cwd: dir, encoding: "utf8" },
+      );
+      assert.strictEqual(run.status, 0, run.stderr);
+      const lines = run.stdout
+        .trim()
+        .split("\n")
+        .filter((line) => !line.startsWith("wrote "));
+      assert.deepStrictEqual(lines, [
+        "posts: PostsController (posts_controller.rb) defines no publish, archive: no public method and no view",
+        "admin/users: Admin::UsersController (admin/users_controller.rb) defines no destroy: no public method and no view",
+        "pages: no class PagesController in app/controllers",
+      ]);
+      const none = cp.spawnSync(
+        process.execPath,
+        [path.join(ROOT, "server", "bin", "resource-routes.js"), "controllers", "routes.ts", "--stubs", "--rails-controllers", "app/nothing"],
+        { cwd: dir, encoding: "utf8" },
+      );
+      assert.strictEqual(none.status, 2, none.stderr);
+      assert.match(none.stderr, /--rails-controllers: no folder at "app\/nothing"/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -10,13 +10,15 @@ import { actionOf } from "../../service/controllers";
 import type { CliRoutingFile } from "../load";
 import { controllersOnDisk, controllersPath } from "./controllerFolder";
 import { CommandResult } from "./result";
+import { missingInRuby } from "./rubyControllerActions";
 
 /**
  * `controllers FILE --stubs`: a module for every controller the routes name that has none in the
  * controllers folder, each with its routed actions (what the editor's "Create controller" writes),
- * never over a file; for a module that exists, the routed actions it lacks, said.
+ * never over a file; for a module that exists, the routed actions it lacks, said. Given a Rails
+ * application's app/controllers, the routed actions its Ruby controllers do not define, said too.
  */
-export function controllerStubs(f: CliRoutingFile): CommandResult {
+export async function controllerStubs(f: CliRoutingFile, railsControllers?: string): Promise<CommandResult> {
   const folder = controllersPath(f);
   const found = controllersOnDisk(f);
   const extension = /\.[cm]?js$/.test(f.file) ? ".js" : ".ts";
@@ -62,6 +64,14 @@ export function controllerStubs(f: CliRoutingFile): CommandResult {
       continue;
     }
     stdout.push(printable(`wrote ${path.relative(process.cwd(), file)} (${stubs.map((stub) => stub.name).join(", ")})`));
+  }
+  if (railsControllers !== undefined) {
+    const ruby = await missingInRuby(actions, railsControllers);
+    stdout.push(...ruby.lines);
+    if (ruby.failed) {
+      stderr.push(printable(`${railsControllers}: ${ruby.failed}`));
+      failed = true;
+    }
   }
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }

@@ -14,7 +14,8 @@ export function controllersCommand(args: ParsedArguments): CommandResult | Promi
   const [file, ...extra] = requireFiles(args);
   if (extra.length) throw new UsageError("controllers takes one FILE");
   const f = loadFile(file, args.behaviour);
-  if (args.stubs) return controllerStubs(f);
+  if (args.railsControllers !== undefined && !args.stubs) throw new UsageError("--rails-controllers goes with --stubs");
+  if (args.stubs) return controllerStubs(f, args.railsControllers);
   const folder = controllersPath(f);
   if (args.watch) return watching(() => controllersCommand({ ...args, watch: false }) as CommandResult, [file], [folder]);
   const out = args.out ?? path.join(path.dirname(file), "controllers.generated.ts");

@@ -3,7 +3,7 @@ import * as path from "path";
 import { type Behaviour, printable } from "resource-routes/internal";
 
 import { loadRoutingFile } from "../../analysis/routingFile";
-import { filesBelow } from "../../files/filesBelow";
+import { applicationRuby } from "../../files/applicationRuby";
 import { readRegularFileOrNone } from "../../files/regularFile";
 import { expectedRoutes, routeDifferences } from "../../import/importCheck";
 import { railsRoutes } from "../../import/railsRoutes";
@@ -159,30 +159,15 @@ function againstRails(
   return { result: { ...result, stderr: [...result.stderr, agreed] }, disproved: proved.disproved };
 }
 
-/** How much of an application's Ruby is read for its constants: real applications' initializers, models and lib hold a few hundred files. */
-const APPLICATION_BOUNDS = { files: 2_000, bytes: 20 * 1024 * 1024, fileBytes: 1024 * 1024 };
-
 /**
  * The application's Ruby files beside a routes.rb (`config/..`) whose constants its routes may use:
  * config/environment.rb (its text, where the import read it already for the Rails version),
  * config/initializers, app/models and lib, each by its path in the application.
  */
 function applicationFiles(root: string, environment: string | undefined): Array<{ file: string; text: string }> {
-  const files: Array<{ file: string; text: string }> = environment === undefined ? [] : [{ file: "config/environment.rb", text: environment }];
-  let bytes = environment?.length ?? 0;
-  const folders = ["config/initializers", "app/models", "lib"].map((folder) => path.join(root, folder));
-  const found = [
-    ...(environment === undefined ? [path.join(root, "config", "environment.rb")] : []),
-    ...folders.flatMap((folder) => filesBelow(folder, { limit: APPLICATION_BOUNDS.files * 4, maxDepth: 8 })),
-  ];
-  for (const file of found) {
-    if (!file.endsWith(".rb") || files.length >= APPLICATION_BOUNDS.files) continue;
-    const text = readRegularFileOrNone(file, APPLICATION_BOUNDS.fileBytes);
-    if (text === undefined) continue;
-    if ((bytes += text.length) > APPLICATION_BOUNDS.bytes) break;
-    files.push({ file: path.relative(root, file).split(path.sep).join("/"), text });
-  }
-  return files;
+  const folders = ["config/initializers", "app/models", "lib"];
+  if (environment === undefined) return applicationRuby(root, ["config/environment.rb", ...folders]);
+  return applicationRuby(root, folders, [{ file: "config/environment.rb", text: environment }]);
 }
 
 function readRuby(file: string): string {
