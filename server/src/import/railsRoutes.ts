@@ -96,6 +96,8 @@ module ActiveSupport
     def self.silence; yield end
   end
 end
+# Later 2.3 releases (2.3.14) require the real one from the core extensions; this one stands for it.
+$LOADED_FEATURES << File.join(support, 'active_support', 'deprecation.rb')
 %w(blank object/misc array/extract_options hash/keys hash/indifferent_access hash/deep_merge hash/reverse_merge hash/diff
    hash/slice hash/except module/aliasing module/attribute_accessors object/conversions duplicable try).each do |file|
   path = File.join(support, 'active_support', 'core_ext', "#{file}.rb")

@@ -444,7 +444,7 @@ describe("resource-routes import", function () {
 
   // Rails' routing code itself, from a clone of rails/rails that RAILS_GIT names (test/README.md): the corpus drawn by Rails 2.2.2 and 2.3.2.
   const railsGit = process.env.RAILS_GIT;
-  (railsGit ? it : it.skip)("--rails PATH: Rails 2.2.2's and 2.3.2's own routing code draw each file of the corpus as the written file routes", () => {
+  (railsGit ? it : it.skip)("--rails PATH: Rails 2.2.2's and 2.3.2's own routing code draw each file of the corpus as the written file routes, and 2.3.14's draws it too", () => {
     const checkouts = fs.mkdtempSync(path.join(os.tmpdir(), "rr-rails-"));
     try {
       for (const [tag, behaviour] of [
@@ -477,6 +477,16 @@ describe("resource-routes import", function () {
         assert.strictEqual(mismatch.status, 1);
         assert.ok(!fs.existsSync(path.join(other.dir, "config", "routes.ts")), "nothing written");
       }
+      // A later 2.3 release, as applications vendored it: its core extensions load ActiveSupport's deprecation, which the driver stands
+      // in for. From 2.3.4 on, Rails drew a resource's nested routes before its own (behaviour B is 2.3.2): the proof names the difference.
+      const later = path.join(checkouts, "v2.3.14");
+      fs.mkdirSync(later);
+      const archive = cp.spawnSync("git", ["--git-dir", railsGit!, "archive", "v2.3.14", "actionpack/lib", "activesupport/lib"], { maxBuffer: 256 * 1024 * 1024 });
+      cp.execFileSync("tar", ["-x", "-C", later], { input: archive.stdout });
+      const blog = run("import", path.join(CORPUS, "blog.rb"), "--behaviour", "B", "--stdout", "--rails", later);
+      assert.strictEqual(blog.status, 1, blog.stderr);
+      assert.match(blog.stderr, /the routes read from it differ from those Rails 2\.3 drew from blog\.rb:\nroute 1: GET \/posts\/:post_id\/comments\.:format comments#index/);
+      assert.doesNotMatch(blog.stderr, /NoMethodError/);
     } finally {
       fs.rmSync(checkouts, { recursive: true, force: true });
     }
