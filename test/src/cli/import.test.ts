@@ -444,53 +444,63 @@ describe("resource-routes import", function () {
 
   // Rails' routing code itself, from a clone of rails/rails that RAILS_GIT names (test/README.md): the corpus drawn by Rails 2.2.2 and 2.3.2.
   const railsGit = process.env.RAILS_GIT;
-  (railsGit ? it : it.skip)("--rails PATH: Rails 2.2.2's and 2.3.2's own routing code draw each file of the corpus as the written file routes, and 2.3.14's draws it too", () => {
-    const checkouts = fs.mkdtempSync(path.join(os.tmpdir(), "rr-rails-"));
-    try {
-      for (const [tag, behaviour] of [
-        ["v2.2.2", "A"],
-        ["v2.3.2", "B"],
-      ] as const) {
-        const checkout = path.join(checkouts, tag);
-        fs.mkdirSync(checkout);
-        const archive = cp.spawnSync("git", ["--git-dir", railsGit!, "archive", tag, "actionpack/lib", "activesupport/lib"], { maxBuffer: 256 * 1024 * 1024 });
-        cp.execFileSync("tar", ["-x", "-C", checkout], { input: archive.stdout });
-        for (const name of ["blog", "shop", "legacy", "radiant", "redmine", "methods"]) {
-          const imported = run("import", path.join(CORPUS, `${name}.rb`), "--behaviour", behaviour, "--stdout", "--rails", checkout);
-          assert.strictEqual(imported.status, 0, imported.stderr);
-          const count = JSON.parse(fs.readFileSync(path.join(CORPUS, `${name}.${tag}.json`), "utf8")).routes.length;
-          assert.ok(
-            imported.stderr.includes(
-              `${count} routes: Rails ${tag.slice(1, 4)}'s own routing code draws from ${name}.rb the routes the analyser reads from the output, in order`,
-            ),
-            imported.stderr,
-          );
+  (railsGit ? it : it.skip)(
+    "--rails PATH: Rails 2.2.2's and 2.3.2's own routing code draw each file of the corpus as the written file routes, and 2.3.14's draws it too",
+    () => {
+      const checkouts = fs.mkdtempSync(path.join(os.tmpdir(), "rr-rails-"));
+      try {
+        for (const [tag, behaviour] of [
+          ["v2.2.2", "A"],
+          ["v2.3.2", "B"],
+        ] as const) {
+          const checkout = path.join(checkouts, tag);
+          fs.mkdirSync(checkout);
+          const archive = cp.spawnSync("git", ["--git-dir", railsGit!, "archive", tag, "actionpack/lib", "activesupport/lib"], {
+            maxBuffer: 256 * 1024 * 1024,
+          });
+          cp.execFileSync("tar", ["-x", "-C", checkout], { input: archive.stdout });
+          for (const name of ["blog", "shop", "legacy", "radiant", "redmine", "methods"]) {
+            const imported = run("import", path.join(CORPUS, `${name}.rb`), "--behaviour", behaviour, "--stdout", "--rails", checkout);
+            assert.strictEqual(imported.status, 0, imported.stderr);
+            const count = JSON.parse(fs.readFileSync(path.join(CORPUS, `${name}.${tag}.json`), "utf8")).routes.length;
+            assert.ok(
+              imported.stderr.includes(
+                `${count} routes: Rails ${tag.slice(1, 4)}'s own routing code draws from ${name}.rb the routes the analyser reads from the output, in order`,
+              ),
+              imported.stderr,
+            );
+          }
+          // A plugin's route method, left out by the import, is left out of Rails' drawing too: the rest compares.
+          const plugin = project(draw("  map.resources :posts\n  map.from_plugin :spree\n  map.resources :tags"));
+          const partial = run("import", plugin.routes, "--behaviour", behaviour, "--stdout", "--allow-partial", "--rails", checkout);
+          assert.strictEqual(partial.status, 0, partial.stderr);
+          assert.match(partial.stderr, /own routing code draws from routes\.rb the routes the analyser reads from the output, in order/);
+          // A file Rails draws otherwise is not written: behaviour B's file against Rails 2.2.
+          const other = project(draw("  map.resources :posts"));
+          const mismatch = run("import", other.routes, "--behaviour", behaviour === "A" ? "B" : "A", "--rails", checkout);
+          assert.strictEqual(mismatch.status, 1);
+          assert.ok(!fs.existsSync(path.join(other.dir, "config", "routes.ts")), "nothing written");
         }
-        // A plugin's route method, left out by the import, is left out of Rails' drawing too: the rest compares.
-        const plugin = project(draw("  map.resources :posts\n  map.from_plugin :spree\n  map.resources :tags"));
-        const partial = run("import", plugin.routes, "--behaviour", behaviour, "--stdout", "--allow-partial", "--rails", checkout);
-        assert.strictEqual(partial.status, 0, partial.stderr);
-        assert.match(partial.stderr, /own routing code draws from routes\.rb the routes the analyser reads from the output, in order/);
-        // A file Rails draws otherwise is not written: behaviour B's file against Rails 2.2.
-        const other = project(draw("  map.resources :posts"));
-        const mismatch = run("import", other.routes, "--behaviour", behaviour === "A" ? "B" : "A", "--rails", checkout);
-        assert.strictEqual(mismatch.status, 1);
-        assert.ok(!fs.existsSync(path.join(other.dir, "config", "routes.ts")), "nothing written");
+        // A later 2.3 release, as applications vendored it: its core extensions load ActiveSupport's deprecation, which the driver stands
+        // in for. From 2.3.4 on, Rails drew a resource's nested routes before its own (behaviour B is 2.3.2): the proof names the difference.
+        const later = path.join(checkouts, "v2.3.14");
+        fs.mkdirSync(later);
+        const archive = cp.spawnSync("git", ["--git-dir", railsGit!, "archive", "v2.3.14", "actionpack/lib", "activesupport/lib"], {
+          maxBuffer: 256 * 1024 * 1024,
+        });
+        cp.execFileSync("tar", ["-x", "-C", later], { input: archive.stdout });
+        const blog = run("import", path.join(CORPUS, "blog.rb"), "--behaviour", "B", "--stdout", "--rails", later);
+        assert.strictEqual(blog.status, 1, blog.stderr);
+        assert.match(
+          blog.stderr,
+          /the routes read from it differ from those Rails 2\.3 drew from blog\.rb:\nroute 1: GET \/posts\/:post_id\/comments\.:format comments#index/,
+        );
+        assert.doesNotMatch(blog.stderr, /NoMethodError/);
+      } finally {
+        fs.rmSync(checkouts, { recursive: true, force: true });
       }
-      // A later 2.3 release, as applications vendored it: its core extensions load ActiveSupport's deprecation, which the driver stands
-      // in for. From 2.3.4 on, Rails drew a resource's nested routes before its own (behaviour B is 2.3.2): the proof names the difference.
-      const later = path.join(checkouts, "v2.3.14");
-      fs.mkdirSync(later);
-      const archive = cp.spawnSync("git", ["--git-dir", railsGit!, "archive", "v2.3.14", "actionpack/lib", "activesupport/lib"], { maxBuffer: 256 * 1024 * 1024 });
-      cp.execFileSync("tar", ["-x", "-C", later], { input: archive.stdout });
-      const blog = run("import", path.join(CORPUS, "blog.rb"), "--behaviour", "B", "--stdout", "--rails", later);
-      assert.strictEqual(blog.status, 1, blog.stderr);
-      assert.match(blog.stderr, /the routes read from it differ from those Rails 2\.3 drew from blog\.rb:\nroute 1: GET \/posts\/:post_id\/comments\.:format comments#index/);
-      assert.doesNotMatch(blog.stderr, /NoMethodError/);
-    } finally {
-      fs.rmSync(checkouts, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   it("hostile Ruby: values that share parts, doubling strings, methods calling themselves, multiplied loops and 10,000 brackets are bounded, each a reported line", () => {
     const shared = ["A0 = ['x', 'y', 'z']", ...Array.from({ length: 11 }, (_, i) => `A${i + 1} = [${Array(6).fill(`A${i}`).join(", ")}]`)];
