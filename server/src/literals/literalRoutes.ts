@@ -1,5 +1,5 @@
 import type { Match } from "resource-routes";
-import { positionalKeys, type Route, routePath, type RouteSet } from "resource-routes/internal";
+import { type PathSegment, positionalKeys, type Route, routePath, type RouteSet } from "resource-routes/internal";
 
 import { KeptFor } from "../incremental/keptFor";
 import { reachingHelpers } from "../routing/reachingHelpers";
@@ -165,8 +165,23 @@ function unprovenFor(
 function helperNameOf(routes: RouteSet, route: Route): string | undefined {
   if (route.name) return route.name;
   const byPath = namesOfPaths.get(routes, () => new Map());
-  if (!byPath.has(route.path)) byPath.set(route.path, reachingHelpers(routes.routes.filter((r) => r.path === route.path))(route)[0]);
-  return byPath.get(route.path);
+  const path = route.path;
+  if (!byPath.has(path)) byPath.set(path, reachingHelpers(routes.routes.filter((r) => sameSegments(r.segments, route.segments)))(route)[0]);
+  return byPath.get(path);
+}
+
+/** Whether two routes' paths are the same, compared part by part: a pass over tens of thousands of routes writes none of their paths out. */
+function sameSegments(a: readonly PathSegment[], b: readonly PathSegment[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i].length !== b[i].length) return false;
+    for (let j = 0; j < a[i].length; j++) {
+      const x = a[i][j];
+      const y = b[i][j];
+      if (x.kind !== y.kind || (x.kind === "static" ? x.text !== (y as typeof x).text : x.key !== (y as typeof x).key)) return false;
+    }
+  }
+  return true;
 }
 
 const namesOfPaths = new KeptFor<RouteSet, Map<string, string | undefined>>();
