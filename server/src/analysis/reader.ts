@@ -5,6 +5,7 @@ import { addCost, ANALYSIS_LIMITS, count } from "./budget";
 import { callArguments, declarationOf, type FunctionNode } from "./callArguments";
 import { Evaluator, unwrap } from "./evaluate";
 import { NotStatic } from "./evaluated";
+import { functionScope, loopVariable, mapperNamed, type Mappers, mentions } from "./mapperSyntax";
 import { blockOf, BlockReading, CallbackReadings, FoundBlock, StatementReading, unreadStatement } from "./readings";
 import { Scope } from "./scope";
 import { StatementPlace } from "./statementPlace";
@@ -12,7 +13,6 @@ import { StatementPlace } from "./statementPlace";
 const MAPPER_METHODS: ReadonlySet<string> = new Set<DeclarationKind>(DECLARATION_KINDS);
 
 /** Mapper parameters in scope, each with the list its calls are recorded into. */
-type Mappers = ReadonlyMap<string, Declaration[]>;
 
 /**
  * Reads the calls a draw() callback makes on its mapper (and on the mappers of nested blocks) into
@@ -21,6 +21,8 @@ type Mappers = ReadonlyMap<string, Declaration[]>;
  */
 export class DeclarationReader {
   private blockDepth = 0;
+  /** The functions of the file being read, from a call with the mapper: one that calls itself is not followed. */
+  private readonly calling = new Set<ts.FunctionDeclaration>();
   /**
    * The size (Evaluator.sizeOf) of the options the declarations being read inherit from the
    * blocks around them: expansion merges them into each declaration's own, so each declaration is
@@ -170,10 +172,7 @@ export class DeclarationReader {
    * alone, inside a statement being read, is read a statement at a time (see BlockReading).
    */
   callback(fn: FunctionNode, mappers: Mappers, scope: Scope, into: Declaration[], owner?: Declaration): void {
-    if (this.blockDepth >= ANALYSIS_LIMITS.blockDepth) {
-      this.notStatic(new NotStatic(fn, `blocks nested more than ${ANALYSIS_LIMITS.blockDepth} levels deep`, "depth"), "the routes declared in it are left out");
-      return;
-    }
+    if (this.tooDeep(fn)) return;
     const param = fn.parameters[0];
     const inner = new Map(mappers);
     if (param && ts.isIdentifier(param.name)) inner.set(param.name.text, into);
@@ -270,6 +269,9 @@ export class DeclarationReader {
 
   private expression(node: ts.Expression, mappers: Mappers, scope: Scope): void {
     const e = unwrap(node);
+    const binding = ts.isCallExpression(e) && ts.isIdentifier(e.expression) ? scope.lookup(e.expression.text) : undefined;
+    if (binding?.kind === "opaque" && binding.declared && (e as ts.CallExpression).arguments.some((argument) => mapperNamed(argument, mappers)))
+      return this.functionCall(e as ts.CallExpression, binding.declared, mappers, scope);
     if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression)) {
       const receiver = unwrap(e.expression.expression);
       const method = e.expression.name.text;
@@ -282,7 +284,7 @@ export class DeclarationReader {
         return;
       }
     }
-    if (mentions(e, mappers)) this.notStatic(new NotStatic(e, "an expression the analyser does not follow"), "the routes declared in it are left out");
+    if (mentions(e, mappers)) this.notStatic(new NotStatic(e, "an expression the analyser does not follow"), LEFT_OUT);
   }
 
   /** `for (const r of ["a", "b"]) map.resources(r)`: the body once per value. */
@@ -326,7 +328,7 @@ export class DeclarationReader {
   private forEach(call: ts.CallExpression, receiver: ts.Expression, mappers: Mappers, scope: Scope): void {
     const fn = call.arguments[0] && unwrap(call.arguments[0]);
     if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) || !mentions(fn, mappers)) {
-      if (mentions(call, mappers)) this.notStatic(new NotStatic(call, "an expression the analyser does not follow"), "the routes declared in it are left out");
+      if (mentions(call, mappers)) this.notStatic(new NotStatic(call, "an expression the analyser does not follow"), LEFT_OUT);
       return;
     }
     const values = this.evaluator.evaluate(receiver, scope);
@@ -344,6 +346,40 @@ export class DeclarationReader {
       if (item && ts.isIdentifier(item.name)) inner.bind(item.name.text, { kind: "value", value: values[i] });
       if (index && ts.isIdentifier(index.name)) inner.bind(index.name.text, { kind: "value", value: i });
       this.body(fn.body, mappers, inner);
+    }
+  }
+
+  /**
+   * `adminRoutes(map)`: a function of the file called with a mapper, its body read with each parameter bound to
+   * its argument (a mapper, or a static value); one calling itself is not followed, as nothing static would end it.
+   */
+  private functionCall(call: ts.CallExpression, { fn, scope: declaredIn }: { fn: ts.FunctionDeclaration; scope: Scope }, mappers: Mappers, scope: Scope): void {
+    if (this.calling.has(fn)) return void this.notStatic(new NotStatic(call, `\`${fn.name!.text}\` calling itself`), LEFT_OUT);
+    if (this.tooDeep(call)) return;
+    const inner = new Map(mappers);
+    const bodyScope = functionScope(fn, declaredIn);
+    for (const [i, parameter] of fn.parameters.entries()) {
+      const argument = call.arguments[i];
+      const mapper = argument && mapperNamed(argument, mappers);
+      if (!ts.isIdentifier(parameter.name) || parameter.dotDotDotToken) {
+        if (!mapper) continue;
+        return void this.notStatic(new NotStatic(parameter, "a mapper passed to a rest or destructured parameter"), LEFT_OUT);
+      }
+      // The parameter hides any mapper of the same name outside the function.
+      inner.delete(parameter.name.text);
+      if (mapper) inner.set(parameter.name.text, mappers.get(mapper)!);
+      else if (argument) {
+        const value = this.evaluator.evaluate(argument, scope);
+        if (value !== undefined && !(value instanceof NotStatic)) bodyScope.bind(parameter.name.text, { kind: "value", value });
+      }
+    }
+    this.calling.add(fn);
+    this.blockDepth++;
+    try {
+      this.statements(fn.body!.statements, inner, bodyScope);
+    } finally {
+      this.blockDepth--;
+      this.calling.delete(fn);
     }
   }
 
@@ -388,10 +424,19 @@ export class DeclarationReader {
     }
   }
 
+  /** Whether one more level of blocks is past the limit (said at `node`). */
+  private tooDeep(node: ts.Node): boolean {
+    if (this.blockDepth < ANALYSIS_LIMITS.blockDepth) return false;
+    this.notStatic(new NotStatic(node, `blocks nested more than ${ANALYSIS_LIMITS.blockDepth} levels deep`, "depth"), LEFT_OUT);
+    return true;
+  }
+
   private notStatic(missing: NotStatic, consequence: string): void {
     this.diagnostics.push(notStaticDiagnostic(missing, consequence, this.evaluator));
   }
 }
+
+const LEFT_OUT = "the routes declared in it are left out";
 
 /** What a value the reader could not know becomes: `not-static` (information) or `too-deep` (error), at the node that stopped it. */
 export function notStaticDiagnostic(missing: NotStatic, consequence: string, evaluator: Evaluator): Diagnostic {
@@ -399,25 +444,4 @@ export function notStaticDiagnostic(missing: NotStatic, consequence: string, eva
   if (missing.cause === "depth") return { severity: "error", code: "too-deep", message: `Too deep: ${missing.reason} cannot be read; ${consequence}.`, span };
   const why = missing.cause === "budget" ? "is past what the analyser reads of one file" : "cannot be known without running code";
   return { severity: "information", code: "not-static", message: `Not static: ${missing.reason} ${why}; ${consequence}.`, span };
-}
-
-/** The scope of a callback's body: its parameters, and what its body declares. */
-function functionScope(fn: FunctionNode, outer: Scope): Scope {
-  const scope = new Scope(outer).declareParameters(fn.parameters);
-  return ts.isBlock(fn.body) ? scope.declareBlock(fn.body.statements, true) : scope;
-}
-
-/** The one const loop variable of `for (const r of list)`: a `let` or `var` one may be reassigned in the body. */
-function loopVariable(initializer: ts.ForInitializer): string | { why: string } {
-  if (!ts.isVariableDeclarationList(initializer) || initializer.declarations.length !== 1) return { why: "a loop without one declared variable" };
-  const name = initializer.declarations[0].name;
-  if (!ts.isIdentifier(name)) return { why: "a destructured loop variable" };
-  if (!(initializer.flags & ts.NodeFlags.Const)) return { why: "a loop variable that is not const" };
-  return name.text;
-}
-
-/** Whether `node` names one of the mappers (so skipping it would lose routes). */
-function mentions(node: ts.Node, mappers: Mappers): boolean {
-  if (ts.isIdentifier(node)) return mappers.has(node.text);
-  return ts.forEachChild(node, (child) => mentions(child, mappers) || undefined) ?? false;
 }

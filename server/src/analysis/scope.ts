@@ -16,11 +16,13 @@ export interface ConstValue {
  * - `const`: a const with an initialiser, evaluated on first use and then kept;
  * - `opaque`: anything the analyser will not evaluate (let, var, parameters, functions, classes,
  *   imports, destructured names). It hides every outer binding of the same name, as in JavaScript.
+ *   A function declaration keeps its node and scope: a call of it with the mapper is read (see
+ *   the reader), though its value is never evaluated.
  */
 export type Binding =
   | { kind: "value"; value: OptionValue }
   | { kind: "const"; declaration: ts.VariableDeclaration; initializer: ts.Expression; scope: Scope; evaluated?: ConstValue }
-  | { kind: "opaque"; what: string };
+  | { kind: "opaque"; what: string; declared?: { fn: ts.FunctionDeclaration; scope: Scope } };
 
 /**
  * A lexical scope. Every name a block declares is bound when the block is entered (declarations
@@ -72,9 +74,10 @@ export class Scope {
         const what = ts.isIdentifier(declaration.name) ? `a \`${keyword}\` variable` : "a destructured name";
         for (const name of boundNames(declaration.name)) this.bind(name, { kind: "opaque", what });
       }
-    } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name) {
-      const what = ts.isFunctionDeclaration(statement) ? "a function" : ts.isClassDeclaration(statement) ? "a class" : "an enum";
-      this.bind(statement.name.text, { kind: "opaque", what });
+    } else if (ts.isFunctionDeclaration(statement) && statement.name) {
+      this.bind(statement.name.text, { kind: "opaque", what: "a function", ...(statement.body ? { declared: { fn: statement, scope: this } } : {}) });
+    } else if ((ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name) {
+      this.bind(statement.name.text, { kind: "opaque", what: ts.isClassDeclaration(statement) ? "a class" : "an enum" });
     } else if (ts.isImportDeclaration(statement) || ts.isImportEqualsDeclaration(statement)) {
       for (const name of importedNames(statement)) this.bind(name, { kind: "opaque", what: "an import" });
     }

@@ -98,6 +98,28 @@ function pathShape(file: LoadedRoutingFile, offset: number): unknown[] {
 }
 
 describe("incremental re-analysis", () => {
+  it("an edit inside a function of the file that the draw callback calls with the mapper: the calls' routes follow it", () => {
+    const before = [
+      'import { draw, type Mapper } from "resource-routes";',
+      "function shared(m: Mapper) {",
+      '  m.resources("photos", { only: "index" });',
+      "}",
+      "export default draw((map) => {",
+      '  map.resources("posts", { only: "index" });',
+      "  shared(map);",
+      '  map.namespace("admin", (admin) => shared(admin));',
+      '  map.namespace("api", (api) => {\n    api.resources("keys", { only: "index" });\n    shared(api);\n  });',
+      "});",
+      "",
+    ].join("\n");
+    const previous = loadRoutingFile(before, "routes.ts");
+    for (const after of [before.replace('only: "index" });\n}', 'only: ["index", "show"] });\n}'), before.replace('"photos"', '"albums"')]) {
+      const incremental = loadRoutingFile(after, "routes.ts", { previous });
+      assert.deepStrictEqual(observable(incremental), observable(loadRoutingFile(after, "routes.ts")));
+      assert.notDeepStrictEqual(observable(incremental), observable(previous));
+    }
+  });
+
   it("a sequence of random edits: each version re-analysed from the previous equals a fresh analysis (the file with and without `;`)", () => {
     // Without semicolons, statements are apart by line breaks only (automatic semicolon insertion).
     const unended = BLOG.replace(/;\n/g, "\n");

@@ -1,4 +1,5 @@
 import * as assert from "assert";
+import { originSpan } from "resource-routes/internal";
 
 import { analyzeRoutingFile } from "../../../server/out/analysis/analyze";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
@@ -51,6 +52,45 @@ describe("analyser: static values", () => {
     assert.deepStrictEqual(
       names(wrap(`map.namespace("admin", (a) => { a.with_options({ only: "index" }, (o) => o.resources("users", (u) => u.resources("notes"))); });`)),
       ["admin_users", "admin_user_notes", "new_admin_user_note", "edit_admin_user_note", "admin_user_note"],
+    );
+  });
+  it("functions of the file called with the mapper: their routes where they are called, a value argument bound, one calling itself reported", () => {
+    const text = wrap(
+      `pluginRoutes(map, "passwords");
+  map.namespace("admin", (admin) => pluginRoutes(admin, "users"));
+  loop(map);
+  helper(1);`,
+      [
+        `function pluginRoutes(m: Mapper, name: string) {\n  m.resources(name, { only: "index" });\n  m.resource("session", { only: "show" });\n}`,
+        `function loop(m: Mapper) {\n  m.resources("loops", { only: "index" });\n  loop(m);\n}`,
+        `function helper(n: number) {\n  return n;\n}`,
+        `function rest(...all: Mapper[]) {\n  all[0].resources("rests");\n}`,
+      ].join("\n"),
+    );
+    const loaded = loadRoutingFile(text, "routes.ts")!;
+    assert.deepStrictEqual(
+      loaded.routes.routes.map((r) => `${r.name} ${r.path}`),
+      [
+        "passwords /passwords.:format",
+        "session /session.:format",
+        "admin_users /admin/users.:format",
+        "admin_session /admin/session.:format",
+        "loops /loops.:format",
+      ],
+    );
+    // The routes' declarations are where the function writes them: their names are the function's arguments and calls.
+    assert.deepStrictEqual(
+      loaded.routes.routes.map((r) => slice(text, r.origin && originSpan(r.origin))),
+      ["name", '"session"', "name", '"session"', '"loops"'],
+    );
+    assert.deepStrictEqual(
+      loaded.diagnostics.map((d) => `${d.code} ${slice(text, d.span)}`),
+      ["not-static loop(m)"],
+    );
+    const restText = wrap(`rest(map);`, `function rest(...all: Mapper[]) {\n  all[0].resources("rests");\n}`);
+    assert.deepStrictEqual(
+      loadRoutingFile(restText, "routes.ts")!.diagnostics.map((d) => `${d.code} ${slice(restText, d.span)}`),
+      ["not-static ...all: Mapper[]"],
     );
   });
   it("a function call is not-static on its exact range, and the rest is still read", () => {

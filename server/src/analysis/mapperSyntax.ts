@@ -1,0 +1,41 @@
+import ts = require("typescript");
+import type { Declaration } from "resource-routes/internal";
+
+import type { FunctionNode } from "./callArguments";
+import { unwrap } from "./evaluate";
+import { Scope } from "./scope";
+
+/*
+ * The syntax the reader asks of a routing file beside its values: which mapper a name is, what a
+ * function's body binds, a loop's variable.
+ */
+
+/** The mappers in scope by name, each with the list its calls declare into. */
+export type Mappers = ReadonlyMap<string, Declaration[]>;
+
+/** The scope of a function's body (a callback's, or one of the file's): its parameters, and what its body declares. */
+export function functionScope(fn: FunctionNode | ts.FunctionDeclaration, outer: Scope): Scope {
+  const scope = new Scope(outer).declareParameters(fn.parameters);
+  return fn.body && ts.isBlock(fn.body) ? scope.declareBlock(fn.body.statements, true) : scope;
+}
+
+/** The one const loop variable of `for (const r of list)`: a `let` or `var` one may be reassigned in the body. */
+export function loopVariable(initializer: ts.ForInitializer): string | { why: string } {
+  if (!ts.isVariableDeclarationList(initializer) || initializer.declarations.length !== 1) return { why: "a loop without one declared variable" };
+  const name = initializer.declarations[0].name;
+  if (!ts.isIdentifier(name)) return { why: "a destructured loop variable" };
+  if (!(initializer.flags & ts.NodeFlags.Const)) return { why: "a loop variable that is not const" };
+  return name.text;
+}
+
+/** The mapper an argument names (`map`), if it names one. */
+export function mapperNamed(argument: ts.Expression, mappers: Mappers): string | undefined {
+  const e = unwrap(argument);
+  return ts.isIdentifier(e) && mappers.has(e.text) ? e.text : undefined;
+}
+
+/** Whether `node` names one of the mappers (so skipping it would lose routes). */
+export function mentions(node: ts.Node, mappers: Mappers): boolean {
+  if (ts.isIdentifier(node)) return mappers.has(node.text);
+  return ts.forEachChild(node, (child) => mentions(child, mappers) || undefined) ?? false;
+}
