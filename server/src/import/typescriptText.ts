@@ -26,7 +26,7 @@ export function importedFileText(imported: ImportedRoutes, terms: ImportTerms): 
     // The application's values the routes took: where each came from, for the reader to keep in step.
     ...(imported.fromApplication ?? []).map(({ name, value, from }) => `${name} is ${constantText(value)}, read from the application's ${from}.`),
   ];
-  return typescriptRoutingFile(imported.body, header, terms.behaviour, imported.preamble);
+  return typescriptRoutingFile(imported.body, header, terms.behaviour, imported.preamble, imported.mapperFunction);
 }
 
 /** A constant's value as the header says it: as the DSL writes it, or said otherwise where it cannot. */
@@ -53,15 +53,29 @@ function unwritableCalls(body: readonly ImportedStatement[]): number {
 /**
  * The TypeScript routing file of imported mapper calls: `export default draw({ behaviour }, (map) =>
  * { … })`, each call as the DSL writes it, in the file's order, with its comments and blank lines,
- * and each part left unread as a comment saying why.
+ * and each part left unread as a comment saying why. A plugin's or an engine's routes are an
+ * exported function of the mapper (`mapperFunction`) that the default export calls, so that the
+ * file routes alone and the application's routing file can call it.
  */
-function typescriptRoutingFile(body: readonly ImportedStatement[], header: readonly string[], behaviour: Behaviour, preamble: readonly string[] = []): string {
+function typescriptRoutingFile(
+  body: readonly ImportedStatement[],
+  header: readonly string[],
+  behaviour: Behaviour,
+  preamble: readonly string[] = [],
+  mapperFunction?: string,
+): string {
   const lines = [
     ...header.flatMap((line) => comments("", line)),
     ...preamble.flatMap((line) => comments("", line)),
-    `import { draw } from "resource-routes";`,
+    mapperFunction ? `import { draw, type Mapper } from "resource-routes";` : `import { draw } from "resource-routes";`,
     "",
   ];
+  if (mapperFunction) {
+    lines.push(`export function ${mapperFunction}(map: Mapper): void {`);
+    statements(body, 1, lines);
+    lines.push("}", "", `export default draw({ behaviour: "${behaviour}" }, (map) => {`, `  ${mapperFunction}(map);`, "});", "");
+    return lines.join("\n");
+  }
   lines.push(`export default draw({ behaviour: "${behaviour}" }, (map) => {`);
   statements(body, 1, lines);
   lines.push("});", "");

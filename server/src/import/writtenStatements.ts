@@ -27,18 +27,24 @@ export function importedOutline(body: readonly ImportedStatement[], depth = 1, o
 /**
  * The first place where `text`'s statements differ from `expected`, as a sentence naming its line,
  * or undefined when the file is an import of `draw` and one `export default draw(…)` whose
- * callbacks hold exactly the expected calls.
+ * callbacks hold exactly the expected calls; with `mapperFunction` (a plugin's routes), the calls
+ * are that exported function's, and draw's callback calls it alone.
  */
-export function statementDifference(text: string, expected: Outline): string | undefined {
+export function statementDifference(text: string, expected: Outline, mapperFunction?: string): string | undefined {
   const source = ts.createSourceFile("routes.ts", text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const line = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-  const [first, second, ...rest] = source.statements;
+  const [first, ...others] = source.statements;
+  const fn = mapperFunction ? others.shift() : undefined;
+  const [second, ...rest] = others;
   if (!first || !ts.isImportDeclaration(first) || first.importClause?.isTypeOnly) return "the file does not begin by importing draw";
-  if (!second || !ts.isExportAssignment(second) || !ts.isCallExpression(second.expression)) return "the file's second statement is not export default draw(…)";
+  if (mapperFunction && !(fn && ts.isFunctionDeclaration(fn) && fn.name?.text === mapperFunction && fn.body && fn.parameters.length === 1))
+    return `the file's second statement is not the function ${mapperFunction}(map)`;
+  if (!second || !ts.isExportAssignment(second) || !ts.isCallExpression(second.expression)) return "the file's last statement is not export default draw(…)";
   if (rest.length) return `line ${line(rest[0])} holds a statement the import did not write`;
   if (!second.expression.arguments.slice(0, -1).every(isLiteral)) return "draw's options are not a value the import writes";
   const actual: Outline = [];
-  const unexpected = callsOf(second.expression, 1, actual, line);
+  const unexpected =
+    fn && ts.isFunctionDeclaration(fn) ? mapperFunctionCalls(second.expression, fn, actual, line) : callsOf(second.expression, 1, actual, line);
   if (unexpected) return unexpected;
   for (let i = 0; i < Math.max(actual.length, expected.length); i++) {
     if (actual[i] === expected[i]) continue;
@@ -49,12 +55,28 @@ export function statementDifference(text: string, expected: Outline): string | u
   return undefined;
 }
 
+/** The calls of a plugin's function onto `out`, draw's callback holding its one call (`clearanceRoutes(map)`), or the difference. */
+function mapperFunctionCalls(draw: ts.CallExpression, fn: ts.FunctionDeclaration, out: Outline, line: (node: ts.Node) => number): string | undefined {
+  const callback = draw.arguments[draw.arguments.length - 1];
+  const only =
+    callback && ts.isArrowFunction(callback) && ts.isBlock(callback.body) && callback.body.statements.length === 1 ? callback.body.statements[0] : undefined;
+  const call = only && ts.isExpressionStatement(only) ? only.expression : undefined;
+  if (!call || !ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || call.expression.text !== fn.name!.text || call.arguments.length !== 1)
+    return `line ${line(draw)}: draw's callback does not call ${fn.name!.text}(map) alone`;
+  return blockCalls(fn.body!, 1, out, line);
+}
+
 /** Pushes the calls of `call`'s callback (its last argument) onto `out`; a statement that is not a mapper call is the difference. */
 function callsOf(call: ts.CallExpression, depth: number, out: Outline, line: (node: ts.Node) => number): string | undefined {
   const callback = call.arguments[call.arguments.length - 1];
   if (!callback || !ts.isArrowFunction(callback)) return undefined;
   if (!ts.isBlock(callback.body)) return `line ${line(callback)}: a callback whose body is not a block`;
-  for (const statement of callback.body.statements) {
+  return blockCalls(callback.body, depth, out, line);
+}
+
+/** Pushes the calls of a block onto `out`, each with those of its own callback below it; a statement that is not a mapper call is the difference. */
+function blockCalls(block: ts.Block, depth: number, out: Outline, line: (node: ts.Node) => number): string | undefined {
+  for (const statement of block.statements) {
     const expression = ts.isExpressionStatement(statement) ? statement.expression : undefined;
     if (
       !expression ||

@@ -58,6 +58,11 @@ export interface ImportedRoutes {
   unread: Unread[];
   /** The parser's errors, where the file was read despite them (`ReadOptions.despiteSyntaxErrors`). */
   syntaxErrors: SyntaxProblem[];
+  /**
+   * A plugin's or an engine's routes (a method that takes the mapper, or bare `map.` calls): the
+   * name of the function of the mapper they are written as, which the application's routing file calls.
+   */
+  mapperFunction?: string;
 }
 
 interface SyntaxProblem {
@@ -254,7 +259,7 @@ class Reader {
       else if (!draw) this.topLevel(statement);
     }
     // No draw: a plugin's or an engine's routes, a method that takes the mapper (`def self.draw(map)`) or the mapper's calls bare.
-    const drawn = draw ? undefined : (mapperMethod(statements, 0) ?? bareCalls(program, statements));
+    const drawn = draw ? undefined : (mapperMethod(statements, []) ?? bareCalls(program, statements));
     if (!draw && !drawn)
       throw new ImportError(
         "no `ActionController::Routing::Routes.draw do |map| … end` in the file, no method that takes the mapper and no `map.` calls: it draws no routes",
@@ -270,7 +275,13 @@ class Reader {
     this.comments = this.comments.filter((c) => c.end > at.location.startOffset);
     const body = [...(drawn ? [{ kind: "note" as const, text: drawn.note }] : []), ...this.body(block, scope)];
     const fromApplication = [...this.used].map(([name, { value, from }]) => ({ name, value, from }));
-    return { preamble, body, unread: this.unread, ...(fromApplication.length ? { fromApplication } : {}) };
+    return {
+      preamble,
+      body,
+      unread: this.unread,
+      ...(fromApplication.length ? { fromApplication } : {}),
+      ...(drawn ? { mapperFunction: drawn.name } : {}),
+    };
   }
 
   /** Before draw: constants and methods of the file; anything else there draws nothing. */
@@ -772,32 +783,62 @@ function blockVariables(block: NodeOf<"BlockNode">): Array<string | undefined> {
  * parameter and calls the mapper's methods on it (`def self.draw(map) map.resources …`), read as
  * the draw block.
  */
-function mapperMethod(statements: readonly Node[], depth: number): { owner: Owner; variable: string; note: string } | undefined {
+function mapperMethod(statements: readonly Node[], within: readonly string[]): PluginRoutes | undefined {
   for (const statement of statements) {
-    if (is(statement, "ClassNode", "ModuleNode") && depth < MAX_NESTING) {
-      const found = mapperMethod(statementsOf(statement.body), depth + 1);
+    if (is(statement, "ClassNode", "ModuleNode") && within.length < MAX_NESTING) {
+      const found = mapperMethod(statementsOf(statement.body), [...within, constantName(statement.constantPath)]);
       if (found) return found;
     }
     if (!is(statement, "DefNode")) continue;
     const [parameter, ...others] = statement.parameters?.requireds ?? [];
     const variable = is(parameter, "RequiredParameterNode") ? parameter.name : undefined;
     if (!variable || others.length || !statementsOf(statement.body).some((call) => callsOn(call, variable))) continue;
+    const called = `${statement.receiver ? `${within.join("::") || "self"}.` : ""}${statement.name}(${variable})`;
+    const name = functionName([...within, ...(statement.name === "draw" ? [] : [statement.name])]);
     return {
       owner: statement,
       variable,
-      note: `the routes of ${statement.receiver ? "self." : ""}${statement.name}(${variable}), a plugin's or an engine's: drawn alone here, where the application's routing file drew them by calling it`,
+      name,
+      note: `the routes of ${called}, a plugin's or an engine's: the function ${name}(map), which the application's routing file calls where its routes.rb called ${called}`,
     };
   }
   return undefined;
 }
 
+/** A plugin's or an engine's routes: what holds them, its mapper's name, and the function of the mapper they are written as. */
+interface PluginRoutes {
+  owner: Owner;
+  variable: string;
+  name: string;
+  note: string;
+}
+
+/** A module's or class's name as written (`Clearance`, `Foo::Bar`), its last part where it is not plain. */
+function constantName(node: Node): string {
+  return is(node, "ConstantReadNode")
+    ? node.name
+    : is(node, "ConstantPathNode")
+      ? `${node.parent ? `${constantName(node.parent)}::` : ""}${node.name ?? ""}`
+      : "";
+}
+
+/** The function a plugin's routes are written as: `Clearance::Routes.draw` → clearanceRoutes, `Mephisto::Routing.connect_with` → mephistoRoutingConnectWith. */
+function functionName(parts: readonly string[]): string {
+  const words = parts.flatMap((part) => part.split(/::|_/)).filter((word) => /^[A-Za-z][A-Za-z0-9]*$/.test(word));
+  if (words.length === 0) return "pluginRoutes";
+  const name = words.map((word, i) => (i === 0 ? word.charAt(0).toLowerCase() : word.charAt(0).toUpperCase()) + word.slice(1)).join("");
+  // One word that names nothing of its own (`def self.draw(map)` at the top): say what it holds.
+  return name === "draw" || words.length === 1 ? `${name}Routes` : name;
+}
+
 /** An extension's routes.rb of bare `map.` calls (the host evaluated it with its mapper): the file read as the draw block. */
-function bareCalls(program: NodeOf<"ProgramNode">, statements: readonly Node[]): { owner: Owner; variable: string; note: string } | undefined {
+function bareCalls(program: NodeOf<"ProgramNode">, statements: readonly Node[]): PluginRoutes | undefined {
   if (!statements.some((statement) => callsOn(statement, "map"))) return undefined;
   return {
     owner: { location: program.location, body: program.statements },
     variable: "map",
-    note: "bare map. calls, a plugin's or an engine's routes: drawn alone here, where the application's routes drew them with its mapper",
+    name: "pluginRoutes",
+    note: "bare map. calls, a plugin's or an engine's routes: the function pluginRoutes(map), which the application's routing file calls where Rails drew them with its mapper",
   };
 }
 

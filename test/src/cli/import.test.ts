@@ -3,11 +3,12 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import type { RouteJSON } from "resource-routes";
+import { draw as drawRoutes, type Mapper, type RouteJSON, type RouteSet } from "resource-routes";
 
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { javascriptRegexp } from "../../../server/out/ruby/rubyRegexp";
 import { ROOT } from "../support/fixtures";
+import { runModule } from "../support/runRoutingFile";
 
 /** `resource-routes import`: Rails 2 routes.rb files, imported, read back and compared with what Rails drew. */
 
@@ -258,7 +259,7 @@ describe("resource-routes import", function () {
     assert.match(imported.stderr, /:5: not imported: the constant UNKNOWN, not defined in the file/);
   });
 
-  it("a plugin's or an engine's routes file: a method that takes the mapper, or bare map. calls, is read as the draw block, said in a note", () => {
+  it("a plugin's or an engine's routes file: a method that takes the mapper, or bare map. calls, is written as an exported function of the mapper that the file's draw calls", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-import-plugin-"));
     const write = (name: string, text: string) => (fs.writeFileSync(path.join(dir, name), text), path.join(dir, name));
     const clearance = write(
@@ -267,13 +268,34 @@ describe("resource-routes import", function () {
     );
     const method = run("import", clearance, "--stdout");
     assert.strictEqual(method.status, 0, method.stderr);
-    assert.match(method.stdout, /\/\/ \(import\) the routes of self\.draw\(map\), a plugin's or an engine's/);
+    assert.match(method.stdout, /^import \{ draw, type Mapper \} from "resource-routes";\n\nexport function clearanceRoutes\(map: Mapper\): void \{\n/m);
+    assert.match(method.stdout, /\/\/ \(import\) the routes of Clearance::Routes\.draw\(map\), a plugin's or an engine's: the function clearanceRoutes\(map\)/);
+    assert.match(method.stdout, /export default draw\(\{ behaviour: "B" \}, \(map\) => \{\n {2}clearanceRoutes\(map\);\n\}\);\n$/);
     assert.deepStrictEqual(
       routesOf(method.stdout).map((route) => `${route.verb} ${route.path}`),
       ["POST /passwords.:format", "GET /passwords/new.:format", "ANY /sign_up"],
     );
+    // Run, the module draws the same routes, and its function draws them into another routing file's mapper.
+    const written = runModule<{ default: RouteSet; clearanceRoutes: (map: Mapper) => void }>(method.stdout, "clearance.ts");
+    const host = drawRoutes({ behaviour: "B" }, (map) => {
+      map.resources("posts", { only: ["index"] });
+      written.clearanceRoutes(map);
+    });
+    assert.deepStrictEqual(
+      host.routes.map((route) => `${route.verb} ${route.path}`),
+      ["GET /posts.:format", ...written.default.routes.map((route) => `${route.verb} ${route.path}`)],
+    );
+    // Each function named after where Rails called it.
+    const connect = run(
+      "import",
+      write("mephisto.rb", "module Mephisto\n  module Routing\n    def self.connect_with(map)\n      map.resources :assets\n    end\n  end\nend\n"),
+      "--stdout",
+    );
+    assert.strictEqual(connect.status, 0, connect.stderr);
+    assert.match(connect.stdout, /export function mephistoRoutingConnectWith\(map: Mapper\): void \{/);
     const bare = run("import", write("extension.rb", "map.namespace :admin do |admin|\n  admin.resources :snippets, :only => :index\nend\n"), "--stdout");
     assert.strictEqual(bare.status, 0, bare.stderr);
+    assert.match(bare.stdout, /export function pluginRoutes\(map: Mapper\): void \{/);
     assert.deepStrictEqual(
       routesOf(bare.stdout).map((route) => `${route.verb} ${route.path}`),
       ["GET /admin/snippets.:format"],

@@ -14,11 +14,16 @@ interface InternalModule extends Module {
  * Returns its default export.
  */
 export function runRoutingFile<T = unknown>(source: string, name = "routes.ts"): T {
+  return runModule<{ default: T }>(source, name).default;
+}
+
+/** A TypeScript module's text run as a CommonJS module beside the project's packages: its exports. */
+export function runModule<T>(source: string, name = "routes.ts"): T {
   const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
   const filename = path.join(ROOT, ".test-routing", name.replace(/\.ts$/, ".js"));
   const mod = new Module(filename) as InternalModule;
   mod.filename = filename;
   mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(filename));
   mod._compile(js, filename);
-  return (mod.exports as { default: T }).default;
+  return mod.exports as T;
 }

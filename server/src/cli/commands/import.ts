@@ -72,7 +72,7 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   const partial = unreadLines.length > 0 && !args.allowPartial;
   const said = [...guessed, ...unreadLines];
 
-  const expected = { routes: expectedRoutes(imported.body, behaviour), statements: importedOutline(imported.body) };
+  const expected = { routes: expectedRoutes(imported.body, behaviour), statements: importedOutline(imported.body), mapperFunction: imported.mapperFunction };
   if (args.check) {
     if (!out || !fs.existsSync(out)) throw new UsageError(`import --check reads the written file: ${out ?? "--out"} does not exist`);
     const written = fs.readFileSync(out, "utf8");
@@ -106,7 +106,7 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
 function proof(
   text: string,
   name: string,
-  expected: { routes: ReturnType<typeof expectedRoutes>; statements: string[] },
+  expected: { routes: ReturnType<typeof expectedRoutes>; statements: string[]; mapperFunction?: string },
   unread: string[],
   partial: boolean,
 ): { result: CommandResult; disproved: boolean } {
@@ -115,7 +115,7 @@ function proof(
   // A file that does not parse is never proved: its routes could be read around the error.
   const syntax = loaded?.diagnostics.find((d) => d.code === "syntax-error");
   if (syntax) return failed([`${name} does not parse: ${syntax.message}`], true);
-  const statement = statementDifference(text, expected.statements);
+  const statement = statementDifference(text, expected.statements, expected.mapperFunction);
   if (statement) return failed([`${name}: ${statement}`], true);
   if (!Array.isArray(expected.routes)) return failed([`the imported declarations are refused: ${expected.routes.error}`], false);
   const differences = routeDifferences(expected.routes, loaded?.routes.routes.map((route) => route.toJSON()) ?? []);
