@@ -352,19 +352,21 @@ export class DeclarationReader {
   /**
    * `adminRoutes(map)`: a function of the file called with a mapper, its body read with each parameter bound to
    * its argument (a mapper, or a static value); one calling itself is not followed, as nothing static would end it.
+   * Each call is charged its statements: functions that each call the next twice would otherwise multiply free work.
    */
   private functionCall(call: ts.CallExpression, { fn, scope: declaredIn }: { fn: ts.FunctionDeclaration; scope: Scope }, mappers: Mappers, scope: Scope): void {
     if (this.calling.has(fn)) return void this.notStatic(new NotStatic(call, `\`${fn.name!.text}\` calling itself`), LEFT_OUT);
     if (this.tooDeep(call)) return;
+    if (!this.evaluator.budget.spend(1 + fn.body!.statements.length))
+      return void this.notStatic(new NotStatic(call, `calls needing more than ${count(ANALYSIS_LIMITS.steps)} evaluation steps`, "budget"), LEFT_OUT);
     const inner = new Map(mappers);
     const bodyScope = functionScope(fn, declaredIn);
     for (const [i, parameter] of fn.parameters.entries()) {
       const argument = call.arguments[i];
       const mapper = argument && mapperNamed(argument, mappers);
-      if (!ts.isIdentifier(parameter.name) || parameter.dotDotDotToken) {
-        if (!mapper) continue;
+      if ((!ts.isIdentifier(parameter.name) || parameter.dotDotDotToken) && mapper)
         return void this.notStatic(new NotStatic(parameter, "a mapper passed to a rest or destructured parameter"), LEFT_OUT);
-      }
+      if (!ts.isIdentifier(parameter.name) || parameter.dotDotDotToken) continue;
       // The parameter hides any mapper of the same name outside the function.
       inner.delete(parameter.name.text);
       if (mapper) inner.set(parameter.name.text, mappers.get(mapper)!);

@@ -29,6 +29,30 @@ const at = (f: LoadedRoutingFile, code: string) => {
   return text.slice(d.span!.start, d.span!.end);
 };
 
+describe("hostile routing files: functions of the file", () => {
+  it("forty functions each calling the next twice (2^40 calls) stop at the budget, said at the calls it left unread", () => {
+    // Leaves that declare routes, and leaves that declare nothing (the calls alone must be charged).
+    for (const leaf of [`m.resources("leaves", { only: "index" });`, ""]) {
+      const functions = Array.from({ length: 40 }, (_, i) => (i === 39 ? `function f39(m) { ${leaf} }` : `function f${i}(m) { f${i + 1}(m); f${i + 1}(m); }`));
+      const loaded = analyse(`${functions.join("\n")}\nexport default draw((map) => { f0(map); });\n`);
+      assert.ok(codes(loaded).includes("not-static"), JSON.stringify(codes(loaded)));
+      assert.match(loaded.diagnostics.find((d) => d.code === "not-static")!.message, /1,000,000 evaluation steps/);
+      assert.match(at(loaded, "not-static"), /^f\d+\(m\);?( f\d+\(m\);?)?$/);
+    }
+  });
+
+  it("functions calling each other in a circle are followed once round, the call that closes it reported", () => {
+    const loaded = analyse(
+      `function a(m) { m.resources("as", { only: "index" }); b(m); }\nfunction b(m) { m.resources("bs", { only: "index" }); a(m); }\nexport default draw((map) => { a(map); });\n`,
+    );
+    assert.deepStrictEqual(paths(loaded), ["GET /as.:format", "GET /bs.:format"]);
+    assert.deepStrictEqual(
+      loaded.diagnostics.map((d) => `${d.code} ${text.slice(d.span!.start, d.span!.end)}`),
+      ["not-static a(m)"],
+    );
+  });
+});
+
 describe("hostile routing files: settings and prototypes", () => {
   it("inflections with a null plural: invalid-setting at the value, the routes still read", () => {
     const f = analyse(`export default draw({ inflections: { irregular: { cactus: null } } }, (map) => { map.resources("cacti"); });`);
