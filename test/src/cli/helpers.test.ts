@@ -198,6 +198,40 @@ export default draw((map) => {
     assert.match(declarationSyntaxError("export declare const a: Helper0<string>;\nexport declare const : X;\n")!, /^line 2: /);
   });
 
+  it("the shipped declarations type a segment's value and a helper's trailing object as the runtime's own types do", () => {
+    // Each generated declaration file stands alone (it imports nothing), so the types are written twice: held the same here.
+    const dir = fs.mkdtempSync(path.join(ROOT, ".test-shipped-"));
+    try {
+      const file = path.join(dir, "same.ts");
+      const shipped = path.join(ROOT, "server", "src", "format", "shipped", "helpersDeclarations").split(path.sep).join("/");
+      fs.writeFileSync(
+        file,
+        [
+          `import type { NamedValues as RuntimeNamed, RouteValue as RuntimeValue } from "resource-routes";`,
+          `import type { NamedValues, RouteValue } from ${JSON.stringify(shipped)};`,
+          "type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;",
+          "export const values: Same<RouteValue, RuntimeValue> = true;",
+          "export const named: Same<NamedValues, RuntimeNamed> = true;",
+          "",
+        ].join("\n"),
+      );
+      const program = ts.createProgram([file], {
+        strict: true,
+        noEmit: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.CommonJS,
+        moduleResolution: ts.ModuleResolutionKind.Node10,
+        types: [],
+      });
+      assert.deepStrictEqual(
+        ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
+        [],
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("a bundle importing one helper holds that helper's route only, in under 2,500 bytes", async () => {
     const loaded = loadRoutingFile(fs.readFileSync(EXAMPLE, "utf8"), EXAMPLE)!;
     fs.writeFileSync(path.join(scratch, "routes.js"), helpersModuleOf(loaded.routes, { routes: "routes.ts" }).js);
