@@ -269,20 +269,17 @@ export class DeclarationReader {
 
   private expression(node: ts.Expression, mappers: Mappers, scope: Scope): void {
     const e = unwrap(node);
-    const binding = ts.isCallExpression(e) && ts.isIdentifier(e.expression) ? scope.lookup(e.expression.text) : undefined;
-    if (binding?.kind === "opaque" && binding.declared && (e as ts.CallExpression).arguments.some((argument) => mapperNamed(argument, mappers)))
-      return this.functionCall(e as ts.CallExpression, binding.declared, mappers, scope);
     if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression)) {
       const receiver = unwrap(e.expression.expression);
       const method = e.expression.name.text;
-      if (ts.isIdentifier(receiver) && mappers.has(receiver.text)) {
-        this.mapperCall(e, method, mappers.get(receiver.text)!, mappers, scope);
-        return;
-      }
-      if (method === "forEach") {
-        this.forEach(e, receiver, mappers, scope);
-        return;
-      }
+      const mapper = mapperNamed(receiver, mappers);
+      if (mapper) return this.mapperCall(e, method, mappers.get(mapper)!, mappers, scope);
+      if (method === "forEach") return this.forEach(e, receiver, mappers, scope);
+    }
+    if (ts.isCallExpression(e) && ts.isIdentifier(e.expression)) {
+      const binding = scope.lookup(e.expression.text);
+      if (binding?.kind === "opaque" && binding.declared && e.arguments.some((argument) => mapperNamed(argument, mappers)))
+        return this.functionCall(e, binding.declared, mappers, scope);
     }
     if (mentions(e, mappers)) this.notStatic(new NotStatic(e, "an expression the analyser does not follow"), LEFT_OUT);
   }

@@ -73,11 +73,11 @@ function typescriptRoutingFile(
   if (mapperFunction) {
     lines.push(`export function ${mapperFunction}(map: Mapper): void {`);
     statements(body, 1, lines);
-    lines.push("}", "", `export default draw({ behaviour: "${behaviour}" }, (map) => {`, `  ${mapperFunction}(map);`, "});", "");
-    return lines.join("\n");
+    lines.push("}", "");
   }
   lines.push(`export default draw({ behaviour: "${behaviour}" }, (map) => {`);
-  statements(body, 1, lines);
+  if (mapperFunction) lines.push(`  ${mapperFunction}(map);`);
+  else statements(body, 1, lines);
   lines.push("});", "");
   return lines.join("\n");
 }
