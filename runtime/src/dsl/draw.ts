@@ -6,6 +6,7 @@ import { checkDrawSettings } from "../routing/model/settings";
 import { OptionMap } from "../routing/model/values";
 import { expandDeclarations } from "../routing/rules/expand";
 import { Mapper, MapperCallback } from "./mapper";
+import { ScopedMapper } from "./scopedMapper";
 
 export type DrawOptions = DrawSettings & RouteSetOptions;
 
@@ -15,15 +16,18 @@ export type DrawOptions = DrawSettings & RouteSetOptions;
  * requirement), as the original did when routes were loaded.
  */
 export function draw<Typed extends TypedRouteSet<object> = RouteSet>(callback: MapperCallback): Typed;
-export function draw<Typed extends TypedRouteSet<object> = RouteSet>(settings: DrawOptions, callback: MapperCallback): Typed;
-export function draw(settingsOrCallback: DrawOptions | MapperCallback, maybeCallback?: MapperCallback): RouteSet {
+export function draw<Typed extends TypedRouteSet<object> = RouteSet>(settings: DrawOptions & { behaviour: "C" }, callback: (r: ScopedMapper) => void): Typed;
+export function draw<Typed extends TypedRouteSet<object> = RouteSet>(settings: DrawOptions & { behaviour?: "A" | "B" }, callback: MapperCallback): Typed;
+export function draw(settingsOrCallback: DrawOptions | MapperCallback, maybeCallback?: MapperCallback | ((r: ScopedMapper) => void)): RouteSet {
   const [settings, callback] = typeof settingsOrCallback === "function" ? [{}, settingsOrCallback] : [settingsOrCallback, maybeCallback];
   if (typeof callback !== "function") throw new TypeError("draw() needs a callback that receives the mapper");
   const { warn, file = callerFile(), ...given } = settings;
   const { settings: drawSettings, problems } = checkDrawSettings(given as OptionMap);
   if (problems.length) throw new TypeError(`draw(): ${problems[0].message.replace(/; the default is used$/, "")}`);
   const body: Declaration[] = [];
-  callback(new Mapper(body));
+  // Behaviour C's mapper is modern Rails' DSL; A and B's is Rails 2's `map`.
+  if (drawSettings.behaviour === "C") (callback as (r: ScopedMapper) => void)(new ScopedMapper(body));
+  else (callback as MapperCallback)(new Mapper(body));
   const table = expandDeclarations({ settings: drawSettings, body });
   if (table.error) throw table.error;
   return new RouteSet(table, drawSettings, { warn, file });

@@ -92,7 +92,7 @@ function requireString(value: unknown, method: string): string {
   return value;
 }
 
-function toOptionMap(value: unknown, method: string): OptionMap {
+export function toOptionMap(value: unknown, method: string): OptionMap {
   const converted = toOptionValue(value, `${method}() options`, { size: 0, depth: 0 });
   if (!isOptionMap(converted)) throw new TypeError(`${method}() expects an options object`);
   return converted;

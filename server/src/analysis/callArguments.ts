@@ -102,6 +102,23 @@ const STRINGS_NEEDED: Readonly<Record<DeclarationKind, number>> = {
   connect: 1,
   named_route: 2,
   root: 0,
+  // Behaviour C: a scope's path and a route's path or action are optional or given by options.
+  scope: 0,
+  controller: 1,
+  constraints: 0,
+  defaults: 0,
+  shallow: 0,
+  concern: 1,
+  concerns: 1,
+  member: 0,
+  collection: 0,
+  new: 0,
+  get: 1,
+  post: 1,
+  put: 1,
+  patch: 1,
+  delete: 1,
+  match: 1,
 };
 
 /** A call's arguments, with `...list` spreads of static lists opened up. */

@@ -1,4 +1,4 @@
-import { isBehaviour, record } from "resource-routes/internal";
+import { type Behaviour, isBehaviour, record } from "resource-routes/internal";
 
 /** A command-line mistake: reported as one line on stderr, exit 2. */
 export class UsageError extends Error {}
@@ -8,7 +8,7 @@ export interface ParsedArguments {
   json: boolean;
   help: boolean;
   stdio: boolean;
-  behaviour?: "A" | "B";
+  behaviour?: Behaviour;
   host?: string;
   out?: string;
   importExtension?: "js" | "ts" | "none";
@@ -293,7 +293,7 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
       parsed.importExtension = extension;
     } else if (flag === "--behaviour") {
       const behaviour = value();
-      if (!isBehaviour(behaviour)) throw new UsageError(`--behaviour must be A or B, got ${JSON.stringify(behaviour)}`);
+      if (!isBehaviour(behaviour)) throw new UsageError(`--behaviour must be A, B or C, got ${JSON.stringify(behaviour)}`);
       parsed.behaviour = behaviour;
     } else if (flag === "--param") {
       const pair = value();

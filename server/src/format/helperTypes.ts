@@ -1,4 +1,4 @@
-import { commentText, helperNames, positionalKeys, Route } from "resource-routes/internal";
+import { type Behaviour, commentText, helperNames, positionalKeys, Route } from "resource-routes/internal";
 
 import { isBindingName, isIdentifier } from "../text/javascriptNames";
 
@@ -74,7 +74,7 @@ export interface HelperTypesSource {
   named: Iterable<[string, Route]>;
   /** Whether a name is a named route's: B gives no formatted_ alias to a name whose alias is a route of its own. */
   isNamed(name: string): boolean;
-  behaviour: "A" | "B";
+  behaviour: Behaviour;
   /** Segment keys the context's `urls` fill (`types --default KEY`): optional in RouteUrls' name_path and name_url. */
   defaults: readonly string[];
 }

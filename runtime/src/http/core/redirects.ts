@@ -40,7 +40,8 @@ export class ServedRedirects {
     private readonly redirects: readonly RouteRedirect[],
   ) {
     try {
-      this.old = draw({ behaviour: routes.behaviour }, (map) =>
+      // Old URLs are patterns of Rails 2's routes (behaviour C's optional format reads as B's).
+      this.old = draw({ behaviour: routes.behaviour === "A" ? "A" : "B" }, (map) =>
         redirects.forEach((redirect, i) =>
           map.connect(redirect.from, {
             controller: "redirect",

@@ -1,8 +1,10 @@
-/** Rails 2.2's routing (A) or Rails 2.3's (B). */
-export type Behaviour = "A" | "B";
+/** Rails 2.2's routing (A), Rails 2.3's (B), or modern Rails' as Rails 6.1 draws it (C). */
+export type Behaviour = "A" | "B" | "C";
 
 /**
- * Facility §9, one row per field: behaviours A and B are one code path with these switches.
+ * One row per field: behaviours A and B are one code path with these switches. C expands through
+ * its own scope stack (rules/scoped/) and shares recognition and generation, so its row answers
+ * the switches those read.
  */
 export interface BehaviourRules {
   /** Options a nesting block (and has_one/has_many) passes down. `actions` is A's computed restriction. */
@@ -25,6 +27,8 @@ export interface BehaviourRules {
   rejectsUnknownMethodOverride: boolean;
   /** B keeps `formatted_*` helpers only as deprecated aliases. */
   formattedHelpersDeprecated: boolean;
+  /** PATCH is a request method of its own that routes name (C), not a spelling of PUT. */
+  patchIsOwnMethod: boolean;
 }
 
 export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
@@ -39,6 +43,7 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     optionalTrailingFormat: false,
     rejectsUnknownMethodOverride: true,
     formattedHelpersDeprecated: false,
+    patchIsOwnMethod: false,
   },
   B: {
     inheritedOptions: ["namespace", "shallow"],
@@ -51,6 +56,20 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     optionalTrailingFormat: true,
     rejectsUnknownMethodOverride: false,
     formattedHelpersDeprecated: true,
+    patchIsOwnMethod: false,
+  },
+  C: {
+    inheritedOptions: [],
+    onlyWithExceptIsError: false,
+    inheritsActionRestriction: false,
+    shallowPrefixFromNamespace: true,
+    formatTwins: false,
+    idRequirementOnCustomMemberActions: false,
+    singletonCreateFirst: false,
+    optionalTrailingFormat: true,
+    rejectsUnknownMethodOverride: false,
+    formattedHelpersDeprecated: false,
+    patchIsOwnMethod: true,
   },
 };
 
@@ -58,7 +77,7 @@ export const DEFAULT_BEHAVIOUR: Behaviour = "B";
 
 /** Whether a value names a behaviour: what the CLI, the editor's settings and draw()'s settings check. */
 export function isBehaviour(value: unknown): value is Behaviour {
-  return value === "A" || value === "B";
+  return value === "A" || value === "B" || value === "C";
 }
 
 /** The behaviour settings give: theirs, else the default (B, Rails 2.3). The one place the default is applied. */

@@ -7,26 +7,73 @@ import { OptionMap } from "./values";
  * and the static analyser produce it; `expandDeclarations` is the only thing that reads it.
  */
 
-export type DeclarationKind = "resources" | "resource" | "namespace" | "with_options" | "connect" | "named_route" | "root";
+export type DeclarationKind = "resources" | "resource" | "namespace" | "with_options" | "connect" | "named_route" | "root" | ScopedKind;
+
+/** The calls only behaviour C's mapper makes (modern Rails' DSL). */
+export type ScopedKind =
+  | "scope"
+  | "controller"
+  | "constraints"
+  | "defaults"
+  | "shallow"
+  | "concern"
+  | "concerns"
+  | "member"
+  | "collection"
+  | "new"
+  | "get"
+  | "post"
+  | "put"
+  | "patch"
+  | "delete"
+  | "match";
+
+/** Which mappers make a kind of declaration: behaviours A and B's, C's, or both (a record, so that the compiler holds the lists to the type). */
+const MAKERS = {
+  resources: "both",
+  resource: "both",
+  namespace: "both",
+  root: "both",
+  with_options: "AB",
+  connect: "AB",
+  named_route: "AB",
+  scope: "C",
+  controller: "C",
+  constraints: "C",
+  defaults: "C",
+  shallow: "C",
+  concern: "C",
+  concerns: "C",
+  member: "C",
+  collection: "C",
+  new: "C",
+  get: "C",
+  post: "C",
+  put: "C",
+  patch: "C",
+  delete: "C",
+  match: "C",
+} satisfies Record<DeclarationKind, "AB" | "C" | "both">;
 
 /**
- * The mapper's methods, each a kind of declaration, for the analyser and the importer (a record's
- * keys, so that the compiler holds the list to the type).
+ * The methods of behaviours A and B's mapper (Rails 2's `map`), each a kind of declaration, for
+ * the analyser and the importer: any other call on a Rails 2 mapper is a named route.
  * @internal
  */
-export const DECLARATION_KINDS = Object.keys({
-  resources: true,
-  resource: true,
-  namespace: true,
-  with_options: true,
-  connect: true,
-  named_route: true,
-  root: true,
-} satisfies Record<DeclarationKind, true>) as readonly DeclarationKind[];
+export const DECLARATION_KINDS: readonly DeclarationKind[] = (Object.keys(MAKERS) as DeclarationKind[]).filter((kind) => MAKERS[kind] !== "C");
+
+/**
+ * The methods of behaviour C's mapper (modern Rails' DSL).
+ * @internal
+ */
+export const SCOPED_DECLARATION_KINDS: readonly DeclarationKind[] = (Object.keys(MAKERS) as DeclarationKind[]).filter((kind) => MAKERS[kind] !== "AB");
 
 export interface Declaration {
   kind: DeclarationKind;
-  /** resources/resource: the names; namespace: its name; named_route: the route name. */
+  /**
+   * resources/resource: the names; namespace: its name; named_route: the route name; C's routes
+   * (get, match, …): their paths or actions; scope: its path; concern(s) and controller: the names.
+   */
   names: string[];
   /** connect / named_route: the path pattern. */
   path?: string;

@@ -53,6 +53,8 @@ export type DiagnosticCode =
   | "partial-import"
   /** `check`, on the redirects module beside a routing file: a redirect whose old URLs a route that stays takes, so it never answers. */
   | "redirect-never-answers"
+  /** Behaviour C: a declaration Rails 6.1 refuses when it draws the routes (it raised ArgumentError): a misplaced member block, a missing controller, an unknown concern. */
+  | "invalid-route"
   /** A failure inside the analyser itself: reported on the file, never thrown. */
   | "internal-error";
 

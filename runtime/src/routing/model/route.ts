@@ -3,8 +3,8 @@ import { PathSegment, PathSpec, pathText } from "./path";
 import { setOwn } from "./records";
 import { OptionMap } from "./values";
 
-/** HTTP methods a route condition may name (the original's list; `head` is refused, see builder). */
-export type HttpMethod = "get" | "post" | "put" | "delete" | "options";
+/** HTTP methods a route condition may name (Rails 2's list, `head` refused, see builder; C adds `patch`). */
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete" | "options";
 
 /** Which declaration (and which part of it) registered a route: hovers, definitions and name diagnostics use it. */
 export interface RouteOrigin {
@@ -36,7 +36,7 @@ export interface RouteJSON {
   conditions: Record<string, string>;
 }
 
-const UPPER: Readonly<Record<HttpMethod, string>> = { get: "GET", post: "POST", put: "PUT", delete: "DELETE", options: "OPTIONS" };
+const UPPER: Readonly<Record<HttpMethod, string>> = { get: "GET", post: "POST", put: "PUT", patch: "PATCH", delete: "DELETE", options: "OPTIONS" };
 
 /**
  * What a route shares with the other routes of its resource (or of its connect): one object for
@@ -80,22 +80,24 @@ export class Route {
      * for half the routes of a large file.
      */
     readonly option: string | undefined,
+    /** The optional format is written as modern Rails writes it, `(.:format)` (behaviour C). */
+    formatGroup = false,
   ) {
-    this.trailing = requiredSegments * 2 + (optionalFormat ? 1 : 0);
+    this.trailing = requiredSegments * 4 + (formatGroup ? 2 : 0) + (optionalFormat ? 1 : 0);
   }
 
   /**
-   * requiredSegments and optionalFormat in one number (twice the one, plus one for the other): a
-   * field less in every route; both are read when routes are compiled or compared, not per request.
+   * requiredSegments, optionalFormat and how the format is written in one number: fields less in
+   * every route; they are read when routes are compiled, compared or shown, not per request.
    */
   declare private readonly trailing: number;
 
   /** Segments from this index on may be left out of a request (optional trailing segments). */
   get requiredSegments(): number {
-    return this.trailing >> 1;
+    return this.trailing >> 2;
   }
 
-  /** The trailing `.:format` may be left out (behaviour B). */
+  /** The trailing `.:format` may be left out (behaviours B and C). */
   get optionalFormat(): boolean {
     return (this.trailing & 1) === 1;
   }
@@ -126,7 +128,9 @@ export class Route {
    * written would stay for the life of the route.
    */
   get path(): string {
-    return pathText(this.segments);
+    const text = pathText(this.segments);
+    // C writes its optional format as a group: `/posts/:id(.:format)`.
+    return (this.trailing & 3) === 3 ? `${text.slice(0, -".:format".length)}(.:format)` : text;
   }
 
   /** `GET`, `GET|POST`, or `ANY`: shared strings for the usual single methods, so asking costs nothing. */

@@ -57,7 +57,7 @@ export function checkDrawSettings(input: OptionMap): { settings: DrawSettings; p
     switch (key) {
       case "behaviour":
         if (isBehaviour(value)) settings.behaviour = value;
-        else bad(key, `"A" or "B"`);
+        else bad(key, `"A", "B" or "C"`);
         break;
       case "resource_action_separator":
       case "controllers":

@@ -14,6 +14,7 @@ import { ROUTE_METHODS, RouteBuilder } from "./builder";
 import { Inflector } from "./inflector";
 import { actionSegment, defineResource, ResourceDefinition, ResourceSettings } from "./resource";
 import { INHERITED_ACTIONS } from "./restriction";
+import { expandScoped } from "./scoped/scopedExpander";
 import { validateDeclaration } from "./validate";
 
 const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "edit" });
@@ -25,6 +26,14 @@ const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "
  */
 export function expandDeclarations(tree: DeclarationTree, inflector?: Inflector, maxRoutes = Infinity): RouteTable {
   const table = new RouteTable(maxRoutes);
+  if (behaviourOf(tree.settings) === "C") {
+    try {
+      expandScoped(tree, table, inflector);
+    } catch (error) {
+      stopped(table, error);
+    }
+    return table;
+  }
   const units = expansionUnits(tree.body);
   for (const unit of units) for (const diagnostic of validateDeclaration(unit.declaration)) table.diagnostics.push(diagnostic);
   const expander = new Expander(tree.settings, inflector, table);

@@ -1,0 +1,217 @@
+import { Declaration, DeclarationKind } from "../routing/model/declarations";
+import { record } from "../routing/model/records";
+import { OptionMap } from "../routing/model/values";
+import { toOptionMap } from "./mapper";
+
+/*
+ * Behaviour C's mapper: modern Rails' DSL (`resources :posts do member { post :publish } end`)
+ * as one object whose calls nest by callbacks. A callback takes no mapper: calls made on the
+ * same mapper while it runs are its block's, as calls inside a Ruby block were.
+ */
+
+/** A block: the calls the mapper receives while it runs are nested in the call it was given to. */
+export type Block = () => void;
+
+/** A list of action names, or one. */
+type Actions = string | readonly string[];
+
+/** A constraint: a pattern for a path segment, or a value or pattern for a request's subdomain, host, domain, protocol or port. */
+type Constraints = Record<string, RegExp | string | number>;
+
+/** What a scope around routes may set (Rails' scope options). */
+export interface ScopeOptions {
+  /** A path prefix (`scope("admin")` gives it as the first argument). */
+  path?: string;
+  /** The controllers' module (`admin/`). */
+  module?: string;
+  /** A prefix of the routes' names. */
+  as?: string;
+  /** The prefix of shallow member routes' paths and names (a namespace sets both). */
+  shallow_path?: string;
+  shallow_prefix?: string;
+  /** The controller of the routes (`scope({ controller: "pages" })`). */
+  controller?: string;
+  action?: string;
+  /** Words for the `new` and `edit` path segments. */
+  path_names?: Record<string, string>;
+  constraints?: Constraints;
+  defaults?: Record<string, string | number | boolean>;
+  /** Nested resources' member routes at the top (`/comments/:id`). */
+  shallow?: boolean;
+  /** `false`: no `(.:format)`; `true`: a required `.:format`; a string or pattern: a fixed or restricted format. */
+  format?: boolean | string | RegExp;
+  /** The HTTP methods of the routes in the scope. */
+  via?: HttpVerb | readonly HttpVerb[];
+  only?: Actions;
+  except?: Actions;
+}
+
+/** `resources` and `resource` options (Rails' resource options; the others apply as a scope around it). */
+export interface ResourceOptions extends Omit<ScopeOptions, "path" | "action" | "via"> {
+  /** The resource's path segment (`path: "articles"` for `resources("posts")`). */
+  path?: string;
+  /** The name its helpers build on. */
+  as?: string;
+  /** The parameter of its member routes (`:slug` for `param: "slug"`). */
+  param?: string;
+  /** Concerns drawn in its block, after the block's own calls. */
+  concerns?: string | readonly string[];
+}
+
+export type HttpVerb = "get" | "post" | "put" | "patch" | "delete" | "options" | "all";
+
+/** A route's options (Rails' match options). */
+export interface RouteOptions {
+  /** `"controller#action"`. */
+  to?: string;
+  controller?: string;
+  action?: string;
+  /** The route's name: `false` for none. */
+  as?: string | false;
+  /** `match` only: the methods the route takes. */
+  via?: HttpVerb | readonly HttpVerb[];
+  /** In a resource's block: draw the route on its member, collection or new path. */
+  on?: "member" | "collection" | "new";
+  /** The path, where the first argument is an action. */
+  path?: string;
+  format?: boolean | string | RegExp;
+  constraints?: Constraints;
+  defaults?: Record<string, string | number | boolean>;
+  /** A segment's pattern (`id: /\d+/`), or a fixed parameter. */
+  [segment: string]: unknown;
+}
+
+type NameOrOptions<O> = string | O | Block | null | undefined;
+
+/** The mapper a behaviour-C draw() callback receives: its calls record declarations, nested by the blocks they run in. */
+export class ScopedMapper {
+  /** The list the next call is recorded into: the block being run, or the file's top level. */
+  private into: Declaration[];
+
+  constructor(body: Declaration[]) {
+    this.into = body;
+  }
+
+  /** `resources("posts", { only: ["index", "show"] }, () => { ... })`: a collection resource; several names draw one each. */
+  resources(...args: Array<NameOrOptions<ResourceOptions>>): void {
+    this.named("resources", args, 1);
+  }
+
+  /** `resource("profile")`: a singular resource (controller `profiles`). */
+  resource(...args: Array<NameOrOptions<ResourceOptions>>): void {
+    this.named("resource", args, 1);
+  }
+
+  /** `namespace("admin", () => { ... })`: path, module and name prefix `admin`. */
+  namespace(name: string, optionsOrBlock?: ScopeOptions | Block, block?: Block): void {
+    this.named("namespace", [name, optionsOrBlock, block], 1);
+  }
+
+  /** `scope("(:locale)", { module: "shop" }, () => { ... })`, or `scope({ module: "admin" }, () => { ... })`. */
+  scope(...args: Array<NameOrOptions<ScopeOptions>>): void {
+    this.named("scope", args, 0);
+  }
+
+  /** `controller("pages", () => { r.get("about") })`: the routes' controller. */
+  controller(name: string, block: Block): void {
+    this.named("controller", [name, block], 1);
+  }
+
+  /** `constraints({ subdomain: "api" }, () => { ... })`. */
+  constraints(constraints: Constraints, block: Block): void {
+    this.named("constraints", [constraints, block], 0);
+  }
+
+  /** `defaults({ format: "json" }, () => { ... })`. */
+  defaults(defaults: Record<string, string | number | boolean>, block: Block): void {
+    this.named("defaults", [defaults, block], 0);
+  }
+
+  /** `shallow(() => { ... })`: nested resources in the block are shallow. */
+  shallow(block: Block): void {
+    this.named("shallow", [block], 0);
+  }
+
+  /** `concern("commentable", () => { r.resources("comments") })`: routes to draw where a resource names the concern. */
+  concern(name: string, block: Block): void {
+    this.named("concern", [name, block], 1);
+  }
+
+  /** `concerns("commentable", "taggable")`: the concerns' routes, here. */
+  concerns(...names: string[]): void {
+    this.named("concerns", names, 1);
+  }
+
+  /** `member(() => { r.post("publish") })`: routes on the resource's member path. */
+  member(block: Block): void {
+    this.named("member", [block], 0);
+  }
+
+  /** `collection(() => { r.get("search") })`: routes on the resource's collection path. */
+  collection(block: Block): void {
+    this.named("collection", [block], 0);
+  }
+
+  /** `new(() => { r.get("preview") })`: routes on the resource's new path. */
+  new(block: Block): void {
+    this.named("new", [block], 0);
+  }
+
+  /**
+   * `get("about", { to: "pages#about" })`: a route taking GET (and HEAD). A word names an action
+   * (Rails' `get :preview`); anything else is a path (`"photos/:id"`).
+   */
+  get(...args: Array<string | RouteOptions>): void {
+    this.named("get", args, 1);
+  }
+
+  post(...args: Array<string | RouteOptions>): void {
+    this.named("post", args, 1);
+  }
+
+  put(...args: Array<string | RouteOptions>): void {
+    this.named("put", args, 1);
+  }
+
+  patch(...args: Array<string | RouteOptions>): void {
+    this.named("patch", args, 1);
+  }
+
+  delete(...args: Array<string | RouteOptions>): void {
+    this.named("delete", args, 1);
+  }
+
+  /** `match("photos", { to: "photos#index", via: ["get", "post"] })`: a route of the methods `via` names. */
+  match(...args: Array<string | (RouteOptions & { via: HttpVerb | readonly HttpVerb[] })>): void {
+    this.named("match", args, 1);
+  }
+
+  /** `root("pages#home")` or `root({ to: "pages#home" })`: the route of `/` (of a namespace's path inside one). */
+  root(toOrOptions: string | RouteOptions): void {
+    this.named("root", [toOrOptions], 0);
+  }
+
+  /** Records a call: its strings, its one options object and its block, which runs with this mapper recording into it. */
+  private named(kind: DeclarationKind, args: readonly unknown[], needs: number): void {
+    const names: string[] = [];
+    let options: OptionMap = record();
+    let block: Block | undefined;
+    for (const arg of args) {
+      if (typeof arg === "string") names.push(arg);
+      else if (typeof arg === "function") block = arg as Block;
+      else if (arg !== null && arg !== undefined) options = toOptionMap(arg, kind);
+    }
+    if (names.length < needs) throw new TypeError(`${kind}() needs a name written as a string`);
+    const declaration: Declaration = { kind, names, options };
+    this.into.push(declaration);
+    if (!block) return;
+    const outer = this.into;
+    declaration.block = [];
+    this.into = declaration.block;
+    try {
+      block();
+    } finally {
+      this.into = outer;
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import { RouteDefinitionError } from "../../model/errors";
+import { parsePath, PathSegment, segmentKeys } from "../../model/path";
+import { EMPTY_MAP, isEmpty, record } from "../../model/records";
+import { HttpMethod, Route, RouteOrigin } from "../../model/route";
+import { asText, OptionMap, OptionValue, rubyInspect, toList } from "../../model/values";
+import { normalizedPath, Scope } from "./scope";
+
+/*
+ * One route of behaviour C from what a mapper call resolved (Rails 6.1's Mapping): the path with
+ * its format, the controller and action from `to:` and the scope, and the options and constraints
+ * sorted into requirements (on path segments), conditions (on the request), fixed parameters and
+ * segment defaults.
+ */
+
+/** What a route call resolved before its route is built. */
+export interface MappingInput {
+  path: string;
+  controller: string | undefined;
+  action: string | undefined;
+  to: string | undefined;
+  via: readonly string[];
+  format: OptionValue | undefined;
+  constraints: OptionMap;
+  /** The call's other options: regexps are requirements, other values defaults. */
+  options: OptionMap;
+}
+
+/** The request conditions Rails reads from constraints that a string or number also makes a default of. */
+const URL_OPTIONS = new Set(["protocol", "subdomain", "domain", "host", "port"]);
+
+/** Methods a C route may name (`via: "all"` is any). */
+const VIAS: ReadonlySet<string> = new Set<HttpMethod>(["get", "post", "put", "patch", "delete", "options"]);
+
+const ANCHORS = /^(\\A|\^)|(\\Z|\\z|\$)$/;
+
+/** The path with its format: `(.:format)` unless the format is off, a path that ends in one or `/`. */
+export function formattedPath(path: string, format: OptionValue | undefined): string {
+  const normalized = normalizedPath(path);
+  if (format === true) return `${normalized}.:format`;
+  if (format !== false && !/(?:\(\.:format\)+|\.:format|\/)$/.test(normalized)) return `${normalized}(.:format)`;
+  return normalized;
+}
+
+export function buildRoute(scope: Scope, input: MappingInput, name: string | null, origin: RouteOrigin | undefined, option?: string): Route {
+  const { segments, optionalFormat } = parsedPath(input.path);
+  const pathKeys = new Set(segmentKeys(segments));
+  const moduleName = scope.get("module");
+  const options = record<OptionValue>();
+  // A glob takes the rest of the path lazily, leaving a file extension to the format.
+  if (input.format !== false) for (const segment of segments) for (const part of segment) if (part.kind === "glob") options[part.key] = /.+?/;
+  Object.assign(options, scope.get("options"), input.options);
+  if (pathKeys.has("controller")) {
+    if (moduleName) throw refused(":controller segment is not allowed within a namespace block");
+    options.controller ??= /.+?/;
+  } else {
+    const [toController, toAction] = input.to?.includes("#") ? input.to.split("#") : [];
+    const controller = withModule(toController || input.controller, moduleName);
+    const action = toAction || input.action;
+    if (controller === undefined) throw refused("Missing :controller key on routes definition, please check your routes.");
+    options.controller = controllerName(controller);
+    if (action !== undefined) options.action = action;
+    else if (!pathKeys.has("action")) throw refused("Missing :action key on routes definition, please check your routes.");
+  }
+
+  const constraints = record<OptionValue>();
+  Object.assign(constraints, scope.get("constraints"));
+  for (const key in options) if (options[key] instanceof RegExp) constraints[key] = options[key];
+  // Defaults in Rails' order of precedence, lowest first: the format's, the request conditions', the scope's, the call's.
+  const format = input.format;
+  const defaults = record<OptionValue>();
+  if (format instanceof RegExp) defaults.format = null;
+  else if (typeof format === "string") defaults.format = format;
+  for (const key in input.constraints) {
+    const value = input.constraints[key];
+    if (URL_OPTIONS.has(key) && (typeof value === "string" || typeof value === "number")) defaults[key] = value;
+  }
+  Object.assign(defaults, scope.get("defaults"));
+  Object.assign(constraints, input.constraints);
+
+  const requirements = record<RegExp>();
+  const conditions = record<string>();
+  for (const key in constraints) {
+    const value = constraints[key];
+    if (pathKeys.has(key) || key === "controller") {
+      if (value instanceof RegExp) {
+        checkRequirement(value);
+        requirements[key] = value;
+      } else if (key !== "controller") throw refused(`${key}: a constraint on a path segment must be a regular expression`);
+    } else conditions[key] = asText(value);
+  }
+  // The format's own requirement gives way to a constraint on it.
+  if (format === true) requirements.format ??= /.+/;
+  else if (format instanceof RegExp) requirements.format ??= format;
+  else if (typeof format === "string") requirements.format ??= new RegExp(format);
+  for (const key in options) if (!(options[key] instanceof RegExp)) defaults[key] = options[key];
+  if (pathKeys.has("action") && !("action" in requirements)) defaults.action ??= "index";
+
+  const segmentDefaults = record<string>();
+  const params = record<string>();
+  for (const key in defaults) {
+    if (key === "controller" || key === "action") continue;
+    const value = defaults[key];
+    if (value === null) continue;
+    if (pathKeys.has(key)) segmentDefaults[key] = asText(value);
+    else params[key] = asText(value);
+  }
+  delete requirements.controller;
+  return new Route(
+    name,
+    methodsOf(input.via),
+    segments,
+    pathKeys.has("controller") ? null : asText(defaults.controller ?? null),
+    pathKeys.has("action") ? null : asText(defaults.action ?? null),
+    {
+      requirements: sharedOrEmpty(requirements),
+      params: sharedOrEmpty(params),
+      conditions: sharedOrEmpty(conditions),
+      defaults: sharedOrEmpty(segmentDefaults),
+      controllerNamespace: "",
+    },
+    segments.length,
+    optionalFormat,
+    origin,
+    option,
+    true,
+  );
+}
+
+/** The segments of a C path; the optional format is the one optional group behaviour C reads so far. */
+function parsedPath(path: string): { segments: PathSegment[]; optionalFormat: boolean } {
+  const optionalFormat = path.endsWith("(.:format)");
+  const text = optionalFormat ? `${path.slice(0, -"(.:format)".length)}.:format` : path;
+  if (/[()]/.test(text)) {
+    throw refused(`${JSON.stringify(path)}: optional groups other than a last (.:format) are not read by this version of behaviour C`);
+  }
+  if (optionalFormat && text === "/.:format") throw refused(`${JSON.stringify(path)}: a format with no path before it`);
+  return { segments: parsePath(text), optionalFormat };
+}
+
+/** The controller under the scope's module, unless written from the root (`/admin/users`). */
+function withModule(controller: string | undefined, moduleName: string | null | undefined): string | undefined {
+  if (!moduleName || controller === undefined) return controller;
+  return controller.startsWith("/") ? controller.slice(1) : `${moduleName}/${controller}`;
+}
+
+/** A controller name Rails accepts: lower case, digits, `_` and `/`. */
+function controllerName(controller: string): string {
+  if (/^[a-z_0-9][a-z_0-9/]*$/.test(controller)) return controller;
+  throw refused(
+    `'${controller}' is not a supported controller name. This can lead to potential routing problems. See https://guides.rubyonrails.org/routing.html#specifying-a-controller-to-use`,
+  );
+}
+
+function checkRequirement(requirement: RegExp): void {
+  if (ANCHORS.test(requirement.source))
+    throw new RouteDefinitionError(`Regexp anchor characters are not allowed in routing requirements: ${rubyInspect(requirement)}`, "requirement-anchor");
+  if (requirement.flags.includes("m"))
+    throw new RouteDefinitionError(`Regexp multiline option is not allowed in routing requirements: ${rubyInspect(requirement)}`, "requirement-anchor");
+}
+
+/** The route's methods: null for `via: "all"`. */
+function methodsOf(via: readonly string[]): HttpMethod[] | null {
+  if (via.includes("all")) return null;
+  for (const method of via) if (!VIAS.has(method)) throw refused(`via: ${JSON.stringify(method)} is not a method behaviour C routes (${[...VIAS].join(", ")}, all)`);
+  return via as HttpMethod[];
+}
+
+/** Rails' check_via: `match` needs its methods. */
+export function checkedVia(via: OptionValue | undefined): string[] {
+  const methods = toList(via ?? null).map(asText);
+  if (methods.length === 0) {
+    throw refused(
+      'You should not use the `match` method in your router without specifying an HTTP method. If you want to expose your action to both GET and POST, add `via: ["get", "post"]`; to GET, use `get`.',
+    );
+  }
+  return methods;
+}
+
+function sharedOrEmpty<T>(values: Record<string, T>): Record<string, T> {
+  return isEmpty(values) ? (EMPTY_MAP as Record<string, T>) : values;
+}
+
+/** Refused as Rails raised ArgumentError when the routes were drawn. */
+export function refused(message: string): RouteDefinitionError {
+  return new RouteDefinitionError(message, "invalid-route");
+}
