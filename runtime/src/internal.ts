@@ -13,7 +13,15 @@ export { generateFromOptions, routesByTarget } from "./routing/generation/genera
 export { Helper, helperNames, parseHelperName, routePath } from "./routing/generation/helpers";
 export { Behaviour, behaviourOf, BEHAVIOURS, DEFAULT_BEHAVIOUR, isBehaviour } from "./routing/model/behaviour";
 export { CONTROLLER_EXTENSIONS, controllerNameOf, isSafeControllerName } from "./routing/model/controllerFiles";
-export { Declaration, DECLARATION_KINDS, DeclarationKind, DeclarationTree, OptionSource, OptionSourceLookup, SCOPED_DECLARATION_KINDS } from "./routing/model/declarations";
+export {
+  Declaration,
+  DECLARATION_KINDS,
+  DeclarationKind,
+  DeclarationTree,
+  OptionSource,
+  OptionSourceLookup,
+  SCOPED_DECLARATION_KINDS,
+} from "./routing/model/declarations";
 export { Diagnostic, Severity } from "./routing/model/diagnostics";
 export { RouteDefinitionError, RoutingError } from "./routing/model/errors";
 export {

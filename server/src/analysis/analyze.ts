@@ -117,6 +117,17 @@ function read(result: RoutingFileAnalysis, file: ts.SourceFile, evaluator: Evalu
     });
     return;
   }
+  if (tree.settings.behaviour === "C") {
+    // C's calls nest by the blocks they run in, which this reader does not follow yet: no guess at its routes.
+    diagnostics.push({
+      severity: "warning",
+      code: "not-static",
+      message:
+        "Behaviour C (modern Rails' DSL) is drawn by draw() when the application runs; the analyser does not read it yet, so no routes are shown for this file",
+      span: evaluator.span(call),
+    });
+    return;
+  }
   const before = prior?.readings;
   const statements = scopeStatements(file, call, callback);
   const reusable = before && change && prior?.scope && withinOneStatement(change, before) && sameStatements(statements, prior.scope) ? before : undefined;

@@ -188,3 +188,15 @@ describe("analyser: diagnostics (docs/routing.md) on their exact ranges", () => 
     assert.strictEqual(slice(text, d.span), "plural");
   });
 });
+
+describe("analyser: a behaviour-C routing file", () => {
+  it("is reported as not read yet, with no routes guessed from C's calls", () => {
+    const text = `import { draw } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n  r.resources("posts", () => {\n    r.member(() => r.post("publish"));\n  });\n});\n`;
+    const loaded = loadRoutingFile(text, "routes.ts")!;
+    assert.strictEqual(loaded.behaviour, "C");
+    assert.strictEqual(loaded.routes.routes.length, 0);
+    const said = loaded.diagnostics.find((d) => d.code === "not-static");
+    assert.match(said!.message, /Behaviour C .* the analyser does not read it yet/);
+    assert.strictEqual(slice(text, said!.span)?.startsWith("draw("), true);
+  });
+});

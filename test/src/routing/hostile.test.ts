@@ -112,7 +112,7 @@ describe("the runtime reaches no prototype", () => {
       () => draw({ inflections: { irregular: { cactus: null as unknown as string } } }, (m) => m.resources("cacti")),
       /^TypeError: draw\(\): inflections must be/,
     );
-    assert.throws(() => draw({ behaviour: "C" as "A" }, () => undefined), /draw\(\): behaviour must be "A" or "B"/);
+    assert.throws(() => draw({ behaviour: "D" as "A" }, () => undefined), /draw\(\): behaviour must be "A", "B" or "C"/);
   });
 
   it("an option value sharing one object at every level (22 levels, 2^22 paths) is refused by its walked size, naming the option; one holding itself by its depth", () => {

@@ -29,6 +29,12 @@ export interface BehaviourRules {
   formattedHelpersDeprecated: boolean;
   /** PATCH is a request method of its own that routes name (C), not a spelling of PUT. */
   patchIsOwnMethod: boolean;
+  /** A path whose routes take other methods answers 405 Method Not Allowed (A, B), or is no route at all (C). */
+  methodNotAllowed: boolean;
+  /** An optional format's default fills recognition when the request gives none (C; Rails 2.3 took :format only from the request). */
+  optionalFormatTakesDefault: boolean;
+  /** Doubled slashes in a request path count as one (C). */
+  squeezesSlashes: boolean;
 }
 
 export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
@@ -44,6 +50,9 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     rejectsUnknownMethodOverride: true,
     formattedHelpersDeprecated: false,
     patchIsOwnMethod: false,
+    methodNotAllowed: true,
+    optionalFormatTakesDefault: false,
+    squeezesSlashes: false,
   },
   B: {
     inheritedOptions: ["namespace", "shallow"],
@@ -57,6 +66,9 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     rejectsUnknownMethodOverride: false,
     formattedHelpersDeprecated: true,
     patchIsOwnMethod: false,
+    methodNotAllowed: true,
+    optionalFormatTakesDefault: false,
+    squeezesSlashes: false,
   },
   C: {
     inheritedOptions: [],
@@ -70,6 +82,9 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     rejectsUnknownMethodOverride: false,
     formattedHelpersDeprecated: false,
     patchIsOwnMethod: true,
+    methodNotAllowed: false,
+    optionalFormatTakesDefault: true,
+    squeezesSlashes: true,
   },
 };
 

@@ -1,6 +1,14 @@
 /** Rails 2's request methods (ActionController::Request::HTTP_METHODS): any other is refused before routing. */
 export const REQUEST_METHODS = ["get", "head", "put", "post", "delete", "options"] as const;
 
+/** Behaviour C's request methods: Rails 2's and PATCH. */
+const WITH_PATCH = [...REQUEST_METHODS, "patch"] as const;
+
+/** The request methods of a behaviour. */
+export function requestMethodsOf(rules: { patchIsOwnMethod: boolean }): readonly string[] {
+  return rules.patchIsOwnMethod ? WITH_PATCH : REQUEST_METHODS;
+}
+
 /** The lower-case method, without a new string for the usual upper-case names. */
 export function lowerMethod(method: string): string {
   switch (method) {
@@ -12,6 +20,8 @@ export function lowerMethod(method: string): string {
       return "put";
     case "DELETE":
       return "delete";
+    case "PATCH":
+      return "patch";
     case "HEAD":
       return "head";
     case "OPTIONS":

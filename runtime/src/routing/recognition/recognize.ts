@@ -3,7 +3,7 @@ import { BehaviourRules } from "../model/behaviour";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../model/errors";
 import { PathSegment } from "../model/path";
 import { own, setOwn } from "../model/records";
-import { known, lowerMethod, REQUEST_METHODS } from "../model/requestMethods";
+import { lowerMethod, requestMethodsOf } from "../model/requestMethods";
 import type { HttpMethod } from "../model/route";
 import { Route } from "../model/route";
 import { CharNode } from "./charTree";
@@ -58,6 +58,12 @@ class TrieNode {
    * as the original's greedy `(.*)` did).
    */
   glob?: { key: string; node: TrieNode; tails: number[] };
+  /**
+   * C's `*key(.:format)`, the route's last segment: the rest of the path, lazily, then an optional
+   * dot and format (Rails 6.1's `(.+?)(?:\.([^/.?]+))?`): the format is what follows the last
+   * segment's last dot, when something follows it and something comes before it.
+   */
+  formattedGlob?: { key: string; node: TrieNode };
   /** `:controller`: one of the route set's controllers (per controller namespace), possibly several segments long. */
   readonly controllerEdges: Array<{ namespace: string; candidates: string[]; node: TrieNode }> = [];
   /** Routes whose path may end here, in registration order. */
@@ -141,6 +147,8 @@ export class Recognizer {
   private readonly methodClasses: Map<string, number>;
   /** The method of each class (none for class 0 and the last one). */
   private readonly classMethods: Array<string | undefined>;
+  /** The methods a request may have (`_method` too): Rails 2's, and PATCH in C. */
+  private readonly requestMethods: readonly string[];
 
   constructor(
     private readonly routes: readonly Route[],
@@ -148,6 +156,7 @@ export class Recognizer {
     /** The application's other controllers, which a `:controller` segment matches too (RouteSet.withControllers). */
     controllers: readonly string[] = [],
   ) {
+    this.requestMethods = requestMethodsOf(rules);
     this.controllers = [...new Set([...routes.flatMap((route) => (route.controller === null ? [] : [route.controller])), ...controllers])];
     // Filled in as routes are first recognised, in any order: made full length at once, so that it stays an array and not a dictionary.
     this.fixed = new Array<FixedValues | undefined>(routes.length).fill(undefined);
@@ -174,6 +183,8 @@ export class Recognizer {
   /** The index of the route a request is recognised as, its values left in the search; or the routing error. */
   private find(method: string, path: string, params: Readonly<Record<string, unknown>>): number {
     const requested = this.requestMethod(method, params);
+    // C's router squeezes doubled slashes before matching (Journey's normalize_path).
+    if (this.rules.squeezesSlashes && path.includes("//")) path = path.replace(/\/{2,}/g, "/");
     const matchMethod = requested === "head" ? "get" : requested;
     const search = this.search;
     search.reset(this.methodClasses.get(matchMethod) ?? this.classMethods.length - 1);
@@ -182,7 +193,7 @@ export class Recognizer {
     this.enter(this.root, path, from, end, search);
     if (search.best !== NONE) return search.best;
     // The error path: the routes whose path matched (none takes the method).
-    const allowed = this.allowedMethods(path);
+    const allowed = this.rules.methodNotAllowed ? this.allowedMethods(path) : [];
     if (allowed.length) throw new MethodNotAllowed(allowed);
     throw new RoutingError(`No route matches ${JSON.stringify(shortened(path))} with {:method=>:${matchMethod}}`);
   }
@@ -209,13 +220,13 @@ export class Recognizer {
    */
   private requestMethod(method: string, params: Readonly<Record<string, unknown>>): string {
     let requested = lowerMethod(method);
-    if (!known(requested)) throw new UnknownHttpMethod(method, REQUEST_METHODS);
+    if (!this.requestMethods.includes(requested)) throw new UnknownHttpMethod(method, this.requestMethods);
     if (requested !== "post") return requested;
     const override = own(params, "_method");
     if (override !== undefined && override !== null) {
       const wanted = String(override).toLowerCase();
-      if (known(wanted)) requested = wanted;
-      else if (this.rules.rejectsUnknownMethodOverride) throw new UnknownHttpMethod(String(override), REQUEST_METHODS);
+      if (this.requestMethods.includes(wanted)) requested = wanted;
+      else if (this.rules.rejectsUnknownMethodOverride) throw new UnknownHttpMethod(String(override), this.requestMethods);
     }
     return requested;
   }
@@ -223,7 +234,7 @@ export class Recognizer {
   private result(index: number, values: string[]): Recognition {
     const route = this.routes[index];
     const recognition: Recognition = { route: route.name, controller: route.controller, action: route.action, params: {} };
-    const fixed = (this.fixed[index] ??= fixedValues(route));
+    const fixed = (this.fixed[index] ??= fixedValues(route, this.rules));
     for (let i = 0; i < fixed.defaults.length; i += 2) put(recognition, route, fixed.defaults[i], fixed.defaults[i + 1]);
     for (let i = 0; i < values.length; i += 2) put(recognition, route, values[i], decode(values[i + 1]));
     for (let i = 0; i < fixed.params.length; i += 2) setOwn(recognition.params, fixed.params[i], fixed.params[i + 1]);
@@ -268,6 +279,18 @@ export class Recognizer {
     }
     if (node.controllerEdges.length) this.walkControllers(node, path, from, end, search);
     if (node.glob && from < end) this.walkGlob(node.glob, path, from, end, search);
+    if (node.formattedGlob && from < end) this.walkFormattedGlob(node.formattedGlob, path, from, end, search);
+  }
+
+  private walkFormattedGlob(glob: NonNullable<TrieNode["formattedGlob"]>, path: string, from: number, end: number, search: Search): void {
+    if (!reachable(glob.node, end + 1, end, search)) return;
+    const values = search.values;
+    const length = values.length;
+    const dot = path.lastIndexOf(".", end - 1);
+    if (dot > from && dot < end - 1 && path.indexOf("/", dot) < 0) values.push(glob.key, path.slice(from, dot), "format", path.slice(dot + 1, end));
+    else values.push(glob.key, path.slice(from, end));
+    this.atTerminal(glob.node, search);
+    truncate(values, length);
   }
 
   /**
@@ -385,6 +408,10 @@ export class Recognizer {
       node.glob ??= { key: segment[0].key, node: new TrieNode(), tails: [] };
       return node.glob.node;
     }
+    if (last && route.optionalFormat && isFormattedGlob(segment) && !route.requirements.format) {
+      node.formattedGlob ??= { key: (segment[0] as { key: string }).key, node: new TrieNode() };
+      return node.formattedGlob.node;
+    }
     if (
       segment.length === 1 &&
       segment[0].kind === "param" &&
@@ -441,6 +468,7 @@ export class Recognizer {
     node.statics.finish();
     for (const edge of node.generic) below(edge.node);
     below(node.glob?.node);
+    below(node.formattedGlob?.node);
     for (const edge of node.controllerEdges) below(edge.node);
     node.slot = bounds.length;
     bounds.push(...ending, ...deeper);
@@ -448,6 +476,12 @@ export class Recognizer {
     node.generic.sort((a, b) => a.node.minRoute - b.node.minRoute);
     return { ending, deeper };
   }
+}
+
+/** `*key.:format`: a glob, a dot and the format. */
+function isFormattedGlob(segment: PathSegment): boolean {
+  const [glob, dot, format] = segment;
+  return segment.length === 3 && glob.kind === "glob" && dot.kind === "static" && dot.text === "." && format.kind === "param" && format.key === "format";
 }
 
 /** Whether a route of the search's method that beats the best so far may end at or below `node`, the path going on from `from`. */
@@ -538,12 +572,12 @@ interface FixedValues {
   params: string[];
 }
 
-function fixedValues(route: Route): FixedValues {
+function fixedValues(route: Route, rules: BehaviourRules): FixedValues {
   const pairs = (values: Record<string, string>) => Object.keys(values).flatMap((key) => [key, values[key]]);
   const defaults: string[] = [];
   for (const key of Object.keys(route.defaults)) {
     // B's optional format never takes a default: Rails 2.3 set :format only from the request.
-    if (!(route.optionalFormat && key === "format")) defaults.push(key, route.defaults[key]);
+    if (!(route.optionalFormat && key === "format") || rules.optionalFormatTakesDefault) defaults.push(key, route.defaults[key]);
   }
   const params = pairs(route.params);
   // Most routes have neither: they share one object, which stays in the cache between requests.

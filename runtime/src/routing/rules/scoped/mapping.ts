@@ -105,6 +105,8 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
     else params[key] = asText(value);
   }
   delete requirements.controller;
+  // Rails keeps no requirement of a lazy any-text pattern (a glob's, a :controller's): what it matches is the segment's own rule.
+  for (const key in requirements) if (requirements[key].source === ".+?") delete requirements[key];
   return new Route(
     name,
     methodsOf(input.via),
@@ -161,7 +163,8 @@ function checkRequirement(requirement: RegExp): void {
 /** The route's methods: null for `via: "all"`. */
 function methodsOf(via: readonly string[]): HttpMethod[] | null {
   if (via.includes("all")) return null;
-  for (const method of via) if (!VIAS.has(method)) throw refused(`via: ${JSON.stringify(method)} is not a method behaviour C routes (${[...VIAS].join(", ")}, all)`);
+  for (const method of via)
+    if (!VIAS.has(method)) throw refused(`via: ${JSON.stringify(method)} is not a method behaviour C routes (${[...VIAS].join(", ")}, all)`);
   return via as HttpMethod[];
 }
 

@@ -19,7 +19,21 @@ import { ScopedResource } from "./scopedResource";
 const RESOURCE_OPTIONS = new Set(["as", "controller", "path", "only", "except", "param", "concerns"]);
 const CANONICAL_ACTIONS = new Set(["index", "create", "new", "show", "update", "destroy"]);
 /** A scope's keys, in the order Rails merges them (Scope::OPTIONS without blocks and options, which are handled apart). */
-const SCOPE_KEYS = ["path", "shallow_path", "as", "shallow_prefix", "module", "controller", "action", "path_names", "constraints", "shallow", "defaults", "via", "format"];
+const SCOPE_KEYS = [
+  "path",
+  "shallow_path",
+  "as",
+  "shallow_prefix",
+  "module",
+  "controller",
+  "action",
+  "path_names",
+  "constraints",
+  "shallow",
+  "defaults",
+  "via",
+  "format",
+];
 const URL_OPTIONS = new Set(["protocol", "subdomain", "domain", "host", "port"]);
 const ROUTE_ON = new Set(["member", "collection", "new"]);
 const DEFAULT_PATH_NAMES = { new: "new", edit: "edit" };

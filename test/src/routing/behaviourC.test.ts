@@ -1,0 +1,122 @@
+import * as assert from "assert";
+import * as fs from "fs";
+import * as path from "path";
+import { draw, RouteSet, ScopedMapper } from "resource-routes";
+
+import { ROOT } from "../support/fixtures";
+
+/**
+ * Behaviour C against Rails 6.1 itself: test/fixtures/behaviour-c/cases.json holds each case's
+ * routes.rb and its TypeScript twin, with the routes, recognitions and generations Rails 6.1's own
+ * routing gave for the routes.rb (scripts/behaviourCCases.mjs asks the rails6 oracle again).
+ */
+
+interface RailsRoute {
+  name: string | null;
+  verb: string;
+  path: string;
+  controller: string | null;
+  action: string | null;
+  requirements: Record<string, string>;
+  defaults: Record<string, unknown>;
+}
+
+interface BehaviourCCase {
+  name: string;
+  ruby: string;
+  ts: string;
+  rails: {
+    error: string | null;
+    routes: RailsRoute[];
+    recognitions: Array<{ verb: string; path: string; controller?: string; action?: string; params?: Record<string, string>; error?: string }>;
+    generations: Array<{ helper?: string; args?: unknown[]; path?: string; call?: unknown; error?: string }>;
+  };
+}
+
+const CASES: BehaviourCCase[] = JSON.parse(fs.readFileSync(path.join(ROOT, "test/fixtures/behaviour-c/cases.json"), "utf8"));
+
+/** The case's TypeScript drawn in behaviour C. */
+function drawn(c: BehaviourCCase): RouteSet {
+  const body = new Function("r", c.ts) as (r: ScopedMapper) => void;
+  return draw({ behaviour: "C", warn: () => undefined }, body);
+}
+
+/** A route as the oracle prints it: defaults are the fixed parameters and segment defaults together. */
+function asRails(routes: RouteSet): RailsRoute[] {
+  return routes.routes.map((route) => ({
+    name: route.name,
+    verb: route.verb,
+    path: route.path,
+    controller: route.controller,
+    action: route.action,
+    requirements: Object.fromEntries(Object.entries(route.requirements).map(([key, value]) => [key, value.source])),
+    defaults: { ...route.params, ...route.defaults },
+  }));
+}
+
+/** The routes Rails drew before it raised, for a case that raises. */
+function routesBefore(c: BehaviourCCase): RailsRoute[] {
+  return c.rails.routes.map((route) => ({ ...route, requirements: sorted(route.requirements), defaults: sorted(route.defaults) }));
+}
+
+function sorted<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+describe("behaviour C: Rails 6.1's routing, case by case", () => {
+  it("has its cases (every one answered by Rails 6.1)", () => {
+    assert.ok(CASES.length >= 30);
+    for (const c of CASES) assert.match(String((c.rails as { version?: string }).version), /^6\.1\./);
+  });
+
+  for (const c of CASES) {
+    describe(c.name, () => {
+      it("draws Rails' routes, in Rails' order, with Rails' names", () => {
+        if (c.rails.error) {
+          // Rails' first line, which ours begins with (ours may say the rest in other words).
+          const message = c.rails.error
+            .replace(/^ArgumentError: /, "")
+            .split("\n")[0]
+            .trim();
+          assert.throws(
+            () => drawn(c),
+            (error: Error) => error.message.startsWith(message),
+          );
+          return;
+        }
+        const ours = asRails(drawn(c)).map((route) => ({ ...route, requirements: sorted(route.requirements), defaults: sorted(route.defaults) }));
+        assert.deepStrictEqual(ours, routesBefore(c));
+      });
+
+      if (c.rails.recognitions.length) {
+        it("recognises each request as Rails does", () => {
+          const routes = drawn(c);
+          for (const request of c.rails.recognitions) {
+            const asked = `${request.verb} ${request.path}`;
+            if (request.error) {
+              assert.throws(() => routes.recognize(request.verb, request.path), /No route matches/, asked);
+              continue;
+            }
+            const { controller, action, params } = routes.recognize(request.verb, request.path);
+            assert.deepStrictEqual(
+              { controller, action, params: sorted(params) },
+              { controller: request.controller, action: request.action, params: request.params },
+              asked,
+            );
+          }
+        });
+      }
+
+      if (c.rails.generations.length) {
+        it("generates each helper's path as Rails does", () => {
+          const helpers = drawn(c).helpers as unknown as Record<string, (...args: unknown[]) => string>;
+          for (const generation of c.rails.generations) {
+            const asked = JSON.stringify(generation.call ?? [generation.helper, ...(generation.args ?? [])]);
+            if (generation.error) assert.throws(() => helpers[generation.helper!](...generation.args!), Error, asked);
+            else assert.strictEqual(helpers[generation.helper!](...generation.args!), generation.path, asked);
+          }
+        });
+      }
+    });
+  }
+});
