@@ -53,10 +53,12 @@ export { recognisedSegments, Recognizer } from "./routing/recognition/recognize"
 export { escapeRegExp, nonCapturing, segmentMatcher } from "./routing/recognition/segmentMatch";
 export { valuePattern } from "./routing/recognition/valuePattern";
 export { ROUTE_METHODS } from "./routing/rules/builder";
-export { expandDeclarations, Expander, ExpansionUnit, expansionUnits, Refusal, stopped } from "./routing/rules/expand";
+export { expandDeclarations, Expander, ExpansionUnit, expansionUnits, Refusal } from "./routing/rules/expand";
 export { Inflector, RAILS_INFLECTIONS } from "./routing/rules/inflector";
 export { associationName, defineResource, resourceSingular } from "./routing/rules/resource";
 export { DEFAULT_ACTIONS } from "./routing/rules/restriction";
+export { expandScoped } from "./routing/rules/scoped/scopedExpander";
+export { stopped } from "./routing/rules/stopped";
 export { nearest, nearestWithin, RESOURCE_OPTIONS, suggestionBound, validateDeclaration } from "./routing/rules/validate";
 export {
   baseName,

@@ -117,27 +117,18 @@ function read(result: RoutingFileAnalysis, file: ts.SourceFile, evaluator: Evalu
     });
     return;
   }
-  if (tree.settings.behaviour === "C") {
-    // C's calls nest by the blocks they run in, which this reader does not follow yet: no guess at its routes.
-    diagnostics.push({
-      severity: "warning",
-      code: "not-static",
-      message:
-        "Behaviour C (modern Rails' DSL) is drawn by draw() when the application runs; the analyser does not read it yet, so no routes are shown for this file",
-      span: evaluator.span(call),
-    });
-    return;
-  }
-  const before = prior?.readings;
+  // C's calls nest by the blocks they run in, on one mapper: read whole at each version (no statement's reading is kept).
+  const scoped = tree.settings.behaviour === "C";
+  const before = scoped ? undefined : prior?.readings;
   const statements = scopeStatements(file, call, callback);
   const reusable = before && change && prior?.scope && withinOneStatement(change, before) && sameStatements(statements, prior.scope) ? before : undefined;
   result.reuse!.scope = statements;
   const head = diagnostics.length;
-  const reading = new DeclarationReader(evaluator, diagnostics).drawCallback(callback, scope, body, reusable);
+  const reading = new DeclarationReader(evaluator, diagnostics, scoped).drawCallback(callback, scope, body, reusable);
   result.reuse!.readings = reading.statements;
   result.reuse!.readingsCost = reading.statements.reduce((sum, r) => addCost(sum, r.cost), { steps: 0, iterations: 0 });
   // Syntax errors elsewhere would have to move with the edit: such a file is read whole until they are gone.
-  if (reading.mapper && parseDiagnosticsOf(file).length === 0)
+  if (reading.mapper && !scoped && parseDiagnosticsOf(file).length === 0)
     result.reuse!.callback = {
       mapper: reading.mapper,
       scope: reading.scope,

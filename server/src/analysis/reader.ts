@@ -1,5 +1,5 @@
 import ts = require("typescript");
-import { Declaration, DECLARATION_KINDS, DeclarationKind, Diagnostic } from "resource-routes/internal";
+import { Declaration, DECLARATION_KINDS, DeclarationKind, Diagnostic, SCOPED_DECLARATION_KINDS } from "resource-routes/internal";
 
 import { addCost, ANALYSIS_LIMITS, count } from "./budget";
 import { callArguments, declarationOf, type FunctionNode } from "./callArguments";
@@ -10,7 +10,9 @@ import { blockOf, BlockReading, CallbackReadings, FoundBlock, StatementReading, 
 import { Scope } from "./scope";
 import { StatementPlace } from "./statementPlace";
 
+/** The methods of A and B's mapper (Rails 2's `map`), and of C's (modern Rails' DSL). */
 const MAPPER_METHODS: ReadonlySet<string> = new Set<DeclarationKind>(DECLARATION_KINDS);
+const SCOPED_METHODS: ReadonlySet<string> = new Set<DeclarationKind>(SCOPED_DECLARATION_KINDS);
 
 /** Mapper parameters in scope, each with the list its calls are recorded into. */
 
@@ -36,10 +38,16 @@ export class DeclarationReader {
    */
   private readonly levels: Array<{ start: number; blocks: Array<FoundBlock | null> }> = [];
 
+  private readonly methods: ReadonlySet<string>;
+
+  /** `scoped`: the file is behaviour C's, whose blocks take no mapper: every call made while one runs is its own. */
   constructor(
     private readonly evaluator: Evaluator,
     private readonly diagnostics: Diagnostic[],
-  ) {}
+    private readonly scoped = false,
+  ) {
+    this.methods = scoped ? SCOPED_METHODS : MAPPER_METHODS;
+  }
 
   /**
    * The draw() callback, read statement by statement with each statement's reading recorded. A
@@ -173,6 +181,7 @@ export class DeclarationReader {
    */
   callback(fn: FunctionNode, mappers: Mappers, scope: Scope, into: Declaration[], owner?: Declaration): void {
     if (this.tooDeep(fn)) return;
+    if (this.scoped) return this.scopedBlock(fn, mappers, scope, into);
     const param = fn.parameters[0];
     const inner = new Map(mappers);
     if (param && ts.isIdentifier(param.name)) inner.set(param.name.text, into);
@@ -188,6 +197,19 @@ export class DeclarationReader {
         if (level) level.blocks.push(null);
         this.body(body, inner, functionScope(fn, scope));
       }
+    } finally {
+      this.blockDepth--;
+    }
+  }
+
+  /** A block of behaviour C: the calls on any mapper in scope, while it runs, are recorded into it. */
+  private scopedBlock(fn: FunctionNode, mappers: Mappers, scope: Scope, into: Declaration[]): void {
+    const inner = new Map([...mappers.keys()].map((name) => [name, into]));
+    const level = this.levels[this.levels.length - 1];
+    if (level) level.blocks.push(null);
+    this.blockDepth++;
+    try {
+      this.body(fn.body, inner, functionScope(fn, scope));
     } finally {
       this.blockDepth--;
     }
@@ -383,11 +405,11 @@ export class DeclarationReader {
   }
 
   private mapperCall(call: ts.CallExpression, method: string, into: Declaration[], mappers: Mappers, scope: Scope): void {
-    if (!MAPPER_METHODS.has(method as DeclarationKind)) {
+    if (!this.methods.has(method)) {
       this.diagnostics.push({
         severity: "warning",
         code: "unknown-mapper-method",
-        message: `The mapper has no method "${method}" (it has ${[...MAPPER_METHODS].join(", ")})`,
+        message: `The mapper has no method "${method}" (it has ${[...this.methods].join(", ")})`,
         span: this.evaluator.span((call.expression as ts.PropertyAccessExpression).name),
       });
       return;

@@ -293,8 +293,7 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
       parsed.importExtension = extension;
     } else if (flag === "--behaviour") {
       const behaviour = value();
-      // C is a routing file's own setting: the analyser does not read C's DSL yet.
-      if (!isBehaviour(behaviour) || behaviour === "C") throw new UsageError(`--behaviour must be A or B, got ${JSON.stringify(behaviour)}`);
+      if (!isBehaviour(behaviour)) throw new UsageError(`--behaviour must be A, B or C, got ${JSON.stringify(behaviour)}`);
       parsed.behaviour = behaviour;
     } else if (flag === "--param") {
       const pair = value();

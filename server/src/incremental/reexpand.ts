@@ -1,8 +1,10 @@
 import {
+  behaviourOf,
   type Declaration,
   type DeclarationTree,
   type Diagnostic,
   Expander,
+  expandScoped,
   ExpansionUnit,
   expansionUnits,
   type Inflector,
@@ -40,6 +42,7 @@ export function expandIncrementally(
   maxRoutes = Infinity,
 ): GroupedTable {
   const settingsKey = JSON.stringify(tree.settings);
+  if (behaviourOf(tree.settings) === "C") return scopedWhole(tree, inflector, maxRoutes);
   const before = previous?.groups.settings === settingsKey ? previous : undefined;
   const units = expansionUnits(tree.body);
   const expander = (table: GroupedTable) => new RecordingExpander(tree.settings, inflector, table);
@@ -57,6 +60,15 @@ export function expandIncrementally(
     stopped(table, error);
   }
   return table;
+}
+
+/**
+ * Behaviour C's expansion, whole: C's declarations depend on the scope every block around them
+ * pushed, and on the concerns and names declared before them anywhere in the file, so a
+ * declaration's routes are not kept from one version to the next. The table has no groups.
+ */
+function scopedWhole(tree: DeclarationTree, inflector: Inflector | undefined, maxRoutes: number): GroupedTable {
+  return expandScoped(tree, new GroupedTable(maxRoutes), inflector);
 }
 
 /** Whether a declaration, or one in its block, is a root that takes a named route's options (`root("episodes")`). */

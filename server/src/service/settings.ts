@@ -64,9 +64,8 @@ export function readSettings(raw: unknown): { settings: ServiceSettings; problem
   const bad = (key: string, expected: string) => problems.push(`resourceRoutes.${key} must be ${expected}; the default is used`);
 
   if (input.defaultBehaviour !== undefined) {
-    // Behaviour C files say so themselves (the analyser does not read C by default).
-    if (isBehaviour(input.defaultBehaviour) && input.defaultBehaviour !== "C") settings.defaultBehaviour = input.defaultBehaviour;
-    else bad("defaultBehaviour", `"A" or "B"`);
+    if (isBehaviour(input.defaultBehaviour)) settings.defaultBehaviour = input.defaultBehaviour;
+    else bad("defaultBehaviour", `"A", "B" or "C"`);
   }
   for (const key of ["routingFiles", "exclude"] as const) {
     if (input[key] === undefined) continue;

@@ -190,13 +190,24 @@ describe("analyser: diagnostics (docs/routing.md) on their exact ranges", () => 
 });
 
 describe("analyser: a behaviour-C routing file", () => {
-  it("is reported as not read yet, with no routes guessed from C's calls", () => {
-    const text = `import { draw } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n  r.resources("posts", () => {\n    r.member(() => r.post("publish"));\n  });\n});\n`;
-    const loaded = loadRoutingFile(text, "routes.ts")!;
-    assert.strictEqual(loaded.behaviour, "C");
-    assert.strictEqual(loaded.routes.routes.length, 0);
-    const said = loaded.diagnostics.find((d) => d.code === "not-static");
-    assert.match(said!.message, /Behaviour C .* the analyser does not read it yet/);
-    assert.strictEqual(slice(text, said!.span)?.startsWith("draw("), true);
+  const file = (body: string) => `import { draw } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n${body}\n});\n`;
+
+  it("records the calls made while a block runs into that block, as draw() does", () => {
+    const text = file(`  r.resources("posts", () => {\n    r.member(() => r.post("publish"));\n  });\n  r.get("about", { to: "pages#about" });`);
+    assert.deepStrictEqual(names(text), ["publish_post", "posts", "new_post", "edit_post", "post", "about"]);
+    const [posts] = analyzeRoutingFile(text).tree!.body;
+    assert.deepStrictEqual(
+      posts.block!.map((d) => [d.kind, d.block?.map((inner) => inner.kind)]),
+      [["member", ["post"]]],
+    );
+  });
+
+  it("knows C's mapper methods, not Rails 2's", () => {
+    const loaded = loadRoutingFile(file(`  r.connect(":controller/:action");\n  r.resources("posts", { only: "index" });`), "routes.ts")!;
+    assert.deepStrictEqual(
+      loaded.routes.routes.map((route) => route.name),
+      ["posts"],
+    );
+    assert.match(loaded.diagnostics.find((d) => d.code === "unknown-mapper-method")!.message, /no method "connect"/);
   });
 });

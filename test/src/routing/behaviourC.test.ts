@@ -3,6 +3,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { draw, RouteSet, ScopedMapper } from "resource-routes";
 
+import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { ROOT } from "../support/fixtures";
 
 /**
@@ -86,6 +87,28 @@ describe("behaviour C: Rails 6.1's routing, case by case", () => {
         }
         const ours = asRails(drawn(c)).map((route) => ({ ...route, requirements: sorted(route.requirements), defaults: sorted(route.defaults) }));
         assert.deepStrictEqual(ours, routesBefore(c));
+      });
+
+      it("reads the same routes statically as draw() draws (the analyser)", () => {
+        const text = `import { draw } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n${c.ts}\n});\n`;
+        const loaded = loadRoutingFile(text, "routes.ts")!;
+        assert.strictEqual(loaded.behaviour, "C");
+        assert.deepStrictEqual(
+          loaded.diagnostics.filter((d) => d.severity !== "error").map((d) => d.message),
+          [],
+        );
+        if (c.rails.error) {
+          const message = c.rails.error
+            .replace(/^ArgumentError: /, "")
+            .split("\n")[0]
+            .trim();
+          assert.ok(
+            loaded.diagnostics.some((d) => d.severity === "error" && d.message.startsWith(message)),
+            message,
+          );
+          return;
+        }
+        assert.deepStrictEqual(loaded.routes.toJSON().routes, drawn(c).toJSON().routes);
       });
 
       if (c.rails.recognitions.length) {

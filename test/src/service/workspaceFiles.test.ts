@@ -39,10 +39,10 @@ describe("service: settings", () => {
     assert.ok(file.routes.routes.some((r) => r.path === "/people/new.:format"));
   });
   it("a value of the wrong type is reported and its default used", () => {
-    const { settings, problems } = readSettings({ defaultBehaviour: "C", routingFiles: "routes.ts", hover: { enabled: false } });
+    const { settings, problems } = readSettings({ defaultBehaviour: "D", routingFiles: "routes.ts", hover: { enabled: false } });
     assert.deepStrictEqual([settings.defaultBehaviour, settings.routingFiles, settings.features.hover], ["B", DEFAULT_SETTINGS.routingFiles, false]);
     assert.deepStrictEqual(problems, [
-      `resourceRoutes.defaultBehaviour must be "A" or "B"; the default is used`,
+      `resourceRoutes.defaultBehaviour must be "A", "B" or "C"; the default is used`,
       "resourceRoutes.routingFiles must be a list of glob patterns; the default is used",
     ]);
   });

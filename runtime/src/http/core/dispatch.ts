@@ -1,4 +1,5 @@
 import { routeRecorder } from "../../coverage/recorder";
+import { BehaviourRules, BEHAVIOURS } from "../../routing/model/behaviour";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../../routing/model/errors";
 import { isRequestMethod, routedMethod } from "../../routing/model/requestMethods";
 import type { AnyRouteSet } from "../../routing/model/routeSet";
@@ -133,8 +134,10 @@ export type Pending<T> = T | Promise<T>;
 export class Dispatcher {
   /** basePath without a trailing slash ("" for none). */
   readonly base: string;
-  /** Whether PATCH is routed as PUT (HttpOptions.patch). */
+  /** Whether PATCH is routed as PUT (HttpOptions.patch; never in C, whose routes take PATCH). */
   readonly patch: boolean;
+  /** The served behaviour's rules: its request methods, and whether a wrong method is a 405. */
+  readonly rules: BehaviourRules;
   /** HttpOptions.cookieKeys, checked when the handler is made. */
   readonly cookieKeys: readonly string[] | undefined;
   /** HttpOptions.allowedHosts as a test, its entries checked when the handler is made. */
@@ -162,7 +165,8 @@ export class Dispatcher {
     const others = named.has(null) ? Object.keys(controllers).filter((name) => !named.has(name)) : [];
     this.routes = others.length ? routes.withControllers(others) : routes;
     this.base = withoutTrailingSlash(options.basePath ?? "");
-    this.patch = options.patch !== false;
+    this.rules = BEHAVIOURS[routes.behaviour];
+    this.patch = options.patch !== false && !this.rules.patchIsOwnMethod;
     this.cookieKeys = checkedCookieKeys(options.cookieKeys);
     this.hostAllowed = options.allowedHosts && allowedHostsTest(options.allowedHosts);
     this.plans = new Array<undefined>(routes.routes.length).fill(undefined);
@@ -272,8 +276,8 @@ class Answering<Raw> {
     let matched: ReturnType<AnyRouteSet["match"]>;
     // A method outside Rails' list never reaches recognition (which refuses it): the path's methods are allowed.
     const method = routedMethod(this.request.method, core.patch);
-    if (!isRequestMethod(method)) {
-      const allowed = core.routes.allowedMethods(path);
+    if (!isRequestMethod(method, core.rules)) {
+      const allowed = core.rules.methodNotAllowed ? core.routes.allowedMethods(path) : [];
       if (allowed.length) return this.methodNotAllowed(allowed);
       return this.notFound(`No route matches ${JSON.stringify(shortened(path))} with {:method=>:${method.toLowerCase()}}`, true);
     }

@@ -10,7 +10,7 @@ import { OptionMap } from "./values";
 export type DeclarationKind = "resources" | "resource" | "namespace" | "with_options" | "connect" | "named_route" | "root" | ScopedKind;
 
 /** The calls only behaviour C's mapper makes (modern Rails' DSL). */
-export type ScopedKind =
+type ScopedKind =
   | "scope"
   | "controller"
   | "constraints"

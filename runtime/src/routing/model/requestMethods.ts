@@ -31,14 +31,9 @@ export function lowerMethod(method: string): string {
   }
 }
 
-/** Whether a lower-case method is one of Rails' request methods. */
-export function known(method: string): boolean {
-  return (REQUEST_METHODS as readonly string[]).includes(method);
-}
-
-/** Whether a request's method (any case) is one of Rails' request methods. */
-export function isRequestMethod(method: string): boolean {
-  return known(lowerMethod(method));
+/** Whether a request's method (any case) is one of a behaviour's request methods. */
+export function isRequestMethod(method: string, rules: { patchIsOwnMethod: boolean }): boolean {
+  return requestMethodsOf(rules).includes(lowerMethod(method));
 }
 
 /**

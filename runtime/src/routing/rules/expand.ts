@@ -7,7 +7,7 @@ import { RouteDefinitionError } from "../model/errors";
 import { normalizePath, parsePath, PathSpec, segmentKeys } from "../model/path";
 import { EMPTY_MAP, isEmpty, record } from "../model/records";
 import { RouteOrigin, routeOrigin, RouteSpec } from "../model/route";
-import { optionSpan, originSpan, sameResource } from "../model/spans";
+import { originSpan, sameResource } from "../model/spans";
 import { RouteTable } from "../model/table";
 import { asText, copyMap, deepMerge, isOptionMap, mapOf, OptionMap, OptionValue, pick, toList } from "../model/values";
 import { ROUTE_METHODS, RouteBuilder } from "./builder";
@@ -15,6 +15,7 @@ import { Inflector } from "./inflector";
 import { actionSegment, defineResource, ResourceDefinition, ResourceSettings } from "./resource";
 import { INHERITED_ACTIONS } from "./restriction";
 import { expandScoped } from "./scoped/scopedExpander";
+import { stopped } from "./stopped";
 import { validateDeclaration } from "./validate";
 
 const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "edit" });
@@ -26,14 +27,7 @@ const DEFAULT_PATH_NAMES = Object.assign(record<string>(), { new: "new", edit: "
  */
 export function expandDeclarations(tree: DeclarationTree, inflector?: Inflector, maxRoutes = Infinity): RouteTable {
   const table = new RouteTable(maxRoutes);
-  if (behaviourOf(tree.settings) === "C") {
-    try {
-      expandScoped(tree, table, inflector);
-    } catch (error) {
-      stopped(table, error);
-    }
-    return table;
-  }
+  if (behaviourOf(tree.settings) === "C") return expandScoped(tree, table, inflector);
   const units = expansionUnits(tree.body);
   for (const unit of units) for (const diagnostic of validateDeclaration(unit.declaration)) table.diagnostics.push(diagnostic);
   const expander = new Expander(tree.settings, inflector, table);
@@ -43,29 +37,6 @@ export function expandDeclarations(tree: DeclarationTree, inflector?: Inflector,
     stopped(table, error);
   }
   return table;
-}
-
-/** A refusal stops loading: the table keeps the error and its diagnostic. Any other error is thrown on. */
-export function stopped(table: RouteTable, error: unknown): void {
-  if (!(error instanceof RouteDefinitionError)) throw error;
-  table.error = error;
-  table.diagnostics.push({
-    severity: "error",
-    code: error.code,
-    message: error.message,
-    span: error.declaration && refusedSpan(error),
-  });
-}
-
-/**
- * Where a refused declaration was written: the `except` key of only+except, else the refused value
- * (a requirement may also be written as a top-level key of connect), else the call.
- */
-function refusedSpan(error: RouteDefinitionError) {
-  const declaration = error.declaration!;
-  const path = error.optionPath;
-  if (path?.startsWith("requirements.") && !declaration.source?.options.has(path)) return optionSpan(declaration, path.slice("requirements.".length));
-  return optionSpan(declaration, path, error.code === "only-and-except" ? "key" : "value");
 }
 
 /** A resource's route that could not take its name, as another resource's route held it. */

@@ -5,6 +5,7 @@ import { RouteOrigin, routeOrigin } from "../../model/route";
 import { RouteTable } from "../../model/table";
 import { asText, isOptionMap, OptionMap, OptionValue } from "../../model/values";
 import { Inflector } from "../inflector";
+import { stopped } from "../stopped";
 import { buildRoute, checkedVia, formattedPath, refused } from "./mapping";
 import { mergedMap, mergedModule, mergedPath, mergedPrefix, normalizedName, rootScope, Scope, ScopeFrame, ScopeLevel } from "./scope";
 import { ScopedResource } from "./scopedResource";
@@ -52,8 +53,14 @@ function targetOf(text: string): RouteTarget {
   return { text, isPath: !/^[\w-]+$/.test(text) };
 }
 
-export function expandScoped(tree: DeclarationTree, table: RouteTable, inflector?: Inflector): void {
-  new ScopedExpander(tree, table, inflector ?? new Inflector(tree.settings.inflections, "C")).body(tree.body);
+/** Behaviour C's routes into `table`; a declaration Rails refused stops loading there, the table keeping the error. */
+export function expandScoped<Table extends RouteTable>(tree: DeclarationTree, table: Table, inflector?: Inflector): Table {
+  try {
+    new ScopedExpander(tree, table, inflector ?? new Inflector(tree.settings.inflections, "C")).body(tree.body);
+  } catch (error) {
+    stopped(table, error);
+  }
+  return table;
 }
 
 class ScopedExpander {
