@@ -13,10 +13,10 @@ import { toOptionMap } from "./mapper";
 export type Block = () => void;
 
 /** A list of action names, or one. */
-type Actions = string | readonly string[];
+export type ActionNames = string | readonly string[];
 
-/** A constraint: a pattern for a path segment, or a value or pattern for a request's subdomain, host, domain, protocol or port. */
-type Constraints = Record<string, RegExp | string | number>;
+/** Constraints by key: a pattern for a path segment, or a value or pattern for a request's subdomain, host, domain, protocol or port. */
+export type RouteConstraints = Record<string, RegExp | string | number>;
 
 /** What a scope around routes may set (Rails' scope options). */
 export interface ScopeOptions {
@@ -34,7 +34,7 @@ export interface ScopeOptions {
   action?: string;
   /** Words for the `new` and `edit` path segments. */
   path_names?: Record<string, string>;
-  constraints?: Constraints;
+  constraints?: RouteConstraints;
   defaults?: Record<string, string | number | boolean>;
   /** Nested resources' member routes at the top (`/comments/:id`). */
   shallow?: boolean;
@@ -42,8 +42,8 @@ export interface ScopeOptions {
   format?: boolean | string | RegExp;
   /** The HTTP methods of the routes in the scope. */
   via?: HttpVerb | readonly HttpVerb[];
-  only?: Actions;
-  except?: Actions;
+  only?: ActionNames;
+  except?: ActionNames;
 }
 
 /** `resources` and `resource` options (Rails' resource options; the others apply as a scope around it). */
@@ -75,13 +75,11 @@ export interface RouteOptions {
   /** The path, where the first argument is an action. */
   path?: string;
   format?: boolean | string | RegExp;
-  constraints?: Constraints;
+  constraints?: RouteConstraints;
   defaults?: Record<string, string | number | boolean>;
   /** A segment's pattern (`id: /\d+/`), or a fixed parameter. */
   [segment: string]: unknown;
 }
-
-type NameOrOptions<O> = string | O | Block | null | undefined;
 
 /** The mapper a behaviour-C draw() callback receives: its calls record declarations, nested by the blocks they run in. */
 export class ScopedMapper {
@@ -93,12 +91,12 @@ export class ScopedMapper {
   }
 
   /** `resources("posts", { only: ["index", "show"] }, () => { ... })`: a collection resource; several names draw one each. */
-  resources(...args: Array<NameOrOptions<ResourceOptions>>): void {
+  resources(...args: Array<string | ResourceOptions | Block | null | undefined>): void {
     this.named("resources", args, 1);
   }
 
   /** `resource("profile")`: a singular resource (controller `profiles`). */
-  resource(...args: Array<NameOrOptions<ResourceOptions>>): void {
+  resource(...args: Array<string | ResourceOptions | Block | null | undefined>): void {
     this.named("resource", args, 1);
   }
 
@@ -108,7 +106,7 @@ export class ScopedMapper {
   }
 
   /** `scope("(:locale)", { module: "shop" }, () => { ... })`, or `scope({ module: "admin" }, () => { ... })`. */
-  scope(...args: Array<NameOrOptions<ScopeOptions>>): void {
+  scope(...args: Array<string | ScopeOptions | Block | null | undefined>): void {
     this.named("scope", args, 0);
   }
 
@@ -118,7 +116,7 @@ export class ScopedMapper {
   }
 
   /** `constraints({ subdomain: "api" }, () => { ... })`. */
-  constraints(constraints: Constraints, block: Block): void {
+  constraints(constraints: RouteConstraints, block: Block): void {
     this.named("constraints", [constraints, block], 0);
   }
 

@@ -7,10 +7,15 @@ import { OptionMap } from "./values";
  * and the static analyser produce it; `expandDeclarations` is the only thing that reads it.
  */
 
-export type DeclarationKind = "resources" | "resource" | "namespace" | "with_options" | "connect" | "named_route" | "root" | ScopedKind;
-
-/** The calls only behaviour C's mapper makes (modern Rails' DSL). */
-type ScopedKind =
+/** A mapper's call: Rails 2's (A and B), modern Rails' (C: from `scope` on), or both's. */
+export type DeclarationKind =
+  | "resources"
+  | "resource"
+  | "namespace"
+  | "with_options"
+  | "connect"
+  | "named_route"
+  | "root"
   | "scope"
   | "controller"
   | "constraints"
