@@ -8,11 +8,12 @@ import { TextChange, textChange } from "../text/textChange";
 import { addCost } from "./budget";
 import { Evaluator, unwrap } from "./evaluate";
 import { NotStatic } from "./evaluated";
+import { notStaticDiagnostic } from "./evaluated";
 import type { Reusable, RoutingFileAnalysis } from "./fileAnalysis";
 import { FileSyntax, parseDiagnosticsOf, syntaxOf, tokenStart } from "./fileSyntax";
 import { drawBindings, findDrawCall, PACKAGE_NAME } from "./imports";
 import { partialImport } from "./partialImport";
-import { DeclarationReader, notStaticDiagnostic } from "./reader";
+import { DeclarationReader } from "./reader";
 import { handOver, readAlone, readingAt, sameStatements, scopeStatements, statementAlone, withinOneStatement } from "./rereading";
 import { bindsNames, Scope } from "./scope";
 

@@ -1,5 +1,7 @@
-import type { OptionValue } from "resource-routes/internal";
+import type { Diagnostic, OptionValue } from "resource-routes/internal";
 import type * as ts from "typescript";
+
+import type { Evaluator } from "./evaluate";
 
 /** A value the analyser could not know without running code: the exact node that stopped it. */
 export class NotStatic {
@@ -12,3 +14,11 @@ export class NotStatic {
 }
 
 export type Evaluated = OptionValue | undefined | NotStatic;
+
+/** What a value the reader could not know becomes: `not-static` (information) or `too-deep` (error), at the node that stopped it. */
+export function notStaticDiagnostic(missing: NotStatic, consequence: string, evaluator: Evaluator): Diagnostic {
+  const span = evaluator.span(missing.node);
+  if (missing.cause === "depth") return { severity: "error", code: "too-deep", message: `Too deep: ${missing.reason} cannot be read; ${consequence}.`, span };
+  const why = missing.cause === "budget" ? "is past what the analyser reads of one file" : "cannot be known without running code";
+  return { severity: "information", code: "not-static", message: `Not static: ${missing.reason} ${why}; ${consequence}.`, span };
+}

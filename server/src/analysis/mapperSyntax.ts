@@ -1,5 +1,5 @@
 import ts = require("typescript");
-import type { Declaration } from "resource-routes/internal";
+import { type Declaration, DECLARATION_KINDS, type DeclarationKind, type Diagnostic, SCOPED_DECLARATION_KINDS, type Span } from "resource-routes/internal";
 
 import type { FunctionNode } from "./callArguments";
 import { unwrap } from "./evaluate";
@@ -38,4 +38,17 @@ export function mapperNamed(argument: ts.Expression, mappers: Mappers): string |
 export function mentions(node: ts.Node, mappers: Mappers): boolean {
   if (ts.isIdentifier(node)) return mappers.has(node.text);
   return ts.forEachChild(node, (child) => mentions(child, mappers) || undefined) ?? false;
+}
+
+/** The methods of A and B's mapper (Rails 2's `map`), and of C's (modern Rails' DSL). */
+const MAPPER_METHODS: ReadonlySet<string> = new Set<DeclarationKind>(DECLARATION_KINDS);
+const SCOPED_METHODS: ReadonlySet<string> = new Set<DeclarationKind>(SCOPED_DECLARATION_KINDS);
+
+export function mapperMethods(scoped: boolean): ReadonlySet<string> {
+  return scoped ? SCOPED_METHODS : MAPPER_METHODS;
+}
+
+/** A call on a mapper that has no such method: said, and the call left out. */
+export function unknownMapperMethod(method: string, methods: ReadonlySet<string>, span: Span): Diagnostic {
+  return { severity: "warning", code: "unknown-mapper-method", message: `The mapper has no method "${method}" (it has ${[...methods].join(", ")})`, span };
 }

@@ -1,18 +1,14 @@
 import ts = require("typescript");
-import { Declaration, DECLARATION_KINDS, DeclarationKind, Diagnostic, SCOPED_DECLARATION_KINDS } from "resource-routes/internal";
+import { Declaration, DeclarationKind, Diagnostic } from "resource-routes/internal";
 
 import { addCost, ANALYSIS_LIMITS, count } from "./budget";
 import { callArguments, declarationOf, type FunctionNode } from "./callArguments";
 import { Evaluator, unwrap } from "./evaluate";
-import { NotStatic } from "./evaluated";
-import { functionScope, loopVariable, mapperNamed, type Mappers, mentions } from "./mapperSyntax";
+import { NotStatic, notStaticDiagnostic } from "./evaluated";
+import { functionScope, loopVariable, mapperMethods, mapperNamed, type Mappers, mentions, unknownMapperMethod } from "./mapperSyntax";
 import { blockOf, BlockReading, CallbackReadings, FoundBlock, StatementReading, unreadStatement } from "./readings";
 import { Scope } from "./scope";
 import { StatementPlace } from "./statementPlace";
-
-/** The methods of A and B's mapper (Rails 2's `map`), and of C's (modern Rails' DSL). */
-const MAPPER_METHODS: ReadonlySet<string> = new Set<DeclarationKind>(DECLARATION_KINDS);
-const SCOPED_METHODS: ReadonlySet<string> = new Set<DeclarationKind>(SCOPED_DECLARATION_KINDS);
 
 /** Mapper parameters in scope, each with the list its calls are recorded into. */
 
@@ -46,7 +42,7 @@ export class DeclarationReader {
     private readonly diagnostics: Diagnostic[],
     private readonly scoped = false,
   ) {
-    this.methods = scoped ? SCOPED_METHODS : MAPPER_METHODS;
+    this.methods = mapperMethods(scoped);
   }
 
   /**
@@ -405,15 +401,8 @@ export class DeclarationReader {
   }
 
   private mapperCall(call: ts.CallExpression, method: string, into: Declaration[], mappers: Mappers, scope: Scope): void {
-    if (!this.methods.has(method)) {
-      this.diagnostics.push({
-        severity: "warning",
-        code: "unknown-mapper-method",
-        message: `The mapper has no method "${method}" (it has ${[...this.methods].join(", ")})`,
-        span: this.evaluator.span((call.expression as ts.PropertyAccessExpression).name),
-      });
-      return;
-    }
+    if (!this.methods.has(method))
+      return void this.diagnostics.push(unknownMapperMethod(method, this.methods, this.evaluator.span((call.expression as ts.PropertyAccessExpression).name)));
     const kind = method as DeclarationKind;
     const read = callArguments(call, this.evaluator, scope, (missing, consequence) => this.notStatic(missing, consequence));
     if (!read) return;
@@ -458,11 +447,3 @@ export class DeclarationReader {
 }
 
 const LEFT_OUT = "the routes declared in it are left out";
-
-/** What a value the reader could not know becomes: `not-static` (information) or `too-deep` (error), at the node that stopped it. */
-export function notStaticDiagnostic(missing: NotStatic, consequence: string, evaluator: Evaluator): Diagnostic {
-  const span = evaluator.span(missing.node);
-  if (missing.cause === "depth") return { severity: "error", code: "too-deep", message: `Too deep: ${missing.reason} cannot be read; ${consequence}.`, span };
-  const why = missing.cause === "budget" ? "is past what the analyser reads of one file" : "cannot be known without running code";
-  return { severity: "information", code: "not-static", message: `Not static: ${missing.reason} ${why}; ${consequence}.`, span };
-}
