@@ -11,7 +11,7 @@ export { COVERAGE_VARIABLE, RouteCoverageFile, RouteUse } from "./coverage/recor
 export { positionalKeys } from "./routing/generation/generate";
 export { generateFromOptions, routesByTarget } from "./routing/generation/generateFromOptions";
 export { Helper, helperNames, parseHelperName, routePath } from "./routing/generation/helpers";
-export { Behaviour, behaviourOf, BEHAVIOURS, DEFAULT_BEHAVIOUR, isBehaviour } from "./routing/model/behaviour";
+export { Behaviour, behaviourOf, BehaviourRules, BEHAVIOURS, DEFAULT_BEHAVIOUR, isBehaviour } from "./routing/model/behaviour";
 export { CONTROLLER_EXTENSIONS, controllerNameOf, isSafeControllerName } from "./routing/model/controllerFiles";
 export {
   Declaration,
@@ -24,6 +24,7 @@ export {
 } from "./routing/model/declarations";
 export { Diagnostic, Severity } from "./routing/model/diagnostics";
 export { RouteDefinitionError, RoutingError } from "./routing/model/errors";
+export { formFor, groupForms, OptionalGroup, withoutFormat } from "./routing/model/optionalGroups";
 export {
   DEFAULT_SEGMENT_PATTERN,
   endsWithFormat,
@@ -39,7 +40,7 @@ export {
   specText,
 } from "./routing/model/path";
 export { EMPTY_MAP, isEmpty, own, record } from "./routing/model/records";
-export { REQUEST_METHODS, routedMethod } from "./routing/model/requestMethods";
+export { REQUEST_METHODS, requestMethodsOf, routedMethod } from "./routing/model/requestMethods";
 export { HttpMethod, Route, RouteJSON } from "./routing/model/route";
 export { RouteSet } from "./routing/model/routeSet";
 export { checkDrawSettings, DRAW_SETTINGS, DrawSettings, InflectionSettings } from "./routing/model/settings";

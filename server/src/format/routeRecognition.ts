@@ -1,4 +1,13 @@
-import { DEFAULT_SEGMENT_PATTERN, escapeRegExp, nonCapturing, type PathSegment, recognisedSegments, type Route } from "resource-routes/internal";
+import {
+  type BehaviourRules,
+  DEFAULT_SEGMENT_PATTERN,
+  escapeRegExp,
+  nonCapturing,
+  type PathSegment,
+  recognisedSegments,
+  type Route,
+  withoutFormat,
+} from "resource-routes/internal";
 
 /**
  * A route as the helpers module's `match()` recognises it: one anchored regular expression over the
@@ -7,9 +16,29 @@ import { DEFAULT_SEGMENT_PATTERN, escapeRegExp, nonCapturing, type PathSegment, 
  * facility's segment trie is tested to answer alike. The list is
  * `[name, controller, action, methods, source, flags, keys, glob keys, controller namespace, defaults, params]`.
  */
-export function recognitionData(route: Route, controllers: readonly string[]): unknown[] {
-  const { segments, required } = recognisedSegments(route);
+export function recognitionData(route: Route, controllers: readonly string[], rules: BehaviourRules): unknown[] {
   const keys: string[] = [];
+  const source = route.groups.length ? groupedSource(route, controllers, keys) : plainSource(route, controllers, keys);
+  const flags = [...new Set(Object.values(route.requirements).flatMap((pattern) => [...pattern.flags.replace(/[gyd]/g, "")]))].sort().join("");
+  const defaults = Object.entries(route.defaults).filter(([key]) => rules.optionalFormatTakesDefault || !(route.optionalFormat && key === "format"));
+  return [
+    route.name,
+    route.controller,
+    route.action,
+    route.methods ?? 0,
+    `^${source.text}$`,
+    flags,
+    keys,
+    source.globs,
+    route.controllerNamespace,
+    defaults,
+    Object.entries(route.params),
+  ];
+}
+
+/** The source of a route without optional groups: its segments, those from the required ones on optional. */
+function plainSource(route: Route, controllers: readonly string[], keys: string[]): { text: string; globs: string[] } {
+  const { segments, required } = recognisedSegments(route);
   // A required glob with nothing required after it may take no segment, its value then "", as the facility's trie allows.
   const globAt = segments.findIndex((segment) => segment.length === 1 && segment[0].kind === "glob");
   const emptyGlob = globAt >= 0 && required === globAt + 1;
@@ -21,21 +50,39 @@ export function recognitionData(route: Route, controllers: readonly string[]): u
     const piece = (i === 0 ? "" : "/") + pieces[i] + source;
     source = i >= optionalFrom ? `(?:${piece})?` : piece;
   }
-  const flags = [...new Set(Object.values(route.requirements).flatMap((pattern) => [...pattern.flags.replace(/[gyd]/g, "")]))].sort().join("");
-  const defaults = Object.entries(route.defaults).filter(([key]) => !(route.optionalFormat && key === "format"));
-  return [
-    route.name,
-    route.controller,
-    route.action,
-    route.methods ?? 0,
-    `^${source}$`,
-    flags,
-    keys,
-    globs,
-    route.controllerNamespace,
-    defaults,
-    Object.entries(route.params),
-  ];
+  return { text: source, globs };
+}
+
+/**
+ * The source of a route with C's optional groups: each group's segments optional together, with
+ * the slash that joins them to the path (before a group, or after one that begins the path), and
+ * the optional format after them all, on whichever segment comes last.
+ */
+function groupedSource(route: Route, controllers: readonly string[], keys: string[]): { text: string; globs: string[] } {
+  const { segments, groups } = route;
+  const last = segments.length - 1;
+  let text = "";
+  let joined = -1;
+  segments.forEach((segment, i) => {
+    for (let g = groups.length - 1; g >= 0; g--) if (groups[g][0] === i) text += "(?:";
+    if (i > 0 && joined !== i) text += "/";
+    text += segmentSource(route.optionalFormat && i === last ? withoutFormat(segment) : segment, route, false, controllers, keys);
+    for (const [first, end] of groups) {
+      if (end !== i + 1) continue;
+      // A group that begins the path takes the slash after it.
+      if (first === 0 && end <= last && joined !== end) {
+        text += "/";
+        joined = end;
+      }
+      text += ")?";
+    }
+  });
+  if (route.optionalFormat) {
+    const own = route.requirements.format;
+    text += `(?:\\.(${own ? nonCapturing(own.source) : DEFAULT_SEGMENT_PATTERN}))?`;
+    keys.push("format");
+  }
+  return { text, globs: [] };
 }
 
 /** One segment's source: static text escaped, a parameter as its requirement or the default pattern, a glob whole segments. */
@@ -57,7 +104,8 @@ function segmentSource(segment: PathSegment, route: Route, last: boolean, contro
   for (const part of parts) {
     if (part.kind === "static") source += escapeRegExp(part.text);
     else if (part.kind === "glob") {
-      source += "(.+)";
+      // A glob before an optional format leaves a file's extension to it (Journey's `.+?`), as the trie does.
+      source += format ? "(.+?)" : "(.+)";
       keys.push(part.key);
     } else if (part.key === "controller" && segment.length === 1 && !route.requirements.controller && controllers.length) {
       // `:controller` takes one of the route set's controllers under the route's namespace, longest first.

@@ -4,12 +4,12 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { RouteSet } from "resource-routes";
-import { DEFAULT_SEGMENT_PATTERN, REQUEST_METHODS } from "resource-routes/internal";
+import { BEHAVIOURS, DEFAULT_SEGMENT_PATTERN, requestMethodsOf } from "resource-routes/internal";
 import { pathToFileURL } from "url";
 
 import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
-import { HELPERS_CORE, HELPERS_RECOGNITION } from "../../../server/out/format/shipped/texts";
-import { conformanceCases } from "../support/fixtures";
+import { HELPERS_CORE } from "../../../server/out/format/shipped/texts";
+import { behaviourCCases, behaviourCFile, conformanceCases } from "../support/fixtures";
 import { build, requestFor, routeSetsWithRequests } from "../support/randomRoutes";
 import { runRoutingFile } from "../support/runRoutingFile";
 import { runs } from "../support/runs";
@@ -50,8 +50,14 @@ function compare(routes: RouteSet, browser: Browser, method: string, request: st
 }
 
 describe("the helpers module's match(): the facility's recognition in the browser", function () {
-  it("the shipped code writes the facility's own constants: the request methods, and a segment's default pattern", () => {
-    assert.deepStrictEqual(JSON.parse(/const \$METHODS = (\[[^\]]*\]);/.exec(HELPERS_RECOGNITION)?.[1] ?? "null"), [...REQUEST_METHODS]);
+  it("the module writes the facility's own constants: each behaviour's request methods, and a segment's default pattern", () => {
+    for (const behaviour of ["A", "B", "C"] as const) {
+      const js = helpersModuleOf(
+        runRoutingFile<RouteSet>(`import { draw } from "resource-routes";\nexport default draw({ behaviour: "${behaviour}" }, () => {});\n`, "empty.ts"),
+        { routes: "routes.ts" },
+      ).js;
+      assert.deepStrictEqual(JSON.parse(/const \$METHODS = (\[[^\]]*\]);/.exec(js)?.[1] ?? "null"), [...requestMethodsOf(BEHAVIOURS[behaviour])], behaviour);
+    }
     assert.ok(
       HELPERS_CORE.includes(`(requirement ? requirement[1] : ${JSON.stringify(DEFAULT_SEGMENT_PATTERN)})`),
       "the pattern a segment without a requirement takes",
@@ -78,6 +84,24 @@ describe("the helpers module's match(): the facility's recognition in the browse
       }
     }
     assert.ok(compared > 5_000 && recognised > compared / 3, `${compared} requests compared, ${recognised} recognised`);
+  });
+
+  it("every behaviour-C case: Rails 6.1's requests and requests shaped after each route are answered as routes.recognize answers them", async () => {
+    let recognised = 0;
+    for (const c of behaviourCCases()) {
+      if (c.rails.error) continue;
+      const routes = runRoutingFile<RouteSet>(behaviourCFile(c), "routes.ts");
+      const browser = await browserOf(routes);
+      const requests = c.rails.recognitions.map((r) => [r.verb, r.path]);
+      routes.routes.forEach((route, pick) => {
+        // A requirement that takes a slash spans segments in Rails 6.1, which neither recogniser does yet (docs/routing.md): not shaped here.
+        if (Object.values(route.requirements).some((pattern) => new RegExp(`^(?:${pattern.source})$`).test("a/b"))) return;
+        for (const bend of [0, 1, 2, 3, 5]) requests.push(["GET", requestFor(routes, pick, [pick, bend, 3], bend)]);
+      });
+      for (const method of ["PATCH", "DELETE"]) requests.push([method, "/posts//1"]);
+      for (const [method, request] of requests) if (compare(routes, browser, method, request, c.name)) recognised++;
+    }
+    assert.ok(recognised > 300, `${recognised} recognised`);
   });
 
   it("random route sets and requests, both behaviours, every method", async () => {

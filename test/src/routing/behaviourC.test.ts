@@ -1,10 +1,8 @@
 import * as assert from "assert";
-import * as fs from "fs";
-import * as path from "path";
 import { draw, RouteSet, ScopedMapper } from "resource-routes";
 
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import { ROOT } from "../support/fixtures";
+import { BehaviourCCase, behaviourCCases, behaviourCFile } from "../support/fixtures";
 
 /**
  * Behaviour C against Rails 6.1 itself: test/fixtures/behaviour-c/cases.json holds each case's
@@ -12,29 +10,9 @@ import { ROOT } from "../support/fixtures";
  * routing gave for the routes.rb (scripts/behaviourCCases.mjs asks the rails6 oracle again).
  */
 
-interface RailsRoute {
-  name: string | null;
-  verb: string;
-  path: string;
-  controller: string | null;
-  action: string | null;
-  requirements: Record<string, string>;
-  defaults: Record<string, unknown>;
-}
+type RailsRoute = BehaviourCCase["rails"]["routes"][number];
 
-interface BehaviourCCase {
-  name: string;
-  ruby: string;
-  ts: string;
-  rails: {
-    error: string | null;
-    routes: RailsRoute[];
-    recognitions: Array<{ verb: string; path: string; controller?: string; action?: string; params?: Record<string, string>; error?: string }>;
-    generations: Array<{ helper?: string; args?: unknown[]; path?: string; call?: unknown; error?: string }>;
-  };
-}
-
-const CASES: BehaviourCCase[] = JSON.parse(fs.readFileSync(path.join(ROOT, "test/fixtures/behaviour-c/cases.json"), "utf8"));
+const CASES = behaviourCCases();
 
 /** The case's TypeScript drawn in behaviour C. */
 function drawn(c: BehaviourCCase): RouteSet {
@@ -67,7 +45,7 @@ function sorted<T>(record: Record<string, T>): Record<string, T> {
 describe("behaviour C: Rails 6.1's routing, case by case", () => {
   it("has its cases (every one answered by Rails 6.1)", () => {
     assert.ok(CASES.length >= 30);
-    for (const c of CASES) assert.match(String((c.rails as { version?: string }).version), /^6\.1\./);
+    for (const c of CASES) assert.match(c.rails.version, /^6\.1\./);
   });
 
   for (const c of CASES) {
@@ -90,8 +68,7 @@ describe("behaviour C: Rails 6.1's routing, case by case", () => {
       });
 
       it("reads the same routes statically as draw() draws (the analyser)", () => {
-        const text = `import { draw } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n${c.ts}\n});\n`;
-        const loaded = loadRoutingFile(text, "routes.ts")!;
+        const loaded = loadRoutingFile(behaviourCFile(c), "routes.ts")!;
         assert.strictEqual(loaded.behaviour, "C");
         assert.deepStrictEqual(
           loaded.diagnostics.filter((d) => d.severity !== "error").map((d) => d.message),

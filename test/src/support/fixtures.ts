@@ -49,6 +49,37 @@ export interface ConformanceCase {
   };
 }
 
+/** A behaviour-C case: a routes.rb, its TypeScript twin (the body of a draw() callback whose mapper is `r`), and what Rails 6.1 answered (test/fixtures/behaviour-c). */
+export interface BehaviourCCase {
+  name: string;
+  ruby: string;
+  ts: string;
+  rails: {
+    version: string;
+    error: string | null;
+    routes: Array<{
+      name: string | null;
+      verb: string;
+      path: string;
+      controller: string | null;
+      action: string | null;
+      requirements: Record<string, string>;
+      defaults: Record<string, unknown>;
+    }>;
+    recognitions: Array<{ verb: string; path: string; controller?: string; action?: string; params?: Record<string, string>; error?: string }>;
+    generations: Array<{ helper?: string; args?: unknown[]; path?: string; call?: unknown; error?: string }>;
+  };
+}
+
+export function behaviourCCases(): BehaviourCCase[] {
+  return JSON.parse(fs.readFileSync(path.join(FIXTURES, "behaviour-c", "cases.json"), "utf8")) as BehaviourCCase[];
+}
+
+/** A behaviour-C case's routing file. */
+export function behaviourCFile(c: Pick<BehaviourCCase, "ts">): string {
+  return `import { draw } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n${c.ts}\n});\n`;
+}
+
 export function conformanceCases(): ConformanceCase[] {
   const dir = path.join(FIXTURES, "conformance");
   return fs

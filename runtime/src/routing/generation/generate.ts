@@ -1,5 +1,6 @@
 import { shortened } from "../../text/escape";
 import { RoutingError } from "../model/errors";
+import { formFor } from "../model/optionalGroups";
 import { DEFAULT_SEGMENT_PATTERN, segmentKeys } from "../model/path";
 import { record } from "../model/records";
 import { Route } from "../model/route";
@@ -56,11 +57,16 @@ export function assignValues(route: Route, helper: string, { positional, named }
 export function generatePath(route: Route, values: Record<string, unknown>, helper: string): string {
   const used = new Set<string>();
   const pieces: string[] = [];
-  const lastIndex = route.segments.length - 1;
+  // C's optional groups: the form that keeps each group whose keys have values.
+  const segments = route.groups.length ? formFor(route, (key) => present(values[key])).segments : route.segments;
+  const required = route.groups.length ? segments.length : route.requiredSegments;
+  // The keys of a group left out are the route's all the same: never written in the query.
+  if (route.groups.length) for (const key of segmentKeys(route.segments)) used.add(key);
+  const lastIndex = segments.length - 1;
   for (let index = 0; index <= lastIndex; index++) {
-    const segment = route.segments[index];
+    const segment = segments[index];
     const optionalFormat = index === lastIndex && route.optionalFormat;
-    if (index >= route.requiredSegments && segment.every((p) => p.kind === "static" || !present(values[p.key]))) break;
+    if (index >= required && segment.every((p) => p.kind === "static" || !present(values[p.key]))) break;
     // A last glob with no value takes nothing, as it may in recognition (`files/*path` → `/files`).
     if (index === lastIndex && segment.length === 1 && segment[0].kind === "glob" && !present(values[segment[0].key])) {
       used.add(segment[0].key);

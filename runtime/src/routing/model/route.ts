@@ -1,4 +1,5 @@
 import { Declaration } from "./declarations";
+import { groupedPathText, OptionalGroup } from "./optionalGroups";
 import { PathSegment, PathSpec, pathText } from "./path";
 import { setOwn } from "./records";
 import { OptionMap } from "./values";
@@ -53,6 +54,8 @@ export interface RouteTraits {
   readonly defaults: Record<string, string>;
   /** Controller namespace for a `:controller` segment (`admin/`). */
   readonly controllerNamespace: string;
+  /** C's optional groups of whole segments (`(/:locale)`): none for most routes. */
+  readonly groups: readonly OptionalGroup[];
 }
 
 export class Route {
@@ -122,12 +125,19 @@ export class Route {
     return this.traits.controllerNamespace;
   }
 
+  /** Runs of segments a request may leave out (behaviour C's optional groups); most routes have none. */
+  get groups(): readonly OptionalGroup[] {
+    return this.traits.groups;
+  }
+
   /**
    * The path (`/posts/:id.:format`), written out of the segments each time it is asked for (a
    * fraction of a microsecond): most routes of a large file are never shown, and a path kept once
    * written would stay for the life of the route.
    */
   get path(): string {
+    const groups = this.traits.groups;
+    if (groups.length) return groupedPathText(this.segments, groups, this.optionalFormat);
     const text = pathText(this.segments);
     // C writes its optional format as a group: `/posts/:id(.:format)`.
     return (this.trailing & 3) === 3 ? `${text.slice(0, -".:format".length)}(.:format)` : text;

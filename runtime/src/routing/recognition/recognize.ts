@@ -1,6 +1,7 @@
 import { shortened } from "../../text/escape";
 import { BehaviourRules } from "../model/behaviour";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../model/errors";
+import { groupForms } from "../model/optionalGroups";
 import { PathSegment } from "../model/path";
 import { own, setOwn } from "../model/records";
 import { lowerMethod, requestMethodsOf } from "../model/requestMethods";
@@ -287,7 +288,8 @@ export class Recognizer {
     const values = search.values;
     const length = values.length;
     const dot = path.lastIndexOf(".", end - 1);
-    if (dot > from && dot < end - 1 && path.indexOf("/", dot) < 0) values.push(glob.key, path.slice(from, dot), "format", path.slice(dot + 1, end));
+    const slash = dot < 0 ? -1 : path.indexOf("/", dot);
+    if (dot > from && dot < end - 1 && (slash < 0 || slash >= end)) values.push(glob.key, path.slice(from, dot), "format", path.slice(dot + 1, end));
     else values.push(glob.key, path.slice(from, end));
     this.atTerminal(glob.node, search);
     truncate(values, length);
@@ -383,7 +385,16 @@ export class Recognizer {
    * route whose segment before is `analysis.:format`.
    */
   private insert(route: Route, index: number): void {
+    if (route.groups.length) {
+      // Each form of a route with optional groups is a path of its own to the same route.
+      for (const form of groupForms(route)) this.insertPath(form.segments, form.segments.length, route, index);
+      return;
+    }
     const { segments, required } = recognisedSegments(route);
+    this.insertPath(segments, required, route, index);
+  }
+
+  private insertPath(segments: readonly PathSegment[], required: number, route: Route, index: number): void {
     let node = this.root;
     for (let depth = 0; depth <= segments.length; depth++) {
       if (depth >= required && node.terminals[node.terminals.length - 1] !== index) node.terminals.push(index);

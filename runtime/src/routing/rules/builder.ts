@@ -1,6 +1,7 @@
 import { hasUnprintable } from "../../text/escape";
 import { BehaviourRules } from "../model/behaviour";
 import { RouteDefinitionError } from "../model/errors";
+import type { OptionalGroup } from "../model/optionalGroups";
 import { endsWithFormat, hasKey, PathParser, PathSegment, specText } from "../model/path";
 import { EMPTY_MAP, isEmpty, record } from "../model/records";
 import { HttpMethod, Route, RouteOrigin, RouteSpec, RouteTraits } from "../model/route";
@@ -110,8 +111,11 @@ function shareTraits(
 ): RouteTraits {
   const last = sorted.traits;
   if (last && last.conditions === conditions && last.defaults === defaults && last.controllerNamespace === controllerNamespace) return last;
-  return (sorted.traits = { requirements: sorted.requirements, params: sorted.params, conditions, defaults, controllerNamespace });
+  return (sorted.traits = { requirements: sorted.requirements, params: sorted.params, conditions, defaults, controllerNamespace, groups: NO_GROUPS });
 }
+
+/** Rails 2's routes have no optional groups: one empty list for all. */
+const NO_GROUPS: readonly OptionalGroup[] = Object.freeze([]);
 
 /** A requirement on a path segment must be an unanchored regular expression (the first one that is not, in the map's order, is refused). */
 function checkSegmentRequirements(requirements: OptionMap, segments: readonly PathSegment[]): void {

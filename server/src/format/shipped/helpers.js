@@ -167,10 +167,13 @@ function $form(r, helper, args, method) {
 
 /** @type {Array<[string | null, string | null, string | null, string[] | null, string, string, string[], string[], string, Array<[string, string]>, Array<[string, string]>]>} */
 const $table = [];
+/** The request methods of the behaviour (written by the generator). */
+const $METHODS = ["get", "head", "put", "post", "delete", "options"];
+/** Whether doubled slashes count as one (behaviour C; written by the generator). */
+const $SQUEEZE = false;
 
 //#region recognition
 const $compiled = [];
-const $METHODS = ["get", "head", "put", "post", "delete", "options"];
 
 /** A path's segments as recognition reads them: no leading slashes, query or fragment, and one trailing slash ignored. */
 function $pathText(path) {
@@ -205,7 +208,7 @@ export function match(method, path) {
   let verb = String(method).toLowerCase();
   if (!$METHODS.includes(verb)) return null;
   if (verb === "head") verb = "get";
-  const text = $pathText(String(path));
+  const text = $pathText($SQUEEZE ? String(path).replace(/\/{2,}/g, "/") : String(path));
   for (let i = 0; i < $table.length; i++) {
     const [route, controller, action, methods, source, flags, keys, globs, namespace, defaults, fixed] = $table[i];
     if (methods && !methods.includes(verb)) continue;

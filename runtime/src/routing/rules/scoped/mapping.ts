@@ -1,4 +1,5 @@
 import { RouteDefinitionError } from "../../model/errors";
+import { MAX_GROUP_FORMS, OptionalGroup } from "../../model/optionalGroups";
 import { parsePath, PathSegment, segmentKeys } from "../../model/path";
 import { EMPTY_MAP, isEmpty, record } from "../../model/records";
 import { HttpMethod, Route, RouteOrigin } from "../../model/route";
@@ -42,7 +43,7 @@ export function formattedPath(path: string, format: OptionValue | undefined): st
 }
 
 export function buildRoute(scope: Scope, input: MappingInput, name: string | null, origin: RouteOrigin | undefined, option?: string): Route {
-  const { segments, optionalFormat } = parsedPath(input.path);
+  const { segments, optionalFormat, groups } = parsedPath(input.path);
   const pathKeys = new Set(segmentKeys(segments));
   const moduleName = scope.get("module");
   const options = record<OptionValue>();
@@ -119,6 +120,7 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
       conditions: sharedOrEmpty(conditions),
       defaults: sharedOrEmpty(segmentDefaults),
       controllerNamespace: "",
+      groups,
     },
     segments.length,
     optionalFormat,
@@ -128,15 +130,38 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
   );
 }
 
-/** The segments of a C path; the optional format is the one optional group behaviour C reads so far. */
-function parsedPath(path: string): { segments: PathSegment[]; optionalFormat: boolean } {
+/**
+ * The segments of a C path (Journey's spec) and its optional groups: groups of whole segments,
+ * nested or not, and a last `(.:format)`. A group inside a segment (`:id(-:slug)`) is refused.
+ */
+function parsedPath(path: string): { segments: PathSegment[]; optionalFormat: boolean; groups: OptionalGroup[] } {
   const optionalFormat = path.endsWith("(.:format)");
-  const text = optionalFormat ? `${path.slice(0, -"(.:format)".length)}.:format` : path;
-  if (/[()]/.test(text)) {
-    throw refused(`${JSON.stringify(path)}: optional groups other than a last (.:format) are not read by this version of behaviour C`);
+  let spec = optionalFormat ? path.slice(0, -"(.:format)".length) : path;
+  // A path of optional groups alone is written with its slash outside (`/(:locale)`): the same group as `(/:locale)`.
+  if (/^\/\((?!\/)/.test(spec)) spec = `(/${spec.slice(2)}`;
+  const groups: OptionalGroup[] = [];
+  const open: number[] = [];
+  let text = "";
+  let slashes = 0;
+  for (let i = 0; i < spec.length; i++) {
+    const c = spec[i];
+    if (c === "(") {
+      if (spec[i + 1] !== "/") throw refused(`${JSON.stringify(path)}: an optional group inside a path segment is not read by this version of behaviour C`);
+      open.push(slashes);
+    } else if (c === ")") {
+      const first = open.pop();
+      if (first === undefined || (i + 1 < spec.length && spec[i + 1] !== "/" && spec[i + 1] !== "(" && spec[i + 1] !== ")"))
+        throw refused(`${JSON.stringify(path)}: an optional group inside a path segment is not read by this version of behaviour C`);
+      groups.push([first, slashes]);
+    } else {
+      if (c === "/") slashes++;
+      text += c;
+    }
   }
-  if (optionalFormat && text === "/.:format") throw refused(`${JSON.stringify(path)}: a format with no path before it`);
-  return { segments: parsePath(text), optionalFormat };
+  if (open.length) throw refused(`${JSON.stringify(path)}: an optional group that is not closed`);
+  if (1 << groups.length > MAX_GROUP_FORMS) throw refused(`${JSON.stringify(path)}: more than ${Math.log2(MAX_GROUP_FORMS)} optional groups`);
+  if (optionalFormat && text === "") throw refused(`${JSON.stringify(path)}: a format with no path before it`);
+  return { segments: parsePath(optionalFormat ? `${text}.:format` : text), optionalFormat, groups };
 }
 
 /** The controller under the scope's module, unless written from the root (`/admin/users`). */
