@@ -12,6 +12,7 @@ export { Behaviour } from "./routing/model/behaviour";
 export { Declaration, DeclarationKind, DeclarationSource, DeclarationTree } from "./routing/model/declarations";
 export { Diagnostic, DiagnosticCode, RelatedInformation, Severity } from "./routing/model/diagnostics";
 export { MethodNotAllowed, RouteDefinitionError, RoutingError, UnknownHttpMethod } from "./routing/model/errors";
+export type { OptionalGroup } from "./routing/model/optionalGroups";
 export { HttpMethod, Route, RouteJSON } from "./routing/model/route";
 export { GenerateOptions, RouteSet, RouteSetOptions } from "./routing/model/routeSet";
 export { AnyRouteSet, TypedRouteSet } from "./routing/model/routeSet";

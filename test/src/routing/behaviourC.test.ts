@@ -3,6 +3,7 @@ import { draw, RouteSet, ScopedMapper } from "resource-routes";
 
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { BehaviourCCase, behaviourCCases, behaviourCFile } from "../support/fixtures";
+import { runRoutingFile } from "../support/runRoutingFile";
 
 /**
  * Behaviour C against Rails 6.1 itself: test/fixtures/behaviour-c/cases.json holds each case's
@@ -16,7 +17,8 @@ const CASES = behaviourCCases();
 
 /** The case's TypeScript drawn in behaviour C. */
 function drawn(c: BehaviourCCase): RouteSet {
-  const body = new Function("r", c.ts) as (r: ScopedMapper) => void;
+  if (c.example) return runRoutingFile<RouteSet>(behaviourCFile(c), c.example);
+  const body = new Function("r", c.ts!) as (r: ScopedMapper) => void;
   return draw({ behaviour: "C", warn: () => undefined }, body);
 }
 

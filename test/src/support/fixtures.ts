@@ -53,7 +53,9 @@ export interface ConformanceCase {
 export interface BehaviourCCase {
   name: string;
   ruby: string;
-  ts: string;
+  /** The twin: the body of a draw() callback whose mapper is `r`, or a routing file of the project's examples. */
+  ts?: string;
+  example?: string;
   rails: {
     version: string;
     error: string | null;
@@ -76,7 +78,8 @@ export function behaviourCCases(): BehaviourCCase[] {
 }
 
 /** A behaviour-C case's routing file. */
-export function behaviourCFile(c: Pick<BehaviourCCase, "ts">): string {
+export function behaviourCFile(c: Pick<BehaviourCCase, "ts" | "example">): string {
+  if (c.example) return fs.readFileSync(path.join(ROOT, c.example), "utf8");
   return `import { draw } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n${c.ts}\n});\n`;
 }
 
