@@ -138,3 +138,83 @@ describe("draw() and the analyser agree on random routing files", () => {
     );
   });
 });
+
+/** Behaviour C's calls, nested by blocks that take no mapper: every call in a block is the block's. */
+const cAction = fc.constantFrom("preview", "publish", "index", "show", "new", "search");
+const cResourceOption = fc.constantFrom(
+  'only: ["index", "show"]',
+  'except: "destroy"',
+  "shallow: true",
+  'path: "articles"',
+  'as: "items"',
+  'param: "slug"',
+  'controller: "stuff"',
+  'module: "admin"',
+  "constraints: { id: /\\d+/ }",
+  'path_names: { new: "nuevo" }',
+  'concerns: "commentable"',
+  "format: false",
+  'defaults: { format: "json" }',
+  'foo: "bar"',
+);
+const cRouteOption = fc.constantFrom('on: "member"', 'on: "collection"', 'as: "custom"', 'to: "pages#show"', "format: true", "id: /\\d+/", "as: false");
+const cOptions = (option: fc.Arbitrary<string>) => fc.array(option, { maxLength: 2 }).map((list) => (list.length ? `, { ${list.join(", ")} }` : ""));
+const cBlock = (depth: number): fc.Arbitrary<string> =>
+  depth >= 2
+    ? fc.constant("")
+    : fc.oneof(
+        fc.constant(""),
+        fc.array(cStatement(depth + 1), { maxLength: 3 }).map((body) => `, () => { ${body.join(" ")} }`),
+      );
+const cStatement = (depth: number): fc.Arbitrary<string> =>
+  fc.oneof(
+    { depthSize: "small" },
+    fc
+      .tuple(fc.constantFrom("resources", "resource"), name, cOptions(cResourceOption), cBlock(depth))
+      .map(([kind, n, o, b]) => `r.${kind}(${JSON.stringify(kind === "resource" ? n.replace(/s$/, "") : n)}${o}${b});`),
+    fc.tuple(name, cBlock(depth)).map(([n, b]) => `r.namespace(${JSON.stringify(n)}${b || ", () => {}"});`),
+    fc
+      .tuple(fc.constantFrom('"(:locale)"', '"shop"', '{ module: "v1" }', '{ as: "api" }'), cBlock(depth))
+      .map(([s, b]) => `r.scope(${s}${b || ", () => {}"});`),
+    fc.tuple(fc.constantFrom("member", "collection", "new", "shallow"), cBlock(depth)).map(([k, b]) => `r.${k}(${(b || ", () => {}").slice(2)});`),
+    fc.tuple(fc.constantFrom("get", "post", "patch", "delete"), cAction, cOptions(cRouteOption)).map(([v, a, o]) => `r.${v}(${JSON.stringify(a)}${o});`),
+    fc
+      .tuple(
+        fc.constantFrom('"about-us"', '"photos/:id"', '"files/*path"', '"archive(/:year)"'),
+        fc.constantFrom('{ to: "pages#show" }', '{ to: "pages#show", via: ["get", "post"] }'),
+      )
+      .map(([p, o]) => `r.match(${p}, ${o.includes("via") ? o : o.replace(" }", ', via: "get" }')});`),
+    fc.constant('r.concerns("commentable");'),
+    fc.constant('r.root("home#index");'),
+  );
+const cProgram = fc
+  .array(cStatement(0), { minLength: 1, maxLength: 5 })
+  .map(
+    (body) =>
+      `import { draw } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n  r.concern("commentable", () => { r.resources("comments", { only: "index" }); });\n  ${body.join("\n  ")}\n});\n`,
+  );
+
+describe("draw() and the analyser agree on random behaviour-C routing files", () => {
+  it("the same route table, or the same refusal", function () {
+    this.timeout(300_000);
+    fc.assert(
+      fc.property(cProgram, (text) => {
+        const loaded = loadRoutingFile(text, "routes.ts")!;
+        const errors = loaded.diagnostics.filter((d) => d.severity === "error");
+        let executed: RouteSet;
+        try {
+          executed = runRoutingFile<RouteSet>(text, "agreement.ts");
+        } catch (error) {
+          assert.ok(
+            errors.some((d) => d.message === (error as Error).message),
+            `${text}\nthe runtime refused it (${(error as Error).message}); the analyser reported ${JSON.stringify(errors)}`,
+          );
+          return;
+        }
+        assert.deepStrictEqual(errors, [], `${text}\nthe runtime accepted it; the analyser reported errors`);
+        assert.deepStrictEqual(loaded.routes.toJSON(), executed.toJSON(), text);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});

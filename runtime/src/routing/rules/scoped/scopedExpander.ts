@@ -450,9 +450,8 @@ class ScopedExpander {
     if (name !== null) {
       if (!/^[_a-z]\w*$/i.test(name)) throw refused(`Invalid route name: '${name}'`);
       if (!this.table.isFree(name)) {
-        throw new RouteDefinitionError(
+        throw taken(as === undefined ? undefined : "as", 
           `Invalid route name, already in use: '${name}'. You may have defined two routes with the same name using the \`as:\` option, or you may be overriding a route already defined by a resource with the same naming.`,
-          "route-name-taken",
         );
       }
     }
@@ -487,6 +486,13 @@ class ScopedExpander {
     if (as !== undefined) return candidate;
     return /^[_a-z]/i.test(candidate) && this.table.isFree(candidate) ? candidate : null;
   }
+}
+
+/** A name already in use: Rails raised, and the option that gave it is where it is said. */
+function taken(optionPath: string | undefined, message: string): RouteDefinitionError {
+  const error = new RouteDefinitionError(message, "route-name-taken");
+  error.optionPath = optionPath;
+  return error;
 }
 
 /** Rails' Scope#action_name: the parts of a route's name, by level. */
