@@ -38,7 +38,8 @@ describe("service: a behaviour-C routing file", () => {
     const labels = service(workspace)
       .completions("file:///app/view.ts", viewAt)
       .map((item) => item.label);
-    for (const helper of ["publish_post_path", "post_comments_path", "comment_path", "about_path", "edit_post_path"]) assert.ok(labels.includes(helper), helper);
+    for (const helper of ["publish_post_path", "post_comments_path", "comment_path", "about_path", "edit_post_path"])
+      assert.ok(labels.includes(helper), helper);
   });
 
   it("reports a name used twice where Rails raised, at the `as` that reused it, and keeps the routes before", () => {
@@ -58,7 +59,10 @@ describe("service: a behaviour-C routing file", () => {
       .diagnostics("file:///app/routes.ts")
       .map((d) => `${d.code}: ${d.message.split(" (")[0]}`);
     assert.ok(codes.includes("invalid-route: can't use member outside resource(s) scope"), codes.join("\n"));
-    assert.ok(codes.some((c) => c.startsWith('unknown-mapper-method: The mapper has no method "connect"')), codes.join("\n"));
+    assert.ok(
+      codes.some((c) => c.startsWith('unknown-mapper-method: The mapper has no method "connect"')),
+      codes.join("\n"),
+    );
   });
 
   it("goes from a helper call to the declaration that draws its route", () => {

@@ -450,7 +450,8 @@ class ScopedExpander {
     if (name !== null) {
       if (!/^[_a-z]\w*$/i.test(name)) throw refused(`Invalid route name: '${name}'`);
       if (!this.table.isFree(name)) {
-        throw taken(as === undefined ? undefined : "as", 
+        throw taken(
+          as === undefined ? undefined : "as",
           `Invalid route name, already in use: '${name}'. You may have defined two routes with the same name using the \`as:\` option, or you may be overriding a route already defined by a resource with the same naming.`,
         );
       }
