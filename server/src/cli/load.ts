@@ -4,6 +4,7 @@ import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { readRegularFileSync, UnreadableFile } from "../files/regularFile";
 import { LineIndex } from "../text/lineIndex";
 import { UsageError } from "./args";
+import { loadedRubyFile } from "./rubyFiles";
 
 export interface CliRoutingFile extends LoadedRoutingFile {
   file: string;
@@ -21,7 +22,7 @@ export function loadFile(file: string, behaviour?: Behaviour): CliRoutingFile {
       error instanceof UnreadableFile ? error.message : code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (error as Error).message;
     throw new UsageError(`cannot read ${JSON.stringify(file)}: ${why}`);
   }
-  const loaded = loadRoutingFile(text, file, { behaviour });
+  const loaded = file.endsWith(".rb") ? loadedRubyFile(file, text, { behaviour }) : loadRoutingFile(text, file, { behaviour });
   if (!loaded) throw new UsageError(`${JSON.stringify(file)} is not a routing file: it calls no draw() imported from "resource-routes"`);
   return { ...loaded, file, lines: LineIndex.of(text) };
 }

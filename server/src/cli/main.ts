@@ -3,6 +3,7 @@ import { own, printable } from "resource-routes/internal";
 
 import { Flag, parseArguments, UsageError } from "./args";
 import type { CommandResult } from "./commands/result";
+import { readRubyRoutingFiles } from "./rubyFiles";
 
 /** `resource-routes`: the facility from the command line, reading routing files statically (docs/cli.md). */
 
@@ -282,6 +283,8 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${command.usage}\n`);
       return 0;
     }
+    // The routes.rb files it is given are read first (Ruby's parser is asynchronous); import reads its own.
+    if (name !== "import") await readRubyRoutingFiles(args.positional);
     const result = await command.run(args);
     if (result.stdout.length) process.stdout.write(`${result.stdout.join("\n")}\n`);
     if (result.stderr.length) process.stderr.write(`${result.stderr.join("\n")}\n`);

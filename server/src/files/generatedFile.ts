@@ -24,12 +24,12 @@ export class UnsafeWrite extends Error {}
 
 /**
  * The folder a routing file's project is: the nearest one above it holding package.json,
- * tsconfig.json or .git; else the routing file's own folder.
+ * tsconfig.json, a Rails application's Gemfile or .git; else the routing file's own folder.
  */
 export function projectRoot(routingFile: string): string {
   const own = path.dirname(path.resolve(routingFile));
   for (let dir = own; ; dir = path.dirname(dir)) {
-    if (["package.json", "tsconfig.json", ".git"].some((marker) => fs.existsSync(path.join(dir, marker)))) return dir;
+    if (["package.json", "tsconfig.json", "Gemfile", ".git"].some((marker) => fs.existsSync(path.join(dir, marker)))) return dir;
     if (path.dirname(dir) === dir) return own;
   }
 }

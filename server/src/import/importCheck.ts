@@ -11,7 +11,7 @@ import { rubyDeclarations } from "../ruby/rubyDeclarations";
 
 /** The routes the imported calls draw, or the facility's refusal of them. */
 export function expectedRoutes(body: readonly ImportedStatement[], behaviour: Behaviour): RouteJSON[] | { error: string } {
-  const { body: declarations, refused } = rubyDeclarations(body);
+  const { body: declarations, refused } = rubyDeclarations(body, behaviour === "C");
   // A call the mapper refuses throws when the written file runs; one the DSL cannot take is written as a comment.
   const thrown = refused.find((call) => !call.unwritable);
   if (thrown) return { error: thrown.message };

@@ -2,7 +2,7 @@ import { type Behaviour, commentLines } from "resource-routes/internal";
 
 import { PARTIAL_IMPORT_MARK } from "../analysis/partialImport";
 import { argumentsText, UnwritableValue, valueText } from "../ruby/dslValues";
-import { type ImportedRoutes, type ImportedStatement, MAPPER_METHODS } from "../ruby/routesRb";
+import { type ImportedRoutes, type ImportedStatement, mapperMethodsOf } from "../ruby/routesRb";
 import { type RubyValue } from "../ruby/rubyValues";
 import { isBindingName } from "../text/javascriptNames";
 
@@ -26,7 +26,7 @@ export function importedFileText(imported: ImportedRoutes, terms: ImportTerms): 
     // The application's values the routes took: where each came from, for the reader to keep in step.
     ...(imported.fromApplication ?? []).map(({ name, value, from }) => `${name} is ${constantText(value)}, read from the application's ${from}.`),
   ];
-  return typescriptRoutingFile(imported.body, header, terms.behaviour, imported.preamble, imported.mapperFunction);
+  return typescriptRoutingFile(imported, header, terms.behaviour);
 }
 
 /** A constant's value as the header says it: as the DSL writes it, or said otherwise where it cannot. */
@@ -57,13 +57,9 @@ function unwritableCalls(body: readonly ImportedStatement[]): number {
  * exported function of the mapper (`mapperFunction`) that the default export calls, so that the
  * file routes alone and the application's routing file can call it.
  */
-function typescriptRoutingFile(
-  body: readonly ImportedStatement[],
-  header: readonly string[],
-  behaviour: Behaviour,
-  preamble: readonly string[] = [],
-  mapperFunction?: string,
-): string {
+function typescriptRoutingFile(imported: ImportedRoutes, header: readonly string[], behaviour: Behaviour): string {
+  const { body, preamble = [], mapperFunction } = imported;
+  const methods = mapperMethodsOf(imported);
   const lines = [
     ...header.flatMap((line) => comments("", line)),
     ...preamble.flatMap((line) => comments("", line)),
@@ -72,17 +68,17 @@ function typescriptRoutingFile(
   ];
   if (mapperFunction) {
     lines.push(`export function ${mapperFunction}(map: Mapper): void {`);
-    statements(body, 1, lines);
+    statements(body, 1, lines, methods);
     lines.push("}", "");
   }
-  lines.push(`export default draw({ behaviour: "${behaviour}" }, (map) => {`);
+  lines.push(`export default draw({ behaviour: "${behaviour}" }, (${imported.modern ? "r" : "map"}) => {`);
   if (mapperFunction) lines.push(`  ${mapperFunction}(map);`);
-  else statements(body, 1, lines);
+  else statements(body, 1, lines, methods);
   lines.push("});", "");
   return lines.join("\n");
 }
 
-function statements(body: readonly ImportedStatement[], depth: number, lines: string[]): void {
+function statements(body: readonly ImportedStatement[], depth: number, lines: string[], methods: ReadonlySet<string>): void {
   const indent = "  ".repeat(depth);
   for (const statement of body) {
     switch (statement.kind) {
@@ -106,7 +102,7 @@ function statements(body: readonly ImportedStatement[], depth: number, lines: st
           lines.push(...comments(indent, `not imported (line ${statement.line}: ${args.message})`));
           break;
         }
-        const call = MAPPER_METHODS.has(statement.method)
+        const call = methods.has(statement.method)
           ? `${receiver}.${statement.method}(${args.join(", ")}`
           : `${receiver}.named_route(${[JSON.stringify(statement.method), ...args].join(", ")}`;
         if (!statement.block) {
@@ -114,9 +110,10 @@ function statements(body: readonly ImportedStatement[], depth: number, lines: st
           lines[lines.length - 1] = `${indent}${lines[lines.length - 1]}`;
           break;
         }
-        const variable = variableName(statement.block.variable);
+        // A modern block takes no variable: its calls are on the same mapper.
+        const variable = statement.block.variable && variableName(statement.block.variable);
         lines.push(`${indent}${call}${args.length ? ", " : ""}(${variable}) => {`);
-        statements(statement.block.body, depth + 1, lines);
+        statements(statement.block.body, depth + 1, lines, methods);
         lines.push(`${indent}});`);
         break;
       }

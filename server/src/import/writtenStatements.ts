@@ -14,12 +14,12 @@ import { variableName } from "./typescriptText";
 type Outline = string[];
 
 /** The statements the import writes for `body`: each call whose values the DSL takes, with its block's calls below it. */
-export function importedOutline(body: readonly ImportedStatement[], depth = 1, out: Outline = []): Outline {
+export function importedOutline(body: readonly ImportedStatement[], methods: ReadonlySet<string> = MAPPER_METHODS, depth = 1, out: Outline = []): Outline {
   for (const statement of body) {
     if (statement.kind !== "call" || argumentsText(statement) instanceof UnwritableValue) continue;
-    const method = MAPPER_METHODS.has(statement.method) ? statement.method : "named_route";
+    const method = methods.has(statement.method) ? statement.method : "named_route";
     out.push(`${"  ".repeat(depth)}${variableName(statement.receiver)}.${method}`);
-    if (statement.block) importedOutline(statement.block.body, depth + 1, out);
+    if (statement.block) importedOutline(statement.block.body, methods, depth + 1, out);
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { DECLARATION_KINDS, Inflector, type Span } from "resource-routes/internal";
+import { DECLARATION_KINDS, Inflector, SCOPED_DECLARATION_KINDS, type Span } from "resource-routes/internal";
 
 import { camelize, underscore } from "./activeSupportText";
 import { ByteOffsets } from "./byteOffsets";
@@ -63,6 +63,8 @@ export interface ImportedRoutes {
    * name of the function of the mapper they are written as, which the application's routing file calls.
    */
   mapperFunction?: string;
+  /** Modern Rails' routes (`Rails.application.routes.draw do … end`, the DSL of Rails 3 and later): behaviour C's calls, on the mapper `r`. */
+  modern?: true;
 }
 
 interface SyntaxProblem {
@@ -99,6 +101,27 @@ export interface ReadOptions {
 
 /** The mapper's own methods (`map.named_route 'about', 'about', …` among them), which the DSL writes by the same names; any other is a named route. */
 export const MAPPER_METHODS: ReadonlySet<string> = new Set(DECLARATION_KINDS);
+
+/** The methods of modern Rails' mapper, which behaviour C's writes by the same names. */
+export const MODERN_METHODS: ReadonlySet<string> = new Set(SCOPED_DECLARATION_KINDS);
+
+/** The mapper's methods of a file's era. */
+export function mapperMethodsOf(imported: Pick<ImportedRoutes, "modern">): ReadonlySet<string> {
+  return imported.modern ? MODERN_METHODS : MAPPER_METHODS;
+}
+
+/** What modern Rails' routes call that only an engine's, a gem's or the application's code knows. */
+const MODERN_OTHERS: Readonly<Record<string, string>> = {
+  mount: "mount, an engine or Rack application's routes",
+  devise_for: "devise_for, Devise's routes",
+  devise_scope: "devise_scope, Devise's routes",
+  authenticate: "authenticate, Devise's routes",
+  authenticated: "authenticated, Devise's routes",
+  draw: "draw, which loads another routes file",
+  direct: "direct, a custom URL helper written in Ruby",
+  resolve: "resolve, a polymorphic mapping written in Ruby",
+  use_doorkeeper: "use_doorkeeper, Doorkeeper's routes",
+};
 
 /** Route methods that plugins and gems added to Rails 2's mapper: what they draw only their code knows. */
 export const PLUGIN_METHODS: ReadonlySet<string> = new Set([
@@ -214,6 +237,8 @@ class Reader {
   private calls = 0;
   private steps = 0;
   private spentSaid = false;
+  /** The file draws modern Rails' routes: calls without a receiver are the mapper's. */
+  private modern = false;
   /** The file's methods being read into the output, innermost last. */
   private readonly inlining = new Set<Node>();
   /** The methods of the file being read, innermost last, each with the block its call was given (if any) and the caller's scope. */
@@ -254,10 +279,14 @@ class Reader {
   program(program: NodeOf<"ProgramNode">): Omit<ImportedRoutes, "syntaxErrors"> {
     const statements = program.statements.body;
     let draw: NodeOf<"CallNode"> | undefined;
+    let modern = false;
     for (const statement of statements) {
-      if (isDraw(statement)) draw ??= statement;
-      else if (!draw) this.topLevel(statement);
+      if (isDraw(statement) || isModernDraw(statement)) {
+        if (!draw) modern = !isDraw(statement);
+        draw ??= statement;
+      } else if (!draw) this.topLevel(statement);
     }
+    if (draw && modern) return this.modernProgram(draw);
     // No draw: a plugin's or an engine's routes, a method that takes the mapper (`def self.draw(map)`) or the mapper's calls bare.
     const drawn = draw ? undefined : (mapperMethod(statements, []) ?? bareCalls(program, statements));
     if (!draw && !drawn)
@@ -282,6 +311,18 @@ class Reader {
       ...(fromApplication.length ? { fromApplication } : {}),
       ...(drawn ? { mapperFunction: drawn.name } : {}),
     };
+  }
+
+  /** Modern Rails' routes: the draw block's calls without a receiver are the mapper's, written on `r`. */
+  private modernProgram(draw: NodeOf<"CallNode">): Omit<ImportedRoutes, "syntaxErrors"> {
+    this.modern = true;
+    const block = is(draw.block, "BlockNode") ? draw.block : undefined;
+    if (!block) throw new ImportError("routes.draw needs a block (`do … end`)", this.line(draw), this.offsets.span(draw.location));
+    const preamble = this.comments.filter((c) => c.end <= draw.location.startOffset).map((c) => c.text.replace(/^#\s?/, ""));
+    this.comments = this.comments.filter((c) => c.end > draw.location.startOffset);
+    const body = this.body(block, { locals: new Map(), mappers: new Map() });
+    const fromApplication = [...this.used].map(([name, { value, from }]) => ({ name, value, from }));
+    return { preamble, body, unread: this.unread, modern: true, ...(fromApplication.length ? { fromApplication } : {}) };
   }
 
   /** Before draw: constants and methods of the file; anything else there draws nothing. */
@@ -352,6 +393,11 @@ class Reader {
   private call(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement[] {
     const receiver = mapperOf(call.receiver, scope);
     const method = call.name;
+    if (this.modern && !call.receiver) {
+      if (MODERN_METHODS.has(method)) return this.mapperCall(call, "r", method, scope);
+      if (Object.prototype.hasOwnProperty.call(MODERN_OTHERS, method) && !this.methods.has(method))
+        return [this.leaveUnread(call, `${MODERN_OTHERS[method]}, which only that code knows`)];
+    }
     if (receiver !== undefined) return this.mapperCall(call, receiver, method, scope);
     if (!call.receiver && scope.mappers.size && PLUGIN_METHODS.has(method)) return [this.leaveUnread(call, `${method}, a plugin's or a gem's route method`)];
     // `list.each do |x| … end` over a list the file gives.
@@ -366,7 +412,7 @@ class Reader {
   private mapperCall(call: NodeOf<"CallNode">, receiver: string, method: string, scope: Scope): ImportedStatement[] {
     if (++this.calls > MAX_CALLS) return [this.leaveUnread(call, `more than ${MAX_CALLS} mapper calls (a loop too large to unroll)`)];
     // Rails 2 took any other method as a named route (`map.login "login", …`): its first argument is the path.
-    const named = !MAPPER_METHODS.has(method);
+    const named = !this.modern && !MAPPER_METHODS.has(method);
     if (named && PLUGIN_METHODS.has(method)) return [this.leaveUnread(call, `${method}, a plugin's or a gem's route method, which only that code knows`)];
     const first = argumentsOf(call)[0];
     if (named && !is(first, "StringNode", "InterpolatedStringNode"))
@@ -378,6 +424,7 @@ class Reader {
       args.push(value);
     }
     if (call.block && !is(call.block, "BlockNode")) return [this.leaveUnread(call, "a block passed as a value (`&block`)")];
+    if (this.modern) return [this.modernCall(call, method, modernArguments(method, args), scope)];
     const block = call.block ?? undefined;
     const [variable] = block ? blockVariables(block) : [];
     if (method === "with_options" && block && !variable) {
@@ -397,6 +444,13 @@ class Reader {
       imported.block = { variable: name, body: this.body(block, inner) };
     }
     return [imported];
+  }
+
+  /** A call of modern Rails' mapper: its block (which takes no variable) calls the same mapper. */
+  private modernCall(call: NodeOf<"CallNode">, method: string, args: RubyValue[], scope: Scope): ImportedCall {
+    const imported: ImportedCall = { kind: "call", receiver: "r", method, args, line: this.line(call), source: this.callSource(call, args) };
+    if (is(call.block, "BlockNode")) imported.block = { variable: "", body: this.body(call.block, { locals: new Map(scope.locals), mappers: scope.mappers }) };
+    return imported;
   }
 
   private loop(call: NodeOf<"CallNode">, receiver: Node, block: NodeOf<"BlockNode">, method: string, scope: Scope): ImportedStatement[] {
@@ -733,6 +787,44 @@ class Reader {
 /** `ActionController::Routing::Routes.draw do |map| … end` */
 function isDraw(node: Node): node is NodeOf<"CallNode"> {
   return is(node, "CallNode") && node.name === "draw" && is(node.receiver, "ConstantPathNode") && node.receiver.name === "Routes";
+}
+
+/** `Rails.application.routes.draw do … end`, `Blog::Application.routes.draw do … end`: modern Rails' routes. */
+function isModernDraw(node: Node): node is NodeOf<"CallNode"> {
+  if (!is(node, "CallNode") || node.name !== "draw" || !is(node.receiver, "CallNode") || node.receiver.name !== "routes") return false;
+  const application = node.receiver.receiver;
+  if (is(application, "CallNode")) return application.name === "application" && is(application.receiver, "ConstantReadNode") && application.receiver.name === "Rails";
+  return is(application, "ConstantPathNode") && application.name === "Application";
+}
+
+/** Verbs and match whose route is given as `"path" => "controller#action"`. */
+const SHORTHAND_METHODS = new Set(["get", "post", "put", "patch", "delete", "match"]);
+/** Actions a path written as a string must not be taken for: in member, collection and new blocks they are the resource's own paths. */
+const ACTIONS_OF_THEIR_OWN = new Set(["index", "create", "new", "show", "update", "destroy", "edit"]);
+
+/**
+ * A modern call's arguments as behaviour C's mapper takes them: Rails' shorthand
+ * `get "photos/search" => "photos#search"` as the path and `to:` (a symbol as `action:`, a string
+ * without `#` as `controller:`), and a route's path written as a string that is a word only an
+ * action could be in the DSL (`get "show"`) given as `path:` as well, which draws what Rails drew.
+ */
+function modernArguments(method: string, args: RubyValue[]): RubyValue[] {
+  if (!SHORTHAND_METHODS.has(method)) return args;
+  const [first, ...rest] = args;
+  if (first instanceof RubyHash) {
+    const pathEntry = first.entries.find(([key]) => typeof key === "string");
+    if (!pathEntry) return args;
+    const [path, target] = pathEntry;
+    const targetKey = target instanceof RubySymbol ? "action" : typeof target === "string" && !target.includes("#") ? "controller" : "to";
+    const options = first.entries.filter((entry) => entry !== pathEntry);
+    return [path, new RubyHash([[new RubySymbol(targetKey), target], ...options]), ...rest];
+  }
+  if (typeof first === "string" && ACTIONS_OF_THEIR_OWN.has(first)) {
+    const options = rest[0] instanceof RubyHash ? rest[0].entries : [];
+    if (options.some(([key]) => key instanceof RubySymbol && key.name === "path")) return args;
+    return [new RubySymbol(first), new RubyHash([[new RubySymbol("path"), first], ...options]), ...rest.slice(rest[0] instanceof RubyHash ? 1 : 0)];
+  }
+  return args;
 }
 
 /** The mapper a receiver names: a local holding one (`map`, `post`), in the output's name. */

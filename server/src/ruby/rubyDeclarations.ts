@@ -1,9 +1,9 @@
-import { Mapper } from "resource-routes";
+import { Mapper, ScopedMapper } from "resource-routes";
 import type { Declaration, Span } from "resource-routes/internal";
 
 import { OptionSources } from "../incremental/optionSources";
 import { argumentsText, UnwritableValue } from "./dslValues";
-import { type ImportedStatement, MAPPER_METHODS } from "./routesRb";
+import { type ImportedCall, type ImportedStatement, MAPPER_METHODS } from "./routesRb";
 import { RubyHash, RubyRegexp, RubySymbol, RubyValue } from "./rubyValues";
 
 /** A call the facility refused (or whose values the DSL cannot take), where it was written. */
@@ -21,7 +21,8 @@ export interface RefusedCall {
  * was written. The calls go through the DSL's own mapper (the one draw() gives a routing file), so
  * the tree is the one the written TypeScript file makes; a call it refuses is left out and said.
  */
-export function rubyDeclarations(body: readonly ImportedStatement[]): { body: Declaration[]; refused: RefusedCall[] } {
+export function rubyDeclarations(body: readonly ImportedStatement[], modern = false): { body: Declaration[]; refused: RefusedCall[] } {
+  if (modern) return modernDeclarations(body);
   const top: Declaration[] = [];
   const mapper = new Mapper(top);
   const lists = new Map<Mapper, Declaration[]>([[mapper, top]]);
@@ -59,14 +60,47 @@ export function rubyDeclarations(body: readonly ImportedStatement[]): { body: De
         });
         continue;
       }
-      const { call, method, names, options } = statement.source;
-      const sources = new OptionSources();
-      for (const [path, key, value] of options) sources.set(path, { key, value });
-      list[at].source = { call, method, names, options: sources };
+      placed(list[at], statement);
     }
   };
   replay(body, new Map([["map", mapper]]));
   return { body: top, refused };
+}
+
+/** Modern Rails' calls through behaviour C's mapper, each block's calls made while it runs. */
+function modernDeclarations(body: readonly ImportedStatement[]): { body: Declaration[]; refused: RefusedCall[] } {
+  const top: Declaration[] = [];
+  const mapper = new ScopedMapper(top);
+  const target = mapper as unknown as Record<string, (...values: unknown[]) => void>;
+  const refused: RefusedCall[] = [];
+  // The list each call is recorded into, to place its declaration: the block being replayed.
+  const replay = (statements: readonly ImportedStatement[], into: Declaration[]): void => {
+    for (const statement of statements) {
+      if (statement.kind !== "call") continue;
+      const at = into.length;
+      const block = statement.block && (() => replay(statement.block!.body, into[at].block!));
+      try {
+        const written = argumentsText(statement);
+        if (written instanceof UnwritableValue) throw written;
+        target[statement.method](...statement.args.map(plain), ...(block ? [block] : []));
+      } catch (error) {
+        if (!(error instanceof UnwritableValue || error instanceof TypeError)) throw error;
+        refused.push({ message: `${statement.method}: ${error.message}`, span: statement.source.call, line: statement.line, unwritable: error instanceof UnwritableValue });
+        continue;
+      }
+      placed(into[at], statement);
+    }
+  };
+  replay(body, top);
+  return { body: top, refused };
+}
+
+/** A declaration placed where its Ruby call was written. */
+function placed(declaration: Declaration, statement: ImportedCall): void {
+  const { call, method, names, options } = statement.source;
+  const sources = new OptionSources();
+  for (const [path, key, value] of options) sources.set(path, { key, value });
+  declaration.source = { call, method, names, options: sources };
 }
 
 /** A Ruby value as the DSL takes it at run time. */

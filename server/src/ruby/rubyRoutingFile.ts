@@ -39,9 +39,11 @@ export function loadRubyRoutingFile(reading: RubyReading, text: SourceText, opti
     diagnostics.push({ severity: "error", code: "syntax-error", message: reading.error, span: reading.span ?? { start: 0, end: 0 } });
     return expanded({ tree: { settings: {}, body: [] }, diagnostics, settingsSources: new OptionSources(), text }, options);
   }
-  const { behaviour, why } = railsBehaviour(reading.hasEnvironment, reading.railsGemVersion, options.defaults?.behaviour, reading.vendoredRails);
-  // Names where Rails' named-route table put them, as the import writes them (see railsNames.ts).
-  const named = withRailsNames(reading.imported.body, behaviour);
+  const { behaviour, why } = reading.imported.modern
+    ? { behaviour: "C" as const, why: "modern Rails' routes (routes.draw with no mapper variable)" }
+    : railsBehaviour(reading.hasEnvironment, reading.railsGemVersion, options.defaults?.behaviour, reading.vendoredRails);
+  // Names where Rails 2's named-route table put them, as the import writes them (see railsNames.ts); modern Rails refuses a name used twice.
+  const named = reading.imported.modern ? { body: reading.imported.body, kept: [], moved: [] } : withRailsNames(reading.imported.body, behaviour);
   const imported = { ...reading.imported, body: named.body };
   for (const kept of named.kept)
     diagnostics.push({ severity: "information", code: "not-static", message: kept.message, span: kept.span ?? { start: 0, end: 0 } });
@@ -55,7 +57,7 @@ export function loadRubyRoutingFile(reading: RubyReading, text: SourceText, opti
   for (const problem of imported.syntaxErrors) diagnostics.push({ severity: "error", code: "syntax-error", message: problem.message, span: problem.span });
   for (const part of imported.unread)
     diagnostics.push({ severity: "information", code: "not-static", message: `Not read without running Ruby: ${part.reason}.`, span: part.span });
-  const { body, refused } = rubyDeclarations(imported.body);
+  const { body, refused } = rubyDeclarations(imported.body, imported.modern);
   for (const call of refused)
     diagnostics.push({
       severity: call.unwritable ? "information" : "error",

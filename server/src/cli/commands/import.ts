@@ -3,7 +3,6 @@ import * as path from "path";
 import { type Behaviour, printable } from "resource-routes/internal";
 
 import { loadRoutingFile } from "../../analysis/routingFile";
-import { applicationRuby } from "../../files/applicationRuby";
 import { readRegularFileOrNone } from "../../files/regularFile";
 import { expectedRoutes, routeDifferences } from "../../import/importCheck";
 import { railsRoutes } from "../../import/railsRoutes";
@@ -11,11 +10,12 @@ import { importedFileText } from "../../import/typescriptText";
 import { importedOutline, statementDifference } from "../../import/writtenStatements";
 import { withRailsNames } from "../../ruby/railsNames";
 import { MAX_RUBY_BYTES, readInWorker } from "../../ruby/readInWorker";
-import { type ImportedRoutes, ImportError } from "../../ruby/routesRb";
+import { type ImportedRoutes, ImportError, mapperMethodsOf } from "../../ruby/routesRb";
 import { rubyDeclarations } from "../../ruby/rubyDeclarations";
 import { railsBehaviour } from "../../ruby/rubyRoutingFile";
 import { rubyLiteral } from "../../ruby/rubyValues";
 import { ParsedArguments, UsageError } from "../args";
+import { applicationFiles, readRuby } from "../rubyFiles";
 import { writeOrRefuse } from "./generatedOutput";
 import { CommandResult } from "./result";
 
@@ -50,18 +50,23 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
       return { stdout: [], stderr: [printable(`${file}:${error.line === undefined ? "" : `${error.line}:`} ${error.message}`)], exitCode: 1 };
     throw error;
   }
-  const { behaviour, why, defaulted } = args.behaviour
-    ? { behaviour: args.behaviour, why: "--behaviour", defaulted: undefined }
-    : railsBehaviour(environment !== undefined, read.railsGemVersion, undefined, read.vendoredRails);
-  // Each name where Rails' named-route table put it (the later of two routes named alike), or said where it cannot be.
-  const named = withRailsNames(read.imported.body, behaviour);
+  const modern = read.imported.modern === true;
+  if (modern && args.behaviour && args.behaviour !== "C") throw new UsageError(`${file} draws modern Rails' routes, which import as behaviour C: --behaviour ${args.behaviour} does not apply`);
+  if (modern && args.rails) throw new UsageError("--rails runs Rails 2's routing; modern routes are checked with --check (Rails 6.1's own tables are the conformance tests')");
+  const { behaviour, why, defaulted } = modern
+    ? { behaviour: "C" as const, why: "modern Rails' routes: routes.draw with no mapper variable", defaulted: undefined }
+    : args.behaviour
+      ? { behaviour: args.behaviour, why: "--behaviour", defaulted: undefined }
+      : railsBehaviour(environment !== undefined, read.railsGemVersion, undefined, read.vendoredRails);
+  // Each name where Rails 2's named-route table put it (the later of two routes named alike), or said where it cannot be; modern Rails refuses a name used twice.
+  const named = modern ? { body: read.imported.body, kept: [], moved: [] } : withRailsNames(read.imported.body, behaviour);
   const imported = { ...read.imported, body: named.body };
   // Nothing the application holds decided it: said, since Rails 2.2 and earlier draw other routes.
   const guessed = defaulted ? [printable(`${file}: behaviour ${behaviour} (${why}): give --behaviour A if the application runs Rails 2.2 or earlier`)] : [];
   const text = importedFileText(imported, { from: path.basename(file), behaviour, why, env });
   const out = args.stdout ? undefined : (args.out ?? path.join(path.dirname(file), "routes.ts"));
   // What the file alone cannot tell, and calls whose values the DSL cannot take (kept as comments too), in file order.
-  const unwritable = rubyDeclarations(imported.body).refused.filter((call) => call.unwritable);
+  const unwritable = rubyDeclarations(imported.body, modern).refused.filter((call) => call.unwritable);
   const unreadLines = [
     ...imported.unread.map((u) => ({ line: u.line, why: u.reason })),
     ...unwritable.map((call) => ({ line: call.line, why: call.message })),
@@ -72,7 +77,7 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   const partial = unreadLines.length > 0 && !args.allowPartial;
   const said = [...guessed, ...unreadLines];
 
-  const expected = { routes: expectedRoutes(imported.body, behaviour), statements: importedOutline(imported.body), mapperFunction: imported.mapperFunction };
+  const expected = { routes: expectedRoutes(imported.body, behaviour), statements: importedOutline(imported.body, mapperMethodsOf(imported)), mapperFunction: imported.mapperFunction };
   if (args.check) {
     if (!out || !fs.existsSync(out)) throw new UsageError(`import --check reads the written file: ${out ?? "--out"} does not exist`);
     const written = fs.readFileSync(out, "utf8");
@@ -157,27 +162,4 @@ function againstRails(
     return fail([`${name}: the routes read from it differ from those Rails ${rails.rails} drew from ${path.basename(file)}:`, ...differences]);
   const agreed = `${rails.routes.length} routes: Rails ${rails.rails}'s own routing code draws from ${path.basename(file)} the routes the analyser reads from ${name}, in order`;
   return { result: { ...result, stderr: [...result.stderr, agreed] }, disproved: proved.disproved };
-}
-
-/**
- * The application's Ruby files beside a routes.rb (`config/..`) whose constants its routes may use:
- * config/environment.rb (its text, where the import read it already for the Rails version),
- * config/initializers, app/models and lib, each by its path in the application.
- */
-function applicationFiles(root: string, environment: string | undefined): Array<{ file: string; text: string }> {
-  const folders = ["config/initializers", "app/models", "lib"];
-  if (environment === undefined) return applicationRuby(root, ["config/environment.rb", ...folders]);
-  return applicationRuby(root, folders, [{ file: "config/environment.rb", text: environment }]);
-}
-
-function readRuby(file: string): string {
-  let stats: fs.Stats;
-  try {
-    stats = fs.statSync(file);
-  } catch {
-    throw new UsageError(`cannot read ${JSON.stringify(file)}: no such file`);
-  }
-  if (!stats.isFile()) throw new UsageError(`${JSON.stringify(file)} is not a file`);
-  if (stats.size > MAX_RUBY_BYTES) throw new UsageError(`${JSON.stringify(file)} is ${stats.size} bytes: a routes.rb over ${MAX_RUBY_BYTES} is not read`);
-  return fs.readFileSync(file, "utf8");
 }
