@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Asks Rails 6.1's own routing (the rails6 oracle: Ruby and Debian's ruby-actionpack) for the route
+// table of each modern routes.rb under test/fixtures/modern-routes, its lines marked
+// `# oracle: skip` left out (what only a gem's code draws, which the oracle has not), and writes it
+// beside the application as rails.json.
+//
+//   node scripts/modernRoutesTables.mjs [path/to/oracle.rb]   (default: ../shared/rails6-oracle/oracle.rb)
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const oracle = path.resolve(process.argv[2] ?? path.join(root, "../shared/rails6-oracle/oracle.rb"));
+const folder = path.join(root, "test/fixtures/modern-routes");
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "modern-routes-"));
+
+for (const app of fs.readdirSync(folder)) {
+  const routes = path.join(folder, app, "config", "routes.rb");
+  if (!fs.existsSync(routes)) continue;
+  const kept = fs
+    .readFileSync(routes, "utf8")
+    .split("\n")
+    .filter((line) => !line.includes("# oracle: skip"))
+    .join("\n");
+  const input = path.join(work, `${app}.rb`);
+  const output = path.join(work, `${app}.json`);
+  fs.writeFileSync(input, kept);
+  execFileSync("ruby", [oracle, input, output], { stdio: "pipe" });
+  const out = JSON.parse(fs.readFileSync(output, "utf8"));
+  if (out.error) throw new Error(`${app}: Rails refused the routes: ${out.error}`);
+  const table = out.routes.map(({ name, verb, path: spec, controller, action, requirements, defaults }) => ({ name, verb, path: spec, controller, action, requirements, defaults }));
+  fs.writeFileSync(path.join(folder, app, "rails.json"), `${JSON.stringify({ rails: out.rails, routes: table }, null, 1)}\n`);
+  console.log(`${app}: ${table.length} routes from Rails ${out.rails}`);
+}

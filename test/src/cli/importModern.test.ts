@@ -1,0 +1,93 @@
+import * as assert from "assert";
+import * as cp from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import type { Route } from "resource-routes";
+
+import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
+import { ROOT } from "../support/fixtures";
+
+/**
+ * A modern Rails application's config/routes.rb (test/fixtures/modern-routes), read with no Ruby
+ * run: imported to behaviour C, and given to the commands as it is, against the table Rails 6.1's
+ * own routing drew for it (rails.json, from scripts/modernRoutesTables.mjs; the lines only a gem's
+ * code draws left out of both).
+ */
+
+const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
+const SHOP = path.join(ROOT, "test", "fixtures", "modern-routes", "shop");
+const ROUTES_RB = path.join(SHOP, "config", "routes.rb");
+
+function run(...args: string[]): { stdout: string; stderr: string; status: number | null } {
+  const result = cp.spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", timeout: 60_000 });
+  return { stdout: result.stdout, stderr: result.stderr, status: result.status };
+}
+
+interface RailsRoute {
+  name: string | null;
+  verb: string;
+  path: string;
+  controller: string | null;
+  action: string | null;
+  requirements: Record<string, string>;
+  defaults: Record<string, unknown>;
+}
+
+const RAILS: RailsRoute[] = JSON.parse(fs.readFileSync(path.join(SHOP, "rails.json"), "utf8")).routes;
+
+/** A route as Rails' table gives it: the fixed parameters and the segment defaults are its defaults. */
+function asRails(route: Route): RailsRoute {
+  const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return {
+    name: route.name,
+    verb: route.verb,
+    path: route.path,
+    controller: route.controller,
+    action: route.action,
+    requirements: sorted(Object.fromEntries(Object.entries(route.requirements).map(([key, pattern]) => [key, pattern.source]))),
+    defaults: sorted({ ...route.params, ...route.defaults }),
+  };
+}
+
+describe("a modern routes.rb (Rails 3 and later), read without Ruby", function () {
+  this.timeout(120_000);
+
+  it("import writes a behaviour-C routing file whose routes are Rails 6.1's, the gem's calls kept as comments and said with their lines", () => {
+    const imported = run("import", ROUTES_RB, "--stdout", "--allow-partial");
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    assert.match(imported.stdout, /export default draw\(\{ behaviour: "C" \}, \(r\) => \{/);
+    assert.match(imported.stdout, /r\.get\("photos\/search", \{ to: "photos#search" \}\);/);
+    assert.match(imported.stdout, /r\.get\("show", \{ path: "show", on: "member" \}\);/);
+    const lines = fs.readFileSync(ROUTES_RB, "utf8").split("\n");
+    const skipped = lines.flatMap((line, i) => (line.includes("# oracle: skip") ? [i + 1] : []));
+    for (const line of skipped) assert.match(imported.stderr, new RegExp(`routes\\.rb:${line}: not imported: `));
+    const loaded = loadRoutingFile(imported.stdout, "routes.ts")!;
+    assert.strictEqual(loaded.behaviour, "C");
+    assert.deepStrictEqual(loaded.routes.routes.map(asRails), RAILS);
+  });
+
+  it("routes --json reads the routes.rb itself: Rails 6.1's table, in order", () => {
+    const listed = run("routes", ROUTES_RB, "--json");
+    assert.strictEqual(listed.status, 0, listed.stderr);
+    const { behaviour, routes } = JSON.parse(listed.stdout) as { behaviour: string; routes: Array<{ name: string | null; path: string; verb: string }> };
+    assert.strictEqual(behaviour, "C");
+    assert.deepStrictEqual(
+      routes.map(({ name, verb, path }) => ({ name, verb, path })),
+      RAILS.map(({ name, verb, path }) => ({ name, verb, path })),
+    );
+  });
+
+  it("helpers reads the routes.rb and writes the front end's typed helpers, no Ruby run", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-modern-"));
+    fs.cpSync(SHOP, dir, { recursive: true });
+    const out = path.join(dir, "app", "javascript", "routes.js");
+    const written = run("helpers", path.join(dir, "config", "routes.rb"), "--out", out, "--allow-partial");
+    assert.strictEqual(written.status, 0, written.stderr);
+    assert.match(fs.readFileSync(path.join(dir, "app", "javascript", "routes.d.ts"), "utf8"), /favorite_product_path/);
+    const helpers = (await import(`file://${out}`)) as Record<string, (...args: unknown[]) => string>;
+    assert.strictEqual(helpers.favorite_product_path(3), "/products/3/favorite");
+    assert.strictEqual(helpers.product_comments_path(4, { page: 2 }), "/products/4/comments?page=2");
+    assert.strictEqual(helpers.terms_path(), "/legal");
+  });
+});
