@@ -793,7 +793,8 @@ function isDraw(node: Node): node is NodeOf<"CallNode"> {
 function isModernDraw(node: Node): node is NodeOf<"CallNode"> {
   if (!is(node, "CallNode") || node.name !== "draw" || !is(node.receiver, "CallNode") || node.receiver.name !== "routes") return false;
   const application = node.receiver.receiver;
-  if (is(application, "CallNode")) return application.name === "application" && is(application.receiver, "ConstantReadNode") && application.receiver.name === "Rails";
+  if (is(application, "CallNode"))
+    return application.name === "application" && is(application.receiver, "ConstantReadNode") && application.receiver.name === "Rails";
   return is(application, "ConstantPathNode") && application.name === "Application";
 }
 

@@ -85,7 +85,12 @@ function modernDeclarations(body: readonly ImportedStatement[]): { body: Declara
         target[statement.method](...statement.args.map(plain), ...(block ? [block] : []));
       } catch (error) {
         if (!(error instanceof UnwritableValue || error instanceof TypeError)) throw error;
-        refused.push({ message: `${statement.method}: ${error.message}`, span: statement.source.call, line: statement.line, unwritable: error instanceof UnwritableValue });
+        refused.push({
+          message: `${statement.method}: ${error.message}`,
+          span: statement.source.call,
+          line: statement.line,
+          unwritable: error instanceof UnwritableValue,
+        });
         continue;
       }
       placed(into[at], statement);

@@ -51,8 +51,10 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
     throw error;
   }
   const modern = read.imported.modern === true;
-  if (modern && args.behaviour && args.behaviour !== "C") throw new UsageError(`${file} draws modern Rails' routes, which import as behaviour C: --behaviour ${args.behaviour} does not apply`);
-  if (modern && args.rails) throw new UsageError("--rails runs Rails 2's routing; modern routes are checked with --check (Rails 6.1's own tables are the conformance tests')");
+  if (modern && args.behaviour && args.behaviour !== "C")
+    throw new UsageError(`${file} draws modern Rails' routes, which import as behaviour C: --behaviour ${args.behaviour} does not apply`);
+  if (modern && args.rails)
+    throw new UsageError("--rails runs Rails 2's routing; modern routes are checked with --check (Rails 6.1's own tables are the conformance tests')");
   const { behaviour, why, defaulted } = modern
     ? { behaviour: "C" as const, why: "modern Rails' routes: routes.draw with no mapper variable", defaulted: undefined }
     : args.behaviour
@@ -77,7 +79,11 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   const partial = unreadLines.length > 0 && !args.allowPartial;
   const said = [...guessed, ...unreadLines];
 
-  const expected = { routes: expectedRoutes(imported.body, behaviour), statements: importedOutline(imported.body, mapperMethodsOf(imported)), mapperFunction: imported.mapperFunction };
+  const expected = {
+    routes: expectedRoutes(imported.body, behaviour),
+    statements: importedOutline(imported.body, mapperMethodsOf(imported)),
+    mapperFunction: imported.mapperFunction,
+  };
   if (args.check) {
     if (!out || !fs.existsSync(out)) throw new UsageError(`import --check reads the written file: ${out ?? "--out"} does not exist`);
     const written = fs.readFileSync(out, "utf8");
