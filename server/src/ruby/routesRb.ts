@@ -103,7 +103,7 @@ export interface ReadOptions {
 export const MAPPER_METHODS: ReadonlySet<string> = new Set(DECLARATION_KINDS);
 
 /** The methods of modern Rails' mapper, which behaviour C's writes by the same names. */
-export const MODERN_METHODS: ReadonlySet<string> = new Set(SCOPED_DECLARATION_KINDS);
+const MODERN_METHODS: ReadonlySet<string> = new Set(SCOPED_DECLARATION_KINDS);
 
 /** The mapper's methods of a file's era. */
 export function mapperMethodsOf(imported: Pick<ImportedRoutes, "modern">): ReadonlySet<string> {
