@@ -1,5 +1,15 @@
 import picomatch from "picomatch";
-import { baseName, BEHAVIOURS, commentText, positionalKeys, requestMethodsOf, Route, type RouteSet } from "resource-routes/internal";
+import {
+  baseName,
+  BEHAVIOURS,
+  commentText,
+  groupForms,
+  type PathSegment,
+  positionalKeys,
+  requestMethodsOf,
+  Route,
+  type RouteSet,
+} from "resource-routes/internal";
 
 import { controllerModuleName } from "../files/controllerFileName";
 import { GENERATED_MARK } from "../files/generatedFile";
@@ -46,7 +56,7 @@ export interface HelpersModule extends HelpersModuleText {
  * The functions of the main module's core that the controllers' modules build on (`--split`):
  * exported by it, declared nowhere, as `$query` is for the client module.
  */
-const SHARED_CORE = ["$path", "$url", "$form"];
+const SHARED_CORE = ["$path", "$url", "$form", "$grouped"];
 
 /**
  * The URL helpers of a routing file as a standalone ES module for the browser (or any runtime): one
@@ -60,16 +70,8 @@ const SHARED_CORE = ["$path", "$url", "$form"];
  */
 export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings" | "behaviour">, recipe: HelpersRecipe, moduleFile = "routes.js"): HelpersModule {
   const { routes: routingFile, defaults = [], client = false, split = false, ...selection } = recipe;
-  const chosen = routeFilter(selection);
+  const selected = routeFilter(selection);
   const leftOut: string[] = [];
-  // C's optional groups are not written by the core yet: such a route is left out, and said so.
-  const selected = (route: Route) => {
-    if (!chosen(route)) return false;
-    if (!route.groups.length) return true;
-    const said = `${route.name ? `route ${route.name}` : `the route ${route.verb} ${route.path}`}: optional groups (${route.path}) are not written by the helpers module yet: no helper or target exported`;
-    if (!leftOut.includes(said)) leftOut.push(said);
-    return false;
-  };
   const shapeOf = (route: Route) => withDefaults(helperShape(route), defaults);
   const main = new ModuleBuilder(shapeOf);
   const controllers = new Map<string, ModuleBuilder>();
@@ -183,19 +185,17 @@ class ModuleBuilder {
 
   helper(name: string, route: Route): void {
     const about = `/** ${commentText(`${route.verb} ${route.path} → ${route.target}`)} */`;
-    const r = this.dataOf(route);
-    this.js.push(`export function ${name}_path(...args) { return $path(${r}, "${name}_path", args); }`);
-    this.js.push(`export function ${name}_url(...args) { return $url(${r}, "${name}_url", args); }`);
+    this.js.push(`export function ${name}_path(...args) { return $path(${this.call(route, `${name}_path`)}); }`);
+    this.js.push(`export function ${name}_url(...args) { return $url(${this.call(route, `${name}_url`)}); }`);
     const shape = this.shapes.nameOf(this.shapeOf(route));
     this.dts.push(about, `export declare const ${name}_path: ${shape}<string>;`, about, `export declare const ${name}_url: ${shape}<string>;`);
     this.helperNames.add(name);
   }
 
   target(name: string, route: Route): void {
-    const r = this.dataOf(route);
     const method = targetMethod(route);
-    this.js.push(`export function ${name}(...args) { return { url: $path(${r}, "${name}", args), method: "${method}" }; }`);
-    this.js.push(`export function ${name}Form(...args) { return $form(${r}, "${name}Form", args, "${method}"); }`);
+    this.js.push(`export function ${name}(...args) { return { url: $path(${this.call(route, name)}), method: "${method}" }; }`);
+    this.js.push(`export function ${name}Form(...args) { return $form(${this.call(route, `${name}Form`)}, "${method}"); }`);
     const shape = this.shapes.nameOf(this.shapeOf(route));
     const about = `/** ${commentText(`${route.target}: ${route.verb} ${route.path}`)} */`;
     this.dts.push(
@@ -207,12 +207,18 @@ class ModuleBuilder {
     this.targetRoutes.set(name, route);
   }
 
+  /** The core's arguments for a helper of `route` named `helper`: its data, the name, the call's arguments; a route with optional groups picks its form first. */
+  private call(route: Route, helper: string): string {
+    const r = this.dataOf(route);
+    return route.groups.length ? `...$grouped(${r}, "${helper}", args)` : `${r}, "${helper}", args`;
+  }
+
   private dataOf(route: Route): string {
     let name = this.data.get(route);
     if (!name) {
       name = `$r${this.data.size}`;
       this.data.set(route, name);
-      this.js.push(`const ${name} = ${routeData(route)};`);
+      this.js.push(`const ${name} = ${route.groups.length ? groupedData(route) : routeData(route)};`);
     }
     return name;
   }
@@ -269,17 +275,37 @@ function targetRoutes(routes: readonly Route[], selected: (route: Route) => bool
 }
 
 /**
+ * A route with optional groups as $grouped reads it: one route a form (see groupForms), the fullest
+ * first, each with the keys of the groups it keeps and those of the groups it leaves out.
+ */
+function groupedData(route: Route): string {
+  const keysOf = (segments: readonly PathSegment[]) => segments.flatMap((segment) => segment.flatMap((part) => (part.kind === "static" ? [] : [part.key])));
+  // The keys of the groups' segments: those the forms keep or leave out.
+  const grouped = keysOf(route.segments.filter((_, i) => route.groups.some(([first, end]) => i >= first && i < end))).filter((key) => key !== "format");
+  const forms = groupForms(route).map((form) => {
+    const kept = keysOf(form.segments);
+    return formData(route, form.segments, [grouped.filter((key) => kept.includes(key)), grouped.filter((key) => !kept.includes(key))]);
+  });
+  return `[${forms.join(", ")}]`;
+}
+
+/**
  * A route as the core reads it: `[how errors name it, segments, positional keys, required segments,
  * optional format, defaults, requirements]`, a segment's parts being text, `[key]` or `[key, 1]` (a
  * glob); defaults and requirements as `[key, …]` lists (an object literal would read a `__proto__` key as its prototype).
  */
 function routeData(route: Route): string {
-  const segments = route.segments.map((segment) =>
-    segment.map((part) => (part.kind === "static" ? part.text : part.kind === "glob" ? [part.key, 1] : [part.key])),
-  );
-  const defaults = Object.entries(route.defaults);
+  return formData(route, route.segments, []);
+}
+
+/** The data of a route's path `segments` (its own, or one form of its groups), `more` after the usual fields. */
+function formData(route: Route, segments: readonly PathSegment[], more: unknown[]): string {
+  const written = segments.map((segment) => segment.map((part) => (part.kind === "static" ? part.text : part.kind === "glob" ? [part.key, 1] : [part.key])));
+  // An optional format's default is never written, as the runtime's generation never writes it.
+  const defaults = Object.entries(route.defaults).filter(([key]) => !(route.optionalFormat && key === "format"));
   // A requirement tests the whole value once: without the global and sticky flags, which would make the test stateful.
   const requirements = Object.entries(route.requirements).map(([key, pattern]) => [key, pattern.source, pattern.flags.replace(/[gy]/g, "")]);
   const named = `${route.verb} ${route.path}${route.name ? `, named ${route.name}` : ""}`;
-  return JSON.stringify([named, segments, positionalKeys(route), route.requiredSegments, route.optionalFormat ? 1 : 0, defaults, requirements]);
+  const required = route.groups.length ? segments.length : route.requiredSegments;
+  return JSON.stringify([named, written, positionalKeys(route), required, route.optionalFormat ? 1 : 0, defaults, requirements, ...more]);
 }

@@ -13,7 +13,7 @@ import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
 import { helpersRecipeOf } from "../../../server/out/format/helpersRecipe";
 import { routeTypesOf } from "../../../server/out/format/routeTypes";
 import { esbuildOnce } from "../support/esbuild";
-import { conformanceCases, ROOT } from "../support/fixtures";
+import { behaviourCCases, behaviourCFile, conformanceCases, ROOT } from "../support/fixtures";
 import { runRoutingFile } from "../support/runRoutingFile";
 
 /** resource-routes helpers: the URL helpers as a browser module, each answering as routes.helpers does. */
@@ -90,6 +90,44 @@ describe("resource-routes helpers", function () {
       }
     }
     assert.ok(compared > 10_000, `${compared} calls compared`);
+  });
+
+  it("every behaviour-C case: each helper answers as the runtime's routes.helpers, and as Rails 6.1's for the calls Rails answered", async () => {
+    let compared = 0;
+    for (const [index, c] of behaviourCCases().entries()) {
+      if (c.rails.error) continue;
+      const text = behaviourCFile(c);
+      const runtime = runRoutingFile<RouteSet>(text, "routes.ts");
+      const browser = await importModule(
+        scratch,
+        `behaviour-c-${index}`,
+        helpersModuleOf(loadRoutingFile(text, "routes.ts")!.routes, { routes: "routes.ts" }).js,
+      );
+      const helpers = runtime.helpers as unknown as Record<string, (...args: unknown[]) => unknown>;
+      for (const generation of c.rails.generations) {
+        if (generation.path === undefined) continue;
+        assert.strictEqual(
+          browser[generation.helper!](...generation.args!),
+          generation.path,
+          `${c.name}: ${generation.helper}(${JSON.stringify(generation.args)})`,
+        );
+      }
+      for (const [name, route] of runtime.table.namedRoutes()) {
+        const keys = route.segments.flatMap((segment) => segment.flatMap((part) => (part.kind === "static" ? [] : [part.key])));
+        const generations = c.rails.generations.filter((g) => g.helper === `${name}_path`).map((g) => ({ args: g.args ?? [] }));
+        for (const args of callsFor(keys, generations)) {
+          for (const helper of [`${name}_path`, `${name}_url`]) {
+            assert.deepStrictEqual(
+              outcome(() => browser[helper](...args)),
+              outcome(() => helpers[helper](...args)),
+              `${c.name}: ${helper}(${JSON.stringify(args)})`,
+            );
+            compared++;
+          }
+        }
+      }
+    }
+    assert.ok(compared > 2_000, `${compared} calls compared`);
   });
 
   it("_url helpers: draw()'s default_url_options, then configure(), then the call's own options; no host is the runtime's error", async () => {

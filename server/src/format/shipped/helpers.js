@@ -163,6 +163,25 @@ function $form(r, helper, args, method) {
   const action = $path(r, helper, args);
   return method === "get" || method === "post" ? { action, method, fields: {} } : { action, method: "post", fields: { _method: method } };
 }
+
+/**
+ * A route with optional groups, written as one route a form, the fullest first, each with the keys
+ * its groups need and those of the groups it leaves out: the first form whose keys all have values,
+ * and the call's named values without a left-out group's keys (never written in the query).
+ * @param {any[][]} forms
+ * @param {string} helper
+ * @param {any[]} args
+ * @returns {[any[], string, any[]]}
+ */
+function $grouped(forms, helper, args) {
+  const values = $values(forms[0], helper, args);
+  const r = forms.find((form) => form[7].every((key) => $present(values[key])));
+  const last = args.at(-1);
+  if (!$plain(last) || !r[8].some((key) => key in last)) return [r, helper, args];
+  const named = { ...last };
+  for (const key of r[8]) delete named[key];
+  return [r, helper, [...args.slice(0, -1), named]];
+}
 //#endregion
 
 /** @type {Array<[string | null, string | null, string | null, string[] | null, string, string, string[], string[], string, Array<[string, string]>, Array<[string, string]>]>} */
@@ -254,4 +273,4 @@ export function isCurrent(name, values, url) {
 }
 //#endregion
 
-export { $path, $url, $form, $query };
+export { $path, $url, $form, $grouped, $query };
