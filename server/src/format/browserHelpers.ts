@@ -151,7 +151,12 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings" | "b
       const core = JSON.stringify(`${up}${moduleFile}`);
       return {
         controller,
-        js: [...header(false), `import { ${SHARED_CORE.join(", ")} } from ${core};`, ...builder.js, ""].join("\n"),
+        js: [
+          ...header(false),
+          `import { ${SHARED_CORE.filter((name) => name !== "$grouped" || builder.grouped).join(", ")} } from ${core};`,
+          ...builder.js,
+          "",
+        ].join("\n"),
         dts: [
           ...header(false),
           `import type { FormTarget, NamedValues, RouteValue, Target } from ${core};`,
@@ -179,6 +184,8 @@ class ModuleBuilder {
   readonly targetAlternatives = new Map<string, Array<{ helper: string; route: Route }>>();
   /** The named routes whose helpers it exports. */
   readonly helperNames = new Set<string>();
+  /** Whether a route of its has optional groups (its helpers then pick a form with $grouped). */
+  grouped = false;
   private readonly data = new Map<Route, string>();
 
   constructor(private readonly shapeOf: (route: Route) => HelperShape) {}
@@ -210,7 +217,9 @@ class ModuleBuilder {
   /** The core's arguments for a helper of `route` named `helper`: its data, the name, the call's arguments; a route with optional groups picks its form first. */
   private call(route: Route, helper: string): string {
     const r = this.dataOf(route);
-    return route.groups.length ? `...$grouped(${r}, "${helper}", args)` : `${r}, "${helper}", args`;
+    if (!route.groups.length) return `${r}, "${helper}", args`;
+    this.grouped = true;
+    return `...$grouped(${r}, "${helper}", args)`;
   }
 
   private dataOf(route: Route): string {
