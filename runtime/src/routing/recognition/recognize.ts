@@ -62,9 +62,10 @@ class TrieNode {
   /**
    * C's `*key(.:format)`, the route's last segment: the rest of the path, lazily, then an optional
    * dot and format (Rails 6.1's `(.+?)(?:\.([^/.?]+))?`): the format is what follows the last
-   * segment's last dot, when something follows it and something comes before it.
+   * segment's last dot, when something follows it and something comes before it. Declared, not
+   * a field: the few nodes that have one get it, and no other node keeps a slot for it.
    */
-  formattedGlob?: { key: string; node: TrieNode };
+  declare formattedGlob?: { key: string; node: TrieNode };
   /** `:controller`: one of the route set's controllers (per controller namespace), possibly several segments long. */
   readonly controllerEdges: Array<{ namespace: string; candidates: string[]; node: TrieNode }> = [];
   /** Routes whose path may end here, in registration order. */
