@@ -29,7 +29,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
         { scheme: "file", language },
         { scheme: "untitled", language },
       ]),
-      // A Rails 2 application's routes.rb, and no other Ruby file (whatever extension serves Ruby keeps them).
+      // A Rails application's routes.rb (Rails 2's or modern Rails'), and no other Ruby file (whatever extension serves Ruby keeps them).
       { scheme: "file", language: "ruby", pattern: "**/config/routes.rb" },
     ],
     outputChannel: output,

@@ -9,7 +9,8 @@ import { HttpMethod, isEmpty, PathPart, PathSegment, Route } from "resource-rout
 
 /** Routes whose requests are compared at all: not those a `:controller` segment or a bare `.:format` segment makes hard to enumerate. */
 export function comparable(route: Route): boolean {
-  // C's optional groups give a route several shapes: not compared (never reported captured, never capturing).
+  // C's optional groups give a route several shapes: never reported captured. As the earlier route it is
+  // compared in its fullest shape, whose requests it takes with the others: what that shape captures, it captures.
   if (hasBareFormatSegment(route) || route.groups.length) return false;
   // Loops, not some(): asked once per route of a file, where a closure per call showed in profiles.
   for (const segment of route.segments) for (const part of segment) if (isControllerPart(route, part)) return false;
@@ -26,7 +27,6 @@ function hasConditions(route: Route): boolean {
  * cost least and fail most come first: the numbers of segments each takes, then the methods.
  */
 export function capturesAll(earlier: Route, later: Route): boolean {
-  if (earlier.groups.length) return false;
   const count = earlier.segments.length;
   // Without a glob, `earlier` takes requests of min(required, count) to count segments (acceptsLength).
   if (!endsInGlob(earlier) && (later.segments.length > count || later.requiredSegments < Math.min(earlier.requiredSegments, count))) return false;

@@ -472,7 +472,7 @@ function headOf(route: Route, index: number): string {
 
 /** A route of several lengths (an optional tail) or with a glob anywhere. */
 function isIrregular(route: Route): boolean {
-  if (route.requiredSegments < route.segments.length || route.groups.length) return true;
+  if (route.requiredSegments < route.segments.length) return true;
   for (const segment of route.segments) for (const part of segment) if (part.kind === "glob") return true;
   return false;
 }

@@ -180,7 +180,7 @@ export function mayRoute(document: TextDocument | undefined): document is TextDo
   return document !== undefined && (document.text.includes(PACKAGE_NAME) || isRubyRoutes(document));
 }
 
-/** A Rails 2 routes.rb: a file of that name that draws Rails' routes (its text is not parsed here). */
+/** A routes.rb: a file of that name that draws Rails' routes, Rails 2's or modern Rails' (its text is not parsed here). */
 export function isRubyRoutes(document: { uri: string; text: SourceText | string }): boolean {
-  return document.uri.endsWith("/routes.rb") && document.text.includes("Routing::Routes");
+  return document.uri.endsWith("/routes.rb") && (document.text.includes("Routing::Routes") || document.text.includes(".routes.draw"));
 }

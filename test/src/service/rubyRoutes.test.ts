@@ -202,3 +202,47 @@ describe("service: a Rails 2 routes.rb", () => {
     assert.strictEqual(workspace.routingFile("file:///app/config/other.rb"), undefined);
   });
 });
+
+describe("service: a modern routes.rb (Rails 3 and later)", () => {
+  const MODERN = `Rails.application.routes.draw do
+  resources :products do
+    member { post :favorite }
+  end
+  get "about" => "pages#about"
+  devise_for :users
+end
+`;
+  before(async () => {
+    parse = await rubyParser();
+  });
+
+  it("routes in behaviour C, hovers where each call is written, says what only a gem draws, and converts to a C routing file", () => {
+    const { workspace, service: routes } = workspaceWithRuby(MODERN);
+    const file = workspace.routingFile(RUBY_URI)!;
+    assert.strictEqual(file.behaviour, "C");
+    assert.deepStrictEqual(
+      file.routes.routes.slice(0, 3).map((route) => `${route.name} ${route.verb} ${route.path}`),
+      ["favorite_product POST /products/:id/favorite(.:format)", "products GET /products(.:format)", "null POST /products(.:format)"],
+    );
+    const hover = routes.hover(RUBY_URI, spanOf(":products", MODERN).start + 2)!;
+    assert.match(hover.contents, /^\*\*resources\*\* `products`: 8 routes/);
+    const unread = routes.diagnostics(RUBY_URI).find((d) => d.code === "not-static")!;
+    assert.strictEqual(MODERN.slice(unread.span!.start, unread.span!.end), "devise_for :users");
+    assert.match(unread.message, /Devise's routes/);
+    const [convert] = routes.codeActions(RUBY_URI, { start: 0, end: 0 });
+    assert.match(convert.edits[0].newText, /export default draw\(\{ behaviour: "C" \}, \(r\) => \{/);
+    const typescript = loadRoutingFile(convert.edits[0].newText, "routes.ts")!;
+    assert.deepStrictEqual(
+      typescript.routes.routes.map((route) => route.toJSON()),
+      file.routes.routes.map((route) => route.toJSON()),
+    );
+  });
+
+  it("gives a view in the workspace the helpers of its routes", () => {
+    const { workspace, service: routes } = workspaceWithRuby(MODERN);
+    const view = "const url = routes.helpers.";
+    workspace.set({ uri: "file:///app/app/javascript/view.ts", version: 1, text: view });
+    const labels = routes.completions("file:///app/app/javascript/view.ts", view.length).map((item) => item.label);
+    for (const helper of ["favorite_product_path", "about_path"]) assert.ok(labels.includes(helper), helper);
+  });
+});
