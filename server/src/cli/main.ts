@@ -3,7 +3,7 @@ import { own, printable } from "resource-routes/internal";
 
 import { Flag, parseArguments, UsageError } from "./args";
 import type { CommandResult } from "./commands/result";
-import { readRubyRoutingFiles } from "./rubyFiles";
+import { useRubyLoader } from "./load";
 
 /** `resource-routes`: the facility from the command line, reading routing files statically (docs/cli.md). */
 
@@ -284,7 +284,13 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     // The routes.rb files it is given are read first (Ruby's parser is asynchronous); import reads its own.
-    if (name !== "import") await readRubyRoutingFiles(args.positional);
+    const rubyFiles = args.positional.filter((file) => file.endsWith(".rb"));
+    if (name !== "import" && rubyFiles.length) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the Ruby front end loads for a command given a routes.rb, and only then
+      const ruby = require("./rubyFiles") as typeof import("./rubyFiles");
+      await ruby.readRubyRoutingFiles(rubyFiles);
+      useRubyLoader(ruby.loadedRubyFile);
+    }
     const result = await command.run(args);
     if (result.stdout.length) process.stdout.write(`${result.stdout.join("\n")}\n`);
     if (result.stderr.length) process.stderr.write(`${result.stderr.join("\n")}\n`);
