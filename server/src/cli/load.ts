@@ -1,6 +1,6 @@
 import { Behaviour } from "resource-routes/internal";
 
-import { LoadedRoutingFile, type LoadOptions,loadRoutingFile } from "../analysis/routingFile";
+import { LoadedRoutingFile, type LoadOptions, loadRoutingFile } from "../analysis/routingFile";
 import { readRegularFileSync, UnreadableFile } from "../files/regularFile";
 import { LineIndex } from "../text/lineIndex";
 import { UsageError } from "./args";
