@@ -16,7 +16,10 @@ import { UsageError } from "./args";
 
 const readings = new Map<string, RubyReading>();
 
-/** Reads each routes.rb among `files` (those ending in `.rb`), with the environment.rb beside it and the application's constants. */
+/**
+ * Reads each routes.rb among `files` (those ending in `.rb`), with the environment.rb beside it and the application's constants.
+ * @lintignore The CLI loads this module with require() only when a command is given a routes.rb, which the unused-export check does not follow.
+ */
 export async function readRubyRoutingFiles(files: readonly string[]): Promise<void> {
   for (const file of files) {
     if (!file.endsWith(".rb") || readings.has(file)) continue;
@@ -38,7 +41,10 @@ export async function readRubyRoutingFiles(files: readonly string[]): Promise<vo
   }
 }
 
-/** A routes.rb read before the command ran, as a routing file; undefined for a file that is not one. */
+/**
+ * A routes.rb read before the command ran, as a routing file; undefined for a file that is not one.
+ * @lintignore Loaded with require() with readRubyRoutingFiles.
+ */
 export function loadedRubyFile(file: string, text: string, options: LoadOptions): LoadedRoutingFile | undefined {
   const reading = readings.get(file);
   return reading && loadRubyRoutingFile(reading, text, options);
