@@ -13,6 +13,7 @@ export { Declaration, DeclarationKind, DeclarationSource, DeclarationTree } from
 export { Diagnostic, DiagnosticCode, RelatedInformation, Severity } from "./routing/model/diagnostics";
 export { MethodNotAllowed, RouteDefinitionError, RoutingError, UnknownHttpMethod } from "./routing/model/errors";
 export type { OptionalGroup } from "./routing/model/optionalGroups";
+export type { RequestCondition, RequestFacts } from "./routing/model/requestConditions";
 export { HttpMethod, Route, RouteJSON } from "./routing/model/route";
 export { GenerateOptions, RouteSet, RouteSetOptions } from "./routing/model/routeSet";
 export { AnyRouteSet, TypedRouteSet } from "./routing/model/routeSet";

@@ -2,6 +2,7 @@ import {
   type BehaviourRules,
   DEFAULT_SEGMENT_PATTERN,
   escapeRegExp,
+  isEmpty,
   nonCapturing,
   type PathSegment,
   recognisedSegments,
@@ -33,6 +34,10 @@ export function recognitionData(route: Route, controllers: readonly string[], ru
     route.controllerNamespace,
     defaults,
     Object.entries(route.params),
+    // Request constraints (behaviour C): `[key, value]`, or `[key, source, flags]` for a pattern; none for most routes.
+    ...(isEmpty(route.requestConditions)
+      ? []
+      : [Object.entries(route.requestConditions).map(([key, value]) => (value instanceof RegExp ? [key, value.source, value.flags] : [key, value]))]),
   ];
 }
 

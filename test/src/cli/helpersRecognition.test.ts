@@ -17,8 +17,9 @@ import { runs } from "../support/runs";
 /** The helpers module's match(), current() and isCurrent(): recognition in the browser, equal to the facility's. */
 
 type Recognition = { route: string | null; controller: string | null; action: string | null; params: Record<string, string> };
+type Origin = { host: string; protocol: string };
 type Browser = {
-  match(method: string, path: string): Recognition | null;
+  match(method: string, path: string, origin?: Origin): Recognition | null;
   current(url?: string): Recognition | null;
   isCurrent(name: string, values?: object, url?: string): boolean;
 };
@@ -33,9 +34,9 @@ async function browserOf(routes: RouteSet): Promise<Browser> {
 }
 
 /** What the facility answers: its recognition, or null for any routing error. */
-function facility(routes: RouteSet, method: string, path: string): Recognition | null {
+function facility(routes: RouteSet, method: string, path: string, origin?: Origin): Recognition | null {
   try {
-    const { route, controller, action, params } = routes.recognize(method, path);
+    const { route, controller, action, params } = routes.recognize(method, path, {}, origin);
     return { route, controller, action, params: { ...params } };
   } catch {
     return null;
@@ -44,8 +45,11 @@ function facility(routes: RouteSet, method: string, path: string): Recognition |
 
 /** Compares one request; true when a route took it (so that a test can tell it compared more than misses). */
 function compare(routes: RouteSet, browser: Browser, method: string, request: string, label: string): boolean {
-  const found = browser.match(method, request);
-  assert.deepStrictEqual(found && { ...found, params: { ...found.params } }, facility(routes, method, request), `${label}: ${method} ${request}`);
+  // A whole URL: its path, and its host and scheme for the routes' request constraints.
+  const url = request.startsWith("/") ? undefined : new URL(request);
+  const [path, origin] = url ? [url.pathname, { host: url.host, protocol: url.protocol }] : [request, undefined];
+  const found = browser.match(method, path, origin);
+  assert.deepStrictEqual(found && { ...found, params: { ...found.params } }, facility(routes, method, path, origin), `${label}: ${method} ${request}`);
   return found !== null;
 }
 

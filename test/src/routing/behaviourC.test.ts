@@ -1,4 +1,5 @@
 import * as assert from "assert";
+import type { RequestFacts } from "resource-routes";
 import { draw, RouteSet, ScopedMapper } from "resource-routes";
 
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
@@ -35,9 +36,18 @@ function asRails(routes: RouteSet): RailsRoute[] {
   }));
 }
 
-/** The routes Rails drew before it raised, for a case that raises. */
+/** Rails' routes (those drawn before it raised, for a case that raises), a default as text: a route keeps its fixed values as recognition gives them. */
 function routesBefore(c: BehaviourCCase): RailsRoute[] {
-  return c.rails.routes.map((route) => ({ ...route, requirements: sorted(route.requirements), defaults: sorted(route.defaults) }));
+  const text = (defaults: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(defaults).map(([key, value]) => [key, typeof value === "number" ? String(value) : value]));
+  return c.rails.routes.map((route) => ({ ...route, requirements: sorted(route.requirements), defaults: sorted(text(route.defaults)) }));
+}
+
+/** A request as the oracle was asked it: a path, or a whole URL whose host and scheme recognition is told. */
+function requestOf(url: string): { path: string; facts?: RequestFacts } {
+  if (url.startsWith("/")) return { path: url };
+  const parsed = new URL(url);
+  return { path: parsed.pathname, facts: { host: parsed.host, protocol: parsed.protocol } };
 }
 
 function sorted<T>(record: Record<string, T>): Record<string, T> {
@@ -95,11 +105,12 @@ describe("behaviour C: Rails 6.1's routing, case by case", () => {
           const routes = drawn(c);
           for (const request of c.rails.recognitions) {
             const asked = `${request.verb} ${request.path}`;
+            const { path, facts } = requestOf(request.path);
             if (request.error) {
-              assert.throws(() => routes.recognize(request.verb, request.path), /No route matches/, asked);
+              assert.throws(() => routes.recognize(request.verb, path, {}, facts), /No route matches/, asked);
               continue;
             }
-            const { controller, action, params } = routes.recognize(request.verb, request.path);
+            const { controller, action, params } = routes.recognize(request.verb, path, {}, facts);
             assert.deepStrictEqual(
               { controller, action, params: sorted(params) },
               { controller: request.controller, action: request.action, params: request.params },

@@ -1,6 +1,7 @@
 import { routeRecorder } from "../../coverage/recorder";
 import { BehaviourRules, BEHAVIOURS } from "../../routing/model/behaviour";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../../routing/model/errors";
+import { isEmpty } from "../../routing/model/records";
 import { isRequestMethod, routedMethod } from "../../routing/model/requestMethods";
 import type { AnyRouteSet } from "../../routing/model/routeSet";
 import type { Recognition } from "../../routing/recognition/recognize";
@@ -8,7 +9,7 @@ import { shortened } from "../../text/escape";
 import { formatFromAccept } from "../request/accept";
 import { bodyKind, bodyParams, BodyRead, Files } from "../request/body";
 import { checkedCookieKeys } from "../request/cookies";
-import { allowedHostsTest, claimedOrigin, Origin } from "../request/origin";
+import { allowedHostsTest, claimedOrigin, Origin, requestOrigin } from "../request/origin";
 import { BadRequest, decodeComponent, mergeParams, Params, parseParams } from "../request/params";
 import { InvalidParams } from "../request/schemas";
 import { ActionPlan, actionPlan } from "./actionPlan";
@@ -138,6 +139,8 @@ export class Dispatcher {
   readonly patch: boolean;
   /** The served behaviour's rules: its request methods, and whether a wrong method is a 405. */
   readonly rules: BehaviourRules;
+  /** Whether a route constrains the request's host, subdomain or scheme (behaviour C): recognition is then told them. */
+  readonly constrainsRequests: boolean;
   /** HttpOptions.cookieKeys, checked when the handler is made. */
   readonly cookieKeys: readonly string[] | undefined;
   /** HttpOptions.allowedHosts as a test, its entries checked when the handler is made. */
@@ -166,6 +169,7 @@ export class Dispatcher {
     this.routes = others.length ? routes.withControllers(others) : routes;
     this.base = withoutTrailingSlash(options.basePath ?? "");
     this.rules = BEHAVIOURS[routes.behaviour];
+    this.constrainsRequests = routes.routes.some((route) => !isEmpty(route.requestConditions));
     this.patch = options.patch !== false && !this.rules.patchIsOwnMethod;
     this.cookieKeys = checkedCookieKeys(options.cookieKeys);
     this.hostAllowed = options.allowedHosts && allowedHostsTest(options.allowedHosts);
@@ -283,7 +287,9 @@ class Answering<Raw> {
     }
     try {
       const override = params && Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
-      matched = core.routes.match(method, path, typeof override === "string" ? { _method: routedMethod(override, core.patch) } : EMPTY);
+      // The request's host and scheme, where a route constrains them (behaviour C): the connection's, or a trusted proxy's.
+      const facts = core.constrainsRequests ? requestOrigin(this.request, this.options.trustProxy) : undefined;
+      matched = core.routes.match(method, path, typeof override === "string" ? { _method: routedMethod(override, core.patch) } : EMPTY, facts);
     } catch (error) {
       return (error instanceof RoutingError && this.redirected(method, path)) || this.failure(error);
     }

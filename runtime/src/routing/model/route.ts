@@ -2,6 +2,7 @@ import { Declaration } from "./declarations";
 import { groupedPathText, OptionalGroup } from "./optionalGroups";
 import { PathSegment, PathSpec, pathText } from "./path";
 import { setOwn } from "./records";
+import type { RequestCondition } from "./requestConditions";
 import { OptionMap } from "./values";
 
 /** HTTP methods a route condition may name (Rails 2's list, `head` refused, see builder; C adds `patch`). */
@@ -56,6 +57,8 @@ export interface RouteTraits {
   readonly controllerNamespace: string;
   /** C's optional groups of whole segments (`(/:locale)`): none for most routes. */
   readonly groups: readonly OptionalGroup[];
+  /** C's constraints on the request (subdomain, host, domain, protocol, port), as recognition compares them; `conditions` shows them. */
+  readonly requestConditions: Readonly<Record<string, RequestCondition>>;
 }
 
 export class Route {
@@ -123,6 +126,11 @@ export class Route {
 
   get controllerNamespace(): string {
     return this.traits.controllerNamespace;
+  }
+
+  /** Constraints on the request's host, subdomain, domain, protocol or port (behaviour C). */
+  get requestConditions(): Readonly<Record<string, RequestCondition>> {
+    return this.traits.requestConditions;
   }
 
   /** Runs of segments a request may leave out (behaviour C's optional groups); most routes have none. */

@@ -4,6 +4,7 @@ import { Match, Recognition, Recognizer } from "../recognition/recognize";
 import { behaviourOf, BEHAVIOURS } from "./behaviour";
 import { Behaviour } from "./behaviour";
 import { Diagnostic } from "./diagnostics";
+import type { RequestFacts } from "./requestConditions";
 import { HttpMethod, Route, RouteJSON } from "./route";
 import { DrawSettings } from "./settings";
 import { RouteTable } from "./table";
@@ -63,14 +64,18 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
     return this.helperFunctions as unknown as Helpers;
   }
 
-  /** The route a request goes to; throws RoutingError (MethodNotAllowed when only the method is wrong). */
-  recognize(method: string, path: string, params?: Record<string, unknown>): Recognition {
-    return this.compiled().recognize(method, path, params);
+  /**
+   * The route a request goes to; throws RoutingError (MethodNotAllowed when only the method is
+   * wrong). `request`: its host and scheme, for behaviour C's request constraints (without it, a
+   * request to http://example.org, as Rails' recognize_path has it).
+   */
+  recognize(method: string, path: string, params?: Record<string, unknown>, request?: RequestFacts): Recognition {
+    return this.compiled().recognize(method, path, params, request);
   }
 
   /** recognize() with the route that matched. */
-  match(method: string, path: string, params?: Record<string, unknown>): Match {
-    return this.compiled().match(method, path, params);
+  match(method: string, path: string, params?: Record<string, unknown>, request?: RequestFacts): Match {
+    return this.compiled().match(method, path, params, request);
   }
 
   /**

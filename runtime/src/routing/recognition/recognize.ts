@@ -3,7 +3,8 @@ import { BehaviourRules } from "../model/behaviour";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../model/errors";
 import { groupForms } from "../model/optionalGroups";
 import { PathSegment } from "../model/path";
-import { own, setOwn } from "../model/records";
+import { isEmpty, own, setOwn } from "../model/records";
+import { conditionsHold, type RequestFacts } from "../model/requestConditions";
 import { lowerMethod, requestMethodsOf } from "../model/requestMethods";
 import type { HttpMethod } from "../model/route";
 import { Route } from "../model/route";
@@ -93,6 +94,9 @@ class Search {
   readonly bestValues: string[] = [];
   /** On the error path only: the routes whose path matched (their methods, in route order, are what MethodNotAllowed allows). */
   matched: number[] | undefined;
+  /** The method matched and the request's host and scheme, for routes with request constraints. */
+  method = "";
+  request: RequestFacts | undefined;
 
   keepValues(): void {
     const { values, bestValues } = this;
@@ -151,6 +155,8 @@ export class Recognizer {
   private readonly classMethods: Array<string | undefined>;
   /** The methods a request may have (`_method` too): Rails 2's, and PATCH in C. */
   private readonly requestMethods: readonly string[];
+  /** By route index, 1 for a route with request constraints (behaviour C); none when no route has any. */
+  private readonly conditional: Uint8Array | undefined;
 
   constructor(
     private readonly routes: readonly Route[],
@@ -159,6 +165,8 @@ export class Recognizer {
     controllers: readonly string[] = [],
   ) {
     this.requestMethods = requestMethodsOf(rules);
+    if (routes.some((route) => !isEmpty(route.requestConditions)))
+      this.conditional = Uint8Array.from(routes, (route) => (isEmpty(route.requestConditions) ? 0 : 1));
     this.controllers = [...new Set([...routes.flatMap((route) => (route.controller === null ? [] : [route.controller])), ...controllers])];
     // Filled in as routes are first recognised, in any order: made full length at once, so that it stays an array and not a dictionary.
     this.fixed = new Array<FixedValues | undefined>(routes.length).fill(undefined);
@@ -171,25 +179,27 @@ export class Recognizer {
     this.search = new Search(Int32Array.from(bounds), this.classMethods.length);
   }
 
-  recognize(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS): Recognition {
-    const index = this.find(method, path, params);
+  recognize(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS, request?: RequestFacts): Recognition {
+    const index = this.find(method, path, params, request);
     return this.result(index, this.search.bestValues);
   }
 
   /** What recognize() answers, with the route itself and its place in the set (the HTTP adapters tell actions its verb and path, and keep what they know of it by place). */
-  match(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS): Match {
-    const index = this.find(method, path, params);
+  match(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS, request?: RequestFacts): Match {
+    const index = this.find(method, path, params, request);
     return { recognition: this.result(index, this.search.bestValues), route: this.routes[index], index };
   }
 
   /** The index of the route a request is recognised as, its values left in the search; or the routing error. */
-  private find(method: string, path: string, params: Readonly<Record<string, unknown>>): number {
+  private find(method: string, path: string, params: Readonly<Record<string, unknown>>, request: RequestFacts | undefined): number {
     const requested = this.requestMethod(method, params);
     // C's router squeezes doubled slashes before matching (Journey's normalize_path).
     if (this.rules.squeezesSlashes && path.includes("//")) path = path.replace(/\/{2,}/g, "/");
     const matchMethod = requested === "head" ? "get" : requested;
     const search = this.search;
     search.reset(this.methodClasses.get(matchMethod) ?? this.classMethods.length - 1);
+    search.method = matchMethod;
+    search.request = request;
     const from = pathStart(path);
     const end = pathEnd(path, from);
     this.enter(this.root, path, from, end, search);
@@ -370,11 +380,24 @@ export class Recognizer {
       for (const index of node.terminals) search.matched.push(index);
       return;
     }
-    const index = search.bounds[node.slot + search.endingAt];
+    let index = search.bounds[node.slot + search.endingAt];
+    // A route whose request constraints do not hold is passed over for the next route ending here.
+    if (index < search.best && this.conditional?.[index]) index = this.nextHolding(node, index, search);
     if (index < search.best) {
       search.best = index;
       search.keepValues();
     }
+  }
+
+  /** The first route ending at `node` from `from` on that takes the search's method and whose request constraints hold; NONE when none does. */
+  private nextHolding(node: TrieNode, from: number, search: Search): number {
+    for (const index of node.terminals) {
+      if (index < from || index >= search.best) continue;
+      const route = this.routes[index];
+      if (route.methods && !route.methods.includes(search.method as HttpMethod)) continue;
+      if (!this.conditional![index] || conditionsHold(route.requestConditions, search.request)) return index;
+    }
+    return NONE;
   }
 
   /**

@@ -111,7 +111,15 @@ function shareTraits(
 ): RouteTraits {
   const last = sorted.traits;
   if (last && last.conditions === conditions && last.defaults === defaults && last.controllerNamespace === controllerNamespace) return last;
-  return (sorted.traits = { requirements: sorted.requirements, params: sorted.params, conditions, defaults, controllerNamespace, groups: NO_GROUPS });
+  return (sorted.traits = {
+    requirements: sorted.requirements,
+    params: sorted.params,
+    conditions,
+    defaults,
+    controllerNamespace,
+    groups: NO_GROUPS,
+    requestConditions: EMPTY_MAP,
+  });
 }
 
 /** Rails 2's routes have no optional groups: one empty list for all. */

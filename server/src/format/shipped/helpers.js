@@ -184,7 +184,7 @@ function $grouped(forms, helper, args) {
 }
 //#endregion
 
-/** @type {Array<[string | null, string | null, string | null, string[] | null, string, string, string[], string[], string, Array<[string, string]>, Array<[string, string]>]>} */
+/** @type {Array<[string | null, string | null, string | null, string[] | null, string, string, string[], string[], string, Array<[string, string]>, Array<[string, string]>, Array<[string, any, string?]>?]>} */
 const $table = [];
 /** The request methods of the behaviour (written by the generator). */
 const $METHODS = ["get", "head", "put", "post", "delete", "options"];
@@ -219,18 +219,46 @@ function $decode(value) {
 
 const $own = (target, key, value) => Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 
+/** A request's value for a constraint's key, as Rails' request gives it: subdomain, domain, host, protocol (`https://`), scheme, port. */
+function $requestValue(key, origin) {
+  const scheme = String(origin.protocol)
+    .replace(/:(\/\/)?$/, "")
+    .toLowerCase();
+  const authority = /^(?:\[([^\]]*)\]|([^:]*))(?::(\d+))?$/.exec(String(origin.host)) ?? [];
+  const host = authority[1] ?? authority[2] ?? "";
+  const address = /^\d+\.\d+\.\d+\.\d+$/.test(host) || host.includes(":");
+  if (key === "host") return host;
+  if (key === "protocol") return scheme + "://";
+  if (key === "scheme") return scheme;
+  if (key === "port") return authority[3] ? Number(authority[3]) : scheme === "https" ? 443 : 80;
+  if (key === "subdomain") return address ? "" : host.split(".").slice(0, -2).join(".");
+  if (key === "domain") return address ? undefined : host.split(".").slice(-2).join(".");
+  return undefined;
+}
+
+/** Whether a route's request constraints hold: `[key, value]` equal, `[key, source, flags]` a pattern found in the value. */
+function $holds(conditions, origin) {
+  for (const [key, value, flags] of conditions) {
+    const actual = $requestValue(key, origin);
+    if (actual === undefined || (flags === undefined ? actual !== value : !new RegExp(value, flags).test(String(actual)))) return false;
+  }
+  return true;
+}
+
 /**
  * The route a request goes to, as the server's routes.recognize() answers it: { route, controller,
  * action, params }, or null where no route takes the method and path (HEAD is GET's).
  */
-export function match(method, path) {
+export function match(method, path, origin) {
   let verb = String(method).toLowerCase();
+  const from = origin ?? (typeof location === "object" && location ? location : { host: "example.org", protocol: "http:" });
   if (!$METHODS.includes(verb)) return null;
   if (verb === "head") verb = "get";
   const text = $pathText($SQUEEZE ? String(path).replace(/\/{2,}/g, "/") : String(path));
   for (let i = 0; i < $table.length; i++) {
-    const [route, controller, action, methods, source, flags, keys, globs, namespace, defaults, fixed] = $table[i];
+    const [route, controller, action, methods, source, flags, keys, globs, namespace, defaults, fixed, conditions] = $table[i];
     if (methods && !methods.includes(verb)) continue;
+    if (conditions && !$holds(conditions, from)) continue;
     const found = ($compiled[i] ??= new RegExp(source, flags)).exec(text);
     if (!found) continue;
     const result = { route, controller, action, params: {} };
@@ -254,7 +282,8 @@ export function match(method, path) {
 export function current(url) {
   const href = url === undefined ? (typeof location === "object" && location ? location.href : undefined) : String(url);
   if (href === undefined) throw new RoutingError("current() needs a URL where there is no location (under SSR, pass the request's)");
-  return match("GET", new URL(href, "http://localhost").pathname);
+  const page = new URL(href, "http://localhost");
+  return match("GET", page.pathname, url === undefined ? undefined : { host: page.host, protocol: page.protocol });
 }
 
 /**

@@ -35,8 +35,12 @@ export interface Recognition {
   action: string | null;
   params: Record<string, string>;
 }
-/** The route a method and path go to, as the server's routes.recognize() answers it; null where none takes them. */
-export declare function match(method: string, path: string): Recognition | null;
+/**
+ * The route a method and path go to, as the server's routes.recognize() answers it; null where none
+ * takes them. `origin`: the host and scheme a route's request constraints are compared with (the
+ * page's own where there is one, else http://example.org, as the server's recognize() has it).
+ */
+export declare function match(method: string, path: string, origin?: { host: string; protocol: string }): Recognition | null;
 /** The route of the page (location), or of the URL given (under SSR); null where none takes it. */
 export declare function current(url?: string | URL): Recognition | null;
 /** Whether the page (or the URL given) is on a route: by helper (post_path), route name or controller#action, with the values given. */

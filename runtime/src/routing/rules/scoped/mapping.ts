@@ -2,6 +2,7 @@ import { RouteDefinitionError } from "../../model/errors";
 import { MAX_GROUP_FORMS, OptionalGroup } from "../../model/optionalGroups";
 import { parsePath, PathSegment, segmentKeys } from "../../model/path";
 import { EMPTY_MAP, isEmpty, record } from "../../model/records";
+import { REQUEST_CONDITION_KEYS, type RequestCondition } from "../../model/requestConditions";
 import { HttpMethod, Route, RouteOrigin } from "../../model/route";
 import { asText, OptionMap, OptionValue, rubyInspect, toList } from "../../model/values";
 import { normalizedPath, Scope } from "./scope";
@@ -33,6 +34,30 @@ const URL_OPTIONS = new Set(["protocol", "subdomain", "domain", "host", "port"])
 const VIAS: ReadonlySet<string> = new Set<HttpMethod>(["get", "post", "put", "patch", "delete", "options"]);
 
 const ANCHORS = /^(\\A|\^)|(\\Z|\\z|\$)$/;
+
+/** Methods of Rails' request that a constraint may name and that recognition here does not compare: such a route is refused, not drawn unconstrained. */
+const UNREAD_REQUEST_METHODS: ReadonlySet<string> = new Set([
+  "user_agent",
+  "remote_ip",
+  "ip",
+  "request_method",
+  "method",
+  "path",
+  "fullpath",
+  "url",
+  "original_url",
+  "query_string",
+  "media_type",
+  "content_type",
+  "referer",
+  "referrer",
+  "subdomains",
+  "host_with_port",
+  "port_string",
+  "server_name",
+  "headers",
+  "env",
+]);
 
 /** The path with its format: `(.:format)` unless the format is off, a path that ends in one or `/`. */
 export function formattedPath(path: string, format: OptionValue | undefined): string {
@@ -80,6 +105,7 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
 
   const requirements = record<RegExp>();
   const conditions = record<string>();
+  const requestConditions = record<RequestCondition>();
   for (const key in constraints) {
     const value = constraints[key];
     if (pathKeys.has(key) || key === "controller") {
@@ -87,7 +113,18 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
         checkRequirement(value);
         requirements[key] = value;
       } else if (key !== "controller") throw refused(`${key}: a constraint on a path segment must be a regular expression`);
-    } else conditions[key] = asText(value);
+      continue;
+    }
+    // Rails keeps a constraint on a key that is neither a segment nor a method of its request (`id` on a route without :id) out of the route.
+    if (!REQUEST_CONDITION_KEYS.includes(key)) {
+      if (UNREAD_REQUEST_METHODS.has(key))
+        throw refused(`a constraint on the request's ${key} is not read by this version of behaviour C (it reads ${REQUEST_CONDITION_KEYS.join(", ")})`);
+      continue;
+    }
+    if (!(value instanceof RegExp || typeof value === "string" || typeof value === "number"))
+      throw refused(`${key}: a request constraint must be a string, a number or a regular expression`);
+    conditions[key] = asText(value);
+    requestConditions[key] = value instanceof RegExp ? new RegExp(value.source, value.flags.replace(/[gy]/g, "")) : value;
   }
   // The format's own requirement gives way to a constraint on it.
   if (format === true) requirements.format ??= /.+/;
@@ -121,6 +158,7 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
       defaults: sharedOrEmpty(segmentDefaults),
       controllerNamespace: "",
       groups,
+      requestConditions: sharedOrEmpty(requestConditions),
     },
     segments.length,
     optionalFormat,

@@ -1,0 +1,73 @@
+/*
+ * Behaviour C's request constraints (`constraints subdomain: "api"`, `host: /example/`,
+ * `protocol: "https://"`): a route that has them is recognised only for a request they hold for,
+ * each compared as Rails 6.1 compares it, `constraint === request.send(key)`: a string or a number
+ * equal to the request's value, a pattern found anywhere in it.
+ */
+
+/** What recognition knows of a request beyond its method and path: the host it was sent to (a port after it, or none) and its scheme. */
+export interface RequestFacts {
+  /** `api.example.com`, `example.com:8443`. */
+  host: string;
+  /** `http` or `https` (a trailing `:` or `://` is allowed). */
+  protocol: string;
+}
+
+/** A constraint on the request: compared with `===`, as Ruby's case equality. */
+export type RequestCondition = string | number | RegExp;
+
+/** The request's values a constraint may name, as Rails' ActionDispatch::Request gives them (top-level domain of one label). */
+export const REQUEST_CONDITION_KEYS: readonly string[] = ["subdomain", "domain", "host", "protocol", "scheme", "port"];
+
+/** A request with no host and scheme of its own: Rack's mock request, which Rails' recognize_path recognises. */
+const NO_REQUEST: RequestFacts = { host: "example.org", protocol: "http" };
+
+/** Whether every constraint holds for the request. */
+export function conditionsHold(conditions: Readonly<Record<string, RequestCondition>>, request: RequestFacts = NO_REQUEST): boolean {
+  for (const key in conditions) if (!holds(conditions[key], valueOf(key, request))) return false;
+  return true;
+}
+
+function holds(condition: RequestCondition, actual: string | number | undefined): boolean {
+  if (actual === undefined) return false;
+  if (condition instanceof RegExp) {
+    condition.lastIndex = 0;
+    return condition.test(String(actual));
+  }
+  return condition === actual;
+}
+
+/** The request's value for a constraint's key: Rails' request.subdomain, domain, host, protocol (`https://`) and port (a number). */
+function valueOf(key: string, request: RequestFacts): string | number | undefined {
+  const scheme = request.protocol.replace(/:(\/\/)?$/, "").toLowerCase();
+  const [hostname, port] = splitHost(request.host);
+  switch (key) {
+    case "host":
+      return hostname;
+    case "protocol":
+      return `${scheme}://`;
+    case "scheme":
+      return scheme;
+    case "port":
+      return port ?? (scheme === "https" ? 443 : 80);
+    case "subdomain":
+      return isAddress(hostname) ? "" : hostname.split(".").slice(0, -2).join(".");
+    case "domain":
+      return isAddress(hostname) ? undefined : hostname.split(".").slice(-2).join(".");
+    default:
+      return undefined;
+  }
+}
+
+function splitHost(host: string): [string, number | undefined] {
+  const bracketed = /^\[([^\]]*)\](?::(\d+))?$/.exec(host);
+  if (bracketed) return [bracketed[1], bracketed[2] === undefined ? undefined : Number(bracketed[2])];
+  const colon = host.lastIndexOf(":");
+  if (colon > 0 && /^\d+$/.test(host.slice(colon + 1))) return [host.slice(0, colon), Number(host.slice(colon + 1))];
+  return [host, undefined];
+}
+
+/** An IP address, which has no subdomain or domain (Rails' IP_HOST_REGEXP, and any IPv6 address). */
+function isAddress(hostname: string): boolean {
+  return /^\d+\.\d+\.\d+\.\d+$/.test(hostname) || hostname.includes(":");
+}

@@ -1,0 +1,77 @@
+import * as assert from "assert";
+import express from "express";
+import * as http from "http";
+import type { AddressInfo } from "net";
+import { draw } from "resource-routes";
+import { type ActionContext, type Controllers, fetchHandler, nodeHandler } from "resource-routes/http";
+
+/**
+ * Serving a behaviour-C route set as Rails 6.1 routes it: PATCH and PUT both update, a method the
+ * path's routes do not take is no route (404, no 405), HEAD is GET's, and a route constrained to a
+ * subdomain or a scheme answers only requests to it (the Host header, or a trusted proxy's).
+ */
+
+const routes = draw({ behaviour: "C" }, (r) => {
+  r.constraints({ subdomain: "api" }, () => {
+    r.resources("keys", { only: ["index"] });
+  });
+  r.resources("posts", { only: ["show", "update"] });
+  r.get("secure", { to: "pages#secure", constraints: { protocol: "https://" } });
+});
+
+const controllers: Controllers = {
+  keys: { index: (ctx: ActionContext) => ({ keys: true, subdomain: ctx.params.subdomain }) },
+  posts: {
+    show: (ctx: ActionContext) => ({ id: ctx.params.id }),
+    update: (ctx: ActionContext) => ({ updated: ctx.params.id }),
+  },
+  pages: { secure: () => "secure" },
+};
+
+const quiet = { onError: () => undefined };
+
+describe("serving behaviour C", () => {
+  const handle = fetchHandler(routes, controllers, quiet);
+  const ask = (method: string, url: string, headers: Record<string, string> = {}) => handle(new Request(url, { method, headers }));
+
+  it("PATCH and PUT update; a wrong method is a 404, as Rails 6.1 answers it; HEAD is GET's", async () => {
+    for (const method of ["PATCH", "PUT"]) assert.deepStrictEqual(await (await ask(method, "http://example.com/posts/4")).json(), { updated: "4" });
+    const wrong = await ask("DELETE", "http://example.com/posts/4");
+    assert.strictEqual(wrong.status, 404);
+    assert.strictEqual(wrong.headers.get("allow"), null);
+    assert.strictEqual((await ask("HEAD", "http://example.com/posts/4")).status, 200);
+  });
+
+  it("a subdomain constraint answers only its subdomain; a protocol constraint only its scheme", async () => {
+    const api = await ask("GET", "http://api.example.com/keys");
+    assert.deepStrictEqual(await api.json(), { keys: true, subdomain: "api" });
+    assert.strictEqual((await ask("GET", "http://www.example.com/keys")).status, 404);
+    assert.strictEqual((await ask("GET", "https://example.com/secure")).status, 200);
+    assert.strictEqual((await ask("GET", "http://example.com/secure")).status, 404);
+  });
+
+  it("on node:http behind Express, the Host header decides; a proxy's X-Forwarded-Proto only with trustProxy", async () => {
+    const serve = async (options: { trustProxy?: boolean }) => {
+      const app = express();
+      app.use(nodeHandler(routes, controllers, { ...quiet, ...options }));
+      const server = http.createServer(app).listen(0, "127.0.0.1");
+      await new Promise((resolve) => server.once("listening", resolve));
+      const port = (server.address() as AddressInfo).port;
+      const get = (path: string, headers: Record<string, string>) =>
+        new Promise<number>((resolve, reject) => {
+          http.get({ host: "127.0.0.1", port, path, headers }, (res) => (res.resume(), resolve(res.statusCode!))).on("error", reject);
+        });
+      try {
+        return [
+          await get("/keys", { host: "api.example.com" }),
+          await get("/keys", { host: "example.com" }),
+          await get("/secure", { host: "example.com", "x-forwarded-proto": "https" }),
+        ];
+      } finally {
+        server.close();
+      }
+    };
+    assert.deepStrictEqual(await serve({}), [200, 404, 404]);
+    assert.deepStrictEqual(await serve({ trustProxy: true }), [200, 404, 200]);
+  });
+});
