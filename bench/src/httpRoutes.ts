@@ -1,9 +1,9 @@
 import FindMyWay from "find-my-way";
 import type { RequestListener } from "http";
-import { RouteSet } from "resource-routes";
+import { draw, RouteSet } from "resource-routes";
 import type { Controllers } from "resource-routes/http";
 import { nodeHandler } from "resource-routes/http";
-import { expandDeclarations } from "resource-routes/internal";
+import { expandDeclarations, groupForms, pathText } from "resource-routes/internal";
 
 import { realisticTree } from "./workloads";
 
@@ -12,13 +12,33 @@ export function benchRoutes(): RouteSet {
   return new RouteSet(expandDeclarations(realisticTree(1000)), { behaviour: "B" });
 }
 
-/** The same routes for the other routers: each method and path, with and without the format (their syntax for a parameter is ours). */
+/**
+ * The recognition benchmark's routes in behaviour C: 100 resources with a member and a collection
+ * action and an id constraint on every tenth, and pages under an optional locale (`(/:locale)`),
+ * as a modern routes.rb writes them.
+ */
+export function modernBenchRoutes(): RouteSet {
+  return draw({ behaviour: "C", warn: () => undefined }, (r) => {
+    for (let i = 0; i < 100; i++) {
+      r.resources(`resources${i}`, i % 10 === 0 ? { constraints: { id: /\d+/ } } : {}, () => {
+        r.put("publish", { on: "member" });
+        r.get("search", { on: "collection" });
+      });
+    }
+    r.scope("(:locale)", { locale: /en|fr|de/ }, () => {
+      for (const page of ["about", "contact", "privacy", "terms"]) r.get(page, { to: `pages#${page}` });
+    });
+  });
+}
+
+/** The same routes for the other routers: each method and path, with and without the format, each form of optional groups (their syntax for a parameter is ours). */
 export function routePaths(routes: RouteSet): Array<{ method: string; path: string }> {
   const seen = new Set<string>();
   const paths: Array<{ method: string; path: string }> = [];
   for (const route of routes.routes) {
+    const forms = route.groups.length ? groupForms(route).map((form) => pathText(form.segments)) : [route.path.replace(/\(\.:format\)$/, ".:format")];
     for (const method of route.methods ?? ["get"]) {
-      for (const path of [route.path.replace(/\.:format$/, ""), route.path]) {
+      for (const path of forms.flatMap((form) => [form.replace(/\.:format$/, ""), form])) {
         const key = `${method} ${path}`;
         if (seen.has(key)) continue;
         seen.add(key);

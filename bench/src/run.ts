@@ -2,6 +2,7 @@ import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import type { RouteSet } from "resource-routes";
 import { behaviourOf, expandDeclarations } from "resource-routes/internal";
 import * as ts from "typescript";
 
@@ -17,7 +18,7 @@ import { dispatchInProcess } from "./dispatch";
 import { generationFromOptions } from "./generation";
 import { guardRails } from "./guardRails";
 import { footprint, httpThroughput } from "./http";
-import { benchRoutes, findMyWayRouter } from "./httpRoutes";
+import { benchRoutes, findMyWayRouter, modernBenchRoutes } from "./httpRoutes";
 import { languageServer } from "./languageServer";
 import { literalsBenchmark } from "./literals";
 import { megabytes, rate, ratio, time, times } from "./measure";
@@ -43,7 +44,12 @@ function expansion(): void {
 }
 
 function recognition(): void {
-  const routes = benchRoutes();
+  recognitionOf(benchRoutes(), "B", ["GET", "PUT"]);
+  recognitionOf(modernBenchRoutes(), "C", ["GET", "PATCH"]);
+}
+
+/** Recognition of 10,000 requests against find-my-way on the same routes: index, show, update (`update` its method), edit, a collection and a member action, JSON, destroy; in C also pages under an optional locale. */
+function recognitionOf(routes: RouteSet, behaviour: string, [get, update]: [string, string]): void {
   const router = findMyWayRouter(routes, () => undefined);
   const resources = Math.ceil(1000 / 10);
   const requests: Array<[string, string]> = [];
@@ -51,14 +57,15 @@ function recognition(): void {
     const r = `resources${(i * 37) % resources}`;
     const id = 1000 + i;
     const shapes: Array<[string, string]> = [
-      ["GET", `/${r}`],
-      ["GET", `/${r}/${id}`],
-      ["PUT", `/${r}/${id}`],
-      ["GET", `/${r}/${id}/edit`],
-      ["GET", `/${r}/search`],
+      [get, `/${r}`],
+      [get, `/${r}/${id}`],
+      [update, `/${r}/${id}`],
+      [get, `/${r}/${id}/edit`],
+      [get, `/${r}/search`],
       ["PUT", `/${r}/${id}/publish`],
-      ["GET", `/${r}/${id}.json`],
+      [get, `/${r}/${id}.json`],
       ["DELETE", `/${r}/${id}`],
+      ...(behaviour === "C" ? ([[get, `/fr/about`], [get, `/contact`]] as Array<[string, string]>) : []),
     ];
     requests.push(shapes[i % shapes.length]);
   }
@@ -75,7 +82,7 @@ function recognition(): void {
   }).sort((a, b) => a.ours.seconds / a.theirs.seconds - b.ours.seconds / b.theirs.seconds);
   const { ours, theirs } = rounds[Math.floor(rounds.length / 2)];
   console.log(
-    `recognition: ${routes.routes.length} routes, ${requests.length.toLocaleString("en-US")} requests: ours ${rate(requests.length, ours)}, ` +
+    `recognition, behaviour ${behaviour}: ${routes.routes.length} routes, ${requests.length.toLocaleString("en-US")} requests: ours ${rate(requests.length, ours)}, ` +
       `find-my-way ${rate(requests.length, theirs)}; ours takes ${ratio(ours, theirs)} find-my-way's time (median of 7 paired rounds; ordered first-match semantics kept)`,
   );
 }

@@ -6,7 +6,18 @@
  */
 export { draw, DrawOptions } from "./dsl/draw";
 export { Mapper, MapperCallback, Options } from "./dsl/mapper";
-export { ActionNames, Block, HttpVerb, ResourceOptions, RouteConstraints, RouteOptions, ScopedMapper, ScopeOptions } from "./dsl/scopedMapper";
+export {
+  ActionNames,
+  Block,
+  HttpVerb,
+  ResourceOptions,
+  ResourceSettings,
+  RouteConstraints,
+  RouteOptions,
+  ScopedMapper,
+  ScopeOptions,
+  ScopeSettings,
+} from "./dsl/scopedMapper";
 export { Helper } from "./routing/generation/helpers";
 export { Behaviour } from "./routing/model/behaviour";
 export { Declaration, DeclarationKind, DeclarationSource, DeclarationTree } from "./routing/model/declarations";

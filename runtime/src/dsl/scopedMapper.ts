@@ -18,8 +18,14 @@ export type ActionNames = string | readonly string[];
 /** Constraints by key: a pattern for a path segment, or a value or pattern for a request's subdomain, host, domain, protocol or port. */
 export type RouteConstraints = Record<string, RegExp | string | number>;
 
-/** What a scope around routes may set (Rails' scope options). */
-export interface ScopeOptions {
+/**
+ * What a scope around routes may set (Rails' scope options); any other key is, as in Rails, a
+ * pattern for a segment of its routes (`locale: /en|fr/`) or a fixed parameter of them.
+ */
+export type ScopeOptions = ScopeSettings & { [segment: string]: unknown };
+
+/** The options a scope reads itself. */
+export interface ScopeSettings {
   /** A path prefix (`scope("admin")` gives it as the first argument). */
   path?: string;
   /** The controllers' module (`admin/`). */
@@ -46,8 +52,11 @@ export interface ScopeOptions {
   except?: ActionNames;
 }
 
-/** `resources` and `resource` options (Rails' resource options; the others apply as a scope around it). */
-export interface ResourceOptions extends Omit<ScopeOptions, "path" | "action" | "via"> {
+/** `resources` and `resource` options (Rails' resource options; the others apply as a scope around it, any other key as a scope's does). */
+export type ResourceOptions = ResourceSettings & { [segment: string]: unknown };
+
+/** The options a resource reads itself, and the scope options it passes on. */
+export interface ResourceSettings extends Omit<ScopeSettings, "path" | "action" | "via"> {
   /** The resource's path segment (`path: "articles"` for `resources("posts")`). */
   path?: string;
   /** The name its helpers build on. */

@@ -157,6 +157,8 @@ export class Recognizer {
   private readonly requestMethods: readonly string[];
   /** By route index, 1 for a route with request constraints (behaviour C); none when no route has any. */
   private readonly conditional: Uint8Array | undefined;
+  /** Doubled slashes count as one (C). */
+  private readonly squeezes: boolean;
 
   constructor(
     private readonly routes: readonly Route[],
@@ -165,6 +167,7 @@ export class Recognizer {
     controllers: readonly string[] = [],
   ) {
     this.requestMethods = requestMethodsOf(rules);
+    this.squeezes = rules.squeezesSlashes;
     if (routes.some((route) => !isEmpty(route.requestConditions)))
       this.conditional = Uint8Array.from(routes, (route) => (isEmpty(route.requestConditions) ? 0 : 1));
     this.controllers = [...new Set([...routes.flatMap((route) => (route.controller === null ? [] : [route.controller])), ...controllers])];
@@ -194,12 +197,14 @@ export class Recognizer {
   private find(method: string, path: string, params: Readonly<Record<string, unknown>>, request: RequestFacts | undefined): number {
     const requested = this.requestMethod(method, params);
     // C's router squeezes doubled slashes before matching (Journey's normalize_path).
-    if (this.rules.squeezesSlashes && path.includes("//")) path = path.replace(/\/{2,}/g, "/");
+    if (this.squeezes && path.includes("//")) path = path.replace(/\/{2,}/g, "/");
     const matchMethod = requested === "head" ? "get" : requested;
     const search = this.search;
     search.reset(this.methodClasses.get(matchMethod) ?? this.classMethods.length - 1);
-    search.method = matchMethod;
-    search.request = request;
+    if (this.conditional) {
+      search.method = matchMethod;
+      search.request = request;
+    }
     const from = pathStart(path);
     const end = pathEnd(path, from);
     this.enter(this.root, path, from, end, search);
