@@ -65,7 +65,12 @@ function recognitionOf(routes: RouteSet, behaviour: string, [get, update]: [stri
       ["PUT", `/${r}/${id}/publish`],
       [get, `/${r}/${id}.json`],
       ["DELETE", `/${r}/${id}`],
-      ...(behaviour === "C" ? ([[get, `/fr/about`], [get, `/contact`]] as Array<[string, string]>) : []),
+      ...(behaviour === "C"
+        ? ([
+            [get, `/fr/about`],
+            [get, `/contact`],
+          ] as Array<[string, string]>)
+        : []),
     ];
     requests.push(shapes[i % shapes.length]);
   }
