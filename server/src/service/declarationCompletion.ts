@@ -4,7 +4,7 @@ import { Declaration, DEFAULT_ACTIONS, RESOURCE_OPTIONS, ROUTE_METHODS, Span } f
 import { nodesAt } from "../analysis/analyze";
 import { tokenStart } from "../analysis/fileSyntax";
 import { innermostDeclaration } from "./declarationAt";
-import { OPTION_DOCS } from "./optionDocs";
+import { optionDocsOf } from "./optionDocs";
 import { RoutingWorkspace } from "./workspace";
 
 /** A word that completes part of a declaration: an option key, a method value or an action name. */
@@ -43,7 +43,9 @@ export function completeInDeclaration(workspace: RoutingWorkspace, uri: string, 
     const keys = inside.filter(ts.isPropertyAssignment).map((p) => propertyName(p.name));
     const replace = { start: start(string) + 1, end: string.end - 1 };
     if (keys.length === 1 && ACTION_OPTIONS.has(keys[0] ?? "")) return actionItems(declaration, replace);
-    if (keys.length === 2 && METHOD_OPTIONS.has(keys[0] ?? "") && (keys[0] !== "conditions" || keys[1] === "method")) return methodItems(replace);
+    // In C, member, collection and new are blocks, not options of methods.
+    if (keys.length === 2 && file.behaviour !== "C" && METHOD_OPTIONS.has(keys[0] ?? "") && (keys[0] !== "conditions" || keys[1] === "method"))
+      return methodItems(replace);
     return [];
   }
   // A key of the options object itself: the cursor is not inside any property's value.
@@ -53,12 +55,15 @@ export function completeInDeclaration(workspace: RoutingWorkspace, uri: string, 
   const word = property && (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) ? property.name : undefined;
   const replace = word ? { start: start(word), end: word.end } : { start: offset, end: offset };
   const written = new Set(Object.keys(declaration.options));
-  return RESOURCE_OPTIONS.filter((key) => !written.has(key) || (word && propertyName(word) === key)).map((key) => ({
-    kind: "option" as const,
-    label: key,
-    documentation: OPTION_DOCS[key],
-    replace,
-  }));
+  const docs = optionDocsOf(file.behaviour);
+  return (file.behaviour === "C" ? Object.keys(docs) : RESOURCE_OPTIONS)
+    .filter((key) => !written.has(key) || (word && propertyName(word) === key))
+    .map((key) => ({
+      kind: "option" as const,
+      label: key,
+      documentation: docs[key],
+      replace,
+    }));
 }
 
 function actionItems(declaration: Declaration, replace: Span): DeclarationItem[] {

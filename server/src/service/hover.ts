@@ -3,7 +3,7 @@ import { Declaration, declaredSpan, markdownCellCode, markdownCode, markdownText
 import { routesOfActions } from "./controllers";
 import { declarationAt } from "./declarationAt";
 import { parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
-import { OPTION_DOCS } from "./optionDocs";
+import { optionDocsOf } from "./optionDocs";
 import { type RouteUsage, routeUsage } from "./routeUsage";
 import { RoutingWorkspace } from "./workspace";
 
@@ -24,7 +24,7 @@ export function hover(workspace: RoutingWorkspace, uri: string, offset: number):
   if (file?.analysis.tree) {
     const hit = declarationAt(file.analysis.tree.body, offset);
     if (hit?.part === "option") {
-      const doc = own<string>(OPTION_DOCS, hit.key);
+      const doc = own<string>(optionDocsOf(file.behaviour), hit.key);
       return doc ? { contents: doc, span: hit.span } : undefined;
     }
     if (hit) {

@@ -1,4 +1,4 @@
-import { RESOURCE_OPTIONS } from "resource-routes/internal";
+import { type Behaviour, RESOURCE_OPTIONS } from "resource-routes/internal";
 
 /** What each resource option does (facility §2.2), for hovers: one entry per option, checked by the compiler. */
 export const OPTION_DOCS: Record<(typeof RESOURCE_OPTIONS)[number], string> = {
@@ -21,3 +21,28 @@ export const OPTION_DOCS: Record<(typeof RESOURCE_OPTIONS)[number], string> = {
   except: "`except` — the default actions not to route (behaviour A: not together with `only`).",
   namespace: "`namespace` — a controller prefix such as `admin/` (and, with `shallow`, a path and name prefix in behaviour B); inherited.",
 };
+
+/** What each option of behaviour C's `resources` and `resource` does (Rails 6.1's), for hovers and completion. */
+const SCOPED_OPTION_DOCS: Readonly<Record<string, string>> = {
+  only: "`only` — the default actions to route: a name or a list.",
+  except: "`except` — the default actions not to route.",
+  controller: "`controller` — the controller of every route (default: the plural name; a singular resource's plural).",
+  path: '`path` — the path segment in place of the name (`resources("posts", { path: "articles" })` is `/articles`).',
+  as: "`as` — the name helpers build on, in place of the declared one (paths keep the declared name).",
+  param: "`param` — the member's segment key in place of `id` (nested resources take `<singular>_<param>`).",
+  path_names: "`path_names: { new, edit }` — the path segments of the new and edit actions.",
+  shallow: "`shallow: true` — the resources nested in it keep their collection routes under it and put their member routes at the top.",
+  shallow_path: "`shallow_path` — a path prefix for shallow member routes.",
+  shallow_prefix: "`shallow_prefix` — a name prefix for shallow member routes.",
+  concerns: "`concerns` — concerns whose routes are drawn in its block, after the block's own calls.",
+  constraints:
+    "`constraints: { id: /\\d+/ }` — segment patterns (the member's also for nested resources' parent key), or request constraints (subdomain, host, protocol…).",
+  defaults: "`defaults` — values its routes recognise where the request gives none.",
+  format: "`format: false` — no `(.:format)`; `true` — a required format; a string or pattern — a fixed or restricted one.",
+  module: "`module` — the controllers' module (`admin` makes `admin/posts`).",
+};
+
+/** The option docs of a behaviour's resources. */
+export function optionDocsOf(behaviour: Behaviour): Readonly<Record<string, string>> {
+  return behaviour === "C" ? SCOPED_OPTION_DOCS : OPTION_DOCS;
+}

@@ -72,3 +72,21 @@ describe("service: a behaviour-C routing file", () => {
     assert.strictEqual(ROUTES_C.slice(location.span.start, location.span.end), `"publish"`);
   });
 });
+
+describe("service: C's resource options in the editor", () => {
+  it("completes C's options (not Rails 2's) in a resources call, and hovers each with what it does in C", () => {
+    const text = ROUTES_C.replace(`r.resources("comments", { shallow: true, only: ["index", "show"] });`, `r.resources("comments", { shallow: true, | });`);
+    const { workspace, routesAt } = workspaceOf(text);
+    const labels = service(workspace)
+      .completions("file:///app/routes.ts", routesAt)
+      .map((item) => item.label);
+    for (const option of ["only", "param", "concerns", "shallow_path", "module", "format"]) assert.ok(labels.includes(option), option);
+    for (const railsTwo of ["has_many", "member", "requirements", "path_prefix"]) assert.ok(!labels.includes(railsTwo), railsTwo);
+    assert.ok(!labels.includes("shallow"), "an option already written is not offered again");
+    const hovered = workspaceOf(ROUTES_C.replace("{ shallow: true,", "{ shal|low: true,"));
+    assert.match(
+      service(hovered.workspace).hover("file:///app/routes.ts", hovered.routesAt)!.contents,
+      /^`shallow: true` — the resources nested in it keep their collection routes/,
+    );
+  });
+});
