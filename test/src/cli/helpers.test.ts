@@ -105,7 +105,7 @@ describe("resource-routes helpers", function () {
       );
       const helpers = runtime.helpers as unknown as Record<string, (...args: unknown[]) => unknown>;
       for (const generation of c.rails.generations) {
-        if (generation.path === undefined) continue;
+        if (generation.path === undefined || generation.helper === undefined) continue;
         assert.strictEqual(
           browser[generation.helper!](...generation.args!),
           generation.path,

@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import type { RequestFacts } from "resource-routes";
 import { draw, RouteSet, ScopedMapper } from "resource-routes";
+import { assertGenerates } from "resource-routes/testing";
 
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { BehaviourCCase, behaviourCCases, behaviourCFile } from "../support/fixtures";
@@ -121,11 +122,22 @@ describe("behaviour C: Rails 6.1's routing, case by case", () => {
       }
 
       if (c.rails.generations.length) {
-        it("generates each helper's path as Rails does", () => {
-          const helpers = drawn(c).helpers as unknown as Record<string, (...args: unknown[]) => string>;
+        it("generates each helper's path, and each path from options (url_for), as Rails does", () => {
+          const routes = drawn(c);
+          const helpers = routes.helpers as unknown as Record<string, (...args: unknown[]) => string>;
           for (const generation of c.rails.generations) {
-            const asked = JSON.stringify(generation.call ?? [generation.helper, ...(generation.args ?? [])]);
-            if (generation.error) assert.throws(() => helpers[generation.helper!](...generation.args!), Error, asked);
+            const asked = JSON.stringify(generation.call ?? generation.options ?? [generation.helper, ...(generation.args ?? [])]);
+            if (generation.options) {
+              const options = generation.options as { controller: string; action: string };
+              assert.strictEqual(routes.generate(options), generation.path, asked);
+              // resource-routes/testing's assertGenerates picks the same route.
+              assertGenerates(routes, generation.path!, options);
+            } else if (generation.error)
+              assert.throws(
+                () => helpers[(generation.call as string[])?.[0] ?? generation.helper!](...(generation.args ?? (generation.call as unknown[]).slice(1))),
+                Error,
+                asked,
+              );
             else assert.strictEqual(helpers[generation.helper!](...generation.args!), generation.path, asked);
           }
         });

@@ -69,7 +69,7 @@ export interface BehaviourCCase {
       defaults: Record<string, unknown>;
     }>;
     recognitions: Array<{ verb: string; path: string; controller?: string; action?: string; params?: Record<string, string>; error?: string }>;
-    generations: Array<{ helper?: string; args?: unknown[]; path?: string; call?: unknown; error?: string }>;
+    generations: Array<{ helper?: string; args?: unknown[]; options?: Record<string, unknown>; path?: string; call?: unknown; error?: string }>;
   };
 }
 
