@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Asks Rails 6.1's own routing (the rails6 oracle: Ruby and Debian's ruby-actionpack) for the route
 // table of each modern routes.rb under test/fixtures/modern-routes, its lines marked
-// `# oracle: skip` left out (what only a gem's code draws, which the oracle has not), and writes it
-// beside the application as rails.json.
+// `# oracle: skip` left out (what only a gem's code draws, which the oracle has not) and a
+// `draw :name # oracle: inline` replaced by config/routes/name.rb (what Rails' draw evaluates there,
+// which the oracle's route set has no folder for), and writes it beside the application as rails.json.
 //
 //   node scripts/modernRoutesTables.mjs [path/to/oracle.rb]   (default: ../shared/rails6-oracle/oracle.rb)
 import { execFileSync } from "node:child_process";
@@ -22,6 +23,10 @@ for (const app of fs.readdirSync(folder)) {
     .readFileSync(routes, "utf8")
     .split("\n")
     .filter((line) => !line.includes("# oracle: skip"))
+    .map((line) => {
+      const drawn = /^\s*draw[ (]:?(\w+)\)?\s*# oracle: inline/.exec(line);
+      return drawn ? fs.readFileSync(path.join(folder, app, "config", "routes", `${drawn[1]}.rb`), "utf8") : line;
+    })
     .join("\n");
   const input = path.join(work, `${app}.rb`);
   const output = path.join(work, `${app}.json`);

@@ -3,6 +3,7 @@ import * as path from "path";
 
 import type { LoadedRoutingFile, LoadOptions } from "../analysis/routingFile";
 import { applicationRuby } from "../files/applicationRuby";
+import { drawnFilesBeside } from "../ruby/drawnFiles";
 import { MAX_RUBY_BYTES, readInWorker } from "../ruby/readInWorker";
 import { ImportError } from "../ruby/routesRb";
 import { loadRubyRoutingFile, type RubyReading } from "../ruby/rubyRoutingFile";
@@ -31,7 +32,7 @@ export async function readRubyRoutingFiles(files: readonly string[]): Promise<vo
         routes: source,
         environment,
         application: applicationFiles(path.join(path.dirname(file), ".."), environment),
-        options: { env: process.env.RAILS_ENV ?? "production", constants: new Map() },
+        options: { env: process.env.RAILS_ENV ?? "production", constants: new Map(), drawnFiles: drawnFilesBeside(file, MAX_RUBY_BYTES) },
       });
       readings.set(file, { ...read, hasEnvironment: environment !== undefined });
     } catch (error) {

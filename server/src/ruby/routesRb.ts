@@ -97,6 +97,8 @@ export interface ReadOptions {
    * than refusing it (an import, which never writes what it could only partly read).
    */
   despiteSyntaxErrors?: boolean;
+  /** The files a modern routes.rb may `draw`, by name (`admin` for config/routes/admin.rb). */
+  drawnFiles?: ReadonlyMap<string, string>;
 }
 
 /** The mapper's own methods (`map.named_route 'about', 'about', …` among them), which the DSL writes by the same names; any other is a named route. */
@@ -171,7 +173,7 @@ export function readRoutesRb(parse: ParseRuby, source: string, options: ReadOpti
   if (first && !options.despiteSyntaxErrors) throw new ImportError(first.message, first.line, first.span);
   const comments = result.comments;
   const constants = new Map([...options.constants].map(([name, value]) => [name, constantValue(parse, value)] as const));
-  return { ...new Reader(bytes, offsets, comments, { ...options, constants }).program(result.value), syntaxErrors };
+  return { ...new Reader(bytes, offsets, comments, { ...options, constants }, parse).program(result.value), syntaxErrors };
 }
 
 /** How deep in modules and classes an application file's constants are read. */
@@ -249,16 +251,14 @@ class Reader {
   private comments: Array<{ start: number; end: number; text: string }>;
 
   constructor(
-    private readonly bytes: Buffer,
-    private readonly offsets: ByteOffsets,
+    private bytes: Buffer,
+    private offsets: ByteOffsets,
     comments: ReadonlyArray<{ location: Location }>,
     private readonly options: ReadOptions,
+    /** Ruby's parser, for the files a modern routes.rb draws. */
+    private readonly parse?: ParseRuby,
   ) {
-    this.comments = comments.map(({ location }) => ({
-      start: location.startOffset,
-      end: location.startOffset + location.length,
-      text: this.bytes.subarray(location.startOffset, location.startOffset + location.length).toString("utf8"),
-    }));
+    this.comments = this.commentsOf(comments);
     for (const [name, value] of options.constants) this.constants.set(name, value);
   }
 
@@ -272,6 +272,45 @@ class Reader {
   }
 
   /** A literal's value, with nothing of a file around it (a constant given on the command line). */
+  private commentsOf(comments: ReadonlyArray<{ location: Location }>): Array<{ start: number; end: number; text: string }> {
+    return comments.map(({ location }) => ({
+      start: location.startOffset,
+      end: location.startOffset + location.length,
+      text: this.bytes.subarray(location.startOffset, location.startOffset + location.length).toString("utf8"),
+    }));
+  }
+
+  /**
+   * `draw :admin`: the calls of config/routes/admin.rb, read here in the scope of the call, as Rails
+   * 6.1 evaluates that file in its mapper. They are placed at the draw call (their own file is not
+   * the one being read), and what they leave unread says where it is in theirs.
+   */
+  private drawn(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement[] {
+    const argument = argumentsOf(call)[0];
+    const value = argument ? this.value(argument, scope) : undefined;
+    const name = value instanceof RubySymbol ? value.name : typeof value === "string" ? value : undefined;
+    if (name === undefined) return [this.leaveUnread(call, "draw with no file name the importer can read")];
+    const text = this.options.drawnFiles?.get(name);
+    if (text === undefined || !this.parse) return [this.leaveUnread(call, `draw(:${name}): config/routes/${name}.rb is not beside the routes.rb`)];
+    const result = this.parse(text);
+    if (result.errors.length) return [this.leaveUnread(call, `draw(:${name}): config/routes/${name}.rb has a syntax error: ${result.errors[0].message}`)];
+    const outer = { bytes: this.bytes, offsets: this.offsets, comments: this.comments };
+    const unreadBefore = this.unread.length;
+    this.bytes = Buffer.from(text, "utf8");
+    this.offsets = new ByteOffsets(this.bytes);
+    this.comments = this.commentsOf(result.comments);
+    let body: ImportedStatement[];
+    try {
+      body = this.body({ location: result.value.location, body: result.value.statements }, scope);
+    } finally {
+      Object.assign(this, outer);
+    }
+    const at = { line: this.line(call), span: this.offsets.span(call.location) };
+    for (const part of this.unread.slice(unreadBefore)) Object.assign(part, { reason: `config/routes/${name}.rb:${part.line}: ${part.reason}`, ...at });
+    placeAt(body, { call: at.span, method: this.offsets.span(call.messageLoc ?? call.location), names: [], options: [] }, at.line);
+    return [{ kind: "note", text: `draw(:${name}): the routes of config/routes/${name}.rb` }, ...body];
+  }
+
   literal(node: Node): RubyValue | Unknown {
     return this.value(node, { locals: new Map(), mappers: new Map() });
   }
@@ -395,6 +434,7 @@ class Reader {
     const method = call.name;
     if (this.modern && !call.receiver) {
       if (MODERN_METHODS.has(method)) return this.mapperCall(call, "r", method, scope);
+      if (method === "draw" && !this.methods.has(method)) return this.drawn(call, scope);
       if (Object.prototype.hasOwnProperty.call(MODERN_OTHERS, method) && !this.methods.has(method))
         return [this.leaveUnread(call, `${MODERN_OTHERS[method]}, which only that code knows`)];
     }
@@ -787,6 +827,16 @@ class Reader {
 /** `ActionController::Routing::Routes.draw do |map| … end` */
 function isDraw(node: Node): node is NodeOf<"CallNode"> {
   return is(node, "CallNode") && node.name === "draw" && is(node.receiver, "ConstantPathNode") && node.receiver.name === "Routes";
+}
+
+/** Calls read from another file (a drawn one), each placed at `source` in the file being read, at `line`. */
+function placeAt(statements: readonly ImportedStatement[], source: CallSource, line: number): void {
+  for (const statement of statements) {
+    if (statement.kind !== "call") continue;
+    statement.source = source;
+    statement.line = line;
+    if (statement.block) placeAt(statement.block.body, source, line);
+  }
 }
 
 /** `Rails.application.routes.draw do … end`, `Blog::Application.routes.draw do … end`: modern Rails' routes. */

@@ -2,6 +2,7 @@ import * as path from "path";
 
 import { readRegularFileOrNone } from "../files/regularFile";
 import { parseUri } from "../files/uris";
+import { drawnFilesBeside } from "./drawnFiles";
 import { MAX_RUBY_BYTES, revive } from "./readInWorker";
 import type { RubyReading, RubyRoutesReader } from "./rubyRoutingFile";
 import { RubyWorker, TIME_LIMIT_MS } from "./rubyWorker";
@@ -62,7 +63,7 @@ export class WorkerRubyReader implements RubyRoutesReader {
         routes: text,
         environment: besideRoutes(uri, "environment.rb"),
         actionPackVersion: besideRoutes(uri, "../vendor/rails/actionpack/lib/action_pack/version.rb"),
-        options: { env: "production", constants: new Map(), despiteSyntaxErrors: true },
+        options: { env: "production", constants: new Map(), despiteSyntaxErrors: true, drawnFiles: drawnFilesOf(uri) },
       })
       .then((output) => {
         // Disposed meanwhile: the reading is no one's.
@@ -79,6 +80,12 @@ export class WorkerRubyReader implements RubyRoutesReader {
         this.next();
       });
   }
+}
+
+/** The files of config/routes a modern routes.rb may draw, read from disk (an edit of one is read with the routes.rb's next reading). */
+function drawnFilesOf(uri: string): Map<string, string> | undefined {
+  const file = parseUri(uri)?.fsPath;
+  return file ? drawnFilesBeside(file, MAX_RUBY_BYTES) : undefined;
 }
 
 /** A file of the application a routes.rb's behaviour depends on (config/environment.rb, a vendored Rails' version), relative to its folder, when there is one to read. */

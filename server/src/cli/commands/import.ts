@@ -8,6 +8,7 @@ import { expectedRoutes, routeDifferences } from "../../import/importCheck";
 import { railsRoutes } from "../../import/railsRoutes";
 import { importedFileText } from "../../import/typescriptText";
 import { importedOutline, statementDifference } from "../../import/writtenStatements";
+import { drawnFilesBeside } from "../../ruby/drawnFiles";
 import { withRailsNames } from "../../ruby/railsNames";
 import { MAX_RUBY_BYTES, readInWorker } from "../../ruby/readInWorker";
 import { type ImportedRoutes, ImportError, mapperMethodsOf } from "../../ruby/routesRb";
@@ -43,7 +44,7 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
       environment,
       actionPackVersion,
       application,
-      options: { env, constants: new Map(Object.entries(args.constants)) },
+      options: { env, constants: new Map(Object.entries(args.constants)), drawnFiles: drawnFilesBeside(file, MAX_RUBY_BYTES) },
     });
   } catch (error) {
     if (error instanceof ImportError)
