@@ -37,6 +37,9 @@ export function partialSummary(f: CliRoutingFile, unread: Diagnostic[]): string 
   const where = unread.map((d) => diagnosticLine(f.file, d, f.lines).split(": ")[0]);
   return printable(
     `${f.file}: ${unread.length} part${unread.length === 1 ? "" : "s"} could not be read statically (not-static): ${where.slice(0, 10).join(", ")}${where.length > 10 ? ", …" : ""}; ` +
-      `the running app may route otherwise (\`resource-routes check ${f.file} --runtime COMPILED_FILE\` compares them)`,
+      // A routes.rb has no compiled module to run: what Rails draws of those parts only Rails knows.
+      (f.file.endsWith(".rb")
+        ? "the running app may route otherwise (only Rails, running the application, draws those parts)"
+        : `the running app may route otherwise (\`resource-routes check ${f.file} --runtime COMPILED_FILE\` compares them)`),
   );
 }
