@@ -90,3 +90,21 @@ describe("service: C's resource options in the editor", () => {
     );
   });
 });
+
+describe("service: an option behaviour C's declarations do not read", () => {
+  it("is a warning at its key, saying what Rails makes of it; a pattern (a segment's constraint) is not", () => {
+    const text = ROUTES_C.replace(`r.resources("posts", () => {`, `r.resources("posts", { onyl: ["index"], locale: /en|fr/ }, () => {`);
+    const { workspace } = workspaceOf(text);
+    const unknown = service(workspace)
+      .diagnostics("file:///app/routes.ts")
+      .filter((d) => d.code === "unknown-option");
+    assert.deepStrictEqual(
+      unknown.map((d) => [d.severity, text.slice(d.span!.start, d.span!.end)]),
+      [["warning", "onyl"]],
+    );
+    assert.match(
+      unknown[0].message,
+      /^resources\(\) reads no option `onyl`: Rails 6\.1 makes it a fixed parameter of each route it draws; did you mean "only"\?$/,
+    );
+  });
+});

@@ -2,10 +2,12 @@ import { Declaration, DeclarationTree } from "../../model/declarations";
 import { RouteDefinitionError } from "../../model/errors";
 import { own, record } from "../../model/records";
 import { RouteOrigin, routeOrigin } from "../../model/route";
+import { optionSpan } from "../../model/spans";
 import { RouteTable } from "../../model/table";
 import { asText, isOptionMap, OptionMap, OptionValue } from "../../model/values";
 import { Inflector } from "../inflector";
 import { stopped } from "../stopped";
+import { nearest } from "../validate";
 import { buildRoute, checkedVia, formattedPath, refused } from "./mapping";
 import { mergedMap, mergedModule, mergedPath, mergedPrefix, normalizedName, rootScope, Scope, ScopeFrame, ScopeLevel } from "./scope";
 import { ScopedResource } from "./scopedResource";
@@ -36,6 +38,8 @@ const SCOPE_KEYS = [
   "format",
 ];
 const URL_OPTIONS = new Set(["protocol", "subdomain", "domain", "host", "port"]);
+/** Every option a scope, namespace or resource reads (its own, those it passes to a scope, only/except, to). */
+const KNOWN_OPTIONS: ReadonlySet<string> = new Set([...RESOURCE_OPTIONS, ...SCOPE_KEYS, "only", "except", "to"]);
 const ROUTE_ON = new Set(["member", "collection", "new"]);
 const DEFAULT_PATH_NAMES = { new: "new", edit: "edit" };
 
@@ -93,6 +97,7 @@ class ScopedExpander {
 
   private declaration(declaration: Declaration): void {
     const options = declaration.options;
+    this.checkOptions(declaration);
     const block = () => this.body(declaration.block ?? []);
     switch (declaration.kind) {
       case "resources":
@@ -139,6 +144,26 @@ class ScopedExpander {
         return this.root(declaration.names[0], { ...options });
       default:
         throw new RouteDefinitionError(`${declaration.kind}() is a call of behaviours A and B's mapper, not of behaviour C's`, "unknown-mapper-method");
+    }
+  }
+
+  /**
+   * An option of resources, resource, namespace or scope that none of them reads: Rails 6.1 takes it
+   * as a fixed parameter of each route below (a pattern, as a segment's constraint), which is
+   * seldom what a key misspelled (`onyl`) meant. Said once per declaration, where it is written.
+   */
+  private checkOptions(declaration: Declaration): void {
+    if (declaration.kind !== "resources" && declaration.kind !== "resource" && declaration.kind !== "namespace" && declaration.kind !== "scope") return;
+    for (const key of Object.keys(declaration.options)) {
+      if (KNOWN_OPTIONS.has(key) || declaration.options[key] instanceof RegExp) continue;
+      const suggestion = nearest(key, KNOWN_OPTIONS);
+      this.table.diagnostics.push({
+        severity: "warning",
+        code: "unknown-option",
+        message: `${declaration.kind}() reads no option \`${key}\`: Rails 6.1 makes it a fixed parameter of each route it draws${suggestion ? `; did you mean "${suggestion}"?` : ""}`,
+        span: optionSpan(declaration, key, "key"),
+        replacement: suggestion,
+      });
     }
   }
 
