@@ -14,8 +14,12 @@ import { setOwn } from "../routing/model/records";
 import type { AnyRouteSet } from "../routing/model/routeSet";
 import { shortened } from "../text/escape";
 
-/** A request to recognise: a method and a path (`{ method: "PUT", path: "/posts/1" }`); a path alone is a GET. */
-export type RequestLine = { method?: string; path: string } | string;
+/**
+ * A request to recognise: a method and a path (`{ method: "PUT", path: "/posts/1" }`); a path alone
+ * is a GET. `host` and `protocol`: where it was sent, for behaviour C's request constraints
+ * (`{ path: "/keys", host: "api.example.com" }`); without them, http://example.org, as Rails' tests.
+ */
+export type RequestLine = { method?: string; path: string; host?: string; protocol?: string } | string;
 
 /** What a request is recognised as, flat as Rails wrote it: `{ controller: "posts", action: "show", id: "1" }`. */
 export type RouteOptions = { controller: string; action: string; [param: string]: unknown };
@@ -23,9 +27,11 @@ export type RouteOptions = { controller: string; action: string; [param: string]
 /** Asserts that `request` is recognised as `expected` (its controller, action and params, nothing more or less). */
 export function assertRecognizes(routes: AnyRouteSet, request: RequestLine, expected: RouteOptions): void {
   const { method, path } = typeof request === "string" ? { method: "GET", path: request } : { method: request.method ?? "GET", path: request.path };
+  const sent = typeof request === "string" || (request.host === undefined && request.protocol === undefined) ? undefined : request;
   let actual: Record<string, unknown>;
   try {
-    const { recognition: recognized, route } = routes.match(method, path);
+    const facts = sent && { host: sent.host ?? "example.org", protocol: sent.protocol ?? "http" };
+    const { recognition: recognized, route } = routes.match(method, path, undefined, facts);
     // With RESOURCE_ROUTES_COVERAGE set, the route a test recognises counts as exercised.
     routeRecorder()?.record(routes, route);
     actual = { controller: recognized.controller, action: recognized.action, ...recognized.params };

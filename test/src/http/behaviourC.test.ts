@@ -1,9 +1,11 @@
 import * as assert from "assert";
 import express from "express";
+import { Hono } from "hono";
 import * as http from "http";
 import type { AddressInfo } from "net";
 import { draw } from "resource-routes";
 import { type ActionContext, type Controllers, fetchHandler, nodeHandler } from "resource-routes/http";
+import { assertRecognizes, assertRouting } from "resource-routes/testing";
 
 /**
  * Serving a behaviour-C route set as Rails 6.1 routes it: PATCH and PUT both update, a method the
@@ -73,5 +75,19 @@ describe("serving behaviour C", () => {
     };
     assert.deepStrictEqual(await serve({}), [200, 404, 404]);
     assert.deepStrictEqual(await serve({ trustProxy: true }), [200, 404, 200]);
+  });
+
+  it("in Hono, the request's own URL decides a constraint on its subdomain", async () => {
+    const app = new Hono();
+    app.use(async (c, next) => (await handle(c.req.raw)) ?? next());
+    assert.deepStrictEqual(await (await app.request("http://api.example.com/keys")).json(), { keys: true, subdomain: "api" });
+    assert.strictEqual((await app.request("http://example.com/keys")).status, 404);
+  });
+
+  it("resource-routes/testing: routing asserted in C, a request's host told for its constraints", () => {
+    assertRouting(routes, { method: "PATCH", path: "/posts/3" }, { controller: "posts", action: "update", id: "3" });
+    assertRecognizes(routes, { path: "/keys", host: "api.example.com" }, { controller: "keys", action: "index", subdomain: "api" });
+    assert.throws(() => assertRecognizes(routes, "/keys", { controller: "keys", action: "index" }), /GET \/keys is not recognised: No route matches/);
+    assertRecognizes(routes, { path: "/secure", host: "example.com", protocol: "https" }, { controller: "pages", action: "secure", protocol: "https://" });
   });
 });
