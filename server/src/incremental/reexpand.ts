@@ -224,9 +224,13 @@ function patch(
   const old = previous.groups.list;
   if (previous.error) return undefined;
   const sameScope = scopeComparer();
+  // A group's declaration that the new tree holds itself (its statement's reading re-used) stands for that place alone: adopted
+  // at another, equal as data (a line written twice), the tree would hold one declaration twice, and its routes one origin.
+  const inTree = new Set(units.map((unit) => unit.declaration));
   // Unchanged: the group's very declaration or one equal as data, in an equal scope.
   const sameUnit = (group: DeclarationRoutes, unit: ExpansionUnit) =>
-    (group.declaration === unit.declaration || sameDeclaration(group.declaration, unit.declaration)) && sameScope(group.scope, unit.scope);
+    (group.declaration === unit.declaration || (!inTree.has(group.declaration) && sameDeclaration(group.declaration, unit.declaration))) &&
+    sameScope(group.scope, unit.scope);
   const { head, tail } = unchangedEnds(old, units, sameUnit);
   const removed = old.slice(head, old.length - tail);
   // The groups after the run, old[keptFrom…]: thousands on a large file, walked in place.
