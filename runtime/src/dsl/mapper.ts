@@ -58,14 +58,7 @@ export class Mapper {
   }
 
   private recordResource(kind: "resources" | "resource", args: unknown[]): void {
-    const names: string[] = [];
-    let options: OptionMap = record();
-    let block: MapperCallback | undefined;
-    for (const arg of args) {
-      if (typeof arg === "string") names.push(arg);
-      else if (typeof arg === "function") block = arg as MapperCallback;
-      else if (arg !== null && arg !== undefined) options = toOptionMap(arg, kind);
-    }
+    const { names, options, block } = callArguments<MapperCallback>(args, kind);
     if (names.length === 0) throw new TypeError(`${kind}() needs at least one resource name`);
     this.record(kind, names, options, block);
   }
@@ -82,6 +75,19 @@ export class Mapper {
   }
 }
 
+/** A call's arguments as the mapper records them: its strings (names, paths), its one options object (the last given) and its block. */
+export function callArguments<B>(args: readonly unknown[], method: string): { names: string[]; options: OptionMap; block: B | undefined } {
+  const names: string[] = [];
+  let options: OptionMap = record();
+  let block: B | undefined;
+  for (const arg of args) {
+    if (typeof arg === "string") names.push(arg);
+    else if (typeof arg === "function") block = arg as B;
+    else if (arg !== null && arg !== undefined) options = toOptionMap(arg, method);
+  }
+  return { names, options, block };
+}
+
 /** A route's options, none where a block stands in their place. */
 function routeOptions(options: Options | MapperCallback, method: string): OptionMap {
   return typeof options === "function" ? record() : toOptionMap(options, method);
@@ -92,7 +98,7 @@ function requireString(value: unknown, method: string): string {
   return value;
 }
 
-export function toOptionMap(value: unknown, method: string): OptionMap {
+function toOptionMap(value: unknown, method: string): OptionMap {
   const converted = toOptionValue(value, `${method}() options`, { size: 0, depth: 0 });
   if (!isOptionMap(converted)) throw new TypeError(`${method}() expects an options object`);
   return converted;

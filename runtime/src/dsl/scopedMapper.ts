@@ -1,7 +1,5 @@
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
-import { record } from "../routing/model/records";
-import { OptionMap } from "../routing/model/values";
-import { toOptionMap } from "./mapper";
+import { callArguments } from "./mapper";
 
 /*
  * Behaviour C's mapper: modern Rails' DSL (`resources :posts do member { post :publish } end`)
@@ -200,14 +198,7 @@ export class ScopedMapper {
 
   /** Records a call: its strings, its one options object and its block, which runs with this mapper recording into it. */
   private named(kind: DeclarationKind, args: readonly unknown[], needs: number): void {
-    const names: string[] = [];
-    let options: OptionMap = record();
-    let block: Block | undefined;
-    for (const arg of args) {
-      if (typeof arg === "string") names.push(arg);
-      else if (typeof arg === "function") block = arg as Block;
-      else if (arg !== null && arg !== undefined) options = toOptionMap(arg, kind);
-    }
+    const { names, options, block } = callArguments<Block>(args, kind);
     if (names.length < needs) throw new TypeError(`${kind}() needs a name written as a string`);
     const declaration: Declaration = { kind, names, options };
     this.into.push(declaration);

@@ -42,25 +42,12 @@ export function rubyDeclarations(body: readonly ImportedStatement[], modern = fa
           lists.set(inner, list[at].block!);
           replay(statement.block!.body, new Map([...mappers, [statement.block!.variable, inner]]));
         });
-      try {
-        // What the writer cannot write is left out here too: the tree is the written file's.
-        const written = argumentsText(statement);
-        if (written instanceof UnwritableValue) throw written;
-        const args = statement.args.map(plain);
+      const made = recorded(statement, refused, (args) => {
         const target = on as unknown as Record<string, (...values: unknown[]) => void>;
         if (MAPPER_METHODS.has(statement.method)) target[statement.method](...args, ...(block ? [block] : []));
         else on.named_route(statement.method, args[0] as string, (args[1] ?? {}) as Record<string, unknown>);
-      } catch (error) {
-        if (!(error instanceof UnwritableValue || error instanceof TypeError)) throw error;
-        refused.push({
-          message: `${statement.method}: ${error.message}`,
-          span: statement.source.call,
-          line: statement.line,
-          unwritable: error instanceof UnwritableValue,
-        });
-        continue;
-      }
-      placed(list[at], statement);
+      });
+      if (made) placed(list[at], statement);
     }
   };
   replay(body, new Map([["map", mapper]]));
@@ -79,25 +66,34 @@ function modernDeclarations(body: readonly ImportedStatement[]): { body: Declara
       if (statement.kind !== "call") continue;
       const at = into.length;
       const block = statement.block && (() => replay(statement.block!.body, into[at].block!));
-      try {
-        const written = argumentsText(statement);
-        if (written instanceof UnwritableValue) throw written;
-        target[statement.method](...statement.args.map(plain), ...(block ? [block] : []));
-      } catch (error) {
-        if (!(error instanceof UnwritableValue || error instanceof TypeError)) throw error;
-        refused.push({
-          message: `${statement.method}: ${error.message}`,
-          span: statement.source.call,
-          line: statement.line,
-          unwritable: error instanceof UnwritableValue,
-        });
-        continue;
-      }
-      placed(into[at], statement);
+      if (recorded(statement, refused, (args) => target[statement.method](...args, ...(block ? [block] : [])))) placed(into[at], statement);
     }
   };
   replay(body, top);
   return { body: top, refused };
+}
+
+/**
+ * Makes the mapper call of an imported call with its values as the DSL takes them; false, with the
+ * refusal said, where the writer cannot write its values (left out here too: the tree is the
+ * written file's) or the mapper refuses them.
+ */
+function recorded(statement: ImportedCall, refused: RefusedCall[], call: (args: unknown[]) => void): boolean {
+  try {
+    const written = argumentsText(statement);
+    if (written instanceof UnwritableValue) throw written;
+    call(statement.args.map(plain));
+    return true;
+  } catch (error) {
+    if (!(error instanceof UnwritableValue || error instanceof TypeError)) throw error;
+    refused.push({
+      message: `${statement.method}: ${error.message}`,
+      span: statement.source.call,
+      line: statement.line,
+      unwritable: error instanceof UnwritableValue,
+    });
+    return false;
+  }
 }
 
 /** A declaration placed where its Ruby call was written. */

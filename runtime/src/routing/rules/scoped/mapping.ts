@@ -30,6 +30,16 @@ export interface MappingInput {
 /** The request conditions Rails reads from constraints that a string or number also makes a default of. */
 const URL_OPTIONS = new Set(["protocol", "subdomain", "domain", "host", "port"]);
 
+/** The request constraints that are also defaults: those on a URL option (protocol, subdomain, domain, host, port) given as a string or a number. */
+export function urlDefaults(constraints: OptionMap): OptionMap {
+  const defaults = record<OptionValue>();
+  for (const key in constraints) {
+    const value = constraints[key];
+    if (URL_OPTIONS.has(key) && (typeof value === "string" || typeof value === "number")) defaults[key] = value;
+  }
+  return defaults;
+}
+
 /** Methods a C route may name (`via: "all"` is any). */
 const VIAS: ReadonlySet<string> = new Set<HttpMethod>(["get", "post", "put", "patch", "delete", "options"]);
 
@@ -96,11 +106,7 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
   const defaults = record<OptionValue>();
   if (format instanceof RegExp) defaults.format = null;
   else if (typeof format === "string") defaults.format = format;
-  for (const key in input.constraints) {
-    const value = input.constraints[key];
-    if (URL_OPTIONS.has(key) && (typeof value === "string" || typeof value === "number")) defaults[key] = value;
-  }
-  Object.assign(defaults, scope.get("defaults"));
+  Object.assign(defaults, urlDefaults(input.constraints), scope.get("defaults"));
   Object.assign(constraints, input.constraints);
 
   const requirements = record<RegExp>();

@@ -8,7 +8,7 @@ import { asText, isOptionMap, OptionMap, OptionValue } from "../../model/values"
 import { Inflector } from "../inflector";
 import { stopped } from "../stopped";
 import { nearest } from "../validate";
-import { buildRoute, checkedVia, formattedPath, refused } from "./mapping";
+import { buildRoute, checkedVia, formattedPath, refused, urlDefaults } from "./mapping";
 import { mergedMap, mergedModule, mergedPath, mergedPrefix, normalizedName, rootScope, Scope, ScopeFrame, ScopeLevel } from "./scope";
 import { ScopedResource } from "./scopedResource";
 
@@ -37,7 +37,6 @@ const SCOPE_KEYS = [
   "via",
   "format",
 ];
-const URL_OPTIONS = new Set(["protocol", "subdomain", "domain", "host", "port"]);
 /** Every option a scope, namespace or resource reads (its own, those it passes to a scope, only/except, to). */
 const KNOWN_OPTIONS: ReadonlySet<string> = new Set([...RESOURCE_OPTIONS, ...SCOPE_KEYS, "only", "except", "to"]);
 const ROUTE_ON = new Set(["member", "collection", "new"]);
@@ -169,21 +168,21 @@ class ScopedExpander {
 
   /** Runs `inside` with a frame pushed. */
   private within(frame: ScopeFrame, inside: () => void): void {
-    this.scope = this.scope.with(frame);
-    try {
-      inside();
-    } finally {
-      this.scope = this.scope.parent!;
-    }
+    this.entered(this.scope.with(frame), inside);
   }
 
   /** Runs `inside` at a new level. */
   private atLevel(level: ScopeLevel, inside: () => void): void {
-    this.scope = this.scope.at(level);
+    this.entered(this.scope.at(level), inside);
+  }
+
+  /** Runs `inside` in `scope` (one pushed on the current one), and pops it after. */
+  private entered(scope: Scope, inside: () => void): void {
+    this.scope = scope;
     try {
       inside();
     } finally {
-      this.scope = this.scope.parent!;
+      this.scope = scope.parent!;
     }
   }
 
@@ -315,12 +314,7 @@ class ScopedExpander {
     }
     const constraints = options.constraints;
     if (!isOptionMap(constraints)) throw refused("a scope's constraints must be an object (a function constraint is the application's code)");
-    const urlDefaults = record<OptionValue>();
-    for (const key in constraints) {
-      const value = constraints[key];
-      if (URL_OPTIONS.has(key) && (typeof value === "string" || typeof value === "number")) urlDefaults[key] = value;
-    }
-    options.defaults = { ...urlDefaults, ...(isOptionMap(options.defaults) ? options.defaults : {}) };
+    options.defaults = { ...urlDefaults(constraints), ...(isOptionMap(options.defaults) ? options.defaults : {}) };
     const frame: ScopeFrame = {};
     if ("only" in options || "except" in options) {
       frame.action_options = { only: options.only ?? null, except: options.except ?? null };
