@@ -3,10 +3,10 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import type { Route } from "resource-routes";
 
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { ROOT } from "../support/fixtures";
+import { asRailsRoute, type RailsRoute } from "../support/railsTable";
 
 /**
  * A modern Rails application's config/routes.rb (test/fixtures/modern-routes), read with no Ruby
@@ -24,31 +24,7 @@ function run(...args: string[]): { stdout: string; stderr: string; status: numbe
   return { stdout: result.stdout, stderr: result.stderr, status: result.status };
 }
 
-interface RailsRoute {
-  name: string | null;
-  verb: string;
-  path: string;
-  controller: string | null;
-  action: string | null;
-  requirements: Record<string, string>;
-  defaults: Record<string, unknown>;
-}
-
 const RAILS: RailsRoute[] = JSON.parse(fs.readFileSync(path.join(SHOP, "rails.json"), "utf8")).routes;
-
-/** A route as Rails' table gives it: the fixed parameters and the segment defaults are its defaults. */
-function asRails(route: Route): RailsRoute {
-  const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
-  return {
-    name: route.name,
-    verb: route.verb,
-    path: route.path,
-    controller: route.controller,
-    action: route.action,
-    requirements: sorted(Object.fromEntries(Object.entries(route.requirements).map(([key, pattern]) => [key, pattern.source]))),
-    defaults: sorted({ ...route.params, ...route.defaults }),
-  };
-}
 
 describe("a modern routes.rb (Rails 3 and later), read without Ruby", function () {
   this.timeout(120_000);
@@ -66,7 +42,7 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     for (const line of skipped) assert.match(imported.stderr, new RegExp(`routes\\.rb:${line}: not imported: `));
     const loaded = loadRoutingFile(imported.stdout, "routes.ts")!;
     assert.strictEqual(loaded.behaviour, "C");
-    assert.deepStrictEqual(loaded.routes.routes.map(asRails), RAILS);
+    assert.deepStrictEqual(loaded.routes.routes.map(asRailsRoute), RAILS);
   });
 
   it("routes --json reads the routes.rb itself: Rails 6.1's table, in order", () => {

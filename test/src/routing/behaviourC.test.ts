@@ -5,6 +5,7 @@ import { assertGenerates } from "resource-routes/testing";
 
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { BehaviourCCase, behaviourCCases, behaviourCFile } from "../support/fixtures";
+import { asRailsRoute, type RailsRoute, sortedKeys } from "../support/railsTable";
 import { runRoutingFile } from "../support/runRoutingFile";
 
 /**
@@ -12,8 +13,6 @@ import { runRoutingFile } from "../support/runRoutingFile";
  * routes.rb and its TypeScript twin, with the routes, recognitions and generations Rails 6.1's own
  * routing gave for the routes.rb (scripts/behaviourCCases.mjs asks the rails6 oracle again).
  */
-
-type RailsRoute = BehaviourCCase["rails"]["routes"][number];
 
 const CASES = behaviourCCases();
 
@@ -24,24 +23,11 @@ function drawn(c: BehaviourCCase): RouteSet {
   return draw({ behaviour: "C", warn: () => undefined }, body);
 }
 
-/** A route as the oracle prints it: defaults are the fixed parameters and segment defaults together. */
-function asRails(routes: RouteSet): RailsRoute[] {
-  return routes.routes.map((route) => ({
-    name: route.name,
-    verb: route.verb,
-    path: route.path,
-    controller: route.controller,
-    action: route.action,
-    requirements: Object.fromEntries(Object.entries(route.requirements).map(([key, value]) => [key, value.source])),
-    defaults: { ...route.params, ...route.defaults },
-  }));
-}
-
 /** Rails' routes (those drawn before it raised, for a case that raises), a default as text: a route keeps its fixed values as recognition gives them. */
 function routesBefore(c: BehaviourCCase): RailsRoute[] {
   const text = (defaults: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(defaults).map(([key, value]) => [key, typeof value === "number" ? String(value) : value]));
-  return c.rails.routes.map((route) => ({ ...route, requirements: sorted(route.requirements), defaults: sorted(text(route.defaults)) }));
+  return c.rails.routes.map((route) => ({ ...route, requirements: sortedKeys(route.requirements), defaults: sortedKeys(text(route.defaults)) }));
 }
 
 /** A request as the oracle was asked it: a path, or a whole URL whose host and scheme recognition is told. */
@@ -49,10 +35,6 @@ function requestOf(url: string): { path: string; facts?: RequestFacts } {
   if (url.startsWith("/")) return { path: url };
   const parsed = new URL(url);
   return { path: parsed.pathname, facts: { host: parsed.host, protocol: parsed.protocol } };
-}
-
-function sorted<T>(record: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 describe("behaviour C: Rails 6.1's routing, case by case", () => {
@@ -76,7 +58,7 @@ describe("behaviour C: Rails 6.1's routing, case by case", () => {
           );
           return;
         }
-        const ours = asRails(drawn(c)).map((route) => ({ ...route, requirements: sorted(route.requirements), defaults: sorted(route.defaults) }));
+        const ours = drawn(c).routes.map(asRailsRoute);
         assert.deepStrictEqual(ours, routesBefore(c));
       });
 
@@ -113,7 +95,7 @@ describe("behaviour C: Rails 6.1's routing, case by case", () => {
             }
             const { controller, action, params } = routes.recognize(request.verb, path, {}, facts);
             assert.deepStrictEqual(
-              { controller, action, params: sorted(params) },
+              { controller, action, params: sortedKeys(params) },
               { controller: request.controller, action: request.action, params: request.params },
               asked,
             );

@@ -49,6 +49,8 @@ export interface ConformanceCase {
   };
 }
 
+import type { RailsRoute } from "./railsTable";
+
 /** A behaviour-C case: a routes.rb, its TypeScript twin (the body of a draw() callback whose mapper is `r`), and what Rails 6.1 answered (test/fixtures/behaviour-c). */
 export interface BehaviourCCase {
   name: string;
@@ -59,15 +61,7 @@ export interface BehaviourCCase {
   rails: {
     version: string;
     error: string | null;
-    routes: Array<{
-      name: string | null;
-      verb: string;
-      path: string;
-      controller: string | null;
-      action: string | null;
-      requirements: Record<string, string>;
-      defaults: Record<string, unknown>;
-    }>;
+    routes: RailsRoute[];
     recognitions: Array<{ verb: string; path: string; controller?: string; action?: string; params?: Record<string, string>; error?: string }>;
     generations: Array<{ helper?: string; args?: unknown[]; options?: Record<string, unknown>; path?: string; call?: unknown; error?: string }>;
   };

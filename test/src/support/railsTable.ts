@@ -1,0 +1,30 @@
+import type { Route } from "resource-routes";
+
+/** A route as Rails 6.1's oracle prints it: its requirements' sources, and its defaults (fixed parameters and segment defaults together). */
+export interface RailsRoute {
+  name: string | null;
+  verb: string;
+  path: string;
+  controller: string | null;
+  action: string | null;
+  requirements: Record<string, string>;
+  defaults: Record<string, unknown>;
+}
+
+/** A route of ours as Rails' table gives it, its records' keys in order. */
+export function asRailsRoute(route: Route): RailsRoute {
+  return {
+    name: route.name,
+    verb: route.verb,
+    path: route.path,
+    controller: route.controller,
+    action: route.action,
+    requirements: sortedKeys(Object.fromEntries(Object.entries(route.requirements).map(([key, pattern]) => [key, pattern.source]))),
+    defaults: sortedKeys({ ...route.params, ...route.defaults }),
+  };
+}
+
+/** A record with its keys in order, as tables compare. */
+export function sortedKeys<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
