@@ -2,6 +2,7 @@ import { PathSegment, Route, RouteTable } from "resource-routes/internal";
 
 import { ByEndGroups, declarationGroups, RouteGroup, routeGroups, unchangedEnds } from "../incremental/groupedTable";
 import { capturesAll, comparable } from "./captures";
+import { SegmentTree } from "./segmentTree";
 
 /** A route that recognition can never return, and the earlier route that takes every request it would match. */
 export interface Capture {
@@ -49,28 +50,12 @@ interface Run {
    * (the CLI's one run never needs it) and kept up from then on (see Beginnings).
    */
   beginnings?: Beginnings;
-  tree: SegmentNode;
+  tree: SegmentTree<Placed>;
   /** Routes of several lengths, or with a glob: compared with every later route. */
-  irregular: { routes?: Placed[] };
+  irregular: Placed[];
   by: Map<Placed, Placed>;
   /** A later table continued it (its lists are that table's now): it cannot be continued again. */
   continued: boolean;
-}
-
-/**
- * A level of the tree: the routes that end here, in route order, and the next level by segment:
- * a static segment by its text (`statics`), one that begins with a parameter (`:id`) in `param`,
- * any other by the static text it must begin with (`partials`: `page-` for `page-:n`), whose
- * lengths `heads` lists. Keyed by the texts themselves, so a lookup makes no string. Most levels
- * of a large file hold a few routes and one `:id` below: each field is made when first written,
- * lists at the size they hold, as maps and grown arrays would be most of the pass's memory.
- */
-interface SegmentNode {
-  routes?: Placed[];
-  statics?: Map<string, SegmentNode>;
-  param?: SegmentNode;
-  partials?: Map<string, SegmentNode>;
-  heads?: number[];
 }
 
 /** @internal Pairs of routes compared since the process started: the work tests bound, where a clock would lie. */
@@ -95,14 +80,6 @@ function placed(group: RouteGroup): Placed[] {
   return group.routes.map((route, index) => ({ route, group, index }));
 }
 
-/** The tree's lists copied at the size they hold: a list grown by push keeps room for a dozen more routes, which most never get. */
-function fitted(at: SegmentNode): void {
-  if (at.routes && at.routes.length > 1) at.routes = at.routes.slice();
-  at.statics?.forEach(fitted);
-  if (at.param) fitted(at.param);
-  at.partials?.forEach(fitted);
-}
-
 /** Whether `a` comes before `b` in the run's table. */
 function before(order: Run["order"], a: Placed, b: Placed): boolean {
   const sa = order.get(a.group)!;
@@ -114,8 +91,8 @@ function firstRun(groups: readonly RouteGroup[]): Run {
   const run: Run = {
     groups,
     order: new Map(groups.map((group, i) => [group, i])),
-    tree: {},
-    irregular: {},
+    tree: new SegmentTree(),
+    irregular: [],
     by: new Map(),
     continued: false,
   };
@@ -127,7 +104,8 @@ function firstRun(groups: readonly RouteGroup[]): Run {
       add(run, placement);
     }
   }
-  fitted(run.tree);
+  run.tree.fit();
+  run.irregular = run.irregular.slice();
   return run;
 }
 
@@ -170,7 +148,8 @@ function continuedRun(previous: Run, groups: readonly RouteGroup[]): Run | undef
       const list = beginnings.lists.get(beginning)!;
       const gone = drop(list, route);
       if (list.length === 0) forget(beginnings, beginning);
-      drop(leafOf(run, route).routes!, route);
+      if (isIrregular(route)) drop(run.irregular, route);
+      else run.tree.remove(leafOf(run.tree, route), (placed) => placed.route === route);
       run.by.delete(gone);
     }
   }
@@ -215,10 +194,10 @@ interface Beginnings {
  */
 function beginningsOf(run: Run): Beginnings {
   const lists = new Map<string, Placed[]>();
-  const irregular = new Map((run.irregular.routes ?? []).map((placed) => [placed.route, placed]));
+  const irregular = new Map(run.irregular.map((placed) => [placed.route, placed]));
   for (const group of run.groups) {
     for (const route of group.routes) {
-      const placed = irregular.get(route) ?? placementIn(leafOf(run, route).routes!, route);
+      const placed = irregular.get(route) ?? placementIn(asList(run.tree.at(leafOf(run.tree, route))), route);
       const beginning = beginningOf(route);
       const list = lists.get(beginning);
       if (list) list.push(placed);
@@ -294,15 +273,13 @@ const SLASH = "/".charCodeAt(0);
  * beginning's list, each in route order: a first run adds its routes in route order, each last.
  */
 function add(run: Run, placed: Placed): void {
-  const leaf = leafOf(run, placed.route);
   const beginnings = run.beginnings;
-  if (!beginnings) {
-    if (leaf.routes) leaf.routes.push(placed);
-    else leaf.routes = [placed];
-    return;
+  if (isIrregular(placed.route)) run.irregular.splice(beginnings ? insertionPoint(run, run.irregular, placed) : run.irregular.length, 0, placed);
+  else {
+    const leaf = leafOf(run.tree, placed.route);
+    run.tree.insert(leaf, placed, beginnings ? insertionPoint(run, asList(run.tree.at(leaf)), placed) : undefined);
   }
-  if (leaf.routes) leaf.routes.splice(insertionPoint(run, leaf.routes, placed), 0, placed);
-  else leaf.routes = [placed];
+  if (!beginnings) return;
   const beginning = beginningOf(placed.route);
   const list = beginnings.lists.get(beginning);
   if (list) list.splice(insertionPoint(run, list, placed), 0, placed);
@@ -320,28 +297,23 @@ function drop(list: Placed[], route: Route): Placed {
   )[0];
 }
 
-/** Where a route's list is kept: its node, or the irregular routes'. Nodes are made on the way when missing. */
-function leafOf(run: Run, route: Route): { routes?: Placed[] } {
-  if (isIrregular(route)) return run.irregular;
-  let at = run.tree;
+/** The node of a route of one length and no glob, along its segments (nodes are made on the way when missing). */
+function leafOf(tree: SegmentTree<Placed>, route: Route): number {
+  let at = SegmentTree.ROOT;
   for (let index = 0; index < route.segments.length; index++) {
     const text = staticText(route.segments[index]);
-    const head = text === undefined ? headOf(route, index) : undefined;
-    if (head === "") {
-      at = at.param ??= {};
-      continue;
+    if (text !== undefined) at = tree.step(at, "static", text);
+    else {
+      const head = headOf(route, index);
+      at = tree.step(at, head === "" ? "param" : "partial", head);
     }
-    const level = head === undefined ? (at.statics ??= new Map()) : (at.partials ??= new Map());
-    const key = head ?? text!;
-    let next = level.get(key);
-    if (!next) level.set(key, (next = {}));
-    if (head !== undefined && !at.heads?.includes(head.length)) {
-      if (at.heads) at.heads.push(head.length);
-      else at.heads = [head.length];
-    }
-    at = next;
   }
   return at;
+}
+
+/** What ends at a node of the tree, as a list. */
+function asList(there: Placed | readonly Placed[] | undefined): readonly Placed[] {
+  return there === undefined ? [] : Array.isArray(there) ? there : [there as Placed];
 }
 
 /** Where `route` goes in a list in route order. */
@@ -370,31 +342,27 @@ function judge(run: Run, route: Placed): void {
  */
 function firstCapturing(run: Run, placed: Placed): Placed | undefined {
   const route = placed.route;
-  let found = run.irregular.routes && firstIn(run, run.irregular.routes, placed, undefined);
+  let found = run.irregular.length ? firstIn(run, run.irregular, placed, undefined) : undefined;
   if (isIrregular(route)) return found;
+  const tree = run.tree;
   // Scratch lists of the tree's levels, kept between calls with counts of their own: a large
   // file asks once per route, and emptying an array by its length is a call into the engine.
   let level = LEVEL;
   let next = NEXT;
-  level[0] = run.tree;
+  level[0] = SegmentTree.ROOT;
   let count = 1;
   for (let index = 0; index < route.segments.length && count > 0; index++) {
-    const segment = route.segments[index];
     // What every text this segment matches begins with: an earlier segment that must begin otherwise cannot cover it.
-    const whole = staticText(segment);
+    const whole = staticText(route.segments[index]);
     const text = whole ?? headOf(route, index);
     let nextCount = 0;
     for (let i = 0; i < count; i++) {
       const at = level[i];
-      const same = whole !== undefined ? at.statics?.get(whole) : undefined;
-      if (same) next[nextCount++] = same;
-      if (at.param) next[nextCount++] = at.param;
-      const partials = at.partials;
-      if (!partials) continue;
-      for (const length of at.heads!) {
-        const begun = length <= text.length ? partials.get(length === text.length ? text : text.slice(0, length)) : undefined;
-        if (begun) next[nextCount++] = begun;
-      }
+      const same = whole !== undefined ? tree.staticNext(at, whole) : undefined;
+      if (same !== undefined) next[nextCount++] = same;
+      const param = tree.paramNext(at);
+      if (param !== 0) next[nextCount++] = param;
+      nextCount = tree.partialsBeginning(at, text, next, nextCount);
     }
     const done = level;
     level = next;
@@ -402,18 +370,14 @@ function firstCapturing(run: Run, placed: Placed): Placed | undefined {
     count = nextCount;
   }
   for (let i = 0; i < count; i++) {
-    const routes = level[i].routes;
-    if (routes) found = firstIn(run, routes, placed, found);
+    const there = tree.at(level[i]);
+    if (there !== undefined) found = firstIn(run, asList(there), placed, found);
   }
-  // Nothing of this run's tree is held once it is asked no more.
-  LEVEL.fill(EMPTY_NODE);
-  NEXT.fill(EMPTY_NODE);
   return found;
 }
 
-const LEVEL: SegmentNode[] = [];
-const NEXT: SegmentNode[] = [];
-const EMPTY_NODE: SegmentNode = {};
+const LEVEL: number[] = [];
+const NEXT: number[] = [];
 
 /** The earliest of `found` and the first route of `list` (in route order) that captures `placed`. */
 function firstIn(run: Run, list: readonly Placed[], placed: Placed, found: Placed | undefined): Placed | undefined {
