@@ -18,6 +18,7 @@ export {
   ScopeOptions,
   ScopeSettings,
 } from "./dsl/scopedMapper";
+export { unset } from "./dsl/unset";
 export { Helper } from "./routing/generation/helpers";
 export { Behaviour } from "./routing/model/behaviour";
 export { Declaration, DeclarationKind, DeclarationSource, DeclarationTree } from "./routing/model/declarations";

@@ -135,6 +135,8 @@ export class Evaluator {
         return this.evaluate((node as ts.ParenthesizedExpression).expression, scope, sources, path);
       case ts.SyntaxKind.Identifier:
         return this.identifier(node as ts.Identifier, scope, sources, path);
+      case ts.SyntaxKind.CallExpression:
+        return unsetCall(node as ts.CallExpression, scope) ?? new NotStatic(node, describe(node));
       default:
         return new NotStatic(node, describe(node));
     }
@@ -282,7 +284,8 @@ export class Evaluator {
       else return new NotStatic(property, "a method or accessor");
       if (sources) this.record(sources, keyPath, property.name!, valueNode);
       const value = this.evaluate(valueNode, scope, sources, keyPath);
-      if (value instanceof NotStatic && skip) {
+      // An unset value is never left out alone: the declaration would draw routes without it.
+      if (value instanceof NotStatic && skip && value.cause !== "unset") {
         skip(value);
         continue;
       }
@@ -319,6 +322,11 @@ export class Evaluator {
     // A const read before its declaration has run throws when run (its temporal dead zone).
     if (node.pos < binding.declaration.end) return new NotStatic(node, `\`${node.text}\`, used before its declaration,`);
     const evaluated = this.constValue(binding);
+    // Said where it is used, naming the const: the declaration there is what is left out.
+    if (evaluated.value instanceof NotStatic && evaluated.value.cause === "unset") {
+      const named = evaluated.value.reason === node.text ? "" : ` (${evaluated.value.reason})`;
+      return new NotStatic(node, `\`${node.text}\`${named}`, "unset");
+    }
     if (evaluated.value instanceof NotStatic || evaluated.value === undefined) return evaluated.value;
     const used = this.used(node, evaluated.value);
     if (used instanceof NotStatic) return used;
@@ -345,6 +353,14 @@ export class Evaluator {
     }
     return binding.evaluated;
   }
+}
+
+/** `unset("User::USERNAME_FORMAT")` with the package's unset(): a value the file does not have yet, named (see the runtime's unset). */
+function unsetCall(node: ts.CallExpression, scope: Scope): NotStatic | undefined {
+  const [name] = node.arguments;
+  if (!ts.isIdentifier(node.expression) || node.arguments.length !== 1 || !ts.isStringLiteralLike(name)) return undefined;
+  const binding = scope.lookup(node.expression.text);
+  return binding?.kind === "opaque" && binding.packageExport === "unset" ? new NotStatic(node, name.text, "unset") : undefined;
 }
 
 /** An option path below `path` (`member` + `mark` → `member.mark`); "" is the root of a const's value. */

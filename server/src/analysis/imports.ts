@@ -1,7 +1,6 @@
 import ts = require("typescript");
 import { unwrap } from "./evaluate";
-
-export const PACKAGE_NAME = "resource-routes";
+import { isPackage } from "./packageName";
 
 /** How this file can name `draw`: directly (`draw`, `d`) or through a module object (`rr.draw`). */
 export interface DrawBindings {
@@ -56,10 +55,6 @@ function isRequireOfPackage(node: ts.Expression): boolean {
     node.arguments.length === 1 &&
     isPackage(node.arguments[0])
   );
-}
-
-function isPackage(node: ts.Expression): boolean {
-  return ts.isStringLiteralLike(node) && node.text === PACKAGE_NAME;
 }
 
 /** Whether `call` calls the imported draw. */

@@ -258,8 +258,9 @@ export function parseArguments(argv: string[], allowed: readonly Flag[]): Parsed
     } else if (flag === "--const") {
       const pair = value();
       const eq = pair.indexOf("=");
-      if (eq <= 0 || !/^[A-Z]\w*$/.test(pair.slice(0, eq)))
-        throw new UsageError(`--const takes NAME=VALUE (a Ruby constant's name), got ${JSON.stringify(pair)}`);
+      // A constant's name, nested ones as the routes.rb writes them (`User::USERNAME_FORMAT`).
+      if (eq <= 0 || !/^[A-Z]\w*(?:::[A-Z]\w*)*$/.test(pair.slice(0, eq)))
+        throw new UsageError(`--const takes NAME=VALUE (a Ruby constant's name, User::USERNAME_FORMAT for one in a class), got ${JSON.stringify(pair)}`);
       parsed.constants[pair.slice(0, eq)] = pair.slice(eq + 1);
     } else if (flag === "--rails") {
       parsed.rails = value();

@@ -20,9 +20,18 @@ export interface ImportTerms {
 /** The routing file an import writes: its header, then the calls (see typescriptRoutingFile). */
 export function importedFileText(imported: ImportedRoutes, terms: ImportTerms): string {
   const left = imported.unread.length + unwritableCalls(imported.body);
+  const unset = imported.unset?.length ?? 0;
+  const parts = [
+    ...(left ? [`${left} part(s) could not be imported: each is below as a comment, with why`] : []),
+    ...(unset
+      ? [
+          `${unset} constant(s) the routes use are not set: each is declared below with unset(), and the declarations using them draw nothing until it has its value`,
+        ]
+      : []),
+  ];
   const header = [
     `Imported from ${terms.from} by \`resource-routes import\`: behaviour ${terms.behaviour} (${terms.why}), Rails.env taken as ${terms.env}.`,
-    ...(left ? [`${PARTIAL_IMPORT_MARK}: ${left} part(s) could not be imported: each is below as a comment, with why.`] : []),
+    ...(parts.length ? [`${PARTIAL_IMPORT_MARK}: ${parts.join("; ")}.`] : []),
     // The application's values the routes took: where each came from, for the reader to keep in step.
     ...(imported.fromApplication ?? []).map(({ name, value, from }) => `${name} is ${constantText(value)}, read from the application's ${from}.`),
   ];
@@ -37,6 +46,19 @@ function constantText(value: RubyValue): string {
     if (error instanceof UnwritableValue) return "a value the DSL cannot take";
     throw error;
   }
+}
+
+/**
+ * The placeholders of the constants nothing gave, one a line: `unset()` throws, naming the constant,
+ * when the file runs, and the analyser reports each use, until the line gives the value.
+ */
+function placeholderLines(unset: ImportedRoutes["unset"]): string[] {
+  if (!unset?.length) return [];
+  return [
+    "// Not in the routes.rb, the application or --const: give each its value here (a regexp, a string…), or import again with --const NAME=VALUE.",
+    ...unset.map((constant) => `const ${constant.identifier} = unset(${JSON.stringify(constant.unset)});`),
+    "",
+  ];
 }
 
 /** How many calls hold a value the DSL cannot take (each written as a comment), blocks included. */
@@ -60,11 +82,13 @@ function unwritableCalls(body: readonly ImportedStatement[]): number {
 function typescriptRoutingFile(imported: ImportedRoutes, header: readonly string[], behaviour: Behaviour): string {
   const { body, preamble = [], mapperFunction } = imported;
   const methods = mapperMethodsOf(imported);
+  const imports = ["draw", ...(imported.unset?.length ? ["unset"] : []), ...(mapperFunction ? ["type Mapper"] : [])];
   const lines = [
     ...header.flatMap((line) => comments("", line)),
     ...preamble.flatMap((line) => comments("", line)),
-    mapperFunction ? `import { draw, type Mapper } from "resource-routes";` : `import { draw } from "resource-routes";`,
+    `import { ${imports.join(", ")} } from "resource-routes";`,
     "",
+    ...placeholderLines(imported.unset),
   ];
   if (mapperFunction) {
     lines.push(`export function ${mapperFunction}(map: Mapper): void {`);

@@ -1,6 +1,6 @@
 import { isIdentifier } from "../text/javascriptNames";
 import type { ImportedCall } from "./routesRb";
-import { RubyHash, RubyRegexp, RubySymbol, type RubyValue, textOf } from "./rubyValues";
+import { RubyHash, RubyRegexp, RubySymbol, RubyTemplate, RubyUnset, type RubyValue, textOf } from "./rubyValues";
 
 /*
  * Ruby values as the DSL's arguments: what the importer writes of a call, and what the reading of
@@ -9,6 +9,13 @@ import { RubyHash, RubyRegexp, RubySymbol, type RubyValue, textOf } from "./ruby
 
 /** A value the DSL cannot take as it is (Ruby-only regular expression syntax), with the reason. */
 export class UnwritableValue extends Error {}
+
+/**
+ * A call holding a constant nothing gave (see RubyUnset): written whole with its placeholder, but
+ * drawing no routes until the placeholder is given a value. Left out of the routes as an
+ * unwritable call is, for the same reason: nothing can draw them.
+ */
+export class UnsetValue extends UnwritableValue {}
 
 /**
  * A call's arguments as the DSL writes them, or why one cannot be: what decides, for the writer,
@@ -30,12 +37,23 @@ export function valueText(value: RubyValue): string {
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (value instanceof RubySymbol) return JSON.stringify(value.name);
   if (value instanceof RubyRegexp) return regexpText(value);
+  // An unset constant is its placeholder's name, declared at the top of the written file.
+  if (value instanceof RubyUnset) return value.identifier;
+  if (value instanceof RubyTemplate) return templateText(value);
   if (Array.isArray(value)) return `[${value.map(valueText).join(", ")}]`;
   if (value instanceof RubyHash) {
     if (value.entries.length === 0) return "{}";
     return `{ ${value.entries.map(([key, v]) => `${keyText(key)}: ${valueText(v)}`).join(", ")} }`;
   }
   throw new UnwritableValue("a value the DSL cannot take");
+}
+
+/** `"api/#{API_VERSION}/nodes"` as `` `api/${API_VERSION}/nodes` ``: the text escaped for a template, each unset constant its placeholder. */
+function templateText(template: RubyTemplate): string {
+  const text = template.parts.map((part) =>
+    part instanceof RubyUnset ? `\${${part.identifier}}` : JSON.stringify(part).slice(1, -1).replace(/`/g, "\\`").replace(/\$\{/g, "\\${"),
+  );
+  return `\`${text.join("")}\``;
 }
 
 function keyText(key: RubyValue): string {

@@ -1,6 +1,6 @@
 import type { WorkerInput } from "./importWorker";
 import { type ImportedRoutes, type ImportedStatement, ImportError } from "./routesRb";
-import { revived, type RubyValue } from "./rubyValues";
+import { revived, type RubyUnset, type RubyValue } from "./rubyValues";
 import { RubyWorker } from "./rubyWorker";
 
 /** The largest Ruby file of an application read (routes.rb, config/environment.rb, a vendored Rails' version), by the CLI and the language server alike. */
@@ -36,5 +36,6 @@ export function revive(imported: ImportedRoutes): ImportedRoutes {
         : statement,
     );
   const fromApplication = imported.fromApplication?.map((constant) => ({ ...constant, value: revived(constant.value, made) }));
-  return { ...imported, body: statements(imported.body), ...(fromApplication ? { fromApplication } : {}) };
+  const unset = imported.unset?.map((constant) => revived(constant, made) as RubyUnset);
+  return { ...imported, body: statements(imported.body), ...(fromApplication ? { fromApplication } : {}), ...(unset ? { unset } : {}) };
 }

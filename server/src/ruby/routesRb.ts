@@ -1,10 +1,11 @@
 import { DECLARATION_KINDS, Inflector, SCOPED_DECLARATION_KINDS, type Span } from "resource-routes/internal";
 
+import { isBindingName } from "../text/javascriptNames";
 import { camelize, underscore } from "./activeSupportText";
 import { ByteOffsets } from "./byteOffsets";
 import type { ParseRuby } from "./prism";
 import { is, type Location, type Node, type NodeOf, statementsOf } from "./prismNodes";
-import { interpolated, RubyHash, RubyRegexp, RubySymbol, RubyValue, textOf, Unknown } from "./rubyValues";
+import { interpolated, RubyHash, RubyRegexp, RubySymbol, RubyTemplate, RubyUnset, RubyValue, textOf, Unknown, unsetIn } from "./rubyValues";
 
 /*
  * Reads a Rails 2 routes.rb through Prism's syntax tree into the mapper calls it makes, evaluating
@@ -53,6 +54,8 @@ export interface ImportedRoutes {
   preamble: string[];
   /** The application's constants the file used, with their values and where they came from. */
   fromApplication?: Array<{ name: string; value: RubyValue; from: string }>;
+  /** The constants nothing gave a value (see RubyUnset), in the order first used: the written file declares a placeholder for each. */
+  unset?: RubyUnset[];
   body: ImportedStatement[];
   /** Every part left unread, in file order. */
   unread: Unread[];
@@ -264,6 +267,23 @@ class Reader {
 
   /** The application's constants the file used, in the order first used. */
   private readonly used = new Map<string, { value: RubyValue; from: string }>();
+  /** The constants nothing gave, by name, as a mapper call's arguments used them. */
+  private readonly unsetConstants = new Map<string, RubyUnset>();
+  /** A mapper call's arguments are being read: an unset constant there is kept by name (RubyUnset) rather than Unknown. */
+  private placeholders = false;
+
+  /** The placeholder of an unset constant, its identifier in the written file unique among them (`User::USERNAME_FORMAT` → `User_USERNAME_FORMAT`). */
+  private unsetConstant(name: string): RubyUnset {
+    const known = this.unsetConstants.get(name);
+    if (known) return known;
+    const base = name.replace(/::/g, "_");
+    const taken = new Set([...this.unsetConstants.values()].map((unset) => unset.identifier));
+    let identifier = isBindingName(base) && !RESERVED_IDENTIFIERS.has(base) ? base : `${base}_`;
+    for (let n = 2; taken.has(identifier); n++) identifier = `${base}_${n}`;
+    const made = new RubyUnset(name, identifier);
+    this.unsetConstants.set(name, made);
+    return made;
+  }
 
   private applicationConstant(name: string): RubyValue | undefined {
     const found = this.options.application?.get(name);
@@ -342,14 +362,7 @@ class Reader {
     const preamble = this.comments.filter((c) => c.end <= at.location.startOffset).map((c) => c.text.replace(/^#\s?/, ""));
     this.comments = this.comments.filter((c) => c.end > at.location.startOffset);
     const body = [...(drawn ? [{ kind: "note" as const, text: drawn.note }] : []), ...this.body(block, scope)];
-    const fromApplication = [...this.used].map(([name, { value, from }]) => ({ name, value, from }));
-    return {
-      preamble,
-      body,
-      unread: this.unread,
-      ...(fromApplication.length ? { fromApplication } : {}),
-      ...(drawn ? { mapperFunction: drawn.name } : {}),
-    };
+    return { preamble, body, unread: this.unread, ...this.constantsUsed(), ...(drawn ? { mapperFunction: drawn.name } : {}) };
   }
 
   /** Modern Rails' routes: the draw block's calls without a receiver are the mapper's, written on `r`. */
@@ -360,8 +373,14 @@ class Reader {
     const preamble = this.comments.filter((c) => c.end <= draw.location.startOffset).map((c) => c.text.replace(/^#\s?/, ""));
     this.comments = this.comments.filter((c) => c.end > draw.location.startOffset);
     const body = this.body(block, { locals: new Map(), mappers: new Map() });
+    return { preamble, body, unread: this.unread, modern: true, ...this.constantsUsed() };
+  }
+
+  /** The constants the file used that it does not define: the application's, with their values, and those nothing gave. */
+  private constantsUsed(): Pick<ImportedRoutes, "fromApplication" | "unset"> {
     const fromApplication = [...this.used].map(([name, { value, from }]) => ({ name, value, from }));
-    return { preamble, body, unread: this.unread, modern: true, ...(fromApplication.length ? { fromApplication } : {}) };
+    const unset = [...this.unsetConstants.values()];
+    return { ...(fromApplication.length ? { fromApplication } : {}), ...(unset.length ? { unset } : {}) };
   }
 
   /** Before draw: constants and methods of the file; anything else there draws nothing. */
@@ -458,10 +477,15 @@ class Reader {
     if (named && !is(first, "StringNode", "InterpolatedStringNode"))
       return [this.leaveUnread(call, `${method} with no path first: not a named route, so a plugin's or the application's method`)];
     const args: RubyValue[] = [];
-    for (const argument of argumentsOf(call)) {
-      const value = this.value(argument, scope);
-      if (value instanceof Unknown) return [this.leaveUnread(call, value.reason)];
-      args.push(value);
+    this.placeholders = true;
+    try {
+      for (const argument of argumentsOf(call)) {
+        const value = this.value(argument, scope);
+        if (value instanceof Unknown) return [this.leaveUnread(call, value.reason)];
+        args.push(value);
+      }
+    } finally {
+      this.placeholders = false;
     }
     if (call.block && !is(call.block, "BlockNode")) return [this.leaveUnread(call, "a block passed as a value (`&block`)")];
     if (this.modern) return [this.modernCall(call, method, modernArguments(method, args), scope)];
@@ -579,14 +603,30 @@ class Reader {
   /** `if`/`unless` on the environment (`Rails.env.production?`, `RAILS_ENV == "test"`), decided by the given one. */
   private condition(statement: NodeOf<"IfNode" | "UnlessNode">, scope: Scope): ImportedStatement[] {
     const { predicate } = statement;
-    const decided = this.environmentTest(predicate);
-    if (decided === undefined) return [this.leaveUnread(statement, "a condition the importer cannot decide (only the environment is known)")];
+    const environment = this.environmentTest(predicate);
+    const decided = environment ?? this.truthOf(predicate, scope);
+    if (typeof decided !== "boolean") return [this.leaveUnread(statement, `a condition the importer cannot decide: ${decided.reason}`)];
     const holds = is(statement, "UnlessNode") ? !decided : decided;
     const taken = holds ? statement.statements : is(statement, "UnlessNode") ? statement.elseClause : statement.subsequent;
-    const decidedBy = is(predicate, "CallNode") && predicate.name === "block_given?" ? "as the method's call gives a block or not" : `in ${this.options.env}`;
+    const decidedBy =
+      environment === undefined
+        ? "with the values given (--const, the application)"
+        : is(predicate, "CallNode") && predicate.name === "block_given?"
+          ? "as the method's call gives a block or not"
+          : `in ${this.options.env}`;
     const note: ImportedStatement = { kind: "note", text: `${this.text(predicate)}: ${holds} ${decidedBy}` };
     if (is(taken, "IfNode")) return [note, ...this.condition(taken, scope)];
     return [note, ...statementsOf(is(taken, "ElseNode") ? taken.statements : taken).flatMap((s) => this.statement(s, scope))];
+  }
+
+  /**
+   * A condition on values the importer knows (a constant given with --const or read from the
+   * application, `SETTINGS[:unattended]`), decided as Ruby decides: only nil and false are false.
+   */
+  private truthOf(predicate: Node, scope: Scope): boolean | Unknown {
+    const value = this.value(predicate, scope);
+    if (value instanceof Unknown) return value;
+    return value !== null && value !== false;
   }
 
   private environmentTest(predicate: Node): boolean | undefined {
@@ -646,6 +686,8 @@ class Reader {
     if (typeof value === "string") return value.length;
     if (value instanceof RubySymbol) return value.name.length;
     if (value instanceof RubyRegexp) return value.source.length;
+    if (value instanceof RubyUnset) return value.identifier.length;
+    if (value instanceof RubyTemplate) return value.parts.reduce((size, part) => size + (typeof part === "string" ? part.length : part.identifier.length), 0);
     const known = this.sizes.get(value);
     if (known !== undefined) return known;
     let size = 1;
@@ -693,12 +735,15 @@ class Reader {
         (value) => (value instanceof RubyRegexp ? regexpToS(value) : interpolated(value)),
         "a list or a hash in a regular expression",
       );
+      if (source instanceof RubyTemplate) return unknownConstant((source.parts.find((part) => part instanceof RubyUnset) as RubyUnset).unset);
       return source instanceof Unknown ? source : new RubyRegexp(source, regexpFlags(node));
     }
     if (is(node, "InterpolatedStringNode", "InterpolatedSymbolNode")) {
       const text = this.interpolation(node, scope, (part) => part.unescaped.value, interpolated, "a list, a hash or a pattern");
       if (text instanceof Unknown) return text;
-      return is(node, "InterpolatedSymbolNode") ? new RubySymbol(text) : text;
+      const symbol = is(node, "InterpolatedSymbolNode");
+      if (text instanceof RubyTemplate) return new RubyTemplate(text.parts, symbol);
+      return symbol ? new RubySymbol(text) : text;
     }
     if (is(node, "LocalVariableReadNode"))
       return scope.locals.get(node.name) ?? new Unknown(`the local variable ${node.name}, set where the importer cannot follow`);
@@ -706,7 +751,8 @@ class Reader {
       // `API_VERSION`, `User::USERNAME_FORMAT`: the file's, given with --const, or the application's own.
       const name = is(node, "ConstantReadNode") ? node.name : this.text(node).replace(/^::/, "");
       const value = this.constants.get(name) ?? this.applicationConstant(name);
-      return value ?? new Unknown(`the constant ${name}, not defined in the file (give it with --const ${name}=VALUE)`);
+      if (value !== undefined) return value;
+      return this.placeholders ? this.unsetConstant(name) : unknownConstant(name);
     }
     if (is(node, "ParenthesesNode")) {
       const inner = statementsOf(node.body);
@@ -719,7 +765,7 @@ class Reader {
   /**
    * The text of an interpolated string, symbol or regexp: each literal part as `literal` reads it,
    * each `#{…}` the one value it holds as `piece` writes it (undefined for a value it cannot:
-   * `refused` names those).
+   * `refused` names those). A part that is an unset constant makes it a template.
    */
   private interpolation(
     node: NodeOf<"InterpolatedStringNode" | "InterpolatedSymbolNode" | "InterpolatedRegularExpressionNode">,
@@ -727,7 +773,8 @@ class Reader {
     literal: (part: NodeOf<"StringNode">) => string,
     piece: (value: RubyValue) => string | undefined,
     refused: string,
-  ): string | Unknown {
+  ): string | RubyTemplate | Unknown {
+    const parts: Array<string | RubyUnset> = [];
     let text = "";
     for (const part of node.parts) {
       if (is(part, "StringNode")) text += literal(part);
@@ -736,12 +783,22 @@ class Reader {
         if (inner.length !== 1) return new Unknown("an interpolation of several statements");
         const value = this.value(inner[0], scope);
         if (value instanceof Unknown) return value;
-        const written = piece(value);
-        if (written === undefined) return new Unknown(`an interpolation of ${refused}`);
+        if (value instanceof RubyUnset) {
+          parts.push(text, value);
+          text = "";
+          continue;
+        }
+        const written = value instanceof RubyTemplate ? undefined : piece(value);
+        if (written === undefined) return unsetIn(value).size ? unknownConstant([...unsetIn(value)][0].unset) : new Unknown(`an interpolation of ${refused}`);
         text += written;
       } else return new Unknown("an interpolation the importer cannot follow");
     }
-    return text;
+    if (!parts.length) return text;
+    parts.push(text);
+    return new RubyTemplate(
+      parts.filter((part) => part !== ""),
+      false,
+    );
   }
 
   /** The calls a routes.rb makes on values: `Hash#merge`, `to_s`, `to_sym`, `freeze`, `Rails.env`. */
@@ -750,11 +807,19 @@ class Reader {
     if (this.isEnvironment(node)) return this.options.env;
     const receiver = node.receiver ? this.value(node.receiver, scope) : new Unknown(`a call of ${method}`);
     if (receiver instanceof Unknown) return node.receiver ? receiver : new Unknown(`a call of ${method}, which the importer cannot evaluate`);
-    const args = argumentsOf(node).map((a) => this.value(a, scope));
-    const unknown = args.find((a): a is Unknown => a instanceof Unknown);
+    const values = argumentsOf(node).map((a) => this.value(a, scope));
+    const unknown = values.find((a): a is Unknown => a instanceof Unknown);
     if (unknown) return unknown;
+    const args = values as RubyValue[];
+    // A method of a value nothing gave cannot be known either: said as the constant.
+    const unset = unsetIn([receiver, ...args]);
+    if (unset.size) return unknownConstant([...unset][0].unset);
     if (method === "merge" && receiver instanceof RubyHash && args.length === 1 && args[0] instanceof RubyHash) return receiver.merge(args[0]);
     if (method === "freeze" || method === "dup") return receiver;
+    // `SETTINGS[:unattended]`, `LOCALES[0]`: a hash's entry by key, a list's item by index (nil when missing, as Ruby gives).
+    if (method === "[]" && args.length === 1 && receiver instanceof RubyHash && isKey(args[0]))
+      return receiver.entries.find(([key]) => sameKey(key, args[0]))?.[1] ?? null;
+    if (method === "[]" && args.length === 1 && Array.isArray(receiver) && Number.isInteger(args[0])) return receiver.at(args[0] as number) ?? null;
     if (method === "to_s" && interpolated(receiver) !== undefined) return interpolated(receiver)!;
     if (method === "to_sym" && textOf(receiver) !== undefined) return new RubySymbol(textOf(receiver)!);
     if (Array.isArray(receiver) && args.length === 0 && (method === "first" || method === "last"))
@@ -991,6 +1056,25 @@ function callsOn(statement: Node, variable: string): boolean {
 }
 
 /** Ruby's Regexp#to_s, as interpolation writes it: its options on and off around its source. */
+/** A value Hash#[] is asked by here: a symbol, a string or a number (others would need Ruby's hash and eql?). */
+function isKey(value: RubyValue): boolean {
+  return value instanceof RubySymbol || typeof value === "string" || typeof value === "number";
+}
+
+/** Whether two keys are eql? in Ruby: a symbol never equals the string of its name. */
+function sameKey(a: RubyValue, b: RubyValue): boolean {
+  if (a instanceof RubySymbol || b instanceof RubySymbol) return a instanceof RubySymbol && b instanceof RubySymbol && a.name === b.name;
+  return a === b;
+}
+
+/** Why a constant the file does not define is not known, and how to give it. */
+function unknownConstant(name: string): Unknown {
+  return new Unknown(`the constant ${name}, not defined in the file (give it with --const ${name}=VALUE)`);
+}
+
+/** Names a placeholder cannot take in the written file: what it imports and its mapper parameters' types. */
+const RESERVED_IDENTIFIERS: ReadonlySet<string> = new Set(["Mapper", "ScopedMapper"]);
+
 function regexpToS(regexp: RubyRegexp): string {
   const on = ["m", "i", "x"].filter((flag) => regexp.flags.includes(flag)).join("");
   const off = ["m", "i", "x"].filter((flag) => !regexp.flags.includes(flag)).join("");

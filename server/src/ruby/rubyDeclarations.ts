@@ -2,9 +2,9 @@ import { Mapper, ScopedMapper } from "resource-routes";
 import type { Declaration, Span } from "resource-routes/internal";
 
 import { OptionSources } from "../incremental/optionSources";
-import { argumentsText, UnwritableValue } from "./dslValues";
+import { argumentsText, UnsetValue, UnwritableValue } from "./dslValues";
 import { type ImportedCall, type ImportedStatement, MAPPER_METHODS } from "./routesRb";
-import { RubyHash, RubyRegexp, RubySymbol, RubyValue } from "./rubyValues";
+import { RubyHash, RubyRegexp, RubySymbol, type RubyUnset, RubyValue, unsetIn } from "./rubyValues";
 
 /** A call the facility refused (or whose values the DSL cannot take), where it was written. */
 export interface RefusedCall {
@@ -12,7 +12,11 @@ export interface RefusedCall {
   span: Span;
   /** Its line in the routes.rb. */
   line: number;
-  /** The DSL cannot take its values (the written file keeps it as a comment), rather than the mapper refusing them (it throws). */
+  /**
+   * The DSL cannot take its values (the written file keeps it as a comment), or they hold a
+   * constant nothing gave (written with a placeholder): it draws nothing, rather than the mapper
+   * refusing them (it throws).
+   */
   unwritable: boolean;
 }
 
@@ -82,6 +86,8 @@ function recorded(statement: ImportedCall, refused: RefusedCall[], call: (args: 
   try {
     const written = argumentsText(statement);
     if (written instanceof UnwritableValue) throw written;
+    const unset = unsetIn(statement.args);
+    if (unset.size) throw new UnsetValue([...unset].map(unsetMessage).join("; "));
     call(statement.args.map(plain));
     return true;
   } catch (error) {
@@ -94,6 +100,11 @@ function recorded(statement: ImportedCall, refused: RefusedCall[], call: (args: 
     });
     return false;
   }
+}
+
+/** Why a call holding an unset constant draws nothing, and how to give the value. */
+function unsetMessage({ unset, identifier }: RubyUnset): string {
+  return `${unset} is not known: written as the placeholder ${identifier}, unset until given a value (or import with --const ${unset}=VALUE)`;
 }
 
 /** A declaration placed where its Ruby call was written. */

@@ -39,7 +39,40 @@ export class RubyHash {
   }
 }
 
-export type RubyValue = string | number | boolean | null | RubySymbol | RubyRegexp | RubyHash | RubyValue[];
+/**
+ * A constant that neither the file, the application nor `--const` gives (`User::USERNAME_FORMAT`):
+ * kept by name where a declaration uses it, so that the declaration is written whole, with a
+ * placeholder declared at the top of the written file (`identifier`) for its value.
+ */
+export class RubyUnset {
+  constructor(
+    readonly unset: string,
+    readonly identifier: string,
+  ) {}
+}
+
+/** A string or symbol interpolating unset constants (`"api/#{API_VERSION}/nodes"`), written as a template. */
+export class RubyTemplate {
+  constructor(
+    readonly parts: ReadonlyArray<string | RubyUnset>,
+    readonly symbol: boolean,
+  ) {}
+}
+
+export type RubyValue = string | number | boolean | null | RubySymbol | RubyRegexp | RubyHash | RubyUnset | RubyTemplate | RubyValue[];
+
+/** The unset constants a value holds, each once, in the order met. */
+export function unsetIn(value: RubyValue, found = new Set<RubyUnset>()): Set<RubyUnset> {
+  if (value instanceof RubyUnset) found.add(value);
+  else if (value instanceof RubyTemplate) {
+    for (const part of value.parts) if (part instanceof RubyUnset) found.add(part);
+  } else if (Array.isArray(value)) {
+    for (const item of value) unsetIn(item, found);
+  } else if (value instanceof RubyHash) {
+    for (const [key, item] of value.entries) unsetIn(item, unsetIn(key, found));
+  }
+  return found;
+}
 
 /** A value that cannot be known from the file, and why. */
 export class Unknown {
@@ -73,8 +106,23 @@ export function revived(value: unknown, made = new Map<object, RubyValue>()): Ru
   const known = made.get(value);
   if (known !== undefined) return known;
   let out: RubyValue;
-  const fields = value as { name?: string; source?: string; flags?: string; entries?: Array<[unknown, unknown]> };
+  const fields = value as {
+    name?: string;
+    source?: string;
+    flags?: string;
+    entries?: Array<[unknown, unknown]>;
+    unset?: string;
+    identifier?: string;
+    parts?: unknown[];
+    symbol?: boolean;
+  };
   if (Array.isArray(value)) out = value.map((item) => revived(item, made));
+  else if (fields.unset !== undefined) out = new RubyUnset(fields.unset, String(fields.identifier));
+  else if (fields.parts)
+    out = new RubyTemplate(
+      fields.parts.map((part) => revived(part, made) as string | RubyUnset),
+      fields.symbol === true,
+    );
   else if (fields.entries) out = new RubyHash(fields.entries.map(([k, v]) => [revived(k, made), revived(v, made)] as const));
   else if (fields.source !== undefined) out = new RubyRegexp(fields.source, fields.flags ?? "");
   else out = new RubySymbol(String(fields.name));
@@ -94,5 +142,6 @@ export function rubyLiteral(value: RubyValue): string {
     return `Regexp.new(${JSON.stringify(value.source).replace(/#/g, "\\#")}, ${options})`;
   }
   if (Array.isArray(value)) return `[${value.map(rubyLiteral).join(", ")}]`;
+  if (value instanceof RubyUnset || value instanceof RubyTemplate) throw new Error("an unset constant has no literal: nothing gives its value");
   return `{ ${value.entries.map(([key, item]) => `${rubyLiteral(key)} => ${rubyLiteral(item)}`).join(", ")} }`;
 }

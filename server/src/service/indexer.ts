@@ -1,7 +1,7 @@
 import picomatch from "picomatch";
 import { URI } from "vscode-uri";
 
-import { PACKAGE_NAME } from "../analysis/imports";
+import { PACKAGE_NAME } from "../analysis/packageName";
 import { parseUri } from "../files/uris";
 import { helpersModuleHead, isHelpersOutput } from "../format/helpersRecipe";
 import { controllerFolderPaths, inFolders } from "./controllers";

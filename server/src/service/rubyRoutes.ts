@@ -29,7 +29,7 @@ export function convertToTypescript(workspace: RoutingWorkspace, uri: string): (
   const from = uri.slice(uri.lastIndexOf("/") + 1);
   const text = importedFileText(imported, { from, behaviour, why, env: "production" });
   // As the CLI's import, never a text holding a statement the import did not mean.
-  if (statementDifference(text, importedOutline(imported.body, mapperMethodsOf(imported)))) return undefined;
+  if (statementDifference(text, importedOutline(imported.body, mapperMethodsOf(imported)), imported.mapperFunction, imported.unset)) return undefined;
   return {
     title: `Convert to ${target.slice(target.lastIndexOf("/", target.lastIndexOf("/") - 1) + 1)}`,
     createFile: target,

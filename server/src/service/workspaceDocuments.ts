@@ -1,4 +1,4 @@
-import { PACKAGE_NAME } from "../analysis/imports";
+import { PACKAGE_NAME } from "../analysis/packageName";
 import { parseUri } from "../files/uris";
 import { KeptFor } from "../incremental/keptFor";
 import { LineIndex } from "../text/lineIndex";

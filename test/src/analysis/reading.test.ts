@@ -109,6 +109,44 @@ describe("analyser: static values", () => {
     );
     assert.ok(notStatic.every((d) => d.severity === "information"));
   });
+  it("unset(): an import's placeholder leaves out each declaration using it, options included, with an error naming it at the use", () => {
+    const text = wrap(
+      [
+        `map.resources("users", { only: "index", requirements: { id: FORMAT } });`,
+        '  map.connect(`api/${VERSION}/nodes`, { controller: "nodes" });',
+        `map.resources("posts", { only: "index", member: OPTIONS });`,
+        `map.resources("tags", { only: "index" });`,
+      ].join("\n  "),
+      [
+        `import { unset as placeholder } from "resource-routes";`,
+        `const FORMAT = placeholder("User::USERNAME_FORMAT");`,
+        `const VERSION = placeholder("VERSION");`,
+        `const NESTED = { publish: VERSION };`,
+        // A function of the file named unset is code, not the placeholder.
+        `function unset(name: string) { return { [name]: "get" }; }`,
+        `const OPTIONS = unset("x");`,
+        `void NESTED;`,
+      ].join("\n"),
+    );
+    const loaded = loadRoutingFile(text, "routes.ts")!;
+    // The requirement is not dropped alone (users would be drawn without it): the whole declaration is.
+    assert.deepStrictEqual(
+      loaded.routes.routes.map((r) => r.name),
+      ["posts", "tags"],
+    );
+    const unset = loaded.diagnostics.filter((d) => d.code === "unset-value");
+    assert.deepStrictEqual(
+      unset.map((d) => [slice(text, d.span), d.severity, d.message]),
+      [
+        ["FORMAT", "error", "Not set: `FORMAT` (User::USERNAME_FORMAT) has no value yet: give it one where unset() stands; this declaration is left out."],
+        ["VERSION", "error", "Not set: `VERSION` has no value yet: give it one where unset() stands; this declaration is left out."],
+      ],
+    );
+    assert.deepStrictEqual(
+      loaded.diagnostics.filter((d) => d.code === "not-static").map((d) => slice(text, d.span)),
+      [`unset("x")`],
+    );
+  });
   it("imported values and conditions are not guessed", () => {
     const text = wrap(`if (process.env.ADMIN) map.resources("admins");\n  map.resources(imported);`, `import { imported } from "./names";`);
     const loaded = loadRoutingFile(text, "routes.ts")!;

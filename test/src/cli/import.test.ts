@@ -142,13 +142,16 @@ describe("resource-routes import", function () {
       imported.stderr.split("\n").filter((line) => line.includes(": not imported: ")),
       [
         `${routes}:3: not imported: from_plugin, a plugin's or a gem's route method, which only that code knows`,
-        `${routes}:4: not imported: the constant SECTIONS, not defined in the file (give it with --const SECTIONS=VALUE)`,
+        `${routes}:4: not imported: resources: SECTIONS is not known: written as the placeholder SECTIONS, unset until given a value (or import with --const SECTIONS=VALUE)`,
         `${routes}:5: not imported: resources: /[a-z&&[^aeiou]]+/ uses a character class intersection (&&), which JavaScript has not: write the requirement for JavaScript by hand`,
         // A plugin's route method called bare, without the mapper (Jammit's `jammit`).
         `${routes}:6: not imported: jammit, a plugin's or a gem's route method`,
       ],
     );
-    assert.match(imported.stdout, /^\/\/ resource-routes: partial import: 4 part\(s\) could not be imported/m);
+    assert.match(
+      imported.stdout,
+      /^\/\/ resource-routes: partial import: 3 part\(s\) could not be imported[^\n]*; 1 constant\(s\) the routes use are not set/m,
+    );
     assert.match(imported.stdout, /\/\/ not imported \(line 3: from_plugin[^\n]*\n\s*\/\/ {3}map\.from_plugin :forum/);
     assert.match(
       imported.stdout,
@@ -166,10 +169,13 @@ describe("resource-routes import", function () {
     const written = path.join(path.dirname(routes), "routes.ts");
     const strict = run("check", written, "--strict", "--no-controllers");
     assert.strictEqual(strict.status, 1);
-    assert.match(strict.stdout, /routes\.ts:2:1: warning partial-import: Imported in part from a routes\.rb: 4 part\(s\) could not be imported/);
+    assert.match(strict.stdout, /routes\.ts:2:1: warning partial-import: Imported in part from a routes\.rb: 3 part\(s\) could not be imported/);
     assert.match(strict.stderr, /--strict: imported in part from a routes\.rb/);
     const listed = JSON.parse(run("routes", written, "--json").stdout) as { diagnostics: Array<{ code: string }> };
     assert.ok(listed.diagnostics.some((d) => d.code === "partial-import"));
+    // The placeholder is an error until it has a value; with it, the partial mark alone is a warning that check without --strict passes.
+    assert.strictEqual(run("check", written, "--no-controllers").status, 1);
+    fs.writeFileSync(written, fs.readFileSync(written, "utf8").replace('const SECTIONS = unset("SECTIONS");', 'const SECTIONS = "sections";'));
     assert.strictEqual(run("check", written, "--no-controllers").status, 0, "a warning: check without --strict passes");
   });
 
@@ -191,6 +197,94 @@ describe("resource-routes import", function () {
     assert.match(development.stdout, /map\.connect\("debug\/:action", \{ controller: "debug" \}\);/);
     assert.match(development.stdout, /behaviour B \(--behaviour\), Rails\.env taken as development/);
     assert.doesNotMatch(run("import", routes, "--stdout", "--env", "test").stdout, /map\.resources\("posts"\)/);
+  });
+
+  it("a constant nothing gives is a placeholder declared at the top: the declarations using it are written whole, and fail in check and when run, naming it, until it has a value", () => {
+    const { dir, routes } = project(
+      draw(
+        [
+          "  map.resources :users, :requirements => { :id => User::USERNAME_FORMAT }",
+          '  map.connect "api/#{API_VERSION}/node/create", :controller => "api/nodes", :action => "create"',
+          "  map.resources :posts",
+          "  if SETTINGS[:unattended]",
+          "    map.resources :robots",
+          "  end",
+        ].join("\n"),
+      ),
+    );
+    const imported = run("import", routes, "--stdout", "--allow-partial", "--behaviour", "B");
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    for (const line of [
+      'import { draw, unset } from "resource-routes";',
+      'const User_USERNAME_FORMAT = unset("User::USERNAME_FORMAT");',
+      'const API_VERSION = unset("API_VERSION");',
+      'map.resources("users", { requirements: { id: User_USERNAME_FORMAT } });',
+      'map.connect(`api/${API_VERSION}/node/create`, { controller: "api/nodes", action: "create" });',
+      "//   if SETTINGS[:unattended]",
+    ])
+      assert.ok(imported.stdout.includes(line), `${line}\n${imported.stdout}`);
+    assert.deepStrictEqual(
+      imported.stderr.split("\n").filter((line) => line.includes(": not imported: ")),
+      [
+        `${routes}:2: not imported: resources: User::USERNAME_FORMAT is not known: written as the placeholder User_USERNAME_FORMAT, unset until given a value (or import with --const User::USERNAME_FORMAT=VALUE)`,
+        `${routes}:3: not imported: connect: API_VERSION is not known: written as the placeholder API_VERSION, unset until given a value (or import with --const API_VERSION=VALUE)`,
+        `${routes}:5: not imported: a condition the importer cannot decide: the constant SETTINGS, not defined in the file (give it with --const SETTINGS=VALUE)`,
+      ],
+    );
+    // The proof reads the written file: its placeholders and the calls using them are the import's, and draw the same routes (none of theirs).
+    assert.match(imported.stderr, /the analyser reads from the output the routes the import draws, in order/);
+    const written = path.join(dir, "config", "routes.ts");
+    assert.strictEqual(run("import", routes, "--allow-partial", "--behaviour", "B").status, 0);
+    assert.strictEqual(run("import", routes, "--check", "--allow-partial", "--behaviour", "B").status, 0);
+    // check: one line per use, naming the constant; the other routes are read.
+    const checked = run("check", written, "--no-controllers");
+    assert.strictEqual(checked.status, 1);
+    assert.deepStrictEqual(
+      checked.stdout
+        .split("\n")
+        .filter((line) => line.includes("unset-value"))
+        .map((line) => line.replace(/^[^:]*:\d+:\d+: /, "")),
+      [
+        "error unset-value: Not set: `User_USERNAME_FORMAT` (User::USERNAME_FORMAT) has no value yet: give it one where unset() stands; this declaration is left out.",
+        "error unset-value: Not set: `API_VERSION` has no value yet: give it one where unset() stands; this declaration is left out.",
+      ],
+    );
+    assert.deepStrictEqual(
+      routesOf(fs.readFileSync(written, "utf8")).map((route) => route.path),
+      routesOf('import { draw } from "resource-routes";\nexport default draw({ behaviour: "B" }, (map) => { map.resources("posts"); });\n').map(
+        (route) => route.path,
+      ),
+    );
+    // Run, the file throws with the first placeholder's name.
+    assert.throws(
+      () => runModule(fs.readFileSync(written, "utf8")),
+      /^RouteDefinitionError: User::USERNAME_FORMAT is not set: give it its value where the routing file declares it with unset\(\)$/,
+    );
+    // Given values in the file, the declarations draw their routes, as they would imported with --const.
+    const valued = fs.readFileSync(written, "utf8").replace('unset("User::USERNAME_FORMAT")', "/[a-z]+/").replace('unset("API_VERSION")', '"0.6"');
+    const withConstants = run(
+      "import",
+      routes,
+      "--stdout",
+      "--allow-partial",
+      "--behaviour",
+      "B",
+      "--const",
+      "User::USERNAME_FORMAT=/[a-z]+/",
+      "--const",
+      "API_VERSION=0.6",
+      "--const",
+      "SETTINGS={ :unattended => true }",
+    );
+    assert.strictEqual(withConstants.status, 0, withConstants.stderr);
+    assert.doesNotMatch(withConstants.stdout, /unset/);
+    assert.match(
+      withConstants.stdout,
+      /\/\/ \(import\) SETTINGS\[:unattended\]: true with the values given \(--const, the application\)\n\s*map\.resources\("robots"\);/,
+    );
+    const robots = routesOf(withConstants.stdout).filter((route) => !route.path.startsWith("/robots"));
+    assert.deepStrictEqual(routesOf(valued), robots);
+    assert.strictEqual(runModule<{ default: RouteSet }>(valued).default.routes.length, robots.length);
   });
 
   it("--const takes Ruby's literal syntax (a symbol, a list, a regexp, a hash), and plain text as text", () => {

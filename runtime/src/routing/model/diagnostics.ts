@@ -12,6 +12,8 @@ export type DiagnosticCode =
   | "requirement-anchor"
   | "requirement-not-regexp"
   | "not-static"
+  /** A value the routing file declares with unset() (an import's placeholder for a constant nothing gave): the declaration using it is left out. */
+  | "unset-value"
   | "deprecated-formatted-helper"
   | "option-has-no-effect"
   | "unknown-mapper-method"

@@ -84,6 +84,7 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
     routes: expectedRoutes(imported.body, behaviour),
     statements: importedOutline(imported.body, mapperMethodsOf(imported)),
     mapperFunction: imported.mapperFunction,
+    unset: imported.unset,
   };
   if (args.check) {
     if (!out || !fs.existsSync(out)) throw new UsageError(`import --check reads the written file: ${out ?? "--out"} does not exist`);
@@ -118,7 +119,7 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
 function proof(
   text: string,
   name: string,
-  expected: { routes: ReturnType<typeof expectedRoutes>; statements: string[]; mapperFunction?: string },
+  expected: { routes: ReturnType<typeof expectedRoutes>; statements: string[]; mapperFunction?: string; unset?: ImportedRoutes["unset"] },
   unread: string[],
   partial: boolean,
 ): { result: CommandResult; disproved: boolean } {
@@ -127,7 +128,7 @@ function proof(
   // A file that does not parse is never proved: its routes could be read around the error.
   const syntax = loaded?.diagnostics.find((d) => d.code === "syntax-error");
   if (syntax) return failed([`${name} does not parse: ${syntax.message}`], true);
-  const statement = statementDifference(text, expected.statements, expected.mapperFunction);
+  const statement = statementDifference(text, expected.statements, expected.mapperFunction, expected.unset);
   if (statement) return failed([`${name}: ${statement}`], true);
   if (!Array.isArray(expected.routes)) return failed([`the imported declarations are refused: ${expected.routes.error}`], false);
   const differences = routeDifferences(expected.routes, loaded?.routes.routes.map((route) => route.toJSON()) ?? []);
