@@ -54,7 +54,7 @@ export { recognisedSegments, Recognizer } from "./routing/recognition/recognize"
 export { escapeRegExp, nonCapturing, segmentMatcher } from "./routing/recognition/segmentMatch";
 export { valuePattern } from "./routing/recognition/valuePattern";
 export { ROUTE_METHODS } from "./routing/rules/builder";
-export { expandDeclarations, Expander, ExpansionUnit, expansionUnits, Refusal } from "./routing/rules/expand";
+export { expandDeclarations, Expander, ExpansionUnit, ExpansionUnits, expansionUnits, Refusal } from "./routing/rules/expand";
 export { Inflector, RAILS_INFLECTIONS } from "./routing/rules/inflector";
 export { associationName, defineResource, resourceSingular } from "./routing/rules/resource";
 export { DEFAULT_ACTIONS } from "./routing/rules/restriction";

@@ -170,18 +170,19 @@ export class ByEndGroups<Value> {
 
 /**
  * How many items two versions of a list (of groups) begin and end with unchanged: what lies
- * between is the run an edit replaced. `same` tells an unchanged item (identity by default).
+ * between is the run an edit replaced. `same` tells an unchanged item (identity by default), given
+ * the new item's index too.
  */
 export function unchangedEnds<A, B>(
   old: readonly A[],
   now: readonly B[],
-  same: (old: A, now: B) => boolean = (a, b) => a === (b as unknown),
+  same: (old: A, now: B, nowIndex: number) => boolean = (a, b) => a === (b as unknown),
 ): { head: number; tail: number } {
   const most = Math.min(old.length, now.length);
   let head = 0;
-  while (head < most && same(old[head], now[head])) head++;
+  while (head < most && same(old[head], now[head], head)) head++;
   let tail = 0;
-  while (tail < most - head && same(old[old.length - 1 - tail], now[now.length - 1 - tail])) tail++;
+  while (tail < most - head && same(old[old.length - 1 - tail], now[now.length - 1 - tail], now.length - 1 - tail)) tail++;
   return { head, tail };
 }
 

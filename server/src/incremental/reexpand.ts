@@ -6,6 +6,7 @@ import {
   Expander,
   expandScoped,
   ExpansionUnit,
+  ExpansionUnits,
   expansionUnits,
   type Inflector,
   isOptionMap,
@@ -47,15 +48,15 @@ export function expandIncrementally(
   const units = expansionUnits(tree.body);
   const expander = (table: GroupedTable) => new RecordingExpander(tree.settings, inflector, table);
   // A root that takes a named route's options depends on another unit's routes, which no group records: such a file is expanded whole.
-  const whole = units.some((unit) => readsNamedRoute(unit.declaration));
+  const whole = units.declarations.some(readsNamedRoute);
   const patched = before && !whole && patch(before, units, expander);
   if (patched) return patched;
   const table = new GroupedTable(maxRoutes);
-  const checks = units.map((unit) => validateDeclaration(unit.declaration));
+  const checks = units.declarations.map(validateDeclaration);
   for (const list of checks) for (const diagnostic of list) table.diagnostics.push(diagnostic);
   table.groups = { settings: settingsKey, list: [] };
   try {
-    expandUnits(expander(table), table, units, (!whole && before?.groups.list) || [], checks);
+    expandUnits(expander(table), table, units, { from: 0, to: units.length }, (!whole && before?.groups.list) || [], checks);
   } catch (error) {
     stopped(table, error);
   }
@@ -145,63 +146,87 @@ class RecordingExpander extends Expander {
 const REUSE_WINDOW = 8;
 
 /**
- * The units, each recorded as a group in `table`. A unit equal (as data, with the same scope) to a
- * group of the previous expansion, found near the same place in the file, whose names are still
- * free and whose taken names are still taken, re-uses that group's routes instead of expanding
- * again: the previous declaration object takes the new one's source ranges and its place in the
- * tree, so the re-used routes point at the current text.
+ * The units `run.from` to `run.to`, each recorded as a group in `table`. A unit equal (as data,
+ * with the same scope) to a group of the previous expansion, found near the same place in the
+ * file, whose names are still free and whose taken names are still taken, re-uses that group's
+ * routes instead of expanding again: the previous declaration object takes the new one's source
+ * ranges and its place in the tree, so the re-used routes point at the current text.
  */
 function expandUnits(
   expander: RecordingExpander,
   table: GroupedTable,
-  units: readonly ExpansionUnit[],
+  units: ExpansionUnits,
+  run: { from: number; to: number },
   previous: readonly DeclarationRoutes[],
   checks: Diagnostic[][],
 ): void {
   let next = 0; // previous groups before this one were matched or passed over
   // Declarations the reader re-used as they were: their previous group is theirs alone.
-  const present = new Set(units.map((unit) => unit.declaration));
+  const inTree = treeHolds(units);
   const sameScope = scopeComparer();
-  units.forEach((unit, index) => {
-    const found = reusable(table, unit, previous, next, present, sameScope);
+  for (let index = run.from; index < run.to; index++) {
+    const found = reusable(table, units, index, previous, next, inTree, sameScope);
+    const unitChecks = checks[index - run.from];
     if (found === undefined) {
-      table.groups.list.push(expander.expandGroup(unit, checks[index]));
-      return;
+      table.groups.list.push(expander.expandGroup(units.unit(index), unitChecks));
+      continue;
     }
     const reused = previous[found];
     next = found + 1;
-    adopt(reused, unit);
-    reused.checks = checks[index];
+    adopt(reused, units, index);
+    reused.checks = unitChecks;
     for (const route of reused.routes) table.add(route);
     table.groups.list.push(reused);
     expander.reportAgain(reused);
-  });
+  }
 }
 
-/** The group's declaration stands for the unit's in the tree, with the unit's source ranges: the group's routes point at it. */
-function adopt(group: DeclarationRoutes, unit: ExpansionUnit): void {
-  if (group.declaration === unit.declaration) return;
-  takeSources(group.declaration, unit.declaration);
-  unit.owner[unit.index] = group.declaration;
-  unit.declaration = group.declaration;
+/**
+ * Whether the new tree holds a declaration object itself (its statement's reading re-used): asked
+ * only of a group equal as data to a unit it is not, and made once asked, as a set of every unit's
+ * declaration is what a keystroke in a large file would otherwise make each time.
+ */
+function treeHolds(units: ExpansionUnits): (declaration: Declaration) => boolean {
+  let held: Set<Declaration> | undefined;
+  return (declaration) => (held ??= new Set(units.declarations)).has(declaration);
 }
 
-/** The index of a previous group that can stand for `unit`: among the next few, as an edit inserts or removes only a few. */
+/** Whether a group stands for unit `index`: its very declaration, or one equal as data that the tree does not hold elsewhere, in an equal scope. */
+function sameUnit(
+  group: DeclarationRoutes,
+  units: ExpansionUnits,
+  index: number,
+  inTree: (declaration: Declaration) => boolean,
+  sameScope: ScopeComparer,
+): boolean {
+  const declaration = units.declarations[index];
+  return (
+    (group.declaration === declaration || (sameDeclaration(group.declaration, declaration) && !inTree(group.declaration))) &&
+    sameScope(group.scope, units.scopeAt(index))
+  );
+}
+
+/** The group's declaration stands for unit `index`'s in the tree, with the unit's source ranges: the group's routes point at it. */
+function adopt(group: DeclarationRoutes, units: ExpansionUnits, index: number): void {
+  const declaration = units.declarations[index];
+  if (group.declaration === declaration) return;
+  takeSources(group.declaration, declaration);
+  units.replace(index, group.declaration);
+}
+
+/** The index of a previous group that can stand for unit `index`: among the next few, as an edit inserts or removes only a few. */
 function reusable(
   table: GroupedTable,
-  unit: ExpansionUnit,
+  units: ExpansionUnits,
+  index: number,
   previous: readonly DeclarationRoutes[],
   from: number,
-  present: Set<Declaration>,
+  inTree: (declaration: Declaration) => boolean,
   sameScope: ScopeComparer,
 ): number | undefined {
-  const declaration = unit.declaration;
   for (let i = from; i < Math.min(previous.length, from + REUSE_WINDOW); i++) {
     const group = previous[i];
-    const same =
-      (group.declaration === declaration || (!present.has(group.declaration) && sameDeclaration(group.declaration, declaration))) &&
-      sameScope(group.scope, unit.scope);
-    if (!same) continue;
+    if (!sameUnit(group, units, index, inTree, sameScope)) continue;
     if (group.claimed.every((n) => table.isFree(n)) && group.takenBefore.every((n) => !table.isFree(n))) return i;
   }
   return undefined;
@@ -216,38 +241,31 @@ function reusable(
  * after it, a name a unit after it found taken now free, too many routes); the caller then
  * expands everything.
  */
-function patch(
-  previous: TakenOver<GroupedTable>,
-  units: readonly ExpansionUnit[],
-  expander: (table: GroupedTable) => RecordingExpander,
-): GroupedTable | undefined {
+function patch(previous: TakenOver<GroupedTable>, units: ExpansionUnits, expander: (table: GroupedTable) => RecordingExpander): GroupedTable | undefined {
   const old = previous.groups.list;
   if (previous.error) return undefined;
   const sameScope = scopeComparer();
   // A group's declaration that the new tree holds itself (its statement's reading re-used) stands for that place alone: adopted
   // at another, equal as data (a line written twice), the tree would hold one declaration twice, and its routes one origin.
-  const inTree = new Set(units.map((unit) => unit.declaration));
+  const inTree = treeHolds(units);
   // Unchanged: the group's very declaration or one equal as data, in an equal scope.
-  const sameUnit = (group: DeclarationRoutes, unit: ExpansionUnit) =>
-    (group.declaration === unit.declaration || (!inTree.has(group.declaration) && sameDeclaration(group.declaration, unit.declaration))) &&
-    sameScope(group.scope, unit.scope);
-  const { head, tail } = unchangedEnds(old, units, sameUnit);
+  const { head, tail } = unchangedEnds(old, units.declarations, (group, _, at) => sameUnit(group, units, at, inTree, sameScope));
   const removed = old.slice(head, old.length - tail);
   // The groups after the run, old[keptFrom…]: thousands on a large file, walked in place.
   const keptFrom = old.length - tail;
-  const run = units.slice(head, units.length - tail);
+  const run = { from: head, to: units.length - tail };
   // The kept units stand in the tree by their groups' declarations (an edit's reading may have made equal ones anew, checked again at their new ranges).
-  const keep = (group: DeclarationRoutes, unit: ExpansionUnit) => {
-    if (group.declaration !== unit.declaration) group.checks = validateDeclaration(unit.declaration);
-    adopt(group, unit);
+  const keep = (group: DeclarationRoutes, index: number) => {
+    if (group.declaration !== units.declarations[index]) group.checks = validateDeclaration(units.declarations[index]);
+    adopt(group, units, index);
   };
-  for (let i = 0; i < head; i++) keep(old[i], units[i]);
-  for (let i = 0; i < tail; i++) keep(old[keptFrom + i], units[units.length - tail + i]);
+  for (let i = 0; i < head; i++) keep(old[i], i);
+  for (let i = 0; i < tail; i++) keep(old[keptFrom + i], units.length - tail + i);
 
   const table = GroupedTable.continuing(previous);
   if (!table) return undefined;
   for (const group of removed) table.forget(group);
-  const checks = run.map((unit) => validateDeclaration(unit.declaration));
+  const checks = units.declarations.slice(run.from, run.to).map(validateDeclaration);
   table.groups = { settings: previous.groups.settings, list: old.slice(0, head) };
   const diagnostics = table.diagnostics;
   for (const group of table.groups.list) for (const diagnostic of group.checks) diagnostics.push(diagnostic);
@@ -257,7 +275,7 @@ function patch(
   const reporter = expander(table);
   for (const group of table.groups.list) reporter.reportAgain(group);
   try {
-    expandUnits(reporter, table, run, removed, checks);
+    expandUnits(reporter, table, units, run, removed, checks);
   } catch (error) {
     if (error instanceof RouteDefinitionError) return undefined;
     throw error;
@@ -282,13 +300,14 @@ function patch(
     removed.reduce((n, group) => n + group.routes.length, 0),
   );
   // Where the run lies in the tree's body, when it is a run of top-level declarations.
-  const topLevel = run.length > 0 && run.every((unit) => unit.scope === undefined);
+  let topLevel = run.to > run.from;
+  for (let i = run.from; i < run.to && topLevel; i++) topLevel = units.scopeAt(i) === undefined;
   table.edit = {
     from: previous.version,
     at: head,
     removed,
     added: list.slice(head, runEnd),
-    declarations: topLevel ? { at: run[0].top, length: run.length } : undefined,
+    declarations: topLevel ? { at: units.topAt(run.from), length: run.to - run.from } : undefined,
   };
   return table.overLimit ? undefined : table;
 }

@@ -29,10 +29,10 @@ export function expandDeclarations(tree: DeclarationTree, inflector?: Inflector,
   const table = new RouteTable(maxRoutes);
   if (behaviourOf(tree.settings) === "C") return expandScoped(tree, table, inflector);
   const units = expansionUnits(tree.body);
-  for (const unit of units) for (const diagnostic of validateDeclaration(unit.declaration)) table.diagnostics.push(diagnostic);
+  for (const declaration of units.declarations) for (const diagnostic of validateDeclaration(declaration)) table.diagnostics.push(diagnostic);
   const expander = new Expander(tree.settings, inflector, table);
   try {
-    for (const unit of units) expander.expandUnit(unit);
+    for (let i = 0; i < units.length; i++) expander.expandUnit(units.unit(i));
   } catch (error) {
     stopped(table, error);
   }
@@ -439,18 +439,77 @@ function methodsOf(method: OptionValue): OptionValue[] {
  * The units a body is expanded in: each declaration, but a namespace or with_options, whose block
  * is expanded in its place with the options it gives (so the routes, in order, are those of the
  * declarations themselves). The editor's incremental layer expands again only the units an edit
- * touched.
+ * touched, and compares the others by their declaration and scope: a unit's object is made only
+ * when asked for, as the editor re-expands a large file at each keystroke.
  */
-export function expansionUnits(body: Declaration[]): ExpansionUnit[] {
-  const units: ExpansionUnit[] = [];
-  const visit = (owner: Declaration[], scope: OptionMap | undefined, top: number | undefined): void =>
-    owner.forEach((declaration, index) => {
-      if (declaration.kind === "namespace" || declaration.kind === "with_options") {
-        visit(declaration.block ?? [], blockScope(declaration, deepMerge(scope ?? EMPTY_MAP, declaration.options)), top ?? index);
-      } else units.push({ declaration, scope, owner, index, top: top ?? index });
-    });
-  visit(body, undefined, undefined);
-  return units;
+export function expansionUnits(body: Declaration[]): ExpansionUnits {
+  return new ExpansionUnits(body);
+}
+
+export class ExpansionUnits {
+  /** Each unit's declaration, in order: the body itself when it holds no namespace or with_options block. */
+  readonly declarations: Declaration[];
+  /** Where each unit stands, for a body with blocks: its scope, owner, index there and top-level index. */
+  private readonly places: Array<Omit<ExpansionUnit, "declaration">> | undefined;
+  private readonly made = new Map<number, ExpansionUnit>();
+
+  constructor(private readonly body: Declaration[]) {
+    if (!body.some(isBlockScope)) {
+      this.declarations = body;
+      return;
+    }
+    const declarations: Declaration[] = [];
+    const places: Array<Omit<ExpansionUnit, "declaration">> = [];
+    const visit = (owner: Declaration[], scope: OptionMap | undefined, top: number | undefined): void =>
+      owner.forEach((declaration, index) => {
+        if (isBlockScope(declaration))
+          visit(declaration.block ?? [], blockScope(declaration, deepMerge(scope ?? EMPTY_MAP, declaration.options)), top ?? index);
+        else {
+          declarations.push(declaration);
+          places.push({ scope, owner, index, top: top ?? index });
+        }
+      });
+    visit(body, undefined, undefined);
+    this.declarations = declarations;
+    this.places = places;
+  }
+
+  get length(): number {
+    return this.declarations.length;
+  }
+
+  /** The options the block around unit `i` gives it (undefined at the top level). */
+  scopeAt(i: number): OptionMap | undefined {
+    return this.places?.[i].scope;
+  }
+
+  /** The index in the body of the top-level declaration unit `i` is part of. */
+  topAt(i: number): number {
+    return this.places?.[i].top ?? i;
+  }
+
+  /** Unit `i`, one object however often asked: a declaration it adopts stands in the tree and in `declarations`. */
+  unit(i: number): ExpansionUnit {
+    let unit = this.made.get(i);
+    if (!unit) {
+      const place = this.places?.[i] ?? { scope: undefined, owner: this.body, index: i, top: i };
+      unit = { declaration: this.declarations[i], ...place };
+      this.made.set(i, unit);
+    }
+    return unit;
+  }
+
+  /** Puts `declaration` in unit `i`'s place, in the tree and here. */
+  replace(i: number, declaration: Declaration): void {
+    const unit = this.unit(i);
+    unit.owner[unit.index] = declaration;
+    unit.declaration = declaration;
+    if (this.places) this.declarations[i] = declaration;
+  }
+}
+
+function isBlockScope(declaration: Declaration): boolean {
+  return declaration.kind === "namespace" || declaration.kind === "with_options";
 }
 
 /** What a namespace or with_options block gives its declarations, from the block's own options (merged with those it is under). */
