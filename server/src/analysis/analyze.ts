@@ -11,6 +11,7 @@ import { NotStatic } from "./evaluated";
 import { notStaticDiagnostic } from "./evaluated";
 import type { Reusable, RoutingFileAnalysis } from "./fileAnalysis";
 import { FileSyntax, parseDiagnosticsOf, syntaxOf, tokenStart } from "./fileSyntax";
+import { ImportedFunctions, type ModuleReading, type ModuleSources } from "./importedFunctions";
 import { drawBindings, findDrawCall } from "./imports";
 import { PACKAGE_NAME } from "./packageName";
 import { partialImport } from "./partialImport";
@@ -32,6 +33,8 @@ export function analyzeRoutingFile(
   fileName = "routes.ts",
   previous?: TakenOver<RoutingFileAnalysis>,
   known?: TextChange,
+  /** Where functions the file imports and calls with the mapper are read (none: such a call is not static). */
+  modules?: ModuleSources,
 ): RoutingFileAnalysis {
   const prior = previous?.reuse?.trees.fileName === fileName ? handOver(previous.reuse) : undefined;
   const change = prior && (known ?? textChange(previous!.text.toString(), source.toString()));
@@ -48,13 +51,15 @@ export function analyzeRoutingFile(
   const result: RoutingFileAnalysis = { diagnostics, settingsSources, text, syntax: syntaxOf(trees, fileName, text), reuse: { trees } };
   // The fast path failed where it should not have: the whole file is read, and the failure reported, not hidden.
   if (alone) diagnostics.push(internalError(alone.failed, undefined));
+  const functions = modules && new ImportedFunctions(modules);
   try {
-    read(result, file, evaluator, prior, change);
+    read(result, file, evaluator, prior, change, functions && { functions, from: fileName });
   } catch (error) {
     result.reuse = { trees }; // what was read is incomplete: the next version reads everything again
     diagnostics.push(internalError(error, result.tree ? evaluator.span(file) : undefined));
   }
   result.cost = evaluator.budget.spent;
+  if (functions?.read.size) result.modules = functions.read;
   return result;
 }
 
@@ -88,7 +93,14 @@ export function nodesAt(analysis: RoutingFileAnalysis, offset: number): ts.Node[
 }
 
 /** What the analysis reads into `result`: diagnostics of the parser, the settings, the declarations. */
-function read(result: RoutingFileAnalysis, file: ts.SourceFile, evaluator: Evaluator, prior: Reusable | undefined, change: TextChange | undefined): void {
+function read(
+  result: RoutingFileAnalysis,
+  file: ts.SourceFile,
+  evaluator: Evaluator,
+  prior: Reusable | undefined,
+  change: TextChange | undefined,
+  modules: ModuleReading | undefined,
+): void {
   const { diagnostics, settingsSources } = result;
   for (const d of parseDiagnosticsOf(file)) {
     diagnostics.push({
@@ -126,7 +138,7 @@ function read(result: RoutingFileAnalysis, file: ts.SourceFile, evaluator: Evalu
   const reusable = before && change && prior?.scope && withinOneStatement(change, before) && sameStatements(statements, prior.scope) ? before : undefined;
   result.reuse!.scope = statements;
   const head = diagnostics.length;
-  const reading = new DeclarationReader(evaluator, diagnostics, scoped).drawCallback(callback, scope, body, reusable);
+  const reading = new DeclarationReader(evaluator, diagnostics, scoped, modules).drawCallback(callback, scope, body, reusable);
   result.reuse!.readings = reading.statements;
   result.reuse!.readingsCost = reading.statements.reduce((sum, r) => addCost(sum, r.cost), { steps: 0, iterations: 0 });
   // Syntax errors elsewhere would have to move with the edit: such a file is read whole until they are gone.

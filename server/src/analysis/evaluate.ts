@@ -6,6 +6,7 @@ import type { SourceText } from "../text/sourceText";
 import { ANALYSIS_LIMITS, Budget, count } from "./budget";
 import { type Evaluated, NotStatic } from "./evaluated";
 import { tokenStart } from "./fileSyntax";
+import { PACKAGE_NAME } from "./packageName";
 import { Binding, ConstValue, Scope } from "./scope";
 import { StatementPlace } from "./statementPlace";
 
@@ -360,7 +361,8 @@ function unsetCall(node: ts.CallExpression, scope: Scope): NotStatic | undefined
   const [name] = node.arguments;
   if (!ts.isIdentifier(node.expression) || node.arguments.length !== 1 || !ts.isStringLiteralLike(name)) return undefined;
   const binding = scope.lookup(node.expression.text);
-  return binding?.kind === "opaque" && binding.packageExport === "unset" ? new NotStatic(node, name.text, "unset") : undefined;
+  const imported = binding?.kind === "opaque" ? binding.imported : undefined;
+  return imported?.module === PACKAGE_NAME && imported.name === "unset" ? new NotStatic(node, name.text, "unset") : undefined;
 }
 
 /** An option path below `path` (`member` + `mark` → `member.mark`); "" is the root of a const's value. */

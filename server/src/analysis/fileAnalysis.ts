@@ -23,6 +23,8 @@ export interface RoutingFileAnalysis {
    * file written in another language (a routes.rb), which is read but never edited by the service.
    */
   syntax?(): ts.SourceFile;
+  /** The other modules whose functions the file calls were read, by file name, with the texts read: the analysis is stale once one changes. */
+  modules?: ReadonlyMap<string, string>;
   /** What the analysis of the file's next version re-uses; none on a compacted analysis (a closed file's). */
   reuse?: Reusable;
   /**

@@ -3,6 +3,7 @@ import { type Declaration, DECLARATION_KINDS, type DeclarationKind, type Diagnos
 
 import type { FunctionNode } from "./callArguments";
 import { unwrap } from "./evaluate";
+import { type Evaluated, NotStatic } from "./evaluated";
 import { Scope } from "./scope";
 
 /*
@@ -51,4 +52,33 @@ export function mapperMethods(scoped: boolean): ReadonlySet<string> {
 /** A call on a mapper that has no such method: said, and the call left out. */
 export function unknownMapperMethod(method: string, methods: ReadonlySet<string>, span: Span): Diagnostic {
   return { severity: "warning", code: "unknown-mapper-method", message: `The mapper has no method "${method}" (it has ${[...methods].join(", ")})`, span };
+}
+
+/**
+ * A function's parameters bound for a call with a mapper: each parameter given a mapper names its
+ * list (hiding a mapper of the same name outside), one given a static value holds it (`value` of
+ * its argument); a mapper passed to a rest or destructured parameter is not static.
+ */
+export function boundParameters(
+  fn: ts.FunctionDeclaration,
+  call: ts.CallExpression,
+  mappers: Mappers,
+  bodyScope: Scope,
+  value: (argument: ts.Expression) => Evaluated,
+): { inner: Mappers; bodyScope: Scope } | NotStatic {
+  const inner = new Map(mappers);
+  for (const [i, parameter] of fn.parameters.entries()) {
+    const argument = call.arguments[i];
+    const mapper = argument && mapperNamed(argument, mappers);
+    const plain = ts.isIdentifier(parameter.name) && !parameter.dotDotDotToken;
+    if (!plain && mapper) return new NotStatic(parameter, "a mapper passed to a rest or destructured parameter");
+    if (!ts.isIdentifier(parameter.name) || !plain) continue;
+    inner.delete(parameter.name.text);
+    if (mapper) inner.set(parameter.name.text, mappers.get(mapper)!);
+    else if (argument) {
+      const known = value(argument);
+      if (known !== undefined && !(known instanceof NotStatic)) bodyScope.bind(parameter.name.text, { kind: "value", value: known });
+    }
+  }
+  return { inner, bodyScope };
 }

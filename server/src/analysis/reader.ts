@@ -5,9 +5,10 @@ import { addCost, ANALYSIS_LIMITS, count } from "./budget";
 import { callArguments, declarationOf, type FunctionNode } from "./callArguments";
 import { Evaluator, unwrap } from "./evaluate";
 import { NotStatic, notStaticDiagnostic } from "./evaluated";
-import { functionScope, loopVariable, mapperMethods, mapperNamed, type Mappers, mentions, unknownMapperMethod } from "./mapperSyntax";
-import { blockOf, BlockReading, CallbackReadings, FoundBlock, StatementReading, unreadStatement } from "./readings";
-import { Scope } from "./scope";
+import { boundParameters, functionScope, loopVariable, mapperMethods, mapperNamed, type Mappers, mentions, unknownMapperMethod } from "./mapperSyntax";
+import { type ModuleReading, placeAtCall } from "./importedFunctions";
+import { blockOf, BlockReading, budgetSpentBefore, CallbackReadings, FoundBlock, StatementReading, unreadStatement } from "./readings";
+import { type Imported, Scope } from "./scope";
 import { StatementPlace } from "./statementPlace";
 
 /** Mapper parameters in scope, each with the list its calls are recorded into. */
@@ -19,13 +20,9 @@ import { StatementPlace } from "./statementPlace";
  */
 export class DeclarationReader {
   private blockDepth = 0;
-  /** The functions of the file being read, from a call with the mapper: one that calls itself is not followed. */
-  private readonly calling = new Set<ts.FunctionDeclaration>();
-  /**
-   * The size (Evaluator.sizeOf) of the options the declarations being read inherit from the
-   * blocks around them: expansion merges them into each declaration's own, so each declaration is
-   * charged them.
-   */
+  /** Calls of functions of other modules read so far: a statement that made one is read again whenever the file is (see StatementReading.elsewhere). */
+  private modulesRead = 0;
+  /** The size (Evaluator.sizeOf) of the options the declarations being read inherit: expansion merges them into each one's own. */
   private inherited = 0;
   private loopsStopped = false;
   /**
@@ -36,11 +33,17 @@ export class DeclarationReader {
 
   private readonly methods: ReadonlySet<string>;
 
-  /** `scoped`: the file is behaviour C's, whose blocks take no mapper: every call made while one runs is its own. */
+  /**
+   * `scoped`: a behaviour-C file, whose blocks take no mapper. `modules`: where the file's imported
+   * functions are found, and its name (none: a call of one is not static). `calling`: the functions
+   * being read, here and in the modules read: one that calls itself is not followed.
+   */
   constructor(
     private readonly evaluator: Evaluator,
     private readonly diagnostics: Diagnostic[],
     private readonly scoped = false,
+    private readonly modules?: ModuleReading,
+    private readonly calling = new Set<ts.FunctionDeclaration>(),
   ) {
     this.methods = mapperMethods(scoped);
   }
@@ -63,7 +66,7 @@ export class DeclarationReader {
     const inner = functionScope(fn, scope);
     // A renamed mapper parameter changes what every statement means.
     const before = new Map(
-      previous.filter((reading) => reading.node && reading.mapper === mapper && reading.outsideEnd < 0).map((reading) => [reading.node, reading]),
+      previous.filter((reading) => reading.node && reading.mapper === mapper && reading.outsideEnd < 0 && !reading.elsewhere).map((reading) => [reading.node, reading]),
     );
     const budget = this.evaluator.budget;
     // Once the budget is gone it stays gone: the statements from the first one found so are left unread.
@@ -89,24 +92,9 @@ export class DeclarationReader {
     return { statements, mapper, scope: inner };
   }
 
-  /**
-   * One diagnostic for the statements after the file's budget ran out, which are not read at all:
-   * once the allowance is gone every one of them would be left out, and a report each would bury
-   * the one that says why.
-   */
+  /** Said once for the statements after the file's budget ran out (see budgetSpentBefore). */
   private leftUnread(statements: readonly ts.Statement[]): Diagnostic {
-    const first = statements[0];
-    const last = statements[statements.length - 1];
-    const more = statements.length - 1;
-    const which = more === 0 ? "this statement; it is not read, and its" : `this statement and the ${count(more)} after it; they are not read, and their`;
-    const diagnostic: Diagnostic = {
-      severity: "information",
-      code: "not-static",
-      message: `Not static: the analyser's budget of ${count(ANALYSIS_LIMITS.steps)} evaluation steps for one file was spent before ${which} routes are left out.`,
-      span: { start: this.evaluator.span(first).start, end: last.end },
-    };
-    this.diagnostics.push(diagnostic);
-    return diagnostic;
+    return this.diagnostics[this.diagnostics.push(budgetSpentBefore(statements, this.evaluator)) - 1];
   }
 
   /** One top-level statement of the callback whose mapper is named `mapper`, read in the callback body's scope. */
@@ -144,6 +132,7 @@ export class DeclarationReader {
     const from = into.length;
     const diagnostics = this.diagnostics.length;
     const before = this.evaluator.budget.spent;
+    const modulesRead = this.modulesRead;
     const level = { start: diagnostics, blocks: [] as Array<FoundBlock | null> };
     this.levels.push(level);
     let outsideEnd: number;
@@ -167,6 +156,7 @@ export class DeclarationReader {
       cost: addCost(this.evaluator.budget.spent, before, -1),
       bounded: this.evaluator.budget.exhausted,
       block,
+      ...(this.modulesRead > modulesRead ? { elsewhere: true as const } : {}),
     };
   }
 
@@ -296,8 +286,10 @@ export class DeclarationReader {
     }
     if (ts.isCallExpression(e) && ts.isIdentifier(e.expression)) {
       const binding = scope.lookup(e.expression.text);
-      if (binding?.kind === "opaque" && binding.declared && e.arguments.some((argument) => mapperNamed(argument, mappers)))
-        return this.functionCall(e, binding.declared, mappers, scope);
+      if (binding?.kind === "opaque" && e.arguments.some((argument) => mapperNamed(argument, mappers))) {
+        if (binding.declared) return this.functionCall(e, binding.declared, mappers, scope);
+        if (binding.imported && this.modules) return this.importedCall(e, binding.imported, mappers, scope, this.modules);
+      }
     }
     if (mentions(e, mappers)) this.notStatic(new NotStatic(e, "an expression the analyser does not follow"), LEFT_OUT);
   }
@@ -365,39 +357,45 @@ export class DeclarationReader {
   }
 
   /**
-   * `adminRoutes(map)`: a function of the file called with a mapper, its body read with each parameter bound to
-   * its argument (a mapper, or a static value); one calling itself is not followed, as nothing static would end it.
-   * Each call is charged its statements: functions that each call the next twice would otherwise multiply free work.
+   * `adminRoutes(map)`: a function called with a mapper, its body read with each parameter bound (see boundParameters); one calling
+   * itself is not followed, as nothing static would end it. Each call is charged its statements: functions that each call the next
+   * twice would otherwise multiply free work.
    */
-  private functionCall(call: ts.CallExpression, { fn, scope: declaredIn }: { fn: ts.FunctionDeclaration; scope: Scope }, mappers: Mappers, scope: Scope): void {
+  private functionCall(
+    call: ts.CallExpression,
+    { fn, scope: declaredIn }: { fn: ts.FunctionDeclaration; scope: Scope },
+    mappers: Mappers,
+    scope: Scope,
+    reader: DeclarationReader = this, // or one of the module the function is declared in (its ranges are that text's)
+  ): void {
     if (this.calling.has(fn)) return void this.notStatic(new NotStatic(call, `\`${fn.name!.text}\` calling itself`), LEFT_OUT);
     if (this.tooDeep(call)) return;
     if (!this.evaluator.budget.spend(1 + fn.body!.statements.length))
       return void this.notStatic(new NotStatic(call, `calls needing more than ${count(ANALYSIS_LIMITS.steps)} evaluation steps`, "budget"), LEFT_OUT);
-    const inner = new Map(mappers);
-    const bodyScope = functionScope(fn, declaredIn);
-    for (const [i, parameter] of fn.parameters.entries()) {
-      const argument = call.arguments[i];
-      const mapper = argument && mapperNamed(argument, mappers);
-      if ((!ts.isIdentifier(parameter.name) || parameter.dotDotDotToken) && mapper)
-        return void this.notStatic(new NotStatic(parameter, "a mapper passed to a rest or destructured parameter"), LEFT_OUT);
-      if (!ts.isIdentifier(parameter.name) || parameter.dotDotDotToken) continue;
-      // The parameter hides any mapper of the same name outside the function.
-      inner.delete(parameter.name.text);
-      if (mapper) inner.set(parameter.name.text, mappers.get(mapper)!);
-      else if (argument) {
-        const value = this.evaluator.evaluate(argument, scope);
-        if (value !== undefined && !(value instanceof NotStatic)) bodyScope.bind(parameter.name.text, { kind: "value", value });
-      }
-    }
+    const bound = boundParameters(fn, call, mappers, functionScope(fn, declaredIn), (argument) => this.evaluator.evaluate(argument, scope));
+    if (bound instanceof NotStatic) return void this.notStatic(bound, LEFT_OUT);
+    const { inner, bodyScope } = bound;
     this.calling.add(fn);
-    this.blockDepth++;
+    reader.blockDepth = this.blockDepth + 1;
     try {
-      this.statements(fn.body!.statements, inner, bodyScope);
+      reader.statements(fn.body!.statements, inner, bodyScope);
     } finally {
-      this.blockDepth--;
+      reader.blockDepth = this.blockDepth;
       this.calling.delete(fn);
     }
+  }
+
+  /** `clearanceRoutes(map)` imported from another module: read there as a function of the file is, by a reader of that text, and placed at the call. */
+  private importedCall(call: ts.CallExpression, imported: Imported, mappers: Mappers, scope: Scope, modules: ModuleReading): void {
+    const found = modules.functions.find(imported.module, imported.name, modules.from);
+    if (typeof found === "string") return void this.notStatic(new NotStatic(call, found), LEFT_OUT);
+    this.modulesRead++;
+    const reports: Diagnostic[] = [];
+    const there = { ...modules, from: found.fileName };
+    const reader = new DeclarationReader(new Evaluator(found.text, this.evaluator.budget), reports, this.scoped, there, this.calling);
+    const placing = placeAtCall(mappers.values());
+    this.functionCall(call, found, mappers, scope, reader);
+    placing.done({ call: this.evaluator.span(call), callee: this.evaluator.span(call.expression), reports, module: found }, this.diagnostics);
   }
 
   private mapperCall(call: ts.CallExpression, method: string, into: Declaration[], mappers: Mappers, scope: Scope): void {

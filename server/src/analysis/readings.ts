@@ -1,7 +1,8 @@
 import ts = require("typescript");
 import type { Declaration, Diagnostic } from "resource-routes/internal";
 
-import type { Cost } from "./budget";
+import { ANALYSIS_LIMITS, type Cost, count } from "./budget";
+import type { Evaluator } from "./evaluate";
 import type { Scope } from "./scope";
 import { StatementPlace } from "./statementPlace";
 
@@ -35,6 +36,8 @@ export interface StatementReading {
   bounded: boolean;
   /** The one block of calls the statement holds (a namespace's), read a statement at a time. */
   block?: BlockReading;
+  /** It called a function of another module, whose text may change while the file's does not: read again with the file, never re-used or read alone. */
+  elsewhere?: true;
 }
 
 /**
@@ -89,4 +92,22 @@ export interface CallbackReadings {
   statements: StatementReading[];
   mapper?: string;
   scope: Scope;
+}
+
+/**
+ * One diagnostic for the statements after the file's budget ran out, which are not read at all:
+ * once the allowance is gone every one of them would be left out, and a report each would bury
+ * the one that says why.
+ */
+export function budgetSpentBefore(statements: readonly ts.Statement[], evaluator: Evaluator): Diagnostic {
+  const first = statements[0];
+  const last = statements[statements.length - 1];
+  const more = statements.length - 1;
+  const which = more === 0 ? "this statement; it is not read, and its" : `this statement and the ${count(more)} after it; they are not read, and their`;
+  return {
+    severity: "information",
+    code: "not-static",
+    message: `Not static: the analyser's budget of ${count(ANALYSIS_LIMITS.steps)} evaluation steps for one file was spent before ${which} routes are left out.`,
+    span: { start: evaluator.span(first).start, end: last.end },
+  };
 }

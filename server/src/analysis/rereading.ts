@@ -63,7 +63,8 @@ function readOneStatement(text: SourceText, previous: RoutingFileAnalysis, prior
   let index = firstEndingFrom(readings, change.start);
   while (index < readings.length && readings[index].place.pos <= change.start && readings[index].place.end < change.oldEnd) index++;
   const old = readings[index] && readings[index].place.pos <= change.start ? readings[index] : undefined;
-  if (!old || old.mapper !== callback.mapper || !old.expression) return undefined;
+  // A statement that read another module's function is read with the whole file (where the modules are found).
+  if (!old || old.mapper !== callback.mapper || !old.expression || old.elsewhere) return undefined;
   const delta = change.newEnd - change.oldEnd;
   // The tree's body and the diagnostics are the readings' in order (after the settings'
   // diagnostics): the statement's run in each is replaced, where it lies found by counting.
@@ -93,6 +94,7 @@ function readOneStatement(text: SourceText, previous: RoutingFileAnalysis, prior
     diagnostics: spliced(previous.diagnostics, diagnosticsAt, old.diagnostics.length, reading.diagnostics),
     settingsSources: previous.settingsSources,
     text,
+    ...(previous.modules ? { modules: previous.modules } : {}),
     syntax: syntaxOf(prior.trees, prior.trees.fileName, text),
     reuse: { trees: prior.trees, readings: next, readingsCost: spent, callback, scope: prior.scope, readAgain: { reading, bodyAt } },
   };

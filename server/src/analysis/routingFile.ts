@@ -8,6 +8,7 @@ import type { TextChange } from "../text/textChange";
 import { adoptTreeDeclarations, analyzeRoutingFile, internalError } from "./analyze";
 import { ANALYSIS_LIMITS } from "./budget";
 import type { RoutingFileAnalysis } from "./fileAnalysis";
+import type { ModuleSources } from "./importedFunctions";
 
 /** A routing file read statically and expanded: what the CLI and the language service work on. */
 export interface LoadedRoutingFile {
@@ -32,13 +33,15 @@ export interface LoadOptions {
   previous?: TakenOver<LoadedRoutingFile>;
   /** Where `previous`'s text and this one differ, when the caller knows it already (it is worked out otherwise). */
   change?: TextChange;
+  /** Where a function the file imports and calls with the mapper is read (none: the call is not static, its routes left out). */
+  modules?: ModuleSources;
 }
 
 /**
  * Analyses `text` and expands its declarations with the facility. Undefined when not a routing file.
  */
 export function loadRoutingFile(text: SourceText, fileName: string, options: LoadOptions = {}): LoadedRoutingFile | undefined {
-  const analysis = analyzeRoutingFile(text, fileName, options.previous?.analysis, options.change);
+  const analysis = analyzeRoutingFile(text, fileName, options.previous?.analysis, options.change, options.modules);
   return analysis.tree ? expanded(analysis, options) : undefined;
 }
 

@@ -3,7 +3,6 @@ import { OptionValue } from "resource-routes/internal";
 
 import { OptionSources } from "../incremental/optionSources";
 import type { Evaluated } from "./evaluated";
-import { isPackage } from "./packageName";
 
 /** A const's value once evaluated: the value (or why it is not static) and the option ranges it wrote, by path below it. */
 export interface ConstValue {
@@ -23,7 +22,13 @@ export interface ConstValue {
 export type Binding =
   | { kind: "value"; value: OptionValue }
   | { kind: "const"; declaration: ts.VariableDeclaration; initializer: ts.Expression; scope: Scope; evaluated?: ConstValue }
-  | { kind: "opaque"; what: string; declared?: { fn: ts.FunctionDeclaration; scope: Scope }; packageExport?: string };
+  | { kind: "opaque"; what: string; declared?: { fn: ts.FunctionDeclaration; scope: Scope }; imported?: Imported };
+
+/** What an import binds a name to: the module's specifier and the name it exports (`default` for a default import). */
+export interface Imported {
+  module: string;
+  name: string;
+}
 
 /**
  * A lexical scope. Every name a block declares is bound when the block is entered (declarations
@@ -81,13 +86,16 @@ export class Scope {
       this.bind(statement.name.text, { kind: "opaque", what: ts.isClassDeclaration(statement) ? "a class" : "an enum" });
     } else if (ts.isImportDeclaration(statement) || ts.isImportEqualsDeclaration(statement)) {
       for (const name of importedNames(statement)) this.bind(name, { kind: "opaque", what: "an import" });
-      // The package's own functions keep their exported names: unset() is read as what it means (see Evaluator).
-      if (ts.isImportDeclaration(statement) && isPackage(statement.moduleSpecifier) && !statement.importClause?.isTypeOnly) {
-        const named = statement.importClause?.namedBindings;
+      // What a value import names keeps its module and exported name: the package's unset() (see Evaluator), a function of another module (see the reader).
+      if (ts.isImportDeclaration(statement) && ts.isStringLiteralLike(statement.moduleSpecifier) && !statement.importClause?.isTypeOnly) {
+        const module = statement.moduleSpecifier.text;
+        const clause = statement.importClause;
+        if (clause?.name) this.bind(clause.name.text, { kind: "opaque", what: "an import", imported: { module, name: "default" } });
+        const named = clause?.namedBindings;
         if (named && ts.isNamedImports(named))
           for (const element of named.elements)
             if (!element.isTypeOnly)
-              this.bind(element.name.text, { kind: "opaque", what: "an import", packageExport: (element.propertyName ?? element.name).text });
+              this.bind(element.name.text, { kind: "opaque", what: "an import", imported: { module, name: (element.propertyName ?? element.name).text } });
       }
     }
   }

@@ -1,6 +1,7 @@
 import { Behaviour } from "resource-routes/internal";
 
 import { LoadedRoutingFile, type LoadOptions, loadRoutingFile } from "../analysis/routingFile";
+import { modulesOnDisk } from "../files/moduleSources";
 import { readRegularFileSync, UnreadableFile } from "../files/regularFile";
 import { LineIndex } from "../text/lineIndex";
 import { UsageError } from "./args";
@@ -31,7 +32,7 @@ export function loadFile(file: string, behaviour?: Behaviour): CliRoutingFile {
       error instanceof UnreadableFile ? error.message : code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (error as Error).message;
     throw new UsageError(`cannot read ${JSON.stringify(file)}: ${why}`);
   }
-  const loaded = file.endsWith(".rb") ? rubyLoader?.(file, text, { behaviour }) : loadRoutingFile(text, file, { behaviour });
+  const loaded = file.endsWith(".rb") ? rubyLoader?.(file, text, { behaviour }) : loadRoutingFile(text, file, { behaviour, modules: modulesOnDisk() });
   if (!loaded) throw new UsageError(`${JSON.stringify(file)} is not a routing file: it calls no draw() imported from "resource-routes"`);
   return { ...loaded, file, lines: LineIndex.of(text) };
 }

@@ -42,6 +42,11 @@ export function importedRoutingFiles(graph: ImportGraph, uri: string): string[] 
   return [...found].sort();
 }
 
+/** The module (its URI) a specifier names from the module `from`, as importedRoutingFiles resolves it; undefined for a package or a missing file. */
+export function moduleAt(graph: ImportGraph, from: string, specifier: string): string | undefined {
+  return resolveModule(graph, new Map(), from, specifier);
+}
+
 /**
  * The workspace document a specifier names from `from`: a relative one, or one a `paths` entry of
  * the nearest tsconfig.json or jsconfig.json maps (exactly or through its one `*`); undefined for

@@ -1,6 +1,9 @@
+import { pathToFileURL } from "url";
+
 import { ControllerModuleInfo, readControllerModule } from "../analysis/controllerModule";
 import { compacted } from "../analysis/rereading";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
+import { modulesFrom } from "../files/moduleSources";
 import { parseUri } from "../files/uris";
 import { loadRubyRoutingFile, type RubyRoutesReader } from "../ruby/rubyRoutingFile";
 import { LineIndex } from "../text/lineIndex";
@@ -26,6 +29,8 @@ export class DocumentAnalyses {
   private readonly lineIndexes: Map<string, Cached<LineIndex>>;
   private readonly helperUseLists: Map<string, Cached<HelperUseScan>>;
   private readonly controllerModules: Map<string, Cached<ControllerModuleInfo>>;
+  /** The documents' change count when each analysis that read other modules last found their texts unchanged. */
+  private readonly modulesCheckedAt = new WeakMap<LoadedRoutingFile, number>();
   private routingList?: Array<{ uri: string; file: LoadedRoutingFile }>;
   /** Each open routing file's document when releaseSyntaxTrees() last ran. */
   private atLastRelease = new Map<string, TextDocument>();
@@ -86,13 +91,27 @@ export class DocumentAnalyses {
     // The same text (a file opened as it is on disk, or closed unchanged) keeps its analysis; an
     // edited one hands the previous analysis over, so that only what changed is parsed and expanded
     // again.
-    return cachedFor(this.loaded, document, (previous, before) => {
+    const file = cachedFor(this.loaded, document, (previous, before) => {
       const change = this.documents.editBetween(uri, before, document);
       if (previous && before && sameText(before.text, document.text, change)) return this.kept(uri, previous);
-      const file = this.load(uri, document.text, previous, change);
-      if (file) this.routesMade?.(uri, file);
-      return this.kept(uri, file);
+      return this.made(uri, this.load(uri, document.text, previous, change));
     });
+    if (!file?.analysis.modules || this.modulesCheckedAt.get(file) === this.documents.changes) return file;
+    // The file calls functions of other modules: read again once one of their texts is not the one read.
+    if (!modulesChanged(file.analysis.modules, (uri) => this.documents.document(uri)?.text)) {
+      this.modulesCheckedAt.set(file, this.documents.changes);
+      return file;
+    }
+    const fresh = this.made(uri, this.load(uri, document.text));
+    this.loaded.set(uri, { document, value: fresh });
+    this.routesChanged();
+    return fresh;
+  }
+
+  /** A routing file's new analysis, said to whoever follows each version, and kept as the workspace keeps it. */
+  private made(uri: string, file: LoadedRoutingFile | undefined): LoadedRoutingFile | undefined {
+    if (file) this.routesMade?.(uri, file);
+    return this.kept(uri, file);
   }
 
   /** `text` analysed as the routing file at `uri` would be, from scratch; nothing is kept (none for a routes.rb). */
@@ -197,13 +216,20 @@ export class DocumentAnalyses {
   /** `text` analysed as the routing file at `uri`, with the workspace's settings; from `previous` (used up) where given. */
   private load(uri: string, text: SourceText, previous?: LoadedRoutingFile, change?: TextChange): LoadedRoutingFile | undefined {
     const { defaultBehaviour, drawDefaults } = this.settings();
-    return loadRoutingFile(text, parseUri(uri)?.fsPath ?? uri, { defaults: { ...drawDefaults, behaviour: defaultBehaviour }, previous, change });
+    const modules = modulesFrom((module) => this.documents.document(module)?.text);
+    return loadRoutingFile(text, parseUri(uri)?.fsPath ?? uri, { defaults: { ...drawDefaults, behaviour: defaultBehaviour }, previous, change, modules });
   }
 
   /** An analysis as the workspace keeps it: a file that is not open keeps no syntax tree (only an open one is completed in). */
   private kept(uri: string, file: LoadedRoutingFile | undefined): LoadedRoutingFile | undefined {
     return file && !this.documents.isOpen(uri) ? compact(file) : file;
   }
+}
+
+/** Whether a module an analysis read (file name → text read) now has another text, or is gone. */
+function modulesChanged(modules: ReadonlyMap<string, string>, text: (uri: string) => SourceText | undefined): boolean {
+  for (const [fileName, read] of modules) if (text(pathToFileURL(fileName).toString())?.toString() !== read) return true;
+  return false;
 }
 
 /** A routing file without its syntax tree (a closed file's): see compacted(). */

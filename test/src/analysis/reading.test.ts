@@ -147,7 +147,95 @@ describe("analyser: static values", () => {
       [`unset("x")`],
     );
   });
-  it("imported values and conditions are not guessed", () => {
+  it("a function imported from another module of the application and called with the mapper: read there, its routes placed at the call", () => {
+    const modules = new Map([
+      [
+        "/app/config/plugin.ts",
+        [
+          `import type { Mapper } from "resource-routes";`,
+          `import { more } from "./more";`,
+          `const ONLY = ["new", "create"];`,
+          `export function pluginRoutes(map: Mapper, prefix: string): void {`,
+          `  map.resources("passwords", { only: ONLY, path_prefix: prefix });`,
+          `  map.resources(computed());`,
+          `  more(map);`,
+          `}`,
+          `function local(map: Mapper) { map.resource("account"); }`,
+          `export { local as accountRoutes };`,
+          `export default function (map: Mapper) { map.resource("session"); }`,
+          `export function loop(map: Mapper) { more(map); }`,
+        ].join("\n"),
+      ],
+      ["/app/config/more.ts", `import { loop } from "./plugin";\nexport function more(map) { map.resources("more", { only: "index" }); loop(map); }\n`],
+    ]);
+    const sources = {
+      resolve: (specifier: string, from: string) => {
+        const fileName = `${from.slice(0, from.lastIndexOf("/"))}/${specifier.replace(/^\.\//, "")}.ts`;
+        const text = modules.get(fileName);
+        return text === undefined ? undefined : { fileName, text };
+      },
+    };
+    const text = [
+      `import { draw } from "resource-routes";`,
+      `import session, { pluginRoutes, accountRoutes, missing } from "./plugin";`,
+      `import { elsewhere } from "./nowhere";`,
+      `export default draw({ behaviour: "B" }, (map) => {`,
+      `  map.resources("posts", { only: "index" });`,
+      `  pluginRoutes(map, "/auth");`,
+      `  map.namespace("admin", (admin) => { accountRoutes(admin); session(admin); });`,
+      `  missing(map);`,
+      `  elsewhere(map);`,
+      `});`,
+    ].join("\n");
+    const loaded = loadRoutingFile(text, "/app/config/routes.ts", { modules: sources })!;
+    assert.deepStrictEqual(
+      loaded.routes.routes.map((r) => `${r.verb} ${r.path}`),
+      [
+        "GET /posts.:format",
+        "POST /auth/passwords.:format",
+        "GET /auth/passwords/new.:format",
+        "GET /more.:format",
+        "GET /admin/account/new.:format",
+        "GET /admin/account/edit.:format",
+        "GET /admin/account.:format",
+        "PUT /admin/account.:format",
+        "DELETE /admin/account.:format",
+        "POST /admin/account.:format",
+        "GET /admin/session/new.:format",
+        "GET /admin/session/edit.:format",
+        "GET /admin/session.:format",
+        "PUT /admin/session.:format",
+        "DELETE /admin/session.:format",
+        "POST /admin/session.:format",
+      ],
+    );
+    // Each route of the plugin is declared at its call.
+    const passwords = loaded.routes.routes.find((r) => r.path.startsWith("/auth/passwords"))!;
+    assert.strictEqual(slice(text, passwords.origin?.declaration.source?.call), `pluginRoutes(map, "/auth")`);
+    assert.deepStrictEqual(
+      loaded.diagnostics.map((d) => [slice(text, d.span), d.message]),
+      [
+        [`pluginRoutes(map, "/auth")`, "In plugin.ts:6:17: Not static: a function call cannot be known without running code; this declaration is left out."],
+        // A circle across modules is said with the way it went, and not followed.
+        [
+          `pluginRoutes(map, "/auth")`,
+          "In plugin.ts:7:3: In more.ts:2:71: In plugin.ts:12:37: Not static: `more` calling itself cannot be known without running code; the routes declared in it are left out.",
+        ],
+        ["missing(map)", `Not static: \`missing\`, which "./plugin" does not export as a function declaration cannot be known without running code; the routes declared in it are left out.`],
+        [
+          "elsewhere(map)",
+          `Not static: \`elsewhere\` of "./nowhere", a module the analyser does not find (only the application's own modules are read) cannot be known without running code; the routes declared in it are left out.`,
+        ],
+      ],
+    );
+    assert.deepStrictEqual([...loaded.analysis.modules!.keys()], ["/app/config/plugin.ts", "/app/config/more.ts"]);
+    // Without the modules (a reading that is given none), the calls are not static, as any imported value.
+    assert.deepStrictEqual(
+      loadRoutingFile(text, "/app/config/routes.ts")!.routes.routes.map((r) => r.path),
+      ["/posts.:format"],
+    );
+  });
+    it("imported values and conditions are not guessed", () => {
     const text = wrap(`if (process.env.ADMIN) map.resources("admins");\n  map.resources(imported);`, `import { imported } from "./names";`);
     const loaded = loadRoutingFile(text, "routes.ts")!;
     assert.deepStrictEqual(loaded.routes.routes, []);

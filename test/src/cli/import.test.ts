@@ -379,6 +379,19 @@ describe("resource-routes import", function () {
       host.routes.map((route) => `${route.verb} ${route.path}`),
       ["GET /posts.:format", ...written.default.routes.map((route) => `${route.verb} ${route.path}`)],
     );
+    // Written beside the application's routing file, which imports and calls it, `routes` and `check` read the plugin's routes at the call.
+    write("clearance.ts", method.stdout);
+    const application = write(
+      "routes.ts",
+      `import { draw } from "resource-routes";\nimport { clearanceRoutes } from "./clearance";\n\nexport default draw({ behaviour: "B" }, (map) => {\n  map.resources("posts", { only: ["index"] });\n  clearanceRoutes(map);\n});\n`,
+    );
+    const listed = JSON.parse(run("routes", application, "--json").stdout) as { routes: RouteJSON[]; diagnostics: unknown[] };
+    assert.deepStrictEqual(
+      listed.routes.map((route) => `${route.verb} ${route.path}`),
+      host.routes.map((route) => `${route.verb} ${route.path}`),
+    );
+    assert.deepStrictEqual(listed.diagnostics, []);
+    assert.strictEqual(run("check", application, "--strict", "--no-controllers").status, 0);
     // Each function named after where Rails called it.
     const connect = run(
       "import",

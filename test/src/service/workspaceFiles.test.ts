@@ -330,3 +330,42 @@ describe("service: several route sets in one workspace", () => {
     ]);
   });
 });
+
+describe("service: a routing file calling a function of another module", () => {
+  const routesUri = "file:///app/config/routes.ts";
+  const pluginUri = "file:///app/config/plugin.ts";
+  const ROUTING = [
+    `import { draw } from "resource-routes";`,
+    `import { pluginRoutes } from "./plugin";`,
+    `export default draw({ behaviour: "B" }, (map) => {`,
+    `  map.resources("posts", { only: "index" });`,
+    `  pluginRoutes(map);`,
+    `});`,
+    ``,
+  ].join("\n");
+  const plugin = (name: string) =>
+    `import type { Mapper } from "resource-routes";\nexport function pluginRoutes(map: Mapper): void {\n  map.resources("${name}", { only: ["index"] });\n}\n`;
+  const paths = (workspace: RoutingWorkspace) => workspace.routingFile(routesUri)!.routes.routes.map((r) => r.path);
+
+  it("reads the function in the workspace's document of that module, and again when that document changes", () => {
+    const workspace = new RoutingWorkspace();
+    workspace.set({ uri: routesUri, version: 1, text: ROUTING });
+    workspace.setFromDisk({ uri: pluginUri, version: 1, text: plugin("passwords") });
+    assert.deepStrictEqual(paths(workspace), ["/posts.:format", "/passwords.:format"]);
+    // The routing file unchanged, its module edited: the routes follow the module.
+    workspace.set({ uri: pluginUri, version: 2, text: plugin("sessions") });
+    assert.deepStrictEqual(paths(workspace), ["/posts.:format", "/sessions.:format"]);
+    // An edit of the routing file elsewhere keeps reading the module (a statement that read it is never re-used as it was).
+    const edited = ROUTING.replace(`{ only: "index" }`, `{ only: ["index"] }`);
+    workspace.set({ uri: routesUri, version: 2, text: edited });
+    assert.deepStrictEqual(paths(workspace), ["/posts.:format", "/sessions.:format"]);
+    // The hover on the call lists the routes it draws.
+    const at = edited.indexOf("pluginRoutes(map)") + 2;
+    assert.match(JSON.stringify(service(workspace).hover(routesUri, at)), /sessions/);
+    // Gone from the workspace, the module's routes are not known: the call is said not static.
+    workspace.close(pluginUri);
+    workspace.deleteFromDisk(pluginUri);
+    assert.deepStrictEqual(paths(workspace), ["/posts.:format"]);
+    assert.ok(service(workspace).diagnostics(routesUri).some((d) => d.code === "not-static" && /a module the analyser does not find/.test(d.message)));
+  });
+});
