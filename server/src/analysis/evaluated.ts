@@ -1,6 +1,7 @@
 import type { Diagnostic, OptionValue } from "resource-routes/internal";
 import type * as ts from "typescript";
 
+import { ANALYSIS_LIMITS, count } from "./budget";
 import type { Evaluator } from "./evaluate";
 
 /** A value the analyser could not know without running code: the exact node that stopped it. */
@@ -34,4 +35,9 @@ export function notStaticDiagnostic(missing: NotStatic, consequence: string, eva
     };
   const why = missing.cause === "budget" ? "is past what the analyser reads of one file" : "cannot be known without running code";
   return { severity: "information", code: "not-static", message: `Not static: ${missing.reason} ${why}; ${consequence}.`, span };
+}
+
+/** Calls of functions past the file's budget: each is charged what reading it costs (see the reader). */
+export function callsPastBudget(call: ts.CallExpression): NotStatic {
+  return new NotStatic(call, `calls needing more than ${count(ANALYSIS_LIMITS.steps)} evaluation steps`, "budget");
 }

@@ -108,6 +108,7 @@ function placed(declarations: readonly Declaration[], call: Span, method: Span):
 }
 
 function diagnosticsAtCall(diagnostics: readonly Diagnostic[], module: { fileName: string; text: string }, call: Span): Diagnostic[] {
+  if (diagnostics.length === 0) return [];
   const name = module.fileName.slice(Math.max(module.fileName.lastIndexOf("/"), module.fileName.lastIndexOf("\\")) + 1);
   const lines = LineIndex.of(module.text);
   return diagnostics.map(({ related: _, ...diagnostic }) => {

@@ -4,9 +4,9 @@ import { Declaration, DeclarationKind, Diagnostic } from "resource-routes/intern
 import { addCost, ANALYSIS_LIMITS, count } from "./budget";
 import { callArguments, declarationOf, type FunctionNode } from "./callArguments";
 import { Evaluator, unwrap } from "./evaluate";
-import { NotStatic, notStaticDiagnostic } from "./evaluated";
-import { boundParameters, functionScope, loopVariable, mapperMethods, mapperNamed, type Mappers, mentions, unknownMapperMethod } from "./mapperSyntax";
+import { callsPastBudget, NotStatic, notStaticDiagnostic } from "./evaluated";
 import { type ModuleReading, placeAtCall } from "./importedFunctions";
+import { boundParameters, functionScope, loopVariable, mapperMethods, mapperNamed, type Mappers, mentions, unknownMapperMethod } from "./mapperSyntax";
 import { blockOf, BlockReading, budgetSpentBefore, CallbackReadings, FoundBlock, StatementReading, unreadStatement } from "./readings";
 import { type Imported, Scope } from "./scope";
 import { StatementPlace } from "./statementPlace";
@@ -33,11 +33,8 @@ export class DeclarationReader {
 
   private readonly methods: ReadonlySet<string>;
 
-  /**
-   * `scoped`: a behaviour-C file, whose blocks take no mapper. `modules`: where the file's imported
-   * functions are found, and its name (none: a call of one is not static). `calling`: the functions
-   * being read, here and in the modules read: one that calls itself is not followed.
-   */
+  /** `scoped`: a behaviour-C file (blocks take no mapper). `modules`: where imported functions are found (none: not static). `calling`: the
+   * functions being read, here and in the modules read: one that calls itself is not followed. */
   constructor(
     private readonly evaluator: Evaluator,
     private readonly diagnostics: Diagnostic[],
@@ -66,7 +63,9 @@ export class DeclarationReader {
     const inner = functionScope(fn, scope);
     // A renamed mapper parameter changes what every statement means.
     const before = new Map(
-      previous.filter((reading) => reading.node && reading.mapper === mapper && reading.outsideEnd < 0 && !reading.elsewhere).map((reading) => [reading.node, reading]),
+      previous
+        .filter((reading) => reading.node && reading.mapper === mapper && reading.outsideEnd < 0 && !reading.elsewhere)
+        .map((reading) => [reading.node, reading]),
     );
     const budget = this.evaluator.budget;
     // Once the budget is gone it stays gone: the statements from the first one found so are left unread.
@@ -370,23 +369,25 @@ export class DeclarationReader {
   ): void {
     if (this.calling.has(fn)) return void this.notStatic(new NotStatic(call, `\`${fn.name!.text}\` calling itself`), LEFT_OUT);
     if (this.tooDeep(call)) return;
-    if (!this.evaluator.budget.spend(1 + fn.body!.statements.length))
-      return void this.notStatic(new NotStatic(call, `calls needing more than ${count(ANALYSIS_LIMITS.steps)} evaluation steps`, "budget"), LEFT_OUT);
+    if (!this.evaluator.budget.spend(1 + fn.body!.statements.length)) return void this.notStatic(callsPastBudget(call), LEFT_OUT);
     const bound = boundParameters(fn, call, mappers, functionScope(fn, declaredIn), (argument) => this.evaluator.evaluate(argument, scope));
     if (bound instanceof NotStatic) return void this.notStatic(bound, LEFT_OUT);
     const { inner, bodyScope } = bound;
     this.calling.add(fn);
+    const depth = reader.blockDepth;
     reader.blockDepth = this.blockDepth + 1;
     try {
       reader.statements(fn.body!.statements, inner, bodyScope);
     } finally {
-      reader.blockDepth = this.blockDepth;
+      reader.blockDepth = depth;
       this.calling.delete(fn);
     }
   }
 
   /** `clearanceRoutes(map)` imported from another module: read there as a function of the file is, by a reader of that text, and placed at the call. */
   private importedCall(call: ts.CallExpression, imported: Imported, mappers: Mappers, scope: Scope, modules: ModuleReading): void {
+    // A reader of the other text and the placing of its results: charged as the statements they cost, not as one.
+    if (!this.evaluator.budget.spend(IMPORTED_CALL_STEPS)) return void this.notStatic(callsPastBudget(call), LEFT_OUT);
     const found = modules.functions.find(imported.module, imported.name, modules.from);
     if (typeof found === "string") return void this.notStatic(new NotStatic(call, found), LEFT_OUT);
     this.modulesRead++;
@@ -445,3 +446,4 @@ export class DeclarationReader {
 }
 
 const LEFT_OUT = "the routes declared in it are left out";
+const IMPORTED_CALL_STEPS = 100;

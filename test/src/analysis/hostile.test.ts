@@ -53,6 +53,48 @@ describe("hostile routing files: functions of the file", () => {
   });
 });
 
+describe("hostile routing files: functions of other modules", () => {
+  /** Modules by name (`m7` is /app/m7.ts), found as `./m7` from any of them. */
+  const modulesOf = (texts: ReadonlyMap<string, string>) => ({
+    resolve: (specifier: string) => {
+      const text = texts.get(specifier.replace(/^\.\//, ""));
+      return text === undefined ? undefined : { fileName: `/app/${specifier.replace(/^\.\//, "")}.ts`, text };
+    },
+  });
+
+  it("a chain of a hundred modules, each function calling the next module's twice: the budget and the module limit stop it, said at the call", () => {
+    const texts = new Map(
+      Array.from({ length: 100 }, (_, i) => [
+        `m${i}`,
+        // Only the first declares routes: the calls alone must be charged.
+        `import { f${i + 1} } from "./m${i + 1}";\nexport function f${i}(m) { ${i === 0 ? `m.resources("r0", { only: "index" }); ` : ""}f${i + 1}(m); f${i + 1}(m); }\n`,
+      ]),
+    );
+    text = `${HEAD}import { f0 } from "./m0";\nexport default draw((map) => { f0(map); });\n`;
+    const loaded = loadRoutingFile(text, "/app/routes.ts", { modules: modulesOf(texts) })!;
+    assertWithinBudget(loaded);
+    assert.ok(loaded.analysis.modules!.size <= 32, `${loaded.analysis.modules!.size} modules read`);
+    assert.deepStrictEqual(paths(loaded), ["GET /r0.:format"]);
+    assert.ok(loaded.diagnostics.every((d) => text.slice(d.span!.start, d.span!.end) === "f0(map)"));
+    assert.ok(
+      loaded.diagnostics.some((d) => /past the 32 modules one routing file's reading follows|evaluation steps/.test(d.message)),
+      JSON.stringify(loaded.diagnostics[0]),
+    );
+  });
+
+  it("a module importing itself, and one whose text is not a module (binary garbage), are read without a throw", () => {
+    const texts = new Map([
+      ["self", `import { f } from "./self";\nexport function f(m) { m.resources("selves", { only: "index" }); f(m); }\n`],
+      ["garbage", "\u0000\u0001export function g(m) { m.resources(\u0000"],
+    ]);
+    text = `${HEAD}import { f } from "./self";\nimport { g } from "./garbage";\nexport default draw((map) => { f(map); g(map); });\n`;
+    const loaded = loadRoutingFile(text, "/app/routes.ts", { modules: modulesOf(texts) })!;
+    assertWithinBudget(loaded);
+    assert.deepStrictEqual(paths(loaded), ["GET /selves.:format"]);
+    assert.match(loaded.diagnostics[0].message, /`f` calling itself/);
+  });
+});
+
 describe("hostile routing files: settings and prototypes", () => {
   it("inflections with a null plural: invalid-setting at the value, the routes still read", () => {
     const f = analyse(`export default draw({ inflections: { irregular: { cactus: null } } }, (map) => { map.resources("cacti"); });`);

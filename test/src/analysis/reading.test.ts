@@ -221,7 +221,10 @@ describe("analyser: static values", () => {
           `pluginRoutes(map, "/auth")`,
           "In plugin.ts:7:3: In more.ts:2:71: In plugin.ts:12:37: Not static: `more` calling itself cannot be known without running code; the routes declared in it are left out.",
         ],
-        ["missing(map)", `Not static: \`missing\`, which "./plugin" does not export as a function declaration cannot be known without running code; the routes declared in it are left out.`],
+        [
+          "missing(map)",
+          `Not static: \`missing\`, which "./plugin" does not export as a function declaration cannot be known without running code; the routes declared in it are left out.`,
+        ],
         [
           "elsewhere(map)",
           `Not static: \`elsewhere\` of "./nowhere", a module the analyser does not find (only the application's own modules are read) cannot be known without running code; the routes declared in it are left out.`,
@@ -235,7 +238,7 @@ describe("analyser: static values", () => {
       ["/posts.:format"],
     );
   });
-    it("imported values and conditions are not guessed", () => {
+  it("imported values and conditions are not guessed", () => {
     const text = wrap(`if (process.env.ADMIN) map.resources("admins");\n  map.resources(imported);`, `import { imported } from "./names";`);
     const loaded = loadRoutingFile(text, "routes.ts")!;
     assert.deepStrictEqual(loaded.routes.routes, []);

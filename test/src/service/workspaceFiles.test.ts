@@ -366,6 +366,10 @@ describe("service: a routing file calling a function of another module", () => {
     workspace.close(pluginUri);
     workspace.deleteFromDisk(pluginUri);
     assert.deepStrictEqual(paths(workspace), ["/posts.:format"]);
-    assert.ok(service(workspace).diagnostics(routesUri).some((d) => d.code === "not-static" && /a module the analyser does not find/.test(d.message)));
+    assert.ok(
+      service(workspace)
+        .diagnostics(routesUri)
+        .some((d) => d.code === "not-static" && /a module the analyser does not find/.test(d.message)),
+    );
   });
 });
