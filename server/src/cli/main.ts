@@ -289,7 +289,7 @@ export async function main(argv: string[]): Promise<number> {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the Ruby front end loads for a command given a routes.rb, and only then
       const ruby = require("./rubyFiles") as typeof import("./rubyFiles");
       await ruby.readRubyRoutingFiles(rubyFiles);
-      useRubyLoader(ruby.loadedRubyFile);
+      useRubyLoader(ruby.loadedRubyFile, ruby.rereadRubyRoutingFiles);
     }
     const result = await command.run(args);
     if (result.stdout.length) process.stdout.write(`${result.stdout.join("\n")}\n`);

@@ -43,6 +43,15 @@ export async function readRubyRoutingFiles(files: readonly string[]): Promise<vo
 }
 
 /**
+ * The routes.rb files among `files` read again (a `--watch` saw them change, or the files they draw).
+ * @lintignore Loaded with require() with readRubyRoutingFiles.
+ */
+export async function rereadRubyRoutingFiles(files: readonly string[]): Promise<void> {
+  for (const file of files) readings.delete(file);
+  await readRubyRoutingFiles(files);
+}
+
+/**
  * A routes.rb read before the command ran, as a routing file; undefined for a file that is not one.
  * @lintignore Loaded with require() with readRubyRoutingFiles.
  */

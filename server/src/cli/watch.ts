@@ -13,16 +13,21 @@ const SETTLE_MS = 50;
  * `folders` changes, printing what each run says, until the process is stopped (Ctrl-C). A run
  * that fails (the file removed, a usage error) says why in one line and the watch goes on.
  */
-export function watching(write: () => CommandResult, files: readonly string[], folders: readonly string[]): Promise<CommandResult> {
-  const run = () => {
+export function watching(write: () => CommandResult | Promise<CommandResult>, files: readonly string[], folders: readonly string[]): Promise<CommandResult> {
+  const once = async () => {
     try {
-      const result = write();
+      const result = await write();
       if (result.stdout.length) process.stdout.write(`${result.stdout.join("\n")}\n`);
       if (result.stderr.length) process.stderr.write(`${result.stderr.join("\n")}\n`);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       process.stderr.write(`resource-routes: ${printable(error.message)}\n`);
     }
+  };
+  // Runs one after another (a write may wait for Ruby's parser): a change during one is written by the next.
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = running.then(once);
   };
   let timer: NodeJS.Timeout | undefined;
   const changed = () => {

@@ -221,6 +221,37 @@ describe("types, controllers and helpers --watch", function () {
     }
   });
 
+  it("helpers of a modern routes.rb: written again when the routes.rb or a file it draws (config/routes/*.rb) changes, each read again by Ruby's parser", async () => {
+    const dir = project({
+      "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts, only: [:index]\n  draw(:admin)\nend\n",
+      "config/routes/admin.rb": "namespace :admin do\n  resources :users, only: [:index]\nend\n",
+    });
+    const child = cp.spawn(process.execPath, [CLI, "helpers", "config/routes.rb", "--out", "routes.js", "--watch"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    const written = (count: number) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => ((out.match(/^wrote /gm) ?? []).length >= count ? resolve() : undefined);
+        child.stdout.on("data", check);
+        child.once("exit", (code) => reject(new Error(`helpers --watch exited ${code} before write ${count}: ${out}`)));
+        check();
+      });
+    const helpers = () => fs.readFileSync(path.join(dir, "routes.js"), "utf8");
+    try {
+      await written(1);
+      assert.match(helpers(), /admin_users_path/);
+      fs.writeFileSync(path.join(dir, "config", "routes.rb"), "Rails.application.routes.draw do\n  resources :posts, only: [:index]\n  resources :tags, only: [:index]\n  draw(:admin)\nend\n");
+      await written(2);
+      assert.match(helpers(), /tags_path/);
+      fs.writeFileSync(path.join(dir, "config", "routes", "admin.rb"), "namespace :admin do\n  resources :reports, only: [:index]\nend\n");
+      await written(3);
+      assert.match(helpers(), /admin_reports_path/);
+      assert.doesNotMatch(helpers(), /admin_users_path/);
+    } finally {
+      child.kill();
+    }
+  });
+
   it("a change made while the first write runs is not missed: the watch exists before it", () => {
     const dir = project({ "routes.ts": ROUTES });
     // The first write changes the watched file itself; only a watch set up before it sees that and writes again (then exits).

@@ -4,7 +4,7 @@ import { printable } from "resource-routes/internal";
 import { controllerMapOf } from "../../format/controllerMap";
 import { ParsedArguments, UsageError } from "../args";
 import { loadFile } from "../load";
-import { watching } from "../watch";
+import { watchedRouting } from "../load";
 import { controllersPath, moduleFiles } from "./controllerFolder";
 import { controllerStubs } from "./controllerStubs";
 import { staleness, writeOrRefuse } from "./generatedOutput";
@@ -17,7 +17,7 @@ export function controllersCommand(args: ParsedArguments): CommandResult | Promi
   if (args.railsControllers !== undefined && !args.stubs) throw new UsageError("--rails-controllers goes with --stubs");
   if (args.stubs) return controllerStubs(f, args.railsControllers);
   const folder = controllersPath(f);
-  if (args.watch) return watching(() => controllersCommand({ ...args, watch: false }) as CommandResult, [file], [folder]);
+  if (args.watch) return watchedRouting(file, [folder], () => controllersCommand({ ...args, watch: false }));
   const out = args.out ?? path.join(path.dirname(file), "controllers.generated.ts");
   const modules = moduleFiles(folder);
   if (modules === undefined) throw new UsageError(`no controllers folder at ${folder}`);

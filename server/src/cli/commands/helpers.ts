@@ -9,7 +9,7 @@ import { helpersDeclarationFileOf } from "../../format/helpersRecipe";
 import { typesFileOf } from "../../format/routeTypes";
 import { ParsedArguments, UsageError } from "../args";
 import { loadFile } from "../load";
-import { watching } from "../watch";
+import { watchedRouting } from "../load";
 import { notWrittenPartial, staleness, writeOrRefuse } from "./generatedOutput";
 import { CommandResult, errorLines, hasErrors, notStatic, requireFiles } from "./result";
 
@@ -17,7 +17,7 @@ import { CommandResult, errorLines, hasErrors, notStatic, requireFiles } from ".
 export function helpersCommand(args: ParsedArguments): CommandResult | Promise<CommandResult> {
   const [file, ...extra] = requireFiles(args);
   if (extra.length) throw new UsageError("helpers takes one FILE");
-  if (args.watch) return watching(() => helpersCommand({ ...args, watch: false }) as CommandResult, [file], []);
+  if (args.watch) return watchedRouting(file, [], () => helpersCommand({ ...args, watch: false }));
   const out = args.out ?? defaultHelpersModule(file);
   const declarations = helpersDeclarationFileOf(out);
   if (!declarations) throw new UsageError(`--out names the helpers module, a .js or .mjs file, got ${JSON.stringify(out)}`);

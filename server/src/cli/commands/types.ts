@@ -1,4 +1,3 @@
-import * as fs from "fs";
 import { printable } from "resource-routes/internal";
 import { URI } from "vscode-uri";
 
@@ -8,7 +7,7 @@ import { controllerTypesPart, routeTypesOf, typesFileOf } from "../../format/rou
 import { ParsedArguments, UsageError } from "../args";
 import type { CliRoutingFile } from "../load";
 import { loadFile } from "../load";
-import { watching } from "../watch";
+import { watchedRouting } from "../load";
 import { controllersOnDisk, controllersPath } from "./controllerFolder";
 import { notWrittenPartial, staleness, writeOrRefuse } from "./generatedOutput";
 import { CommandResult, errorLines, hasErrors, notStatic, partialSummary, requireFiles } from "./result";
@@ -20,7 +19,7 @@ export function typesCommand(args: ParsedArguments): CommandResult | Promise<Com
   if (args.watch) {
     // The controllers' part reads the controllers: a change there writes the file again too.
     const folder = controllersPath(f);
-    return watching(() => typesCommand({ ...args, watch: false }) as CommandResult, [file], fs.existsSync(folder) ? [folder] : []);
+    return watchedRouting(file, [folder], () => typesCommand({ ...args, watch: false }));
   }
   const out = args.out ?? typesFileOf(file);
   const unread = notStatic(f);
