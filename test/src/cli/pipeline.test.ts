@@ -226,7 +226,10 @@ describe("types, controllers and helpers --watch", function () {
       "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts, only: [:index]\n  draw(:admin)\nend\n",
       "config/routes/admin.rb": "namespace :admin do\n  resources :users, only: [:index]\nend\n",
     });
-    const child = cp.spawn(process.execPath, [CLI, "helpers", "config/routes.rb", "--out", "routes.js", "--watch"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+    const child = cp.spawn(process.execPath, [CLI, "helpers", "config/routes.rb", "--out", "routes.js", "--watch"], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     const written = (count: number) =>
@@ -240,7 +243,10 @@ describe("types, controllers and helpers --watch", function () {
     try {
       await written(1);
       assert.match(helpers(), /admin_users_path/);
-      fs.writeFileSync(path.join(dir, "config", "routes.rb"), "Rails.application.routes.draw do\n  resources :posts, only: [:index]\n  resources :tags, only: [:index]\n  draw(:admin)\nend\n");
+      fs.writeFileSync(
+        path.join(dir, "config", "routes.rb"),
+        "Rails.application.routes.draw do\n  resources :posts, only: [:index]\n  resources :tags, only: [:index]\n  draw(:admin)\nend\n",
+      );
       await written(2);
       assert.match(helpers(), /tags_path/);
       fs.writeFileSync(path.join(dir, "config", "routes", "admin.rb"), "namespace :admin do\n  resources :reports, only: [:index]\nend\n");
