@@ -61,7 +61,7 @@ function processConnection(): lsp.Connection {
 }
 
 /** Files the client watches for us: the default routing-file globs (TS/JS files, a Rails 2 application's routes.rb). */
-const WATCHED = ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}", "**/config/routes.rb"];
+const WATCHED = ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}", "**/config/routes.rb", "**/config/routes/*.rb"];
 
 /**
  * The language server: protocol glue only. Documents go into the service's workspace; requests
@@ -258,6 +258,11 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
       await indexing.apply(params.changes);
     } catch (error) {
       logError("reading changed files", error);
+    }
+    // A file a modern routes.rb draws: that routes.rb is read again (its last reading stands in meanwhile).
+    for (const change of params.changes) {
+      const routes = rubyReader.drawnFileChanged(change.uri);
+      if (routes) workspace.rubyReadingArrived(routes);
     }
     changed();
     routesChanged.now();

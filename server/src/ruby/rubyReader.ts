@@ -14,7 +14,8 @@ import { RubyWorker, TIME_LIMIT_MS } from "./rubyWorker";
  * text; `arrived` says when one is ready.
  */
 export class WorkerRubyReader implements RubyRoutesReader {
-  private readonly readings = new Map<string, { text: string; reading: RubyReading }>();
+  /** Each file's last reading, with its text; `stale` once a file it draws changed (it stands in while the file is read again). */
+  private readonly readings = new Map<string, { text: string; reading: RubyReading; stale?: true }>();
   /** The newest text of each file still to read, in the order asked. */
   private readonly waiting = new Map<string, string>();
   private busy: { uri: string; text: string } | undefined;
@@ -33,10 +34,24 @@ export class WorkerRubyReader implements RubyRoutesReader {
    */
   read(uri: string, text: string): RubyReading | undefined {
     const known = this.readings.get(uri);
-    if (known?.text === text) return known.reading;
+    if (known?.text === text && !known.stale) return known.reading;
     if (this.busy?.uri !== uri || this.busy.text !== text) this.waiting.set(uri, text);
     this.next();
     return known?.reading;
+  }
+
+  /**
+   * A file of config/routes changed on disk (`draw(:admin)` reads config/routes/admin.rb): the
+   * reading of the routes.rb beside that folder, if there is one, is to be made again. Gives that
+   * routes.rb, whose next read() reads it again.
+   */
+  drawnFileChanged(uri: string): string | undefined {
+    const match = /^(.*\/config\/)routes\/[^/]+\.rb$/.exec(uri);
+    const routes = match && `${match[1]}routes.rb`;
+    const known = routes ? this.readings.get(routes) : undefined;
+    if (!known) return undefined;
+    known.stale = true;
+    return routes!;
   }
 
   /** Whether a newer text of the file than its last reading is still to be read. */

@@ -131,3 +131,37 @@ describe("language server over stdio: the first hover on a routing file just ope
     });
   }
 });
+
+describe("language server over stdio: a modern routes.rb and the files it draws", function () {
+  this.timeout(30_000);
+
+  it("reads the routes.rb again when a file of config/routes it draws changes on disk (the watcher's event), its last routes standing in meanwhile", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "rr-drawn-"));
+    fs.mkdirSync(path.join(folder, "config", "routes"), { recursive: true });
+    fs.writeFileSync(path.join(folder, "config", "routes.rb"), "Rails.application.routes.draw do\n  resources :posts, only: [:index]\n  draw(:admin)\nend\n");
+    const admin = path.join(folder, "config", "routes", "admin.rb");
+    fs.writeFileSync(admin, "namespace :admin do\n  resources :users, only: [:index]\nend\n");
+    const client = new LanguageClient();
+    const symbols = async (query: string) =>
+      ((await client.connection.sendRequest(rpc.WorkspaceSymbolRequest.type, { query })) as rpc.SymbolInformation[]).map((s) => s.name);
+    try {
+      await client.start(URI.file(folder).toString());
+      const until = async (query: string, expected: string[]) => {
+        for (let i = 0; i < 200 && JSON.stringify(await symbols(query)) !== JSON.stringify(expected); i++)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        assert.deepStrictEqual(await symbols(query), expected);
+      };
+      await until("admin_users", ["admin_users_path", "admin_users_url"]);
+      fs.writeFileSync(admin, "namespace :admin do\n  resources :reports, only: [:index]\nend\n");
+      await client.connection.sendNotification(rpc.DidChangeWatchedFilesNotification.type, {
+        changes: [{ uri: URI.file(admin).toString(), type: rpc.FileChangeType.Changed }],
+      });
+      await until("admin_reports", ["admin_reports_path", "admin_reports_url"]);
+      assert.deepStrictEqual(await symbols("admin_users"), []);
+    } finally {
+      assert.strictEqual(await client.stop(), 0);
+      assert.deepStrictEqual(client.errors, []);
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
