@@ -3,6 +3,7 @@ import * as path from "path";
 
 import type { LoadedRoutingFile, LoadOptions } from "../analysis/routingFile";
 import { applicationRuby } from "../files/applicationRuby";
+import { readProjectFileSync, readRegularFileSync, UnreadableFile } from "../files/regularFile";
 import { drawnFilesBeside } from "../ruby/drawnFiles";
 import { MAX_RUBY_BYTES, readInWorker } from "../ruby/readInWorker";
 import { ImportError } from "../ruby/routesRb";
@@ -26,7 +27,7 @@ export async function readRubyRoutingFiles(files: readonly string[]): Promise<vo
     if (!file.endsWith(".rb") || readings.has(file)) continue;
     const source = readRuby(file);
     const environmentFile = path.join(path.dirname(file), "environment.rb");
-    const environment = fs.existsSync(environmentFile) ? readRuby(environmentFile) : undefined;
+    const environment = fs.existsSync(environmentFile) ? readRuby(environmentFile, path.join(path.dirname(file), "..")) : undefined;
     try {
       const read = await readInWorker({
         routes: source,
@@ -71,14 +72,17 @@ export function applicationFiles(root: string, environment: string | undefined):
   return applicationRuby(root, folders, [{ file: "config/environment.rb", text: environment }]);
 }
 
-export function readRuby(file: string): string {
-  let stats: fs.Stats;
+/**
+ * A Ruby file of the application as a command reads it: a regular file within MAX_RUBY_BYTES. One
+ * the command was not given (config/environment.rb beside the routes.rb) may be a link only within
+ * the application `root`: a repository's link to a file elsewhere is not read.
+ */
+export function readRuby(file: string, root?: string): string {
   try {
-    stats = fs.statSync(file);
-  } catch {
-    throw new UsageError(`cannot read ${JSON.stringify(file)}: no such file`);
+    return root === undefined ? readRegularFileSync(file, MAX_RUBY_BYTES) : readProjectFileSync(file, root, MAX_RUBY_BYTES);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = error instanceof UnreadableFile ? error.message : code === "ENOENT" ? "no such file" : (error as Error).message;
+    throw new UsageError(`cannot read ${JSON.stringify(file)}: ${why}`);
   }
-  if (!stats.isFile()) throw new UsageError(`${JSON.stringify(file)} is not a file`);
-  if (stats.size > MAX_RUBY_BYTES) throw new UsageError(`${JSON.stringify(file)} is ${stats.size} bytes: a routes.rb over ${MAX_RUBY_BYTES} is not read`);
-  return fs.readFileSync(file, "utf8");
 }

@@ -1,7 +1,7 @@
 import * as path from "path";
 
 import { filesBelow } from "./filesBelow";
-import { readRegularFileOrNone } from "./regularFile";
+import { readProjectFileOrNone } from "./regularFile";
 
 /** How much of an application's Ruby is read: real applications' initializers, models, lib and controllers hold a few hundred files. */
 const BOUNDS = { files: 2_000, bytes: 20 * 1024 * 1024, fileBytes: 1024 * 1024 };
@@ -24,7 +24,8 @@ export function applicationRuby(
   });
   for (const file of found) {
     if (!file.endsWith(".rb") || files.length >= BOUNDS.files) continue;
-    const text = readRegularFileOrNone(file, BOUNDS.fileBytes);
+    // A file named here (config/environment.rb) may be a link: followed only within the application.
+    const text = readProjectFileOrNone(file, root, BOUNDS.fileBytes);
     if (text === undefined) continue;
     if ((bytes += text.length) > BOUNDS.bytes) break;
     files.push({ file: path.relative(root, file).split(path.sep).join("/"), text });

@@ -91,3 +91,13 @@ export function readProjectFileSync(file: string, root: string, limit?: number):
   }
   return readRegularFileSync(real, limit);
 }
+
+/** readProjectFileSync, or undefined where there is no such file, it is not one to read, or a link leads out of `root`. */
+export function readProjectFileOrNone(file: string, root: string, limit?: number): string | undefined {
+  try {
+    return readProjectFileSync(file, root, limit);
+  } catch (error) {
+    if (error instanceof UnreadableFile || (error as NodeJS.ErrnoException).code !== undefined) return undefined;
+    throw error;
+  }
+}

@@ -1,6 +1,6 @@
 import * as path from "path";
 
-import { readRegularFileOrNone } from "../files/regularFile";
+import { readProjectFileOrNone } from "../files/regularFile";
 import { parseUri } from "../files/uris";
 import { drawnFilesBeside } from "./drawnFiles";
 import { MAX_RUBY_BYTES, revive } from "./readInWorker";
@@ -103,9 +103,13 @@ function drawnFilesOf(uri: string): Map<string, string> | undefined {
   return file ? drawnFilesBeside(file, MAX_RUBY_BYTES) : undefined;
 }
 
-/** A file of the application a routes.rb's behaviour depends on (config/environment.rb, a vendored Rails' version), relative to its folder, when there is one to read. */
+/**
+ * A file of the application a routes.rb's behaviour depends on (config/environment.rb, a vendored
+ * Rails' version), relative to its folder, when there is one to read within the application (a
+ * link out of it is not followed).
+ */
 function besideRoutes(uri: string, relative: string): string | undefined {
   const file = parseUri(uri)?.fsPath;
   if (!file) return undefined;
-  return readRegularFileOrNone(path.join(path.dirname(file), relative), MAX_RUBY_BYTES);
+  return readProjectFileOrNone(path.join(path.dirname(file), relative), path.join(path.dirname(file), ".."), MAX_RUBY_BYTES);
 }

@@ -45,6 +45,23 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.deepStrictEqual(loaded.routes.routes.map(asRailsRoute), RAILS);
   });
 
+  it("a file of config/routes or an environment.rb that is a link out of the application is not read", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-links-"));
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), "rr-outside-"));
+    fs.writeFileSync(path.join(outside, "secret.rb"), "resources :secrets\n");
+    fs.mkdirSync(path.join(dir, "config", "routes"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "config", "routes.rb"), "Rails.application.routes.draw do\n  draw(:secret)\n  draw(:inside)\nend\n");
+    fs.symlinkSync(path.join(outside, "secret.rb"), path.join(dir, "config", "routes", "secret.rb"));
+    // A link within the application is followed.
+    fs.writeFileSync(path.join(dir, "shared.rb"), "resources :photos, only: [:index]\n");
+    fs.symlinkSync(path.join(dir, "shared.rb"), path.join(dir, "config", "routes", "inside.rb"));
+    const imported = run("import", path.join(dir, "config", "routes.rb"), "--stdout", "--allow-partial");
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    assert.match(imported.stderr, /routes\.rb:2: not imported: draw\(:secret\): config\/routes\/secret\.rb is not beside the routes\.rb/);
+    assert.doesNotMatch(imported.stdout, /secrets/);
+    assert.match(imported.stdout, /r\.resources\("photos", \{ only: \["index"\] \}\);/);
+  });
+
   it("routes --json reads the routes.rb itself: Rails 6.1's table, in order", () => {
     const listed = run("routes", ROUTES_RB, "--json");
     assert.strictEqual(listed.status, 0, listed.stderr);

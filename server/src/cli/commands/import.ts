@@ -3,7 +3,7 @@ import * as path from "path";
 import { type Behaviour, printable } from "resource-routes/internal";
 
 import { loadRoutingFile } from "../../analysis/routingFile";
-import { readRegularFileOrNone } from "../../files/regularFile";
+import { readProjectFileOrNone } from "../../files/regularFile";
 import { expectedRoutes, routeDifferences } from "../../import/importCheck";
 import { railsRoutes } from "../../import/railsRoutes";
 import { importedFileText } from "../../import/typescriptText";
@@ -32,10 +32,10 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   const source = readRuby(file);
   const env = args.env ?? "production";
   const environmentFile = path.join(path.dirname(file), "environment.rb");
-  const environment = !args.behaviour && fs.existsSync(environmentFile) ? readRuby(environmentFile) : undefined;
+  const environment = !args.behaviour && fs.existsSync(environmentFile) ? readRuby(environmentFile, path.join(path.dirname(file), "..")) : undefined;
   // The Rails the application vendors (config/../vendor/rails), which it runs where RAILS_GEM_VERSION says none.
   const versionFile = path.join(path.dirname(file), "..", "vendor", "rails", "actionpack", "lib", "action_pack", "version.rb");
-  const actionPackVersion = args.behaviour ? undefined : readRegularFileOrNone(versionFile, MAX_RUBY_BYTES);
+  const actionPackVersion = args.behaviour ? undefined : readProjectFileOrNone(versionFile, path.join(path.dirname(file), ".."), MAX_RUBY_BYTES);
   const application = applicationFiles(path.join(path.dirname(file), ".."), environment);
   let read;
   try {
