@@ -826,7 +826,7 @@ class Reader {
       return (method === "first" ? receiver[0] : receiver[receiver.length - 1]) ?? null;
     const text = textOf(receiver);
     if (text !== undefined && args.length === 0 && method in STRING_METHODS) {
-      const made = STRING_METHODS[method](text);
+      const made = STRING_METHODS[method](text, this.modern);
       if (made === undefined) return new Unknown(`${this.text(node).slice(0, 60)}: Rails 2.2's and 2.3's inflections give it otherwise`);
       return receiver instanceof RubySymbol ? new RubySymbol(made) : made;
     }
@@ -963,15 +963,19 @@ function argumentsOf(call: NodeOf<"CallNode" | "YieldNode">): Node[] {
 const INFLECTORS = [new Inflector({}, "A"), new Inflector({}, "B")];
 
 /** A word as both versions of Rails inflect it, or undefined where they differ. */
-function inflected(word: string, inflect: (inflector: Inflector, word: string) => string): string | undefined {
+function inflected(word: string, modern: boolean, inflect: (inflector: Inflector, word: string) => string): string | undefined {
+  if (modern) return inflect(MODERN_INFLECTOR, word);
   const [a, b] = INFLECTORS.map((inflector) => inflect(inflector, word));
   return a === b ? a : undefined;
 }
 
+/** Modern Rails' (ActiveSupport 6.1's, behaviour C's) inflections. */
+const MODERN_INFLECTOR = new Inflector({}, "C");
+
 /** The String (and Symbol) methods a routes.rb calls on names, as Ruby and ActiveSupport answer them. */
-const STRING_METHODS: Record<string, (text: string) => string | undefined> = {
-  pluralize: (text) => inflected(text, (inflector, word) => inflector.pluralize(word)),
-  singularize: (text) => inflected(text, (inflector, word) => inflector.singularize(word)),
+const STRING_METHODS: Record<string, (text: string, modern: boolean) => string | undefined> = {
+  pluralize: (text, modern) => inflected(text, modern, (inflector, word) => inflector.pluralize(word)),
+  singularize: (text, modern) => inflected(text, modern, (inflector, word) => inflector.singularize(word)),
   downcase: (text) => text.toLowerCase(),
   upcase: (text) => text.toUpperCase(),
   capitalize: (text) => text.charAt(0).toUpperCase() + text.slice(1).toLowerCase(),

@@ -62,6 +62,27 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.match(imported.stdout, /r\.resources\("photos", \{ only: \["index"\] \}\);/);
   });
 
+  it("String#pluralize in a modern routes.rb is ActiveSupport 6.1's, as are C's route names", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-inflect-"));
+    fs.mkdirSync(path.join(dir, "config"));
+    fs.writeFileSync(
+      path.join(dir, "config", "routes.rb"),
+      "Rails.application.routes.draw do\n  %w[cow police].each { |w| resources w.pluralize, only: [:index, :show] }\nend\n",
+    );
+    const listed = run("routes", path.join(dir, "config", "routes.rb"), "--json");
+    assert.strictEqual(listed.status, 0, listed.stderr);
+    // Rails 2.x gave kine and polices.
+    assert.deepStrictEqual(
+      (JSON.parse(listed.stdout) as { routes: Array<{ name: string | null; path: string }> }).routes.map((r) => [r.name, r.path]),
+      [
+        ["cows", "/cows(.:format)"],
+        ["cow", "/cows/:id(.:format)"],
+        ["police_index", "/police(.:format)"],
+        ["police", "/police/:id(.:format)"],
+      ],
+    );
+  });
+
   it("routes --json reads the routes.rb itself: Rails 6.1's table, in order", () => {
     const listed = run("routes", ROUTES_RB, "--json");
     assert.strictEqual(listed.status, 0, listed.stderr);

@@ -1,6 +1,10 @@
 import * as assert from "assert";
+import * as fs from "fs";
+import * as path from "path";
 import { draw } from "resource-routes";
 import { Inflector, RAILS_INFLECTIONS } from "resource-routes/internal";
+
+import { ROOT } from "../support/fixtures";
 
 /**
  * Singular and plural as ActiveSupport 2.x's inflector gave them, word by word: one word for each
@@ -119,21 +123,21 @@ describe("inflector", () => {
   it("behaviour A has Rails 2.2's list, without the databases rule: databases → databasis, as 2.2 gave it", () => {
     assert.strictEqual(new Inflector({}, "A").singularize("databases"), "databasis");
     assert.strictEqual(new Inflector({}, "B").singularize("databases"), "database");
-    assert.deepStrictEqual(RAILS_INFLECTIONS.singulars.B.length, RAILS_INFLECTIONS.singulars.A.length + 1);
+    assert.deepStrictEqual(RAILS_INFLECTIONS.B.singulars.length, RAILS_INFLECTIONS.A.singulars.length + 1);
   });
 
   it("every rule of the list is reached by a word of the tables above", () => {
     const used = (rules: ReadonlyArray<readonly [RegExp, string]>, words: string[]) => rules.filter(([pattern]) => !words.some((w) => pattern.test(w)));
     assert.deepStrictEqual(
       used(
-        RAILS_INFLECTIONS.plurals,
+        RAILS_INFLECTIONS.B.plurals,
         plurals.map(([w]) => w),
       ),
       [],
     );
     assert.deepStrictEqual(
       used(
-        RAILS_INFLECTIONS.singulars.B,
+        RAILS_INFLECTIONS.B.singulars,
         singulars.map(([w]) => w),
       ),
       [],
@@ -184,5 +188,36 @@ describe("inflector", () => {
       plain.routes.map((r) => r.name),
       ["zorbim", "posts"],
     );
+  });
+});
+
+describe("behaviour C's inflections: ActiveSupport 6.1's, word for word", () => {
+  // Answered by ActiveSupport 6.1 itself (scripts/inflectionsC.mjs).
+  const table = JSON.parse(fs.readFileSync(path.join(ROOT, "test", "fixtures", "behaviour-c", "inflections.json"), "utf8")) as {
+    activesupport: string;
+    words: Array<[string, string, string]>;
+  };
+  const inflector = new Inflector({}, "C");
+  for (const [word, plural, singular] of table.words)
+    it(`${JSON.stringify(word)}: ${JSON.stringify(plural)}, ${JSON.stringify(singular)}`, () =>
+      assert.deepStrictEqual([inflector.pluralize(word), inflector.singularize(word)], [plural, singular]));
+
+  it("every rule of 6.1's lists is reached by a word of the table", () => {
+    const unused = (rules: ReadonlyArray<readonly [RegExp, string]>) => rules.filter(([pattern]) => !table.words.some(([word]) => pattern.test(word)));
+    assert.deepStrictEqual(unused(RAILS_INFLECTIONS.C.plurals), []);
+    assert.deepStrictEqual(unused(RAILS_INFLECTIONS.C.singulars), []);
+  });
+
+  it("a route set's own irregular word gets 6.1's four rules: each form stays as it is", () => {
+    const own = new Inflector({ irregular: { cactus: "cacti" } }, "C");
+    assert.deepStrictEqual(
+      ["cactus", "cacti"].map((w) => [own.pluralize(w), own.singularize(w)]),
+      [
+        ["cacti", "cactus"],
+        ["cacti", "cactus"],
+      ],
+    );
+    // 2.3's two rules pluralize the plural again.
+    assert.strictEqual(new Inflector({ irregular: { cactus: "cacti" } }, "B").pluralize("cacti"), "cactis");
   });
 });
