@@ -283,8 +283,8 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${command.usage}\n`);
       return 0;
     }
-    // The routes.rb files it is given are read first (Ruby's parser is asynchronous); import reads its own.
-    const rubyFiles = args.positional.filter((file) => file.endsWith(".rb"));
+    // The routes.rb files it is given (`--routes config/routes.rb` too) are read first (Ruby's parser is asynchronous); import reads its own.
+    const rubyFiles = [...args.positional, ...(args.routes === undefined ? [] : [args.routes])].filter((file) => file.endsWith(".rb"));
     if (name !== "import" && rubyFiles.length) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the Ruby front end loads for a command given a routes.rb, and only then
       const ruby = require("./rubyFiles") as typeof import("./rubyFiles");

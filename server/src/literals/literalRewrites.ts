@@ -84,14 +84,16 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
   if (findDrawCall(file, drawBindings(file))) return { found: [], text };
   const sets = routingFiles.map(({ file: routing, routes }) => ({ uri: routing, routes }));
   const imports = new FileImports(file, fileName, () => importExtension(fileName));
+  // A browser's code never imports the server's routing file (its bundle would hold the server's routes and the facility),
+  // and no file imports a routes.rb: there, only the helpers module reaches the helpers.
+  const moduleOnly = (routing: string) => frontEnd(fileName) || routing.endsWith(".rb");
   const reachOf = ({ uri: routing, route }: LiteralMatch): Reach | undefined => {
     const entry = routingFiles.find((candidate) => candidate.file === routing);
     // A split helpers module: the route's controller's module exports its helper.
     const module = entry?.helpersModule && helpersModuleOfRoute(entry.helpersModule, entry.splitHelpers ?? false, route);
-    if (module && (imports.namedImports(module) || frontEnd(fileName))) return { module };
+    if (module && (imports.namedImports(module) || moduleOnly(routing))) return { module };
     const name = imports.defaultName(routing);
-    // A browser's code never imports the server's routing file (its bundle would hold the server's routes and the facility).
-    if (name === undefined && frontEnd(fileName)) return undefined;
+    if (name === undefined && moduleOnly(routing)) return undefined;
     return { routing, name: name ?? "routes", imported: name !== undefined };
   };
   const found: FoundLiteral[] = [];
@@ -119,12 +121,16 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
     }
     let reach = reachOf(match);
     if (!reach) {
-      entry.unreplaced =
-        "a front-end file takes its helpers from the browser helpers module, and there is none: write it with `resource-routes helpers` (or name it with --helpers-module)";
+      entry.unreplaced = `${match.uri.endsWith(".rb") ? "a routes.rb's helpers come" : "a front-end file takes its helpers"} from the browser helpers module, and there is none: write it with \`resource-routes helpers\` (or name it with --helpers-module)`;
       continue;
     }
-    if ("module" in reach && !imports.imports(reach.module, match.helper) && imports.declares(match.helper))
+    if ("module" in reach && !imports.imports(reach.module, match.helper) && imports.declares(match.helper)) {
+      if (moduleOnly(match.uri)) {
+        entry.unreplaced = `the file declares ${match.helper} itself, and the helper can only be imported by that name`;
+        continue;
+      }
       reach = { routing: match.uri, name: "routes", imported: false };
+    }
     if ("module" in reach) {
       if (!imports.imports(reach.module, match.helper)) {
         entry.insertion = imports.namesImport(reach.module, [match.helper]);

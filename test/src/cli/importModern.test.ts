@@ -83,6 +83,22 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     );
   });
 
+  it("literals --routes config/routes.rb: a front end's URLs written by hand become the helpers module's calls", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-front-"));
+    fs.mkdirSync(path.join(dir, "config"));
+    fs.mkdirSync(path.join(dir, "app", "javascript"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "package.json"), "{}");
+    const routes = path.join(dir, "config", "routes.rb");
+    fs.writeFileSync(routes, "Rails.application.routes.draw do\n  resources :posts, only: [:index, :show]\nend\n");
+    const page = path.join(dir, "app", "javascript", "page.ts");
+    fs.writeFileSync(page, 'export const a = "/posts/" + 7;\n');
+    const module = path.join(dir, "app", "javascript", "routes.js");
+    assert.strictEqual(run("helpers", routes, "--out", module).status, 0);
+    const fixed = run("literals", path.join(dir, "app", "javascript"), "--routes", routes, "--helpers-module", module, "--fix");
+    assert.strictEqual(fixed.status, 0, fixed.stderr);
+    assert.strictEqual(fs.readFileSync(page, "utf8"), 'import { post_path } from "./routes";\n\nexport const a = post_path(7);\n');
+  });
+
   it("routes --json reads the routes.rb itself: Rails 6.1's table, in order", () => {
     const listed = run("routes", ROUTES_RB, "--json");
     assert.strictEqual(listed.status, 0, listed.stderr);
