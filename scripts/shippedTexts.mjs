@@ -9,6 +9,8 @@ import { fileURLToPath } from "node:url";
 const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "server", "src", "format", "shipped");
 const TEXTS = [
   ["HELPERS_CORE", "helpers.js", "core", "the core of every helpers module"],
+  ["HELPERS_QUERY", "helpers.js", "query", "a helpers module's query string in behaviours A and B"],
+  ["HELPERS_QUERY_OMITTING_NULL", "helpersQueryC.js", "query", "a helpers module's query string in behaviour C"],
   ["HELPERS_RECOGNITION", "helpers.js", "recognition", "a helpers module's recognition (match, current, isCurrent)"],
   ["HELPERS_DECLARATIONS", "helpersDeclarations.d.ts", "declarations", "the declarations every helpers module's declaration file starts with"],
   ["CLIENT_CORE", "client.js", "core", "the core of the typed client module"],

@@ -10,6 +10,7 @@ import * as assert from "node:assert";
 
 import { routeRecorder } from "../coverage/recorder";
 import { GeneratedFromOptions, generateFromOptions } from "../routing/generation/generateFromOptions";
+import { BEHAVIOURS } from "../routing/model/behaviour";
 import { setOwn } from "../routing/model/records";
 import type { AnyRouteSet } from "../routing/model/routeSet";
 import { shortened } from "../text/escape";
@@ -54,7 +55,7 @@ export function assertRecognizes(routes: AnyRouteSet, request: RequestLine, expe
 export function assertGenerates(routes: AnyRouteSet, path: string, options: RouteOptions): void {
   let generated: GeneratedFromOptions;
   try {
-    generated = generateFromOptions(routes.routes, routes.table.named, options);
+    generated = generateFromOptions(routes.routes, routes.table.named, options, { nullsInQuery: BEHAVIOURS[routes.behaviour].queryKeepsNull });
   } catch (error) {
     throw new assert.AssertionError({
       message: `${JSON.stringify(options)} generate no path: ${(error as Error).message}`,

@@ -18,7 +18,7 @@ import { isBindingName, isIdentifier } from "../text/javascriptNames";
 import { type HelpersRecipe, type HelpersSelection, RECIPE } from "./helpersRecipe";
 import { type HelperShape, helperShape, HelperShapes, withDefaults } from "./helperTypes";
 import { recognitionData } from "./routeRecognition";
-import { HELPERS_CORE, HELPERS_DECLARATIONS, HELPERS_RECOGNITION } from "./shipped/texts";
+import { HELPERS_CORE, HELPERS_DECLARATIONS, HELPERS_QUERY, HELPERS_QUERY_OMITTING_NULL, HELPERS_RECOGNITION } from "./shipped/texts";
 
 /** One ES module of helpers and the declaration file beside it. */
 interface HelpersModuleText {
@@ -135,6 +135,7 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings" | "b
       ...header(true),
       `const $defaults = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(source.settings.default_url_options ?? {}))});`,
       HELPERS_CORE,
+      rules.queryKeepsNull ? HELPERS_QUERY : HELPERS_QUERY_OMITTING_NULL,
       `export { ${[...(split ? SHARED_CORE : []), "$query"].join(", ")} };`,
       `const $table = /* @__PURE__ */ JSON.parse(${JSON.stringify(lineSafeJson(table))});`,
       `const $METHODS = ${JSON.stringify(requestMethodsOf(rules))};`,

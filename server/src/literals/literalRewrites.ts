@@ -125,8 +125,8 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
       continue;
     }
     if ("module" in reach && !imports.imports(reach.module, match.helper) && imports.declares(match.helper)) {
-      if (moduleOnly(match.uri)) {
-        entry.unreplaced = `the file declares ${match.helper} itself, and the helper can only be imported by that name`;
+      if (match.uri.endsWith(".rb")) {
+        entry.unreplaced = `the file declares ${match.helper} itself, and a routes.rb's helper can only be imported by that name`;
         continue;
       }
       reach = { routing: match.uri, name: "routes", imported: false };

@@ -53,8 +53,11 @@ export function assignValues(route: Route, helper: string, { positional, named }
   return Object.assign(values, named);
 }
 
-/** The path of `route` for the given values: segments from the values, the rest as a query string. */
-export function generatePath(route: Route, values: Record<string, unknown>, helper: string): string {
+/**
+ * The path of `route` for the given values: segments from the values, the rest as a query string,
+ * where a null value writes `key=` unless `nullsInQuery` is false (Rails 6.1's url_for left it out).
+ */
+export function generatePath(route: Route, values: Record<string, unknown>, helper: string, nullsInQuery = true): string {
   const used = new Set<string>();
   const pieces: string[] = [];
   // C's optional groups: the form that keeps each group whose keys have values.
@@ -102,7 +105,7 @@ export function generatePath(route: Route, values: Record<string, unknown>, help
     pieces.push(text);
   }
   const path = `/${pieces.join("/")}`;
-  const query = queryString(values, used);
+  const query = queryString(values, used, nullsInQuery);
   return query ? `${path}?${query}` : path;
 }
 
@@ -160,11 +163,11 @@ function escapePathSegment(text: string): string {
 }
 
 /** Rails' to_query: sorted `key=value` pairs, `key[]=` for lists, `key[sub]=` for objects. */
-function queryString(values: Record<string, unknown>, used: Set<string>): string {
+function queryString(values: Record<string, unknown>, used: Set<string>, nullsInQuery: boolean): string {
   const pairs: string[] = [];
   const within = new Set<object>();
   for (const [key, value] of Object.entries(values)) {
-    if (used.has(key) || ROUTE_KEYS.has(key) || URL_OPTION_KEYS.has(key) || value === undefined) continue;
+    if (used.has(key) || ROUTE_KEYS.has(key) || URL_OPTION_KEYS.has(key) || value === undefined || (value === null && !nullsInQuery)) continue;
     addPairs(pairs, key, value, within);
   }
   return pairs.sort().join("&");

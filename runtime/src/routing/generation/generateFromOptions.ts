@@ -30,6 +30,8 @@ export function generateFromOptions(
     candidatesOf?: (controller: string, action: string) => readonly Route[];
     /** The controllers a `:controller` segment takes (default: those the routes name; RouteSet.withControllers adds the application's). */
     controllers?: ReadonlySet<string>;
+    /** Whether a null value writes `key=` in the query (default, Rails 2) or is left out (Rails 6.1: BehaviourRules.queryKeepsNull). */
+    nullsInQuery?: boolean;
   } = {},
 ): GeneratedFromOptions {
   const candidatesOf = how.candidatesOf ?? ((controller: string, action: string) => routesByTarget(routes).candidates(controller, action));
@@ -53,7 +55,7 @@ export function generateFromOptions(
     .map((route, order) => ({ route, order, unused: unusedCount(keys, significantKeys(route)) }))
     .sort((a, b) => a.unused - b.unused || a.order - b.order);
   for (const { route } of ranked) {
-    const path = attempt(route, given);
+    const path = attempt(route, given, how.nullsInQuery ?? true);
     if (path !== undefined) {
       const significant = significantKeys(route);
       return { path, route, extraKeys: keys.filter((key) => !significant.has(key)).sort() };
@@ -63,7 +65,7 @@ export function generateFromOptions(
 }
 
 /** The path `route` gives for `given`, or undefined where its requirements refuse them or a segment has no value. */
-function attempt(route: Route, given: Record<string, unknown>): string | undefined {
+function attempt(route: Route, given: Record<string, unknown>, nullsInQuery: boolean): string | undefined {
   // Fixed values (the controller and action it names, its params) must be the given ones.
   if (route.controller !== null && text(given.controller) !== route.controller) return undefined;
   if (route.action !== null && text(given.action) !== route.action) return undefined;
@@ -82,7 +84,7 @@ function attempt(route: Route, given: Record<string, unknown>): string | undefin
   // An action that is the `:action` segment's default is left out, so an optional tail drops it.
   if (route.action === null && values.action === route.defaults.action) delete values.action;
   try {
-    return generatePath(route, values, "url_for");
+    return generatePath(route, values, "url_for", nullsInQuery);
   } catch (error) {
     if (error instanceof RoutingError) return undefined;
     throw error;

@@ -35,6 +35,8 @@ export interface BehaviourRules {
   optionalFormatTakesDefault: boolean;
   /** Doubled slashes in a request path count as one (C). */
   squeezesSlashes: boolean;
+  /** A null value writes `key=` in a generated query string (A, B); Rails 6.1's url_for leaves the key out (C). */
+  queryKeepsNull: boolean;
 }
 
 export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
@@ -53,6 +55,7 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     methodNotAllowed: true,
     optionalFormatTakesDefault: false,
     squeezesSlashes: false,
+    queryKeepsNull: true,
   },
   B: {
     inheritedOptions: ["namespace", "shallow"],
@@ -69,6 +72,7 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     methodNotAllowed: true,
     optionalFormatTakesDefault: false,
     squeezesSlashes: false,
+    queryKeepsNull: true,
   },
   C: {
     inheritedOptions: [],
@@ -85,6 +89,7 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     methodNotAllowed: false,
     optionalFormatTakesDefault: true,
     squeezesSlashes: true,
+    queryKeepsNull: false,
   },
 };
 

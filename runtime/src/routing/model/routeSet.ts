@@ -86,7 +86,8 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
    * query string. Throws RoutingError when no route can generate them.
    */
   generate(options: GenerateOptions): string {
-    return generateFromOptions(this.routes, this.table.named, options, { controllers: this.generationControllers() }).path;
+    const nullsInQuery = BEHAVIOURS[this.behaviour].queryKeepsNull;
+    return generateFromOptions(this.routes, this.table.named, options, { controllers: this.generationControllers(), nullsInQuery }).path;
   }
 
   /**

@@ -116,13 +116,6 @@ function $generate(r, helper, values) {
   return "/" + pieces.join("/") + (query ? "?" + query : "");
 }
 
-/** A query string of the values (but the keys of `skip`), as Rails wrote one: sorted pairs, lists and hashes in brackets. */
-function $query(values, skip) {
-  const pairs = [];
-  for (const [key, value] of Object.entries(values)) if (!skip.has(key) && value !== undefined) $pairs(pairs, key, value);
-  return pairs.sort().join("&");
-}
-
 function $finish(path, options) {
   if (options.trailing_slash) path = path.replace(/^([^?]*?)\/?(\?|$)/, "$1/$2");
   if (options.anchor != null) path += "#" + encodeURIComponent(String(options.anchor));
@@ -181,6 +174,18 @@ function $grouped(forms, helper, args) {
   const named = { ...last };
   for (const key of r[8]) delete named[key];
   return [r, helper, [...args.slice(0, -1), named]];
+}
+//#endregion
+
+//#region query
+/**
+ * A query string of the values (but the keys of `skip`), as Rails 2 wrote one: sorted pairs, lists
+ * and hashes in brackets, a null value as `key=`. A behaviour-C module has helpersQueryC.js's instead.
+ */
+function $query(values, skip) {
+  const pairs = [];
+  for (const [key, value] of Object.entries(values)) if (!skip.has(key) && value !== undefined) $pairs(pairs, key, value);
+  return pairs.sort().join("&");
 }
 //#endregion
 
