@@ -3,8 +3,8 @@
 // region `query`: Rails 6.1's url_for leaves out a key whose value is nil, where Rails 2 wrote `key=`
 // (a nil inside a list or a hash still writes its pair, as both did).
 
-/** helpers.js's, which the module this region joins declares. @type {(pairs: string[], key: string, value: any) => void} */
-let $pairs;
+/** Stands for helpers.js's, which the module this region joins declares (this stub is never shipped). @type {(pairs: string[], key: string, value: any) => void} */
+const $pairs = () => undefined;
 
 //#region query
 /** A query string of the values (but the keys of `skip`), as Rails 6.1 wrote one: sorted pairs, lists and hashes in brackets, a null value left out. */
