@@ -1,4 +1,4 @@
-import { type Behaviour, expandDeclarations, type RouteJSON, RouteSet } from "resource-routes/internal";
+import { type DrawSettings, expandDeclarations, type RouteJSON, RouteSet } from "resource-routes/internal";
 
 import { routeLine } from "../routing/routeLine";
 import type { ImportedStatement } from "../ruby/routesRb";
@@ -10,12 +10,11 @@ import { rubyDeclarations } from "../ruby/rubyDeclarations";
  */
 
 /** The routes the imported calls draw, or the facility's refusal of them. */
-export function expectedRoutes(body: readonly ImportedStatement[], behaviour: Behaviour): RouteJSON[] | { error: string } {
-  const { body: declarations, refused } = rubyDeclarations(body, behaviour === "C");
+export function expectedRoutes(body: readonly ImportedStatement[], settings: DrawSettings): RouteJSON[] | { error: string } {
+  const { body: declarations, refused } = rubyDeclarations(body, settings.behaviour === "C");
   // A call the mapper refuses throws when the written file runs; one the DSL cannot take is written as a comment.
   const thrown = refused.find((call) => !call.unwritable);
   if (thrown) return { error: thrown.message };
-  const settings = { behaviour };
   const table = expandDeclarations({ settings, body: declarations });
   if (table.error) return { error: table.error.message };
   return new RouteSet(table, settings, { warn: () => undefined }).routes.map((route) => route.toJSON());

@@ -15,6 +15,8 @@ export interface ImportTerms {
   why: string;
   /** What `Rails.env` was taken as. */
   env: string;
+  /** Rails 2.3.4 and later's order: a resource's nested routes before its own (the draw() setting nested_routes_first). */
+  nestedRoutesFirst?: boolean;
 }
 
 /** The routing file an import writes: its header, then the calls (see typescriptRoutingFile). */
@@ -35,7 +37,7 @@ export function importedFileText(imported: ImportedRoutes, terms: ImportTerms): 
     // The application's values the routes took: where each came from, for the reader to keep in step.
     ...(imported.fromApplication ?? []).map(({ name, value, from }) => `${name} is ${constantText(value)}, read from the application's ${from}.`),
   ];
-  return typescriptRoutingFile(imported, header, terms.behaviour);
+  return typescriptRoutingFile(imported, header, terms.behaviour, terms.nestedRoutesFirst === true);
 }
 
 /** A constant's value as the header says it: as the DSL writes it, or said otherwise where it cannot. */
@@ -79,7 +81,7 @@ function unwritableCalls(body: readonly ImportedStatement[]): number {
  * exported function of the mapper (`mapperFunction`) that the default export calls, so that the
  * file routes alone and the application's routing file can call it.
  */
-function typescriptRoutingFile(imported: ImportedRoutes, header: readonly string[], behaviour: Behaviour): string {
+function typescriptRoutingFile(imported: ImportedRoutes, header: readonly string[], behaviour: Behaviour, nestedRoutesFirst: boolean): string {
   const { body, preamble = [], mapperFunction } = imported;
   const methods = mapperMethodsOf(imported);
   const imports = ["draw", ...(imported.unset?.length ? ["unset"] : []), ...(mapperFunction ? ["type Mapper"] : [])];
@@ -95,7 +97,8 @@ function typescriptRoutingFile(imported: ImportedRoutes, header: readonly string
     statements(body, 1, lines, methods);
     lines.push("}", "");
   }
-  lines.push(`export default draw({ behaviour: "${behaviour}" }, (${imported.modern ? "r" : "map"}) => {`);
+  const settings = nestedRoutesFirst ? `{ behaviour: "${behaviour}", nested_routes_first: true }` : `{ behaviour: "${behaviour}" }`;
+  lines.push(`export default draw(${settings}, (${imported.modern ? "r" : "map"}) => {`);
   if (mapperFunction) lines.push(`  ${mapperFunction}(map);`);
   else statements(body, 1, lines, methods);
   lines.push("});", "");

@@ -1,4 +1,4 @@
-import { type Behaviour, expandDeclarations, type Route, type Span } from "resource-routes/internal";
+import { type DrawSettings, expandDeclarations, type Route, type Span } from "resource-routes/internal";
 
 import { type ImportedCall, type ImportedStatement, MAPPER_METHODS } from "./routesRb";
 import { rubyDeclarations } from "./rubyDeclarations";
@@ -33,12 +33,15 @@ export interface MovedName {
 }
 
 /** The statements with each name taken over in Rails given to the later route where it can be, those moved, and the names that cannot be. */
-export function withRailsNames(body: readonly ImportedStatement[], behaviour: Behaviour): { body: ImportedStatement[]; moved: MovedName[]; kept: KeptName[] } {
+export function withRailsNames(
+  body: readonly ImportedStatement[],
+  settings: DrawSettings,
+): { body: ImportedStatement[]; moved: MovedName[]; kept: KeptName[] } {
   let current = [...body];
   const moved: MovedName[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // Rails' named-route table takes a name over for a named route or a root; a resource's routes take only free names, as the facility's do.
-    const taken = takenNames(current, behaviour).filter(({ later }) => later && isNamedRoute(later));
+    const taken = takenNames(current, settings).filter(({ later }) => later && isNamedRoute(later));
     const movable = taken.filter(({ holder }) => holder && isNamedRoute(holder));
     if (movable.length === 0)
       return {
@@ -65,10 +68,10 @@ function isNamedRoute(call: ImportedCall): boolean {
 /** The names the facility kept on an earlier route where Rails gave them to a later one: the statements of both. */
 function takenNames(
   body: readonly ImportedStatement[],
-  behaviour: Behaviour,
+  settings: DrawSettings,
 ): Array<{ name: string; holder?: ImportedCall; later?: ImportedCall; route?: Route }> {
   const { body: declarations } = rubyDeclarations(body);
-  const table = expandDeclarations({ settings: { behaviour }, body: declarations });
+  const table = expandDeclarations({ settings, body: declarations });
   const calls = callsOf(body);
   return table.diagnostics
     .filter((d) => d.code === "route-name-taken")

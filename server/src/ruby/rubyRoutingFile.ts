@@ -1,4 +1,4 @@
-import { type Behaviour, DEFAULT_BEHAVIOUR, type Diagnostic, type Span } from "resource-routes/internal";
+import { type Behaviour, DEFAULT_BEHAVIOUR, type Diagnostic, type DrawSettings, type Span } from "resource-routes/internal";
 
 import type { RoutingFileAnalysis } from "../analysis/fileAnalysis";
 import { expanded, type LoadedRoutingFile, type LoadOptions } from "../analysis/routingFile";
@@ -23,7 +23,7 @@ export type RubyReading =
 
 /** A routes.rb as the language service works on it: the same declaration tree, placed in the Ruby file, and what an import writes. */
 export interface LoadedRubyRoutingFile extends LoadedRoutingFile {
-  ruby: { imported: ImportedRoutes; behaviour: Behaviour; why: string };
+  ruby: { imported: ImportedRoutes; behaviour: Behaviour; why: string; nestedRoutesFirst?: true };
 }
 
 /**
@@ -39,11 +39,13 @@ export function loadRubyRoutingFile(reading: RubyReading, text: SourceText, opti
     diagnostics.push({ severity: "error", code: "syntax-error", message: reading.error, span: reading.span ?? { start: 0, end: 0 } });
     return expanded({ tree: { settings: {}, body: [] }, diagnostics, settingsSources: new OptionSources(), text }, options);
   }
-  const { behaviour, why } = reading.imported.modern
+  const decided = reading.imported.modern
     ? { behaviour: "C" as const, why: "modern Rails' routes (routes.draw with no mapper variable)" }
     : railsBehaviour(reading.hasEnvironment, reading.railsGemVersion, options.defaults?.behaviour, reading.vendoredRails);
+  const { behaviour, why } = decided;
+  const settings = importedSettings(decided);
   // Names where Rails 2's named-route table put them, as the import writes them (see railsNames.ts); modern Rails refuses a name used twice.
-  const named = reading.imported.modern ? { body: reading.imported.body, kept: [], moved: [] } : withRailsNames(reading.imported.body, behaviour);
+  const named = reading.imported.modern ? { body: reading.imported.body, kept: [], moved: [] } : withRailsNames(reading.imported.body, settings);
   const imported = { ...reading.imported, body: named.body };
   for (const kept of named.kept)
     diagnostics.push({ severity: "information", code: "not-static", message: kept.message, span: kept.span ?? { start: 0, end: 0 } });
@@ -65,8 +67,11 @@ export function loadRubyRoutingFile(reading: RubyReading, text: SourceText, opti
       message: `${call.message}; this declaration is left out`,
       span: call.span,
     });
-  const analysis: RoutingFileAnalysis = { tree: { settings: { behaviour }, body }, diagnostics, settingsSources: new OptionSources(), text };
-  const file: LoadedRubyRoutingFile = { ...expanded(analysis, options), ruby: { imported, behaviour, why } };
+  const analysis: RoutingFileAnalysis = { tree: { settings, body }, diagnostics, settingsSources: new OptionSources(), text };
+  const file: LoadedRubyRoutingFile = {
+    ...expanded(analysis, options),
+    ruby: { imported, behaviour, why, ...(settings.nested_routes_first ? { nestedRoutesFirst: true } : {}) },
+  };
   return file;
 }
 
@@ -86,17 +91,28 @@ export function railsBehaviour(
   fallback: Behaviour = DEFAULT_BEHAVIOUR,
   /** The version a vendored Rails (vendor/rails) says, which the application runs when RAILS_GEM_VERSION says none. */
   vendored?: string,
-): { behaviour: Behaviour; why: string; defaulted?: true } {
+): { behaviour: Behaviour; why: string; defaulted?: true; nestedRoutesFirst?: true } {
   const given = version === undefined ? undefined : behaviourOfVersion(version);
-  if (given) return { behaviour: given, why: `RAILS_GEM_VERSION ${version}` };
+  if (given) return { behaviour: given, why: `RAILS_GEM_VERSION ${version}`, ...nestedFirstIn(version!) };
   const own = vendored === undefined ? undefined : behaviourOfVersion(vendored);
-  if (own) return { behaviour: own, why: `vendor/rails is Rails ${vendored}` };
+  if (own) return { behaviour: own, why: `vendor/rails is Rails ${vendored}`, ...nestedFirstIn(vendored!) };
   const because = !hasEnvironment
     ? "no config/environment.rb beside it"
     : version
       ? `RAILS_GEM_VERSION ${version} is no Rails 2 version`
       : "environment.rb sets no RAILS_GEM_VERSION";
   return { behaviour: fallback, why: `the default: ${because}`, defaulted: true };
+}
+
+/** Rails 2.3.4 to 2.3.18 drew a resource's nested routes before its own (rails/rails 75a483e): DrawSettings.nested_routes_first. */
+function nestedFirstIn(text: string): { nestedRoutesFirst?: true } {
+  const version = /(\d+)\.(\d+)(?:\.(\d+))?/.exec(text);
+  return version && version[1] === "2" && version[2] === "3" && Number(version[3] ?? 0) >= 4 ? { nestedRoutesFirst: true } : {};
+}
+
+/** The draw() settings an import of a Rails 2 file writes: the behaviour, and Rails 2.3.4's order where the application runs it. */
+export function importedSettings({ behaviour, nestedRoutesFirst }: { behaviour: Behaviour; nestedRoutesFirst?: true }): DrawSettings {
+  return nestedRoutesFirst && behaviour === "B" ? { behaviour, nested_routes_first: true } : { behaviour };
 }
 
 /**

@@ -25,9 +25,9 @@ export function convertToTypescript(workspace: RoutingWorkspace, uri: string): (
   // An import never writes what it could only partly read.
   if (!isRubyRoutingFile(file) || file.ruby.imported.syntaxErrors.length) return undefined;
   const target = uri.replace(/\.rb$/, ".ts");
-  const { imported, behaviour, why } = file.ruby;
+  const { imported, behaviour, why, nestedRoutesFirst } = file.ruby;
   const from = uri.slice(uri.lastIndexOf("/") + 1);
-  const text = importedFileText(imported, { from, behaviour, why, env: "production" });
+  const text = importedFileText(imported, { from, behaviour, why, env: "production", nestedRoutesFirst });
   // As the CLI's import, never a text holding a statement the import did not mean.
   if (statementDifference(text, importedOutline(imported.body, mapperMethodsOf(imported)), imported.mapperFunction, imported.unset)) return undefined;
   return {

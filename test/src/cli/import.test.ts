@@ -71,6 +71,42 @@ describe("resource-routes import", function () {
     }
   }
 
+  for (const name of ["blog", "shop", "legacy", "radiant", "redmine", "methods"]) {
+    it(`${name}.rb of an application on Rails 2.3.18: written with nested_routes_first, the analyser reads every route Rails 2.3.18 drew, in order`, () => {
+      const { routes } = project(fs.readFileSync(path.join(CORPUS, `${name}.rb`), "utf8"), "RAILS_GEM_VERSION = '2.3.18' unless defined? RAILS_GEM_VERSION\n");
+      const imported = run("import", routes, "--stdout");
+      assert.strictEqual(imported.status, 0, imported.stderr);
+      assert.match(imported.stdout, /^export default draw\(\{ behaviour: "B", nested_routes_first: true \}, \(map\) => \{$/m);
+      const rails = JSON.parse(fs.readFileSync(path.join(CORPUS, `${name}.v2.3.18.json`), "utf8")) as {
+        routes: Array<{ requirements: Record<string, string> }>;
+      };
+      const javascript = rails.routes.map((route) => ({
+        ...route,
+        requirements: Object.fromEntries(
+          Object.entries(route.requirements).map(([key, source]) => [key, (javascriptRegexp(source, "") as { source: string }).source]),
+        ),
+      }));
+      assert.deepStrictEqual(routesOf(imported.stdout), javascript);
+      // Run, the written file draws them too.
+      assert.deepStrictEqual(
+        runModule<{ default: RouteSet }>(imported.stdout, `${name}-2318.ts`).default.routes.map((route) => `${route.verb} ${route.path}`),
+        rails.routes.map((route) => `${(route as unknown as { verb: string }).verb} ${(route as unknown as { path: string }).path}`),
+      );
+    });
+  }
+  it("nested_routes_first is Rails 2.3.4's: an application on 2.3.2 keeps 2.3.2's order, and the setting is refused outside behaviour B", () => {
+    const { routes } = project(fs.readFileSync(path.join(CORPUS, "blog.rb"), "utf8"), "RAILS_GEM_VERSION = '2.3.2' unless defined? RAILS_GEM_VERSION\n");
+    assert.match(run("import", routes, "--stdout").stdout, /^export default draw\(\{ behaviour: "B" \}, \(map\) => \{$/m);
+    const refused = loadRoutingFile(
+      'import { draw } from "resource-routes";\nexport default draw({ behaviour: "C", nested_routes_first: true }, (r) => { r.resources("posts"); });\n',
+      "routes.ts",
+    )!;
+    assert.deepStrictEqual(
+      refused.diagnostics.map((d) => [d.code, d.message]),
+      [["invalid-setting", "nested_routes_first must be left out outside behaviour B (it is Rails 2.3.4's order); the default is used"]],
+    );
+  });
+
   it("writes the DSL with the file's comments, blank lines, block variables and order, and evaluates static Ruby", () => {
     const { routes } = project(
       [
@@ -625,6 +661,11 @@ describe("resource-routes import", function () {
           /the routes read from it differ from those Rails 2\.3 drew from blog\.rb:\nroute 1: GET \/posts\/:post_id\/comments\.:format comments#index/,
         );
         assert.doesNotMatch(blog.stderr, /NoMethodError/);
+        // An application that says it runs 2.3.14 is imported in Rails 2.3.4's order (nested_routes_first), which 2.3.14 draws.
+        const on2314 = project(fs.readFileSync(path.join(CORPUS, "blog.rb"), "utf8"), "RAILS_GEM_VERSION = '2.3.14' unless defined? RAILS_GEM_VERSION\n");
+        const matched = run("import", on2314.routes, "--stdout", "--rails", later);
+        assert.strictEqual(matched.status, 0, matched.stderr);
+        assert.match(matched.stderr, /Rails 2\.3's own routing code draws from routes\.rb the routes the analyser reads from the output, in order/);
       } finally {
         fs.rmSync(checkouts, { recursive: true, force: true });
       }

@@ -11,6 +11,11 @@ export interface DrawSettings {
   inflections?: InflectionSettings;
   /** The controllers folder, relative to the routing file (docs/serving.md). */
   controllers?: string;
+  /**
+   * Behaviour B as Rails 2.3.4 to 2.3.18 drew a resource: its nested routes (has_many, has_one,
+   * its block) before its own, where Rails 2.3.2 drew its own first.
+   */
+  nested_routes_first?: boolean;
 }
 
 /** The URL options of generation: draw()'s `default_url_options`, a helper's trailing options. */
@@ -30,7 +35,15 @@ export interface InflectionSettings {
 }
 
 /** The settings draw() knows (docs/routing.md, docs/serving.md). */
-export const DRAW_SETTINGS = ["behaviour", "resources_path_names", "resource_action_separator", "default_url_options", "inflections", "controllers"] as const;
+export const DRAW_SETTINGS = [
+  "behaviour",
+  "resources_path_names",
+  "resource_action_separator",
+  "default_url_options",
+  "inflections",
+  "controllers",
+  "nested_routes_first",
+] as const;
 
 /** A setting with a value of the wrong shape: it is left out and its default applies. */
 export interface SettingProblem {
@@ -63,6 +76,11 @@ export function checkDrawSettings(input: OptionMap): { settings: DrawSettings; p
       case "controllers":
         if (isString(value)) settings[key] = value;
         else bad(key, "a string");
+        break;
+      case "nested_routes_first":
+        // Rails 2.3.4's order: behaviour B's alone (2.2's and modern Rails' orders are their own).
+        if (typeof value === "boolean" && (!value || input.behaviour === undefined || input.behaviour === "B")) settings[key] = value;
+        else bad(key, typeof value === "boolean" ? "left out outside behaviour B (it is Rails 2.3.4's order)" : "true or false");
         break;
       case "resources_path_names":
         if (isMapOf(value, isString)) settings[key] = copyOf(value);

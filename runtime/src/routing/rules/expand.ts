@@ -85,6 +85,8 @@ export class Expander {
   private readonly rules: BehaviourRules;
   private readonly settings: ResourceSettings;
   private readonly inflector: Inflector;
+  /** Rails 2.3.4's order: a resource's nested routes before its own (DrawSettings.nested_routes_first). */
+  private readonly nestedFirst: boolean;
   /** The names each resource was refused, once per resource (by declaration, then key). */
   private readonly refusedKeys = new Map<Declaration, Set<string>>();
 
@@ -100,6 +102,7 @@ export class Expander {
       actionSeparator: drawSettings.resource_action_separator ?? "/",
     };
     this.inflector = inflector ?? new Inflector(drawSettings.inflections, behaviour);
+    this.nestedFirst = behaviour === "B" && drawSettings.nested_routes_first === true;
     this.builder = new RouteBuilder(this.rules);
   }
 
@@ -151,7 +154,10 @@ export class Expander {
     }
   }
 
-  /** One resource: its own routes (facility §4), then has_many, has_one, then its block. */
+  /**
+   * One resource: its own routes (facility §4), then has_many, has_one, then its block; with
+   * `nested_routes_first` (Rails 2.3.4 and later), those nested routes before its own.
+   */
   private resource(
     name: string,
     singleton: boolean,
@@ -168,6 +174,8 @@ export class Expander {
       throw error;
     }
 
+    const nestedFirst = this.nestedFirst;
+    if (nestedFirst) this.nestedRoutes(def, options, origin, hasManyPath, block);
     this.collectionActions(def, origin);
     if (singleton) {
       if (this.rules.singletonCreateFirst) this.singletonCreate(def, origin);
@@ -179,7 +187,17 @@ export class Expander {
       this.newActions(def, origin);
       this.memberActions(def, origin);
     }
+    if (!nestedFirst) this.nestedRoutes(def, options, origin, hasManyPath, block);
+  }
 
+  /** A resource's has_many, has_one and block, in that order. */
+  private nestedRoutes(
+    def: ResourceDefinition,
+    options: OptionMap,
+    origin: RouteOrigin,
+    hasManyPath: string | undefined,
+    block: Declaration[] | undefined,
+  ): void {
     const nested = this.nestedScope(def, options);
     if (hasManyPath !== undefined) this.hasMany(options.has_many, hasManyPath, nested, origin);
     toList(options.has_one).forEach((child, index) => {

@@ -13,7 +13,7 @@ import { withRailsNames } from "../../ruby/railsNames";
 import { MAX_RUBY_BYTES, readInWorker } from "../../ruby/readInWorker";
 import { type ImportedRoutes, ImportError, mapperMethodsOf } from "../../ruby/routesRb";
 import { rubyDeclarations } from "../../ruby/rubyDeclarations";
-import { railsBehaviour } from "../../ruby/rubyRoutingFile";
+import { importedSettings, railsBehaviour } from "../../ruby/rubyRoutingFile";
 import { rubyLiteral } from "../../ruby/rubyValues";
 import { ParsedArguments, UsageError } from "../args";
 import { applicationFiles, readRuby } from "../rubyFiles";
@@ -56,17 +56,20 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
     throw new UsageError(`${file} draws modern Rails' routes, which import as behaviour C: --behaviour ${args.behaviour} does not apply`);
   if (modern && args.rails)
     throw new UsageError("--rails runs Rails 2's routing; modern routes are checked with --check (Rails 6.1's own tables are the conformance tests')");
-  const { behaviour, why, defaulted } = modern
-    ? { behaviour: "C" as const, why: "modern Rails' routes: routes.draw with no mapper variable", defaulted: undefined }
+  const decided: ReturnType<typeof railsBehaviour> = modern
+    ? { behaviour: "C" as const, why: "modern Rails' routes: routes.draw with no mapper variable" }
     : args.behaviour
-      ? { behaviour: args.behaviour, why: "--behaviour", defaulted: undefined }
+      ? { behaviour: args.behaviour, why: "--behaviour" }
       : railsBehaviour(environment !== undefined, read.railsGemVersion, undefined, read.vendoredRails);
+  const { behaviour, why, defaulted } = decided;
+  // Rails 2.3.4 and later drew a resource's nested routes first: written as the file's setting where the application runs one.
+  const settings = importedSettings(decided);
   // Each name where Rails 2's named-route table put it (the later of two routes named alike), or said where it cannot be; modern Rails refuses a name used twice.
-  const named = modern ? { body: read.imported.body, kept: [], moved: [] } : withRailsNames(read.imported.body, behaviour);
+  const named = modern ? { body: read.imported.body, kept: [], moved: [] } : withRailsNames(read.imported.body, settings);
   const imported = { ...read.imported, body: named.body };
   // Nothing the application holds decided it: said, since Rails 2.2 and earlier draw other routes.
   const guessed = defaulted ? [printable(`${file}: behaviour ${behaviour} (${why}): give --behaviour A if the application runs Rails 2.2 or earlier`)] : [];
-  const text = importedFileText(imported, { from: path.basename(file), behaviour, why, env });
+  const text = importedFileText(imported, { from: path.basename(file), behaviour, why, env, nestedRoutesFirst: settings.nested_routes_first === true });
   const out = args.stdout ? undefined : (args.out ?? path.join(path.dirname(file), "routes.ts"));
   // What the file alone cannot tell, and calls whose values the DSL cannot take (kept as comments too), in file order.
   const unwritable = rubyDeclarations(imported.body, modern).refused.filter((call) => call.unwritable);
@@ -81,7 +84,7 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   const said = [...guessed, ...unreadLines];
 
   const expected = {
-    routes: expectedRoutes(imported.body, behaviour),
+    routes: expectedRoutes(imported.body, settings),
     statements: importedOutline(imported.body, mapperMethodsOf(imported)),
     mapperFunction: imported.mapperFunction,
     unset: imported.unset,
