@@ -77,6 +77,37 @@ describe("serving behaviour C", () => {
     assert.deepStrictEqual(await serve({ trustProxy: true }), [200, 404, 200]);
   });
 
+  it("in Fastify 5 (the serving guide's recipe): PATCH updates, a wrong method is a 404, the Host header decides a subdomain", async () => {
+    const { default: Fastify } = await import("fastify");
+    const app = Fastify();
+    const handle = nodeHandler(routes, controllers, quiet);
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    app.all("/*", (request, reply) => {
+      reply.hijack();
+      handle(request.raw, reply.raw);
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const port = (app.server.address() as AddressInfo).port;
+    const ask = (method: string, path: string, host = "example.com") =>
+      new Promise<string>((resolve, reject) => {
+        const request = http.request({ host: "127.0.0.1", port, path, method, headers: { host } }, (res) => {
+          let body = "";
+          res.on("data", (chunk) => (body += chunk));
+          res.on("end", () => resolve(`${res.statusCode} ${res.statusCode === 200 ? body : ""}`.trim()));
+        });
+        request.on("error", reject).end();
+      });
+    try {
+      assert.deepStrictEqual(
+        [await ask("PATCH", "/posts/4"), await ask("DELETE", "/posts/4"), await ask("GET", "/keys", "api.example.com"), await ask("GET", "/keys")],
+        ['200 {"updated":"4"}', "404", '200 {"keys":true,"subdomain":"api"}', "404"],
+      );
+    } finally {
+      await app.close();
+    }
+  });
+
   it("in Hono, the request's own URL decides a constraint on its subdomain", async () => {
     const app = new Hono();
     app.use(async (c, next) => (await handle(c.req.raw)) ?? next());

@@ -81,6 +81,44 @@ const controllers = {
 export default { fetch: fetchHandler(routes, controllers) };
 `;
 
+/** Behaviour C served: PATCH is update's own method, a wrong method is no route (404), doubled slashes count as one. */
+const MODERN_WORKER = `import { draw } from "resource-routes";
+import { fetchHandler, type ActionContext } from "resource-routes/http";
+const routes = draw({ behaviour: "C" }, (r) => {
+  r.resources("posts", { only: ["show", "update"] });
+});
+const controllers = {
+  posts: {
+    show: (ctx: ActionContext) => ({ id: ctx.params.id, url: ctx.urls.post_path(ctx.params.id) }),
+    update: (ctx: ActionContext) => ({ updated: ctx.params.id, method: ctx.request.method }),
+  },
+};
+export default { fetch: fetchHandler(routes, controllers) };
+`;
+
+async function modernAnswers(fetchPath: (path: string, init?: RequestInit) => Promise<Response>): Promise<string[]> {
+  const answers: string[] = [];
+  for (const [method, p] of [
+    ["GET", "/posts/1"],
+    ["PATCH", "/posts/1.json"],
+    ["POST", "/posts/1"],
+    ["GET", "/posts//1"],
+  ]) {
+    const response = await fetchPath(p, { method });
+    answers.push(`${method} ${p} ${response.status} ${response.status === 200 ? await response.text() : ""}`.trim());
+  }
+  return answers;
+}
+
+function assertModern(answers: string[]): void {
+  assert.deepStrictEqual(answers, [
+    'GET /posts/1 200 {"id":"1","url":"/posts/1"}',
+    'PATCH /posts/1.json 200 {"updated":"1","method":"PATCH"}',
+    "POST /posts/1 404",
+    'GET /posts//1 200 {"id":"1","url":"/posts/1"}',
+  ]);
+}
+
 async function sessionAnswers(fetchPath: (path: string, init?: RequestInit) => Promise<Response>): Promise<string[]> {
   const answers: string[] = [];
   const first = await fetchPath("/visits");
@@ -150,6 +188,7 @@ describe("the example on every runtime the serving guide names, from the packed 
     fs.cpSync(path.join(example, "controllers"), path.join(project, "controllers"), { recursive: true });
     fs.writeFileSync(path.join(project, "session.ts"), SESSION_WORKER);
     fs.writeFileSync(path.join(project, "catchAll.ts"), CATCH_ALL_WORKER);
+    fs.writeFileSync(path.join(project, "modern.ts"), MODERN_WORKER);
   });
   after(() => fs.rmSync(project, { recursive: true, force: true }));
 
@@ -168,6 +207,15 @@ describe("the example on every runtime the serving guide names, from the packed 
     );
     const bun = path.join(ROOT, "node_modules", ".bin", "bun");
     assertSession(await serveWith(bun, ["run", "bun-session.ts"], project, { BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0" }, sessionAnswers));
+  });
+
+  it("Bun: behaviour C served as Rails 6.1 answers (PATCH, 404 for a wrong method, doubled slashes)", async () => {
+    fs.writeFileSync(
+      path.join(project, "bun-modern.ts"),
+      `import worker from "./modern.ts";\nconst server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: worker.fetch });\nconsole.log("listening on " + server.port);\n`,
+    );
+    const bun = path.join(ROOT, "node_modules", ".bin", "bun");
+    assertModern(await serveWith(bun, ["run", "bun-modern.ts"], project, { BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0" }, modernAnswers));
   });
 
   it("Deno: Deno.serve(handler), the project's node_modules and its TypeScript as it is", async () => {
@@ -195,6 +243,20 @@ describe("the example on every runtime the serving guide names, from the packed 
         project,
         { DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
         sessionAnswers,
+      ),
+    );
+    // Behaviour C, as Rails 6.1 answers it.
+    fs.writeFileSync(
+      path.join(project, "deno-modern.ts"),
+      `import worker from "./modern.ts";\nDeno.serve({ port: 0, hostname: "127.0.0.1", onListen: ({ port }) => console.log("listening on " + port) }, worker.fetch);\n`,
+    );
+    assertModern(
+      await serveWith(
+        deno,
+        ["run", "--allow-net", "--allow-read", "--allow-env", "--unstable-sloppy-imports", "deno-modern.ts"],
+        project,
+        { DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
+        modernAnswers,
       ),
     );
   });
@@ -232,6 +294,7 @@ describe("the example on every runtime the serving guide names, from the packed 
     };
     assertBlog(await served("worker", blogAnswers));
     assertSession(await served("session", sessionAnswers));
+    assertModern(await served("modern", modernAnswers));
     const answers = await served("catchAll", async (fetchPath) => {
       const texts: string[] = [];
       for (const p of ["/api/feeds/latest/5.json", "/reports/daily", "/posts/index", "/nothing/daily"]) {
