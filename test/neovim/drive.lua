@@ -1,5 +1,6 @@
 -- Drives the language server from a real Neovim (headless): hover in the routing file, completion
--- in another file, and when the workspace has one, hover and diagnostics in a Rails 2 routes.rb. Writes what the server answered to a JSON file for the mocha test to check.
+-- in another file, and when the workspace has them, hover and diagnostics in a Rails 2 routes.rb,
+-- a behaviour-C routing file and a modern routes.rb. Writes what the server answered to a JSON file for the mocha test to check.
 -- Arguments come from the environment: RR_SERVER (the server's bin), RR_ROOT (the workspace),
 -- RR_OUT (where to write the answers).
 local server, root, out = os.getenv("RR_SERVER"), os.getenv("RR_ROOT"), os.getenv("RR_OUT")
@@ -40,6 +41,16 @@ local ok, problem = pcall(function()
     vim.wait(10000, function() return #vim.diagnostic.get(buffer) > 0 end, 100)
     answers.rubyDiagnostics = {}
     for _, d in ipairs(vim.diagnostic.get(buffer)) do table.insert(answers.rubyDiagnostics, { line = d.lnum, col = d.col, code = d.code }) end
+  end
+  -- Behaviour C: a TypeScript routing file and a modern Rails routes.rb, when the workspace has them.
+  for key, file in pairs({ modern = "modern/config/routes.ts", modernRuby = "shop/config/routes.rb" }) do
+    if vim.fn.filereadable(root .. "/" .. file) == 1 then
+      answers[key .. "Hover"] = ask(file, "textDocument/hover", { line = 1, character = 4 })
+      local buffer = vim.api.nvim_get_current_buf()
+      vim.wait(10000, function() return #vim.diagnostic.get(buffer) > 0 end, 100)
+      answers[key .. "Diagnostics"] = {}
+      for _, d in ipairs(vim.diagnostic.get(buffer)) do table.insert(answers[key .. "Diagnostics"], { line = d.lnum, col = d.col, code = d.code }) end
+    end
   end
 end)
 if not ok then answers.error = tostring(problem) end

@@ -12,6 +12,16 @@ export default draw((map) => {
 });
 `;
 const VIEW = "link(publish_);\n";
+/** Behaviour C: a TypeScript routing file (its hover on line 1) and a modern Rails routes.rb, each with an option Rails does not read. */
+const MODERN_ROUTES = `export default draw({ behaviour: "C" }, (r) => {
+  r.resources("articles", { only: ["index", "show"], shalow: true });
+});
+import { draw } from "resource-routes";
+`;
+const MODERN_RUBY_ROUTES = `Rails.application.routes.draw do
+  resources :orders, only: [:index], shalow: true
+end
+`;
 const RUBY_ROUTES = `ActionController::Routing::Routes.draw do |map|
   map.resources :invoices, :membr => { :void => :put }
 end
@@ -32,6 +42,10 @@ function runNeovim(
   attached: number[];
   rubyHover?: { contents: { value: string } };
   rubyDiagnostics?: Array<{ line: number; col: number; code: string }>;
+  modernHover?: { contents: { value: string } };
+  modernDiagnostics?: Array<{ line: number; col: number; code: string }>;
+  modernRubyHover?: { contents: { value: string } };
+  modernRubyDiagnostics?: Array<{ line: number; col: number; code: string }>;
 } {
   const out = path.join(root, "answers.json");
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
@@ -51,7 +65,7 @@ function runNeovim(
 describe("a real editor: Neovim", function () {
   this.timeout(60_000);
 
-  it("shows the hover of a declaration and completes helper names in another file; hovers and diagnoses a Rails 2 routes.rb", function () {
+  it("shows the hover of a declaration and completes helper names in another file; hovers and diagnoses a Rails 2 routes.rb, a behaviour-C routing file and a modern routes.rb", function () {
     if (cp.spawnSync("nvim", ["--version"]).error) {
       // .ci/run installs Neovim; a developer machine without it skips only this test.
       this.skip();
@@ -64,12 +78,22 @@ describe("a real editor: Neovim", function () {
       fs.writeFileSync(path.join(root, "app", "views.ts"), VIEW);
       fs.mkdirSync(path.join(root, "legacy", "config"), { recursive: true });
       fs.writeFileSync(path.join(root, "legacy", "config", "routes.rb"), RUBY_ROUTES);
+      fs.mkdirSync(path.join(root, "modern", "config"), { recursive: true });
+      fs.writeFileSync(path.join(root, "modern", "config", "routes.ts"), MODERN_ROUTES);
+      fs.mkdirSync(path.join(root, "shop", "config"), { recursive: true });
+      fs.writeFileSync(path.join(root, "shop", "config", "routes.rb"), MODERN_RUBY_ROUTES);
       const answers = runNeovim("drive.lua", root, { RR_SERVER: path.join(ROOT, "server", "bin", "resource-routes-language-server.js") });
       assert.match(answers.rubyHover!.contents.value, /^\*\*resources\*\* `invoices`: 7 routes/);
       assert.deepStrictEqual(answers.rubyDiagnostics, [{ line: 1, col: 27, code: "unknown-option" }]);
       assert.match(answers.hover.contents.value, /^\*\*resources\*\* `posts`: 8 routes/);
       assert.match(answers.hover.contents.value, /\| PUT \| `\/posts\/:id\/publish\.:format` \| `publish_post_path` \|/);
       assert.deepStrictEqual(answers.completion.sort(), ["publish_post_path", "publish_post_url"]);
+      // Behaviour C, in a TypeScript routing file and a modern routes.rb: Rails 6.1's routes, and the option it does not read.
+      assert.match(answers.modernHover!.contents.value, /^\*\*resources\*\* `articles`: 2 routes/);
+      assert.match(answers.modernHover!.contents.value, /\| GET \| `\/articles\/:id\(\.:format\)` \| `article_path` \|/);
+      assert.deepStrictEqual(answers.modernDiagnostics, [{ line: 1, col: 53, code: "unknown-option" }]);
+      assert.match(answers.modernRubyHover!.contents.value, /^\*\*resources\*\* `orders`: 1 route\n/);
+      assert.deepStrictEqual(answers.modernRubyDiagnostics, [{ line: 1, col: 37, code: "unknown-option" }]);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
