@@ -60,6 +60,7 @@ export function analyzeRoutingFile(
   }
   result.cost = evaluator.budget.spent;
   if (functions?.read.size) result.modules = functions.read;
+  if (functions?.missing) result.modulesMissing = true;
   return result;
 }
 

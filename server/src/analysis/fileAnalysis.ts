@@ -25,6 +25,8 @@ export interface RoutingFileAnalysis {
   syntax?(): ts.SourceFile;
   /** The other modules whose functions the file calls were read, by file name, with the texts read: the analysis is stale once one changes. */
   modules?: ReadonlyMap<string, string>;
+  /** A function the file calls with the mapper is imported from a module that was not found: one added since may change the routes. */
+  modulesMissing?: true;
   /** What the analysis of the file's next version re-uses; none on a compacted analysis (a closed file's). */
   reuse?: Reusable;
   /**

@@ -40,6 +40,8 @@ const MAX_MODULES = 32;
 export class ImportedFunctions {
   /** Each module read, by file name, with the text it was read from. */
   readonly read = new Map<string, string>();
+  /** A call named a module that was not found: one added later may change the routes. */
+  missing = false;
   private readonly parsed = new Map<string, { file: ts.SourceFile; scope: Scope }>();
 
   constructor(private readonly sources: ModuleSources) {}
@@ -47,6 +49,7 @@ export class ImportedFunctions {
   /** The function `name` (`default` for a default export) that the module `specifier` exports, imported from `from`; or why it cannot be read. */
   find(specifier: string, name: string, from: string): ExportedFunction | string {
     const source = this.sources.resolve(specifier, from);
+    if (!source) this.missing = true;
     if (!source) return `\`${name}\` of "${specifier}", a module the analyser does not find (only the application's own modules are read)`;
     let module = this.parsed.get(source.fileName);
     if (!module) {

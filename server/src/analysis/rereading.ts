@@ -95,6 +95,7 @@ function readOneStatement(text: SourceText, previous: RoutingFileAnalysis, prior
     settingsSources: previous.settingsSources,
     text,
     ...(previous.modules ? { modules: previous.modules } : {}),
+    ...(previous.modulesMissing ? { modulesMissing: true } : {}),
     syntax: syntaxOf(prior.trees, prior.trees.fileName, text),
     reuse: { trees: prior.trees, readings: next, readingsCost: spent, callback, scope: prior.scope, readAgain: { reading, bodyAt } },
   };

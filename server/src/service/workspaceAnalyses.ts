@@ -31,6 +31,8 @@ export class DocumentAnalyses {
   private readonly controllerModules: Map<string, Cached<ControllerModuleInfo>>;
   /** The documents' change count when each analysis that read other modules last found their texts unchanged. */
   private readonly modulesCheckedAt = new WeakMap<LoadedRoutingFile, number>();
+  /** The documents' membership count when each analysis that did not find a module was first asked for. */
+  private readonly membersAt = new WeakMap<LoadedRoutingFile, number>();
   private routingList?: Array<{ uri: string; file: LoadedRoutingFile }>;
   /** Each open routing file's document when releaseSyntaxTrees() last ran. */
   private atLastRelease = new Map<string, TextDocument>();
@@ -96,10 +98,14 @@ export class DocumentAnalyses {
       if (previous && before && sameText(before.text, document.text, change)) return this.kept(uri, previous);
       return this.made(uri, this.load(uri, document.text, previous, change));
     });
-    if (!file?.analysis.modules || this.modulesCheckedAt.get(file) === this.documents.changes) return file;
-    // The file calls functions of other modules: read again once one of their texts is not the one read.
-    if (!modulesChanged(file.analysis.modules, (uri) => this.documents.document(uri)?.text)) {
-      this.modulesCheckedAt.set(file, this.documents.changes);
+    const analysis = file?.analysis;
+    if (!analysis || (!analysis.modules && !analysis.modulesMissing) || this.modulesCheckedAt.get(file!) === this.documents.changes) return file;
+    // The file calls functions of other modules: read again once one of their texts is not the one read, or a document came
+    // where one was not found.
+    const came = analysis.modulesMissing && this.membersAt.get(file!) !== undefined && this.membersAt.get(file!) !== this.documents.members;
+    if (!came && !(analysis.modules && modulesChanged(analysis.modules, (uri) => this.documents.document(uri)?.text))) {
+      this.modulesCheckedAt.set(file!, this.documents.changes);
+      if (!this.membersAt.has(file!)) this.membersAt.set(file!, this.documents.members);
       return file;
     }
     const fresh = this.made(uri, this.load(uri, document.text));

@@ -37,6 +37,8 @@ export class WorkspaceDocuments {
   private readonly folders = new Map<string, { uris?: string[]; changes: number }>();
   /** Bumped whenever any document changes: what a document imports may lie in another. */
   changes = 0;
+  /** Bumped whenever a document comes or goes: a module a routing file imports and did not find may have come. */
+  members = 0;
 
   /** `routesMayChange`: a document that is or was a routing file changed, came or went. */
   constructor(private readonly routesMayChange: () => void) {}
@@ -54,6 +56,7 @@ export class WorkspaceDocuments {
    */
   set(document: TextDocument, change?: TextChange): void {
     const before = this.document(document.uri);
+    if (!before) this.members++;
     this.changedUnderFolders(document.uri, !before);
     this.open.set(document.uri, document);
     this.changes++;
@@ -80,6 +83,7 @@ export class WorkspaceDocuments {
   /** Adds or replaces a file as read from disk (indexing, a watched change). */
   setFromDisk(document: TextDocument): void {
     const before = this.disk.get(document.uri);
+    if (!before && !this.open.has(document.uri)) this.members++;
     if (!this.open.has(document.uri)) this.changedUnderFolders(document.uri, !before);
     this.disk.set(document.uri, document);
     this.changes++;
@@ -161,6 +165,7 @@ export class WorkspaceDocuments {
   }
 
   private forget(uri: string): void {
+    this.members++;
     this.changedUnderFolders(uri, true);
     for (const cache of this.caches) cache.delete(uri);
     this.changes++;

@@ -372,4 +372,17 @@ describe("service: a routing file calling a function of another module", () => {
         .some((d) => d.code === "not-static" && /a module the analyser does not find/.test(d.message)),
     );
   });
+
+  it("a module that was not there when the routing file was read is read once it comes", () => {
+    const workspace = new RoutingWorkspace();
+    workspace.set({ uri: routesUri, version: 1, text: ROUTING });
+    assert.deepStrictEqual(paths(workspace), ["/posts.:format"]);
+    // Another document edited: nothing came, and the routes stand.
+    workspace.set({ uri: "file:///app/views.ts", version: 1, text: "export {};\n" });
+    assert.deepStrictEqual(paths(workspace), ["/posts.:format"]);
+    workspace.set({ uri: "file:///app/views.ts", version: 2, text: "export const a = 1;\n" });
+    assert.deepStrictEqual(paths(workspace), ["/posts.:format"]);
+    workspace.setFromDisk({ uri: pluginUri, version: 1, text: plugin("passwords") });
+    assert.deepStrictEqual(paths(workspace), ["/posts.:format", "/passwords.:format"]);
+  });
 });
