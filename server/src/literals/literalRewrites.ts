@@ -97,8 +97,10 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
     return { routing, name: name ?? "routes", imported: name !== undefined };
   };
   const found: FoundLiteral[] = [];
-  /** The routing file whose default export the rewrite imports (one: each would be named `routes`), and the names each helpers module gives. */
+  /** The routing file whose default export the rewrite imports (one: each would be named `routes`), its import, and the names each helpers module gives. */
   let importedRouting: string | undefined;
+  // One insertion for every literal that needs it (a view's thirty literals, at each edit of the routes).
+  let routingImport: Insertion | undefined;
   const names = new Map<string, Set<string>>();
   for (const literal of urlLiterals(file)) {
     if (isAsset(literal, assets)) continue;
@@ -149,16 +151,13 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
           entry.unreplaced = `the file would need a second \`routes\` for ${reach.routing}'s helpers: run again after this one's are replaced`;
           continue;
         }
-        entry.insertion = imports.defaultImport(reach.routing, "routes");
+        entry.insertion = routingImport ??= imports.defaultImport(reach.routing, "routes");
       }
       entry.replacement = `${reach.name}.helpers.${match.call}`;
     }
     if (literal.jsxAttribute) entry.replacement = `{${entry.replacement}}`;
   }
-  const insertions = [
-    ...(importedRouting ? [imports.defaultImport(importedRouting, "routes")] : []),
-    ...[...names].map(([module, helpers]) => imports.namesImport(module, [...helpers])),
-  ];
+  const insertions = [...(routingImport ? [routingImport] : []), ...[...names].map(([module, helpers]) => imports.namesImport(module, [...helpers]))];
   return { found, text: edited(text, found, insertions) };
 }
 
