@@ -44,6 +44,20 @@ function routesOf(text: string): Array<Pick<RouteJSON, "name" | "verb" | "path" 
   }));
 }
 
+/**
+ * The table Rails drew from a corpus file (`NAME.TAG.json`), its requirements (Ruby's sources) as
+ * the JavaScript that matches what they match (`.` is `[^\n]`), as the analyser reads them.
+ */
+function railsTable(name: string, tag: string): ReturnType<typeof routesOf> {
+  const rails = JSON.parse(fs.readFileSync(path.join(CORPUS, `${name}.${tag}.json`), "utf8")) as { routes: ReturnType<typeof routesOf> };
+  return rails.routes.map((route) => ({
+    ...route,
+    requirements: Object.fromEntries(
+      Object.entries(route.requirements).map(([key, source]) => [key, (javascriptRegexp(source, "") as { source: string }).source]),
+    ),
+  }));
+}
+
 describe("resource-routes import", function () {
   this.timeout(120_000);
 
@@ -56,17 +70,7 @@ describe("resource-routes import", function () {
         const imported = run("import", path.join(CORPUS, `${name}.rb`), "--behaviour", behaviour, "--stdout");
         assert.strictEqual(imported.status, 0, imported.stderr);
         assert.match(imported.stderr, /the analyser reads from the output the routes the import draws, in order/);
-        const rails = JSON.parse(fs.readFileSync(path.join(CORPUS, `${name}.${tag}.json`), "utf8")) as {
-          routes: Array<{ requirements: Record<string, string> }>;
-        };
-        // Rails' requirements are Ruby's sources: compared as the JavaScript that matches what they match (`.` is `[^\n]`).
-        const javascript = rails.routes.map((route) => ({
-          ...route,
-          requirements: Object.fromEntries(
-            Object.entries(route.requirements).map(([key, source]) => [key, (javascriptRegexp(source, "") as { source: string }).source]),
-          ),
-        }));
-        assert.deepStrictEqual(routesOf(imported.stdout), javascript);
+        assert.deepStrictEqual(routesOf(imported.stdout), railsTable(name, tag));
       });
     }
   }
@@ -77,20 +81,12 @@ describe("resource-routes import", function () {
       const imported = run("import", routes, "--stdout");
       assert.strictEqual(imported.status, 0, imported.stderr);
       assert.match(imported.stdout, /^export default draw\(\{ behaviour: "B", nested_routes_first: true \}, \(map\) => \{$/m);
-      const rails = JSON.parse(fs.readFileSync(path.join(CORPUS, `${name}.v2.3.18.json`), "utf8")) as {
-        routes: Array<{ requirements: Record<string, string> }>;
-      };
-      const javascript = rails.routes.map((route) => ({
-        ...route,
-        requirements: Object.fromEntries(
-          Object.entries(route.requirements).map(([key, source]) => [key, (javascriptRegexp(source, "") as { source: string }).source]),
-        ),
-      }));
-      assert.deepStrictEqual(routesOf(imported.stdout), javascript);
+      const rails = railsTable(name, "v2.3.18");
+      assert.deepStrictEqual(routesOf(imported.stdout), rails);
       // Run, the written file draws them too.
       assert.deepStrictEqual(
         runModule<{ default: RouteSet }>(imported.stdout, `${name}-2318.ts`).default.routes.map((route) => `${route.verb} ${route.path}`),
-        rails.routes.map((route) => `${(route as unknown as { verb: string }).verb} ${(route as unknown as { path: string }).path}`),
+        rails.map((route) => `${route.verb} ${route.path}`),
       );
     });
   }

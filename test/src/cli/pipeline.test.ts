@@ -187,9 +187,14 @@ describe("types, controllers and helpers --watch", function () {
   // Each watcher is a process that loads TypeScript: slow to start on a busy machine.
   this.timeout(120_000);
 
-  /** A `--watch` process in `dir`, and a promise of its `count`th write, which says what it waited for when the process ends first. */
+  /**
+   * A `--watch` process in `dir` (of `routes.ts`, unless the arguments name another file first), and a
+   * promise of its `count`th write, which says what it waited for when the process ends first.
+   */
   const watch = (dir: string, command: string, ...args: string[]) => {
-    const child = cp.spawn(process.execPath, [CLI, command, "routes.ts", ...args, "--watch"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+    const named = args.length > 0 && !args[0].startsWith("-");
+    const file = named ? [] : ["routes.ts"];
+    const child = cp.spawn(process.execPath, [CLI, command, ...file, ...args, "--watch"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     const written = (count: number) =>
@@ -226,19 +231,7 @@ describe("types, controllers and helpers --watch", function () {
       "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts, only: [:index]\n  draw(:admin)\nend\n",
       "config/routes/admin.rb": "namespace :admin do\n  resources :users, only: [:index]\nend\n",
     });
-    const child = cp.spawn(process.execPath, [CLI, "helpers", "config/routes.rb", "--out", "routes.js", "--watch"], {
-      cwd: dir,
-      env: { ...process.env, NO_COLOR: "1" },
-    });
-    let out = "";
-    child.stdout.on("data", (chunk) => (out += chunk));
-    const written = (count: number) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => ((out.match(/^wrote /gm) ?? []).length >= count ? resolve() : undefined);
-        child.stdout.on("data", check);
-        child.once("exit", (code) => reject(new Error(`helpers --watch exited ${code} before write ${count}: ${out}`)));
-        check();
-      });
+    const { child, written } = watch(dir, "helpers", "config/routes.rb", "--out", "routes.js");
     const helpers = () => fs.readFileSync(path.join(dir, "routes.js"), "utf8");
     try {
       await written(1);

@@ -139,14 +139,11 @@ function assertSession(answers: string[]): void {
   ]);
 }
 
+/** What a test asks a served app, through a fetch of its paths. */
+type Ask = (fetchPath: (path: string, init?: RequestInit) => Promise<Response>) => Promise<string[]>;
+
 /** Runs a server script until it prints its port, asks it the blog's pages (or what `ask` asks), then stops it. */
-async function serveWith(
-  command: string,
-  args: string[],
-  cwd: string,
-  extraEnv: Record<string, string> = {},
-  ask: (fetchPath: (path: string, init?: RequestInit) => Promise<Response>) => Promise<string[]> = blogAnswers,
-): Promise<string[]> {
+async function serveWith(command: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}, ask: Ask = blogAnswers): Promise<string[]> {
   const child = cp.spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));
@@ -192,73 +189,45 @@ describe("the example on every runtime the serving guide names, from the packed 
   });
   after(() => fs.rmSync(project, { recursive: true, force: true }));
 
-  it("Bun: Bun.serve({ fetch })", async () => {
+  /** The default export of `worker` (a module of the project) served by Bun.serve, asked what `ask` asks. */
+  const onBun = (worker: string, ask: Ask) => {
+    const entry = `bun-${worker}.ts`;
     fs.writeFileSync(
-      path.join(project, "bun.ts"),
-      `import worker from "./worker.ts";\nconst server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: worker.fetch });\nconsole.log("listening on " + server.port);\n`,
+      path.join(project, entry),
+      `import worker from "./${worker}.ts";\nconst server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: worker.fetch });\nconsole.log("listening on " + server.port);\n`,
     );
-    assertBlog(await serveWith(path.join(ROOT, "node_modules", ".bin", "bun"), ["run", "bun.ts"], project, { BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0" }));
+    return serveWith(path.join(ROOT, "node_modules", ".bin", "bun"), ["run", entry], project, { BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0" }, ask);
+  };
+
+  /** The same by Deno.serve, with the project's node_modules and its TypeScript as it is. */
+  const onDeno = (worker: string, ask: Ask) => {
+    const entry = `deno-${worker}.ts`;
+    fs.writeFileSync(
+      path.join(project, entry),
+      `import worker from "./${worker}.ts";\nDeno.serve({ port: 0, hostname: "127.0.0.1", onListen: ({ port }) => console.log("listening on " + port) }, worker.fetch);\n`,
+    );
+    const deno = path.join(ROOT, "node_modules", ".bin", "deno");
+    const env = { DENO_DIR: path.join(project, ".deno"), DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" };
+    return serveWith(deno, ["run", "--allow-net", "--allow-read", "--allow-env", "--unstable-sloppy-imports", entry], project, env, ask);
+  };
+
+  it("Bun: Bun.serve({ fetch })", async () => {
+    assertBlog(await onBun("worker", blogAnswers));
   });
 
   it("Bun: signed cookies through WebCrypto, and B's deprecated alias", async () => {
-    fs.writeFileSync(
-      path.join(project, "bun-session.ts"),
-      `import worker from "./session.ts";\nconst server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: worker.fetch });\nconsole.log("listening on " + server.port);\n`,
-    );
-    const bun = path.join(ROOT, "node_modules", ".bin", "bun");
-    assertSession(await serveWith(bun, ["run", "bun-session.ts"], project, { BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0" }, sessionAnswers));
+    assertSession(await onBun("session", sessionAnswers));
   });
 
   it("Bun: behaviour C served as Rails 6.1 answers (PATCH, 404 for a wrong method, doubled slashes)", async () => {
-    fs.writeFileSync(
-      path.join(project, "bun-modern.ts"),
-      `import worker from "./modern.ts";\nconst server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: worker.fetch });\nconsole.log("listening on " + server.port);\n`,
-    );
-    const bun = path.join(ROOT, "node_modules", ".bin", "bun");
-    assertModern(await serveWith(bun, ["run", "bun-modern.ts"], project, { BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0" }, modernAnswers));
+    assertModern(await onBun("modern", modernAnswers));
   });
 
   it("Deno: Deno.serve(handler), the project's node_modules and its TypeScript as it is", async () => {
-    fs.writeFileSync(
-      path.join(project, "deno.ts"),
-      `import worker from "./worker.ts";\nDeno.serve({ port: 0, hostname: "127.0.0.1", onListen: ({ port }) => console.log("listening on " + port) }, worker.fetch);\n`,
-    );
-    const deno = path.join(ROOT, "node_modules", ".bin", "deno");
-    const denoDir = path.join(project, ".deno");
-    assertBlog(
-      await serveWith(deno, ["run", "--allow-net", "--allow-read", "--allow-env", "--unstable-sloppy-imports", "deno.ts"], project, {
-        DENO_DIR: denoDir,
-        DENO_NO_UPDATE_CHECK: "1",
-        NO_COLOR: "1",
-      }),
-    );
-    fs.writeFileSync(
-      path.join(project, "deno-session.ts"),
-      `import worker from "./session.ts";\nDeno.serve({ port: 0, hostname: "127.0.0.1", onListen: ({ port }) => console.log("listening on " + port) }, worker.fetch);\n`,
-    );
-    assertSession(
-      await serveWith(
-        deno,
-        ["run", "--allow-net", "--allow-read", "--allow-env", "--unstable-sloppy-imports", "deno-session.ts"],
-        project,
-        { DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
-        sessionAnswers,
-      ),
-    );
+    assertBlog(await onDeno("worker", blogAnswers));
+    assertSession(await onDeno("session", sessionAnswers));
     // Behaviour C, as Rails 6.1 answers it.
-    fs.writeFileSync(
-      path.join(project, "deno-modern.ts"),
-      `import worker from "./modern.ts";\nDeno.serve({ port: 0, hostname: "127.0.0.1", onListen: ({ port }) => console.log("listening on " + port) }, worker.fetch);\n`,
-    );
-    assertModern(
-      await serveWith(
-        deno,
-        ["run", "--allow-net", "--allow-read", "--allow-env", "--unstable-sloppy-imports", "deno-modern.ts"],
-        project,
-        { DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
-        modernAnswers,
-      ),
-    );
+    assertModern(await onDeno("modern", modernAnswers));
   });
 
   it("workerd (Miniflare): an esbuild bundle with the worker conditions, no Node built-in in it; Rails 2's catch-all reaches every controller given", async () => {
