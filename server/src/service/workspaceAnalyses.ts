@@ -29,10 +29,11 @@ export class DocumentAnalyses {
   private readonly lineIndexes: Map<string, Cached<LineIndex>>;
   private readonly helperUseLists: Map<string, Cached<HelperUseScan>>;
   private readonly controllerModules: Map<string, Cached<ControllerModuleInfo>>;
-  /** The documents' change count when each analysis that read other modules last found their texts unchanged. */
-  private readonly modulesCheckedAt = new WeakMap<LoadedRoutingFile, number>();
-  /** The documents' membership count when each analysis that did not find a module was first asked for. */
-  private readonly membersAt = new WeakMap<LoadedRoutingFile, number>();
+  /**
+   * Per analysis that read other modules: the documents' change count when their texts were last
+   * found unchanged, and their membership count when it was first asked for (see modulesStale).
+   */
+  private readonly modulesSeen = new WeakMap<LoadedRoutingFile, { changes: number; members: number }>();
   private routingList?: Array<{ uri: string; file: LoadedRoutingFile }>;
   /** Each open routing file's document when releaseSyntaxTrees() last ran. */
   private atLastRelease = new Map<string, TextDocument>();
@@ -98,20 +99,26 @@ export class DocumentAnalyses {
       if (previous && before && sameText(before.text, document.text, change)) return this.kept(uri, previous);
       return this.made(uri, this.load(uri, document.text, previous, change));
     });
-    const analysis = file?.analysis;
-    if (!analysis || (!analysis.modules && !analysis.modulesMissing) || this.modulesCheckedAt.get(file!) === this.documents.changes) return file;
-    // The file calls functions of other modules: read again once one of their texts is not the one read, or a document came
-    // where one was not found.
-    const came = analysis.modulesMissing && this.membersAt.get(file!) !== undefined && this.membersAt.get(file!) !== this.documents.members;
-    if (!came && !(analysis.modules && modulesChanged(analysis.modules, (uri) => this.documents.document(uri)?.text))) {
-      this.modulesCheckedAt.set(file!, this.documents.changes);
-      if (!this.membersAt.has(file!)) this.membersAt.set(file!, this.documents.members);
-      return file;
-    }
+    if (!file || !this.modulesStale(file)) return file;
     const fresh = this.made(uri, this.load(uri, document.text));
     this.loaded.set(uri, { document, value: fresh });
     this.routesChanged();
     return fresh;
+  }
+
+  /**
+   * Whether a file that calls functions of other modules is to be read again: one of their texts is
+   * not the one read, or a document came where a module was not found. Asked once per change of the documents.
+   */
+  private modulesStale(file: LoadedRoutingFile): boolean {
+    const { modules, modulesMissing } = file.analysis;
+    if (!modules && !modulesMissing) return false;
+    const seen = this.modulesSeen.get(file);
+    if (seen?.changes === this.documents.changes) return false;
+    const came = modulesMissing === true && seen !== undefined && seen.members !== this.documents.members;
+    if (came || (modules && modulesChanged(modules, (uri) => this.documents.document(uri)?.text))) return true;
+    this.modulesSeen.set(file, { changes: this.documents.changes, members: seen?.members ?? this.documents.members });
+    return false;
   }
 
   /** A routing file's new analysis, said to whoever follows each version, and kept as the workspace keeps it. */
