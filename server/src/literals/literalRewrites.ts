@@ -55,6 +55,21 @@ export interface RewriteOptions {
   recognition?: boolean;
   /** The extension the project's module resolution requires of an added relative import (default: as the file's own imports are written). */
   importExtension?: (fileName: string) => "js" | "ts" | undefined;
+  /** The file parsed for its literals (default scanLiterals): the editor keeps each version's, so an edit of the routes parses no view again. */
+  scan?: (fileName: string, text: string) => LiteralScan | undefined;
+}
+
+/** A file parsed, and its URL literals: none in a routing file, whose strings are route patterns, not URLs. */
+export interface LiteralScan {
+  file: ts.SourceFile;
+  literals: readonly UrlLiteral[];
+}
+
+/** The file's literals, or undefined where TypeScript's parser cannot read it (nested past its stack). */
+export function scanLiterals(fileName: string, text: string): LiteralScan | undefined {
+  const file = parsedForLiterals(fileName, text);
+  if (!file) return undefined;
+  return { file, literals: findDrawCall(file, drawBindings(file)) ? [] : urlLiterals(file) };
 }
 
 /** How a file reaches a routing file's helpers: by name from its helpers module, or through the routing file's default export. */
@@ -76,12 +91,12 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
     match: matchOne = (literal, set) => matchLiteral(literal, [set]),
     recognition = true,
     importExtension = () => undefined,
+    scan = scanLiterals,
   } = options;
   const assets = globTest(assetGlobs);
-  const file = parsedForLiterals(fileName, text);
-  if (!file) return { found: [], text, unparsable: true };
-  // A routing file's strings are route patterns, not URLs: never matched, never rewritten.
-  if (findDrawCall(file, drawBindings(file))) return { found: [], text };
+  const scanned = scan(fileName, text);
+  if (!scanned) return { found: [], text, unparsable: true };
+  const { file, literals } = scanned;
   const sets = routingFiles.map(({ file: routing, routes }) => ({ uri: routing, routes }));
   const imports = new FileImports(file, fileName, () => importExtension(fileName));
   // A browser's code never imports the server's routing file (its bundle would hold the server's routes and the facility),
@@ -102,7 +117,7 @@ export function rewriteLiterals(fileName: string, text: string, routingFiles: Ro
   // One insertion for every literal that needs it (a view's thirty literals, at each edit of the routes).
   let routingImport: Insertion | undefined;
   const names = new Map<string, Set<string>>();
-  for (const literal of urlLiterals(file)) {
+  for (const literal of literals) {
     if (isAsset(literal, assets)) continue;
     let match: LiteralMatch | undefined;
     for (const set of sets) if ((match = matchOne(literal, set))) break;

@@ -1,4 +1,7 @@
+import { isDeepStrictEqual } from "util";
 import * as lsp from "vscode-languageserver/node";
+
+import type { Diagnostic } from "resource-routes/internal";
 
 import { diagnosticSteps, RoutingWorkspace } from "../service";
 import { Clock, SYSTEM_CLOCK, Timer } from "./clock";
@@ -6,6 +9,13 @@ import { toDiagnostic } from "./convert";
 
 /** How long diagnostics wait after a change, so that a burst of keystrokes is analysed once. */
 const DIAGNOSTICS_DELAY_MS = 10;
+
+/** What a document was last sent, and what it was made from: the service's diagnostics and the document's lines then. */
+interface Published {
+  sent: lsp.Diagnostic[];
+  from: readonly Diagnostic[];
+  lines: unknown;
+}
 
 /**
  * Publishes diagnostics for every routing file (open or not) and every open document, debounced.
@@ -16,7 +26,7 @@ const DIAGNOSTICS_DELAY_MS = 10;
  */
 export class DiagnosticsPublisher {
   private pending: Timer | undefined;
-  private readonly published = new Map<string, string>();
+  private readonly published = new Map<string, Published>();
   /** Bumped by each change: a round of an older generation stops at its next document. */
   private generation = 0;
 
@@ -72,24 +82,34 @@ export class DiagnosticsPublisher {
           step = steps.next();
         }
         const lines = this.workspace.lines(uri);
+        // The same diagnostics over the same text (the service keeps those an edit did not touch): nothing to convert or compare.
+        const last = this.published.get(uri);
+        if (last && last.lines === lines && sameItems(last.from, step.value)) continue;
         this.send(
           uri,
           step.value.map((d) => toDiagnostic(d, uri, lines)),
+          { from: step.value, lines },
         );
       } catch (error) {
         this.onError(`diagnostics of ${uri}`, error);
       }
     }
     const current = new Set(targets);
-    for (const uri of [...this.published.keys()]) if (!current.has(uri)) this.send(uri, []);
+    for (const uri of [...this.published.keys()]) if (!current.has(uri)) this.send(uri, [], undefined);
   }
 
-  private send(uri: string, diagnostics: lsp.Diagnostic[]): void {
-    const key = JSON.stringify(diagnostics);
-    if ((this.published.get(uri) ?? "[]") === key) return;
-    if (diagnostics.length === 0) this.published.delete(uri);
-    else this.published.set(uri, key);
+  /** Sends a document's diagnostics unless they equal what it was last sent (compared as data: a large file's were a string as large as the message, made at every round). */
+  private send(uri: string, diagnostics: lsp.Diagnostic[], made: Omit<Published, "sent"> | undefined): void {
+    const last = this.published.get(uri);
+    const same = isDeepStrictEqual(last?.sent ?? [], diagnostics);
+    if (diagnostics.length === 0 || !made) this.published.delete(uri);
+    else this.published.set(uri, { sent: same ? last!.sent : diagnostics, ...made });
+    if (same) return;
     const version = this.workspace.isOpen(uri) ? this.workspace.document(uri)?.version : undefined;
     void this.connection.sendDiagnostics({ uri, version, diagnostics });
   }
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }

@@ -7,9 +7,9 @@ import { helpersRecipeOf } from "../format/helpersRecipe";
 import { DiagnosticMemo } from "../incremental/diagnosticMemo";
 import { KeptFor } from "../incremental/keptFor";
 import { KeptLiteralMatches } from "../literals/keptLiteralMatches";
-import { globTest, rewriteLiterals, type RoutingFiles } from "../literals/literalRewrites";
+import { globTest, type LiteralScan, rewriteLiterals, type RoutingFiles, scanLiterals } from "../literals/literalRewrites";
 import { requiredExtensionIn } from "../literals/moduleResolution";
-import { literalPath } from "../literals/urlLiterals";
+import { literalPath, type UrlLiteral } from "../literals/urlLiterals";
 import { literalSource } from "./literalUses";
 import { RoutingWorkspace } from "./workspace";
 
@@ -82,6 +82,14 @@ const matchesOf = new KeptFor<RoutingWorkspace, Map<string, Map<string, KeptLite
 
 const made = new DiagnosticMemo<object, Diagnostic[]>(true);
 
+/** Each version of a document (a document object) parsed for its literals once: every edit of the routes asks for its diagnostics again. */
+const scans = new KeptFor<object, LiteralScan | undefined>();
+
+/** Each literal's report, made again only when what it says changed (an edit of the routes changes few literals' matches). */
+const reports = new DiagnosticMemo<UrlLiteral, Diagnostic[]>(true);
+
+type Found = ReturnType<typeof rewriteLiterals>["found"][number];
+
 function literalDiagnostics(workspace: RoutingWorkspace, uri: string, routing: RoutingFiles): Diagnostic[] {
   const severity = workspace.settings.urlLiterals;
   if (severity === "off") return [];
@@ -89,6 +97,7 @@ function literalDiagnostics(workspace: RoutingWorkspace, uri: string, routing: R
   if (!scanned || globTest(workspace.settings.testGlobs)(scanned.path)) return [];
   const { path, text } = scanned;
   const { assetGlobs, frontEndGlobs, unknownUrls: recognition } = workspace.settings;
+  const version = workspace.document(uri)!;
   const rewrite = rewriteLiterals(path, text, routing, {
     assetGlobs,
     frontEnd: globTest(frontEndGlobs),
@@ -97,36 +106,38 @@ function literalDiagnostics(workspace: RoutingWorkspace, uri: string, routing: R
     match: (literal, set) => keptMatches(workspace, uri, set.uri).matchOf(literal, set),
     // Recognising what no helper writes needs the whole recogniser of each version of the routes: only for unknown-url.
     recognition,
+    scan: () => scans.get(version, () => scanLiterals(path, text)),
   });
   const unknown = workspace.settings.unknownUrls ? unknownUrls(rewrite.found, routing) : [];
   return [
     ...unknown,
-    ...rewrite.found.flatMap((found): Diagnostic[] => {
+    ...rewrite.found.flatMap((found) => {
       if (!found.match) return [];
-      const span = { start: found.literal.start, end: found.literal.end };
-      // A literal the helper may write otherwise for some values: said, with why, and no fix that would change what the code does.
-      if (!found.replacement)
-        return found.unreplaced
-          ? [
-              {
-                severity,
-                code: "url-literal",
-                message: `${found.text} goes to ${found.match.route.target}; not replaced by ${found.match.call}: ${found.unreplaced}`,
-                span,
-              },
-            ]
-          : [];
-      return [
-        {
-          severity,
-          code: "url-literal",
-          message: `${found.text} is ${found.match.call} (${found.match.route.target}): the helper generates this URL and follows the route when it changes`,
-          span,
-          replacement: found.replacement,
-          ...(found.insertion ? { insertion: found.insertion } : {}),
-        },
-      ];
+      const { route, call } = found.match;
+      const { insertion } = found;
+      const inputs = [severity, route, call, found.text, found.unreplaced, found.replacement, insertion?.at, insertion?.text, insertion?.blankLine];
+      return reports.get(found.literal, inputs, () => literalReport(found, severity));
     }),
+  ];
+}
+
+/** A matched literal's `url-literal` report: its fix, or why it has none (its helper may write another URL for some values); none where neither is said. */
+function literalReport(found: Found, severity: Diagnostic["severity"]): Diagnostic[] {
+  const match = found.match!;
+  const span = { start: found.literal.start, end: found.literal.end };
+  if (!found.replacement)
+    return found.unreplaced
+      ? [{ severity, code: "url-literal", message: `${found.text} goes to ${match.route.target}; not replaced by ${match.call}: ${found.unreplaced}`, span }]
+      : [];
+  return [
+    {
+      severity,
+      code: "url-literal",
+      message: `${found.text} is ${match.call} (${match.route.target}): the helper generates this URL and follows the route when it changes`,
+      span,
+      replacement: found.replacement,
+      ...(found.insertion ? { insertion: found.insertion } : {}),
+    },
   ];
 }
 
