@@ -1,7 +1,5 @@
-import { isDeepStrictEqual } from "util";
-import * as lsp from "vscode-languageserver/node";
-
 import type { Diagnostic } from "resource-routes/internal";
+import * as lsp from "vscode-languageserver/node";
 
 import { diagnosticSteps, RoutingWorkspace } from "../service";
 import { Clock, SYSTEM_CLOCK, Timer } from "./clock";
@@ -98,10 +96,10 @@ export class DiagnosticsPublisher {
     for (const uri of [...this.published.keys()]) if (!current.has(uri)) this.send(uri, [], undefined);
   }
 
-  /** Sends a document's diagnostics unless they equal what it was last sent (compared as data: a large file's were a string as large as the message, made at every round). */
+  /** Sends a document's diagnostics unless they equal what it was last sent (compared as data: as a string, a large file's were one as large as the message, made at every round). */
   private send(uri: string, diagnostics: lsp.Diagnostic[], made: Omit<Published, "sent"> | undefined): void {
     const last = this.published.get(uri);
-    const same = isDeepStrictEqual(last?.sent ?? [], diagnostics);
+    const same = sameData(last?.sent ?? [], diagnostics);
     if (diagnostics.length === 0 || !made) this.published.delete(uri);
     else this.published.set(uri, { sent: same ? last!.sent : diagnostics, ...made });
     if (same) return;
@@ -112,4 +110,25 @@ export class DiagnosticsPublisher {
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+/** Whether two values of plain data (a protocol message's) are equal, making nothing on the way: Node's isDeepStrictEqual makes sets and key lists. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    if (a.length !== other.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], other[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let keys = 0;
+  for (const key in x) {
+    if (!Object.hasOwn(y, key) || !sameData(x[key], y[key])) return false;
+    keys++;
+  }
+  for (const key in y) if (Object.hasOwn(y, key)) keys--;
+  return keys === 0;
 }
