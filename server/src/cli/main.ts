@@ -3,7 +3,6 @@ import { own, printable } from "resource-routes/internal";
 
 import { Flag, parseArguments, UsageError } from "./args";
 import type { CommandResult } from "./commands/result";
-import { useRubyLoader } from "./load";
 
 /** `resource-routes`: the facility from the command line, reading routing files statically (docs/cli.md). */
 
@@ -289,7 +288,6 @@ export async function main(argv: string[]): Promise<number> {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the Ruby front end loads for a command given a routes.rb, and only then
       const ruby = require("./rubyFiles") as typeof import("./rubyFiles");
       await ruby.readRubyRoutingFiles(rubyFiles);
-      useRubyLoader(ruby.loadedRubyFile, ruby.rereadRubyRoutingFiles);
     }
     const result = await command.run(args);
     if (result.stdout.length) process.stdout.write(`${result.stdout.join("\n")}\n`);

@@ -9,6 +9,7 @@ import { MAX_RUBY_BYTES, readInWorker } from "../ruby/readInWorker";
 import { ImportError } from "../ruby/routesRb";
 import { loadRubyRoutingFile, type RubyReading } from "../ruby/rubyRoutingFile";
 import { UsageError } from "./args";
+import { useRubyLoader } from "./load";
 
 /*
  * The routes.rb files a command is given, read before it runs: Ruby's parser loads asynchronously
@@ -19,10 +20,12 @@ import { UsageError } from "./args";
 const readings = new Map<string, RubyReading>();
 
 /**
- * Reads each routes.rb among `files` (those ending in `.rb`), with the environment.rb beside it and the application's constants.
+ * Reads each routes.rb among `files` (those ending in `.rb`), with the environment.rb beside it and
+ * the application's constants; the command's loading of routing files reads them from here on.
  * @lintignore The CLI loads this module with require() only when a command is given a routes.rb, which the unused-export check does not follow.
  */
 export async function readRubyRoutingFiles(files: readonly string[]): Promise<void> {
+  useRubyLoader(loadedRubyFile, rereadRubyRoutingFiles);
   for (const file of files) {
     if (!file.endsWith(".rb") || readings.has(file)) continue;
     const source = readRuby(file);
@@ -43,20 +46,14 @@ export async function readRubyRoutingFiles(files: readonly string[]): Promise<vo
   }
 }
 
-/**
- * The routes.rb files among `files` read again (a `--watch` saw them change, or the files they draw).
- * @lintignore Loaded with require() with readRubyRoutingFiles.
- */
-export async function rereadRubyRoutingFiles(files: readonly string[]): Promise<void> {
+/** The routes.rb files among `files` read again (a `--watch` saw them change, or the files they draw). */
+async function rereadRubyRoutingFiles(files: readonly string[]): Promise<void> {
   for (const file of files) readings.delete(file);
   await readRubyRoutingFiles(files);
 }
 
-/**
- * A routes.rb read before the command ran, as a routing file; undefined for a file that is not one.
- * @lintignore Loaded with require() with readRubyRoutingFiles.
- */
-export function loadedRubyFile(file: string, text: string, options: LoadOptions): LoadedRoutingFile | undefined {
+/** A routes.rb read before the command ran, as a routing file; undefined for a file that is not one. */
+function loadedRubyFile(file: string, text: string, options: LoadOptions): LoadedRoutingFile | undefined {
   const reading = readings.get(file);
   return reading && loadRubyRoutingFile(reading, text, options);
 }

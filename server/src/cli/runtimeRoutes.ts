@@ -143,6 +143,7 @@ async function inChild<T>(script: string, argument: string, target: string, time
 /**
  * What differs between the static reading and the running app, route by route in order: routes
  * only one of them has, and routes both have (same verb and path) whose other fields differ.
+ * @lintignore `check` loads this module with require() only for --runtime, which the unused-export check does not follow.
  */
 export function routeDifferences(statically: readonly RouteJSON[], running: readonly RouteJSON[]): string[] {
   const key = (r: RouteJSON) => `${r.verb} ${r.path}`;

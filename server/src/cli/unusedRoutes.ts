@@ -11,7 +11,10 @@ import { recordedUses } from "./coverageFiles";
 import type { CliRoutingFile } from "./load";
 import { sourceFiles } from "./sourceFiles";
 
-/** A route nothing uses, and why it is taken for unused. */
+/**
+ * A route nothing uses, and why it is taken for unused.
+ * @lintignore Loaded with require() with unusedRoutes.
+ */
 export interface UnusedRoute {
   route: Route;
   line: number;
@@ -24,6 +27,7 @@ export interface UnusedRoute {
  * The routes of a routing file that no helper call and no URL written by hand in the code under
  * `folder` names, and that no recorded test exercised (the coverage files of `coverage`, when given).
  * Where the controllers folder lacks the route's action too, the reason says so.
+ * @lintignore `check` loads this module with require() only for --unused, which the unused-export check does not follow.
  */
 export function unusedRoutes(
   f: CliRoutingFile,
