@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Answers behaviour C's conformance cases with Rails 6.1's own routing (the rails6 oracle, which
 // needs Ruby and Debian's ruby-actionpack): reads test/fixtures/behaviour-c/cases.source.json and
-// writes cases.json beside it, each case with the routes, recognitions and generations Rails gave.
+// writes cases.json beside it, each case with the routes, recognitions and generations Rails gave,
+// and, for a case with `served` requests, the status and Location Rails' route set answered each
+// with (scripts/railsServe.rb: a redirect route is served, not recognised).
 //
 //   node scripts/behaviourCCases.mjs [path/to/oracle.rb]   (default: ../shared/rails6-oracle/oracle.rb)
 import { execFileSync } from "node:child_process";
@@ -22,7 +24,7 @@ const answered = cases.map((c, i) => {
   fs.writeFileSync(file("generations.json"), JSON.stringify(c.generations));
   execFileSync("ruby", [oracle, file("routes.rb"), file("out.json"), file("requests.json"), file("generations.json")], { stdio: "pipe" });
   const out = JSON.parse(fs.readFileSync(file("out.json"), "utf8"));
-  const routes = out.routes.map(({ name, verb, path: spec, controller, action, requirements, defaults }) => ({
+  const routes = out.routes.map(({ name, verb, path: spec, controller, action, requirements, defaults, target }) => ({
     name,
     verb,
     path: spec,
@@ -30,10 +32,21 @@ const answered = cases.map((c, i) => {
     action,
     requirements,
     defaults,
+    // What Rails' table shows for a route that goes to no action (a redirect).
+    ...(target ? { target } : {}),
   }));
+  let served;
+  if (c.served) {
+    fs.writeFileSync(file("served.json"), JSON.stringify(c.served));
+    execFileSync("ruby", [path.join(root, "scripts/railsServe.rb"), oracle, file("routes.rb"), file("answers.json"), file("served.json")], { stdio: "pipe" });
+    served = JSON.parse(fs.readFileSync(file("answers.json"), "utf8"));
+  }
   // The error without the place in the temporary file Rails gives after it.
   const error = out.error && out.error.replace(/ \([^\n]*?routes\.rb:\d+:in [^\n]*\)$/, "");
-  return { ...c, rails: { version: out.rails, error, routes, recognitions: out.recognitions ?? [], generations: out.generations ?? [] } };
+  return {
+    ...c,
+    rails: { version: out.rails, error, routes, recognitions: out.recognitions ?? [], generations: out.generations ?? [], ...(served ? { served } : {}) },
+  };
 });
 fs.writeFileSync(path.join(folder, "cases.json"), `${JSON.stringify(answered, null, 1)}\n`);
 console.log(`${answered.length} cases answered by Rails ${answered[0]?.rails.version} into test/fixtures/behaviour-c/cases.json`);

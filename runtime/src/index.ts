@@ -6,6 +6,7 @@
  */
 export { draw, DrawOptions } from "./dsl/draw";
 export { Mapper, MapperCallback, Options } from "./dsl/mapper";
+export { Redirect, redirect } from "./dsl/redirect";
 export {
   ActionNames,
   Block,
@@ -25,6 +26,7 @@ export { Declaration, DeclarationKind, DeclarationSource, DeclarationTree } from
 export { Diagnostic, DiagnosticCode, RelatedInformation, Severity } from "./routing/model/diagnostics";
 export { MethodNotAllowed, RouteDefinitionError, RoutingError, UnknownHttpMethod } from "./routing/model/errors";
 export type { OptionalGroup } from "./routing/model/optionalGroups";
+export type { RedirectParts, RedirectTarget } from "./routing/model/redirect";
 export type { RequestCondition, RequestFacts } from "./routing/model/requestConditions";
 export { HttpMethod, Route, RouteJSON } from "./routing/model/route";
 export { GenerateOptions, RouteSet, RouteSetOptions } from "./routing/model/routeSet";

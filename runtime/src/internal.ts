@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 export { COVERAGE_VARIABLE, RouteCoverageFile, RouteUse } from "./coverage/recorder";
+export { redirect } from "./dsl/redirect";
 export { positionalKeys } from "./routing/generation/generate";
 export { generateFromOptions, routesByTarget } from "./routing/generation/generateFromOptions";
 export { Helper, helperNames, parseHelperName, routePath } from "./routing/generation/helpers";

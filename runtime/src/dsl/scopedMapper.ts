@@ -1,5 +1,6 @@
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
 import { callArguments } from "./mapper";
+import type { Redirect } from "./redirect";
 
 /*
  * Behaviour C's mapper: modern Rails' DSL (`resources :posts do member { post :publish } end`)
@@ -69,8 +70,8 @@ export type HttpVerb = "get" | "post" | "put" | "patch" | "delete" | "options" |
 
 /** A route's options (Rails' match options). */
 export interface RouteOptions {
-  /** `"controller#action"`. */
-  to?: string;
+  /** `"controller#action"`, or `redirect("/articles/%{id}")`: a route that answers with a redirect. */
+  to?: string | Redirect;
   controller?: string;
   action?: string;
   /** The route's name: `false` for none. */

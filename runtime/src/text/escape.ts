@@ -111,3 +111,8 @@ export function shortened(text: string, limit = 200): string {
 export function baseName(file: string): string {
   return file.split(/[\\/]/).pop() ?? file;
 }
+
+/** Text as HTML writes it in an element or a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}

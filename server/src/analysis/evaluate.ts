@@ -1,5 +1,5 @@
 import ts = require("typescript");
-import { interned, OptionMap, OptionValue, record, Span } from "resource-routes/internal";
+import { interned, OptionMap, OptionValue, record, redirect, Span } from "resource-routes/internal";
 
 import { AnchoredSpan, OptionSources } from "../incremental/optionSources";
 import type { SourceText } from "../text/sourceText";
@@ -137,10 +137,31 @@ export class Evaluator {
       case ts.SyntaxKind.Identifier:
         return this.identifier(node as ts.Identifier, scope, sources, path);
       case ts.SyntaxKind.CallExpression:
-        return unsetCall(node as ts.CallExpression, scope) ?? new NotStatic(node, describe(node));
+        return this.packageCall(node as ts.CallExpression, scope) ?? new NotStatic(node, describe(node));
       default:
         return new NotStatic(node, describe(node));
     }
+  }
+
+  /**
+   * A call of a function of the package that makes a value: `unset("User::FORMAT")`, a value the
+   * file does not have yet, named (see the runtime's unset); `redirect("/articles/%{id}", …)`, whose
+   * value is the runtime's own redirect() of the arguments read. Undefined for any other call.
+   */
+  private packageCall(node: ts.CallExpression, scope: Scope): Evaluated {
+    if (!ts.isIdentifier(node.expression)) return undefined;
+    const binding = scope.lookup(node.expression.text);
+    const imported = binding?.kind === "opaque" ? binding.imported : undefined;
+    if (imported?.module !== PACKAGE_NAME) return undefined;
+    const [first, second] = node.arguments;
+    if (imported.name === "unset") return node.arguments.length === 1 && ts.isStringLiteralLike(first) ? new NotStatic(node, first.text, "unset") : undefined;
+    if (imported.name !== "redirect" || node.arguments.length < 1 || node.arguments.length > 2) return undefined;
+    const to = this.evaluate(first, scope);
+    if (to instanceof NotStatic) return to;
+    const options = second === undefined ? undefined : this.evaluate(second, scope);
+    if (options instanceof NotStatic) return options;
+    // The runtime's redirect() only puts its arguments in the shape drawing reads (and checks).
+    return redirect(to as string, options as { status?: number }) as unknown as OptionMap;
   }
 
   private regExp(node: ts.RegularExpressionLiteral): Evaluated {
@@ -354,15 +375,6 @@ export class Evaluator {
     }
     return binding.evaluated;
   }
-}
-
-/** `unset("User::USERNAME_FORMAT")` with the package's unset(): a value the file does not have yet, named (see the runtime's unset). */
-function unsetCall(node: ts.CallExpression, scope: Scope): NotStatic | undefined {
-  const [name] = node.arguments;
-  if (!ts.isIdentifier(node.expression) || node.arguments.length !== 1 || !ts.isStringLiteralLike(name)) return undefined;
-  const binding = scope.lookup(node.expression.text);
-  const imported = binding?.kind === "opaque" ? binding.imported : undefined;
-  return imported?.module === PACKAGE_NAME && imported.name === "unset" ? new NotStatic(node, name.text, "unset") : undefined;
 }
 
 /** An option path below `path` (`member` + `mark` → `member.mark`); "" is the root of a const's value. */

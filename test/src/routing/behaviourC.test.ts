@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import type { RequestFacts } from "resource-routes";
-import { draw, RouteSet, ScopedMapper } from "resource-routes";
+import { draw, redirect, RouteSet, ScopedMapper } from "resource-routes";
+import { fetchHandler } from "resource-routes/http";
 import { assertGenerates } from "resource-routes/testing";
 
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
@@ -19,8 +20,8 @@ const CASES = behaviourCCases();
 /** The case's TypeScript drawn in behaviour C. */
 function drawn(c: BehaviourCCase): RouteSet {
   if (c.example) return runRoutingFile<RouteSet>(behaviourCFile(c), c.example);
-  const body = new Function("r", c.ts!) as (r: ScopedMapper) => void;
-  return draw({ behaviour: "C", warn: () => undefined }, body);
+  const body = new Function("r", "redirect", c.ts!) as (r: ScopedMapper, given: typeof redirect) => void;
+  return draw({ behaviour: "C", warn: () => undefined }, (r) => body(r, redirect));
 }
 
 /** Rails' routes (those drawn before it raised, for a case that raises), a default as text: a route keeps its fixed values as recognition gives them. */
@@ -99,6 +100,19 @@ describe("behaviour C: Rails 6.1's routing, case by case", () => {
               { controller: request.controller, action: request.action, params: request.params },
               asked,
             );
+          }
+        });
+      }
+
+      if (c.rails.served?.length) {
+        it("answers each request served as Rails' route set does (a redirect: its status and Location)", async () => {
+          const handle = fetchHandler(drawn(c), {}, { onError: () => undefined });
+          for (const request of c.rails.served!) {
+            const asked = `${request.verb} ${request.url}`;
+            const response = await handle(new Request(request.url, { method: request.verb }));
+            // Rails raised (a URL it could not make): a server error.
+            const expected = request.error ? { status: 500, location: null } : { status: request.status, location: request.location };
+            assert.deepStrictEqual({ status: response.status, location: response.headers.get("location") }, expected, asked);
           }
         });
       }

@@ -64,6 +64,8 @@ export interface BehaviourCCase {
     routes: RailsRoute[];
     recognitions: Array<{ verb: string; path: string; controller?: string; action?: string; params?: Record<string, string>; error?: string }>;
     generations: Array<{ helper?: string; args?: unknown[]; options?: Record<string, unknown>; path?: string; call?: unknown; error?: string }>;
+    /** What Rails' route set answered each of the case's `served` requests with (a redirect route is served, not recognised). */
+    served?: Array<{ verb: string; url: string; status?: number; location?: string | null; error?: string }>;
   };
 }
 
@@ -74,7 +76,7 @@ export function behaviourCCases(): BehaviourCCase[] {
 /** A behaviour-C case's routing file. */
 export function behaviourCFile(c: Pick<BehaviourCCase, "ts" | "example">): string {
   if (c.example) return fs.readFileSync(path.join(ROOT, c.example), "utf8");
-  return `import { draw } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n${c.ts}\n});\n`;
+  return `import { draw, redirect } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n${c.ts}\n});\n`;
 }
 
 export function conformanceCases(): ConformanceCase[] {

@@ -9,6 +9,8 @@ export interface RailsRoute {
   action: string | null;
   requirements: Record<string, string>;
   defaults: Record<string, unknown>;
+  /** What a route that goes to no action goes to, as Rails' table shows it (`redirect(301, /articles)`). */
+  target?: string;
 }
 
 /** A route of ours as Rails' table gives it, its records' keys in order. */
@@ -21,6 +23,7 @@ export function asRailsRoute(route: Route): RailsRoute {
     action: route.action,
     requirements: sortedKeys(Object.fromEntries(Object.entries(route.requirements).map(([key, pattern]) => [key, pattern.source]))),
     defaults: sortedKeys({ ...route.params, ...route.defaults }),
+    ...(route.redirect ? { target: route.target } : {}),
   };
 }
 

@@ -1,11 +1,13 @@
 import { routeRecorder } from "../../coverage/recorder";
+import { redirectLocation } from "../../routing/generation/redirectLocation";
 import { BehaviourRules, BEHAVIOURS } from "../../routing/model/behaviour";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../../routing/model/errors";
 import { isEmpty } from "../../routing/model/records";
 import { isRequestMethod, routedMethod } from "../../routing/model/requestMethods";
+import type { Route } from "../../routing/model/route";
 import type { AnyRouteSet } from "../../routing/model/routeSet";
 import type { Recognition } from "../../routing/recognition/recognize";
-import { shortened } from "../../text/escape";
+import { escapeHtml, shortened } from "../../text/escape";
 import { formatFromAccept } from "../request/accept";
 import { bodyKind, bodyParams, BodyRead, Files } from "../request/body";
 import { checkedCookieKeys } from "../request/cookies";
@@ -295,6 +297,7 @@ class Answering<Raw> {
     }
     const { recognition, route } = matched;
     core.recorder?.record(core.routes, route);
+    if (route.redirect) return this.redirectRoute(route, recognition, path);
     const plan = core.planOf(matched.index, recognition);
     if ("missing" in plan) {
       return this.notFound(
@@ -350,6 +353,27 @@ class Answering<Raw> {
     if (typeof value === "object" && typeof Response !== "undefined" && value instanceof Response) return { response: value, head: this.head, cookies };
     if (value !== undefined) return { answer: answerOf(200, value), head: this.head, cookies };
     return { answer: context.answered ?? { status: 204, headers: {}, body: null }, head: this.head, cookies };
+  }
+
+  /**
+   * A redirect route's answer (behaviour C's `to: redirect(…)`), as Rails 6.1's Redirect endpoint
+   * makes it: the Location from the request's path values, its host and scheme (a trusted proxy's
+   * with trustProxy), its query where the options form keeps it, under the mount point; and a
+   * short HTML body.
+   */
+  private redirectRoute(route: Route, recognition: Recognition, path: string): Outcome {
+    const target = this.request.target;
+    const at = target.indexOf("?");
+    const prefix = this.prefix();
+    const facts = {
+      ...requestOrigin(this.request, this.options.trustProxy),
+      path: `${prefix}${path}`,
+      scriptName: prefix,
+      query: at < 0 || typeof route.redirect!.to === "string" ? undefined : parseParams(target.slice(at + 1)),
+    };
+    const location = redirectLocation(route.redirect!, recognition.params, facts);
+    const body = `<html><body>You are being <a href="${escapeHtml(location)}">redirected</a>.</body></html>`;
+    return { answer: answerOf(route.redirect!.status, body, { "content-type": "text/html", location }), head: this.head };
   }
 
   /** A request no route takes that an old pattern of HttpOptions.redirects takes: sent to the new route's URL, its query kept. */

@@ -2,6 +2,7 @@ import type { Route } from "../../routing/model/route";
 import type { RouteSet } from "../../routing/model/routeSet";
 import type { AnyRouteSet } from "../../routing/model/routeSet";
 import { explainRecognition } from "../../routing/recognition/explain";
+import { escapeHtml } from "../../text/escape";
 
 /** How many routes the page lists at most, and how many a development 404 suggests. */
 const MAX_LISTED = 2_000;
@@ -128,8 +129,4 @@ function page(title: string, body: string): string {
 ${body}
 </body></html>
 `;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }

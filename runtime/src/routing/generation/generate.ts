@@ -173,6 +173,14 @@ function queryString(values: Record<string, unknown>, used: Set<string>, nullsIn
   return pairs.sort().join("&");
 }
 
+/** Rails' to_query of a hash (a request's query parameters, as a redirect keeps them): sorted pairs, nested keys in brackets, null values left out. */
+export function toQuery(values: Readonly<Record<string, unknown>>): string {
+  const pairs: string[] = [];
+  const within = new Set<object>();
+  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== null) addPairs(pairs, key, value, within);
+  return pairs.sort().join("&");
+}
+
 /** How deep a query value may nest, and how many pairs it may make: a value shared at every level makes pairs without end. */
 const MAX_QUERY_DEPTH = 32;
 const MAX_QUERY_PAIRS = 10_000;

@@ -141,6 +141,8 @@ export class RoutesByTarget {
 
   constructor(routes: readonly Route[]) {
     routes.forEach((route, i) => {
+      // A redirect route has no controller or action: Rails generates it by its name alone.
+      if (route.redirect) return;
       this.order.set(route, i);
       if (route.controller !== null) this.controllers.add(route.controller);
       if (route.controller !== null && route.action !== null) push(this.both, `${route.controller}#${route.action}`, route);

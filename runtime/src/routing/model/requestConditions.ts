@@ -11,6 +11,12 @@ export interface RequestFacts {
   host: string;
   /** `http` or `https` (a trailing `:` or `://` is allowed). */
   protocol: string;
+  /** The request's path as the client sent it, the script name included (a redirect's options form keeps it where it names no path). */
+  path?: string;
+  /** The request's query parameters, as parsed (a redirect's options form keeps them). */
+  query?: Readonly<Record<string, unknown>>;
+  /** The path the application is mounted at (`/app`): a redirect to a relative path goes below it. */
+  scriptName?: string;
 }
 
 /** A constraint on the request: compared with `===`, as Ruby's case equality. */
@@ -20,7 +26,7 @@ export type RequestCondition = string | number | RegExp;
 export const REQUEST_CONDITION_KEYS: readonly string[] = ["subdomain", "domain", "host", "protocol", "scheme", "port"];
 
 /** A request with no host and scheme of its own: Rack's mock request, which Rails' recognize_path recognises. */
-const NO_REQUEST: RequestFacts = { host: "example.org", protocol: "http" };
+export const NO_REQUEST: RequestFacts = { host: "example.org", protocol: "http" };
 
 /** Whether every constraint holds for the request. */
 export function conditionsHold(conditions: Readonly<Record<string, RequestCondition>>, request: RequestFacts = NO_REQUEST): boolean {
@@ -59,7 +65,8 @@ function valueOf(key: string, request: RequestFacts): string | number | undefine
   }
 }
 
-function splitHost(host: string): [string, number | undefined] {
+/** A host as the request names it (`example.com:8443`, `[::1]:3000`): its name (an IPv6 address without brackets) and its port, where it gives one. */
+export function splitHost(host: string): [string, number | undefined] {
   const bracketed = /^\[([^\]]*)\](?::(\d+))?$/.exec(host);
   if (bracketed) return [bracketed[1], bracketed[2] === undefined ? undefined : Number(bracketed[2])];
   const colon = host.lastIndexOf(":");
@@ -68,6 +75,6 @@ function splitHost(host: string): [string, number | undefined] {
 }
 
 /** An IP address, which has no subdomain or domain (Rails' IP_HOST_REGEXP, and any IPv6 address). */
-function isAddress(hostname: string): boolean {
+export function isAddress(hostname: string): boolean {
   return /^\d+\.\d+\.\d+\.\d+$/.test(hostname) || hostname.includes(":");
 }

@@ -2,6 +2,7 @@ import { Declaration } from "./declarations";
 import { groupedPathText, OptionalGroup } from "./optionalGroups";
 import { PathSegment, PathSpec, pathText } from "./path";
 import { setOwn } from "./records";
+import { type RedirectParts, type RedirectTarget, redirectText } from "./redirect";
 import type { RequestCondition } from "./requestConditions";
 import { OptionMap } from "./values";
 
@@ -36,6 +37,8 @@ export interface RouteJSON {
   requirements: Record<string, string>;
   params: Record<string, string>;
   conditions: Record<string, string>;
+  /** A redirect route's status and where it sends the request (behaviour C's `to: redirect(…)`); absent on every other route. */
+  redirect?: { status: number; to: string | RedirectParts };
 }
 
 const UPPER: Readonly<Record<HttpMethod, string>> = { get: "GET", post: "POST", put: "PUT", patch: "PATCH", delete: "DELETE", options: "OPTIONS" };
@@ -59,6 +62,8 @@ export interface RouteTraits {
   readonly groups: readonly OptionalGroup[];
   /** C's constraints on the request (subdomain, host, domain, protocol, port), as recognition compares them; `conditions` shows them. */
   readonly requestConditions: Readonly<Record<string, RequestCondition>>;
+  /** C's `to: redirect(…)`: the route answers with a redirect, and has no controller or action. Null on every other route. */
+  readonly redirect: RedirectTarget | null;
 }
 
 export class Route {
@@ -133,6 +138,11 @@ export class Route {
     return this.traits.requestConditions;
   }
 
+  /** Where a redirect route sends its requests (behaviour C's `to: redirect(…)`); null for a route with an action. */
+  get redirect(): RedirectTarget | null {
+    return this.traits.redirect;
+  }
+
   /** Runs of segments a request may leave out (behaviour C's optional groups); most routes have none. */
   get groups(): readonly OptionalGroup[] {
     return this.traits.groups;
@@ -158,13 +168,15 @@ export class Route {
     return methods.length === 1 ? UPPER[methods[0]] : methods.map((m) => UPPER[m]).join("|");
   }
 
-  /** `controller#action`, with `:controller`/`:action` where a path segment supplies them. */
+  /** `controller#action`, with `:controller`/`:action` where a path segment supplies them; a redirect as Rails shows it, `redirect(301, /articles)`. */
   get target(): string {
+    const redirect = this.traits.redirect;
+    if (redirect) return redirectText(redirect);
     return `${this.controller ?? ":controller"}#${this.action ?? ":action"}`;
   }
 
   toJSON(): RouteJSON {
-    return {
+    const json: RouteJSON = {
       name: this.name,
       verb: this.verb,
       path: this.path,
@@ -174,6 +186,9 @@ export class Route {
       params: sortedRecord(this.params, String),
       conditions: sortedRecord(this.conditions, String),
     };
+    const redirect = this.traits.redirect;
+    if (redirect) json.redirect = { status: redirect.status, to: typeof redirect.to === "string" ? redirect.to : { ...redirect.to } };
+    return json;
   }
 }
 

@@ -1,10 +1,11 @@
 import { shortened } from "../../text/escape";
+import { redirectLocation } from "../generation/redirectLocation";
 import { BehaviourRules } from "../model/behaviour";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../model/errors";
 import { groupForms } from "../model/optionalGroups";
 import { PathSegment } from "../model/path";
 import { isEmpty, own, setOwn } from "../model/records";
-import { conditionsHold, type RequestFacts } from "../model/requestConditions";
+import { conditionsHold, NO_REQUEST, type RequestFacts } from "../model/requestConditions";
 import { lowerMethod, requestMethodsOf } from "../model/requestMethods";
 import type { HttpMethod } from "../model/route";
 import { Route } from "../model/route";
@@ -17,6 +18,8 @@ export interface Recognition {
   controller: string | null;
   action: string | null;
   params: Record<string, string>;
+  /** A redirect route's answer (behaviour C's `to: redirect(…)`): its status and Location, made of the request's path values, host and scheme. */
+  redirect?: { status: number; location: string };
 }
 
 /** What RouteSet.match() answers: the recognition, the route that matched, and its place in the set. */
@@ -184,13 +187,13 @@ export class Recognizer {
 
   recognize(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS, request?: RequestFacts): Recognition {
     const index = this.find(method, path, params, request);
-    return this.result(index, this.search.bestValues);
+    return this.result(index, this.search.bestValues, path, request);
   }
 
   /** What recognize() answers, with the route itself and its place in the set (the HTTP adapters tell actions its verb and path, and keep what they know of it by place). */
   match(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS, request?: RequestFacts): Match {
     const index = this.find(method, path, params, request);
-    return { recognition: this.result(index, this.search.bestValues), route: this.routes[index], index };
+    return { recognition: this.result(index, this.search.bestValues, path, request), route: this.routes[index], index };
   }
 
   /** The index of the route a request is recognised as, its values left in the search; or the routing error. */
@@ -248,13 +251,18 @@ export class Recognizer {
     return requested;
   }
 
-  private result(index: number, values: string[]): Recognition {
+  private result(index: number, values: string[], path: string, request: RequestFacts | undefined): Recognition {
     const route = this.routes[index];
     const recognition: Recognition = { route: route.name, controller: route.controller, action: route.action, params: {} };
     const fixed = (this.fixed[index] ??= fixedValues(route, this.rules));
     for (let i = 0; i < fixed.defaults.length; i += 2) put(recognition, route, fixed.defaults[i], fixed.defaults[i + 1]);
     for (let i = 0; i < values.length; i += 2) put(recognition, route, values[i], decode(values[i + 1]));
     for (let i = 0; i < fixed.params.length; i += 2) setOwn(recognition.params, fixed.params[i], fixed.params[i + 1]);
+    const redirect = route.redirect;
+    if (redirect) {
+      const facts = { ...(request ?? NO_REQUEST), path: request?.path ?? path.replace(/[?#].*$/s, "") };
+      recognition.redirect = { status: redirect.status, location: redirectLocation(redirect, recognition.params, facts) };
+    }
     return recognition;
   }
 

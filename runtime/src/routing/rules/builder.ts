@@ -119,6 +119,7 @@ function shareTraits(
     controllerNamespace,
     groups: NO_GROUPS,
     requestConditions: EMPTY_MAP,
+    redirect: null,
   });
 }
 

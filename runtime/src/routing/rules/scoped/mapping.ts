@@ -2,6 +2,7 @@ import { RouteDefinitionError } from "../../model/errors";
 import { MAX_GROUP_FORMS, OptionalGroup } from "../../model/optionalGroups";
 import { parsePath, PathSegment, segmentKeys } from "../../model/path";
 import { EMPTY_MAP, isEmpty, record } from "../../model/records";
+import type { RedirectTarget } from "../../model/redirect";
 import { REQUEST_CONDITION_KEYS, type RequestCondition } from "../../model/requestConditions";
 import { HttpMethod, Route, RouteOrigin } from "../../model/route";
 import { asText, OptionMap, OptionValue, rubyInspect, toList } from "../../model/values";
@@ -19,7 +20,8 @@ export interface MappingInput {
   path: string;
   controller: string | undefined;
   action: string | undefined;
-  to: string | undefined;
+  /** `"controller#action"`, or a redirect (the route has no controller or action then). */
+  to: string | RedirectTarget | undefined;
   via: readonly string[];
   format: OptionValue | undefined;
   constraints: OptionMap;
@@ -85,11 +87,17 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
   // A glob takes the rest of the path lazily, leaving a file extension to the format.
   if (input.format !== false) for (const segment of segments) for (const part of segment) if (part.kind === "glob") options[part.key] = /.+?/;
   Object.assign(options, scope.get("options"), input.options);
-  if (pathKeys.has("controller")) {
+  const redirect = typeof input.to === "object" ? input.to : null;
+  if (redirect) {
+    // A redirect's endpoint takes the place of the controller: Rails keeps neither a controller nor an action, given or scoped.
+    delete options.controller;
+    delete options.action;
+  } else if (pathKeys.has("controller")) {
     if (moduleName) throw refused(":controller segment is not allowed within a namespace block");
     options.controller ??= /.+?/;
   } else {
-    const [toController, toAction] = input.to?.includes("#") ? input.to.split("#") : [];
+    const to = input.to as string | undefined;
+    const [toController, toAction] = to?.includes("#") ? to.split("#") : [];
     const controller = withModule(toController || input.controller, moduleName);
     const action = toAction || input.action;
     if (controller === undefined) throw refused("Missing :controller key on routes definition, please check your routes.");
@@ -137,7 +145,7 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
   else if (format instanceof RegExp) requirements.format ??= format;
   else if (typeof format === "string") requirements.format ??= new RegExp(format);
   for (const key in options) if (!(options[key] instanceof RegExp)) defaults[key] = options[key];
-  if (pathKeys.has("action") && !("action" in requirements)) defaults.action ??= "index";
+  if (pathKeys.has("action") && !("action" in requirements) && !redirect) defaults.action ??= "index";
 
   const segmentDefaults = record<string>();
   const params = record<string>();
@@ -155,8 +163,8 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
     name,
     methodsOf(input.via),
     segments,
-    pathKeys.has("controller") ? null : asText(defaults.controller ?? null),
-    pathKeys.has("action") ? null : asText(defaults.action ?? null),
+    redirect || pathKeys.has("controller") ? null : asText(defaults.controller ?? null),
+    redirect || pathKeys.has("action") ? null : asText(defaults.action ?? null),
     {
       requirements: sharedOrEmpty(requirements),
       params: sharedOrEmpty(params),
@@ -165,6 +173,7 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
       controllerNamespace: "",
       groups,
       requestConditions: sharedOrEmpty(requestConditions),
+      redirect,
     },
     segments.length,
     optionalFormat,

@@ -1,6 +1,7 @@
 import { Declaration, DeclarationTree } from "../../model/declarations";
 import { RouteDefinitionError } from "../../model/errors";
 import { own, record } from "../../model/records";
+import { isRedirectValue, redirectOf, type RedirectTarget } from "../../model/redirect";
 import { RouteOrigin, routeOrigin } from "../../model/route";
 import { optionSpan } from "../../model/spans";
 import { RouteTable } from "../../model/table";
@@ -399,7 +400,7 @@ class ScopedExpander {
     const scopeTo = this.scope.get("to");
     const scopeController = this.scope.get("controller");
     const scopeAction = this.scope.get("action");
-    let to = take(options, "to") ?? scopeTo ?? (scopeController && scopeAction ? `${scopeController}#${scopeAction}` : undefined);
+    let to = takeTarget(options) ?? scopeTo ?? (scopeController && scopeAction ? `${scopeController}#${scopeAction}` : undefined);
     const controller = take(options, "controller") ?? scopeController ?? undefined;
     const optionPath = take(options, "path");
     const via = checkedVia("via" in options ? options.via : this.scope.get("via"));
@@ -424,7 +425,7 @@ class ScopedExpander {
     controller: string | undefined,
     options: OptionMap,
     path: string | undefined,
-    to: string | undefined,
+    to: RouteTo,
     via: string[],
     format: OptionValue | undefined,
     constraints: OptionMap,
@@ -445,7 +446,7 @@ class ScopedExpander {
     controller: string | undefined,
     options: OptionMap,
     optionPath: string | undefined,
-    to: string | undefined,
+    to: RouteTo,
     via: string[],
     format: OptionValue | undefined,
     constraints: OptionMap,
@@ -539,8 +540,19 @@ function actionName(
   }
 }
 
+/** What a route goes to: `"controller#action"`, a redirect, or nothing yet (the controller and action come from elsewhere). */
+type RouteTo = string | RedirectTarget | undefined;
+
+/** The `to:` option, removed: a redirect (`to: redirect(…)`) read and checked, else its text. */
+function takeTarget(options: OptionMap): RouteTo {
+  const value = options.to;
+  if (!isRedirectValue(value)) return take(options, "to");
+  delete options.to;
+  return redirectOf(value);
+}
+
 /** Rails' get_to_from_path: `get "photos/search"` goes to photos#search. */
-function toFromPath(path: string, to: string | undefined, action: OptionValue | undefined): string | undefined {
+function toFromPath(path: string, to: RouteTo, action: OptionValue | undefined): RouteTo {
   if (to !== undefined || (action !== undefined && action !== null)) return to;
   const bare = path.replace(/\(\.:format\)$/, "");
   if (!/^\/?[-\w]+\/[-\w/]+$/.test(bare)) return undefined;

@@ -1,0 +1,28 @@
+# Rails 6.1's route set served as the Rack application it is (the rails6 oracle's drawing, then
+# each request through ActionDispatch): what a request to a redirect route is answered with,
+# which recognize_path does not tell. Used by scripts/behaviourCCases.mjs.
+#
+#   ruby scripts/railsServe.rb oracle.rb routes.rb out.json requests.json
+#   requests.json: [["GET", "http://example.org/stories?page=2"]]
+ORACLE, ROUTES, OUT, REQUESTS = ARGV
+abort "usage: ruby railsServe.rb oracle.rb routes.rb out.json requests.json" unless REQUESTS
+
+# The oracle draws the routes (and writes its own answer, which this script does not need).
+drawn = "#{OUT}.routes.json"
+ARGV.replace([ROUTES, drawn])
+$stdout = File.open(File::NULL, "w")
+load ORACLE
+$stdout = STDOUT
+File.delete(drawn)
+
+require "rack/mock"
+require "erb"
+require "active_support/core_ext/string/output_safety"
+
+answers = JSON.parse(File.read(REQUESTS)).map do |verb, url|
+  status, headers, _body = SET.call(Rack::MockRequest.env_for(url, method: verb))
+  { "verb" => verb, "url" => url, "status" => status, "location" => headers["Location"] }
+rescue Exception => e
+  { "verb" => verb, "url" => url, "error" => "#{e.class}: #{e.message}"[0, 300] }
+end
+File.write(OUT, JSON.pretty_generate(answers))
