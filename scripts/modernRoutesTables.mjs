@@ -34,7 +34,17 @@ for (const app of fs.readdirSync(folder)) {
   execFileSync("ruby", [oracle, input, output], { stdio: "pipe" });
   const out = JSON.parse(fs.readFileSync(output, "utf8"));
   if (out.error) throw new Error(`${app}: Rails refused the routes: ${out.error}`);
-  const table = out.routes.map(({ name, verb, path: spec, controller, action, requirements, defaults }) => ({ name, verb, path: spec, controller, action, requirements, defaults }));
+  // A route that goes to no action (a redirect) keeps what Rails' table shows for it.
+  const table = out.routes.map(({ name, verb, path: spec, controller, action, requirements, defaults, target }) => ({
+    name,
+    verb,
+    path: spec,
+    controller,
+    action,
+    requirements,
+    defaults,
+    ...(target ? { target } : {}),
+  }));
   fs.writeFileSync(path.join(folder, app, "rails.json"), `${JSON.stringify({ rails: out.rails, routes: table }, null, 1)}\n`);
   console.log(`${app}: ${table.length} routes from Rails ${out.rails}`);
 }

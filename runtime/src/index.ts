@@ -24,7 +24,7 @@ export { Helper } from "./routing/generation/helpers";
 export { Behaviour } from "./routing/model/behaviour";
 export { Declaration, DeclarationKind, DeclarationSource, DeclarationTree } from "./routing/model/declarations";
 export { Diagnostic, DiagnosticCode, RelatedInformation, Severity } from "./routing/model/diagnostics";
-export { MethodNotAllowed, RouteDefinitionError, RoutingError, UnknownHttpMethod } from "./routing/model/errors";
+export { MethodNotAllowed, RedirectError, RouteDefinitionError, RoutingError, UnknownHttpMethod } from "./routing/model/errors";
 export type { OptionalGroup } from "./routing/model/optionalGroups";
 export type { RedirectParts, RedirectTarget } from "./routing/model/redirect";
 export type { RequestCondition, RequestFacts } from "./routing/model/requestConditions";

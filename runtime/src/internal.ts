@@ -24,7 +24,7 @@ export {
   SCOPED_DECLARATION_KINDS,
 } from "./routing/model/declarations";
 export { Diagnostic, Severity } from "./routing/model/diagnostics";
-export { RouteDefinitionError, RoutingError } from "./routing/model/errors";
+export { RedirectError, RouteDefinitionError, RoutingError } from "./routing/model/errors";
 export { formFor, groupForms, OptionalGroup, withoutFormat } from "./routing/model/optionalGroups";
 export {
   DEFAULT_SEGMENT_PATTERN,
@@ -41,8 +41,9 @@ export {
   specText,
 } from "./routing/model/path";
 export { EMPTY_MAP, isEmpty, own, record } from "./routing/model/records";
+export { type RedirectTarget, redirectText } from "./routing/model/redirect";
 export { REQUEST_METHODS, requestMethodsOf, routedMethod } from "./routing/model/requestMethods";
-export { HttpMethod, Route, RouteJSON } from "./routing/model/route";
+export { HttpMethod, Route, RouteJSON, targetText } from "./routing/model/route";
 export { RouteSet } from "./routing/model/routeSet";
 export { checkDrawSettings, DRAW_SETTINGS, DrawSettings, InflectionSettings } from "./routing/model/settings";
 export { Span } from "./routing/model/span";

@@ -2,6 +2,7 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import type { Behaviour, RouteJSON, RouteSet } from "resource-routes/internal";
+import { targetText } from "resource-routes/internal";
 
 import { loadRoutingFile } from "../analysis/routingFile";
 import type { BrokenLiteral } from "../literals/literalBreaks";
@@ -83,10 +84,9 @@ export function diffRoutes(before: readonly RouteJSON[], after: readonly RouteJS
     const now = afterByKey.get(key(route));
     if (!now) routes.push({ kind: "removed", route, breaking: "its URLs no longer route" });
     else if (JSON.stringify(now) !== JSON.stringify(route)) {
-      const target = (r: RouteJSON) => `${r.controller ?? ":controller"}#${r.action ?? ":action"}`;
       const moved =
-        target(now) !== target(route)
-          ? `its URLs now go to ${target(now)}`
+        targetText(now) !== targetText(route)
+          ? `its URLs now go to ${targetText(now)}`
           : JSON.stringify(now.requirements) !== JSON.stringify(route.requirements)
             ? "its requirements changed: some URLs may no longer route"
             : undefined;

@@ -1,4 +1,4 @@
-import { endsWithFormat, PathSegment, type Route } from "resource-routes/internal";
+import { endsWithFormat, PathSegment, type RedirectTarget, redirectText, type Route } from "resource-routes/internal";
 
 import { GENERATED_JSON_MARK } from "../files/generatedFile";
 
@@ -44,7 +44,7 @@ export function openApiDocument(routes: readonly Route[], options: OpenApiOption
     const template = pathText(route, optionalFormat);
     let item = paths.get(template);
     if (!item) paths.set(template, (item = new Map()));
-    const target = `${route.controller ?? "{controller}"}#${route.action ?? "{action}"}`;
+    const target = route.dynamicTarget ? `${route.controller ?? "{controller}"}#${route.action ?? "{action}"}` : route.target;
     const base = (route.controller && route.action ? `${route.controller}_${route.action}` : (route.name ?? template)).replace(/[^A-Za-z0-9_]+/g, "_");
     for (const method of methodsOf(route)) {
       if (item.has(method)) continue; // an earlier route takes this method on this path: this one is never reached
@@ -103,26 +103,39 @@ function operation(route: Route, method: string, operationId: string, target: st
     operationId,
     summary: summary?.replace(/\s+/g, " ").trim() || `${route.verb === "ANY" ? method.toUpperCase() : route.verb} ${route.path} → ${target}`,
     ...(description ? { description } : {}),
-    tags: [route.controller ?? "{controller}"],
+    tags: [route.redirect ? "redirects" : (route.controller ?? "{controller}")],
     ...(parameters.length ? { parameters } : {}),
     ...(params && carriesBody
       ? { requestBody: { required: true, content: { "application/json": { schema: params }, "application/x-www-form-urlencoded": { schema: params } } } }
       : {}),
-    responses: {
-      ...Object.fromEntries(
-        Object.keys(schemas?.responses ?? {})
-          .sort()
-          .map((status) => [
-            status,
-            { description: `${status} from ${target}`, content: { "application/json": { schema: schemas!.responses![status] as Json } } },
-          ]),
-      ),
-      default: { description: `What ${target} answers` },
-    },
+    responses: route.redirect
+      ? redirectResponses(route.redirect)
+      : {
+          ...Object.fromEntries(
+            Object.keys(schemas?.responses ?? {})
+              .sort()
+              .map((status) => [
+                status,
+                { description: `${status} from ${target}`, content: { "application/json": { schema: schemas!.responses![status] as Json } } },
+              ]),
+          ),
+          default: { description: `What ${target} answers` },
+        },
     "x-route-name": route.name,
     "x-controller": route.controller,
     "x-action": route.action,
+    ...(route.redirect ? { "x-redirect": route.toJSON().redirect as unknown as Json } : {}),
     ...(method === "patch" && route.verb === "PUT" ? { "x-patch-as": "put" } : {}),
+  };
+}
+
+/** A redirect route's one answer: its status, with the Location it sends the request to. */
+function redirectResponses(redirect: RedirectTarget): Json {
+  return {
+    [String(redirect.status)]: {
+      description: `${redirectText(redirect)}, as Rails writes it`,
+      headers: { Location: { description: "Where the request goes, made of its path's values", schema: { type: "string" } } },
+    },
   };
 }
 

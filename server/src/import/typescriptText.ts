@@ -3,7 +3,7 @@ import { type Behaviour, commentLines } from "resource-routes/internal";
 import { PARTIAL_IMPORT_MARK } from "../analysis/partialImport";
 import { argumentsText, UnwritableValue, valueText } from "../ruby/dslValues";
 import { type ImportedRoutes, type ImportedStatement, mapperMethodsOf } from "../ruby/routesRb";
-import { type RubyValue } from "../ruby/rubyValues";
+import { RubyHash, RubyRedirect, type RubyValue } from "../ruby/rubyValues";
 import { isBindingName } from "../text/javascriptNames";
 
 /** How an import was made, said in the written file's first lines. */
@@ -63,6 +63,20 @@ function placeholderLines(unset: ImportedRoutes["unset"]): string[] {
   ];
 }
 
+/** Whether a call written (not kept as a comment) has a redirect among its arguments: the file imports redirect() then. */
+function redirects(body: readonly ImportedStatement[]): boolean {
+  return body.some((statement) => {
+    if (statement.kind !== "call" || argumentsText(statement) instanceof UnwritableValue) return false;
+    return statement.args.some(holdsRedirect) || (statement.block !== undefined && redirects(statement.block.body));
+  });
+}
+
+function holdsRedirect(value: RubyValue): boolean {
+  if (value instanceof RubyRedirect) return true;
+  if (Array.isArray(value)) return value.some(holdsRedirect);
+  return value instanceof RubyHash && value.entries.some(([, item]) => holdsRedirect(item));
+}
+
 /** How many calls hold a value the DSL cannot take (each written as a comment), blocks included. */
 function unwritableCalls(body: readonly ImportedStatement[]): number {
   let count = 0;
@@ -84,7 +98,7 @@ function unwritableCalls(body: readonly ImportedStatement[]): number {
 function typescriptRoutingFile(imported: ImportedRoutes, header: readonly string[], behaviour: Behaviour, nestedRoutesFirst: boolean): string {
   const { body, preamble = [], mapperFunction } = imported;
   const methods = mapperMethodsOf(imported);
-  const imports = ["draw", ...(imported.unset?.length ? ["unset"] : []), ...(mapperFunction ? ["type Mapper"] : [])];
+  const imports = ["draw", ...(redirects(body) ? ["redirect"] : []), ...(imported.unset?.length ? ["unset"] : []), ...(mapperFunction ? ["type Mapper"] : [])];
   const lines = [
     ...header.flatMap((line) => comments("", line)),
     ...preamble.flatMap((line) => comments("", line)),

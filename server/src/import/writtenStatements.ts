@@ -40,7 +40,7 @@ export function statementDifference(text: string, expected: Outline, mapperFunct
   const wrong = unset.findIndex((constant, i) => !isPlaceholder(placeholders[i], constant));
   if (wrong >= 0) return `the placeholder of ${unset[wrong].unset} is not \`const ${unset[wrong].identifier} = unset(${JSON.stringify(unset[wrong].unset)})\``;
   const others = afterImport.slice(unset.length);
-  const reading: Reading = { line, names: new Set(unset.map((constant) => constant.identifier)) };
+  const reading: Reading = { line, names: new Set(unset.map((constant) => constant.identifier)), redirect: importsRedirect(first) };
   const fn = mapperFunction ? others.shift() : undefined;
   const [second, ...rest] = others;
   if (!first || !ts.isImportDeclaration(first) || first.importClause?.isTypeOnly) return "the file does not begin by importing draw";
@@ -48,8 +48,7 @@ export function statementDifference(text: string, expected: Outline, mapperFunct
     return `the file's second statement is not the function ${mapperFunction}(map)`;
   if (!second || !ts.isExportAssignment(second) || !ts.isCallExpression(second.expression)) return "the file's last statement is not export default draw(…)";
   if (rest.length) return `line ${line(rest[0])} holds a statement the import did not write`;
-  if (!second.expression.arguments.slice(0, -1).every((argument) => isLiteral(argument, reading.names)))
-    return "draw's options are not a value the import writes";
+  if (!second.expression.arguments.slice(0, -1).every((argument) => isLiteral(argument, reading))) return "draw's options are not a value the import writes";
   const actual: Outline = [];
   const unexpected =
     fn && ts.isFunctionDeclaration(fn) ? mapperFunctionCalls(second.expression, fn, actual, reading) : callsOf(second.expression, 1, actual, reading);
@@ -95,7 +94,7 @@ function blockCalls(block: ts.Block, depth: number, out: Outline, reading: Readi
     )
       return `line ${line(statement)} holds a statement the import did not write`;
     const value = expression.arguments.find(
-      (argument, i) => !(i === expression.arguments.length - 1 && ts.isArrowFunction(argument)) && !isLiteral(argument, reading.names),
+      (argument, i) => !(i === expression.arguments.length - 1 && ts.isArrowFunction(argument)) && !isLiteral(argument, reading),
     );
     if (value) return `line ${line(value)}: an argument that is not a value the import writes`;
     out.push(`${"  ".repeat(depth)}${expression.expression.expression.text}.${expression.expression.name.text}`);
@@ -124,24 +123,55 @@ function isPlaceholder(statement: ts.Statement | undefined, constant: RubyUnset)
   );
 }
 
-/** The written file as its statements are compared: each node's line, and the placeholders' names a value may use. */
+/** The written file as its statements are compared: each node's line, the placeholders' names a value may use, and whether redirect() is the package's. */
 interface Reading {
   line: (node: ts.Node) => number;
   names: ReadonlySet<string>;
+  redirect: boolean;
+}
+
+/** Whether the file's import names the package's redirect() as itself (`import { draw, redirect } from "resource-routes"`). */
+function importsRedirect(statement: ts.Statement | undefined): boolean {
+  if (
+    !statement ||
+    !ts.isImportDeclaration(statement) ||
+    !ts.isStringLiteral(statement.moduleSpecifier) ||
+    statement.moduleSpecifier.text !== "resource-routes"
+  )
+    return false;
+  const bindings = statement.importClause?.namedBindings;
+  return (
+    !!bindings &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.some((element) => element.name.text === "redirect" && !element.propertyName && !element.isTypeOnly)
+  );
 }
 
 /**
- * Whether `node` is a value as valueText writes one: literals, arrays and objects of them, and the
- * placeholders of unset constants, alone or in a template. Anything else could run.
+ * Whether `node` is a value as valueText writes one: literals, arrays and objects of them, the
+ * placeholders of unset constants, alone or in a template, and the package's redirect() of such
+ * values. Anything else could run.
  */
-function isLiteral(node: ts.Node, names: ReadonlySet<string>): boolean {
+function isLiteral(node: ts.Node, reading: Pick<Reading, "names" | "redirect">): boolean {
+  const names = reading.names;
   if (ts.isIdentifier(node)) return names.has(node.text);
+  if (ts.isCallExpression(node))
+    return (
+      reading.redirect &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === "redirect" &&
+      node.arguments.length >= 1 &&
+      node.arguments.length <= 2 &&
+      node.arguments.every((argument) => isLiteral(argument, reading))
+    );
   if (ts.isTemplateExpression(node)) return node.templateSpans.every((span) => ts.isIdentifier(span.expression) && names.has(span.expression.text));
-  if (ts.isArrayLiteralExpression(node)) return node.elements.every((element) => isLiteral(element, names));
+  if (ts.isArrayLiteralExpression(node)) return node.elements.every((element) => isLiteral(element, reading));
   if (ts.isObjectLiteralExpression(node))
     return node.properties.every(
       (p) =>
-        ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) || ts.isNumericLiteral(p.name)) && isLiteral(p.initializer, names),
+        ts.isPropertyAssignment(p) &&
+        (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) || ts.isNumericLiteral(p.name)) &&
+        isLiteral(p.initializer, reading),
     );
   if (ts.isPrefixUnaryExpression(node)) return node.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(node.operand);
   return (

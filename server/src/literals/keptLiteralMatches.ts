@@ -58,7 +58,7 @@ export class KeptLiteralMatches {
     // A route with a :controller or :action segment recognises by the whole set's controllers: everything is matched again.
     const added = edit?.added.flatMap((group) => group.routes) ?? [];
     const table = routes.table as GroupedTable;
-    if (!edit || edit.from !== previous || added.some((route) => route.controller === null || route.action === null)) {
+    if (!edit || edit.from !== previous || added.some((route) => route.dynamicTarget)) {
       this.kept.clear();
       return;
     }

@@ -22,7 +22,7 @@ export function matchAmongCandidates(routes: RouteSet, method: string, path: str
   for (let index = 0; index < all.length; index++) {
     const route = all[index];
     // A route whose controller or action is a segment recognises by the whole set's controllers.
-    if (route.controller === null || route.action === null) return routes.match(method, path);
+    if (route.dynamicTarget) return routes.match(method, path);
     if (mayBegin(route, first)) candidates.push(index);
   }
   if (candidates.length === 0) throw new RoutingError(`No route matches ${JSON.stringify(path)}`);

@@ -1,6 +1,6 @@
-import type { RouteJSON } from "resource-routes/internal";
+import { type RouteJSON, targetText } from "resource-routes/internal";
 
-/** A route as one line of a comparison: verb, path, controller#action, name. */
+/** A route as one line of a comparison: verb, path, controller#action (or its redirect), name. */
 export function routeLine(route: RouteJSON): string {
-  return `${route.verb} ${route.path} ${route.controller ?? ":controller"}#${route.action ?? ":action"}${route.name ? ` (${route.name})` : ""}`;
+  return `${route.verb} ${route.path} ${targetText(route)}${route.name ? ` (${route.name})` : ""}`;
 }

@@ -55,7 +55,7 @@ function callsOf(later: Route, earlier: Route): { later: Span; earlier: Span } |
 }
 
 function describe(route: Route): string {
-  return `${route.verb} ${route.path}${route.controller && route.action ? ` (${route.controller}#${route.action})` : ""}`;
+  return `${route.verb} ${route.path}${route.redirect || (route.controller && route.action) ? ` (${route.target})` : ""}`;
 }
 
 /** By table: a table's routes never change once it is made. */

@@ -1,6 +1,6 @@
 import { isIdentifier } from "../text/javascriptNames";
 import type { ImportedCall } from "./routesRb";
-import { RubyHash, RubyRegexp, RubySymbol, RubyTemplate, RubyUnset, type RubyValue, textOf } from "./rubyValues";
+import { RubyHash, RubyRedirect, RubyRegexp, RubySymbol, RubyTemplate, RubyUnset, type RubyValue, textOf } from "./rubyValues";
 
 /*
  * Ruby values as the DSL's arguments: what the importer writes of a call, and what the reading of
@@ -41,11 +41,18 @@ export function valueText(value: RubyValue): string {
   if (value instanceof RubyUnset) return value.identifier;
   if (value instanceof RubyTemplate) return templateText(value);
   if (Array.isArray(value)) return `[${value.map(valueText).join(", ")}]`;
+  if (value instanceof RubyRedirect) return redirectText(value);
   if (value instanceof RubyHash) {
     if (value.entries.length === 0) return "{}";
     return `{ ${value.entries.map(([key, v]) => `${keyText(key)}: ${valueText(v)}`).join(", ")} }`;
   }
   throw new UnwritableValue("a value the DSL cannot take");
+}
+
+/** `redirect("/articles/%{id}", { status: 302 })`, or the options form with its status among them: `redirect({ path: "/help", status: 307 })`. */
+function redirectText({ to, status }: RubyRedirect): string {
+  if (to instanceof RubyHash) return `redirect(${valueText(status === null ? to : new RubyHash([...to.entries, [new RubySymbol("status"), status]]))})`;
+  return `redirect(${valueText(to)}${status === null ? "" : `, { status: ${status} }`})`;
 }
 
 /** `"api/#{API_VERSION}/nodes"` as `` `api/${API_VERSION}/nodes` ``: the text escaped for a template, each unset constant its placeholder. */

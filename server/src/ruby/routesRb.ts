@@ -5,7 +5,7 @@ import { camelize, underscore } from "./activeSupportText";
 import { ByteOffsets } from "./byteOffsets";
 import type { ParseRuby } from "./prism";
 import { is, type Location, type Node, type NodeOf, statementsOf } from "./prismNodes";
-import { interpolated, RubyHash, RubyRegexp, RubySymbol, RubyTemplate, RubyUnset, RubyValue, textOf, Unknown, unsetIn } from "./rubyValues";
+import { interpolated, RubyHash, RubyRedirect, RubyRegexp, RubySymbol, RubyTemplate, RubyUnset, RubyValue, textOf, Unknown, unsetIn } from "./rubyValues";
 
 /*
  * Reads a Rails 2 routes.rb through Prism's syntax tree into the mapper calls it makes, evaluating
@@ -688,6 +688,7 @@ class Reader {
     if (value instanceof RubyRegexp) return value.source.length;
     if (value instanceof RubyUnset) return value.identifier.length;
     if (value instanceof RubyTemplate) return value.parts.reduce((size, part) => size + (typeof part === "string" ? part.length : part.identifier.length), 0);
+    if (value instanceof RubyRedirect) return 1 + this.sizeOf(value.to);
     const known = this.sizes.get(value);
     if (known !== undefined) return known;
     let size = 1;
@@ -805,6 +806,7 @@ class Reader {
   private valueCall(node: NodeOf<"CallNode">, scope: Scope): RubyValue | Unknown {
     const method = node.name;
     if (this.isEnvironment(node)) return this.options.env;
+    if (this.modern && !node.receiver && method === "redirect") return this.redirect(node, scope);
     const receiver = node.receiver ? this.value(node.receiver, scope) : new Unknown(`a call of ${method}`);
     if (receiver instanceof Unknown) return node.receiver ? receiver : new Unknown(`a call of ${method}, which the importer cannot evaluate`);
     const values = argumentsOf(node).map((a) => this.value(a, scope));
@@ -831,6 +833,29 @@ class Reader {
       return receiver instanceof RubySymbol ? new RubySymbol(made) : made;
     }
     return new Unknown(`${this.text(node).slice(0, 60)}, which the importer cannot evaluate`);
+  }
+
+  /**
+   * Modern Rails' `redirect(…)`, read as its Redirection module reads its arguments: a last hash is
+   * its options, `status` taken out of them; options left make the options form (the path then
+   * unused), else a string is the path. A block (or a lambda) is the application's code.
+   */
+  private redirect(node: NodeOf<"CallNode">, scope: Scope): RubyValue | Unknown {
+    if (node.block) return new Unknown("redirect with a block, which only the application runs");
+    const values = argumentsOf(node).map((a) => this.value(a, scope));
+    const unknown = values.find((a): a is Unknown => a instanceof Unknown);
+    if (unknown) return unknown;
+    const args = values as RubyValue[];
+    const last = args[args.length - 1];
+    const options = last instanceof RubyHash ? last : undefined;
+    const rest = options ? args.slice(0, -1) : args;
+    const status = options?.get("status");
+    if (status !== undefined && status !== null && !Number.isInteger(status)) return new Unknown("a redirect's status that is not a number");
+    const others = options ? new RubyHash(options.entries.filter(([key]) => textOf(key) !== "status")) : undefined;
+    if (others?.entries.length) return new RubyRedirect(others, (status as number | undefined) ?? null);
+    if (typeof rest[0] === "string" || rest[0] instanceof RubyTemplate || rest[0] instanceof RubyUnset)
+      return new RubyRedirect(rest[0], (status as number | undefined) ?? null);
+    return new Unknown("a redirect whose target is neither a path nor options (Rails raises: redirection argument not supported)");
   }
 
   private leaveUnread(node: Node, reason: string): Unread {

@@ -1,10 +1,10 @@
-import { Mapper, ScopedMapper } from "resource-routes";
+import { Mapper, redirect, ScopedMapper } from "resource-routes";
 import type { Declaration, Span } from "resource-routes/internal";
 
 import { OptionSources } from "../incremental/optionSources";
 import { argumentsText, UnsetValue, UnwritableValue } from "./dslValues";
 import { type ImportedCall, type ImportedStatement, MAPPER_METHODS } from "./routesRb";
-import { RubyHash, RubyRegexp, RubySymbol, type RubyUnset, RubyValue, unsetIn } from "./rubyValues";
+import { RubyHash, RubyRedirect, RubyRegexp, RubySymbol, type RubyUnset, RubyValue, unsetIn } from "./rubyValues";
 
 /** A call the facility refused (or whose values the DSL cannot take), where it was written. */
 export interface RefusedCall {
@@ -124,6 +124,12 @@ function plain(value: RubyValue): unknown {
     return new RegExp(source, flags);
   }
   if (Array.isArray(value)) return value.map(plain);
+  // What the written file's redirect() makes of the same arguments.
+  if (value instanceof RubyRedirect) {
+    const status = value.status ?? undefined;
+    if (value.to instanceof RubyHash) return redirect({ ...(plain(value.to) as object), status });
+    return redirect(plain(value.to) as string, { status });
+  }
   if (value instanceof RubyHash) {
     const object: Record<string, unknown> = {};
     for (const [key, v] of value.entries)

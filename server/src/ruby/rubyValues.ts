@@ -59,7 +59,19 @@ export class RubyTemplate {
   ) {}
 }
 
-export type RubyValue = string | number | boolean | null | RubySymbol | RubyRegexp | RubyHash | RubyUnset | RubyTemplate | RubyValue[];
+/**
+ * Modern Rails' `redirect("/articles/%{id}", status: 302)` or `redirect(path: "/help", status: 307)`:
+ * a route's `to:` that answers with a redirect. `to` is the path (a string) or the options of the
+ * URL (a hash, its status taken out), `status` the one given (null: Rails' 301).
+ */
+export class RubyRedirect {
+  constructor(
+    readonly to: RubyValue,
+    readonly status: number | null,
+  ) {}
+}
+
+export type RubyValue = string | number | boolean | null | RubySymbol | RubyRegexp | RubyHash | RubyUnset | RubyTemplate | RubyRedirect | RubyValue[];
 
 /** The unset constants a value holds, each once, in the order met. */
 export function unsetIn(value: RubyValue, found = new Set<RubyUnset>()): Set<RubyUnset> {
@@ -70,7 +82,7 @@ export function unsetIn(value: RubyValue, found = new Set<RubyUnset>()): Set<Rub
     for (const item of value) unsetIn(item, found);
   } else if (value instanceof RubyHash) {
     for (const [key, item] of value.entries) unsetIn(item, unsetIn(key, found));
-  }
+  } else if (value instanceof RubyRedirect) unsetIn(value.to, found);
   return found;
 }
 
@@ -115,9 +127,12 @@ export function revived(value: unknown, made = new Map<object, RubyValue>()): Ru
     identifier?: string;
     parts?: unknown[];
     symbol?: boolean;
+    to?: unknown;
+    status?: number | null;
   };
   if (Array.isArray(value)) out = value.map((item) => revived(item, made));
   else if (fields.unset !== undefined) out = new RubyUnset(fields.unset, String(fields.identifier));
+  else if ("to" in fields) out = new RubyRedirect(revived(fields.to, made), fields.status ?? null);
   else if (fields.parts)
     out = new RubyTemplate(
       fields.parts.map((part) => revived(part, made) as string | RubyUnset),
@@ -143,5 +158,6 @@ export function rubyLiteral(value: RubyValue): string {
   }
   if (Array.isArray(value)) return `[${value.map(rubyLiteral).join(", ")}]`;
   if (value instanceof RubyUnset || value instanceof RubyTemplate) throw new Error("an unset constant has no literal: nothing gives its value");
+  if (value instanceof RubyRedirect) throw new Error("a redirect is no constant's value");
   return `{ ${value.entries.map(([key, item]) => `${rubyLiteral(key)} => ${rubyLiteral(item)}`).join(", ")} }`;
 }

@@ -158,7 +158,7 @@ function childrenOf(
     const actions = new Map<string, number>();
     for (const { file } of files)
       for (const route of file.routes.routes)
-        if (keep(route) && groupKey("controller", route) === name) actions.set(route.action ?? ":action", (actions.get(route.action ?? ":action") ?? 0) + 1);
+        if (keep(route) && groupKey("controller", route) === name) actions.set(actionKey(route), (actions.get(actionKey(route)) ?? 0) + 1);
     return [...actions].map(
       ([action, count]) =>
         () =>
@@ -171,8 +171,7 @@ function childrenOf(
       file.routes.routes
         .filter(
           (route) =>
-            keep(route) &&
-            (tag === "a" ? groupKey("controller", route) === controller && (route.action ?? ":action") === action : groupKey("path", route) === name),
+            keep(route) && (tag === "a" ? groupKey("controller", route) === controller && actionKey(route) === action : groupKey("path", route) === name),
         )
         .map((route) => () => items.route(uri, route)),
     );
@@ -228,7 +227,7 @@ class RouteItems {
     return {
       id: `a|${controller}|${action}`,
       label: action,
-      description: `${controller}#${action} · ${routeCount(count)}`,
+      description: `${controller === REDIRECTS ? action : `${controller}#${action}`} · ${routeCount(count)}`,
       kind: "action",
       routes: count,
       hasChildren: true,
@@ -304,6 +303,14 @@ function capturedIn(table: RouteTable): ReadonlySet<Route> {
   return capturedByTable.get(table, () => new Set(unreachableRoutes(table).map((capture) => capture.route)));
 }
 
+/** The controller group of the redirect routes: a name no controller can have. */
+const REDIRECTS = "(redirects)";
+
+/** A route's entry under its controller's group: its action, or where a redirect sends it. */
+function actionKey(route: Route): string {
+  return route.redirect ? route.target : (route.action ?? ":action");
+}
+
 const capturedByTable = new KeptFor<RouteTable, ReadonlySet<Route>>();
 
 /**
@@ -312,7 +319,8 @@ const capturedByTable = new KeptFor<RouteTable, ReadonlySet<Route>>();
  * asked for, and a level of the tree asks of every route).
  */
 function groupKey(groupBy: RoutesTreeGrouping, route: Route): string {
-  if (groupBy === "controller") return route.controller ?? ":controller";
+  // Redirect routes go to no controller: one group of their own, whose name no controller can have.
+  if (groupBy === "controller") return route.redirect ? REDIRECTS : (route.controller ?? ":controller");
   let key = "/";
   for (const part of route.segments[0] ?? []) {
     if (part.kind !== "static") {

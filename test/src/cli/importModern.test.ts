@@ -99,6 +99,41 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.strictEqual(fs.readFileSync(page, "utf8"), 'import { post_path } from "./routes";\n\nexport const a = post_path(7);\n');
   });
 
+  it("import writes redirect() as the routes.rb reads it (path, status, the options form); a block is the application's and stays a comment", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-redirect-"));
+    fs.mkdirSync(path.join(dir, "config"));
+    fs.writeFileSync(
+      path.join(dir, "config", "routes.rb"),
+      [
+        "Rails.application.routes.draw do",
+        '  get "stories/:name", to: redirect("/articles/%{name}", status: 302)',
+        '  get "docs/:page" => redirect(path: "/help/%{page}", status: 307)',
+        '  get "a", to: redirect("/ignored", subdomain: "blog")',
+        '  get "x", to: redirect { |params, request| "/y" }',
+        "end",
+        "",
+      ].join("\n"),
+    );
+    const imported = run("import", path.join(dir, "config", "routes.rb"), "--stdout", "--allow-partial");
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    assert.match(imported.stdout, /^import \{ draw, redirect \} from "resource-routes";$/m);
+    assert.match(imported.stdout, /r\.get\("stories\/:name", \{ to: redirect\("\/articles\/%\{name\}", \{ status: 302 \}\) \}\);/);
+    assert.match(imported.stdout, /r\.get\("docs\/:page", \{ to: redirect\(\{ path: "\/help\/%\{page\}", status: 307 \}\) \}\);/);
+    // Options beside a path make Rails' options form, the path unused.
+    assert.match(imported.stdout, /r\.get\("a", \{ to: redirect\(\{ subdomain: "blog" \}\) \}\);/);
+    assert.match(imported.stderr, /routes\.rb:5: not imported: redirect with a block, which only the application runs/);
+    // The routes.rb read as it is draws the same redirects.
+    const listed = JSON.parse(run("routes", path.join(dir, "config", "routes.rb"), "--json").stdout) as { routes: Array<{ redirect?: unknown }> };
+    assert.deepStrictEqual(
+      listed.routes.map((route) => route.redirect),
+      [
+        { status: 302, to: "/articles/%{name}" },
+        { status: 307, to: { path: "/help/%{page}" } },
+        { status: 301, to: { subdomain: "blog" } },
+      ],
+    );
+  });
+
   it("routes --json reads the routes.rb itself: Rails 6.1's table, in order", () => {
     const listed = run("routes", ROUTES_RB, "--json");
     assert.strictEqual(listed.status, 0, listed.stderr);

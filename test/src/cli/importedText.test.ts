@@ -9,8 +9,8 @@ import { commentLines } from "resource-routes/internal";
 
 import { importedFileText } from "../../../server/out/import/typescriptText";
 import { importedOutline, statementDifference } from "../../../server/out/import/writtenStatements";
-import type { ImportedStatement } from "../../../server/out/ruby/routesRb";
-import { RubySymbol } from "../../../server/out/ruby/rubyValues";
+import { type ImportedStatement, mapperMethodsOf } from "../../../server/out/ruby/routesRb";
+import { RubyHash, RubyRedirect, RubySymbol } from "../../../server/out/ruby/rubyValues";
 import { ROOT } from "../support/fixtures";
 
 /** What an import writes into comments: any text stays a comment, and the proof reads the written file's statements. */
@@ -83,6 +83,30 @@ describe("the text an import writes", () => {
       good.replace('map.resources("posts");', 'map.resources("posts");\n    map.resources("posts");'),
     ];
     for (const text of injected) assert.match(statementDifference(text, importedOutline(body)) ?? "", /line \d+|statement|lacks/, text);
+  });
+
+  it("the proof takes the package's redirect() of written values, and no other call", () => {
+    const redirectCall = {
+      ...call("get"),
+      receiver: "r",
+      args: ["old", new RubyHash([[new RubySymbol("to"), new RubyRedirect("/new", 302)]])],
+    } as ImportedStatement;
+    const body = [redirectCall];
+    const imported = { preamble: [], body, unread: [], syntaxErrors: [], modern: true as const };
+    const outline = importedOutline(body, mapperMethodsOf(imported));
+    const good = importedFileText(imported, { ...TERMS, behaviour: "C" });
+    assert.match(good, /import \{ draw, redirect \} from "resource-routes";/);
+    assert.match(good, /r\.get\("old", \{ to: redirect\("\/new", \{ status: 302 \}\) \}\);/);
+    assert.strictEqual(statementDifference(good, outline), undefined);
+    const injected = [
+      // redirect() that is not the package's.
+      good.replace("import { draw, redirect }", "import { draw }"),
+      good.replace("import { draw, redirect }", "import { draw, unset as redirect }"),
+      // Any argument that could run.
+      good.replace('redirect("/new"', "redirect(process.exit(3) as never"),
+      good.replace("{ status: 302 }", "{ status: 302 }, process.exit(3)"),
+    ];
+    for (const text of injected) assert.match(statementDifference(text, outline) ?? "", /line \d+/, text);
   });
 
   it("import: a U+2028 in a Ruby comment is a line break in the written comment, and --check refuses a file whose comment became code", () => {

@@ -1,3 +1,4 @@
+import { RedirectError } from "../model/errors";
 import type { RedirectParts, RedirectTarget } from "../model/redirect";
 import { isAddress, type RequestFacts, splitHost } from "../model/requestConditions";
 import { toQuery } from "./generate";
@@ -7,7 +8,7 @@ import { toQuery } from "./generate";
  * request's path values and the request: a path (`/articles/%{id}`) is made a URL of the request's
  * scheme, host and port (a relative one put under the script name); the options form changes the
  * parts it names of the request's URL and keeps its query. A value the text names that the request
- * does not have, or a text that is no URI, is an Error (not a RoutingError: the routes are at fault, and Rails answered 500).
+ * does not have, or a text that is no URI, is a RedirectError, where Rails answered 500.
  */
 export function redirectLocation(target: RedirectTarget, values: Readonly<Record<string, string>>, request: RequestFacts): string {
   return typeof target.to === "string" ? pathRedirect(target.to, values, request) : optionRedirect(target.to, values, request);
@@ -66,16 +67,16 @@ function interpolated(text: string | undefined, values: Readonly<Record<string, 
   if (!/%\{\w*\}/.test(text) || Object.keys(values).length === 0) return text;
   return text.replace(/%(\{(\w*)\}|%|.?)/g, (whole, _braced: string, key: string | undefined) => {
     if (whole === "%%") return "%";
-    if (key === undefined) throw new Error(`redirect: ${JSON.stringify(text)} has a % that is not %{key} or %%`);
+    if (key === undefined) throw new RedirectError(`redirect: ${JSON.stringify(text)} has a % that is not %{key} or %%`);
     if (!Object.prototype.hasOwnProperty.call(values, key))
-      throw new Error(`redirect: ${JSON.stringify(text)} names %{${key}}, which the request's path does not give`);
+      throw new RedirectError(`redirect: ${JSON.stringify(text)} names %{${key}}, which the request's path does not give`);
     return escape(values[key]);
   });
 }
 
 /** What Ruby's URI.parse reads of the text: its scheme, host and port where it has them, its path, and its query and fragment as written. */
 function parsedUri(text: string): { scheme?: string; host?: string; port?: string; path: string; rest: string } {
-  if (/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/.test(text)) throw new Error(`redirect: ${JSON.stringify(text)} is not a URI`);
+  if (/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/.test(text)) throw new RedirectError(`redirect: ${JSON.stringify(text)} is not a URI`);
   const [, scheme, authority, tail] = /^(?:([A-Za-z][A-Za-z0-9+.-]*):)?(?:\/\/([^/?#]*))?(.*)$/s.exec(text)!;
   const at = tail.search(/[?#]/);
   const path = at < 0 ? tail : tail.slice(0, at);
@@ -99,7 +100,7 @@ function schemeOf(request: RequestFacts): string {
 function protocolOf(protocol: string): string {
   if (protocol === "//") return "//";
   const match = /^([^:]+)(:)?(\/\/)?$/.exec(protocol);
-  if (!match) throw new Error(`redirect: invalid protocol ${JSON.stringify(protocol)}`);
+  if (!match) throw new RedirectError(`redirect: invalid protocol ${JSON.stringify(protocol)}`);
   return `${match[1]}://`;
 }
 

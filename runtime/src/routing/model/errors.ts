@@ -26,6 +26,18 @@ export class UnknownHttpMethod extends RoutingError {
 }
 
 /**
+ * A redirect route took the request, and its Location cannot be made of it: the redirect names a
+ * value the request's path does not give, or is no URI. Not a RoutingError: the routes are at
+ * fault, not the request, and Rails answered 500.
+ */
+export class RedirectError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RedirectError";
+  }
+}
+
+/**
  * The facility refused a declaration while loading routes (the original raised ArgumentError or
  * TypeError there). Routes registered before it stay registered.
  */

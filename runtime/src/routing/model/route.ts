@@ -168,11 +168,14 @@ export class Route {
     return methods.length === 1 ? UPPER[methods[0]] : methods.map((m) => UPPER[m]).join("|");
   }
 
+  /** Whether a `:controller` or `:action` segment supplies what the route goes to: what it recognises then depends on the set's controllers. */
+  get dynamicTarget(): boolean {
+    return !this.traits.redirect && (this.controller === null || this.action === null);
+  }
+
   /** `controller#action`, with `:controller`/`:action` where a path segment supplies them; a redirect as Rails shows it, `redirect(301, /articles)`. */
   get target(): string {
-    const redirect = this.traits.redirect;
-    if (redirect) return redirectText(redirect);
-    return `${this.controller ?? ":controller"}#${this.action ?? ":action"}`;
+    return targetText(this);
   }
 
   toJSON(): RouteJSON {
@@ -190,6 +193,16 @@ export class Route {
     if (redirect) json.redirect = { status: redirect.status, to: typeof redirect.to === "string" ? redirect.to : { ...redirect.to } };
     return json;
   }
+}
+
+/**
+ * What a route (or its JSON) goes to, as the route tables show it: `controller#action`, with
+ * `:controller`/`:action` where a path segment supplies them, or a redirect as Rails shows it
+ * (`redirect(301, /articles)`).
+ */
+export function targetText(route: { controller: string | null; action: string | null; redirect?: RedirectTarget | null }): string {
+  if (route.redirect) return redirectText(route.redirect);
+  return `${route.controller ?? ":controller"}#${route.action ?? ":action"}`;
 }
 
 function sortedRecord<T>(record: Record<string, T>, show: (value: T) => string): Record<string, string> {

@@ -1,5 +1,5 @@
 import * as path from "path";
-import { printable, type RouteJSON, type RouteSet } from "resource-routes/internal";
+import { printable, type RouteJSON, type RouteSet, targetText } from "resource-routes/internal";
 
 import { routesTable } from "../../format/routesTable";
 import { brokenLiterals } from "../../literals/literalBreaks";
@@ -30,12 +30,10 @@ export function diffCommand(args: ParsedArguments): CommandResult {
   const exitCode = args.failOnBreaking && diff.breaking ? 1 : 0;
   if (args.json) return { stdout: [JSON.stringify({ file, from, to: args.to ?? null, ...diff })], stderr: [], exitCode };
   const sign = { added: "+", removed: "-", changed: "~" } as const;
-  const table = routesTable(diff.routes.map(({ route }) => ({ ...route, target: `${route.controller ?? ":controller"}#${route.action ?? ":action"}` }))).split(
-    "\n",
-  );
+  const table = routesTable(diff.routes.map(({ route }) => ({ ...route, target: targetText(route) }))).split("\n");
   const lines = diff.routes.map((change, i) =>
     printable(
-      `${sign[change.kind]} ${table[i]}${change.kind === "changed" ? `  (was ${change.before!.name ?? "unnamed"} ${change.before!.controller ?? ":controller"}#${change.before!.action ?? ":action"})` : ""}${change.breaking ? `  BREAKING: ${change.breaking}` : ""}`,
+      `${sign[change.kind]} ${table[i]}${change.kind === "changed" ? `  (was ${change.before!.name ?? "unnamed"} ${targetText(change.before!)})` : ""}${change.breaking ? `  BREAKING: ${change.breaking}` : ""}`,
     ),
   );
   for (const helper of diff.helpers) lines.push(printable(`! ${helper.name}: BREAKING: ${helper.breaking}`));

@@ -1,4 +1,4 @@
-import { explainRecognition, printable, routedMethod, RoutingError } from "resource-routes/internal";
+import { explainRecognition, printable, RedirectError, routedMethod, RoutingError } from "resource-routes/internal";
 
 import { routesTable } from "../../format/routesTable";
 import { ParsedArguments, UsageError } from "../args";
@@ -22,12 +22,13 @@ export function recognizeCommand(args: ParsedArguments): CommandResult {
           `controller: ${seen.controller}`,
           `action:     ${seen.action}`,
           `params:     ${JSON.stringify(seen.params)}`,
+          ...(seen.redirect ? [`redirect:   ${seen.redirect.status} ${seen.redirect.location}`] : []),
         ]
           .map(printable)
           .join("\n");
     return { stdout: [out], stderr: [], exitCode: 0 };
   } catch (error) {
-    if (error instanceof RoutingError) return { stdout: [], stderr: [printable(error.message)], exitCode: 1 };
+    if (error instanceof RoutingError || error instanceof RedirectError) return { stdout: [], stderr: [printable(error.message)], exitCode: 1 };
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { printable, type Route } from "resource-routes/internal";
+import { printable, type Route, targetText } from "resource-routes/internal";
 
 import { routesTable } from "../../format/routesTable";
 import { ParsedArguments } from "../args";
@@ -47,7 +47,7 @@ async function runtimeRoutesCommand(args: ParsedArguments, module: string): Prom
   if (args.json) return { stdout: [JSON.stringify({ file: module, runtime: true, routes: kept })], stderr: [], exitCode: 0 };
   const rows = kept.map((route) => ({
     ...route,
-    target: `${route.controller ?? ":controller"}#${route.action ?? ":action"}`,
+    target: targetText(route),
     optionalFormat: /\.:format$/.test(route.path),
   }));
   return { stdout: [routesTable(rows, styleFor(process.stdout), { optionalFormat: args.format })], stderr: [], exitCode: 0 };
