@@ -60,7 +60,7 @@ export { expandDeclarations, Expander, ExpansionUnit, ExpansionUnits, expansionU
 export { Inflector, RAILS_INFLECTIONS } from "./routing/rules/inflector";
 export { associationName, defineResource, resourceSingular } from "./routing/rules/resource";
 export { DEFAULT_ACTIONS } from "./routing/rules/restriction";
-export { expandScoped } from "./routing/rules/scoped/scopedExpander";
+export { expandScoped, ScopedUnits } from "./routing/rules/scoped/scopedExpander";
 export { stopped } from "./routing/rules/stopped";
 export { nearest, nearestWithin, RESOURCE_OPTIONS, suggestionBound, validateDeclaration } from "./routing/rules/validate";
 export {

@@ -85,6 +85,23 @@ export class GroupedTable extends RouteTable {
     super.add(route);
   }
 
+  /** While set (a behaviour-C group being expanded): the names its lookups found taken, which a re-use of the group needs taken again. */
+  takenLookups: Set<string> | undefined;
+
+  override isFree(name: string): boolean {
+    const free = super.isFree(name);
+    if (!free) this.takenLookups?.add(name);
+    return free;
+  }
+
+  /**
+   * Lets go of each declaration's routes, grouped again when next asked for: a behaviour-C concern's
+   * declarations draw routes in each group that uses it, which a patch cannot keep in order.
+   */
+  regroupDeclarations(): void {
+    this.byDeclaration = undefined;
+  }
+
   /**
    * A table that continues `previous`, taking over its lookups as they are (with all its names
    * and routes: the caller forgets the groups it no longer holds), and holding no routes until

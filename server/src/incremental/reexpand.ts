@@ -4,7 +4,6 @@ import {
   type DeclarationTree,
   type Diagnostic,
   Expander,
-  expandScoped,
   ExpansionUnit,
   ExpansionUnits,
   expansionUnits,
@@ -14,6 +13,7 @@ import {
   OptionValue,
   Refusal,
   RouteDefinitionError,
+  ScopedUnits,
   stopped,
   validateDeclaration,
 } from "resource-routes/internal";
@@ -43,7 +43,10 @@ export function expandIncrementally(
   maxRoutes = Infinity,
 ): GroupedTable {
   const settingsKey = JSON.stringify(tree.settings);
-  if (behaviourOf(tree.settings) === "C") return scopedWhole(tree, inflector, maxRoutes);
+  if (behaviourOf(tree.settings) === "C") {
+    const before = previous?.groups.settings === settingsKey ? previous : undefined;
+    return (before && scopedPatch(tree, inflector, before)) || scopedWhole(tree, inflector, maxRoutes, settingsKey);
+  }
   const before = previous?.groups.settings === settingsKey ? previous : undefined;
   const units = expansionUnits(tree.body);
   const expander = (table: GroupedTable) => new RecordingExpander(tree.settings, inflector, table);
@@ -64,12 +67,113 @@ export function expandIncrementally(
 }
 
 /**
- * Behaviour C's expansion, whole: C's declarations depend on the scope every block around them
- * pushed, and on the concerns and names declared before them anywhere in the file, so a
- * declaration's routes are not kept from one version to the next. The table has no groups.
+ * Behaviour C's expansion, whole, in groups: one per top-level declaration (a block's
+ * declarations depend on the scope it pushed, so only the top level is cut), each with the names
+ * its lookups found taken. A refused declaration stops it, the table keeping the error.
  */
-function scopedWhole(tree: DeclarationTree, inflector: Inflector | undefined, maxRoutes: number): GroupedTable {
-  return expandScoped(tree, new GroupedTable(maxRoutes), inflector);
+function scopedWhole(tree: DeclarationTree, inflector: Inflector | undefined, maxRoutes: number, settingsKey: string): GroupedTable {
+  const table = new GroupedTable(maxRoutes);
+  table.groups = { settings: settingsKey, list: [] };
+  const units = new ScopedUnits(tree.settings, table, inflector);
+  try {
+    for (const declaration of tree.body) table.groups.list.push(scopedGroup(units, table, declaration));
+  } catch (error) {
+    stopped(table, error);
+  } finally {
+    table.takenLookups = undefined;
+  }
+  return table;
+}
+
+/** One top-level declaration of behaviour C expanded into `table` as a group, with the warnings its expansion gave. */
+function scopedGroup(units: ScopedUnits, table: GroupedTable, declaration: Declaration): DeclarationRoutes {
+  const start = table.routes.length;
+  const warned = table.diagnostics.length;
+  const taken = (table.takenLookups = new Set<string>());
+  units.expand(declaration);
+  table.takenLookups = undefined;
+  const routes = table.routes.slice(start);
+  const claimed = routes.flatMap((route) => (route.name === null ? [] : [route.name]));
+  // A name its own routes took first is its own, not one an earlier declaration holds.
+  for (const name of claimed) taken.delete(name);
+  return { declaration, routes, claimed, takenBefore: [...taken], refused: [], checks: table.diagnostics.slice(warned) };
+}
+
+/**
+ * Behaviour C's table patched where the top-level declarations changed, as the B patch below: the
+ * run between the unchanged ones is expanded, the concerns the declarations before it declare
+ * remembered. Undefined where a patch cannot give what a whole expansion would: the earlier
+ * expansion stopped, a concern declared in the run (what the declarations after it draw may
+ * change), a declaration refused, a name the run finds held by a declaration after it, a name a
+ * declaration after it found taken now free.
+ */
+function scopedPatch(tree: WrittenInto<DeclarationTree>, inflector: Inflector | undefined, previous: TakenOver<GroupedTable>): GroupedTable | undefined {
+  const old = previous.groups.list;
+  const body = tree.body;
+  // A table the runtime stopped holds routes no group does.
+  if (previous.error || old.reduce((n, group) => n + group.routes.length, 0) !== previous.size) return undefined;
+  // C's file is read whole at each version: a declaration equal as data to a group's stands for it, the group's taking its
+  // source ranges; one whose expansion warned is expanded again (its warnings are of the ranges it was read with).
+  let held: Set<Declaration> | undefined;
+  const inTree = (declaration: Declaration) => (held ??= new Set(body)).has(declaration);
+  const same = (group: DeclarationRoutes, now: Declaration) =>
+    group.declaration === now || (group.checks.length === 0 && sameDeclaration(group.declaration, now) && !inTree(group.declaration));
+  const { head, tail } = unchangedEnds(old, body, same);
+  const removed = old.slice(head, old.length - tail);
+  const run = body.slice(head, body.length - tail);
+  if (removed.some((group) => declaresConcern(group.declaration)) || run.some(declaresConcern)) return undefined;
+  const keptFrom = old.length - tail;
+  const table = GroupedTable.continuing(previous);
+  if (!table) return undefined;
+  const keep = (group: DeclarationRoutes, index: number) => {
+    if (group.declaration === body[index]) return;
+    takeSources(group.declaration, body[index]);
+    (body as Declaration[])[index] = group.declaration;
+  };
+  for (let i = 0; i < head; i++) keep(old[i], i);
+  for (let i = 0; i < tail; i++) keep(old[keptFrom + i], body.length - tail + i);
+  table.regroupDeclarations();
+  for (const group of removed) table.forget(group);
+  table.groups = { settings: previous.groups.settings, list: old.slice(0, head) };
+  const units = new ScopedUnits(tree.settings, table, inflector);
+  for (const group of table.groups.list) {
+    units.remember(group.declaration);
+    for (const diagnostic of group.checks) table.diagnostics.push(diagnostic);
+  }
+  try {
+    for (const declaration of run) table.groups.list.push(scopedGroup(units, table, declaration));
+  } catch (error) {
+    if (error instanceof RouteDefinitionError) return undefined;
+    throw error;
+  } finally {
+    table.takenLookups = undefined;
+  }
+  const list = table.groups.list;
+  const heldAfter = new Set(old.slice(keptFrom).flatMap((group) => group.claimed));
+  if (list.slice(head).some((group) => group.takenBefore.some((name) => heldAfter.has(name)))) return undefined;
+  for (let i = keptFrom; i < old.length; i++) if (!old[i].takenBefore.every((name) => table.named.has(name))) return undefined;
+  const runEnd = list.length;
+  for (let i = keptFrom; i < old.length; i++) {
+    list.push(old[i]);
+    for (const diagnostic of old[i].checks) table.diagnostics.push(diagnostic);
+  }
+  table.takeGroupRoutes(
+    previous.size,
+    removed.reduce((n, group) => n + group.routes.length, 0),
+  );
+  table.edit = {
+    from: previous.version,
+    at: head,
+    removed,
+    added: list.slice(head, runEnd),
+    declarations: run.length ? { at: head, length: run.length } : undefined,
+  };
+  return table.overLimit ? undefined : table;
+}
+
+/** Whether a declaration, or one in its blocks, declares a concern. */
+function declaresConcern(declaration: Declaration): boolean {
+  return declaration.kind === "concern" || (declaration.block ?? []).some(declaresConcern);
 }
 
 /** Whether a declaration, or one in its block, is a root that takes a named route's options (`root("episodes")`). */

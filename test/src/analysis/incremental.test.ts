@@ -144,6 +144,58 @@ describe("incremental re-analysis", () => {
     );
   });
 
+  it("behaviour C: random edits of top-level declarations (names taken and freed, concerns, static paths named after themselves, a name used twice): each version equals a fresh analysis", () => {
+    const modern = fs.readFileSync(path.join(ROOT, "examples", "blog-modern", "routes.ts"), "utf8");
+    const pieces = [
+      'r.resources("extra");\n',
+      'r.get("about", { to: "pages#about" });\n',
+      'r.get("about");\n',
+      'r.resources("articles", { only: ["index"] });\n',
+      'r.get("feed", { to: "feeds#show", as: "articles" });\n',
+      'r.concerns("taggable");\n',
+      'r.concern("taggable", () => r.resources("labels"));\n',
+      'r.resources("pages", { concerns: "taggable" });\n',
+      'r.namespace("api", () => r.resources("articles"));\n',
+      'r.scope("(:locale)", () => r.get("contact"));\n',
+      'r.get("old", { to: redirect("/new") });\n',
+      "x",
+      '"',
+      "(",
+      ")",
+      ";",
+      "\n",
+      "// ",
+      'only: ["show"], ',
+    ];
+    fc.assert(
+      fc.property(randomEdits(pieces, 12), (edits) => {
+        let text = modern;
+        let previous = loadRoutingFile(text, "routes.ts");
+        for (const edit of edits) {
+          text = withEdit(text, edit.at % (text.length + 1), edit);
+          const incremental = loadRoutingFile(text, "routes.ts", { previous });
+          assert.deepStrictEqual(observable(incremental), observable(loadRoutingFile(text, "routes.ts")), text);
+          previous = incremental;
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("behaviour C: an edit of one top-level declaration expands that one again, the others keeping their routes", () => {
+    const lines = Array.from({ length: 200 }, (_, i) => `  r.resources("things${i}", { only: ["index", "show"] }, () => r.get("preview", { on: "member" }));`);
+    const text = (body: string[]) => `import { draw } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n${body.join("\n")}\n});\n`;
+    const first = loadRoutingFile(text(lines), "routes.ts")!;
+    const edited = [...lines];
+    edited[100] = edited[100].replace('"show"', '"show", "update"');
+    const second = loadRoutingFile(text(edited), "routes.ts", { previous: first })!;
+    const edit = grouped(second).edit!;
+    assert.deepStrictEqual([edit.at, edit.removed.length, edit.added.length], [100, 1, 1]);
+    assert.strictEqual(second.routes.routes.length, first.routes.routes.length + 2);
+    assert.strictEqual(second.routes.routes[0], first.routes.routes[0], "a route of a declaration before the edit is the same object");
+    assert.deepStrictEqual(second.routes.toJSON(), loadRoutingFile(text(edited), "routes.ts")!.routes.toJSON());
+  });
+
   it("random edits inside blocks nested in blocks (namespaces, with_options, resources; a block calling an outer mapper, a mapper named as the outer one): each version equals a fresh analysis", () => {
     const nested = [
       `import { draw } from "resource-routes";`,

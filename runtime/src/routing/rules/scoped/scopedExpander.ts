@@ -67,6 +67,28 @@ export function expandScoped<Table extends RouteTable>(tree: DeclarationTree, ta
   return table;
 }
 
+/**
+ * Behaviour C's expansion one top-level declaration at a time, for the editor's incremental layer:
+ * each declaration of a file's body expanded into the table in file order draws what
+ * expandScoped draws for it (a refused one throws its RouteDefinitionError). One kept from an
+ * earlier expansion is remembered instead: the concerns it declares, which later ones may use.
+ */
+export class ScopedUnits {
+  private readonly expander: ScopedExpander;
+
+  constructor(settings: DeclarationTree["settings"], table: RouteTable, inflector?: Inflector) {
+    this.expander = new ScopedExpander({ settings, body: [] }, table, inflector ?? new Inflector(settings.inflections, "C"));
+  }
+
+  expand(declaration: Declaration): void {
+    this.expander.body([declaration]);
+  }
+
+  remember(declaration: Declaration): void {
+    this.expander.remember(declaration);
+  }
+}
+
 class ScopedExpander {
   private scope: Scope;
   private readonly concerns = new Map<string, Declaration>();
@@ -79,6 +101,12 @@ class ScopedExpander {
     private readonly inflector: Inflector,
   ) {
     this.scope = rootScope(Object.assign(record<string>(), DEFAULT_PATH_NAMES, tree.settings.resources_path_names));
+  }
+
+  /** The concerns a declaration declares when it is drawn, wherever in its blocks (a concern's own block runs only where it is used). */
+  remember(declaration: Declaration): void {
+    if (declaration.kind === "concern") this.concerns.set(declaration.names[0] ?? "", declaration);
+    else for (const inner of declaration.block ?? []) this.remember(inner);
   }
 
   body(declarations: readonly Declaration[]): void {
