@@ -48,6 +48,21 @@ export function generatedRoutingFile(lines: number): string {
   return out.join("\n");
 }
 
+/**
+ * The generated file in behaviour C: a resource a line, with member and collection actions and two
+ * nested resources (22 routes), as a modern routes.rb's resources are often written.
+ */
+export function generatedScopedFile(lines: number): string {
+  const out = ['import { draw } from "resource-routes";', "", 'export default draw({ behaviour: "C" }, (r) => {'];
+  for (let i = 0; out.length < lines - 1; i++) {
+    out.push(
+      `  r.resources("things${i}", { only: ["index", "show", "create"] }, () => { r.member(() => { r.put("publish"); r.get("preview"); }); r.get("search", { on: "collection" }); r.resources("comments"); r.resources("photos"); });`,
+    );
+  }
+  out.push("});", "");
+  return out.join("\n");
+}
+
 /** The generated file with every declaration under one namespace, as an API's routes often are. */
 export function namespacedRoutingFile(lines: number): string {
   const flat = generatedRoutingFile(lines - 2).split("\n");

@@ -132,9 +132,10 @@ function read(
     });
     return;
   }
-  // C's calls nest by the blocks they run in, on one mapper: read whole at each version (no statement's reading is kept).
+  // C's calls nest by the blocks they run in, on one mapper: a top-level statement's reading is kept as in A and B (one that
+  // read outside it is read again), but no block's statements are read alone.
   const scoped = tree.settings.behaviour === "C";
-  const before = scoped ? undefined : prior?.readings;
+  const before = prior?.readings;
   const statements = scopeStatements(file, call, callback);
   const reusable = before && change && prior?.scope && withinOneStatement(change, before) && sameStatements(statements, prior.scope) ? before : undefined;
   result.reuse!.scope = statements;

@@ -144,7 +144,7 @@ describe("incremental re-analysis", () => {
     );
   });
 
-  it("behaviour C: random edits of top-level declarations (names taken and freed, concerns, static paths named after themselves, a name used twice): each version equals a fresh analysis", () => {
+  it("behaviour C: random edits (names taken and freed, concerns, static paths named after themselves, a name used twice, consts and functions the statements read): each version, its statements read again where the edit touched them, equals a fresh analysis", () => {
     const modern = fs.readFileSync(path.join(ROOT, "examples", "blog-modern", "routes.ts"), "utf8");
     const pieces = [
       'r.resources("extra");\n',
@@ -166,6 +166,12 @@ describe("incremental re-analysis", () => {
       "\n",
       "// ",
       'only: ["show"], ',
+      // What a statement read with the file's consts and functions depends on.
+      'const PUBLIC_PAGES = ["help"];\n',
+      "PUBLIC_PAGES",
+      'const pages = () => r.resources("pages");\n',
+      "pages();\n",
+      'for (const page of ["a", "b"]) r.get(page);\n',
     ];
     fc.assert(
       fc.property(randomEdits(pieces, 12), (edits) => {
