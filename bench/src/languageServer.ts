@@ -63,8 +63,8 @@ const WORKLOADS: Workload[] = [
   { title: "namespaced", routing: namespacedRoutingFile(10_000), option: "member", prefix: "api_things1" },
   // Twice the generated file: 100,000 routes.
   { title: "generated-100k", routing: generatedRoutingFile(20_000), option: "member", prefix: "things1", guardMegabytes: 230 },
-  // Behaviour C, 87,912 routes: its edits re-read and re-expand what they touched, as A's and B's do.
-  { title: "generated-c", routing: generatedScopedFile(4_000), option: "only", prefix: "things1", guardMegabytes: 230 },
+  // Behaviour C, 88,296 routes: its edits re-read and re-expand what they touched, as A's and B's do.
+  { title: "generated-c", routing: generatedScopedFile(3_400), option: "except", prefix: "things1", guardMegabytes: 230 },
   // A file past the analyser's budgets (500,000 routes written, 250,000 read): edits must cost what the CLI's reading costs, never minutes.
   { title: "over-budget", routing: generatedRoutingFile(100_000), option: "member", prefix: "things1" },
 ];

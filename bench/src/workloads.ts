@@ -50,13 +50,13 @@ export function generatedRoutingFile(lines: number): string {
 
 /**
  * The generated file in behaviour C: a resource a line, with member and collection actions and two
- * nested resources (22 routes), as a modern routes.rb's resources are often written.
+ * nested resources (26 routes), as a modern routes.rb's resources are often written.
  */
 export function generatedScopedFile(lines: number): string {
   const out = ['import { draw } from "resource-routes";', "", 'export default draw({ behaviour: "C" }, (r) => {'];
   for (let i = 0; out.length < lines - 1; i++) {
     out.push(
-      `  r.resources("things${i}", { only: ["index", "show", "create"] }, () => { r.member(() => { r.put("publish"); r.get("preview"); }); r.get("search", { on: "collection" }); r.resources("comments"); r.resources("photos"); });`,
+      `  r.resources("things${i}", { except: ["destroy"] }, () => { r.member(() => { r.put("publish"); r.get("preview"); }); r.get("search", { on: "collection" }); r.resources("comments"); r.resources("photos"); });`,
     );
   }
   out.push("});", "");

@@ -132,8 +132,8 @@ function read(
     });
     return;
   }
-  // C's calls nest by the blocks they run in, on one mapper: a top-level statement's reading is kept as in A and B (one that
-  // read outside it is read again), but no block's statements are read alone.
+  // C's calls nest by the blocks they run in, on one mapper: a top-level statement's reading is kept, and an edit inside one read
+  // alone, as in A and B (one that read outside it is read again), but no block's statements are read alone.
   const scoped = tree.settings.behaviour === "C";
   const before = prior?.readings;
   const statements = scopeStatements(file, call, callback);
@@ -144,13 +144,14 @@ function read(
   result.reuse!.readings = reading.statements;
   result.reuse!.readingsCost = reading.statements.reduce((sum, r) => addCost(sum, r.cost), { steps: 0, iterations: 0 });
   // Syntax errors elsewhere would have to move with the edit: such a file is read whole until they are gone.
-  if (reading.mapper && !scoped && parseDiagnosticsOf(file).length === 0)
+  if (reading.mapper && parseDiagnosticsOf(file).length === 0)
     result.reuse!.callback = {
       mapper: reading.mapper,
       scope: reading.scope,
       bindingsEnd: bindingsEnd(file, call, callback),
       head,
       outside: addCost(evaluator.budget.spent, result.reuse!.readingsCost, -1),
+      scoped,
     };
 }
 

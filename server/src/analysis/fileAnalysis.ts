@@ -61,4 +61,6 @@ interface CallbackReading {
   head: number;
   /** What the reading spent outside the callback's statements (the settings); the statements' share is `readingsCost`. */
   outside: Cost;
+  /** A behaviour-C file: a statement read alone reads its blocks as C's (see DeclarationReader). */
+  scoped: boolean;
 }

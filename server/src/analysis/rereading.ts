@@ -106,7 +106,7 @@ function readTopLevel(text: SourceText, prior: Reusable, old: StatementReading, 
   const callback = prior.callback!;
   const statement = statementAlone(prior.trees.fileName, text, old.place.pos, old.place.end + change.newEnd - change.oldEnd, first);
   if (!statement) return undefined;
-  const reading = new DeclarationReader(new Evaluator(text), []).readStatement(statement, callback.mapper, callback.scope);
+  const reading = new DeclarationReader(new Evaluator(text), [], callback.scoped).readStatement(statement, callback.mapper, callback.scope);
   // Its node is of a tree of its own, which no tree of the file holds: kept, it would never be
   // found again (see drawCallback), and each statement edited would keep its tree for good.
   reading.node = undefined;

@@ -94,10 +94,7 @@ export class GroupedTable extends RouteTable {
     return free;
   }
 
-  /**
-   * Lets go of each declaration's routes, grouped again when next asked for: a behaviour-C concern's
-   * declarations draw routes in each group that uses it, which a patch cannot keep in order.
-   */
+  /** Lets go of each declaration's routes, grouped again when next asked for (a patch that cannot keep them in order). */
   regroupDeclarations(): void {
     this.byDeclaration = undefined;
   }

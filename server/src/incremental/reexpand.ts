@@ -132,7 +132,8 @@ function scopedPatch(tree: WrittenInto<DeclarationTree>, inflector: Inflector | 
   };
   for (let i = 0; i < head; i++) keep(old[i], i);
   for (let i = 0; i < tail; i++) keep(old[keptFrom + i], body.length - tail + i);
-  table.regroupDeclarations();
+  // A concern's declarations draw routes in each group that uses it: their lists cannot be patched in order.
+  if (removed.some(drawsElsewhere)) table.regroupDeclarations();
   for (const group of removed) table.forget(group);
   table.groups = { settings: previous.groups.settings, list: old.slice(0, head) };
   const units = new ScopedUnits(tree.settings, table, inflector);
@@ -149,6 +150,7 @@ function scopedPatch(tree: WrittenInto<DeclarationTree>, inflector: Inflector | 
     table.takenLookups = undefined;
   }
   const list = table.groups.list;
+  if (list.slice(head).some(drawsElsewhere)) table.regroupDeclarations();
   const heldAfter = new Set(old.slice(keptFrom).flatMap((group) => group.claimed));
   if (list.slice(head).some((group) => group.takenBefore.some((name) => heldAfter.has(name)))) return undefined;
   for (let i = keptFrom; i < old.length; i++) if (!old[i].takenBefore.every((name) => table.named.has(name))) return undefined;
@@ -169,6 +171,17 @@ function scopedPatch(tree: WrittenInto<DeclarationTree>, inflector: Inflector | 
     declarations: run.length ? { at: head, length: run.length } : undefined,
   };
   return table.overLimit ? undefined : table;
+}
+
+/** Whether a group holds routes of a declaration outside its own (a concern's, declared elsewhere). */
+function drawsElsewhere(group: DeclarationRoutes): boolean {
+  const own = new Set<Declaration>();
+  const add = (declaration: Declaration): void => {
+    own.add(declaration);
+    declaration.block?.forEach(add);
+  };
+  add(group.declaration);
+  return group.routes.some((route) => route.origin !== undefined && !own.has(route.origin.declaration));
 }
 
 /** Whether a declaration, or one in its blocks, declares a concern. */
