@@ -8,9 +8,13 @@ import { toDiagnostic } from "./convert";
 /** How long diagnostics wait after a change, so that a burst of keystrokes is analysed once. */
 const DIAGNOSTICS_DELAY_MS = 10;
 
-/** What a document was last sent, and what it was made from: the service's diagnostics and the document's lines then. */
+/**
+ * What a document was last sent (as its JSON: one string, where the protocol's objects kept until
+ * the next round would be thousands of objects outliving the young generation), and what it was
+ * made from: the service's diagnostics and the document's lines then.
+ */
 interface Published {
-  sent: lsp.Diagnostic[];
+  sent: string;
   from: readonly Diagnostic[];
   lines: unknown;
 }
@@ -96,12 +100,12 @@ export class DiagnosticsPublisher {
     for (const uri of [...this.published.keys()]) if (!current.has(uri)) this.send(uri, [], undefined);
   }
 
-  /** Sends a document's diagnostics unless they equal what it was last sent (compared as data: as a string, a large file's were one as large as the message, made at every round). */
+  /** Sends a document's diagnostics unless they equal what it was last sent. */
   private send(uri: string, diagnostics: lsp.Diagnostic[], made: Omit<Published, "sent"> | undefined): void {
-    const last = this.published.get(uri);
-    const same = sameData(last?.sent ?? [], diagnostics);
+    const sent = JSON.stringify(diagnostics);
+    const same = (this.published.get(uri)?.sent ?? "[]") === sent;
     if (diagnostics.length === 0 || !made) this.published.delete(uri);
-    else this.published.set(uri, { sent: same ? last!.sent : diagnostics, ...made });
+    else this.published.set(uri, { sent, ...made });
     if (same) return;
     const version = this.workspace.isOpen(uri) ? this.workspace.document(uri)?.version : undefined;
     void this.connection.sendDiagnostics({ uri, version, diagnostics });
@@ -110,25 +114,4 @@ export class DiagnosticsPublisher {
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((item, i) => item === b[i]);
-}
-
-/** Whether two values of plain data (a protocol message's) are equal, making nothing on the way: Node's isDeepStrictEqual makes sets and key lists. */
-function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const other = b as unknown[];
-    if (a.length !== other.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameData(a[i], other[i])) return false;
-    return true;
-  }
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  let keys = 0;
-  for (const key in x) {
-    if (!Object.hasOwn(y, key) || !sameData(x[key], y[key])) return false;
-    keys++;
-  }
-  for (const key in y) if (Object.hasOwn(y, key)) keys--;
-  return keys === 0;
 }
