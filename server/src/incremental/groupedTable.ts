@@ -85,15 +85,6 @@ export class GroupedTable extends RouteTable {
     super.add(route);
   }
 
-  /** While set (a behaviour-C group being expanded): the names its lookups found taken, which a re-use of the group needs taken again. */
-  takenLookups: Set<string> | undefined;
-
-  override isFree(name: string): boolean {
-    const free = super.isFree(name);
-    if (!free) this.takenLookups?.add(name);
-    return free;
-  }
-
   /** Lets go of each declaration's routes, grouped again when next asked for (a patch that cannot keep them in order). */
   regroupDeclarations(): void {
     this.byDeclaration = undefined;

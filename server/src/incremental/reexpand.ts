@@ -79,8 +79,6 @@ function scopedWhole(tree: DeclarationTree, inflector: Inflector | undefined, ma
     for (const declaration of tree.body) table.groups.list.push(scopedGroup(units, table, declaration));
   } catch (error) {
     stopped(table, error);
-  } finally {
-    table.takenLookups = undefined;
   }
   return table;
 }
@@ -89,9 +87,8 @@ function scopedWhole(tree: DeclarationTree, inflector: Inflector | undefined, ma
 function scopedGroup(units: ScopedUnits, table: GroupedTable, declaration: Declaration): DeclarationRoutes {
   const start = table.routes.length;
   const warned = table.diagnostics.length;
-  const taken = (table.takenLookups = new Set<string>());
-  units.expand(declaration);
-  table.takenLookups = undefined;
+  const taken = new Set<string>();
+  units.expand(declaration, (name) => taken.add(name));
   const routes = table.routes.slice(start);
   const claimed = routes.flatMap((route) => (route.name === null ? [] : [route.name]));
   // A name its own routes took first is its own, not one an earlier declaration holds.
@@ -146,8 +143,6 @@ function scopedPatch(tree: WrittenInto<DeclarationTree>, inflector: Inflector | 
   } catch (error) {
     if (error instanceof RouteDefinitionError) return undefined;
     throw error;
-  } finally {
-    table.takenLookups = undefined;
   }
   const list = table.groups.list;
   if (list.slice(head).some(drawsElsewhere)) table.regroupDeclarations();

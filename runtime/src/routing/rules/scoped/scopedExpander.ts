@@ -80,8 +80,14 @@ export class ScopedUnits {
     this.expander = new ScopedExpander({ settings, body: [] }, table, inflector ?? new Inflector(settings.inflections, "C"));
   }
 
-  expand(declaration: Declaration): void {
-    this.expander.body([declaration]);
+  /** Expands one declaration; `taken`, each name its routes found held (what a re-use of its routes needs held again). */
+  expand(declaration: Declaration, taken?: (name: string) => void): void {
+    this.expander.taken = taken;
+    try {
+      this.expander.body([declaration]);
+    } finally {
+      this.expander.taken = undefined;
+    }
   }
 
   remember(declaration: Declaration): void {
@@ -94,6 +100,8 @@ class ScopedExpander {
   private readonly concerns = new Map<string, Declaration>();
   /** The declaration whose routes are being drawn, for each route's origin. */
   private origin: RouteOrigin | undefined;
+  /** Told each name found held (see ScopedUnits). */
+  taken: ((name: string) => void) | undefined;
 
   constructor(
     tree: DeclarationTree,
@@ -101,6 +109,12 @@ class ScopedExpander {
     private readonly inflector: Inflector,
   ) {
     this.scope = rootScope(Object.assign(record<string>(), DEFAULT_PATH_NAMES, tree.settings.resources_path_names));
+  }
+
+  private isFree(name: string): boolean {
+    const free = this.table.isFree(name);
+    if (!free) this.taken?.(name);
+    return free;
   }
 
   /** The concerns a declaration declares when it is drawn, wherever in its blocks (a concern's own block runs only where it is used). */
@@ -497,7 +511,7 @@ class ScopedExpander {
     );
     if (name !== null) {
       if (!/^[_a-z]\w*$/i.test(name)) throw refused(`Invalid route name: '${name}'`);
-      if (!this.table.isFree(name)) {
+      if (!this.isFree(name)) {
         throw taken(
           as === undefined ? undefined : "as",
           `Invalid route name, already in use: '${name}'. You may have defined two routes with the same name using the \`as:\` option, or you may be overriding a route already defined by a resource with the same naming.`,
@@ -533,7 +547,7 @@ class ScopedExpander {
     const candidate = parts.filter((part) => part !== undefined && part !== "").join("_");
     if (candidate === "") return null;
     if (as !== undefined) return candidate;
-    return /^[_a-z]/i.test(candidate) && this.table.isFree(candidate) ? candidate : null;
+    return /^[_a-z]/i.test(candidate) && this.isFree(candidate) ? candidate : null;
   }
 }
 
