@@ -43,11 +43,8 @@ export function expandIncrementally(
   maxRoutes = Infinity,
 ): GroupedTable {
   const settingsKey = JSON.stringify(tree.settings);
-  if (behaviourOf(tree.settings) === "C") {
-    const before = previous?.groups.settings === settingsKey ? previous : undefined;
-    return (before && scopedPatch(tree, inflector, before)) || scopedWhole(tree, inflector, maxRoutes, settingsKey);
-  }
   const before = previous?.groups.settings === settingsKey ? previous : undefined;
+  if (behaviourOf(tree.settings) === "C") return (before && scopedPatch(tree, inflector, before)) || scopedWhole(tree, inflector, maxRoutes, settingsKey);
   const units = expansionUnits(tree.body);
   const expander = (table: GroupedTable) => new RecordingExpander(tree.settings, inflector, table);
   // A root that takes a named route's options depends on another unit's routes, which no group records: such a file is expanded whole.
@@ -108,14 +105,11 @@ function scopedPatch(tree: WrittenInto<DeclarationTree>, inflector: Inflector | 
   const old = previous.groups.list;
   const body = tree.body;
   // A table the runtime stopped holds routes no group does.
-  if (previous.error || old.reduce((n, group) => n + group.routes.length, 0) !== previous.size) return undefined;
-  // C's file is read whole at each version: a declaration equal as data to a group's stands for it, the group's taking its
-  // source ranges; one whose expansion warned is expanded again (its warnings are of the ranges it was read with).
-  let held: Set<Declaration> | undefined;
-  const inTree = (declaration: Declaration) => (held ??= new Set(body)).has(declaration);
-  const same = (group: DeclarationRoutes, now: Declaration) =>
-    group.declaration === now || (group.checks.length === 0 && sameDeclaration(group.declaration, now) && !inTree(group.declaration));
-  const { head, tail } = unchangedEnds(old, body, same);
+  if (previous.error || routeCount(old) !== previous.size) return undefined;
+  // A declaration equal as data to a group's stands for it, the group's taking its source ranges; one whose expansion warned
+  // is expanded again (its warnings are of the ranges it was read with).
+  const inTree = treeHolds(body);
+  const { head, tail } = unchangedEnds(old, body, (group, now) => standsFor(group, now, inTree) && (group.declaration === now || group.checks.length === 0));
   const removed = old.slice(head, old.length - tail);
   const run = body.slice(head, body.length - tail);
   if (removed.some((group) => declaresConcern(group.declaration)) || run.some(declaresConcern)) return undefined;
@@ -146,18 +140,13 @@ function scopedPatch(tree: WrittenInto<DeclarationTree>, inflector: Inflector | 
   }
   const list = table.groups.list;
   if (list.slice(head).some(drawsElsewhere)) table.regroupDeclarations();
-  const heldAfter = new Set(old.slice(keptFrom).flatMap((group) => group.claimed));
-  if (list.slice(head).some((group) => group.takenBefore.some((name) => heldAfter.has(name)))) return undefined;
-  for (let i = keptFrom; i < old.length; i++) if (!old[i].takenBefore.every((name) => table.named.has(name))) return undefined;
+  if (!lookupsHold(table, head, old, keptFrom)) return undefined;
   const runEnd = list.length;
   for (let i = keptFrom; i < old.length; i++) {
     list.push(old[i]);
     for (const diagnostic of old[i].checks) table.diagnostics.push(diagnostic);
   }
-  table.takeGroupRoutes(
-    previous.size,
-    removed.reduce((n, group) => n + group.routes.length, 0),
-  );
+  table.takeGroupRoutes(previous.size, routeCount(removed));
   table.edit = {
     from: previous.version,
     at: head,
@@ -274,7 +263,7 @@ function expandUnits(
 ): void {
   let next = 0; // previous groups before this one were matched or passed over
   // Declarations the reader re-used as they were: their previous group is theirs alone.
-  const inTree = treeHolds(units);
+  const inTree = treeHolds(units.declarations);
   const sameScope = scopeComparer();
   for (let index = run.from; index < run.to; index++) {
     const found = reusable(table, units, index, previous, next, inTree, sameScope);
@@ -298,9 +287,35 @@ function expandUnits(
  * only of a group equal as data to a unit it is not, and made once asked, as a set of every unit's
  * declaration is what a keystroke in a large file would otherwise make each time.
  */
-function treeHolds(units: ExpansionUnits): (declaration: Declaration) => boolean {
+function treeHolds(declarations: readonly Declaration[]): (declaration: Declaration) => boolean {
   let held: Set<Declaration> | undefined;
-  return (declaration) => (held ??= new Set(units.declarations)).has(declaration);
+  return (declaration) => (held ??= new Set(declarations)).has(declaration);
+}
+
+/** Whether a group's declaration stands for `declaration`: it is that declaration, or one equal as data that the tree does not hold elsewhere. */
+function standsFor(group: DeclarationRoutes, declaration: Declaration, inTree: (declaration: Declaration) => boolean): boolean {
+  return group.declaration === declaration || (sameDeclaration(group.declaration, declaration) && !inTree(group.declaration));
+}
+
+/**
+ * Whether the name lookups of a patched table's groups still hold: the run (the groups from
+ * `head`) found no name taken that a kept group after it holds (by then, the kept ones would
+ * change), and each kept group after it (`old` from `keptFrom`) finds taken what it found taken
+ * (a name the run no longer holds would now be its own).
+ */
+function lookupsHold(table: GroupedTable, head: number, old: readonly DeclarationRoutes[], keptFrom: number): boolean {
+  const takenInRun = table.groups.list.slice(head).flatMap((group) => group.takenBefore);
+  if (takenInRun.length > 0) {
+    const heldAfter = new Set(old.slice(keptFrom).flatMap((group) => group.claimed));
+    if (takenInRun.some((name) => heldAfter.has(name))) return false;
+  }
+  for (let i = keptFrom; i < old.length; i++) if (!old[i].takenBefore.every((name) => table.named.has(name))) return false;
+  return true;
+}
+
+/** How many routes groups hold. */
+function routeCount(groups: readonly DeclarationRoutes[]): number {
+  return groups.reduce((n, group) => n + group.routes.length, 0);
 }
 
 /** Whether a group stands for unit `index`: its very declaration, or one equal as data that the tree does not hold elsewhere, in an equal scope. */
@@ -311,11 +326,7 @@ function sameUnit(
   inTree: (declaration: Declaration) => boolean,
   sameScope: ScopeComparer,
 ): boolean {
-  const declaration = units.declarations[index];
-  return (
-    (group.declaration === declaration || (sameDeclaration(group.declaration, declaration) && !inTree(group.declaration))) &&
-    sameScope(group.scope, units.scopeAt(index))
-  );
+  return standsFor(group, units.declarations[index], inTree) && sameScope(group.scope, units.scopeAt(index));
 }
 
 /** The group's declaration stands for unit `index`'s in the tree, with the unit's source ranges: the group's routes point at it. */
@@ -359,7 +370,7 @@ function patch(previous: TakenOver<GroupedTable>, units: ExpansionUnits, expande
   const sameScope = scopeComparer();
   // A group's declaration that the new tree holds itself (its statement's reading re-used) stands for that place alone: adopted
   // at another, equal as data (a line written twice), the tree would hold one declaration twice, and its routes one origin.
-  const inTree = treeHolds(units);
+  const inTree = treeHolds(units.declarations);
   // Unchanged: the group's very declaration or one equal as data, in an equal scope.
   const { head, tail } = unchangedEnds(old, units.declarations, (group, _, at) => sameUnit(group, units, at, inTree, sameScope));
   const removed = old.slice(head, old.length - tail);
@@ -392,14 +403,7 @@ function patch(previous: TakenOver<GroupedTable>, units: ExpansionUnits, expande
     if (error instanceof RouteDefinitionError) return undefined;
     throw error;
   }
-  // The run found a name taken: by a unit before it, or (then the kept ones would change) after it.
-  const takenInRun = table.groups.list.slice(head).flatMap((group) => group.takenBefore);
-  if (takenInRun.length > 0) {
-    const heldAfter = new Set(old.slice(keptFrom).flatMap((group) => group.claimed));
-    if (takenInRun.some((name) => heldAfter.has(name))) return undefined;
-  }
-  // A name a kept unit found taken that the run no longer holds would now be its own.
-  for (let i = keptFrom; i < old.length; i++) if (!old[i].takenBefore.every((name) => table.named.has(name))) return undefined;
+  if (!lookupsHold(table, head, old, keptFrom)) return undefined;
   const list = table.groups.list;
   const runEnd = list.length;
   list.length = runEnd + tail; // made long enough once, where a push each grew it again and again
@@ -407,10 +411,7 @@ function patch(previous: TakenOver<GroupedTable>, units: ExpansionUnits, expande
     list[runEnd + i] = old[keptFrom + i];
     reporter.reportAgain(old[keptFrom + i]);
   }
-  table.takeGroupRoutes(
-    previous.size,
-    removed.reduce((n, group) => n + group.routes.length, 0),
-  );
+  table.takeGroupRoutes(previous.size, routeCount(removed));
   // Where the run lies in the tree's body, when it is a run of top-level declarations.
   let topLevel = run.to > run.from;
   for (let i = run.from; i < run.to && topLevel; i++) topLevel = units.scopeAt(i) === undefined;
