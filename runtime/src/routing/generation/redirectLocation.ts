@@ -1,6 +1,6 @@
 import { RedirectError } from "../model/errors";
 import type { RedirectParts, RedirectTarget } from "../model/redirect";
-import { isAddress, type RequestFacts, splitHost } from "../model/requestConditions";
+import { domainOf, isAddress, type RequestFacts, schemeOf, splitHost, subdomainOf } from "../model/requestConditions";
 import { toQuery } from "./generate";
 
 /**
@@ -92,10 +92,6 @@ function hostParts(host: string): { host: string; port: string | undefined } {
   return { host: name.includes(":") ? `[${name}]` : name, port: port === undefined ? undefined : String(port) };
 }
 
-function schemeOf(request: RequestFacts): string {
-  return request.protocol.replace(/:(\/\/)?$/, "");
-}
-
 /** Rails' normalize_protocol: `https` and `https://` alike. */
 function protocolOf(protocol: string): string {
   if (protocol === "//") return "//";
@@ -112,9 +108,8 @@ function standardPort(scheme: string, port: string | undefined): boolean {
 function withDomain(host: string, parts: RedirectParts): string {
   if (parts.subdomain === undefined && parts.domain === undefined) return host;
   if (host.startsWith("[") || isAddress(host)) return host;
-  const labels = host.split(".");
-  const subdomain = parts.subdomain ?? labels.slice(0, -2).join(".");
-  const domain = parts.domain ?? labels.slice(-2).join(".");
+  const subdomain = parts.subdomain ?? subdomainOf(host);
+  const domain = parts.domain ?? domainOf(host);
   return subdomain === "" ? domain : `${subdomain}.${domain}`;
 }
 

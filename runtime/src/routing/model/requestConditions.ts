@@ -45,7 +45,7 @@ function holds(condition: RequestCondition, actual: string | number | undefined)
 
 /** The request's value for a constraint's key: Rails' request.subdomain, domain, host, protocol (`https://`) and port (a number). */
 function valueOf(key: string, request: RequestFacts): string | number | undefined {
-  const scheme = request.protocol.replace(/:(\/\/)?$/, "").toLowerCase();
+  const scheme = schemeOf(request);
   const [hostname, port] = splitHost(request.host);
   switch (key) {
     case "host":
@@ -57,12 +57,27 @@ function valueOf(key: string, request: RequestFacts): string | number | undefine
     case "port":
       return port ?? (scheme === "https" ? 443 : 80);
     case "subdomain":
-      return isAddress(hostname) ? "" : hostname.split(".").slice(0, -2).join(".");
+      return isAddress(hostname) ? "" : subdomainOf(hostname);
     case "domain":
-      return isAddress(hostname) ? undefined : hostname.split(".").slice(-2).join(".");
+      return isAddress(hostname) ? undefined : domainOf(hostname);
     default:
       return undefined;
   }
+}
+
+/** The request's scheme (`https`), however its protocol is written (`https:`, `https://`). */
+export function schemeOf(request: RequestFacts): string {
+  return request.protocol.replace(/:(\/\/)?$/, "").toLowerCase();
+}
+
+/** A named host's subdomain (`api` of `api.example.com`), as Rails reads it with a top-level domain of one label. */
+export function subdomainOf(hostname: string): string {
+  return hostname.split(".").slice(0, -2).join(".");
+}
+
+/** A named host's domain (`example.com` of `api.example.com`), as Rails reads it with a top-level domain of one label. */
+export function domainOf(hostname: string): string {
+  return hostname.split(".").slice(-2).join(".");
 }
 
 /** A host as the request names it (`example.com:8443`, `[::1]:3000`): its name (an IPv6 address without brackets) and its port, where it gives one. */
