@@ -11,6 +11,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+import { railsTable } from "./railsTable.mjs";
+
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const oracle = path.resolve(process.argv[2] ?? path.join(root, "../shared/rails6-oracle/oracle.rb"));
 const folder = path.join(root, "test/fixtures/behaviour-c");
@@ -24,17 +26,7 @@ const answered = cases.map((c, i) => {
   fs.writeFileSync(file("generations.json"), JSON.stringify(c.generations));
   execFileSync("ruby", [oracle, file("routes.rb"), file("out.json"), file("requests.json"), file("generations.json")], { stdio: "pipe" });
   const out = JSON.parse(fs.readFileSync(file("out.json"), "utf8"));
-  const routes = out.routes.map(({ name, verb, path: spec, controller, action, requirements, defaults, target }) => ({
-    name,
-    verb,
-    path: spec,
-    controller,
-    action,
-    requirements,
-    defaults,
-    // What Rails' table shows for a route that goes to no action (a redirect).
-    ...(target ? { target } : {}),
-  }));
+  const routes = railsTable(out.routes);
   let served;
   if (c.served) {
     fs.writeFileSync(file("served.json"), JSON.stringify(c.served));

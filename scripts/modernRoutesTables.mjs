@@ -11,6 +11,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+import { railsTable } from "./railsTable.mjs";
+
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const oracle = path.resolve(process.argv[2] ?? path.join(root, "../shared/rails6-oracle/oracle.rb"));
 const folder = path.join(root, "test/fixtures/modern-routes");
@@ -34,17 +36,7 @@ for (const app of fs.readdirSync(folder)) {
   execFileSync("ruby", [oracle, input, output], { stdio: "pipe" });
   const out = JSON.parse(fs.readFileSync(output, "utf8"));
   if (out.error) throw new Error(`${app}: Rails refused the routes: ${out.error}`);
-  // A route that goes to no action (a redirect) keeps what Rails' table shows for it.
-  const table = out.routes.map(({ name, verb, path: spec, controller, action, requirements, defaults, target }) => ({
-    name,
-    verb,
-    path: spec,
-    controller,
-    action,
-    requirements,
-    defaults,
-    ...(target ? { target } : {}),
-  }));
+  const table = railsTable(out.routes);
   fs.writeFileSync(path.join(folder, app, "rails.json"), `${JSON.stringify({ rails: out.rails, routes: table }, null, 1)}\n`);
   console.log(`${app}: ${table.length} routes from Rails ${out.rails}`);
 }
