@@ -7,6 +7,8 @@ import { draw } from "resource-routes";
 import { type ActionContext, type Controllers, fetchHandler, nodeHandler } from "resource-routes/http";
 import { assertRecognizes, assertRouting } from "resource-routes/testing";
 
+import { servedByFastify } from "../support/fastify";
+
 /**
  * Serving a behaviour-C route set as Rails 6.1 routes it: PATCH and PUT both update, a method the
  * path's routes do not take is no route (404, no 405), HEAD is GET's, and a route constrained to a
@@ -80,13 +82,7 @@ describe("serving behaviour C", () => {
   it("in Fastify 5 (the serving guide's recipe): PATCH updates, a wrong method is a 404, the Host header decides a subdomain", async () => {
     const { default: Fastify } = await import("fastify");
     const app = Fastify();
-    const handle = nodeHandler(routes, controllers, quiet);
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser("*", (_request, _payload, done) => done(null));
-    app.all("/*", (request, reply) => {
-      reply.hijack();
-      handle(request.raw, reply.raw);
-    });
+    servedByFastify(app, nodeHandler(routes, controllers, quiet));
     await app.listen({ port: 0, host: "127.0.0.1" });
     const port = (app.server.address() as AddressInfo).port;
     const ask = (method: string, path: string, host = "example.com") =>

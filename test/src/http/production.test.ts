@@ -8,6 +8,7 @@ import * as path from "path";
 import { draw } from "resource-routes";
 import { type ActionContext, type Controllers, csrf, fetchHandler, nodeHandler } from "resource-routes/http";
 
+import { servedByFastify } from "../support/fastify";
 import { ROOT } from "../support/fixtures";
 
 /** What real applications send and return, over real sockets: streams, headers, cookies, CSRF, proxies, hosts, formats. */
@@ -561,14 +562,8 @@ describe("serving in production: the Fastify 5 recipe of the serving guide", fun
     const { default: Fastify } = await import("fastify");
     // The recipe, as docs/serving.md shows it.
     const app = Fastify();
-    const handle = nodeHandler(routes, controllers, quiet);
     app.get("/health", async () => "ok");
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser("*", (_request, _payload, done) => done(null)); // bodies are read by resource-routes
-    app.all("/*", (request, reply) => {
-      reply.hijack();
-      handle(request.raw, reply.raw);
-    });
+    servedByFastify(app, nodeHandler(routes, controllers, quiet));
     const base = await app.listen({ port: 0, host: "127.0.0.1" });
     try {
       assert.strictEqual(await (await fetch(`${base}/health`)).text(), "ok");

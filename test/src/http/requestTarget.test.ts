@@ -7,6 +7,8 @@ import * as net from "net";
 import { draw } from "resource-routes";
 import { type ActionContext, csrf, fetchHandler, type HttpOptions, nodeHandler } from "resource-routes/http";
 
+import { servedByFastify } from "../support/fastify";
+
 /**
  * The request target is a path, never an authority: `POST //evil.example/x` and the absolute-form
  * `POST http://evil.example/x` are requests to this server, whose origin csrf(), `ctx.url`, `_url`
@@ -49,13 +51,7 @@ const adapters: Record<string, (options: HttpOptions) => Promise<Server>> = {
   "Fastify 5": async (options) => {
     const { default: Fastify } = await import("fastify");
     const app = Fastify();
-    const handle = nodeHandler(routes, controllers, options);
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser("*", (_request, _payload, done) => done(null));
-    app.all("/*", (request, reply) => {
-      reply.hijack();
-      handle(request.raw, reply.raw);
-    });
+    servedByFastify(app, nodeHandler(routes, controllers, options));
     const base = await app.listen({ port: 0, host: "127.0.0.1" });
     return { port: Number(new URL(base).port), close: () => app.close() };
   },
