@@ -359,7 +359,9 @@ class Answering<Raw> {
    * A redirect route's answer (behaviour C's `to: redirect(…)`), as Rails 6.1's Redirect endpoint
    * makes it: the Location from the request's path values, its host and scheme (a trusted proxy's
    * with trustProxy), its query where the options form keeps it, under the mount point; and a
-   * short HTML body.
+   * short HTML body. Made here again (recognition made one for a request to example.org): the
+   * request's origin is read for these requests only, not for every request of a route set that
+   * has a redirect.
    */
   private redirectRoute(route: Route, recognition: Recognition, path: string): Outcome {
     const target = this.request.target;
