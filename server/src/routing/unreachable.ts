@@ -100,8 +100,9 @@ function firstRun(groups: readonly RouteGroup[]): Run {
     const routes = group.routes;
     for (let index = 0; index < routes.length; index++) {
       const placement: Placed = { route: routes[index], group, index };
-      judge(run, placement);
-      add(run, placement);
+      const irregular = isIrregular(placement.route);
+      judge(run, placement, irregular);
+      add(run, placement, irregular);
     }
   }
   run.tree.fit();
@@ -153,10 +154,10 @@ function continuedRun(previous: Run, groups: readonly RouteGroup[]): Run | undef
       run.by.delete(gone);
     }
   }
-  for (const group of added) for (const route of placed(group)) add(run, route);
+  for (const group of added) for (const route of placed(group)) add(run, route, isIrregular(route.route));
   // Routes whose beginning a changed one's could cover, from the replaced run on, are judged again.
   for (const beginning of rejudged(beginnings, changed)) {
-    for (const route of beginnings.lists.get(beginning)!) if (run.order.get(route.group)! >= head) judge(run, route);
+    for (const route of beginnings.lists.get(beginning)!) if (run.order.get(route.group)! >= head) judge(run, route, isIrregular(route.route));
   }
   return run;
 }
@@ -272,9 +273,9 @@ const SLASH = "/".charCodeAt(0);
  * Puts a route in the tree (or with the irregular ones) and, in a continued run, in its static
  * beginning's list, each in route order: a first run adds its routes in route order, each last.
  */
-function add(run: Run, placed: Placed): void {
+function add(run: Run, placed: Placed, irregular: boolean): void {
   const beginnings = run.beginnings;
-  if (isIrregular(placed.route)) run.irregular.splice(beginnings ? insertionPoint(run, run.irregular, placed) : run.irregular.length, 0, placed);
+  if (irregular) run.irregular.splice(beginnings ? insertionPoint(run, run.irregular, placed) : run.irregular.length, 0, placed);
   else {
     const leaf = leafOf(run.tree, placed.route);
     run.tree.insert(leaf, placed, beginnings ? insertionPoint(run, asList(run.tree.at(leaf)), placed) : undefined);
@@ -305,7 +306,7 @@ function leafOf(tree: SegmentTree<Placed>, route: Route): number {
     if (text !== undefined) at = tree.step(at, "static", text);
     else {
       const head = headOf(route, index);
-      at = tree.step(at, head === "" ? "param" : "partial", head);
+      at = tree.step(at, head === "" ? "param" : beforeFormat(route, index) ? "format" : "partial", head);
     }
   }
   return at;
@@ -329,8 +330,8 @@ function insertionPoint(run: Run, list: readonly Placed[], route: Placed): numbe
 }
 
 /** Records which earlier route, if any, captures `route`: the first in route order among those that could. */
-function judge(run: Run, route: Placed): void {
-  const by = comparable(route.route) ? firstCapturing(run, route) : undefined;
+function judge(run: Run, route: Placed, irregular: boolean): void {
+  const by = comparable(route.route) ? firstCapturing(run, route, irregular) : undefined;
   if (by) run.by.set(route, by);
   else run.by.delete(route);
 }
@@ -340,10 +341,10 @@ function judge(run: Run, route: Placed): void {
  * of several lengths; one of a single length is also captured only by routes of its length whose
  * static segments are its own at the same places: the tree's nodes along its segments.
  */
-function firstCapturing(run: Run, placed: Placed): Placed | undefined {
+function firstCapturing(run: Run, placed: Placed, irregular: boolean): Placed | undefined {
   const route = placed.route;
   let found = run.irregular.length ? firstIn(run, run.irregular, placed, undefined) : undefined;
-  if (isIrregular(route)) return found;
+  if (irregular) return found;
   const tree = run.tree;
   // Scratch lists of the tree's levels, kept between calls with counts of their own: a large
   // file asks once per route, and emptying an array by its length is a call into the engine.
@@ -363,6 +364,7 @@ function firstCapturing(run: Run, placed: Placed): Placed | undefined {
       const param = tree.paramNext(at);
       if (param !== 0) next[nextCount++] = param;
       nextCount = tree.partialsBeginning(at, text, next, nextCount);
+      nextCount = tree.formatsTaking(at, text, next, nextCount);
     }
     const done = level;
     level = next;
@@ -427,11 +429,16 @@ function staticText(segment: PathSegment): string | undefined {
  * dot of B's optional format, which a request may leave out with the format.
  */
 function headOf(route: Route, index: number): string {
+  const first = route.segments[index][0];
+  if (first.kind !== "static") return "";
+  return beforeFormat(route, index) ? first.text.slice(0, -1) : first.text;
+}
+
+/** Whether a route's segment is static text and an optional format (`posts(.:format)`), which takes the text alone too. */
+function beforeFormat(route: Route, index: number): boolean {
   const segment = route.segments[index];
   const first = segment[0];
-  if (first.kind !== "static") return "";
-  const optional = route.optionalFormat && index === route.segments.length - 1 && segment.length === 2;
-  return optional && first.text.endsWith(".") ? first.text.slice(0, -1) : first.text;
+  return route.optionalFormat && index === route.segments.length - 1 && segment.length === 2 && first.kind === "static" && first.text.endsWith(".");
 }
 
 /** A route of several lengths (an optional tail) or with a glob anywhere. */

@@ -171,6 +171,17 @@ describe("unreachable routes", () => {
     it(name, () => assert.deepStrictEqual(captured(behaviour ?? "A", connects), expected));
   }
 
+  it("B: a segment is compared with text before an optional format only where a request could match both (the text, or the text and a format)", () => {
+    const before = work.comparisons;
+    const found = captured("B", [], (map) => {
+      map.resources("feeds", { only: ["index"] });
+      for (const path of ["feeds.rss", "feeds-all", "feeds.v2.rss"]) map.connect(path, { controller: "c", action: "a", ...get });
+    });
+    // `feeds.rss` and `feeds.v2.rss` against `feeds(.:format)`; `feeds-all` against nothing.
+    assert.strictEqual(work.comparisons - before, 2);
+    assert.deepStrictEqual(found, []);
+  });
+
   it("resources after a connect route: A's unformatted routes and a connect route's optional id", () => {
     const found = captured("A", [["photos/:id", {}]], (map) => map.resources("photos", { collection: { search: "get" } }));
     assert.ok(found.includes("GET /photos/search ← ANY /photos/:id"), found.join("\n"));
