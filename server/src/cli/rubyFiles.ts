@@ -7,7 +7,8 @@ import { readProjectFileSync, readRegularFileSync, UnreadableFile } from "../fil
 import { drawnFilesBeside } from "../ruby/drawnFiles";
 import { MAX_RUBY_BYTES, readInWorker } from "../ruby/readInWorker";
 import { ImportError } from "../ruby/routesRb";
-import { loadRubyRoutingFile, type RubyReading } from "../ruby/rubyRoutingFile";
+import type { RubyReading } from "../ruby/rubyReading";
+import { loadRubyRoutingFile } from "../ruby/rubyRoutingFile";
 import { UsageError } from "./args";
 import { useRubyLoader } from "./load";
 

@@ -4,7 +4,7 @@ import { baseName, commentText, type Route } from "resource-routes/internal";
 import { GENERATED_MARK } from "../files/generatedFile";
 import { isIdentifier } from "../text/javascriptNames";
 import { type HelpersModule, targetMethod } from "./browserHelpers";
-import { typesFileOf } from "./routeTypes";
+import { typesFileOf } from "./helpersRecipe";
 import { CLIENT_CORE, CLIENT_DECLARATIONS } from "./shipped/texts";
 
 /**

@@ -4,8 +4,9 @@ import { controllerModuleName } from "../files/controllerFileName";
 import { GENERATED_MARK } from "../files/generatedFile";
 
 /*
- * What a helpers module is made from and where its files go: read by the language server, the
- * indexer and the literal fixes without loading the generator (browserHelpers.ts).
+ * What a helpers module is made from and where its files go, and where a routing file's
+ * declaration file goes: read by the language server, the indexer and the literal fixes without
+ * loading the generators (browserHelpers.ts, routeTypes.ts).
  */
 
 /** Which routes a helpers module holds: globs on a route's name or path (`admin_*`, `/admin/**`). */
@@ -85,4 +86,9 @@ export function helpersModuleHead(uri: string, text: string): string | undefined
 export function helpersDeclarationFileOf(out: string): string | undefined {
   const match = /\.(m?)js$/.exec(out);
   return match ? `${out.slice(0, match.index)}.d.${match[1]}ts` : undefined;
+}
+
+/** Where the declaration file of a routing file goes by default: beside it, `routes.ts` → `routes.routes.d.ts`. */
+export function typesFileOf(routingFile: string): string {
+  return routingFile.replace(/\.[cm]?[jt]sx?$/, "") + ".routes.d.ts";
 }

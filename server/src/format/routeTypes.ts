@@ -94,7 +94,10 @@ export function controllerTypesPart(actions: ReadonlyMap<string, ActionTypes>): 
   return [`${CONTROLLERS_MARK}; the language server keeps this part as it is.`, "export interface ControllerTypes {", ...entries, "}", ""].join("\n");
 }
 
-/** The controllers' part of a declaration file's text, or undefined where it has none. */
+/**
+ * The controllers' part of a declaration file's text, or undefined where it has none.
+ * @lintignore The language server loads this module with require() when it first writes a declaration file, which the unused-export check does not follow.
+ */
 export function controllerTypesPartOf(text: string): string | undefined {
   const at = text.indexOf(`\n${CONTROLLERS_MARK}`);
   return at < 0 ? undefined : text.slice(at + 1);
@@ -129,11 +132,6 @@ export function typesDefaultsOf(text: string): string[] {
   } catch {
     return [];
   }
-}
-
-/** Where the declaration file of a routing file goes by default: beside it, `routes.ts` → `routes.routes.d.ts`. */
-export function typesFileOf(routingFile: string): string {
-  return routingFile.replace(/\.[cm]?[jt]sx?$/, "") + ".routes.d.ts";
 }
 
 /**

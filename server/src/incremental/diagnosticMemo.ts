@@ -18,10 +18,24 @@ export class DiagnosticMemo<Key extends object, Made = Diagnostic> {
 
   /** What was made for `key` from the same `inputs`, or what `make` makes now. */
   get(key: Key, inputs: readonly unknown[], make: () => Made): Made {
+    return this.kept(key, inputs) ?? this.keep(key, inputs, make());
+  }
+
+  /**
+   * What was made for `key` from the same `inputs`, if anything. With keep(), for a caller asking
+   * for every part of a file on each keystroke: it can pass one list of inputs it fills again each
+   * time, and no function, where get() takes both anew.
+   */
+  kept(key: Key, inputs: readonly unknown[]): Made | undefined {
     const earlier = this.made.peek(key);
-    if (earlier && earlier.inputs.length === inputs.length && earlier.inputs.every((input, i) => deref(input) === inputs[i])) return earlier.value;
-    const value = make();
-    this.made.set(key, { inputs: this.weakInputs ? inputs.map(weakly) : inputs, value });
+    if (!earlier || earlier.inputs.length !== inputs.length) return undefined;
+    for (let i = 0; i < inputs.length; i++) if (deref(earlier.inputs[i]) !== inputs[i]) return undefined;
+    return earlier.value;
+  }
+
+  /** Keeps `value` as made for `key` from `inputs` (copied: the caller may fill its list again), and gives it. */
+  keep(key: Key, inputs: readonly unknown[], value: Made): Made {
+    this.made.set(key, { inputs: this.weakInputs ? inputs.map(weakly) : inputs.slice(), value });
     return value;
   }
 }

@@ -6,12 +6,16 @@ import { URI } from "vscode-uri";
 
 import { GENERATED_MARK, writeGeneratedFile } from "../files/generatedFile";
 import { parseUri } from "../files/uris";
-import { helpersModuleOf } from "../format/browserHelpers";
-import { helpersFilesOf, staleHelpersFiles } from "../format/helpersFiles";
-import { helpersDeclarationFileOf, helpersRecipeOf } from "../format/helpersRecipe";
-import { controllerTypesPartOf, routeTypesOf, typesDefaultsOf, typesFileOf } from "../format/routeTypes";
+import { helpersDeclarationFileOf, helpersRecipeOf, typesFileOf } from "../format/helpersRecipe";
 import { RoutingWorkspace } from "../service";
 import { Clock, SYSTEM_CLOCK, Timer } from "./clock";
+
+/* The generators load with the first file they write: most workspaces have none for the server to keep. */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const routeTypes = () => require("../format/routeTypes") as typeof import("../format/routeTypes");
+const browserHelpers = () => require("../format/browserHelpers") as typeof import("../format/browserHelpers");
+const helpersFiles = () => require("../format/helpersFiles") as typeof import("../format/helpersFiles");
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** How long after the last change the generated files are written: a burst of keystrokes writes once. */
 const TYPES_DELAY_MS = 500;
@@ -77,6 +81,7 @@ export class GeneratedFilesWriter {
         const before = known?.text ?? (await readText(out));
         if (before === undefined && mode === "auto") continue;
         // What `resource-routes types` read from the controllers stays (reading them takes a whole TypeScript program), and so do its segment defaults.
+        const { controllerTypesPartOf, routeTypesOf, typesDefaultsOf } = routeTypes();
         const text = routeTypesOf(
           file.routes,
           fsPath,
@@ -104,7 +109,8 @@ export class GeneratedFilesWriter {
       // The same routes give the same text: not made again.
       if (!file || this.current.get(out)?.routes === file.routes.routes) continue;
       try {
-        const made = helpersModuleOf(file.routes, recipe!, path.basename(out));
+        const made = browserHelpers().helpersModuleOf(file.routes, recipe!, path.basename(out));
+        const { helpersFilesOf, staleHelpersFiles } = helpersFiles();
         const files = helpersFilesOf(made, out, routingPath, recipe!.client ?? false);
         for (const { file: generated, text } of files) {
           // A split module's thousands of files: only those whose text changed since this server wrote them are compared on disk.

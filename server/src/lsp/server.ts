@@ -3,7 +3,7 @@ import * as lsp from "vscode-languageserver/node";
 
 import { FolderCoverage } from "../coverage/folder";
 import { parseUri } from "../files/uris";
-import { WorkerRubyReader } from "../ruby/rubyReader";
+import { OnDemandRubyReader } from "../ruby/onDemandRubyReader";
 import { createRoutesLanguageService, DEFAULT_SETTINGS, FileSystem, nodeFileSystem, readSettings, RoutingWorkspace, ServiceSettings } from "../service";
 import { resolveCompletionItem, toCompletionList } from "./completionList";
 import {
@@ -79,7 +79,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     routesChanged.now();
     if (client.workspace?.inlayHint?.refreshSupport) void connection.languages.inlayHint.refresh().catch(() => undefined);
   };
-  const rubyReader = new WorkerRubyReader(rubyRead);
+  const rubyReader = new OnDemandRubyReader(rubyRead);
   const readiness = new FileReadiness(
     (uri) => workspace.document(uri) !== undefined,
     (uri) => rubyReader.reading(uri),

@@ -14,34 +14,55 @@ export function unreachableDiagnostics(table: RouteTable): Diagnostic[] {
 }
 
 function diagnosticsOf(table: RouteTable): Diagnostic[] {
-  const groups = new Map<string, { span: Span | undefined; by: Route; routes: Route[] }>();
-  const byIds = new Map<Route, number>();
+  // Asked again of the whole file at each keystroke: object keys and one list of inputs filled again,
+  // where a text key, a list and a function per warning were most of what an edit allocated.
+  const groups: Group[] = [];
+  const byCaptor = new Map<Route, Group>();
   for (const { route, by } of unreachableRoutes(table)) {
     const span = route.origin && originSpan(route.origin);
-    let byId = byIds.get(by);
-    if (byId === undefined) byIds.set(by, (byId = byIds.size));
-    const key = `${span?.start}:${span?.end}:${byId}`;
-    const group = groups.get(key);
+    let group = byCaptor.get(by);
+    while (group && !sameSpan(group.span, span)) group = group.other;
     if (group) group.routes.push(route);
-    else groups.set(key, { span, by, routes: [route] });
+    else {
+      const made: Group = { span, by, routes: [route], other: byCaptor.get(by) };
+      byCaptor.set(by, made);
+      groups.push(made);
+    }
   }
-  const diagnostics = [...groups.values()].map(({ span, by, routes: captured }) =>
+  return groups.map(({ span, by, routes: captured }) => {
     // Its ranges all come from the two declarations' sources.
-    made.get(captured[0], [by, sourceOf(captured[0]), sourceOf(by), ...captured], () => {
-      const described = captured.map(describe);
-      const what = described.length === 1 ? described[0] : `${described.length} routes (${described.join(", ")})`;
-      const bySpan = by.origin && originSpan(by.origin);
-      return {
-        severity: "warning",
-        code: "unreachable-route",
-        message: `${what} can never be recognised: the earlier route ${describe(by)} takes every request ${captured.length === 1 ? "it" : "they"} would match`,
-        span,
-        related: bySpan ? [{ message: `${describe(by)} is declared here`, span: bySpan }] : undefined,
-        capture: callsOf(captured[0], by),
-      };
-    }),
-  );
-  return diagnostics;
+    INPUTS.length = 0;
+    INPUTS.push(by, sourceOf(captured[0]), sourceOf(by), ...captured);
+    return made.kept(captured[0], INPUTS) ?? made.keep(captured[0], INPUTS, diagnosticOf(span, by, captured));
+  });
+}
+
+/** The routes of one declaration part that one earlier route captures; `other`: the captor's group for another part. */
+interface Group {
+  span: Span | undefined;
+  by: Route;
+  routes: Route[];
+  other: Group | undefined;
+}
+
+const INPUTS: unknown[] = [];
+
+function sameSpan(a: Span | undefined, b: Span | undefined): boolean {
+  return a === b || (!!a && !!b && a.start === b.start && a.end === b.end);
+}
+
+function diagnosticOf(span: Span | undefined, by: Route, captured: Route[]): Diagnostic {
+  const described = captured.map(describe);
+  const what = described.length === 1 ? described[0] : `${described.length} routes (${described.join(", ")})`;
+  const bySpan = by.origin && originSpan(by.origin);
+  return {
+    severity: "warning",
+    code: "unreachable-route",
+    message: `${what} can never be recognised: the earlier route ${describe(by)} takes every request ${captured.length === 1 ? "it" : "they"} would match`,
+    span,
+    related: bySpan ? [{ message: `${describe(by)} is declared here`, span: bySpan }] : undefined,
+    capture: callsOf(captured[0], by),
+  };
 }
 
 function sourceOf(route: Route): unknown {

@@ -4,7 +4,7 @@ import { readProjectFileOrNone } from "../files/regularFile";
 import { parseUri } from "../files/uris";
 import { drawnFilesBeside } from "./drawnFiles";
 import { MAX_RUBY_BYTES, revive } from "./readInWorker";
-import type { RubyReading, RubyRoutesReader } from "./rubyRoutingFile";
+import type { RubyReading, RubyRoutesReader } from "./rubyReading";
 import { RubyWorker, TIME_LIMIT_MS } from "./rubyWorker";
 
 /**

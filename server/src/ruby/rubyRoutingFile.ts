@@ -1,30 +1,12 @@
-import { type Behaviour, DEFAULT_BEHAVIOUR, type Diagnostic, type DrawSettings, type Span } from "resource-routes/internal";
+import { type Behaviour, DEFAULT_BEHAVIOUR, type Diagnostic, type DrawSettings } from "resource-routes/internal";
 
 import type { RoutingFileAnalysis } from "../analysis/fileAnalysis";
 import { expanded, type LoadedRoutingFile, type LoadOptions } from "../analysis/routingFile";
 import { OptionSources } from "../incremental/optionSources";
 import type { SourceText } from "../text/sourceText";
 import { withRailsNames } from "./railsNames";
-import type { ImportedRoutes } from "./routesRb";
 import { rubyDeclarations } from "./rubyDeclarations";
-
-/**
- * Reads routes.rb files for the service, off its thread (Ruby's parser runs in a worker): the
- * reading of a text when it is ready, else the file's last reading or undefined; the workspace's
- * rubyReadingArrived is called once it is ready.
- */
-export interface RubyRoutesReader {
-  read(uri: string, text: string): RubyReading | undefined;
-}
-
-/** What the Ruby side made of a routes.rb (in a worker: see rubyReader.ts): its calls, or why it has none. */
-export type RubyReading =
-  { imported: ImportedRoutes; railsGemVersion?: string; vendoredRails?: string; hasEnvironment: boolean } | { error: string; span?: Span };
-
-/** A routes.rb as the language service works on it: the same declaration tree, placed in the Ruby file, and what an import writes. */
-export interface LoadedRubyRoutingFile extends LoadedRoutingFile {
-  ruby: { imported: ImportedRoutes; behaviour: Behaviour; why: string; nestedRoutesFirst?: true };
-}
+import type { LoadedRubyRoutingFile, RubyReading } from "./rubyReading";
 
 /**
  * A routes.rb's reading as a routing file: its calls through the DSL's mapper into declarations
@@ -73,11 +55,6 @@ export function loadRubyRoutingFile(reading: RubyReading, text: SourceText, opti
     ruby: { imported, behaviour, why, ...(settings.nested_routes_first ? { nestedRoutesFirst: true } : {}) },
   };
   return file;
-}
-
-/** Whether a routing file is a routes.rb's reading. */
-export function isRubyRoutingFile(file: LoadedRoutingFile | undefined): file is LoadedRubyRoutingFile {
-  return file !== undefined && "ruby" in file;
 }
 
 /**

@@ -1,10 +1,14 @@
-import { importedFileText } from "../import/typescriptText";
-import { importedOutline, statementDifference } from "../import/writtenStatements";
-import { mapperMethodsOf } from "../ruby/routesRb";
-import { isRubyRoutingFile } from "../ruby/rubyRoutingFile";
+import { isRubyRoutingFile } from "../ruby/rubyReading";
 import type { WorkspaceChange } from "./edits";
 import { RoutingWorkspace } from "./workspace";
 import { isRubyRoutes } from "./workspaceDocuments";
+
+/* The import's writer and proof load with the first conversion: most sessions never ask for one. */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const typescriptText = () => require("../import/typescriptText") as typeof import("../import/typescriptText");
+const writtenStatements = () => require("../import/writtenStatements") as typeof import("../import/writtenStatements");
+const routesRb = () => require("../ruby/routesRb") as typeof import("../ruby/routesRb");
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
  * A Rails 2 routes.rb in the service: read like any routing file (hovers, diagnostics, the routes'
@@ -27,9 +31,11 @@ export function convertToTypescript(workspace: RoutingWorkspace, uri: string): (
   const target = uri.replace(/\.rb$/, ".ts");
   const { imported, behaviour, why, nestedRoutesFirst } = file.ruby;
   const from = uri.slice(uri.lastIndexOf("/") + 1);
-  const text = importedFileText(imported, { from, behaviour, why, env: "production", nestedRoutesFirst });
+  const text = typescriptText().importedFileText(imported, { from, behaviour, why, env: "production", nestedRoutesFirst });
   // As the CLI's import, never a text holding a statement the import did not mean.
-  if (statementDifference(text, importedOutline(imported.body, mapperMethodsOf(imported)), imported.mapperFunction, imported.unset)) return undefined;
+  const { importedOutline, statementDifference } = writtenStatements();
+  if (statementDifference(text, importedOutline(imported.body, routesRb().mapperMethodsOf(imported)), imported.mapperFunction, imported.unset))
+    return undefined;
   return {
     title: `Convert to ${target.slice(target.lastIndexOf("/", target.lastIndexOf("/") - 1) + 1)}`,
     createFile: target,

@@ -1,7 +1,7 @@
 import type { ControllerModuleInfo } from "../analysis/controllerModule";
 import type { LoadedRoutingFile } from "../analysis/routingFile";
 import type { CoverageSource } from "../coverage/source";
-import type { RubyRoutesReader } from "../ruby/rubyRoutingFile";
+import type { RubyRoutesReader } from "../ruby/rubyReading";
 import type { LineIndex } from "../text/lineIndex";
 import type { TextChange } from "../text/textChange";
 import type { HelperInfo } from "./helperNames";

@@ -5,13 +5,17 @@ import { compacted } from "../analysis/rereading";
 import { LoadedRoutingFile, loadRoutingFile } from "../analysis/routingFile";
 import { modulesFrom } from "../files/moduleSources";
 import { parseUri } from "../files/uris";
-import { loadRubyRoutingFile, type RubyRoutesReader } from "../ruby/rubyRoutingFile";
+import type { RubyRoutesReader } from "../ruby/rubyReading";
 import { LineIndex } from "../text/lineIndex";
 import { SourceText } from "../text/sourceText";
 import { TextChange } from "../text/textChange";
 import { HelperUse, HelperUseScan, scanAfterEdit, scanHelperUses } from "./helperUseScan";
 import { ServiceSettings } from "./settings";
 import { isRubyRoutes, mayRoute, TextDocument, WorkspaceDocuments } from "./workspaceDocuments";
+
+/* Ruby's front end loads with the first routes.rb: a workspace of TypeScript routing files never needs it. */
+/* eslint-disable-next-line @typescript-eslint/no-require-imports */
+const rubyRoutingFile = () => require("../ruby/rubyRoutingFile") as typeof import("../ruby/rubyRoutingFile");
 
 /** Something computed from one document, kept while that very document (object) is current. */
 interface Cached<T> {
@@ -143,7 +147,7 @@ export class DocumentAnalyses {
     const reading = this.ruby?.read(uri, document.text.toString());
     if (!reading) return undefined;
     const { defaultBehaviour, drawDefaults } = this.settings();
-    return loadRubyRoutingFile(reading, document.text, { defaults: { ...drawDefaults, behaviour: defaultBehaviour } });
+    return rubyRoutingFile().loadRubyRoutingFile(reading, document.text, { defaults: { ...drawDefaults, behaviour: defaultBehaviour } });
   }
 
   /** See RoutingWorkspace.withRoutingEdit. */

@@ -1,7 +1,7 @@
 import * as assert from "assert";
 
 import { WorkerRubyReader } from "../../../server/out/ruby/rubyReader";
-import type { RubyReading } from "../../../server/out/ruby/rubyRoutingFile";
+import type { RubyReading } from "../../../server/out/ruby/rubyReading";
 
 /** The language server's routes.rb reader: Prism in a worker thread, one text at a time, the newest of each file. */
 

@@ -3,7 +3,7 @@ import * as assert from "assert";
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { type ParseRuby, rubyParser } from "../../../server/out/ruby/prism";
 import { readRoutesRb } from "../../../server/out/ruby/routesRb";
-import type { RubyReading } from "../../../server/out/ruby/rubyRoutingFile";
+import type { RubyReading } from "../../../server/out/ruby/rubyReading";
 import { RoutingWorkspace } from "../../../server/out/service/workspace";
 import { service } from "../support/serviceFixture";
 

@@ -6,7 +6,7 @@ import { clientFilesOf } from "../../format/browserClient";
 import { helpersModuleOf } from "../../format/browserHelpers";
 import { firstSyntaxError, helpersFilesOf, staleHelpersFiles } from "../../format/helpersFiles";
 import { helpersDeclarationFileOf } from "../../format/helpersRecipe";
-import { typesFileOf } from "../../format/routeTypes";
+import { typesFileOf } from "../../format/helpersRecipe";
 import { ParsedArguments, UsageError } from "../args";
 import { loadFile } from "../load";
 import { watchedRouting } from "../load";

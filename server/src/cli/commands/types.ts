@@ -3,7 +3,8 @@ import { URI } from "vscode-uri";
 
 import { declarationSyntaxError } from "../../files/moduleSyntax";
 import { type ActionTypes, readControllerTypes, type TypesFile } from "../../format/controllerTypes";
-import { controllerTypesPart, routeTypesOf, typesFileOf } from "../../format/routeTypes";
+import { typesFileOf } from "../../format/helpersRecipe";
+import { controllerTypesPart, routeTypesOf } from "../../format/routeTypes";
 import { ParsedArguments, UsageError } from "../args";
 import type { CliRoutingFile } from "../load";
 import { loadFile } from "../load";
