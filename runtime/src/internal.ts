@@ -53,7 +53,7 @@ export { isOptionMap, OptionMap, OptionValue } from "./routing/model/values";
 export { CharNode } from "./routing/recognition/charTree";
 export { explainRecognition } from "./routing/recognition/explain";
 export { recognisedSegments, Recognizer } from "./routing/recognition/recognize";
-export { escapeRegExp, nonCapturing, segmentMatcher } from "./routing/recognition/segmentMatch";
+export { nonCapturing, segmentMatcher } from "./routing/recognition/segmentMatch";
 export { valuePattern } from "./routing/recognition/valuePattern";
 export { ROUTE_METHODS } from "./routing/rules/builder";
 export { expandDeclarations, Expander, ExpansionUnit, ExpansionUnits, expansionUnits, Refusal } from "./routing/rules/expand";
@@ -76,3 +76,4 @@ export {
   snippetText,
 } from "./text/escape";
 export { interned } from "./text/intern";
+export { escapeRegExp } from "./text/regExpText";

@@ -21,7 +21,7 @@ export function asRailsRoute(route: Route): RailsRoute {
     path: route.path,
     controller: route.controller,
     action: route.action,
-    requirements: sortedKeys(Object.fromEntries(Object.entries(route.requirements).map(([key, pattern]) => [key, pattern.source]))),
+    requirements: sortedKeys(route.toJSON().requirements),
     defaults: sortedKeys({ ...route.params, ...route.defaults }),
     ...(route.redirect ? { target: route.target } : {}),
   };

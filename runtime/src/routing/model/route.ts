@@ -1,3 +1,4 @@
+import { patternText } from "../../text/regExpText";
 import { Declaration } from "./declarations";
 import { groupedPathText, OptionalGroup } from "./optionalGroups";
 import { PathSegment, PathSpec, pathText } from "./path";
@@ -185,7 +186,7 @@ export class Route {
       path: this.path,
       controller: this.controller,
       action: this.action,
-      requirements: sortedRecord(this.requirements, (r) => r.source),
+      requirements: sortedRecord(this.requirements, patternText),
       params: sortedRecord(this.params, String),
       conditions: sortedRecord(this.conditions, String),
     };

@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../../text/regExpText";
 import { RoutingError } from "../model/errors";
 import { DEFAULT_SEGMENT_PATTERN, PathSegment } from "../model/path";
 import type { Route } from "../model/route";
@@ -111,12 +112,12 @@ function segmentMismatch(route: Route, segment: PathSegment, text: string, last:
         // B: the last segment's `.` before an optional format may be left out with the format.
         if (last && route.optionalFormat && i === segment.length - 2) {
           // The dot may end the static text before it (`posts.` then `:format`): only the dot goes with the format.
-          return part.text.endsWith(".") ? `${escape(part.text.slice(0, -1))}(?:\\.` : `(?:${escape(part.text)}`;
+          return part.text.endsWith(".") ? `${escapeRegExp(part.text.slice(0, -1))}(?:\\.` : `(?:${escapeRegExp(part.text)}`;
         }
-        return escape(part.text);
+        return escapeRegExp(part.text);
       }
       if (part.kind === "glob") return "(.+)";
-      if (part.key === "controller" && !route.requirements.controller && controllers.length) return `(${controllers.map(escape).join("|")})`;
+      if (part.key === "controller" && !route.requirements.controller && controllers.length) return `(${controllers.map(escapeRegExp).join("|")})`;
       const pattern = route.requirements[part.key]?.source ?? DEFAULT_SEGMENT_PATTERN;
       const group = `(${pattern.replace(/\((?!\?)/g, "(?:")})`;
       return last && route.optionalFormat && i === segment.length - 1 ? `${group})?` : group;
@@ -138,10 +139,6 @@ function segmentMismatch(route: Route, segment: PathSegment, text: string, last:
 
 function segmentText(segment: PathSegment): string {
   return segment.map((part) => (part.kind === "static" ? part.text : `${part.kind === "glob" ? "*" : ":"}${part.key}`)).join("");
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function safeDecode(text: string): string {

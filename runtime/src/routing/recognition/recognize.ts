@@ -481,7 +481,10 @@ export class Recognizer {
     // One matcher per kind across the trie (every resource's `:id` with the same requirement): what a request touches stays few objects, warm in the cache.
     let matcher = this.matchers.get(made.id);
     if (!matcher) this.matchers.set(made.id, (matcher = made));
-    const head = segmentHead(segment);
+    // Text right before an optional format (`pages(.:format)` with a constraint on the format) heads the
+    // segment without its dot: a request may leave the dot out with the format.
+    const whole = segmentHead(segment);
+    const head = last && route.optionalFormat && segment.length === 2 && whole.endsWith(".") ? whole.slice(0, -1) : whole;
     const list = head ? (staticEntry(node, head).headed ??= []) : node.generic;
     let edge = list.find((e) => e.matcher.id === matcher.id);
     if (!edge) {

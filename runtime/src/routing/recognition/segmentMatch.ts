@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../../text/regExpText";
 import { DEFAULT_SEGMENT_PATTERN, PathSegment } from "../model/path";
 import { ValuePattern, valuePattern } from "./valuePattern";
 
@@ -208,8 +209,4 @@ class PatternMatcher implements SegmentMatcher {
 /** A requirement's pattern with its own groups made non-capturing, so capture indexes stay ours. */
 export function nonCapturing(source: string): string {
   return source.replace(/(\\.)|\[(?:\\.|[^\]])*\]|\((?!\?)/g, (match, escaped) => (escaped || match !== "(" ? match : "(?:"));
-}
-
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../../text/regExpText";
 import { StringMemo } from "../../text/stringMemo";
 import { Behaviour } from "../model/behaviour";
 import { InflectionSettings } from "../model/settings";
@@ -229,23 +230,20 @@ export class Inflector {
       [plural, singular, this.singulars],
     ];
     if (singular[0].toUpperCase() === plural[0].toUpperCase()) {
-      for (const [from, to, rules] of forms) rules.unshift([new RegExp(`(${escape(from[0])})${escape(from.slice(1))}$`, "i"), `$1${dollars(to.slice(1))}`]);
+      for (const [from, to, rules] of forms)
+        rules.unshift([new RegExp(`(${escapeRegExp(from[0])})${escapeRegExp(from.slice(1))}$`, "i"), `$1${dollars(to.slice(1))}`]);
       return;
     }
     // First letters that differ (cow, kine): each case of the first letter its own rule, the rest of the word in any case.
     for (const [from, to, rules] of forms)
       for (const first of [(s: string) => s.toUpperCase(), (s: string) => s.toLowerCase()])
-        rules.unshift([new RegExp(`${escape(first(from[0]))}${anyCase(from.slice(1))}$`), dollars(first(to[0]) + to.slice(1))]);
+        rules.unshift([new RegExp(`${escapeRegExp(first(from[0]))}${anyCase(from.slice(1))}$`), dollars(first(to[0]) + to.slice(1))]);
   }
 }
 
 /** Whether a character code is one of Ruby's (and JavaScript's) `\w`: what `\b` stands between; NaN (before the start) is not. */
 function isWordCharacter(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 
 /** A replacement's `$` taken literally. */
@@ -255,5 +253,7 @@ function dollars(text: string): string {
 
 /** Text matched in any case, as Ruby's `(?i)` did for the rest of an irregular word. */
 function anyCase(text: string): string {
-  return [...text].map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${escape(c.toLowerCase())}${escape(c.toUpperCase())}]` : escape(c))).join("");
+  return [...text]
+    .map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${escapeRegExp(c.toLowerCase())}${escapeRegExp(c.toUpperCase())}]` : escapeRegExp(c)))
+    .join("");
 }

@@ -1,3 +1,4 @@
+import { LiteralPattern } from "../../../text/regExpText";
 import { RouteDefinitionError } from "../../model/errors";
 import { MAX_GROUP_FORMS, OptionalGroup } from "../../model/optionalGroups";
 import { parsePath, PathSegment, segmentKeys } from "../../model/path";
@@ -126,7 +127,9 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
       if (value instanceof RegExp) {
         checkRequirement(value);
         requirements[key] = value;
-      } else if (key !== "controller") throw refused(`${key}: a constraint on a path segment must be a regular expression`);
+        // A text (or a Ruby symbol) is that text and no other, as Rails makes a pattern of it (Regexp.union).
+      } else if (typeof value === "string") requirements[key] = new LiteralPattern(value);
+      else if (key !== "controller") throw refused(`${key}: a constraint on a path segment must be a regular expression or a text`);
       continue;
     }
     // Rails keeps a constraint on a key that is neither a segment nor a method of its request (`id` on a route without :id) out of the route.
@@ -217,9 +220,14 @@ function parsedPath(path: string): { segments: PathSegment[]; optionalFormat: bo
   return { segments: parsePath(optionalFormat ? `${text}.:format` : text), optionalFormat, groups };
 }
 
-/** The controller under the scope's module, unless written from the root (`/admin/users`). */
+/**
+ * The controller under the scope's module, unless written from the root (`/admin/users`); with no
+ * controller, the module itself (Rails joins the module and no controller: `get :summary` in
+ * `namespace :reports` is reports#summary).
+ */
 function withModule(controller: string | undefined, moduleName: string | null | undefined): string | undefined {
-  if (!moduleName || controller === undefined) return controller;
+  if (!moduleName) return controller;
+  if (controller === undefined) return moduleName;
   return controller.startsWith("/") ? controller.slice(1) : `${moduleName}/${controller}`;
 }
 
