@@ -3,7 +3,8 @@
 // table of each modern routes.rb under test/fixtures/modern-routes, its lines marked
 // `# oracle: skip` left out (what only a gem's code draws, which the oracle has not) and a
 // `draw :name # oracle: inline` replaced by config/routes/name.rb (what Rails' draw evaluates there,
-// which the oracle's route set has no folder for), and writes it beside the application as rails.json.
+// which the oracle's route set has no folder for), after the application's oracle-prelude.rb where it
+// has one (what its gems add to Rails' mapper), and writes it beside the application as rails.json.
 //
 //   node scripts/modernRoutesTables.mjs [path/to/oracle.rb]   (default: ../shared/rails6-oracle/oracle.rb)
 import { execFileSync } from "node:child_process";
@@ -30,9 +31,11 @@ for (const app of fs.readdirSync(folder)) {
       return drawn ? fs.readFileSync(path.join(folder, app, "config", "routes", `${drawn[1]}.rb`), "utf8") : line;
     })
     .join("\n");
+  // A real application's file stays as it is: what its gems add to Rails is given by a prelude the oracle runs first.
+  const prelude = path.join(folder, app, "oracle-prelude.rb");
   const input = path.join(work, `${app}.rb`);
   const output = path.join(work, `${app}.json`);
-  fs.writeFileSync(input, kept);
+  fs.writeFileSync(input, fs.existsSync(prelude) ? `${fs.readFileSync(prelude, "utf8")}\n${kept}` : kept);
   execFileSync("ruby", [oracle, input, output], { stdio: "pipe" });
   const out = JSON.parse(fs.readFileSync(output, "utf8"));
   if (out.error) throw new Error(`${app}: Rails refused the routes: ${out.error}`);

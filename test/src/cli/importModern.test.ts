@@ -158,3 +158,38 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.strictEqual(helpers.terms_path(), "/legal");
   });
 });
+
+/** A route as the corpus compares it (test/fixtures/modern-routes/README.md): requirements as patterns, fixed values as text, the requirement of a key with a default as Rails' table lists it (not at all). */
+function compared(route: RailsRoute): RailsRoute {
+  const pattern = (source: string) =>
+    source
+      .replace(/\\\//g, "/")
+      .replace(/\(\?!\[\^\\n\]\)/g, "$")
+      .replace(/\[\^\\n\]/g, ".");
+  const text = (value: unknown) => (typeof value === "number" || typeof value === "boolean" ? String(value) : value);
+  return {
+    ...route,
+    requirements: Object.fromEntries(Object.entries(route.requirements).flatMap(([key, source]) => (key in route.defaults ? [] : [[key, pattern(source)]]))),
+    defaults: Object.fromEntries(Object.entries(route.defaults).map(([key, value]) => [key, text(value)])),
+  };
+}
+
+describe("real applications' routes.rb (Rails 8), imported without Ruby: Rails 6.1's routes, less what only the running application knows", function () {
+  this.timeout(120_000);
+  const corpus = path.join(ROOT, "test", "fixtures", "modern-routes");
+  for (const app of ["human-essentials", "codetriage", "lobsters"]) {
+    it(app, () => {
+      const routesRb = path.join(corpus, app, "config", "routes.rb");
+      const rails: RailsRoute[] = JSON.parse(fs.readFileSync(path.join(corpus, app, "rails.json"), "utf8")).routes;
+      const leftOut: Array<{ line: number; verb: string; path: string }> = JSON.parse(fs.readFileSync(path.join(corpus, app, "left-out.json"), "utf8"));
+      const imported = run("import", routesRb, "--stdout", "--allow-partial");
+      assert.strictEqual(imported.status, 0, imported.stderr);
+      for (const { line } of leftOut) assert.match(imported.stderr, new RegExp(`routes\\.rb:${line}: not imported: `));
+      const known = rails.filter((route) => !leftOut.some((left) => left.verb === route.verb && left.path === route.path));
+      assert.strictEqual(known.length, rails.length - leftOut.length, "each left-out route is one of Rails'");
+      const loaded = loadRoutingFile(imported.stdout, "routes.ts")!;
+      assert.strictEqual(loaded.behaviour, "C");
+      assert.deepStrictEqual(loaded.routes.routes.map(asRailsRoute).map(compared), known.map(compared));
+    });
+  }
+});
