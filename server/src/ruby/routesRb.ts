@@ -807,6 +807,8 @@ class Reader {
     const method = node.name;
     if (this.isEnvironment(node)) return this.options.env;
     if (this.modern && !node.receiver && method === "redirect") return this.redirect(node, scope);
+    if (is(node.receiver, "ConstantReadNode") && node.receiver.name === "Regexp" && !this.constants.has("Regexp") && method in REGEXP_METHODS)
+      return this.regexpCall(node, scope);
     const receiver = node.receiver ? this.value(node.receiver, scope) : new Unknown(`a call of ${method}`);
     if (receiver instanceof Unknown) return node.receiver ? receiver : new Unknown(`a call of ${method}, which the importer cannot evaluate`);
     const values = argumentsOf(node).map((a) => this.value(a, scope));
@@ -833,6 +835,16 @@ class Reader {
       return receiver instanceof RubySymbol ? new RubySymbol(made) : made;
     }
     return new Unknown(`${this.text(node).slice(0, 60)}, which the importer cannot evaluate`);
+  }
+
+  /** Ruby's `Regexp.union` and `Regexp.escape` of values the file gives (`Regexp.union(PAGES)`). */
+  private regexpCall(node: NodeOf<"CallNode">, scope: Scope): RubyValue | Unknown {
+    const values = argumentsOf(node).map((a) => this.value(a, scope));
+    const unknown = values.find((a): a is Unknown => a instanceof Unknown);
+    if (unknown) return unknown;
+    const unset = unsetIn(values as RubyValue[]);
+    if (unset.size) return unknownConstant([...unset][0].unset);
+    return REGEXP_METHODS[node.name](values as RubyValue[]) ?? new Unknown(`${this.text(node).slice(0, 60)}, which the importer cannot evaluate`);
   }
 
   /**
@@ -1008,6 +1020,28 @@ const STRING_METHODS: Record<string, (text: string, modern: boolean) => string |
   camelize,
   underscore,
 };
+
+/**
+ * Ruby's Regexp methods a routes.rb uses to make a constraint: `escape` of a text, and `union` of
+ * texts (each escaped, joined by `|`, in one list or as arguments) or of one pattern. Undefined for
+ * what else Ruby would accept (patterns joined with their flags, an empty union).
+ */
+const REGEXP_METHODS: Record<string, (args: readonly RubyValue[]) => RubyValue | undefined> = {
+  escape: ([text, ...rest]) => (rest.length === 0 && textOf(text) !== undefined ? rubyEscape(textOf(text)!) : undefined),
+  union: (args) => {
+    const items = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
+    if (items.length === 1 && items[0] instanceof RubyRegexp) return items[0];
+    const texts = items.map(textOf);
+    if (texts.length === 0 || texts.some((text) => text === undefined)) return undefined;
+    return new RubyRegexp(texts.map((text) => rubyEscape(text!)).join("|"), "");
+  },
+};
+
+/** Ruby's Regexp.escape: its metacharacters, `-`, `#` and a space escaped, and the control characters written as escapes. */
+function rubyEscape(text: string): string {
+  const controls: Record<string, string> = { "\n": "\\n", "\t": "\\t", "\r": "\\r", "\f": "\\f", "\v": "\\v", " ": "\\ " };
+  return text.replace(/[.*?+^$|()[\]{}\\#-]|[\n\t\r\f\v ]/g, (c) => controls[c] ?? `\\${c}`);
+}
 
 /** A block's parameter names (`do |post|` → ["post"]), undefined for one that destructures (`|(a, b)|`). */
 function blockVariables(block: NodeOf<"BlockNode">): Array<string | undefined> {

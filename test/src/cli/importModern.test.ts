@@ -62,6 +62,30 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.match(imported.stdout, /r\.resources\("photos", \{ only: \["index"\] \}\);/);
   });
 
+  it("Regexp.union and Regexp.escape of the file's values make the constraint Rails makes (requirements as Rails 6.1 lists them)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-regexp-"));
+    fs.mkdirSync(path.join(dir, "config"));
+    fs.writeFileSync(
+      path.join(dir, "config", "routes.rb"),
+      [
+        "PAGES = %w[about security-faq a.b].freeze",
+        "Rails.application.routes.draw do",
+        "  get 'pages/*id' => 'pages#show', constraints: { format: :html, id: Regexp.union(PAGES) }, as: :page",
+        "  get 'x/:n' => 'x#y', constraints: { n: Regexp.union(\"a.b\", \"c\") }",
+        "  get 'e/:n' => 'x#e', constraints: { n: /#{Regexp.escape(\"a.b-c\")}/ }",
+        "end",
+        "",
+      ].join("\n"),
+    );
+    const listed = run("routes", path.join(dir, "config", "routes.rb"), "--json");
+    assert.strictEqual(listed.status, 0, listed.stderr);
+    assert.deepStrictEqual(
+      (JSON.parse(listed.stdout) as { routes: Array<{ requirements: Record<string, string> }> }).routes.map((r) => r.requirements),
+      [{ format: "html", id: "about|security\\-faq|a\\.b" }, { n: "a\\.b|c" }, { n: "a\\.b\\-c" }],
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it("String#pluralize in a modern routes.rb is ActiveSupport 6.1's, as are C's route names", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-inflect-"));
     fs.mkdirSync(path.join(dir, "config"));
