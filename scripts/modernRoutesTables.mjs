@@ -37,9 +37,35 @@ for (const app of fs.readdirSync(folder)) {
   const output = path.join(work, `${app}.json`);
   fs.writeFileSync(input, fs.existsSync(prelude) ? `${fs.readFileSync(prelude, "utf8")}\n${kept}` : kept);
   execFileSync("ruby", [oracle, input, output], { stdio: "pipe" });
+  const drawn = JSON.parse(fs.readFileSync(output, "utf8"));
+  if (drawn.error) throw new Error(`${app}: Rails refused the routes: ${drawn.error}`);
+  // A real application's named routes, each asked of its helper as a front end calls it (see sampledCalls).
+  const real = fs.existsSync(prelude);
+  const calls = path.join(work, `${app}.calls.json`);
+  if (real) {
+    fs.writeFileSync(calls, JSON.stringify(sampledCalls(drawn.routes)));
+    execFileSync("ruby", [oracle, input, output, path.join(work, "none.json"), calls], { stdio: "pipe" });
+  }
   const out = JSON.parse(fs.readFileSync(output, "utf8"));
-  if (out.error) throw new Error(`${app}: Rails refused the routes: ${out.error}`);
   const table = railsTable(out.routes);
-  fs.writeFileSync(path.join(folder, app, "rails.json"), `${JSON.stringify({ rails: out.rails, routes: table }, null, 1)}\n`);
-  console.log(`${app}: ${table.length} routes from Rails ${out.rails}`);
+  const answered = real ? { generations: out.generations } : {};
+  fs.writeFileSync(path.join(folder, app, "rails.json"), `${JSON.stringify({ rails: out.rails, routes: table, ...answered }, null, 1)}\n`);
+  console.log(`${app}: ${table.length} routes${real ? `, ${out.generations.length} helper calls` : ""} from Rails ${out.rails}`);
+}
+
+/**
+ * Calls of each named route's path helper, the first route of each name: its required segments
+ * given in order (`p1`, `p2`…), then once more with a format and a query of a text that must be
+ * escaped, where the route takes a format.
+ */
+function sampledCalls(routes) {
+  const seen = new Set();
+  return routes.flatMap((route) => {
+    if (!route.name || seen.has(route.name)) return [];
+    seen.add(route.name);
+    const helper = `${route.name}_path`;
+    const args = route.required_parts.map((_, i) => `p${i + 1}`);
+    const formatted = route.segment_keys.includes("format") ? [[helper, ...args, { format: "json", q: "a b&c" }]] : [];
+    return [[helper, ...args], ...formatted];
+  });
 }

@@ -9,10 +9,10 @@
  */
 export { COVERAGE_VARIABLE, RouteCoverageFile, RouteUse } from "./coverage/recorder";
 export { redirect } from "./dsl/redirect";
-export { positionalKeys } from "./routing/generation/generate";
+export { checkedRequirementKeys, positionalKeys } from "./routing/generation/generate";
 export { generateFromOptions, routesByTarget } from "./routing/generation/generateFromOptions";
 export { Helper, helperNames, parseHelperName, routePath } from "./routing/generation/helpers";
-export { Behaviour, behaviourOf, BehaviourRules, BEHAVIOURS, DEFAULT_BEHAVIOUR, isBehaviour } from "./routing/model/behaviour";
+export { Behaviour, behaviourOf, BehaviourRules, BEHAVIOURS, DEFAULT_BEHAVIOUR, type GenerationRules, isBehaviour } from "./routing/model/behaviour";
 export { CONTROLLER_EXTENSIONS, controllerNameOf, isSafeControllerName } from "./routing/model/controllerFiles";
 export {
   Declaration,

@@ -55,7 +55,7 @@ export function assertRecognizes(routes: AnyRouteSet, request: RequestLine, expe
 export function assertGenerates(routes: AnyRouteSet, path: string, options: RouteOptions): void {
   let generated: GeneratedFromOptions;
   try {
-    generated = generateFromOptions(routes.routes, routes.table.named, options, { nullsInQuery: BEHAVIOURS[routes.behaviour].queryKeepsNull });
+    generated = generateFromOptions(routes.routes, routes.table.named, options, { rules: BEHAVIOURS[routes.behaviour] });
   } catch (error) {
     throw new assert.AssertionError({
       message: `${JSON.stringify(options)} generate no path: ${(error as Error).message}`,

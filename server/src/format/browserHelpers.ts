@@ -2,7 +2,10 @@ import picomatch from "picomatch";
 import {
   baseName,
   BEHAVIOURS,
+  checkedRequirementKeys,
   commentText,
+  DEFAULT_SEGMENT_PATTERN,
+  type GenerationRules,
   groupForms,
   type PathSegment,
   positionalKeys,
@@ -56,7 +59,7 @@ export interface HelpersModule extends HelpersModuleText {
  * The functions of the main module's core that the controllers' modules build on (`--split`):
  * exported by it, declared nowhere, as `$query` is for the client module.
  */
-const SHARED_CORE = ["$path", "$url", "$form", "$grouped"];
+const SHARED_CORE = ["$path", "$url", "$form", "$grouped", "$omit"];
 
 /**
  * The URL helpers of a routing file as a standalone ES module for the browser (or any runtime): one
@@ -73,14 +76,15 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings" | "b
   const selected = routeFilter(selection);
   const leftOut: string[] = [];
   const shapeOf = (route: Route) => withDefaults(helperShape(route), defaults);
-  const main = new ModuleBuilder(shapeOf);
+  const rules = BEHAVIOURS[source.behaviour];
+  const main = new ModuleBuilder(shapeOf, rules);
   const controllers = new Map<string, ModuleBuilder>();
   // A route's module: its controller's where split and the controller names a file, else the main one.
   const builderOf = (route: Route): ModuleBuilder => {
     const controller = split ? controllerModuleName(route.controller) : undefined;
     if (controller === undefined) return main;
     let builder = controllers.get(controller);
-    if (!builder) controllers.set(controller, (builder = new ModuleBuilder(shapeOf)));
+    if (!builder) controllers.set(controller, (builder = new ModuleBuilder(shapeOf, rules)));
     return builder;
   };
   // Who holds each exported name: the core's own first, then the helpers, then the targets. One
@@ -127,7 +131,6 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings" | "b
   ];
   // Every route, selected or not: match() answers as the server does, so a route left out of the helpers still takes its requests.
   const controllerNames = [...new Set(source.table.routes.flatMap((route) => (route.controller === null ? [] : [route.controller])))];
-  const rules = BEHAVIOURS[source.behaviour];
   const table = source.table.routes.map((route) => recognitionData(route, controllerNames, rules));
   return {
     // Parsed rather than written as a literal: a `__proto__` key stays a key.
@@ -154,7 +157,7 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings" | "b
         controller,
         js: [
           ...header(false),
-          `import { ${SHARED_CORE.filter((name) => name !== "$grouped" || builder.grouped).join(", ")} } from ${core};`,
+          `import { ${SHARED_CORE.filter((name) => (name !== "$grouped" || builder.grouped) && (name !== "$omit" || builder.omits)).join(", ")} } from ${core};`,
           ...builder.js,
           "",
         ].join("\n"),
@@ -187,9 +190,14 @@ class ModuleBuilder {
   readonly helperNames = new Set<string>();
   /** Whether a route of its has optional groups (its helpers then pick a form with $grouped). */
   grouped = false;
+  /** Whether a helper leaves out optional parts given their defaults ($omit). */
+  omits = false;
   private readonly data = new Map<Route, string>();
 
-  constructor(private readonly shapeOf: (route: Route) => HelperShape) {}
+  constructor(
+    private readonly shapeOf: (route: Route) => HelperShape,
+    private readonly rules: GenerationRules,
+  ) {}
 
   helper(name: string, route: Route): void {
     const about = `/** ${commentText(`${route.verb} ${route.path} → ${route.target}`)} */`;
@@ -218,9 +226,13 @@ class ModuleBuilder {
   /** The core's arguments for a helper of `route` named `helper`: its data, the name, the call's arguments; a route with optional groups picks its form first. */
   private call(route: Route, helper: string): string {
     const r = this.dataOf(route);
-    if (!route.groups.length) return `${r}, "${helper}", args`;
+    // A route whose optional parts have defaults (C) leaves out a value equal to one, first.
+    const omits = this.rules.omitsOptionalDefaults && optionalDefaults(route).length > 0;
+    if (omits) this.omits = true;
+    const args = omits ? `$omit(${route.groups.length ? `${r}[0]` : r}, "${helper}", args)` : "args";
+    if (!route.groups.length) return `${r}, "${helper}", ${args}`;
     this.grouped = true;
-    return `...$grouped(${r}, "${helper}", args)`;
+    return `...$grouped(${r}, "${helper}", ${args})`;
   }
 
   private dataOf(route: Route): string {
@@ -228,7 +240,7 @@ class ModuleBuilder {
     if (!name) {
       name = `$r${this.data.size}`;
       this.data.set(route, name);
-      this.js.push(`const ${name} = ${route.groups.length ? groupedData(route) : routeData(route)};`);
+      this.js.push(`const ${name} = ${route.groups.length ? groupedData(route, this.rules) : formData(route, route.segments, [], this.rules)};`);
     }
     return name;
   }
@@ -288,34 +300,53 @@ function targetRoutes(routes: readonly Route[], selected: (route: Route) => bool
  * A route with optional groups as $grouped reads it: one route a form (see groupForms), the fullest
  * first, each with the keys of the groups it keeps and those of the groups it leaves out.
  */
-function groupedData(route: Route): string {
+function groupedData(route: Route, rules: GenerationRules): string {
   const keysOf = (segments: readonly PathSegment[]) => segments.flatMap((segment) => segment.flatMap((part) => (part.kind === "static" ? [] : [part.key])));
   // The keys of the groups' segments: those the forms keep or leave out.
   const grouped = keysOf(route.segments.filter((_, i) => route.groups.some(([first, end]) => i >= first && i < end))).filter((key) => key !== "format");
   const forms = groupForms(route).map((form) => {
     const kept = keysOf(form.segments);
-    return formData(route, form.segments, [grouped.filter((key) => kept.includes(key)), grouped.filter((key) => !kept.includes(key))]);
+    return formData(route, form.segments, [grouped.filter((key) => kept.includes(key)), grouped.filter((key) => !kept.includes(key))], rules);
   });
   return `[${forms.join(", ")}]`;
 }
 
 /**
  * A route as the core reads it: `[how errors name it, segments, positional keys, required segments,
- * optional format, defaults, requirements]`, a segment's parts being text, `[key]` or `[key, 1]` (a
- * glob); defaults and requirements as `[key, …]` lists (an object literal would read a `__proto__` key as its prototype).
+ * optional format, defaults, requirements]`, then, for one form of a route's groups, the keys of the
+ * groups it keeps and leaves out (`more`), and last the defaults of its optional parts that a value
+ * equal to them leaves out (C, as Journey does). A segment's parts are text, `[key]` or `[key, 1]`
+ * (a glob); defaults and requirements are `[key, …]` lists (an object literal would read a
+ * `__proto__` key as its prototype). The requirements are the patterns generation checks values
+ * against, by the behaviour's rules: every value but a glob's, against its pattern or the default
+ * one (A, B); the values of required, constrained segments, globs too (C; see checkedRequirementKeys).
  */
-function routeData(route: Route): string {
-  return formData(route, route.segments, []);
-}
-
-/** The data of a route's path `segments` (its own, or one form of its groups), `more` after the usual fields. */
-function formData(route: Route, segments: readonly PathSegment[], more: unknown[]): string {
+function formData(route: Route, segments: readonly PathSegment[], more: unknown[], rules: GenerationRules): string {
   const written = segments.map((segment) => segment.map((part) => (part.kind === "static" ? part.text : part.kind === "glob" ? [part.key, 1] : [part.key])));
   // An optional format's default is never written, as the runtime's generation never writes it.
   const defaults = Object.entries(route.defaults).filter(([key]) => !(route.optionalFormat && key === "format"));
   // A requirement tests the whole value once: without the global and sticky flags, which would make the test stateful.
-  const requirements = Object.entries(route.requirements).map(([key, pattern]) => [key, pattern.source, pattern.flags.replace(/[gy]/g, "")]);
+  const pattern = (key: string) => {
+    const requirement = route.requirements[key];
+    const flags = requirement?.flags.replace(/[gy]/g, "");
+    return [key, requirement?.source ?? DEFAULT_SEGMENT_PATTERN, ...(flags ? [flags] : [])];
+  };
+  const requirements = rules.checksRequiredPartsOnly
+    ? [...checkedRequirementKeys(route, rules)].map(pattern)
+    : [...new Set(route.segments.flatMap((segment) => segment.flatMap((part) => (part.kind === "param" ? [part.key] : []))))].map(pattern);
+  const omitted = rules.omitsOptionalDefaults ? optionalDefaults(route) : [];
   const named = `${route.verb} ${route.path}${route.name ? `, named ${route.name}` : ""}`;
   const required = route.groups.length ? segments.length : route.requiredSegments;
-  return JSON.stringify([named, written, positionalKeys(route), required, route.optionalFormat ? 1 : 0, defaults, requirements, ...more]);
+  const tail = omitted.length ? [...(more.length ? more : [0, 0]), omitted] : more;
+  return JSON.stringify([named, written, positionalKeys(route), required, route.optionalFormat ? 1 : 0, defaults, requirements, ...tail]);
+}
+
+/** The defaults of a route's optional parts (its groups' keys, its optional format), as text. */
+function optionalDefaults(route: Route): Array<[string, string]> {
+  const grouped = new Set<string>();
+  route.segments.forEach((segment, index) => {
+    if (route.groups.some(([first, end]) => index >= first && index < end)) for (const part of segment) if (part.kind !== "static") grouped.add(part.key);
+  });
+  if (route.optionalFormat) grouped.add("format");
+  return [...grouped].flatMap((key) => (key in route.defaults ? [[key, route.defaults[key]] as [string, string]] : []));
 }

@@ -8,7 +8,6 @@ import { BEHAVIOURS, DEFAULT_SEGMENT_PATTERN, requestMethodsOf } from "resource-
 import { pathToFileURL } from "url";
 
 import { helpersModuleOf } from "../../../server/out/format/browserHelpers";
-import { HELPERS_CORE } from "../../../server/out/format/shipped/texts";
 import { behaviourCCases, behaviourCFile, conformanceCases } from "../support/fixtures";
 import { build, requestFor, routeSetsWithRequests } from "../support/randomRoutes";
 import { runRoutingFile } from "../support/runRoutingFile";
@@ -68,10 +67,19 @@ describe("the helpers module's match(): the facility's recognition in the browse
       ).js;
       assert.deepStrictEqual(JSON.parse(/const \$METHODS = (\[[^\]]*\]);/.exec(js)?.[1] ?? "null"), [...requestMethodsOf(BEHAVIOURS[behaviour])], behaviour);
     }
-    assert.ok(
-      HELPERS_CORE.includes(`(requirement ? requirement[1] : ${JSON.stringify(DEFAULT_SEGMENT_PATTERN)})`),
-      "the pattern a segment without a requirement takes",
-    );
+    // The pattern a segment without a requirement takes, in the data of a route that has one (A and B check it; C does not).
+    const pattern = JSON.stringify(["name", DEFAULT_SEGMENT_PATTERN]);
+    for (const behaviour of ["A", "B", "C"] as const) {
+      const declaration =
+        behaviour === "C"
+          ? `(r) => { r.get("pages/:name", { to: "pages#show", as: "page" }); }`
+          : `(map) => { map.named_route("page", "pages/:name", { controller: "pages", action: "show" }); }`;
+      const js = helpersModuleOf(
+        runRoutingFile<RouteSet>(`import { draw } from "resource-routes";\nexport default draw({ behaviour: "${behaviour}" }, ${declaration});\n`, "pages.ts"),
+        { routes: "routes.ts" },
+      ).js;
+      assert.strictEqual(js.includes(pattern), behaviour !== "C", behaviour);
+    }
   });
 
   this.timeout(240_000);

@@ -215,5 +215,34 @@ describe("real applications' routes.rb (Rails 8), imported without Ruby: Rails 6
       assert.strictEqual(loaded.behaviour, "C");
       assert.deepStrictEqual(loaded.routes.routes.map(asRailsRoute).map(compared), known.map(compared));
     });
+
+    it(`${app}: helpers config/routes.rb gives each named route's URL as Rails' helper does`, async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), `rr-corpus-${app}-`));
+      fs.cpSync(path.join(corpus, app), dir, { recursive: true });
+      // The application's root, as its Gemfile marks it (the fixture keeps only config/).
+      fs.writeFileSync(path.join(dir, "Gemfile"), 'source "https://rubygems.org"\n');
+      const out = path.join(dir, "app", "javascript", "routes.js");
+      const written = run("helpers", path.join(dir, "config", "routes.rb"), "--out", out, "--allow-partial");
+      assert.strictEqual(written.status, 0, written.stderr);
+      const helpers = (await import(`file://${out}`)) as Record<string, (...args: unknown[]) => string>;
+      const { routes, generations } = JSON.parse(fs.readFileSync(path.join(corpus, app, "rails.json"), "utf8")) as {
+        routes: RailsRoute[];
+        generations: Array<{ helper: string; args: unknown[]; path: string } | { call: [string, ...unknown[]]; error: string }>;
+      };
+      const leftOut: Array<{ verb: string; path: string }> = JSON.parse(fs.readFileSync(path.join(corpus, app, "left-out.json"), "utf8"));
+      const unknown = new Set(
+        routes.filter((route) => leftOut.some((left) => left.verb === route.verb && left.path === route.path)).map((route) => `${route.name}_path`),
+      );
+      let asked = 0;
+      for (const generation of generations) {
+        const [helper, ...args] = "call" in generation ? generation.call : [generation.helper, ...generation.args];
+        if (unknown.has(helper)) continue;
+        asked++;
+        if ("error" in generation) assert.throws(() => helpers[helper](...args), `${helper}: Rails raised ${generation.error}`);
+        else assert.strictEqual(helpers[helper](...args), generation.path, `${helper}(${JSON.stringify(args).slice(1, -1)})`);
+      }
+      assert.ok(asked > 40, `${asked} calls`);
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
   }
 });

@@ -15,14 +15,20 @@ export interface RailsRoute {
 
 /** A route of ours as Rails' table gives it, its records' keys in order. */
 export function asRailsRoute(route: Route): RailsRoute {
+  const defaults = { ...route.params, ...route.defaults };
+  // The oracle's table lists no requirement of a key that has a default (Rails' `format: "rss"` gives both);
+  // a slash in a pattern is `\/` in JavaScript's source, `/` in Ruby's.
+  const requirements = Object.fromEntries(
+    Object.entries(route.toJSON().requirements).flatMap(([key, source]) => (key in defaults ? [] : [[key, source.replace(/\\\//g, "/")]])),
+  );
   return {
     name: route.name,
     verb: route.verb,
     path: route.path,
     controller: route.controller,
     action: route.action,
-    requirements: sortedKeys(route.toJSON().requirements),
-    defaults: sortedKeys({ ...route.params, ...route.defaults }),
+    requirements: sortedKeys(requirements),
+    defaults: sortedKeys(defaults),
     ...(route.redirect ? { target: route.target } : {}),
   };
 }

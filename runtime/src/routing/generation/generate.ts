@@ -1,4 +1,5 @@
 import { shortened } from "../../text/escape";
+import { BEHAVIOURS, type GenerationRules } from "../model/behaviour";
 import { RoutingError } from "../model/errors";
 import { formFor } from "../model/optionalGroups";
 import { DEFAULT_SEGMENT_PATTERN, segmentKeys } from "../model/path";
@@ -55,13 +56,18 @@ export function assignValues(route: Route, helper: string, { positional, named }
 
 /**
  * The path of `route` for the given values: segments from the values, the rest as a query string,
- * where a null value writes `key=` unless `nullsInQuery` is false (Rails 6.1's url_for left it out).
+ * by the behaviour's rules (a null value in the query, which values are checked against their
+ * segment's pattern: GenerationRules).
  */
-export function generatePath(route: Route, values: Record<string, unknown>, helper: string, nullsInQuery = true): string {
+export function generatePath(route: Route, values: Record<string, unknown>, helper: string, rules: GenerationRules = BEHAVIOURS.B): string {
   const used = new Set<string>();
+  const checked = checkedRequirementKeys(route, rules);
   const pieces: string[] = [];
+  // An optional part's value that is the route's default is no value, where the rules leave it out.
+  const given = (key: string) =>
+    present(values[key]) && !(rules.omitsOptionalDefaults && key in route.defaults && toParam(values[key]) === route.defaults[key]);
   // C's optional groups: the form that keeps each group whose keys have values.
-  const segments = route.groups.length ? formFor(route, (key) => present(values[key])).segments : route.segments;
+  const segments = route.groups.length ? formFor(route, given).segments : route.segments;
   const required = route.groups.length ? segments.length : route.requiredSegments;
   // The keys of a group left out are the route's all the same: never written in the query.
   if (route.groups.length) for (const key of segmentKeys(route.segments)) used.add(key);
@@ -79,13 +85,13 @@ export function generatePath(route: Route, values: Record<string, unknown>, help
     for (let p = 0; p < segment.length; p++) {
       const part = segment[p];
       if (part.kind === "static") {
-        const dropsDot = optionalFormat && p === segment.length - 2 && !present(values.format);
+        const dropsDot = optionalFormat && p === segment.length - 2 && !given("format");
         text += dropsDot ? part.text.slice(0, -1) : part.text;
         continue;
       }
       used.add(part.key);
       // B's optional format takes no default, in generation as in recognition.
-      const raw = values[part.key] ?? (optionalFormat && part.key === "format" ? undefined : route.defaults[part.key]);
+      const raw = optionalFormat && part.key === "format" ? (given("format") ? values.format : undefined) : (values[part.key] ?? route.defaults[part.key]);
       if (!present(raw)) {
         if (optionalFormat && part.key === "format") continue;
         throw new RoutingError(
@@ -95,26 +101,46 @@ export function generatePath(route: Route, values: Record<string, unknown>, help
       if (part.kind === "glob") {
         // A glob's value: a list of segments (each its to_param), or a text whose slashes separate them.
         const pieces = Array.isArray(raw) ? raw.map((item) => toParam(item)) : toParam(raw).split("/");
+        if (checked.has(part.key)) checkRequirement(route, part.key, pieces.join("/"), helper);
         text += pieces.map(escapePathSegment).join("/");
         continue;
       }
       const value = toParam(raw);
-      checkRequirement(route, part.key, value, helper);
+      if (!rules.checksRequiredPartsOnly || checked.has(part.key)) checkRequirement(route, part.key, value, helper);
       text += escapePathSegment(value);
     }
     pieces.push(text);
   }
   const path = `/${pieces.join("/")}`;
-  const query = queryString(values, used, nullsInQuery);
+  const query = queryString(values, used, rules.queryKeepsNull);
   return query ? `${path}?${query}` : path;
 }
+
+/**
+ * The keys whose values a path checks by the rules that check required parts only (Journey's
+ * missing_keys): the constrained keys of segments a request cannot leave out, neither in an
+ * optional group nor the optional format. None by the other rules (they check every value but a glob's).
+ */
+export function checkedRequirementKeys(route: Route, rules: GenerationRules): ReadonlySet<string> {
+  if (!rules.checksRequiredPartsOnly) return NONE;
+  const keys = new Set<string>();
+  const optional = (index: number) => index >= route.requiredSegments || route.groups.some(([first, end]) => index >= first && index < end);
+  route.segments.forEach((segment, index) => {
+    if (optional(index)) return;
+    for (const part of segment)
+      if (part.kind !== "static" && route.requirements[part.key] && !(route.optionalFormat && part.key === "format")) keys.add(part.key);
+  });
+  return keys;
+}
+
+const NONE: ReadonlySet<string> = new Set();
 
 function checkRequirement(route: Route, key: string, value: string, helper: string): void {
   const requirement = route.requirements[key];
   const pattern = new RegExp(`^(?:${requirement?.source ?? DEFAULT_SEGMENT_PATTERN})$`, requirement?.flags.replace(/[gy]/g, ""));
   if (!pattern.test(value)) {
     throw new RoutingError(
-      `${helper} failed to generate: :${key} is ${JSON.stringify(value)}, which does not match ${requirement ? `/${requirement.source}/` : "the default segment pattern"}`,
+      `${helper} failed to generate: :${key} is ${JSON.stringify(value)}, which does not match /${requirement?.source ?? DEFAULT_SEGMENT_PATTERN}/`,
     );
   }
 }

@@ -1,3 +1,4 @@
+import type { GenerationRules } from "../model/behaviour";
 import { RoutingError } from "../model/errors";
 import { segmentKeys } from "../model/path";
 import { own, record } from "../model/records";
@@ -30,8 +31,8 @@ export function generateFromOptions(
     candidatesOf?: (controller: string, action: string) => readonly Route[];
     /** The controllers a `:controller` segment takes (default: those the routes name; RouteSet.withControllers adds the application's). */
     controllers?: ReadonlySet<string>;
-    /** Whether a null value writes `key=` in the query (default, Rails 2) or is left out (Rails 6.1: BehaviourRules.queryKeepsNull). */
-    nullsInQuery?: boolean;
+    /** The behaviour's rules of generation (default: behaviour B's, Rails 2.3's). */
+    rules?: GenerationRules;
   } = {},
 ): GeneratedFromOptions {
   const candidatesOf = how.candidatesOf ?? ((controller: string, action: string) => routesByTarget(routes).candidates(controller, action));
@@ -55,7 +56,7 @@ export function generateFromOptions(
     .map((route, order) => ({ route, order, unused: unusedCount(keys, significantKeys(route)) }))
     .sort((a, b) => a.unused - b.unused || a.order - b.order);
   for (const { route } of ranked) {
-    const path = attempt(route, given, how.nullsInQuery ?? true);
+    const path = attempt(route, given, how.rules);
     if (path !== undefined) {
       const significant = significantKeys(route);
       return { path, route, extraKeys: keys.filter((key) => !significant.has(key)).sort() };
@@ -65,7 +66,7 @@ export function generateFromOptions(
 }
 
 /** The path `route` gives for `given`, or undefined where its requirements refuse them or a segment has no value. */
-function attempt(route: Route, given: Record<string, unknown>, nullsInQuery: boolean): string | undefined {
+function attempt(route: Route, given: Record<string, unknown>, rules: GenerationRules | undefined): string | undefined {
   // Fixed values (the controller and action it names, its params) must be the given ones.
   if (route.controller !== null && text(given.controller) !== route.controller) return undefined;
   if (route.action !== null && text(given.action) !== route.action) return undefined;
@@ -84,7 +85,7 @@ function attempt(route: Route, given: Record<string, unknown>, nullsInQuery: boo
   // An action that is the `:action` segment's default is left out, so an optional tail drops it.
   if (route.action === null && values.action === route.defaults.action) delete values.action;
   try {
-    return generatePath(route, values, "url_for", nullsInQuery);
+    return generatePath(route, values, "url_for", rules);
   } catch (error) {
     if (error instanceof RoutingError) return undefined;
     throw error;

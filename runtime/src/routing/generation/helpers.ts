@@ -1,4 +1,4 @@
-import { BehaviourRules } from "../model/behaviour";
+import { BehaviourRules, type GenerationRules } from "../model/behaviour";
 import { own, record, setOwn } from "../model/records";
 import { Route } from "../model/route";
 import { UrlOptions } from "../model/settings";
@@ -33,8 +33,8 @@ export function buildHelpers(
   for (const [name, route] of named) {
     names.push(name);
     const [path, url, hashPath, hashUrl] = helperNames(name);
-    helpers[path] = (...args) => routePath(route, path, args, rules.queryKeepsNull);
-    helpers[url] = (...args) => routeUrl(route, url, args, defaults, rules.queryKeepsNull);
+    helpers[path] = (...args) => routePath(route, path, args, rules);
+    helpers[url] = (...args) => routeUrl(route, url, args, defaults, rules);
     helpers[hashPath] = (...args) => routeHash(route, name, hashPath, args, true);
     helpers[hashUrl] = (...args) => routeHash(route, name, hashUrl, args, false);
   }
@@ -56,15 +56,15 @@ export function buildHelpers(
 }
 
 /** What a route's `_path` helper (named `helper`) answers for `args`: one route's, without making a route set's every helper. */
-export function routePath(route: Route, helper: string, args: unknown[], nullsInQuery = true): string {
+export function routePath(route: Route, helper: string, args: unknown[], rules?: GenerationRules): string {
   const values = assignValues(route, helper, splitArguments(args));
-  return finishPath(generatePath(route, values, helper, nullsInQuery), urlOptionsOf(values));
+  return finishPath(generatePath(route, values, helper, rules), urlOptionsOf(values));
 }
 
-function routeUrl(route: Route, helper: string, args: unknown[], defaults: UrlOptions, nullsInQuery: boolean): string {
+function routeUrl(route: Route, helper: string, args: unknown[], defaults: UrlOptions, rules: GenerationRules): string {
   const values = assignValues(route, helper, splitArguments(args));
   const options = { ...defaults, ...urlOptionsOf(values) };
-  const path = finishPath(generatePath(route, values, helper, nullsInQuery), options);
+  const path = finishPath(generatePath(route, values, helper, rules), options);
   return options.only_path ? path : generateUrl(path, options, helper);
 }
 

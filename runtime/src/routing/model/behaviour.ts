@@ -37,7 +37,18 @@ export interface BehaviourRules {
   squeezesSlashes: boolean;
   /** A null value writes `key=` in a generated query string (A, B); Rails 6.1's url_for leaves the key out (C). */
   queryKeepsNull: boolean;
+  /**
+   * Generation checks a value against its segment's pattern only where the segment is required and
+   * constrained (C: Rails 6.1's url_for leaves an optional format or group, and a segment with no
+   * constraint, unchecked); A and B check every value a path writes but a glob's.
+   */
+  checksRequiredPartsOnly: boolean;
+  /** Generation leaves out an optional part (a group, the format) whose value is the route's default for it (C, as Journey does). */
+  omitsOptionalDefaults: boolean;
 }
+
+/** What generation reads of a behaviour's rules. */
+export type GenerationRules = Pick<BehaviourRules, "queryKeepsNull" | "checksRequiredPartsOnly" | "omitsOptionalDefaults">;
 
 export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
   A: {
@@ -56,6 +67,8 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     optionalFormatTakesDefault: false,
     squeezesSlashes: false,
     queryKeepsNull: true,
+    checksRequiredPartsOnly: false,
+    omitsOptionalDefaults: false,
   },
   B: {
     inheritedOptions: ["namespace", "shallow"],
@@ -73,6 +86,8 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     optionalFormatTakesDefault: false,
     squeezesSlashes: false,
     queryKeepsNull: true,
+    checksRequiredPartsOnly: false,
+    omitsOptionalDefaults: false,
   },
   C: {
     inheritedOptions: [],
@@ -90,6 +105,8 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     optionalFormatTakesDefault: true,
     squeezesSlashes: true,
     queryKeepsNull: false,
+    checksRequiredPartsOnly: true,
+    omitsOptionalDefaults: true,
   },
 };
 

@@ -86,8 +86,7 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
    * query string. Throws RoutingError when no route can generate them.
    */
   generate(options: GenerateOptions): string {
-    const nullsInQuery = BEHAVIOURS[this.behaviour].queryKeepsNull;
-    return generateFromOptions(this.routes, this.table.named, options, { controllers: this.generationControllers(), nullsInQuery }).path;
+    return generateFromOptions(this.routes, this.table.named, options, { controllers: this.generationControllers(), rules: BEHAVIOURS[this.behaviour] }).path;
   }
 
   /**

@@ -4,9 +4,11 @@
 // requirements, the query string, URL options) in plain JavaScript with no import, so the module runs
 // in any browser; its recognition tries each route's regular expression (routeRecognition.ts) in
 // order, compiled when first tried, and only match(), current() and isCurrent() read the table, so a
-// bundle that imports none of them holds none of it. Both are tested equal to the facility's. The two
+// bundle that imports none of them holds none of it. Both are tested equal to the facility's. The
 // constants outside the regions stand for what each module writes of its own: its default URL
-// options and its route table.
+// options and its route table. What a behaviour's generation does differently is in each route's
+// data: the requirements its values are checked against, and the optional parts left out at their
+// defaults (browserHelpers.ts).
 
 /** @type {Record<string, any>} */
 const $defaults = {};
@@ -66,6 +68,24 @@ function $values(r, helper, args) {
   return values;
 }
 
+/**
+ * The call's arguments without the values of optional parts given the route's default for them
+ * (`r[9]`), which Journey leaves out (C): a positional one as undefined, a named one dropped. Called
+ * only for a route that lists such defaults, so a bundle of others holds none of it.
+ * @param {any[]} r
+ * @param {string} helper
+ * @param {any[]} args
+ */
+function $omit(r, helper, args) {
+  const values = $values(r, helper, args);
+  const left = r[9].flatMap(([key, value]) => ($present(values[key]) && $param(values[key]) === value ? [key] : []));
+  const last = args.at(-1);
+  const named = $plain(last) && typeof last.to_param !== "function";
+  return args.map((arg, i) =>
+    named && i === args.length - 1 ? Object.fromEntries(Object.entries(arg).filter(([key]) => !left.includes(key))) : left.includes(r[2][i]) ? undefined : arg,
+  );
+}
+
 function $generate(r, helper, values) {
   const [route, segments, , required, optionalFormat, defaults, requirements] = r;
   const failed = helper + " failed to generate: ";
@@ -91,24 +111,14 @@ function $generate(r, helper, values) {
         if (dropsFormat && key === "format") continue;
         throw new RoutingError(failed + "no value for :" + key + " (the route is " + route + ")");
       }
-      if (part[1]) {
-        text += (Array.isArray(raw) ? raw.map($param) : $param(raw).split("/")).map($segment).join("/");
-        continue;
-      }
-      const value = $param(raw);
+      // A glob's value is its segments; checked whole against the pattern the route's data lists for the key, if any.
+      const texts = part[1] ? (Array.isArray(raw) ? raw.map($param) : $param(raw).split("/")) : [$param(raw)];
+      const value = texts.join("/");
       const requirement = requirements.find((triple) => triple[0] === key);
-      if (!new RegExp("^(?:" + (requirement ? requirement[1] : "[^/.?]+") + ")$", requirement ? requirement[2] : "").test(value)) {
-        throw new RoutingError(
-          failed +
-            ":" +
-            key +
-            " is " +
-            JSON.stringify(value) +
-            ", which does not match " +
-            (requirement ? "/" + requirement[1] + "/" : "the default segment pattern"),
-        );
+      if (requirement && !new RegExp("^(?:" + requirement[1] + ")$", requirement[2]).test(value)) {
+        throw new RoutingError(failed + ":" + key + " is " + JSON.stringify(value) + ", which does not match " + "/" + requirement[1] + "/");
       }
-      text += $segment(value);
+      text += texts.map($segment).join("/");
     }
     pieces.push(text);
   }
@@ -307,4 +317,4 @@ export function isCurrent(name, values, url) {
 }
 //#endregion
 
-export { $path, $url, $form, $grouped, $query };
+export { $path, $url, $form, $grouped, $omit, $query };
