@@ -24,6 +24,15 @@ function run(...args: string[]): { stdout: string; stderr: string; status: numbe
   return { stdout: result.stdout, stderr: result.stderr, status: result.status };
 }
 
+/** A new application folder whose config/routes.rb is `lines` inside the draw block (with `before` above it); the routes.rb's path. */
+function routesRb(prefix: string, lines: readonly string[], before: readonly string[] = []): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.mkdirSync(path.join(dir, "config"));
+  const file = path.join(dir, "config", "routes.rb");
+  fs.writeFileSync(file, [...before, "Rails.application.routes.draw do", ...lines.map((line) => `  ${line}`), "end", ""].join("\n"));
+  return file;
+}
+
 const RAILS: RailsRoute[] = JSON.parse(fs.readFileSync(path.join(SHOP, "rails.json"), "utf8")).routes;
 
 describe("a modern routes.rb (Rails 3 and later), read without Ruby", function () {
@@ -63,37 +72,26 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
   });
 
   it("Regexp.union and Regexp.escape of the file's values make the constraint Rails makes (requirements as Rails 6.1 lists them)", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-regexp-"));
-    fs.mkdirSync(path.join(dir, "config"));
-    fs.writeFileSync(
-      path.join(dir, "config", "routes.rb"),
+    const file = routesRb(
+      "rr-regexp-",
       [
-        "PAGES = %w[about security-faq a.b].freeze",
-        "Rails.application.routes.draw do",
-        "  get 'pages/*id' => 'pages#show', constraints: { format: :html, id: Regexp.union(PAGES) }, as: :page",
-        "  get 'x/:n' => 'x#y', constraints: { n: Regexp.union(\"a.b\", \"c\") }",
-        "  get 'e/:n' => 'x#e', constraints: { n: /#{Regexp.escape(\"a.b-c\")}/ }",
-        "end",
-        "",
-      ].join("\n"),
+        "get 'pages/*id' => 'pages#show', constraints: { format: :html, id: Regexp.union(PAGES) }, as: :page",
+        "get 'x/:n' => 'x#y', constraints: { n: Regexp.union(\"a.b\", \"c\") }",
+        "get 'e/:n' => 'x#e', constraints: { n: /#{Regexp.escape(\"a.b-c\")}/ }",
+      ],
+      ["PAGES = %w[about security-faq a.b].freeze"],
     );
-    const listed = run("routes", path.join(dir, "config", "routes.rb"), "--json");
+    const listed = run("routes", file, "--json");
     assert.strictEqual(listed.status, 0, listed.stderr);
     assert.deepStrictEqual(
       (JSON.parse(listed.stdout) as { routes: Array<{ requirements: Record<string, string> }> }).routes.map((r) => r.requirements),
       [{ format: "html", id: "about|security\\-faq|a\\.b" }, { n: "a\\.b|c" }, { n: "a\\.b\\-c" }],
     );
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(path.dirname(file)), { recursive: true, force: true });
   });
 
   it("String#pluralize in a modern routes.rb is ActiveSupport 6.1's, as are C's route names", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-inflect-"));
-    fs.mkdirSync(path.join(dir, "config"));
-    fs.writeFileSync(
-      path.join(dir, "config", "routes.rb"),
-      "Rails.application.routes.draw do\n  %w[cow police].each { |w| resources w.pluralize, only: [:index, :show] }\nend\n",
-    );
-    const listed = run("routes", path.join(dir, "config", "routes.rb"), "--json");
+    const listed = run("routes", routesRb("rr-inflect-", ["%w[cow police].each { |w| resources w.pluralize, only: [:index, :show] }"]), "--json");
     assert.strictEqual(listed.status, 0, listed.stderr);
     // Rails 2.x gave kine and polices.
     assert.deepStrictEqual(
@@ -124,21 +122,13 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
   });
 
   it("import writes redirect() as the routes.rb reads it (path, status, the options form); a block is the application's and stays a comment", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-redirect-"));
-    fs.mkdirSync(path.join(dir, "config"));
-    fs.writeFileSync(
-      path.join(dir, "config", "routes.rb"),
-      [
-        "Rails.application.routes.draw do",
-        '  get "stories/:name", to: redirect("/articles/%{name}", status: 302)',
-        '  get "docs/:page" => redirect(path: "/help/%{page}", status: 307)',
-        '  get "a", to: redirect("/ignored", subdomain: "blog")',
-        '  get "x", to: redirect { |params, request| "/y" }',
-        "end",
-        "",
-      ].join("\n"),
-    );
-    const imported = run("import", path.join(dir, "config", "routes.rb"), "--stdout", "--allow-partial");
+    const file = routesRb("rr-redirect-", [
+      'get "stories/:name", to: redirect("/articles/%{name}", status: 302)',
+      'get "docs/:page" => redirect(path: "/help/%{page}", status: 307)',
+      'get "a", to: redirect("/ignored", subdomain: "blog")',
+      'get "x", to: redirect { |params, request| "/y" }',
+    ]);
+    const imported = run("import", file, "--stdout", "--allow-partial");
     assert.strictEqual(imported.status, 0, imported.stderr);
     assert.match(imported.stdout, /^import \{ draw, redirect \} from "resource-routes";$/m);
     assert.match(imported.stdout, /r\.get\("stories\/:name", \{ to: redirect\("\/articles\/%\{name\}", \{ status: 302 \}\) \}\);/);
@@ -147,7 +137,7 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.match(imported.stdout, /r\.get\("a", \{ to: redirect\(\{ subdomain: "blog" \}\) \}\);/);
     assert.match(imported.stderr, /routes\.rb:5: not imported: redirect with a block, which only the application runs/);
     // The routes.rb read as it is draws the same redirects.
-    const listed = JSON.parse(run("routes", path.join(dir, "config", "routes.rb"), "--json").stdout) as { routes: Array<{ redirect?: unknown }> };
+    const listed = JSON.parse(run("routes", file, "--json").stdout) as { routes: Array<{ redirect?: unknown }> };
     assert.deepStrictEqual(
       listed.routes.map((route) => route.redirect),
       [
