@@ -62,10 +62,11 @@ function loadedRubyFile(file: string, text: string, options: LoadOptions): Loade
 /**
  * The application's Ruby files beside a routes.rb (`config/..`) whose constants its routes may use:
  * config/environment.rb (its text, where the import read it already for the Rails version),
- * config/initializers, app/models and lib, each by its path in the application.
+ * config/application.rb, config/initializers, app/models and lib, each by its path in the application.
  */
 export function applicationFiles(root: string, environment: string | undefined): Array<{ file: string; text: string }> {
-  const folders = ["config/initializers", "app/models", "lib"];
+  // config/application.rb: where a modern application's module keeps its own constants (`Gemcutter::PAGES`).
+  const folders = ["config/application.rb", "config/initializers", "app/models", "lib"];
   if (environment === undefined) return applicationRuby(root, ["config/environment.rb", ...folders]);
   return applicationRuby(root, folders, [{ file: "config/environment.rb", text: environment }]);
 }

@@ -199,15 +199,21 @@ export function applicationConstants(
     if (result.errors.length) continue;
     const reader = standaloneReader(text, env);
     const visit = (statements: Node[], prefix: string, depth: number) => {
+      // A module's constants name each other bare (`ROUTE = /#{ALLOWED}/`): known so within it, in order.
+      const own: string[] = [];
       for (const statement of statements) {
         if (is(statement, "ConstantWriteNode")) {
           const value = reader.literal(statement.value);
           const name = `${prefix}${statement.name}`;
-          if (!(value instanceof Unknown) && !found.has(name)) found.set(name, { value, from: file });
+          if (value instanceof Unknown) continue;
+          if (!found.has(name)) found.set(name, { value, from: file });
+          reader.define(statement.name, value);
+          own.push(statement.name);
         } else if (is(statement, "ClassNode", "ModuleNode") && depth < MAX_NESTING) {
           visit(statementsOf(statement.body), `${prefix}${reader.text(statement.constantPath)}::`, depth + 1);
         }
       }
+      for (const name of own) reader.forget(name);
     };
     visit(result.value.statements.body, "", 0);
   }
@@ -333,6 +339,15 @@ class Reader {
 
   literal(node: Node): RubyValue | Unknown {
     return this.value(node, { locals: new Map(), mappers: new Map() });
+  }
+
+  /** A constant the next literals may name (an application file's, within its module). */
+  define(name: string, value: RubyValue): void {
+    this.constants.set(name, value);
+  }
+
+  forget(name: string): void {
+    this.constants.delete(name);
   }
 
   program(program: NodeOf<"ProgramNode">): Omit<ImportedRoutes, "syntaxErrors"> {
@@ -635,7 +650,7 @@ class Reader {
     // Inside a method of the file, whether its call was given a block.
     if (method === "block_given?" && !predicate.receiver && this.blocks.length) return this.blocks[this.blocks.length - 1].block !== undefined;
     const receiver = predicate.receiver;
-    if (method.endsWith("?") && receiver && this.isEnvironment(receiver)) return method === `${this.options.env}?`;
+    if (method.endsWith("?") && receiver && this.isEnvironment(receiver)) return environmentIs(this.options.env, method);
     if ((method === "==" || method === "!=") && receiver) {
       const [other] = argumentsOf(predicate);
       const environment = this.isEnvironment(receiver) ? other : other && this.isEnvironment(other) ? receiver : undefined;
@@ -806,6 +821,8 @@ class Reader {
   private valueCall(node: NodeOf<"CallNode">, scope: Scope): RubyValue | Unknown {
     const method = node.name;
     if (this.isEnvironment(node)) return this.options.env;
+    // `Rails.env.production?` as a value (`ENABLE_LOG_IN = Rails.env.local?`).
+    if (method.endsWith("?") && node.receiver && this.isEnvironment(node.receiver) && argumentsOf(node).length === 0) return environmentIs(this.options.env, method);
     if (this.modern && !node.receiver && method === "redirect") return this.redirect(node, scope);
     if (is(node.receiver, "ConstantReadNode") && node.receiver.name === "Regexp" && !this.constants.has("Regexp") && method in REGEXP_METHODS)
       return this.regexpCall(node, scope);
@@ -1020,6 +1037,12 @@ const STRING_METHODS: Record<string, (text: string, modern: boolean) => string |
   camelize,
   underscore,
 };
+
+/** `Rails.env.NAME?` in the environment `env`: whether it is NAME, or, for `local?` (Rails 7.1), development or test. */
+function environmentIs(env: string, method: string): boolean {
+  const name = method.slice(0, -1);
+  return name === "local" ? env === "development" || env === "test" : name === env;
+}
 
 /**
  * Ruby's Regexp methods a routes.rb uses to make a constraint: `escape` of a text, and `union` of

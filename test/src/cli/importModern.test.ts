@@ -90,6 +90,33 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     fs.rmSync(path.dirname(path.dirname(file)), { recursive: true, force: true });
   });
 
+  it("the application's own constants: config/application.rb's module, lib's constants naming each other, Rails.env.local?", () => {
+    const file = routesRb("rr-constants-", [
+      "get 'gems/:name' => 'gems#show', constraints: { name: Shop::NAME }",
+      "get 'pages/:id' => 'pages#show', constraints: { id: Regexp.union(Shop::PAGES) }",
+      "get 'dev/login' => 'dev#login' if Shop::LOCAL",
+    ]);
+    const root = path.dirname(path.dirname(file));
+    fs.writeFileSync(
+      path.join(root, "config", "application.rb"),
+      "module Shop\n  class Application < Rails::Application\n  end\n  PAGES = %w[about faq].freeze\n  LOCAL = Rails.env.local?\nend\n",
+    );
+    fs.mkdirSync(path.join(root, "lib"));
+    fs.writeFileSync(path.join(root, "lib", "names.rb"), 'module Shop\n  CHARS = "[a-z#{Regexp.escape(".-")}]+".freeze\n  NAME = /#{CHARS}(?<!\\.gem)/\nend\n');
+    const listed = (env: string) => {
+      const imported = run("import", file, "--stdout", "--env", env);
+      assert.strictEqual(imported.status, 0, imported.stderr);
+      return loadRoutingFile(imported.stdout, "routes.ts")!.routes.routes.map((route) => [route.path, route.toJSON().requirements]);
+    };
+    assert.deepStrictEqual(listed("production"), [
+      ["/gems/:name(.:format)", { name: "[a-z\\.\\-]+(?<!\\.gem)" }],
+      ["/pages/:id(.:format)", { id: "about|faq" }],
+    ]);
+    // local? is development or test (Rails 7.1).
+    assert.strictEqual(listed("test").length, 3);
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
   it("String#pluralize in a modern routes.rb is ActiveSupport 6.1's, as are C's route names", () => {
     const listed = run("routes", routesRb("rr-inflect-", ["%w[cow police].each { |w| resources w.pluralize, only: [:index, :show] }"]), "--json");
     assert.strictEqual(listed.status, 0, listed.stderr);
@@ -191,7 +218,7 @@ function compared(route: RailsRoute): RailsRoute {
 describe("real applications' routes.rb (Rails 8), imported without Ruby: Rails 6.1's routes, less what only the running application knows", function () {
   this.timeout(120_000);
   const corpus = path.join(ROOT, "test", "fixtures", "modern-routes");
-  for (const app of ["human-essentials", "codetriage", "lobsters"]) {
+  for (const app of ["human-essentials", "codetriage", "lobsters", "rubygems"]) {
     it(app, () => {
       const routesRb = path.join(corpus, app, "config", "routes.rb");
       const rails: RailsRoute[] = JSON.parse(fs.readFileSync(path.join(corpus, app, "rails.json"), "utf8")).routes;
