@@ -822,7 +822,8 @@ class Reader {
     const method = node.name;
     if (this.isEnvironment(node)) return this.options.env;
     // `Rails.env.production?` as a value (`ENABLE_LOG_IN = Rails.env.local?`).
-    if (method.endsWith("?") && node.receiver && this.isEnvironment(node.receiver) && argumentsOf(node).length === 0) return environmentIs(this.options.env, method);
+    if (method.endsWith("?") && node.receiver && this.isEnvironment(node.receiver) && argumentsOf(node).length === 0)
+      return environmentIs(this.options.env, method);
     if (this.modern && !node.receiver && method === "redirect") return this.redirect(node, scope);
     if (is(node.receiver, "ConstantReadNode") && node.receiver.name === "Regexp" && !this.constants.has("Regexp") && method in REGEXP_METHODS)
       return this.regexpCall(node, scope);
