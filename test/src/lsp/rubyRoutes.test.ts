@@ -165,3 +165,46 @@ describe("language server over stdio: a modern routes.rb and the files it draws"
     }
   });
 });
+
+describe("language server over stdio: a Rails application's TypeScript front end, its helpers from config/routes.rb", function () {
+  this.timeout(30_000);
+  const ROUTES_RB = "Rails.application.routes.draw do\n  resources :posts, only: [:index, :show] do\n    member { post :publish }\n  end\nend\n";
+  const PAGE = 'import { post_path } from "../routes";\n\nexport const link = post_path(1);\nexport const next = publish_po;\n';
+
+  it("completes, hovers and goes to the definition in routes.rb, with nothing generated first", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "rr-front-"));
+    fs.mkdirSync(path.join(folder, "config"));
+    fs.mkdirSync(path.join(folder, "app", "javascript", "pages"), { recursive: true });
+    fs.writeFileSync(path.join(folder, "config", "routes.rb"), ROUTES_RB);
+    const pagePath = path.join(folder, "app", "javascript", "pages", "post.ts");
+    fs.writeFileSync(pagePath, PAGE);
+    const routesUri = URI.file(path.join(folder, "config", "routes.rb")).toString();
+    const pageUri = URI.file(pagePath).toString();
+    const client = new LanguageClient();
+    const at = (line: number, character: number) => ({ textDocument: { uri: pageUri }, position: { line, character } });
+    try {
+      await client.start(URI.file(folder).toString());
+      await client.open(pageUri, PAGE);
+      // The routes.rb is read in the server's worker: its helpers come once the reading arrives.
+      let labels: string[] = [];
+      for (let i = 0; i < 200 && !labels.includes("publish_post_path"); i++) {
+        const completion = (await client.connection.sendRequest(rpc.CompletionRequest.type, at(3, 30))) as rpc.CompletionList | rpc.CompletionItem[] | null;
+        labels = (Array.isArray(completion) ? completion : (completion?.items ?? [])).map((item) => item.label);
+        if (!labels.includes("publish_post_path")) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.ok(labels.includes("publish_post_path"), labels.join(", "));
+      const hover = await client.connection.sendRequest(rpc.HoverRequest.type, at(2, 22));
+      assert.match(JSON.stringify(hover?.contents ?? ""), /GET `\/posts\/:id\(\.:format\)` → `posts#show`/);
+      const definition = (await client.connection.sendRequest(rpc.DefinitionRequest.type, at(2, 22))) as rpc.Location | rpc.Location[] | null;
+      const locations = Array.isArray(definition) ? definition : definition ? [definition] : [];
+      assert.deepStrictEqual(
+        locations.map((location) => [location.uri, location.range.start.line]),
+        [[routesUri, 1]],
+      );
+    } finally {
+      assert.strictEqual(await client.stop(), 0);
+      assert.deepStrictEqual(client.errors, []);
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
