@@ -2,7 +2,7 @@ import * as fs from "fs";
 import * as path from "path";
 
 import type { LoadedRoutingFile, LoadOptions } from "../analysis/routingFile";
-import { applicationRuby } from "../files/applicationRuby";
+import { applicationFiles } from "../files/applicationRuby";
 import { readProjectFileSync, readRegularFileSync, UnreadableFile } from "../files/regularFile";
 import { drawnFilesBeside } from "../ruby/drawnFiles";
 import { MAX_RUBY_BYTES, readInWorker } from "../ruby/readInWorker";
@@ -57,18 +57,6 @@ async function rereadRubyRoutingFiles(files: readonly string[]): Promise<void> {
 function loadedRubyFile(file: string, text: string, options: LoadOptions): LoadedRoutingFile | undefined {
   const reading = readings.get(file);
   return reading && loadRubyRoutingFile(reading, text, options);
-}
-
-/**
- * The application's Ruby files beside a routes.rb (`config/..`) whose constants its routes may use:
- * config/environment.rb (its text, where the import read it already for the Rails version),
- * config/application.rb, config/initializers, app/models and lib, each by its path in the application.
- */
-export function applicationFiles(root: string, environment: string | undefined): Array<{ file: string; text: string }> {
-  // config/application.rb: where a modern application's module keeps its own constants (`Gemcutter::PAGES`).
-  const folders = ["config/application.rb", "config/initializers", "app/models", "lib"];
-  if (environment === undefined) return applicationRuby(root, ["config/environment.rb", ...folders]);
-  return applicationRuby(root, folders, [{ file: "config/environment.rb", text: environment }]);
 }
 
 /**

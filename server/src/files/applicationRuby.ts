@@ -32,3 +32,15 @@ export function applicationRuby(
   }
   return files;
 }
+
+/**
+ * The application's Ruby files beside a routes.rb (`config/..`) whose constants its routes may use:
+ * config/environment.rb (its text, where the import read it already for the Rails version),
+ * config/application.rb, config/initializers, app/models and lib, each by its path in the application.
+ */
+export function applicationFiles(root: string, environment: string | undefined): Array<{ file: string; text: string }> {
+  // config/application.rb: where a modern application's module keeps its own constants (`Gemcutter::PAGES`).
+  const folders = ["config/application.rb", "config/initializers", "app/models", "lib"];
+  if (environment === undefined) return applicationRuby(root, ["config/environment.rb", ...folders]);
+  return applicationRuby(root, folders, [{ file: "config/environment.rb", text: environment }]);
+}

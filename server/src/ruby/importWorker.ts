@@ -1,9 +1,10 @@
 import type { Span } from "resource-routes/internal";
 import { parentPort } from "worker_threads";
 
+import { applicationFiles } from "../files/applicationRuby";
 import { type ParseRuby, rubyParser } from "./prism";
 import { is, type Node, statementsOf } from "./prismNodes";
-import { applicationConstants, ImportError, type ReadOptions, readRoutesRb } from "./routesRb";
+import { applicationConstants, type FileConstants, ImportError, type ReadOptions, readRoutesRb } from "./routesRb";
 import { type RubyController, rubyControllers } from "./rubyControllers";
 
 /*
@@ -21,6 +22,11 @@ export interface WorkerInput {
   actionPackVersion?: string;
   /** The application's Ruby files whose constants the routes.rb may use (initializers, models, lib), by their path in it. */
   application?: Array<{ file: string; text: string }>;
+  /**
+   * Or the application's folder, whose files the worker reads itself (the language server, whose
+   * own thread never waits on them), each parsed again only when its text changed.
+   */
+  applicationRoot?: string;
   options: ReadOptions;
 }
 
@@ -35,10 +41,14 @@ export type WorkerOutput =
   | { imported: ReturnType<typeof readRoutesRb>; railsGemVersion?: string; vendoredRails?: string; hasEnvironment: boolean }
   | { error: string; importError: boolean; line?: number; span?: Span };
 
+/** Each application file's constants, for its text: kept while the worker lives. */
+const readConstants = new Map<string, { text: string; env: string; constants: FileConstants }>();
+
 async function run(input: WorkerInput): Promise<WorkerOutput> {
   try {
     const parse = await rubyParser();
-    const application = input.application?.length ? applicationConstants(parse, input.application, input.options.env) : undefined;
+    const files = input.application ?? (input.applicationRoot === undefined ? [] : applicationFiles(input.applicationRoot, input.environment));
+    const application = files.length ? applicationConstants(parse, files, input.options.env, readConstants) : undefined;
     const imported = readRoutesRb(parse, input.routes, { ...input.options, ...(application ? { application } : {}) });
     const hasEnvironment = input.environment !== undefined;
     return {

@@ -182,41 +182,57 @@ export function readRoutesRb(parse: ParseRuby, source: string, options: ReadOpti
 /** How deep in modules and classes an application file's constants are read. */
 const MAX_NESTING = 4;
 
+/** The constants one application file defines, by full name, as applicationConstants reads them. */
+export type FileConstants = ReadonlyMap<string, RubyValue>;
+
 /**
  * The constants an application's Ruby files define (`API_VERSION = "v2"` in an initializer,
  * `USERNAME_FORMAT = /[a-z]+/` in `class User`), by their full name (`User::USERNAME_FORMAT`), each
- * with the file it came from: those whose value is a literal, evaluated as the routes.rb's own.
- * Nothing of the files is run.
+ * with the file it came from: those whose value is a literal, evaluated as the routes.rb's own, the
+ * first file's where two define one. Nothing of the files is run. `memo` keeps each file's for its
+ * text, so that a reader asked again (the language server, at each edit of a routes.rb) parses only
+ * the files that changed.
  */
 export function applicationConstants(
   parse: ParseRuby,
   files: ReadonlyArray<{ file: string; text: string }>,
   env: string,
+  memo?: Map<string, { text: string; env: string; constants: FileConstants }>,
 ): Map<string, { value: RubyValue; from: string }> {
   const found = new Map<string, { value: RubyValue; from: string }>();
   for (const { file, text } of files) {
-    const result = parse(text);
-    if (result.errors.length) continue;
-    const reader = standaloneReader(text, env);
-    const visit = (statements: Node[], prefix: string, depth: number) => {
-      // A module's constants name each other bare (`ROUTE = /#{ALLOWED}/`): known so within it, in order.
-      const own: string[] = [];
-      for (const statement of statements) {
-        if (is(statement, "ConstantWriteNode")) {
-          const value = reader.literal(statement.value);
-          const name = `${prefix}${statement.name}`;
-          if (value instanceof Unknown) continue;
-          if (!found.has(name)) found.set(name, { value, from: file });
-          reader.define(statement.name, value);
-          own.push(statement.name);
-        } else if (is(statement, "ClassNode", "ModuleNode") && depth < MAX_NESTING) {
-          visit(statementsOf(statement.body), `${prefix}${reader.text(statement.constantPath)}::`, depth + 1);
-        }
-      }
-      for (const name of own) reader.forget(name);
-    };
-    visit(result.value.statements.body, "", 0);
+    const kept = memo?.get(file);
+    const constants = kept && kept.text === text && kept.env === env ? kept.constants : fileConstants(parse, text, env);
+    memo?.set(file, { text, env, constants });
+    for (const [name, value] of constants) if (!found.has(name)) found.set(name, { value, from: file });
   }
+  if (memo) for (const file of [...memo.keys()]) if (!files.some((f) => f.file === file)) memo.delete(file);
+  return found;
+}
+
+function fileConstants(parse: ParseRuby, text: string, env: string): FileConstants {
+  const found = new Map<string, RubyValue>();
+  const result = parse(text);
+  if (result.errors.length) return found;
+  const reader = standaloneReader(text, env);
+  const visit = (statements: Node[], prefix: string, depth: number) => {
+    // A module's constants name each other bare (`ROUTE = /#{ALLOWED}/`): known so within it, in order.
+    const own: string[] = [];
+    for (const statement of statements) {
+      if (is(statement, "ConstantWriteNode")) {
+        const value = reader.literal(statement.value);
+        const name = `${prefix}${statement.name}`;
+        if (value instanceof Unknown) continue;
+        if (!found.has(name)) found.set(name, value);
+        reader.define(statement.name, value);
+        own.push(statement.name);
+      } else if (is(statement, "ClassNode", "ModuleNode") && depth < MAX_NESTING) {
+        visit(statementsOf(statement.body), `${prefix}${reader.text(statement.constantPath)}::`, depth + 1);
+      }
+    }
+    for (const name of own) reader.forget(name);
+  };
+  visit(result.value.statements.body, "", 0);
   return found;
 }
 

@@ -78,6 +78,7 @@ export class WorkerRubyReader implements RubyRoutesReader {
         routes: text,
         environment: besideRoutes(uri, "environment.rb"),
         actionPackVersion: besideRoutes(uri, "../vendor/rails/actionpack/lib/action_pack/version.rb"),
+        applicationRoot: applicationRootOf(uri),
         options: { env: "production", constants: new Map(), despiteSyntaxErrors: true, drawnFiles: drawnFilesOf(uri) },
       })
       .then((output) => {
@@ -101,6 +102,12 @@ export class WorkerRubyReader implements RubyRoutesReader {
 function drawnFilesOf(uri: string): Map<string, string> | undefined {
   const file = parseUri(uri)?.fsPath;
   return file ? drawnFilesBeside(file, MAX_RUBY_BYTES) : undefined;
+}
+
+/** The application a routes.rb belongs to (`config/..`), whose constants its routes may read. */
+function applicationRootOf(uri: string): string | undefined {
+  const file = parseUri(uri)?.fsPath;
+  return file && path.join(path.dirname(file), "..");
 }
 
 /**

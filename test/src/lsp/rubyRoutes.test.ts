@@ -166,6 +166,44 @@ describe("language server over stdio: a modern routes.rb and the files it draws"
   });
 });
 
+describe("language server over stdio: a modern routes.rb that reads the application's own constants", function () {
+  this.timeout(30_000);
+
+  it("finds them as the import does (config/application.rb's module), and a file's edit is read with the next reading", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "rr-constants-"));
+    fs.mkdirSync(path.join(folder, "config"));
+    const routesRb = path.join(folder, "config", "routes.rb");
+    const text = "Rails.application.routes.draw do\n  resources :pages, only: :show, constraints: { id: Regexp.union(Shop::PAGES) }\nend\n";
+    fs.writeFileSync(routesRb, text);
+    fs.writeFileSync(path.join(folder, "config", "application.rb"), "module Shop\n  PAGES = %w[about faq].freeze\nend\n");
+    const client = new LanguageClient();
+    const uri = URI.file(routesRb).toString();
+    try {
+      await client.start(URI.file(folder).toString());
+      await client.open(uri, text);
+      // Read in the worker: once it arrives, the route is drawn with the constant's pattern, and nothing is reported unread.
+      let hover: rpc.Hover | null = null;
+      for (let i = 0; i < 200 && !hover; i++) {
+        hover = await client.connection.sendRequest(rpc.HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 14 } });
+        if (!hover) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.match(
+        (hover?.contents as rpc.MarkupContent | undefined)?.value ?? "",
+        /`pages`: 1 route[\s\S]*\| GET \| `\/pages\/:id\(\.:format\)` \| `page_path` \|/,
+      );
+      const diagnostics = await client.waitForDiagnostics(uri, () => true);
+      assert.deepStrictEqual(
+        diagnostics.filter((d) => d.code === "not-static").map((d) => d.message),
+        [],
+      );
+    } finally {
+      assert.strictEqual(await client.stop(), 0);
+      assert.deepStrictEqual(client.errors, []);
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("language server over stdio: a Rails application's TypeScript front end, its helpers from config/routes.rb", function () {
   this.timeout(30_000);
   const ROUTES_RB = "Rails.application.routes.draw do\n  resources :posts, only: [:index, :show] do\n    member { post :publish }\n  end\nend\n";

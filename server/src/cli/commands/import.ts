@@ -3,6 +3,7 @@ import * as path from "path";
 import { type Behaviour, printable } from "resource-routes/internal";
 
 import { loadRoutingFile } from "../../analysis/routingFile";
+import { applicationFiles } from "../../files/applicationRuby";
 import { readProjectFileOrNone } from "../../files/regularFile";
 import { expectedRoutes, routeDifferences } from "../../import/importCheck";
 import { railsRoutes } from "../../import/railsRoutes";
@@ -16,7 +17,7 @@ import { rubyDeclarations } from "../../ruby/rubyDeclarations";
 import { importedSettings, railsBehaviour } from "../../ruby/rubyRoutingFile";
 import { rubyLiteral } from "../../ruby/rubyValues";
 import { ParsedArguments, UsageError } from "../args";
-import { applicationFiles, readRuby } from "../rubyFiles";
+import { readRuby } from "../rubyFiles";
 import { writeOrRefuse } from "./generatedOutput";
 import { CommandResult } from "./result";
 
