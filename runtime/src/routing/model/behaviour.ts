@@ -35,6 +35,8 @@ export interface BehaviourRules {
   optionalFormatTakesDefault: boolean;
   /** Doubled slashes in a request path count as one (C). */
   squeezesSlashes: boolean;
+  /** A segment's constraint that takes a slash runs across segments (C: Journey matches such a route by its whole path; see spanningRoutes.ts). */
+  constraintsSpanSegments: boolean;
   /** A null value writes `key=` in a generated query string (A, B); Rails 6.1's url_for leaves the key out (C). */
   queryKeepsNull: boolean;
   /**
@@ -66,6 +68,7 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     methodNotAllowed: true,
     optionalFormatTakesDefault: false,
     squeezesSlashes: false,
+    constraintsSpanSegments: false,
     queryKeepsNull: true,
     checksRequiredPartsOnly: false,
     omitsOptionalDefaults: false,
@@ -85,6 +88,7 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     methodNotAllowed: true,
     optionalFormatTakesDefault: false,
     squeezesSlashes: false,
+    constraintsSpanSegments: false,
     queryKeepsNull: true,
     checksRequiredPartsOnly: false,
     omitsOptionalDefaults: false,
@@ -104,6 +108,7 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     methodNotAllowed: false,
     optionalFormatTakesDefault: true,
     squeezesSlashes: true,
+    constraintsSpanSegments: true,
     queryKeepsNull: false,
     checksRequiredPartsOnly: true,
     omitsOptionalDefaults: true,

@@ -10,7 +10,9 @@ import { lowerMethod, requestMethodsOf } from "../model/requestMethods";
 import type { HttpMethod } from "../model/route";
 import { Route } from "../model/route";
 import { CharNode } from "./charTree";
+import { recognisedSegments } from "./pathPattern";
 import { segmentHead, SegmentMatcher, segmentMatcher } from "./segmentMatch";
+import { SpanningRoute, spanningRoute } from "./spanningRoutes";
 
 /** What a request was recognised as (docs/routing.md). */
 export interface Recognition {
@@ -162,6 +164,8 @@ export class Recognizer {
   private readonly conditional: Uint8Array | undefined;
   /** Doubled slashes count as one (C). */
   private readonly squeezes: boolean;
+  /** The routes matched by their whole path rather than through the trie, in route order (C: spanningRoutes.ts). */
+  private readonly spanning: readonly SpanningRoute[];
 
   constructor(
     private readonly routes: readonly Route[],
@@ -179,7 +183,11 @@ export class Recognizer {
     const restricted = [...new Set(routes.flatMap((route) => route.methods ?? []))];
     this.classMethods = [undefined, ...restricted, undefined];
     this.methodClasses = new Map(restricted.map((method, i) => [method, i + 1]));
-    routes.forEach((route, index) => this.insert(route, index));
+    this.spanning = rules.constraintsSpanSegments ? routes.flatMap((route, index) => spanningRoute(route, index, this.controllers) ?? []) : [];
+    const apart = new Set(this.spanning.map((spanning) => spanning.index));
+    routes.forEach((route, index) => {
+      if (!apart.has(index)) this.insert(route, index);
+    });
     const bounds: number[] = [];
     this.finish(this.root, bounds);
     this.search = new Search(Int32Array.from(bounds), this.classMethods.length);
@@ -211,11 +219,32 @@ export class Recognizer {
     const from = pathStart(path);
     const end = pathEnd(path, from);
     this.enter(this.root, path, from, end, search);
+    if (this.spanning.length) this.matchSpanning(path, from, end, matchMethod, request, search);
     if (search.best !== NONE) return search.best;
     // The error path: the routes whose path matched (none takes the method).
     const allowed = this.rules.methodNotAllowed ? this.allowedMethods(path) : [];
     if (allowed.length) throw new MethodNotAllowed(allowed);
     throw new RoutingError(`No route matches ${JSON.stringify(shortened(path))} with {:method=>:${matchMethod}}`);
+  }
+
+  /** The first spanning route before the trie's best that takes the request, made the best. */
+  private matchSpanning(path: string, from: number, end: number, method: string, request: RequestFacts | undefined, search: Search): void {
+    const text = end >= from ? path.slice(from, end) : "";
+    for (const { index, pattern, keys, globs } of this.spanning) {
+      if (index >= search.best) return;
+      const route = this.routes[index];
+      if (route.methods && !route.methods.includes(method as HttpMethod)) continue;
+      if (!isEmpty(route.requestConditions) && !conditionsHold(route.requestConditions, request)) continue;
+      const found = pattern.exec(text);
+      if (!found) continue;
+      search.best = index;
+      truncate(search.bestValues, 0);
+      keys.forEach((key, k) => {
+        // A glob that took no segment is "", as the trie gives it.
+        if (found[k + 1] !== undefined || globs.includes(key)) search.bestValues.push(key, found[k + 1] ?? "");
+      });
+      return;
+    }
   }
 
   /**
@@ -556,24 +585,6 @@ function truncate(values: string[], length: number): void {
 function sameText(path: string, at: number, label: string): boolean {
   for (let i = 1; i < label.length; i++) if (path.charCodeAt(at + i) !== label.charCodeAt(i)) return false;
   return true;
-}
-
-/** The segments recognition matches a route by, and how many are required (see insert). */
-export function recognisedSegments(route: Route): { segments: readonly PathSegment[]; required: number } {
-  const { segments, requiredSegments } = route;
-  const count = segments.length;
-  const last = segments[count - 1];
-  if (!route.optionalFormat || count < 2 || !isBareFormat(last)) return { segments, required: requiredSegments };
-  const previous = segments[count - 2];
-  const end = previous[previous.length - 1];
-  // The segment before, with `.:format` after it: `analysis` becomes `analysis.:format`.
-  const formatted: PathSegment = end.kind === "static" ? [...previous.slice(0, -1), { kind: "static", text: `${end.text}.` }, last[1]] : [...previous, ...last];
-  return { segments: [...segments.slice(0, count - 2), formatted], required: Math.min(requiredSegments, count - 1) };
-}
-
-/** A segment that is only `.:format`. */
-function isBareFormat(segment: PathSegment): boolean {
-  return segment.length === 2 && segment[0].kind === "static" && segment[0].text === "." && segment[1].kind === "param" && segment[1].key === "format";
 }
 
 /** Whether a format follows the dot at `at` to the segment's end `to` (a format has no dot of its own). */

@@ -1,0 +1,59 @@
+import { Route } from "../model/route";
+import { pathPattern, patternFlags } from "./pathPattern";
+
+/*
+ * Behaviour C's routes whose segment constraint may take a slash (`files/:name` with `name: /.+/`).
+ * Journey matches a route with constraints of its own by one expression of its whole path, so such
+ * a value runs across segments (`/files/a/b` gives name `a/b`); the recognizer's trie reads a
+ * request segment by segment, so these routes are matched apart, each by its expression, in route
+ * order beside the trie's best.
+ */
+
+export interface SpanningRoute {
+  index: number;
+  pattern: RegExp;
+  keys: readonly string[];
+  globs: readonly string[];
+}
+
+/** The route as a spanning route, when a constraint of a segment of its may take a slash. */
+export function spanningRoute(route: Route, index: number, controllers: readonly string[]): SpanningRoute | undefined {
+  const spans = Object.entries(route.requirements).some(([key, pattern]) => key !== "controller" && key !== "action" && mayTakeSlash(pattern));
+  if (!spans) return undefined;
+  const { text, keys, globs } = pathPattern(route, controllers);
+  return { index, pattern: new RegExp(`^${text}$`, patternFlags(route)), keys, globs };
+}
+
+/**
+ * Whether a pattern may match text with a slash in it, read from its source, erring towards yes:
+ * any character (`.`, `[\s\S]`), a negated class (`[^.]`), a class or escape that holds a slash,
+ * or a class shorthand for "not" something (`\D`, `\W`, `\S`), or a property escape.
+ */
+export function mayTakeSlash(pattern: RegExp): boolean {
+  const source = pattern.source;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") {
+      const next = source[i + 1] ?? "";
+      if ("/DWSpPuxc".includes(next)) return true;
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === "]") inClass = false;
+      else if (c === "/" || (c === "-" && covers(source[i - 1], source[i + 1]))) return true;
+      continue;
+    }
+    if (c === "[") {
+      if (source[i + 1] === "^") return true;
+      inClass = true;
+    } else if (c === "." || c === "/") return true;
+  }
+  return false;
+}
+
+/** Whether a class's range `from-to` holds the slash. */
+function covers(from: string | undefined, to: string | undefined): boolean {
+  return from !== undefined && to !== undefined && from <= "/" && to >= "/";
+}
