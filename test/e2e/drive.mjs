@@ -112,9 +112,18 @@ async function showFile(relative) {
 
 /** Puts the cursor at a 1-based line and column with Go to Line (clicking into Monaco garbles it). */
 async function goTo(line, column) {
-  await page.keyboard.press("Control+G");
-  // The Go to Line box starts with ":"; what is typed after it is the line and column.
-  await page.locator(".quick-input-widget input").fill(`:${line}:${column}`);
+  const input = page.locator(".quick-input-widget input");
+  let tries = 0;
+  // Again until Go to Line's box is open (its text starts with ":"): on a loaded machine the key may
+  // reach a widget that still holds the focus, and what is typed next must go to the box alone.
+  await eventually(async () => {
+    if (tries++ > 0) await page.keyboard.press("Escape");
+    await page.keyboard.press("Control+G");
+    await input.waitFor({ timeout: 3_000 });
+    return (await input.inputValue()).startsWith(":");
+  }, "Go to Line", 60_000);
+  // What is typed after the ":" is the line and column.
+  await input.fill(`:${line}:${column}`);
   await page.keyboard.press("Enter");
   await page.waitForTimeout(200);
 }
