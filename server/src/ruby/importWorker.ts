@@ -1,7 +1,7 @@
 import type { Span } from "resource-routes/internal";
 import { parentPort } from "worker_threads";
 
-import { applicationFiles } from "../files/applicationRuby";
+import { type BesideRoutes, besideRoutes } from "./besideRoutes";
 import { type ParseRuby, rubyParser } from "./prism";
 import { is, type Node, statementsOf } from "./prismNodes";
 import { applicationConstants, type FileConstants, ImportError, type ReadOptions, readRoutesRb } from "./routesRb";
@@ -23,10 +23,10 @@ export interface WorkerInput {
   /** The application's Ruby files whose constants the routes.rb may use (initializers, models, lib), by their path in it. */
   application?: Array<{ file: string; text: string }>;
   /**
-   * Or the application's folder, whose files the worker reads itself (the language server, whose
-   * own thread never waits on them), each parsed again only when its text changed.
+   * The routes.rb's path, where the worker reads itself what is beside it (besideRoutes.ts: the
+   * language server, whose own thread never waits on them) rather than being given it.
    */
-  applicationRoot?: string;
+  routesFile?: string;
   options: ReadOptions;
 }
 
@@ -44,10 +44,11 @@ export type WorkerOutput =
 /** Each application file's constants, for its text: kept while the worker lives. */
 const readConstants = new Map<string, { text: string; env: string; constants: FileConstants }>();
 
-async function run(input: WorkerInput): Promise<WorkerOutput> {
+async function run(given: WorkerInput): Promise<WorkerOutput> {
   try {
     const parse = await rubyParser();
-    const files = input.application ?? (input.applicationRoot === undefined ? [] : applicationFiles(input.applicationRoot, input.environment));
+    const input = given.routesFile === undefined ? given : withBeside(given, besideRoutes(given.routesFile));
+    const files = input.application ?? [];
     const application = files.length ? applicationConstants(parse, files, input.options.env, readConstants) : undefined;
     const imported = readRoutesRb(parse, input.routes, { ...input.options, ...(application ? { application } : {}) });
     const hasEnvironment = input.environment !== undefined;
@@ -63,6 +64,10 @@ async function run(input: WorkerInput): Promise<WorkerOutput> {
     const why = error instanceof RangeError ? "nested too deeply for it" : (error as Error).message;
     return { error: `the Ruby parser failed on this file (${why}): nothing is imported`, importError: true };
   }
+}
+
+function withBeside(input: WorkerInput, { environment, actionPackVersion, drawnFiles, application }: BesideRoutes): WorkerInput {
+  return { ...input, environment, actionPackVersion, application, options: { ...input.options, drawnFiles } };
 }
 
 /** `RAILS_GEM_VERSION = '2.3.2' unless defined? RAILS_GEM_VERSION`: a top-level statement of environment.rb. */

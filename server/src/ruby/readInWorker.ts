@@ -3,9 +3,6 @@ import { type ImportedRoutes, type ImportedStatement, ImportError } from "./rout
 import { revived, type RubyUnset, type RubyValue } from "./rubyValues";
 import { RubyWorker } from "./rubyWorker";
 
-/** The largest Ruby file of an application read (routes.rb, config/environment.rb, a vendored Rails' version), by the CLI and the language server alike. */
-export const MAX_RUBY_BYTES = 5 * 1024 * 1024;
-
 /**
  * The routes.rb read in the worker thread (RubyWorker) for a command: its answer, or an ImportError
  * when Prism fails, ends the thread, or takes longer than the limit.

@@ -1,9 +1,5 @@
-import * as path from "path";
-
-import { readProjectFileOrNone } from "../files/regularFile";
 import { parseUri } from "../files/uris";
-import { drawnFilesBeside } from "./drawnFiles";
-import { MAX_RUBY_BYTES, revive } from "./readInWorker";
+import { revive } from "./readInWorker";
 import type { RubyReading, RubyRoutesReader } from "./rubyReading";
 import { RubyWorker, TIME_LIMIT_MS } from "./rubyWorker";
 
@@ -76,10 +72,9 @@ export class WorkerRubyReader implements RubyRoutesReader {
     void this.worker
       .read({
         routes: text,
-        environment: besideRoutes(uri, "environment.rb"),
-        actionPackVersion: besideRoutes(uri, "../vendor/rails/actionpack/lib/action_pack/version.rb"),
-        applicationRoot: applicationRootOf(uri),
-        options: { env: "production", constants: new Map(), despiteSyntaxErrors: true, drawnFiles: drawnFilesOf(uri) },
+        // What is beside it (environment.rb, the files it draws, the application's constants) the worker reads.
+        routesFile: parseUri(uri)?.fsPath,
+        options: { env: "production", constants: new Map(), despiteSyntaxErrors: true },
       })
       .then((output) => {
         // Disposed meanwhile: the reading is no one's.
@@ -96,27 +91,4 @@ export class WorkerRubyReader implements RubyRoutesReader {
         this.next();
       });
   }
-}
-
-/** The files of config/routes a modern routes.rb may draw, read from disk (an edit of one is read with the routes.rb's next reading). */
-function drawnFilesOf(uri: string): Map<string, string> | undefined {
-  const file = parseUri(uri)?.fsPath;
-  return file ? drawnFilesBeside(file, MAX_RUBY_BYTES) : undefined;
-}
-
-/** The application a routes.rb belongs to (`config/..`), whose constants its routes may read. */
-function applicationRootOf(uri: string): string | undefined {
-  const file = parseUri(uri)?.fsPath;
-  return file && path.join(path.dirname(file), "..");
-}
-
-/**
- * A file of the application a routes.rb's behaviour depends on (config/environment.rb, a vendored
- * Rails' version), relative to its folder, when there is one to read within the application (a
- * link out of it is not followed).
- */
-function besideRoutes(uri: string, relative: string): string | undefined {
-  const file = parseUri(uri)?.fsPath;
-  if (!file) return undefined;
-  return readProjectFileOrNone(path.join(path.dirname(file), relative), path.join(path.dirname(file), ".."), MAX_RUBY_BYTES);
 }
