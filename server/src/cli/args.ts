@@ -56,7 +56,7 @@ export interface ParsedArguments {
   env?: string;
   /** import --const NAME=VALUE: constants the routes.rb uses but does not define. */
   constants: Record<string, string>;
-  /** import --rails PATH: a Rails 2.2 or 2.3 checkout whose routing code draws the routes.rb, to compare. */
+  /** import --rails PATH: a Rails 2.2 or 2.3 checkout (a modern file: `installed`, or a Rails 6.1+ checkout) whose routing code draws the routes.rb, to compare. */
   rails?: string;
   /** literals --encoding NAME: the encoding of files that are not UTF-8, read and written back in it. */
   encoding?: "latin1" | "utf16le";

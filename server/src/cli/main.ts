@@ -192,9 +192,10 @@ const COMMANDS: Record<string, Command> = {
   and reported (exit 1 unless --allow-partial). Behaviour: --behaviour, else config/environment.rb's
   RAILS_GEM_VERSION (2.2 and earlier → A, 2.3 → B), else vendor/rails' version, else B, said. The file is
   read back through the analyser and its routes compared with the import's, in order; --check does that for the
-  file already written. With --rails PATH (a Rails 2.2 or 2.3 checkout; Ruby on the PATH), Rails' own routing
-  code also draws the routes.rb (the one time Ruby is run) and its routes are compared with the file's, in order;
-  a file Rails draws otherwise is not written. An existing file is not written over without --force.`,
+  file already written. With --rails PATH (a Rails 2.2 or 2.3 checkout for a Rails 2 file; for a modern one,
+  installed, Rails 6.1 or later as Ruby loads it, or a checkout; Ruby on the PATH), Rails' own routing code also
+  draws the routes.rb (the one time Ruby is run) and its routes are compared with the file's, in order; a file
+  Rails draws otherwise is not written. An existing file is not written over without --force.`,
     run: (args) => tooling(() => require("./commands/import") as typeof import("./commands/import"), "typescript and @ruby/prism").importCommand(args),
   },
   literals: {

@@ -23,12 +23,27 @@ export function expectedRoutes(body: readonly ImportedStatement[], settings: Dra
 /** Each place two route tables differ, as one line: a route only one has, or one whose fields differ. */
 export function routeDifferences(expected: readonly RouteJSON[], actual: readonly RouteJSON[]): string[] {
   const lines: string[] = [];
-  for (let i = 0; i < Math.max(expected.length, actual.length) && lines.length < 20; i++) {
-    const [a, b] = [expected[i], actual[i]];
-    if (!a) lines.push(`route ${i + 1}: the file has ${routeLine(b)}, which the import does not`);
-    else if (!b) lines.push(`route ${i + 1}: the file lacks ${routeLine(a)}`);
-    else if (JSON.stringify(a) !== JSON.stringify(b))
-      lines.push(`route ${i + 1}: ${routeLine(a)} is read from the file as ${routeLine(b)} (${JSON.stringify(b)})`);
+  const texts = (routes: readonly RouteJSON[]) => routes.map((route) => JSON.stringify(route));
+  const [want, have] = [texts(expected), texts(actual)];
+  let i = 0;
+  let j = 0;
+  while ((i < want.length || j < have.length) && lines.length < 20) {
+    if (i < want.length && j < have.length && want[i] === have[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    // Past a route only one table has (one left out of a partial import), the two meet again: said once, not at every route after it.
+    const lacked = j < have.length ? want.indexOf(have[j], i) : -1;
+    const added = i < want.length ? have.indexOf(want[i], j) : -1;
+    const lacks = j >= have.length || (lacked >= 0 && lacked - i <= RESYNC && (added < 0 || lacked - i <= added - j));
+    if (i < want.length && lacks) lines.push(`route ${i + 1}: the file lacks ${routeLine(expected[i++])}`);
+    else if (i >= want.length || (added >= 0 && added - j <= RESYNC))
+      lines.push(`route ${i + 1}: the file has ${routeLine(actual[j++])}, which the import does not`);
+    else lines.push(`route ${i + 1}: ${routeLine(expected[i++])} is read from the file as ${routeLine(actual[j])} (${have[j++]})`);
   }
   return lines;
 }
+
+/** How far ahead a table is searched for the route the other has: past it, the two are taken to differ there. */
+const RESYNC = 100;

@@ -1,26 +1,31 @@
 import * as cp from "child_process";
 import type { RouteJSON } from "resource-routes/internal";
 
-import { PLUGIN_METHODS } from "../ruby/routesRb";
+import { MODERN_GEM_METHODS, PLUGIN_METHODS } from "../ruby/routesRb";
 import { javascriptRegexp } from "../ruby/rubyRegexp";
+import { MODERN_SCRIPT } from "./modernRailsRoutes";
 
 /** How long Rails' routing code may take on a routes.rb: well under a second for hundreds of routes. */
 const TIME_LIMIT_MS = 60_000;
 
 /**
- * The routes Rails' own routing code draws from a routes.rb (`import --rails PATH`): Ruby runs the
- * routing files of a Rails 2.2 or 2.3 checkout (actionpack and activesupport, loaded alone, with
- * the few shims Ruby 3 needs for Rails 2's code) on the file, and prints its route table. The one
- * time the tools run the application's Ruby: the user asks for it by giving `--rails`.
+ * The routes Rails' own routing code draws from a routes.rb (`import --rails PATH`): for a Rails 2
+ * file, Ruby runs the routing files of a Rails 2.2 or 2.3 checkout (actionpack and activesupport,
+ * loaded alone, with the few shims Ruby 3 needs for Rails 2's code); for a modern one, an installed
+ * Rails 6.1 or later (`installed`, or a checkout first on the load path; modernRailsRoutes.ts). It
+ * prints its route table. The one time the tools run the application's Ruby: the user asks for it
+ * by giving `--rails`.
  */
 export function railsRoutes(
   railsPath: string,
   routesFile: string,
   env: string,
   constants: Readonly<Record<string, string>>,
+  modern = false,
 ): { rails: string; routes: RouteJSON[] } | { error: string } {
-  const run = cp.spawnSync("ruby", ["-", railsPath, routesFile, env, JSON.stringify(constants), JSON.stringify([...PLUGIN_METHODS])], {
-    input: SCRIPT,
+  const leftOut = modern ? MODERN_GEM_METHODS : [...PLUGIN_METHODS];
+  const run = cp.spawnSync("ruby", ["-", railsPath, routesFile, env, JSON.stringify(constants), JSON.stringify(leftOut)], {
+    input: modern ? MODERN_SCRIPT : SCRIPT,
     encoding: "utf8",
     timeout: TIME_LIMIT_MS,
     maxBuffer: 64 * 1024 * 1024,

@@ -128,6 +128,9 @@ const MODERN_OTHERS: Readonly<Record<string, string>> = {
   use_doorkeeper: "use_doorkeeper, Doorkeeper's routes",
 };
 
+/** The calls of a modern routes.rb that only a gem's or an engine's code draws: `import --rails` has Rails draw nothing for them either. */
+export const MODERN_GEM_METHODS: readonly string[] = Object.keys(MODERN_OTHERS).filter((method) => !["draw", "direct", "resolve"].includes(method));
+
 /** Route methods that plugins and gems added to Rails 2's mapper: what they draw only their code knows. */
 export const PLUGIN_METHODS: ReadonlySet<string> = new Set([
   "from_plugin",

@@ -263,3 +263,42 @@ describe("real applications' routes.rb (Rails 8), imported without Ruby: Rails 6
     });
   }
 });
+
+/** Whether Ruby and Rails 6.1 or later are installed here (Debian's ruby-actionpack): `import --rails installed` runs them. */
+function railsInstalled(): boolean {
+  const probe = cp.spawnSync(
+    "ruby",
+    ["-e", "require 'action_dispatch'; exit(Gem::Version.new(ActionPack::VERSION::STRING) >= Gem::Version.new('6.1') ? 0 : 1)"],
+    {
+      encoding: "utf8",
+      timeout: 60_000,
+    },
+  );
+  return probe.status === 0;
+}
+
+describe("import --rails installed: an installed Rails' own routing draws each modern routes.rb of the corpus", function () {
+  this.timeout(300_000);
+  const corpus = path.join(ROOT, "test", "fixtures", "modern-routes");
+  const installed = railsInstalled();
+  for (const app of ["shop", "human-essentials", "codetriage", "lobsters", "rubygems"]) {
+    (installed ? it : it.skip)(`${app}: Rails draws the written file's routes and those the import leaves out, each of these said once`, () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), `rr-rails-${app}-`));
+      fs.cpSync(path.join(corpus, app), dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, "Gemfile"), 'source "https://rubygems.org"\n');
+      const imported = run("import", path.join(dir, "config", "routes.rb"), "--allow-partial", "--rails", "installed");
+      const leftOut: Array<{ verb: string; path: string }> = fs.existsSync(path.join(corpus, app, "left-out.json"))
+        ? JSON.parse(fs.readFileSync(path.join(corpus, app, "left-out.json"), "utf8"))
+        : [];
+      const differences = imported.stderr.split("\n").filter((line) => /^route \d+: /.test(line));
+      assert.deepStrictEqual(
+        differences.map((line) => / lacks (\S+) (\S+) /.exec(line)?.slice(1, 3)),
+        leftOut.map(({ verb, path: routePath }) => [verb, routePath]),
+        imported.stderr,
+      );
+      if (!leftOut.length)
+        assert.match(imported.stderr, /routes: Rails 6\.1\.\d+(\.\d+)?'s own routing code draws from routes\.rb the routes the analyser reads from /);
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+  }
+});

@@ -56,8 +56,6 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   const modern = read.imported.modern === true;
   if (modern && args.behaviour && args.behaviour !== "C")
     throw new UsageError(`${file} draws modern Rails' routes, which import as behaviour C: --behaviour ${args.behaviour} does not apply`);
-  if (modern && args.rails)
-    throw new UsageError("--rails runs Rails 2's routing; modern routes are checked with --check (Rails 6.1's own tables are the conformance tests')");
   const decided: ReturnType<typeof railsBehaviour> = modern
     ? { behaviour: "C" as const, why: "modern Rails' routes: routes.draw with no mapper variable" }
     : args.behaviour
@@ -163,9 +161,9 @@ function againstRails(
   const fail = (lines: string[]) => ({ result: { ...result, stderr: [...result.stderr, ...lines.map(printable)], exitCode: 1 }, disproved: true });
   // Rails draws with the values the import used: the application's constants, then those given.
   const application = Object.fromEntries((fromApplication ?? []).map(({ name, value }) => [name, rubyLiteral(value)]));
-  const rails = railsRoutes(args.rails, file, args.env ?? "production", { ...application, ...args.constants });
+  const rails = railsRoutes(args.rails, file, args.env ?? "production", { ...application, ...args.constants }, behaviour === "C");
   if ("error" in rails) return fail([`${args.rails}: ${rails.error}`]);
-  const railsBehaviourOf = rails.rails === "2.2" ? "A" : "B";
+  const railsBehaviourOf = rails.rails === "2.2" ? "A" : rails.rails === "2.3" ? "B" : "C";
   if (railsBehaviourOf !== behaviour)
     return fail([
       `${args.rails} holds Rails ${rails.rails}, whose routes are behaviour ${railsBehaviourOf}; the import is ${behaviour}: give --behaviour ${railsBehaviourOf}, or a Rails ${behaviour === "A" ? "2.2" : "2.3"} checkout`,

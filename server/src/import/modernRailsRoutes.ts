@@ -1,0 +1,111 @@
+/**
+ * The Ruby that draws a modern routes.rb with an installed Rails' own routing (ActionDispatch 6.1 or
+ * later: Debian's ruby-actionpack, or a gem) and prints its routes as the analyser gives them, for
+ * `import --rails` on a modern file (railsRoutes.ts runs it). `RAILS` is `installed`, or a Rails
+ * checkout whose actionpack and activesupport are put first on Ruby's load path (their own
+ * dependencies then come from the installation). What the import leaves out (a gem's or an
+ * engine's calls) draws nothing here either, so that the rest compares.
+ */
+export const MODERN_SCRIPT = String.raw`# usage: ruby - RAILS ROUTES_RB ENV CONSTANTS_JSON LEFT_OUT_JSON < this
+require 'json'
+require 'pathname'
+
+rails, routes_file, environment, constants, left_out = ARGV
+unless rails == 'installed'
+  %w(actionpack activesupport).each { |lib| $LOAD_PATH.unshift(File.join(rails, lib, 'lib')) }
+end
+begin
+  require 'action_dispatch'
+  require 'action_controller'
+rescue LoadError => e
+  abort("#{rails}: Rails' routing does not load (#{e.message}): install Rails 6.1 or later (Debian: apt-get install ruby-actionpack)")
+end
+version = ActionPack::VERSION
+abort("#{rails} holds Rails #{version::STRING}: a modern routes.rb needs Rails 6.1 or later") if version::MAJOR < 6 || (version::MAJOR == 6 && version::MINOR < 1)
+
+SET = ActionDispatch::Routing::RouteSet.new
+SET.draw_paths = [Pathname.new(File.join(File.dirname(File.expand_path(routes_file)), 'routes'))]
+module ResourceRoutesApplication
+  def self.routes = SET
+  # Its settings ('Rails.application.config.force_ssl') are the running application's: none here.
+  def self.method_missing(*) = ResourceRoutesUnknown.made
+  def self.respond_to_missing?(*) = true
+end
+ENVIRONMENT = environment
+module Rails
+  def self.application = ResourceRoutesApplication
+  def self.env
+    ActiveSupport::StringInquirer.new(ENVIRONMENT.dup).tap { |env| env.define_singleton_method(:local?) { %w(development test).include?(ENVIRONMENT) } }
+  end
+end
+# A constant of the application's or a gem's the import was not given (Flipper::UI in a method the
+# file calls): a module whose methods answer nil, so that the routing around it draws.
+module ResourceRoutesUnknown
+  def self.made
+    Module.new do
+      def self.const_missing(name) = name.to_s.end_with?('Application') ? ResourceRoutesApplication : const_set(name, ResourceRoutesUnknown.made)
+      def self.method_missing(*) = nil
+      def self.respond_to_missing?(*) = true
+    end
+  end
+end
+class Object
+  # '<App>::Application.routes.draw': any constant ending in Application is the one drawn here.
+  def self.const_missing(name)
+    name.to_s.end_with?('Application') ? ResourceRoutesApplication : const_set(name, ResourceRoutesUnknown.made)
+  end
+end
+# The values the import used: the application's constants, then those given (Ruby's literal syntax).
+JSON.parse(constants || '{}').each do |name, text|
+  value = begin; eval(text, TOPLEVEL_BINDING); rescue ScriptError, StandardError; text; end
+  *outer, last = name.split('::')
+  owner = outer.inject(Object) { |m, n| m.const_defined?(n, false) ? m.const_get(n) : m.const_set(n, ResourceRoutesUnknown.made) }
+  owner.const_set(last, value) unless owner.const_defined?(last, false)
+end
+LEFT_OUT = JSON.parse(left_out || '[]')
+class ActionDispatch::Routing::Mapper
+  LEFT_OUT.each { |name| define_method(name) { |*, **, &| nil } }
+  # A call of a gem's or the application's that the import cannot follow, and leaves out.
+  def method_missing(*) = nil
+  def respond_to_missing?(*) = true
+end
+# 'draw :admin' with no config/routes/admin.rb, which the import leaves out, draws nothing here either.
+module ResourceRoutesDraw
+  def draw(name) = @draw_paths.any? { |path| File.exist?(File.join(path, "#{name}.rb")) } ? super : nil
+end
+ActionDispatch::Routing::Mapper.prepend(ResourceRoutesDraw)
+# A gem's file the routes require ('sidekiq/web') that is not installed here: its calls are left out anyway.
+module Kernel
+  alias_method :resource_routes_require, :require
+  def require(name)
+    resource_routes_require(name)
+  rescue LoadError
+    false
+  end
+end
+load File.expand_path(routes_file)
+
+text = ->(pairs) { pairs.map { |key, value| [key.to_s, value.is_a?(Regexp) ? value.source : value.to_s] }.sort.to_h }
+flags = { Regexp::IGNORECASE => 'i', Regexp::MULTILINE => 'm', Regexp::EXTENDED => 'x' }
+# A requirement written as a text or a symbol is that text (the analyser lists it so).
+patterns = ->(pairs) { pairs.map { |key, value| [key.to_s, value.is_a?(Regexp) ? [value.source, flags.select { |bit, _| value.options & bit != 0 }.values.join] : [value.to_s, '']] }.sort.to_h }
+routes = SET.routes.map do |route|
+  keys = route.path.names.map(&:to_sym)
+  defaults = route.defaults.reject { |key, _| key == :controller || key == :action }
+  # A glob's lazy any-text pattern is the segment's own rule, not a requirement (as Rails' table leaves it out).
+  requirements = route.path.requirements.reject { |key, value| key == :controller || value == /.+?/ }
+  endpoint = route.app.respond_to?(:app) ? route.app.app : route.app
+  redirect = endpoint.is_a?(ActionDispatch::Routing::Redirect) ? endpoint : nil
+  {
+    'name' => route.name,
+    'verb' => route.verb.empty? ? 'ANY' : route.verb,
+    'path' => route.path.spec.to_s,
+    'controller' => redirect || keys.include?(:controller) ? nil : route.defaults[:controller]&.to_s,
+    'action' => redirect || keys.include?(:action) ? nil : route.defaults[:action]&.to_s,
+    'requirements' => patterns.(requirements),
+    'params' => text.(defaults.reject { |key, _| keys.include?(key) }),
+    'conditions' => text.(route.constraints.reject { |key, _| key == :request_method }),
+  }.merge(redirect ? { 'redirect' => { 'status' => redirect.status, 'to' => redirect.is_a?(ActionDispatch::Routing::OptionRedirect) ? redirect.options.transform_keys(&:to_s) : redirect.block } } : {})
+end
+puts JSON.generate('rails' => version::STRING, 'routes' => routes)
+`;
