@@ -79,7 +79,7 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     routesChanged.now();
     if (client.workspace?.inlayHint?.refreshSupport) void connection.languages.inlayHint.refresh().catch(() => undefined);
   };
-  const rubyReader = new OnDemandRubyReader(rubyRead);
+  const rubyReader = new OnDemandRubyReader(rubyRead, () => workspace.settings.railsEnv);
   const readiness = new FileReadiness(
     (uri) => workspace.document(uri) !== undefined,
     (uri) => rubyReader.reading(uri),

@@ -12,11 +12,15 @@ const rubyReader = () => require("./rubyReader") as typeof import("./rubyReader"
 export class OnDemandRubyReader implements RubyRoutesReader {
   private made: WorkerRubyReader | undefined;
 
-  constructor(private readonly arrived: (uri: string) => void) {}
+  constructor(
+    private readonly arrived: (uri: string) => void,
+    /** See WorkerRubyReader's `env`. */
+    private readonly env: () => string,
+  ) {}
 
   /** See WorkerRubyReader.read. */
   read(uri: string, text: string): RubyReading | undefined {
-    this.made ??= new (rubyReader().WorkerRubyReader)(this.arrived);
+    this.made ??= new (rubyReader().WorkerRubyReader)(this.arrived, undefined, this.env);
     return this.made.read(uri, text);
   }
 

@@ -10,16 +10,18 @@ import { RubyWorker, TIME_LIMIT_MS } from "./rubyWorker";
  * text; `arrived` says when one is ready.
  */
 export class WorkerRubyReader implements RubyRoutesReader {
-  /** Each file's last reading, with its text; `stale` once a file it draws changed (it stands in while the file is read again). */
-  private readonly readings = new Map<string, { text: string; reading: RubyReading; stale?: true }>();
+  /** Each file's last reading, with its text and environment; `stale` once a file it draws changed (it stands in while the file is read again). */
+  private readonly readings = new Map<string, { text: string; env: string; reading: RubyReading; stale?: true }>();
   /** The newest text of each file still to read, in the order asked. */
   private readonly waiting = new Map<string, string>();
-  private busy: { uri: string; text: string } | undefined;
+  private busy: { uri: string; text: string; env: string } | undefined;
   private readonly worker: RubyWorker;
 
   constructor(
     private readonly arrived: (uri: string) => void,
     timeLimitMs = TIME_LIMIT_MS,
+    /** The environment files are read in (the `railsEnv` setting): a reading of another is read again. */
+    private readonly env: () => string = () => "production",
   ) {
     this.worker = new RubyWorker(false, timeLimitMs);
   }
@@ -30,8 +32,9 @@ export class WorkerRubyReader implements RubyRoutesReader {
    */
   read(uri: string, text: string): RubyReading | undefined {
     const known = this.readings.get(uri);
-    if (known?.text === text && !known.stale) return known.reading;
-    if (this.busy?.uri !== uri || this.busy.text !== text) this.waiting.set(uri, text);
+    const env = this.env();
+    if (known?.text === text && known.env === env && !known.stale) return known.reading;
+    if (this.busy?.uri !== uri || this.busy.text !== text || this.busy.env !== env) this.waiting.set(uri, text);
     this.next();
     return known?.reading;
   }
@@ -68,13 +71,13 @@ export class WorkerRubyReader implements RubyRoutesReader {
     if (first.done) return;
     const [uri, text] = first.value;
     this.waiting.delete(uri);
-    const busy = (this.busy = { uri, text });
+    const busy = (this.busy = { uri, text, env: this.env() });
     void this.worker
       .read({
         routes: text,
         // What is beside it (environment.rb, the files it draws, the application's constants) the worker reads.
         routesFile: parseUri(uri)?.fsPath,
-        options: { env: "production", constants: new Map(), despiteSyntaxErrors: true },
+        options: { env: busy.env, constants: new Map(), despiteSyntaxErrors: true },
       })
       .then((output) => {
         // Disposed meanwhile: the reading is no one's.
@@ -86,7 +89,7 @@ export class WorkerRubyReader implements RubyRoutesReader {
             : "error" in output
               ? { error: output.error, span: output.span }
               : { ...output, imported: revive(output.imported) };
-        this.readings.set(uri, { text, reading });
+        this.readings.set(uri, { text, env: busy.env, reading });
         this.arrived(uri);
         this.next();
       });

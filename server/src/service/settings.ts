@@ -31,6 +31,8 @@ export interface ServiceSettings {
   frontEndGlobs: readonly string[];
   /** Where recorded test coverage is read, relative to a workspace folder (`coverage.folder`): a declaration's hover says which routes tests exercise. */
   coverageFolder: string;
+  /** The environment a routes.rb is read in (`railsEnv`): what `Rails.env.production?` and its kind answer, as `import --env` does. */
+  railsEnv: string;
 }
 
 type Feature = "hover" | "completion" | "diagnostics" | "codeLens" | "inlayHints";
@@ -51,6 +53,7 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   testGlobs: DEFAULT_TEST_GLOBS,
   frontEndGlobs: DEFAULT_FRONT_END_GLOBS,
   coverageFolder: "coverage/routes",
+  railsEnv: "production",
 };
 
 /**
@@ -66,6 +69,10 @@ export function readSettings(raw: unknown): { settings: ServiceSettings; problem
   if (input.defaultBehaviour !== undefined) {
     if (isBehaviour(input.defaultBehaviour)) settings.defaultBehaviour = input.defaultBehaviour;
     else bad("defaultBehaviour", `"A", "B" or "C"`);
+  }
+  if (input.railsEnv !== undefined) {
+    if (typeof input.railsEnv === "string" && /^\w+$/.test(input.railsEnv)) settings.railsEnv = input.railsEnv;
+    else bad("railsEnv", 'an environment\'s name such as "production" or "development"');
   }
   for (const key of ["routingFiles", "exclude"] as const) {
     if (input[key] === undefined) continue;

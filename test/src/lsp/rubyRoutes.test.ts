@@ -204,6 +204,37 @@ describe("language server over stdio: a modern routes.rb that reads the applicat
   });
 });
 
+describe("language server over stdio: the environment a routes.rb is read in (railsEnv)", function () {
+  this.timeout(30_000);
+
+  it("production unless the setting says otherwise, and read again when it changes", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "rr-env-"));
+    fs.mkdirSync(path.join(folder, "config"));
+    const routesRb = path.join(folder, "config", "routes.rb");
+    const text = 'Rails.application.routes.draw do\n  resources :posts, only: :index\n  get "letters" => "letters#index" if Rails.env.development?\nend\n';
+    fs.writeFileSync(routesRb, text);
+    const client = new LanguageClient();
+    const names = async () =>
+      ((await client.connection.sendRequest(rpc.WorkspaceSymbolRequest.type, { query: "_path" })) as rpc.SymbolInformation[]).map((s) => s.name).sort();
+    const until = async (expected: string[]) => {
+      for (let i = 0; i < 200 && JSON.stringify(await names()) !== JSON.stringify(expected); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepStrictEqual(await names(), expected);
+    };
+    try {
+      await client.start(URI.file(folder).toString());
+      await client.open(URI.file(routesRb).toString(), text);
+      await until(["posts_path"]);
+      client.settings = { railsEnv: "development" };
+      await client.connection.sendNotification(rpc.DidChangeConfigurationNotification.type, { settings: {} });
+      await until(["letters_path", "posts_path"]);
+    } finally {
+      assert.strictEqual(await client.stop(), 0);
+      assert.deepStrictEqual(client.errors, []);
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("language server over stdio: a Rails application's TypeScript front end, its helpers from config/routes.rb", function () {
   this.timeout(30_000);
   const ROUTES_RB = "Rails.application.routes.draw do\n  resources :posts, only: [:index, :show] do\n    member { post :publish }\n  end\nend\n";
