@@ -166,27 +166,56 @@ describe("language server over stdio: a modern routes.rb and the files it draws"
   });
 });
 
+/** A new Rails application's folder: its files by path (config/routes.rb among them). */
+function railsApplication(prefix: string, files: Record<string, string>): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+    fs.writeFileSync(path.join(folder, file), text);
+  }
+  return folder;
+}
+
+/** Runs `use` with a real server started on `folder`, then stops it (cleanly, with no error logged) and removes the folder. */
+async function withServer(folder: string, use: (client: LanguageClient, uriOf: (file: string) => string) => Promise<void>): Promise<void> {
+  const client = new LanguageClient();
+  try {
+    await client.start(URI.file(folder).toString());
+    await use(client, (file) => URI.file(path.join(folder, file)).toString());
+  } finally {
+    assert.strictEqual(await client.stop(), 0);
+    assert.deepStrictEqual(client.errors, []);
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** What `ask` answers once `done` holds of it (the routes.rb is read in the server's worker: its routes come when the reading arrives). */
+async function answered<T>(ask: () => Promise<T>, done: (answer: T) => boolean): Promise<T> {
+  let answer = await ask();
+  for (let i = 0; i < 200 && !done(answer); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer = await ask();
+  }
+  return answer;
+}
+
 describe("language server over stdio: a modern routes.rb that reads the application's own constants", function () {
   this.timeout(30_000);
 
-  it("finds them as the import does (config/application.rb's module), and a file's edit is read with the next reading", async () => {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "rr-constants-"));
-    fs.mkdirSync(path.join(folder, "config"));
-    const routesRb = path.join(folder, "config", "routes.rb");
+  it("finds them as the import does (config/application.rb's module)", async () => {
     const text = "Rails.application.routes.draw do\n  resources :pages, only: :show, constraints: { id: Regexp.union(Shop::PAGES) }\nend\n";
-    fs.writeFileSync(routesRb, text);
-    fs.writeFileSync(path.join(folder, "config", "application.rb"), "module Shop\n  PAGES = %w[about faq].freeze\nend\n");
-    const client = new LanguageClient();
-    const uri = URI.file(routesRb).toString();
-    try {
-      await client.start(URI.file(folder).toString());
+    const folder = railsApplication("rr-constants-", {
+      "config/routes.rb": text,
+      "config/application.rb": "module Shop\n  PAGES = %w[about faq].freeze\nend\n",
+    });
+    await withServer(folder, async (client, uriOf) => {
+      const uri = uriOf("config/routes.rb");
       await client.open(uri, text);
-      // Read in the worker: once it arrives, the route is drawn with the constant's pattern, and nothing is reported unread.
-      let hover: rpc.Hover | null = null;
-      for (let i = 0; i < 200 && !hover; i++) {
-        hover = await client.connection.sendRequest(rpc.HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 14 } });
-        if (!hover) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      // Once the reading arrives, the route is drawn with the constant's pattern, and nothing is reported unread.
+      const hover = await answered(
+        () => client.connection.sendRequest(rpc.HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 14 } }),
+        (answer) => answer !== null,
+      );
       assert.match(
         (hover?.contents as rpc.MarkupContent | undefined)?.value ?? "",
         /`pages`: 1 route[\s\S]*\| GET \| `\/pages\/:id\(\.:format\)` \| `page_path` \|/,
@@ -196,11 +225,7 @@ describe("language server over stdio: a modern routes.rb that reads the applicat
         diagnostics.filter((d) => d.code === "not-static").map((d) => d.message),
         [],
       );
-    } finally {
-      assert.strictEqual(await client.stop(), 0);
-      assert.deepStrictEqual(client.errors, []);
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -208,30 +233,18 @@ describe("language server over stdio: the environment a routes.rb is read in (ra
   this.timeout(30_000);
 
   it("production unless the setting says otherwise, and read again when it changes", async () => {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "rr-env-"));
-    fs.mkdirSync(path.join(folder, "config"));
-    const routesRb = path.join(folder, "config", "routes.rb");
     const text = 'Rails.application.routes.draw do\n  resources :posts, only: :index\n  get "letters" => "letters#index" if Rails.env.development?\nend\n';
-    fs.writeFileSync(routesRb, text);
-    const client = new LanguageClient();
-    const names = async () =>
-      ((await client.connection.sendRequest(rpc.WorkspaceSymbolRequest.type, { query: "_path" })) as rpc.SymbolInformation[]).map((s) => s.name).sort();
-    const until = async (expected: string[]) => {
-      for (let i = 0; i < 200 && JSON.stringify(await names()) !== JSON.stringify(expected); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-      assert.deepStrictEqual(await names(), expected);
-    };
-    try {
-      await client.start(URI.file(folder).toString());
-      await client.open(URI.file(routesRb).toString(), text);
+    await withServer(railsApplication("rr-env-", { "config/routes.rb": text }), async (client, uriOf) => {
+      const names = async () =>
+        ((await client.connection.sendRequest(rpc.WorkspaceSymbolRequest.type, { query: "_path" })) as rpc.SymbolInformation[]).map((s) => s.name).sort();
+      const until = async (expected: string[]) =>
+        assert.deepStrictEqual(await answered(names, (found) => JSON.stringify(found) === JSON.stringify(expected)), expected);
+      await client.open(uriOf("config/routes.rb"), text);
       await until(["posts_path"]);
       client.settings = { railsEnv: "development" };
       await client.connection.sendNotification(rpc.DidChangeConfigurationNotification.type, { settings: {} });
       await until(["letters_path", "posts_path"]);
-    } finally {
-      assert.strictEqual(await client.stop(), 0);
-      assert.deepStrictEqual(client.errors, []);
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -241,39 +254,26 @@ describe("language server over stdio: a Rails application's TypeScript front end
   const PAGE = 'import { post_path } from "../routes";\n\nexport const link = post_path(1);\nexport const next = publish_po;\n';
 
   it("completes, hovers and goes to the definition in routes.rb, with nothing generated first", async () => {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "rr-front-"));
-    fs.mkdirSync(path.join(folder, "config"));
-    fs.mkdirSync(path.join(folder, "app", "javascript", "pages"), { recursive: true });
-    fs.writeFileSync(path.join(folder, "config", "routes.rb"), ROUTES_RB);
-    const pagePath = path.join(folder, "app", "javascript", "pages", "post.ts");
-    fs.writeFileSync(pagePath, PAGE);
-    const routesUri = URI.file(path.join(folder, "config", "routes.rb")).toString();
-    const pageUri = URI.file(pagePath).toString();
-    const client = new LanguageClient();
-    const at = (line: number, character: number) => ({ textDocument: { uri: pageUri }, position: { line, character } });
-    try {
-      await client.start(URI.file(folder).toString());
+    const folder = railsApplication("rr-front-", { "config/routes.rb": ROUTES_RB, "app/javascript/pages/post.ts": PAGE });
+    await withServer(folder, async (client, uriOf) => {
+      const pageUri = uriOf("app/javascript/pages/post.ts");
+      const at = (line: number, character: number) => ({ textDocument: { uri: pageUri }, position: { line, character } });
       await client.open(pageUri, PAGE);
-      // The routes.rb is read in the server's worker: its helpers come once the reading arrives.
-      let labels: string[] = [];
-      for (let i = 0; i < 200 && !labels.includes("publish_post_path"); i++) {
-        const completion = (await client.connection.sendRequest(rpc.CompletionRequest.type, at(3, 30))) as rpc.CompletionList | rpc.CompletionItem[] | null;
-        labels = (Array.isArray(completion) ? completion : (completion?.items ?? [])).map((item) => item.label);
-        if (!labels.includes("publish_post_path")) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      assert.ok(labels.includes("publish_post_path"), labels.join(", "));
+      const labelsOf = (completion: rpc.CompletionList | rpc.CompletionItem[] | null) =>
+        (Array.isArray(completion) ? completion : (completion?.items ?? [])).map((item) => item.label);
+      const completion = await answered(
+        async () => (await client.connection.sendRequest(rpc.CompletionRequest.type, at(3, 30))) as rpc.CompletionList | rpc.CompletionItem[] | null,
+        (answer) => labelsOf(answer).includes("publish_post_path"),
+      );
+      assert.ok(labelsOf(completion).includes("publish_post_path"), labelsOf(completion).join(", "));
       const hover = await client.connection.sendRequest(rpc.HoverRequest.type, at(2, 22));
       assert.match(JSON.stringify(hover?.contents ?? ""), /GET `\/posts\/:id\(\.:format\)` → `posts#show`/);
       const definition = (await client.connection.sendRequest(rpc.DefinitionRequest.type, at(2, 22))) as rpc.Location | rpc.Location[] | null;
       const locations = Array.isArray(definition) ? definition : definition ? [definition] : [];
       assert.deepStrictEqual(
         locations.map((location) => [location.uri, location.range.start.line]),
-        [[routesUri, 1]],
+        [[uriOf("config/routes.rb"), 1]],
       );
-    } finally {
-      assert.strictEqual(await client.stop(), 0);
-      assert.deepStrictEqual(client.errors, []);
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
+    });
   });
 });
