@@ -478,6 +478,25 @@ try {
     assert.match(text, /map\.named_route\("receipt", "receipts\/:id"/);
   });
 
+  await check("a Rails application's TypeScript front end: completion offers its routes.rb's helpers, and F12 goes to the routes.rb", async () => {
+    await openFile("shop/app/javascript/cart.ts");
+    // The routes.rb is read in the server's worker: its helpers come once the reading arrives.
+    const items = await eventually(async () => {
+      await page.keyboard.press("Escape");
+      await goTo(3, 31);
+      await page.keyboard.press("Control+Space");
+      const widget = page.locator(".suggest-widget:visible");
+      await widget.waitFor({ timeout: 3_000 });
+      const text = await widget.innerText();
+      return /checkout_cart_path/.test(text) ? text : undefined;
+    }, "the routes.rb's helper completions");
+    assert.match(items, /checkout_cart_url/);
+    await page.keyboard.press("Escape");
+    await goTo(2, 22); // on "cart_path"
+    await page.keyboard.press("F12");
+    await page.locator('.tab.active[aria-label*="routes.rb"]').first().waitFor({ timeout: 20_000 });
+  });
+
   await check("Rename and keep the old URLs working… renames a resource, keeps its controller that another route names, and saves admin.ts and a new redirects.ts", async () => {
     // Its tab, open since the settings check.
     await showFile("config/admin.ts");
