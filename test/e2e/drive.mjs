@@ -478,6 +478,26 @@ try {
     assert.match(text, /map\.named_route\("receipt", "receipts\/:id"/);
   });
 
+  await check("a routing file in behaviour C: hover lists modern Rails' routes (PATCH and PUT for update, the optional format)", async () => {
+    await openFile("modern/orders.ts");
+    // Asked again until it lists the routes: the file is new to the server when it opens.
+    const text = await eventually(async () => {
+      await page.keyboard.press("Escape");
+      await goTo(5, 17);
+      await page.keyboard.press("Control+K");
+      await page.keyboard.press("Control+I");
+      const widget = page.locator(".monaco-hover:visible").first();
+      await widget.waitFor({ timeout: 5_000 });
+      const shown = await widget.innerText();
+      return /3 routes/.test(shown) ? shown : undefined;
+    }, "the hover's routes");
+    assert.match(text, /PATCH\s+\/orders\/:id\(\.:format\)/);
+    assert.match(text, /PUT\s+\/orders\/:id\(\.:format\)/);
+    assert.match(text, /Its block adds 1 route/);
+    assert.match(text, /ship_order_path/);
+    await page.keyboard.press("Escape");
+  });
+
   await check("a Rails application's TypeScript front end: completion offers its routes.rb's helpers, and F12 goes to the routes.rb", async () => {
     await openFile("shop/app/javascript/cart.ts");
     // The routes.rb is read in the server's worker: its helpers come once the reading arrives.
