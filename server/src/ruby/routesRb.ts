@@ -848,10 +848,8 @@ class Reader {
       return this.regexpCall(node, scope);
     const receiver = node.receiver ? this.value(node.receiver, scope) : new Unknown(`a call of ${method}`);
     if (receiver instanceof Unknown) return node.receiver ? receiver : new Unknown(`a call of ${method}, which the importer cannot evaluate`);
-    const values = argumentsOf(node).map((a) => this.value(a, scope));
-    const unknown = values.find((a): a is Unknown => a instanceof Unknown);
-    if (unknown) return unknown;
-    const args = values as RubyValue[];
+    const args = this.argumentValues(node, scope);
+    if (args instanceof Unknown) return args;
     // A method of a value nothing gave cannot be known either: said as the constant.
     const unset = unsetIn([receiver, ...args]);
     if (unset.size) return unknownConstant([...unset][0].unset);
@@ -874,14 +872,19 @@ class Reader {
     return new Unknown(`${this.text(node).slice(0, 60)}, which the importer cannot evaluate`);
   }
 
+  /** A call's arguments' values, or the first that cannot be known. */
+  private argumentValues(node: NodeOf<"CallNode">, scope: Scope): RubyValue[] | Unknown {
+    const values = argumentsOf(node).map((a) => this.value(a, scope));
+    return values.find((a): a is Unknown => a instanceof Unknown) ?? (values as RubyValue[]);
+  }
+
   /** Ruby's `Regexp.union` and `Regexp.escape` of values the file gives (`Regexp.union(PAGES)`). */
   private regexpCall(node: NodeOf<"CallNode">, scope: Scope): RubyValue | Unknown {
-    const values = argumentsOf(node).map((a) => this.value(a, scope));
-    const unknown = values.find((a): a is Unknown => a instanceof Unknown);
-    if (unknown) return unknown;
-    const unset = unsetIn(values as RubyValue[]);
+    const args = this.argumentValues(node, scope);
+    if (args instanceof Unknown) return args;
+    const unset = unsetIn(args);
     if (unset.size) return unknownConstant([...unset][0].unset);
-    return REGEXP_METHODS[node.name](values as RubyValue[]) ?? new Unknown(`${this.text(node).slice(0, 60)}, which the importer cannot evaluate`);
+    return REGEXP_METHODS[node.name](args) ?? new Unknown(`${this.text(node).slice(0, 60)}, which the importer cannot evaluate`);
   }
 
   /**
@@ -891,10 +894,8 @@ class Reader {
    */
   private redirect(node: NodeOf<"CallNode">, scope: Scope): RubyValue | Unknown {
     if (node.block) return new Unknown("redirect with a block, which only the application runs");
-    const values = argumentsOf(node).map((a) => this.value(a, scope));
-    const unknown = values.find((a): a is Unknown => a instanceof Unknown);
-    if (unknown) return unknown;
-    const args = values as RubyValue[];
+    const args = this.argumentValues(node, scope);
+    if (args instanceof Unknown) return args;
     const last = args[args.length - 1];
     const options = last instanceof RubyHash ? last : undefined;
     const rest = options ? args.slice(0, -1) : args;
