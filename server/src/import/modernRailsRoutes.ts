@@ -1,3 +1,5 @@
+import { definedConstants, PAIRS } from "./railsDriver";
+
 /**
  * The Ruby that draws a modern routes.rb with an installed Rails' own routing (ActionDispatch 6.1 or
  * later: Debian's ruby-actionpack, or a gem) and prints its routes as the analyser gives them, for
@@ -55,13 +57,7 @@ class Object
     name.to_s.end_with?('Application') ? ResourceRoutesApplication : const_set(name, ResourceRoutesUnknown.made)
   end
 end
-# The values the import used: the application's constants, then those given (Ruby's literal syntax).
-JSON.parse(constants || '{}').each do |name, text|
-  value = begin; eval(text, TOPLEVEL_BINDING); rescue ScriptError, StandardError; text; end
-  *outer, last = name.split('::')
-  owner = outer.inject(Object) { |m, n| m.const_defined?(n, false) ? m.const_get(n) : m.const_set(n, ResourceRoutesUnknown.made) }
-  owner.const_set(last, value) unless owner.const_defined?(last, false)
-end
+${definedConstants("ResourceRoutesUnknown.made")}
 LEFT_OUT = JSON.parse(left_out || '[]')
 class ActionDispatch::Routing::Mapper
   LEFT_OUT.each { |name| define_method(name) { |*, **, &| nil } }
@@ -85,10 +81,7 @@ module Kernel
 end
 load File.expand_path(routes_file)
 
-text = ->(pairs) { pairs.map { |key, value| [key.to_s, value.is_a?(Regexp) ? value.source : value.to_s] }.sort.to_h }
-flags = { Regexp::IGNORECASE => 'i', Regexp::MULTILINE => 'm', Regexp::EXTENDED => 'x' }
-# A requirement written as a text or a symbol is that text (the analyser lists it so).
-patterns = ->(pairs) { pairs.map { |key, value| [key.to_s, value.is_a?(Regexp) ? [value.source, flags.select { |bit, _| value.options & bit != 0 }.values.join] : [value.to_s, '']] }.sort.to_h }
+${PAIRS}
 routes = SET.routes.map do |route|
   keys = route.path.names.map(&:to_sym)
   defaults = route.defaults.reject { |key, _| key == :controller || key == :action }

@@ -4,6 +4,7 @@ import type { RouteJSON } from "resource-routes/internal";
 import { MODERN_GEM_METHODS, PLUGIN_METHODS } from "../ruby/routesRb";
 import { javascriptRegexp } from "../ruby/rubyRegexp";
 import { MODERN_SCRIPT } from "./modernRailsRoutes";
+import { definedConstants, PAIRS } from "./railsDriver";
 
 /** How long Rails' routing code may take on a routes.rb: well under a second for hundreds of routes. */
 const TIME_LIMIT_MS = 60_000;
@@ -200,15 +201,7 @@ module ActionController::Routing
 end
 
 RAILS_ENV = environment unless defined?(RAILS_ENV)
-# Constants from elsewhere, as the import was given them (--const).
-# A constant given in Ruby's literal syntax is that value; any other text, the text (as the import reads them).
-# A name with :: (User::USERNAME_FORMAT, the application's) is set in modules made for it.
-JSON.parse(constants || '{}').each do |name, text|
-  value = begin; eval(text, TOPLEVEL_BINDING); rescue ScriptError, StandardError; text; end
-  *outer, last = name.split('::')
-  owner = outer.inject(Object) { |m, n| m.const_defined?(n, false) ? m.const_get(n) : m.const_set(n, Module.new) }
-  owner.const_set(last, value) unless owner.const_defined?(last, false)
-end
+${definedConstants("Module.new")}
 module Rails
   def self.env() RAILS_ENV.dup.tap { |env| env.define_singleton_method(:method_missing) { |name, *| name.to_s.end_with?('?') ? name.to_s.chomp('?') == RAILS_ENV : super() } } end
 end
@@ -230,10 +223,7 @@ set = ActionController::Routing::Routes
 ActionController::Routing.use_controllers!(set.routes.map { |route| route.requirements[:controller] }.compact.map(&:to_s).uniq)
 set.routes.each(&:rails_freeze)
 names = set.named_routes.routes.map { |name, route| [route.object_id, name.to_s] }.to_h
-text = ->(pairs) { pairs.map { |key, value| [key.to_s, value.is_a?(Regexp) ? value.source : value.to_s] }.sort.to_h }
-# A regexp with the flags that decide how it is written in JavaScript.
-flags = { Regexp::IGNORECASE => 'i', Regexp::MULTILINE => 'm', Regexp::EXTENDED => 'x' }
-patterns = ->(pairs) { pairs.map { |key, value| [key.to_s, [value.source, flags.select { |bit, _| value.options & bit != 0 }.values.join]] }.sort.to_h }
+${PAIRS}
 routes = set.routes.map do |route|
   keyed = route.segments.select { |segment| segment.respond_to?(:key) }
   keys = keyed.map(&:key)
