@@ -33,17 +33,13 @@ export function routeDifferences(expected: readonly RouteJSON[], actual: readonl
       j++;
       continue;
     }
-    // Past a route only one table has (one left out of a partial import), the two meet again: said once, not at every route after it.
-    const lacked = j < have.length ? want.indexOf(have[j], i) : -1;
-    const added = i < want.length ? have.indexOf(want[i], j) : -1;
-    const lacks = j >= have.length || (lacked >= 0 && lacked - i <= RESYNC && (added < 0 || lacked - i <= added - j));
-    if (i < want.length && lacks) lines.push(`route ${i + 1}: the file lacks ${routeLine(expected[i++])}`);
-    else if (i >= want.length || (added >= 0 && added - j <= RESYNC))
-      lines.push(`route ${i + 1}: the file has ${routeLine(actual[j++])}, which the import does not`);
+    // A route only one table has (one a partial import left out) is said once, the two meeting again past
+    // it; where each has the other's route elsewhere (moved), or neither has it, they differ where they stand.
+    const lacks = j >= have.length || (!have.includes(want[i], j) && want.includes(have[j], i));
+    const adds = i >= want.length || (!want.includes(have[j], i) && have.includes(want[i], j));
+    if (lacks) lines.push(`route ${i + 1}: the file lacks ${routeLine(expected[i++])}`);
+    else if (adds) lines.push(`route ${i + 1}: the file has ${routeLine(actual[j++])}, which the import does not`);
     else lines.push(`route ${i + 1}: ${routeLine(expected[i++])} is read from the file as ${routeLine(actual[j])} (${have[j++]})`);
   }
   return lines;
 }
-
-/** How far ahead a table is searched for the route the other has: past it, the two are taken to differ there. */
-const RESYNC = 100;
