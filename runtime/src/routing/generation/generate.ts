@@ -63,11 +63,8 @@ export function generatePath(route: Route, values: Record<string, unknown>, help
   const used = new Set<string>();
   const checked = checkedRequirementKeys(route, rules);
   const pieces: string[] = [];
-  // An optional part's value that is the route's default is no value, where the rules leave it out.
-  const given = (key: string) =>
-    present(values[key]) && !(rules.omitsOptionalDefaults && key in route.defaults && toParam(values[key]) === route.defaults[key]);
   // C's optional groups: the form that keeps each group whose keys have values.
-  const segments = route.groups.length ? formFor(route, given).segments : route.segments;
+  const segments = route.groups.length ? formFor(route, (key) => given(route, values, rules, key)).segments : route.segments;
   const required = route.groups.length ? segments.length : route.requiredSegments;
   // The keys of a group left out are the route's all the same: never written in the query.
   if (route.groups.length) for (const key of segmentKeys(route.segments)) used.add(key);
@@ -85,13 +82,18 @@ export function generatePath(route: Route, values: Record<string, unknown>, help
     for (let p = 0; p < segment.length; p++) {
       const part = segment[p];
       if (part.kind === "static") {
-        const dropsDot = optionalFormat && p === segment.length - 2 && !given("format");
+        const dropsDot = optionalFormat && p === segment.length - 2 && !given(route, values, rules, "format");
         text += dropsDot ? part.text.slice(0, -1) : part.text;
         continue;
       }
       used.add(part.key);
       // B's optional format takes no default, in generation as in recognition.
-      const raw = optionalFormat && part.key === "format" ? (given("format") ? values.format : undefined) : (values[part.key] ?? route.defaults[part.key]);
+      const raw =
+        optionalFormat && part.key === "format"
+          ? given(route, values, rules, "format")
+            ? values.format
+            : undefined
+          : (values[part.key] ?? route.defaults[part.key]);
       if (!present(raw)) {
         if (optionalFormat && part.key === "format") continue;
         throw new RoutingError(
@@ -123,6 +125,15 @@ export function generatePath(route: Route, values: Record<string, unknown>, help
  */
 export function checkedRequirementKeys(route: Route, rules: GenerationRules): ReadonlySet<string> {
   if (!rules.checksRequiredPartsOnly) return NONE;
+  let keys = checkedKeysOf.get(route);
+  if (!keys) checkedKeysOf.set(route, (keys = requiredConstrainedKeys(route)));
+  return keys;
+}
+
+/** By route, made at its first path: a helper's every call asks. */
+const checkedKeysOf = new WeakMap<Route, ReadonlySet<string>>();
+
+function requiredConstrainedKeys(route: Route): ReadonlySet<string> {
   const keys = new Set<string>();
   const optional = (index: number) => index >= route.requiredSegments || route.groups.some(([first, end]) => index >= first && index < end);
   route.segments.forEach((segment, index) => {
@@ -134,6 +145,11 @@ export function checkedRequirementKeys(route: Route, rules: GenerationRules): Re
 }
 
 const NONE: ReadonlySet<string> = new Set();
+
+/** Whether an optional part has a value to write: present, and not the route's default where the rules leave that out. */
+function given(route: Route, values: Record<string, unknown>, rules: GenerationRules, key: string): boolean {
+  return present(values[key]) && !(rules.omitsOptionalDefaults && key in route.defaults && toParam(values[key]) === route.defaults[key]);
+}
 
 function checkRequirement(route: Route, key: string, value: string, helper: string): void {
   const requirement = route.requirements[key];
