@@ -209,7 +209,10 @@ export function applicationConstants(
     memo?.set(file, { text, env, constants });
     for (const [name, value] of constants) if (!found.has(name)) found.set(name, { value, from: file });
   }
-  if (memo) for (const file of [...memo.keys()]) if (!files.some((f) => f.file === file)) memo.delete(file);
+  if (memo) {
+    const current = new Set(files.map((f) => f.file));
+    for (const file of [...memo.keys()]) if (!current.has(file)) memo.delete(file);
+  }
   return found;
 }
 
