@@ -128,6 +128,19 @@ async function goTo(line, column) {
   await page.waitForTimeout(200);
 }
 
+/** The completion list's text at a 1-based line and column, asked again until it holds `wanted`. */
+async function suggested(line, column, wanted, what) {
+  return eventually(async () => {
+    await page.keyboard.press("Escape");
+    await goTo(line, column);
+    await page.keyboard.press("Control+Space");
+    const widget = page.locator(".suggest-widget:visible");
+    await widget.waitFor({ timeout: 3_000 });
+    const text = await widget.innerText();
+    return wanted.test(text) ? text : undefined;
+  }, what);
+}
+
 /** Puts the cursor on the first occurrence of `text` in the active editor (the editor's own Find, then back to the text). */
 async function goToText(text) {
   await page.keyboard.press("Control+F");
@@ -209,15 +222,7 @@ try {
 
   await check("completion offers helper names in another file", async () => {
     await openFile("app/views.ts");
-    const items = await eventually(async () => {
-      await page.keyboard.press("Escape");
-      await goTo(2, 18);
-      await page.keyboard.press("Control+Space");
-      const widget = page.locator(".suggest-widget:visible");
-      await widget.waitFor({ timeout: 3_000 });
-      const text = await widget.innerText();
-      return /publish_post_path/.test(text) ? text : undefined;
-    }, "helper completions");
+    const items = await suggested(2, 18, /publish_post_path/, "helper completions");
     assert.match(items, /publish_post_url/);
     // Accepting it inserts the call with a placeholder for the required id only (no optional format).
     await page.locator(".suggest-widget:visible .monaco-list-row", { hasText: "publish_post_path" }).first().click();
@@ -501,15 +506,7 @@ try {
   await check("a Rails application's TypeScript front end: completion offers its routes.rb's helpers, and F12 goes to the routes.rb", async () => {
     await openFile("shop/app/javascript/cart.ts");
     // The routes.rb is read in the server's worker: its helpers come once the reading arrives.
-    const items = await eventually(async () => {
-      await page.keyboard.press("Escape");
-      await goTo(3, 31);
-      await page.keyboard.press("Control+Space");
-      const widget = page.locator(".suggest-widget:visible");
-      await widget.waitFor({ timeout: 3_000 });
-      const text = await widget.innerText();
-      return /checkout_cart_path/.test(text) ? text : undefined;
-    }, "the routes.rb's helper completions");
+    const items = await suggested(3, 31, /checkout_cart_path/, "the routes.rb's helper completions");
     assert.match(items, /checkout_cart_url/);
     await page.keyboard.press("Escape");
     await goTo(2, 22); // on "cart_path"
