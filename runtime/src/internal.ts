@@ -25,7 +25,7 @@ export {
 } from "./routing/model/declarations";
 export { Diagnostic, Severity } from "./routing/model/diagnostics";
 export { RedirectError, RouteDefinitionError, RoutingError } from "./routing/model/errors";
-export { formFor, groupForms, OptionalGroup, withoutFormat } from "./routing/model/optionalGroups";
+export { formFor, groupForms, inOptionalGroup, OptionalGroup, withoutFormat } from "./routing/model/optionalGroups";
 export {
   DEFAULT_SEGMENT_PATTERN,
   endsWithFormat,

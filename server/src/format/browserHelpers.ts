@@ -7,11 +7,13 @@ import {
   DEFAULT_SEGMENT_PATTERN,
   type GenerationRules,
   groupForms,
+  inOptionalGroup,
   type PathSegment,
   positionalKeys,
   requestMethodsOf,
   Route,
   type RouteSet,
+  segmentKeys,
 } from "resource-routes/internal";
 
 import { controllerModuleName } from "../files/controllerFileName";
@@ -301,11 +303,10 @@ function targetRoutes(routes: readonly Route[], selected: (route: Route) => bool
  * first, each with the keys of the groups it keeps and those of the groups it leaves out.
  */
 function groupedData(route: Route, rules: GenerationRules): string {
-  const keysOf = (segments: readonly PathSegment[]) => segments.flatMap((segment) => segment.flatMap((part) => (part.kind === "static" ? [] : [part.key])));
   // The keys of the groups' segments: those the forms keep or leave out.
-  const grouped = keysOf(route.segments.filter((_, i) => route.groups.some(([first, end]) => i >= first && i < end))).filter((key) => key !== "format");
+  const grouped = groupKeys(route).filter((key) => key !== "format");
   const forms = groupForms(route).map((form) => {
-    const kept = keysOf(form.segments);
+    const kept = segmentKeys(form.segments);
     return formData(route, form.segments, [grouped.filter((key) => kept.includes(key)), grouped.filter((key) => !kept.includes(key))], rules);
   });
   return `[${forms.join(", ")}]`;
@@ -343,10 +344,12 @@ function formData(route: Route, segments: readonly PathSegment[], more: unknown[
 
 /** The defaults of a route's optional parts (its groups' keys, its optional format), as text. */
 function optionalDefaults(route: Route): Array<[string, string]> {
-  const grouped = new Set<string>();
-  route.segments.forEach((segment, index) => {
-    if (route.groups.some(([first, end]) => index >= first && index < end)) for (const part of segment) if (part.kind !== "static") grouped.add(part.key);
-  });
-  if (route.optionalFormat) grouped.add("format");
-  return [...grouped].flatMap((key) => (key in route.defaults ? [[key, route.defaults[key]] as [string, string]] : []));
+  const optional = new Set(groupKeys(route));
+  if (route.optionalFormat) optional.add("format");
+  return [...optional].flatMap((key) => (key in route.defaults ? [[key, route.defaults[key]] as [string, string]] : []));
+}
+
+/** The keys of the segments in a route's optional groups. */
+function groupKeys(route: Route): string[] {
+  return segmentKeys(route.segments.filter((_, index) => inOptionalGroup(route, index)));
 }

@@ -1,7 +1,7 @@
 import { shortened } from "../../text/escape";
 import { BEHAVIOURS, type GenerationRules } from "../model/behaviour";
 import { RoutingError } from "../model/errors";
-import { formFor } from "../model/optionalGroups";
+import { formFor, inOptionalGroup } from "../model/optionalGroups";
 import { DEFAULT_SEGMENT_PATTERN, segmentKeys } from "../model/path";
 import { record } from "../model/records";
 import { Route } from "../model/route";
@@ -135,7 +135,7 @@ const checkedKeysOf = new WeakMap<Route, ReadonlySet<string>>();
 
 function requiredConstrainedKeys(route: Route): ReadonlySet<string> {
   const keys = new Set<string>();
-  const optional = (index: number) => index >= route.requiredSegments || route.groups.some(([first, end]) => index >= first && index < end);
+  const optional = (index: number) => index >= route.requiredSegments || inOptionalGroup(route, index);
   route.segments.forEach((segment, index) => {
     if (optional(index)) return;
     for (const part of segment)

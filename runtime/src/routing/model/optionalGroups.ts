@@ -11,6 +11,11 @@ import type { Route } from "./route";
 /** A run of segments, `[first, end)`, that may be left out together. */
 export type OptionalGroup = readonly [first: number, end: number];
 
+/** Whether segment `index` of a route is in one of its optional groups (a request may leave it out). */
+export function inOptionalGroup(route: Pick<Route, "groups">, index: number): boolean {
+  return route.groups.some(([first, end]) => index >= first && index < end);
+}
+
 /** The most forms a route's groups may give (each group in or out): more is refused when the route is drawn. */
 export const MAX_GROUP_FORMS = 64;
 
