@@ -21,6 +21,7 @@ export {
 } from "./dsl/scopedMapper";
 export { unset } from "./dsl/unset";
 export { Helper } from "./routing/generation/helpers";
+export type { ApplicationConstraint, ConstraintFunction, ConstraintObject, ConstraintRequest, RequestConstraint } from "./routing/model/applicationConstraints";
 export { Behaviour } from "./routing/model/behaviour";
 export { Declaration, DeclarationKind, DeclarationSource, DeclarationTree } from "./routing/model/declarations";
 export { Diagnostic, DiagnosticCode, RelatedInformation, Severity } from "./routing/model/diagnostics";

@@ -1,3 +1,4 @@
+import { ApplicationConstraint, isRequestConstraint } from "../routing/model/applicationConstraints";
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
 import { record } from "../routing/model/records";
 import { isOptionMap, OptionMap, OptionValue } from "../routing/model/values";
@@ -76,14 +77,18 @@ export class Mapper {
 }
 
 /** A call's arguments as the mapper records them: its strings (names, paths), its one options object (the last given) and its block. */
-export function callArguments<B>(args: readonly unknown[], method: string): { names: string[]; options: OptionMap; block: B | undefined } {
+export function callArguments<B>(
+  args: readonly unknown[],
+  method: string,
+  applicationCode = false,
+): { names: string[]; options: OptionMap; block: B | undefined } {
   const names: string[] = [];
   let options: OptionMap = record();
   let block: B | undefined;
   for (const arg of args) {
     if (typeof arg === "string") names.push(arg);
     else if (typeof arg === "function") block = arg as B;
-    else if (arg !== null && arg !== undefined) options = toOptionMap(arg, method);
+    else if (arg !== null && arg !== undefined) options = toOptionMap(arg, method, applicationCode);
   }
   return { names, options, block };
 }
@@ -98,8 +103,9 @@ function requireString(value: unknown, method: string): string {
   return value;
 }
 
-function toOptionMap(value: unknown, method: string): OptionMap {
-  const converted = toOptionValue(value, `${method}() options`, { size: 0, depth: 0 });
+/** `applicationCode`: a `constraints` option may be the application's code, a function or an object with `matches` (behaviour C). */
+function toOptionMap(value: unknown, method: string, applicationCode = false): OptionMap {
+  const converted = toOptionValue(value, `${method}() options`, { size: 0, depth: 0, applicationCode });
   if (!isOptionMap(converted)) throw new TypeError(`${method}() expects an options object`);
   return converted;
 }
@@ -113,8 +119,15 @@ function toOptionMap(value: unknown, method: string): OptionMap {
 const MAX_VALUE_SIZE = 20_000;
 const MAX_VALUE_DEPTH = 200;
 
+/** An object made by a class (not a literal, a list or a pattern): never plain data. */
+function isInstance(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value) || value instanceof RegExp) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype !== Object.prototype && prototype !== null;
+}
+
 /** Plain data only: a routing file's options must be the same values the analyser can read. */
-function toOptionValue(value: unknown, where: string, walked: { size: number; depth: number }): OptionValue {
+function toOptionValue(value: unknown, where: string, walked: { size: number; depth: number; applicationCode: boolean }): OptionValue {
   if (++walked.size > MAX_VALUE_SIZE)
     throw new TypeError(`${shortened(where)}: an option value of more than ${MAX_VALUE_SIZE} entries (counting shared ones each time they are used)`);
   if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
@@ -134,7 +147,12 @@ function toOptionValue(value: unknown, where: string, walked: { size: number; de
   else {
     const map: OptionMap = record();
     for (const [key, item] of Object.entries(value as object)) {
-      if (item !== undefined) map[key] = toOptionValue(item, `${where}.${key}`, walked);
+      if (item === undefined) continue;
+      // The one place a value need not be data: a route's or scope's constraints given as code.
+      if (walked.applicationCode && walked.depth === 1 && key === "constraints" && (isRequestConstraint(item) || isInstance(item))) {
+        if (!isRequestConstraint(item)) throw new TypeError(`${where}.constraints: an object of a class must have a matches(request) method (Rails' matches?)`);
+        map[key] = new ApplicationConstraint(item);
+      } else map[key] = toOptionValue(item, `${where}.${key}`, walked);
     }
     result = map;
   }

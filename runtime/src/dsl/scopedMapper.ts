@@ -1,3 +1,4 @@
+import { ApplicationConstraint, isRequestConstraint, type RequestConstraint } from "../routing/model/applicationConstraints";
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
 import { callArguments } from "./mapper";
 import type { Redirect } from "./redirect";
@@ -14,8 +15,12 @@ export type Block = () => void;
 /** A list of action names, or one. */
 export type ActionNames = string | readonly string[];
 
-/** Constraints by key: a pattern for a path segment, or a value or pattern for a request's subdomain, host, domain, protocol or port. */
-export type RouteConstraints = Record<string, RegExp | string | number>;
+/**
+ * Constraints by key: a pattern for a path segment, or a value or pattern for a request's
+ * subdomain, host, domain, protocol or port; or the application's code, a function of the request
+ * (of the path's parameters and the request, where it takes two) or an object with `matches(request)`.
+ */
+export type RouteConstraints = Record<string, RegExp | string | number> | RequestConstraint;
 
 /**
  * What a scope around routes may set (Rails' scope options); any other key is, as in Rails, a
@@ -123,9 +128,11 @@ export class ScopedMapper {
     this.named("controller", [name, block], 1);
   }
 
-  /** `constraints({ subdomain: "api" }, () => { ... })`. */
+  /** `constraints({ subdomain: "api" }, () => { ... })`, or `constraints((request) => request.subdomain !== "www", () => { ... })`. */
   constraints(constraints: RouteConstraints, block: Block): void {
-    this.named("constraints", [constraints, block], 0);
+    if (block === undefined || !isRequestConstraint(constraints)) return this.named("constraints", [constraints, block], 0);
+    const code = new ApplicationConstraint(constraints);
+    this.named("constraints", [block], 0, (declaration) => (declaration.constraint = code));
   }
 
   /** `defaults({ format: "json" }, () => { ... })`. */
@@ -198,10 +205,11 @@ export class ScopedMapper {
   }
 
   /** Records a call: its strings, its one options object and its block, which runs with this mapper recording into it. */
-  private named(kind: DeclarationKind, args: readonly unknown[], needs: number): void {
-    const { names, options, block } = callArguments<Block>(args, kind);
+  private named(kind: DeclarationKind, args: readonly unknown[], needs: number, more?: (declaration: Declaration) => void): void {
+    const { names, options, block } = callArguments<Block>(args, kind, true);
     if (names.length < needs) throw new TypeError(`${kind}() needs a name written as a string`);
     const declaration: Declaration = { kind, names, options };
+    more?.(declaration);
     this.into.push(declaration);
     if (!block) return;
     const outer = this.into;

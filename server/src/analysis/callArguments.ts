@@ -1,5 +1,5 @@
 import ts = require("typescript");
-import { Declaration, DeclarationKind, Diagnostic, isOptionMap, OptionMap, OptionValue } from "resource-routes/internal";
+import { ApplicationConstraint, Declaration, DeclarationKind, Diagnostic, isOptionMap, OptionMap, OptionValue } from "resource-routes/internal";
 
 import { OptionSources } from "../incremental/optionSources";
 import { Evaluator, unwrap } from "./evaluate";
@@ -19,6 +19,8 @@ export interface CallArguments {
   options: OptionMap;
   sources: OptionSources;
   block?: FunctionNode;
+  /** C's `constraints(code, block)`: the application's code it was given. */
+  constraint?: ApplicationConstraint;
 }
 
 /**
@@ -30,20 +32,33 @@ export function callArguments(
   evaluator: Evaluator,
   scope: Scope,
   notStatic: (missing: NotStatic, consequence: string) => void,
+  kind?: DeclarationKind,
+  applicationCode = false,
 ): CallArguments | undefined {
   const read: CallArguments = { strings: [], options: {}, sources: new OptionSources() };
-  for (const argument of spreadArguments(call, evaluator, scope)) {
+  const args = spreadArguments(call, evaluator, scope);
+  for (const [index, argument] of args.entries()) {
     if (argument instanceof NotStatic) {
       notStatic(argument, "this declaration is left out");
       return undefined;
     }
     const node = unwrap(argument.node);
+    // C's `constraints(code, block)`: its first argument may be the application's code in place of a map.
+    if (applicationCode && kind === "constraints" && index === 0 && args.length > 1) {
+      const code = evaluator.applicationConstraint(node, scope);
+      if (code) {
+        read.constraint = code;
+        continue;
+      }
+    }
     if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
       read.block = node;
       continue;
     }
     const value: Evaluated =
-      argument.value !== undefined ? argument.value : evaluator.options(node, scope, read.sources, (missing) => notStatic(missing, "this option is left out"));
+      argument.value !== undefined
+        ? argument.value
+        : evaluator.options(node, scope, read.sources, (missing) => notStatic(missing, "this option is left out"), applicationCode);
     if (value instanceof NotStatic) {
       notStatic(value, "this declaration is left out");
       return undefined;
@@ -62,7 +77,7 @@ export function callArguments(
 /** The declaration a call's arguments make, with its source spans; undefined (with an error) where a name it needs is not a string. */
 export function declarationOf(
   kind: DeclarationKind,
-  { strings, options, sources }: CallArguments,
+  { strings, options, sources, constraint }: CallArguments,
   call: ts.CallExpression,
   evaluator: Evaluator,
   diagnostics: Diagnostic[],
@@ -84,6 +99,7 @@ export function declarationOf(
     return undefined;
   }
   const declaration: Declaration = { kind, names: [], options, source };
+  if (constraint) declaration.constraint = constraint;
   if (kind === "connect") declaration.path = strings[0].value;
   else if (kind === "named_route") {
     declaration.names = [strings[0].value];

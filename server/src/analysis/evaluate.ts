@@ -1,5 +1,5 @@
 import ts = require("typescript");
-import { interned, OptionMap, OptionValue, record, redirect, Span } from "resource-routes/internal";
+import { ApplicationConstraint, interned, OptionMap, OptionValue, record, redirect, Span } from "resource-routes/internal";
 
 import { AnchoredSpan, OptionSources } from "../incremental/optionSources";
 import type { SourceText } from "../text/sourceText";
@@ -263,13 +263,36 @@ export class Evaluator {
    * An options object read leniently: a property whose value is not static is left out and
    * reported through `skip`, so the rest of the declaration still counts.
    */
-  options(node: ts.Expression, scope: Scope, sources: OptionSources, skip: (missing: NotStatic) => void): Evaluated {
+  options(node: ts.Expression, scope: Scope, sources: OptionSources, skip: (missing: NotStatic) => void, applicationCode = false): Evaluated {
     const inner = unwrap(node);
-    if (ts.isObjectLiteralExpression(inner)) return this.object(inner, scope, sources, undefined, skip);
+    if (ts.isObjectLiteralExpression(inner)) return this.object(inner, scope, sources, undefined, skip, applicationCode);
     return this.evaluate(node, scope, sources);
   }
 
-  private object(node: ts.ObjectLiteralExpression, scope: Scope, sources?: OptionSources, path?: string, skip?: (missing: NotStatic) => void): Evaluated {
+  /**
+   * Constraints written as the application's code (behaviour C): a function, an object with a
+   * `matches` method, an instance of a class (which the DSL's types allow only with one), or a
+   * const or function of the file that is one. Known to be code by its syntax, never run.
+   */
+  applicationConstraint(node: ts.Expression, scope: Scope): ApplicationConstraint | undefined {
+    const inner = unwrap(node);
+    if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner) || ts.isNewExpression(inner)) return new ApplicationConstraint(null);
+    if (ts.isObjectLiteralExpression(inner)) return inner.properties.some(isMatchesFunction) ? new ApplicationConstraint(null) : undefined;
+    if (!ts.isIdentifier(inner)) return undefined;
+    const binding = scope.lookup(inner.text);
+    if (binding?.kind === "opaque" && binding.declared) return new ApplicationConstraint(null);
+    if (binding?.kind !== "const" || inner.pos < binding.declaration.end || !this.budget.spend()) return undefined;
+    return this.applicationConstraint(binding.initializer, binding.scope);
+  }
+
+  private object(
+    node: ts.ObjectLiteralExpression,
+    scope: Scope,
+    sources?: OptionSources,
+    path?: string,
+    skip?: (missing: NotStatic) => void,
+    applicationCode = false,
+  ): Evaluated {
     const result: OptionMap = record();
     let size = 0;
     let entries = 1;
@@ -305,7 +328,8 @@ export class Evaluator {
       else if (ts.isShorthandPropertyAssignment(property)) valueNode = property.name;
       else return new NotStatic(property, "a method or accessor");
       if (sources) this.record(sources, keyPath, property.name!, valueNode);
-      const value = this.evaluate(valueNode, scope, sources, keyPath);
+      const code = applicationCode && key === "constraints" ? this.applicationConstraint(valueNode, scope) : undefined;
+      const value = code ?? this.evaluate(valueNode, scope, sources, keyPath);
       // An unset value is never left out alone: the declaration would draw routes without it.
       if (value instanceof NotStatic && skip && value.cause !== "unset") {
         skip(value);
@@ -380,6 +404,16 @@ export class Evaluator {
 /** An option path below `path` (`member` + `mark` → `member.mark`); "" is the root of a const's value. */
 function join(path: string | undefined, key: string): string {
   return path ? interned(`${path}.${key}`) : key;
+}
+
+/** `matches(request) { … }`, or `matches:` given a function: what makes an object a constraint of the application's code. */
+function isMatchesFunction(property: ts.ObjectLiteralElementLike): boolean {
+  const name = property.name;
+  if (!name || !(ts.isIdentifier(name) || ts.isStringLiteral(name)) || name.text !== "matches") return false;
+  if (ts.isMethodDeclaration(property)) return true;
+  if (!ts.isPropertyAssignment(property)) return false;
+  const value = unwrap(property.initializer);
+  return ts.isArrowFunction(value) || ts.isFunctionExpression(value);
 }
 
 function isPrototypeSetter(property: ts.ObjectLiteralElementLike): boolean {

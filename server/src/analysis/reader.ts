@@ -403,7 +403,7 @@ export class DeclarationReader {
     if (!this.methods.has(method))
       return void this.diagnostics.push(unknownMapperMethod(method, this.methods, this.evaluator.span((call.expression as ts.PropertyAccessExpression).name)));
     const kind = method as DeclarationKind;
-    const read = callArguments(call, this.evaluator, scope, (missing, consequence) => this.notStatic(missing, consequence));
+    const read = callArguments(call, this.evaluator, scope, (missing, consequence) => this.notStatic(missing, consequence), kind, this.scoped);
     if (!read) return;
     const { options, block } = read;
     // Expansion merges the inherited options into this declaration's own, and copies them into each

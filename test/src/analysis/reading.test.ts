@@ -339,4 +339,42 @@ describe("analyser: a behaviour-C routing file", () => {
     );
     assert.match(loaded.diagnostics.find((d) => d.code === "unknown-mapper-method")!.message, /no method "connect"/);
   });
+
+  it("constraints of the application's code: known by their syntax and never run; an imported value is not guessed to be code", () => {
+    const text =
+      `import { draw } from "resource-routes";\nimport { shared } from "./constraints";\n` +
+      `class Beta { matches() { return true; } }\nfunction local() { return true; }\nconst admin = () => true;\n` +
+      `export default draw({ behaviour: "C" }, (r) => {\n` +
+      `  r.constraints(admin, () => r.get("a", { to: "p#a" }));\n` +
+      `  r.get("b", { to: "p#b", constraints: new Beta() });\n` +
+      `  r.get("c", { to: "p#c", constraints: local });\n` +
+      `  r.get("d", { to: "p#d", constraints: { matches: (request) => request.port === 80 } });\n` +
+      `  r.get("e", { to: "p#e", constraints: { subdomain: "e" } });\n` +
+      `  r.get("f", { to: "p#f", constraints: shared });\n` +
+      `  r.constraints(() => r.get("g", { to: "p#g" }));\n` +
+      `});\n`;
+    const loaded = loadRoutingFile(text, "routes.ts")!;
+    assert.deepStrictEqual(
+      loaded.routes.routes.map((route) => [route.name, route.applicationConstraints.length, { ...route.conditions }]),
+      [
+        ["a", 1, { request: "application code" }],
+        ["b", 1, { request: "application code" }],
+        ["c", 1, { request: "application code" }],
+        ["d", 1, { request: "application code" }],
+        ["e", 0, { subdomain: "e" }],
+        ["f", 0, {}],
+        ["g", 0, {}],
+      ],
+    );
+    assert.deepStrictEqual(
+      loaded.diagnostics.map((d) => slice(text, d.span)),
+      ["shared"],
+    );
+    // Rails 2's mappers take no code: a function there is not a value the analyser reads.
+    const rails2 = `import { draw } from "resource-routes";\nexport default draw({ behaviour: "B" }, (map) => map.resources("posts", { constraints: () => true }));`;
+    assert.deepStrictEqual(
+      loadRoutingFile(rails2, "routes.ts")!.diagnostics.map((d) => d.code),
+      ["not-static"],
+    );
+  });
 });

@@ -21,6 +21,9 @@ const routes = draw({ behaviour: "C" }, (r) => {
   });
   r.resources("posts", { only: ["show", "update"] });
   r.get("secure", { to: "pages#secure", constraints: { protocol: "https://" } });
+  // The application's code: a header decides, and the route after it takes the request otherwise.
+  r.get("beta", { to: "pages#beta", constraints: (request) => request.header("x-beta") === "1" && request.raw !== undefined });
+  r.get("beta", { to: "pages#plain" });
 });
 
 const controllers: Controllers = {
@@ -29,7 +32,7 @@ const controllers: Controllers = {
     show: (ctx: ActionContext) => ({ id: ctx.params.id }),
     update: (ctx: ActionContext) => ({ updated: ctx.params.id }),
   },
-  pages: { secure: () => "secure" },
+  pages: { secure: () => "secure", beta: () => "beta", plain: () => "plain" },
 };
 
 const quiet = { onError: () => undefined };
@@ -52,6 +55,28 @@ describe("serving behaviour C", () => {
     assert.strictEqual((await ask("GET", "http://www.example.com/keys")).status, 404);
     assert.strictEqual((await ask("GET", "https://example.com/secure")).status, 200);
     assert.strictEqual((await ask("GET", "http://example.com/secure")).status, 404);
+  });
+
+  it("a constraint of the application's code is asked with the request's headers and the adapter's own request; no means the next route", async () => {
+    assert.strictEqual(await (await ask("GET", "http://example.com/beta", { "x-beta": "1" })).text(), "beta");
+    assert.strictEqual(await (await ask("GET", "http://example.com/beta")).text(), "plain");
+    const server = http.createServer(nodeHandler(routes, controllers, quiet)).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const port = (server.address() as AddressInfo).port;
+    const get = (headers: Record<string, string>) =>
+      new Promise<string>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port, path: "/beta", headers }, (res) => {
+            let body = "";
+            res.on("data", (chunk) => (body += chunk)).on("end", () => resolve(body));
+          })
+          .on("error", reject);
+      });
+    try {
+      assert.deepStrictEqual([await get({ "X-Beta": "1" }), await get({})], ["beta", "plain"]);
+    } finally {
+      server.close();
+    }
   });
 
   it("on node:http behind Express, the Host header decides; a proxy's X-Forwarded-Proto only with trustProxy", async () => {

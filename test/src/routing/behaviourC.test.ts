@@ -141,3 +141,46 @@ describe("behaviour C: Rails 6.1's routing, case by case", () => {
     });
   }
 });
+
+describe("behaviour C: constraints of the application's code", () => {
+  const drawWith = (constraints: unknown) => draw({ behaviour: "C" }, (r) => r.get("x", { to: "p#x", constraints: constraints as () => boolean }));
+
+  it("is a function or an object with matches(); an object of a class without it is refused, as Rails refuses what has no matches?", () => {
+    class Plain {
+      readonly admin = true;
+    }
+    assert.throws(() => drawWith(new Plain()), /an object of a class must have a matches\(request\) method/);
+    assert.strictEqual(drawWith({ matches: () => true }).routes[0].applicationConstraints.length, 1);
+    // A map of constraints is data, as before.
+    assert.deepStrictEqual({ ...drawWith({ subdomain: "api" }).routes[0].conditions }, { subdomain: "api" });
+  });
+
+  it("is told the request: method, path, host, scheme, subdomain, port and the route's parameters", () => {
+    const seen: unknown[] = [];
+    const routes = draw({ behaviour: "C" }, (r) =>
+      r.get("posts/:id", {
+        to: "posts#show",
+        defaults: { format: "json" },
+        constraints: (request) => {
+          const { method, path, host, scheme, protocol, subdomain, domain, port, pathParameters } = request;
+          seen.push({ method, path, host, scheme, protocol, subdomain, domain, port, pathParameters: { ...pathParameters } });
+          return true;
+        },
+      }),
+    );
+    routes.recognize("HEAD", "/posts/5", {}, { host: "api.example.com:8080", protocol: "https" });
+    assert.deepStrictEqual(seen, [
+      {
+        method: "GET",
+        path: "/posts/5",
+        host: "api.example.com",
+        scheme: "https",
+        protocol: "https://",
+        subdomain: "api",
+        domain: "example.com",
+        port: 8080,
+        pathParameters: { controller: "posts", action: "show", format: "json", id: "5" },
+      },
+    ]);
+  });
+});

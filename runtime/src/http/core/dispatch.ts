@@ -2,7 +2,7 @@ import { routeRecorder } from "../../coverage/recorder";
 import { redirectLocation } from "../../routing/generation/redirectLocation";
 import { BehaviourRules, BEHAVIOURS } from "../../routing/model/behaviour";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../../routing/model/errors";
-import { isEmpty } from "../../routing/model/records";
+import type { RequestFacts } from "../../routing/model/requestConditions";
 import { isRequestMethod, routedMethod } from "../../routing/model/requestMethods";
 import type { Route } from "../../routing/model/route";
 import type { AnyRouteSet } from "../../routing/model/routeSet";
@@ -171,7 +171,7 @@ export class Dispatcher {
     this.routes = others.length ? routes.withControllers(others) : routes;
     this.base = withoutTrailingSlash(options.basePath ?? "");
     this.rules = BEHAVIOURS[routes.behaviour];
-    this.constrainsRequests = routes.routes.some((route) => !isEmpty(route.requestConditions));
+    this.constrainsRequests = routes.routes.some((route) => route.asksRequest);
     this.patch = options.patch !== false && !this.rules.patchIsOwnMethod;
     this.cookieKeys = checkedCookieKeys(options.cookieKeys);
     this.hostAllowed = options.allowedHosts && allowedHostsTest(options.allowedHosts);
@@ -290,7 +290,7 @@ class Answering<Raw> {
     try {
       const override = params && Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
       // The request's host and scheme, where a route constrains them (behaviour C): the connection's, or a trusted proxy's.
-      const facts = core.constrainsRequests ? requestOrigin(this.request, this.options.trustProxy) : undefined;
+      const facts = core.constrainsRequests ? this.requestFacts() : undefined;
       matched = core.routes.match(method, path, typeof override === "string" ? { _method: routedMethod(override, core.patch) } : EMPTY, facts);
     } catch (error) {
       return (error instanceof RoutingError && this.redirected(method, path)) || this.failure(error);
@@ -353,6 +353,12 @@ class Answering<Raw> {
     if (typeof value === "object" && typeof Response !== "undefined" && value instanceof Response) return { response: value, head: this.head, cookies };
     if (value !== undefined) return { answer: answerOf(200, value), head: this.head, cookies };
     return { answer: context.answered ?? { status: 204, headers: {}, body: null }, head: this.head, cookies };
+  }
+
+  /** What recognition may ask of the request where a route constrains it (behaviour C): its origin (a trusted proxy's with trustProxy), its headers and the adapter's own request. */
+  private requestFacts(): RequestFacts {
+    const request = this.request;
+    return { ...requestOrigin(request, this.options.trustProxy), header: (name) => request.header(name), raw: request.raw };
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { ApplicationConstraint } from "./applicationConstraints";
 import type { DrawSettings } from "./settings";
 import type { Span } from "./span";
 import { OptionMap } from "./values";
@@ -83,6 +84,8 @@ export interface Declaration {
   /** connect / named_route: the path pattern. */
   path?: string;
   options: OptionMap;
+  /** constraints(): the application's code it was given in place of a map of constraints (behaviour C). */
+  constraint?: ApplicationConstraint;
   /** The nested block's calls, when a block was given. */
   block?: Declaration[];
   /** Where it was written; absent for declarations made at run time without source positions. */

@@ -17,6 +17,10 @@ export interface RequestFacts {
   query?: Readonly<Record<string, unknown>>;
   /** The path the application is mounted at (`/app`): a redirect to a relative path goes below it. */
   scriptName?: string;
+  /** A request header by its lower-case name (the HTTP adapters give it; a constraint of the application's code may read it). */
+  header?(name: string): string | undefined;
+  /** The adapter's own request object, for a constraint of the application's code. */
+  raw?: unknown;
 }
 
 /** A constraint on the request: compared with `===`, as Ruby's case equality. */
@@ -30,7 +34,7 @@ export const NO_REQUEST: RequestFacts = { host: "example.org", protocol: "http" 
 
 /** Whether every constraint holds for the request. */
 export function conditionsHold(conditions: Readonly<Record<string, RequestCondition>>, request: RequestFacts = NO_REQUEST): boolean {
-  for (const key in conditions) if (!holds(conditions[key], valueOf(key, request))) return false;
+  for (const key in conditions) if (!holds(conditions[key], requestValue(key, request))) return false;
   return true;
 }
 
@@ -44,7 +48,7 @@ function holds(condition: RequestCondition, actual: string | number | undefined)
 }
 
 /** The request's value for a constraint's key: Rails' request.subdomain, domain, host, protocol (`https://`) and port (a number). */
-function valueOf(key: string, request: RequestFacts): string | number | undefined {
+export function requestValue(key: string, request: RequestFacts): string | number | undefined {
   const scheme = schemeOf(request);
   const [hostname, port] = splitHost(request.host);
   switch (key) {

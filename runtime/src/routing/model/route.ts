@@ -1,8 +1,9 @@
 import { patternText } from "../../text/regExpText";
+import type { ApplicationConstraint } from "./applicationConstraints";
 import { Declaration } from "./declarations";
 import { groupedPathText, OptionalGroup } from "./optionalGroups";
 import { PathSegment, PathSpec, pathText } from "./path";
-import { setOwn } from "./records";
+import { isEmpty, setOwn } from "./records";
 import { type RedirectParts, type RedirectTarget, redirectText } from "./redirect";
 import type { RequestCondition } from "./requestConditions";
 import { OptionMap } from "./values";
@@ -63,6 +64,8 @@ export interface RouteTraits {
   readonly groups: readonly OptionalGroup[];
   /** C's constraints on the request (subdomain, host, domain, protocol, port), as recognition compares them; `conditions` shows them. */
   readonly requestConditions: Readonly<Record<string, RequestCondition>>;
+  /** C's constraints of the application's code, each asked in turn (Rails' lambda constraints); none for most routes. */
+  readonly applicationConstraints: readonly ApplicationConstraint[];
   /** C's `to: redirect(…)`: the route answers with a redirect, and has no controller or action. Null on every other route. */
   readonly redirect: RedirectTarget | null;
 }
@@ -132,6 +135,16 @@ export class Route {
 
   get controllerNamespace(): string {
     return this.traits.controllerNamespace;
+  }
+
+  /** Constraints of the application's code (behaviour C): the route is recognised only where each holds. */
+  get applicationConstraints(): readonly ApplicationConstraint[] {
+    return this.traits.applicationConstraints;
+  }
+
+  /** Whether recognition asks the request more than its method and path: request constraints or the application's code (behaviour C). */
+  get asksRequest(): boolean {
+    return !isEmpty(this.traits.requestConditions) || this.traits.applicationConstraints.length > 0;
   }
 
   /** Constraints on the request's host, subdomain, domain, protocol or port (behaviour C). */

@@ -1,5 +1,6 @@
 import { shortened } from "../../text/escape";
 import { redirectLocation } from "../generation/redirectLocation";
+import { constraintRequest, pathParameters } from "../model/applicationConstraints";
 import { BehaviourRules } from "../model/behaviour";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../model/errors";
 import { groupForms } from "../model/optionalGroups";
@@ -99,8 +100,9 @@ class Search {
   readonly bestValues: string[] = [];
   /** On the error path only: the routes whose path matched (their methods, in route order, are what MethodNotAllowed allows). */
   matched: number[] | undefined;
-  /** The method matched and the request's host and scheme, for routes with request constraints. */
+  /** The method matched, the path and the request's host and scheme, for routes with request constraints. */
   method = "";
+  path = "";
   request: RequestFacts | undefined;
 
   keepValues(): void {
@@ -175,8 +177,7 @@ export class Recognizer {
   ) {
     this.requestMethods = requestMethodsOf(rules);
     this.squeezes = rules.squeezesSlashes;
-    if (routes.some((route) => !isEmpty(route.requestConditions)))
-      this.conditional = Uint8Array.from(routes, (route) => (isEmpty(route.requestConditions) ? 0 : 1));
+    if (routes.some((route) => route.asksRequest)) this.conditional = Uint8Array.from(routes, (route) => (route.asksRequest ? 1 : 0));
     this.controllers = [...new Set([...routes.flatMap((route) => (route.controller === null ? [] : [route.controller])), ...controllers])];
     // Filled in as routes are first recognised, in any order: made full length at once, so that it stays an array and not a dictionary.
     this.fixed = new Array<FixedValues | undefined>(routes.length).fill(undefined);
@@ -214,6 +215,7 @@ export class Recognizer {
     search.reset(this.methodClasses.get(matchMethod) ?? this.classMethods.length - 1);
     if (this.conditional) {
       search.method = matchMethod;
+      search.path = path;
       search.request = request;
     }
     const from = pathStart(path);
@@ -237,12 +239,15 @@ export class Recognizer {
       if (!isEmpty(route.requestConditions) && !conditionsHold(route.requestConditions, request)) continue;
       const found = pattern.exec(text);
       if (!found) continue;
-      search.best = index;
-      truncate(search.bestValues, 0);
+      const values: string[] = [];
       keys.forEach((key, k) => {
         // A glob that took no segment is "", as the trie gives it.
-        if (found[k + 1] !== undefined || globs.includes(key)) search.bestValues.push(key, found[k + 1] ?? "");
+        if (found[k + 1] !== undefined || globs.includes(key)) values.push(key, found[k + 1] ?? "");
       });
+      if (route.applicationConstraints.length && !this.codeHolds(index, values, search)) continue;
+      search.best = index;
+      truncate(search.bestValues, 0);
+      search.bestValues.push(...values);
       return;
     }
   }
@@ -437,9 +442,19 @@ export class Recognizer {
       if (index < from || index >= search.best) continue;
       const route = this.routes[index];
       if (route.methods && !route.methods.includes(search.method as HttpMethod)) continue;
-      if (!this.conditional![index] || conditionsHold(route.requestConditions, search.request)) return index;
+      if (!this.conditional![index]) return index;
+      if (conditionsHold(route.requestConditions, search.request) && (!route.applicationConstraints.length || this.codeHolds(index, search.values, search)))
+        return index;
     }
     return NONE;
+  }
+
+  /** Whether each constraint of the application's code says yes to the request, told the values the route would be recognised with. */
+  private codeHolds(index: number, values: string[], search: Search): boolean {
+    const route = this.routes[index];
+    const { controller, action, params } = this.result(index, values, search.path, search.request);
+    const request = constraintRequest(search.method, search.path, search.request, pathParameters(controller, action, params));
+    return route.applicationConstraints.every((code) => code.holds(request));
   }
 
   /**

@@ -1,4 +1,5 @@
 import { hasUnprintable } from "../../text/escape";
+import { NO_APPLICATION_CONSTRAINTS } from "../model/applicationConstraints";
 import { BehaviourRules } from "../model/behaviour";
 import { RouteDefinitionError } from "../model/errors";
 import type { OptionalGroup } from "../model/optionalGroups";
@@ -119,6 +120,7 @@ function shareTraits(
     controllerNamespace,
     groups: NO_GROUPS,
     requestConditions: EMPTY_MAP,
+    applicationConstraints: NO_APPLICATION_CONSTRAINTS,
     redirect: null,
   });
 }

@@ -1,4 +1,5 @@
 import { LiteralPattern } from "../../../text/regExpText";
+import { APPLICATION_CONDITION, ApplicationConstraint, NO_APPLICATION_CONSTRAINTS } from "../../model/applicationConstraints";
 import { RouteDefinitionError } from "../../model/errors";
 import { MAX_GROUP_FORMS, OptionalGroup } from "../../model/optionalGroups";
 import { parsePath, PathSegment, segmentKeys } from "../../model/path";
@@ -25,10 +26,13 @@ export interface MappingInput {
   to: string | RedirectTarget | undefined;
   via: readonly string[];
   format: OptionValue | undefined;
-  constraints: OptionMap;
+  constraints: RouteConstraints;
   /** The call's other options: regexps are requirements, other values defaults. */
   options: OptionMap;
 }
+
+/** A route's constraints: by key, or the application's code, which takes the place of its scopes' code (as Rails 6.1's Mapping does). */
+export type RouteConstraints = OptionMap | ApplicationConstraint;
 
 /** The request conditions Rails reads from constraints that a string or number also makes a default of. */
 const URL_OPTIONS = new Set(["protocol", "subdomain", "domain", "host", "port"]);
@@ -115,8 +119,10 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
   const defaults = record<OptionValue>();
   if (format instanceof RegExp) defaults.format = null;
   else if (typeof format === "string") defaults.format = format;
-  Object.assign(defaults, urlDefaults(input.constraints), scope.get("defaults"));
-  Object.assign(constraints, input.constraints);
+  const code = input.constraints instanceof ApplicationConstraint ? [input.constraints] : (scope.get("blocks") ?? NO_APPLICATION_CONSTRAINTS);
+  const given = input.constraints instanceof ApplicationConstraint ? EMPTY_MAP : input.constraints;
+  Object.assign(defaults, urlDefaults(given), scope.get("defaults"));
+  Object.assign(constraints, given);
 
   const requirements = record<RegExp>();
   const conditions = record<string>();
@@ -143,6 +149,7 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
     conditions[key] = asText(value);
     requestConditions[key] = value instanceof RegExp ? new RegExp(value.source, value.flags.replace(/[gy]/g, "")) : value;
   }
+  if (code.length) conditions[APPLICATION_CONDITION[0]] = APPLICATION_CONDITION[1];
   // The format's own requirement gives way to a constraint on it.
   if (format === true) requirements.format ??= /.+/;
   else if (format instanceof RegExp) requirements.format ??= format;
@@ -176,6 +183,7 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
       controllerNamespace: "",
       groups,
       requestConditions: sharedOrEmpty(requestConditions),
+      applicationConstraints: code,
       redirect,
     },
     segments.length,

@@ -1,3 +1,4 @@
+import type { ApplicationConstraint } from "../../model/applicationConstraints";
 import { record } from "../../model/records";
 import { OptionMap, OptionValue } from "../../model/values";
 import type { ScopedResource } from "./scopedResource";
@@ -24,6 +25,8 @@ export interface ScopeFrame {
   action?: string | null;
   path_names?: Record<string, string>;
   constraints?: OptionMap;
+  /** Constraints of the application's code, outermost first (Rails' scope[:blocks]). */
+  blocks?: readonly ApplicationConstraint[];
   shallow?: boolean;
   defaults?: OptionMap;
   via?: OptionValue;

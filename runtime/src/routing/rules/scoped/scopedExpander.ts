@@ -1,3 +1,4 @@
+import { ApplicationConstraint } from "../../model/applicationConstraints";
 import { Declaration, DeclarationTree } from "../../model/declarations";
 import { RouteDefinitionError } from "../../model/errors";
 import { own, record } from "../../model/records";
@@ -9,7 +10,7 @@ import { asText, isOptionMap, OptionMap, OptionValue } from "../../model/values"
 import { Inflector } from "../inflector";
 import { stopped } from "../stopped";
 import { nearest } from "../validate";
-import { buildRoute, checkedVia, formattedPath, refused, urlDefaults } from "./mapping";
+import { buildRoute, checkedVia, formattedPath, refused, type RouteConstraints, urlDefaults } from "./mapping";
 import { mergedMap, mergedModule, mergedPath, mergedPrefix, normalizedName, rootScope, Scope, ScopeFrame, ScopeLevel } from "./scope";
 import { ScopedResource } from "./scopedResource";
 
@@ -157,7 +158,7 @@ class ScopedExpander {
       case "controller":
         return this.within({ controller: declaration.names[0] ?? null }, block);
       case "constraints":
-        return this.scopeCall([], { constraints: options }, block);
+        return this.scopeCall([], { constraints: declaration.constraint ?? options }, block);
       case "defaults":
         return this.within({ defaults: mergedMap(this.scope.get("defaults"), options) }, block);
       case "shallow":
@@ -243,6 +244,8 @@ class ScopedExpander {
     if (this.scope.inResource) return this.nested(() => again(options));
     for (const key of Object.keys(options)) {
       if (options[key] instanceof RegExp) {
+        if (options.constraints instanceof ApplicationConstraint)
+          throw refused(`${key}: a segment's pattern cannot be given beside constraints of the application's code`);
         options.constraints = { ...(isOptionMap(options.constraints) ? options.constraints : {}), [key]: options[key] };
         delete options[key];
       }
@@ -355,10 +358,15 @@ class ScopedExpander {
       if ("path" in options) options.shallow_path ??= options.path;
       if ("as" in options) options.shallow_prefix ??= options.as;
     }
-    const constraints = options.constraints;
-    if (!isOptionMap(constraints)) throw refused("a scope's constraints must be an object (a function constraint is the application's code)");
-    options.defaults = { ...urlDefaults(constraints), ...(isOptionMap(options.defaults) ? options.defaults : {}) };
     const frame: ScopeFrame = {};
+    let constraints = options.constraints;
+    // The application's code is kept apart, after the outer scopes' (Rails' scope[:blocks]); its scope has no constraints by key.
+    if (constraints instanceof ApplicationConstraint) {
+      frame.blocks = [...(this.scope.get("blocks") ?? []), constraints];
+      constraints = options.constraints = record();
+    }
+    if (!isOptionMap(constraints)) throw refused("a scope's constraints must be an object of constraints, a function or an object with a matches method");
+    options.defaults = { ...urlDefaults(constraints), ...(isOptionMap(options.defaults) ? options.defaults : {}) };
     if ("only" in options || "except" in options) {
       frame.action_options = { only: options.only ?? null, except: options.except ?? null };
       delete options.only;
@@ -450,7 +458,8 @@ class ScopedExpander {
     const format = "format" in options ? options.format : this.scope.get("format");
     delete options.format;
     delete options.anchor;
-    const constraints = isOptionMap(options.constraints) ? options.constraints : record<OptionValue>();
+    const routeConstraints = options.constraints;
+    const constraints = isOptionMap(routeConstraints) || routeConstraints instanceof ApplicationConstraint ? routeConstraints : record<OptionValue>();
     delete options.constraints;
     for (const target of targets) {
       const routeOptions = { ...options };
@@ -470,7 +479,7 @@ class ScopedExpander {
     to: RouteTo,
     via: string[],
     format: OptionValue | undefined,
-    constraints: OptionMap,
+    constraints: RouteConstraints,
   ): void {
     const on = options.on;
     if (on !== undefined && on !== null) {
@@ -491,7 +500,7 @@ class ScopedExpander {
     to: RouteTo,
     via: string[],
     format: OptionValue | undefined,
-    constraints: OptionMap,
+    constraints: RouteConstraints,
   ): void {
     const path = this.pathForAction(given, optionPath);
     if (path === "") throw refused("path is required");
