@@ -130,8 +130,11 @@ export class ScopedMapper {
 
   /** `constraints({ subdomain: "api" }, () => { ... })`, or `constraints((request) => request.subdomain !== "www", () => { ... })`. */
   constraints(constraints: RouteConstraints, block: Block): void {
-    if (block === undefined || !isRequestConstraint(constraints)) return this.named("constraints", [constraints, block], 0);
-    const code = new ApplicationConstraint(constraints);
+    // An ApplicationConstraint is what a routes.rb's reading gives for Ruby's code (see ApplicationConstraint).
+    const given: unknown = constraints;
+    if (block === undefined || !(isRequestConstraint(given) || given instanceof ApplicationConstraint))
+      return this.named("constraints", [constraints, block], 0);
+    const code = given instanceof ApplicationConstraint ? given : new ApplicationConstraint(given);
     this.named("constraints", [block], 0, (declaration) => (declaration.constraint = code));
   }
 

@@ -3,7 +3,7 @@ import { type Behaviour, commentLines } from "resource-routes/internal";
 import { PARTIAL_IMPORT_MARK } from "../analysis/partialImport";
 import { argumentsText, UnwritableValue, valueText } from "../ruby/dslValues";
 import { type ImportedRoutes, type ImportedStatement, mapperMethodsOf } from "../ruby/routesRb";
-import { RubyHash, RubyRedirect, type RubyValue } from "../ruby/rubyValues";
+import { RubyCode, RubyHash, RubyRedirect, type RubyValue } from "../ruby/rubyValues";
 import { isBindingName } from "../text/javascriptNames";
 
 /** How an import was made, said in the written file's first lines. */
@@ -23,8 +23,14 @@ export interface ImportTerms {
 export function importedFileText(imported: ImportedRoutes, terms: ImportTerms): string {
   const left = imported.unread.length + unwritableCalls(imported.body);
   const unset = imported.unset?.length ?? 0;
+  const code = writtenValues(imported.body, (value) => value instanceof RubyCode);
   const parts = [
     ...(left ? [`${left} part(s) could not be imported: each is below as a comment, with why`] : []),
+    ...(code
+      ? [
+          `${code} constraint(s) are the application's Ruby code: each is written as a function that throws (unset()) when a request reaches its routes, until it is written in TypeScript`,
+        ]
+      : []),
     ...(unset
       ? [
           `${unset} constant(s) the routes use are not set: each is declared below with unset(), and the declarations using them draw nothing until it has its value`,
@@ -63,18 +69,20 @@ function placeholderLines(unset: ImportedRoutes["unset"]): string[] {
   ];
 }
 
-/** Whether a call written (not kept as a comment) has a redirect among its arguments: the file imports redirect() then. */
-function redirects(body: readonly ImportedStatement[]): boolean {
-  return body.some((statement) => {
-    if (statement.kind !== "call" || argumentsText(statement) instanceof UnwritableValue) return false;
-    return statement.args.some(holdsRedirect) || (statement.block !== undefined && redirects(statement.block.body));
-  });
-}
-
-function holdsRedirect(value: RubyValue): boolean {
-  if (value instanceof RubyRedirect) return true;
-  if (Array.isArray(value)) return value.some(holdsRedirect);
-  return value instanceof RubyHash && value.entries.some(([, item]) => holdsRedirect(item));
+/** How many values of the calls written (not kept as comments) pass `test`: a redirect, and the file imports redirect(); code, and it imports unset(). */
+function writtenValues(body: readonly ImportedStatement[], test: (value: RubyValue) => boolean): number {
+  let count = 0;
+  const visit = (value: RubyValue): void => {
+    if (test(value)) count++;
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (value instanceof RubyHash) for (const [, item] of value.entries) visit(item);
+  };
+  for (const statement of body) {
+    if (statement.kind !== "call" || argumentsText(statement) instanceof UnwritableValue) continue;
+    statement.args.forEach(visit);
+    if (statement.block) count += writtenValues(statement.block.body, test);
+  }
+  return count;
 }
 
 /** How many calls hold a value the DSL cannot take (each written as a comment), blocks included. */
@@ -98,7 +106,13 @@ function unwritableCalls(body: readonly ImportedStatement[]): number {
 function typescriptRoutingFile(imported: ImportedRoutes, header: readonly string[], behaviour: Behaviour, nestedRoutesFirst: boolean): string {
   const { body, preamble = [], mapperFunction } = imported;
   const methods = mapperMethodsOf(imported);
-  const imports = ["draw", ...(redirects(body) ? ["redirect"] : []), ...(imported.unset?.length ? ["unset"] : []), ...(mapperFunction ? ["type Mapper"] : [])];
+  const placeholders = imported.unset?.length || writtenValues(body, (value) => value instanceof RubyCode);
+  const imports = [
+    "draw",
+    ...(writtenValues(body, (value) => value instanceof RubyRedirect) ? ["redirect"] : []),
+    ...(placeholders ? ["unset"] : []),
+    ...(mapperFunction ? ["type Mapper"] : []),
+  ];
   const lines = [
     ...header.flatMap((line) => comments("", line)),
     ...preamble.flatMap((line) => comments("", line)),

@@ -40,7 +40,12 @@ export function statementDifference(text: string, expected: Outline, mapperFunct
   const wrong = unset.findIndex((constant, i) => !isPlaceholder(placeholders[i], constant));
   if (wrong >= 0) return `the placeholder of ${unset[wrong].unset} is not \`const ${unset[wrong].identifier} = unset(${JSON.stringify(unset[wrong].unset)})\``;
   const others = afterImport.slice(unset.length);
-  const reading: Reading = { line, names: new Set(unset.map((constant) => constant.identifier)), redirect: importsRedirect(first) };
+  const reading: Reading = {
+    line,
+    names: new Set(unset.map((constant) => constant.identifier)),
+    redirect: importsName(first, "redirect"),
+    unset: importsName(first, "unset"),
+  };
   const fn = mapperFunction ? others.shift() : undefined;
   const [second, ...rest] = others;
   if (!first || !ts.isImportDeclaration(first) || first.importClause?.isTypeOnly) return "the file does not begin by importing draw";
@@ -123,15 +128,16 @@ function isPlaceholder(statement: ts.Statement | undefined, constant: RubyUnset)
   );
 }
 
-/** The written file as its statements are compared: each node's line, the placeholders' names a value may use, and whether redirect() is the package's. */
+/** The written file as its statements are compared: each node's line, the placeholders' names a value may use, and whether redirect() and unset() are the package's. */
 interface Reading {
   line: (node: ts.Node) => number;
   names: ReadonlySet<string>;
   redirect: boolean;
+  unset: boolean;
 }
 
-/** Whether the file's import names the package's redirect() as itself (`import { draw, redirect } from "resource-routes"`). */
-function importsRedirect(statement: ts.Statement | undefined): boolean {
+/** Whether the file's import names the package's function as itself (`import { draw, redirect } from "resource-routes"`). */
+function importsName(statement: ts.Statement | undefined, name: string): boolean {
   if (
     !statement ||
     !ts.isImportDeclaration(statement) ||
@@ -141,20 +147,30 @@ function importsRedirect(statement: ts.Statement | undefined): boolean {
     return false;
   const bindings = statement.importClause?.namedBindings;
   return (
-    !!bindings &&
-    ts.isNamedImports(bindings) &&
-    bindings.elements.some((element) => element.name.text === "redirect" && !element.propertyName && !element.isTypeOnly)
+    !!bindings && ts.isNamedImports(bindings) && bindings.elements.some((element) => element.name.text === name && !element.propertyName && !element.isTypeOnly)
   );
 }
 
 /**
  * Whether `node` is a value as valueText writes one: literals, arrays and objects of them, the
- * placeholders of unset constants, alone or in a template, and the package's redirect() of such
- * values. Anything else could run.
+ * placeholders of unset constants, alone or in a template, the package's redirect() of such
+ * values, and the placeholder of the application's code, `() => unset("…")`. Anything else could run.
  */
-function isLiteral(node: ts.Node, reading: Pick<Reading, "names" | "redirect">): boolean {
+function isLiteral(node: ts.Node, reading: Pick<Reading, "names" | "redirect" | "unset">): boolean {
   const names = reading.names;
   if (ts.isIdentifier(node)) return names.has(node.text);
+  if (ts.isArrowFunction(node)) {
+    const body = node.body;
+    return (
+      reading.unset &&
+      node.parameters.length === 0 &&
+      ts.isCallExpression(body) &&
+      ts.isIdentifier(body.expression) &&
+      body.expression.text === "unset" &&
+      body.arguments.length === 1 &&
+      ts.isStringLiteral(body.arguments[0])
+    );
+  }
   if (ts.isCallExpression(node))
     return (
       reading.redirect &&

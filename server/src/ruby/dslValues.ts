@@ -1,6 +1,6 @@
 import { isIdentifier } from "../text/javascriptNames";
 import type { ImportedCall } from "./routesRb";
-import { RubyHash, RubyRedirect, RubyRegexp, RubySymbol, RubyTemplate, RubyUnset, type RubyValue, textOf } from "./rubyValues";
+import { RubyCode, RubyHash, RubyRedirect, RubyRegexp, RubySymbol, RubyTemplate, RubyUnset, type RubyValue, textOf } from "./rubyValues";
 
 /*
  * Ruby values as the DSL's arguments: what the importer writes of a call, and what the reading of
@@ -42,11 +42,22 @@ export function valueText(value: RubyValue): string {
   if (value instanceof RubyTemplate) return templateText(value);
   if (Array.isArray(value)) return `[${value.map(valueText).join(", ")}]`;
   if (value instanceof RubyRedirect) return redirectText(value);
+  if (value instanceof RubyCode) return codeText(value);
   if (value instanceof RubyHash) {
     if (value.entries.length === 0) return "{}";
     return `{ ${value.entries.map(([key, v]) => `${keyText(key)}: ${valueText(v)}`).join(", ")} }`;
   }
   throw new UnwritableValue("a value the DSL cannot take");
+}
+
+/**
+ * A constraint of the application's code, which only its author can write in TypeScript: a
+ * function that throws, naming the Ruby it stands for, until it is written. Its routes are drawn
+ * (the analyser knows a function constraint and runs none); recognition reaches it only for them.
+ */
+function codeText({ code, line }: RubyCode): string {
+  const shown = code.length > 80 ? `${code.slice(0, 77)}...` : code;
+  return `() => unset(${JSON.stringify(`the constraint of routes.rb line ${line}, \`${shown.replace(/\s+/g, " ")}\`, in TypeScript,`)})`;
 }
 
 /** `redirect("/articles/%{id}", { status: 302 })`, or the options form with its status among them: `redirect({ path: "/help", status: 307 })`. */

@@ -5,7 +5,20 @@ import { camelize, underscore } from "./activeSupportText";
 import { ByteOffsets } from "./byteOffsets";
 import type { ParseRuby } from "./prism";
 import { is, type Location, type Node, type NodeOf, statementsOf } from "./prismNodes";
-import { interpolated, RubyHash, RubyRedirect, RubyRegexp, RubySymbol, RubyTemplate, RubyUnset, RubyValue, textOf, Unknown, unsetIn } from "./rubyValues";
+import {
+  interpolated,
+  RubyCode,
+  RubyHash,
+  RubyRedirect,
+  RubyRegexp,
+  RubySymbol,
+  RubyTemplate,
+  RubyUnset,
+  RubyValue,
+  textOf,
+  Unknown,
+  unsetIn,
+} from "./rubyValues";
 
 /*
  * Reads a Rails 2 routes.rb through Prism's syntax tree into the mapper calls it makes, evaluating
@@ -516,8 +529,8 @@ class Reader {
     const args: RubyValue[] = [];
     this.placeholders = true;
     try {
-      for (const argument of argumentsOf(call)) {
-        const value = this.value(argument, scope);
+      for (const [index, argument] of argumentsOf(call).entries()) {
+        const value = this.modern ? this.modernArgument(argument, method, index, scope) : this.value(argument, scope);
         if (value instanceof Unknown) return [this.leaveUnread(call, value.reason)];
         args.push(value);
       }
@@ -697,6 +710,32 @@ class Reader {
     );
   }
 
+  /** A hash's value; `code` gives an entry's value where the key takes the application's code (a route's `constraints:`). */
+  private hash(node: NodeOf<"HashNode" | "KeywordHashNode">, scope: Scope, code?: (key: RubyValue, value: Node) => RubyCode | undefined): RubyValue | Unknown {
+    const entries: Array<readonly [RubyValue, RubyValue]> = [];
+    for (const element of node.elements) {
+      if (!is(element, "AssocNode")) return new Unknown("a double splat (`**`) in a hash");
+      const key = this.value(element.key, scope);
+      if (key instanceof Unknown) return key;
+      const value = code?.(key, element.value) ?? this.value(element.value, scope);
+      if (value instanceof Unknown) return value;
+      entries.push([key, value]);
+    }
+    return new RubyHash(entries);
+  }
+
+  /**
+   * A modern call's argument: the application's code where Rails takes it as a constraint
+   * (`constraints(->(req) { … }) do`, `constraints: AdminConstraint.new`), else its value.
+   */
+  private modernArgument(node: Node, method: string, index: number, scope: Scope): RubyValue | Unknown {
+    if (method === "constraints" && index === 0 && isCode(node)) return new RubyCode(this.text(node), this.line(node));
+    if (!is(node, "HashNode", "KeywordHashNode")) return this.value(node, scope);
+    return this.hash(node, scope, (key, value) =>
+      textOf(key) === "constraints" && isCode(value) ? new RubyCode(this.text(value), this.line(value)) : undefined,
+    );
+  }
+
   /** What Ruby would make of an expression the file gives, or why it cannot be known. */
   private value(node: Node | null | undefined, scope: Scope): RubyValue | Unknown {
     if (!node) return new Unknown("a missing value");
@@ -726,6 +765,7 @@ class Reader {
     if (value instanceof RubyUnset) return value.identifier.length;
     if (value instanceof RubyTemplate) return value.parts.reduce((size, part) => size + (typeof part === "string" ? part.length : part.identifier.length), 0);
     if (value instanceof RubyRedirect) return 1 + this.sizeOf(value.to);
+    if (value instanceof RubyCode) return value.code.length;
     const known = this.sizes.get(value);
     if (known !== undefined) return known;
     let size = 1;
@@ -751,18 +791,7 @@ class Reader {
       }
       return items;
     }
-    if (is(node, "HashNode", "KeywordHashNode")) {
-      const entries: Array<readonly [RubyValue, RubyValue]> = [];
-      for (const element of node.elements) {
-        if (!is(element, "AssocNode")) return new Unknown("a double splat (`**`) in a hash");
-        const key = this.value(element.key, scope);
-        const value = this.value(element.value, scope);
-        if (key instanceof Unknown) return key;
-        if (value instanceof Unknown) return value;
-        entries.push([key, value]);
-      }
-      return new RubyHash(entries);
-    }
+    if (is(node, "HashNode", "KeywordHashNode")) return this.hash(node, scope);
     if (is(node, "RegularExpressionNode")) return new RubyRegexp(this.slice(node.contentLoc), regexpFlags(node));
     if (is(node, "InterpolatedRegularExpressionNode")) {
       // `/#{User::USERNAME_FORMAT}/i`: a regexp interpolates as its to_s, `(?-mix:source)`, a string as its text; the rest is the source as written.
@@ -1019,6 +1048,18 @@ function modernArguments(method: string, args: RubyValue[]): RubyValue[] {
     return [new RubySymbol(first), new RubyHash([[new RubySymbol("path"), first], ...options]), ...rest.slice(rest[0] instanceof RubyHash ? 1 : 0)];
   }
   return args;
+}
+
+/** Ruby that makes a constraint of the application's code: a lambda or proc, or an object of a class (`AdminConstraint.new`). */
+function isCode(node: Node): boolean {
+  if (is(node, "LambdaNode")) return true;
+  if (!is(node, "CallNode")) return false;
+  if (!node.receiver) return (node.name === "lambda" || node.name === "proc") && is(node.block, "BlockNode");
+  return (
+    node.name === "new" &&
+    is(node.receiver, "ConstantReadNode", "ConstantPathNode") &&
+    !(is(node.receiver, "ConstantReadNode") && node.receiver.name === "Hash")
+  );
 }
 
 /** The mapper a receiver names: a local holding one (`map`, `post`), in the output's name. */

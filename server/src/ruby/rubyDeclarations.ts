@@ -1,10 +1,10 @@
 import { Mapper, redirect, ScopedMapper } from "resource-routes";
-import type { Declaration, Span } from "resource-routes/internal";
+import { ApplicationConstraint, type Declaration, type Span } from "resource-routes/internal";
 
 import { OptionSources } from "../incremental/optionSources";
 import { argumentsText, UnsetValue, UnwritableValue } from "./dslValues";
 import { type ImportedCall, type ImportedStatement, MAPPER_METHODS } from "./routesRb";
-import { RubyHash, RubyRedirect, RubyRegexp, RubySymbol, type RubyUnset, RubyValue, unsetIn } from "./rubyValues";
+import { RubyCode, RubyHash, RubyRedirect, RubyRegexp, RubySymbol, type RubyUnset, RubyValue, unsetIn } from "./rubyValues";
 
 /** A call the facility refused (or whose values the DSL cannot take), where it was written. */
 export interface RefusedCall {
@@ -124,6 +124,8 @@ function plain(value: RubyValue): unknown {
     return new RegExp(source, flags);
   }
   if (Array.isArray(value)) return value.map(plain);
+  // The written file's function stands for it: a constraint of the application's code, never run here.
+  if (value instanceof RubyCode) return new ApplicationConstraint(null);
   // What the written file's redirect() makes of the same arguments.
   if (value instanceof RubyRedirect) {
     const status = value.status ?? undefined;

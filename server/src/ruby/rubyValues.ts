@@ -71,7 +71,20 @@ export class RubyRedirect {
   ) {}
 }
 
-export type RubyValue = string | number | boolean | null | RubySymbol | RubyRegexp | RubyHash | RubyUnset | RubyTemplate | RubyRedirect | RubyValue[];
+/**
+ * Modern Rails' constraint of the application's code (`->(req) { … }`, `AdminConstraint.new`):
+ * its Ruby text and line, never run. The routes it constrains are drawn; what it answers only the
+ * application knows.
+ */
+export class RubyCode {
+  constructor(
+    readonly code: string,
+    readonly line: number,
+  ) {}
+}
+
+export type RubyValue =
+  string | number | boolean | null | RubySymbol | RubyRegexp | RubyHash | RubyUnset | RubyTemplate | RubyRedirect | RubyCode | RubyValue[];
 
 /** The unset constants a value holds, each once, in the order met. */
 export function unsetIn(value: RubyValue, found = new Set<RubyUnset>()): Set<RubyUnset> {
@@ -129,9 +142,12 @@ export function revived(value: unknown, made = new Map<object, RubyValue>()): Ru
     symbol?: boolean;
     to?: unknown;
     status?: number | null;
+    code?: string;
+    line?: number;
   };
   if (Array.isArray(value)) out = value.map((item) => revived(item, made));
   else if (fields.unset !== undefined) out = new RubyUnset(fields.unset, String(fields.identifier));
+  else if (fields.code !== undefined) out = new RubyCode(fields.code, Number(fields.line));
   else if ("to" in fields) out = new RubyRedirect(revived(fields.to, made), fields.status ?? null);
   else if (fields.parts)
     out = new RubyTemplate(
@@ -158,6 +174,6 @@ export function rubyLiteral(value: RubyValue): string {
   }
   if (Array.isArray(value)) return `[${value.map(rubyLiteral).join(", ")}]`;
   if (value instanceof RubyUnset || value instanceof RubyTemplate) throw new Error("an unset constant has no literal: nothing gives its value");
-  if (value instanceof RubyRedirect) throw new Error("a redirect is no constant's value");
+  if (value instanceof RubyRedirect || value instanceof RubyCode) throw new Error("a redirect or the application's code is no constant's value");
   return `{ ${value.entries.map(([key, item]) => `${rubyLiteral(key)} => ${rubyLiteral(item)}`).join(", ")} }`;
 }

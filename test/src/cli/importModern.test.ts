@@ -3,10 +3,12 @@ import * as cp from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import type { RouteSet } from "resource-routes";
 
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { ROOT } from "../support/fixtures";
 import { asRailsRoute, type RailsRoute } from "../support/railsTable";
+import { runRoutingFile } from "../support/runRoutingFile";
 
 /**
  * A modern Rails application's config/routes.rb (test/fixtures/modern-routes), read with no Ruby
@@ -173,6 +175,46 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
         { status: 301, to: { subdomain: "blog" } },
       ],
     );
+  });
+
+  it("a constraint of the application's code: its routes read and their helpers given; import writes a function that throws until written in TypeScript", async () => {
+    const file = routesRb("rr-code-", [
+      'constraints(->(req) { req.subdomain == "admin" }) do',
+      "  resources :reports, only: :index",
+      "end",
+      'get "dashboard", to: "beta#dashboard", constraints: BetaUsers.new',
+      "resources :posts, constraints: lambda { |req| req.format == :json }, only: :show",
+      'get "health", to: ->(env) { [200, {}, ["ok"]] }',
+    ]);
+    // Read as it is: the routes Rails draws, each known to ask the application's code; a Rack endpoint given as code is not a route read.
+    const listed = JSON.parse(run("routes", file, "--json").stdout) as { routes: Array<{ name: string; conditions: object }> };
+    assert.deepStrictEqual(
+      listed.routes.map(({ name, conditions }) => [name, conditions]),
+      [
+        ["reports", { request: "application code" }],
+        ["dashboard", { request: "application code" }],
+        ["post", { request: "application code" }],
+      ],
+    );
+    const imported = run("import", file, "--stdout", "--allow-partial");
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    assert.match(imported.stdout, /^import \{ draw, unset \} from "resource-routes";$/m);
+    assert.match(imported.stdout, /3 constraint\(s\) are the application's Ruby code/);
+    assert.match(
+      imported.stdout,
+      /r\.constraints\(\(\) => unset\("the constraint of routes\.rb line 2, `->\(req\) \{ req\.subdomain == \\"admin\\" \}`, in TypeScript,"\), \(\) => \{/,
+    );
+    assert.match(imported.stdout, /constraints: \(\) => unset\("the constraint of routes\.rb line 5, `BetaUsers\.new`, in TypeScript,"\)/);
+    assert.match(imported.stderr, /routes\.rb:7: not imported: ->\(env\)/);
+    // The written file draws those routes (its helpers too); a request that reaches one says what to write.
+    const loaded = loadRoutingFile(imported.stdout, path.join(path.dirname(file), "routes.ts"))!;
+    assert.deepStrictEqual(
+      loaded.routes.routes.map((route) => route.applicationConstraints.length),
+      [1, 1, 1],
+    );
+    const drawn = runRoutingFile<RouteSet>(imported.stdout);
+    assert.strictEqual(drawn.helpers.post_path(4), "/posts/4");
+    assert.throws(() => drawn.recognize("GET", "/dashboard"), /the constraint of routes\.rb line 5, `BetaUsers\.new`, in TypeScript, is not set/);
   });
 
   it("routes --json reads the routes.rb itself: Rails 6.1's table, in order", () => {

@@ -10,7 +10,7 @@ import { commentLines } from "resource-routes/internal";
 import { importedFileText } from "../../../server/out/import/typescriptText";
 import { importedOutline, statementDifference } from "../../../server/out/import/writtenStatements";
 import { type ImportedStatement, mapperMethodsOf } from "../../../server/out/ruby/routesRb";
-import { RubyHash, RubyRedirect, RubySymbol } from "../../../server/out/ruby/rubyValues";
+import { RubyCode, RubyHash, RubyRedirect, RubySymbol } from "../../../server/out/ruby/rubyValues";
 import { ROOT } from "../support/fixtures";
 
 /** What an import writes into comments: any text stays a comment, and the proof reads the written file's statements. */
@@ -105,6 +105,28 @@ describe("the text an import writes", () => {
       // Any argument that could run.
       good.replace('redirect("/new"', "redirect(process.exit(3) as never"),
       good.replace("{ status: 302 }", "{ status: 302 }, process.exit(3)"),
+    ];
+    for (const text of injected) assert.match(statementDifference(text, outline) ?? "", /line \d+/, text);
+  });
+
+  it('the proof takes the placeholder of the application\'s code, () => unset("…"), and no other function', () => {
+    const codeCall = {
+      ...call("get"),
+      receiver: "r",
+      args: ["beta", new RubyHash([[new RubySymbol("constraints"), new RubyCode("BetaUsers.new", 3)]])],
+    } as ImportedStatement;
+    const body = [codeCall];
+    const imported = { preamble: [], body, unread: [], syntaxErrors: [], modern: true as const };
+    const outline = importedOutline(body, mapperMethodsOf(imported));
+    const good = importedFileText(imported, { ...TERMS, behaviour: "C" });
+    assert.match(good, /import \{ draw, unset \} from "resource-routes";/);
+    assert.match(good, /r\.get\("beta", \{ constraints: \(\) => unset\("the constraint of routes\.rb line 3, `BetaUsers\.new`, in TypeScript,"\) \}\);/);
+    assert.strictEqual(statementDifference(good, outline), undefined);
+    const injected = [
+      good.replace("import { draw, unset }", "import { draw }"),
+      good.replace("() => unset(", "() => process.exit(3) || unset("),
+      good.replace("() => unset(", "(request = process.exit(3)) => unset("),
+      good.replace('in TypeScript,")', 'in TypeScript," + process.exit(3))'),
     ];
     for (const text of injected) assert.match(statementDifference(text, outline) ?? "", /line \d+/, text);
   });
