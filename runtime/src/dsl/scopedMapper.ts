@@ -1,5 +1,6 @@
 import { ApplicationConstraint, isRequestConstraint, type RequestConstraint } from "../routing/model/applicationConstraints";
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
+import type { RequestMethodC } from "../routing/model/requestMethods";
 import { callArguments } from "./mapper";
 import type { Redirect } from "./redirect";
 
@@ -71,7 +72,14 @@ export interface ResourceSettings extends Omit<ScopeSettings, "path" | "action" 
   concerns?: string | readonly string[];
 }
 
-export type HttpVerb = "get" | "post" | "put" | "patch" | "delete" | "options" | "all";
+/**
+ * A method `via` names: `all`, or one of Rails 6.1's request methods but HEAD (WebDAV's `propfind`,
+ * `version-control`… too; Ruby's `version_control` is the same).
+ */
+export type HttpVerb = Exclude<RequestMethodC, "head"> | Underscored<Exclude<RequestMethodC, "head">> | "all";
+
+/** `version-control` as Ruby's symbol writes it, `version_control`. */
+type Underscored<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Underscored<B>}` : S;
 
 /** A route's options (Rails' match options). */
 export interface RouteOptions {

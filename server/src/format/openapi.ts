@@ -71,16 +71,20 @@ export function openApiDocument(routes: readonly Route[], options: OpenApiOption
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-/** The methods a route takes: its own, PATCH beside PUT, and for a route of any method the usual ones. */
+/** The methods a route takes that OpenAPI describes here: its own (no OPTIONS, no WebDAV's), PATCH beside PUT, and for a route of any method the usual ones. */
 function methodsOf(route: Route): Array<(typeof METHODS)[number]> {
   const methods = route.methods ?? ["get", "post", "put", "delete"];
   const result: Array<(typeof METHODS)[number]> = [];
   for (const method of methods) {
-    if (method === "options") continue;
+    if (!isDescribed(method)) continue;
     result.push(method);
     if (method === "put") result.push("patch");
   }
   return result;
+}
+
+function isDescribed(method: string): method is (typeof METHODS)[number] {
+  return (METHODS as readonly string[]).includes(method);
 }
 
 function operation(route: Route, method: string, operationId: string, target: string, optionalFormat: boolean, options: OpenApiOptions): Json {

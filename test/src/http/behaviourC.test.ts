@@ -24,6 +24,7 @@ const routes = draw({ behaviour: "C" }, (r) => {
   // The application's code: a header decides, and the route after it takes the request otherwise.
   r.get("beta", { to: "pages#beta", constraints: (request) => request.header("x-beta") === "1" && request.raw !== undefined });
   r.get("beta", { to: "pages#plain" });
+  r.match("calendar", { to: "pages#calendar", via: ["propfind", "mkcalendar"] });
 });
 
 const controllers: Controllers = {
@@ -32,7 +33,7 @@ const controllers: Controllers = {
     show: (ctx: ActionContext) => ({ id: ctx.params.id }),
     update: (ctx: ActionContext) => ({ updated: ctx.params.id }),
   },
-  pages: { secure: () => "secure", beta: () => "beta", plain: () => "plain" },
+  pages: { secure: () => "secure", beta: () => "beta", plain: () => "plain", calendar: () => "calendar" },
 };
 
 const quiet = { onError: () => undefined };
@@ -55,6 +56,22 @@ describe("serving behaviour C", () => {
     assert.strictEqual((await ask("GET", "http://www.example.com/keys")).status, 404);
     assert.strictEqual((await ask("GET", "https://example.com/secure")).status, 200);
     assert.strictEqual((await ask("GET", "http://example.com/secure")).status, 404);
+  });
+
+  it("a route of WebDAV's methods answers them; a method outside Rails 6.1's list is a 405 with no Allow, whatever the path", async () => {
+    assert.strictEqual(await (await ask("PROPFIND", "http://example.com/calendar")).text(), "calendar");
+    assert.strictEqual((await ask("GET", "http://example.com/calendar")).status, 404);
+    for (const path of ["/calendar", "/nowhere"]) {
+      const refused = await ask("PURGE", `http://example.com${path}`);
+      assert.strictEqual(refused.status, 405);
+      assert.strictEqual(refused.headers.get("allow"), null);
+    }
+    // A form's _method takes Rack's MethodOverride list only: PROPFIND there is not the request's method.
+    const form = (body: string) =>
+      handle(new Request("http://example.com/calendar", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } }));
+    assert.strictEqual((await form("_method=propfind")).status, 404);
+    // LINK it takes, and Rails 6.1's request then refuses.
+    assert.strictEqual((await form("_method=link")).status, 405);
   });
 
   it("a constraint of the application's code is asked with the request's headers and the adapter's own request; no means the next route", async () => {

@@ -3,7 +3,7 @@ import { redirectLocation } from "../../routing/generation/redirectLocation";
 import { BehaviourRules, BEHAVIOURS } from "../../routing/model/behaviour";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../../routing/model/errors";
 import type { RequestFacts } from "../../routing/model/requestConditions";
-import { isRequestMethod, routedMethod } from "../../routing/model/requestMethods";
+import { isRequestMethod, requestMethodsOf, routedMethod } from "../../routing/model/requestMethods";
 import type { Route } from "../../routing/model/route";
 import type { AnyRouteSet } from "../../routing/model/routeSet";
 import type { Recognition } from "../../routing/recognition/recognize";
@@ -283,6 +283,7 @@ class Answering<Raw> {
     // A method outside Rails' list never reaches recognition (which refuses it): the path's methods are allowed.
     const method = routedMethod(this.request.method, core.patch);
     if (!isRequestMethod(method, core.rules)) {
+      if (core.rules.unknownMethodNotAllowed) return this.unknownMethod(new UnknownHttpMethod(this.request.method, requestMethodsOf(core.rules)));
       const allowed = core.rules.methodNotAllowed ? core.routes.allowedMethods(path) : [];
       if (allowed.length) return this.methodNotAllowed(allowed);
       return this.notFound(`No route matches ${JSON.stringify(shortened(path))} with {:method=>:${method.toLowerCase()}}`, true);
@@ -419,11 +420,17 @@ class Answering<Raw> {
     return this.answerFailure({ status: 405, message: error.message, allow, error }, this.options.methodNotAllowed, { allow });
   }
 
+  /** A method outside the behaviour's list (a request's or its `_method`): 400 in A and B, 405 with no Allow in C, as Rails 6.1 answers it. */
+  private unknownMethod(error: UnknownHttpMethod): Outcome {
+    if (!this.core.rules.unknownMethodNotAllowed) return this.answerFailure({ status: 400, message: `Bad Request: ${error.message}`, error });
+    return this.answerFailure({ status: 405, message: `Method Not Allowed: ${error.message}`, error }, this.options.methodNotAllowed);
+  }
+
   /** What a failure before the action is answered with: 400, 405, 404 (or the host framework's turn), else 500. */
   failure(error: unknown): Outcome {
     if (error instanceof BadRequest) return this.answerFailure({ status: 400, message: `Bad Request: ${error.message}`, error });
     if (error instanceof MethodNotAllowed) return this.methodNotAllowed(error.allowedMethods, error);
-    if (error instanceof UnknownHttpMethod) return this.answerFailure({ status: 400, message: `Bad Request: ${error.message}`, error });
+    if (error instanceof UnknownHttpMethod) return this.unknownMethod(error);
     if (error instanceof RoutingError) return this.notFound(error.message, true);
     return this.failed(error);
   }

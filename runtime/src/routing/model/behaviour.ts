@@ -31,6 +31,8 @@ export interface BehaviourRules {
   patchIsOwnMethod: boolean;
   /** A path whose routes take other methods answers 405 Method Not Allowed (A, B), or is no route at all (C). */
   methodNotAllowed: boolean;
+  /** A request method outside the behaviour's list is answered 405 whatever the path (C: Rails 6.1 answers UnknownHttpMethod so), not as A and B do. */
+  unknownMethodNotAllowed: boolean;
   /** An optional format's default fills recognition when the request gives none (C; Rails 2.3 took :format only from the request). */
   optionalFormatTakesDefault: boolean;
   /** Doubled slashes in a request path count as one (C). */
@@ -66,6 +68,7 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     formattedHelpersDeprecated: false,
     patchIsOwnMethod: false,
     methodNotAllowed: true,
+    unknownMethodNotAllowed: false,
     optionalFormatTakesDefault: false,
     squeezesSlashes: false,
     constraintsSpanSegments: false,
@@ -86,6 +89,7 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     formattedHelpersDeprecated: true,
     patchIsOwnMethod: false,
     methodNotAllowed: true,
+    unknownMethodNotAllowed: false,
     optionalFormatTakesDefault: false,
     squeezesSlashes: false,
     constraintsSpanSegments: false,
@@ -106,6 +110,7 @@ export const BEHAVIOURS: Record<Behaviour, BehaviourRules> = {
     formattedHelpersDeprecated: false,
     patchIsOwnMethod: true,
     methodNotAllowed: false,
+    unknownMethodNotAllowed: true,
     optionalFormatTakesDefault: true,
     squeezesSlashes: true,
     constraintsSpanSegments: true,

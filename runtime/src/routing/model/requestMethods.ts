@@ -1,12 +1,53 @@
 /** Rails 2's request methods (ActionController::Request::HTTP_METHODS): any other is refused before routing. */
 export const REQUEST_METHODS = ["get", "head", "put", "post", "delete", "options"] as const;
 
-/** Behaviour C's request methods: Rails 2's and PATCH. */
-const WITH_PATCH = [...REQUEST_METHODS, "patch"] as const;
+/**
+ * Behaviour C's request methods: Rails 6.1's (ActionDispatch::Request::HTTP_METHODS, those of RFC
+ * 2616, 2518, 3253, 3648, 3744, 5323, 4791 and 5789), the usual ones first, as they are looked up.
+ */
+const RAILS_6_METHODS = [
+  ...REQUEST_METHODS,
+  "patch",
+  "trace",
+  "connect",
+  "propfind",
+  "proppatch",
+  "mkcol",
+  "copy",
+  "move",
+  "lock",
+  "unlock",
+  "version-control",
+  "report",
+  "checkout",
+  "checkin",
+  "uncheckout",
+  "mkworkspace",
+  "update",
+  "label",
+  "merge",
+  "baseline-control",
+  "mkactivity",
+  "orderpatch",
+  "acl",
+  "search",
+  "mkcalendar",
+] as const;
+
+/** A request method of behaviour C, lower-case. */
+export type RequestMethodC = (typeof RAILS_6_METHODS)[number];
 
 /** The request methods of a behaviour. */
 export function requestMethodsOf(rules: { patchIsOwnMethod: boolean }): readonly string[] {
-  return rules.patchIsOwnMethod ? WITH_PATCH : REQUEST_METHODS;
+  return rules.patchIsOwnMethod ? RAILS_6_METHODS : REQUEST_METHODS;
+}
+
+/** Behaviour C's `_method` values (Rack's MethodOverride): any other is ignored; LINK and UNLINK are then refused as request methods, as Rails refuses them. */
+const OVERRIDES_C = ["get", "head", "put", "post", "delete", "options", "patch", "link", "unlink"] as const;
+
+/** The methods a form's `_method` may name in a behaviour (A and B: its request methods). */
+export function overrideMethodsOf(rules: { patchIsOwnMethod: boolean }): readonly string[] {
+  return rules.patchIsOwnMethod ? OVERRIDES_C : REQUEST_METHODS;
 }
 
 /** The lower-case method, without a new string for the usual upper-case names. */

@@ -8,8 +8,12 @@ import { type RedirectParts, type RedirectTarget, redirectText } from "./redirec
 import type { RequestCondition } from "./requestConditions";
 import { OptionMap } from "./values";
 
-/** HTTP methods a route condition may name (Rails 2's list, `head` refused, see builder; C adds `patch`). */
-export type HttpMethod = "get" | "post" | "put" | "patch" | "delete" | "options";
+/**
+ * HTTP methods a route condition may name, lower-case: Rails 2's list (`head` refused, see
+ * builder); C adds `patch` and takes any other method Rails 6.1's `via` takes (`propfind`,
+ * `version-control`).
+ */
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete" | "options" | (string & {});
 
 /** Which declaration (and which part of it) registered a route: hovers, definitions and name diagnostics use it. */
 export interface RouteOrigin {
@@ -43,7 +47,12 @@ export interface RouteJSON {
   redirect?: { status: number; to: string | RedirectParts };
 }
 
-const UPPER: Readonly<Record<HttpMethod, string>> = { get: "GET", post: "POST", put: "PUT", patch: "PATCH", delete: "DELETE", options: "OPTIONS" };
+/** The usual methods' upper-case names, made once: a route's verb is read often (tables, hovers). */
+const UPPER: ReadonlyMap<string, string> = new Map(["get", "post", "put", "patch", "delete", "options"].map((method) => [method, method.toUpperCase()]));
+
+function upper(method: HttpMethod): string {
+  return UPPER.get(method) ?? method.toUpperCase();
+}
 
 /**
  * What a route shares with the other routes of its resource (or of its connect): one object for
@@ -179,7 +188,7 @@ export class Route {
   get verb(): string {
     const methods = this.methods;
     if (!methods) return "ANY";
-    return methods.length === 1 ? UPPER[methods[0]] : methods.map((m) => UPPER[m]).join("|");
+    return methods.length === 1 ? upper(methods[0]) : methods.map(upper).join("|");
   }
 
   /** Whether a `:controller` or `:action` segment supplies what the route goes to: what it recognises then depends on the set's controllers. */

@@ -7,7 +7,7 @@ import { groupForms } from "../model/optionalGroups";
 import { PathSegment } from "../model/path";
 import { isEmpty, own, setOwn } from "../model/records";
 import { conditionsHold, NO_REQUEST, type RequestFacts } from "../model/requestConditions";
-import { lowerMethod, requestMethodsOf } from "../model/requestMethods";
+import { lowerMethod, overrideMethodsOf, requestMethodsOf } from "../model/requestMethods";
 import type { HttpMethod } from "../model/route";
 import { Route } from "../model/route";
 import { CharNode } from "./charTree";
@@ -160,8 +160,10 @@ export class Recognizer {
   private readonly methodClasses: Map<string, number>;
   /** The method of each class (none for class 0 and the last one). */
   private readonly classMethods: Array<string | undefined>;
-  /** The methods a request may have (`_method` too): Rails 2's, and PATCH in C. */
+  /** The methods a request may have: Rails 2's, and Rails 6.1's in C. */
   private readonly requestMethods: readonly string[];
+  /** The methods a POST's `_method` may name. */
+  private readonly overrideMethods: readonly string[];
   /** By route index, 1 for a route with request constraints (behaviour C); none when no route has any. */
   private readonly conditional: Uint8Array | undefined;
   /** Doubled slashes count as one (C). */
@@ -176,6 +178,7 @@ export class Recognizer {
     controllers: readonly string[] = [],
   ) {
     this.requestMethods = requestMethodsOf(rules);
+    this.overrideMethods = overrideMethodsOf(rules);
     this.squeezes = rules.squeezesSlashes;
     if (routes.some((route) => route.asksRequest)) this.conditional = Uint8Array.from(routes, (route) => (route.asksRequest ? 1 : 0));
     this.controllers = [...new Set([...routes.flatMap((route) => (route.controller === null ? [] : [route.controller])), ...controllers])];
@@ -279,8 +282,10 @@ export class Recognizer {
     const override = own(params, "_method");
     if (override !== undefined && override !== null) {
       const wanted = String(override).toLowerCase();
-      if (this.requestMethods.includes(wanted)) requested = wanted;
+      if (this.overrideMethods.includes(wanted)) requested = wanted;
       else if (this.rules.rejectsUnknownMethodOverride) throw new UnknownHttpMethod(String(override), this.requestMethods);
+      // Rack's MethodOverride takes LINK and UNLINK, which Rails 6.1's request then refuses.
+      if (!this.requestMethods.includes(requested)) throw new UnknownHttpMethod(String(override), this.requestMethods);
     }
     return requested;
   }

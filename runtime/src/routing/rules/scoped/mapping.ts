@@ -47,9 +47,6 @@ export function urlDefaults(constraints: OptionMap): OptionMap {
   return defaults;
 }
 
-/** Methods a C route may name (`via: "all"` is any). */
-const VIAS: ReadonlySet<string> = new Set<HttpMethod>(["get", "post", "put", "patch", "delete", "options"]);
-
 const ANCHORS = /^(\\A|\^)|(\\Z|\\z|\$)$/;
 
 /** Methods of Rails' request that a constraint may name and that recognition here does not compare: such a route is refused, not drawn unconstrained. */
@@ -255,11 +252,19 @@ function checkRequirement(requirement: RegExp): void {
 }
 
 /** The route's methods: null for `via: "all"`. */
+/**
+ * A route's methods as Rails 6.1 reads `via`: each dasherized (`version_control` is VERSION-CONTROL),
+ * any word Rails takes; `all` is every method. HEAD is refused: a HEAD request is answered by GET's
+ * routes here, and Rails' preference for a route of HEAD's own over them is not followed.
+ */
 function methodsOf(via: readonly string[]): HttpMethod[] | null {
   if (via.includes("all")) return null;
-  for (const method of via)
-    if (!VIAS.has(method)) throw refused(`via: ${JSON.stringify(method)} is not a method behaviour C routes (${[...VIAS].join(", ")}, all)`);
-  return via as HttpMethod[];
+  const methods = via.map((method) => method.toLowerCase().replace(/_/g, "-"));
+  for (const method of methods) {
+    if (method === "head") throw refused("via: head is not a method behaviour C routes: a HEAD request is answered by the routes of GET");
+    if (!/^[a-z][a-z-]*$/.test(method)) throw refused(`via: ${JSON.stringify(method)} is not an HTTP method's name`);
+  }
+  return methods;
 }
 
 /** Rails' check_via: `match` needs its methods. */
