@@ -18,6 +18,7 @@ export {
   ScopedMapper,
   ScopeOptions,
   ScopeSettings,
+  Underscored,
 } from "./dsl/scopedMapper";
 export { unset } from "./dsl/unset";
 export { Helper } from "./routing/generation/helpers";
@@ -29,6 +30,7 @@ export { MethodNotAllowed, RedirectError, RouteDefinitionError, RoutingError, Un
 export type { OptionalGroup } from "./routing/model/optionalGroups";
 export type { RedirectParts, RedirectTarget } from "./routing/model/redirect";
 export type { RequestCondition, RequestFacts } from "./routing/model/requestConditions";
+export { REQUEST_METHODS_C, type RequestMethodC } from "./routing/model/requestMethods";
 export { HttpMethod, Route, RouteJSON } from "./routing/model/route";
 export { GenerateOptions, RouteSet, RouteSetOptions } from "./routing/model/routeSet";
 export { AnyRouteSet, TypedRouteSet } from "./routing/model/routeSet";

@@ -79,7 +79,7 @@ export interface ResourceSettings extends Omit<ScopeSettings, "path" | "action" 
 export type HttpVerb = Exclude<RequestMethodC, "head"> | Underscored<Exclude<RequestMethodC, "head">> | "all";
 
 /** `version-control` as Ruby's symbol writes it, `version_control`. */
-type Underscored<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Underscored<B>}` : S;
+export type Underscored<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Underscored<B>}` : S;
 
 /** A route's options (Rails' match options). */
 export interface RouteOptions {

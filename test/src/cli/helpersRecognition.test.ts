@@ -109,6 +109,8 @@ describe("the helpers module's match(): the facility's recognition in the browse
     for (const c of behaviourCCases()) {
       if (c.rails.error) continue;
       const routes = runRoutingFile<RouteSet>(behaviourCFile(c), "routes.ts");
+      // The application's code runs on the server only: the browser takes it as holding (tested below).
+      if (routes.routes.some((route) => route.applicationConstraints.length)) continue;
       const browser = await browserOf(routes);
       const requests = c.rails.recognitions.map((r) => [r.verb, r.path]);
       routes.routes.forEach((route, pick) => {
@@ -120,6 +122,19 @@ describe("the helpers module's match(): the facility's recognition in the browse
       for (const [method, request] of requests) if (compare(routes, browser, method, request, c.name)) recognised++;
     }
     assert.ok(recognised > 300, `${recognised} recognised`);
+  });
+
+  it("a route whose constraint is the application's code is taken as holding: the browser cannot run the server's code, and a page it served passed it", async () => {
+    const routes = runRoutingFile<RouteSet>(
+      `import { draw } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n` +
+        `  r.get("dashboard", { to: "beta#dashboard", constraints: (request) => request.header("x-beta") === "1" });\n` +
+        `  r.get("dashboard", { to: "pages#dashboard" });\n});\n`,
+      "code.ts",
+    );
+    const browser = await browserOf(routes);
+    assert.deepStrictEqual(browser.match("GET", "/dashboard"), { route: "dashboard", controller: "beta", action: "dashboard", params: {} });
+    // The server asks the code: without the header, the next route.
+    assert.strictEqual(routes.recognize("GET", "/dashboard").controller, "pages");
   });
 
   it("random route sets and requests, both behaviours, every method", async () => {

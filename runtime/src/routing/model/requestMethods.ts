@@ -5,7 +5,7 @@ export const REQUEST_METHODS = ["get", "head", "put", "post", "delete", "options
  * Behaviour C's request methods: Rails 6.1's (ActionDispatch::Request::HTTP_METHODS, those of RFC
  * 2616, 2518, 3253, 3648, 3744, 5323, 4791 and 5789), the usual ones first, as they are looked up.
  */
-const RAILS_6_METHODS = [
+export const REQUEST_METHODS_C = [
   ...REQUEST_METHODS,
   "patch",
   "trace",
@@ -35,11 +35,11 @@ const RAILS_6_METHODS = [
 ] as const;
 
 /** A request method of behaviour C, lower-case. */
-export type RequestMethodC = (typeof RAILS_6_METHODS)[number];
+export type RequestMethodC = (typeof REQUEST_METHODS_C)[number];
 
 /** The request methods of a behaviour. */
 export function requestMethodsOf(rules: { patchIsOwnMethod: boolean }): readonly string[] {
-  return rules.patchIsOwnMethod ? RAILS_6_METHODS : REQUEST_METHODS;
+  return rules.patchIsOwnMethod ? REQUEST_METHODS_C : REQUEST_METHODS;
 }
 
 /** Behaviour C's `_method` values (Rack's MethodOverride): any other is ignored; LINK and UNLINK are then refused as request methods, as Rails refuses them. */

@@ -251,7 +251,6 @@ function checkRequirement(requirement: RegExp): void {
     throw new RouteDefinitionError(`Regexp multiline option is not allowed in routing requirements: ${rubyInspect(requirement)}`, "requirement-anchor");
 }
 
-/** The route's methods: null for `via: "all"`. */
 /**
  * A route's methods as Rails 6.1 reads `via`: each dasherized (`version_control` is VERSION-CONTROL),
  * any word Rails takes; `all` is every method. HEAD is refused: a HEAD request is answered by GET's
