@@ -210,9 +210,9 @@ export class ScopedMapper {
     this.named("match", args, 1);
   }
 
-  /** `root("pages#home")` or `root({ to: "pages#home" })`: the route of `/` (of a namespace's path inside one). */
-  root(toOrOptions: string | RouteOptions): void {
-    this.named("root", [toOrOptions], 0);
+  /** `root("pages#home")`, `root("pages#home", { as: "home" })` or `root({ to: "pages#home" })`: the route of `/` (of a namespace's path inside one). */
+  root(toOrOptions: string | RouteOptions, options?: RouteOptions): void {
+    this.named("root", [toOrOptions, options], 0);
   }
 
   /** Records a call: its strings, its one options object and its block, which runs with this mapper recording into it. */

@@ -1050,15 +1050,18 @@ function modernArguments(method: string, args: RubyValue[]): RubyValue[] {
   return args;
 }
 
+const NOT_CODE: ReadonlySet<string> = new Set(["Hash", "Object"]);
+
 /** Ruby that makes a constraint of the application's code: a lambda or proc, or an object of a class (`AdminConstraint.new`). */
 function isCode(node: Node): boolean {
   if (is(node, "LambdaNode")) return true;
   if (!is(node, "CallNode")) return false;
   if (!node.receiver) return (node.name === "lambda" || node.name === "proc") && is(node.block, "BlockNode");
+  // A Hash or a bare Object answers neither `matches?` nor `call` (Rails refuses the latter): not code.
   return (
     node.name === "new" &&
     is(node.receiver, "ConstantReadNode", "ConstantPathNode") &&
-    !(is(node.receiver, "ConstantReadNode") && node.receiver.name === "Hash")
+    !(is(node.receiver, "ConstantReadNode") && NOT_CODE.has(node.receiver.name))
   );
 }
 

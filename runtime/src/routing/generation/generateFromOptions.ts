@@ -71,7 +71,8 @@ function attempt(route: Route, given: Record<string, unknown>, rules: Generation
   if (route.controller !== null && text(given.controller) !== route.controller) return undefined;
   if (route.action !== null && text(given.action) !== route.action) return undefined;
   const params = route.params;
-  for (const key of Object.keys(params)) if (text(own(given, key)) !== params[key]) return undefined;
+  const required = route.traits.requiredParams ?? params;
+  for (const key of Object.keys(required)) if (text(own(given, key)) !== required[key]) return undefined;
   const values = record<unknown>();
   for (const key of Object.keys(given)) if (!own(params, key)) values[key] = given[key];
   // A requirement on a key the path does not hold is checked here; those on segments, when the path is made.

@@ -63,6 +63,12 @@ export interface RouteTraits {
   readonly requirements: Record<string, RegExp>;
   /** Fixed extra parameters. */
   readonly params: Record<string, string>;
+  /**
+   * The params generation from options must be given, each with its value: C's from the route's
+   * own options, not from `defaults:` (Rails 6.1's required defaults); absent in A and B, where
+   * every param is.
+   */
+  readonly requiredParams?: Record<string, string>;
   /** Recognition conditions other than the method. */
   readonly conditions: Record<string, string>;
   /** Defaults of dynamic segments (`:action` defaults to index). */

@@ -156,12 +156,17 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
 
   const segmentDefaults = record<string>();
   const params = record<string>();
+  // Generation from options asks for the values of the route's own options, not those of `defaults:` (Rails' required_defaults).
+  const requiredParams = record<string>();
   for (const key in defaults) {
     if (key === "controller" || key === "action") continue;
     const value = defaults[key];
     if (value === null) continue;
     if (pathKeys.has(key)) segmentDefaults[key] = asText(value);
-    else params[key] = asText(value);
+    else {
+      params[key] = asText(value);
+      if (key in options && !(options[key] instanceof RegExp)) requiredParams[key] = params[key];
+    }
   }
   delete requirements.controller;
   // Rails keeps no requirement of a lazy any-text pattern (a glob's, a :controller's): what it matches is the segment's own rule.
@@ -175,6 +180,7 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
     {
       requirements: sharedOrEmpty(requirements),
       params: sharedOrEmpty(params),
+      requiredParams: sharedOrEmpty(requiredParams),
       conditions: sharedOrEmpty(conditions),
       defaults: sharedOrEmpty(segmentDefaults),
       controllerNamespace: "",

@@ -34,7 +34,9 @@ export class ScopedResource {
     const name = as ?? entity;
     this.path = options.path === undefined || options.path === null ? entity : asText(options.path);
     this.param = param;
-    this.plural = singleton ? inflector.pluralize(name) : name;
+    // A singleton's plural and controller come from its declared name, not `as`: Rails 6.1's
+    // SingletonResource computes (and keeps) its plural before it reads `as`.
+    this.plural = singleton ? inflector.pluralize(entity) : name;
     this.singular = singleton ? name : inflector.singularize(name);
     const controller = options.controller;
     this.controller = controller === undefined || controller === null ? (singleton ? this.plural : entity) : asText(controller);

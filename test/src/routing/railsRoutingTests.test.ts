@@ -1,0 +1,261 @@
+import * as assert from "assert";
+import * as fs from "fs";
+import * as path from "path";
+import { RedirectError, type RouteSet, RoutingError } from "resource-routes";
+
+import { rubyParser } from "../../../server/out/ruby/prism";
+import { readRoutesRb } from "../../../server/out/ruby/routesRb";
+import { loadRubyRoutingFile } from "../../../server/out/ruby/rubyRoutingFile";
+import { ChunkedText } from "../../../server/out/text/sourceText";
+import { ROOT } from "../support/fixtures";
+
+/*
+ * Rails 6.1's own routing tests (actionpack/test/dispatch/routing_test.rb at v6.1.7) as data: each
+ * route set a test draws (its draw block's Ruby, as the test file writes it), each request the test
+ * made of it and each URL helper it called, with what Rails answered (recorded by running the
+ * tests under Rails 6.1: test/fixtures/rails-tests/README.md). Each draw block is read as a
+ * routes.rb is, with Ruby's own parser and no Ruby run, and drawn in behaviour C; every request
+ * and helper call of a route set read whole is asked again here and must get Rails' answer.
+ */
+
+type Recorded =
+  | string
+  | number
+  | boolean
+  | null
+  | { symbol: string }
+  | { hash: Array<[Recorded, Recorded]> }
+  | { array: Recorded[] }
+  | { other: string; param: string | null }
+  | { regexp: string; flags: string };
+
+interface Drawn {
+  set: string;
+  line: number | null;
+  text: string | null;
+  /** The suite's stub route set, whose answer to a request is `controller#action`; a real controller answers with its own body. */
+  stub: boolean;
+  /** What the route set was made with beyond its routes (api_only, relative_url_root, default_scope). */
+  config: Recorded;
+  /** What Rails raised drawing it. */
+  error?: string;
+}
+type Event =
+  | ({ kind: "draw" } & Drawn)
+  | {
+      kind: "request";
+      set: string | null;
+      method: string;
+      url?: string;
+      given: string;
+      params?: Recorded;
+      status?: number;
+      body?: string;
+      location?: string | null;
+      error?: string;
+    }
+  | { kind: "call"; set: string; helper: string; args: Recorded[]; context?: Recorded; url?: string; error?: string };
+
+interface Recording {
+  sets: Record<string, Drawn[]>;
+  tests: Array<{ class: string; test: string; events: Event[]; passed: boolean }>;
+}
+
+const RECORDING: Recording = JSON.parse(fs.readFileSync(path.join(ROOT, "test", "fixtures", "rails-tests", "routing_test.v6.1.7.json"), "utf8"));
+
+/** A recorded Ruby value as the helpers take it: symbols as strings, hashes as objects; undefined where it is no plain value. */
+function plain(value: Recorded): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if ("symbol" in value) return value.symbol;
+  if ("array" in value) return value.array.map(plain);
+  if ("hash" in value) return Object.fromEntries(value.hash.map(([key, item]) => [plain(key), plain(item)]));
+  return undefined;
+}
+
+/** A value the helpers take as Ruby's: no object, and hashes keyed by symbols (Rails reads a string key otherwise). */
+function isPlain(value: Recorded): boolean {
+  if (value === null || typeof value !== "object") return true;
+  if ("symbol" in value) return true;
+  if ("array" in value) return value.array.every(isPlain);
+  if ("hash" in value) return value.hash.every(([key, item]) => typeof key === "object" && key !== null && "symbol" in key && isPlain(item));
+  return false;
+}
+
+interface Outcome {
+  test: string;
+  event: number;
+  what: string;
+  rails: string;
+  ours: string;
+}
+
+/** What recognition answers a recorded request, said as Rails' test app would: `controller#action`, 404, or a redirect's status and Location. */
+function answered(routes: RouteSet, request: Extract<Event, { kind: "request" }>): string {
+  const url = new URL(request.url!);
+  const params = plain(request.params ?? null) as Record<string, unknown> | undefined;
+  const override = params && typeof params === "object" && typeof params._method === "string" ? { _method: params._method } : {};
+  // The request's query as the HTTP adapters tell it: a redirect's options form keeps it.
+  const query = url.search ? Object.fromEntries(url.searchParams) : undefined;
+  try {
+    const found = routes.recognize(request.method, url.pathname, override, { host: url.host, protocol: url.protocol, ...(query ? { query } : {}) });
+    if (found.redirect) return `${found.redirect.status} ${found.redirect.location}`;
+    return `200 ${found.controller}#${found.action}`;
+  } catch (error) {
+    if (error instanceof RoutingError) return "404";
+    if (error instanceof RedirectError) return "500";
+    return `error ${(error as Error).message}`;
+  }
+}
+
+/** What Rails answered a request, said the same way; undefined where the answer is not a route's (a Rack app's body, a controller's). */
+function railsAnswer(request: Extract<Event, { kind: "request" }>, stub: boolean): string | undefined {
+  if (request.error || request.status === undefined) return undefined;
+  if (request.status === 404) return "404";
+  if (request.status >= 300 && request.status < 400) return `${request.status} ${request.location}`;
+  if (stub && request.status === 200 && request.body && /^[a-z_/]+#[a-z_]+$/.test(request.body)) return `200 ${request.body}`;
+  return undefined;
+}
+
+/** A recorded helper call asked of our helpers (url_for as generate), said as its URL or `error`; undefined where its arguments are no plain values. */
+function called(routes: RouteSet, call: Extract<Event, { kind: "call" }>): string | undefined {
+  if (!call.args.every(isPlain)) return undefined;
+  const args = call.args.map(plain);
+  try {
+    if (call.helper === "url_for") {
+      const [options] = args as Array<Record<string, unknown>>;
+      // Rails' recall (the values of the request it is called in) is the calling code's.
+      if (!options || typeof options !== "object" || options.only_path !== true || "_recall" in options) return undefined;
+      const { only_path: _, ...rest } = options;
+      return routes.generate(rest as never);
+    }
+    if (!call.helper.endsWith("_path")) return undefined;
+    const helper = (routes.helpers as unknown as Record<string, ((...values: unknown[]) => string) | undefined>)[call.helper];
+    if (!helper) return "no such helper";
+    return helper(...args);
+  } catch {
+    return "error";
+  }
+}
+
+/** What is read of a draw block: its routes when read whole, else the first thing that was not (or that was refused). */
+interface Reading {
+  routes?: RouteSet;
+  notRead?: string;
+  errors: string[];
+}
+
+/** Each draw block read as a routes.rb, once per text. */
+function reader(parse: Awaited<ReturnType<typeof rubyParser>>): (drawn: Drawn) => Reading {
+  const read = new Map<string, Reading>();
+  return (drawn) => {
+    if (drawn.text === null) return { notRead: "drawn outside the test file", errors: [] };
+    let reading = read.get(drawn.text);
+    if (!reading) {
+      const source = `Rails.application.routes.draw do\n${drawn.text}\nend\n`;
+      const imported = readRoutesRb(parse, source, { env: "production", constants: new Map() });
+      const loaded = loadRubyRoutingFile({ imported, hasEnvironment: false }, ChunkedText.of(source), {});
+      const missing = loaded.diagnostics.find((d) => d.severity === "error" || d.code === "not-static");
+      const errors = loaded.diagnostics.filter((d) => d.severity === "error").map((d) => d.message);
+      reading = missing ? { notRead: missing.message, errors } : { routes: loaded.routes, errors };
+      read.set(drawn.text, reading);
+    }
+    return reading;
+  };
+}
+
+/** Why a route set's requests or helper calls are not Rails' to compare here, if they are not. */
+function contextOf(drawn: Drawn): string | undefined {
+  const config = plain(drawn.config) as Record<string, unknown>;
+  const keys = Object.keys(config ?? {});
+  return keys.length ? `the route set was made with ${keys.join(", ")}` : undefined;
+}
+
+interface Replay {
+  /** Requests and helper calls answered as Rails answered them. */
+  same: number;
+  /** Draw blocks Rails refused that the reading refuses too, with Rails' message. */
+  refused: number;
+  differ: Outcome[];
+  /** By test, why its route set was not read whole (or not compared). */
+  leftOut: Record<string, string>;
+}
+
+function replay(parse: Awaited<ReturnType<typeof rubyParser>>): Replay {
+  const read = reader(parse);
+  const result: Replay = { same: 0, refused: 0, differ: [], leftOut: {} };
+  for (const test of RECORDING.tests) {
+    const name = `${test.class}#${test.test}`;
+    const current = new Map<string, Drawn>(Object.entries(RECORDING.sets).map(([set, draws]) => [set, draws[draws.length - 1]]));
+    test.events.forEach((event, index) => {
+      if (event.kind === "draw") {
+        current.set(event.set, event);
+        if (!event.error) return;
+        // Rails refused the block: the reading refuses it too, saying what Rails said.
+        const said = event.error
+          .replace(/^ArgumentError: /, "")
+          .split("\n")[0]
+          .trim();
+        const reading = read(event);
+        const ours = reading.errors;
+        if (ours.some((message) => message.startsWith(said))) result.refused++;
+        else if (!ours.length && reading.notRead) result.leftOut[name] ??= reading.notRead;
+        else result.differ.push({ test: name, event: index, what: `draw (line ${event.line})`, rails: said, ours: ours.join("; ") || "no error" });
+        return;
+      }
+      const drawn = event.set === null ? undefined : current.get(event.set);
+      if (!drawn || drawn.error) return;
+      const reading = read(drawn);
+      const context = contextOf(drawn);
+      if (!reading.routes || context) {
+        result.leftOut[name] ??= context ?? reading.notRead!;
+        return;
+      }
+      const routes = reading.routes;
+      let rails: string | undefined;
+      let ours: string | undefined;
+      if (event.kind === "request") {
+        // The application's code runs only in the application: the requests of such a route set are not asked here.
+        if (routes.routes.some((route) => route.applicationConstraints.length)) return;
+        rails = railsAnswer(event, drawn.stub);
+        ours = answered(routes, event);
+      } else {
+        // What the calling code merged in (a controller's default_url_options, the request's own values) is the application's.
+        if (Object.keys((plain(event.context ?? { hash: [] }) as object) ?? {}).length) return;
+        rails = event.error ? "error" : event.url;
+        ours = called(routes, event);
+      }
+      if (rails === undefined || ours === undefined) return;
+      if (ours === rails) result.same++;
+      else
+        result.differ.push({
+          test: name,
+          event: index,
+          what: event.kind === "request" ? `${event.method} ${event.url}` : `${event.helper}(${JSON.stringify(event.args.map(plain))})`,
+          rails,
+          ours,
+        });
+    });
+  }
+  return result;
+}
+
+const LEFT_OUT: Record<string, string> = JSON.parse(fs.readFileSync(path.join(ROOT, "test", "fixtures", "rails-tests", "routing_test.left-out.json"), "utf8"));
+
+describe("Rails 6.1's own routing tests (routing_test.rb), read as routes.rb files and drawn in behaviour C", () => {
+  let parse: Awaited<ReturnType<typeof rubyParser>>;
+  let result: Replay;
+  before(async () => {
+    parse = await rubyParser();
+    result = replay(parse);
+  });
+
+  it("answers each request and helper call of every route set read whole as Rails 6.1 did, and refuses what Rails refused", () => {
+    assert.deepStrictEqual(result.differ, []);
+    assert.ok(result.same >= 700, `${result.same} answers compared`);
+    assert.ok(result.refused >= 20, `${result.refused} refusals compared`);
+  });
+
+  it("leaves out exactly the tests listed, each for its reason (what the reading does not read, or what the test's route set was made with)", () => {
+    assert.deepStrictEqual(result.leftOut, LEFT_OUT);
+  });
+});
