@@ -125,7 +125,11 @@ function typescriptRoutingFile(imported: ImportedRoutes, header: readonly string
     statements(body, 1, lines, methods);
     lines.push("}", "");
   }
-  const settings = nestedRoutesFirst ? `{ behaviour: "${behaviour}", nested_routes_first: true }` : `{ behaviour: "${behaviour}" }`;
+  const settings = nestedRoutesFirst
+    ? `{ behaviour: "${behaviour}", nested_routes_first: true }`
+    : imported.apiOnly
+      ? `{ behaviour: "${behaviour}", api_only: true }`
+      : `{ behaviour: "${behaviour}" }`;
   lines.push(`export default draw(${settings}, (${imported.modern ? "r" : "map"}) => {`);
   if (mapperFunction) lines.push(`  ${mapperFunction}(map);`);
   else statements(body, 1, lines, methods);

@@ -1,6 +1,7 @@
 import type { Span } from "resource-routes/internal";
 import { parentPort } from "worker_threads";
 
+import { isApiOnly } from "./applicationSettings";
 import { type BesideRoutes, besideRoutes } from "./besideRoutes";
 import { type ParseRuby, rubyParser } from "./prism";
 import { is, type Node, statementsOf } from "./prismNodes";
@@ -51,6 +52,7 @@ async function run(given: WorkerInput): Promise<WorkerOutput> {
     const files = input.application ?? [];
     const application = files.length ? applicationConstants(parse, files, input.options.env, readConstants) : undefined;
     const imported = readRoutesRb(parse, input.routes, { ...input.options, ...(application ? { application } : {}) });
+    if (imported.modern && isApiOnly(parse, files)) imported.apiOnly = true;
     const hasEnvironment = input.environment !== undefined;
     return {
       imported,

@@ -81,6 +81,8 @@ export interface ImportedRoutes {
   mapperFunction?: string;
   /** Modern Rails' routes (`Rails.application.routes.draw do … end`, the DSL of Rails 3 and later): behaviour C's calls, on the mapper `r`. */
   modern?: true;
+  /** An API application's (config/application.rb's `config.api_only = true`): its resources draw no new and edit routes (the draw() setting api_only). */
+  apiOnly?: true;
 }
 
 interface SyntaxProblem {

@@ -5,6 +5,7 @@ import { expanded, type LoadedRoutingFile, type LoadOptions } from "../analysis/
 import { OptionSources } from "../incremental/optionSources";
 import type { SourceText } from "../text/sourceText";
 import { withRailsNames } from "./railsNames";
+import type { ImportedRoutes } from "./routesRb";
 import { rubyDeclarations } from "./rubyDeclarations";
 import type { LoadedRubyRoutingFile, RubyReading } from "./rubyReading";
 
@@ -25,7 +26,7 @@ export function loadRubyRoutingFile(reading: RubyReading, text: SourceText, opti
     ? { behaviour: "C" as const, why: "modern Rails' routes (routes.draw with no mapper variable)" }
     : railsBehaviour(reading.hasEnvironment, reading.railsGemVersion, options.defaults?.behaviour, reading.vendoredRails);
   const { behaviour, why } = decided;
-  const settings = importedSettings(decided);
+  const settings = importedSettings(decided, reading.imported);
   // Names where Rails 2's named-route table put them, as the import writes them (see railsNames.ts); modern Rails refuses a name used twice.
   const named = reading.imported.modern ? { body: reading.imported.body, kept: [], moved: [] } : withRailsNames(reading.imported.body, settings);
   const imported = { ...reading.imported, body: named.body };
@@ -87,9 +88,13 @@ function nestedFirstIn(text: string): { nestedRoutesFirst?: true } {
   return version && version[1] === "2" && version[2] === "3" && Number(version[3] ?? 0) >= 4 ? { nestedRoutesFirst: true } : {};
 }
 
-/** The draw() settings an import of a Rails 2 file writes: the behaviour, and Rails 2.3.4's order where the application runs it. */
-export function importedSettings({ behaviour, nestedRoutesFirst }: { behaviour: Behaviour; nestedRoutesFirst?: true }): DrawSettings {
-  return nestedRoutesFirst && behaviour === "B" ? { behaviour, nested_routes_first: true } : { behaviour };
+/** The draw() settings an import writes: the behaviour, Rails 2.3.4's order where the application runs it, an API application's resources. */
+export function importedSettings(
+  { behaviour, nestedRoutesFirst }: { behaviour: Behaviour; nestedRoutesFirst?: true },
+  imported?: Pick<ImportedRoutes, "apiOnly">,
+): DrawSettings {
+  if (nestedRoutesFirst && behaviour === "B") return { behaviour, nested_routes_first: true };
+  return imported?.apiOnly && behaviour === "C" ? { behaviour, api_only: true } : { behaviour };
 }
 
 /**

@@ -8,7 +8,7 @@ import { draw as drawRoutes, type Mapper, type RouteJSON, type RouteSet } from "
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { javascriptRegexp } from "../../../server/out/ruby/rubyRegexp";
 import { ROOT } from "../support/fixtures";
-import { runModule } from "../support/runRoutingFile";
+import { runModule, runRoutingFile } from "../support/runRoutingFile";
 
 /** `resource-routes import`: Rails 2 routes.rb files, imported, read back and compared with what Rails drew. */
 
@@ -101,6 +101,15 @@ describe("resource-routes import", function () {
       refused.diagnostics.map((d) => [d.code, d.message]),
       [["invalid-setting", "nested_routes_first must be left out outside behaviour B (it is Rails 2.3.4's order); the default is used"]],
     );
+    // api_only is modern Rails': refused in A and B, by draw() and by the analyser (which reads on without it).
+    const rails2 = 'import { draw } from "resource-routes";\nexport default draw({ behaviour: "B", api_only: true }, (map) => { map.resources("posts"); });\n';
+    const read = loadRoutingFile(rails2, "routes.ts")!;
+    assert.deepStrictEqual(
+      read.diagnostics.map((d) => [d.code, d.message]),
+      [["invalid-setting", "api_only must be left out outside behaviour C (Rails 2 has no API applications); the default is used"]],
+    );
+    assert.strictEqual(read.routes.routes.length, 7);
+    assert.throws(() => runRoutingFile(rails2), /draw\(\): api_only must be left out outside behaviour C/);
   });
 
   it("writes the DSL with the file's comments, blank lines, block variables and order, and evaluates static Ruby", () => {

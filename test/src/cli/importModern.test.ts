@@ -217,6 +217,33 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.throws(() => drawn.recognize("GET", "/dashboard"), /the constraint of routes\.rb line 5, `BetaUsers\.new`, in TypeScript, is not set/);
   });
 
+  it("an API application (config/application.rb's config.api_only = true): resources without new and edit, read and imported so", () => {
+    const file = routesRb("rr-api-", ["resources :products", "resource :session, only: [:new, :create]"]);
+    const application = path.join(path.dirname(file), "application.rb");
+    fs.writeFileSync(application, "module Shop\n  class Application < Rails::Application\n    config.api_only = true\n  end\nend\n");
+    const listed = () => (JSON.parse(run("routes", file, "--json").stdout) as { routes: Array<{ name: string | null; verb: string; path: string }> }).routes;
+    assert.deepStrictEqual(
+      listed().map((route) => `${route.verb} ${route.path}`),
+      [
+        "GET /products(.:format)",
+        "POST /products(.:format)",
+        "GET /products/:id(.:format)",
+        "PATCH /products/:id(.:format)",
+        "PUT /products/:id(.:format)",
+        "DELETE /products/:id(.:format)",
+        // `only` names new: an API application draws it then.
+        "GET /session/new(.:format)",
+        "POST /session(.:format)",
+      ],
+    );
+    const imported = run("import", file, "--stdout");
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    assert.match(imported.stdout, /^export default draw\(\{ behaviour: "C", api_only: true \}, \(r\) => \{$/m);
+    // Without the setting, Rails' usual resources.
+    fs.writeFileSync(application, "module Shop\n  class Application < Rails::Application\n  end\nend\n");
+    assert.strictEqual(listed().length, 10);
+  });
+
   it("routes --json reads the routes.rb itself: Rails 6.1's table, in order", () => {
     const listed = run("routes", ROUTES_RB, "--json");
     assert.strictEqual(listed.status, 0, listed.stderr);

@@ -149,15 +149,19 @@ function reader(parse: Awaited<ReturnType<typeof rubyParser>>): (drawn: Drawn) =
   const read = new Map<string, Reading>();
   return (drawn) => {
     if (drawn.text === null) return { notRead: "drawn outside the test file", errors: [] };
-    let reading = read.get(drawn.text);
+    // An API application's route set, as config/application.rb's `config.api_only = true` tells the reading.
+    const apiOnly = (plain(drawn.config) as Record<string, unknown>).api_only === true;
+    const key = `${apiOnly}${drawn.text}`;
+    let reading = read.get(key);
     if (!reading) {
       const source = `Rails.application.routes.draw do\n${drawn.text}\nend\n`;
       const imported = readRoutesRb(parse, source, { env: "production", constants: new Map() });
+      if (apiOnly) imported.apiOnly = true;
       const loaded = loadRubyRoutingFile({ imported, hasEnvironment: false }, ChunkedText.of(source), {});
       const missing = loaded.diagnostics.find((d) => d.severity === "error" || d.code === "not-static");
       const errors = loaded.diagnostics.filter((d) => d.severity === "error").map((d) => d.message);
       reading = missing ? { notRead: missing.message, errors } : { routes: loaded.routes, errors };
-      read.set(drawn.text, reading);
+      read.set(key, reading);
     }
     return reading;
   };
@@ -166,7 +170,7 @@ function reader(parse: Awaited<ReturnType<typeof rubyParser>>): (drawn: Drawn) =
 /** Why a route set's requests or helper calls are not Rails' to compare here, if they are not. */
 function contextOf(drawn: Drawn): string | undefined {
   const config = plain(drawn.config) as Record<string, unknown>;
-  const keys = Object.keys(config ?? {});
+  const keys = Object.keys(config ?? {}).filter((key) => key !== "api_only");
   return keys.length ? `the route set was made with ${keys.join(", ")}` : undefined;
 }
 
@@ -239,7 +243,7 @@ function replay(parse: Awaited<ReturnType<typeof rubyParser>>): Replay {
   return result;
 }
 
-const LEFT_OUT: Record<string, string> = JSON.parse(fs.readFileSync(path.join(ROOT, "test", "fixtures", "rails-tests", "routing_test.left-out.json"), "utf8"));
+const LEFT_OUT_FILE = path.join(ROOT, "test", "fixtures", "rails-tests", "routing_test.left-out.json");
 
 describe("Rails 6.1's own routing tests (routing_test.rb), read as routes.rb files and drawn in behaviour C", () => {
   let parse: Awaited<ReturnType<typeof rubyParser>>;
@@ -256,6 +260,11 @@ describe("Rails 6.1's own routing tests (routing_test.rb), read as routes.rb fil
   });
 
   it("leaves out exactly the tests listed, each for its reason (what the reading does not read, or what the test's route set was made with)", () => {
-    assert.deepStrictEqual(result.leftOut, LEFT_OUT);
+    // RAILS_ROUTING_TESTS=update writes the list anew, for a change that reads more of them (its diff is the review).
+    if (process.env.RAILS_ROUTING_TESTS === "update") {
+      const sorted = Object.fromEntries(Object.entries(result.leftOut).sort(([a], [b]) => (a < b ? -1 : 1)));
+      fs.writeFileSync(LEFT_OUT_FILE, `${JSON.stringify(sorted, null, 1)}\n`);
+    }
+    assert.deepStrictEqual(result.leftOut, JSON.parse(fs.readFileSync(LEFT_OUT_FILE, "utf8")));
   });
 });

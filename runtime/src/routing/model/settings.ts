@@ -16,6 +16,11 @@ export interface DrawSettings {
    * its block) before its own, where Rails 2.3.2 drew its own first.
    */
   nested_routes_first?: boolean;
+  /**
+   * Behaviour C as an API application draws it (Rails' `config.api_only = true`): resources have
+   * no `new` and `edit` routes unless `only` names them.
+   */
+  api_only?: boolean;
 }
 
 /** The URL options of generation: draw()'s `default_url_options`, a helper's trailing options. */
@@ -43,6 +48,7 @@ export const DRAW_SETTINGS = [
   "inflections",
   "controllers",
   "nested_routes_first",
+  "api_only",
 ] as const;
 
 /** A setting with a value of the wrong shape: it is left out and its default applies. */
@@ -81,6 +87,11 @@ export function checkDrawSettings(input: OptionMap): { settings: DrawSettings; p
         // Rails 2.3.4's order: behaviour B's alone (2.2's and modern Rails' orders are their own).
         if (typeof value === "boolean" && (!value || input.behaviour === undefined || input.behaviour === "B")) settings[key] = value;
         else bad(key, typeof value === "boolean" ? "left out outside behaviour B (it is Rails 2.3.4's order)" : "true or false");
+        break;
+      case "api_only":
+        // An API application's resources: modern Rails' alone.
+        if (typeof value === "boolean" && (!value || input.behaviour === "C")) settings[key] = value;
+        else bad(key, typeof value === "boolean" ? "left out outside behaviour C (Rails 2 has no API applications)" : "true or false");
         break;
       case "resources_path_names":
         if (isMapOf(value, isString)) settings[key] = copyOf(value);

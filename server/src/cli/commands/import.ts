@@ -63,7 +63,7 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
       : railsBehaviour(environment !== undefined, read.railsGemVersion, undefined, read.vendoredRails);
   const { behaviour, why, defaulted } = decided;
   // Rails 2.3.4 and later drew a resource's nested routes first: written as the file's setting where the application runs one.
-  const settings = importedSettings(decided);
+  const settings = importedSettings(decided, read.imported);
   // Each name where Rails 2's named-route table put it (the later of two routes named alike), or said where it cannot be; modern Rails refuses a name used twice.
   const named = modern ? { body: read.imported.body, kept: [], moved: [] } : withRailsNames(read.imported.body, settings);
   const imported = { ...read.imported, body: named.body };

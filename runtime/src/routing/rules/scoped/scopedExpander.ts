@@ -98,6 +98,8 @@ export class ScopedUnits {
 
 class ScopedExpander {
   private scope: Scope;
+  /** An API application's resources (DrawSettings.api_only): no new and edit routes. */
+  private readonly apiOnly: boolean;
   private readonly concerns = new Map<string, Declaration>();
   /** The declaration whose routes are being drawn, for each route's origin. */
   private origin: RouteOrigin | undefined;
@@ -110,6 +112,7 @@ class ScopedExpander {
     private readonly inflector: Inflector,
   ) {
     this.scope = rootScope(Object.assign(record<string>(), DEFAULT_PATH_NAMES, tree.settings.resources_path_names));
+    this.apiOnly = tree.settings.api_only === true;
   }
 
   private isFree(name: string): boolean {
@@ -257,7 +260,7 @@ class ScopedExpander {
 
     this.atLevel(singleton ? "resource" : "resources", () => {
       const actionOptions = own.only !== undefined || own.except !== undefined ? own : { ...own, ...this.scope.get("action_options") };
-      const resource = new ScopedResource(names[0], singleton, !!this.scope.get("shallow"), actionOptions, this.inflector);
+      const resource = new ScopedResource(names[0], singleton, !!this.scope.get("shallow"), actionOptions, this.inflector, this.apiOnly);
       this.within({ resource }, () =>
         this.within({ controller: resource.controller }, () => {
           block();

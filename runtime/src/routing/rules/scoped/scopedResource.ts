@@ -10,6 +10,10 @@ import { Inflector } from "../inflector";
 /** The actions a resource draws by default, in Rails' lists. */
 const PLURAL_ACTIONS = ["index", "create", "new", "show", "update", "destroy", "edit"];
 const SINGULAR_ACTIONS = ["show", "create", "update", "destroy", "new", "edit"];
+/** An API application's (Rails' api_only): no forms, so no `new` and `edit`. */
+const withoutForms = (actions: readonly string[]) => actions.filter((action) => action !== "new" && action !== "edit");
+const PLURAL_API_ACTIONS = withoutForms(PLURAL_ACTIONS);
+const SINGULAR_API_ACTIONS = withoutForms(SINGULAR_ACTIONS);
 
 export class ScopedResource {
   readonly path: string;
@@ -27,6 +31,7 @@ export class ScopedResource {
     readonly shallow: boolean,
     options: OptionMap,
     inflector: Inflector,
+    apiOnly = false,
   ) {
     const param = options.param === undefined || options.param === null ? "id" : asText(options.param);
     if (param.includes(":")) throw new RouteDefinitionError(":param option can't contain colons", "invalid-route");
@@ -42,7 +47,8 @@ export class ScopedResource {
     this.controller = controller === undefined || controller === null ? (singleton ? this.plural : entity) : asText(controller);
     const only = options.only;
     const except = options.except;
-    const available = only !== undefined && only !== null && only !== false ? toList(only).map(asText) : singleton ? SINGULAR_ACTIONS : PLURAL_ACTIONS;
+    const defaults = singleton ? (apiOnly ? SINGULAR_API_ACTIONS : SINGULAR_ACTIONS) : apiOnly ? PLURAL_API_ACTIONS : PLURAL_ACTIONS;
+    const available = only !== undefined && only !== null && only !== false ? toList(only).map(asText) : defaults;
     const excluded = except !== undefined && except !== null && except !== false ? new Set(toList(except).map(asText)) : undefined;
     this.actions = excluded ? available.filter((action) => !excluded.has(action)) : available;
   }
