@@ -1,11 +1,8 @@
 import * as fs from "fs";
-import * as path from "path";
 
 import type { LoadedRoutingFile, LoadOptions } from "../analysis/routingFile";
-import { applicationFiles } from "../files/applicationRuby";
 import { readProjectFileSync, readRegularFileSync, UnreadableFile } from "../files/regularFile";
-import { MAX_RUBY_BYTES } from "../ruby/besideRoutes";
-import { drawnFilesBeside } from "../ruby/drawnFiles";
+import { besideRoutes, MAX_RUBY_BYTES } from "../ruby/besideRoutes";
 import { readInWorker } from "../ruby/readInWorker";
 import { ImportError } from "../ruby/routesRb";
 import type { RubyReading } from "../ruby/rubyReading";
@@ -31,16 +28,10 @@ export async function readRubyRoutingFiles(files: readonly string[]): Promise<vo
   for (const file of files) {
     if (!file.endsWith(".rb") || readings.has(file)) continue;
     const source = readRuby(file);
-    const environmentFile = path.join(path.dirname(file), "environment.rb");
-    const environment = fs.existsSync(environmentFile) ? readRuby(environmentFile, path.join(path.dirname(file), "..")) : undefined;
+    const { drawnFiles, ...beside } = besideRoutes(file, { readEnvironment: environmentOf });
     try {
-      const read = await readInWorker({
-        routes: source,
-        environment,
-        application: applicationFiles(path.join(path.dirname(file), ".."), environment),
-        options: { env: process.env.RAILS_ENV ?? "production", constants: new Map(), drawnFiles: drawnFilesBeside(file, MAX_RUBY_BYTES) },
-      });
-      readings.set(file, { ...read, hasEnvironment: environment !== undefined });
+      const read = await readInWorker({ routes: source, ...beside, options: { env: process.env.RAILS_ENV ?? "production", constants: new Map(), drawnFiles } });
+      readings.set(file, { ...read, hasEnvironment: beside.environment !== undefined });
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
       readings.set(file, { error: error.message, span: error.span });
@@ -58,6 +49,11 @@ async function rereadRubyRoutingFiles(files: readonly string[]): Promise<void> {
 function loadedRubyFile(file: string, text: string, options: LoadOptions): LoadedRoutingFile | undefined {
   const reading = readings.get(file);
   return reading && loadRubyRoutingFile(reading, text, options);
+}
+
+/** config/environment.rb beside a routes.rb, where there is one; one that cannot be read is the command's error. */
+export function environmentOf(file: string, root: string): string | undefined {
+  return fs.existsSync(file) ? readRuby(file, root) : undefined;
 }
 
 /**

@@ -20,14 +20,25 @@ export interface BesideRoutes {
   application: Array<{ file: string; text: string }>;
 }
 
-export function besideRoutes(routesFile: string): BesideRoutes {
+/** How a reading reads beside a routes.rb, where the language server's defaults do not apply. */
+export interface BesideOptions {
+  /** The behaviour was given (`import --behaviour`): Rails 2's version is not asked, so environment.rb and a vendored Rails are not read. */
+  behaviourGiven?: boolean;
+  /** Reads config/environment.rb (the command line refuses one it cannot read, in one line); default: within the application, else nothing. */
+  readEnvironment?: (file: string, root: string) => string | undefined;
+}
+
+/** What is beside a routes.rb, read for the CLI's commands, `import` and the language server's worker alike. */
+export function besideRoutes(routesFile: string, options: BesideOptions = {}): BesideRoutes {
   const folder = path.dirname(routesFile);
   const root = path.join(folder, "..");
   const read = (relative: string) => readProjectFileOrNone(path.join(folder, relative), root, MAX_RUBY_BYTES);
-  const environment = read("environment.rb");
+  const environmentFile = path.join(folder, "environment.rb");
+  const readEnvironment = options.readEnvironment ?? ((file: string) => readProjectFileOrNone(file, root, MAX_RUBY_BYTES));
+  const environment = options.behaviourGiven ? undefined : readEnvironment(environmentFile, root);
   return {
     environment,
-    actionPackVersion: read("../vendor/rails/actionpack/lib/action_pack/version.rb"),
+    actionPackVersion: options.behaviourGiven ? undefined : read("../vendor/rails/actionpack/lib/action_pack/version.rb"),
     drawnFiles: drawnFilesBeside(routesFile, MAX_RUBY_BYTES),
     application: applicationFiles(root, environment),
   };

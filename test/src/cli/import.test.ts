@@ -553,6 +553,8 @@ describe("resource-routes import", function () {
       }
       const imported = run("import", routes, "--stdout");
       assert.strictEqual(imported.status, 0, imported.stderr);
+      // The other commands read the routes.rb with what is beside it as the import does: the same behaviour.
+      assert.strictEqual(JSON.parse(run("routes", routes, "--json").stdout).behaviour, /behaviour ([AB])/.exec(imported.stdout)![1], "routes --json");
       const header = /behaviour ([AB]) \(([^)]*)\)/.exec(imported.stdout)!;
       const said = imported.stderr.includes("give --behaviour A if the application runs Rails 2.2 or earlier");
       return `${header[1]}: ${header[2]}${said ? " (said on stderr)" : ""}`;

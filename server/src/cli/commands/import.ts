@@ -3,14 +3,11 @@ import * as path from "path";
 import { type Behaviour, printable } from "resource-routes/internal";
 
 import { loadRoutingFile } from "../../analysis/routingFile";
-import { applicationFiles } from "../../files/applicationRuby";
-import { readProjectFileOrNone } from "../../files/regularFile";
 import { expectedRoutes, routeDifferences } from "../../import/importCheck";
 import { railsRoutes } from "../../import/railsRoutes";
 import { importedFileText } from "../../import/typescriptText";
 import { importedOutline, statementDifference } from "../../import/writtenStatements";
-import { MAX_RUBY_BYTES } from "../../ruby/besideRoutes";
-import { drawnFilesBeside } from "../../ruby/drawnFiles";
+import { besideRoutes } from "../../ruby/besideRoutes";
 import { withRailsNames } from "../../ruby/railsNames";
 import { readInWorker } from "../../ruby/readInWorker";
 import { type ImportedRoutes, ImportError, mapperMethodsOf } from "../../ruby/routesRb";
@@ -18,7 +15,7 @@ import { rubyDeclarations } from "../../ruby/rubyDeclarations";
 import { importedSettings, railsBehaviour } from "../../ruby/rubyRoutingFile";
 import { rubyLiteral } from "../../ruby/rubyValues";
 import { ParsedArguments, UsageError } from "../args";
-import { readRuby } from "../rubyFiles";
+import { environmentOf, readRuby } from "../rubyFiles";
 import { writeOrRefuse } from "./generatedOutput";
 import { CommandResult } from "./result";
 
@@ -33,21 +30,12 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   if (!file || extra.length) throw new UsageError("import takes one ROUTES.rb");
   const source = readRuby(file);
   const env = args.env ?? "production";
-  const environmentFile = path.join(path.dirname(file), "environment.rb");
-  const environment = !args.behaviour && fs.existsSync(environmentFile) ? readRuby(environmentFile, path.join(path.dirname(file), "..")) : undefined;
-  // The Rails the application vendors (config/../vendor/rails), which it runs where RAILS_GEM_VERSION says none.
-  const versionFile = path.join(path.dirname(file), "..", "vendor", "rails", "actionpack", "lib", "action_pack", "version.rb");
-  const actionPackVersion = args.behaviour ? undefined : readProjectFileOrNone(versionFile, path.join(path.dirname(file), ".."), MAX_RUBY_BYTES);
-  const application = applicationFiles(path.join(path.dirname(file), ".."), environment);
+  // Rails 2's version (environment.rb, a vendored Rails) is not asked where --behaviour gives the behaviour.
+  const { drawnFiles, ...beside } = besideRoutes(file, { behaviourGiven: !!args.behaviour, readEnvironment: environmentOf });
+  const environment = beside.environment;
   let read;
   try {
-    read = await readInWorker({
-      routes: source,
-      environment,
-      actionPackVersion,
-      application,
-      options: { env, constants: new Map(Object.entries(args.constants)), drawnFiles: drawnFilesBeside(file, MAX_RUBY_BYTES) },
-    });
+    read = await readInWorker({ routes: source, ...beside, options: { env, constants: new Map(Object.entries(args.constants)), drawnFiles } });
   } catch (error) {
     if (error instanceof ImportError)
       return { stdout: [], stderr: [printable(`${file}:${error.line === undefined ? "" : `${error.line}:`} ${error.message}`)], exitCode: 1 };
