@@ -37,7 +37,8 @@ export function callArguments(
 ): CallArguments | undefined {
   const read: CallArguments = { strings: [], options: {}, sources: new OptionSources() };
   const args = spreadArguments(call, evaluator, scope);
-  for (const [index, argument] of args.entries()) {
+  for (let index = 0; index < args.length; index++) {
+    const argument = args[index];
     if (argument instanceof NotStatic) {
       notStatic(argument, "this declaration is left out");
       return undefined;

@@ -531,7 +531,9 @@ class Reader {
     const args: RubyValue[] = [];
     this.placeholders = true;
     try {
-      for (const [index, argument] of argumentsOf(call).entries()) {
+      const nodes = argumentsOf(call);
+      for (let index = 0; index < nodes.length; index++) {
+        const argument = nodes[index];
         const value = this.modern ? this.modernArgument(argument, method, index, scope) : this.value(argument, scope);
         if (value instanceof Unknown) return [this.leaveUnread(call, value.reason)];
         args.push(value);
