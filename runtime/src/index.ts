@@ -10,6 +10,7 @@ export { Redirect, redirect } from "./dsl/redirect";
 export {
   ActionNames,
   Block,
+  DirectOptions,
   HttpVerb,
   ResourceOptions,
   ResourceSettings,
@@ -26,6 +27,7 @@ export type { ApplicationConstraint, ConstraintFunction, ConstraintObject, Const
 export { Behaviour } from "./routing/model/behaviour";
 export { Declaration, DeclarationKind, DeclarationSource, DeclarationTree } from "./routing/model/declarations";
 export { Diagnostic, DiagnosticCode, RelatedInformation, Severity } from "./routing/model/diagnostics";
+export type { DirectHelper, DirectTarget } from "./routing/model/directHelpers";
 export { MethodNotAllowed, RedirectError, RouteDefinitionError, RoutingError, UnknownHttpMethod } from "./routing/model/errors";
 export type { OptionalGroup } from "./routing/model/optionalGroups";
 export type { RedirectParts, RedirectTarget } from "./routing/model/redirect";

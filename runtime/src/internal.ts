@@ -9,6 +9,7 @@
  */
 export { COVERAGE_VARIABLE, RouteCoverageFile, RouteUse } from "./coverage/recorder";
 export { redirect } from "./dsl/redirect";
+export { directUrl } from "./routing/generation/directUrl";
 export { checkedRequirementKeys, positionalKeys } from "./routing/generation/generate";
 export { generateFromOptions, routesByTarget } from "./routing/generation/generateFromOptions";
 export { Helper, helperNames, parseHelperName, routePath } from "./routing/generation/helpers";
@@ -25,6 +26,7 @@ export {
   SCOPED_DECLARATION_KINDS,
 } from "./routing/model/declarations";
 export { Diagnostic, Severity } from "./routing/model/diagnostics";
+export { type DirectHelper, directHelpers, directPath } from "./routing/model/directHelpers";
 export { RedirectError, RouteDefinitionError, RoutingError } from "./routing/model/errors";
 export { formFor, groupForms, inOptionalGroup, OptionalGroup, withoutFormat } from "./routing/model/optionalGroups";
 export {

@@ -1,4 +1,5 @@
 import { Declaration } from "../routing/model/declarations";
+import { directHelpers } from "../routing/model/directHelpers";
 import type { TypedRouteSet } from "../routing/model/routeSet";
 import { RouteSet, RouteSetOptions } from "../routing/model/routeSet";
 import { DrawSettings } from "../routing/model/settings";
@@ -30,7 +31,7 @@ export function draw(settingsOrCallback: DrawOptions | MapperCallback, maybeCall
   else (callback as MapperCallback)(new Mapper(body));
   const table = expandDeclarations({ settings: drawSettings, body });
   if (table.error) throw table.error;
-  return new RouteSet(table, drawSettings, { warn, file });
+  return new RouteSet(table, drawSettings, { warn, file, directs: directHelpers(body, table.named) });
 }
 
 /**

@@ -76,6 +76,9 @@ export interface ResourceSettings extends Omit<ScopeSettings, "path" | "action" 
  * A method `via` names: `all`, or one of Rails 6.1's request methods but HEAD (WebDAV's `propfind`,
  * `version-control`… too; Ruby's `version_control` is the same).
  */
+/** A custom helper's target given as url_for's options: the controller, action and values of a route, and the URL's host, protocol, port or anchor. */
+export type DirectOptions = { controller: string; action?: string } & Record<string, string | number | boolean>;
+
 export type HttpVerb = Exclude<RequestMethodC, "head"> | Underscored<Exclude<RequestMethodC, "head">> | "all";
 
 /** `version-control` as Ruby's symbol writes it, `version_control`. */
@@ -213,6 +216,14 @@ export class ScopedMapper {
   /** `root("pages#home")`, `root("pages#home", { as: "home" })` or `root({ to: "pages#home" })`: the route of `/` (of a namespace's path inside one). */
   root(toOrOptions: string | RouteOptions, options?: RouteOptions): void {
     this.named("root", [toOrOptions, options], 0);
+  }
+
+  /**
+   * `direct("homepage", "https://rubyonrails.org")` or `direct("main", { controller: "pages", action: "index" })`:
+   * a custom URL helper (`homepage_url`, `homepage_path`), not a route, at the top of the routes (Rails' `direct`).
+   */
+  direct(name: string, target: string | DirectOptions): void {
+    this.named("direct", [name, target], 1);
   }
 
   /** Records a call: its strings, its one options object and its block, which runs with this mapper recording into it. */

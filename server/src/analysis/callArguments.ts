@@ -136,6 +136,7 @@ const STRINGS_NEEDED: Readonly<Record<DeclarationKind, number>> = {
   patch: 1,
   delete: 1,
   match: 1,
+  direct: 1,
 };
 
 /** A call's arguments, with `...list` spreads of static lists opened up. */

@@ -73,7 +73,11 @@ const SHARED_CORE = ["$path", "$url", "$form", "$grouped", "$omit"];
  * editor) reads only the controllers it imports; `moduleFile` is the main module's file name, which they
  * import (`routes.js`: `routes/posts.js` beside it imports `../routes.js`). Same routes, same text.
  */
-export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings" | "behaviour">, recipe: HelpersRecipe, moduleFile = "routes.js"): HelpersModule {
+export function helpersModuleOf(
+  source: Pick<RouteSet, "table" | "settings" | "behaviour" | "directs" | "helpers">,
+  recipe: HelpersRecipe,
+  moduleFile = "routes.js",
+): HelpersModule {
   const { routes: routingFile, defaults = [], client = false, split = false, ...selection } = recipe;
   const selected = routeFilter(selection);
   const leftOut: string[] = [];
@@ -103,6 +107,7 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings" | "b
     taken.set(`${name}_path`, `route ${name}`).set(`${name}_url`, `route ${name}`);
     helpers += 2;
   }
+  helpers += directHelpersOf(source, main, taken, leftOut);
   let targets = 0;
   const targetOf = new Map<string, string>();
   for (const [target, route] of targetRoutes(source.table.routes, selected, taken, leftOut)) {
@@ -181,6 +186,35 @@ export function helpersModuleOf(source: Pick<RouteSet, "table" | "settings" | "b
   };
 }
 
+/**
+ * The custom helpers (behaviour C's `direct`), in the main module: their URLs are fixed by the
+ * routing file (and default_url_options), so each is its answer, made here by the facility's own
+ * helper. One whose URL cannot be made (a route it names is missing, no host) is left out, said.
+ */
+function directHelpersOf(source: Pick<RouteSet, "directs" | "helpers">, main: ModuleBuilder, taken: Map<string, string>, leftOut: string[]): number {
+  let made = 0;
+  const helpers = source.helpers as unknown as Record<string, () => string>;
+  for (const { name } of source.directs) {
+    if (!isIdentifier(`${name}_path`) || taken.has(`${name}_path`) || taken.has(`${name}_url`)) {
+      leftOut.push(`direct ${name}: ${name}_path is not a free JavaScript name: no helper exported`);
+      continue;
+    }
+    let url: string;
+    let path: string;
+    try {
+      url = helpers[`${name}_url`]();
+      path = helpers[`${name}_path`]();
+    } catch (error) {
+      leftOut.push(`direct ${name}: ${(error as Error).message}`);
+      continue;
+    }
+    main.direct(name, url, path);
+    taken.set(`${name}_path`, `direct ${name}`).set(`${name}_url`, `direct ${name}`);
+    made += 2;
+  }
+  return made;
+}
+
 /** What one module holds as it is made: its route data, exports and declarations, and the shapes they use. */
 class ModuleBuilder {
   readonly js: string[] = [];
@@ -208,6 +242,13 @@ class ModuleBuilder {
     const shape = this.shapes.nameOf(this.shapeOf(route));
     this.dts.push(about, `export declare const ${name}_path: ${shape}<string>;`, about, `export declare const ${name}_url: ${shape}<string>;`);
     this.helperNames.add(name);
+  }
+
+  /** A custom helper (`direct`): its URL and path, fixed. */
+  direct(name: string, url: string, path: string): void {
+    const about = `/** ${commentText(`direct ${name}: ${url}`)} */`;
+    this.js.push(`export function ${name}_path() { return ${lineSafeJson(path)}; }`, `export function ${name}_url() { return ${lineSafeJson(url)}; }`);
+    this.dts.push(about, `export declare function ${name}_path(): string;`, about, `export declare function ${name}_url(): string;`);
   }
 
   target(name: string, route: Route): void {

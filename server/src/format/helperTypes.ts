@@ -77,10 +77,21 @@ export interface HelperTypesSource {
   behaviour: Behaviour;
   /** Segment keys the context's `urls` fill (`types --default KEY`): optional in RouteUrls' name_path and name_url. */
   defaults: readonly string[];
+  /** The custom helpers' names (behaviour C's `direct`): a name_path and a name_url each, taking nothing. */
+  directs: readonly string[];
+}
+
+/** The members of the custom helpers (`direct`), each answering its fixed URL or path. */
+function directLines(directs: readonly string[]): string[] {
+  return directs.flatMap((name) => [
+    `  /** ${commentText(`direct ${name}`)} */`,
+    `  ${property(`${name}_path`)}(): string;`,
+    `  ${property(`${name}_url`)}(): string;`,
+  ]);
 }
 
 /** The lines that declare `RouteHelpers` and `RouteUrls`, written out. */
-export function writtenOutHelpers({ named, isNamed, behaviour, defaults }: HelperTypesSource): string[] {
+export function writtenOutHelpers({ named, isNamed, behaviour, defaults, directs }: HelperTypesSource): string[] {
   const shapes = new HelperShapes();
   const helpers: string[] = [];
   // Behaviour B's deprecated formatted_ aliases, after every named route's own helpers.
@@ -107,6 +118,7 @@ export function writtenOutHelpers({ named, isNamed, behaviour, defaults }: Helpe
     "export interface RouteHelpers {",
     ...helpers,
     ...aliases,
+    ...directLines(directs),
     "}",
     "",
     URLS_ABOUT,
@@ -115,7 +127,7 @@ export function writtenOutHelpers({ named, isNamed, behaviour, defaults }: Helpe
 }
 
 /** The lines that declare `RouteHelpers` and `RouteUrls`, compact: a table of names and the mapped type that reads it. */
-export function compactHelpers({ named, isNamed, behaviour, defaults }: HelperTypesSource): string[] {
+export function compactHelpers({ named, isNamed, behaviour, defaults, directs }: HelperTypesSource): string[] {
   const shapes = new HelperShapes();
   const table: string[] = [];
   // Names whose formatted_ alias is a route of its own (B): no alias for them.
@@ -156,7 +168,8 @@ export function compactHelpers({ named, isNamed, behaviour, defaults }: HelperTy
     "  [Helper in HelperNames<keyof Names & string, Aliased>]: HelperOf<Helper extends `${infer Name}_path` | `${infer Name}_url` ? Name : never, Names, Url>;",
     "};",
     "",
-    `export type RouteHelpers = HelpersFrom<RouteNames, RouteNames, ${aliased}>;`,
+    ...(directs.length ? ["/** The custom helpers (`direct`). */", "interface DirectHelpers {", ...directLines(directs), "}"] : []),
+    `export type RouteHelpers = HelpersFrom<RouteNames, RouteNames, ${aliased}>${directs.length ? " & DirectHelpers" : ""};`,
     "",
     URLS_ABOUT,
     ...(filled.length
@@ -164,7 +177,7 @@ export function compactHelpers({ named, isNamed, behaviour, defaults }: HelperTy
           "interface FilledNames {",
           ...filled,
           "}",
-          `export type RouteUrls = HelpersFrom<RouteNames, Omit<RouteNames, keyof FilledNames> & FilledNames, ${aliased}>;`,
+          `export type RouteUrls = HelpersFrom<RouteNames, Omit<RouteNames, keyof FilledNames> & FilledNames, ${aliased}>${directs.length ? " & DirectHelpers" : ""};`,
         ]
       : ["export type RouteUrls = RouteHelpers;"]),
   ];

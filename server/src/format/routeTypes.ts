@@ -12,12 +12,13 @@ import { COMPACT_ABOVE, compactHelpers, isRequired, property, writtenOutHelpers 
  * in compiles as before. Same routes, same text: nothing in it depends on time or machine.
  */
 export function routeTypesOf(
-  source: Pick<RouteSet, "table" | "routes" | "behaviour" | "settings">,
+  source: Pick<RouteSet, "table" | "routes" | "behaviour" | "settings" | "directs">,
   routingFile: string,
   { partial, controllers = controllerTypesPart(new Map()), only, defaults = [], compact }: RouteTypesOptions = {},
 ): string {
   const named = only ? [] : [...source.table.namedRoutes()];
-  const helperSource = { named, isNamed: (name: string) => source.table.named.has(name), behaviour: source.behaviour, defaults };
+  const directs = only ? [] : source.directs.map((direct) => direct.name);
+  const helperSource = { named, isNamed: (name: string) => source.table.named.has(name), behaviour: source.behaviour, defaults, directs };
   const helpers = (compact ?? named.length > COMPACT_ABOVE) ? compactHelpers(helperSource) : writtenOutHelpers(helperSource);
 
   const params = actionParams(

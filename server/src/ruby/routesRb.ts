@@ -138,13 +138,12 @@ const MODERN_OTHERS: Readonly<Record<string, string>> = {
   authenticate: "authenticate, Devise's routes",
   authenticated: "authenticated, Devise's routes",
   draw: "draw, which loads another routes file",
-  direct: "direct, a custom URL helper written in Ruby",
   resolve: "resolve, a polymorphic mapping written in Ruby",
   use_doorkeeper: "use_doorkeeper, Doorkeeper's routes",
 };
 
 /** The calls of a modern routes.rb that only a gem's or an engine's code draws: `import --rails` has Rails draw nothing for them either. */
-export const MODERN_GEM_METHODS: readonly string[] = Object.keys(MODERN_OTHERS).filter((method) => !["draw", "direct", "resolve"].includes(method));
+export const MODERN_GEM_METHODS: readonly string[] = Object.keys(MODERN_OTHERS).filter((method) => !["draw", "resolve"].includes(method));
 
 /** Route methods that plugins and gems added to Rails 2's mapper: what they draw only their code knows. */
 export const PLUGIN_METHODS: ReadonlySet<string> = new Set([
@@ -504,6 +503,7 @@ class Reader {
     const receiver = mapperOf(call.receiver, scope);
     const method = call.name;
     if (this.modern && !call.receiver) {
+      if (method === "direct") return [this.direct(call, scope)];
       if (MODERN_METHODS.has(method)) return this.mapperCall(call, "r", method, scope);
       if (method === "draw" && !this.methods.has(method)) return this.drawn(call, scope);
       if (Object.prototype.hasOwnProperty.call(MODERN_OTHERS, method) && !this.methods.has(method))
@@ -562,6 +562,25 @@ class Reader {
       imported.block = { variable: name, body: this.body(block, inner) };
     }
     return [imported];
+  }
+
+  /**
+   * Modern Rails' `direct :homepage do "https://rubyonrails.org" end`: a custom URL helper whose
+   * block returns a value the file gives (a URL or path, or url_for's options), written as
+   * `r.direct("homepage", …)`. A block that computes it from its arguments is the application's.
+   */
+  private direct(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement {
+    const [name] = argumentsOf(call);
+    const block = call.block;
+    const body = is(block, "BlockNode") ? statementsOf(block.body) : [];
+    if (!is(name, "SymbolNode", "StringNode") || !is(block, "BlockNode") || block.parameters || body.length !== 1)
+      return this.leaveUnread(call, "direct with a block that computes its URL, which only the application runs");
+    const value = this.value(body[0], scope);
+    if (value instanceof Unknown) return this.leaveUnread(call, `direct: ${value.reason}`);
+    if (typeof value !== "string" && !(value instanceof RubyHash))
+      return this.leaveUnread(call, "direct with a block that answers neither a URL nor url_for's options (a polymorphic list is the application's models')");
+    const args: RubyValue[] = [name.unescaped.value, value];
+    return { kind: "call", receiver: "r", method: "direct", args, line: this.line(call), source: this.callSource(call, args) };
   }
 
   /** A call of modern Rails' mapper: its block (which takes no variable) calls the same mapper. */

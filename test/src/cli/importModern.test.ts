@@ -244,6 +244,39 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.strictEqual(listed().length, 10);
   });
 
+  it("direct: custom helpers whose block answers a value the file gives, imported and given to the front end; a computed block stays the application's", async () => {
+    const file = routesRb("rr-direct-", [
+      'get "pages", to: "pages#index"',
+      "direct :homepage do",
+      '  "https://rubyonrails.org"',
+      "end",
+      'direct(:www) { { controller: "pages", action: "index", host: "api.example.com", subdomain: "www" } }',
+      "direct :cdn do |name|",
+      '  "https://cdn.example.com/#{name}"',
+      "end",
+    ]);
+    const imported = run("import", file, "--stdout", "--allow-partial");
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    assert.match(imported.stdout, /^ {2}r\.direct\("homepage", "https:\/\/rubyonrails\.org"\);$/m);
+    assert.match(imported.stdout, /^ {2}r\.direct\("www", \{ controller: "pages", action: "index", host: "api\.example\.com", subdomain: "www" \}\);$/m);
+    assert.match(imported.stderr, /routes\.rb:7: not imported: direct with a block that computes its URL, which only the application runs/);
+    const drawn = runRoutingFile<RouteSet>(imported.stdout);
+    const helpers = drawn.helpers as unknown as Record<string, () => string>;
+    assert.deepStrictEqual(
+      [helpers.homepage_url(), helpers.homepage_path(), helpers.www_url(), helpers.www_path()],
+      ["https://rubyonrails.org", "/", "http://www.example.com/pages", "/pages"],
+    );
+    // The front end's module answers the same, and declares them.
+    const out = path.join(path.dirname(file), "..", "app", "javascript", "routes.js");
+    fs.writeFileSync(path.join(path.dirname(file), "..", "Gemfile"), "");
+    const written = run("helpers", file, "--out", out, "--allow-partial");
+    assert.strictEqual(written.status, 0, written.stderr);
+    const module = (await import(`file://${out}`)) as Record<string, () => string>;
+    assert.deepStrictEqual([module.homepage_url(), module.homepage_path(), module.www_url()], ["https://rubyonrails.org", "/", "http://www.example.com/pages"]);
+    assert.match(fs.readFileSync(out.replace(/\.js$/, ".d.ts"), "utf8"), /^export declare function homepage_url\(\): string;$/m);
+    assert.strictEqual(module.cdn_url, undefined);
+  });
+
   it("routes --json reads the routes.rb itself: Rails 6.1's table, in order", () => {
     const listed = run("routes", ROUTES_RB, "--json");
     assert.strictEqual(listed.status, 0, listed.stderr);

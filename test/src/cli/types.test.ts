@@ -148,6 +148,27 @@ describe("typed routes (resource-routes types)", function () {
     });
   }
 
+  it("behaviour C's custom helpers (direct) are typed, written out and compact alike: name_path() and name_url(), taking nothing", () => {
+    for (const compact of [false, true]) {
+      const modern = project(
+        `import routes from "./routes";\nexport const a: string = routes.helpers.homepage_url();\nexport const b: string = routes.helpers.homepage_path();\nexport const c: string = routes.helpers.post_path(1);\n`,
+      );
+      fs.writeFileSync(
+        path.join(modern, "routes.ts"),
+        'import { draw } from "resource-routes";\nimport type { Routes } from "./routes.routes";\n' +
+          'export default draw<Routes>({ behaviour: "C" }, (r) => {\n  r.resources("posts", { only: ["show"] });\n  r.direct("homepage", "https://rubyonrails.org");\n' +
+          // Past COMPACT_ABOVE named routes, the declaration file is compact.
+          (compact ? `  for (const n of ${JSON.stringify(Array.from({ length: 2100 }, (_, n) => `p${n}`))}) r.get(n, { to: "pages#show" });\n` : "") +
+          "});\n",
+      );
+      assert.strictEqual(typesCommand(path.join(modern, "routes.ts")).status, 0);
+      assert.strictEqual(fs.readFileSync(path.join(modern, "routes.routes.d.ts"), "utf8").includes("interface DirectHelpers"), compact);
+      assert.deepStrictEqual(compile(modern), [], compact ? "compact" : "written out");
+      fs.appendFileSync(path.join(modern, "use.ts"), "export const d = routes.helpers.homepage_url(1);\n");
+      assert.match(compile(modern).join("\n"), /use\.ts:5: Expected 0 arguments, but got 1/, compact ? "compact" : "written out");
+    }
+  });
+
   it("a routing file that does not opt in compiles as before (helpers untyped)", () => {
     const plain = project(`import routes from "./routes";\nexport const x: unknown = routes.helpers.anything_path(1);\n`);
     fs.writeFileSync(path.join(plain, "routes.ts"), ROUTES.replace("draw<Routes>", "draw").replace(/^import type .*\n/m, ""));

@@ -82,6 +82,8 @@ describe("behaviour C: Rails 6.1's routing, case by case", () => {
           return;
         }
         assert.deepStrictEqual(loaded.routes.toJSON().routes, drawn(c).toJSON().routes);
+        // The custom helpers (`direct`) too, which are no routes.
+        assert.deepStrictEqual(loaded.routes.directs, drawn(c).directs);
       });
 
       if (c.rails.recognitions.length) {

@@ -32,7 +32,8 @@ export type DeclarationKind =
   | "put"
   | "patch"
   | "delete"
-  | "match";
+  | "match"
+  | "direct";
 
 /** Which mappers make a kind of declaration: behaviours A and B's, C's, or both (a record, so that the compiler holds the lists to the type). */
 const MAKERS = {
@@ -59,6 +60,7 @@ const MAKERS = {
   patch: "C",
   delete: "C",
   match: "C",
+  direct: "C",
 } satisfies Record<DeclarationKind, "AB" | "C" | "both">;
 
 /**

@@ -1,9 +1,11 @@
+import { directUrl } from "../generation/directUrl";
 import { generateFromOptions, routesByTarget } from "../generation/generateFromOptions";
 import { buildHelpers, Helper } from "../generation/helpers";
 import { Match, Recognition, Recognizer } from "../recognition/recognize";
 import { behaviourOf, BEHAVIOURS } from "./behaviour";
 import { Behaviour } from "./behaviour";
 import { Diagnostic } from "./diagnostics";
+import { type DirectHelper, directPath } from "./directHelpers";
 import type { RequestFacts } from "./requestConditions";
 import { HttpMethod, Route, RouteJSON } from "./route";
 import { DrawSettings } from "./settings";
@@ -18,6 +20,8 @@ export interface RouteSetOptions {
   warn?: (message: string) => void;
   /** The routing file that drew the set (draw() finds it itself): the `controllers` folder is relative to it. */
   file?: string;
+  /** @internal Its custom URL helpers (behaviour C's `direct`), which draw() and the analyser find among its declarations. */
+  directs?: readonly DirectHelper[];
 }
 
 /**
@@ -54,14 +58,25 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
 
   /** The URL helpers of every named route (built on first use: the editor and CLI rarely need them). */
   get helpers(): Helpers {
-    this.helperFunctions ??= buildHelpers(
-      this.table.namedRoutes(),
-      BEHAVIOURS[this.behaviour],
-      this.settings.default_url_options ?? {},
-      this.options.warn ?? deprecationWarning,
-    );
+    this.helperFunctions ??= this.madeHelpers();
     // The same functions, typed or not: a generated declaration file only names them (docs/typed-routes.md).
     return this.helperFunctions as unknown as Helpers;
+  }
+
+  /** The custom URL helpers (behaviour C's `direct`): not routes; each answers its target. */
+  get directs(): readonly DirectHelper[] {
+    return this.options.directs ?? [];
+  }
+
+  private madeHelpers(): Record<string, Helper> {
+    const defaults = this.settings.default_url_options ?? {};
+    const helpers = buildHelpers(this.table.namedRoutes(), BEHAVIOURS[this.behaviour], defaults, this.options.warn ?? deprecationWarning);
+    for (const direct of this.directs) {
+      const url = () => directUrl(direct, defaults, (options) => this.generate(options));
+      helpers[`${direct.name}_url`] = url;
+      helpers[`${direct.name}_path`] = () => directPath(url());
+    }
+    return helpers;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { ApplicationConstraint } from "../../model/applicationConstraints";
 import { Declaration, DeclarationTree } from "../../model/declarations";
+import { directTarget } from "../../model/directHelpers";
 import { RouteDefinitionError } from "../../model/errors";
 import { own, record } from "../../model/records";
 import { isRedirectValue, redirectOf, type RedirectTarget } from "../../model/redirect";
@@ -188,6 +189,12 @@ class ScopedExpander {
       case "root":
         this.origin = routeOrigin(declaration, 0);
         return this.root(declaration.names[0], { ...options });
+      case "direct":
+        // A helper, not a route: checked here, made with the route set (directHelpers).
+        if (this.scope.parent) throw refused("The direct method can't be used inside a routes scope block");
+        directTarget(declaration);
+        if (this.table.named.has(declaration.names[0])) throw taken(undefined, `direct :${declaration.names[0]}: a route holds the name already`);
+        return;
       default:
         throw new RouteDefinitionError(`${declaration.kind}() is a call of behaviours A and B's mapper, not of behaviour C's`, "unknown-mapper-method");
     }
