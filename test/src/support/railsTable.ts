@@ -19,7 +19,8 @@ export function asRailsRoute(route: Route): RailsRoute {
   // The oracle's table lists no requirement of a key that has a default (Rails' `format: "rss"` gives both);
   // a slash in a pattern is `\/` in JavaScript's source, `/` in Ruby's.
   const requirements = Object.fromEntries(
-    Object.entries(route.toJSON().requirements).flatMap(([key, source]) => (key in defaults ? [] : [[key, source.replace(/\\\//g, "/")]])),
+    // The oracle prints no requirement of the controller or the action (a pattern on the :action segment among them), nor of a defaulted key.
+    Object.entries(route.toJSON().requirements).flatMap(([key, source]) => (key in defaults || key === "action" ? [] : [[key, source.replace(/\\\//g, "/")]])),
   );
   return {
     name: route.name,

@@ -514,7 +514,8 @@ class ScopedExpander {
   ): void {
     const path = this.pathForAction(given, optionPath);
     if (path === "") throw refused("path is required");
-    let defaultAction = take(options, "action") ?? this.scope.get("action") ?? undefined;
+    // A pattern given as the action is a constraint on the :action segment (Rails' check_part keeps it a Regexp).
+    let defaultAction = options.action instanceof RegExp ? undefined : (take(options, "action") ?? this.scope.get("action") ?? undefined);
     let action: string | undefined = given;
     if (/^[\w\-/]+$/.test(given)) {
       if (!given.includes("/")) defaultAction ??= given.replace(/-/g, "_");
