@@ -18,7 +18,9 @@ export function helperUseDiagnostics(workspace: RoutingWorkspace, uri: string): 
   if (workspace.routingFiles().length === 0) return [];
   // A document that imports a route set is judged against it alone.
   const scope = workspace.routeSetOf(uri);
-  const isKnown = (helper: string) => workspace.namedRoute(parseHelperName(helper)?.name ?? "", scope) !== undefined;
+  // A route's helper, or a custom one (`direct`: name_path and name_url).
+  const isKnown = (helper: string) =>
+    workspace.namedRoute(parseHelperName(helper)?.name ?? "", scope) !== undefined || workspace.directHelper(helper, scope) !== undefined;
 
   const diagnostics: Diagnostic[] = [];
   const typingAt = workspace.lastEditEnd(uri);

@@ -1,4 +1,4 @@
-import { Route, suggestionBound } from "resource-routes/internal";
+import { type DirectHelper, parseHelperName, Route, suggestionBound } from "resource-routes/internal";
 
 import type { LoadedRoutingFile } from "../analysis/routingFile";
 import { importedRoutingFiles } from "../files/importGraph";
@@ -63,6 +63,17 @@ export class RouteIndex {
     for (const { uri, file } of this.routingFilesIn(scope)) {
       const route = file.routes.table.named.get(name);
       if (route) return { uri, route, file };
+    }
+    return undefined;
+  }
+
+  /** The custom helper (`direct`) a `_path` or `_url` helper name stands for among the routing files of `scope`: few, so looked up in turn. */
+  directHelper(helper: string, scope?: readonly string[]): { uri: string; direct: DirectHelper } | undefined {
+    const parsed = parseHelperName(helper);
+    if (!parsed || parsed.hash) return undefined;
+    for (const { uri, file } of this.routingFilesIn(scope)) {
+      const direct = file.routes.directs.find((candidate) => candidate.name === parsed.name);
+      if (direct) return { uri, direct };
     }
     return undefined;
   }

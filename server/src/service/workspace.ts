@@ -1,3 +1,5 @@
+import type { DirectHelper } from "resource-routes/internal";
+
 import type { ControllerModuleInfo } from "../analysis/controllerModule";
 import type { LoadedRoutingFile } from "../analysis/routingFile";
 import type { CoverageSource } from "../coverage/source";
@@ -190,6 +192,11 @@ export class RoutingWorkspace {
   /** The route named `name` among the routing files of `scope` (every one when undefined). */
   namedRoute(name: string, scope?: readonly string[]): NamedRoute | undefined {
     return this.index.namedRoute(name, scope);
+  }
+
+  /** The custom helper (behaviour C's `direct`) a helper name (`homepage_url`) stands for among the routing files of `scope`, if one does. */
+  directHelper(helper: string, scope?: readonly string[]): { uri: string; direct: DirectHelper } | undefined {
+    return this.index.directHelper(helper, scope);
   }
 
   /** Every named route of the workspace once, as `namedRoute` resolves it. */

@@ -14,6 +14,21 @@ describe("service: helper-use diagnostics", () => {
     assert.strictEqual(d.replacement, "posts_path");
     assert.strictEqual(workspace.document(uri)!.text.slice(d.span!.start, d.span!.end), "pots_path");
   });
+  it("a custom helper (behaviour C's direct) is known: its name_path and name_url, not a hash_for_ form", () => {
+    const workspace = new RoutingWorkspace();
+    workspace.set({
+      uri: "file:///app/routes.ts",
+      version: 1,
+      text: 'import { draw } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n  r.resources("posts");\n  r.direct("homepage", "https://rubyonrails.org");\n});\n',
+    });
+    const uri = "file:///app/views.ts";
+    workspace.set({ uri, version: 1, text: "routes.helpers.homepage_url(); routes.helpers.homepage_path(); routes.helpers.hash_for_homepage_path();\n" });
+    const text = workspace.document(uri)!.text;
+    assert.deepStrictEqual(
+      helperUseDiagnostics(workspace, uri).map((d) => [d.code, text.slice(d.span!.start, d.span!.end)]),
+      [["unknown-helper", "hash_for_homepage_path"]],
+    );
+  });
   it("a misspelt helper suffix is suggested among the helper names", () => {
     const { workspace, uri } = workspaceWith(`routes.helpers.post_pth(1); routes.helpers.posts_ulr();|`);
     assert.deepStrictEqual(
