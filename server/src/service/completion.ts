@@ -2,6 +2,7 @@ import { markdownCode, snippetText } from "resource-routes/internal";
 
 import { completeInDeclaration } from "./declarationCompletion";
 import { HelperInfo, parametersOf, routeNameOfHelper, wordAt } from "./helperNames";
+import { directMarkdown } from "./hover";
 import { RoutingWorkspace } from "./workspace";
 
 export interface CompletionItem {
@@ -36,7 +37,14 @@ export function completions(workspace: RoutingWorkspace, uri: string, offset: nu
   const word = wordAt(document.text, offset);
   const typed = word && word.start < offset ? document.text.slice(word.start, offset) : "";
   const replace = word ? { start: word.start, end: word.end } : { start: offset, end: offset };
-  return workspace.helpersWithPrefix(typed, MAX_HELPER_ITEMS, workspace.routeSetOf(uri)).map((h) => helperItem(h, replace));
+  const scope = workspace.routeSetOf(uri);
+  const items = workspace.helpersWithPrefix(typed, MAX_HELPER_ITEMS, scope).map((h) => helperItem(h, replace));
+  // The custom helpers (`direct`), few: each file's looked through, taking nothing.
+  for (const helper of workspace.directHelperNames(typed, scope)) {
+    if (items.length >= MAX_HELPER_ITEMS) break;
+    items.push({ kind: "helper", label: helper, snippet: `${snippetText(helper)}()`, replace });
+  }
+  return items;
 }
 
 /** At most this many helpers are offered at once; the editor asks again as the word grows. */
@@ -58,6 +66,8 @@ function helperItem(info: HelperInfo, replace: { start: number; end: number }): 
 /** What a helper item leaves out: its route's method and path, and its action and arguments (Markdown); undefined for a helper no route gives (any more). */
 export function helperDetails(workspace: RoutingWorkspace, helper: string): { detail: string; documentation: string } | undefined {
   const route = workspace.namedRoute(routeNameOfHelper(helper) ?? "")?.route;
+  const custom = route ? undefined : workspace.directHelper(helper);
+  if (custom) return { detail: "direct", documentation: directMarkdown(helper, custom.direct.target) };
   if (!route) return undefined;
   const parameters = parametersOf(route);
   return {

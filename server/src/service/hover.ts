@@ -1,4 +1,4 @@
-import { Declaration, declaredSpan, markdownCellCode, markdownCode, markdownText, own, Route, Span } from "resource-routes/internal";
+import { Declaration, declaredSpan, type DirectTarget, markdownCellCode, markdownCode, markdownText, own, Route, Span } from "resource-routes/internal";
 
 import { routesOfActions } from "./controllers";
 import { declarationAt } from "./declarationAt";
@@ -54,6 +54,8 @@ export function hover(workspace: RoutingWorkspace, uri: string, offset: number):
   const word = wordAt(document.text, offset);
   const name = word && routeNameOfHelper(word.word);
   const holder = name ? workspace.namedRoute(name) : undefined;
+  const custom = word && !holder ? workspace.directHelper(word.word) : undefined;
+  if (word && custom) return { contents: directMarkdown(word.word, custom.direct.target), span: { start: word.start, end: word.end } };
   if (!word || !holder) return undefined;
   const parameters = parametersOf(holder.route);
   return {
@@ -66,6 +68,12 @@ export function hover(workspace: RoutingWorkspace, uri: string, offset: number):
     ].join("\n"),
     span: { start: word.start, end: word.end },
   };
+}
+
+/** A custom helper's hover (`direct`): what it answers, its URL as written or url_for's options. */
+export function directMarkdown(helper: string, target: DirectTarget): string {
+  const shown = typeof target === "string" ? markdownCode(target) : markdownCode(JSON.stringify(target));
+  return [markdownCode(`${helper}()`), "", `A custom helper (direct): ${shown}`].join("\n");
 }
 
 /**

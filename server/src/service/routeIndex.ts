@@ -78,6 +78,15 @@ export class RouteIndex {
     return undefined;
   }
 
+  /** The custom helpers' names that start with `prefix`, each once, in name order. */
+  directHelperNames(prefix: string, scope?: readonly string[]): string[] {
+    const names = new Set<string>();
+    for (const { file } of this.routingFilesIn(scope)) {
+      for (const { name } of file.routes.directs) for (const helper of [`${name}_path`, `${name}_url`]) if (helper.startsWith(prefix)) names.add(helper);
+    }
+    return [...names].sort();
+  }
+
   /** Every named route of the workspace once, as `namedRoute` resolves it. */
   *namedRoutes(): Iterable<[string, NamedRoute]> {
     const files = this.analyses.routingFiles();

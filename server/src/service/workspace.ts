@@ -199,6 +199,11 @@ export class RoutingWorkspace {
     return this.index.directHelper(helper, scope);
   }
 
+  /** The custom helpers' names (`homepage_path`, `homepage_url`) that start with `prefix`, in name order. */
+  directHelperNames(prefix: string, scope?: readonly string[]): string[] {
+    return this.index.directHelperNames(prefix, scope);
+  }
+
   /** Every named route of the workspace once, as `namedRoute` resolves it. */
   namedRoutes(): Iterable<[string, NamedRoute]> {
     return this.index.namedRoutes();

@@ -28,6 +28,16 @@ describe("service: helper-use diagnostics", () => {
       helperUseDiagnostics(workspace, uri).map((d) => [d.code, text.slice(d.span!.start, d.span!.end)]),
       [["unknown-helper", "hash_for_homepage_path"]],
     );
+    // Completion offers them beside the routes' helpers, and hovers and details say what they answer.
+    const routes = service(workspace);
+    workspace.set({ uri, version: 2, text: "routes.helpers.home\n" });
+    const offered = routes.completions(uri, "routes.helpers.home".length).map((item) => [item.label, item.snippet]);
+    assert.deepStrictEqual(offered, [
+      ["homepage_path", "homepage_path()"],
+      ["homepage_url", "homepage_url()"],
+    ]);
+    workspace.set({ uri, version: 3, text: "routes.helpers.homepage_url();\n" });
+    assert.match(routes.hover(uri, "routes.helpers.home".length)!.contents, /A custom helper \(direct\): `https:\/\/rubyonrails\.org`/);
   });
   it("a misspelt helper suffix is suggested among the helper names", () => {
     const { workspace, uri } = workspaceWith(`routes.helpers.post_pth(1); routes.helpers.posts_ulr();|`);
