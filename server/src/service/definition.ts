@@ -20,7 +20,17 @@ export interface Location {
 export function definitions(workspace: RoutingWorkspace, uri: string, offset: number): Location[] {
   const helper = helperRoute(workspace, uri, offset);
   const span = helper && declaredSpan(helper.route);
-  return [...declarationTargets(workspace, uri, offset), ...(helper && span ? [{ uri: helper.uri, span }] : [])];
+  return [...declarationTargets(workspace, uri, offset), ...(helper && span ? [{ uri: helper.uri, span }] : directDefinition(workspace, uri, offset))];
+}
+
+/** From a custom helper's name (`homepage_url`): its `direct` declaration, the last of its name (the one Rails keeps). */
+function directDefinition(workspace: RoutingWorkspace, uri: string, offset: number): Location[] {
+  const document = workspace.document(uri);
+  const word = document && wordAt(document.text, offset);
+  const found = word && workspace.directHelper(word.word, workspace.routeSetOf(uri));
+  const body = found ? workspace.routingFile(found.uri)?.analysis.tree?.body : undefined;
+  const declaration = body?.filter((d) => d.kind === "direct" && d.names[0] === found!.direct.name).pop();
+  return declaration?.source ? [{ uri: found!.uri, span: declaration.source.call }] : [];
 }
 
 /** Go to implementation from a helper name: the controller action its route reaches. */

@@ -38,6 +38,10 @@ describe("service: helper-use diagnostics", () => {
     ]);
     workspace.set({ uri, version: 3, text: "routes.helpers.homepage_url();\n" });
     assert.match(routes.hover(uri, "routes.helpers.home".length)!.contents, /A custom helper \(direct\): `https:\/\/rubyonrails\.org`/);
+    // Go to definition: its direct declaration.
+    const [target] = routes.definitions(uri, "routes.helpers.home".length);
+    const routing = workspace.document("file:///app/routes.ts")!.text;
+    assert.strictEqual(routing.slice(target.span.start, target.span.end), 'r.direct("homepage", "https://rubyonrails.org")');
   });
   it("a misspelt helper suffix is suggested among the helper names", () => {
     const { workspace, uri } = workspaceWith(`routes.helpers.post_pth(1); routes.helpers.posts_ulr();|`);
