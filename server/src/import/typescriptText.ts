@@ -1,10 +1,11 @@
-import { type Behaviour, commentLines } from "resource-routes/internal";
+import { type Behaviour, commentLines, type DrawSettings } from "resource-routes/internal";
 
 import { PARTIAL_IMPORT_MARK } from "../analysis/partialImport";
 import { argumentsText, UnwritableValue, valueText } from "../ruby/dslValues";
 import { type ImportedRoutes, type ImportedStatement, mapperMethodsOf } from "../ruby/routesRb";
+import { importedSettings } from "../ruby/rubyRoutingFile";
 import { RubyCode, RubyHash, RubyRedirect, type RubyValue } from "../ruby/rubyValues";
-import { isBindingName } from "../text/javascriptNames";
+import { isBindingName, isIdentifier } from "../text/javascriptNames";
 
 /** How an import was made, said in the written file's first lines. */
 export interface ImportTerms {
@@ -54,6 +55,17 @@ function constantText(value: RubyValue): string {
     if (error instanceof UnwritableValue) return "a value the DSL cannot take";
     throw error;
   }
+}
+
+/** draw()'s settings as the file writes them: `{ behaviour: "C", api_only: true, default_url_options: { host: "example.com" } }`. */
+function settingsText(settings: DrawSettings): string {
+  const text = (value: unknown): string =>
+    typeof value === "object" && value !== null
+      ? `{ ${Object.entries(value)
+          .map(([key, item]) => `${isIdentifier(key) ? key : JSON.stringify(key)}: ${text(item)}`)
+          .join(", ")} }`
+      : JSON.stringify(value);
+  return text(settings);
 }
 
 /**
@@ -125,11 +137,7 @@ function typescriptRoutingFile(imported: ImportedRoutes, header: readonly string
     statements(body, 1, lines, methods);
     lines.push("}", "");
   }
-  const settings = nestedRoutesFirst
-    ? `{ behaviour: "${behaviour}", nested_routes_first: true }`
-    : imported.apiOnly
-      ? `{ behaviour: "${behaviour}", api_only: true }`
-      : `{ behaviour: "${behaviour}" }`;
+  const settings = settingsText(importedSettings({ behaviour, ...(nestedRoutesFirst ? { nestedRoutesFirst: true } : {}) }, imported));
   lines.push(`export default draw(${settings}, (${imported.modern ? "r" : "map"}) => {`);
   if (mapperFunction) lines.push(`  ${mapperFunction}(map);`);
   else statements(body, 1, lines, methods);

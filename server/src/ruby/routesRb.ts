@@ -83,6 +83,8 @@ export interface ImportedRoutes {
   modern?: true;
   /** An API application's (config/application.rb's `config.api_only = true`): its resources draw no new and edit routes (the draw() setting api_only). */
   apiOnly?: true;
+  /** Modern Rails' `default_url_options host: "example.com"` in the draw block: the route set's URL options (the draw() setting default_url_options). */
+  defaultUrlOptions?: Record<string, string | number | boolean>;
 }
 
 interface SyntaxProblem {
@@ -286,6 +288,8 @@ class Reader {
   private spentSaid = false;
   /** The file draws modern Rails' routes: calls without a receiver are the mapper's. */
   private modern = false;
+  /** Modern Rails' `default_url_options` in the draw block, the last given. */
+  private urlOptions: Record<string, string | number | boolean> | undefined;
   /** The file's methods being read into the output, innermost last. */
   private readonly inlining = new Set<Node>();
   /** The methods of the file being read, innermost last, each with the block its call was given (if any) and the caller's scope. */
@@ -424,7 +428,7 @@ class Reader {
     const preamble = this.comments.filter((c) => c.end <= draw.location.startOffset).map((c) => c.text.replace(/^#\s?/, ""));
     this.comments = this.comments.filter((c) => c.end > draw.location.startOffset);
     const body = this.body(block, { locals: new Map(), mappers: new Map() });
-    return { preamble, body, unread: this.unread, modern: true, ...this.constantsUsed() };
+    return { preamble, body, unread: this.unread, modern: true, ...this.constantsUsed(), ...(this.urlOptions ? { defaultUrlOptions: this.urlOptions } : {}) };
   }
 
   /** The constants the file used that it does not define: the application's, with their values, and those nothing gave. */
@@ -504,6 +508,7 @@ class Reader {
     const method = call.name;
     if (this.modern && !call.receiver) {
       if (method === "direct") return [this.direct(call, scope)];
+      if (method === "default_url_options" && !this.methods.has(method)) return [this.defaultUrlOptions(call, scope)];
       if (MODERN_METHODS.has(method)) return this.mapperCall(call, "r", method, scope);
       if (method === "draw" && !this.methods.has(method)) return this.drawn(call, scope);
       if (Object.prototype.hasOwnProperty.call(MODERN_OTHERS, method) && !this.methods.has(method))
@@ -581,6 +586,27 @@ class Reader {
       return this.leaveUnread(call, "direct with a block that answers neither a URL nor url_for's options (a polymorphic list is the application's models')");
     const args: RubyValue[] = [name.unescaped.value, value];
     return { kind: "call", receiver: "r", method: "direct", args, line: this.line(call), source: this.callSource(call, args) };
+  }
+
+  /**
+   * Modern Rails' `default_url_options host: "example.com"`: the route set's URL options, wherever
+   * the call stands (Rails sets them on the set), read as the draw() setting; the last call's win.
+   */
+  private defaultUrlOptions(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement {
+    const args = argumentsOf(call);
+    const value = args.length === 1 && !call.block ? this.value(args[0], scope) : new Unknown("default_url_options with other than one hash");
+    if (value instanceof Unknown) return this.leaveUnread(call, `default_url_options: ${value.reason}`);
+    const options: Record<string, string | number | boolean> = {};
+    for (const [key, item] of value instanceof RubyHash ? value.entries : []) {
+      const name = textOf(key);
+      const plain = item instanceof RubySymbol ? item.name : item;
+      if (name === undefined || !(typeof plain === "string" || typeof plain === "number" || typeof plain === "boolean"))
+        return this.leaveUnread(call, "default_url_options with a value that is not a string, a number or true/false");
+      options[name] = plain;
+    }
+    if (!(value instanceof RubyHash)) return this.leaveUnread(call, "default_url_options with other than a hash");
+    this.urlOptions = options;
+    return { kind: "note", text: "default_url_options: the draw() setting default_url_options above" };
   }
 
   /** A call of modern Rails' mapper: its block (which takes no variable) calls the same mapper. */

@@ -91,10 +91,15 @@ function nestedFirstIn(text: string): { nestedRoutesFirst?: true } {
 /** The draw() settings an import writes: the behaviour, Rails 2.3.4's order where the application runs it, an API application's resources. */
 export function importedSettings(
   { behaviour, nestedRoutesFirst }: { behaviour: Behaviour; nestedRoutesFirst?: true },
-  imported?: Pick<ImportedRoutes, "apiOnly">,
+  imported?: Pick<ImportedRoutes, "apiOnly" | "defaultUrlOptions">,
 ): DrawSettings {
   if (nestedRoutesFirst && behaviour === "B") return { behaviour, nested_routes_first: true };
-  return imported?.apiOnly && behaviour === "C" ? { behaviour, api_only: true } : { behaviour };
+  if (behaviour !== "C") return { behaviour };
+  return {
+    behaviour,
+    ...(imported?.apiOnly ? { api_only: true } : {}),
+    ...(imported?.defaultUrlOptions ? { default_url_options: { ...imported.defaultUrlOptions } as DrawSettings["default_url_options"] } : {}),
+  };
 }
 
 /**

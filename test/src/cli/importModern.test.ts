@@ -277,6 +277,24 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.strictEqual(module.cdn_url, undefined);
   });
 
+  it("default_url_options in the draw block is the route set's: the draw() setting, so _url helpers answer as Rails' (https://example.com/posts/3)", async () => {
+    const file = routesRb("rr-url-options-", ['default_url_options host: "example.com", protocol: :https', "resources :posts, only: :show"]);
+    const imported = run("import", file, "--stdout");
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    assert.match(
+      imported.stdout,
+      /^export default draw\(\{ behaviour: "C", default_url_options: \{ host: "example\.com", protocol: "https" \} \}, \(r\) => \{$/m,
+    );
+    const drawn = runRoutingFile<RouteSet>(imported.stdout);
+    // Rails 6.1's answer (the oracle's post_url(3) for this routes.rb).
+    assert.strictEqual((drawn.helpers as unknown as Record<string, (id: number) => string>).post_url(3), "https://example.com/posts/3");
+    fs.writeFileSync(path.join(path.dirname(file), "..", "Gemfile"), "");
+    const out = path.join(path.dirname(file), "..", "app", "javascript", "routes.js");
+    assert.strictEqual(run("helpers", file, "--out", out).status, 0);
+    const module = (await import(`file://${out}`)) as Record<string, (id: number) => string>;
+    assert.strictEqual(module.post_url(3), "https://example.com/posts/3");
+  });
+
   it("routes --json reads the routes.rb itself: Rails 6.1's table, in order", () => {
     const listed = run("routes", ROUTES_RB, "--json");
     assert.strictEqual(listed.status, 0, listed.stderr);
