@@ -8,6 +8,7 @@ import { readRoutesRb } from "../../../server/out/ruby/routesRb";
 import { loadRubyRoutingFile } from "../../../server/out/ruby/rubyRoutingFile";
 import { ChunkedText } from "../../../server/out/text/sourceText";
 import { ROOT } from "../support/fixtures";
+import type { Call, Recorded } from "../support/railsRecording";
 
 /*
  * Rails 6.1's own routing tests (actionpack/test/dispatch/routing_test.rb and
@@ -20,24 +21,6 @@ import { ROOT } from "../support/fixtures";
  * calls it made), and drawn in behaviour C; every question asked of a route set read whole is
  * asked again here and must get Rails' answer.
  */
-
-type Recorded =
-  | string
-  | number
-  | boolean
-  | null
-  | { symbol: string }
-  | { hash: Array<[Recorded, Recorded]> }
-  | { array: Recorded[] }
-  | { other: string; param: string | null }
-  | { regexp: string; flags: string };
-
-/** A mapper call the test's code made, with the calls of its block. */
-interface Call {
-  method: string;
-  args: Recorded[];
-  block?: Call[];
-}
 
 interface Drawn {
   set: string;

@@ -6,6 +6,7 @@ import { assertGenerates, assertRecognizes, assertRouting, type RouteOptions } f
 
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { ROOT } from "../support/fixtures";
+import type { Call, Recorded } from "../support/railsRecording";
 
 /*
  * Rails' own resource tests (actionpack/test/controller/resources_test.rb at v2.2.2 for behaviour A
@@ -14,24 +15,6 @@ import { ROOT } from "../support/fixtures";
  * through the runtime's draw() and through the analyser's reading of the same declarations written
  * as a routing file. Each Rails test is one test here, under its own name.
  */
-
-/** A Ruby value as recorded: symbols, regular expressions, hashes and arrays tagged. */
-type Recorded =
-  | string
-  | number
-  | boolean
-  | null
-  | { symbol: string }
-  | { regexp: string; flags: string }
-  | { hash: Array<[Recorded, Recorded]> }
-  | { array: Recorded[] }
-  | { other: string };
-
-interface Call {
-  method: string;
-  args: Recorded[];
-  block?: Call[];
-}
 
 type Expectation =
   | { kind: "routing" | "recognizes" | "not_recognizes" | "recognizes_any"; method: string; path: string; options: Recorded }
