@@ -1,4 +1,4 @@
-import { ApplicationConstraint, isRequestConstraint } from "../routing/model/applicationConstraints";
+import { applicationConstraintOf } from "../routing/model/applicationConstraints";
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
 import { record } from "../routing/model/records";
 import { isOptionMap, OptionMap, OptionValue } from "../routing/model/values";
@@ -149,11 +149,15 @@ function toOptionValue(value: unknown, where: string, walked: { size: number; de
     for (const [key, item] of Object.entries(value as object)) {
       if (item === undefined) continue;
       // The one place a value need not be data: a route's or scope's constraints given as code.
-      if (walked.applicationCode && walked.depth === 1 && key === "constraints" && item instanceof ApplicationConstraint) map[key] = item;
-      else if (walked.applicationCode && walked.depth === 1 && key === "constraints" && (isRequestConstraint(item) || isInstance(item))) {
-        if (!isRequestConstraint(item)) throw new TypeError(`${where}.constraints: an object of a class must have a matches(request) method (Rails' matches?)`);
-        map[key] = new ApplicationConstraint(item);
-      } else map[key] = toOptionValue(item, `${where}.${key}`, walked);
+      if (walked.applicationCode && walked.depth === 1 && key === "constraints") {
+        const code = applicationConstraintOf(item);
+        if (code) {
+          map[key] = code;
+          continue;
+        }
+        if (isInstance(item)) throw new TypeError(`${where}.constraints: an object of a class must have a matches(request) method (Rails' matches?)`);
+      }
+      map[key] = toOptionValue(item, `${where}.${key}`, walked);
     }
     result = map;
   }

@@ -1,4 +1,4 @@
-import { ApplicationConstraint, isRequestConstraint, type RequestConstraint } from "../routing/model/applicationConstraints";
+import { applicationConstraintOf, type RequestConstraint } from "../routing/model/applicationConstraints";
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
 import type { RequestMethodC } from "../routing/model/requestMethods";
 import { callArguments } from "./mapper";
@@ -19,7 +19,7 @@ export type ActionNames = string | readonly string[];
 /**
  * Constraints by key: a pattern for a path segment, or a value or pattern for a request's
  * subdomain, host, domain, protocol or port; or the application's code, a function of the request
- * (of the path's parameters and the request, where it takes two) or an object with `matches(request)`.
+ * or an object with `matches(request)`.
  */
 export type RouteConstraints = Record<string, RegExp | string | number> | RequestConstraint;
 
@@ -72,13 +72,13 @@ export interface ResourceSettings extends Omit<ScopeSettings, "path" | "action" 
   concerns?: string | readonly string[];
 }
 
+/** A custom helper's target given as url_for's options: the controller, action and values of a route, and the URL's host, protocol, port or anchor. */
+export type DirectOptions = { controller: string; action?: string } & Record<string, string | number | boolean>;
+
 /**
  * A method `via` names: `all`, or one of Rails 6.1's request methods but HEAD (WebDAV's `propfind`,
  * `version-control`… too; Ruby's `version_control` is the same).
  */
-/** A custom helper's target given as url_for's options: the controller, action and values of a route, and the URL's host, protocol, port or anchor. */
-export type DirectOptions = { controller: string; action?: string } & Record<string, string | number | boolean>;
-
 export type HttpVerb = Exclude<RequestMethodC, "head"> | Underscored<Exclude<RequestMethodC, "head">> | "all";
 
 /** `version-control` as Ruby's symbol writes it, `version_control`. */
@@ -141,11 +141,8 @@ export class ScopedMapper {
 
   /** `constraints({ subdomain: "api" }, () => { ... })`, or `constraints((request) => request.subdomain !== "www", () => { ... })`. */
   constraints(constraints: RouteConstraints, block: Block): void {
-    // An ApplicationConstraint is what a routes.rb's reading gives for Ruby's code (see ApplicationConstraint).
-    const given: unknown = constraints;
-    if (block === undefined || !(isRequestConstraint(given) || given instanceof ApplicationConstraint))
-      return this.named("constraints", [constraints, block], 0);
-    const code = given instanceof ApplicationConstraint ? given : new ApplicationConstraint(given);
+    const code = block === undefined ? undefined : applicationConstraintOf(constraints);
+    if (!code) return this.named("constraints", [constraints, block], 0);
     this.named("constraints", [block], 0, (declaration) => (declaration.constraint = code));
   }
 

@@ -32,13 +32,11 @@ export interface BesideOptions {
 export function besideRoutes(routesFile: string, options: BesideOptions = {}): BesideRoutes {
   const folder = path.dirname(routesFile);
   const root = path.join(folder, "..");
-  const read = (relative: string) => readProjectFileOrNone(path.join(folder, relative), root, MAX_RUBY_BYTES);
-  const environmentFile = path.join(folder, "environment.rb");
-  const readEnvironment = options.readEnvironment ?? ((file: string) => readProjectFileOrNone(file, root, MAX_RUBY_BYTES));
-  const environment = options.behaviourGiven ? undefined : readEnvironment(environmentFile, root);
+  const read = (file: string) => readProjectFileOrNone(file, root, MAX_RUBY_BYTES);
+  const environment = options.behaviourGiven ? undefined : (options.readEnvironment ?? read)(path.join(folder, "environment.rb"), root);
   return {
     environment,
-    actionPackVersion: options.behaviourGiven ? undefined : read("../vendor/rails/actionpack/lib/action_pack/version.rb"),
+    actionPackVersion: options.behaviourGiven ? undefined : read(path.join(root, "vendor", "rails", "actionpack", "lib", "action_pack", "version.rb")),
     drawnFiles: drawnFilesBeside(routesFile, MAX_RUBY_BYTES),
     application: applicationFiles(root, environment),
   };

@@ -596,15 +596,15 @@ class Reader {
     const args = argumentsOf(call);
     const value = args.length === 1 && !call.block ? this.value(args[0], scope) : new Unknown("default_url_options with other than one hash");
     if (value instanceof Unknown) return this.leaveUnread(call, `default_url_options: ${value.reason}`);
+    if (!(value instanceof RubyHash)) return this.leaveUnread(call, "default_url_options with other than a hash");
     const options: Record<string, string | number | boolean> = {};
-    for (const [key, item] of value instanceof RubyHash ? value.entries : []) {
+    for (const [key, item] of value.entries) {
       const name = textOf(key);
       const plain = item instanceof RubySymbol ? item.name : item;
       if (name === undefined || !(typeof plain === "string" || typeof plain === "number" || typeof plain === "boolean"))
         return this.leaveUnread(call, "default_url_options with a value that is not a string, a number or true/false");
       options[name] = plain;
     }
-    if (!(value instanceof RubyHash)) return this.leaveUnread(call, "default_url_options with other than a hash");
     this.urlOptions = options;
     return { kind: "note", text: "default_url_options: the draw() setting default_url_options above" };
   }

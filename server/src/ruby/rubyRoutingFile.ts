@@ -88,7 +88,10 @@ function nestedFirstIn(text: string): { nestedRoutesFirst?: true } {
   return version && version[1] === "2" && version[2] === "3" && Number(version[3] ?? 0) >= 4 ? { nestedRoutesFirst: true } : {};
 }
 
-/** The draw() settings an import writes: the behaviour, Rails 2.3.4's order where the application runs it, an API application's resources. */
+/**
+ * The draw() settings an import writes: the behaviour, Rails 2.3.4's order where the application
+ * runs it, and in C an API application's resources and the draw block's default_url_options.
+ */
 export function importedSettings(
   { behaviour, nestedRoutesFirst }: { behaviour: Behaviour; nestedRoutesFirst?: true },
   imported?: Pick<ImportedRoutes, "apiOnly" | "defaultUrlOptions">,

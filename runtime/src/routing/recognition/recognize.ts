@@ -5,7 +5,7 @@ import { BehaviourRules } from "../model/behaviour";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../model/errors";
 import { groupForms } from "../model/optionalGroups";
 import { PathSegment } from "../model/path";
-import { isEmpty, own, setOwn } from "../model/records";
+import { own, setOwn } from "../model/records";
 import { conditionsHold, NO_REQUEST, type RequestFacts } from "../model/requestConditions";
 import { lowerMethod, overrideMethodsOf, requestMethodsOf } from "../model/requestMethods";
 import type { HttpMethod } from "../model/route";
@@ -224,7 +224,7 @@ export class Recognizer {
     const from = pathStart(path);
     const end = pathEnd(path, from);
     this.enter(this.root, path, from, end, search);
-    if (this.spanning.length) this.matchSpanning(path, from, end, matchMethod, request, search);
+    if (this.spanning.length) this.matchSpanning(path, from, end, matchMethod, search);
     if (search.best !== NONE) return search.best;
     // The error path: the routes whose path matched (none takes the method).
     const allowed = this.rules.methodNotAllowed ? this.allowedMethods(path) : [];
@@ -233,13 +233,12 @@ export class Recognizer {
   }
 
   /** The first spanning route before the trie's best that takes the request, made the best. */
-  private matchSpanning(path: string, from: number, end: number, method: string, request: RequestFacts | undefined, search: Search): void {
+  private matchSpanning(path: string, from: number, end: number, method: string, search: Search): void {
     const text = end >= from ? path.slice(from, end) : "";
     for (const { index, pattern, keys, globs } of this.spanning) {
       if (index >= search.best) return;
       const route = this.routes[index];
       if (route.methods && !route.methods.includes(method as HttpMethod)) continue;
-      if (!isEmpty(route.requestConditions) && !conditionsHold(route.requestConditions, request)) continue;
       const found = pattern.exec(text);
       if (!found) continue;
       const values: string[] = [];
@@ -247,7 +246,7 @@ export class Recognizer {
         // A glob that took no segment is "", as the trie gives it.
         if (found[k + 1] !== undefined || globs.includes(key)) values.push(key, found[k + 1] ?? "");
       });
-      if (route.applicationConstraints.length && !this.codeHolds(index, values, search)) continue;
+      if (route.asksRequest && !this.requestHolds(index, values, search)) continue;
       search.best = index;
       truncate(search.bestValues, 0);
       search.bestValues.push(...values);
@@ -447,16 +446,19 @@ export class Recognizer {
       if (index < from || index >= search.best) continue;
       const route = this.routes[index];
       if (route.methods && !route.methods.includes(search.method as HttpMethod)) continue;
-      if (!this.conditional![index]) return index;
-      if (conditionsHold(route.requestConditions, search.request) && (!route.applicationConstraints.length || this.codeHolds(index, search.values, search)))
-        return index;
+      if (!this.conditional![index] || this.requestHolds(index, search.values, search)) return index;
     }
     return NONE;
   }
 
-  /** Whether each constraint of the application's code says yes to the request, told the values the route would be recognised with. */
-  private codeHolds(index: number, values: string[], search: Search): boolean {
+  /**
+   * Whether a route's request constraints hold for the search's request, and then each of its
+   * constraints of the application's code, told the values the route would be recognised with.
+   */
+  private requestHolds(index: number, values: string[], search: Search): boolean {
     const route = this.routes[index];
+    if (!conditionsHold(route.requestConditions, search.request)) return false;
+    if (!route.applicationConstraints.length) return true;
     const { controller, action, params } = this.result(index, values, search.path, search.request);
     const request = constraintRequest(search.method, search.path, search.request, pathParameters(controller, action, params));
     return route.applicationConstraints.every((code) => code.holds(request));
