@@ -506,10 +506,10 @@ try {
   await check("a Rails application's TypeScript front end: completion offers its routes.rb's helpers, and F12 goes to the routes.rb", async () => {
     await openFile("shop/app/javascript/cart.ts");
     // The routes.rb is read in the server's worker: its helpers come once the reading arrives.
-    const items = await suggested(3, 31, /checkout_cart_path/, "the routes.rb's helper completions");
+    const items = await suggested(4, 31, /checkout_cart_path/, "the routes.rb's helper completions");
     assert.match(items, /checkout_cart_url/);
     await page.keyboard.press("Escape");
-    await goTo(2, 22); // on "cart_path"
+    await goTo(3, 22); // on "cart_item_path"
     await page.keyboard.press("F12");
     await page.locator('.tab.active[aria-label*="routes.rb"]').first().waitFor({ timeout: 20_000 });
   });
