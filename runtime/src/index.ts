@@ -29,7 +29,6 @@ export { Declaration, DeclarationKind, DeclarationSource, DeclarationTree } from
 export { Diagnostic, DiagnosticCode, RelatedInformation, Severity } from "./routing/model/diagnostics";
 export type { DirectHelper, DirectTarget } from "./routing/model/directHelpers";
 export { MethodNotAllowed, RedirectError, RouteDefinitionError, RoutingError, UnknownHttpMethod } from "./routing/model/errors";
-export type { OptionalGroup } from "./routing/model/optionalGroups";
 export type { RedirectParts, RedirectTarget } from "./routing/model/redirect";
 export type { RequestCondition, RequestFacts } from "./routing/model/requestConditions";
 export { REQUEST_METHODS_C, type RequestMethodC } from "./routing/model/requestMethods";

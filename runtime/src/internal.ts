@@ -28,7 +28,7 @@ export {
 export { Diagnostic, Severity } from "./routing/model/diagnostics";
 export { type DirectHelper, directHelpers, directPath, type DirectTarget } from "./routing/model/directHelpers";
 export { RedirectError, RouteDefinitionError, RoutingError } from "./routing/model/errors";
-export { formFor, groupForms, inOptionalGroup, OptionalGroup, withoutFormat } from "./routing/model/optionalGroups";
+export { formFor, groupForms, inOptionalGroup, OptionalGroup } from "./routing/model/optionalGroups";
 export {
   DEFAULT_SEGMENT_PATTERN,
   endsWithFormat,

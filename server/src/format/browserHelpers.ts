@@ -345,7 +345,7 @@ function targetRoutes(routes: readonly Route[], selected: (route: Route) => bool
  */
 function groupedData(route: Route, rules: GenerationRules): string {
   // The keys of the groups' segments: those the forms keep or leave out.
-  const grouped = groupKeys(route).filter((key) => key !== "format");
+  const grouped = groupKeys(route);
   const forms = groupForms(route).map((form) => {
     const kept = segmentKeys(form.segments);
     return formData(route, form.segments, [grouped.filter((key) => kept.includes(key)), grouped.filter((key) => !kept.includes(key))], rules);
@@ -390,7 +390,7 @@ function optionalDefaults(route: Route): Array<[string, string]> {
   return [...optional].flatMap((key) => (key in route.defaults ? [[key, route.defaults[key]] as [string, string]] : []));
 }
 
-/** The keys of the segments in a route's optional groups. */
+/** The keys in a route's optional groups, in path order. */
 function groupKeys(route: Route): string[] {
-  return segmentKeys(route.segments.filter((_, index) => inOptionalGroup(route, index)));
+  return segmentKeys(route.segments).filter((key) => inOptionalGroup(route, key));
 }

@@ -35,7 +35,7 @@ export function isRequired(route: Route, key: string): boolean {
   if (key === "format" && route.optionalFormat) return false;
   if (Object.prototype.hasOwnProperty.call(route.defaults, key)) return false;
   const index = route.segments.findIndex((segment) => segment.some((part) => part.kind !== "static" && part.key === key));
-  return index >= 0 && index < route.requiredSegments && !inOptionalGroup(route, index);
+  return index >= 0 && index < route.requiredSegments && !inOptionalGroup(route, key);
 }
 
 /**

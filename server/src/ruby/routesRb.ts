@@ -85,6 +85,8 @@ export interface ImportedRoutes {
   apiOnly?: true;
   /** Modern Rails' `default_url_options host: "example.com"` in the draw block: the route set's URL options (the draw() setting default_url_options). */
   defaultUrlOptions?: Record<string, string | number | boolean>;
+  /** Modern Rails' `resources_path_names new: "nuevo"` first in the draw block: the draw() setting resources_path_names. */
+  resourcesPathNames?: Record<string, string>;
 }
 
 interface SyntaxProblem {
@@ -290,6 +292,10 @@ class Reader {
   private modern = false;
   /** Modern Rails' `default_url_options` in the draw block, the last given. */
   private urlOptions: Record<string, string | number | boolean> | undefined;
+  /** Modern Rails' `resources_path_names` at the head of the draw block. */
+  private pathNames: Record<string, string> | undefined;
+  /** The draw block's own statements (modern Rails). */
+  private drawStatements: ReadonlySet<Node> = new Set();
   /** The file's methods being read into the output, innermost last. */
   private readonly inlining = new Set<Node>();
   /** The methods of the file being read, innermost last, each with the block its call was given (if any) and the caller's scope. */
@@ -427,8 +433,17 @@ class Reader {
     if (!block) throw new ImportError("routes.draw needs a block (`do … end`)", this.line(draw), this.offsets.span(draw.location));
     const preamble = this.comments.filter((c) => c.end <= draw.location.startOffset).map((c) => c.text.replace(/^#\s?/, ""));
     this.comments = this.comments.filter((c) => c.end > draw.location.startOffset);
+    this.drawStatements = new Set(statementsOf(block.body));
     const body = this.body(block, { locals: new Map(), mappers: new Map() });
-    return { preamble, body, unread: this.unread, modern: true, ...this.constantsUsed(), ...(this.urlOptions ? { defaultUrlOptions: this.urlOptions } : {}) };
+    return {
+      preamble,
+      body,
+      unread: this.unread,
+      modern: true,
+      ...this.constantsUsed(),
+      ...(this.urlOptions ? { defaultUrlOptions: this.urlOptions } : {}),
+      ...(this.pathNames ? { resourcesPathNames: this.pathNames } : {}),
+    };
   }
 
   /** The constants the file used that it does not define: the application's, with their values, and those nothing gave. */
@@ -509,6 +524,7 @@ class Reader {
     if (this.modern && !call.receiver) {
       if (method === "direct") return [this.direct(call, scope)];
       if (method === "default_url_options" && !this.methods.has(method)) return [this.defaultUrlOptions(call, scope)];
+      if (method === "resources_path_names" && !this.methods.has(method)) return [this.resourcesPathNames(call, scope)];
       if (MODERN_METHODS.has(method)) return this.mapperCall(call, "r", method, scope);
       if (method === "draw" && !this.methods.has(method)) return this.drawn(call, scope);
       if (Object.prototype.hasOwnProperty.call(MODERN_OTHERS, method) && !this.methods.has(method))
@@ -607,6 +623,29 @@ class Reader {
     }
     this.urlOptions = options;
     return { kind: "note", text: "default_url_options: the draw() setting default_url_options above" };
+  }
+
+  /**
+   * Modern Rails' `resources_path_names new: "nuevo"`: merged into the route set's path names for
+   * the routes after it (Rails merges it into the names the root scope shares), read as the draw()
+   * setting where it comes before any of them; elsewhere (after a route, inside a block) it is reported.
+   */
+  private resourcesPathNames(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement {
+    if (!this.drawStatements.has(call) || this.calls > 0 || this.pathNames)
+      return this.leaveUnread(call, "resources_path_names after the draw block's first route or inside a block (it changes only the routes after it)");
+    const args = argumentsOf(call);
+    const value = args.length === 1 && !call.block ? this.value(args[0], scope) : new Unknown("resources_path_names with other than one hash");
+    if (value instanceof Unknown) return this.leaveUnread(call, `resources_path_names: ${value.reason}`);
+    if (!(value instanceof RubyHash)) return this.leaveUnread(call, "resources_path_names with other than a hash");
+    const names: Record<string, string> = {};
+    for (const [key, item] of value.entries) {
+      const name = textOf(key);
+      const text = textOf(item);
+      if (name === undefined || text === undefined) return this.leaveUnread(call, "resources_path_names with a name or a path that is not a text");
+      names[name] = text;
+    }
+    this.pathNames = names;
+    return { kind: "note", text: "resources_path_names: the draw() setting resources_path_names above" };
   }
 
   /** A call of modern Rails' mapper: its block (which takes no variable) calls the same mapper. */

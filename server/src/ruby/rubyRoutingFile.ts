@@ -90,11 +90,12 @@ function nestedFirstIn(text: string): { nestedRoutesFirst?: true } {
 
 /**
  * The draw() settings an import writes: the behaviour, Rails 2.3.4's order where the application
- * runs it, and in C an API application's resources and the draw block's default_url_options.
+ * runs it, and in C an API application's resources and the draw block's default_url_options and
+ * resources_path_names.
  */
 export function importedSettings(
   { behaviour, nestedRoutesFirst }: { behaviour: Behaviour; nestedRoutesFirst?: true },
-  imported?: Pick<ImportedRoutes, "apiOnly" | "defaultUrlOptions">,
+  imported?: Pick<ImportedRoutes, "apiOnly" | "defaultUrlOptions" | "resourcesPathNames">,
 ): DrawSettings {
   if (nestedRoutesFirst && behaviour === "B") return { behaviour, nested_routes_first: true };
   if (behaviour !== "C") return { behaviour };
@@ -102,6 +103,7 @@ export function importedSettings(
     behaviour,
     ...(imported?.apiOnly ? { api_only: true } : {}),
     ...(imported?.defaultUrlOptions ? { default_url_options: { ...imported.defaultUrlOptions } as DrawSettings["default_url_options"] } : {}),
+    ...(imported?.resourcesPathNames ? { resources_path_names: { ...imported.resourcesPathNames } } : {}),
   };
 }
 

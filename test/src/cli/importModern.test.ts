@@ -295,6 +295,29 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.strictEqual(module.post_url(3), "https://example.com/posts/3");
   });
 
+  it("resources_path_names at the head of the draw block is the draw() setting; after a route it is reported, as it changes only the routes after it", () => {
+    const file = routesRb("rr-path-names-", [
+      'resources_path_names new: "nuevo", edit: "cambiar"',
+      "resources :posts, only: [:new, :edit]",
+      "resource :account, only: :edit",
+    ]);
+    const imported = run("import", file, "--stdout");
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    assert.match(imported.stdout, /^export default draw\(\{ behaviour: "C", resources_path_names: \{ new: "nuevo", edit: "cambiar" \} \}, \(r\) => \{$/m);
+    // Rails 6.1's table for this routes.rb (the oracle's).
+    const listed = run("routes", file, "--json");
+    assert.strictEqual(listed.status, 0, listed.stderr);
+    const { routes } = JSON.parse(listed.stdout) as { routes: Array<{ name: string; path: string }> };
+    assert.deepStrictEqual(
+      routes.map(({ name, path }) => `${name} ${path}`),
+      ["new_post /posts/nuevo(.:format)", "edit_post /posts/:id/cambiar(.:format)", "edit_account /account/cambiar(.:format)"],
+    );
+    const later = routesRb("rr-path-names-later-", ["resources :posts, only: [:new]", 'resources_path_names new: "nuevo"', "resources :pages, only: [:new]"]);
+    const partial = run("import", later, "--stdout");
+    assert.notStrictEqual(partial.status, 0);
+    assert.match(partial.stderr, /resources_path_names after the draw block's first route/);
+  });
+
   it("routes --json reads the routes.rb itself: Rails 6.1's table, in order", () => {
     const listed = run("routes", ROUTES_RB, "--json");
     assert.strictEqual(listed.status, 0, listed.stderr);

@@ -135,11 +135,11 @@ const checkedKeysOf = new WeakMap<Route, ReadonlySet<string>>();
 
 function requiredConstrainedKeys(route: Route): ReadonlySet<string> {
   const keys = new Set<string>();
-  const optional = (index: number) => index >= route.requiredSegments || inOptionalGroup(route, index);
   route.segments.forEach((segment, index) => {
-    if (optional(index)) return;
+    if (index >= route.requiredSegments) return;
     for (const part of segment)
-      if (part.kind !== "static" && route.requirements[part.key] && !(route.optionalFormat && part.key === "format")) keys.add(part.key);
+      if (part.kind !== "static" && route.requirements[part.key] && !(route.optionalFormat && part.key === "format") && !inOptionalGroup(route, part.key))
+        keys.add(part.key);
   });
   return keys;
 }

@@ -1,29 +1,70 @@
-import { parsePath, PathSegment, pathText } from "./path";
+import { parsePath, PathPart, PathSegment } from "./path";
 import type { Route } from "./route";
 
 /*
- * Behaviour C's optional groups of whole segments (`(/:locale)/posts`, `/photos(/:id)`): a route
- * keeps every segment, and its groups say which runs of them a request or a generated path may
- * leave out. A group inside another is left out with it. The optional format is not a group here:
- * it stays the route's optionalFormat, on whatever segment comes last.
+ * Behaviour C's optional groups (`(/:locale)/posts`, `/photos(/:id)`, `/photos/:id(-:slug)`,
+ * `:controller(/:action(/:id(.:format)))`): a route keeps its path as Journey's spec reads it, a
+ * list of tokens where a group holds tokens of its own, and its forms say which groups a request or
+ * a generated path may leave out. A group inside another is left out with it. The optional format
+ * at the end of a path is not a group here: it stays the route's optionalFormat, after whatever the
+ * form ends with.
  */
 
-/** A run of segments, `[first, end)`, that may be left out together. */
-export type OptionalGroup = readonly [first: number, end: number];
+/** The slash between two segments. */
+interface Slash {
+  readonly kind: "slash";
+}
 
-/** Whether segment `index` of a route is in one of its optional groups (a request may leave it out). */
-export function inOptionalGroup(route: Pick<Route, "groups">, index: number): boolean {
-  return route.groups.some(([first, end]) => index >= first && index < end);
+/** A group of tokens that may be left out together. */
+export interface OptionalGroup {
+  readonly kind: "group";
+  readonly tokens: readonly GroupedToken[];
+}
+
+export type GroupedToken = PathPart | Slash | OptionalGroup;
+
+const SLASH: Slash = Object.freeze({ kind: "slash" });
+
+/** A path with optional groups, as a route keeps it. */
+export interface GroupedPath {
+  /** The path's tokens, groups among them. */
+  readonly tokens: readonly GroupedToken[];
+  /** Every group, inner first (as their parentheses close): the order of a form's `kept`. */
+  readonly groups: readonly OptionalGroup[];
+  /** Per group, the index of the group around it, or -1. */
+  readonly parents: readonly number[];
+  /** The keys of the groups' parts: a value a path may do without. */
+  readonly optionalKeys: ReadonlySet<string>;
+  /**
+   * Whether a group begins or ends inside a segment (`:id(-:slug)`, `(.:format)` inside another
+   * group), not only runs of whole segments: Journey's token-by-token filter then decides which
+   * requests may reach the route's expression (see pathPattern).
+   */
+  readonly withinSegments: boolean;
 }
 
 /** The most forms a route's groups may give (each group in or out): more is refused when the route is drawn. */
 export const MAX_GROUP_FORMS = 64;
+
+/** The groups of a path: none for most routes. */
+export function groupsOf(route: Pick<Route, "groupedPath">): readonly OptionalGroup[] {
+  return route.groupedPath?.groups ?? NO_GROUPS;
+}
+
+const NO_GROUPS: readonly OptionalGroup[] = Object.freeze([]);
+
+/** Whether a key of a route is in one of its optional groups (a request may leave it out). */
+export function inOptionalGroup(route: Pick<Route, "groupedPath">, key: string): boolean {
+  return route.groupedPath?.optionalKeys.has(key) ?? false;
+}
 
 /** One form of a route: the segments of the groups it keeps, and which groups those are. */
 export interface GroupForm {
   segments: PathSegment[];
   /** Per group of the route, whether the form keeps it. */
   kept: readonly boolean[];
+  /** Its tokens in order, separators apart (see simulatable). */
+  tokens: readonly (PathPart | Slash)[];
 }
 
 /** Every form of a route with groups, the fullest first (made once per route). */
@@ -31,7 +72,7 @@ const formsOf = new WeakMap<Route, GroupForm[]>();
 
 export function groupForms(route: Route): GroupForm[] {
   let forms = formsOf.get(route);
-  if (!forms) formsOf.set(route, (forms = allForms(route.segments, route.groups, route.optionalFormat)));
+  if (!forms) formsOf.set(route, (forms = allForms(route.groupedPath!, route.optionalFormat)));
   return forms;
 }
 
@@ -40,71 +81,143 @@ export function groupForms(route: Route): GroupForm[] {
  * (not its inner groups') has a value, and the group around it is kept (Journey's rule).
  */
 export function formFor(route: Route, present: (key: string) => boolean): GroupForm {
-  const groups = route.groups;
-  const own = groups.map(([first, end], g) => {
-    for (let i = first; i < end; i++) {
-      // A segment of an inner group is that group's to ask about.
-      if (groups.some(([f, e], inner) => inner !== g && f >= first && e <= end && i >= f && i < e)) continue;
-      for (const part of route.segments[i]) if (part.kind !== "static" && part.key !== "format" && !present(part.key)) return false;
-    }
-    return true;
-  });
-  const kept = (g: number): boolean => own[g] && (enclosing(groups, g) < 0 || kept(enclosing(groups, g)));
+  const { groups, parents } = route.groupedPath!;
+  const own = groups.map((group) =>
+    group.tokens.every((token) => token.kind === "static" || token.kind === "slash" || token.kind === "group" || present(token.key)),
+  );
+  const kept = (g: number): boolean => own[g] && (parents[g] < 0 || kept(parents[g]));
   const wanted = groups.map((_, g) => kept(g));
   return groupForms(route).find((form) => form.kept.every((k, g) => k === wanted[g]))!;
 }
 
-/** The innermost group around group `g`, or -1. */
-function enclosing(groups: readonly OptionalGroup[], g: number): number {
-  const [first, end] = groups[g];
-  let best = -1;
-  groups.forEach(([f, e], other) => {
-    if (other !== g && f <= first && e >= end && (f !== first || e !== end || other < g)) {
-      if (best < 0 || (f >= groups[best][0] && e <= groups[best][1])) best = other;
-    }
-  });
-  return best;
-}
-
-function allForms(segments: readonly PathSegment[], groups: readonly OptionalGroup[], optionalFormat: boolean): GroupForm[] {
+function allForms(path: GroupedPath, optionalFormat: boolean): GroupForm[] {
+  const { groups, parents } = path;
   const forms: GroupForm[] = [];
-  const count = groups.length;
-  for (let mask = 0; mask < 1 << count; mask++) {
+  for (let mask = 0; mask < 1 << groups.length; mask++) {
     const kept = groups.map((_, g) => (mask & (1 << g)) === 0);
     // An inner group stays only with the group around it.
-    if (groups.some((_, g) => kept[g] && enclosing(groups, g) >= 0 && !kept[enclosing(groups, g)])) continue;
-    const left = segments.flatMap((_, i) => (groups.some(([first, end], g) => !kept[g] && i >= first && i < end) ? [] : [i]));
-    forms.push({ segments: left.length === segments.length ? [...segments] : reformatted(left, segments, optionalFormat), kept });
+    if (groups.some((_, g) => kept[g] && parents[g] >= 0 && !kept[parents[g]])) continue;
+    const keeps = new Set(groups.filter((_, g) => kept[g]));
+    const tokens: (PathPart | Slash)[] = [];
+    const add = (list: readonly GroupedToken[]): void => {
+      for (const token of list) {
+        if (token.kind !== "group") tokens.push(token);
+        else if (keeps.has(token)) add(token.tokens);
+      }
+    };
+    add(path.tokens);
+    forms.push({ segments: formSegments(tokens, optionalFormat), kept, tokens });
   }
   return forms;
 }
 
-/** The kept segments (by index), the optional format moved to whichever of them is now last. */
-function reformatted(left: readonly number[], all: readonly PathSegment[], optionalFormat: boolean): PathSegment[] {
-  // With no segment left, the path is `/`, which takes no format.
-  if (!optionalFormat || left.length === 0) return left.map((i) => all[i]);
-  const text = pathText(left.map((i) => (i === all.length - 1 ? withoutFormat(all[i]) : all[i])));
-  return parsePath(`${text === "/" ? "" : text}.:format`);
+/** A form's segments, with the optional format after its last; a form of nothing is `/`, which takes no format. */
+function formSegments(tokens: readonly (PathPart | Slash)[], optionalFormat: boolean): PathSegment[] {
+  const text = tokens.map(tokenText).join("");
+  if (text === "" || text === "/") return [];
+  return parsePath(optionalFormat ? `${text}.:format` : text);
 }
 
-/** A segment with its trailing `.:format` taken off (`:id.:format` → `:id`). */
-export function withoutFormat(segment: PathSegment): PathSegment {
-  const before = segment.slice(0, -1);
-  const dot = before[before.length - 1];
-  if (dot?.kind !== "static") return before;
-  return dot.text === "." ? before.slice(0, -1) : [...before.slice(0, -1), { kind: "static", text: dot.text.slice(0, -1) }];
+function tokenText(token: PathPart | Slash): string {
+  switch (token.kind) {
+    case "slash":
+      return "/";
+    case "static":
+      return token.text;
+    default:
+      return `${token.kind === "glob" ? "*" : ":"}${token.key}`;
+  }
 }
 
-/** The path as Rails writes it: each group in parentheses around its segments, the optional format as `(.:format)`. */
-export function groupedPathText(segments: readonly PathSegment[], groups: readonly OptionalGroup[], optionalFormat: boolean): string {
+/**
+ * Whether Journey's filter can take a request by this form: it reads a request as separators
+ * (`/ . ?`) and the runs between them, each run taken whole by one literal or one parameter, so a
+ * form where a group joins two of them inside one run (`:id` then `-:slug`) is never taken whole.
+ */
+export function simulatable(form: GroupForm): boolean {
+  let previousEndsRun = false;
+  for (const token of form.tokens) {
+    if (token.kind === "slash") {
+      previousEndsRun = false;
+      continue;
+    }
+    const text = token.kind === "static" ? token.text : "x";
+    if (previousEndsRun && !isSeparator(text[0])) return false;
+    previousEndsRun = !isSeparator(text[text.length - 1]);
+  }
+  return true;
+}
+
+function isSeparator(c: string | undefined): boolean {
+  return c === "/" || c === "." || c === "?";
+}
+
+/**
+ * A path with optional groups from Journey's spec (the path without its final `(.:format)`).
+ * Throws a message on a group that is not closed or not opened.
+ */
+export function parseGroupedPath(spec: string): GroupedPath {
+  const groups: OptionalGroup[] = [];
+  const parents: number[] = [];
+  const optionalKeys = new Set<string>();
+  // The groups being read, outer first, each with its tokens and the indices of the groups closed inside it.
+  const open: { tokens: GroupedToken[]; inner: number[] }[] = [{ tokens: [], inner: [] }];
+  let withinSegments = false;
   let text = "";
-  segments.forEach((segment, i) => {
-    // Groups are listed inner first (as their parentheses close): opened outer first.
-    for (let g = groups.length - 1; g >= 0; g--) if (groups[g][0] === i) text += "(";
-    text += pathText([optionalFormat && i === segments.length - 1 ? withoutFormat(segment) : segment]);
-    for (const [, end] of groups) if (end === i + 1) text += ")";
-  });
+  const flush = (): void => {
+    if (!text) return;
+    const current = open[open.length - 1];
+    for (const part of parsePath(text)[0]) {
+      current.tokens.push(part);
+      if (open.length > 1 && part.kind !== "static") optionalKeys.add(part.key);
+    }
+    text = "";
+  };
+  for (let i = 0; i < spec.length; i++) {
+    const c = spec[i];
+    if (c === "(") {
+      flush();
+      if (spec[i + 1] !== "/") withinSegments = true;
+      open.push({ tokens: [], inner: [] });
+    } else if (c === ")") {
+      flush();
+      if (open.length === 1) throw new Error("a group closed that was not opened");
+      const next = spec[i + 1];
+      if (next !== undefined && next !== "/" && next !== "(" && next !== ")") withinSegments = true;
+      const { tokens, inner } = open.pop()!;
+      const index = groups.push(Object.freeze({ kind: "group" as const, tokens: Object.freeze(tokens) })) - 1;
+      parents.push(-1);
+      for (const g of inner) parents[g] = index;
+      open[open.length - 1].tokens.push(groups[index]);
+      open[open.length - 1].inner.push(index);
+    } else if (c === "/") {
+      flush();
+      open[open.length - 1].tokens.push(SLASH);
+    } else text += c;
+  }
+  flush();
+  if (open.length > 1) throw new Error("an optional group that is not closed");
+  return { tokens: Object.freeze(open[0].tokens), groups, parents, optionalKeys, withinSegments };
+}
+
+/** The fullest form's segments of a grouped path (every group kept), with the optional format after them. */
+export function fullestSegments(path: GroupedPath, optionalFormat: boolean): PathSegment[] {
+  const tokens: (PathPart | Slash)[] = [];
+  const add = (list: readonly GroupedToken[]): void => {
+    for (const token of list)
+      if (token.kind === "group") add(token.tokens);
+      else tokens.push(token);
+  };
+  add(path.tokens);
+  return formSegments(tokens, optionalFormat);
+}
+
+/** The path as Rails writes it: each group in parentheses around its tokens, the optional format as `(.:format)`. */
+export function groupedPathText(path: GroupedPath, optionalFormat: boolean): string {
+  const write = (list: readonly GroupedToken[]): string =>
+    list.map((token) => (token.kind === "group" ? `(${write(token.tokens)})` : tokenText(token))).join("");
+  let text = write(path.tokens);
   // A path of groups alone keeps its first slash outside them, as Rails writes it (`/(:locale)`).
-  if (/^(\(+[^)]+\))(\(+\/:[^)]+\))*$/.test(text)) text = text.replace(/^(\(+)\//, "/$1");
+  if (path.tokens.every((token) => token.kind === "group" && token.tokens[0]?.kind === "slash")) text = text.replace(/^(\(+)\//, "/$1");
   return `${text || "/"}${optionalFormat ? "(.:format)" : ""}`;
 }

@@ -1,7 +1,7 @@
 import { patternText } from "../../text/regExpText";
 import type { ApplicationConstraint } from "./applicationConstraints";
 import { Declaration } from "./declarations";
-import { groupedPathText, OptionalGroup } from "./optionalGroups";
+import { GroupedPath, groupedPathText, groupsOf, OptionalGroup } from "./optionalGroups";
 import { PathSegment, PathSpec, pathText } from "./path";
 import { isEmpty, setOwn } from "./records";
 import { type RedirectParts, type RedirectTarget, redirectText } from "./redirect";
@@ -75,8 +75,8 @@ export interface RouteTraits {
   readonly defaults: Record<string, string>;
   /** Controller namespace for a `:controller` segment (`admin/`). */
   readonly controllerNamespace: string;
-  /** C's optional groups of whole segments (`(/:locale)`): none for most routes. */
-  readonly groups: readonly OptionalGroup[];
+  /** C's path with optional groups (`(/:locale)/posts`, `:id(-:slug)`); null for most routes. */
+  readonly groupedPath: GroupedPath | null;
   /** C's constraints on the request (subdomain, host, domain, protocol, port), as recognition compares them; `conditions` shows them. */
   readonly requestConditions: Readonly<Record<string, RequestCondition>>;
   /** C's constraints of the application's code, each asked in turn (Rails' lambda constraints); none for most routes. */
@@ -172,9 +172,14 @@ export class Route {
     return this.traits.redirect;
   }
 
-  /** Runs of segments a request may leave out (behaviour C's optional groups); most routes have none. */
+  /** @internal The parts a request may leave out (behaviour C's optional groups); most routes have none. */
   get groups(): readonly OptionalGroup[] {
-    return this.traits.groups;
+    return groupsOf(this);
+  }
+
+  /** @internal The path with its optional groups (behaviour C); null for a route without. */
+  get groupedPath(): GroupedPath | null {
+    return this.traits.groupedPath;
   }
 
   /**
@@ -183,8 +188,8 @@ export class Route {
    * written would stay for the life of the route.
    */
   get path(): string {
-    const groups = this.traits.groups;
-    if (groups.length) return groupedPathText(this.segments, groups, this.optionalFormat);
+    const grouped = this.traits.groupedPath;
+    if (grouped) return groupedPathText(grouped, this.optionalFormat);
     const text = pathText(this.segments);
     // C writes its optional format as a group: `/posts/:id(.:format)`.
     return (this.trailing & 3) === 3 ? `${text.slice(0, -".:format".length)}(.:format)` : text;

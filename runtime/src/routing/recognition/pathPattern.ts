@@ -1,6 +1,6 @@
 import { escapeRegExp } from "../../text/regExpText";
-import { withoutFormat } from "../model/optionalGroups";
-import { DEFAULT_SEGMENT_PATTERN, PathSegment } from "../model/path";
+import { GroupedToken, groupForms, simulatable } from "../model/optionalGroups";
+import { DEFAULT_SEGMENT_PATTERN, PathPart, PathSegment } from "../model/path";
 import { Route } from "../model/route";
 import { nonCapturing } from "./segmentMatch";
 
@@ -47,35 +47,90 @@ function plainSource(route: Route, controllers: readonly string[], keys: string[
 }
 
 /**
- * The source of a route with C's optional groups: each group's segments optional together, with
- * the slash that joins them to the path (before a group, or after one that begins the path), and
- * the optional format after them all, on whichever segment comes last.
+ * The source of a route with C's optional groups: each group optional, as Journey writes it, and
+ * the optional format after them all. A group that begins the path takes the slash after it in
+ * place of its own first one (the source reads the path from its first segment). For a route
+ * Journey filters token by token first (see journeyFiltered), a look-ahead takes the forms its
+ * filter can take.
  */
 function groupedSource(route: Route, controllers: readonly string[], keys: string[]): { text: string; globs: string[] } {
-  const { segments, groups } = route;
-  const last = segments.length - 1;
-  let text = "";
-  let joined = -1;
-  segments.forEach((segment, i) => {
-    for (let g = groups.length - 1; g >= 0; g--) if (groups[g][0] === i) text += "(?:";
-    if (i > 0 && joined !== i) text += "/";
-    text += segmentSource(route.optionalFormat && i === last ? withoutFormat(segment) : segment, route, false, controllers, keys);
-    for (const [first, end] of groups) {
-      if (end !== i + 1) continue;
-      // A group that begins the path takes the slash after it.
-      if (first === 0 && end <= last && joined !== end) {
-        text += "/";
-        joined = end;
-      }
-      text += ")?";
-    }
-  });
+  const path = route.groupedPath!;
+  let firstSlash = true;
+  let skipSlash = false;
+  const write = (tokens: readonly GroupedToken[]): string => {
+    let text = "";
+    tokens.forEach((token, i) => {
+      if (token.kind === "slash") {
+        if (firstSlash || skipSlash) firstSlash = skipSlash = false;
+        else text += "/";
+      } else if (token.kind === "group") {
+        const leading = firstSlash && token.tokens[0]?.kind === "slash";
+        text += `(?:${write(token.tokens)}`;
+        if (leading && tokens[i + 1]?.kind === "slash") {
+          text += "/";
+          skipSlash = true;
+        }
+        text += ")?";
+      } else text += partSource(token, route, alone(tokens, i), controllers, keys);
+    });
+    return text;
+  };
+  let text = write(path.tokens);
   if (route.optionalFormat) {
     const own = route.requirements.format;
     text += `(?:\\.(${own ? nonCapturing(own.source) : DEFAULT_SEGMENT_PATTERN}))?`;
     keys.push("format");
   }
+  if (path.withinSegments && journeyFiltered(route)) text = `(?=(?:${filterSource(route)})$)${text}`;
   return { text, globs: [] };
+}
+
+/** Whether a part is a segment of its own among a list of tokens (slashes or groups of them around it). */
+function alone(tokens: readonly GroupedToken[], i: number): boolean {
+  const bounds = (token: GroupedToken | undefined) =>
+    token === undefined || token.kind === "slash" || (token.kind === "group" && token.tokens[0]?.kind === "slash");
+  return bounds(tokens[i - 1]) && bounds(tokens[i + 1]);
+}
+
+/**
+ * Whether Journey takes a route through its token-by-token filter before its expression: a route
+ * whose parameters all have the default pattern (Rails' anchored routes), which a constraint, a
+ * glob, a `:controller` segment or a parameter written against a literal (`v:version`, which
+ * Rails' mapper gives a pattern of its own) makes a custom route, matched by its expression alone.
+ */
+function journeyFiltered(route: Route): boolean {
+  for (const segment of route.segments)
+    for (const part of segment)
+      if (part.kind === "glob" || (part.kind === "param" && (route.requirements[part.key] || part.key === "controller"))) return false;
+  const againstLiteral = (tokens: readonly GroupedToken[]): boolean =>
+    tokens.some((token, i) => {
+      if (token.kind === "group") return againstLiteral(token.tokens);
+      if (token.kind !== "param") return false;
+      const before = tokens[i - 1];
+      const after = tokens[i + 1];
+      return (before?.kind === "static" && !isSeparator(before.text[before.text.length - 1])) || (after?.kind === "static" && !isSeparator(after.text[0]));
+    });
+  return !againstLiteral(route.groupedPath!.tokens);
+}
+
+/** The forms Journey's filter can take whole (see simulatable), as one alternation, parameters at their default pattern. */
+function filterSource(route: Route): string {
+  const format = route.optionalFormat ? `(?:\\.${DEFAULT_SEGMENT_PATTERN})?` : "";
+  const forms = groupForms(route)
+    .filter(simulatable)
+    .map((form) => {
+      const tokens = form.tokens[0]?.kind === "slash" ? form.tokens.slice(1) : form.tokens;
+      return (
+        tokens.map((token) => (token.kind === "slash" ? "/" : token.kind === "static" ? escapeRegExp(token.text) : DEFAULT_SEGMENT_PATTERN)).join("") +
+        (tokens.length ? format : "")
+      );
+    });
+  // No form the filter takes: the route is never recognised.
+  return forms.length ? forms.join("|") : "(?!)";
+}
+
+function isSeparator(c: string | undefined): boolean {
+  return c === "/" || c === "." || c === "?";
 }
 
 /** One segment's source: static text escaped, a parameter as its requirement or the default pattern, a glob whole segments. */
@@ -94,33 +149,37 @@ function segmentSource(segment: PathSegment, route: Route, last: boolean, contro
     format = `(?:\\.(${pattern("format")}))?`;
   }
   let source = "";
-  for (const part of parts) {
-    if (part.kind === "static") source += escapeRegExp(part.text);
-    else if (part.kind === "glob") {
-      // A glob takes its constraint, else, on a route with an optional format, Journey's lazy `.+?`
-      // (leaving a file's extension to the format, and the most to what follows), as the trie does.
-      const own = route.requirements[part.key];
-      source += own ? `(${nonCapturing(own.source)})` : format || route.optionalFormat ? "(.+?)" : "(.+)";
-      keys.push(part.key);
-    } else if (part.key === "controller" && segment.length === 1 && !route.requirements.controller && controllers.length) {
-      // `:controller` takes one of the route set's controllers under the route's namespace, longest first.
-      const namespace = route.controllerNamespace;
-      const candidates = controllers.filter((c) => c.startsWith(namespace) && c.length > namespace.length).map((c) => c.slice(namespace.length));
-      // None under the namespace: the segment matches nothing.
-      source += candidates.length
-        ? `(${candidates
-            .sort((a, b) => b.length - a.length)
-            .map(escapeRegExp)
-            .join("|")})`
-        : "((?!))";
-      keys.push(part.key);
-    } else {
-      source += `(${pattern(part.key)})`;
-      keys.push(part.key);
-    }
-  }
+  for (const part of parts) source += partSource(part, route, segment.length === 1, controllers, keys, format !== "");
   if (format) keys.push("format");
   return source + format;
+}
+
+/**
+ * One part's source: static text escaped, a parameter as its requirement or the default pattern, a
+ * glob whole segments. `alone`: the part is its segment's only one; `formatAfter`: an optional format follows it.
+ */
+function partSource(part: PathPart, route: Route, alone: boolean, controllers: readonly string[], keys: string[], formatAfter = false): string {
+  if (part.kind === "static") return escapeRegExp(part.text);
+  keys.push(part.key);
+  const own = route.requirements[part.key];
+  if (part.kind === "glob") {
+    // A glob takes its constraint, else, on a route with an optional format, Journey's lazy `.+?`
+    // (leaving a file's extension to the format, and the most to what follows), as the trie does.
+    return own ? `(${nonCapturing(own.source)})` : formatAfter || route.optionalFormat ? "(.+?)" : "(.+)";
+  }
+  if (part.key === "controller" && alone && !own && controllers.length) {
+    // `:controller` takes one of the route set's controllers under the route's namespace, longest first.
+    const namespace = route.controllerNamespace;
+    const candidates = controllers.filter((c) => c.startsWith(namespace) && c.length > namespace.length).map((c) => c.slice(namespace.length));
+    // None under the namespace: the segment matches nothing.
+    return candidates.length
+      ? `(${candidates
+          .sort((a, b) => b.length - a.length)
+          .map(escapeRegExp)
+          .join("|")})`
+      : "((?!))";
+  }
+  return `(${own ? nonCapturing(own.source) : DEFAULT_SEGMENT_PATTERN})`;
 }
 
 /** The segments recognition matches a route by, and how many are required (see insert). */

@@ -2,11 +2,13 @@ import { Route } from "../model/route";
 import { pathPattern, patternFlags } from "./pathPattern";
 
 /*
- * Behaviour C's routes whose segment constraint may take a slash (`files/:name` with `name: /.+/`).
- * Journey matches a route with constraints of its own by one expression of its whole path, so such
- * a value runs across segments (`/files/a/b` gives name `a/b`); the recognizer's trie reads a
- * request segment by segment, so these routes are matched apart, each by its expression, in route
- * order beside the trie's best.
+ * Behaviour C's routes whose segment constraint may take a slash (`files/:name` with `name: /.+/`),
+ * and those with an optional group inside a segment (`photos/:id(-:slug)`). Journey matches a route
+ * with constraints of its own by one expression of its whole path, so such a value runs across
+ * segments (`/files/a/b` gives name `a/b`); and it reads a group inside a segment by the same
+ * expression (`/photos/3-hello` gives id `3-hello` where id has no constraint). The recognizer's
+ * trie reads a request segment by segment, so these routes are matched apart, each by its
+ * expression, in route order beside the trie's best.
  */
 
 export interface SpanningRoute {
@@ -16,9 +18,11 @@ export interface SpanningRoute {
   globs: readonly string[];
 }
 
-/** The route as a spanning route, when a constraint of a segment of its may take a slash. */
+/** The route as a spanning route, when a constraint of a segment of its may take a slash or a group of its lies inside a segment. */
 export function spanningRoute(route: Route, index: number, controllers: readonly string[]): SpanningRoute | undefined {
-  const spans = Object.entries(route.requirements).some(([key, pattern]) => key !== "controller" && key !== "action" && mayTakeSlash(pattern));
+  const spans =
+    route.groupedPath?.withinSegments ||
+    Object.entries(route.requirements).some(([key, pattern]) => key !== "controller" && key !== "action" && mayTakeSlash(pattern));
   if (!spans) return undefined;
   const { text, keys, globs } = pathPattern(route, controllers);
   return { index, pattern: new RegExp(`^${text}$`, patternFlags(route)), keys, globs };

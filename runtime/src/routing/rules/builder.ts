@@ -2,7 +2,6 @@ import { hasUnprintable } from "../../text/escape";
 import { NO_APPLICATION_CONSTRAINTS } from "../model/applicationConstraints";
 import { BehaviourRules } from "../model/behaviour";
 import { RouteDefinitionError } from "../model/errors";
-import type { OptionalGroup } from "../model/optionalGroups";
 import { endsWithFormat, hasKey, PathParser, PathSegment, specText } from "../model/path";
 import { EMPTY_MAP, isEmpty, record } from "../model/records";
 import { HttpMethod, Route, RouteOrigin, RouteSpec, RouteTraits } from "../model/route";
@@ -118,15 +117,12 @@ function shareTraits(
     conditions,
     defaults,
     controllerNamespace,
-    groups: NO_GROUPS,
+    groupedPath: null,
     requestConditions: EMPTY_MAP,
     applicationConstraints: NO_APPLICATION_CONSTRAINTS,
     redirect: null,
   });
 }
-
-/** Rails 2's routes have no optional groups: one empty list for all. */
-const NO_GROUPS: readonly OptionalGroup[] = Object.freeze([]);
 
 /** A requirement on a path segment must be an unanchored regular expression (the first one that is not, in the map's order, is refused). */
 function checkSegmentRequirements(requirements: OptionMap, segments: readonly PathSegment[]): void {

@@ -1,7 +1,7 @@
 import { LiteralPattern } from "../../../text/regExpText";
 import { APPLICATION_CONDITION, ApplicationConstraint, NO_APPLICATION_CONSTRAINTS } from "../../model/applicationConstraints";
 import { RouteDefinitionError } from "../../model/errors";
-import { MAX_GROUP_FORMS, OptionalGroup } from "../../model/optionalGroups";
+import { fullestSegments, GroupedPath, MAX_GROUP_FORMS, parseGroupedPath } from "../../model/optionalGroups";
 import { parsePath, PathSegment, segmentKeys } from "../../model/path";
 import { EMPTY_MAP, isEmpty, record } from "../../model/records";
 import type { RedirectTarget } from "../../model/redirect";
@@ -82,7 +82,7 @@ export function formattedPath(path: string, format: OptionValue | undefined): st
 }
 
 export function buildRoute(scope: Scope, input: MappingInput, name: string | null, origin: RouteOrigin | undefined, option?: string): Route {
-  const { segments, optionalFormat, groups } = parsedPath(input.path);
+  const { segments, optionalFormat, groupedPath } = parsedPath(input.path);
   const pathKeys = new Set(segmentKeys(segments));
   const moduleName = scope.get("module");
   const options = record<OptionValue>();
@@ -184,7 +184,7 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
       conditions: sharedOrEmpty(conditions),
       defaults: sharedOrEmpty(segmentDefaults),
       controllerNamespace: "",
-      groups,
+      groupedPath,
       requestConditions: sharedOrEmpty(requestConditions),
       applicationConstraints: code,
       redirect,
@@ -198,37 +198,28 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
 }
 
 /**
- * The segments of a C path (Journey's spec) and its optional groups: groups of whole segments,
- * nested or not, and a last `(.:format)`. A group inside a segment (`:id(-:slug)`) is refused.
+ * The segments of a C path (Journey's spec) and its optional groups, nested or not, of whole
+ * segments or inside one (`:id(-:slug)`), and whether it ends in `(.:format)`.
  */
-function parsedPath(path: string): { segments: PathSegment[]; optionalFormat: boolean; groups: OptionalGroup[] } {
+function parsedPath(path: string): { segments: PathSegment[]; optionalFormat: boolean; groupedPath: GroupedPath | null } {
   const optionalFormat = path.endsWith("(.:format)");
   let spec = optionalFormat ? path.slice(0, -"(.:format)".length) : path;
   // A path of optional groups alone is written with its slash outside (`/(:locale)`): the same group as `(/:locale)`.
   if (/^\/\((?!\/)/.test(spec)) spec = `(/${spec.slice(2)}`;
-  const groups: OptionalGroup[] = [];
-  const open: number[] = [];
-  let text = "";
-  let slashes = 0;
-  for (let i = 0; i < spec.length; i++) {
-    const c = spec[i];
-    if (c === "(") {
-      if (spec[i + 1] !== "/") throw refused(`${JSON.stringify(path)}: an optional group inside a path segment is not read by this version of behaviour C`);
-      open.push(slashes);
-    } else if (c === ")") {
-      const first = open.pop();
-      if (first === undefined || (i + 1 < spec.length && spec[i + 1] !== "/" && spec[i + 1] !== "(" && spec[i + 1] !== ")"))
-        throw refused(`${JSON.stringify(path)}: an optional group inside a path segment is not read by this version of behaviour C`);
-      groups.push([first, slashes]);
-    } else {
-      if (c === "/") slashes++;
-      text += c;
-    }
+  if (optionalFormat && spec === "") throw refused(`${JSON.stringify(path)}: a format with no path before it`);
+  if (!spec.includes("(") && !spec.includes(")")) return { segments: parsePath(optionalFormat ? `${spec}.:format` : spec), optionalFormat, groupedPath: null };
+  let groupedPath: GroupedPath;
+  try {
+    groupedPath = parseGroupedPath(spec);
+  } catch (error) {
+    throw refused(`${JSON.stringify(path)}: ${(error as Error).message}`);
   }
-  if (open.length) throw refused(`${JSON.stringify(path)}: an optional group that is not closed`);
-  if (1 << groups.length > MAX_GROUP_FORMS) throw refused(`${JSON.stringify(path)}: more than ${Math.log2(MAX_GROUP_FORMS)} optional groups`);
-  if (optionalFormat && text === "") throw refused(`${JSON.stringify(path)}: a format with no path before it`);
-  return { segments: parsePath(optionalFormat ? `${text}.:format` : text), optionalFormat, groups };
+  if (1 << groupedPath.groups.length > MAX_GROUP_FORMS) throw refused(`${JSON.stringify(path)}: more than ${Math.log2(MAX_GROUP_FORMS)} optional groups`);
+  const segments = fullestSegments(groupedPath, optionalFormat);
+  const keys = segmentKeys(segments);
+  const twice = keys.find((key, i) => keys.indexOf(key) !== i);
+  if (twice !== undefined) throw refused(`${JSON.stringify(path)}: :${twice} is in the path twice`);
+  return { segments, optionalFormat, groupedPath };
 }
 
 /**
