@@ -22,7 +22,7 @@ export interface NamedRoute {
 export class RouteIndex {
   readonly helpers = new HelperIndex();
   /** Each document's route sets (routeSetOf), as of a count of document changes. */
-  private readonly routeSets: Map<string, { changes: number; files: readonly string[] | undefined }>;
+  private readonly routeSets: Map<string, { changes: number; routing: number; files: readonly string[] | undefined }>;
   /**
    * Nearest-name suggestions, valid until a routing file changes. Known by that count, not by the
    * list of routing files: kept from the last time a name was unknown, the list would hold that
@@ -42,19 +42,23 @@ export class RouteIndex {
 
   /**
    * The routing files whose helpers the document at `uri` uses: those it imports a route set from
-   * (see files/importGraph.ts), or undefined (every routing file) where it imports none, is a routing file
-   * itself, or the workspace has one route set.
+   * (see files/importGraph.ts); where it imports none, the config/routes.rb of the Rails application
+   * it lies in (a front end under app/javascript calls its own back end's helpers, whatever other
+   * routing files the workspace holds); or undefined (every routing file) where neither is found, the
+   * document is a routing file itself, or the workspace has one route set.
    */
   routeSetOf(uri: string): readonly string[] | undefined {
-    if (this.analyses.routingFiles().length < 2 || this.analyses.routingFile(uri)) return undefined;
+    const routingFiles = this.analyses.routingFiles();
+    if (routingFiles.length < 2 || this.analyses.routingFile(uri)) return undefined;
     const cached = this.routeSets.get(uri);
-    if (cached?.changes === this.documents.changes) return cached.files;
+    if (cached?.changes === this.documents.changes && cached.routing === this.routingChanges()) return cached.files;
     const found = importedRoutingFiles(
       { text: (u) => this.documents.document(u)?.text, isRoutingFile: (u) => this.analyses.routingFile(u) !== undefined },
       uri,
     );
-    const files = found.length ? found : undefined;
-    this.routeSets.set(uri, { changes: this.documents.changes, files });
+    const application = found.length ? undefined : applicationRoutes(uri, routingFiles);
+    const files = found.length ? found : application ? [application] : undefined;
+    this.routeSets.set(uri, { changes: this.documents.changes, routing: this.routingChanges(), files });
     return files;
   }
 
@@ -148,3 +152,20 @@ export class RouteIndex {
     return scope ? files.filter((f) => scope.includes(f.uri)) : files;
   }
 }
+
+/** The config/routes.rb of the innermost Rails application whose folder holds the document at `uri`, if any. */
+function applicationRoutes(uri: string, routingFiles: ReadonlyArray<{ uri: string }>): string | undefined {
+  let best: string | undefined;
+  let bestRoot = -1;
+  for (const file of routingFiles) {
+    if (!file.uri.endsWith(RAILS_ROUTES)) continue;
+    const root = file.uri.slice(0, -RAILS_ROUTES.length + 1);
+    if (uri.startsWith(root) && root.length > bestRoot) {
+      best = file.uri;
+      bestRoot = root.length;
+    }
+  }
+  return best;
+}
+
+const RAILS_ROUTES = "/config/routes.rb";

@@ -245,4 +245,25 @@ end
     const labels = routes.completions("file:///app/app/javascript/view.ts", view.length).map((item) => item.label);
     for (const helper of ["favorite_product_path", "about_path"]) assert.ok(labels.includes(helper), helper);
   });
+
+  it("a front-end file's helpers are its own application's: the routes.rb of the Rails application it lies in, whatever else names the same route", () => {
+    const { workspace, service: routes } = workspaceWithRuby(MODERN);
+    // Another application first in the workspace, with a product route of its own.
+    const OTHER_URI = "file:///admin/config/routes.rb";
+    workspace.set({ uri: OTHER_URI, version: 1, text: `Rails.application.routes.draw do\n  resources :products, only: :show\nend\n` });
+    assert.ok(workspace.routingFile(OTHER_URI));
+    const call = "product_path(1);";
+    const goes = (uri: string) => {
+      workspace.set({ uri, version: 1, text: call });
+      return routes.definitions(uri, 3).map((location) => location.uri);
+    };
+    assert.deepStrictEqual(goes("file:///app/app/javascript/view.ts"), [RUBY_URI]);
+    assert.deepStrictEqual(goes("file:///admin/app/javascript/view.ts"), [OTHER_URI]);
+    // A helper only the other application has is unknown in this one's front end.
+    const favorite = "routes.helpers.favorite_product_path(1);";
+    workspace.set({ uri: "file:///admin/app/javascript/favorite.ts", version: 1, text: favorite });
+    assert.ok(routes.diagnostics("file:///admin/app/javascript/favorite.ts").some((d) => /favorite_product_path/.test(d.message)));
+    workspace.set({ uri: "file:///app/app/javascript/favorite.ts", version: 1, text: favorite });
+    assert.deepStrictEqual(routes.diagnostics("file:///app/app/javascript/favorite.ts"), []);
+  });
 });
