@@ -76,10 +76,11 @@ export interface ResourceSettings extends Omit<ScopeSettings, "path" | "action" 
 export type DirectOptions = { controller: string; action?: string } & Record<string, string | number | boolean>;
 
 /**
- * A method `via` names: `all`, or one of Rails 6.1's request methods but HEAD (WebDAV's `propfind`,
- * `version-control`… too; Ruby's `version_control` is the same).
+ * A method `via` names: `all`, or one of Rails 6.1's request methods (WebDAV's `propfind`,
+ * `version-control`… too; Ruby's `version_control` is the same). A route that names `head` answers
+ * a HEAD request before GET's routes do.
  */
-export type HttpVerb = Exclude<RequestMethodC, "head"> | Underscored<Exclude<RequestMethodC, "head">> | "all";
+export type HttpVerb = RequestMethodC | Underscored<RequestMethodC> | "all";
 
 /** `version-control` as Ruby's symbol writes it, `version_control`. */
 export type Underscored<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Underscored<B>}` : S;

@@ -173,12 +173,16 @@ export class Recognizer {
   private readonly squeezes: boolean;
   /** The routes matched by their whole path rather than through the trie, in route order (C: spanningRoutes.ts). */
   private readonly spanning: readonly SpanningRoute[];
+  /** The routes that name HEAD among their methods (C's `via: "head"`), which a HEAD request tries first; none for most sets. */
+  private readonly headRoutes: Recognizer | undefined;
 
   constructor(
     private readonly routes: readonly Route[],
     private readonly rules: BehaviourRules,
     /** The application's other controllers, which a `:controller` segment matches too (RouteSet.withControllers). */
     controllers: readonly string[] = [],
+    /** The routes this recognizer takes, by their place in `routes` (all of them unless given). */
+    takes?: (route: Route) => boolean,
   ) {
     this.requestMethods = requestMethodsOf(rules);
     this.overrideMethods = overrideMethodsOf(rules);
@@ -190,11 +194,16 @@ export class Recognizer {
     const restricted = [...new Set(routes.flatMap((route) => route.methods ?? []))];
     this.classMethods = [undefined, ...restricted, undefined];
     this.methodClasses = new Map(restricted.map((method, i) => [method, i + 1]));
-    this.spanning = rules.constraintsSpanSegments ? routes.flatMap((route, index) => spanningRoute(route, index, this.controllers) ?? []) : [];
+    const taken = (route: Route) => !takes || takes(route);
+    this.spanning = rules.constraintsSpanSegments
+      ? routes.flatMap((route, index) => (taken(route) && spanningRoute(route, index, this.controllers)) || [])
+      : [];
     const apart = new Set(this.spanning.map((spanning) => spanning.index));
     routes.forEach((route, index) => {
-      if (!apart.has(index)) this.insert(route, index);
+      if (!apart.has(index) && taken(route)) this.insert(route, index);
     });
+    // Rails 6.1 answers a HEAD request by the routes that name HEAD, where one takes it, before GET's (Journey's match_head_routes).
+    if (!takes && routes.some(namesHead)) this.headRoutes = new Recognizer(routes, rules, controllers, namesHead);
     const bounds: number[] = [];
     this.finish(this.root, bounds);
     this.search = new Search(Int32Array.from(bounds), this.classMethods.length);
@@ -217,14 +226,33 @@ export class Recognizer {
     return this.findPath(requested, path, request);
   }
 
-  /**
-   * find() for the method the request is treated as. C's router squeezes doubled slashes before
-   * matching (Journey's normalize_path); the walk meets any doubled slash it would read as an empty
-   * segment, so the path is searched once more, squeezed, only then: a scan of every path for them
-   * was a tenth of a short request's time.
-   */
+  /** find() for the method the request is treated as. */
   private findPath(requested: string, path: string, request: RequestFacts | undefined): number {
+    if (requested === "head" && this.headRoutes) {
+      const own = this.headRoutes.best("head", path, request);
+      if (own !== NONE) {
+        this.search.reset(0);
+        for (const value of this.headRoutes.search.bestValues) this.search.bestValues.push(value);
+        return own;
+      }
+    }
     const matchMethod = requested === "head" ? "get" : requested;
+    const found = this.best(matchMethod, path, request);
+    if (found !== NONE) return found;
+    // The error path: the routes whose path matched (none takes the method).
+    const allowed = this.rules.methodNotAllowed ? this.allowedMethods(path) : [];
+    if (allowed.length) throw new MethodNotAllowed(allowed);
+    const shown = this.squeezes ? path.replace(/\/{2,}/g, "/") : path;
+    throw new RoutingError(`No route matches ${JSON.stringify(shortened(shown))} with {:method=>:${matchMethod}}`);
+  }
+
+  /**
+   * The first route that takes the method and path, its values left in the search; NONE where none
+   * does. C's router squeezes doubled slashes before matching (Journey's normalize_path); the walk
+   * meets any doubled slash it would read as an empty segment, so the path is searched once more,
+   * squeezed, only then: a scan of every path for them was a tenth of a short request's time.
+   */
+  private best(matchMethod: string, path: string, request: RequestFacts | undefined): number {
     const search = this.search;
     search.reset(this.methodClasses.get(matchMethod) ?? this.classMethods.length - 1);
     if (this.conditional) {
@@ -236,12 +264,8 @@ export class Recognizer {
     const end = pathEnd(path, from);
     this.enter(this.root, path, from, end, search);
     if (this.spanning.length) this.matchSpanning(path, from, end, matchMethod, search);
-    if (search.doubled) return this.findPath(requested, path.replace(/\/{2,}/g, "/"), request);
-    if (search.best !== NONE) return search.best;
-    // The error path: the routes whose path matched (none takes the method).
-    const allowed = this.rules.methodNotAllowed ? this.allowedMethods(path) : [];
-    if (allowed.length) throw new MethodNotAllowed(allowed);
-    throw new RoutingError(`No route matches ${JSON.stringify(shortened(path))} with {:method=>:${matchMethod}}`);
+    if (search.doubled) return this.best(matchMethod, path.replace(/\/{2,}/g, "/"), request);
+    return search.best;
   }
 
   /** The first spanning route before the trie's best that takes the request, made the best. */
@@ -349,7 +373,8 @@ export class Recognizer {
           if (entry.formatOptional) this.walkFormatted(entry.formatOptional, path, at, to, end, search);
         }
         if (entry.headed)
-          for (const edge of entry.headed) if (reachable(edge.node, next, end, search)) this.follow(edge, (segment ??= path.slice(from, to)), path, next, end, search);
+          for (const edge of entry.headed)
+            if (reachable(edge.node, next, end, search)) this.follow(edge, (segment ??= path.slice(from, to)), path, next, end, search);
       }
       if (at >= to) break;
       text = text.child(path.charCodeAt(at));
@@ -361,7 +386,8 @@ export class Recognizer {
     // The segment is sliced only for an edge whose routes could still win: a request matched by a
     // static path passes over the parameter edges beside it (`(/:locale)` at the root) unsliced.
     const generic = node.generic;
-    for (let i = 0; i < generic.length; i++) if (reachable(generic[i].node, next, end, search)) this.follow(generic[i], (segment ??= path.slice(from, to)), path, next, end, search);
+    for (let i = 0; i < generic.length; i++)
+      if (reachable(generic[i].node, next, end, search)) this.follow(generic[i], (segment ??= path.slice(from, to)), path, next, end, search);
     if (node.controllerEdges.length) this.walkControllers(node, path, from, end, search);
     if ((node.glob || node.formattedGlob) && from < end) {
       // A glob takes the rest of the path whole: a doubled slash in it is found here.
@@ -613,6 +639,11 @@ export class Recognizer {
 function isFormattedGlob(segment: PathSegment): boolean {
   const [glob, dot, format] = segment;
   return segment.length === 3 && glob.kind === "glob" && dot.kind === "static" && dot.text === "." && format.kind === "param" && format.key === "format";
+}
+
+/** Whether a route names HEAD among its methods. */
+function namesHead(route: Route): boolean {
+  return route.methods?.includes("head") ?? false;
 }
 
 /** Whether a route of the search's method that beats the best so far may end at or below `node`, the path going on from `from`. */

@@ -265,14 +265,22 @@ function $holds(conditions, origin) {
  * action, params }, or null where no route takes the method and path (HEAD is GET's).
  */
 export function match(method, path, origin) {
-  let verb = String(method).toLowerCase();
+  const verb = String(method).toLowerCase();
   const from = origin ?? (typeof location === "object" && location ? location : { host: "example.org", protocol: "http:" });
   if (!$METHODS.includes(verb)) return null;
-  if (verb === "head") verb = "get";
   const text = $pathText($SQUEEZE ? String(path).replace(/\/{2,}/g, "/") : String(path));
+  // HEAD: the routes that name it first (behaviour C), then GET's.
+  return (
+    (verb === "head" && $matchAmong(text, from, (methods) => methods && methods.includes("head"))) ||
+    $matchAmong(text, from, (methods) => !methods || methods.includes(verb === "head" ? "get" : verb))
+  );
+}
+
+/** The first route whose methods `takes` accepts and whose path and request constraints hold, as match() answers it; null where none. */
+function $matchAmong(text, from, takes) {
   for (let i = 0; i < $table.length; i++) {
     const [route, controller, action, methods, source, flags, keys, globs, namespace, defaults, fixed, conditions] = $table[i];
-    if (methods && !methods.includes(verb)) continue;
+    if (!takes(methods)) continue;
     if (conditions && !$holds(conditions, from)) continue;
     const found = ($compiled[i] ??= new RegExp(source, flags)).exec(text);
     if (!found) continue;

@@ -250,16 +250,13 @@ function checkRequirement(requirement: RegExp): void {
 
 /**
  * A route's methods as Rails 6.1 reads `via`: each dasherized (`version_control` is VERSION-CONTROL),
- * any word Rails takes; `all` is every method. HEAD is refused: a HEAD request is answered by GET's
- * routes here, and Rails' preference for a route of HEAD's own over them is not followed.
+ * any word Rails takes; `all` is every method. A route that names HEAD is what a HEAD request tries
+ * first (see the recognizer).
  */
 function methodsOf(via: readonly string[]): HttpMethod[] | null {
   if (via.includes("all")) return null;
   const methods = via.map((method) => method.toLowerCase().replace(/_/g, "-"));
-  for (const method of methods) {
-    if (method === "head") throw refused("via: head is not a method behaviour C routes: a HEAD request is answered by the routes of GET");
-    if (!/^[a-z][a-z-]*$/.test(method)) throw refused(`via: ${JSON.stringify(method)} is not an HTTP method's name`);
-  }
+  for (const method of methods) if (!/^[a-z][a-z-]*$/.test(method)) throw refused(`via: ${JSON.stringify(method)} is not an HTTP method's name`);
   return methods;
 }
 
