@@ -13,7 +13,7 @@ export { directUrl } from "./routing/generation/directUrl";
 export { checkedRequirementKeys, positionalKeys } from "./routing/generation/generate";
 export { generateFromOptions, routesByTarget } from "./routing/generation/generateFromOptions";
 export { Helper, helperNames, parseHelperName, routePath } from "./routing/generation/helpers";
-export { ApplicationConstraint } from "./routing/model/applicationConstraints";
+export { APPLICATION_CODE, ApplicationConstraint } from "./routing/model/applicationConstraints";
 export { Behaviour, behaviourOf, BehaviourRules, BEHAVIOURS, DEFAULT_BEHAVIOUR, type GenerationRules, isBehaviour } from "./routing/model/behaviour";
 export { CONTROLLER_EXTENSIONS, controllerNameOf, isSafeControllerName } from "./routing/model/controllerFiles";
 export {

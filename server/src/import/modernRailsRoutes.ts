@@ -1,3 +1,5 @@
+import { APPLICATION_CODE } from "resource-routes/internal";
+
 import { definedConstants, PAIRS } from "./railsDriver";
 
 /**
@@ -89,6 +91,8 @@ routes = SET.routes.map do |route|
   requirements = route.path.requirements.reject { |key, value| key == :controller || value == /.+?/ }
   endpoint = route.app.respond_to?(:app) ? route.app.app : route.app
   redirect = endpoint.is_a?(ActionDispatch::Routing::Redirect) ? endpoint : nil
+  # Constraints of the application's code (a lambda, an object with matches?), which the analyser shows as one condition.
+  code = route.app.is_a?(ActionDispatch::Routing::Mapper::Constraints) && route.app.constraints.any?
   {
     'name' => route.name,
     'verb' => route.verb.empty? ? 'ANY' : route.verb,
@@ -97,7 +101,7 @@ routes = SET.routes.map do |route|
     'action' => redirect || keys.include?(:action) ? nil : route.defaults[:action]&.to_s,
     'requirements' => patterns.(requirements),
     'params' => text.(defaults.reject { |key, _| keys.include?(key) }),
-    'conditions' => text.(route.constraints.reject { |key, _| key == :request_method }),
+    'conditions' => text.(route.constraints.reject { |key, _| key == :request_method }).merge(code ? { 'request' => '${APPLICATION_CODE}' } : {}),
   }.merge(redirect ? { 'redirect' => { 'status' => redirect.status, 'to' => redirect.is_a?(ActionDispatch::Routing::OptionRedirect) ? redirect.options.transform_keys(&:to_s) : redirect.block } } : {})
 end
 puts JSON.generate('rails' => version::STRING, 'routes' => routes)
