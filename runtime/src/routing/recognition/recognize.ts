@@ -4,7 +4,7 @@ import { constraintRequest, pathParameters } from "../model/applicationConstrain
 import { BehaviourRules } from "../model/behaviour";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../model/errors";
 import { groupForms } from "../model/optionalGroups";
-import { PathSegment } from "../model/path";
+import { hasKey, PathSegment } from "../model/path";
 import { own, setOwn } from "../model/records";
 import { conditionsHold, NO_REQUEST, type RequestFacts } from "../model/requestConditions";
 import { lowerMethod, overrideMethodsOf, requestMethodsOf } from "../model/requestMethods";
@@ -334,7 +334,10 @@ export class Recognizer {
     const recognition: Recognition = { route: route.name, controller: route.controller, action: route.action, params: {} };
     const fixed = (this.fixed[index] ??= fixedValues(route, this.rules));
     for (let i = 0; i < fixed.defaults.length; i += 2) put(recognition, route, fixed.defaults[i], fixed.defaults[i + 1]);
-    for (let i = 0; i < values.length; i += 2) put(recognition, route, values[i], decode(values[i + 1]));
+    if (fixed.plainKeys) {
+      const params = recognition.params;
+      for (let i = 0; i < values.length; i += 2) setOwn(params, values[i], decode(values[i + 1]));
+    } else for (let i = 0; i < values.length; i += 2) put(recognition, route, values[i], decode(values[i + 1]));
     for (let i = 0; i < fixed.params.length; i += 2) setOwn(recognition.params, fixed.params[i], fixed.params[i + 1]);
     const redirect = route.redirect;
     if (redirect) {
@@ -714,6 +717,8 @@ const EVERY_ROUTE = 0;
 interface FixedValues {
   defaults: string[];
   params: string[];
+  /** No key of the route's path is `controller` or `action`: each value recognised is a param. */
+  plainKeys: boolean;
 }
 
 function fixedValues(route: Route, rules: BehaviourRules): FixedValues {
@@ -724,11 +729,14 @@ function fixedValues(route: Route, rules: BehaviourRules): FixedValues {
     if (!(route.optionalFormat && key === "format") || rules.optionalFormatTakesDefault) defaults.push(key, route.defaults[key]);
   }
   const params = pairs(route.params);
+  const plainKeys = !hasKey(route.segments, "controller") && !hasKey(route.segments, "action");
   // Most routes have neither: they share one object, which stays in the cache between requests.
-  return defaults.length || params.length ? { defaults, params } : NO_FIXED_VALUES;
+  return defaults.length || params.length ? { defaults, params, plainKeys } : plainKeys ? NO_FIXED_VALUES : NO_FIXED_VALUES_DYNAMIC;
 }
 
-const NO_FIXED_VALUES: FixedValues = Object.freeze({ defaults: Object.freeze([]) as unknown as string[], params: Object.freeze([]) as unknown as string[] });
+const NONE_FIXED = Object.freeze([]) as unknown as string[];
+const NO_FIXED_VALUES: FixedValues = Object.freeze({ defaults: NONE_FIXED, params: NONE_FIXED, plainKeys: true });
+const NO_FIXED_VALUES_DYNAMIC: FixedValues = Object.freeze({ defaults: NONE_FIXED, params: NONE_FIXED, plainKeys: false });
 
 /**
  * Where a request path's segments start and end: `/posts/1/?x=1` → the text `posts/1`. The query is

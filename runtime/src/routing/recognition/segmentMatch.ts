@@ -51,6 +51,8 @@ class SingleParamMatcher implements SegmentMatcher {
   private readonly key: string;
   private readonly pattern?: ValuePattern;
   private readonly formatPattern?: ValuePattern;
+  /** The segment is the parameter alone (and maybe the optional format), with the default patterns. */
+  private readonly bare: boolean;
 
   constructor(
     items: readonly Item[],
@@ -68,11 +70,13 @@ class SingleParamMatcher implements SegmentMatcher {
     };
     this.pattern = anchored(this.key);
     if (optionalFormat) this.formatPattern = anchored("format");
+    this.bare = this.head === "" && this.tail === "" && !this.pattern && !this.formatPattern;
     this.id = `single:${optionalFormat ? "?" : ""}${this.head.length}:${this.head}:${this.key}:${this.tail}:${patternId(this.pattern)}:${patternId(this.formatPattern)}`;
   }
 
   match(segment: string, values: string[]): boolean {
     const { head, tail } = this;
+    if (this.bare) return this.matchBare(segment, values);
     if (head !== "" && !segment.startsWith(head)) return false;
     const end = segment.length - tail.length;
     if (end > head.length && (tail === "" || segment.endsWith(tail))) {
@@ -90,6 +94,23 @@ class SingleParamMatcher implements SegmentMatcher {
     const format = segment.slice(dot + 1);
     if (!this.fits(value, this.pattern) || !this.fits(format, this.formatPattern)) return false;
     values.push(this.key, value, "format", format);
+    return true;
+  }
+
+  /**
+   * The usual segment, `:id` or `:id(.:format)` with the default patterns, in one search for a dot:
+   * none, the whole segment is the value; one, with an optional format, the value and the format
+   * around it (each not empty); more, no match, as neither may hold a dot.
+   */
+  private matchBare(segment: string, values: string[]): boolean {
+    const dot = segment.indexOf(".");
+    if (dot < 0) {
+      if (segment.length === 0) return false;
+      values.push(this.key, segment);
+      return true;
+    }
+    if (!this.optionalFormat || dot === 0 || dot === segment.length - 1 || segment.indexOf(".", dot + 1) >= 0) return false;
+    values.push(this.key, segment.slice(0, dot), "format", segment.slice(dot + 1));
     return true;
   }
 
