@@ -188,3 +188,18 @@ describe("behaviour C: constraints of the application's code", () => {
     ]);
   });
 });
+
+describe("behaviour C: optional groups, bounded", () => {
+  it("draws a path of six groups in all its 64 forms, and refuses a seventh group however many are written (32 too, where a shift of 32 would wrap)", () => {
+    const path = (count: number) => `a${Array.from({ length: count }, (_, i) => `(/:k${i})`).join("")}`;
+    const six = draw({ behaviour: "C" }, (r) => r.get(path(6), { to: "a#b", as: "a" }));
+    assert.strictEqual(six.recognize("GET", "/a/1/2/3/4/5/6").params.k5, "6");
+    assert.strictEqual(six.recognize("GET", "/a").route, "a");
+    for (const count of [7, 32, 33, 64])
+      assert.throws(
+        () => draw({ behaviour: "C" }, (r) => r.get(path(count), { to: "a#b" })),
+        (error: Error) => error.message.includes("more than 6 optional groups"),
+        String(count),
+      );
+  });
+});

@@ -214,7 +214,8 @@ function parsedPath(path: string): { segments: PathSegment[]; optionalFormat: bo
   } catch (error) {
     throw refused(`${JSON.stringify(path)}: ${(error as Error).message}`);
   }
-  if (1 << groupedPath.groups.length > MAX_GROUP_FORMS) throw refused(`${JSON.stringify(path)}: more than ${Math.log2(MAX_GROUP_FORMS)} optional groups`);
+  // Counted, not shifted: `1 << 32` is 1 in JavaScript.
+  if (groupedPath.groups.length > Math.log2(MAX_GROUP_FORMS)) throw refused(`${JSON.stringify(path)}: more than ${Math.log2(MAX_GROUP_FORMS)} optional groups`);
   const segments = fullestSegments(groupedPath, optionalFormat);
   const keys = segmentKeys(segments);
   const twice = keys.find((key, i) => keys.indexOf(key) !== i);
