@@ -23,13 +23,14 @@ export {
 } from "./dsl/scopedMapper";
 export { unset } from "./dsl/unset";
 export { Helper } from "./routing/generation/helpers";
+export type { ApplicationCode } from "./routing/model/applicationCode";
 export type { ApplicationConstraint, ConstraintFunction, ConstraintObject, ConstraintRequest, RequestConstraint } from "./routing/model/applicationConstraints";
 export { Behaviour } from "./routing/model/behaviour";
 export { Declaration, DeclarationKind, DeclarationSource, DeclarationTree } from "./routing/model/declarations";
 export { Diagnostic, DiagnosticCode, RelatedInformation, Severity } from "./routing/model/diagnostics";
 export type { DirectHelper, DirectTarget } from "./routing/model/directHelpers";
 export { MethodNotAllowed, RedirectError, RouteDefinitionError, RoutingError, UnknownHttpMethod } from "./routing/model/errors";
-export type { RedirectParts, RedirectTarget } from "./routing/model/redirect";
+export type { RedirectCode, RedirectFunction, RedirectParts, RedirectTarget } from "./routing/model/redirect";
 export type { RequestCondition, RequestFacts } from "./routing/model/requestConditions";
 export { REQUEST_METHODS_C, type RequestMethodC } from "./routing/model/requestMethods";
 export { HttpMethod, Route, RouteJSON } from "./routing/model/route";

@@ -44,7 +44,7 @@ export {
   specText,
 } from "./routing/model/path";
 export { EMPTY_MAP, isEmpty, own, record } from "./routing/model/records";
-export { type RedirectTarget, redirectText } from "./routing/model/redirect";
+export { RedirectCode, type RedirectTarget, redirectText, redirectValue } from "./routing/model/redirect";
 export { REQUEST_METHODS, requestMethodsOf, routedMethod } from "./routing/model/requestMethods";
 export { HttpMethod, Route, RouteJSON, targetText } from "./routing/model/route";
 export { RouteSet } from "./routing/model/routeSet";

@@ -1,3 +1,4 @@
+import { ApplicationCode } from "../routing/model/applicationCode";
 import { applicationConstraintOf } from "../routing/model/applicationConstraints";
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
 import { record } from "../routing/model/records";
@@ -140,6 +141,8 @@ function toOptionValue(value: unknown, where: string, walked: { size: number; de
     }
   }
   if (typeof value !== "object") throw new TypeError(`${where}: a ${typeof value} is not a routing option value`);
+  // The application's code that redirect() or a reading made a value already: kept as it is.
+  if (value instanceof ApplicationCode) return value as ApplicationCode<unknown>;
   if (++walked.depth > MAX_VALUE_DEPTH)
     throw new TypeError(`${shortened(where)}: an option value nested more than ${MAX_VALUE_DEPTH} levels deep (or holding itself)`);
   let result: OptionValue;

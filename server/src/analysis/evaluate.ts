@@ -1,5 +1,5 @@
 import ts = require("typescript");
-import { ApplicationConstraint, interned, OptionMap, OptionValue, record, redirect, Span } from "resource-routes/internal";
+import { ApplicationConstraint, interned, OptionMap, OptionValue, record, redirect, RedirectCode, redirectValue, Span } from "resource-routes/internal";
 
 import { AnchoredSpan, OptionSources } from "../incremental/optionSources";
 import type { SourceText } from "../text/sourceText";
@@ -156,12 +156,25 @@ export class Evaluator {
     const [first, second] = node.arguments;
     if (imported.name === "unset") return node.arguments.length === 1 && ts.isStringLiteralLike(first) ? new NotStatic(node, first.text, "unset") : undefined;
     if (imported.name !== "redirect" || node.arguments.length < 1 || node.arguments.length > 2) return undefined;
-    const to = this.evaluate(first, scope);
+    // A function of the application answers the path: known to be one by its syntax, never run.
+    const to = this.isFunction(first, scope) ? new RedirectCode(null) : this.evaluate(first, scope);
     if (to instanceof NotStatic) return to;
     const options = second === undefined ? undefined : this.evaluate(second, scope);
     if (options instanceof NotStatic) return options;
+    if (to instanceof RedirectCode) return redirectValue(to, (options as { status?: number } | undefined)?.status);
     // The runtime's redirect() only puts its arguments in the shape drawing reads (and checks).
     return redirect(to as string, options as { status?: number }) as unknown as OptionMap;
+  }
+
+  /** Whether an expression is a function: written there, or a function or const of the file that is one. */
+  private isFunction(node: ts.Expression, scope: Scope): boolean {
+    const inner = unwrap(node);
+    if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) return true;
+    if (!ts.isIdentifier(inner)) return false;
+    const binding = scope.lookup(inner.text);
+    if (binding?.kind === "opaque" && binding.declared) return true;
+    if (binding?.kind !== "const" || inner.pos < binding.declaration.end || !this.budget.spend()) return false;
+    return this.isFunction(binding.initializer, binding.scope);
   }
 
   private regExp(node: ts.RegularExpressionLiteral): Evaluated {

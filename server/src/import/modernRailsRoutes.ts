@@ -84,6 +84,13 @@ end
 load File.expand_path(routes_file)
 
 ${PAIRS}
+# Where a redirect sends the request: a path, the options form's parts, or nil for a block (the application's code).
+redirect_to = lambda do |redirect|
+  case redirect
+  when ActionDispatch::Routing::OptionRedirect then redirect.options.transform_keys(&:to_s)
+  when ActionDispatch::Routing::PathRedirect then redirect.block
+  end
+end
 routes = SET.routes.map do |route|
   keys = route.path.names.map(&:to_sym)
   defaults = route.defaults.reject { |key, _| key == :controller || key == :action }
@@ -102,7 +109,7 @@ routes = SET.routes.map do |route|
     'requirements' => patterns.(requirements),
     'params' => text.(defaults.reject { |key, _| keys.include?(key) }),
     'conditions' => text.(route.constraints.reject { |key, _| key == :request_method }).merge(code ? { 'request' => '${APPLICATION_CODE}' } : {}),
-  }.merge(redirect ? { 'redirect' => { 'status' => redirect.status, 'to' => redirect.is_a?(ActionDispatch::Routing::OptionRedirect) ? redirect.options.transform_keys(&:to_s) : redirect.block } } : {})
+  }.merge(redirect ? { 'redirect' => { 'status' => redirect.status, 'to' => redirect_to.(redirect) } } : {})
 end
 puts JSON.generate('rails' => version::STRING, 'routes' => routes)
 `;

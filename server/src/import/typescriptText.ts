@@ -29,7 +29,7 @@ export function importedFileText(imported: ImportedRoutes, terms: ImportTerms): 
     ...(left ? [`${left} part(s) could not be imported: each is below as a comment, with why`] : []),
     ...(code
       ? [
-          `${code} constraint(s) are the application's Ruby code: each is written as a function that throws (unset()) when a request reaches its routes, until it is written in TypeScript`,
+          `${code} constraint(s) or redirect(s) are the application's Ruby code: each is written as a function that throws (unset()) when a request reaches its routes, until it is written in TypeScript`,
         ]
       : []),
     ...(unset
@@ -86,6 +86,7 @@ function writtenValues(body: readonly ImportedStatement[], test: (value: RubyVal
   let count = 0;
   const visit = (value: RubyValue): void => {
     if (test(value)) count++;
+    else if (value instanceof RubyRedirect) visit(value.to);
     else if (Array.isArray(value)) value.forEach(visit);
     else if (value instanceof RubyHash) for (const [, item] of value.entries) visit(item);
   };

@@ -51,17 +51,21 @@ export function valueText(value: RubyValue): string {
 }
 
 /**
- * A constraint of the application's code, which only its author can write in TypeScript: a
- * function that throws, naming the Ruby it stands for, until it is written. Its routes are drawn
- * (the analyser knows a function constraint and runs none); recognition reaches it only for them.
+ * The application's code (a constraint, a redirect's block), which only its author can write in
+ * TypeScript: a function that throws, naming the Ruby it stands for, until it is written. Its
+ * routes are drawn (the analyser knows a function and runs none); a request reaches it only on them.
  */
-function codeText({ code, line }: RubyCode): string {
+function codeText({ code, line }: RubyCode, what = "constraint"): string {
   const shown = code.length > 80 ? `${code.slice(0, 77)}...` : code;
-  return `() => unset(${JSON.stringify(`the constraint of routes.rb line ${line}, \`${shown.replace(/\s+/g, " ")}\`, in TypeScript,`)})`;
+  return `() => unset(${JSON.stringify(`the ${what} of routes.rb line ${line}, \`${shown.replace(/\s+/g, " ")}\`, in TypeScript,`)})`;
 }
 
-/** `redirect("/articles/%{id}", { status: 302 })`, or the options form with its status among them: `redirect({ path: "/help", status: 307 })`. */
+/**
+ * `redirect("/articles/%{id}", { status: 302 })`, the options form with its status among them
+ * (`redirect({ path: "/help", status: 307 })`), or a block's placeholder (`redirect(() => unset("…"), { status: 302 })`).
+ */
 function redirectText({ to, status }: RubyRedirect): string {
+  if (to instanceof RubyCode) return `redirect(${codeText(to, "redirect")}${status === null ? "" : `, { status: ${status} }`})`;
   if (to instanceof RubyHash) return `redirect(${valueText(status === null ? to : new RubyHash([...to.entries, [new RubySymbol("status"), status]]))})`;
   return `redirect(${valueText(to)}${status === null ? "" : `, { status: ${status} }`})`;
 }

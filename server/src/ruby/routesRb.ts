@@ -1010,10 +1010,10 @@ class Reader {
   /**
    * Modern Rails' `redirect(…)`, read as its Redirection module reads its arguments: a last hash is
    * its options, `status` taken out of them; options left make the options form (the path then
-   * unused), else a string is the path. A block (or a lambda) is the application's code.
+   * unused), else a string is the path. A block is the application's code: the route is drawn, the
+   * function that answers its path written in TypeScript by the application's author.
    */
   private redirect(node: NodeOf<"CallNode">, scope: Scope): RubyValue | Unknown {
-    if (node.block) return new Unknown("redirect with a block, which only the application runs");
     const args = this.argumentValues(node, scope);
     if (args instanceof Unknown) return args;
     const last = args[args.length - 1];
@@ -1021,6 +1021,11 @@ class Reader {
     const rest = options ? args.slice(0, -1) : args;
     const status = options?.get("status");
     if (status !== undefined && status !== null && !Number.isInteger(status)) return new Unknown("a redirect's status that is not a number");
+    if (is(node.block, "BlockNode")) {
+      if (rest.length || options?.entries.some(([key]) => textOf(key) !== "status"))
+        return new Unknown("a redirect with a block and a path or options (Rails takes the options)");
+      return new RubyRedirect(new RubyCode(this.text(node), this.line(node)), (status as number | undefined) ?? null);
+    }
     const others = options ? new RubyHash(options.entries.filter(([key]) => textOf(key) !== "status")) : undefined;
     if (others?.entries.length) return new RubyRedirect(others, (status as number | undefined) ?? null);
     if (typeof rest[0] === "string" || rest[0] instanceof RubyTemplate || rest[0] instanceof RubyUnset)

@@ -1,5 +1,5 @@
 import { Mapper, redirect, ScopedMapper } from "resource-routes";
-import { ApplicationConstraint, type Declaration, type Span } from "resource-routes/internal";
+import { ApplicationConstraint, type Declaration, RedirectCode, redirectValue, type Span } from "resource-routes/internal";
 
 import { OptionSources } from "../incremental/optionSources";
 import { argumentsText, UnsetValue, UnwritableValue } from "./dslValues";
@@ -129,6 +129,8 @@ function plain(value: RubyValue): unknown {
   // What the written file's redirect() makes of the same arguments.
   if (value instanceof RubyRedirect) {
     const status = value.status ?? undefined;
+    // The written file's function stands for a block: the application's code, never run here.
+    if (value.to instanceof RubyCode) return redirectValue(new RedirectCode(null), status);
     if (value.to instanceof RubyHash) return redirect({ ...(plain(value.to) as object), status });
     return redirect(plain(value.to) as string, { status });
   }

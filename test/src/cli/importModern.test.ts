@@ -150,31 +150,43 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.strictEqual(fs.readFileSync(page, "utf8"), 'import { post_path } from "./routes";\n\nexport const a = post_path(7);\n');
   });
 
-  it("import writes redirect() as the routes.rb reads it (path, status, the options form); a block is the application's and stays a comment", () => {
+  it("import writes redirect() as the routes.rb reads it (path, status, the options form); a block is the application's, written as a function that throws until it is written", () => {
     const file = routesRb("rr-redirect-", [
       'get "stories/:name", to: redirect("/articles/%{name}", status: 302)',
       'get "docs/:page" => redirect(path: "/help/%{page}", status: 307)',
       'get "a", to: redirect("/ignored", subdomain: "blog")',
-      'get "x", to: redirect { |params, request| "/y" }',
+      'get "x", to: redirect(status: 302) { |params, request| "/y" }',
     ]);
-    const imported = run("import", file, "--stdout", "--allow-partial");
+    const imported = run("import", file, "--stdout");
     assert.strictEqual(imported.status, 0, imported.stderr);
-    assert.match(imported.stdout, /^import \{ draw, redirect \} from "resource-routes";$/m);
+    assert.match(imported.stdout, /^import \{ draw, redirect, unset \} from "resource-routes";$/m);
     assert.match(imported.stdout, /r\.get\("stories\/:name", \{ to: redirect\("\/articles\/%\{name\}", \{ status: 302 \}\) \}\);/);
     assert.match(imported.stdout, /r\.get\("docs\/:page", \{ to: redirect\(\{ path: "\/help\/%\{page\}", status: 307 \}\) \}\);/);
     // Options beside a path make Rails' options form, the path unused.
     assert.match(imported.stdout, /r\.get\("a", \{ to: redirect\(\{ subdomain: "blog" \}\) \}\);/);
-    assert.match(imported.stderr, /routes\.rb:5: not imported: redirect with a block, which only the application runs/);
-    // The routes.rb read as it is draws the same redirects.
+    assert.match(
+      imported.stdout,
+      /r\.get\("x", \{ to: redirect\(\(\) => unset\("the redirect of routes\.rb line 5, `redirect\(status: 302\) \{ \|params, request\| \\"\/y\\" \}`, in TypeScript,"\), \{ status: 302 \}\) \}\);/,
+    );
+    // The routes.rb read as it is draws the same redirects; a block's answer is the application's (null).
     const listed = JSON.parse(run("routes", file, "--json").stdout) as { routes: Array<{ redirect?: unknown }> };
+    const expected = [
+      { status: 302, to: "/articles/%{name}" },
+      { status: 307, to: { path: "/help/%{page}" } },
+      { status: 301, to: { subdomain: "blog" } },
+      { status: 302, to: null },
+    ];
     assert.deepStrictEqual(
       listed.routes.map((route) => route.redirect),
-      [
-        { status: 302, to: "/articles/%{name}" },
-        { status: 307, to: { path: "/help/%{page}" } },
-        { status: 301, to: { subdomain: "blog" } },
-      ],
+      expected,
     );
+    // The written file draws them too; its placeholder throws, naming the Ruby, when a request reaches the route.
+    const drawn = runRoutingFile<RouteSet>(imported.stdout);
+    assert.deepStrictEqual(
+      drawn.routes.map((route) => route.toJSON().redirect),
+      expected,
+    );
+    assert.throws(() => drawn.recognize("GET", "/x").redirect?.location, /the redirect of routes\.rb line 5/);
   });
 
   it("a constraint of the application's code: its routes read and their helpers given; import writes a function that throws until written in TypeScript", async () => {
@@ -199,7 +211,7 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     const imported = run("import", file, "--stdout", "--allow-partial");
     assert.strictEqual(imported.status, 0, imported.stderr);
     assert.match(imported.stdout, /^import \{ draw, unset \} from "resource-routes";$/m);
-    assert.match(imported.stdout, /3 constraint\(s\) are the application's Ruby code/);
+    assert.match(imported.stdout, /3 constraint\(s\) or redirect\(s\) are the application's Ruby code/);
     assert.match(
       imported.stdout,
       /r\.constraints\(\(\) => unset\("the constraint of routes\.rb line 2, `->\(req\) \{ req\.subdomain == \\"admin\\" \}`, in TypeScript,"\), \(\) => \{/,

@@ -2,6 +2,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { RedirectError, type RouteSet, RoutingError } from "resource-routes";
+import { RedirectCode } from "resource-routes/internal";
 
 import { rubyParser } from "../../../server/out/ruby/prism";
 import { readRoutesRb } from "../../../server/out/ruby/routesRb";
@@ -283,6 +284,9 @@ function replay(parse: Awaited<ReturnType<typeof rubyParser>>, recording: Record
   for (const test of recording.tests) {
     const name = `${test.class}#${test.test}`;
     const current = new Map<string, Drawn>(Object.entries(recording.sets).map(([set, draws]) => [set, draws[draws.length - 1]]));
+    // Whether any of the test's answers was compared, and whether one was passed over for the application's code.
+    let compared = false;
+    let reachesCode = false;
     test.events.forEach((event, index) => {
       if (event.kind === "draw") {
         current.set(event.set, event);
@@ -316,15 +320,19 @@ function replay(parse: Awaited<ReturnType<typeof rubyParser>>, recording: Record
       }
       let rails: string | undefined;
       let ours: string | undefined;
-      const asksCode = routes.routes.some((route) => route.applicationConstraints.length);
-      if (event.kind === "request") {
+      // A route set that holds the application's code: a constraint's, or a redirect's function.
+      const asksCode = routes.routes.some((route) => route.applicationConstraints.length || route.redirect?.to instanceof RedirectCode);
+      if (asksCode && (event.kind === "request" || event.kind === "recognition")) {
         // The application's code runs only in the application: the requests of such a route set are not asked here.
-        if (asksCode) return;
+        reachesCode = true;
+        return;
+      }
+      if (event.kind === "request") {
         rails = railsAnswer(event, drawn.stub);
         ours = answered(routes, event);
       } else if (event.kind === "recognition") {
         // A param Rails keeps as a hash or a list (an option that is one); a route's params here are text.
-        if (asksCode || !scalarParams(event.params)) return;
+        if (!scalarParams(event.params)) return;
         rails = event.error ? "no route" : paramsText(plain(event.params ?? null) as Record<string, unknown>);
         ours = recognised(routes, event);
       } else if (event.kind === "generation") {
@@ -339,6 +347,7 @@ function replay(parse: Awaited<ReturnType<typeof rubyParser>>, recording: Record
         ours = called(routes, event);
       }
       if (rails === undefined || ours === undefined) return;
+      compared = true;
       if (ours === rails) result.same++;
       else
         result.differ.push({
@@ -349,6 +358,8 @@ function replay(parse: Awaited<ReturnType<typeof rubyParser>>, recording: Record
           ours,
         });
     });
+    if (!compared && reachesCode)
+      result.leftOut[name] ??= "its requests reach the application's code (a constraint's or a redirect's function), which runs in the application alone";
   }
   return result;
 }

@@ -375,12 +375,12 @@ class Answering<Raw> {
     const at = target.indexOf("?");
     const prefix = this.prefix();
     const facts = {
-      ...requestOrigin(this.request, this.options.trustProxy),
+      ...this.requestFacts(),
       path: `${prefix}${path}`,
       scriptName: prefix,
       query: at < 0 || typeof route.redirect!.to === "string" ? undefined : parseParams(target.slice(at + 1)),
     };
-    const location = redirectLocation(route.redirect!, recognition.params, facts);
+    const location = redirectLocation(route.redirect!, recognition.params, facts, this.request.method);
     const body = `<html><body>You are being <a href="${escapeHtml(location)}">redirected</a>.</body></html>`;
     return { answer: answerOf(route.redirect!.status, body, { "content-type": "text/html", location }), head: this.head };
   }

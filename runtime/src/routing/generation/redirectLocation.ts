@@ -1,5 +1,6 @@
+import { constraintRequest } from "../model/applicationConstraints";
 import { RedirectError } from "../model/errors";
-import type { RedirectParts, RedirectTarget } from "../model/redirect";
+import { RedirectCode, type RedirectParts, type RedirectTarget } from "../model/redirect";
 import { domainOf, isAddress, type RequestFacts, schemeOf, splitHost, subdomainOf } from "../model/requestConditions";
 import { toQuery } from "./generate";
 
@@ -7,11 +8,14 @@ import { toQuery } from "./generate";
  * The Location of a redirect route's answer, as Rails 6.1's Redirect endpoints make it from the
  * request's path values and the request: a path (`/articles/%{id}`) is made a URL of the request's
  * scheme, host and port (a relative one put under the script name); the options form changes the
- * parts it names of the request's URL and keeps its query. A value the text names that the request
+ * parts it names of the request's URL and keeps its query; the application's function answers a
+ * path or URL, told the route's values and the request. A value the text names that the request
  * does not have, or a text that is no URI, is a RedirectError, where Rails answered 500.
  */
-export function redirectLocation(target: RedirectTarget, values: Readonly<Record<string, string>>, request: RequestFacts): string {
-  return typeof target.to === "string" ? pathRedirect(target.to, values, request) : optionRedirect(target.to, values, request);
+export function redirectLocation(target: RedirectTarget, values: Readonly<Record<string, string>>, request: RequestFacts, method = "GET"): string {
+  const to = target.to;
+  if (to instanceof RedirectCode) return absolute(to.location(values, constraintRequest(method, request.path ?? "/", request, { ...values })), request);
+  return typeof to === "string" ? pathRedirect(to, values, request) : optionRedirect(to, values, request);
 }
 
 /** Rails' URL_PARTS: a path, a query and a fragment, each interpolated with its own escaping. */
@@ -22,6 +26,11 @@ function pathRedirect(text: string, values: Readonly<Record<string, string>>, re
   const written = parts
     ? `${interpolated(parts[1], values, escapePath)}${interpolated(parts[2], values, escapeForm)}${interpolated(parts[3], values, escapeFragment)}`
     : interpolated(text, values, escapeForm);
+  return absolute(written, request);
+}
+
+/** A redirect's path or URL as Rails' Redirect#serve makes it a URL: of the request's scheme, host and port where it has none (a relative path put under the script name). */
+function absolute(written: string, request: RequestFacts): string {
   const uri = parsedUri(written);
   const script = request.scriptName ?? "";
   let path = uri.path;

@@ -1,3 +1,4 @@
+import { ApplicationCode } from "./applicationCode";
 import { record, setOwn } from "./records";
 import { NO_REQUEST, type RequestFacts, requestValue } from "./requestConditions";
 
@@ -45,13 +46,10 @@ export type RequestConstraint = ConstraintFunction | ConstraintObject;
  * A constraint that is the application's code, as an option value: drawing holds the function or
  * object; the analyser, which reads it and never runs it, holds none.
  */
-export class ApplicationConstraint {
-  constructor(readonly code: RequestConstraint | null) {}
-
+export class ApplicationConstraint extends ApplicationCode<RequestConstraint> {
   /** Whether the request passes: the function's answer, or the object's `matches`. */
   holds(request: ConstraintRequest): boolean {
-    const code = this.code;
-    if (code === null) throw new TypeError("a constraint read from source, not drawn, cannot be run");
+    const code = this.runnable();
     return typeof code === "function" ? !!code(request) : !!code.matches(request);
   }
 }

@@ -1,15 +1,33 @@
+import { ApplicationCode } from "./applicationCode";
+import type { ConstraintRequest } from "./applicationConstraints";
 import { RouteDefinitionError } from "./errors";
 import { isOptionMap, type OptionMap, type OptionValue } from "./values";
 
 /**
  * Where a route answers with a redirect instead of an action (behaviour C's `to: redirect(…)`, as
  * Rails 6.1's Redirect endpoints): a path or URL with `%{key}` for the request's path values
- * (Rails' PathRedirect), or the parts of the URL that change (its OptionRedirect: the path, host,
- * subdomain…, the rest of the request's URL kept, its query string too), and the status.
+ * (Rails' PathRedirect), the parts of the URL that change (its OptionRedirect: the path, host,
+ * subdomain…, the rest of the request's URL kept, its query string too), or the application's
+ * function that answers the path or URL (Rails' redirect with a block); and the status.
  */
 export interface RedirectTarget {
-  readonly to: string | RedirectParts;
+  readonly to: string | RedirectParts | RedirectCode;
   readonly status: number;
+}
+
+/**
+ * Rails' `redirect { |params, request| … }`: told the route's values (Rails' path_parameters) and
+ * the request, it answers the path or URL to send the request to; a path is made a URL of the
+ * request's scheme, host and port, as a redirect's text is.
+ */
+export type RedirectFunction = (params: Readonly<Record<string, string>>, request: ConstraintRequest) => string;
+
+/** A redirect that is the application's function, as an option value (see ApplicationCode). */
+export class RedirectCode extends ApplicationCode<RedirectFunction> {
+  /** The path or URL the function answers for the request. */
+  location(params: Readonly<Record<string, string>>, request: ConstraintRequest): string {
+    return String(this.runnable()(params, request));
+  }
 }
 
 /** The parts of the URL a redirect's options form gives; the others are the request's. */
@@ -32,8 +50,8 @@ const REDIRECT_KEY = "redirect";
 const DEFAULT_STATUS = 301;
 
 /** The option map of a redirect, as `redirect()` writes it in a routing file: `{ redirect: "/articles/%{id}", status: 302 }`. */
-export function redirectValue(to: string | RedirectParts, status = DEFAULT_STATUS): OptionMap {
-  return { [REDIRECT_KEY]: typeof to === "string" ? to : ({ ...to } as OptionMap), status };
+export function redirectValue(to: string | RedirectParts | RedirectCode, status = DEFAULT_STATUS): OptionMap {
+  return { [REDIRECT_KEY]: typeof to === "string" || to instanceof RedirectCode ? to : ({ ...to } as OptionMap), status };
 }
 
 /** Whether a `to:` value is a redirect (an option map of `redirect()`), not `"controller#action"`. */
@@ -52,6 +70,7 @@ export function redirectOf(value: OptionMap): RedirectTarget {
     if (to === "") throw refused("redirect(): the path is empty");
     return { to, status };
   }
+  if (to instanceof RedirectCode) return { to, status };
   if (!isOptionMap(to))
     throw refused('redirect(): give a path or URL (`redirect("/articles/%{id}")`) or the parts of the URL (`redirect({ path: "/articles" })`)');
   const parts: RedirectParts = {};
@@ -65,14 +84,16 @@ export function redirectOf(value: OptionMap): RedirectTarget {
   return { to: parts, status };
 }
 
-/** How Rails' route table shows a redirect: `redirect(301, /articles/%{id})`, `redirect(301, path: /help/%{page})`. */
-export function redirectText({ to, status }: RedirectTarget): string {
+/** How Rails' route table shows a redirect: `redirect(301, /articles/%{id})`, `redirect(301, path: /help/%{page})`, `redirect(302)` for a function's (null in a route's JSON). */
+export function redirectText({ to, status }: { to: RedirectTarget["to"] | null; status: number }): string {
   const shown =
-    typeof to === "string"
-      ? to
-      : Object.entries(to)
-          .map(([key, value]) => `${key}: ${String(value)}`)
-          .join(", ");
+    to === null || to instanceof RedirectCode
+      ? ""
+      : typeof to === "string"
+        ? to
+        : Object.entries(to)
+            .map(([key, value]) => `${key}: ${String(value)}`)
+            .join(", ");
   return `redirect(${status}${shown ? `, ${shown}` : ""})`;
 }
 

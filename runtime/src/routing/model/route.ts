@@ -4,7 +4,7 @@ import { Declaration } from "./declarations";
 import { GroupedPath, groupedPathText, groupsOf, OptionalGroup } from "./optionalGroups";
 import { PathSegment, PathSpec, pathText } from "./path";
 import { isEmpty, setOwn } from "./records";
-import { type RedirectParts, type RedirectTarget, redirectText } from "./redirect";
+import { RedirectCode, type RedirectParts, type RedirectTarget, redirectText } from "./redirect";
 import type { RequestCondition } from "./requestConditions";
 import { OptionMap } from "./values";
 
@@ -43,8 +43,11 @@ export interface RouteJSON {
   requirements: Record<string, string>;
   params: Record<string, string>;
   conditions: Record<string, string>;
-  /** A redirect route's status and where it sends the request (behaviour C's `to: redirect(…)`); absent on every other route. */
-  redirect?: { status: number; to: string | RedirectParts };
+  /**
+   * A redirect route's status and where it sends the request (behaviour C's `to: redirect(…)`):
+   * null where the application's function answers it; absent on every other route.
+   */
+  redirect?: { status: number; to: string | RedirectParts | null };
 }
 
 /** The usual methods' upper-case names, made once: a route's verb is read often (tables, hovers). */
@@ -224,9 +227,14 @@ export class Route {
       conditions: sortedRecord(this.conditions, String),
     };
     const redirect = this.traits.redirect;
-    if (redirect) json.redirect = { status: redirect.status, to: typeof redirect.to === "string" ? redirect.to : { ...redirect.to } };
+    if (redirect) json.redirect = { status: redirect.status, to: redirectJSON(redirect.to) };
     return json;
   }
+}
+
+function redirectJSON(to: RedirectTarget["to"]): string | RedirectParts | null {
+  if (to instanceof RedirectCode) return null;
+  return typeof to === "string" ? to : { ...to };
 }
 
 /**
@@ -234,7 +242,7 @@ export class Route {
  * `:controller`/`:action` where a path segment supplies them, or a redirect as Rails shows it
  * (`redirect(301, /articles)`).
  */
-export function targetText(route: { controller: string | null; action: string | null; redirect?: RedirectTarget | null }): string {
+export function targetText(route: { controller: string | null; action: string | null; redirect?: Parameters<typeof redirectText>[0] | null }): string {
   if (route.redirect) return redirectText(route.redirect);
   return `${route.controller ?? ":controller"}#${route.action ?? ":action"}`;
 }

@@ -1,20 +1,22 @@
-import { APPLICATION_CODE, ApplicationConstraint } from "./applicationConstraints";
+import { ApplicationCode } from "./applicationCode";
+import { APPLICATION_CODE } from "./applicationConstraints";
 import { own, record } from "./records";
 
 /**
  * Option values as the facility sees them: plain data. Ruby symbols are strings, nil is null and
  * requirement patterns are RegExp objects, whether they come from a running draw() callback or
- * from the static analyser. A constraint of the application's code (behaviour C) is the one value
- * that is not data: drawing holds the code, the analyser only knows it is there.
+ * from the static analyser. The application's code (behaviour C's constraint functions and
+ * redirect functions) is the one value that is not data: drawing holds the code, the analyser only
+ * knows it is there.
  */
-export type OptionValue = string | number | boolean | null | RegExp | ApplicationConstraint | OptionValue[] | OptionMap;
+export type OptionValue = string | number | boolean | null | RegExp | ApplicationCode<unknown> | OptionValue[] | OptionMap;
 
 export interface OptionMap {
   [key: string]: OptionValue;
 }
 
 export function isOptionMap(value: unknown): value is OptionMap {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof RegExp) && !(value instanceof ApplicationConstraint);
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof RegExp) && !(value instanceof ApplicationCode);
 }
 
 /** Ruby's Array(value): null becomes [], a list stays, anything else is wrapped. */
@@ -27,7 +29,7 @@ export function toList(value: OptionValue | undefined): OptionValue[] {
 export function asText(value: OptionValue | undefined): string {
   if (value === undefined || value === null) return "";
   if (value instanceof RegExp) return value.source;
-  if (value instanceof ApplicationConstraint) return APPLICATION_CODE;
+  if (value instanceof ApplicationCode) return APPLICATION_CODE;
   if (Array.isArray(value)) return value.map(asText).join(",");
   if (isOptionMap(value)) return rubyInspect(value);
   return String(value);
@@ -75,7 +77,7 @@ export function pick(map: OptionMap, keys: readonly string[]): OptionMap {
 export function rubyInspect(value: OptionValue, asSymbol = false): string {
   if (value === null) return "nil";
   if (value instanceof RegExp) return `/${value.source}/`;
-  if (value instanceof ApplicationConstraint) return `#<${APPLICATION_CODE}>`;
+  if (value instanceof ApplicationCode) return `#<${APPLICATION_CODE}>`;
   if (Array.isArray(value)) return `[${value.map((v) => rubyInspect(v, asSymbol)).join(", ")}]`;
   if (isOptionMap(value)) {
     const body = Object.entries(value).map(([k, v]) => `:${k}=>${rubyInspect(v, k === "method")}`);

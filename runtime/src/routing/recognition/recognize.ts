@@ -6,6 +6,7 @@ import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../model/erro
 import { groupForms } from "../model/optionalGroups";
 import { hasKey, PathSegment } from "../model/path";
 import { own, setOwn } from "../model/records";
+import { RedirectCode } from "../model/redirect";
 import { conditionsHold, NO_REQUEST, type RequestFacts } from "../model/requestConditions";
 import { lowerMethod, overrideMethodsOf, requestMethodsOf } from "../model/requestMethods";
 import type { HttpMethod } from "../model/route";
@@ -21,7 +22,11 @@ export interface Recognition {
   controller: string | null;
   action: string | null;
   params: Record<string, string>;
-  /** A redirect route's answer (behaviour C's `to: redirect(…)`): its status and Location, made of the request's path values, host and scheme. */
+  /**
+   * A redirect route's answer (behaviour C's `to: redirect(…)`): its status and Location, made of
+   * the request's path values, host and scheme; where the application's function answers it, the
+   * function runs when the Location is read.
+   */
   redirect?: { status: number; location: string };
 }
 
@@ -211,13 +216,13 @@ export class Recognizer {
 
   recognize(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS, request?: RequestFacts): Recognition {
     const index = this.find(method, path, params, request);
-    return this.result(index, this.search.bestValues, path, request);
+    return this.result(index, this.search.bestValues, path, request, method);
   }
 
   /** What recognize() answers, with the route itself and its place in the set (the HTTP adapters tell actions its verb and path, and keep what they know of it by place). */
   match(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS, request?: RequestFacts): Match {
     const index = this.find(method, path, params, request);
-    return { recognition: this.result(index, this.search.bestValues, path, request), route: this.routes[index], index };
+    return { recognition: this.result(index, this.search.bestValues, path, request, method), route: this.routes[index], index };
   }
 
   /** The index of the route a request is recognised as, its values left in the search; or the routing error. */
@@ -329,7 +334,7 @@ export class Recognizer {
     return requested;
   }
 
-  private result(index: number, values: string[], path: string, request: RequestFacts | undefined): Recognition {
+  private result(index: number, values: string[], path: string, request: RequestFacts | undefined, method = "GET"): Recognition {
     const route = this.routes[index];
     const recognition: Recognition = { route: route.name, controller: route.controller, action: route.action, params: {} };
     const fixed = (this.fixed[index] ??= fixedValues(route, this.rules));
@@ -342,7 +347,16 @@ export class Recognizer {
     const redirect = route.redirect;
     if (redirect) {
       const facts = { ...(request ?? NO_REQUEST), path: request?.path ?? path.replace(/[?#].*$/s, "") };
-      recognition.redirect = { status: redirect.status, location: redirectLocation(redirect, recognition.params, facts) };
+      const params = recognition.params;
+      recognition.redirect =
+        redirect.to instanceof RedirectCode
+          ? {
+              status: redirect.status,
+              get location() {
+                return redirectLocation(redirect, params, facts, method);
+              },
+            }
+          : { status: redirect.status, location: redirectLocation(redirect, params, facts) };
     }
     return recognition;
   }
