@@ -98,17 +98,19 @@ function allForms(path: GroupedPath, optionalFormat: boolean): GroupForm[] {
     // An inner group stays only with the group around it.
     if (groups.some((_, g) => kept[g] && parents[g] >= 0 && !kept[parents[g]])) continue;
     const keeps = new Set(groups.filter((_, g) => kept[g]));
-    const tokens: (PathPart | Slash)[] = [];
-    const add = (list: readonly GroupedToken[]): void => {
-      for (const token of list) {
-        if (token.kind !== "group") tokens.push(token);
-        else if (keeps.has(token)) add(token.tokens);
-      }
-    };
-    add(path.tokens);
+    const tokens = flattened(path.tokens, (group) => keeps.has(group));
     forms.push({ segments: formSegments(tokens, optionalFormat), kept, tokens });
   }
   return forms;
+}
+
+/** The tokens of a path in order, with those of the groups `keeps` takes (and of none else). */
+function flattened(list: readonly GroupedToken[], keeps: (group: OptionalGroup) => boolean, into: (PathPart | Slash)[] = []): (PathPart | Slash)[] {
+  for (const token of list) {
+    if (token.kind !== "group") into.push(token);
+    else if (keeps(token)) flattened(token.tokens, keeps, into);
+  }
+  return into;
 }
 
 /** A form's segments, with the optional format after its last; a form of nothing is `/`, which takes no format. */
@@ -202,14 +204,10 @@ export function parseGroupedPath(spec: string): GroupedPath {
 
 /** The fullest form's segments of a grouped path (every group kept), with the optional format after them. */
 export function fullestSegments(path: GroupedPath, optionalFormat: boolean): PathSegment[] {
-  const tokens: (PathPart | Slash)[] = [];
-  const add = (list: readonly GroupedToken[]): void => {
-    for (const token of list)
-      if (token.kind === "group") add(token.tokens);
-      else tokens.push(token);
-  };
-  add(path.tokens);
-  return formSegments(tokens, optionalFormat);
+  return formSegments(
+    flattened(path.tokens, () => true),
+    optionalFormat,
+  );
 }
 
 /** The path as Rails writes it: each group in parentheses around its tokens, the optional format as `(.:format)`. */
