@@ -472,8 +472,8 @@ export class Recognizer {
     truncate(search.values, search.values.length - 2);
   }
 
+  /** Past a pattern edge whose routes are within reach (the caller has asked), where its matcher takes the segment. */
   private follow(edge: PatternEdge, segment: string, path: string, next: number, end: number, search: Search): void {
-    if (!reachable(edge.node, next, end, search)) return;
     const values = search.values;
     const before = values.length;
     if (edge.matcher.match(segment, values)) this.enter(edge.node, path, next, end, search);
