@@ -43,12 +43,14 @@ module Rails
   end
 end
 # A constant of the application's or a gem's the import was not given (Flipper::UI in a method the
-# file calls): a module whose methods answer nil, so that the routing around it draws.
+# file calls, a setting such as Postal::Config.oidc.enabled?): a module whose methods answer another
+# such module, so that the routing around it draws, what a condition on it guards too (the import
+# reports that part, and the proof lists each route Rails draws there).
 module ResourceRoutesUnknown
   def self.made
     Module.new do
       def self.const_missing(name) = name.to_s.end_with?('Application') ? ResourceRoutesApplication : const_set(name, ResourceRoutesUnknown.made)
-      def self.method_missing(*) = nil
+      def self.method_missing(*) = ResourceRoutesUnknown.made
       def self.respond_to_missing?(*) = true
     end
   end

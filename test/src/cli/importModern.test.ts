@@ -388,7 +388,7 @@ function isLeftOut(route: RailsRoute, leftOut: readonly LeftOut[]): boolean {
 }
 
 /** The real applications of the corpus (test/fixtures/modern-routes/README.md). */
-const REAL_APPLICATIONS = ["human-essentials", "codetriage", "lobsters", "rubygems", "huginn", "feedbin"];
+const REAL_APPLICATIONS = ["human-essentials", "codetriage", "lobsters", "rubygems", "huginn", "feedbin", "errbit", "fat_free_crm", "postal"];
 
 describe("real applications' routes.rb (Rails 5 to 8), imported without Ruby: Rails 6.1's routes, less what only the running application knows", function () {
   this.timeout(120_000);
