@@ -1,5 +1,6 @@
 import { APPLICATION_CODE } from "resource-routes/internal";
 
+import { DEVISE_SCOPES } from "../ruby/routesRb";
 import { definedConstants, PAIRS } from "./railsDriver";
 
 /**
@@ -65,6 +66,8 @@ ${definedConstants("ResourceRoutesUnknown.made")}
 LEFT_OUT = JSON.parse(left_out || '[]')
 class ActionDispatch::Routing::Mapper
   LEFT_OUT.each { |name| define_method(name) { |*, **, &| nil } }
+  # Devise's blocks, as Devise draws them: their routes under a constraint of its code (the import's is the application's to write).
+  ${JSON.stringify([...DEVISE_SCOPES])}.each { |name| define_method(name) { |*, **, &block| block ? constraints(->(_request) { true }, &block) : nil } }
   # A call of a gem's or the application's that the import cannot follow, and leaves out.
   def method_missing(*) = nil
   def respond_to_missing?(*) = true

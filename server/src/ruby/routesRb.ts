@@ -138,9 +138,6 @@ export function mapperMethodsOf(imported: Pick<ImportedRoutes, "modern">): Reado
 const MODERN_OTHERS: Readonly<Record<string, string>> = {
   mount: "mount, an engine or Rack application's routes",
   devise_for: "devise_for, Devise's routes",
-  devise_scope: "devise_scope, Devise's routes",
-  authenticate: "authenticate, Devise's routes",
-  authenticated: "authenticated, Devise's routes",
   draw: "draw, which loads another routes file",
   resolve: "resolve, a polymorphic mapping written in Ruby",
   use_doorkeeper: "use_doorkeeper, Doorkeeper's routes",
@@ -148,6 +145,13 @@ const MODERN_OTHERS: Readonly<Record<string, string>> = {
 
 /** The calls of a modern routes.rb that only a gem's or an engine's code draws: `import --rails` has Rails draw nothing for them either. */
 export const MODERN_GEM_METHODS: readonly string[] = Object.keys(MODERN_OTHERS).filter((method) => !["draw", "resolve"].includes(method));
+
+/**
+ * Devise's blocks of routes: each draws its block's routes under a constraint of Devise's code (a
+ * lambda that asks Warden, or that sets Devise's mapping on the request and says yes), so they are
+ * read as `r.constraints(code, () => { … })`, the code the application's to write in TypeScript.
+ */
+export const DEVISE_SCOPES: ReadonlySet<string> = new Set(["devise_scope", "as", "authenticate", "authenticated", "unauthenticated"]);
 
 /** Route methods that plugins and gems added to Rails 2's mapper: what they draw only their code knows. */
 export const PLUGIN_METHODS: ReadonlySet<string> = new Set([
@@ -527,6 +531,7 @@ class Reader {
       if (method === "resources_path_names" && !this.methods.has(method)) return [this.resourcesPathNames(call, scope)];
       if (MODERN_METHODS.has(method)) return this.mapperCall(call, "r", method, scope);
       if (method === "draw" && !this.methods.has(method)) return this.drawn(call, scope);
+      if (DEVISE_SCOPES.has(method) && is(call.block, "BlockNode") && !this.methods.has(method)) return [this.deviseScope(call, scope)];
       if (Object.prototype.hasOwnProperty.call(MODERN_OTHERS, method) && !this.methods.has(method))
         return [this.leaveUnread(call, `${MODERN_OTHERS[method]}, which only that code knows`)];
     }
@@ -646,6 +651,14 @@ class Reader {
     }
     this.pathNames = names;
     return { kind: "note", text: "resources_path_names: the draw() setting resources_path_names above" };
+  }
+
+  /** Devise's `authenticated :user do … end` (see DEVISE_SCOPES): its routes under a constraint of Devise's code. */
+  private deviseScope(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement {
+    // The call as written up to its block (`authenticated :user`), which the constraint's placeholder names.
+    const head = this.slice({ startOffset: call.location.startOffset, length: call.block!.location.startOffset - call.location.startOffset }).trim();
+    const code = new RubyCode(`${head} (Devise's)`, this.line(call));
+    return this.modernCall(call, "constraints", [code], scope);
   }
 
   /** A call of modern Rails' mapper: its block (which takes no variable) calls the same mapper. */
