@@ -187,6 +187,10 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
       expected,
     );
     assert.throws(() => drawn.recognize("GET", "/x").redirect?.location, /the redirect of routes\.rb line 5/);
+    // Read without running it, the route answers its status; the Location is the function's.
+    const recognised = run("recognize", file, "GET", "/x");
+    assert.strictEqual(recognised.status, 0, recognised.stderr);
+    assert.match(recognised.stdout, /^redirect: {3}302 \(the Location is the application's function's answer, not run here\)$/m);
   });
 
   it("a constraint of the application's code: its routes read and their helpers given; import writes a function that throws until written in TypeScript", async () => {

@@ -69,6 +69,30 @@ describe("recognize --explain", () => {
     }
   });
 
+  it("behaviour C's optional groups: a route is read by its whole pattern, and a group inside a segment by Journey's token filter as well", () => {
+    const grouped = draw({ behaviour: "C" }, (r) => {
+      r.get("p(-x)", { to: "p#a" });
+      r.scope("(:locale)", { locale: /en|fr/ }, () => r.get("about", { to: "pages#about" }));
+      r.get("photos(/:id)", { to: "photos#show" });
+      r.get(":anything/about", { to: "other#about" });
+    });
+    const reasons = (path: string) => explainRecognition(grouped, "GET", path).routes.map(({ passedOver }) => passedOver ?? "matched");
+    assert.deepStrictEqual(reasons("/p-x").slice(0, 1), [
+      `Rails' router reads "p-x" in pieces between "/", "." and "?", each taken whole by one part of the route: no form of /p(-x)(.:format) takes them so`,
+    ]);
+    assert.deepStrictEqual(reasons("/de/about"), [
+      '"/de/about" does not fit /p(-x)(.:format)',
+      '"/de/about" does not fit (/:locale)/about(.:format) with :locale /en|fr/',
+      '"/de/about" does not fit /photos(/:id)(.:format)',
+      "matched",
+    ]);
+    assert.deepStrictEqual(reasons("/photos"), [
+      '"/photos" does not fit /p(-x)(.:format)',
+      '"/photos" does not fit (/:locale)/about(.:format) with :locale /en|fr/',
+      "matched",
+    ]);
+  });
+
   it("no route: every route with its reason, the routing error, exit 1; --json has the same", () => {
     const cli = (...args: string[]) =>
       cp.spawnSync(process.execPath, [path.join(ROOT, "server", "bin", "resource-routes.js"), ...args], {

@@ -3,6 +3,7 @@ import { RoutingError } from "../model/errors";
 import { DEFAULT_SEGMENT_PATTERN, PathSegment } from "../model/path";
 import type { Route } from "../model/route";
 import type { RouteSet } from "../model/routeSet";
+import { pathPattern, patternFlags } from "./pathPattern";
 import type { Recognition } from "./recognize";
 
 /** One route of an explanation: the one that matched, or why the request passed it over. */
@@ -77,6 +78,7 @@ function requestSegments(path: string): string[] {
 
 /** The first reason a request does not fit `route`, or undefined when it fits. */
 function whyNot(route: Route, request: string[], method: string, controllers: string[]): string | undefined {
+  if (route.groupedPath) return groupedMismatch(route, request.join("/"), controllers) ?? methodMismatch(route, method);
   const segments = route.segments;
   const glob = segments.findIndex((segment) => segment.some((part) => part.kind === "glob"));
   const required = route.requiredSegments;
@@ -96,8 +98,30 @@ function whyNot(route: Route, request: string[], method: string, controllers: st
       if (reason) return `segment ${request.length - k + 1}: ${reason}`;
     }
   }
+  return methodMismatch(route, method);
+}
+
+function methodMismatch(route: Route, method: string): string | undefined {
   if (route.methods && !route.methods.includes(method as never)) return `the method is ${method.toUpperCase()}, the route takes ${route.verb}`;
   return undefined;
+}
+
+/**
+ * Why a path does not fit a route with optional groups, read by the route's whole pattern as
+ * recognition reads it: the pattern, or, for a route Journey filters token by token, its filter.
+ */
+function groupedMismatch(route: Route, text: string, controllers: string[]): string | undefined {
+  const { text: source, filter } = pathPattern(route, controllers);
+  const flags = patternFlags(route);
+  if (new RegExp(`^${source}$`, flags).test(text)) return undefined;
+  if (
+    filter !== undefined &&
+    !new RegExp(`^(?:${filter})$`, flags).test(text) &&
+    new RegExp(`^${source.slice(`(?=(?:${filter})$)`.length)}$`, flags).test(text)
+  )
+    return `Rails' router reads "${text}" in pieces between "/", "." and "?", each taken whole by one part of the route: no form of ${route.path} takes them so`;
+  const required = Object.keys(route.requirements).map((key) => `:${key} /${route.requirements[key].source}/`);
+  return `"/${text}" does not fit ${route.path}${required.length ? ` with ${required.join(", ")}` : ""}`;
 }
 
 /** Why request segment `text` does not fit the route's segment, or undefined when it fits. */

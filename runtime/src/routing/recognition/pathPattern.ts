@@ -16,12 +16,15 @@ export interface PathPattern {
   text: string;
   keys: string[];
   globs: string[];
+  /** Journey's token filter of the route, where it has one (see journeyFiltered): the forms it takes whole, which `text` looks ahead for. */
+  filter?: string;
 }
 
 export function pathPattern(route: Route, controllers: readonly string[]): PathPattern {
   const keys: string[] = [];
   const { text, globs } = route.groups.length ? groupedSource(route, controllers, keys) : plainSource(route, controllers, keys);
-  return { text, keys, globs };
+  const filter = route.groupedPath?.withinSegments && journeyFiltered(route) ? filterSource(route) : undefined;
+  return filter === undefined ? { text, keys, globs } : { text: `(?=(?:${filter})$)${text}`, keys, globs, filter };
 }
 
 /** The flags of a route's requirements, together (one expression carries them all). */
@@ -50,8 +53,8 @@ function plainSource(route: Route, controllers: readonly string[], keys: string[
  * The source of a route with C's optional groups: each group optional, as Journey writes it, and
  * the optional format after them all. A group that begins the path takes the slash after it in
  * place of its own first one (the source reads the path from its first segment). For a route
- * Journey filters token by token first (see journeyFiltered), a look-ahead takes the forms its
- * filter can take.
+ * Journey filters token by token first (see journeyFiltered), pathPattern puts a look-ahead for
+ * the forms its filter can take before it.
  */
 function groupedSource(route: Route, controllers: readonly string[], keys: string[]): { text: string; globs: string[] } {
   const path = route.groupedPath!;
@@ -81,7 +84,6 @@ function groupedSource(route: Route, controllers: readonly string[], keys: strin
     text += `(?:\\.(${own ? nonCapturing(own.source) : DEFAULT_SEGMENT_PATTERN}))?`;
     keys.push("format");
   }
-  if (path.withinSegments && journeyFiltered(route)) text = `(?=(?:${filterSource(route)})$)${text}`;
   return { text, globs: [] };
 }
 

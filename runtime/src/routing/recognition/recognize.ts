@@ -25,9 +25,10 @@ export interface Recognition {
   /**
    * A redirect route's answer (behaviour C's `to: redirect(…)`): its status and Location, made of
    * the request's path values, host and scheme; where the application's function answers it, the
-   * function runs when the Location is read.
+   * function runs when the Location is read, and a routing file read from source (not drawn, so
+   * the function is not there to run) gives no Location.
    */
-  redirect?: { status: number; location: string };
+  redirect?: { status: number; location?: string };
 }
 
 /** What RouteSet.match() answers: the recognition, the route that matched, and its place in the set. */
@@ -348,15 +349,17 @@ export class Recognizer {
     if (redirect) {
       const facts = { ...(request ?? NO_REQUEST), path: request?.path ?? path.replace(/[?#].*$/s, "") };
       const params = recognition.params;
-      recognition.redirect =
-        redirect.to instanceof RedirectCode
-          ? {
+      const code = redirect.to instanceof RedirectCode ? redirect.to : undefined;
+      recognition.redirect = !code
+        ? { status: redirect.status, location: redirectLocation(redirect, params, facts) }
+        : code.code === null
+          ? { status: redirect.status }
+          : {
               status: redirect.status,
               get location() {
                 return redirectLocation(redirect, params, facts, method);
               },
-            }
-          : { status: redirect.status, location: redirectLocation(redirect, params, facts) };
+            };
     }
     return recognition;
   }

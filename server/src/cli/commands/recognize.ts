@@ -22,7 +22,9 @@ export function recognizeCommand(args: ParsedArguments): CommandResult {
           `controller: ${seen.controller}`,
           `action:     ${seen.action}`,
           `params:     ${JSON.stringify(seen.params)}`,
-          ...(seen.redirect ? [`redirect:   ${seen.redirect.status} ${seen.redirect.location}`] : []),
+          ...(seen.redirect
+            ? [`redirect:   ${seen.redirect.status} ${seen.redirect.location ?? "(the Location is the application's function's answer, not run here)"}`]
+            : []),
         ]
           .map(printable)
           .join("\n");
