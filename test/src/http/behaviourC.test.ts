@@ -25,6 +25,10 @@ const routes = draw({ behaviour: "C" }, (r) => {
   r.get("beta", { to: "pages#beta", constraints: (request) => request.header("x-beta") === "1" && request.raw !== undefined });
   r.get("beta", { to: "pages#plain" });
   r.match("calendar", { to: "pages#calendar", via: ["propfind", "mkcalendar"] });
+  // A route of HEAD's own after GET's: a HEAD request goes to it, as Rails 6.1 prefers it.
+  r.get("status", { to: "pages#status" });
+  r.match("status", { to: "pages#probe", via: "head" });
+  r.get("photos/:id(-:slug)", { to: "pages#photo" });
 });
 
 const controllers: Controllers = {
@@ -33,7 +37,15 @@ const controllers: Controllers = {
     show: (ctx: ActionContext) => ({ id: ctx.params.id }),
     update: (ctx: ActionContext) => ({ updated: ctx.params.id }),
   },
-  pages: { secure: () => "secure", beta: () => "beta", plain: () => "plain", calendar: () => "calendar" },
+  pages: {
+    secure: () => "secure",
+    beta: () => "beta",
+    plain: () => "plain",
+    calendar: () => "calendar",
+    status: () => "status",
+    probe: (ctx: ActionContext) => ctx.respond(204, undefined, { "x-probe": "1" }),
+    photo: (ctx: ActionContext) => ({ id: ctx.params.id, slug: ctx.params.slug ?? null }),
+  },
 };
 
 const quiet = { onError: () => undefined };
@@ -48,6 +60,18 @@ describe("serving behaviour C", () => {
     assert.strictEqual(wrong.status, 404);
     assert.strictEqual(wrong.headers.get("allow"), null);
     assert.strictEqual((await ask("HEAD", "http://example.com/posts/4")).status, 200);
+  });
+
+  it("HEAD goes to a route of HEAD's own before GET's; GET to GET's", async () => {
+    const head = await ask("HEAD", "http://example.com/status");
+    assert.deepStrictEqual([head.status, head.headers.get("x-probe")], [204, "1"]);
+    const get = await ask("GET", "http://example.com/status");
+    assert.deepStrictEqual([get.status, await get.text()], [200, "status"]);
+  });
+
+  it("an optional group inside a segment: the value as Rails' router reads it", async () => {
+    assert.deepStrictEqual(await (await ask("GET", "http://example.com/photos/3-hello")).json(), { id: "3-hello", slug: null });
+    assert.deepStrictEqual(await (await ask("GET", "http://example.com/photos/3.json")).json(), { id: "3", slug: null });
   });
 
   it("a subdomain constraint answers only its subdomain; a protocol constraint only its scheme", async () => {
