@@ -150,7 +150,8 @@ export function simulatable(form: GroupForm): boolean {
   return true;
 }
 
-function isSeparator(c: string | undefined): boolean {
+/** Whether a character is one Journey's filter reads a request apart at: `/`, `.` or `?`. */
+export function isSeparator(c: string | undefined): boolean {
   return c === "/" || c === "." || c === "?";
 }
 

@@ -1,5 +1,5 @@
 import { escapeRegExp } from "../../text/regExpText";
-import { GroupedToken, groupForms, simulatable } from "../model/optionalGroups";
+import { GroupedToken, groupForms, isSeparator, simulatable } from "../model/optionalGroups";
 import { DEFAULT_SEGMENT_PATTERN, PathPart, PathSegment } from "../model/path";
 import { Route } from "../model/route";
 import { nonCapturing } from "./segmentMatch";
@@ -129,10 +129,6 @@ function filterSource(route: Route): string {
     });
   // No form the filter takes: the route is never recognised.
   return forms.length ? forms.join("|") : "(?!)";
-}
-
-function isSeparator(c: string | undefined): boolean {
-  return c === "/" || c === "." || c === "?";
 }
 
 /** One segment's source: static text escaped, a parameter as its requirement or the default pattern, a glob whole segments. */
