@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import fc from "fast-check";
-import { draw, RoutingError } from "resource-routes";
-import { parsePath, segmentMatcher } from "resource-routes/internal";
+import { draw, type Route, RoutingError } from "resource-routes";
+import { groupedMatcher, parsePath, pathPattern, patternFlags, segmentMatcher } from "resource-routes/internal";
 
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { runs } from "../support/runs";
@@ -163,5 +163,54 @@ describe("the runtime reaches no prototype", () => {
   it("an object that only inherits from RegExp is refused where it is given", () => {
     const fake = Object.create(/\d+/) as RegExp;
     assert.throws(() => draw((m) => m.resources("posts", { requirements: { id: fake } })), /merely inherits from RegExp/);
+  });
+});
+
+describe("behaviour C's groups inside a segment: the linear matcher equals Journey's expression", () => {
+  /** The expression, as Journey matches a route by it (pathPattern), its captures as `key, value` pairs. */
+  function expression(route: Route, text: string): string[] | null {
+    const { text: source, keys, filter } = pathPattern(route, []);
+    // The filter is asked apart, as the recognizer asks it before the matcher: here, the expression alone.
+    const body = filter === undefined ? source : source.slice(`(?=(?:${filter})$)`.length);
+    const found = new RegExp(`^${body}$`, patternFlags(route)).exec(text.slice(1));
+    return found && keys.flatMap((key, k) => (found[k + 1] === undefined ? [] : [key, found[k + 1]]));
+  }
+
+  const part = fc.constantFrom(":a", ":b", ":c", "-", "x", ".", "/", "(-:d)", "(.:e)", "(/:f)", "(-x)", "(:g)", "(*h)");
+  const pathOf = fc.array(part, { minLength: 1, maxLength: 5 }).map((parts) => {
+    // Each key once, as a path holds it.
+    const seen = new Set<string>();
+    return parts.filter((p) => {
+      const key = /[:*](\w)/.exec(p)?.[1];
+      if (!key) return true;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  });
+  const request = fc.array(fc.constantFrom("a", "-", "x", ".", "/", "1", "-x"), { maxLength: 8 }).map((chars) => chars.join(""));
+
+  it("answers each request with the expression's values, for random paths with groups, constraints of digits and words, and formats", () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(pathOf, fc.constantFrom(undefined, /\d+/, /x|xx|-/), fc.boolean(), request, (parts, constraint, format, text) => {
+        const spec = `p/${parts.join("")}`;
+        let routes;
+        try {
+          routes = draw({ behaviour: "C" }, (r) => r.get(spec, { to: "p#q", format, ...(constraint ? { constraints: { a: constraint } } : {}) }));
+        } catch {
+          return; // a path the mapper refuses
+        }
+        const route = routes.routes[0];
+        if (!route.groupedPath?.withinSegments) return;
+        const match = groupedMatcher(route);
+        if (!match) return;
+        const path = `/p/${text}`;
+        assert.deepStrictEqual(match(path), expression(route, path), `${route.path} on ${path}`);
+        compared++;
+      }),
+      { numRuns: runs(3_000) },
+    );
+    assert.ok(compared > 300, `${compared} compared`);
   });
 });

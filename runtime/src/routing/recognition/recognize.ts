@@ -281,17 +281,12 @@ export class Recognizer {
       search.doubled = true;
       return;
     }
-    for (const { index, pattern, keys, globs } of this.spanning) {
+    for (const { index, pattern, keys, globs, grouped } of this.spanning) {
       if (index >= search.best) return;
       const route = this.routes[index];
       if (route.methods && !route.methods.includes(method as HttpMethod)) continue;
-      const found = pattern.exec(text);
-      if (!found) continue;
-      const values: string[] = [];
-      keys.forEach((key, k) => {
-        // A glob that took no segment is "", as the trie gives it.
-        if (found[k + 1] !== undefined || globs.includes(key)) values.push(key, found[k + 1] ?? "");
-      });
+      const values = grouped ? (grouped.filter && !grouped.filter.test(text) ? null : grouped.match(`/${text}`)) : captured(pattern.exec(text), keys, globs);
+      if (!values) continue;
       if (route.asksRequest && !this.requestHolds(index, values, search)) continue;
       search.best = index;
       truncate(search.bestValues, 0);
@@ -659,6 +654,17 @@ export class Recognizer {
 function isFormattedGlob(segment: PathSegment): boolean {
   const [glob, dot, format] = segment;
   return segment.length === 3 && glob.kind === "glob" && dot.kind === "static" && dot.text === "." && format.kind === "param" && format.key === "format";
+}
+
+/** A spanning route's values from its expression's match, `key, value` pairs; null where it did not match. */
+function captured(found: RegExpExecArray | null, keys: readonly string[], globs: readonly string[]): string[] | null {
+  if (!found) return null;
+  const values: string[] = [];
+  keys.forEach((key, k) => {
+    // A glob that took no segment is "", as the trie gives it.
+    if (found[k + 1] !== undefined || globs.includes(key)) values.push(key, found[k + 1] ?? "");
+  });
+  return values;
 }
 
 /** Whether a route names HEAD among its methods. */

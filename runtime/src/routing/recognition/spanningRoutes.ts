@@ -1,4 +1,5 @@
 import { Route } from "../model/route";
+import { GroupedMatcher, groupedMatcher } from "./groupedMatch";
 import { pathPattern, patternFlags } from "./pathPattern";
 
 /*
@@ -16,6 +17,8 @@ export interface SpanningRoute {
   pattern: RegExp;
   keys: readonly string[];
   globs: readonly string[];
+  /** A route with a group inside a segment, matched in linear time (groupedMatch.ts), behind Journey's token filter where it has one. */
+  grouped?: { match: GroupedMatcher; filter?: RegExp };
 }
 
 /** The route as a spanning route, when a constraint of a segment of its may take a slash or a group of its lies inside a segment. */
@@ -24,8 +27,13 @@ export function spanningRoute(route: Route, index: number, controllers: readonly
     route.groupedPath?.withinSegments ||
     Object.entries(route.requirements).some(([key, pattern]) => key !== "controller" && key !== "action" && mayTakeSlash(pattern));
   if (!spans) return undefined;
-  const { text, keys, globs } = pathPattern(route, controllers);
-  return { index, pattern: new RegExp(`^${text}$`, patternFlags(route)), keys, globs };
+  const { text, keys, globs, filter } = pathPattern(route, controllers);
+  const flags = patternFlags(route);
+  const spanning: SpanningRoute = { index, pattern: new RegExp(`^${text}$`, flags), keys, globs };
+  // A pattern of the application's own (a requirement neither a run of characters nor a list of words) leaves the route to its expression.
+  const match = route.groupedPath?.withinSegments ? groupedMatcher(route) : undefined;
+  if (match) spanning.grouped = { match, ...(filter === undefined ? {} : { filter: new RegExp(`^(?:${filter})$`, flags) }) };
+  return spanning;
 }
 
 /**

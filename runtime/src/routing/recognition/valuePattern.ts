@@ -9,6 +9,10 @@ export interface ValuePattern {
   readonly source: string;
   readonly flags: string;
   test(value: string): boolean;
+  /** A run of characters: whether it takes the character. */
+  accepts?(code: number): boolean;
+  /** A list of words: the words, in the pattern's order. */
+  readonly words?: readonly string[];
 }
 
 export function valuePattern(requirement: RegExp): ValuePattern {
@@ -23,7 +27,7 @@ class Words implements ValuePattern {
   constructor(
     readonly source: string,
     /** Compared in turn: a value sliced from the request is a new string, which a set would hash first. */
-    private readonly words: readonly string[],
+    readonly words: readonly string[],
   ) {}
 
   test(value: string): boolean {
@@ -54,11 +58,12 @@ class CharacterRun implements ValuePattern {
 
   test(value: string): boolean {
     if (value.length === 0) return false;
-    for (let i = 0; i < value.length; i++) {
-      const code = value.charCodeAt(i);
-      if (code >= 128 || this.accepted[code] === 0) return false;
-    }
+    for (let i = 0; i < value.length; i++) if (!this.accepts(value.charCodeAt(i))) return false;
     return true;
+  }
+
+  accepts(code: number): boolean {
+    return code < 128 && this.accepted[code] === 1;
   }
 }
 
