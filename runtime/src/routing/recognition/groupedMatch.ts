@@ -11,23 +11,29 @@ import { valuePattern } from "./valuePattern";
  * from which the rest of the path can still match, so the forward walk never tries a way that fails.
  */
 
-/** A step of a path's pattern, in a tree whose groups hold their own steps. */
-type Step =
+/**
+ * A step of a path's pattern, in a tree whose groups hold their own steps; plain data, which the
+ * helpers module's match() is given too. A parameter's `accepts` lists the characters a run of its
+ * requirement takes (`\d+`: the digits), or is null for the default pattern.
+ */
+export type GroupedStep =
   | { kind: "text"; text: string }
-  | { kind: "param"; key: string; run: (code: number) => boolean; words?: undefined }
+  | { kind: "param"; key: string; accepts: string | null; words?: undefined }
   | { kind: "param"; key: string; words: readonly string[] }
   | { kind: "glob"; key: string; lazy: boolean }
-  | { kind: "group"; steps: Step[] };
+  | { kind: "group"; steps: GroupedStep[] };
+
+type Step = GroupedStep;
 
 /** The matcher of a route: `key, value` pairs where the whole text (the path from its first slash) matches, else null. */
 export type GroupedMatcher = (text: string) => string[] | null;
 
 /**
- * The route's matcher, where each of its parameters takes the default pattern, a run of a set of
- * characters (`\d+`) or a list of words (`en|fr`), and each glob its lazy or greedy any-text;
- * undefined for any other pattern of the application's, which its expression matches.
+ * The steps of a route's path, where each of its parameters takes the default pattern, a run of a
+ * set of characters (`\d+`) or a list of words (`en|fr`), and each glob its lazy or greedy
+ * any-text; undefined for any other pattern of the application's, which its expression matches.
  */
-export function groupedMatcher(route: Route): GroupedMatcher | undefined {
+export function groupedSteps(route: Route): GroupedStep[] | undefined {
   const steps = stepsOf(route.groupedPath!.tokens, route, route.optionalFormat);
   if (!steps) return undefined;
   if (route.optionalFormat) {
@@ -35,7 +41,24 @@ export function groupedMatcher(route: Route): GroupedMatcher | undefined {
     if (!format) return undefined;
     steps.push({ kind: "group", steps: [{ kind: "text", text: "." }, format] });
   }
-  return (text) => matchSteps(steps, text);
+  return steps;
+}
+
+/** The route's matcher (see groupedSteps), or undefined. */
+export function groupedMatcher(route: Route): GroupedMatcher | undefined {
+  const steps = groupedSteps(route);
+  if (!steps) return undefined;
+  const runs = new Map<Step, (code: number) => boolean>();
+  const runOf = (step: Step) => {
+    let run = runs.get(step);
+    if (!run) {
+      const accepts = step.kind === "param" && !step.words ? step.accepts : null;
+      const set = accepts === null ? undefined : new Set([...accepts].map((c) => c.charCodeAt(0)));
+      runs.set(step, (run = set ? (code) => set.has(code) : DEFAULT_RUN));
+    }
+    return run;
+  };
+  return (text) => matchSteps(steps, text, runOf);
 }
 
 const SLASH = 47;
@@ -70,10 +93,14 @@ function stepsOf(tokens: readonly GroupedToken[], route: Route, optionalFormat: 
 /** A parameter's step: the default pattern, or a requirement read as a run of characters or a list of words. */
 function paramStep(key: string, route: Route): Step | undefined {
   const requirement = route.requirements[key];
-  if (!requirement) return { kind: "param", key, run: DEFAULT_RUN };
+  if (!requirement) return { kind: "param", key, accepts: null };
   const pattern = valuePattern(requirement);
   if (pattern.words) return { kind: "param", key, words: pattern.words };
-  if (pattern.accepts) return { kind: "param", key, run: (code) => pattern.accepts!(code) };
+  if (pattern.accepts) {
+    let accepts = "";
+    for (let code = 0; code < 128; code++) if (pattern.accepts(code)) accepts += String.fromCharCode(code);
+    return { kind: "param", key, accepts };
+  }
   return undefined;
 }
 
@@ -82,7 +109,7 @@ function paramStep(key: string, route: Route): Step | undefined {
  * what follows it (past the end of its group too) match the rest of the text. Then forwards,
  * choosing at each step as the expression's backtracking would have first succeeded.
  */
-function matchSteps(steps: Step[], text: string): string[] | null {
+function matchSteps(steps: Step[], text: string, runOf: (step: Step) => (code: number) => boolean): string[] | null {
   const length = text.length;
   // The positions from which the rest matches, after each step; the end matches at the end alone.
   const after = new Map<Step, Uint8Array>();
@@ -94,7 +121,7 @@ function matchSteps(steps: Step[], text: string): string[] | null {
     for (let i = list.length - 1; i >= 0; i--) {
       const step = list[i];
       after.set(step, next);
-      const here = step.kind === "group" ? union(fill(step.steps, next), next) : reach(step, text, next);
+      const here = step.kind === "group" ? union(fill(step.steps, next), next) : reach(step, text, next, runOf(step));
       from.set(step, here);
       next = here;
     }
@@ -120,7 +147,7 @@ function matchSteps(steps: Step[], text: string): string[] | null {
           break;
         }
         default: {
-          const to = paramEnd(step, text, at, next);
+          const to = paramEnd(step, text, at, next, runOf(step));
           values.push(step.key, text.slice(at, to));
           at = to;
         }
@@ -133,7 +160,7 @@ function matchSteps(steps: Step[], text: string): string[] | null {
 }
 
 /** The positions from which a step that is not a group, then the rest (`next`), match. */
-function reach(step: Exclude<Step, { kind: "group" }>, text: string, next: Uint8Array): Uint8Array {
+function reach(step: Exclude<Step, { kind: "group" }>, text: string, next: Uint8Array, run: (code: number) => boolean): Uint8Array {
   const length = text.length;
   const here = new Uint8Array(length + 1);
   if (step.kind === "text") {
@@ -151,7 +178,7 @@ function reach(step: Exclude<Step, { kind: "group" }>, text: string, next: Uint8
     // A run of accepted characters, one or more: from p, where the rest matches at an end within p's run.
     let within = false;
     for (let p = length - 1; p >= 0; p--) {
-      if (!step.run(text.charCodeAt(p))) within = false;
+      if (!run(text.charCodeAt(p))) within = false;
       else {
         within ||= next[p + 1] === 1;
         if (within) here[p] = 1;
@@ -162,13 +189,13 @@ function reach(step: Exclude<Step, { kind: "group" }>, text: string, next: Uint8
 }
 
 /** A parameter's end from `at`: the longest run the rest matches after, or the first word that lets it. */
-function paramEnd(step: Extract<Step, { kind: "param" }>, text: string, at: number, next: Uint8Array): number {
+function paramEnd(step: Extract<Step, { kind: "param" }>, text: string, at: number, next: Uint8Array, run: (code: number) => boolean): number {
   if (step.words) {
     for (const word of step.words) if (text.startsWith(word, at) && next[at + word.length]) return at + word.length;
     return -1;
   }
   let last = at;
-  while (last < text.length && step.run(text.charCodeAt(last))) last++;
+  while (last < text.length && run(text.charCodeAt(last))) last++;
   for (let to = last; to > at; to--) if (next[to]) return to;
   return -1;
 }

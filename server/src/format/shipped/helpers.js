@@ -199,7 +199,7 @@ function $query(values, skip) {
 }
 //#endregion
 
-/** @type {Array<[string | null, string | null, string | null, string[] | null, string, string, string[], string[], string, Array<[string, string]>, Array<[string, string]>, Array<[string, any, string?]>?]>} */
+/** @type {Array<[string | null, string | null, string | null, string[] | null, string, string, string[], string[], string, Array<[string, string]>, Array<[string, string]>, (Array<[string, any, string?]> | 0)?, [string | null, any[]]?]>} */
 const $table = [];
 /** The request methods of the behaviour (written by the generator). */
 const $METHODS = ["get", "head", "put", "post", "delete", "options"];
@@ -279,10 +279,10 @@ export function match(method, path, origin) {
 /** The first route whose methods `takes` accepts and whose path and request constraints hold, as match() answers it; null where none. */
 function $matchAmong(text, from, takes) {
   for (let i = 0; i < $table.length; i++) {
-    const [route, controller, action, methods, source, flags, keys, globs, namespace, defaults, fixed, conditions] = $table[i];
+    const [route, controller, action, methods, source, flags, keys, globs, namespace, defaults, fixed, conditions, grouped] = $table[i];
     if (!takes(methods)) continue;
     if (conditions && !$holds(conditions, from)) continue;
-    const found = ($compiled[i] ??= new RegExp(source, flags)).exec(text);
+    const found = grouped ? $groupedValues(grouped, flags, text) : $captured(($compiled[i] ??= new RegExp(source, flags)).exec(text), keys, globs);
     if (!found) continue;
     const result = { route, controller, action, params: {} };
     const put = (key, value) => {
@@ -291,14 +291,116 @@ function $matchAmong(text, from, takes) {
       else $own(result.params, key, value);
     };
     for (const [key, value] of defaults) put(key, value);
-    keys.forEach((key, k) => {
-      if (found[k + 1] !== undefined) put(key, $decode(found[k + 1]));
-      else if (globs.includes(key)) put(key, "");
-    });
+    for (let k = 0; k < found.length; k += 2) put(found[k], $decode(found[k + 1]));
     for (const [key, value] of fixed) $own(result.params, key, value);
     return result;
   }
   return null;
+}
+
+/** A route's values from its expression's match, `key, value` pairs (a glob that took no segment is ""); null where it did not match. */
+function $captured(found, keys, globs) {
+  if (!found) return null;
+  const values = [];
+  keys.forEach((key, k) => {
+    if (found[k + 1] !== undefined) values.push(key, found[k + 1]);
+    else if (globs.includes(key)) values.push(key, "");
+  });
+  return values;
+}
+
+/**
+ * A route with a group inside a segment (behaviour C): `[filter, steps]`, matched as its expression
+ * would match it, in time linear in the path (the expression backtracks): Journey's token filter
+ * first where the route has one, then the steps (see the runtime's groupedMatch).
+ * @param {[string | null, any[]]} grouped
+ * @param {string} flags
+ * @param {string} text
+ */
+function $groupedValues([filter, steps], flags, text) {
+  if (filter !== null && !new RegExp("^(?:" + filter + ")$", flags).test(text)) return null;
+  return $groupedMatch(steps, "/" + text);
+}
+
+/**
+ * The steps of a path (a text, `[0, key, accepted characters or null for the default pattern]`,
+ * `[1, key, words]`, `[2, key, lazy]`, `[3, steps]` for a group) against the text, as a backtracking
+ * expression's leftmost-greedy match: backwards, the positions from which each step and the rest
+ * match; forwards, the first choice of each step that lets the rest match. `key, value` pairs, or null.
+ * @param {any[]} steps
+ * @param {string} text
+ * @returns {string[] | null}
+ */
+function $groupedMatch(steps, text) {
+  const length = text.length;
+  const takes = (step, code) => (step[2] === null ? code !== 47 && code !== 46 && code !== 63 : step[2].includes(String.fromCharCode(code)));
+  const reach = (step, next) => {
+    const here = new Uint8Array(length + 1);
+    if (typeof step === "string") {
+      for (let p = 0; p + step.length <= length; p++) if (next[p + step.length] && text.startsWith(step, p)) here[p] = 1;
+    } else if (step[0] === 2) {
+      let later = false;
+      for (let p = length - 1; p >= 0; p--) if ((later ||= next[p + 1] === 1)) here[p] = 1;
+    } else if (step[0] === 1) {
+      for (let p = 0; p < length; p++) for (const word of step[2]) if (next[p + word.length] && text.startsWith(word, p)) here[p] = 1;
+    } else {
+      let within = false;
+      for (let p = length - 1; p >= 0; p--) {
+        if (!takes(step, text.charCodeAt(p))) within = false;
+        else if ((within ||= next[p + 1] === 1)) here[p] = 1;
+      }
+    }
+    return here;
+  };
+  // By list of steps, for each of its steps: where the rest matches after it, and from where it and the rest match (a text step is no object to key a map by).
+  const after = new Map();
+  const from = new Map();
+  const fill = (list, rest) => {
+    const afters = [];
+    const froms = [];
+    after.set(list, afters);
+    from.set(list, froms);
+    let next = rest;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const step = list[i];
+      afters[i] = next;
+      if (typeof step !== "string" && step[0] === 3) {
+        const inner = fill(step[1], next);
+        next = inner.map((can, p) => can | next[p]);
+      } else next = reach(step, next);
+      froms[i] = next;
+    }
+    return next;
+  };
+  const end = new Uint8Array(length + 1);
+  end[length] = 1;
+  if (!fill(steps, end)[0]) return null;
+  const values = [];
+  const walk = (list, at) => {
+    list.forEach((step, i) => {
+      const next = after.get(list)[i];
+      if (typeof step === "string") at += step.length;
+      else if (step[0] === 3) {
+        if (step[1].length && from.get(step[1])[0][at]) at = walk(step[1], at);
+      } else {
+        let to = at;
+        if (step[0] === 2) {
+          if (step[2]) for (to = at + 1; !next[to];) to++;
+          else for (to = length; !next[to];) to--;
+        } else if (step[0] === 1) to = at + step[2].find((word) => text.startsWith(word, at) && next[at + word.length]).length;
+        else {
+          let last = at;
+          while (last < length && takes(step, text.charCodeAt(last))) last++;
+          for (to = last; !next[to];) to--;
+        }
+        values.push(step[1], text.slice(at, to));
+        at = to;
+      }
+    });
+    return at;
+  };
+  walk(steps, 0);
+  return values;
 }
 
 /** The route of the page (a GET of location's path), or of the URL given (under SSR, the request's); null where none takes it. */
