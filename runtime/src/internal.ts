@@ -55,7 +55,7 @@ export { RouteTable } from "./routing/model/table";
 export { isOptionMap, OptionMap, OptionValue } from "./routing/model/values";
 export { CharNode } from "./routing/recognition/charTree";
 export { explainRecognition } from "./routing/recognition/explain";
-export { type GroupedStep, groupedMatcher, groupedSteps } from "./routing/recognition/groupedMatch";
+export { groupedMatcher, type GroupedStep, groupedSteps } from "./routing/recognition/groupedMatch";
 export { type PathPattern, pathPattern, patternFlags, recognisedSegments } from "./routing/recognition/pathPattern";
 export { Recognizer } from "./routing/recognition/recognize";
 export { nonCapturing, segmentMatcher } from "./routing/recognition/segmentMatch";

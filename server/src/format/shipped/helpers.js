@@ -383,7 +383,7 @@ function $groupedMatch(steps, text) {
       else if (step[0] === 3) {
         if (step[1].length && from.get(step[1])[0][at]) at = walk(step[1], at);
       } else {
-        let to = at;
+        let to;
         if (step[0] === 2) {
           if (step[2]) for (to = at + 1; !next[to];) to++;
           else for (to = length; !next[to];) to--;
