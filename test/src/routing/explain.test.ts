@@ -93,6 +93,23 @@ describe("recognize --explain", () => {
     ]);
   });
 
+  it("a HEAD request that a route of HEAD's own takes passes over GET's routes before it, and says why", () => {
+    const head = draw({ behaviour: "C" }, (r) => {
+      r.get("status", { to: "pages#status" });
+      r.match("status", { to: "pages#probe", via: "head" });
+    });
+    const explained = explainRecognition(head, "HEAD", "/status");
+    assert.deepStrictEqual(
+      explained.routes.map(({ route, passedOver }) => `${route.verb} ${passedOver ?? "matched"}`),
+      ["GET a HEAD request goes to a route that names HEAD first", "HEAD matched"],
+    );
+    assert.strictEqual(explained.recognition?.action, "probe");
+    assert.deepStrictEqual(
+      explainRecognition(head, "GET", "/status").routes.map(({ passedOver }) => passedOver ?? "matched"),
+      ["matched"],
+    );
+  });
+
   it("no route: every route with its reason, the routing error, exit 1; --json has the same", () => {
     const cli = (...args: string[]) =>
       cp.spawnSync(process.execPath, [path.join(ROOT, "server", "bin", "resource-routes.js"), ...args], {

@@ -42,6 +42,8 @@ export function explainRecognition(routes: RouteSet, method: string, path: strin
     error = failure;
   }
   const requested = effectiveMethod(method, params);
+  // A HEAD request that a route of HEAD's own took went to it before any of GET's (behaviour C).
+  const headFirst = requested === "get" && method.toLowerCase() === "head" && (matched?.methods?.includes("head") ?? false);
   const segments = requestSegments(path);
   const controllers = [...new Set(routes.routes.flatMap((r) => (r.controller === null ? [] : [r.controller])))];
   const list: ExplainedRoute[] = [];
@@ -56,7 +58,13 @@ export function explainRecognition(routes: RouteSet, method: string, path: strin
       more++;
       return;
     }
-    list.push({ index, route, passedOver: whyNot(route, segments, requested, controllers) ?? "an earlier route took the request" });
+    const reason = whyNot(route, segments, requested, controllers);
+    const headless = headFirst && !route.methods?.includes("head");
+    list.push({
+      index,
+      route,
+      passedOver: reason ?? (headless ? "a HEAD request goes to a route that names HEAD first" : "an earlier route took the request"),
+    });
   });
   return { routes: list, more, recognition, error };
 }
