@@ -1,4 +1,4 @@
-import { draw, RoutingError } from "resource-routes";
+import { draw, type RouteSet, RoutingError } from "resource-routes";
 
 import { loadRoutingFile } from "../../server/out/analysis/routingFile";
 import { unreachableRoutes } from "../../server/out/routing/unreachable";
@@ -25,15 +25,16 @@ export function adversarialRecognition(): void {
     m.connect("/files/:name.:ext", { controller: "files", action: "show" });
     m.resources("posts");
   });
-  const attempt = (path: string) => () => {
+  const attemptOn = (set: RouteSet) => (path: string) => () => {
     for (let i = 0; i < 20; i++) {
       try {
-        routes.recognize("GET", path);
+        set.recognize("GET", path);
       } catch (error) {
         if (!(error instanceof RoutingError)) throw error;
       }
     }
   };
+  const attempt = attemptOn(routes);
   const shapes: Array<[string, (n: number) => string]> = [
     ["dashes before a dot against :year-:month-:day", (n) => `/archive/${"-".repeat(n)}.`],
     ["dashes alone against :year-:month-:day", (n) => `/archive/${"-".repeat(n)}`],
@@ -45,15 +46,7 @@ export function adversarialRecognition(): void {
     r.get("w/:a(-:b(-:c))", { to: "w#show" });
     r.get("v/:id(-:slug)", { to: "v#show", constraints: { id: /\d+/ } });
   });
-  const attemptC = (path: string) => () => {
-    for (let i = 0; i < 20; i++) {
-      try {
-        grouped.recognize("GET", path);
-      } catch (error) {
-        if (!(error instanceof RoutingError)) throw error;
-      }
-    }
-  };
+  const attemptC = attemptOn(grouped);
   const shapesC: Array<[string, (n: number) => string, (path: string) => () => void]> = [
     ["C: dashes against w/:a(-:b(-:c))", (n) => `/w/${"-a".repeat(n / 2)}!.`, attemptC],
     ["C: digits and dashes against v/:id(-:slug) with id: /\\d+/", (n) => `/v/${"1-".repeat(n / 2)}!.`, attemptC],

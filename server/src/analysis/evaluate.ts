@@ -157,24 +157,15 @@ export class Evaluator {
     if (imported.name === "unset") return node.arguments.length === 1 && ts.isStringLiteralLike(first) ? new NotStatic(node, first.text, "unset") : undefined;
     if (imported.name !== "redirect" || node.arguments.length < 1 || node.arguments.length > 2) return undefined;
     // A function of the application answers the path: known to be one by its syntax, never run.
-    const to = this.isFunction(first, scope) ? new RedirectCode(null) : this.evaluate(first, scope);
+    const to = this.isCode(first, scope, (inner) => ts.isArrowFunction(inner) || ts.isFunctionExpression(inner))
+      ? new RedirectCode(null)
+      : this.evaluate(first, scope);
     if (to instanceof NotStatic) return to;
     const options = second === undefined ? undefined : this.evaluate(second, scope);
     if (options instanceof NotStatic) return options;
     if (to instanceof RedirectCode) return redirectValue(to, (options as { status?: number } | undefined)?.status);
     // The runtime's redirect() only puts its arguments in the shape drawing reads (and checks).
     return redirect(to as string, options as { status?: number }) as unknown as OptionMap;
-  }
-
-  /** Whether an expression is a function: written there, or a function or const of the file that is one. */
-  private isFunction(node: ts.Expression, scope: Scope): boolean {
-    const inner = unwrap(node);
-    if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) return true;
-    if (!ts.isIdentifier(inner)) return false;
-    const binding = scope.lookup(inner.text);
-    if (binding?.kind === "opaque" && binding.declared) return true;
-    if (binding?.kind !== "const" || inner.pos < binding.declaration.end || !this.budget.spend()) return false;
-    return this.isFunction(binding.initializer, binding.scope);
   }
 
   private regExp(node: ts.RegularExpressionLiteral): Evaluated {
@@ -288,14 +279,26 @@ export class Evaluator {
    * const or function of the file that is one. Known to be code by its syntax, never run.
    */
   applicationConstraint(node: ts.Expression, scope: Scope): ApplicationConstraint | undefined {
+    const constraint = (inner: ts.Expression) =>
+      ts.isArrowFunction(inner) ||
+      ts.isFunctionExpression(inner) ||
+      ts.isNewExpression(inner) ||
+      (ts.isObjectLiteralExpression(inner) && inner.properties.some(isMatchesFunction));
+    return this.isCode(node, scope, constraint) ? new ApplicationConstraint(null) : undefined;
+  }
+
+  /**
+   * Whether an expression is the application's code by its syntax: where `written` says so of the
+   * expression itself, or a function of the file, or a const of the file whose value is.
+   */
+  private isCode(node: ts.Expression, scope: Scope, written: (inner: ts.Expression) => boolean): boolean {
     const inner = unwrap(node);
-    if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner) || ts.isNewExpression(inner)) return new ApplicationConstraint(null);
-    if (ts.isObjectLiteralExpression(inner)) return inner.properties.some(isMatchesFunction) ? new ApplicationConstraint(null) : undefined;
-    if (!ts.isIdentifier(inner)) return undefined;
+    if (written(inner)) return true;
+    if (!ts.isIdentifier(inner)) return false;
     const binding = scope.lookup(inner.text);
-    if (binding?.kind === "opaque" && binding.declared) return new ApplicationConstraint(null);
-    if (binding?.kind !== "const" || inner.pos < binding.declaration.end || !this.budget.spend()) return undefined;
-    return this.applicationConstraint(binding.initializer, binding.scope);
+    if (binding?.kind === "opaque" && binding.declared) return true;
+    if (binding?.kind !== "const" || inner.pos < binding.declaration.end || !this.budget.spend()) return false;
+    return this.isCode(binding.initializer, binding.scope, written);
   }
 
   private object(

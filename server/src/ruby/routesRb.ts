@@ -614,20 +614,39 @@ class Reader {
    * the call stands (Rails sets them on the set), read as the draw() setting; the last call's win.
    */
   private defaultUrlOptions(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement {
+    const plain = (item: RubyValue) => {
+      const value = item instanceof RubySymbol ? item.name : item;
+      return typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : undefined;
+    };
+    const options = this.settingsHash(call, scope, plain, "a value that is not a string, a number or true/false");
+    if (!("settings" in options)) return options;
+    this.urlOptions = options.settings;
+    return { kind: "note", text: "default_url_options: the draw() setting default_url_options above" };
+  }
+
+  /**
+   * A setting's call of one hash (`default_url_options host: …`), each value as `read` takes it; the
+   * call left unread, saying why (`unread`: what a value `read` does not take is), where it is not.
+   */
+  private settingsHash<T>(
+    call: NodeOf<"CallNode">,
+    scope: Scope,
+    read: (item: RubyValue) => T | undefined,
+    unread: string,
+  ): { settings: Record<string, T> } | Unread {
+    const method = call.name;
     const args = argumentsOf(call);
-    const value = args.length === 1 && !call.block ? this.value(args[0], scope) : new Unknown("default_url_options with other than one hash");
-    if (value instanceof Unknown) return this.leaveUnread(call, `default_url_options: ${value.reason}`);
-    if (!(value instanceof RubyHash)) return this.leaveUnread(call, "default_url_options with other than a hash");
-    const options: Record<string, string | number | boolean> = {};
+    const value = args.length === 1 && !call.block ? this.value(args[0], scope) : new Unknown(`${method} with other than one hash`);
+    if (value instanceof Unknown) return this.leaveUnread(call, `${method}: ${value.reason}`);
+    if (!(value instanceof RubyHash)) return this.leaveUnread(call, `${method} with other than a hash`);
+    const settings: Record<string, T> = {};
     for (const [key, item] of value.entries) {
       const name = textOf(key);
-      const plain = item instanceof RubySymbol ? item.name : item;
-      if (name === undefined || !(typeof plain === "string" || typeof plain === "number" || typeof plain === "boolean"))
-        return this.leaveUnread(call, "default_url_options with a value that is not a string, a number or true/false");
-      options[name] = plain;
+      const setting = read(item);
+      if (name === undefined || setting === undefined) return this.leaveUnread(call, `${method} with ${unread}`);
+      settings[name] = setting;
     }
-    this.urlOptions = options;
-    return { kind: "note", text: "default_url_options: the draw() setting default_url_options above" };
+    return { settings };
   }
 
   /**
@@ -638,18 +657,9 @@ class Reader {
   private resourcesPathNames(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement {
     if (!this.drawStatements.has(call) || this.calls > 0 || this.pathNames)
       return this.leaveUnread(call, "resources_path_names after the draw block's first route or inside a block (it changes only the routes after it)");
-    const args = argumentsOf(call);
-    const value = args.length === 1 && !call.block ? this.value(args[0], scope) : new Unknown("resources_path_names with other than one hash");
-    if (value instanceof Unknown) return this.leaveUnread(call, `resources_path_names: ${value.reason}`);
-    if (!(value instanceof RubyHash)) return this.leaveUnread(call, "resources_path_names with other than a hash");
-    const names: Record<string, string> = {};
-    for (const [key, item] of value.entries) {
-      const name = textOf(key);
-      const text = textOf(item);
-      if (name === undefined || text === undefined) return this.leaveUnread(call, "resources_path_names with a name or a path that is not a text");
-      names[name] = text;
-    }
-    this.pathNames = names;
+    const names = this.settingsHash(call, scope, textOf, "a name or a path that is not a text");
+    if (!("settings" in names)) return names;
+    this.pathNames = names.settings;
     return { kind: "note", text: "resources_path_names: the draw() setting resources_path_names above" };
   }
 

@@ -761,16 +761,16 @@ const NONE_FIXED = Object.freeze([]) as unknown as string[];
 const NO_FIXED_VALUES: FixedValues = Object.freeze({ defaults: NONE_FIXED, params: NONE_FIXED, plainKeys: true });
 const NO_FIXED_VALUES_DYNAMIC: FixedValues = Object.freeze({ defaults: NONE_FIXED, params: NONE_FIXED, plainKeys: false });
 
-/**
- * Where a request path's segments start and end: `/posts/1/?x=1` → the text `posts/1`. The query is
- * not part of the path and one trailing slash is ignored. A start past the end means no segments (the root).
- */
 /** Whether `path` has two slashes in a row between `from` and `end`. */
 function doubledSlash(path: string, from: number, end: number): boolean {
   const at = path.indexOf("//", from);
   return at >= 0 && at < end;
 }
 
+/**
+ * Where a request path's segments start and end: `/posts/1/?x=1` → the text `posts/1`. The query is
+ * not part of the path and one trailing slash is ignored. A start past the end means no segments (the root).
+ */
 function pathStart(path: string): number {
   let from = 0;
   while (from < path.length && path.charCodeAt(from) === SLASH) from++;
