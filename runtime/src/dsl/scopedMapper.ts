@@ -224,6 +224,17 @@ export class ScopedMapper {
     this.named("direct", [name, target], 1);
   }
 
+  /**
+   * `resources_path_names({ new: "nuevo" })`: the words of the paths of actions (`new`, `edit`, a
+   * member's `preview`…) for the routes drawn after it, merged as Rails merges them into the names
+   * the scope reads: those a scope or resource around it set, or else the route set's, so they hold
+   * past the end of the block it stands in. First in the callback, the draw() setting of the same
+   * name says it once for the whole file.
+   */
+  resources_path_names(names: Record<string, string>): void {
+    this.named("resources_path_names", [names], 0);
+  }
+
   /** Records a call: its strings, its one options object and its block, which runs with this mapper recording into it. */
   private named(kind: DeclarationKind, args: readonly unknown[], needs: number, more?: (declaration: Declaration) => void): void {
     const { names, options, block } = callArguments<Block>(args, kind, true);

@@ -113,6 +113,8 @@ function scopedPatch(tree: WrittenInto<DeclarationTree>, inflector: Inflector | 
   const removed = old.slice(head, old.length - tail);
   const run = body.slice(head, body.length - tail);
   if (removed.some((group) => declaresConcern(group.declaration)) || run.some(declaresConcern)) return undefined;
+  // Path names merged in a block change what the routes after it draw, in the groups after it too.
+  if (old.some((group) => mergesPathNames(group.declaration)) || body.some(mergesPathNames)) return undefined;
   const keptFrom = old.length - tail;
   const table = GroupedTable.continuing(previous);
   if (!table) return undefined;
@@ -171,6 +173,11 @@ function drawsElsewhere(group: DeclarationRoutes): boolean {
 /** Whether a declaration, or one in its blocks, declares a concern. */
 function declaresConcern(declaration: Declaration): boolean {
   return declaration.kind === "concern" || (declaration.block ?? []).some(declaresConcern);
+}
+
+/** Whether a declaration, or one in its blocks, is a `resources_path_names`. */
+function mergesPathNames(declaration: Declaration): boolean {
+  return declaration.kind === "resources_path_names" || (declaration.block ?? []).some(mergesPathNames);
 }
 
 /** Whether a declaration, or one in its block, is a root that takes a named route's options (`root("episodes")`). */

@@ -528,7 +528,7 @@ class Reader {
     if (this.modern && !call.receiver) {
       if (method === "direct") return [this.direct(call, scope)];
       if (method === "default_url_options" && !this.methods.has(method)) return [this.defaultUrlOptions(call, scope)];
-      if (method === "resources_path_names" && !this.methods.has(method)) return [this.resourcesPathNames(call, scope)];
+      if (method === "resources_path_names" && !this.methods.has(method) && this.opensDraw(call)) return [this.resourcesPathNames(call, scope)];
       if (MODERN_METHODS.has(method)) return this.mapperCall(call, "r", method, scope);
       if (method === "draw" && !this.methods.has(method)) return this.drawn(call, scope);
       if (DEVISE_SCOPES.has(method) && is(call.block, "BlockNode") && !this.methods.has(method)) return [this.deviseScope(call, scope)];
@@ -649,14 +649,17 @@ class Reader {
     return { settings };
   }
 
+  /** Whether a call stands in the draw block before any route and any path names: where `resources_path_names` says it for the whole file. */
+  private opensDraw(call: NodeOf<"CallNode">): boolean {
+    return this.drawStatements.has(call) && this.calls === 0 && !this.pathNames;
+  }
+
   /**
-   * Modern Rails' `resources_path_names new: "nuevo"`: merged into the route set's path names for
-   * the routes after it (Rails merges it into the names the root scope shares), read as the draw()
-   * setting where it comes before any of them; elsewhere (after a route, inside a block) it is reported.
+   * Modern Rails' `resources_path_names new: "nuevo"` before any route: the draw() setting (Rails
+   * merges it into the route set's names, which every route reads). Elsewhere it is the mapper's
+   * call of the same name, which merges as Rails does for the routes after it.
    */
   private resourcesPathNames(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement {
-    if (!this.drawStatements.has(call) || this.calls > 0 || this.pathNames)
-      return this.leaveUnread(call, "resources_path_names after the draw block's first route or inside a block (it changes only the routes after it)");
     const names = this.settingsHash(call, scope, textOf, "a name or a path that is not a text");
     if (!("settings" in names)) return names;
     this.pathNames = names.settings;

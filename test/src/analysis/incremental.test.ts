@@ -158,6 +158,9 @@ describe("incremental re-analysis", () => {
       'r.namespace("api", () => r.resources("articles"));\n',
       'r.scope("(:locale)", () => r.get("contact"));\n',
       'r.get("old", { to: redirect("/new") });\n',
+      // Path names merged in a block: what the routes after it draw, in the statements after it too.
+      'r.scope("x", () => r.resources_path_names({ new: "nuevo" }));\n',
+      'r.resources_path_names({ edit: "editar" });\n',
       "x",
       '"',
       "(",
@@ -200,6 +203,18 @@ describe("incremental re-analysis", () => {
     assert.strictEqual(second.routes.routes.length, first.routes.routes.length + 2);
     assert.strictEqual(second.routes.routes[0], first.routes.routes[0], "a route of a declaration before the edit is the same object");
     assert.deepStrictEqual(second.routes.toJSON(), loadRoutingFile(text(edited), "routes.ts")!.routes.toJSON());
+  });
+
+  it("behaviour C: path names merged in a block, edited, change the routes of the statements after it, as a fresh analysis", () => {
+    const text = (names: string) =>
+      `import { draw } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n  r.resources("a", { only: ["new"] });\n  r.scope("x", () => r.resources_path_names(${names}));\n  r.resources("b", { only: ["new"] });\n});\n`;
+    const first = loadRoutingFile(text('{ new: "nuevo" }'), "routes.ts")!;
+    const second = loadRoutingFile(text('{ new: "neu" }'), "routes.ts", { previous: first })!;
+    assert.deepStrictEqual(
+      second.routes.routes.map((route) => route.path),
+      ["/a/new(.:format)", "/b/neu(.:format)"],
+    );
+    assert.deepStrictEqual(second.routes.toJSON(), loadRoutingFile(text('{ new: "neu" }'), "routes.ts")!.routes.toJSON());
   });
 
   it("random edits inside blocks nested in blocks (namespaces, with_options, resources; a block calling an outer mapper, a mapper named as the outer one): each version equals a fresh analysis", () => {

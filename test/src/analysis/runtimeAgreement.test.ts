@@ -186,6 +186,7 @@ const cStatement = (depth: number): fc.Arbitrary<string> =>
       .map(([p, o]) => `r.match(${p}, ${o.includes("via") ? o : o.replace(" }", ', via: "get" }')});`),
     fc.constant('r.concerns("commentable");'),
     fc.constant('r.root("home#index");'),
+    fc.constantFrom('r.resources_path_names({ new: "nuevo" });', 'r.resources_path_names({ preview: "vista", edit: "editar" });'),
   );
 const cProgram = fc
   .array(cStatement(0), { minLength: 1, maxLength: 5 })

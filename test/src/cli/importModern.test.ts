@@ -311,7 +311,7 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.strictEqual(module.post_url(3), "https://example.com/posts/3");
   });
 
-  it("resources_path_names at the head of the draw block is the draw() setting; after a route it is reported, as it changes only the routes after it", () => {
+  it("resources_path_names at the head of the draw block is the draw() setting; after a route or in a block, the mapper's call, changing the routes after it as in Rails", () => {
     const file = routesRb("rr-path-names-", [
       'resources_path_names new: "nuevo", edit: "cambiar"',
       "resources :posts, only: [:new, :edit]",
@@ -328,10 +328,22 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
       routes.map(({ name, path }) => `${name} ${path}`),
       ["new_post /posts/nuevo(.:format)", "edit_post /posts/:id/cambiar(.:format)", "edit_account /account/cambiar(.:format)"],
     );
-    const later = routesRb("rr-path-names-later-", ["resources :posts, only: [:new]", 'resources_path_names new: "nuevo"', "resources :pages, only: [:new]"]);
-    const partial = run("import", later, "--stdout");
-    assert.notStrictEqual(partial.status, 0);
-    assert.match(partial.stderr, /resources_path_names after the draw block's first route/);
+    const later = routesRb("rr-path-names-later-", [
+      "resources :posts, only: [:new]",
+      'scope "shop" do',
+      '  resources_path_names new: "nuevo"',
+      "  resources :items, only: [:new]",
+      "end",
+      "resources :pages, only: [:new]",
+    ]);
+    const rest = run("import", later, "--stdout");
+    assert.strictEqual(rest.status, 0, rest.stderr);
+    assert.match(rest.stdout, /^ {4}r\.resources_path_names\(\{ new: "nuevo" \}\);$/m);
+    // Rails 6.1's table (the oracle's): the names merged into the route set's, for the routes after them outside the block too.
+    assert.deepStrictEqual(
+      runRoutingFile<RouteSet>(rest.stdout).routes.map(({ name, path }) => `${name} ${path}`),
+      ["new_post /posts/new(.:format)", "new_item /shop/items/nuevo(.:format)", "new_page /pages/nuevo(.:format)"],
+    );
   });
 
   it("routes --json reads the routes.rb itself: Rails 6.1's table, in order", () => {

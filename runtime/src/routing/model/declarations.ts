@@ -33,7 +33,8 @@ export type DeclarationKind =
   | "patch"
   | "delete"
   | "match"
-  | "direct";
+  | "direct"
+  | "resources_path_names";
 
 /** Which mappers make a kind of declaration: behaviours A and B's, C's, or both (a record, so that the compiler holds the lists to the type). */
 const MAKERS = {
@@ -61,6 +62,7 @@ const MAKERS = {
   delete: "C",
   match: "C",
   direct: "C",
+  resources_path_names: "C",
 } satisfies Record<DeclarationKind, "AB" | "C" | "both">;
 
 /**

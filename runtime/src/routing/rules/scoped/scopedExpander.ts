@@ -195,6 +195,8 @@ class ScopedExpander {
         directTarget(declaration);
         if (this.table.named.has(declaration.names[0])) throw taken(undefined, `direct :${declaration.names[0]}: a route holds the name already`);
         return;
+      case "resources_path_names":
+        return this.mergePathNames(options);
       default:
         throw new RouteDefinitionError(`${declaration.kind}() is a call of behaviours A and B's mapper, not of behaviour C's`, "unknown-mapper-method");
     }
@@ -218,6 +220,16 @@ class ScopedExpander {
         replacement: suggestion,
       });
     }
+  }
+
+  /**
+   * `resources_path_names(…)` in a block: Rails merges the names into the very map the scope reads
+   * them from (merge!), the innermost that a scope or resource set or else the route set's; so they
+   * hold for the routes drawn after it wherever that map is read, past the end of this block too.
+   */
+  private mergePathNames(names: OptionMap): void {
+    // The root scope holds the route set's names, so some frame always answers.
+    Object.assign(this.scope.get("path_names") as Record<string, string>, textMap(names));
   }
 
   /** Runs `inside` with a frame pushed. */
