@@ -337,7 +337,7 @@ export class Recognizer {
     for (let i = 0; i < fixed.defaults.length; i += 2) put(recognition, route, fixed.defaults[i], fixed.defaults[i + 1]);
     if (fixed.plainKeys) {
       const params = recognition.params;
-      for (let i = 0; i < values.length; i += 2) setOwn(params, values[i], decode(values[i + 1]));
+      for (let i = 0; i < values.length; i += 2) params[values[i]] = decode(values[i + 1]);
     } else for (let i = 0; i < values.length; i += 2) put(recognition, route, values[i], decode(values[i + 1]));
     for (let i = 0; i < fixed.params.length; i += 2) setOwn(recognition.params, fixed.params[i], fixed.params[i + 1]);
     const redirect = route.redirect;
@@ -740,7 +740,10 @@ const EVERY_ROUTE = 0;
 interface FixedValues {
   defaults: string[];
   params: string[];
-  /** No key of the route's path is `controller` or `action`: each value recognised is a param. */
+  /**
+   * No key of the route's path is `controller` or `action`, nor `__proto__`: each value recognised
+   * is a param, set by plain assignment (the keys are the route's, never the request's).
+   */
   plainKeys: boolean;
 }
 
@@ -752,7 +755,7 @@ function fixedValues(route: Route, rules: BehaviourRules): FixedValues {
     if (!(route.optionalFormat && key === "format") || rules.optionalFormatTakesDefault) defaults.push(key, route.defaults[key]);
   }
   const params = pairs(route.params);
-  const plainKeys = !hasKey(route.segments, "controller") && !hasKey(route.segments, "action");
+  const plainKeys = !hasKey(route.segments, "controller") && !hasKey(route.segments, "action") && !hasKey(route.segments, "__proto__");
   // Most routes have neither: they share one object, which stays in the cache between requests.
   return defaults.length || params.length ? { defaults, params, plainKeys } : plainKeys ? NO_FIXED_VALUES : NO_FIXED_VALUES_DYNAMIC;
 }
