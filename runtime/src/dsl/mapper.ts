@@ -1,5 +1,6 @@
 import { ApplicationCode } from "../routing/model/applicationCode";
 import { applicationConstraintOf } from "../routing/model/applicationConstraints";
+import { appCodeOf } from "../routing/model/routeApp";
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
 import { record } from "../routing/model/records";
 import { isOptionMap, OptionMap, OptionValue } from "../routing/model/values";
@@ -151,6 +152,14 @@ function toOptionValue(value: unknown, where: string, walked: { size: number; de
     const map: OptionMap = record();
     for (const [key, item] of Object.entries(value as object)) {
       if (item === undefined) continue;
+      // A route's application (behaviour C's `to:` a handler): the application's code, not data.
+      if (walked.applicationCode && walked.depth === 1 && key === "to") {
+        const app = appCodeOf(item);
+        if (app) {
+          map[key] = app;
+          continue;
+        }
+      }
       // The one place a value need not be data: a route's or scope's constraints given as code.
       if (walked.applicationCode && walked.depth === 1 && key === "constraints") {
         const code = applicationConstraintOf(item);

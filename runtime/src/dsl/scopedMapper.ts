@@ -1,6 +1,7 @@
 import { applicationConstraintOf, type RequestConstraint } from "../routing/model/applicationConstraints";
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
 import type { RequestMethodC } from "../routing/model/requestMethods";
+import { appCodeOf, type RouteApplication } from "../routing/model/routeApp";
 import { callArguments } from "./mapper";
 import type { Redirect } from "./redirect";
 
@@ -72,6 +73,20 @@ export interface ResourceSettings extends Omit<ScopeSettings, "path" | "action" 
   concerns?: string | readonly string[];
 }
 
+/** `mount`'s options: where, and Rails' route options (its methods, name, constraints and defaults). */
+export interface MountOptions {
+  /** The path the application takes, and every path below it (`/sidekiq`, `/sidekiq/queues`). */
+  at: string;
+  /** The route's name (`sidekiq_web` gives `sidekiq_web_path`); none by default. */
+  as?: string;
+  /** The methods it takes: all by default. */
+  via?: HttpVerb | readonly HttpVerb[];
+  constraints?: RouteConstraints;
+  defaults?: Record<string, string | number | boolean>;
+  /** A pattern for a segment of its path (`locale: /en|fr/`). */
+  [segment: string]: unknown;
+}
+
 /** A custom helper's target given as url_for's options: the controller, action and values of a route, and the URL's host, protocol, port or anchor. */
 export type DirectOptions = { controller: string; action?: string } & Record<string, string | number | boolean>;
 
@@ -87,8 +102,12 @@ export type Underscored<S extends string> = S extends `${infer A}-${infer B}` ? 
 
 /** A route's options (Rails' match options). */
 export interface RouteOptions {
-  /** `"controller#action"`, or `redirect("/articles/%{id}")`: a route that answers with a redirect. */
-  to?: string | Redirect;
+  /**
+   * `"controller#action"`; `redirect("/articles/%{id}")`, a route that answers with a redirect; or
+   * an application, a route that answers by it (Rails' Rack endpoint): a function `(request,
+   * { params }) => Response`, or an object with `fetch(request)` (a Hono app).
+   */
+  to?: string | Redirect | RouteApplication;
   controller?: string;
   action?: string;
   /** The route's name: `false` for none. */
@@ -222,6 +241,18 @@ export class ScopedMapper {
    */
   direct(name: string, target: string | DirectOptions): void {
     this.named("direct", [name, target], 1);
+  }
+
+  /**
+   * `mount(app, { at: "/admin" })`: an application (a function `(request, { params, mountPath }) =>
+   * Response`, or an object with `fetch(request)`, a Hono app) that answers every request whose
+   * path is `/admin` or below it, whatever its method, given the request with the path below the
+   * mount point (Rails' mount of a Rack application).
+   */
+  mount(app: RouteApplication, options: MountOptions): void {
+    const code = appCodeOf(app);
+    if (!code) throw new TypeError("mount() needs an application: a function (request, context) => Response, or an object with fetch(request)");
+    this.named("mount", [{ ...options, to: code }], 0);
   }
 
   /**

@@ -138,6 +138,7 @@ const STRINGS_NEEDED: Readonly<Record<DeclarationKind, number>> = {
   match: 1,
   direct: 1,
   resources_path_names: 0,
+  mount: 0,
 };
 
 /** A call's arguments, with `...list` spreads of static lists opened up. */

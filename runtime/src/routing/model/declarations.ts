@@ -34,7 +34,8 @@ export type DeclarationKind =
   | "delete"
   | "match"
   | "direct"
-  | "resources_path_names";
+  | "resources_path_names"
+  | "mount";
 
 /** Which mappers make a kind of declaration: behaviours A and B's, C's, or both (a record, so that the compiler holds the lists to the type). */
 const MAKERS = {
@@ -63,6 +64,7 @@ const MAKERS = {
   match: "C",
   direct: "C",
   resources_path_names: "C",
+  mount: "C",
 } satisfies Record<DeclarationKind, "AB" | "C" | "both">;
 
 /**

@@ -6,6 +6,7 @@ import { PathSegment, PathSpec, pathText } from "./path";
 import { isEmpty, setOwn } from "./records";
 import { RedirectCode, type RedirectParts, type RedirectTarget, redirectText } from "./redirect";
 import type { RequestCondition } from "./requestConditions";
+import { appText, type RouteApp } from "./routeApp";
 import { OptionMap } from "./values";
 
 /**
@@ -48,6 +49,8 @@ export interface RouteJSON {
    * null where the application's function answers it; absent on every other route.
    */
   redirect?: { status: number; to: string | RedirectParts | null };
+  /** A route answered by an application of its own (behaviour C's `to:` a handler, or `mount`): whether it is mounted (takes every path below its own); absent on every other route. */
+  app?: { mounted: boolean };
 }
 
 /** The usual methods' upper-case names, made once: a route's verb is read often (tables, hovers). */
@@ -86,6 +89,8 @@ export interface RouteTraits {
   readonly applicationConstraints: readonly ApplicationConstraint[];
   /** C's `to: redirect(…)`: the route answers with a redirect, and has no controller or action. Null on every other route. */
   readonly redirect: RedirectTarget | null;
+  /** C's application of a route (`to:` a handler, `mount`): the route answers by it, and has no controller or action. Null on every other route. */
+  readonly app: RouteApp | null;
 }
 
 export class Route {
@@ -175,6 +180,11 @@ export class Route {
     return this.traits.redirect;
   }
 
+  /** The application a route answers by (behaviour C's `to:` a handler, or `mount`); null for a route with an action or a redirect. */
+  get app(): RouteApp | null {
+    return this.traits.app;
+  }
+
   /** @internal The parts a request may leave out (behaviour C's optional groups); most routes have none. */
   get groups(): readonly OptionalGroup[] {
     return groupsOf(this);
@@ -207,7 +217,7 @@ export class Route {
 
   /** Whether a `:controller` or `:action` segment supplies what the route goes to: what it recognises then depends on the set's controllers. */
   get dynamicTarget(): boolean {
-    return !this.traits.redirect && (this.controller === null || this.action === null);
+    return !this.traits.redirect && !this.traits.app && (this.controller === null || this.action === null);
   }
 
   /** `controller#action`, with `:controller`/`:action` where a path segment supplies them; a redirect as Rails shows it, `redirect(301, /articles)`. */
@@ -228,6 +238,8 @@ export class Route {
     };
     const redirect = this.traits.redirect;
     if (redirect) json.redirect = { status: redirect.status, to: redirectJSON(redirect.to) };
+    const app = this.traits.app;
+    if (app) json.app = { mounted: app.mounted };
     return json;
   }
 }
@@ -239,11 +251,17 @@ function redirectJSON(to: RedirectTarget["to"]): string | RedirectParts | null {
 
 /**
  * What a route (or its JSON) goes to, as the route tables show it: `controller#action`, with
- * `:controller`/`:action` where a path segment supplies them, or a redirect as Rails shows it
- * (`redirect(301, /articles)`).
+ * `:controller`/`:action` where a path segment supplies them, a redirect as Rails shows it
+ * (`redirect(301, /articles)`), or an application (`app`, `mounted app`).
  */
-export function targetText(route: { controller: string | null; action: string | null; redirect?: Parameters<typeof redirectText>[0] | null }): string {
+export function targetText(route: {
+  controller: string | null;
+  action: string | null;
+  redirect?: Parameters<typeof redirectText>[0] | null;
+  app?: Parameters<typeof appText>[0] | null;
+}): string {
   if (route.redirect) return redirectText(route.redirect);
+  if (route.app) return appText(route.app);
   return `${route.controller ?? ":controller"}#${route.action ?? ":action"}`;
 }
 

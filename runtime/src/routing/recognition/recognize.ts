@@ -29,6 +29,12 @@ export interface Recognition {
    * the function is not there to run) gives no Location.
    */
   redirect?: { status: number; location?: string };
+  /**
+   * A mounted application's route (behaviour C's `mount`): the part of the path the mount took
+   * (Rails' SCRIPT_NAME, `/sidekiq`; "" at `/`) and the rest, which the application is given as its
+   * path (Rails' PATH_INFO, `/queues`; `/` for none).
+   */
+  mount?: { path: string; rest: string };
 }
 
 /** What RouteSet.match() answers: the recognition, the route that matched, and its place in the set. */
@@ -112,6 +118,8 @@ class Search {
   request: RequestFacts | undefined;
   /** A doubled slash was met where the route set squeezes them (C): the search is made again on the squeezed path. */
   doubled = false;
+  /** Where the best match is a mounted application's route: the mount path and the rest (see Recognition.mount). */
+  mount: { path: string; rest: string } | undefined;
 
   keepValues(): void {
     const { values, bestValues } = this;
@@ -137,6 +145,7 @@ class Search {
     truncate(this.bestValues, 0);
     this.matched = undefined;
     this.doubled = false;
+    this.mount = undefined;
   }
 }
 
@@ -239,6 +248,7 @@ export class Recognizer {
       if (own !== NONE) {
         this.search.reset(0);
         for (const value of this.headRoutes.search.bestValues) this.search.bestValues.push(value);
+        this.search.mount = this.headRoutes.search.mount;
         return own;
       }
     }
@@ -281,16 +291,18 @@ export class Recognizer {
       search.doubled = true;
       return;
     }
-    for (const { index, pattern, keys, globs, grouped } of this.spanning) {
+    for (const { index, pattern, keys, globs, grouped, mounted } of this.spanning) {
       if (index >= search.best) return;
       const route = this.routes[index];
       if (route.methods && !route.methods.includes(method as HttpMethod)) continue;
-      const values = grouped ? (grouped.filter && !grouped.filter.test(text) ? null : grouped.match(`/${text}`)) : captured(pattern.exec(text), keys, globs);
+      const found = grouped ? undefined : pattern.exec(text);
+      const values = grouped ? (grouped.filter && !grouped.filter.test(text) ? null : grouped.match(`/${text}`)) : captured(found ?? null, keys, globs);
       if (!values) continue;
       if (route.asksRequest && !this.requestHolds(index, values, search)) continue;
       search.best = index;
       truncate(search.bestValues, 0);
       search.bestValues.push(...values);
+      if (mounted) search.mount = mountParts(text, found![0].length);
       return;
     }
   }
@@ -340,6 +352,7 @@ export class Recognizer {
       for (let i = 0; i < values.length; i += 2) params[values[i]] = decode(values[i + 1]);
     } else for (let i = 0; i < values.length; i += 2) put(recognition, route, values[i], decode(values[i + 1]));
     for (let i = 0; i < fixed.params.length; i += 2) setOwn(recognition.params, fixed.params[i], fixed.params[i + 1]);
+    if (this.search.mount && route.app?.mounted) recognition.mount = this.search.mount;
     const redirect = route.redirect;
     if (redirect) {
       const facts = { ...(request ?? NO_REQUEST), path: request?.path ?? path.replace(/[?#].*$/s, "") };
@@ -654,6 +667,17 @@ export class Recognizer {
 function isFormattedGlob(segment: PathSegment): boolean {
   const [glob, dot, format] = segment;
   return segment.length === 3 && glob.kind === "glob" && dot.kind === "static" && dot.text === "." && format.kind === "param" && format.key === "format";
+}
+
+/**
+ * A mount's split of the request's path (its text from the first segment, `length` of it matched),
+ * as Rails' router makes it: the match, without a trailing slash, is the mount path; the rest, with
+ * a leading slash, the application's path.
+ */
+function mountParts(text: string, length: number): { path: string; rest: string } {
+  const taken = `/${text.slice(0, length)}`;
+  const rest = text.slice(length);
+  return { path: taken.endsWith("/") ? taken.slice(0, -1) : taken, rest: rest.startsWith("/") ? rest : `/${rest}` };
 }
 
 /** A spanning route's values from its expression's match, `key, value` pairs; null where it did not match. */

@@ -9,12 +9,17 @@ import { pathPattern, patternFlags } from "./pathPattern";
  * segments (`/files/a/b` gives name `a/b`); and it reads a group inside a segment by the same
  * expression (`/photos/3-hello` gives id `3-hello` where id has no constraint). The recognizer's
  * trie reads a request segment by segment, so these routes are matched apart, each by its
- * expression, in route order beside the trie's best.
+ * expression, in route order beside the trie's best. So is a mounted application's route, which
+ * Journey matches unanchored: its path, then a word's end, the path's end or a slash (`/sidekiq`
+ * takes `/sidekiq/queues` and `/sidekiq-x`, not `/sidekiqx`).
  */
 
 export interface SpanningRoute {
   index: number;
+  /** The route's expression; a mounted one's takes what follows the mount path unmatched (its match is the mount path). */
   pattern: RegExp;
+  /** A mounted application's route: the request's path below the match goes to the application. */
+  mounted: boolean;
   keys: readonly string[];
   globs: readonly string[];
   /** A route with a group inside a segment, matched in linear time (groupedMatch.ts), behind Journey's token filter where it has one. */
@@ -23,13 +28,18 @@ export interface SpanningRoute {
 
 /** The route as a spanning route, when a constraint of a segment of its may take a slash or a group of its lies inside a segment. */
 export function spanningRoute(route: Route, index: number, controllers: readonly string[]): SpanningRoute | undefined {
+  const mounted = route.app?.mounted === true;
   const spans =
+    mounted ||
     route.groupedPath?.withinSegments ||
     Object.entries(route.requirements).some(([key, pattern]) => key !== "controller" && key !== "action" && mayTakeSlash(pattern));
   if (!spans) return undefined;
   const { text, keys, globs, filter } = pathPattern(route, controllers);
   const flags = patternFlags(route);
-  const spanning: SpanningRoute = { index, pattern: new RegExp(`^${text}$`, flags), keys, globs };
+  // Journey's unanchored end, `(?:\b|\Z|/)`: the request's path is read from its first segment on, so a mount at `/` starts at a word.
+  const pattern = new RegExp(mounted ? `^${text}(?:\\b|$|/)` : `^${text}$`, flags);
+  const spanning: SpanningRoute = { index, pattern, mounted, keys, globs };
+  if (mounted) return spanning;
   // A pattern of the application's own (a requirement neither a run of characters nor a list of words) leaves the route to its expression.
   const match = route.groupedPath?.withinSegments ? groupedMatcher(route) : undefined;
   if (match) spanning.grouped = { match, ...(filter === undefined ? {} : { filter: new RegExp(`^(?:${filter})$`, flags) }) };

@@ -121,6 +121,7 @@ function shareTraits(
     requestConditions: EMPTY_MAP,
     applicationConstraints: NO_APPLICATION_CONSTRAINTS,
     redirect: null,
+    app: null,
   });
 }
 

@@ -7,6 +7,7 @@ import { EMPTY_MAP, isEmpty, record } from "../../model/records";
 import type { RedirectTarget } from "../../model/redirect";
 import { REQUEST_CONDITION_KEYS, type RequestCondition } from "../../model/requestConditions";
 import { HttpMethod, Route, RouteOrigin } from "../../model/route";
+import type { RouteApp } from "../../model/routeApp";
 import { asText, OptionMap, OptionValue, rubyInspect, toList } from "../../model/values";
 import { normalizedPath, Scope } from "./scope";
 
@@ -22,8 +23,8 @@ export interface MappingInput {
   path: string;
   controller: string | undefined;
   action: string | undefined;
-  /** `"controller#action"`, or a redirect (the route has no controller or action then). */
-  to: string | RedirectTarget | undefined;
+  /** `"controller#action"`, or a redirect or an application (the route has no controller or action then). */
+  to: string | RedirectTarget | RouteApp | undefined;
   via: readonly string[];
   format: OptionValue | undefined;
   constraints: RouteConstraints;
@@ -89,9 +90,11 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
   // A glob takes the rest of the path lazily, leaving a file extension to the format.
   if (input.format !== false) for (const segment of segments) for (const part of segment) if (part.kind === "glob") options[part.key] = /.+?/;
   Object.assign(options, scope.get("options"), input.options);
-  const redirect = typeof input.to === "object" ? input.to : null;
-  if (redirect) {
-    // A redirect's endpoint takes the place of the controller: Rails keeps neither a controller nor an action, given or scoped.
+  const app = typeof input.to === "object" && "code" in input.to ? input.to : null;
+  const redirect = typeof input.to === "object" && !app ? (input.to as RedirectTarget) : null;
+  const endpoint = redirect ?? app;
+  if (endpoint) {
+    // A redirect or an application is the route's endpoint in the controller's place: Rails keeps neither a controller nor an action, given or scoped.
     delete options.controller;
     delete options.action;
   } else if (pathKeys.has("controller")) {
@@ -152,7 +155,7 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
   else if (format instanceof RegExp) requirements.format ??= format;
   else if (typeof format === "string") requirements.format ??= new RegExp(format);
   for (const key in options) if (!(options[key] instanceof RegExp)) defaults[key] = options[key];
-  if (pathKeys.has("action") && !("action" in requirements) && !redirect) defaults.action ??= "index";
+  if (pathKeys.has("action") && !("action" in requirements) && !endpoint) defaults.action ??= "index";
 
   const segmentDefaults = record<string>();
   const params = record<string>();
@@ -175,8 +178,8 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
     name,
     methodsOf(input.via),
     segments,
-    redirect || pathKeys.has("controller") ? null : asText(defaults.controller ?? null),
-    redirect || pathKeys.has("action") ? null : asText(defaults.action ?? null),
+    endpoint || pathKeys.has("controller") ? null : asText(defaults.controller ?? null),
+    endpoint || pathKeys.has("action") ? null : asText(defaults.action ?? null),
     {
       requirements: sharedOrEmpty(requirements),
       params: sharedOrEmpty(params),
@@ -188,6 +191,7 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
       requestConditions: sharedOrEmpty(requestConditions),
       applicationConstraints: code,
       redirect,
+      app,
     },
     segments.length,
     optionalFormat,

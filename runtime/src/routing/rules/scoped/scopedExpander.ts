@@ -4,6 +4,7 @@ import { directTarget } from "../../model/directHelpers";
 import { RouteDefinitionError } from "../../model/errors";
 import { own, record } from "../../model/records";
 import { isRedirectValue, redirectOf, type RedirectTarget } from "../../model/redirect";
+import { AppCode, type RouteApp } from "../../model/routeApp";
 import { RouteOrigin, routeOrigin } from "../../model/route";
 import { optionSpan } from "../../model/spans";
 import { RouteTable } from "../../model/table";
@@ -197,6 +198,9 @@ class ScopedExpander {
         return;
       case "resources_path_names":
         return this.mergePathNames(options);
+      case "mount":
+        this.origin = routeOrigin(declaration, 0);
+        return this.mount({ ...options });
       default:
         throw new RouteDefinitionError(`${declaration.kind}() is a call of behaviours A and B's mapper, not of behaviour C's`, "unknown-mapper-method");
     }
@@ -220,6 +224,17 @@ class ScopedExpander {
         replacement: suggestion,
       });
     }
+  }
+
+  /**
+   * Rails' `mount`: a route to the application at the path `at`, and below it (unanchored), of every
+   * method unless `via` says, with no format; named by `as` alone (Rails names it after the
+   * application's class, which a JavaScript function does not reliably keep).
+   */
+  private mount(options: OptionMap): void {
+    const { at, ...rest } = options;
+    if (at === undefined || at === null) throw refused('Must be called with mount point: mount(app, { at: "/some_route" })');
+    this.match([{ text: asText(at), isPath: true }], { as: false, via: "all", ...rest, anchor: false, format: false });
   }
 
   /**
@@ -472,14 +487,15 @@ class ScopedExpander {
     const scopeTo = this.scope.get("to");
     const scopeController = this.scope.get("controller");
     const scopeAction = this.scope.get("action");
-    let to = takeTarget(options) ?? scopeTo ?? (scopeController && scopeAction ? `${scopeController}#${scopeAction}` : undefined);
+    const anchored = options.anchor !== false;
+    delete options.anchor;
+    let to = takeTarget(options, anchored) ?? scopeTo ?? (scopeController && scopeAction ? `${scopeController}#${scopeAction}` : undefined);
     const controller = take(options, "controller") ?? scopeController ?? undefined;
     const optionPath = take(options, "path");
     const via = checkedVia("via" in options ? options.via : this.scope.get("via"));
     delete options.via;
     const format = "format" in options ? options.format : this.scope.get("format");
     delete options.format;
-    delete options.anchor;
     const routeConstraints = options.constraints;
     const constraints = isOptionMap(routeConstraints) || routeConstraints instanceof ApplicationConstraint ? routeConstraints : record<OptionValue>();
     delete options.constraints;
@@ -614,12 +630,20 @@ function actionName(
   }
 }
 
-/** What a route goes to: `"controller#action"`, a redirect, or nothing yet (the controller and action come from elsewhere). */
-type RouteTo = string | RedirectTarget | undefined;
+/** What a route goes to: `"controller#action"`, a redirect, an application, or nothing yet (the controller and action come from elsewhere). */
+type RouteTo = string | RedirectTarget | RouteApp | undefined;
 
-/** The `to:` option, removed: a redirect (`to: redirect(…)`) read and checked, else its text. */
-function takeTarget(options: OptionMap): RouteTo {
+/**
+ * The `to:` option, removed: a redirect (`to: redirect(…)`) read and checked, an application (taking
+ * every path below the route's where the route is not anchored: Rails' mount), else its text.
+ */
+function takeTarget(options: OptionMap, anchored: boolean): RouteTo {
   const value = options.to;
+  if (value instanceof AppCode) {
+    delete options.to;
+    return { code: value, mounted: !anchored };
+  }
+  if (!anchored) throw refused("anchor: false is read for a route to an application (`to:` a handler, or mount), whose application takes the paths below its own");
   if (!isRedirectValue(value)) return take(options, "to");
   delete options.to;
   return redirectOf(value);
