@@ -3,7 +3,8 @@
 // needs Ruby and Debian's ruby-actionpack): reads test/fixtures/behaviour-c/cases.source.json and
 // writes cases.json beside it, each case with the routes, recognitions and generations Rails gave,
 // and, for a case with `served` requests, the status and Location Rails' route set answered each
-// with (scripts/railsServe.rb: a redirect route is served, not recognised).
+// with (scripts/railsServe.rb: a redirect route is served, not recognised), and what a Rack
+// application of the case's prelude was given (its X-Script-Name and X-Path-Info answers).
 //
 //   node scripts/behaviourCCases.mjs [path/to/oracle.rb]   (default: ../shared/rails6-oracle/oracle.rb)
 import { execFileSync } from "node:child_process";
@@ -21,7 +22,8 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), "behaviour-c-"));
 
 const answered = cases.map((c, i) => {
   const file = (name) => path.join(work, `${i}-${name}`);
-  fs.writeFileSync(file("routes.rb"), `Rails.application.routes.draw do\n${c.ruby}\nend\n`);
+  // A case's prelude: what the application defines before its routes (the Rack applications it mounts).
+  fs.writeFileSync(file("routes.rb"), `${c.prelude ? `${c.prelude}\n` : ""}Rails.application.routes.draw do\n${c.ruby}\nend\n`);
   fs.writeFileSync(file("requests.json"), JSON.stringify(c.requests));
   fs.writeFileSync(file("generations.json"), JSON.stringify(c.generations));
   execFileSync("ruby", [oracle, file("routes.rb"), file("out.json"), file("requests.json"), file("generations.json")], { stdio: "pipe" });

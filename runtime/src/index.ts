@@ -12,6 +12,7 @@ export {
   Block,
   DirectOptions,
   HttpVerb,
+  MountOptions,
   ResourceOptions,
   ResourceSettings,
   RouteConstraints,
@@ -31,6 +32,7 @@ export { Diagnostic, DiagnosticCode, RelatedInformation, Severity } from "./rout
 export type { DirectHelper, DirectTarget } from "./routing/model/directHelpers";
 export { MethodNotAllowed, RedirectError, RouteDefinitionError, RoutingError, UnknownHttpMethod } from "./routing/model/errors";
 export type { RedirectCode, RedirectFunction, RedirectParts, RedirectTarget } from "./routing/model/redirect";
+export type { AppCode, AppContext, AppFunction, FetchApp, RouteApp, RouteApplication } from "./routing/model/routeApp";
 export type { RequestCondition, RequestFacts } from "./routing/model/requestConditions";
 export { REQUEST_METHODS_C, type RequestMethodC } from "./routing/model/requestMethods";
 export { HttpMethod, Route, RouteJSON } from "./routing/model/route";

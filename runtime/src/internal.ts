@@ -45,6 +45,7 @@ export {
 } from "./routing/model/path";
 export { EMPTY_MAP, isEmpty, own, record } from "./routing/model/records";
 export { RedirectCode, type RedirectTarget, redirectText, redirectValue } from "./routing/model/redirect";
+export { AppCode } from "./routing/model/routeApp";
 export { REQUEST_METHODS, requestMethodsOf, routedMethod } from "./routing/model/requestMethods";
 export { HttpMethod, Route, RouteJSON, targetText } from "./routing/model/route";
 export { RouteSet } from "./routing/model/routeSet";

@@ -1,5 +1,5 @@
 import ts = require("typescript");
-import { ApplicationConstraint, Declaration, DeclarationKind, Diagnostic, isOptionMap, OptionMap, OptionValue } from "resource-routes/internal";
+import { AppCode, ApplicationConstraint, Declaration, DeclarationKind, Diagnostic, isOptionMap, OptionMap, OptionValue } from "resource-routes/internal";
 
 import { OptionSources } from "../incremental/optionSources";
 import { Evaluator, unwrap } from "./evaluate";
@@ -21,6 +21,8 @@ export interface CallArguments {
   block?: FunctionNode;
   /** C's `constraints(code, block)`: the application's code it was given. */
   constraint?: ApplicationConstraint;
+  /** C's `mount(app, options)`: the application, which the first argument always is. */
+  app?: AppCode;
 }
 
 /**
@@ -44,6 +46,10 @@ export function callArguments(
       return undefined;
     }
     const node = unwrap(argument.node);
+    if (applicationCode && kind === "mount" && index === 0) {
+      read.app = new AppCode(null);
+      continue;
+    }
     // C's `constraints(code, block)`: its first argument may be the application's code in place of a map.
     if (applicationCode && kind === "constraints" && index === 0 && args.length > 1) {
       const code = evaluator.applicationConstraint(node, scope);
@@ -78,7 +84,7 @@ export function callArguments(
 /** The declaration a call's arguments make, with its source spans; undefined (with an error) where a name it needs is not a string. */
 export function declarationOf(
   kind: DeclarationKind,
-  { strings, options, sources, constraint }: CallArguments,
+  { strings, options, sources, constraint, app }: CallArguments,
   call: ts.CallExpression,
   evaluator: Evaluator,
   diagnostics: Diagnostic[],
@@ -101,6 +107,7 @@ export function declarationOf(
   }
   const declaration: Declaration = { kind, names: [], options, source };
   if (constraint) declaration.constraint = constraint;
+  if (app) options.to = app;
   if (kind === "connect") declaration.path = strings[0].value;
   else if (kind === "named_route") {
     declaration.names = [strings[0].value];

@@ -1,5 +1,5 @@
 import ts = require("typescript");
-import { ApplicationConstraint, interned, OptionMap, OptionValue, record, redirect, RedirectCode, redirectValue, Span } from "resource-routes/internal";
+import { AppCode, ApplicationConstraint, interned, OptionMap, OptionValue, record, redirect, RedirectCode, redirectValue, Span } from "resource-routes/internal";
 
 import { AnchoredSpan, OptionSources } from "../incremental/optionSources";
 import type { SourceText } from "../text/sourceText";
@@ -288,6 +288,16 @@ export class Evaluator {
   }
 
   /**
+   * A route's application written as `to:` (behaviour C's Rack endpoint): a function, an object with
+   * a `fetch` method, or a const or function of the file that is one. Known by its syntax, never run.
+   */
+  routeApplication(node: ts.Expression, scope: Scope): AppCode | undefined {
+    const app = (inner: ts.Expression) =>
+      ts.isArrowFunction(inner) || ts.isFunctionExpression(inner) || (ts.isObjectLiteralExpression(inner) && inner.properties.some(isFetchFunction));
+    return this.isCode(node, scope, app) ? new AppCode(null) : undefined;
+  }
+
+  /**
    * Whether an expression is the application's code by its syntax: where `written` says so of the
    * expression itself, or a function of the file, or a const of the file whose value is.
    */
@@ -344,7 +354,13 @@ export class Evaluator {
       else if (ts.isShorthandPropertyAssignment(property)) valueNode = property.name;
       else return new NotStatic(property, "a method or accessor");
       if (sources) this.record(sources, keyPath, property.name!, valueNode);
-      const code = applicationCode && key === "constraints" ? this.applicationConstraint(valueNode, scope) : undefined;
+      const code = !applicationCode
+        ? undefined
+        : key === "constraints"
+          ? this.applicationConstraint(valueNode, scope)
+          : key === "to" && !path
+            ? this.routeApplication(valueNode, scope)
+            : undefined;
       const value = code ?? this.evaluate(valueNode, scope, sources, keyPath);
       // An unset value is never left out alone: the declaration would draw routes without it.
       if (value instanceof NotStatic && skip && value.cause !== "unset") {
@@ -424,8 +440,18 @@ function join(path: string | undefined, key: string): string {
 
 /** `matches(request) { … }`, or `matches:` given a function: what makes an object a constraint of the application's code. */
 function isMatchesFunction(property: ts.ObjectLiteralElementLike): boolean {
+  return isMethodNamed(property, "matches");
+}
+
+/** `fetch(request) { … }` or `fetch: (request) => …`: an object's fetch handler. */
+function isFetchFunction(property: ts.ObjectLiteralElementLike): boolean {
+  return isMethodNamed(property, "fetch");
+}
+
+/** Whether an object literal's property is a function of that name. */
+function isMethodNamed(property: ts.ObjectLiteralElementLike, method: string): boolean {
   const name = property.name;
-  if (!name || !(ts.isIdentifier(name) || ts.isStringLiteral(name)) || name.text !== "matches") return false;
+  if (!name || !(ts.isIdentifier(name) || ts.isStringLiteral(name)) || name.text !== method) return false;
   if (ts.isMethodDeclaration(property)) return true;
   if (!ts.isPropertyAssignment(property)) return false;
   const value = unwrap(property.initializer);

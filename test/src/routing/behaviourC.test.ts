@@ -5,8 +5,8 @@ import { fetchHandler } from "resource-routes/http";
 import { assertGenerates } from "resource-routes/testing";
 
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
-import { BehaviourCCase, behaviourCCases, behaviourCFile } from "../support/fixtures";
-import { asRailsRoute, type RailsRoute, sortedKeys } from "../support/railsTable";
+import { BehaviourCCase, behaviourCCases, behaviourCFile, echoApp } from "../support/fixtures";
+import { asRailsRoute, type RailsRoute, railsTarget, sortedKeys } from "../support/railsTable";
 import { runRoutingFile } from "../support/runRoutingFile";
 
 /**
@@ -20,15 +20,20 @@ const CASES = behaviourCCases();
 /** The case's TypeScript drawn in behaviour C. */
 function drawn(c: BehaviourCCase): RouteSet {
   if (c.example) return runRoutingFile<RouteSet>(behaviourCFile(c), c.example);
-  const body = new Function("r", "redirect", c.ts!) as (r: ScopedMapper, given: typeof redirect) => void;
-  return draw({ behaviour: "C", warn: () => undefined }, (r) => body(r, redirect));
+  const body = new Function("r", "redirect", "echo", c.ts!) as (r: ScopedMapper, given: typeof redirect, echo: typeof echoApp) => void;
+  return draw({ behaviour: "C", warn: () => undefined }, (r) => body(r, redirect, echoApp));
 }
 
 /** Rails' routes (those drawn before it raised, for a case that raises), a default as text: a route keeps its fixed values as recognition gives them. */
 function routesBefore(c: BehaviourCCase): RailsRoute[] {
   const text = (defaults: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(defaults).map(([key, value]) => [key, typeof value === "number" ? String(value) : value]));
-  return c.rails.routes.map((route) => ({ ...route, requirements: sortedKeys(route.requirements), defaults: sortedKeys(text(route.defaults)) }));
+  return c.rails.routes.map((route) => ({
+    ...route,
+    requirements: sortedKeys(route.requirements),
+    defaults: sortedKeys(text(route.defaults)),
+    ...(route.target === undefined ? {} : { target: railsTarget(route.target) }),
+  }));
 }
 
 /** A request as the oracle was asked it: a path, or a whole URL whose host and scheme recognition is told. */
@@ -109,7 +114,7 @@ describe("behaviour C: Rails 6.1's routing, case by case", () => {
       }
 
       if (c.rails.served?.length) {
-        it("answers each request served as Rails' route set does (a redirect: its status and Location)", async () => {
+        it("answers each request served as Rails' route set does (a redirect: its status and Location; an application: what it was given)", async () => {
           const handle = fetchHandler(drawn(c), {}, { onError: () => undefined });
           for (const request of c.rails.served!) {
             const asked = `${request.verb} ${request.url}`;
@@ -117,6 +122,9 @@ describe("behaviour C: Rails 6.1's routing, case by case", () => {
             // Rails raised (a URL it could not make): a server error.
             const expected = request.error ? { status: 500, location: null } : { status: request.status, location: request.location };
             assert.deepStrictEqual({ status: response.status, location: response.headers.get("location") }, expected, asked);
+            if (request.path_info === undefined) continue;
+            const given = { script_name: response.headers.get("x-script-name"), path_info: response.headers.get("x-path-info") };
+            assert.deepStrictEqual(given, { script_name: request.script_name, path_info: request.path_info }, asked);
           }
         });
       }

@@ -65,7 +65,16 @@ export interface BehaviourCCase {
     recognitions: Array<{ verb: string; path: string; controller?: string; action?: string; params?: Record<string, string>; error?: string }>;
     generations: Array<{ helper?: string; args?: unknown[]; options?: Record<string, unknown>; path?: string; call?: unknown; error?: string }>;
     /** What Rails' route set answered each of the case's `served` requests with (a redirect route is served, not recognised). */
-    served?: Array<{ verb: string; url: string; status?: number; location?: string | null; error?: string }>;
+    served?: Array<{
+      verb: string;
+      url: string;
+      status?: number;
+      location?: string | null;
+      error?: string;
+      /** What the case's Rack application was given: Rails' SCRIPT_NAME and PATH_INFO. */
+      script_name?: string;
+      path_info?: string;
+    }>;
   };
 }
 
@@ -76,8 +85,18 @@ export function behaviourCCases(): BehaviourCCase[] {
 /** A behaviour-C case's routing file. */
 export function behaviourCFile(c: Pick<BehaviourCCase, "ts" | "example">): string {
   if (c.example) return fs.readFileSync(path.join(ROOT, c.example), "utf8");
-  return `import { draw, redirect } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n${c.ts}\n});\n`;
+  return `import { draw, redirect } from "resource-routes";\n${ECHO}\nexport default draw({ behaviour: "C" }, (r) => {\n${c.ts}\n});\n`;
 }
+
+/**
+ * The application the cases mount (`echo`), the twin of their Ruby prelude's Rack application: it
+ * answers with what the router gave it, the mount path and its own path.
+ */
+const ECHO_APP = `(request, context) => new Response("echo", { headers: { "x-script-name": context.mountPath, "x-path-info": new URL(request.url).pathname } })`;
+const ECHO = `const echo = ${ECHO_APP};`;
+
+/** The cases' application, as a function. */
+export const echoApp = new Function(`return ${ECHO_APP};`)() as (request: Request, context: { mountPath: string }) => Response;
 
 export function conformanceCases(): ConformanceCase[] {
   const dir = path.join(FIXTURES, "conformance");

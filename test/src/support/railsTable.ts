@@ -30,8 +30,16 @@ export function asRailsRoute(route: Route): RailsRoute {
     action: route.action,
     requirements: sortedKeys(requirements),
     defaults: sortedKeys(defaults),
-    ...(route.redirect ? { target: route.target } : {}),
+    ...(route.redirect ? { target: route.target } : route.app ? { target: RACK_APPLICATION } : {}),
   };
+}
+
+/** What a route to an application goes to, in a table compared with Rails': Rails shows the application's class or proc, which JavaScript does not keep. */
+export const RACK_APPLICATION = "a Rack application";
+
+/** A target of Rails' table as compared: a redirect as Rails shows it, anything else an application's (Rack's) inspect. */
+export function railsTarget(target: string): string {
+  return target.startsWith("redirect(") ? target : RACK_APPLICATION;
 }
 
 /** A record with its keys in order, as tables compare. */

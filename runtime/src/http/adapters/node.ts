@@ -112,6 +112,47 @@ class NodeRequest implements IncomingRequest<IncomingMessage> {
   readBody(limit: number, timeout: number): Promise<BodyRead> {
     return readBody(this.raw, limit, timeout);
   }
+
+  /** A WHATWG Request of this one for a route's application: each header as node holds it, the bytes routing read or the stream still to come. */
+  appRequest(url: string, body: Uint8Array | undefined): Request {
+    const headers = new Headers();
+    const raw = this.raw.headers;
+    for (const name of Object.keys(raw)) {
+      const value = raw[name];
+      if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      else if (value !== undefined) headers.append(name, value);
+    }
+    const method = this.method.toUpperCase();
+    const bodyless = method === "GET" || method === "HEAD";
+    const unread = !bodyless && body === undefined && !this.raw.readableEnded ? bodyStream(this.raw) : undefined;
+    return new Request(url, { method, headers, body: bodyless ? null : (body ?? unread ?? null), duplex: "half" } as RequestInit);
+  }
+}
+
+/**
+ * A node request's body as a stream, read as it is pulled (paused while the application has not
+ * read what came); cancelled, the rest is read and dropped, so that the answer can still be sent.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on("data", (chunk: Buffer) => {
+        if (cancelled) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 1) <= 0) req.pause();
+      });
+      req.on("end", () => cancelled || controller.close());
+      req.on("error", (error) => cancelled || controller.error(error));
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      cancelled = true;
+      req.resume();
+    },
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../../routing
 import type { RequestFacts } from "../../routing/model/requestConditions";
 import { isRequestMethod, requestMethodsOf, routedMethod } from "../../routing/model/requestMethods";
 import type { Route } from "../../routing/model/route";
+import type { AppCode } from "../../routing/model/routeApp";
 import type { AnyRouteSet } from "../../routing/model/routeSet";
 import type { Recognition } from "../../routing/recognition/recognize";
 import { escapeHtml, shortened } from "../../text/escape";
@@ -122,6 +123,12 @@ export interface IncomingRequest<Raw> {
   mountedAt?: string;
   /** The body, read within `limit` bytes and `timeout` milliseconds (see BodyRead). */
   readBody(limit: number, timeout: number): Promise<BodyRead>;
+  /**
+   * The request as a route's application is given it (behaviour C's endpoints and mounts): a WHATWG
+   * Request of this one's method and headers, for `url`, its body the bytes routing read where it
+   * read them, else the body still to come.
+   */
+  appRequest(url: string, body: Uint8Array | undefined): Request;
   raw: Raw;
 }
 
@@ -211,6 +218,7 @@ export class Dispatcher {
           if ("timedOut" in body) return answer.timedOut(timeout);
           if ("consumed" in body)
             return answer.failed(new Error("the request body was read before this handler (a body parser?) and left no parsed value (req.body)"));
+          if ("bytes" in body) answer.body = body.bytes;
           let params = query;
           let files: Files | undefined;
           try {
@@ -264,6 +272,8 @@ function underBase(path: string, prefix: string): string | undefined {
 /** One request's way to its answer, after its params are known. */
 class Answering<Raw> {
   private readonly options: HttpOptions;
+  /** The body's bytes, where routing read them (a form's `_method`): what a route's application is given as the body. */
+  body: Uint8Array | undefined;
 
   constructor(
     private readonly core: Dispatcher,
@@ -299,6 +309,7 @@ class Answering<Raw> {
     const { recognition, route } = matched;
     core.recorder?.record(core.routes, route);
     if (route.redirect) return this.redirectRoute(route, recognition, path);
+    if (route.app) return this.appRoute(route.app.code, recognition);
     const plan = core.planOf(matched.index, recognition);
     if ("missing" in plan) {
       return this.notFound(
@@ -383,6 +394,39 @@ class Answering<Raw> {
     const location = redirectLocation(route.redirect!, recognition.params, facts, this.request.method);
     const body = `<html><body>You are being <a href="${escapeHtml(location)}">redirected</a>.</body></html>`;
     return { answer: answerOf(route.redirect!.status, body, { "content-type": "text/html", location }), head: this.head };
+  }
+
+  /**
+   * A route's application's answer (behaviour C's `to:` a handler, `mount`): given the request, below
+   * a mount with the path that follows the mount path (Rails' PATH_INFO) and told the mount path
+   * under the handler's own (Rails' SCRIPT_NAME); an endpoint's request as it came. Filters and
+   * middleware, which run around actions, do not run; what the application throws or answers that is
+   * not a Response is a failure, answered 500.
+   */
+  private appRoute(app: AppCode, recognition: Recognition): Pending<Outcome> {
+    const { target, origin } = this.request;
+    const mount = recognition.mount;
+    const prefix = this.prefix();
+    const at = target.indexOf("?");
+    const path = mount ? mount.rest : target.slice(0, at < 0 ? target.length : at);
+    const url = `${origin.protocol}://${origin.host}${path}${at < 0 ? "" : target.slice(at)}`;
+    let answer: Response | Promise<Response>;
+    try {
+      answer = app.serve(this.request.appRequest(url, this.body), { params: recognition.params, mountPath: prefix + (mount ? mount.path : "") });
+    } catch (error) {
+      return this.failed(error);
+    }
+    return isThenable(answer)
+      ? Promise.resolve(answer).then(
+          (value) => this.appAnswered(value),
+          (error) => this.failed(error),
+        )
+      : this.appAnswered(answer);
+  }
+
+  private appAnswered(value: unknown): Outcome {
+    if (typeof Response !== "undefined" && value instanceof Response) return { response: value, head: this.head };
+    return this.failed(new TypeError(`a route's application answered ${value === null ? "null" : typeof value}, not a Response`));
   }
 
   /** A request no route takes that an old pattern of HttpOptions.redirects takes: sent to the new route's URL, its query kept. */
