@@ -51,11 +51,12 @@ export function valueText(value: RubyValue): string {
 }
 
 /**
- * The application's code (a constraint, a redirect's block), which only its author can write in
- * TypeScript: a function that throws, naming the Ruby it stands for, until it is written. Its
- * routes are drawn (the analyser knows a function and runs none); a request reaches it only on them.
+ * The application's code (a constraint, a redirect's block, a Rack application), which only its
+ * author can write in TypeScript: a function that throws, naming the Ruby it stands for, until it
+ * is written. Its routes are drawn (the analyser knows a function and runs none); a request
+ * reaches it only on them.
  */
-function codeText({ code, line }: RubyCode, what = "constraint"): string {
+function codeText({ code, line, role }: RubyCode, what: string = role === "application" ? "Rack application" : role): string {
   const shown = code.length > 80 ? `${code.slice(0, 77)}...` : code;
   return `() => unset(${JSON.stringify(`the ${what} of routes.rb line ${line}, \`${shown.replace(/\s+/g, " ")}\`, in TypeScript,`)})`;
 }

@@ -136,7 +136,6 @@ export function mapperMethodsOf(imported: Pick<ImportedRoutes, "modern">): Reado
 
 /** What modern Rails' routes call that only an engine's, a gem's or the application's code knows. */
 const MODERN_OTHERS: Readonly<Record<string, string>> = {
-  mount: "mount, an engine or Rack application's routes",
   devise_for: "devise_for, Devise's routes",
   draw: "draw, which loads another routes file",
   resolve: "resolve, a polymorphic mapping written in Ruby",
@@ -529,6 +528,7 @@ class Reader {
       if (method === "direct") return [this.direct(call, scope)];
       if (method === "default_url_options" && !this.methods.has(method)) return [this.defaultUrlOptions(call, scope)];
       if (method === "resources_path_names" && !this.methods.has(method) && this.opensDraw(call)) return [this.resourcesPathNames(call, scope)];
+      if (method === "mount" && !this.methods.has(method)) return [this.mount(call, scope)];
       if (MODERN_METHODS.has(method)) return this.mapperCall(call, "r", method, scope);
       if (method === "draw" && !this.methods.has(method)) return this.drawn(call, scope);
       if (DEVISE_SCOPES.has(method) && is(call.block, "BlockNode") && !this.methods.has(method)) return [this.deviseScope(call, scope)];
@@ -664,6 +664,59 @@ class Reader {
     if (!("settings" in names)) return names;
     this.pathNames = names.settings;
     return { kind: "note", text: "resources_path_names: the draw() setting resources_path_names above" };
+  }
+
+  /**
+   * Modern Rails' `mount App, at: "/path"` (or `mount App => "/path"`): a route to the application
+   * at the path and every path below it, the application a placeholder to write in TypeScript. Its
+   * name is `as:`, else Rails' for a class: the constant's (`Sidekiq::Web` is `sidekiq_web`). A
+   * constant the file and the application do not give is a gem's or the application's class; any
+   * other application (a local, a call's result, a lambda) is an object, which Rails leaves
+   * unnamed. An engine's mount (`Blog::Engine`) is reported: its route's name is the engine's
+   * `engine_name`, and its own routes are the engine's code.
+   */
+  private mount(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement {
+    if (++this.calls > MAX_CALLS) return this.leaveUnread(call, `more than ${MAX_CALLS} mapper calls (a loop too large to unroll)`);
+    const nodes = argumentsOf(call);
+    const hash = nodes[nodes.length - 1];
+    if (!is(hash, "HashNode", "KeywordHashNode") || nodes.length > 2) return this.leaveUnread(call, "mount with other than an application and its options");
+    // `mount App => "/path", as: …`: the application is the key that is not a symbol.
+    const pair = nodes.length === 1 ? hash.elements.find((element) => is(element, "AssocNode") && !is(element.key, "SymbolNode")) : undefined;
+    const app = nodes.length === 2 ? nodes[0] : is(pair, "AssocNode") ? pair.key : undefined;
+    if (!app) return this.leaveUnread(call, "mount with no application");
+    const constant = this.unknownConstantName(app);
+    if (constant !== undefined && /(?:^|::)Engine$/.test(constant))
+      return this.leaveUnread(call, "mount of an engine, whose route's name (its engine_name) and routes are the engine's code");
+    this.placeholders = true;
+    const entries: Array<readonly [RubyValue, RubyValue]> = [];
+    try {
+      for (const element of hash.elements) {
+        if (!is(element, "AssocNode")) return this.leaveUnread(call, "a double splat (`**`) in mount's options");
+        const key = element === pair ? new RubySymbol("at") : this.value(element.key, scope);
+        const value = this.value(element.value, scope);
+        if (key instanceof Unknown) return this.leaveUnread(call, `mount: ${key.reason}`);
+        if (value instanceof Unknown) return this.leaveUnread(call, `mount: ${value.reason}`);
+        entries.push([key, value]);
+      }
+    } finally {
+      this.placeholders = false;
+    }
+    const named = entries.some(([key]) => textOf(key) === "as");
+    // Rails' app_name of a class: its name underscored, each `/` a `_`.
+    if (!named && constant !== undefined) entries.push([new RubySymbol("as"), underscore(constant).replace(/\//g, "_")]);
+    return this.modernCall(call, "mount", [new RubyCode(this.text(app), this.line(app), "application"), new RubyHash(entries)], scope);
+  }
+
+  /** A constant neither the file, `--const` nor the application's code gives (a gem's class, `Sidekiq::Web`): its name; undefined for any other node. */
+  private unknownConstantName(node: Node): string | undefined {
+    if (!is(node, "ConstantReadNode", "ConstantPathNode")) return undefined;
+    const name = is(node, "ConstantReadNode") ? node.name : this.text(node).replace(/^::/, "");
+    return this.constants.get(name) === undefined && this.applicationConstant(name) === undefined ? name : undefined;
+  }
+
+  /** Ruby that is a Rack application where a route's target stands (`to: proc { … }`, `to: HealthCheck`, `get "up" => HealthCheck.new`). */
+  private isRackApplication(node: Node): boolean {
+    return isCode(node) || this.unknownConstantName(node) !== undefined;
   }
 
   /** Devise's `authenticated :user do … end` (see DEVISE_SCOPES): its routes under a constraint of Devise's code. */
@@ -840,14 +893,18 @@ class Reader {
 
   /**
    * A modern call's argument: the application's code where Rails takes it as a constraint
-   * (`constraints(->(req) { … }) do`, `constraints: AdminConstraint.new`), else its value.
+   * (`constraints(->(req) { … }) do`, `constraints: AdminConstraint.new`) or as a route's Rack
+   * application (`to: proc { … }`, `get "up" => HealthCheck`), else its value.
    */
   private modernArgument(node: Node, method: string, index: number, scope: Scope): RubyValue | Unknown {
     if (method === "constraints" && index === 0 && isCode(node)) return new RubyCode(this.text(node), this.line(node));
     if (!is(node, "HashNode", "KeywordHashNode")) return this.value(node, scope);
-    return this.hash(node, scope, (key, value) =>
-      textOf(key) === "constraints" && isCode(value) ? new RubyCode(this.text(value), this.line(value)) : undefined,
-    );
+    return this.hash(node, scope, (key, value) => {
+      if (textOf(key) === "constraints" && isCode(value)) return new RubyCode(this.text(value), this.line(value));
+      // `to:`, or the path of the shorthand `"up" => HealthCheck`.
+      const target = (key instanceof RubySymbol && key.name === "to") || typeof key === "string";
+      return target && this.isRackApplication(value) ? new RubyCode(this.text(value), this.line(value), "application") : undefined;
+    });
   }
 
   /** What Ruby would make of an expression the file gives, or why it cannot be known. */

@@ -1,5 +1,5 @@
 import { Mapper, redirect, ScopedMapper } from "resource-routes";
-import { ApplicationConstraint, type Declaration, RedirectCode, redirectValue, type Span } from "resource-routes/internal";
+import { AppCode, ApplicationConstraint, type Declaration, RedirectCode, redirectValue, type Span } from "resource-routes/internal";
 
 import { OptionSources } from "../incremental/optionSources";
 import { argumentsText, UnsetValue, UnwritableValue } from "./dslValues";
@@ -124,8 +124,8 @@ function plain(value: RubyValue): unknown {
     return new RegExp(source, flags);
   }
   if (Array.isArray(value)) return value.map(plain);
-  // The written file's function stands for it: a constraint of the application's code, never run here.
-  if (value instanceof RubyCode) return new ApplicationConstraint(null);
+  // The written file's function stands for it: a constraint or an application of the application's code, never run here.
+  if (value instanceof RubyCode) return value.role === "application" ? new AppCode(null) : new ApplicationConstraint(null);
   // What the written file's redirect() makes of the same arguments.
   if (value instanceof RubyRedirect) {
     const status = value.status ?? undefined;

@@ -72,14 +72,15 @@ export class RubyRedirect {
 }
 
 /**
- * Modern Rails' constraint of the application's code (`->(req) { … }`, `AdminConstraint.new`):
- * its Ruby text and line, never run. The routes it constrains are drawn; what it answers only the
- * application knows.
+ * Modern Rails' application code: a constraint (`->(req) { … }`, `AdminConstraint.new`) or a Rack
+ * application a route goes to (`to: proc { … }`, `mount Sidekiq::Web`); its Ruby text and line,
+ * never run. Its routes are drawn; what it answers only the application knows.
  */
 export class RubyCode {
   constructor(
     readonly code: string,
     readonly line: number,
+    readonly role: "constraint" | "application" = "constraint",
   ) {}
 }
 
@@ -144,10 +145,11 @@ export function revived(value: unknown, made = new Map<object, RubyValue>()): Ru
     status?: number | null;
     code?: string;
     line?: number;
+    role?: RubyCode["role"];
   };
   if (Array.isArray(value)) out = value.map((item) => revived(item, made));
   else if (fields.unset !== undefined) out = new RubyUnset(fields.unset, String(fields.identifier));
-  else if (fields.code !== undefined) out = new RubyCode(fields.code, Number(fields.line));
+  else if (fields.code !== undefined) out = new RubyCode(fields.code, Number(fields.line), fields.role);
   else if ("to" in fields) out = new RubyRedirect(revived(fields.to, made), fields.status ?? null);
   else if (fields.parts)
     out = new RubyTemplate(
