@@ -38,29 +38,45 @@ module ResourceRoutesApplication
 end
 ENVIRONMENT = environment
 module Rails
+  # What mount asks of an application to tell an engine (Rails::Engine is a Railtie).
+  class Railtie; end
+  # Rails' own classes a routes.rb may mount or route to (Rails::HealthController), as any other unknown constant.
+  def self.const_missing(name) = ResourceRoutesUnknown.constant(self, name)
   def self.application = ResourceRoutesApplication
   def self.env
     ActiveSupport::StringInquirer.new(ENVIRONMENT.dup).tap { |env| env.define_singleton_method(:local?) { %w(development test).include?(ENVIRONMENT) } }
   end
 end
 # A constant of the application's or a gem's the import was not given (Flipper::UI in a method the
-# file calls, a setting such as Postal::Config.oidc.enabled?): a module whose methods answer another
-# such module, so that the routing around it draws, what a condition on it guards too (the import
-# reports that part, and the proof lists each route Rails draws there).
+# file calls, a setting such as Postal::Config.oidc.enabled?): a class whose methods answer a module
+# of the same kind, so that the routing around it draws, what a condition on it guards too (the
+# import reports that part, and the proof lists each route Rails draws there). A class, as the
+# import reads a constant mounted (Rails names the route of a class it mounts after it); what its
+# methods answer, and its objects, are no class.
 module ResourceRoutesUnknown
   def self.made
     Module.new do
-      def self.const_missing(name) = name.to_s.end_with?('Application') ? ResourceRoutesApplication : const_set(name, ResourceRoutesUnknown.made)
+      def self.const_missing(name) = ResourceRoutesUnknown.constant(self, name)
       def self.method_missing(*) = ResourceRoutesUnknown.made
-      def self.respond_to_missing?(*) = true
+      def self.respond_to_missing?(name, *) = name != :action
     end
+  end
+
+  def self.constant(owner, name)
+    return ResourceRoutesApplication if name.to_s.end_with?('Application')
+    owner.const_set(name, Class.new do
+      def self.const_missing(name) = ResourceRoutesUnknown.constant(self, name)
+      def self.method_missing(*) = ResourceRoutesUnknown.made
+      # A Rack application, not a controller: Rails routes to what answers action as to a controller.
+      def self.respond_to_missing?(name, *) = name != :action
+      def method_missing(*) = ResourceRoutesUnknown.made
+      def respond_to_missing?(name, *) = name != :action
+    end)
   end
 end
 class Object
   # '<App>::Application.routes.draw': any constant ending in Application is the one drawn here.
-  def self.const_missing(name)
-    name.to_s.end_with?('Application') ? ResourceRoutesApplication : const_set(name, ResourceRoutesUnknown.made)
-  end
+  def self.const_missing(name) = ResourceRoutesUnknown.constant(self, name)
 end
 ${definedConstants("ResourceRoutesUnknown.made")}
 LEFT_OUT = JSON.parse(left_out || '[]')
@@ -72,6 +88,14 @@ class ActionDispatch::Routing::Mapper
   def method_missing(*) = nil
   def respond_to_missing?(*) = true
 end
+# An engine's mount, which the import leaves out (its route's name and routes are the engine's), draws nothing here either.
+module ResourceRoutesMount
+  def mount(app, options = nil)
+    target = app.is_a?(Hash) ? app.keys.find { |key| !key.is_a?(Symbol) } : app
+    target.is_a?(Module) && target.name.to_s.match?(/(?:\A|::)Engine\z/) ? self : super
+  end
+end
+ActionDispatch::Routing::Mapper.prepend(ResourceRoutesMount)
 # 'draw :admin' with no config/routes/admin.rb, which the import leaves out, draws nothing here either.
 module ResourceRoutesDraw
   def draw(name) = @draw_paths.any? { |path| File.exist?(File.join(path, "#{name}.rb")) } ? super : nil
@@ -103,6 +127,8 @@ routes = SET.routes.map do |route|
   requirements = route.path.requirements.reject { |key, value| key == :controller || value == /.+?/ }
   endpoint = route.app.respond_to?(:app) ? route.app.app : route.app
   redirect = endpoint.is_a?(ActionDispatch::Routing::Redirect) ? endpoint : nil
+  # A Rack application of its own (a mount, to: a proc or a class), neither a controller's action nor a redirect.
+  application = !redirect && !endpoint.is_a?(ActionDispatch::Routing::RouteSet::Dispatcher)
   # Constraints of the application's code (a lambda, an object with matches?), which the analyser shows as one condition.
   code = route.app.is_a?(ActionDispatch::Routing::Mapper::Constraints) && route.app.constraints.any?
   {
@@ -115,6 +141,7 @@ routes = SET.routes.map do |route|
     'params' => text.(defaults.reject { |key, _| keys.include?(key) }),
     'conditions' => text.(route.constraints.reject { |key, _| key == :request_method }).merge(code ? { 'request' => '${APPLICATION_CODE}' } : {}),
   }.merge(redirect ? { 'redirect' => { 'status' => redirect.status, 'to' => redirect_to.(redirect) } } : {})
+   .merge(application ? { 'app' => { 'mounted' => !route.path.anchored } } : {})
 end
 puts JSON.generate('rails' => version::STRING, 'routes' => routes)
 `;
