@@ -3,8 +3,9 @@
 // table of each modern routes.rb under test/fixtures/modern-routes, its lines marked
 // `# oracle: skip` left out (what only a gem's code draws, which the oracle has not) and a
 // `draw :name # oracle: inline` replaced by config/routes/name.rb (what Rails' draw evaluates there,
-// which the oracle's route set has no folder for), after the application's oracle-prelude.rb where it
-// has one (what its gems add to Rails' mapper), and writes it beside the application as rails.json.
+// which the oracle's route set has no folder for), after oracle-mount.rb (mount as the import reads it)
+// and the application's oracle-prelude.rb where it has one (what its gems add to Rails' mapper), and
+// writes it beside the application as rails.json.
 //
 //   node scripts/modernRoutesTables.mjs [path/to/oracle.rb]   (default: ../shared/rails6-oracle/oracle.rb)
 import { execFileSync } from "node:child_process";
@@ -18,6 +19,8 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const oracle = path.resolve(process.argv[2] ?? path.join(root, "../shared/rails6-oracle/oracle.rb"));
 const folder = path.join(root, "test/fixtures/modern-routes");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "modern-routes-"));
+// Mount as the import reads it, before every file (see oracle-mount.rb).
+const MOUNT = fs.readFileSync(path.join(folder, "oracle-mount.rb"), "utf8");
 
 for (const app of fs.readdirSync(folder)) {
   const routes = path.join(folder, app, "config", "routes.rb");
@@ -35,7 +38,8 @@ for (const app of fs.readdirSync(folder)) {
   const prelude = path.join(folder, app, "oracle-prelude.rb");
   const input = path.join(work, `${app}.rb`);
   const output = path.join(work, `${app}.json`);
-  fs.writeFileSync(input, fs.existsSync(prelude) ? `${fs.readFileSync(prelude, "utf8")}\n${kept}` : kept);
+  const preludes = [MOUNT, ...(fs.existsSync(prelude) ? [fs.readFileSync(prelude, "utf8")] : [])];
+  fs.writeFileSync(input, `${preludes.join("\n")}\n${kept}`);
   execFileSync("ruby", [oracle, input, output], { stdio: "pipe" });
   const drawn = JSON.parse(fs.readFileSync(output, "utf8"));
   if (drawn.error) throw new Error(`${app}: Rails refused the routes: ${drawn.error}`);

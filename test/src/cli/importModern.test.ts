@@ -7,7 +7,7 @@ import type { RouteSet } from "resource-routes";
 
 import { loadRoutingFile } from "../../../server/out/analysis/routingFile";
 import { ROOT } from "../support/fixtures";
-import { asRailsRoute, type RailsRoute } from "../support/railsTable";
+import { asRailsRoute, type RailsRoute, railsTarget } from "../support/railsTable";
 import { runRoutingFile } from "../support/runRoutingFile";
 
 /**
@@ -53,7 +53,7 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     for (const line of skipped) assert.match(imported.stderr, new RegExp(`routes\\.rb:${line}: not imported: `));
     const loaded = loadRoutingFile(imported.stdout, "routes.ts")!;
     assert.strictEqual(loaded.behaviour, "C");
-    assert.deepStrictEqual(loaded.routes.routes.map(asRailsRoute), RAILS);
+    assert.deepStrictEqual(loaded.routes.routes.map(asRailsRoute), RAILS.map(compared));
   });
 
   it("a file of config/routes or an environment.rb that is a link out of the application is not read", () => {
@@ -202,34 +202,36 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
       "resources :posts, constraints: lambda { |req| req.format == :json }, only: :show",
       'get "health", to: ->(env) { [200, {}, ["ok"]] }',
     ]);
-    // Read as it is: the routes Rails draws, each known to ask the application's code; a Rack endpoint given as code is not a route read.
-    const listed = JSON.parse(run("routes", file, "--json").stdout) as { routes: Array<{ name: string; conditions: object }> };
+    // Read as it is: the routes Rails draws, each known to ask the application's code, and a route to a Rack application given as code.
+    const listed = JSON.parse(run("routes", file, "--json").stdout) as { routes: Array<{ name: string; conditions: object; app?: object }> };
     assert.deepStrictEqual(
-      listed.routes.map(({ name, conditions }) => [name, conditions]),
+      listed.routes.map(({ name, conditions, app }) => [name, conditions, app]),
       [
-        ["reports", { request: "application code" }],
-        ["dashboard", { request: "application code" }],
-        ["post", { request: "application code" }],
+        ["reports", { request: "application code" }, undefined],
+        ["dashboard", { request: "application code" }, undefined],
+        ["post", { request: "application code" }, undefined],
+        ["health", {}, { mounted: false }],
       ],
     );
     const imported = run("import", file, "--stdout", "--allow-partial");
     assert.strictEqual(imported.status, 0, imported.stderr);
     assert.match(imported.stdout, /^import \{ draw, unset \} from "resource-routes";$/m);
-    assert.match(imported.stdout, /3 constraint\(s\) or redirect\(s\) are the application's Ruby code/);
+    assert.match(imported.stdout, /4 constraint\(s\), redirect\(s\) or Rack application\(s\) are the application's Ruby code/);
     assert.match(
       imported.stdout,
       /r\.constraints\(\(\) => unset\("the constraint of routes\.rb line 2, `->\(req\) \{ req\.subdomain == \\"admin\\" \}`, in TypeScript,"\), \(\) => \{/,
     );
     assert.match(imported.stdout, /constraints: \(\) => unset\("the constraint of routes\.rb line 5, `BetaUsers\.new`, in TypeScript,"\)/);
-    assert.match(imported.stderr, /routes\.rb:7: not imported: ->\(env\)/);
+    assert.match(imported.stdout, /r\.get\("health", \{ to: \(\) => unset\("the Rack application of routes\.rb line 7, `->\(env\) \{ \[200, \{\}, \[\\"ok\\"\]\] \}`, in TypeScript,"\) \}\);/);
     // The written file draws those routes (its helpers too); a request that reaches one says what to write.
     const loaded = loadRoutingFile(imported.stdout, path.join(path.dirname(file), "routes.ts"))!;
     assert.deepStrictEqual(
       loaded.routes.routes.map((route) => route.applicationConstraints.length),
-      [1, 1, 1],
+      [1, 1, 1, 0],
     );
     const drawn = runRoutingFile<RouteSet>(imported.stdout);
     assert.strictEqual(drawn.helpers.post_path(4), "/posts/4");
+    assert.strictEqual(drawn.helpers.health_path(), "/health");
     assert.throws(() => drawn.recognize("GET", "/dashboard"), /the constraint of routes\.rb line 5, `BetaUsers\.new`, in TypeScript, is not set/);
   });
 
@@ -383,6 +385,7 @@ function compared(route: RailsRoute): RailsRoute {
     ...route,
     requirements: Object.fromEntries(Object.entries(route.requirements).flatMap(([key, source]) => (key in route.defaults ? [] : [[key, pattern(source)]]))),
     defaults: Object.fromEntries(Object.entries(route.defaults).map(([key, value]) => [key, text(value)])),
+    ...(route.target === undefined ? {} : { target: railsTarget(route.target) }),
   };
 }
 
