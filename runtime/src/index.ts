@@ -32,10 +32,10 @@ export { Diagnostic, DiagnosticCode, RelatedInformation, Severity } from "./rout
 export type { DirectHelper, DirectTarget } from "./routing/model/directHelpers";
 export { MethodNotAllowed, RedirectError, RouteDefinitionError, RoutingError, UnknownHttpMethod } from "./routing/model/errors";
 export type { RedirectCode, RedirectFunction, RedirectParts, RedirectTarget } from "./routing/model/redirect";
-export type { AppCode, AppContext, AppFunction, FetchApp, RouteApp, RouteApplication } from "./routing/model/routeApp";
 export type { RequestCondition, RequestFacts } from "./routing/model/requestConditions";
 export { REQUEST_METHODS_C, type RequestMethodC } from "./routing/model/requestMethods";
 export { HttpMethod, Route, RouteJSON } from "./routing/model/route";
+export type { AppCode, AppContext, AppFunction, FetchApp, RouteApp, RouteApplication } from "./routing/model/routeApp";
 export { GenerateOptions, RouteSet, RouteSetOptions } from "./routing/model/routeSet";
 export { AnyRouteSet, TypedRouteSet } from "./routing/model/routeSet";
 export { DrawSettings, InflectionSettings, UrlOptions } from "./routing/model/settings";

@@ -1,8 +1,8 @@
 import { ApplicationCode } from "../routing/model/applicationCode";
 import { applicationConstraintOf } from "../routing/model/applicationConstraints";
-import { appCodeOf } from "../routing/model/routeApp";
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
 import { record } from "../routing/model/records";
+import { appCodeOf } from "../routing/model/routeApp";
 import { isOptionMap, OptionMap, OptionValue } from "../routing/model/values";
 import { shortened } from "../text/escape";
 

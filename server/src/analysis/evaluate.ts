@@ -1,5 +1,16 @@
 import ts = require("typescript");
-import { AppCode, ApplicationConstraint, interned, OptionMap, OptionValue, record, redirect, RedirectCode, redirectValue, Span } from "resource-routes/internal";
+import {
+  AppCode,
+  ApplicationConstraint,
+  interned,
+  OptionMap,
+  OptionValue,
+  record,
+  redirect,
+  RedirectCode,
+  redirectValue,
+  Span,
+} from "resource-routes/internal";
 
 import { AnchoredSpan, OptionSources } from "../incremental/optionSources";
 import type { SourceText } from "../text/sourceText";

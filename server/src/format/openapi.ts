@@ -107,7 +107,7 @@ function operation(route: Route, method: string, operationId: string, target: st
     operationId,
     summary: summary?.replace(/\s+/g, " ").trim() || `${route.verb === "ANY" ? method.toUpperCase() : route.verb} ${route.path} → ${target}`,
     ...(description ? { description } : {}),
-    tags: [route.redirect ? "redirects" : (route.controller ?? "{controller}")],
+    tags: [route.redirect ? "redirects" : route.app ? "applications" : (route.controller ?? "{controller}")],
     ...(parameters.length ? { parameters } : {}),
     ...(params && carriesBody
       ? { requestBody: { required: true, content: { "application/json": { schema: params }, "application/x-www-form-urlencoded": { schema: params } } } }
@@ -129,6 +129,8 @@ function operation(route: Route, method: string, operationId: string, target: st
     "x-controller": route.controller,
     "x-action": route.action,
     ...(route.redirect ? { "x-redirect": route.toJSON().redirect as unknown as Json } : {}),
+    // A mounted application answers every path below this one too, which OpenAPI's paths cannot say.
+    ...(route.app ? { "x-application": route.toJSON().app as unknown as Json } : {}),
     ...(method === "patch" && route.verb === "PUT" ? { "x-patch-as": "put" } : {}),
   };
 }

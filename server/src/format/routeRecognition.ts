@@ -1,8 +1,8 @@
-import { type BehaviourRules, type GroupedStep, groupedSteps, pathPattern, patternFlags, type Route } from "resource-routes/internal";
+import { type BehaviourRules, type GroupedStep, groupedSteps, pathPattern, patternFlags, type Route, wholePathSource } from "resource-routes/internal";
 
 /**
- * A route as the helpers module's `match()` recognises it: its whole path as one anchored regular
- * expression (pathPattern), which the facility's segment trie is tested to answer alike. The list is
+ * A route as the helpers module's `match()` recognises it: its whole path as one regular expression
+ * (pathPattern; unanchored for a mount), which the facility's segment trie is tested to answer alike. The list is
  * `[name, controller, action, methods, source, flags, keys, glob keys, controller namespace, defaults, params]`,
  * then the request constraints and a group's steps where the route has them.
  */
@@ -18,7 +18,7 @@ export function recognitionData(route: Route, controllers: readonly string[], ru
     route.controller,
     route.action,
     route.methods ?? 0,
-    `^${text}$`,
+    wholePathSource(route, text),
     patternFlags(route),
     keys,
     globs,

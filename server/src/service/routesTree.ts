@@ -227,7 +227,7 @@ class RouteItems {
     return {
       id: `a|${controller}|${action}`,
       label: action,
-      description: `${controller === REDIRECTS ? action : `${controller}#${action}`} · ${routeCount(count)}`,
+      description: `${controller === REDIRECTS || controller === APPLICATIONS ? action : `${controller}#${action}`} · ${routeCount(count)}`,
       kind: "action",
       routes: count,
       hasChildren: true,
@@ -303,11 +303,13 @@ function capturedIn(table: RouteTable): ReadonlySet<Route> {
   return capturedByTable.get(table, () => new Set(unreachableRoutes(table).map((capture) => capture.route)));
 }
 
-/** The controller group of the redirect routes: a name no controller can have. */
+/** The controller groups of the redirect routes and of the routes to an application of their own: names no controller can have. */
 const REDIRECTS = "(redirects)";
+const APPLICATIONS = "(applications)";
 
-/** A route's entry under its controller's group: its action, or where a redirect sends it. */
+/** A route's entry under its controller's group: its action, where a redirect sends it, or its application and path. */
 function actionKey(route: Route): string {
+  if (route.app) return `${route.target} ${route.path}`;
   return route.redirect ? route.target : (route.action ?? ":action");
 }
 
@@ -319,8 +321,8 @@ const capturedByTable = new KeptFor<RouteTable, ReadonlySet<Route>>();
  * asked for, and a level of the tree asks of every route).
  */
 function groupKey(groupBy: RoutesTreeGrouping, route: Route): string {
-  // Redirect routes go to no controller: one group of their own, whose name no controller can have.
-  if (groupBy === "controller") return route.redirect ? REDIRECTS : (route.controller ?? ":controller");
+  // Redirect routes and applications' go to no controller: groups of their own, whose names no controller can have.
+  if (groupBy === "controller") return route.redirect ? REDIRECTS : route.app ? APPLICATIONS : (route.controller ?? ":controller");
   let key = "/";
   for (const part of route.segments[0] ?? []) {
     if (part.kind !== "static") {

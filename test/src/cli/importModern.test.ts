@@ -222,7 +222,10 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
       /r\.constraints\(\(\) => unset\("the constraint of routes\.rb line 2, `->\(req\) \{ req\.subdomain == \\"admin\\" \}`, in TypeScript,"\), \(\) => \{/,
     );
     assert.match(imported.stdout, /constraints: \(\) => unset\("the constraint of routes\.rb line 5, `BetaUsers\.new`, in TypeScript,"\)/);
-    assert.match(imported.stdout, /r\.get\("health", \{ to: \(\) => unset\("the Rack application of routes\.rb line 7, `->\(env\) \{ \[200, \{\}, \[\\"ok\\"\]\] \}`, in TypeScript,"\) \}\);/);
+    assert.match(
+      imported.stdout,
+      /r\.get\("health", \{ to: \(\) => unset\("the Rack application of routes\.rb line 7, `->\(env\) \{ \[200, \{\}, \[\\"ok\\"\]\] \}`, in TypeScript,"\) \}\);/,
+    );
     // The written file draws those routes (its helpers too); a request that reaches one says what to write.
     const loaded = loadRoutingFile(imported.stdout, path.join(path.dirname(file), "routes.ts"))!;
     assert.deepStrictEqual(

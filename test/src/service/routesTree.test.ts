@@ -80,6 +80,27 @@ describe("service: the routes tree", () => {
     assert.strictEqual(routesTree(w, { groupBy: "path", parent: paths[3].id }).items.length, 3);
   });
 
+  it("by controller, behaviour C's redirects and routes to an application of their own are groups of their own, each entry where the route goes", () => {
+    const w = workspace(`import { draw, redirect } from "resource-routes";
+const health = () => new Response("ok");
+export default draw({ behaviour: "C" }, (r) => {
+  r.get("about", { to: "pages#about" });
+  r.get("old", { to: redirect("/about") });
+  r.mount(health, { at: "/jobs", as: "jobs" });
+  r.get("health", { to: health });
+});
+`);
+    const controllers = routesTree(w, { groupBy: "controller" }).items;
+    assert.deepStrictEqual(
+      controllers.map((c) => `${c.label} ${c.routes}`),
+      ["(applications) 2", "(redirects) 1", "pages 1"],
+    );
+    assert.deepStrictEqual(labels(routesTree(w, { groupBy: "controller", parent: controllers[0].id }).items), [
+      "mounted app /jobs — mounted app /jobs · 1 route",
+      "app /health(.:format) — app /health(.:format) · 1 route",
+    ]);
+  });
+
   it("by path, a route's group is its path's first segment up to a dot, over every conformance case", () => {
     for (const c of conformanceCases()) {
       const w = new RoutingWorkspace();

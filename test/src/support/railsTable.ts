@@ -35,7 +35,7 @@ export function asRailsRoute(route: Route): RailsRoute {
 }
 
 /** What a route to an application goes to, in a table compared with Rails': Rails shows the application's class or proc, which JavaScript does not keep. */
-export const RACK_APPLICATION = "a Rack application";
+const RACK_APPLICATION = "a Rack application";
 
 /** A target of Rails' table as compared: a redirect as Rails shows it, anything else an application's (Rack's) inspect. */
 export function railsTarget(target: string): string {

@@ -46,7 +46,7 @@ export interface RouteApp {
 }
 
 /** Whether a value is an application: a function, or an object whose `fetch` is one. */
-export function isRouteApplication(value: unknown): value is RouteApplication {
+function isRouteApplication(value: unknown): value is RouteApplication {
   if (typeof value === "function") return true;
   return typeof value === "object" && value !== null && typeof (value as { fetch?: unknown }).fetch === "function";
 }

@@ -27,6 +27,16 @@ export function pathPattern(route: Route, controllers: readonly string[]): PathP
   return filter === undefined ? { text, keys, globs } : { text: `(?=(?:${filter})$)${text}`, keys, globs, filter };
 }
 
+/**
+ * A route's pattern as a whole request path must match it: to its end, or for a mounted
+ * application's route Journey's unanchored end, `(?:\b|\Z|/)`, its path then a word's end, the
+ * path's end or a slash (the request's path is read from its first segment on, so a mount at `/`
+ * takes a path that starts with a word).
+ */
+export function wholePathSource(route: Route, text: string): string {
+  return route.app?.mounted ? `^${text}(?:\\b|$|/)` : `^${text}$`;
+}
+
 /** The flags of a route's requirements, together (one expression carries them all). */
 export function patternFlags(route: Route): string {
   return [...new Set(Object.values(route.requirements).flatMap((pattern) => [...pattern.flags.replace(/[gyd]/g, "")]))].sort().join("");

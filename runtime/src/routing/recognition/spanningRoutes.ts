@@ -1,6 +1,6 @@
 import { Route } from "../model/route";
 import { GroupedMatcher, groupedMatcher } from "./groupedMatch";
-import { pathPattern, patternFlags } from "./pathPattern";
+import { pathPattern, patternFlags, wholePathSource } from "./pathPattern";
 
 /*
  * Behaviour C's routes whose segment constraint may take a slash (`files/:name` with `name: /.+/`),
@@ -36,8 +36,7 @@ export function spanningRoute(route: Route, index: number, controllers: readonly
   if (!spans) return undefined;
   const { text, keys, globs, filter } = pathPattern(route, controllers);
   const flags = patternFlags(route);
-  // Journey's unanchored end, `(?:\b|\Z|/)`: the request's path is read from its first segment on, so a mount at `/` starts at a word.
-  const pattern = new RegExp(mounted ? `^${text}(?:\\b|$|/)` : `^${text}$`, flags);
+  const pattern = new RegExp(wholePathSource(route, text), flags);
   const spanning: SpanningRoute = { index, pattern, mounted, keys, globs };
   if (mounted) return spanning;
   // A pattern of the application's own (a requirement neither a run of characters nor a list of words) leaves the route to its expression.

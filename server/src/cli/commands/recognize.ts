@@ -25,6 +25,7 @@ export function recognizeCommand(args: ParsedArguments): CommandResult {
           ...(seen.redirect
             ? [`redirect:   ${seen.redirect.status} ${seen.redirect.location ?? "(the Location is the application's function's answer, not run here)"}`]
             : []),
+          ...(seen.mount ? [`mounted at: ${seen.mount.path || "/"}, the application given ${seen.mount.rest}`] : []),
         ]
           .map(printable)
           .join("\n");

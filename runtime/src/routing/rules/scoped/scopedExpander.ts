@@ -4,8 +4,8 @@ import { directTarget } from "../../model/directHelpers";
 import { RouteDefinitionError } from "../../model/errors";
 import { own, record } from "../../model/records";
 import { isRedirectValue, redirectOf, type RedirectTarget } from "../../model/redirect";
-import { AppCode, type RouteApp } from "../../model/routeApp";
 import { RouteOrigin, routeOrigin } from "../../model/route";
+import { AppCode, type RouteApp } from "../../model/routeApp";
 import { optionSpan } from "../../model/spans";
 import { RouteTable } from "../../model/table";
 import { asText, isOptionMap, OptionMap, OptionValue } from "../../model/values";
@@ -643,7 +643,8 @@ function takeTarget(options: OptionMap, anchored: boolean): RouteTo {
     delete options.to;
     return { code: value, mounted: !anchored };
   }
-  if (!anchored) throw refused("anchor: false is read for a route to an application (`to:` a handler, or mount), whose application takes the paths below its own");
+  if (!anchored)
+    throw refused("anchor: false is read for a route to an application (`to:` a handler, or mount), whose application takes the paths below its own");
   if (!isRedirectValue(value)) return take(options, "to");
   delete options.to;
   return redirectOf(value);
