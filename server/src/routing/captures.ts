@@ -11,7 +11,8 @@ import { HttpMethod, isEmpty, PathPart, PathSegment, Route } from "resource-rout
 export function comparable(route: Route): boolean {
   // C's optional groups give a route several shapes: never reported captured. As the earlier route it is
   // compared in its fullest shape, whose requests it takes with the others: what that shape captures, it captures.
-  if (hasBareFormatSegment(route) || route.groups.length) return false;
+  // A mount takes the paths below its own too: never reported captured, it captures as mountCaptures says.
+  if (hasBareFormatSegment(route) || route.groups.length || route.app?.mounted) return false;
   // Loops, not some(): asked once per route of a file, where a closure per call showed in profiles.
   for (const segment of route.segments) for (const part of segment) if (isControllerPart(route, part)) return false;
   return true;
@@ -27,6 +28,7 @@ function hasConditions(route: Route): boolean {
  * cost least and fail most come first: the numbers of segments each takes, then the methods.
  */
 export function capturesAll(earlier: Route, later: Route): boolean {
+  if (earlier.app?.mounted) return mountCaptures(earlier, later);
   const count = earlier.segments.length;
   // Without a glob, `earlier` takes requests of min(required, count) to count segments (acceptsLength).
   if (!endsInGlob(earlier) && (later.segments.length > count || later.requiredSegments < Math.min(earlier.requiredSegments, count))) return false;
@@ -35,6 +37,23 @@ export function capturesAll(earlier: Route, later: Route): boolean {
   for (let length = later.requiredSegments; length <= later.segments.length; length++) {
     if (!acceptsLength(earlier, later, length)) return false;
   }
+  return true;
+}
+
+/**
+ * Whether a mount takes every request `later` matches: Rails' router takes the mount's path and
+ * whatever follows it after a slash (or a word's end), so a later route whose every request begins
+ * with the mount's segments, whole, is captured; at `/`, one whose every request begins with a word.
+ */
+function mountCaptures(mount: Route, later: Route): boolean {
+  const count = mount.segments.length;
+  if (later.requiredSegments < count || hasConditions(mount)) return false;
+  if (mount.methods && !takesMethods(mount.methods, later.methods)) return false;
+  if (count === 0) {
+    const first = later.segments[0]?.[0];
+    return later.segments.length === 0 || (later.requiredSegments > 0 && first?.kind === "static" && /^\w/.test(first.text));
+  }
+  for (let k = 0; k < count; k++) if (!covers(mount, k, later, k)) return false;
   return true;
 }
 

@@ -443,7 +443,8 @@ function beforeFormat(route: Route, index: number): boolean {
 
 /** A route of several lengths (an optional tail) or with a glob anywhere. */
 function isIrregular(route: Route): boolean {
-  if (route.requiredSegments < route.segments.length) return true;
+  // A mount takes requests longer than its path: compared with every later route, as a glob is.
+  if (route.requiredSegments < route.segments.length || route.app?.mounted) return true;
   for (const segment of route.segments) for (const part of segment) if (part.kind === "glob") return true;
   return false;
 }

@@ -276,6 +276,32 @@ describe("unreachable routes", () => {
       }
     });
 
+  it("C: a mount captures the later routes whose every request begins with its path's segments (at `/`, with a word), for the methods it takes; it is never reported captured itself", () => {
+    const app = () => new Response("app");
+    const routes = draw({ behaviour: "C" }, (r) => {
+      r.get("jobs", { to: "a#b" });
+      r.mount(app, { at: "/jobs", as: "jobs_app" });
+      r.get("jobs/stats", { to: "stats#show" });
+      r.post("jobs/:id/retry", { to: "stats#retry" });
+      r.get("jobsx", { to: "stats#x" });
+      r.mount(app, { at: "/", as: "all", via: "get" });
+      r.get("about", { to: "pages#about" });
+      r.post("about", { to: "pages#about" });
+      r.get(":slug", { to: "pages#show" });
+      r.root("pages#home");
+    });
+    const captures = unreachableRoutes(routes.table);
+    assert.deepStrictEqual(
+      captures.map(({ route, by }) => `${route.verb} ${route.path} ← ${by.verb} ${by.path}`),
+      ["GET /jobs/stats(.:format) ← ANY /jobs", "POST /jobs/:id/retry(.:format) ← ANY /jobs", "GET /about(.:format) ← GET /", "GET / ← GET /"],
+    );
+    // As recognition has it: each request of a captured route goes to the mount.
+    for (const { route, by } of captures) {
+      const path = requestFor(route, () => "7") ?? "/";
+      assert.strictEqual(routes.match(route.methods![0], path).route, by, `${route.verb} ${path}`);
+    }
+  });
+
   it("property: a route reported unreachable is never what recognize() returns for requests matching its pattern", () => {
     const POOL = ["1", "42", "search", "new", "a-b", "x", "2024"];
     const connect = fc.constantFrom<Connect>(
