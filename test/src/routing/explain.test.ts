@@ -93,6 +93,22 @@ describe("recognize --explain", () => {
     ]);
   });
 
+  it("a mount is read as recognition reads it, unanchored: a path that is not its own or below it is passed over with that reason", () => {
+    const app = () => new Response("app");
+    const mounted = draw({ behaviour: "C" }, (r) => {
+      r.mount(app, { at: "/jobs", as: "jobs", via: "get" });
+      r.mount(app, { at: "/", as: "all" });
+    });
+    const reasons = (method: string, path: string) =>
+      explainRecognition(mounted, method, path).routes.map(({ route, passedOver }) => `${route.verb} ${route.path}: ${passedOver ?? "matched"}`);
+    assert.deepStrictEqual(reasons("GET", "/jobs-x"), ["GET /jobs: matched"]);
+    assert.deepStrictEqual(reasons("POST", "/jobs/queues"), ["GET /jobs: the method is POST, the route takes GET", "ANY /: matched"]);
+    assert.deepStrictEqual(reasons("GET", "/-x"), [
+      'GET /jobs: "/-x" is not /jobs or below it (a mount takes its path, then a slash, a word\'s end or the path\'s end)',
+      'ANY /: "/-x" is not / or below it (a mount takes its path, then a slash, a word\'s end or the path\'s end)',
+    ]);
+  });
+
   it("a HEAD request that a route of HEAD's own takes passes over GET's routes before it, and says why", () => {
     const head = draw({ behaviour: "C" }, (r) => {
       r.get("status", { to: "pages#status" });

@@ -3,7 +3,7 @@ import { RoutingError } from "../model/errors";
 import { DEFAULT_SEGMENT_PATTERN, PathSegment } from "../model/path";
 import type { Route } from "../model/route";
 import type { RouteSet } from "../model/routeSet";
-import { pathPattern, patternFlags } from "./pathPattern";
+import { pathPattern, patternFlags, wholePathSource } from "./pathPattern";
 import type { Recognition } from "./recognize";
 
 /** One route of an explanation: the one that matched, or why the request passed it over. */
@@ -86,6 +86,7 @@ function requestSegments(path: string): string[] {
 
 /** The first reason a request does not fit `route`, or undefined when it fits. */
 function whyNot(route: Route, request: string[], method: string, controllers: string[]): string | undefined {
+  if (route.app?.mounted) return mountMismatch(route, request.join("/"), controllers) ?? methodMismatch(route, method);
   if (route.groupedPath) return groupedMismatch(route, request.join("/"), controllers) ?? methodMismatch(route, method);
   const segments = route.segments;
   const glob = segments.findIndex((segment) => segment.some((part) => part.kind === "glob"));
@@ -112,6 +113,13 @@ function whyNot(route: Route, request: string[], method: string, controllers: st
 function methodMismatch(route: Route, method: string): string | undefined {
   if (route.methods && !route.methods.includes(method as never)) return `the method is ${method.toUpperCase()}, the route takes ${route.verb}`;
   return undefined;
+}
+
+/** Why a path is not below a mount: it does not begin with the mount's path, then a slash, a word's end or its end. */
+function mountMismatch(route: Route, text: string, controllers: string[]): string | undefined {
+  const { text: source } = pathPattern(route, controllers);
+  if (new RegExp(wholePathSource(route, source), patternFlags(route)).test(text)) return undefined;
+  return `"/${text}" is not ${route.path} or below it (a mount takes its path, then a slash, a word's end or the path's end)`;
 }
 
 /**
