@@ -104,8 +104,8 @@ describe("recognize --explain", () => {
     assert.deepStrictEqual(reasons("GET", "/jobs-x"), ["GET /jobs: matched"]);
     assert.deepStrictEqual(reasons("POST", "/jobs/queues"), ["GET /jobs: the method is POST, the route takes GET", "ANY /: matched"]);
     assert.deepStrictEqual(reasons("GET", "/-x"), [
-      'GET /jobs: "/-x" is not /jobs or below it (a mount takes its path, then a slash, a word\'s end or the path\'s end)',
-      'ANY /: "/-x" is not / or below it (a mount takes its path, then a slash, a word\'s end or the path\'s end)',
+      "GET /jobs: \"/-x\" is not /jobs or below it (a mount takes its path, then a slash, a word's end or the path's end)",
+      "ANY /: \"/-x\" is not / or below it (a mount takes its path, then a slash, a word's end or the path's end)",
     ]);
   });
 
