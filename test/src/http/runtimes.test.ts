@@ -86,6 +86,7 @@ const MODERN_WORKER = `import { draw } from "resource-routes";
 import { fetchHandler, type ActionContext } from "resource-routes/http";
 const routes = draw({ behaviour: "C" }, (r) => {
   r.resources("posts", { only: ["show", "update"] });
+  r.mount(async (request: Request, { mountPath }: { mountPath: string }) => new Response(mountPath + " " + new URL(request.url).pathname + " " + (await request.text())), { at: "/jobs" });
 });
 const controllers = {
   posts: {
@@ -103,8 +104,9 @@ async function modernAnswers(fetchPath: (path: string, init?: RequestInit) => Pr
     ["PATCH", "/posts/1.json"],
     ["POST", "/posts/1"],
     ["GET", "/posts//1"],
+    ["PUT", "/jobs/queues/1"],
   ]) {
-    const response = await fetchPath(p, { method });
+    const response = await fetchPath(p, { method, ...(method === "PUT" ? { body: "raw", headers: { "content-type": "text/plain" } } : {}) });
     answers.push(`${method} ${p} ${response.status} ${response.status === 200 ? await response.text() : ""}`.trim());
   }
   return answers;
@@ -116,6 +118,8 @@ function assertModern(answers: string[]): void {
     'PATCH /posts/1.json 200 {"updated":"1","method":"PATCH"}',
     "POST /posts/1 404",
     'GET /posts//1 200 {"id":"1","url":"/posts/1"}',
+    // A mounted application: given the path below the mount and the body, told the mount path.
+    "PUT /jobs/queues/1 200 /jobs /queues/1 raw",
   ]);
 }
 
