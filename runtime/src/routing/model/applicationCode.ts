@@ -12,3 +12,9 @@ export abstract class ApplicationCode<Code> {
     return this.code;
   }
 }
+
+/** Whether a value is the application's code of a kind: a function, or an object whose `method` is one (`matches`, `fetch`). */
+export function isFunctionOrHas(value: unknown, method: string): boolean {
+  if (typeof value === "function") return true;
+  return typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)[method] === "function";
+}

@@ -1,4 +1,4 @@
-import { ApplicationCode } from "./applicationCode";
+import { ApplicationCode, isFunctionOrHas } from "./applicationCode";
 import { record, setOwn } from "./records";
 import { NO_REQUEST, type RequestFacts, requestValue } from "./requestConditions";
 
@@ -57,19 +57,13 @@ export class ApplicationConstraint extends ApplicationCode<RequestConstraint> {
 /** A route's constraints of the application's code when it has none: one list for every such route. */
 export const NO_APPLICATION_CONSTRAINTS: readonly ApplicationConstraint[] = [];
 
-/** Whether a value given as constraints is the application's code: a function, or an object whose `matches` is one. */
-function isRequestConstraint(value: unknown): value is RequestConstraint {
-  if (typeof value === "function") return true;
-  return typeof value === "object" && value !== null && typeof (value as { matches?: unknown }).matches === "function";
-}
-
 /**
  * Constraints given as the application's code, as an option value: the code wrapped, or one a
  * routes.rb's reading made already; undefined for anything else (a map of constraints).
  */
 export function applicationConstraintOf(value: unknown): ApplicationConstraint | undefined {
   if (value instanceof ApplicationConstraint) return value;
-  return isRequestConstraint(value) ? new ApplicationConstraint(value) : undefined;
+  return isFunctionOrHas(value, "matches") ? new ApplicationConstraint(value as RequestConstraint) : undefined;
 }
 
 /** How a constraint of the application's code reads in a text or a message. */

@@ -1,4 +1,4 @@
-import { ApplicationCode } from "./applicationCode";
+import { ApplicationCode, isFunctionOrHas } from "./applicationCode";
 
 /*
  * Behaviour C's routes that answer by an application of their own instead of a controller's action:
@@ -45,16 +45,10 @@ export interface RouteApp {
   readonly mounted: boolean;
 }
 
-/** Whether a value is an application: a function, or an object whose `fetch` is one. */
-function isRouteApplication(value: unknown): value is RouteApplication {
-  if (typeof value === "function") return true;
-  return typeof value === "object" && value !== null && typeof (value as { fetch?: unknown }).fetch === "function";
-}
-
 /** A value given as an application, as an option value: wrapped, or one a reading made already; undefined for anything else. */
 export function appCodeOf(value: unknown): AppCode | undefined {
   if (value instanceof AppCode) return value;
-  return isRouteApplication(value) ? new AppCode(value) : undefined;
+  return isFunctionOrHas(value, "fetch") ? new AppCode(value as RouteApplication) : undefined;
 }
 
 /** How a route's application reads in a table: Rails shows the application's class, which JavaScript's functions do not keep reliably. */
