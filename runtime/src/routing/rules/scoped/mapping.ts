@@ -91,6 +91,9 @@ export function buildRoute(scope: Scope, input: MappingInput, name: string | nul
   if (input.format !== false) for (const segment of segments) for (const part of segment) if (part.kind === "glob") options[part.key] = /.+?/;
   Object.assign(options, scope.get("options"), input.options);
   const app = typeof input.to === "object" && "code" in input.to ? input.to : null;
+  // A mount is matched by its path's expression, which an optional group inside a segment would make backtrack.
+  if (app?.mounted && groupedPath?.withinSegments)
+    throw refused(`${JSON.stringify(input.path)}: a mount's path with an optional group inside a segment is not read by this version of behaviour C`);
   const redirect = typeof input.to === "object" && !app ? (input.to as RedirectTarget) : null;
   const endpoint = redirect ?? app;
   if (endpoint) {
