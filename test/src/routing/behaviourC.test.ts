@@ -216,7 +216,10 @@ describe("behaviour C: mounts", () => {
     );
     assert.throws(() => draw({ behaviour: "C" }, (r) => r.mount(app, {} as never)), /Must be called with mount point/);
     assert.throws(() => draw({ behaviour: "C" }, (r) => r.mount("app" as never, { at: "/x" })), /mount\(\) needs an application/);
-    assert.throws(() => draw({ behaviour: "C" }, (r) => r.get("x", { to: "c#a", anchor: false } as never)), /anchor: false is read for a route to an application/);
+    assert.throws(
+      () => draw({ behaviour: "C" }, (r) => r.get("x", { to: "c#a", anchor: false } as never)),
+      /anchor: false is read for a route to an application/,
+    );
   });
 });
 
