@@ -29,7 +29,7 @@ export type { ApplicationConstraint, ConstraintFunction, ConstraintObject, Const
 export { Behaviour } from "./routing/model/behaviour";
 export { Declaration, DeclarationKind, DeclarationSource, DeclarationTree } from "./routing/model/declarations";
 export { Diagnostic, DiagnosticCode, RelatedInformation, Severity } from "./routing/model/diagnostics";
-export type { DirectHelper, DirectTarget } from "./routing/model/directHelpers";
+export type { DirectCode, DirectFunction, DirectHelper, DirectTarget, DirectUrl } from "./routing/model/directHelpers";
 export { MethodNotAllowed, RedirectError, RouteDefinitionError, RoutingError, UnknownHttpMethod } from "./routing/model/errors";
 export type { RedirectCode, RedirectFunction, RedirectParts, RedirectTarget } from "./routing/model/redirect";
 export type { RequestCondition, RequestFacts } from "./routing/model/requestConditions";

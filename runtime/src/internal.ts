@@ -26,7 +26,7 @@ export {
   SCOPED_DECLARATION_KINDS,
 } from "./routing/model/declarations";
 export { Diagnostic, Severity } from "./routing/model/diagnostics";
-export { type DirectHelper, directHelpers, directPath, type DirectTarget } from "./routing/model/directHelpers";
+export { DirectCode, type DirectHelper, directHelpers, directPath, type DirectTarget } from "./routing/model/directHelpers";
 export { RedirectError, RouteDefinitionError, RoutingError } from "./routing/model/errors";
 export { formFor, groupForms, inOptionalGroup, OptionalGroup } from "./routing/model/optionalGroups";
 export {

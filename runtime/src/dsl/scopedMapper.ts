@@ -1,5 +1,6 @@
 import { applicationConstraintOf, type RequestConstraint } from "../routing/model/applicationConstraints";
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
+import { DirectCode, type DirectFunction } from "../routing/model/directHelpers";
 import type { RequestMethodC } from "../routing/model/requestMethods";
 import { appCodeOf, type RouteApplication } from "../routing/model/routeApp";
 import { callArguments } from "./mapper";
@@ -238,9 +239,12 @@ export class ScopedMapper {
   /**
    * `direct("homepage", "https://rubyonrails.org")` or `direct("main", { controller: "pages", action: "index" })`:
    * a custom URL helper (`homepage_url`, `homepage_path`), not a route, at the top of the routes (Rails' `direct`).
+   * A function computes it from the helper's arguments, at each call: `direct("mail", (to) => \`mailto:${to}\`)`.
    */
-  direct(name: string, target: string | DirectOptions): void {
-    this.named("direct", [name, target], 1);
+  direct(name: string, target: string | DirectOptions | ((...args: never[]) => string | DirectOptions)): void {
+    // A function is the helper's target, not a block of calls (or one a routes.rb's reading made already).
+    const code = typeof target === "function" ? new DirectCode(target as DirectFunction) : target instanceof DirectCode ? target : undefined;
+    this.named("direct", code ? [name, { to: code }] : [name, target], 1);
   }
 
   /**

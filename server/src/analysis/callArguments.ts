@@ -1,5 +1,15 @@
 import ts = require("typescript");
-import { AppCode, ApplicationConstraint, Declaration, DeclarationKind, Diagnostic, isOptionMap, OptionMap, OptionValue } from "resource-routes/internal";
+import {
+  AppCode,
+  ApplicationConstraint,
+  Declaration,
+  DeclarationKind,
+  Diagnostic,
+  DirectCode,
+  isOptionMap,
+  OptionMap,
+  OptionValue,
+} from "resource-routes/internal";
 
 import { OptionSources } from "../incremental/optionSources";
 import { Evaluator, unwrap } from "./evaluate";
@@ -21,8 +31,8 @@ export interface CallArguments {
   block?: FunctionNode;
   /** C's `constraints(code, block)`: the application's code it was given. */
   constraint?: ApplicationConstraint;
-  /** C's `mount(app, options)`: the application, which the first argument always is. */
-  app?: AppCode;
+  /** C's `mount(app, options)`: the application, which the first argument always is; `direct(name, fn)`: the helper's function. */
+  app?: AppCode | DirectCode;
 }
 
 /**
@@ -48,6 +58,11 @@ export function callArguments(
     const node = unwrap(argument.node);
     if (applicationCode && kind === "mount" && index === 0) {
       read.app = new AppCode(null);
+      continue;
+    }
+    // C's `direct(name, (…args) => url)`: a function is the helper's target, not a block of calls.
+    if (applicationCode && kind === "direct" && index === 1 && evaluator.isFunction(node, scope)) {
+      read.app = new DirectCode(null);
       continue;
     }
     // C's `constraints(code, block)`: its first argument may be the application's code in place of a map.

@@ -168,9 +168,7 @@ export class Evaluator {
     if (imported.name === "unset") return node.arguments.length === 1 && ts.isStringLiteralLike(first) ? new NotStatic(node, first.text, "unset") : undefined;
     if (imported.name !== "redirect" || node.arguments.length < 1 || node.arguments.length > 2) return undefined;
     // A function of the application answers the path: known to be one by its syntax, never run.
-    const to = this.isCode(first, scope, (inner) => ts.isArrowFunction(inner) || ts.isFunctionExpression(inner))
-      ? new RedirectCode(null)
-      : this.evaluate(first, scope);
+    const to = this.isFunction(first, scope) ? new RedirectCode(null) : this.evaluate(first, scope);
     if (to instanceof NotStatic) return to;
     const options = second === undefined ? undefined : this.evaluate(second, scope);
     if (options instanceof NotStatic) return options;
@@ -306,6 +304,11 @@ export class Evaluator {
     const app = (inner: ts.Expression) =>
       ts.isArrowFunction(inner) || ts.isFunctionExpression(inner) || (ts.isObjectLiteralExpression(inner) && inner.properties.some(isFetchFunction));
     return this.isCode(node, scope, app) ? new AppCode(null) : undefined;
+  }
+
+  /** Whether an expression is a function: written here, a function of the file, or a const of the file that holds one. */
+  isFunction(node: ts.Expression, scope: Scope): boolean {
+    return this.isCode(node, scope, (inner) => ts.isArrowFunction(inner) || ts.isFunctionExpression(inner));
   }
 
   /**

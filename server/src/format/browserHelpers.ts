@@ -5,6 +5,7 @@ import {
   checkedRequirementKeys,
   commentText,
   DEFAULT_SEGMENT_PATTERN,
+  DirectCode,
   type GenerationRules,
   groupForms,
   inOptionalGroup,
@@ -194,9 +195,13 @@ export function helpersModuleOf(
 function directHelpersOf(source: Pick<RouteSet, "directs" | "helpers">, main: ModuleBuilder, taken: Map<string, string>, leftOut: string[]): number {
   let made = 0;
   const helpers = source.helpers as unknown as Record<string, () => string>;
-  for (const { name } of source.directs) {
+  for (const { name, target } of source.directs) {
     if (!isIdentifier(`${name}_path`) || taken.has(`${name}_path`) || taken.has(`${name}_url`)) {
       leftOut.push(`direct ${name}: ${name}_path is not a free JavaScript name: no helper exported`);
+      continue;
+    }
+    if (target instanceof DirectCode) {
+      leftOut.push(`direct ${name}: its URL is the answer of the application's function, which the browser module does not carry`);
       continue;
     }
     let url: string;

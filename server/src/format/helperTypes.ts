@@ -77,17 +77,20 @@ export interface HelperTypesSource {
   behaviour: Behaviour;
   /** Segment keys the context's `urls` fill (`types --default KEY`): optional in RouteUrls' name_path and name_url. */
   defaults: readonly string[];
-  /** The custom helpers' names (behaviour C's `direct`): a name_path and a name_url each, taking nothing. */
-  directs: readonly string[];
+  /** The custom helpers (behaviour C's `direct`): a name_path and a name_url each, taking nothing, or what a function of the application's takes. */
+  directs: ReadonlyArray<{ name: string; computed: boolean }>;
 }
 
-/** The members of the custom helpers (`direct`), each answering its fixed URL or path. */
-function directLines(directs: readonly string[]): string[] {
-  return directs.flatMap((name) => [
-    `  /** ${commentText(`direct ${name}`)} */`,
-    `  ${property(`${name}_path`)}(): string;`,
-    `  ${property(`${name}_url`)}(): string;`,
-  ]);
+/** The members of the custom helpers (`direct`), each answering its fixed URL or path, or its function's for the arguments given. */
+function directLines(directs: HelperTypesSource["directs"]): string[] {
+  return directs.flatMap(({ name, computed }) => {
+    const parameters = computed ? "...args: unknown[]" : "";
+    return [
+      `  /** ${commentText(`direct ${name}`)} */`,
+      `  ${property(`${name}_path`)}(${parameters}): string;`,
+      `  ${property(`${name}_url`)}(${parameters}): string;`,
+    ];
+  });
 }
 
 /** The lines that declare `RouteHelpers` and `RouteUrls`, written out. */

@@ -1,4 +1,15 @@
-import { associationName, baseName, commentText, EMPTY_MAP, Inflector, positionalKeys, resourceSingular, Route, type RouteSet } from "resource-routes/internal";
+import {
+  associationName,
+  baseName,
+  commentText,
+  DirectCode,
+  EMPTY_MAP,
+  Inflector,
+  positionalKeys,
+  resourceSingular,
+  Route,
+  type RouteSet,
+} from "resource-routes/internal";
 
 import { GENERATED_MARK } from "../files/generatedFile";
 import type { ActionTypes } from "./controllerTypes";
@@ -17,7 +28,7 @@ export function routeTypesOf(
   { partial, controllers = controllerTypesPart(new Map()), only, defaults = [], compact }: RouteTypesOptions = {},
 ): string {
   const named = only ? [] : [...source.table.namedRoutes()];
-  const directs = only ? [] : source.directs.map((direct) => direct.name);
+  const directs = only ? [] : source.directs.map(({ name, target }) => ({ name, computed: target instanceof DirectCode }));
   const helperSource = { named, isNamed: (name: string) => source.table.named.has(name), behaviour: source.behaviour, defaults, directs };
   const helpers = (compact ?? named.length > COMPACT_ABOVE) ? compactHelpers(helperSource) : writtenOutHelpers(helperSource);
 

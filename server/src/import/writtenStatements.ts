@@ -81,7 +81,8 @@ function mapperFunctionCalls(draw: ts.CallExpression, fn: ts.FunctionDeclaration
 /** Pushes the calls of `call`'s callback (its last argument) onto `out`; a statement that is not a mapper call is the difference. */
 function callsOf(call: ts.CallExpression, depth: number, out: Outline, reading: Reading): string | undefined {
   const callback = call.arguments[call.arguments.length - 1];
-  if (!callback || !ts.isArrowFunction(callback)) return undefined;
+  // A placeholder function last is a value (a custom helper's), not a callback of calls.
+  if (!callback || !ts.isArrowFunction(callback) || isLiteral(callback, reading)) return undefined;
   if (!ts.isBlock(callback.body)) return `line ${reading.line(callback)}: a callback whose body is not a block`;
   return blockCalls(callback.body, depth, out, reading);
 }

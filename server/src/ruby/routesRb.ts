@@ -593,19 +593,27 @@ class Reader {
   /**
    * Modern Rails' `direct :homepage do "https://rubyonrails.org" end`: a custom URL helper whose
    * block returns a value the file gives (a URL or path, or url_for's options), written as
-   * `r.direct("homepage", …)`. A block that computes it from its arguments is the application's.
+   * `r.direct("homepage", …)`. A block that computes it from its arguments is the application's,
+   * written as a function that throws until it is written in TypeScript.
    */
   private direct(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement {
     const [name] = argumentsOf(call);
     const block = call.block;
     const body = is(block, "BlockNode") ? statementsOf(block.body) : [];
-    if (!is(name, "SymbolNode", "StringNode") || !is(block, "BlockNode") || block.parameters || body.length !== 1)
-      return this.leaveUnread(call, "direct with a block that computes its URL, which only the application runs");
+    if (!is(name, "SymbolNode", "StringNode") || !is(block, "BlockNode")) return this.leaveUnread(call, "direct with no name or no block");
+    // A block that computes from the helper's arguments: the application's function, to write in TypeScript.
+    if (block.parameters || body.length !== 1) return this.directCode(call, name.unescaped.value, block);
     const value = this.value(body[0], scope);
     if (value instanceof Unknown) return this.leaveUnread(call, `direct: ${value.reason}`);
     if (typeof value !== "string" && !(value instanceof RubyHash))
       return this.leaveUnread(call, "direct with a block that answers neither a URL nor url_for's options (a polymorphic list is the application's models')");
     const args: RubyValue[] = [name.unescaped.value, value];
+    return { kind: "call", receiver: "r", method: "direct", args, line: this.line(call), source: this.callSource(call, args) };
+  }
+
+  /** A `direct` whose block computes its URL: written as a function that throws, naming the Ruby, until it is written. */
+  private directCode(call: NodeOf<"CallNode">, name: string, block: NodeOf<"BlockNode">): ImportedStatement {
+    const args: RubyValue[] = [name, new RubyCode(this.text(block), this.line(block), "direct")];
     return { kind: "call", receiver: "r", method: "direct", args, line: this.line(call), source: this.callSource(call, args) };
   }
 

@@ -1,5 +1,5 @@
 import { Mapper, redirect, ScopedMapper } from "resource-routes";
-import { AppCode, ApplicationConstraint, type Declaration, RedirectCode, redirectValue, type Span } from "resource-routes/internal";
+import { AppCode, ApplicationConstraint, type Declaration, DirectCode, RedirectCode, redirectValue, type Span } from "resource-routes/internal";
 
 import { OptionSources } from "../incremental/optionSources";
 import { argumentsText, UnsetValue, UnwritableValue } from "./dslValues";
@@ -115,6 +115,13 @@ function placed(declaration: Declaration, statement: ImportedCall): void {
   declaration.source = { call, method, names, options: sources };
 }
 
+/** What stands for the application's code of each role, as the written file's function does. */
+const CODE_OF_ROLE: Record<RubyCode["role"], () => unknown> = {
+  constraint: () => new ApplicationConstraint(null),
+  application: () => new AppCode(null),
+  direct: () => new DirectCode(null),
+};
+
 /** A Ruby value as the DSL takes it at run time. */
 function plain(value: RubyValue): unknown {
   if (value instanceof RubySymbol) return value.name;
@@ -125,7 +132,7 @@ function plain(value: RubyValue): unknown {
   }
   if (Array.isArray(value)) return value.map(plain);
   // The written file's function stands for it: a constraint or an application of the application's code, never run here.
-  if (value instanceof RubyCode) return value.role === "application" ? new AppCode(null) : new ApplicationConstraint(null);
+  if (value instanceof RubyCode) return CODE_OF_ROLE[value.role]();
   // What the written file's redirect() makes of the same arguments.
   if (value instanceof RubyRedirect) {
     const status = value.status ?? undefined;

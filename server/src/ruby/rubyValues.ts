@@ -72,15 +72,15 @@ export class RubyRedirect {
 }
 
 /**
- * Modern Rails' application code: a constraint (`->(req) { … }`, `AdminConstraint.new`) or a Rack
- * application a route goes to (`to: proc { … }`, `mount Sidekiq::Web`); its Ruby text and line,
- * never run. Its routes are drawn; what it answers only the application knows.
+ * Modern Rails' application code: a constraint (`->(req) { … }`, `AdminConstraint.new`), a Rack
+ * application a route goes to (`to: proc { … }`, `mount Sidekiq::Web`) or a custom helper's block
+ * that computes its URL; its Ruby text and line, never run. Its routes are drawn; what it answers only the application knows.
  */
 export class RubyCode {
   constructor(
     readonly code: string,
     readonly line: number,
-    readonly role: "constraint" | "application" = "constraint",
+    readonly role: "constraint" | "application" | "direct" = "constraint",
   ) {}
 }
 

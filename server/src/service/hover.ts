@@ -1,4 +1,15 @@
-import { Declaration, declaredSpan, type DirectTarget, markdownCellCode, markdownCode, markdownText, own, Route, Span } from "resource-routes/internal";
+import {
+  Declaration,
+  declaredSpan,
+  DirectCode,
+  type DirectTarget,
+  markdownCellCode,
+  markdownCode,
+  markdownText,
+  own,
+  Route,
+  Span,
+} from "resource-routes/internal";
 
 import { routesOfActions } from "./controllers";
 import { declarationAt } from "./declarationAt";
@@ -72,7 +83,12 @@ export function hover(workspace: RoutingWorkspace, uri: string, offset: number):
 
 /** A custom helper's hover (`direct`): what it answers, its URL as written or url_for's options. */
 export function directMarkdown(helper: string, target: DirectTarget): string {
-  const shown = typeof target === "string" ? markdownCode(target) : markdownCode(JSON.stringify(target));
+  const shown =
+    target instanceof DirectCode
+      ? "the answer of the application's function, for the arguments given"
+      : typeof target === "string"
+        ? markdownCode(target)
+        : markdownCode(JSON.stringify(target));
   return [markdownCode(`${helper}()`), "", `A custom helper (direct): ${shown}`].join("\n");
 }
 

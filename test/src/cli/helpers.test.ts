@@ -104,8 +104,16 @@ describe("resource-routes helpers", function () {
         helpersModuleOf(loadRoutingFile(text, "routes.ts")!.routes, { routes: "routes.ts" }).js,
       );
       const helpers = runtime.helpers as unknown as Record<string, (...args: unknown[]) => unknown>;
+      // A custom helper a function computes is the application's code, which the browser module does not carry.
+      const computed = new Set(
+        runtime.directs.flatMap(({ name, target }) => (typeof target === "object" && "code" in target ? [`${name}_path`, `${name}_url`] : [])),
+      );
       for (const generation of c.rails.generations) {
         if (generation.path === undefined || generation.helper === undefined) continue;
+        if (computed.has(generation.helper)) {
+          assert.strictEqual(browser[generation.helper], undefined, generation.helper);
+          continue;
+        }
         assert.strictEqual(
           browser[generation.helper!](...generation.args!),
           generation.path,

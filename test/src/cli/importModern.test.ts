@@ -216,7 +216,7 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     const imported = run("import", file, "--stdout", "--allow-partial");
     assert.strictEqual(imported.status, 0, imported.stderr);
     assert.match(imported.stdout, /^import \{ draw, unset \} from "resource-routes";$/m);
-    assert.match(imported.stdout, /4 constraint\(s\), redirect\(s\) or Rack application\(s\) are the application's Ruby code/);
+    assert.match(imported.stdout, /4 constraint\(s\), redirect\(s\), Rack application\(s\) or custom helper\(s\) are the application's Ruby code/);
     assert.match(
       imported.stdout,
       /r\.constraints\(\(\) => unset\("the constraint of routes\.rb line 2, `->\(req\) \{ req\.subdomain == \\"admin\\" \}`, in TypeScript,"\), \(\) => \{/,
@@ -265,7 +265,7 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.strictEqual(listed().length, 10);
   });
 
-  it("direct: custom helpers whose block answers a value the file gives, imported and given to the front end; a computed block stays the application's", async () => {
+  it("direct: custom helpers whose block answers a value the file gives, imported and given to the front end; a computed block is the application's function, to write in TypeScript", async () => {
     const file = routesRb("rr-direct-", [
       'get "pages", to: "pages#index"',
       "direct :homepage do",
@@ -280,13 +280,18 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.strictEqual(imported.status, 0, imported.stderr);
     assert.match(imported.stdout, /^ {2}r\.direct\("homepage", "https:\/\/rubyonrails\.org"\);$/m);
     assert.match(imported.stdout, /^ {2}r\.direct\("www", \{ controller: "pages", action: "index", host: "api\.example\.com", subdomain: "www" \}\);$/m);
-    assert.match(imported.stderr, /routes\.rb:7: not imported: direct with a block that computes its URL, which only the application runs/);
+    assert.match(
+      imported.stdout,
+      /^ {2}r\.direct\("cdn", \(\) => unset\("the direct of routes\.rb line 7, `do \|name\| \\"https:\/\/cdn\.example\.com\/#\{name\}\\" end`, in TypeScript,"\)\);$/m,
+    );
     const drawn = runRoutingFile<RouteSet>(imported.stdout);
-    const helpers = drawn.helpers as unknown as Record<string, () => string>;
+    const helpers = drawn.helpers as unknown as Record<string, (...args: unknown[]) => string>;
     assert.deepStrictEqual(
       [helpers.homepage_url(), helpers.homepage_path(), helpers.www_url(), helpers.www_path()],
       ["https://rubyonrails.org", "/", "http://www.example.com/pages", "/pages"],
     );
+    // Until it is written, the helper says what to write.
+    assert.throws(() => helpers.cdn_url("a.png"), /the direct of routes\.rb line 7, .*, in TypeScript, is not set/);
     // The front end's module answers the same, and declares them.
     const out = path.join(path.dirname(file), "..", "app", "javascript", "routes.js");
     fs.writeFileSync(path.join(path.dirname(file), "..", "Gemfile"), "");
@@ -296,6 +301,7 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.deepStrictEqual([module.homepage_url(), module.homepage_path(), module.www_url()], ["https://rubyonrails.org", "/", "http://www.example.com/pages"]);
     assert.match(fs.readFileSync(out.replace(/\.js$/, ".d.ts"), "utf8"), /^export declare function homepage_url\(\): string;$/m);
     assert.strictEqual(module.cdn_url, undefined);
+    assert.match(written.stderr, /direct cdn: its URL is the answer of the application's function, which the browser module does not carry/);
   });
 
   it("default_url_options in the draw block is the route set's: the draw() setting, so _url helpers answer as Rails' (https://example.com/posts/3)", async () => {

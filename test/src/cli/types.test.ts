@@ -148,15 +148,16 @@ describe("typed routes (resource-routes types)", function () {
     });
   }
 
-  it("behaviour C's custom helpers (direct) are typed, written out and compact alike: name_path() and name_url(), taking nothing", () => {
+  it("behaviour C's custom helpers (direct) are typed, written out and compact alike: name_path() and name_url(), taking nothing, or what a function takes", () => {
     for (const compact of [false, true]) {
       const modern = project(
-        `import routes from "./routes";\nexport const a: string = routes.helpers.homepage_url();\nexport const b: string = routes.helpers.homepage_path();\nexport const c: string = routes.helpers.post_path(1);\n`,
+        `import routes from "./routes";\nexport const a: string = routes.helpers.homepage_url();\nexport const b: string = routes.helpers.homepage_path();\nexport const c: string = routes.helpers.post_path(1);\nexport const m: string = routes.helpers.mail_url("a@b.c");\n`,
       );
       fs.writeFileSync(
         path.join(modern, "routes.ts"),
         'import { draw } from "resource-routes";\nimport type { Routes } from "./routes.routes";\n' +
           'export default draw<Routes>({ behaviour: "C" }, (r) => {\n  r.resources("posts", { only: ["show"] });\n  r.direct("homepage", "https://rubyonrails.org");\n' +
+          '  r.direct("mail", (to: string) => `mailto:${to}`);\n' +
           // Past COMPACT_ABOVE named routes, the declaration file is compact.
           (compact ? `  for (const n of ${JSON.stringify(Array.from({ length: 2100 }, (_, n) => `p${n}`))}) r.get(n, { to: "pages#show" });\n` : "") +
           "});\n",
@@ -165,7 +166,7 @@ describe("typed routes (resource-routes types)", function () {
       assert.strictEqual(fs.readFileSync(path.join(modern, "routes.routes.d.ts"), "utf8").includes("interface DirectHelpers"), compact);
       assert.deepStrictEqual(compile(modern), [], compact ? "compact" : "written out");
       fs.appendFileSync(path.join(modern, "use.ts"), "export const d = routes.helpers.homepage_url(1);\n");
-      assert.match(compile(modern).join("\n"), /use\.ts:5: Expected 0 arguments, but got 1/, compact ? "compact" : "written out");
+      assert.match(compile(modern).join("\n"), /use\.ts:6: Expected 0 arguments, but got 1/, compact ? "compact" : "written out");
     }
   });
 

@@ -87,8 +87,10 @@ describe("behaviour C: Rails 6.1's routing, case by case", () => {
           return;
         }
         assert.deepStrictEqual(loaded.routes.toJSON().routes, drawn(c).toJSON().routes);
-        // The custom helpers (`direct`) too, which are no routes.
-        assert.deepStrictEqual(loaded.routes.directs, drawn(c).directs);
+        // The custom helpers (`direct`) too, which are no routes; a function the analyser knows is there, never what it is.
+        const directs = (routes: RouteSet) =>
+          routes.directs.map(({ name, target }) => [name, typeof target === "object" && "code" in target ? "a function" : target]);
+        assert.deepStrictEqual(directs(loaded.routes), directs(drawn(c)));
       });
 
       if (c.rails.recognitions.length) {

@@ -1,4 +1,4 @@
-import { DIRECT_URL_KEYS, type DirectHelper } from "../model/directHelpers";
+import { DIRECT_URL_KEYS, DirectCode, type DirectHelper } from "../model/directHelpers";
 import { domainOf, isAddress, splitHost, subdomainOf } from "../model/requestConditions";
 import type { GenerateOptions } from "../model/routeSet";
 import type { UrlOptions } from "../model/settings";
@@ -6,11 +6,11 @@ import { finishPath, generateUrl } from "./generate";
 
 /**
  * A custom helper's URL (behaviour C's `direct`), as Rails' full_url_for makes it of what the
- * helper's block returns: a URL or a path as it is; options as url_for takes them, the path of the
+ * helper's block returns (a function's answer for the call's arguments): a URL or a path as it is; options as url_for takes them, the path of the
  * route they name on the host they give or the route set's default one (none: Rails' "Missing host").
  */
-export function directUrl(direct: DirectHelper, defaults: UrlOptions, generate: (options: GenerateOptions) => string): string {
-  const target = direct.target;
+export function directUrl(direct: DirectHelper, defaults: UrlOptions, generate: (options: GenerateOptions) => string, args: readonly unknown[] = []): string {
+  const target = direct.target instanceof DirectCode ? direct.target.target(args) : direct.target;
   if (typeof target === "string") return target;
   const values: Record<string, unknown> = {};
   const url: Record<string, unknown> = {};

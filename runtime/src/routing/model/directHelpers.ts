@@ -1,3 +1,4 @@
+import { ApplicationCode } from "./applicationCode";
 import type { Declaration } from "./declarations";
 import { RouteDefinitionError } from "./errors";
 import { isOptionMap, type OptionValue } from "./values";
@@ -6,11 +7,28 @@ import { isOptionMap, type OptionValue } from "./values";
  * Behaviour C's custom URL helpers (Rails' `direct :homepage do "https://rubyonrails.org" end`):
  * not routes, but a `_url` and a `_path` helper that answer their target. Rails runs the block at
  * each call; a target written as a value (a URL or path, or the options of url_for) is what such a
- * block returns, and what the DSL and the analyser take.
+ * block returns, and what the DSL and the analyser take; a block that computes from the helper's
+ * arguments is a function of the application's.
  */
 
-/** A custom helper's target: a URL or a path, or the options of url_for (`{ controller, action, host, … }`). */
-export type DirectTarget = string | Readonly<Record<string, string | number | boolean>>;
+/** A URL or a path, or the options of url_for (`{ controller, action, host, … }`): what a custom helper answers. */
+export type DirectUrl = string | Readonly<Record<string, string | number | boolean>>;
+
+/** Rails' `direct(:name) { |*args| … }` that computes: told the helper's arguments, it answers the URL, the path or url_for's options. */
+export type DirectFunction = (...args: never[]) => DirectUrl;
+
+/** A custom helper's function, as an option value (see ApplicationCode): run at each call of the helper. */
+export class DirectCode extends ApplicationCode<DirectFunction> {
+  /** What the function answers for a call's arguments; anything but a URL, a path or options is refused. */
+  target(args: readonly unknown[]): DirectUrl {
+    const answer: unknown = (this.runnable() as (...values: unknown[]) => unknown)(...args);
+    if (typeof answer === "string" || isOptionMap(answer as OptionValue)) return answer as DirectUrl;
+    throw new TypeError(`a direct helper's function answers a URL, a path or the options of url_for, not ${answer === null ? "null" : typeof answer}`);
+  }
+}
+
+/** A custom helper's target: its URL, or the application's function that answers it. */
+export type DirectTarget = DirectUrl | DirectCode;
 
 export interface DirectHelper {
   readonly name: string;
@@ -29,7 +47,8 @@ export function directTarget(declaration: Declaration): DirectTarget {
     return url;
   }
   const options = declaration.options;
-  if (!Object.keys(options).length) throw refused(`direct :${name} needs its target: a URL or path, or the options of url_for`);
+  if (options.to instanceof DirectCode && Object.keys(options).length === 1) return options.to;
+  if (!Object.keys(options).length) throw refused(`direct :${name} needs its target: a URL or path, the options of url_for, or a function that answers one`);
   for (const key of Object.keys(options)) {
     const value: OptionValue = options[key];
     if (key === "params" || key === "script_name") throw refused(`direct :${name}: the url_for option ${key} is not read by this version of behaviour C`);

@@ -72,9 +72,9 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
     const defaults = this.settings.default_url_options ?? {};
     const helpers = buildHelpers(this.table.namedRoutes(), BEHAVIOURS[this.behaviour], defaults, this.options.warn ?? deprecationWarning);
     for (const direct of this.directs) {
-      const url = () => directUrl(direct, defaults, (options) => this.generate(options));
+      const url = (...args: unknown[]) => directUrl(direct, defaults, (options) => this.generate(options), args);
       helpers[`${direct.name}_url`] = url;
-      helpers[`${direct.name}_path`] = () => directPath(url());
+      helpers[`${direct.name}_path`] = (...args: unknown[]) => directPath(url(...args));
     }
     return helpers;
   }
