@@ -18,7 +18,7 @@ import { ANALYSIS_LIMITS, Budget, count } from "./budget";
 import { type Evaluated, NotStatic } from "./evaluated";
 import { tokenStart } from "./fileSyntax";
 import { PACKAGE_NAME } from "./packageName";
-import { Binding, ConstValue, Scope } from "./scope";
+import { Binding, ConstValue, type Imported, Scope } from "./scope";
 import { StatementPlace } from "./statementPlace";
 
 /**
@@ -36,6 +36,11 @@ export class Evaluator {
   private place: StatementPlace | undefined;
   /** Where the last range made outside that statement ends (a const's value read through its name), or -1. */
   private outsideEnd = -1;
+
+  /** Whether another module exports a name as the application's code (the reader's, from the modules it reads); none where the file is read without them. */
+  importedCode: ((imported: Imported) => boolean) | undefined;
+  /** An import was met where the application's code may stand, with no module to read it in: the file is to be read whole, with its modules. */
+  wantsModules = false;
 
   /** `text`: the file's text, which every node evaluated lies in. */
   constructor(
@@ -321,6 +326,11 @@ export class Evaluator {
     if (!ts.isIdentifier(inner)) return false;
     const binding = scope.lookup(inner.text);
     if (binding?.kind === "opaque" && binding.declared) return true;
+    // An import of the application's own module: code where the module exports a function or an object with methods.
+    if (binding?.kind === "opaque" && binding.imported && binding.imported.module !== PACKAGE_NAME) {
+      if (!this.importedCode) this.wantsModules = true;
+      return this.importedCode?.(binding.imported) ?? false;
+    }
     if (binding?.kind !== "const" || inner.pos < binding.declaration.end || !this.budget.spend()) return false;
     return this.isCode(binding.initializer, binding.scope, written);
   }

@@ -48,6 +48,25 @@ export class ImportedFunctions {
 
   /** The function `name` (`default` for a default export) that the module `specifier` exports, imported from `from`; or why it cannot be read. */
   find(specifier: string, name: string, from: string): ExportedFunction | string {
+    const module = this.module(specifier, name, from);
+    if (typeof module === "string") return module;
+    const fn = exportedFunction(module.file, name);
+    if (!fn) return `\`${name}\`, which "${specifier}" does not export as a function declaration`;
+    return { fn, scope: module.scope, fileName: module.file.fileName, text: module.file.text };
+  }
+
+  /**
+   * Whether the module `specifier` exports `name` as the application's code (behaviour C's route
+   * application or constraint given by an import): a function, a class's object (`new Hono()`), or
+   * an object written with a method (`{ fetch(request) {…} }`), read in the module, never run.
+   */
+  exportsCode(specifier: string, name: string, from: string): boolean {
+    const module = this.module(specifier, name, from);
+    return typeof module !== "string" && exportedCode(module.file, name);
+  }
+
+  /** The module `specifier` names from `from`, parsed once; or why it cannot be read. */
+  private module(specifier: string, name: string, from: string): { file: ts.SourceFile; scope: Scope } | string {
     const source = this.sources.resolve(specifier, from);
     if (!source) this.missing = true;
     if (!source) return `\`${name}\` of "${specifier}", a module the analyser does not find (only the application's own modules are read)`;
@@ -59,10 +78,54 @@ export class ImportedFunctions {
       this.parsed.set(source.fileName, module);
       this.read.set(source.fileName, source.text);
     }
-    const fn = exportedFunction(module.file, name);
-    if (!fn) return `\`${name}\`, which "${specifier}" does not export as a function declaration`;
-    return { fn, scope: module.scope, fileName: source.fileName, text: source.text };
+    return module;
   }
+}
+
+/** Whether a module exports `name` (`default` too) as code: a function declaration, or a const, a default export or a local exported by name whose value is. */
+function exportedCode(file: ts.SourceFile, name: string): boolean {
+  if (exportedFunction(file, name)) return true;
+  let local: string | undefined;
+  for (const statement of file.statements) {
+    if (ts.isExportAssignment(statement) && !statement.isExportEquals && name === "default") {
+      if (!ts.isIdentifier(statement.expression)) return isCodeExpression(statement.expression);
+      local = statement.expression.text;
+    }
+    if (ts.isVariableStatement(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
+      const declared = constNamed(statement, name);
+      if (declared) return isCodeExpression(declared);
+    }
+    if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      for (const element of statement.exportClause.elements) if (element.name.text === name) local = (element.propertyName ?? element.name).text;
+    }
+  }
+  if (local === undefined) return false;
+  for (const statement of file.statements) {
+    if (ts.isFunctionDeclaration(statement) && statement.body && statement.name?.text === local) return true;
+    const declared = ts.isVariableStatement(statement) ? constNamed(statement, local) : undefined;
+    if (declared) return isCodeExpression(declared);
+  }
+  return false;
+}
+
+/** The value of a const `name` a statement declares. */
+function constNamed(statement: ts.VariableStatement, name: string): ts.Expression | undefined {
+  if (!(statement.declarationList.flags & ts.NodeFlags.Const)) return undefined;
+  const found = statement.declarationList.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === name);
+  return found?.initializer;
+}
+
+/** A function, a class's object, or an object literal with a method: code, not data. */
+function isCodeExpression(node: ts.Expression): boolean {
+  let inner = node;
+  while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner)) inner = inner.expression;
+  if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner) || ts.isNewExpression(inner) || ts.isClassExpression(inner)) return true;
+  return (
+    ts.isObjectLiteralExpression(inner) &&
+    inner.properties.some(
+      (p) => ts.isMethodDeclaration(p) || (ts.isPropertyAssignment(p) && (ts.isArrowFunction(p.initializer) || ts.isFunctionExpression(p.initializer))),
+    )
+  );
 }
 
 /** `export function name(…) {…}`, `export default function …`, or a function of the module exported by name (`export { local as name }`). */

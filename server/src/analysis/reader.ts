@@ -43,6 +43,12 @@ export class DeclarationReader {
     private readonly calling = new Set<ts.FunctionDeclaration>(),
   ) {
     this.methods = mapperMethods(scoped);
+    // The application's code given by an import (`to: health`) is read in its module, which makes the statement's reading depend on it.
+    if (modules)
+      evaluator.importedCode = (imported) => {
+        this.modulesRead++;
+        return modules.functions.exportsCode(imported.module, imported.name, modules.from);
+      };
   }
 
   /**

@@ -106,7 +106,10 @@ function readTopLevel(text: SourceText, prior: Reusable, old: StatementReading, 
   const callback = prior.callback!;
   const statement = statementAlone(prior.trees.fileName, text, old.place.pos, old.place.end + change.newEnd - change.oldEnd, first);
   if (!statement) return undefined;
-  const reading = new DeclarationReader(new Evaluator(text), [], callback.scoped).readStatement(statement, callback.mapper, callback.scope);
+  const evaluator = new Evaluator(text);
+  const reading = new DeclarationReader(evaluator, [], callback.scoped).readStatement(statement, callback.mapper, callback.scope);
+  // An import where the application's code may stand is read in its module, with the whole file.
+  if (evaluator.wantsModules) return undefined;
   // Its node is of a tree of its own, which no tree of the file holds: kept, it would never be
   // found again (see drawCallback), and each statement edited would keep its tree for good.
   reading.node = undefined;
@@ -159,8 +162,10 @@ function readInBlock(
   if (!edited.expression || edited.bounded) return undefined;
   const statement = statementAlone(fileName, text, edited.place.pos, edited.place.end + delta, innermost.index === 0);
   if (!statement) return undefined;
-  const { reading, escaped } = new DeclarationReader(new Evaluator(text), []).readInBlock(statement, innermost.holder.block!, innermost.holder.place);
-  if (escaped) return undefined;
+  const evaluator = new Evaluator(text);
+  const { reading, escaped } = new DeclarationReader(evaluator, []).readInBlock(statement, innermost.holder.block!, innermost.holder.place);
+  // An import where the application's code may stand is read in its module, with the whole file.
+  if (escaped || evaluator.wantsModules) return undefined;
   reading.node = undefined;
   // Made anew from the innermost statement out: each holder with the statement below replaced.
   let replacement = reading;

@@ -238,6 +238,51 @@ describe("analyser: static values", () => {
       ["/posts.:format"],
     );
   });
+  it("behaviour C: a route's application or constraint given by an import is read in its module as code (a function, an object with methods, a class's object); a value imported is not guessed", () => {
+    const handlers = [
+      `export function health() { return new Response("ok"); }`,
+      `export const isAdmin = (request: { host: string }) => request.host === "admin";`,
+      `export const api = { fetch: (request: Request) => new Response(request.url) };`,
+      `export const TARGET = "pages#home";`,
+      `const hono = new (class { fetch() { return new Response(""); } })();`,
+      `export default hono;`,
+    ].join("\n");
+    const sources = {
+      resolve: (specifier: string) => (specifier === "./handlers" ? { fileName: "/app/config/handlers.ts", text: handlers } : undefined),
+    };
+    const text = (extra: string) =>
+      [
+        `import { draw } from "resource-routes";`,
+        `import hono, { health, isAdmin, api, TARGET } from "./handlers";`,
+        `export default draw({ behaviour: "C" }, (r) => {`,
+        `  r.get("health", { to: health });`,
+        `  r.get("admin", { to: "admin#show", constraints: isAdmin });`,
+        `  r.get("api", { to: api });${extra}`,
+        `  r.mount(hono, { at: "/hono", as: "hono" });`,
+        `  r.get("home", { to: TARGET });`,
+        `});`,
+      ].join("\n");
+    const first = loadRoutingFile(text(""), "/app/config/routes.ts", { modules: sources })!;
+    assert.deepStrictEqual(
+      first.routes.routes.map((r) => `${r.path} ${r.target}${r.applicationConstraints.length ? " (constrained)" : ""}`),
+      ["/health(.:format) app", "/admin(.:format) admin#show (constrained)", "/api(.:format) app", "/hono mounted app"],
+    );
+    assert.deepStrictEqual(
+      first.diagnostics.map((d) => d.message),
+      [
+        "Missing :controller key on routes definition, please check your routes.",
+        "Not static: `TARGET`, an import, cannot be known without running code; this option is left out.",
+      ],
+    );
+    assert.deepStrictEqual([...first.analysis.modules!.keys()], ["/app/config/handlers.ts"]);
+    // An edit inside a statement that read no module, now naming an import where code stands: read in its module, as a fresh analysis reads it.
+    const before = loadRoutingFile(text(`\n  r.get("about", { to: "pages#about" });`), "/app/config/routes.ts", { modules: sources })!;
+    const edited = text(`\n  r.get("about", { to: health });`);
+    const again = loadRoutingFile(edited, "/app/config/routes.ts", { modules: sources, previous: before })!;
+    assert.deepStrictEqual(again.routes.toJSON(), loadRoutingFile(edited, "/app/config/routes.ts", { modules: sources })!.routes.toJSON());
+    assert.strictEqual(again.routes.routes.find((r) => r.name === "about")?.target, "app");
+  });
+
   it("imported values and conditions are not guessed", () => {
     const text = wrap(`if (process.env.ADMIN) map.resources("admins");\n  map.resources(imported);`, `import { imported } from "./names";`);
     const loaded = loadRoutingFile(text, "routes.ts")!;
