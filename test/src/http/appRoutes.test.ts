@@ -59,6 +59,15 @@ describe("HTTP: behaviour C's routes to an application of their own", () => {
       assert.deepStrictEqual(get, { method: "GET", path: "/queues/a?x=1", mountPath: "/jobs", params: {}, body: null });
       const form = await fetch(`${base}/jobs/retries`, { method: "POST", body: "a=1&b=2", headers: { "content-type": "application/x-www-form-urlencoded" } });
       assert.deepStrictEqual((await told(form)).body, "a=1&b=2");
+      // A form's `_method` makes the POST the method it names, as Rack's MethodOverride does before an application sees it.
+      const put = await told(
+        fetch(`${base}/jobs/retries`, { method: "POST", body: "_method=put", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+      );
+      assert.deepStrictEqual([put.method, put.body], ["PUT", "_method=put"]);
+      const unknown = await told(
+        fetch(`${base}/jobs/retries`, { method: "POST", body: "_method=bogus", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+      );
+      assert.strictEqual(unknown.method, "POST");
       assert.strictEqual(form.headers.get("set-cookie"), "a=1");
       // A body the router does not read (not a form, JSON or multipart) goes to the application as it arrives, whatever its size.
       const large = "x".repeat(3 * 1024 * 1024);
@@ -89,5 +98,8 @@ describe("HTTP: behaviour C's routes to an application of their own", () => {
     const handle = fetchHandler(routes, controllers, { basePath: "/api" });
     const fetched = await told(handle(new Request("http://shop.example/api/jobs/busy", { method: "DELETE" })));
     assert.deepStrictEqual([fetched.method, fetched.path, fetched.mountPath], ["DELETE", "/busy", "/api/jobs"]);
+    const form = { method: "POST", body: "_method=patch", headers: { "content-type": "application/x-www-form-urlencoded" } };
+    const patched = await told(handle(new Request("http://shop.example/api/jobs/busy", form)));
+    assert.deepStrictEqual([patched.method, patched.body], ["PATCH", "_method=patch"]);
   });
 });

@@ -33,7 +33,7 @@ export function fetchHandler(routes: AnyRouteSet, controllers: Controllers, opti
       contentLength: length === null || !/^\d+$/.test(length) ? undefined : Number(length),
       accept: request.headers.get("accept") ?? undefined,
       readBody: (limit: number, timeout: number) => readBody(request, limit, timeout),
-      appRequest: (url: string, body: Uint8Array | undefined) => appRequest(request, url, body),
+      appRequest: (url: string, method: string, body: Uint8Array | undefined) => appRequest(request, url, method, body),
       raw: request,
     };
     const outcome = await core.dispatch(incoming, false);
@@ -74,13 +74,13 @@ function withCookies(init: ConstructorParameters<typeof Headers>[0], cookies: re
 }
 
 /**
- * The request for a route's application: the one that came where its URL and body are unchanged,
- * else one for `url` with its method and headers, and the bytes routing read or the body to come.
+ * The request for a route's application: the one that came where its URL, method and body are
+ * unchanged, else one for `url` and `method` with its headers, and the bytes routing read or the body to come.
  */
-function appRequest(request: Request, url: string, body: Uint8Array | undefined): Request {
-  if (url === request.url && body === undefined) return request;
-  const bodyless = request.method === "GET" || request.method === "HEAD";
-  const init = { method: request.method, headers: request.headers, body: bodyless ? null : (body ?? request.body), duplex: "half" };
+function appRequest(request: Request, url: string, method: string, body: Uint8Array | undefined): Request {
+  if (url === request.url && method === request.method && body === undefined) return request;
+  const bodyless = method === "GET" || method === "HEAD";
+  const init = { method, headers: request.headers, body: bodyless ? null : (body ?? request.body), duplex: "half" };
   return new Request(url, init as RequestInit);
 }
 

@@ -114,7 +114,7 @@ class NodeRequest implements IncomingRequest<IncomingMessage> {
   }
 
   /** A WHATWG Request of this one for a route's application: each header as node holds it, the bytes routing read or the stream still to come. */
-  appRequest(url: string, body: Uint8Array | undefined): Request {
+  appRequest(url: string, method: string, body: Uint8Array | undefined): Request {
     const headers = new Headers();
     const raw = this.raw.headers;
     for (const name of Object.keys(raw)) {
@@ -122,7 +122,6 @@ class NodeRequest implements IncomingRequest<IncomingMessage> {
       if (Array.isArray(value)) for (const item of value) headers.append(name, item);
       else if (value !== undefined) headers.append(name, value);
     }
-    const method = this.method.toUpperCase();
     const bodyless = method === "GET" || method === "HEAD";
     const unread = !bodyless && body === undefined && !this.raw.readableEnded ? bodyStream(this.raw) : undefined;
     return new Request(url, { method, headers, body: bodyless ? null : (body ?? unread ?? null), duplex: "half" } as RequestInit);

@@ -3,7 +3,7 @@ import { redirectLocation } from "../../routing/generation/redirectLocation";
 import { BehaviourRules, BEHAVIOURS } from "../../routing/model/behaviour";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../../routing/model/errors";
 import type { RequestFacts } from "../../routing/model/requestConditions";
-import { isRequestMethod, requestMethodsOf, routedMethod } from "../../routing/model/requestMethods";
+import { isRequestMethod, overrideMethodsOf, requestMethodsOf, routedMethod } from "../../routing/model/requestMethods";
 import type { Route } from "../../routing/model/route";
 import type { AppCode } from "../../routing/model/routeApp";
 import type { AnyRouteSet } from "../../routing/model/routeSet";
@@ -125,10 +125,10 @@ export interface IncomingRequest<Raw> {
   readBody(limit: number, timeout: number): Promise<BodyRead>;
   /**
    * The request as a route's application is given it (behaviour C's endpoints and mounts): a WHATWG
-   * Request of this one's method and headers, for `url`, its body the bytes routing read where it
+   * Request of `method` and this one's headers, for `url`, its body the bytes routing read where it
    * read them, else the body still to come.
    */
-  appRequest(url: string, body: Uint8Array | undefined): Request;
+  appRequest(url: string, method: string, body: Uint8Array | undefined): Request;
   raw: Raw;
 }
 
@@ -309,7 +309,7 @@ class Answering<Raw> {
     const { recognition, route } = matched;
     core.recorder?.record(core.routes, route);
     if (route.redirect) return this.redirectRoute(route, recognition, path);
-    if (route.app) return this.appRoute(route.app.code, recognition);
+    if (route.app) return this.appRoute(route.app.code, recognition, overriddenMethod(this.request.method, params, core.rules));
     const plan = core.planOf(matched.index, recognition);
     if ("missing" in plan) {
       return this.notFound(
@@ -401,9 +401,10 @@ class Answering<Raw> {
    * a mount with the path that follows the mount path (Rails' PATH_INFO) and told the mount path
    * under the handler's own (Rails' SCRIPT_NAME); an endpoint's request as it came. Filters and
    * middleware, which run around actions, do not run; what the application throws or answers that is
-   * not a Response is a failure, answered 500.
+   * not a Response is a failure, answered 500. Its method is the one a form's `_method` made a POST,
+   * as Rails' Rack::MethodOverride makes it before any application sees the request.
    */
-  private appRoute(app: AppCode, recognition: Recognition): Pending<Outcome> {
+  private appRoute(app: AppCode, recognition: Recognition, method: string): Pending<Outcome> {
     const { target, origin } = this.request;
     const mount = recognition.mount;
     const prefix = this.prefix();
@@ -412,7 +413,7 @@ class Answering<Raw> {
     const url = `${origin.protocol}://${origin.host}${path}${at < 0 ? "" : target.slice(at)}`;
     let answer: Response | Promise<Response>;
     try {
-      answer = app.serve(this.request.appRequest(url, this.body), { params: recognition.params, mountPath: prefix + (mount ? mount.path : "") });
+      answer = app.serve(this.request.appRequest(url, method, this.body), { params: recognition.params, mountPath: prefix + (mount ? mount.path : "") });
     } catch (error) {
       return this.failed(error);
     }
@@ -534,6 +535,13 @@ function sentParams(params: Params | undefined): Params {
   const sent = Object.assign(Object.create(null) as Params, params);
   delete sent._method;
   return sent;
+}
+
+/** The method of a request as Rack's MethodOverride leaves it: a POST's `_method`, where it names a method that may stand there, upper-case; else the request's own. */
+function overriddenMethod(method: string, params: Params | undefined, rules: BehaviourRules): string {
+  const override = params && Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
+  if (method.toUpperCase() !== "POST" || typeof override !== "string") return method;
+  return overrideMethodsOf(rules).includes(override.toLowerCase()) ? override.toUpperCase() : method;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
