@@ -1,7 +1,7 @@
 import { ApplicationCode } from "../routing/model/applicationCode";
 import { applicationConstraintOf } from "../routing/model/applicationConstraints";
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
-import { record } from "../routing/model/records";
+import { own, record } from "../routing/model/records";
 import { appCodeOf } from "../routing/model/routeApp";
 import { isOptionMap, OptionMap, OptionValue } from "../routing/model/values";
 import { shortened } from "../text/escape";
@@ -121,6 +121,12 @@ function toOptionMap(value: unknown, method: string, applicationCode = false): O
 const MAX_VALUE_SIZE = 20_000;
 const MAX_VALUE_DEPTH = 200;
 
+/** Behaviour C's options that may be the application's code (`to:` a handler, `constraints:` a function), each with what makes it that code. */
+const CODE_OPTIONS: Readonly<Record<string, (value: unknown) => ApplicationCode<unknown> | undefined>> = {
+  to: appCodeOf,
+  constraints: applicationConstraintOf,
+};
+
 /** An object made by a class (not a literal, a list or a pattern): never plain data. */
 function isInstance(value: unknown): boolean {
   if (typeof value !== "object" || value === null || Array.isArray(value) || value instanceof RegExp) return false;
@@ -152,23 +158,15 @@ function toOptionValue(value: unknown, where: string, walked: { size: number; de
     const map: OptionMap = record();
     for (const [key, item] of Object.entries(value as object)) {
       if (item === undefined) continue;
-      // A route's application (behaviour C's `to:` a handler): the application's code, not data.
-      if (walked.applicationCode && walked.depth === 1 && key === "to") {
-        const app = appCodeOf(item);
-        if (app) {
-          map[key] = app;
-          continue;
-        }
+      // The places a value need not be data: a route's application and a route's or scope's constraints, given as code.
+      const codeOf = walked.applicationCode && walked.depth === 1 ? own(CODE_OPTIONS, key) : undefined;
+      const code = codeOf?.(item);
+      if (code) {
+        map[key] = code;
+        continue;
       }
-      // The one place a value need not be data: a route's or scope's constraints given as code.
-      if (walked.applicationCode && walked.depth === 1 && key === "constraints") {
-        const code = applicationConstraintOf(item);
-        if (code) {
-          map[key] = code;
-          continue;
-        }
-        if (isInstance(item)) throw new TypeError(`${where}.constraints: an object of a class must have a matches(request) method (Rails' matches?)`);
-      }
+      if (codeOf && key === "constraints" && isInstance(item))
+        throw new TypeError(`${where}.constraints: an object of a class must have a matches(request) method (Rails' matches?)`);
       map[key] = toOptionValue(item, `${where}.${key}`, walked);
     }
     result = map;

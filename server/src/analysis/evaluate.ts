@@ -382,7 +382,7 @@ export class Evaluator {
         ? undefined
         : key === "constraints"
           ? this.applicationConstraint(valueNode, scope)
-          : key === "to" && !path
+          : key === "to"
             ? this.routeApplication(valueNode, scope)
             : undefined;
       const value = code ?? this.evaluate(valueNode, scope, sources, keyPath);

@@ -555,18 +555,16 @@ class Reader {
     if (named && !is(first, "StringNode", "InterpolatedStringNode"))
       return [this.leaveUnread(call, `${method} with no path first: not a named route, so a plugin's or the application's method`)];
     const args: RubyValue[] = [];
-    this.placeholders = true;
-    try {
-      const nodes = argumentsOf(call);
+    const nodes = argumentsOf(call);
+    const unknown = this.withPlaceholders(() => {
       for (let index = 0; index < nodes.length; index++) {
-        const argument = nodes[index];
-        const value = this.modern ? this.modernArgument(argument, method, index, scope) : this.value(argument, scope);
-        if (value instanceof Unknown) return [this.leaveUnread(call, value.reason)];
+        const value = this.modern ? this.modernArgument(nodes[index], method, index, scope) : this.value(nodes[index], scope);
+        if (value instanceof Unknown) return value;
         args.push(value);
       }
-    } finally {
-      this.placeholders = false;
-    }
+      return undefined;
+    });
+    if (unknown) return [this.leaveUnread(call, unknown.reason)];
     if (call.block && !is(call.block, "BlockNode")) return [this.leaveUnread(call, "a block passed as a value (`&block`)")];
     if (this.modern) return [this.modernCall(call, method, modernArguments(method, args), scope)];
     const block = call.block ?? undefined;
@@ -602,18 +600,12 @@ class Reader {
     const body = is(block, "BlockNode") ? statementsOf(block.body) : [];
     if (!is(name, "SymbolNode", "StringNode") || !is(block, "BlockNode")) return this.leaveUnread(call, "direct with no name or no block");
     // A block that computes from the helper's arguments: the application's function, to write in TypeScript.
-    if (block.parameters || body.length !== 1) return this.directCode(call, name.unescaped.value, block);
-    const value = this.value(body[0], scope);
+    const computes = block.parameters || body.length !== 1;
+    const value = computes ? new RubyCode(this.text(block), this.line(block), "direct") : this.value(body[0], scope);
     if (value instanceof Unknown) return this.leaveUnread(call, `direct: ${value.reason}`);
-    if (typeof value !== "string" && !(value instanceof RubyHash))
+    if (typeof value !== "string" && !(value instanceof RubyHash) && !(value instanceof RubyCode))
       return this.leaveUnread(call, "direct with a block that answers neither a URL nor url_for's options (a polymorphic list is the application's models')");
     const args: RubyValue[] = [name.unescaped.value, value];
-    return { kind: "call", receiver: "r", method: "direct", args, line: this.line(call), source: this.callSource(call, args) };
-  }
-
-  /** A `direct` whose block computes its URL: written as a function that throws, naming the Ruby, until it is written. */
-  private directCode(call: NodeOf<"CallNode">, name: string, block: NodeOf<"BlockNode">): ImportedStatement {
-    const args: RubyValue[] = [name, new RubyCode(this.text(block), this.line(block), "direct")];
     return { kind: "call", receiver: "r", method: "direct", args, line: this.line(call), source: this.callSource(call, args) };
   }
 
@@ -695,31 +687,53 @@ class Reader {
     const constant = this.unknownConstantName(app);
     if (constant !== undefined && /(?:^|::)Engine$/.test(constant))
       return this.leaveUnread(call, "mount of an engine, whose route's name (its engine_name) and routes are the engine's code");
-    this.placeholders = true;
     const entries: Array<readonly [RubyValue, RubyValue]> = [];
-    try {
+    const unknown = this.withPlaceholders(() => {
       for (const element of hash.elements) {
-        if (!is(element, "AssocNode")) return this.leaveUnread(call, "a double splat (`**`) in mount's options");
+        if (!is(element, "AssocNode")) return new Unknown("a double splat (`**`) in mount's options");
         const key = element === pair ? new RubySymbol("at") : this.value(element.key, scope);
         const value = this.value(element.value, scope);
-        if (key instanceof Unknown) return this.leaveUnread(call, `mount: ${key.reason}`);
-        if (value instanceof Unknown) return this.leaveUnread(call, `mount: ${value.reason}`);
+        if (key instanceof Unknown) return new Unknown(`mount: ${key.reason}`);
+        if (value instanceof Unknown) return new Unknown(`mount: ${value.reason}`);
         entries.push([key, value]);
       }
-    } finally {
-      this.placeholders = false;
-    }
+      return undefined;
+    });
+    if (unknown) return this.leaveUnread(call, unknown.reason);
     const named = entries.some(([key]) => textOf(key) === "as");
     // Rails' app_name of a class: its name underscored, each `/` a `_`.
     if (!named && constant !== undefined) entries.push([new RubySymbol("as"), underscore(constant).replace(/\//g, "_")]);
     return this.modernCall(call, "mount", [new RubyCode(this.text(app), this.line(app), "application"), new RubyHash(entries)], scope);
   }
 
+  /**
+   * Reads values where a constant nothing gives is written as a placeholder (a declared `unset`)
+   * rather than left unknown: the arguments of a call the import writes.
+   */
+  private withPlaceholders<T>(read: () => T): T {
+    this.placeholders = true;
+    try {
+      return read();
+    } finally {
+      this.placeholders = false;
+    }
+  }
+
   /** A constant neither the file, `--const` nor the application's code gives (a gem's class, `Sidekiq::Web`): its name; undefined for any other node. */
   private unknownConstantName(node: Node): string | undefined {
     if (!is(node, "ConstantReadNode", "ConstantPathNode")) return undefined;
-    const name = is(node, "ConstantReadNode") ? node.name : this.text(node).replace(/^::/, "");
-    return this.constants.get(name) === undefined && this.applicationConstant(name) === undefined ? name : undefined;
+    const name = this.constantName(node);
+    return this.knownConstant(name) === undefined ? name : undefined;
+  }
+
+  /** A constant's name as written, from the top (`User::USERNAME_FORMAT`). */
+  private constantName(node: NodeOf<"ConstantReadNode" | "ConstantPathNode">): string {
+    return is(node, "ConstantReadNode") ? node.name : this.text(node).replace(/^::/, "");
+  }
+
+  /** A constant's value where the file, `--const` or the application's own code gives it. */
+  private knownConstant(name: string): RubyValue | Unknown | undefined {
+    return this.constants.get(name) ?? this.applicationConstant(name);
   }
 
   /** Ruby that is a Rack application where a route's target stands (`to: proc { … }`, `to: HealthCheck`, `get "up" => HealthCheck.new`). */
@@ -995,8 +1009,8 @@ class Reader {
       return scope.locals.get(node.name) ?? new Unknown(`the local variable ${node.name}, set where the importer cannot follow`);
     if (is(node, "ConstantReadNode", "ConstantPathNode")) {
       // `API_VERSION`, `User::USERNAME_FORMAT`: the file's, given with --const, or the application's own.
-      const name = is(node, "ConstantReadNode") ? node.name : this.text(node).replace(/^::/, "");
-      const value = this.constants.get(name) ?? this.applicationConstant(name);
+      const name = this.constantName(node);
+      const value = this.knownConstant(name);
       if (value !== undefined) return value;
       return this.placeholders ? this.unsetConstant(name) : unknownConstant(name);
     }

@@ -74,7 +74,8 @@ export class RubyRedirect {
 /**
  * Modern Rails' application code: a constraint (`->(req) { … }`, `AdminConstraint.new`), a Rack
  * application a route goes to (`to: proc { … }`, `mount Sidekiq::Web`) or a custom helper's block
- * that computes its URL; its Ruby text and line, never run. Its routes are drawn; what it answers only the application knows.
+ * that computes its URL; its Ruby text and line, never run. Its routes are drawn; what it answers
+ * only the application knows.
  */
 export class RubyCode {
   constructor(

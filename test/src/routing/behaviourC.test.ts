@@ -212,6 +212,15 @@ describe("behaviour C: mounts", () => {
         { path: "/docs", rest: "/" },
       ],
     );
+    // The method a request is routed as, which a mounted application is given: a POST's `_method` applied, HEAD kept, an unknown `_method` ignored.
+    assert.deepStrictEqual(
+      [
+        routes.match("POST", "/docs", { _method: "delete" }).method,
+        routes.match("HEAD", "/docs").method,
+        routes.match("POST", "/docs", { _method: "x" }).method,
+      ],
+      ["delete", "head", "post"],
+    );
     assert.throws(
       () => draw({ behaviour: "C" }, (r) => r.mount(app, { at: "/d/:id(-:slug)" })),
       /a mount's path with an optional group inside a segment is not read by this version/,

@@ -3,7 +3,7 @@ import { redirectLocation } from "../../routing/generation/redirectLocation";
 import { BehaviourRules, BEHAVIOURS } from "../../routing/model/behaviour";
 import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../../routing/model/errors";
 import type { RequestFacts } from "../../routing/model/requestConditions";
-import { isRequestMethod, overrideMethodsOf, requestMethodsOf, routedMethod } from "../../routing/model/requestMethods";
+import { isRequestMethod, requestMethodsOf, routedMethod } from "../../routing/model/requestMethods";
 import type { Route } from "../../routing/model/route";
 import type { AppCode } from "../../routing/model/routeApp";
 import type { AnyRouteSet } from "../../routing/model/routeSet";
@@ -309,7 +309,7 @@ class Answering<Raw> {
     const { recognition, route } = matched;
     core.recorder?.record(core.routes, route);
     if (route.redirect) return this.redirectRoute(route, recognition, path);
-    if (route.app) return this.appRoute(route.app.code, recognition, overriddenMethod(this.request.method, params, core.rules));
+    if (route.app) return this.appRoute(route.app.code, recognition, matched.method.toUpperCase());
     const plan = core.planOf(matched.index, recognition);
     if ("missing" in plan) {
       return this.notFound(
@@ -401,8 +401,8 @@ class Answering<Raw> {
    * a mount with the path that follows the mount path (Rails' PATH_INFO) and told the mount path
    * under the handler's own (Rails' SCRIPT_NAME); an endpoint's request as it came. Filters and
    * middleware, which run around actions, do not run; what the application throws or answers that is
-   * not a Response is a failure, answered 500. Its method is the one a form's `_method` made a POST,
-   * as Rails' Rack::MethodOverride makes it before any application sees the request.
+   * not a Response is a failure, answered 500. Its method is the one the request was routed as (a
+   * form's `_method` applied), as Rails' Rack::MethodOverride makes it before any application sees it.
    */
   private appRoute(app: AppCode, recognition: Recognition, method: string): Pending<Outcome> {
     const { target, origin } = this.request;
@@ -535,13 +535,6 @@ function sentParams(params: Params | undefined): Params {
   const sent = Object.assign(Object.create(null) as Params, params);
   delete sent._method;
   return sent;
-}
-
-/** The method of a request as Rack's MethodOverride leaves it: a POST's `_method`, where it names a method that may stand there, upper-case; else the request's own. */
-function overriddenMethod(method: string, params: Params | undefined, rules: BehaviourRules): string {
-  const override = params && Object.prototype.hasOwnProperty.call(params, "_method") ? params._method : undefined;
-  if (method.toUpperCase() !== "POST" || typeof override !== "string") return method;
-  return overrideMethodsOf(rules).includes(override.toLowerCase()) ? override.toUpperCase() : method;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -43,9 +43,10 @@ export interface Match {
   route: Route;
   /** The route's index in `routes.routes`: what an application keeps per route can be kept in an array. */
   index: number;
+  /** The method the request was routed as, lower-case: its own, or a POST's `_method` where the behaviour takes it (HEAD stays HEAD). */
+  method: string;
 }
 
-/** Methods a request (or `_method`) may name; HEAD is answered as GET. */
 /** An edge that matches one request segment that is dynamic or mixed. */
 interface PatternEdge {
   matcher: SegmentMatcher;
@@ -231,8 +232,9 @@ export class Recognizer {
 
   /** What recognize() answers, with the route itself and its place in the set (the HTTP adapters tell actions its verb and path, and keep what they know of it by place). */
   match(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS, request?: RequestFacts): Match {
-    const index = this.find(method, path, params, request);
-    return { recognition: this.result(index, this.search.bestValues, path, request, method), route: this.routes[index], index };
+    const requested = this.requestMethod(method, params);
+    const index = this.findPath(requested, path, request);
+    return { recognition: this.result(index, this.search.bestValues, path, request, method), route: this.routes[index], index, method: requested };
   }
 
   /** The index of the route a request is recognised as, its values left in the search; or the routing error. */
