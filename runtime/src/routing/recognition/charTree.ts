@@ -54,10 +54,11 @@ export class CharNode<T> {
     return node.value;
   }
 
-  /** Every value in the tree. */
-  *values(): IterableIterator<T> {
-    if (this.value !== undefined) yield this.value;
-    for (const child of this.children) yield* child.values();
+  /** Every key in the tree with its value; `prefix`: the characters before this node's label. */
+  *entries(prefix = ""): IterableIterator<[string, T]> {
+    const key = prefix + this.label;
+    if (this.value !== undefined) yield [key, this.value];
+    for (const child of this.children) yield* child.entries(key);
   }
 
   /**

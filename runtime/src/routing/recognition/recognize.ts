@@ -8,13 +8,14 @@ import { hasKey, PathSegment } from "../model/path";
 import { own, setOwn } from "../model/records";
 import { RedirectCode } from "../model/redirect";
 import { conditionsHold, NO_REQUEST, type RequestFacts } from "../model/requestConditions";
-import { lowerMethod, overrideMethodsOf, requestMethodsOf } from "../model/requestMethods";
+import { overrideMethodsOf, requestMethodsOf } from "../model/requestMethods";
 import type { HttpMethod } from "../model/route";
 import { Route } from "../model/route";
 import { CharNode } from "./charTree";
 import { recognisedSegments } from "./pathPattern";
 import { segmentHead, SegmentMatcher, segmentMatcher } from "./segmentMatch";
 import { SpanningRoute, spanningRoute } from "./spanningRoutes";
+import { StaticAnswers, UNASKED, WALKED } from "./staticAnswers";
 
 /** What a request was recognised as (docs/routing.md). */
 export interface Recognition {
@@ -63,6 +64,16 @@ interface StaticEntry {
   formatOptional?: TrieNode;
   /** Mixed segments that start with this text (`page-` of `page-:number`). */
   headed?: PatternEdge[];
+}
+
+/** A request method of the behaviour, as recognition searches by it. */
+interface SearchedMethod {
+  /** Its name, lower-case (Match.method). */
+  readonly name: string;
+  /** The method the routes are matched by: GET's for HEAD. */
+  readonly matching: string;
+  /** The method class of `matching` (Recognizer.methodClasses). */
+  readonly methodClass: number;
 }
 
 /** No route: a bound above every route index, and the best match before one is found. */
@@ -181,6 +192,11 @@ export class Recognizer {
   private readonly classMethods: Array<string | undefined>;
   /** The methods a request may have: Rails 2's, and Rails 6.1's in C. */
   private readonly requestMethods: readonly string[];
+  /**
+   * The request methods by their names in lower and upper case, as requests write them: one
+   * lookup gives the name, the method matched and its class (any other case is lowered first).
+   */
+  private readonly searchedMethods = new Map<string, SearchedMethod>();
   /** The methods a POST's `_method` may name. */
   private readonly overrideMethods: readonly string[];
   /** By route index, 1 for a route with request constraints (behaviour C); none when no route has any. */
@@ -191,6 +207,8 @@ export class Recognizer {
   private readonly spanning: readonly SpanningRoute[];
   /** The routes that name HEAD among their methods (C's `via: "head"`), which a HEAD request tries first; none for most sets. */
   private readonly headRoutes: Recognizer | undefined;
+  /** The answers for the route set's static paths (staticAnswers.ts); none where a route asks the request, whose answer is then more than the path's. */
+  private readonly staticAnswers: StaticAnswers | undefined;
 
   constructor(
     private readonly routes: readonly Route[],
@@ -210,6 +228,11 @@ export class Recognizer {
     const restricted = [...new Set(routes.flatMap((route) => route.methods ?? []))];
     this.classMethods = [undefined, ...restricted, undefined];
     this.methodClasses = new Map(restricted.map((method, i) => [method, i + 1]));
+    for (const name of this.requestMethods) {
+      const matching = name === "head" ? "get" : name;
+      const searched = { name, matching, methodClass: this.methodClass(matching) };
+      this.searchedMethods.set(name, searched).set(name.toUpperCase(), searched);
+    }
     const taken = (route: Route) => !takes || takes(route);
     this.spanning = rules.constraintsSpanSegments
       ? routes.flatMap((route, index) => (taken(route) && spanningRoute(route, index, this.controllers)) || [])
@@ -223,6 +246,7 @@ export class Recognizer {
     const bounds: number[] = [];
     this.finish(this.root, bounds);
     this.search = new Search(Int32Array.from(bounds), this.classMethods.length);
+    if (!this.conditional) this.staticAnswers = new StaticAnswers(staticPaths(this.root), this.classMethods.length);
   }
 
   recognize(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS, request?: RequestFacts): Recognition {
@@ -234,7 +258,7 @@ export class Recognizer {
   match(method: string, path: string, params: Readonly<Record<string, unknown>> = NO_PARAMS, request?: RequestFacts): Match {
     const requested = this.requestMethod(method, params);
     const index = this.findPath(requested, path, request);
-    return { recognition: this.result(index, this.search.bestValues, path, request, method), route: this.routes[index], index, method: requested };
+    return { recognition: this.result(index, this.search.bestValues, path, request, method), route: this.routes[index], index, method: requested.name };
   }
 
   /** The index of the route a request is recognised as, its values left in the search; or the routing error. */
@@ -244,9 +268,9 @@ export class Recognizer {
   }
 
   /** find() for the method the request is treated as. */
-  private findPath(requested: string, path: string, request: RequestFacts | undefined): number {
-    if (requested === "head" && this.headRoutes) {
-      const own = this.headRoutes.best("head", path, request);
+  private findPath(requested: SearchedMethod, path: string, request: RequestFacts | undefined): number {
+    if (requested.name === "head" && this.headRoutes) {
+      const own = this.headRoutes.best("head", this.headRoutes.methodClass("head"), path, request);
       if (own !== NONE) {
         this.search.reset(0);
         for (const value of this.headRoutes.search.bestValues) this.search.bestValues.push(value);
@@ -254,14 +278,13 @@ export class Recognizer {
         return own;
       }
     }
-    const matchMethod = requested === "head" ? "get" : requested;
-    const found = this.best(matchMethod, path, request);
+    const found = this.best(requested.matching, requested.methodClass, path, request);
     if (found !== NONE) return found;
     // The error path: the routes whose path matched (none takes the method).
     const allowed = this.rules.methodNotAllowed ? this.allowedMethods(path) : [];
     if (allowed.length) throw new MethodNotAllowed(allowed);
     const shown = this.squeezes ? path.replace(/\/{2,}/g, "/") : path;
-    throw new RoutingError(`No route matches ${JSON.stringify(shortened(shown))} with {:method=>:${matchMethod}}`);
+    throw new RoutingError(`No route matches ${JSON.stringify(shortened(shown))} with {:method=>:${requested.matching}}`);
   }
 
   /**
@@ -270,9 +293,9 @@ export class Recognizer {
    * meets any doubled slash it would read as an empty segment, so the path is searched once more,
    * squeezed, only then: a scan of every path for them was a tenth of a short request's time.
    */
-  private best(matchMethod: string, path: string, request: RequestFacts | undefined): number {
+  private best(matchMethod: string, methodClass: number, path: string, request: RequestFacts | undefined): number {
     const search = this.search;
-    search.reset(this.methodClasses.get(matchMethod) ?? this.classMethods.length - 1);
+    search.reset(methodClass);
     if (this.conditional) {
       search.method = matchMethod;
       search.path = path;
@@ -280,9 +303,14 @@ export class Recognizer {
     }
     const from = pathStart(path);
     const end = pathEnd(path, from);
+    // A static path is looked up as the request writes it when that is its one spelling: a slash before, nothing after.
+    const answers = from === 1 && end === path.length ? this.staticAnswers?.of(path) : undefined;
+    const known = answers ? answers[methodClass] : UNASKED;
+    if (known >= 0) return (search.best = known);
     this.enter(this.root, path, from, end, search);
     if (this.spanning.length) this.matchSpanning(path, from, end, matchMethod, search);
-    if (search.doubled) return this.best(matchMethod, path.replace(/\/{2,}/g, "/"), request);
+    if (search.doubled) return this.best(matchMethod, methodClass, path.replace(/\/{2,}/g, "/"), request);
+    if (answers && known === UNASKED) answers[methodClass] = search.bestValues.length || search.mount ? WALKED : search.best;
     return search.best;
   }
 
@@ -329,19 +357,26 @@ export class Recognizer {
    * both behaviours (Rails 2.2's and 2.3's Request#request_method raised); `_method` counts only
    * on POST, and an unknown value of it is refused in A and ignored in B.
    */
-  private requestMethod(method: string, params: Readonly<Record<string, unknown>>): string {
-    let requested = lowerMethod(method);
-    if (!this.requestMethods.includes(requested)) throw new UnknownHttpMethod(method, this.requestMethods);
-    if (requested !== "post") return requested;
+  private requestMethod(method: string, params: Readonly<Record<string, unknown>>): SearchedMethod {
+    const requested = this.searchedMethods.get(method) ?? this.searchedMethods.get(method.toLowerCase());
+    if (!requested) throw new UnknownHttpMethod(method, this.requestMethods);
+    if (requested.name !== "post") return requested;
     const override = own(params, "_method");
-    if (override !== undefined && override !== null) {
-      const wanted = String(override).toLowerCase();
-      if (this.overrideMethods.includes(wanted)) requested = wanted;
-      else if (this.rules.rejectsUnknownMethodOverride) throw new UnknownHttpMethod(String(override), this.requestMethods);
-      // Rack's MethodOverride takes LINK and UNLINK, which Rails 6.1's request then refuses.
-      if (!this.requestMethods.includes(requested)) throw new UnknownHttpMethod(String(override), this.requestMethods);
+    if (override === undefined || override === null) return requested;
+    const wanted = String(override).toLowerCase();
+    if (!this.overrideMethods.includes(wanted)) {
+      if (this.rules.rejectsUnknownMethodOverride) throw new UnknownHttpMethod(String(override), this.requestMethods);
+      return requested;
     }
-    return requested;
+    // Rack's MethodOverride takes LINK and UNLINK, which Rails 6.1's request then refuses.
+    const overridden = this.searchedMethods.get(wanted);
+    if (!overridden) throw new UnknownHttpMethod(String(override), this.requestMethods);
+    return overridden;
+  }
+
+  /** The class of routes a method is matched by: its own where some route is restricted to it, else the last (routes with no method condition). */
+  private methodClass(method: string): number {
+    return this.methodClasses.get(method) ?? this.classMethods.length - 1;
   }
 
   private result(index: number, values: string[], path: string, request: RequestFacts | undefined, method = "GET"): Recognition {
@@ -646,7 +681,7 @@ export class Recognizer {
       const child = this.finish(next, bounds);
       for (let c = 0; c < classes; c++) deeper[c] = Math.min(deeper[c], child.ending[c], child.deeper[c]);
     };
-    for (const entry of node.statics.values()) {
+    for (const [, entry] of node.statics.entries()) {
       below(entry.exact);
       below(entry.formatRequired);
       below(entry.formatOptional);
@@ -663,6 +698,19 @@ export class Recognizer {
     node.generic.sort((a, b) => a.node.minRoute - b.node.minRoute);
     return { ending, deeper };
   }
+}
+
+/** The static paths that lead to a node where routes end (`/posts`, `/posts/search`), from `node` reached by `prefix`. */
+function staticPaths(node: TrieNode, prefix = "", paths: string[] = []): string[] {
+  for (const [text, entry] of node.statics.entries()) {
+    for (const next of [entry.exact, entry.formatOptional]) {
+      if (!next) continue;
+      const path = `${prefix}/${text}`;
+      if (next.terminals.length) paths.push(path);
+      staticPaths(next, path, paths);
+    }
+  }
+  return paths;
 }
 
 /** `*key.:format`: a glob, a dot and the format. */
