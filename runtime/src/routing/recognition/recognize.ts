@@ -6,7 +6,7 @@ import { MethodNotAllowed, RoutingError, UnknownHttpMethod } from "../model/erro
 import { groupForms } from "../model/optionalGroups";
 import { hasKey, PathSegment } from "../model/path";
 import { own, setOwn } from "../model/records";
-import { RedirectCode } from "../model/redirect";
+import { RedirectCode, type RedirectTarget } from "../model/redirect";
 import { conditionsHold, NO_REQUEST, type RequestFacts } from "../model/requestConditions";
 import { overrideMethodsOf, requestMethodsOf } from "../model/requestMethods";
 import type { HttpMethod } from "../model/route";
@@ -197,6 +197,8 @@ export class Recognizer {
    * lookup gives the name, the method matched and its class (any other case is lowered first).
    */
   private readonly searchedMethods = new Map<string, SearchedMethod>();
+  /** GET's, most requests' method: told by one comparison of the method's text (the runtimes' own strings compare by identity). */
+  private readonly searchedGet: SearchedMethod;
   /** The methods a POST's `_method` may name. */
   private readonly overrideMethods: readonly string[];
   /** By route index, 1 for a route with request constraints (behaviour C); none when no route has any. */
@@ -233,6 +235,7 @@ export class Recognizer {
       const searched = { name, matching, methodClass: this.methodClass(matching) };
       this.searchedMethods.set(name, searched).set(name.toUpperCase(), searched);
     }
+    this.searchedGet = this.searchedMethods.get("get")!;
     const taken = (route: Route) => !takes || takes(route);
     this.spanning = rules.constraintsSpanSegments
       ? routes.flatMap((route, index) => (taken(route) && spanningRoute(route, index, this.controllers)) || [])
@@ -358,7 +361,7 @@ export class Recognizer {
    * on POST, and an unknown value of it is refused in A and ignored in B.
    */
   private requestMethod(method: string, params: Readonly<Record<string, unknown>>): SearchedMethod {
-    const requested = this.searchedMethods.get(method) ?? this.searchedMethods.get(method.toLowerCase());
+    const requested = method === "GET" ? this.searchedGet : (this.searchedMethods.get(method) ?? this.searchedMethods.get(method.toLowerCase()));
     if (!requested) throw new UnknownHttpMethod(method, this.requestMethods);
     if (requested.name !== "post") return requested;
     const override = own(params, "_method");
@@ -381,16 +384,16 @@ export class Recognizer {
 
   private result(index: number, values: string[], path: string, request: RequestFacts | undefined, method = "GET"): Recognition {
     const route = this.routes[index];
-    const recognition: Recognition = { route: route.name, controller: route.controller, action: route.action, params: {} };
     const fixed = (this.fixed[index] ??= fixedValues(route, this.rules));
+    const recognition: Recognition = { route: fixed.name, controller: fixed.controller, action: fixed.action, params: {} };
     for (let i = 0; i < fixed.defaults.length; i += 2) put(recognition, route, fixed.defaults[i], fixed.defaults[i + 1]);
     if (fixed.plainKeys) {
       const params = recognition.params;
       for (let i = 0; i < values.length; i += 2) params[values[i]] = decode(values[i + 1]);
     } else for (let i = 0; i < values.length; i += 2) put(recognition, route, values[i], decode(values[i + 1]));
     for (let i = 0; i < fixed.params.length; i += 2) setOwn(recognition.params, fixed.params[i], fixed.params[i + 1]);
-    if (this.search.mount && route.app?.mounted) recognition.mount = this.search.mount;
-    const redirect = route.redirect;
+    if (fixed.mounted && this.search.mount) recognition.mount = this.search.mount;
+    const redirect = fixed.redirect;
     if (redirect) {
       const facts = { ...(request ?? NO_REQUEST), path: request?.path ?? path.replace(/[?#].*$/s, "") };
       const params = recognition.params;
@@ -811,32 +814,47 @@ const ANY_METHOD: readonly HttpMethod[] = ["get", "put", "post", "delete", "opti
 /** The method class of the error path's walk: every route whose path matches. */
 const EVERY_ROUTE = 0;
 
+/**
+ * What a route's every recognition starts from, made when it is first recognised: read from one
+ * object of one shape, where the route's own fields and its shared traits were several reads.
+ */
 interface FixedValues {
-  defaults: string[];
-  params: string[];
+  readonly name: string | null;
+  readonly controller: string | null;
+  readonly action: string | null;
+  readonly defaults: string[];
+  readonly params: string[];
   /**
    * No key of the route's path is `controller` or `action`, nor `__proto__`: each value recognised
    * is a param, set by plain assignment (the keys are the route's, never the request's).
    */
-  plainKeys: boolean;
+  readonly plainKeys: boolean;
+  readonly redirect: RedirectTarget | null;
+  /** The route's application is mounted (Recognition.mount). */
+  readonly mounted: boolean;
 }
 
 function fixedValues(route: Route, rules: BehaviourRules): FixedValues {
-  const pairs = (values: Record<string, string>) => Object.keys(values).flatMap((key) => [key, values[key]]);
   const defaults: string[] = [];
   for (const key of Object.keys(route.defaults)) {
     // B's optional format never takes a default: Rails 2.3 set :format only from the request.
     if (!(route.optionalFormat && key === "format") || rules.optionalFormatTakesDefault) defaults.push(key, route.defaults[key]);
   }
-  const params = pairs(route.params);
+  const params = Object.keys(route.params).flatMap((key) => [key, route.params[key]]);
   const plainKeys = !hasKey(route.segments, "controller") && !hasKey(route.segments, "action") && !hasKey(route.segments, "__proto__");
-  // Most routes have neither: they share one object, which stays in the cache between requests.
-  return defaults.length || params.length ? { defaults, params, plainKeys } : plainKeys ? NO_FIXED_VALUES : NO_FIXED_VALUES_DYNAMIC;
+  return {
+    name: route.name,
+    controller: route.controller,
+    action: route.action,
+    defaults: defaults.length ? defaults : NONE_FIXED,
+    params: params.length ? params : NONE_FIXED,
+    plainKeys,
+    redirect: route.redirect,
+    mounted: route.app?.mounted ?? false,
+  };
 }
 
 const NONE_FIXED = Object.freeze([]) as unknown as string[];
-const NO_FIXED_VALUES: FixedValues = Object.freeze({ defaults: NONE_FIXED, params: NONE_FIXED, plainKeys: true });
-const NO_FIXED_VALUES_DYNAMIC: FixedValues = Object.freeze({ defaults: NONE_FIXED, params: NONE_FIXED, plainKeys: false });
 
 /** Whether `path` has two slashes in a row between `from` and `end`. */
 function doubledSlash(path: string, from: number, end: number): boolean {
