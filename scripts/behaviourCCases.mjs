@@ -4,7 +4,9 @@
 // writes cases.json beside it, each case with the routes, recognitions and generations Rails gave,
 // and, for a case with `served` requests, the status and Location Rails' route set answered each
 // with (scripts/railsServe.rb: a redirect route is served, not recognised), and what a Rack
-// application of the case's prelude was given (its X-Script-Name and X-Path-Info answers).
+// application of the case's prelude was given (its X-Script-Name and X-Path-Info answers), and,
+// for a case with `polymorphic` calls, what Rails' polymorphic_path and polymorphic_url answer
+// (scripts/railsPolymorphic.rb, which needs Debian's ruby-activemodel too).
 //
 //   node scripts/behaviourCCases.mjs [path/to/oracle.rb]   (default: ../shared/rails6-oracle/oracle.rb)
 import { execFileSync } from "node:child_process";
@@ -35,11 +37,29 @@ const answered = cases.map((c, i) => {
     execFileSync("ruby", [path.join(root, "scripts/railsServe.rb"), oracle, file("routes.rb"), file("answers.json"), file("served.json")], { stdio: "pipe" });
     served = JSON.parse(fs.readFileSync(file("answers.json"), "utf8"));
   }
+  let polymorphic;
+  if (c.polymorphic) {
+    fs.writeFileSync(file("polymorphic.json"), JSON.stringify(c.polymorphic));
+    execFileSync(
+      "ruby",
+      [path.join(root, "scripts/railsPolymorphic.rb"), oracle, file("routes.rb"), file("polymorphic-answers.json"), file("polymorphic.json")],
+      { stdio: "pipe" },
+    );
+    polymorphic = JSON.parse(fs.readFileSync(file("polymorphic-answers.json"), "utf8"));
+  }
   // The error without the place in the temporary file Rails gives after it.
   const error = out.error && out.error.replace(/ \([^\n]*?routes\.rb:\d+:in [^\n]*\)$/, "");
   return {
     ...c,
-    rails: { version: out.rails, error, routes, recognitions: out.recognitions ?? [], generations: out.generations ?? [], ...(served ? { served } : {}) },
+    rails: {
+      version: out.rails,
+      error,
+      routes,
+      recognitions: out.recognitions ?? [],
+      generations: out.generations ?? [],
+      ...(served ? { served } : {}),
+      ...(polymorphic ? { polymorphic } : {}),
+    },
   };
 });
 fs.writeFileSync(path.join(folder, "cases.json"), `${JSON.stringify(answered, null, 1)}\n`);

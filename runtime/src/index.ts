@@ -31,6 +31,16 @@ export { Declaration, DeclarationKind, DeclarationSource, DeclarationTree } from
 export { Diagnostic, DiagnosticCode, RelatedInformation, Severity } from "./routing/model/diagnostics";
 export type { DirectCode, DirectFunction, DirectHelper, DirectTarget, DirectUrl } from "./routing/model/directHelpers";
 export { MethodNotAllowed, RedirectError, RouteDefinitionError, RoutingError, UnknownHttpMethod } from "./routing/model/errors";
+export type {
+  PolymorphicItem,
+  PolymorphicMapping,
+  PolymorphicOptions,
+  PolymorphicRecord,
+  PolymorphicTarget,
+  ResolveCode,
+  ResolveFunction,
+  ResolveTarget,
+} from "./routing/model/polymorphicMappings";
 export type { RedirectCode, RedirectFunction, RedirectParts, RedirectTarget } from "./routing/model/redirect";
 export type { RequestCondition, RequestFacts } from "./routing/model/requestConditions";
 export { REQUEST_METHODS_C, type RequestMethodC } from "./routing/model/requestMethods";

@@ -43,6 +43,7 @@ export {
   segmentKeys,
   specText,
 } from "./routing/model/path";
+export { polymorphicMappings, ResolveCode, resolveMappings } from "./routing/model/polymorphicMappings";
 export { EMPTY_MAP, isEmpty, own, record } from "./routing/model/records";
 export { RedirectCode, type RedirectTarget, redirectText, redirectValue } from "./routing/model/redirect";
 export { REQUEST_METHODS, requestMethodsOf, routedMethod } from "./routing/model/requestMethods";
@@ -70,6 +71,7 @@ export { DEFAULT_ACTIONS } from "./routing/rules/restriction";
 export { expandScoped, ScopedUnits } from "./routing/rules/scoped/scopedExpander";
 export { stopped } from "./routing/rules/stopped";
 export { nearest, nearestWithin, RESOURCE_OPTIONS, suggestionBound, validateDeclaration } from "./routing/rules/validate";
+export { camelize, underscore } from "./text/activeSupportText";
 export {
   baseName,
   commentLines,

@@ -1,5 +1,6 @@
 import { Declaration } from "../routing/model/declarations";
 import { directHelpers } from "../routing/model/directHelpers";
+import { polymorphicMappings } from "../routing/model/polymorphicMappings";
 import type { TypedRouteSet } from "../routing/model/routeSet";
 import { RouteSet, RouteSetOptions } from "../routing/model/routeSet";
 import { DrawSettings } from "../routing/model/settings";
@@ -31,7 +32,7 @@ export function draw(settingsOrCallback: DrawOptions | MapperCallback, maybeCall
   else (callback as MapperCallback)(new Mapper(body));
   const table = expandDeclarations({ settings: drawSettings, body });
   if (table.error) throw table.error;
-  return new RouteSet(table, drawSettings, { warn, file, directs: directHelpers(body, table.named) });
+  return new RouteSet(table, drawSettings, { warn, file, directs: directHelpers(body, table.named), mappings: polymorphicMappings(body) });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { applicationConstraintOf, type RequestConstraint } from "../routing/model/applicationConstraints";
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
 import { DirectCode, type DirectFunction } from "../routing/model/directHelpers";
+import { ResolveCode, type ResolveFunction } from "../routing/model/polymorphicMappings";
 import type { RequestMethodC } from "../routing/model/requestMethods";
 import { appCodeOf, type RouteApplication } from "../routing/model/routeApp";
 import { callArguments } from "./mapper";
@@ -245,6 +246,24 @@ export class ScopedMapper {
     // A function is the helper's target, not a block of calls (or one a routes.rb's reading made already).
     const code = typeof target === "function" ? new DirectCode(target as DirectFunction) : target instanceof DirectCode ? target : undefined;
     this.named("direct", code ? [name, { to: code }] : [name, target], 1);
+  }
+
+  /**
+   * `resolve("Basket", ["basket"])`: where a polymorphic URL of a `Basket` record goes
+   * (`routes.polymorphicPath(basket)`: `/basket`), in place of the route its model names (Rails'
+   * `resolve`), at the top of the routes. The target is a list of a route name's parts, a URL or
+   * path, or url_for's options; a function computes it from the record and the options at each
+   * call: `resolve("Basket", (basket, options) => ["basket", options], { anchor: "items" })`,
+   * `defaults` being the options it is given under the call's own.
+   */
+  resolve(
+    models: string | readonly string[],
+    target: readonly string[] | string | DirectOptions | ResolveFunction,
+    defaults: Record<string, string | number | boolean> = {},
+  ): void {
+    // A function is the mapping's target, not a block of calls (or one a routes.rb's reading made already).
+    const to: unknown = typeof target === "function" ? new ResolveCode(target) : Array.isArray(target) ? [...(target as string[])] : target;
+    this.named("resolve", [...(typeof models === "string" ? [models] : models), { ...defaults, to }], 1);
   }
 
   /**

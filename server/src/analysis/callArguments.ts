@@ -9,6 +9,7 @@ import {
   isOptionMap,
   OptionMap,
   OptionValue,
+  ResolveCode,
 } from "resource-routes/internal";
 
 import { OptionSources } from "../incremental/optionSources";
@@ -31,8 +32,12 @@ export interface CallArguments {
   block?: FunctionNode;
   /** C's `constraints(code, block)`: the application's code it was given. */
   constraint?: ApplicationConstraint;
-  /** C's `mount(app, options)`: the application, which the first argument always is; `direct(name, fn)`: the helper's function. */
-  app?: AppCode | DirectCode;
+  /**
+   * The declaration's `to`, given apart from its options: C's `mount(app, options)`, the
+   * application, which the first argument always is; `direct(name, fn)`, the helper's function;
+   * `resolve(models, target)`, the target, a value or a function.
+   */
+  to?: AppCode | DirectCode | ResolveCode | OptionValue;
 }
 
 /**
@@ -57,12 +62,30 @@ export function callArguments(
     }
     const node = unwrap(argument.node);
     if (applicationCode && kind === "mount" && index === 0) {
-      read.app = new AppCode(null);
+      read.to = new AppCode(null);
       continue;
     }
     // C's `direct(name, (…args) => url)`: a function is the helper's target, not a block of calls.
     if (applicationCode && kind === "direct" && index === 1 && evaluator.isFunction(node, scope)) {
-      read.app = new DirectCode(null);
+      read.to = new DirectCode(null);
+      continue;
+    }
+    // C's `resolve(models, target, defaults)`: the models a name or a list of names, the target whatever it is (a function the application's code).
+    if (kind === "resolve" && index < 2) {
+      if (index === 1 && applicationCode && evaluator.isFunction(node, scope)) {
+        read.to = new ResolveCode(null);
+        continue;
+      }
+      const value =
+        argument.value !== undefined
+          ? argument.value
+          : evaluator.options(node, scope, read.sources, (missing) => notStatic(missing, "this option is left out"), false);
+      if (value instanceof NotStatic) {
+        notStatic(value, "this declaration is left out");
+        return undefined;
+      }
+      if (index === 1) read.to = value as OptionValue;
+      else for (const name of Array.isArray(value) ? value : [value]) if (typeof name === "string") read.strings.push({ value: name, node });
       continue;
     }
     // C's `constraints(code, block)`: its first argument may be the application's code in place of a map.
@@ -99,7 +122,7 @@ export function callArguments(
 /** The declaration a call's arguments make, with its source spans; undefined (with an error) where a name it needs is not a string. */
 export function declarationOf(
   kind: DeclarationKind,
-  { strings, options, sources, constraint, app }: CallArguments,
+  { strings, options, sources, constraint, to }: CallArguments,
   call: ts.CallExpression,
   evaluator: Evaluator,
   diagnostics: Diagnostic[],
@@ -122,7 +145,7 @@ export function declarationOf(
   }
   const declaration: Declaration = { kind, names: [], options, source };
   if (constraint) declaration.constraint = constraint;
-  if (app) options.to = app;
+  if (to !== undefined) options.to = to;
   if (kind === "connect") declaration.path = strings[0].value;
   else if (kind === "named_route") {
     declaration.names = [strings[0].value];
@@ -159,6 +182,7 @@ const STRINGS_NEEDED: Readonly<Record<DeclarationKind, number>> = {
   delete: 1,
   match: 1,
   direct: 1,
+  resolve: 1,
   resources_path_names: 0,
   mount: 0,
 };

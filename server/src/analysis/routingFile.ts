@@ -1,4 +1,4 @@
-import { Behaviour, behaviourOf, Diagnostic, directHelpers, DrawSettings, InflectionSettings, RouteSet } from "resource-routes/internal";
+import { Behaviour, behaviourOf, Diagnostic, directHelpers, DrawSettings, InflectionSettings, polymorphicMappings, RouteSet } from "resource-routes/internal";
 
 import { GroupedTable } from "../incremental/groupedTable";
 import type { TakenOver } from "../incremental/ownership";
@@ -55,7 +55,8 @@ export function expanded(analysis: RoutingFileAnalysis, options: LoadOptions): L
   adoptTreeDeclarations(analysis, table.edit?.declarations);
   const diagnostics = [...analysis.diagnostics, ...table.diagnostics].sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   const directs = directHelpers(analysis.tree.body, table.named);
-  return { analysis, behaviour: settings.behaviour, routes: new RouteSet(table, settings, { warn: () => undefined, directs }), diagnostics };
+  const mappings = polymorphicMappings(analysis.tree.body);
+  return { analysis, behaviour: settings.behaviour, routes: new RouteSet(table, settings, { warn: () => undefined, directs, mappings }), diagnostics };
 }
 
 /** The facility's expansion within the analyser's route budget; a failure inside it is a diagnostic, never thrown. */

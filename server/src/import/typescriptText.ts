@@ -29,7 +29,7 @@ export function importedFileText(imported: ImportedRoutes, terms: ImportTerms): 
     ...(left ? [`${left} part(s) could not be imported: each is below as a comment, with why`] : []),
     ...(code
       ? [
-          `${code} constraint(s), redirect(s), Rack application(s) or custom helper(s) are the application's Ruby code: each is written as a function that throws (unset()) when a request reaches its routes or its helper is called, until it is written in TypeScript`,
+          `${code} constraint(s), redirect(s), Rack application(s), custom helper(s) or polymorphic mapping(s) are the application's Ruby code: each is written as a function that throws (unset()) when a request reaches its routes, its helper is called or its mapping is used, until it is written in TypeScript`,
         ]
       : []),
     ...(unset

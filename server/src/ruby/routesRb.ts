@@ -1,7 +1,6 @@
-import { DECLARATION_KINDS, Inflector, SCOPED_DECLARATION_KINDS, type Span } from "resource-routes/internal";
+import { camelize, DECLARATION_KINDS, Inflector, SCOPED_DECLARATION_KINDS, type Span, underscore } from "resource-routes/internal";
 
 import { isBindingName } from "../text/javascriptNames";
-import { camelize, underscore } from "./activeSupportText";
 import { ByteOffsets } from "./byteOffsets";
 import type { ParseRuby } from "./prism";
 import { is, type Location, type Node, type NodeOf, statementsOf } from "./prismNodes";
@@ -138,12 +137,11 @@ export function mapperMethodsOf(imported: Pick<ImportedRoutes, "modern">): Reado
 const MODERN_OTHERS: Readonly<Record<string, string>> = {
   devise_for: "devise_for, Devise's routes",
   draw: "draw, which loads another routes file",
-  resolve: "resolve, a polymorphic mapping written in Ruby",
   use_doorkeeper: "use_doorkeeper, Doorkeeper's routes",
 };
 
 /** The calls of a modern routes.rb that only a gem's or an engine's code draws: `import --rails` has Rails draw nothing for them either. */
-export const MODERN_GEM_METHODS: readonly string[] = Object.keys(MODERN_OTHERS).filter((method) => !["draw", "resolve"].includes(method));
+export const MODERN_GEM_METHODS: readonly string[] = Object.keys(MODERN_OTHERS).filter((method) => method !== "draw");
 
 /**
  * Devise's blocks of routes: each draws its block's routes under a constraint of Devise's code (a
@@ -526,6 +524,7 @@ class Reader {
     const method = call.name;
     if (this.modern && !call.receiver) {
       if (method === "direct") return [this.direct(call, scope)];
+      if (method === "resolve" && !this.methods.has(method)) return [this.resolve(call, scope)];
       if (method === "default_url_options" && !this.methods.has(method)) return [this.defaultUrlOptions(call, scope)];
       if (method === "resources_path_names" && !this.methods.has(method) && this.opensDraw(call)) return [this.resourcesPathNames(call, scope)];
       if (method === "mount" && !this.methods.has(method)) return [this.mount(call, scope)];
@@ -607,6 +606,41 @@ class Reader {
       return this.leaveUnread(call, "direct with a block that answers neither a URL nor url_for's options (a polymorphic list is the application's models')");
     const args: RubyValue[] = [name.unescaped.value, value];
     return { kind: "call", receiver: "r", method: "direct", args, line: this.line(call), source: this.callSource(call, args) };
+  }
+
+  /**
+   * Modern Rails' `resolve("Basket") { [:basket] }`: where a model's polymorphic URLs go, written
+   * as `r.resolve("Basket", ["basket"])` where the block returns a value the file gives (a list of
+   * a route name's parts, a URL or path, url_for's options), the models and the options as Rails
+   * reads them (`resolve "Cart", "Bag", anchor: "items"`). A block that computes from its record or
+   * options is the application's, written as a function that throws until it is written in TypeScript.
+   */
+  private resolve(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement {
+    const block = call.block;
+    if (!is(block, "BlockNode")) return this.leaveUnread(call, "resolve with no block");
+    const given: RubyValue[] = [];
+    for (const node of argumentsOf(call)) {
+      const value = this.value(node, scope);
+      if (value instanceof Unknown) return this.leaveUnread(call, `resolve: ${value.reason}`);
+      given.push(value);
+    }
+    // Rails: the options last, the models before them, a name or a list of names.
+    const defaults = given[given.length - 1] instanceof RubyHash ? given.pop() : undefined;
+    const models = given.flat(1);
+    if (!models.length || models.some((model) => typeof model !== "string"))
+      return this.leaveUnread(call, "resolve of a model not named by a string (Rails looks a mapping up by the model's class name)");
+    const body = statementsOf(block.body);
+    const computes = block.parameters || body.length !== 1;
+    const target = computes ? new RubyCode(this.text(block), this.line(block), "resolve") : this.value(body[0], scope);
+    if (target instanceof Unknown) return this.leaveUnread(call, `resolve: ${target.reason}`);
+    const routeName = Array.isArray(target) && target.length > 0 && target.every((part) => part instanceof RubySymbol);
+    if (typeof target !== "string" && !(target instanceof RubyHash) && !(target instanceof RubyCode) && !routeName)
+      return this.leaveUnread(
+        call,
+        "resolve with a block that answers neither a route's name, a URL nor url_for's options (a record or a model is the application's)",
+      );
+    const args: RubyValue[] = [models.length === 1 ? models[0] : models, target, ...(defaults ? [defaults] : [])];
+    return { kind: "call", receiver: "r", method: "resolve", args, line: this.line(call), source: this.callSource(call, args) };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Mapper, redirect, ScopedMapper } from "resource-routes";
-import { AppCode, ApplicationConstraint, type Declaration, DirectCode, RedirectCode, redirectValue, type Span } from "resource-routes/internal";
+import { AppCode, ApplicationConstraint, type Declaration, DirectCode, RedirectCode, redirectValue, ResolveCode, type Span } from "resource-routes/internal";
 
 import { OptionSources } from "../incremental/optionSources";
 import { argumentsText, UnsetValue, UnwritableValue } from "./dslValues";
@@ -120,6 +120,7 @@ const CODE_OF_ROLE: Record<RubyCode["role"], () => unknown> = {
   constraint: () => new ApplicationConstraint(null),
   application: () => new AppCode(null),
   direct: () => new DirectCode(null),
+  resolve: () => new ResolveCode(null),
 };
 
 /** A Ruby value as the DSL takes it at run time. */

@@ -81,7 +81,7 @@ export class RubyCode {
   constructor(
     readonly code: string,
     readonly line: number,
-    readonly role: "constraint" | "application" | "direct" = "constraint",
+    readonly role: "constraint" | "application" | "direct" | "resolve" = "constraint",
   ) {}
 }
 

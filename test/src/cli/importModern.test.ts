@@ -216,7 +216,10 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     const imported = run("import", file, "--stdout", "--allow-partial");
     assert.strictEqual(imported.status, 0, imported.stderr);
     assert.match(imported.stdout, /^import \{ draw, unset \} from "resource-routes";$/m);
-    assert.match(imported.stdout, /4 constraint\(s\), redirect\(s\), Rack application\(s\) or custom helper\(s\) are the application's Ruby code/);
+    assert.match(
+      imported.stdout,
+      /4 constraint\(s\), redirect\(s\), Rack application\(s\), custom helper\(s\) or polymorphic mapping\(s\) are the application's Ruby code/,
+    );
     assert.match(
       imported.stdout,
       /r\.constraints\(\(\) => unset\("the constraint of routes\.rb line 2, `->\(req\) \{ req\.subdomain == \\"admin\\" \}`, in TypeScript,"\), \(\) => \{/,
@@ -302,6 +305,45 @@ describe("a modern routes.rb (Rails 3 and later), read without Ruby", function (
     assert.match(fs.readFileSync(out.replace(/\.js$/, ".d.ts"), "utf8"), /^export declare function homepage_url\(\): string;$/m);
     assert.strictEqual(module.cdn_url, undefined);
     assert.match(written.stderr, /direct cdn: its URL is the answer of the application's function, which the browser module does not carry/);
+  });
+
+  it("resolve: polymorphic mappings whose block answers a value the file gives, imported so; a block that computes from its record or options is the application's function", () => {
+    const file = routesRb("rr-resolve-", [
+      "resource :basket",
+      "resources :posts",
+      "# Baskets have one URL",
+      'resolve("Basket") { [:basket] }',
+      'resolve "Cart", "Bag", anchor: "items" do |cart, options|',
+      "  [:basket, options]",
+      "end",
+      'resolve(["Page"]) { { controller: "posts", action: "index" } }',
+      'resolve("Note") { "https://notes.example.org/all" }',
+      "resolve(:Odd) { [:basket] }",
+    ]);
+    const imported = run("import", file, "--stdout", "--allow-partial");
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    assert.match(imported.stdout, /^ {2}\/\/ Baskets have one URL\n {2}r\.resolve\("Basket", \["basket"\]\);$/m);
+    assert.match(
+      imported.stdout,
+      /^ {2}r\.resolve\(\["Cart", "Bag"\], \(\) => unset\("the resolve of routes\.rb line 6, `do \|cart, options\| \[:basket, options\] end`, in TypeScript,"\), \{ anchor: "items" \}\);$/m,
+    );
+    assert.match(imported.stdout, /^ {2}r\.resolve\("Page", \{ controller: "posts", action: "index" \}\);$/m);
+    assert.match(imported.stdout, /^ {2}r\.resolve\("Note", "https:\/\/notes\.example\.org\/all"\);$/m);
+    // Rails looks a mapping up by the model's class name: a symbol's is none, kept as a comment.
+    assert.match(imported.stdout, /not imported \(line 11: resolve of a model not named by a string/);
+    // The written file's polymorphic URLs are Rails' (the behaviour-C case of resolve has Rails 6.1's answers for these shapes).
+    const drawn = runRoutingFile<RouteSet>(imported.stdout);
+    assert.strictEqual(drawn.polymorphicPath({ model_name: "Post", id: 3 }), "/posts/3");
+    assert.strictEqual(drawn.polymorphicUrl({ model_name: "Note", id: 1 }), "https://notes.example.org/all");
+    assert.strictEqual(drawn.polymorphicPath({ model_name: "Note", id: 1 }), "/all");
+    // A mapping's URL is made whole first, on a host: `[:basket]` passes the call's options on to no helper.
+    assert.throws(() => drawn.polymorphicPath({ model_name: "Basket", id: 1 }, { host: "example.org" }), /basket_url: Missing host to link to!/);
+    assert.throws(() => drawn.polymorphicPath({ model_name: "Page", id: 1 }), /Missing host to link to!/);
+    // Until it is written, the mapping says what to write.
+    assert.throws(() => drawn.polymorphicPath({ model_name: "Cart", id: 1 }), /the resolve of routes\.rb line 6, .*, in TypeScript, is not set/);
+    // `routes` reads the routes.rb as it is: the same mappings.
+    const loaded = loadRoutingFile(imported.stdout, path.join(path.dirname(file), "routes.ts"))!;
+    assert.deepStrictEqual([...loaded.routes.mappings.keys()], ["Basket", "Cart", "Bag", "Page", "Note"]);
   });
 
   it("default_url_options in the draw block is the route set's: the draw() setting, so _url helpers answer as Rails' (https://example.com/posts/3)", async () => {

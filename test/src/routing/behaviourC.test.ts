@@ -36,6 +36,19 @@ function routesBefore(c: BehaviourCCase): RailsRoute[] {
   }));
 }
 
+/** Rails' polymorphic helpers by their names: `edit_polymorphic_path(record)` is polymorphicPath(record, { action: "edit" }). */
+function polymorphic(routes: RouteSet, method: string, target: unknown, options: Record<string, unknown> = {}): string {
+  const [, action, type] = /^(?:(new|edit)_)?polymorphic_(path|url)$/.exec(method)!;
+  const given = action ? { ...options, action } : options;
+  return type === "url" ? routes.polymorphicUrl(target as never, given) : routes.polymorphicPath(target as never, given);
+}
+
+/** What a Rails error says that ours says too: an ArgumentError's message, a missing helper's name. */
+function railsErrorText(error: string): string {
+  const missing = /^NoMethodError: undefined method `(\w+)'/.exec(error);
+  return missing ? missing[1] : error.replace(/^ArgumentError: /, "");
+}
+
 /** A request as the oracle was asked it: a path, or a whole URL whose host and scheme recognition is told. */
 function requestOf(url: string): { path: string; facts?: RequestFacts } {
   if (url.startsWith("/")) return { path: url };
@@ -91,6 +104,14 @@ describe("behaviour C: Rails 6.1's routing, case by case", () => {
         const directs = (routes: RouteSet) =>
           routes.directs.map(({ name, target }) => [name, typeof target === "object" && "code" in target ? "a function" : target]);
         assert.deepStrictEqual(directs(loaded.routes), directs(drawn(c)));
+        // And the polymorphic mappings (`resolve`), alike.
+        const mappings = (routes: RouteSet) =>
+          [...routes.mappings.values()].map(({ model, target, defaults }) => [
+            model,
+            typeof target === "object" && "code" in target ? "a function" : target,
+            { ...defaults },
+          ]);
+        assert.deepStrictEqual(mappings(loaded.routes), mappings(drawn(c)));
       });
 
       if (c.rails.recognitions.length) {
@@ -127,6 +148,18 @@ describe("behaviour C: Rails 6.1's routing, case by case", () => {
             if (request.path_info === undefined) continue;
             const given = { script_name: response.headers.get("x-script-name"), path_info: response.headers.get("x-path-info") };
             assert.deepStrictEqual(given, { script_name: request.script_name, path_info: request.path_info }, asked);
+          }
+        });
+      }
+
+      if (c.rails.polymorphic?.length) {
+        it("makes each polymorphic URL as Rails does (a record's model, a list, new and edit, a mapping of resolve)", () => {
+          const routes = drawn(c);
+          for (const { call, result, error } of c.rails.polymorphic!) {
+            const asked = JSON.stringify(call);
+            const made = () => polymorphic(routes, ...call);
+            if (error) assert.throws(made, (thrown: Error) => thrown.message.includes(railsErrorText(error)), `${asked}: ${error}`);
+            else assert.strictEqual(made(), result, asked);
           }
         });
       }

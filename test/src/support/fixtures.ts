@@ -75,6 +75,8 @@ export interface BehaviourCCase {
       script_name?: string;
       path_info?: string;
     }>;
+    /** What Rails' polymorphic_path and polymorphic_url (and their new_ and edit_ forms) answered each of the case's `polymorphic` calls with; records are JSON objects with `model_name`. */
+    polymorphic?: Array<{ call: [method: string, target: unknown, options?: Record<string, unknown>]; result?: string; error?: string }>;
   };
 }
 

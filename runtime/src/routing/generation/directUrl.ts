@@ -11,14 +11,23 @@ import { finishPath, generateUrl } from "./generate";
  */
 export function directUrl(direct: DirectHelper, defaults: UrlOptions, generate: (options: GenerateOptions) => string, args: readonly unknown[] = []): string {
   const target = direct.target instanceof DirectCode ? direct.target.target(args) : direct.target;
-  if (typeof target === "string") return target;
+  return typeof target === "string" ? target : optionsUrl(target, defaults, generate, `${direct.name}_url`);
+}
+
+/** The URL url_for makes of options (`{ controller, action, host, anchor, … }`): the path of the route they name, on the host they give or the route set's default one. */
+export function optionsUrl(
+  target: Readonly<Record<string, unknown>>,
+  defaults: UrlOptions,
+  generate: (options: GenerateOptions) => string,
+  helper: string,
+): string {
   const values: Record<string, unknown> = {};
   const url: Record<string, unknown> = {};
   for (const key of Object.keys(target)) (DIRECT_URL_KEYS.has(key) ? url : values)[key] = target[key];
   const path = finishPath(generate(values as GenerateOptions), url as UrlOptions);
   const options: UrlOptions & { subdomain?: unknown; domain?: unknown } = { ...defaults, ...url };
   if (options.host && ("subdomain" in url || "domain" in url)) options.host = withSubdomain(String(options.host), url.subdomain, url.domain);
-  return generateUrl(path, options, `${direct.name}_url`);
+  return generateUrl(path, options, helper);
 }
 
 /**

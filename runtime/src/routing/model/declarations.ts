@@ -34,6 +34,7 @@ export type DeclarationKind =
   | "delete"
   | "match"
   | "direct"
+  | "resolve"
   | "resources_path_names"
   | "mount";
 
@@ -63,6 +64,7 @@ const MAKERS = {
   delete: "C",
   match: "C",
   direct: "C",
+  resolve: "C",
   resources_path_names: "C",
   mount: "C",
 } satisfies Record<DeclarationKind, "AB" | "C" | "both">;

@@ -17,6 +17,13 @@ export function record<T>(): Record<string, T> {
 const Blank = function Blank() {} as unknown as new () => object;
 Blank.prototype = Object.freeze(Object.create(null));
 
+/** Whether a value is a map of values: an object literal, an object without a prototype, or a record(); not a list, nor an instance of a class. */
+export function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null || proto === Blank.prototype;
+}
+
 /**
  * The empty map that stands for every empty one a route keeps (requirements, params, conditions,
  * defaults): frozen, so that none is ever written through it. Most routes have none, and an

@@ -51,7 +51,7 @@ export function overrideMethodsOf(rules: { patchIsOwnMethod: boolean }): readonl
 }
 
 /** The lower-case method, without a new string for the usual upper-case names. */
-export function lowerMethod(method: string): string {
+function lowerMethod(method: string): string {
   switch (method) {
     case "GET":
       return "get";

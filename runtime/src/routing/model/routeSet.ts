@@ -1,11 +1,14 @@
-import { directUrl } from "../generation/directUrl";
+import { directUrl, optionsUrl } from "../generation/directUrl";
 import { generateFromOptions, routesByTarget } from "../generation/generateFromOptions";
 import { buildHelpers, Helper } from "../generation/helpers";
+import { type PolymorphicContext, polymorphicUrl } from "../generation/polymorphicUrl";
 import { Match, Recognition, Recognizer } from "../recognition/recognize";
+import { Inflector } from "../rules/inflector";
 import { behaviourOf, BEHAVIOURS } from "./behaviour";
 import { Behaviour } from "./behaviour";
 import { Diagnostic } from "./diagnostics";
 import { type DirectHelper, directPath } from "./directHelpers";
+import type { PolymorphicMapping, PolymorphicOptions, PolymorphicTarget } from "./polymorphicMappings";
 import type { RequestFacts } from "./requestConditions";
 import { HttpMethod, Route, RouteJSON } from "./route";
 import { DrawSettings } from "./settings";
@@ -22,6 +25,8 @@ export interface RouteSetOptions {
   file?: string;
   /** @internal Its custom URL helpers (behaviour C's `direct`), which draw() and the analyser find among its declarations. */
   directs?: readonly DirectHelper[];
+  /** @internal Its polymorphic mappings by model (behaviour C's `resolve`), which draw() and the analyser find among its declarations. */
+  mappings?: ReadonlyMap<string, PolymorphicMapping>;
 }
 
 /**
@@ -36,6 +41,7 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
   private recognizer?: Recognizer;
   private knownControllers?: ReadonlySet<string>;
   private helperFunctions?: Record<string, Helper>;
+  private polymorphic?: PolymorphicContext;
 
   /** @internal Route sets are made by draw(). */
   constructor(
@@ -66,6 +72,39 @@ export class RouteSet<Helpers extends object = UntypedHelpers> {
   /** The custom URL helpers (behaviour C's `direct`): not routes; each answers its target. */
   get directs(): readonly DirectHelper[] {
     return this.options.directs ?? [];
+  }
+
+  /** The polymorphic mappings (behaviour C's `resolve`), by the model's class name. */
+  get mappings(): ReadonlyMap<string, PolymorphicMapping> {
+    return this.options.mappings ?? NO_MAPPINGS;
+  }
+
+  /**
+   * The path of a polymorphic URL, as Rails 6.1's polymorphic_path makes it (behaviour C): a
+   * record's route by its model (`{ model_name: "Post", id: 1 }`: `post_path(1)`; a new one,
+   * `posts_path`), a list's (`["admin", post]`: `admin_post_path`), or the model's mapping
+   * (`resolve`). `options`: `action` ("new", "edit") as Rails' new_ and edit_polymorphic_path,
+   * the rest the helper's.
+   */
+  polymorphicPath(target: PolymorphicTarget, options: PolymorphicOptions = {}): string {
+    return polymorphicUrl(target, options, "path", this.polymorphicContext());
+  }
+
+  /** polymorphicPath()'s URL, on the host the options or `default_url_options` give. */
+  polymorphicUrl(target: PolymorphicTarget, options: PolymorphicOptions = {}): string {
+    return polymorphicUrl(target, options, "url", this.polymorphicContext());
+  }
+
+  private polymorphicContext(): PolymorphicContext {
+    if (this.behaviour !== "C")
+      throw new TypeError(`polymorphic URLs are behaviour C's (Rails 6.1's polymorphic_url); this route set is behaviour ${this.behaviour}`);
+    const defaults = this.settings.default_url_options ?? {};
+    return (this.polymorphic ??= {
+      helpers: (this.helperFunctions ??= this.madeHelpers()),
+      mappings: this.mappings,
+      inflector: new Inflector(this.settings.inflections, "C"),
+      optionsUrl: (options) => optionsUrl(options, defaults, (values) => this.generate(values), "url_for"),
+    });
   }
 
   private madeHelpers(): Record<string, Helper> {
@@ -149,3 +188,5 @@ export type TypedRouteSet<Helpers extends object> = RouteSet<Helpers>;
 
 /** Any route set, typed or not: what the HTTP adapters take. */
 export type AnyRouteSet = RouteSet<object>;
+
+const NO_MAPPINGS: ReadonlyMap<string, PolymorphicMapping> = new Map();

@@ -1,9 +1,8 @@
 import * as fs from "fs";
 import * as path from "path";
-import { printable } from "resource-routes/internal";
+import { camelize, printable } from "resource-routes/internal";
 
 import { applicationRuby } from "../../files/applicationRuby";
-import { camelize } from "../../ruby/activeSupportText";
 import type { RubyController } from "../../ruby/rubyControllers";
 import { RubyWorker } from "../../ruby/rubyWorker";
 import { UsageError } from "../args";

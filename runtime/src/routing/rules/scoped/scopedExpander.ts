@@ -2,6 +2,7 @@ import { ApplicationConstraint } from "../../model/applicationConstraints";
 import { Declaration, DeclarationTree } from "../../model/declarations";
 import { directTarget } from "../../model/directHelpers";
 import { RouteDefinitionError } from "../../model/errors";
+import { resolveMappings } from "../../model/polymorphicMappings";
 import { own, record } from "../../model/records";
 import { isRedirectValue, redirectOf, type RedirectTarget } from "../../model/redirect";
 import { RouteOrigin, routeOrigin } from "../../model/route";
@@ -195,6 +196,11 @@ class ScopedExpander {
         if (this.scope.parent) throw refused("The direct method can't be used inside a routes scope block");
         directTarget(declaration);
         if (this.table.named.has(declaration.names[0])) throw taken(undefined, `direct :${declaration.names[0]}: a route holds the name already`);
+        return;
+      case "resolve":
+        // Mappings, not routes: checked here, made with the route set (polymorphicMappings).
+        if (this.scope.parent) throw refused("The resolve method can't be used inside a routes scope block");
+        resolveMappings(declaration);
         return;
       case "resources_path_names":
         return this.mergePathNames(options);

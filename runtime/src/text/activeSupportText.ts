@@ -7,7 +7,7 @@ export function camelize(text: string): string {
 export function underscore(text: string): string {
   return text
     .replace(/::/g, "/")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .replace(/([A-Z\d]+)([A-Z][a-z])/g, "$1_$2")
     .replace(/([a-z\d])([A-Z])/g, "$1_$2")
     .replace(/-/g, "_")
     .toLowerCase();
