@@ -11,12 +11,8 @@
 ORACLE, ROUTES, OUT, CALLS = ARGV
 abort "usage: ruby railsPolymorphic.rb oracle.rb routes.rb out.json calls.json" unless CALLS
 
-drawn = "#{OUT}.routes.json"
-ARGV.replace([ROUTES, drawn])
-$stdout = File.open(File::NULL, "w")
-load ORACLE
-$stdout = STDOUT
-File.delete(drawn)
+require_relative "oracleRouteSet"
+load_oracle(ORACLE, ROUTES, OUT)
 
 require "active_model"
 

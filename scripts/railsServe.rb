@@ -8,13 +8,8 @@
 ORACLE, ROUTES, OUT, REQUESTS = ARGV
 abort "usage: ruby railsServe.rb oracle.rb routes.rb out.json requests.json" unless REQUESTS
 
-# The oracle draws the routes (and writes its own answer, which this script does not need).
-drawn = "#{OUT}.routes.json"
-ARGV.replace([ROUTES, drawn])
-$stdout = File.open(File::NULL, "w")
-load ORACLE
-$stdout = STDOUT
-File.delete(drawn)
+require_relative "oracleRouteSet"
+load_oracle(ORACLE, ROUTES, OUT)
 
 require "rack/mock"
 require "erb"

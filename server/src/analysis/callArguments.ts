@@ -70,22 +70,10 @@ export function callArguments(
       read.to = new DirectCode(null);
       continue;
     }
-    // C's `resolve(models, target, defaults)`: the models a name or a list of names, the target whatever it is (a function the application's code).
-    if (kind === "resolve" && index < 2) {
-      if (index === 1 && applicationCode && evaluator.isFunction(node, scope)) {
-        read.to = new ResolveCode(null);
-        continue;
-      }
-      const value =
-        argument.value !== undefined
-          ? argument.value
-          : evaluator.options(node, scope, read.sources, (missing) => notStatic(missing, "this option is left out"), false);
-      if (value instanceof NotStatic) {
-        notStatic(value, "this declaration is left out");
-        return undefined;
-      }
-      if (index === 1) read.to = value as OptionValue;
-      else for (const name of Array.isArray(value) ? value : [value]) if (typeof name === "string") read.strings.push({ value: name, node });
+    // C's `resolve(models, target, defaults)`: a function its target, the application's code.
+    const resolving = kind === "resolve" && index < 2;
+    if (resolving && index === 1 && applicationCode && evaluator.isFunction(node, scope)) {
+      read.to = new ResolveCode(null);
       continue;
     }
     // C's `constraints(code, block)`: its first argument may be the application's code in place of a map.
@@ -103,10 +91,16 @@ export function callArguments(
     const value: Evaluated =
       argument.value !== undefined
         ? argument.value
-        : evaluator.options(node, scope, read.sources, (missing) => notStatic(missing, "this option is left out"), applicationCode);
+        : evaluator.options(node, scope, read.sources, (missing) => notStatic(missing, "this option is left out"), applicationCode && !resolving);
     if (value instanceof NotStatic) {
       notStatic(value, "this declaration is left out");
       return undefined;
+    }
+    // resolve's models (a name or a list of names) and its target (whatever it is) are no names or options.
+    if (resolving) {
+      if (index === 1) read.to = value as OptionValue;
+      else for (const name of Array.isArray(value) ? value : [value]) if (typeof name === "string") read.strings.push({ value: name, node });
+      continue;
     }
     if (typeof value === "string") read.strings.push({ value, node });
     else if (isOptionMap(value)) read.options = value;
