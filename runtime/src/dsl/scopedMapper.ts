@@ -1,7 +1,7 @@
 import { applicationConstraintOf, type RequestConstraint } from "../routing/model/applicationConstraints";
 import { Declaration, DeclarationKind } from "../routing/model/declarations";
 import { DirectCode, type DirectFunction } from "../routing/model/directHelpers";
-import { ResolveCode, type ResolveFunction } from "../routing/model/polymorphicMappings";
+import { type PolymorphicRecord, type PolymorphicTarget, ResolveCode, type ResolveFunction } from "../routing/model/polymorphicMappings";
 import type { RequestMethodC } from "../routing/model/requestMethods";
 import { appCodeOf, type RouteApplication } from "../routing/model/routeApp";
 import { callArguments } from "./mapper";
@@ -256,13 +256,13 @@ export class ScopedMapper {
    * call: `resolve("Basket", (basket, options) => ["basket", options], { anchor: "items" })`,
    * `defaults` being the options it is given under the call's own.
    */
-  resolve(
+  resolve<Model extends PolymorphicRecord = PolymorphicRecord>(
     models: string | readonly string[],
-    target: readonly string[] | string | DirectOptions | ResolveFunction,
+    target: readonly string[] | string | DirectOptions | ((record: Model, options: Readonly<Record<string, unknown>>) => PolymorphicTarget),
     defaults: Record<string, string | number | boolean> = {},
   ): void {
     // A function is the mapping's target, not a block of calls (or one a routes.rb's reading made already).
-    const to: unknown = typeof target === "function" ? new ResolveCode(target) : Array.isArray(target) ? [...(target as string[])] : target;
+    const to: unknown = typeof target === "function" ? new ResolveCode(target as ResolveFunction) : Array.isArray(target) ? [...(target as string[])] : target;
     this.named("resolve", [...(typeof models === "string" ? [models] : models), { ...defaults, to }], 1);
   }
 
