@@ -4,6 +4,47 @@ import { DEVISE_SCOPES } from "../ruby/routesRb";
 import { definedConstants, PAIRS } from "./railsDriver";
 
 /**
+ * Devise's routing, where the import drew `devise_for` (DEVISE_JSON: the calls' lines and the
+ * models' and initializer's settings the import read, each value a Ruby literal): Devise 4 (the
+ * devise gem, or Debian's ruby-devise) set up with them, its models ActiveModel classes that
+ * declare those modules and nothing else.
+ */
+const DEVISE_SETUP = String.raw`DEVISE = devise.to_s.empty? ? nil : JSON.parse(devise)
+if DEVISE
+  begin
+    require 'rails'
+    require 'active_model'
+    require 'devise'
+  rescue LoadError => e
+    abort("#{rails}: devise_for needs Devise's routing beside Rails' (#{e.message}): install the devise gem (Debian: apt-get install ruby-devise)")
+  end
+  Devise.secret_key = 'x' * 64
+  # Warden's configuration is for requests; drawing needs none.
+  def Devise.configure_warden! = nil
+  settings = DEVISE['settings']
+  Devise.setup do |config|
+    settings['config'].each { |key, literal| config.public_send("#{key}=", eval(literal)) if config.respond_to?("#{key}=") }
+    settings['omniauthProviders'].each { |provider| config.omniauth(provider.to_sym) }
+  end
+  class ResourceRoutesDeviseModel
+    include ActiveModel::Model
+    extend ActiveModel::Naming
+    extend Devise::Models
+    # What Devise's modules call on a model when they are included (callbacks, validations); Devise asks a superclass for its settings, which this one has none of.
+    HOOKS = %w(before_ after_ validates validate attr_).freeze
+    def self.method_missing(name, *args, **options, &block) = HOOKS.any? { |hook| name.to_s.start_with?(hook) } ? nil : super
+    def self.respond_to_missing?(name, include_private = false) = HOOKS.any? { |hook| name.to_s.start_with?(hook) } || super
+  end
+  settings['models'].each do |model|
+    *outer, last = model['name'].split('::')
+    owner = outer.inject(Object) { |at, part| at.const_defined?(part, false) ? at.const_get(part, false) : at.const_set(part, Module.new) }
+    klass = owner.const_set(last, Class.new(ResourceRoutesDeviseModel))
+    klass.devise(*model['modules'].map(&:to_sym), **model['options'].to_h { |key, literal| [key.to_sym, eval(literal)] })
+  end
+end
+`;
+
+/**
  * The Ruby that draws a modern routes.rb with an installed Rails' own routing (ActionDispatch 6.1 or
  * later: Debian's ruby-actionpack, or a gem) and prints its routes as the analyser gives them, for
  * `import --rails` on a modern file (railsRoutes.ts runs it). `RAILS` is `installed`, or a Rails
@@ -11,11 +52,11 @@ import { definedConstants, PAIRS } from "./railsDriver";
  * dependencies then come from the installation). What the import leaves out (a gem's or an
  * engine's calls) draws nothing here either, so that the rest compares.
  */
-export const MODERN_SCRIPT = String.raw`# usage: ruby - RAILS ROUTES_RB ENV CONSTANTS_JSON LEFT_OUT_JSON < this
+export const MODERN_SCRIPT = String.raw`# usage: ruby - RAILS ROUTES_RB ENV CONSTANTS_JSON LEFT_OUT_JSON DEVISE_JSON < this
 require 'json'
 require 'pathname'
 
-rails, routes_file, environment, constants, left_out = ARGV
+rails, routes_file, environment, constants, left_out, devise = ARGV
 unless rails == 'installed'
   %w(actionpack activesupport).each { |lib| $LOAD_PATH.unshift(File.join(rails, lib, 'lib')) }
 end
@@ -27,7 +68,7 @@ rescue LoadError => e
 end
 version = ActionPack::VERSION
 abort("#{rails} holds Rails #{version::STRING}: a modern routes.rb needs Rails 6.1 or later") if version::MAJOR < 6 || (version::MAJOR == 6 && version::MINOR < 1)
-
+${DEVISE_SETUP}
 SET = ActionDispatch::Routing::RouteSet.new
 SET.draw_paths = [Pathname.new(File.join(File.dirname(File.expand_path(routes_file)), 'routes'))]
 module ResourceRoutesApplication
@@ -79,7 +120,7 @@ class Object
   def self.const_missing(name) = ResourceRoutesUnknown.constant(self, name)
 end
 ${definedConstants("ResourceRoutesUnknown.made")}
-LEFT_OUT = JSON.parse(left_out || '[]')
+LEFT_OUT = JSON.parse(left_out || '[]') - (DEVISE ? ['devise_for'] : [])
 class ActionDispatch::Routing::Mapper
   LEFT_OUT.each { |name| define_method(name) { |*, **, &| nil } }
   # Devise's blocks, as Devise draws them: their routes under a constraint of its code (the import's is the application's to write).
@@ -96,6 +137,21 @@ module ResourceRoutesMount
   end
 end
 ActionDispatch::Routing::Mapper.prepend(ResourceRoutesMount)
+# devise_for where the import drew it, as Devise draws it; its scope's constraint (which sets Devise's mapping on the request and says yes) left out, as the import writes none.
+if DEVISE
+  module ResourceRoutesDeviseFor
+    def devise_for(*resources, **options)
+      return nil unless DEVISE['lines'].include?(caller_locations(1, 1).first.lineno)
+      @resource_routes_devise_for = true
+      super
+    ensure
+      @resource_routes_devise_for = false
+    end
+
+    def devise_scope(scope, &block) = @resource_routes_devise_for ? yield : super
+  end
+  ActionDispatch::Routing::Mapper.prepend(ResourceRoutesDeviseFor)
+end
 # 'draw :admin' with no config/routes/admin.rb, which the import leaves out, draws nothing here either.
 module ResourceRoutesDraw
   def draw(name) = @draw_paths.any? { |path| File.exist?(File.join(path, "#{name}.rb")) } ? super : nil

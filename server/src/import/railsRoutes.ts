@@ -1,7 +1,7 @@
 import * as cp from "child_process";
 import type { RouteJSON } from "resource-routes/internal";
 
-import { MODERN_GEM_METHODS, PLUGIN_METHODS } from "../ruby/routesRb";
+import { type ImportedRoutes, MODERN_GEM_METHODS, PLUGIN_METHODS } from "../ruby/routesRb";
 import { javascriptRegexp } from "../ruby/rubyRegexp";
 import { MODERN_SCRIPT } from "./modernRailsRoutes";
 import { definedConstants, PAIRS } from "./railsDriver";
@@ -23,14 +23,20 @@ export function railsRoutes(
   env: string,
   constants: Readonly<Record<string, string>>,
   modern = false,
+  /** The devise_for calls the import drew, and the settings it drew them from: Devise draws them too. */
+  devise?: ImportedRoutes["devise"],
 ): { rails: string; routes: RouteJSON[] } | { error: string } {
   const leftOut = modern ? MODERN_GEM_METHODS : [...PLUGIN_METHODS];
-  const run = cp.spawnSync("ruby", ["-", railsPath, routesFile, env, JSON.stringify(constants), JSON.stringify(leftOut)], {
-    input: modern ? MODERN_SCRIPT : SCRIPT,
-    encoding: "utf8",
-    timeout: TIME_LIMIT_MS,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = cp.spawnSync(
+    "ruby",
+    ["-", railsPath, routesFile, env, JSON.stringify(constants), JSON.stringify(leftOut), devise ? JSON.stringify(devise) : ""],
+    {
+      input: modern ? MODERN_SCRIPT : SCRIPT,
+      encoding: "utf8",
+      timeout: TIME_LIMIT_MS,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (run.error) {
     const missing = (run.error as NodeJS.ErrnoException).code === "ENOENT";
     return { error: missing ? "--rails runs Rails' routing code with Ruby, and no ruby is on the PATH" : `Ruby did not finish: ${run.error.message}` };

@@ -3,6 +3,7 @@ import { parentPort } from "worker_threads";
 
 import { isApiOnly } from "./applicationSettings";
 import { type BesideRoutes, besideRoutes } from "./besideRoutes";
+import { deviseSettings } from "./deviseSettings";
 import { type ParseRuby, rubyParser } from "./prism";
 import { is, type Node, statementsOf } from "./prismNodes";
 import { applicationConstants, type FileConstants, ImportError, type ReadOptions, readRoutesRb } from "./routesRb";
@@ -51,7 +52,8 @@ async function run(given: WorkerInput): Promise<WorkerOutput> {
     const input = given.routesFile === undefined ? given : withBeside(given, besideRoutes(given.routesFile));
     const files = input.application ?? [];
     const application = files.length ? applicationConstants(parse, files, input.options.env, readConstants) : undefined;
-    const imported = readRoutesRb(parse, input.routes, { ...input.options, ...(application ? { application } : {}) });
+    const devise = files.length ? deviseSettings(parse, files) : undefined;
+    const imported = readRoutesRb(parse, input.routes, { ...input.options, ...(application ? { application } : {}), ...(devise ? { devise } : {}) });
     if (imported.modern && isApiOnly(parse, files)) imported.apiOnly = true;
     const hasEnvironment = input.environment !== undefined;
     return {

@@ -2,6 +2,8 @@ import { camelize, DECLARATION_KINDS, Inflector, SCOPED_DECLARATION_KINDS, type 
 
 import { isBindingName } from "../text/javascriptNames";
 import { ByteOffsets } from "./byteOffsets";
+import { type DeviseCall, deviseRoutes } from "./deviseRoutes";
+import { type DeviseSettings, type DeviseSettingsText, deviseSettingsText } from "./deviseSettings";
 import type { ParseRuby } from "./prism";
 import { is, type Location, type Node, type NodeOf, statementsOf } from "./prismNodes";
 import {
@@ -86,6 +88,8 @@ export interface ImportedRoutes {
   defaultUrlOptions?: Record<string, string | number | boolean>;
   /** Modern Rails' `resources_path_names new: "nuevo"` first in the draw block: the draw() setting resources_path_names. */
   resourcesPathNames?: Record<string, string>;
+  /** The `devise_for` calls drawn: their lines, and the Devise settings they were drawn from (for `import --rails`, which has Devise draw them). */
+  devise?: { lines: number[]; settings: DeviseSettingsText };
 }
 
 interface SyntaxProblem {
@@ -120,6 +124,8 @@ export interface ReadOptions {
   despiteSyntaxErrors?: boolean;
   /** The files a modern routes.rb may `draw`, by name (`admin` for config/routes/admin.rb). */
   drawnFiles?: ReadonlyMap<string, string>;
+  /** What the application's models and Devise initializer say, for `devise_for` (deviseSettings.ts). */
+  devise?: DeviseSettings;
 }
 
 /** The mapper's own methods (`map.named_route 'about', 'about', …` among them), which the DSL writes by the same names; any other is a named route. */
@@ -135,13 +141,12 @@ export function mapperMethodsOf(imported: Pick<ImportedRoutes, "modern">): Reado
 
 /** What modern Rails' routes call that only an engine's, a gem's or the application's code knows. */
 const MODERN_OTHERS: Readonly<Record<string, string>> = {
-  devise_for: "devise_for, Devise's routes",
   draw: "draw, which loads another routes file",
   use_doorkeeper: "use_doorkeeper, Doorkeeper's routes",
 };
 
 /** The calls of a modern routes.rb that only a gem's or an engine's code draws: `import --rails` has Rails draw nothing for them either. */
-export const MODERN_GEM_METHODS: readonly string[] = Object.keys(MODERN_OTHERS).filter((method) => method !== "draw");
+export const MODERN_GEM_METHODS: readonly string[] = ["devise_for", ...Object.keys(MODERN_OTHERS).filter((method) => method !== "draw")];
 
 /**
  * Devise's blocks of routes: each draws its block's routes under a constraint of Devise's code (a
@@ -275,6 +280,12 @@ function constantValue(parse: ParseRuby, value: RubyValue | string): RubyValue {
   return read instanceof Unknown ? value : read;
 }
 
+/** The literal values of one Ruby text's nodes (an application's file), with no routes.rb around them. */
+export function literalReader(text: string): (node: Node) => RubyValue | Unknown {
+  const reader = standaloneReader(text, "production");
+  return (node) => reader.literal(node);
+}
+
 /** A reader of one Ruby text's literals, with no routes.rb around them (an application's file, a value on the command line). */
 function standaloneReader(text: string, env: string): Reader {
   const bytes = Buffer.from(text, "utf8");
@@ -297,6 +308,8 @@ class Reader {
   private pathNames: Record<string, string> | undefined;
   /** The draw block's own statements (modern Rails). */
   private drawStatements: ReadonlySet<Node> = new Set();
+  /** The lines of the devise_for calls drawn. */
+  private readonly deviseLines: number[] = [];
   /** The file's methods being read into the output, innermost last. */
   private readonly inlining = new Set<Node>();
   /** The methods of the file being read, innermost last, each with the block its call was given (if any) and the caller's scope. */
@@ -444,6 +457,7 @@ class Reader {
       ...this.constantsUsed(),
       ...(this.urlOptions ? { defaultUrlOptions: this.urlOptions } : {}),
       ...(this.pathNames ? { resourcesPathNames: this.pathNames } : {}),
+      ...(this.deviseLines.length && this.options.devise ? { devise: { lines: this.deviseLines, settings: deviseSettingsText(this.options.devise) } } : {}),
     };
   }
 
@@ -525,6 +539,7 @@ class Reader {
     if (this.modern && !call.receiver) {
       if (method === "direct") return [this.direct(call, scope)];
       if (method === "resolve" && !this.methods.has(method)) return [this.resolve(call, scope)];
+      if (method === "devise_for" && !this.methods.has(method)) return this.deviseFor(call, scope);
       if (method === "default_url_options" && !this.methods.has(method)) return [this.defaultUrlOptions(call, scope)];
       if (method === "resources_path_names" && !this.methods.has(method) && this.opensDraw(call)) return [this.resourcesPathNames(call, scope)];
       if (method === "mount" && !this.methods.has(method)) return [this.mount(call, scope)];
@@ -606,6 +621,40 @@ class Reader {
       return this.leaveUnread(call, "direct with a block that answers neither a URL nor url_for's options (a polymorphic list is the application's models')");
     const args: RubyValue[] = [name.unescaped.value, value];
     return { kind: "call", receiver: "r", method: "direct", args, line: this.line(call), source: this.callSource(call, args) };
+  }
+
+  /**
+   * Devise's `devise_for :users, …`: the routes Devise 4 draws for each model, as the calls of
+   * the mapper that draw them (deviseRoutes.ts), from the model's `devise` modules and the Devise
+   * initializer's settings, read in the application's files. Where one of those is not there to
+   * read, or the call is inside a block (Devise draws it in a scope of its own, apart from the
+   * block's), the call is left out and reported.
+   */
+  private deviseFor(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement[] {
+    if (!this.drawStatements.has(call))
+      return [
+        this.leaveUnread(call, "devise_for other than in the draw block itself (Devise draws it in a scope of its own), which this version does not read"),
+      ];
+    const given: RubyValue[] = [];
+    for (const node of argumentsOf(call)) {
+      const value = this.value(node, scope);
+      if (value instanceof Unknown) return [this.leaveUnread(call, `devise_for: ${value.reason}`)];
+      given.push(value);
+    }
+    const options = given[given.length - 1] instanceof RubyHash ? (given.pop() as RubyHash) : new RubyHash([]);
+    const drawn = deviseRoutes(given, options, this.options.devise);
+    if (typeof drawn === "string") return [this.leaveUnread(call, `devise_for: ${drawn}`)];
+    this.deviseLines.push(this.line(call));
+    const made = (statement: DeviseCall): ImportedCall => ({
+      kind: "call",
+      receiver: "r",
+      method: statement.method,
+      args: statement.args,
+      line: this.line(call),
+      source: { call: this.offsets.span(call.location), method: this.offsets.span(call.messageLoc ?? call.location), names: [], options: [] },
+      ...(statement.block ? { block: { variable: "", body: statement.block.map(made) } } : {}),
+    });
+    return drawn.flatMap(({ note, calls }) => [{ kind: "note" as const, text: note }, ...calls.map(made)]);
   }
 
   /**
@@ -1408,7 +1457,7 @@ interface PluginRoutes {
 }
 
 /** A module's or class's name as written (`Clearance`, `Foo::Bar`), its last part where it is not plain. */
-function constantName(node: Node): string {
+export function constantName(node: Node): string {
   return is(node, "ConstantReadNode")
     ? node.name
     : is(node, "ConstantPathNode")

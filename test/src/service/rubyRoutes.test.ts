@@ -228,7 +228,7 @@ end
     assert.match(hover.contents, /^\*\*resources\*\* `products`: 8 routes/);
     const unread = routes.diagnostics(RUBY_URI).find((d) => d.code === "not-static")!;
     assert.strictEqual(MODERN.slice(unread.span!.start, unread.span!.end), "devise_for :users");
-    assert.match(unread.message, /Devise's routes/);
+    assert.match(unread.message, /devise_for: the model User's `devise` call, which says which routes Devise draws, is not found in app\/models/);
     const [convert] = routes.codeActions(RUBY_URI, { start: 0, end: 0 });
     assert.match(convert.edits[0].newText, /export default draw\(\{ behaviour: "C" \}, \(r\) => \{/);
     const typescript = loadRoutingFile(convert.edits[0].newText, "routes.ts")!;

@@ -80,7 +80,7 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
   if (args.check) {
     if (!out || !fs.existsSync(out)) throw new UsageError(`import --check reads the written file: ${out ?? "--out"} does not exist`);
     const written = fs.readFileSync(out, "utf8");
-    return againstRails(args, file, behaviour, written, out, proof(written, out, expected, said, partial), imported.fromApplication).result;
+    return againstRails(args, file, behaviour, written, out, proof(written, out, expected, said, partial), imported).result;
   }
   // A text that Rails draws otherwise is disproved too: it is not written.
   const { result, disproved } = againstRails(
@@ -90,7 +90,7 @@ export async function importCommand(args: ParsedArguments): Promise<CommandResul
     text,
     out ?? "the output",
     proof(text, out ?? "the output", expected, said, partial),
-    imported.fromApplication,
+    imported,
   );
   // A text that does not parse, or reads as other routes, is neither printed nor written.
   if (disproved) return result;
@@ -142,14 +142,14 @@ function againstRails(
   text: string,
   name: string,
   proved: { result: CommandResult; disproved: boolean },
-  fromApplication: ImportedRoutes["fromApplication"],
+  { fromApplication, devise }: Pick<ImportedRoutes, "fromApplication" | "devise">,
 ): { result: CommandResult; disproved: boolean } {
   const { result } = proved;
   if (!args.rails) return proved;
   const fail = (lines: string[]) => ({ result: { ...result, stderr: [...result.stderr, ...lines.map(printable)], exitCode: 1 }, disproved: true });
   // Rails draws with the values the import used: the application's constants, then those given.
   const application = Object.fromEntries((fromApplication ?? []).map(({ name, value }) => [name, rubyLiteral(value)]));
-  const rails = railsRoutes(args.rails, file, args.env ?? "production", { ...application, ...args.constants }, behaviour === "C");
+  const rails = railsRoutes(args.rails, file, args.env ?? "production", { ...application, ...args.constants }, behaviour === "C", devise);
   if ("error" in rails) return fail([`${args.rails}: ${rails.error}`]);
   const railsBehaviourOf = rails.rails === "2.2" ? "A" : rails.rails === "2.3" ? "B" : "C";
   if (railsBehaviourOf !== behaviour)

@@ -1,0 +1,131 @@
+import type { ParseRuby } from "./prism";
+import { is, type Node, type NodeOf, statementsOf } from "./prismNodes";
+import { constantName, literalReader } from "./routesRb";
+import { rubyLiteral, RubySymbol, type RubyValue, Unknown } from "./rubyValues";
+
+/*
+ * What an application says that decides the routes Devise's `devise_for` draws, read statically
+ * from its files: each model's `devise :database_authenticatable, …` (its modules, in app/models)
+ * and the settings of config/initializers' `Devise.setup do |config| … end`. Nothing is run.
+ */
+
+interface DeviseModel {
+  /** The modules its `devise` call names, as written; undefined where one is not a plain symbol. */
+  readonly modules: readonly string[] | undefined;
+  /** The call's options (`omniauth_providers: [:github]`, `unlock_strategy: :time`), each a literal or unknown. */
+  readonly options: ReadonlyMap<string, RubyValue | Unknown>;
+}
+
+export interface DeviseSettings {
+  /** By the model's class name (`User`, `Admin::Editor`). */
+  readonly models: ReadonlyMap<string, DeviseModel>;
+  /** `config.sign_out_via = :get` and the like, by setting; each a literal or unknown. */
+  readonly config: ReadonlyMap<string, RubyValue | Unknown>;
+  /** The providers `config.omniauth :github, …` names, in order. */
+  readonly omniauthProviders: readonly string[];
+}
+
+/** DeviseSettings as data any process takes (for Ruby: each value in its literal syntax; one that is unknown left out). */
+export interface DeviseSettingsText {
+  models: Array<{ name: string; modules: string[]; options: Array<[key: string, literal: string]> }>;
+  config: Array<[key: string, literal: string]>;
+  omniauthProviders: string[];
+}
+
+export function deviseSettingsText(settings: DeviseSettings): DeviseSettingsText {
+  const literals = (map: ReadonlyMap<string, RubyValue | Unknown>) => [...map].flatMap(([key, value]): Array<[string, string]> => literalOf(key, value));
+  return {
+    models: [...settings.models].flatMap(([name, { modules, options }]) => (modules ? [{ name, modules: [...modules], options: literals(options) }] : [])),
+    config: literals(settings.config),
+    omniauthProviders: [...settings.omniauthProviders],
+  };
+}
+
+/** A setting in Ruby's literal syntax; none for a value that has none (unknown, an unset constant in it, code). */
+function literalOf(key: string, value: RubyValue | Unknown): Array<[string, string]> {
+  if (value instanceof Unknown) return [];
+  try {
+    return [[key, rubyLiteral(value)]];
+  } catch {
+    return [];
+  }
+}
+
+/** How deep classes and modules may nest before the reading stops looking. */
+const MAX_NESTING = 8;
+
+/** The Devise settings of an application's files (app/models and config/initializers among them); none where no model calls `devise`. */
+export function deviseSettings(parse: ParseRuby, files: ReadonlyArray<{ file: string; text: string }>): DeviseSettings | undefined {
+  const models = new Map<string, DeviseModel>();
+  const config = new Map<string, RubyValue | Unknown>();
+  const omniauthProviders: string[] = [];
+  for (const { file, text } of files) {
+    const model = file.startsWith("app/models/");
+    if (!model && !file.startsWith("config/initializers/")) continue;
+    const result = parse(text);
+    if (result.errors.length) continue;
+    const literal = literalReader(text);
+    if (model) readModels(result.value.statements.body, "", 0, literal, models);
+    else readSetup(result.value.statements.body, literal, config, omniauthProviders);
+  }
+  return models.size ? { models, config, omniauthProviders } : undefined;
+}
+
+function readModels(
+  statements: readonly Node[],
+  prefix: string,
+  depth: number,
+  literal: (node: Node) => RubyValue | Unknown,
+  models: Map<string, DeviseModel>,
+): void {
+  for (const statement of statements) {
+    if (!is(statement, "ClassNode", "ModuleNode") || depth >= MAX_NESTING) continue;
+    const name = `${prefix}${constantName(statement.constantPath)}`;
+    const body = statementsOf(statement.body);
+    const devise = body.find((node): node is NodeOf<"CallNode"> => is(node, "CallNode") && node.name === "devise" && !node.receiver);
+    if (is(statement, "ClassNode") && devise) models.set(name, deviseCall(devise, literal));
+    readModels(body, `${name}::`, depth + 1, literal, models);
+  }
+}
+
+/** A model's `devise :a, :b, option: value`. */
+function deviseCall(call: NodeOf<"CallNode">, literal: (node: Node) => RubyValue | Unknown): DeviseModel {
+  const modules: string[] = [];
+  const options = new Map<string, RubyValue | Unknown>();
+  let known = true;
+  for (const argument of call.arguments_?.arguments_ ?? []) {
+    if (is(argument, "SymbolNode")) modules.push(argument.unescaped.value);
+    else if (is(argument, "KeywordHashNode"))
+      for (const element of argument.elements) {
+        if (is(element, "AssocNode") && is(element.key, "SymbolNode")) options.set(element.key.unescaped.value, literal(element.value));
+      }
+    else known = false;
+  }
+  return { modules: known ? modules : undefined, options };
+}
+
+/** `Devise.setup do |config| … end`: its `config.name = value` and `config.omniauth :provider, …`. */
+function readSetup(
+  statements: readonly Node[],
+  literal: (node: Node) => RubyValue | Unknown,
+  config: Map<string, RubyValue | Unknown>,
+  providers: string[],
+): void {
+  for (const statement of statements) {
+    if (!is(statement, "CallNode") || statement.name !== "setup" || !is(statement.receiver, "ConstantReadNode") || statement.receiver.name !== "Devise")
+      continue;
+    const block = statement.block;
+    if (!is(block, "BlockNode")) continue;
+    const variable = is(block.parameters, "BlockParametersNode") ? block.parameters.parameters?.requireds[0] : undefined;
+    const name = is(variable, "RequiredParameterNode") ? variable.name : undefined;
+    for (const node of statementsOf(block.body)) {
+      if (!is(node, "CallNode") || !is(node.receiver, "LocalVariableReadNode") || node.receiver.name !== name) continue;
+      const [first] = node.arguments_?.arguments_ ?? [];
+      if (node.name === "omniauth") {
+        const provider = first && literal(first);
+        if (provider instanceof RubySymbol) providers.push(provider.name);
+        else if (typeof provider === "string") providers.push(provider);
+      } else if (node.name.endsWith("=") && first) config.set(node.name.slice(0, -1), literal(first));
+    }
+  }
+}
