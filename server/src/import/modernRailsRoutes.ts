@@ -24,7 +24,7 @@ if DEVISE
   settings = DEVISE['settings']
   Devise.setup do |config|
     settings['config'].each { |key, literal| config.public_send("#{key}=", eval(literal)) if config.respond_to?("#{key}=") }
-    settings['omniauthProviders'].each { |provider| config.omniauth(provider.to_sym) }
+    (settings['omniauthProviders'] || []).each { |provider| config.omniauth(provider.to_sym) }
   end
   class ResourceRoutesDeviseModel
     include ActiveModel::Model

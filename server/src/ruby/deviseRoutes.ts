@@ -218,10 +218,14 @@ function omniauthCalls(prefix: string, provider: string, controller: string): De
 
 /** The model's `omniauth_providers`, else those the initializer's `config.omniauth` calls name. */
 function omniauthProviders(given: RubyValue | Unknown | undefined, settings: DeviseSettings | undefined): string[] | string {
-  if (given === undefined)
-    return settings?.omniauthProviders.length
-      ? [...settings.omniauthProviders]
+  if (given === undefined) {
+    const configured = settings?.omniauthProviders;
+    if (!configured)
+      return "an omniauthable model whose OmniAuth providers the Devise initializer names under a condition (only the running application knows them)";
+    return configured.length
+      ? [...configured]
       : "an omniauthable model whose OmniAuth providers are not named in its `devise` call or by `config.omniauth` in the Devise initializer";
+  }
   const names = Array.isArray(given) ? given.map(textOf) : [];
   return names.length && names.every((name) => name !== undefined) ? (names as string[]) : "omniauth_providers that is not a list of names";
 }

@@ -21,15 +21,15 @@ export interface DeviseSettings {
   readonly models: ReadonlyMap<string, DeviseModel>;
   /** `config.sign_out_via = :get` and the like, by setting; each a literal or unknown. */
   readonly config: ReadonlyMap<string, RubyValue | Unknown>;
-  /** The providers `config.omniauth :github, …` names, in order. */
-  readonly omniauthProviders: readonly string[];
+  /** The providers `config.omniauth :github, …` names, in order; undefined where one is named under a condition or not by a literal. */
+  readonly omniauthProviders: readonly string[] | undefined;
 }
 
 /** DeviseSettings as data any process takes (for Ruby: each value in its literal syntax; one that is unknown left out). */
 export interface DeviseSettingsText {
   models: Array<{ name: string; modules: string[]; options: Array<[key: string, literal: string]> }>;
   config: Array<[key: string, literal: string]>;
-  omniauthProviders: string[];
+  omniauthProviders: string[] | undefined;
 }
 
 export function deviseSettingsText(settings: DeviseSettings): DeviseSettingsText {
@@ -37,7 +37,7 @@ export function deviseSettingsText(settings: DeviseSettings): DeviseSettingsText
   return {
     models: [...settings.models].flatMap(([name, { modules, options }]) => (modules ? [{ name, modules: [...modules], options: literals(options) }] : [])),
     config: literals(settings.config),
-    omniauthProviders: [...settings.omniauthProviders],
+    omniauthProviders: settings.omniauthProviders && [...settings.omniauthProviders],
   };
 }
 
@@ -58,7 +58,7 @@ const MAX_NESTING = 8;
 export function deviseSettings(parse: ParseRuby, files: ReadonlyArray<{ file: string; text: string }>): DeviseSettings | undefined {
   const models = new Map<string, DeviseModel>();
   const config = new Map<string, RubyValue | Unknown>();
-  const omniauthProviders: string[] = [];
+  const omniauthProviders: Array<string | Unknown> = [];
   for (const { file, text } of files) {
     const model = file.startsWith("app/models/");
     if (!model && !file.startsWith("config/initializers/")) continue;
@@ -68,7 +68,8 @@ export function deviseSettings(parse: ParseRuby, files: ReadonlyArray<{ file: st
     if (model) readModels(result.value.statements.body, "", 0, literal, models);
     else readSetup(result.value.statements.body, literal, config, omniauthProviders);
   }
-  return models.size ? { models, config, omniauthProviders } : undefined;
+  const known = omniauthProviders.every((provider): provider is string => typeof provider === "string");
+  return models.size ? { models, config, omniauthProviders: known ? omniauthProviders : undefined } : undefined;
 }
 
 function readModels(
@@ -82,8 +83,15 @@ function readModels(
     if (!is(statement, "ClassNode", "ModuleNode") || depth >= MAX_NESTING) continue;
     const name = `${prefix}${constantName(statement.constantPath)}`;
     const body = statementsOf(statement.body);
-    const devise = body.find((node): node is NodeOf<"CallNode"> => is(node, "CallNode") && node.name === "devise" && !node.receiver);
-    if (is(statement, "ClassNode") && devise) models.set(name, deviseCall(devise, literal));
+    // Devise adds each `devise` call's modules and options to the model's.
+    const calls = body
+      .filter((node): node is NodeOf<"CallNode"> => is(node, "CallNode") && node.name === "devise" && !node.receiver)
+      .map((call) => deviseCall(call, literal));
+    if (is(statement, "ClassNode") && calls.length)
+      models.set(name, {
+        modules: calls.every((call) => call.modules) ? calls.flatMap((call) => call.modules!) : undefined,
+        options: new Map(calls.flatMap((call) => [...call.options])),
+      });
     readModels(body, `${name}::`, depth + 1, literal, models);
   }
 }
@@ -104,12 +112,15 @@ function deviseCall(call: NodeOf<"CallNode">, literal: (node: Node) => RubyValue
   return { modules: known ? modules : undefined, options };
 }
 
-/** `Devise.setup do |config| … end`: its `config.name = value` and `config.omniauth :provider, …`. */
+/**
+ * `Devise.setup do |config| … end`: its `config.name = value` and `config.omniauth :provider, …`.
+ * One made under a condition (`if ENV["GITHUB_KEY"]`) is unknown: only the running application knows.
+ */
 function readSetup(
   statements: readonly Node[],
   literal: (node: Node) => RubyValue | Unknown,
   config: Map<string, RubyValue | Unknown>,
-  providers: string[],
+  providers: Array<string | Unknown>,
 ): void {
   for (const statement of statements) {
     if (!is(statement, "CallNode") || statement.name !== "setup" || !is(statement.receiver, "ConstantReadNode") || statement.receiver.name !== "Devise")
@@ -119,13 +130,30 @@ function readSetup(
     const variable = is(block.parameters, "BlockParametersNode") ? block.parameters.parameters?.requireds[0] : undefined;
     const name = is(variable, "RequiredParameterNode") ? variable.name : undefined;
     for (const node of statementsOf(block.body)) {
-      if (!is(node, "CallNode") || !is(node.receiver, "LocalVariableReadNode") || node.receiver.name !== name) continue;
+      if (!isConfigCall(node, name)) {
+        // A setting made under a condition or in a loop: known only to the running application.
+        for (const call of configCalls(node, name, 0)) {
+          if (call.name === "omniauth") providers.push(new Unknown("a provider named under a condition"));
+          else if (call.name.endsWith("=")) config.set(call.name.slice(0, -1), new Unknown("a setting made under a condition"));
+        }
+        continue;
+      }
       const [first] = node.arguments_?.arguments_ ?? [];
       if (node.name === "omniauth") {
-        const provider = first && literal(first);
-        if (provider instanceof RubySymbol) providers.push(provider.name);
-        else if (typeof provider === "string") providers.push(provider);
+        const provider = first ? literal(first) : new Unknown("no provider");
+        providers.push(provider instanceof RubySymbol ? provider.name : typeof provider === "string" ? provider : new Unknown("a provider that is no name"));
       } else if (node.name.endsWith("=") && first) config.set(node.name.slice(0, -1), literal(first));
     }
   }
+}
+
+function isConfigCall(node: Node, config: string | undefined): node is NodeOf<"CallNode"> {
+  return is(node, "CallNode") && is(node.receiver, "LocalVariableReadNode") && node.receiver.name === config;
+}
+
+/** The calls on `config` anywhere inside a statement (the branches of an `if`, a loop's body), as deep as the reading looks. */
+function configCalls(node: Node, config: string | undefined, depth: number): Array<NodeOf<"CallNode">> {
+  if (isConfigCall(node, config)) return [node];
+  if (depth >= MAX_NESTING * 4) return [];
+  return (node as { compactChildNodes(): Node[] }).compactChildNodes().flatMap((child) => configCalls(child, config, depth + 1));
 }
