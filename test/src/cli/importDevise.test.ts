@@ -89,6 +89,25 @@ describe("devise_for: the routes Devise draws for each model, read from the appl
           ),
         /OmniAuth providers are not named/,
       ],
+      [
+        "devise_for :members",
+        (dir) => {
+          fs.writeFileSync(
+            path.join(dir, "app", "models", "member.rb"),
+            "class Member < ApplicationRecord\n  devise :database_authenticatable, :omniauthable\nend\n",
+          );
+          fs.writeFileSync(
+            path.join(dir, "config", "initializers", "devise.rb"),
+            'Devise.setup do |config|\n  if ENV["GITHUB_ID"]\n    config.omniauth :github\n  end\nend\n',
+          );
+        },
+        /OmniAuth providers the Devise initializer names under a condition/,
+      ],
+      [
+        "devise_for :members",
+        (dir) => fs.writeFileSync(path.join(dir, "app", "models", "member.rb"), "class Member < ApplicationRecord\n  devise :invitable\nend\n"),
+        /module invitable is not one of Devise's own/,
+      ],
       ["devise_for :members, format: false", () => undefined, /the option format is not read by this version/],
       ['scope "(:locale)" do devise_for :members end', () => undefined, /devise_for other than in the draw block itself/],
       ['devise_for :members, controllers: { omniauth_callbacks: "o" }', () => undefined, /Mapping omniauth_callbacks on a resource that is not omniauthable/],
@@ -122,11 +141,11 @@ describe("devise_for: the routes Devise draws for each model, read from the appl
     },
   );
 
-  it("takes the OmniAuth providers and sign-out method of the Devise initializer where the model names none", () => {
+  it("takes the OmniAuth providers and sign-out method of the Devise initializer where the model names none, and the modules of each of its devise calls", () => {
     const file = application(["devise_for :members"], (dir) => {
       fs.writeFileSync(
         path.join(dir, "app", "models", "member.rb"),
-        "class Member < ApplicationRecord\n  devise :database_authenticatable, :omniauthable\nend\n",
+        "class Member < ApplicationRecord\n  devise :database_authenticatable\n  devise :omniauthable\nend\n",
       );
       fs.writeFileSync(
         path.join(dir, "config", "initializers", "devise.rb"),
