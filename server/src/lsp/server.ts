@@ -61,7 +61,16 @@ function processConnection(): lsp.Connection {
 }
 
 /** Files the client watches for us: the default routing-file globs (TS/JS files, a Rails 2 application's routes.rb). */
-const WATCHED = ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}", "**/config/routes.rb", "**/config/routes/*.rb"];
+const WATCHED = [
+  "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
+  "**/config/routes.rb",
+  // What a modern routes.rb's reading depends on: the files it draws, and the application's own Ruby it reads (applicationRuby.ts).
+  "**/config/routes/*.rb",
+  "**/config/{application,environment}.rb",
+  "**/config/initializers/**/*.rb",
+  "**/app/models/**/*.rb",
+  "**/lib/**/*.rb",
+];
 
 /**
  * The language server: protocol glue only. Documents go into the service's workspace; requests
@@ -259,9 +268,9 @@ export function startServer(connection: lsp.Connection = processConnection(), fs
     } catch (error) {
       logError("reading changed files", error);
     }
-    // A file a modern routes.rb draws: that routes.rb is read again (its last reading stands in meanwhile).
+    // A file a modern routes.rb's reading depends on: that routes.rb is read again (its last reading stands in meanwhile).
     for (const change of params.changes) {
-      const routes = rubyReader.drawnFileChanged(change.uri);
+      const routes = rubyReader.dependencyChanged(change.uri);
       if (routes) workspace.rubyReadingArrived(routes);
     }
     changed();

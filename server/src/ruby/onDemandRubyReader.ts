@@ -24,9 +24,9 @@ export class OnDemandRubyReader implements RubyRoutesReader {
     return this.made.read(uri, text);
   }
 
-  /** See WorkerRubyReader.drawnFileChanged: none before a routes.rb was read. */
-  drawnFileChanged(uri: string): string | undefined {
-    return this.made?.drawnFileChanged(uri);
+  /** See WorkerRubyReader.dependencyChanged: none before a routes.rb was read. */
+  dependencyChanged(uri: string): string | undefined {
+    return this.made?.dependencyChanged(uri);
   }
 
   /** See WorkerRubyReader.reading. */

@@ -40,13 +40,15 @@ export class WorkerRubyReader implements RubyRoutesReader {
   }
 
   /**
-   * A file of config/routes changed on disk (`draw(:admin)` reads config/routes/admin.rb): the
-   * reading of the routes.rb beside that folder, if there is one, is to be made again. Gives that
-   * routes.rb, whose next read() reads it again.
+   * A file a routes.rb's reading depends on changed on disk: one of config/routes it draws
+   * (`draw(:admin)` reads config/routes/admin.rb), or one of the application's whose constants
+   * and Devise settings it reads (config/application.rb, config/initializers, app/models, lib;
+   * see applicationRuby.ts), or config/environment.rb, whose Rails version gives a Rails 2 file's behaviour. The reading of that application's routes.rb, if there is one, is to
+   * be made again. Gives that routes.rb, whose next read() reads it again.
    */
-  drawnFileChanged(uri: string): string | undefined {
-    const match = /^(.*\/config\/)routes\/[^/]+\.rb$/.exec(uri);
-    const routes = match && `${match[1]}routes.rb`;
+  dependencyChanged(uri: string): string | undefined {
+    const match = /^(.*\/)(?:config\/routes\/[^/]+|config\/application|config\/environment|config\/initializers\/.+|app\/models\/.+|lib\/.+)\.rb$/.exec(uri);
+    const routes = match && `${match[1]}config/routes.rb`;
     const known = routes ? this.readings.get(routes) : undefined;
     if (!known) return undefined;
     known.stale = true;

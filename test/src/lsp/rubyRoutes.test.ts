@@ -166,6 +166,43 @@ describe("language server over stdio: a modern routes.rb and the files it draws"
   });
 });
 
+describe("language server over stdio: a modern routes.rb and the application's files it reads", function () {
+  this.timeout(30_000);
+
+  it("reads the routes.rb again when a model changes on disk: devise_for draws the routes of the modules its devise call names now", async () => {
+    const folder = railsApplication("rr-devise-", {
+      "config/routes.rb": "Rails.application.routes.draw do\n  devise_for :users\nend\n",
+      "app/models/user.rb": "class User < ApplicationRecord\n  devise :database_authenticatable\nend\n",
+    });
+    await withServer(folder, async (client, uriOf) => {
+      const symbols = async (query: string) =>
+        ((await client.connection.sendRequest(rpc.WorkspaceSymbolRequest.type, { query })) as rpc.SymbolInformation[]).map((s) => s.name);
+      assert.deepStrictEqual(
+        await answered(
+          () => symbols("new_user_session_path"),
+          (names) => names.length > 0,
+        ),
+        ["new_user_session_path"],
+      );
+      assert.deepStrictEqual(await symbols("new_user_registration_path"), []);
+      fs.writeFileSync(
+        path.join(folder, "app", "models", "user.rb"),
+        "class User < ApplicationRecord\n  devise :database_authenticatable, :registerable\nend\n",
+      );
+      await client.connection.sendNotification(rpc.DidChangeWatchedFilesNotification.type, {
+        changes: [{ uri: uriOf("app/models/user.rb"), type: rpc.FileChangeType.Changed }],
+      });
+      assert.deepStrictEqual(
+        await answered(
+          () => symbols("new_user_registration_path"),
+          (names) => names.length > 0,
+        ),
+        ["new_user_registration_path"],
+      );
+    });
+  });
+});
+
 /** A new Rails application's folder: its files by path (config/routes.rb among them). */
 function railsApplication(prefix: string, files: Record<string, string>): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
