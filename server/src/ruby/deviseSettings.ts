@@ -54,22 +54,52 @@ function literalOf(key: string, value: RubyValue | Unknown): Array<[string, stri
 /** How deep classes and modules may nest before the reading stops looking. */
 const MAX_NESTING = 8;
 
-/** The Devise settings of an application's files (app/models and config/initializers among them); none where no model calls `devise`. */
-export function deviseSettings(parse: ParseRuby, files: ReadonlyArray<{ file: string; text: string }>): DeviseSettings | undefined {
+/** What one application file says for Devise: a model file its models, an initializer its settings. */
+export interface FileDevise {
+  readonly models: ReadonlyMap<string, DeviseModel>;
+  readonly config: ReadonlyMap<string, RubyValue | Unknown>;
+  readonly omniauthProviders: ReadonlyArray<string | Unknown>;
+}
+
+/**
+ * The Devise settings of an application's files (app/models and config/initializers among them);
+ * none where no model calls `devise`. `memo` keeps each file's for its text, so that a reader asked
+ * again (the language server, at each edit of a routes.rb) parses only the files that changed.
+ */
+export function deviseSettings(
+  parse: ParseRuby,
+  files: ReadonlyArray<{ file: string; text: string }>,
+  memo?: Map<string, { text: string; read: FileDevise }>,
+): DeviseSettings | undefined {
   const models = new Map<string, DeviseModel>();
   const config = new Map<string, RubyValue | Unknown>();
   const omniauthProviders: Array<string | Unknown> = [];
   for (const { file, text } of files) {
-    const model = file.startsWith("app/models/");
-    if (!model && !file.startsWith("config/initializers/")) continue;
-    const result = parse(text);
-    if (result.errors.length) continue;
-    const literal = literalReader(text);
-    if (model) readModels(result.value.statements.body, "", 0, literal, models);
-    else readSetup(result.value.statements.body, literal, config, omniauthProviders);
+    if (!file.startsWith("app/models/") && !file.startsWith("config/initializers/")) continue;
+    const kept = memo?.get(file);
+    const read = kept && kept.text === text ? kept.read : fileDevise(parse, file, text);
+    memo?.set(file, { text, read });
+    for (const [name, model] of read.models) models.set(name, model);
+    for (const [key, value] of read.config) config.set(key, value);
+    omniauthProviders.push(...read.omniauthProviders);
+  }
+  if (memo) {
+    const current = new Set(files.map((f) => f.file));
+    for (const file of [...memo.keys()]) if (!current.has(file)) memo.delete(file);
   }
   const known = omniauthProviders.every((provider): provider is string => typeof provider === "string");
   return models.size ? { models, config, omniauthProviders: known ? omniauthProviders : undefined } : undefined;
+}
+
+/** One model file's or initializer's Devise facts; none for a file with syntax errors. */
+function fileDevise(parse: ParseRuby, file: string, text: string): FileDevise {
+  const read = { models: new Map<string, DeviseModel>(), config: new Map<string, RubyValue | Unknown>(), omniauthProviders: [] as Array<string | Unknown> };
+  const result = parse(text);
+  if (result.errors.length) return read;
+  const literal = literalReader(text);
+  if (file.startsWith("app/models/")) readModels(result.value.statements.body, "", 0, literal, read.models);
+  else readSetup(result.value.statements.body, literal, read.config, read.omniauthProviders);
+  return read;
 }
 
 function readModels(

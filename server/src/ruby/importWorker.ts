@@ -3,7 +3,7 @@ import { parentPort } from "worker_threads";
 
 import { isApiOnly } from "./applicationSettings";
 import { type BesideRoutes, besideRoutes } from "./besideRoutes";
-import { deviseSettings } from "./deviseSettings";
+import { deviseSettings, type FileDevise } from "./deviseSettings";
 import { type ParseRuby, rubyParser } from "./prism";
 import { is, type Node, statementsOf } from "./prismNodes";
 import { applicationConstants, type FileConstants, ImportError, type ReadOptions, readRoutesRb } from "./routesRb";
@@ -45,6 +45,8 @@ export type WorkerOutput =
 
 /** Each application file's constants, for its text: kept while the worker lives. */
 const readConstants = new Map<string, { text: string; env: string; constants: FileConstants }>();
+/** Each model's and initializer's Devise facts, for its text: kept while the worker lives. */
+const readDevise = new Map<string, { text: string; read: FileDevise }>();
 
 async function run(given: WorkerInput): Promise<WorkerOutput> {
   try {
@@ -52,7 +54,7 @@ async function run(given: WorkerInput): Promise<WorkerOutput> {
     const input = given.routesFile === undefined ? given : withBeside(given, besideRoutes(given.routesFile));
     const files = input.application ?? [];
     const application = files.length ? applicationConstants(parse, files, input.options.env, readConstants) : undefined;
-    const devise = files.length ? deviseSettings(parse, files) : undefined;
+    const devise = files.length ? deviseSettings(parse, files, readDevise) : undefined;
     const imported = readRoutesRb(parse, input.routes, { ...input.options, ...(application ? { application } : {}), ...(devise ? { devise } : {}) });
     if (imported.modern && isApiOnly(parse, files)) imported.apiOnly = true;
     const hasEnvironment = input.environment !== undefined;

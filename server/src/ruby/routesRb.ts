@@ -635,23 +635,22 @@ class Reader {
       return [
         this.leaveUnread(call, "devise_for other than in the draw block itself (Devise draws it in a scope of its own), which this version does not read"),
       ];
-    const given: RubyValue[] = [];
-    for (const node of argumentsOf(call)) {
-      const value = this.value(node, scope);
-      if (value instanceof Unknown) return [this.leaveUnread(call, `devise_for: ${value.reason}`)];
-      given.push(value);
-    }
-    const options = given[given.length - 1] instanceof RubyHash ? (given.pop() as RubyHash) : new RubyHash([]);
-    const drawn = deviseRoutes(given, options, this.options.devise);
+    const given = this.argumentValues(call, scope);
+    if (given instanceof Unknown) return [this.leaveUnread(call, `devise_for: ${given.reason}`)];
+    const options = extractOptions(given);
+    const drawn = deviseRoutes(given, options ?? new RubyHash([]), this.options.devise);
     if (typeof drawn === "string") return [this.leaveUnread(call, `devise_for: ${drawn}`)];
-    this.deviseLines.push(this.line(call));
+    const line = this.line(call);
+    this.deviseLines.push(line);
+    // Each call drawn is the devise_for call's, where it is written.
+    const source: CallSource = { call: this.offsets.span(call.location), method: this.offsets.span(call.messageLoc ?? call.location), names: [], options: [] };
     const made = (statement: DeviseCall): ImportedCall => ({
       kind: "call",
       receiver: "r",
       method: statement.method,
       args: statement.args,
-      line: this.line(call),
-      source: { call: this.offsets.span(call.location), method: this.offsets.span(call.messageLoc ?? call.location), names: [], options: [] },
+      line,
+      source,
       ...(statement.block ? { block: { variable: "", body: statement.block.map(made) } } : {}),
     });
     return drawn.flatMap(({ note, calls }) => [{ kind: "note" as const, text: note }, ...calls.map(made)]);
@@ -667,14 +666,10 @@ class Reader {
   private resolve(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement {
     const block = call.block;
     if (!is(block, "BlockNode")) return this.leaveUnread(call, "resolve with no block");
-    const given: RubyValue[] = [];
-    for (const node of argumentsOf(call)) {
-      const value = this.value(node, scope);
-      if (value instanceof Unknown) return this.leaveUnread(call, `resolve: ${value.reason}`);
-      given.push(value);
-    }
+    const given = this.argumentValues(call, scope);
+    if (given instanceof Unknown) return this.leaveUnread(call, `resolve: ${given.reason}`);
     // Rails: the options last, the models before them, a name or a list of names.
-    const defaults = given[given.length - 1] instanceof RubyHash ? given.pop() : undefined;
+    const defaults = extractOptions(given);
     const models = given.flat(1);
     if (!models.length || models.some((model) => typeof model !== "string"))
       return this.leaveUnread(call, "resolve of a model not named by a string (Rails looks a mapping up by the model's class name)");
@@ -1356,6 +1351,11 @@ function mapperOf(node: Node | null | undefined, scope: Scope): string | undefin
 function variableName(node: Node | null | undefined): string | undefined {
   if (is(node, "LocalVariableReadNode") || (is(node, "CallNode") && !node.receiver && !node.arguments_)) return node.name;
   return undefined;
+}
+
+/** Ruby's `extract_options!`: a call's last argument when it is a hash, taken off the list. */
+function extractOptions(args: RubyValue[]): RubyHash | undefined {
+  return args[args.length - 1] instanceof RubyHash ? (args.pop() as RubyHash) : undefined;
 }
 
 function argumentsOf(call: NodeOf<"CallNode" | "YieldNode">): Node[] {

@@ -1,7 +1,7 @@
 import { ApplicationCode } from "./applicationCode";
 import type { Declaration } from "./declarations";
-import { RouteDefinitionError } from "./errors";
-import { isOptionMap, type OptionValue } from "./values";
+import { refused } from "./errors";
+import { isOptionMap, type OptionMap, type OptionValue } from "./values";
 
 /*
  * Behaviour C's custom URL helpers (Rails' `direct :homepage do "https://rubyonrails.org" end`):
@@ -49,11 +49,22 @@ export function directTarget(declaration: Declaration): DirectTarget {
   const options = declaration.options;
   if (options.to instanceof DirectCode && Object.keys(options).length === 1) return options.to;
   if (!Object.keys(options).length) throw refused(`direct :${name} needs its target: a URL or path, the options of url_for, or a function that answers one`);
+  return urlForOptions(options, `direct :${name}`, UNREAD_URL_KEYS);
+}
+
+/** The url_for options a custom helper's target may not give: this version does not read them. */
+const UNREAD_URL_KEYS: ReadonlySet<string> = new Set(["params", "script_name"]);
+
+/**
+ * A target written as url_for's options, checked: each a string, a number or true/false (nested
+ * options are not read), none of `unread`; refused with `said`, the declaration as the refusal names it.
+ */
+export function urlForOptions(options: OptionMap, said: string, unread: ReadonlySet<string> = new Set()): Record<string, string | number | boolean> {
   for (const key of Object.keys(options)) {
     const value: OptionValue = options[key];
-    if (key === "params" || key === "script_name") throw refused(`direct :${name}: the url_for option ${key} is not read by this version of behaviour C`);
+    if (unread.has(key)) throw refused(`${said}: the url_for option ${key} is not read by this version of behaviour C`);
     if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
-      throw refused(`direct :${name}: ${key} must be a string, a number or true/false${isOptionMap(value) ? " (nested options are not read)" : ""}`);
+      throw refused(`${said}: ${key} must be a string, a number or true/false${isOptionMap(value) ? " (nested options are not read)" : ""}`);
     }
   }
   return options as Record<string, string | number | boolean>;
@@ -86,8 +97,4 @@ export function directPath(url: string): string {
     if (url[i] === "/" && url[i - 1] !== "/" && url[i + 1] !== "/") return `/${url.slice(i + 1)}`;
   }
   return "/";
-}
-
-function refused(message: string): RouteDefinitionError {
-  return new RouteDefinitionError(message, "invalid-route");
 }

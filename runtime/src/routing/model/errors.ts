@@ -55,6 +55,11 @@ export class RouteDefinitionError extends Error {
   }
 }
 
+/** A declaration refused as Rails raised ArgumentError when the routes were drawn (`invalid-route`). */
+export function refused(message: string): RouteDefinitionError {
+  return new RouteDefinitionError(message, "invalid-route");
+}
+
 /** ActiveSupport's Array#to_sentence: "a", "a and b", "a, b, and c". */
 function toSentence(words: string[]): string {
   if (words.length <= 1) return words.join("");

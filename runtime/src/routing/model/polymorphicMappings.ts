@@ -1,6 +1,7 @@
 import { ApplicationCode } from "./applicationCode";
 import type { Declaration } from "./declarations";
-import { RouteDefinitionError } from "./errors";
+import { urlForOptions } from "./directHelpers";
+import { refused } from "./errors";
 import { isOptionMap, type OptionValue } from "./values";
 
 /*
@@ -87,17 +88,7 @@ function resolveTarget(model: string, to: OptionValue | undefined): ResolveTarge
       `resolve ${JSON.stringify(model)}: a list target names a route by its parts, each a non-empty string ("basket"); a record or the options need a function`,
     );
   }
-  if (to !== undefined && isOptionMap(to) && Object.keys(to).length) {
-    for (const key of Object.keys(to)) {
-      const value = to[key];
-      if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
-        throw refused(
-          `resolve ${JSON.stringify(model)}: ${key} must be a string, a number or true/false${isOptionMap(value) ? " (nested options are not read)" : ""}`,
-        );
-      }
-    }
-    return to as Record<string, string | number | boolean>;
-  }
+  if (to !== undefined && isOptionMap(to) && Object.keys(to).length) return urlForOptions(to, `resolve ${JSON.stringify(model)}`);
   throw refused(
     `resolve ${JSON.stringify(model)} needs its target: a list of a route name's parts, a URL or path, the options of url_for, or a function that answers one`,
   );
@@ -115,8 +106,4 @@ export function polymorphicMappings(body: readonly Declaration[]): ReadonlyMap<s
     }
   }
   return mappings;
-}
-
-function refused(message: string): RouteDefinitionError {
-  return new RouteDefinitionError(message, "invalid-route");
 }

@@ -1,6 +1,6 @@
 import { ApplicationCode } from "./applicationCode";
 import type { ConstraintRequest } from "./applicationConstraints";
-import { RouteDefinitionError } from "./errors";
+import { refused } from "./errors";
 import { isOptionMap, type OptionMap, type OptionValue } from "./values";
 
 /**
@@ -95,8 +95,4 @@ export function redirectText({ to, status }: { to: RedirectTarget["to"] | null; 
             .map(([key, value]) => `${key}: ${String(value)}`)
             .join(", ");
   return `redirect(${status}${shown ? `, ${shown}` : ""})`;
-}
-
-function refused(message: string): RouteDefinitionError {
-  return new RouteDefinitionError(message, "invalid-route");
 }

@@ -1,6 +1,6 @@
 import { LiteralPattern } from "../../../text/regExpText";
 import { APPLICATION_CONDITION, ApplicationConstraint, NO_APPLICATION_CONSTRAINTS } from "../../model/applicationConstraints";
-import { RouteDefinitionError } from "../../model/errors";
+import { refused, RouteDefinitionError } from "../../model/errors";
 import { fullestSegments, GroupedPath, MAX_GROUP_FORMS, parseGroupedPath } from "../../model/optionalGroups";
 import { parsePath, PathSegment, segmentKeys } from "../../model/path";
 import { EMPTY_MAP, isEmpty, record } from "../../model/records";
@@ -281,9 +281,4 @@ export function checkedVia(via: OptionValue | undefined): string[] {
 
 function sharedOrEmpty<T>(values: Record<string, T>): Record<string, T> {
   return isEmpty(values) ? (EMPTY_MAP as Record<string, T>) : values;
-}
-
-/** Refused as Rails raised ArgumentError when the routes were drawn. */
-export function refused(message: string): RouteDefinitionError {
-  return new RouteDefinitionError(message, "invalid-route");
 }

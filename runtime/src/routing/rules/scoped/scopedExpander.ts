@@ -1,7 +1,7 @@
 import { ApplicationConstraint } from "../../model/applicationConstraints";
 import { Declaration, DeclarationTree } from "../../model/declarations";
 import { directTarget } from "../../model/directHelpers";
-import { RouteDefinitionError } from "../../model/errors";
+import { refused, RouteDefinitionError } from "../../model/errors";
 import { resolveMappings } from "../../model/polymorphicMappings";
 import { own, record } from "../../model/records";
 import { isRedirectValue, redirectOf, type RedirectTarget } from "../../model/redirect";
@@ -13,7 +13,7 @@ import { asText, isOptionMap, OptionMap, OptionValue } from "../../model/values"
 import { Inflector } from "../inflector";
 import { stopped } from "../stopped";
 import { nearest } from "../validate";
-import { buildRoute, checkedVia, formattedPath, refused, type RouteConstraints, urlDefaults } from "./mapping";
+import { buildRoute, checkedVia, formattedPath, type RouteConstraints, urlDefaults } from "./mapping";
 import { mergedMap, mergedModule, mergedPath, mergedPrefix, normalizedName, rootScope, Scope, ScopeFrame, ScopeLevel } from "./scope";
 import { ScopedResource } from "./scopedResource";
 

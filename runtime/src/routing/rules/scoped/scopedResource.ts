@@ -1,4 +1,4 @@
-import { RouteDefinitionError } from "../../model/errors";
+import { refused } from "../../model/errors";
 import { asText, OptionMap, toList } from "../../model/values";
 import { Inflector } from "../inflector";
 
@@ -34,7 +34,7 @@ export class ScopedResource {
     apiOnly = false,
   ) {
     const param = options.param === undefined || options.param === null ? "id" : asText(options.param);
-    if (param.includes(":")) throw new RouteDefinitionError(":param option can't contain colons", "invalid-route");
+    if (param.includes(":")) throw refused(":param option can't contain colons");
     const as = options.as === undefined || options.as === null ? undefined : asText(options.as);
     const name = as ?? entity;
     this.path = options.path === undefined || options.path === null ? entity : asText(options.path);
