@@ -16,6 +16,7 @@ import { recognisedSegments } from "./pathPattern";
 import { segmentHead, SegmentMatcher, segmentMatcher } from "./segmentMatch";
 import { SpanningRoute, spanningRoute } from "./spanningRoutes";
 import { StaticAnswers, UNASKED, WALKED } from "./staticAnswers";
+import { ValueStack } from "./valueStack";
 
 /** What a request was recognised as (docs/routing.md). */
 export interface Recognition {
@@ -119,9 +120,9 @@ class Search {
   deeperAt = 0;
   best = NONE;
   /** `key, raw value` pairs of the match being tried. */
-  readonly values: string[] = [];
-  /** The values of the best match so far (one array, reused: result() reads it before the next search). */
-  readonly bestValues: string[] = [];
+  readonly values = new ValueStack();
+  /** The values of the best match so far (one stack, reused: result() reads it before the next search). */
+  readonly bestValues = new ValueStack();
   /** On the error path only: the routes whose path matched (their methods, in route order, are what MethodNotAllowed allows). */
   matched: number[] | undefined;
   /** The method matched, the path and the request's host and scheme, for routes with request constraints. */
@@ -133,11 +134,6 @@ class Search {
   /** Where the best match is a mounted application's route: the mount path and the rest (see Recognition.mount). */
   mount: { path: string; rest: string } | undefined;
 
-  keepValues(): void {
-    const { values, bestValues } = this;
-    truncate(bestValues, 0);
-    for (let i = 0; i < values.length; i++) bestValues.push(values[i]);
-  }
 
   /**
    * Every node's bounds in one array, `classes` route indexes ending there then `classes` going
@@ -153,8 +149,8 @@ class Search {
     this.endingAt = methodClass;
     this.deeperAt = this.classes + methodClass;
     this.best = NONE;
-    truncate(this.values, 0);
-    truncate(this.bestValues, 0);
+    this.values.length = 0;
+    this.bestValues.length = 0;
     this.matched = undefined;
     this.doubled = false;
     this.mount = undefined;
@@ -276,7 +272,7 @@ export class Recognizer {
       const own = this.headRoutes.best("head", this.headRoutes.methodClass("head"), path, request);
       if (own !== NONE) {
         this.search.reset(0);
-        for (const value of this.headRoutes.search.bestValues) this.search.bestValues.push(value);
+        this.search.bestValues.copy(this.headRoutes.search.bestValues);
         this.search.mount = this.headRoutes.search.mount;
         return own;
       }
@@ -331,10 +327,12 @@ export class Recognizer {
       const found = grouped ? undefined : pattern.exec(text);
       const values = grouped ? (grouped.filter && !grouped.filter.test(text) ? null : grouped.match(`/${text}`)) : captured(found ?? null, keys, globs);
       if (!values) continue;
-      if (route.asksRequest && !this.requestHolds(index, values, search)) continue;
+      const tried = search.values;
+      tried.length = 0;
+      for (let i = 0; i < values.length; i += 2) tried.push(values[i], values[i + 1]);
+      if (route.asksRequest && !this.requestHolds(index, tried, search)) continue;
       search.best = index;
-      truncate(search.bestValues, 0);
-      search.bestValues.push(...values);
+      search.bestValues.copy(tried);
       if (mounted) search.mount = mountParts(text, found![0].length);
       return;
     }
@@ -382,15 +380,15 @@ export class Recognizer {
     return this.methodClasses.get(method) ?? this.classMethods.length - 1;
   }
 
-  private result(index: number, values: string[], path: string, request: RequestFacts | undefined, method = "GET"): Recognition {
+  private result(index: number, values: ValueStack, path: string, request: RequestFacts | undefined, method = "GET"): Recognition {
     const route = this.routes[index];
     const fixed = (this.fixed[index] ??= fixedValues(route, this.rules));
     const recognition: Recognition = { route: fixed.name, controller: fixed.controller, action: fixed.action, params: {} };
     for (let i = 0; i < fixed.defaults.length; i += 2) put(recognition, route, fixed.defaults[i], fixed.defaults[i + 1]);
     if (fixed.plainKeys) {
       const params = recognition.params;
-      for (let i = 0; i < values.length; i += 2) params[values[i]] = decode(values[i + 1]);
-    } else for (let i = 0; i < values.length; i += 2) put(recognition, route, values[i], decode(values[i + 1]));
+      for (let i = 0; i < values.length; i += 2) params[values.at(i)] = decode(values.at(i + 1));
+    } else for (let i = 0; i < values.length; i += 2) put(recognition, route, values.at(i), decode(values.at(i + 1)));
     for (let i = 0; i < fixed.params.length; i += 2) setOwn(recognition.params, fixed.params[i], fixed.params[i + 1]);
     if (fixed.mounted && this.search.mount) recognition.mount = this.search.mount;
     const redirect = fixed.redirect;
@@ -448,7 +446,8 @@ export class Recognizer {
       text = text.child(path.charCodeAt(at));
       if (!text) break;
       const length = text.length;
-      if (at + length > to || (length > 1 && !sameText(path, at, text.label))) break;
+      // A label is compared as a string: the engine's comparison of two flat strings beats a loop of charCodeAt.
+      if (at + length > to || (length > 1 && path.substring(at, at + length) !== text.label)) break;
       at += length;
     }
     // The segment is sliced only for an edge whose routes could still win: a request matched by a
@@ -474,10 +473,12 @@ export class Recognizer {
     const length = values.length;
     const dot = path.lastIndexOf(".", end - 1);
     const slash = dot < 0 ? -1 : path.indexOf("/", dot);
-    if (dot > from && dot < end - 1 && (slash < 0 || slash >= end)) values.push(glob.key, path.slice(from, dot), "format", path.slice(dot + 1, end));
-    else values.push(glob.key, path.slice(from, end));
+    if (dot > from && dot < end - 1 && (slash < 0 || slash >= end)) {
+      values.push(glob.key, path.slice(from, dot));
+      values.push("format", path.slice(dot + 1, end));
+    } else values.push(glob.key, path.slice(from, end));
     this.atTerminal(glob.node, search);
-    truncate(values, length);
+    values.length = length;
   }
 
   /**
@@ -496,7 +497,7 @@ export class Recognizer {
       }
       values.push(glob.key, path.slice(from, split));
       this.enter(glob.node, path, split + 1, end, search);
-      truncate(values, values.length - 2);
+      values.length -= 2;
     }
   }
 
@@ -510,7 +511,7 @@ export class Recognizer {
         if (after > end || !path.startsWith(candidate, from) || (after < end && path.charCodeAt(after) !== SLASH)) continue;
         values.push("controller", candidate);
         this.enter(edge.node, path, after + 1, end, search);
-        truncate(values, values.length - 2);
+        values.length -= 2;
       }
     }
   }
@@ -520,7 +521,7 @@ export class Recognizer {
     if (!reachable(node, to + 1, end, search)) return;
     search.values.push("format", path.slice(dot + 1, to));
     this.enter(node, path, to + 1, end, search);
-    truncate(search.values, search.values.length - 2);
+    search.values.length -= 2;
   }
 
   /** Past a pattern edge whose routes are within reach (the caller has asked), where its matcher takes the segment. */
@@ -528,7 +529,7 @@ export class Recognizer {
     const values = search.values;
     const before = values.length;
     if (edge.matcher.match(segment, values)) this.enter(edge.node, path, next, end, search);
-    truncate(values, before);
+    values.length = before;
   }
 
   /** Goes on at `node` with the request's segments from `from`: the path ends there, or the walk goes on. */
@@ -544,7 +545,7 @@ export class Recognizer {
     if (glob && glob.tails[0] === 0 && reachable(glob.node, from, end, search)) {
       search.values.push(glob.key, "");
       this.atTerminal(glob.node, search);
-      truncate(search.values, search.values.length - 2);
+      search.values.length -= 2;
     }
   }
 
@@ -559,7 +560,7 @@ export class Recognizer {
     if (index < search.best && this.conditional?.[index]) index = this.nextHolding(node, index, search);
     if (index < search.best) {
       search.best = index;
-      search.keepValues();
+      search.bestValues.copy(search.values);
     }
   }
 
@@ -578,7 +579,7 @@ export class Recognizer {
    * Whether a route's request constraints hold for the search's request, and then each of its
    * constraints of the application's code, told the values the route would be recognised with.
    */
-  private requestHolds(index: number, values: string[], search: Search): boolean {
+  private requestHolds(index: number, values: ValueStack, search: Search): boolean {
     const route = this.routes[index];
     if (!conditionsHold(route.requestConditions, search.request)) return false;
     if (!route.applicationConstraints.length) return true;
@@ -761,16 +762,6 @@ function put(recognition: Recognition, route: Route, key: string, value: string)
   else setOwn(recognition.params, key, value);
 }
 
-/** Drops the values past `length` (popping is cheaper than setting an array's length). */
-function truncate(values: string[], length: number): void {
-  while (values.length > length) values.pop();
-}
-
-/** Whether `label` is written in `path` at `at` (a plain loop: labels are short, and a builtin call costs more). */
-function sameText(path: string, at: number, label: string): boolean {
-  for (let i = 1; i < label.length; i++) if (path.charCodeAt(at + i) !== label.charCodeAt(i)) return false;
-  return true;
-}
 
 /** Whether a format follows the dot at `at` to the segment's end `to` (a format has no dot of its own). */
 function isFormatDot(path: string, at: number, to: number): boolean {

@@ -17,7 +17,12 @@ export interface SegmentMatcher {
   /** Which matcher it is, with its keys: routes with the same segment share one trie edge. */
   readonly id: string;
   /** Pushes `key, raw value` pairs onto `values` and returns true when `segment` matches. */
-  match(segment: string, values: string[]): boolean;
+  match(segment: string, values: PairSink): boolean;
+}
+
+/** Where a matcher puts the pairs it matches: recognition's ValueStack (an array of pairs takes them too). */
+export interface PairSink {
+  push(key: string, value: string): void;
 }
 
 type Item = { kind: "static"; text: string } | { kind: "param"; key: string };
@@ -74,7 +79,7 @@ class SingleParamMatcher implements SegmentMatcher {
     this.id = `single:${optionalFormat ? "?" : ""}${this.head.length}:${this.head}:${this.key}:${this.tail}:${patternId(this.pattern)}:${patternId(this.formatPattern)}`;
   }
 
-  match(segment: string, values: string[]): boolean {
+  match(segment: string, values: PairSink): boolean {
     const { head, tail } = this;
     if (this.bare) return this.matchBare(segment, values);
     if (head !== "" && !segment.startsWith(head)) return false;
@@ -93,7 +98,8 @@ class SingleParamMatcher implements SegmentMatcher {
     const value = segment.slice(head.length, valueEnd);
     const format = segment.slice(dot + 1);
     if (!this.fits(value, this.pattern) || !this.fits(format, this.formatPattern)) return false;
-    values.push(this.key, value, "format", format);
+    values.push(this.key, value);
+    values.push("format", format);
     return true;
   }
 
@@ -102,7 +108,7 @@ class SingleParamMatcher implements SegmentMatcher {
    * none, the whole segment is the value; one, with an optional format, the value and the format
    * around it (each not empty); more, no match, as neither may hold a dot.
    */
-  private matchBare(segment: string, values: string[]): boolean {
+  private matchBare(segment: string, values: PairSink): boolean {
     const dot = segment.indexOf(".");
     if (dot < 0) {
       if (segment.length === 0) return false;
@@ -110,7 +116,8 @@ class SingleParamMatcher implements SegmentMatcher {
       return true;
     }
     if (!this.optionalFormat || dot === 0 || dot === segment.length - 1 || segment.indexOf(".", dot + 1) >= 0) return false;
-    values.push(this.key, segment.slice(0, dot), "format", segment.slice(dot + 1));
+    values.push(this.key, segment.slice(0, dot));
+    values.push("format", segment.slice(dot + 1));
     return true;
   }
 
@@ -140,7 +147,7 @@ class DefaultMatcher implements SegmentMatcher {
     this.id = `default:${optionalFormat ? "?" : ""}${items.map((i) => (i.kind === "static" ? `s${i.text.length}:${i.text}` : `:${i.key}`)).join("")}`;
   }
 
-  match(segment: string, values: string[]): boolean {
+  match(segment: string, values: PairSink): boolean {
     const n = segment.length;
     const items = this.items;
     // nextDot[i]: the first "." at or after i (n when none): a default parameter starting at i ends by then.
@@ -216,7 +223,7 @@ class PatternMatcher implements SegmentMatcher {
     this.regex = new RegExp(`^${source}$`);
   }
 
-  match(segment: string, values: string[]): boolean {
+  match(segment: string, values: PairSink): boolean {
     const match = this.regex.exec(segment);
     if (!match) return false;
     for (let i = 0; i < this.keys.length; i++) {
