@@ -134,7 +134,6 @@ class Search {
   /** Where the best match is a mounted application's route: the mount path and the rest (see Recognition.mount). */
   mount: { path: string; rest: string } | undefined;
 
-
   /**
    * Every node's bounds in one array, `classes` route indexes ending there then `classes` going
    * deeper: a node's bound is one read next to its neighbours', where an array per node took
@@ -761,7 +760,6 @@ function put(recognition: Recognition, route: Route, key: string, value: string)
   else if (key === "action") recognition.action = route.action ?? value;
   else setOwn(recognition.params, key, value);
 }
-
 
 /** Whether a format follows the dot at `at` to the segment's end `to` (a format has no dot of its own). */
 function isFormatDot(path: string, at: number, to: number): boolean {
