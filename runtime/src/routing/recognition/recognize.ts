@@ -53,6 +53,8 @@ export interface Match {
 interface PatternEdge {
   matcher: SegmentMatcher;
   node: TrieNode;
+  /** The node's slot, kept here too: an edge whose routes are out of reach is passed over without reading its node. */
+  slot: number;
 }
 
 /** What a static text of one trie level leads to, by how the segment uses it. */
@@ -61,7 +63,11 @@ interface StaticEntry {
   exact?: TrieNode;
   /** `<text>.:format` with the default format pattern, the format required (A's twins). */
   formatRequired?: TrieNode;
-  /** The same with the format optional (behaviour B): the segment is the text, or the text, a dot and a format. */
+  /**
+   * The same with the format optional (behaviour B, and C's `(.:format)`): the segment is the text,
+   * or the text, a dot and a format. Like formatRequired's, the node is a leaf: only a route's last
+   * segment leads there.
+   */
   formatOptional?: TrieNode;
   /** Mixed segments that start with this text (`page-` of `page-:number`). */
   headed?: PatternEdge[];
@@ -432,14 +438,14 @@ export class Recognizer {
       if (entry) {
         if (at === to) {
           if (entry.exact) this.enter(entry.exact, path, next, end, search);
-          if (entry.formatOptional) this.enter(entry.formatOptional, path, next, end, search);
+          if (entry.formatOptional && next > end) this.enter(entry.formatOptional, path, next, end, search);
         } else if ((entry.formatRequired || entry.formatOptional) && isFormatDot(path, at, to)) {
           if (entry.formatRequired) this.walkFormatted(entry.formatRequired, path, at, to, end, search);
           if (entry.formatOptional) this.walkFormatted(entry.formatOptional, path, at, to, end, search);
         }
         if (entry.headed)
           for (const edge of entry.headed)
-            if (reachable(edge.node, next, end, search)) this.follow(edge, (segment ??= path.slice(from, to)), path, next, end, search);
+            if (reachable(edge.slot, next, end, search)) this.follow(edge, (segment ??= path.slice(from, to)), path, next, end, search);
       }
       if (at >= to) break;
       text = text.child(path.charCodeAt(at));
@@ -453,7 +459,7 @@ export class Recognizer {
     // static path passes over the parameter edges beside it (`(/:locale)` at the root) unsliced.
     const generic = node.generic;
     for (let i = 0; i < generic.length; i++)
-      if (reachable(generic[i].node, next, end, search)) this.follow(generic[i], (segment ??= path.slice(from, to)), path, next, end, search);
+      if (reachable(generic[i].slot, next, end, search)) this.follow(generic[i], (segment ??= path.slice(from, to)), path, next, end, search);
     if (node.controllerEdges.length) this.walkControllers(node, path, from, end, search);
     if ((node.glob || node.formattedGlob) && from < end) {
       // A glob takes the rest of the path whole: a doubled slash in it is found here.
@@ -467,7 +473,7 @@ export class Recognizer {
   }
 
   private walkFormattedGlob(glob: NonNullable<TrieNode["formattedGlob"]>, path: string, from: number, end: number, search: Search): void {
-    if (!reachable(glob.node, end + 1, end, search)) return;
+    if (!reachable(glob.node.slot, end + 1, end, search)) return;
     const values = search.values;
     const length = values.length;
     const dot = path.lastIndexOf(".", end - 1);
@@ -517,7 +523,7 @@ export class Recognizer {
 
   /** Past a `<text>.:format` segment whose format starts after `dot`. */
   private walkFormatted(node: TrieNode, path: string, dot: number, to: number, end: number, search: Search): void {
-    if (!reachable(node, to + 1, end, search)) return;
+    if (!reachable(node.slot, to + 1, end, search)) return;
     search.values.push("format", path.slice(dot + 1, to));
     this.enter(node, path, to + 1, end, search);
     search.values.length -= 2;
@@ -534,14 +540,14 @@ export class Recognizer {
   /** Goes on at `node` with the request's segments from `from`: the path ends there, or the walk goes on. */
   private enter(node: TrieNode, path: string, from: number, end: number, search: Search): void {
     if (from <= end) {
-      if (reachable(node, from, end, search)) this.walk(node, path, from, end, search);
+      if (reachable(node.slot, from, end, search)) this.walk(node, path, from, end, search);
       return;
     }
-    if (reachable(node, from, end, search)) this.atTerminal(node, search);
+    if (reachable(node.slot, from, end, search)) this.atTerminal(node, search);
     // A glob that is its route's last segment may take no segment: its value is "" (Rails 2's
     // path segment was `(.*)`, so `files/*path` took `/files`, and `*path` took `/`).
     const glob = node.glob;
-    if (glob && glob.tails[0] === 0 && reachable(glob.node, from, end, search)) {
+    if (glob && glob.tails[0] === 0 && reachable(glob.node.slot, from, end, search)) {
       search.values.push(glob.key, "");
       this.atTerminal(glob.node, search);
       search.values.length -= 2;
@@ -662,7 +668,7 @@ export class Recognizer {
     const list = head ? (staticEntry(node, head).headed ??= []) : node.generic;
     let edge = list.find((e) => e.matcher.id === matcher.id);
     if (!edge) {
-      edge = { matcher, node: new TrieNode() };
+      edge = { matcher, node: new TrieNode(), slot: 0 };
       list.push(edge);
     }
     return edge.node;
@@ -699,6 +705,8 @@ export class Recognizer {
     bounds.push(...ending, ...deeper);
     node.minRoute = Math.min(ending[EVERY_ROUTE], deeper[EVERY_ROUTE]);
     node.generic.sort((a, b) => a.node.minRoute - b.node.minRoute);
+    for (const edge of node.generic) edge.slot = edge.node.slot;
+    for (const [, entry] of node.statics.entries()) for (const edge of entry.headed ?? []) edge.slot = edge.node.slot;
     return { ending, deeper };
   }
 }
@@ -749,9 +757,9 @@ function namesHead(route: Route): boolean {
   return route.methods?.includes("head") ?? false;
 }
 
-/** Whether a route of the search's method that beats the best so far may end at or below `node`, the path going on from `from`. */
-function reachable(node: TrieNode, from: number, end: number, search: Search): boolean {
-  return search.bounds[node.slot + (from > end ? search.endingAt : search.deeperAt)] < search.best;
+/** Whether a route of the search's method that beats the best so far may end at or below the node of `slot`, the path going on from `from`. */
+function reachable(slot: number, from: number, end: number, search: Search): boolean {
+  return search.bounds[slot + (from > end ? search.endingAt : search.deeperAt)] < search.best;
 }
 
 /** A recognised value for `key`: `controller` and `action` go to the recognition's own fields unless the route fixes them. */
