@@ -386,14 +386,13 @@ export class Recognizer {
   }
 
   private result(index: number, values: ValueStack, path: string, request: RequestFacts | undefined, method = "GET"): Recognition {
-    const route = this.routes[index];
-    const fixed = (this.fixed[index] ??= fixedValues(route, this.rules));
+    const fixed = (this.fixed[index] ??= fixedValues(this.routes[index], this.rules));
     const recognition: Recognition = { route: fixed.name, controller: fixed.controller, action: fixed.action, params: {} };
-    for (let i = 0; i < fixed.defaults.length; i += 2) put(recognition, route, fixed.defaults[i], fixed.defaults[i + 1]);
+    for (let i = 0; i < fixed.defaults.length; i += 2) put(recognition, fixed, fixed.defaults[i], fixed.defaults[i + 1]);
     if (fixed.plainKeys) {
       const params = recognition.params;
       for (let i = 0; i < values.length; i += 2) params[values.at(i)] = decode(values.at(i + 1));
-    } else for (let i = 0; i < values.length; i += 2) put(recognition, route, values.at(i), decode(values.at(i + 1)));
+    } else for (let i = 0; i < values.length; i += 2) put(recognition, fixed, values.at(i), decode(values.at(i + 1)));
     for (let i = 0; i < fixed.params.length; i += 2) setOwn(recognition.params, fixed.params[i], fixed.params[i + 1]);
     if (fixed.mounted && this.search.mount) recognition.mount = this.search.mount;
     const redirect = fixed.redirect;
@@ -763,7 +762,7 @@ function reachable(slot: number, from: number, end: number, search: Search): boo
 }
 
 /** A recognised value for `key`: `controller` and `action` go to the recognition's own fields unless the route fixes them. */
-function put(recognition: Recognition, route: Route, key: string, value: string): void {
+function put(recognition: Recognition, route: FixedValues, key: string, value: string): void {
   if (key === "controller") recognition.controller = route.controller ?? `${route.controllerNamespace}${value}`;
   else if (key === "action") recognition.action = route.action ?? value;
   else setOwn(recognition.params, key, value);
@@ -818,6 +817,8 @@ const EVERY_ROUTE = 0;
 interface FixedValues {
   readonly name: string | null;
   readonly controller: string | null;
+  /** Where a `:controller` value is recognised, its namespace (`admin/`). */
+  readonly controllerNamespace: string;
   readonly action: string | null;
   readonly defaults: string[];
   readonly params: string[];
@@ -842,6 +843,7 @@ function fixedValues(route: Route, rules: BehaviourRules): FixedValues {
   return {
     name: route.name,
     controller: route.controller,
+    controllerNamespace: route.controllerNamespace,
     action: route.action,
     defaults: defaults.length ? defaults : NONE_FIXED,
     params: params.length ? params : NONE_FIXED,
