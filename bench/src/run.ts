@@ -3,7 +3,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { RouteSet } from "resource-routes";
-import { behaviourOf, expandDeclarations } from "resource-routes/internal";
+import { behaviourOf, BEHAVIOURS, expandDeclarations, Recognizer } from "resource-routes/internal";
 import * as ts from "typescript";
 
 import { analyzeRoutingFile } from "../../server/out/analysis/analyze";
@@ -89,6 +89,16 @@ function recognitionOf(routes: RouteSet, behaviour: string, [get, update]: [stri
   console.log(
     `recognition, behaviour ${behaviour}: ${routes.routes.length} routes, ${requests.length.toLocaleString("en-US")} requests: ours ${rate(requests.length, ours)}, ` +
       `find-my-way ${rate(requests.length, theirs)}; ours takes ${ratio(ours, theirs)} find-my-way's time (median of 7 paired rounds; ordered first-match semantics kept)`,
+  );
+  // What recognition keeps once compiled, against the route list it is compiled from (a copy made
+  // from the same routes, as a fresh draw() holds them); ten of each, as one is small beside the
+  // garbage a collection may or may not have freed yet.
+  const copies = 10;
+  const recognizer = heldBy(() => Array.from({ length: copies }, () => new Recognizer(routes.routes, BEHAVIOURS[routes.behaviour]))) / copies;
+  const list = heldBy(() => Array.from({ length: copies }, () => structuredClone(routes.routes))) / copies;
+  console.log(
+    `  heap held by the compiled recogniser: ${megabytes(recognizer)}, ${Math.round(recognizer / routes.routes.length)} bytes a route; ` +
+      `${times(recognizer, list)} a structured copy of the route list (${megabytes(list)})`,
   );
 }
 
