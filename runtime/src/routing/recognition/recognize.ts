@@ -101,8 +101,8 @@ const NO_TERMINALS: number[] = [];
 
 /**
  * A level of the trie. What a node has none of (most nodes are leaves, or have one kind of child)
- * it shares with every such node, empty and never written: a large route set's trie is then a
- * third of the objects, and the nodes a request reads lie closer together in memory.
+ * it shares with every such node, empty and never written: the compiled trie holds about a quarter
+ * less heap (`npm run bench -- recognition`), and the nodes a request reads lie closer together.
  */
 class TrieNode {
   /** The static texts of the segments at this level, character by character. */
@@ -785,9 +785,9 @@ function reachable(slot: number, from: number, end: number, search: Search): boo
 }
 
 /** A recognised value for `key`: `controller` and `action` go to the recognition's own fields unless the route fixes them. */
-function put(recognition: Recognition, route: FixedValues, key: string, value: string): void {
-  if (key === "controller") recognition.controller = route.controller ?? `${route.controllerNamespace}${value}`;
-  else if (key === "action") recognition.action = route.action ?? value;
+function put(recognition: Recognition, fixed: FixedValues, key: string, value: string): void {
+  if (key === "controller") recognition.controller = fixed.controller ?? `${fixed.controllerNamespace}${value}`;
+  else if (key === "action") recognition.action = fixed.action ?? value;
   else setOwn(recognition.params, key, value);
 }
 

@@ -21,7 +21,7 @@ export interface SegmentMatcher {
 }
 
 /** Where a matcher puts the pairs it matches: recognition's ValueStack (an array of pairs takes them too). */
-export interface PairSink {
+interface PairSink {
   push(key: string, value: string): void;
 }
 

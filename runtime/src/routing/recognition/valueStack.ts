@@ -29,9 +29,4 @@ export class ValueStack {
     this.length = 0;
     for (let i = 0; i < other.length; i += 2) this.push(other.items[i], other.items[i + 1]);
   }
-
-  /** The pairs as a new array. */
-  toArray(): string[] {
-    return this.items.slice(0, this.length);
-  }
 }
