@@ -15,7 +15,7 @@ import { heldBy } from "../../test/out/support/heap";
 import { adversarialRecognition, unreachablePass } from "./adversarial";
 import { coverageRecording } from "./coverage";
 import { dispatchInProcess } from "./dispatch";
-import { generationFromOptions } from "./generation";
+import { generationAcrossBehaviours, generationFromOptions } from "./generation";
 import { guardRails } from "./guardRails";
 import { footprint, httpThroughput } from "./http";
 import { benchRoutes, findMyWayRouter, modernBenchRoutes } from "./httpRoutes";
@@ -230,7 +230,10 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   literals: literalsBenchmark,
   types: typesBenchmark,
   coverage: coverageRecording,
-  generation: generationFromOptions,
+  generation: () => {
+    generationFromOptions();
+    generationAcrossBehaviours();
+  },
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));
