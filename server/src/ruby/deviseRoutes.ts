@@ -1,15 +1,22 @@
 import { camelize, Inflector } from "resource-routes/internal";
 
 import type { DeviseSettings } from "./deviseSettings";
+import { type RoutingScope, TOP_SCOPE } from "./routingScope";
 import { RubyHash, RubySymbol, type RubyValue, textOf, Unknown } from "./rubyValues";
 
 /*
- * Devise 4's `devise_for` (devise/rails/routes.rb and devise/mapping.rb) at the top of a draw
- * block, as the calls of modern Rails' mapper that draw the same routes: per model, Devise's
- * mapping (name, path, controllers, path names) and the routes of its modules, each module's
- * resource as Devise declares it, in Devise's order (sessions, OmniAuth callbacks, passwords,
- * registrations, confirmations, unlocks). What the application's files must tell (the model's
- * modules, its OmniAuth providers) is read there; where it cannot be, the call is not drawn.
+ * Devise 4's `devise_for` (devise/rails/routes.rb and devise/mapping.rb), as the calls of modern
+ * Rails' mapper that draw the same routes where the call stands: per model, Devise's mapping
+ * (name, path, controllers, path names) and the routes of its modules, each module's resource as
+ * Devise declares it, in Devise's order (sessions, OmniAuth callbacks, passwords, registrations,
+ * confirmations, unlocks). What the application's files must tell (the model's modules, its
+ * OmniAuth providers) is read there; where it cannot be, the call is not drawn.
+ *
+ * Devise draws in a scope of its own, the mapping's full path and name with no module, made from
+ * the blocks around (their path, name prefix and module become the mapping's path prefix, name
+ * prefix and controllers' module). The calls written here stand in those blocks: a scope of the
+ * mapping's path and the rest of its name, controllers named from the root (`/devise/sessions`)
+ * where the blocks give a module.
  */
 
 /** A call of the mapper, `r.<method>(…args, () => { …block })`. */
@@ -57,6 +64,8 @@ export function deviseRoutes(
   resources: readonly RubyValue[],
   options: RubyHash,
   settings: DeviseSettings | undefined,
+  /** The mapper's scope where the call stands. */
+  within: RoutingScope = TOP_SCOPE,
 ): Array<{ note: string; calls: DeviseCall[] }> | string {
   for (const [key] of options.entries) {
     const name = textOf(key);
@@ -67,18 +76,29 @@ export function deviseRoutes(
   if (!names.length || names.some((name) => name === undefined)) return "a resource that is not a name";
   const drawn: Array<{ note: string; calls: DeviseCall[] }> = [];
   for (const resource of names as string[]) {
-    const made = modelRoutes(resource, options, settings);
+    const made = modelRoutes(resource, options, settings, within);
     if (typeof made === "string") return made;
     drawn.push(made);
   }
   return drawn;
 }
 
-function modelRoutes(resource: string, options: RubyHash, settings: DeviseSettings | undefined): { note: string; calls: DeviseCall[] } | string {
+function modelRoutes(
+  resource: string,
+  options: RubyHash,
+  settings: DeviseSettings | undefined,
+  within: RoutingScope,
+): { note: string; calls: DeviseCall[] } | string {
   const text = (key: string): string | undefined => textOf(options.get(key) ?? new Unknown(""));
-  const as = text("as");
+  // Devise: `options[:as] ||= @scope[:as]`, and the same of the module, where the scope's are present.
+  const as = text("as") || within.as || undefined;
   const scopedPath = as ? `${as}/${resource}` : resource;
   const singular = text("singular") ?? INFLECTOR.singularize(scopedPath.replace(/\//g, "_"));
+  // The name the blocks around prefix to the scope written here.
+  const prefix = within.as ? `${within.as}_` : "";
+  if (!singular.startsWith(prefix))
+    return `Devise names the routes ${singular}_…, which do not start with the name of the blocks around (${within.as}): written in them, they would`;
+  const name = singular.slice(prefix.length);
   const className = text("class_name") ?? camelize(INFLECTOR.singularize(resource));
   const model = settings?.models.get(className);
   if (!model) return `the model ${className}'s \`devise\` call, which says which routes Devise draws, is not found in app/models`;
@@ -90,12 +110,15 @@ function modelRoutes(resource: string, options: RubyHash, settings: DeviseSettin
   const used = usedRoutes(routes, options);
   if (typeof used === "string") return used;
   const path = `/${text("path") ?? resource}`.replace(/\/+/g, "/");
-  const module = text("module") ?? "devise";
+  const fullPath = `/${within.path}/${path}`.replace(/\/+/g, "/");
+  const module = text("module") || within.module || "devise";
   const controllers = stringMap(options.get("controllers"), "controllers");
   if (typeof controllers === "string") return controllers;
   const pathNames = stringMap(options.get("path_names"), "path_names");
   if (typeof pathNames === "string") return pathNames;
-  const controller = (name: string) => controllers.get(name) ?? `${module}/${name}`;
+  // From the root where the blocks around give a module, which would otherwise come before it.
+  const root = within.module ? "/" : "";
+  const controller = (name: string) => `${root}${controllers.get(name) ?? `${module}/${name}`}`;
   const pathName = (name: string) => pathNames.get(name) ?? (name === "registration" ? "" : name);
   if (controllers.has("omniauth_callbacks") && !modules.includes("omniauthable"))
     return `Devise raises: Mapping omniauth_callbacks on a resource that is not omniauthable (add \`devise :omniauthable\` to the ${className} model)`;
@@ -106,18 +129,22 @@ function modelRoutes(resource: string, options: RubyHash, settings: DeviseSettin
   const calls: DeviseCall[] = [];
   // Devise's exclusive scope: the mapping's path and name, no module of the blocks around it.
   const flush = () => {
-    if (scoped.length) calls.push({ method: "scope", args: [path, new RubyHash([[new RubySymbol("as"), singular]])], block: scoped.splice(0) });
+    if (scoped.length) calls.push({ method: "scope", args: [path, new RubyHash([[new RubySymbol("as"), name]])], block: scoped.splice(0) });
   };
   for (const route of used) {
     if (route === "omniauth_callback") {
       const providers = omniauthProviders(model.options.get("omniauth_providers"), settings);
       if (typeof providers === "string") return providers;
       flush();
-      const prefix = textOf(settings?.config.get("omniauth_path_prefix") ?? new Unknown("")) ?? `${path}/auth`.replace(/\/+/g, "/");
+      if (/:[a-zA-Z_]/.test(fullPath)) return `Devise raises: it does not support scoping OmniAuth callbacks under a dynamic segment (${fullPath})`;
+      // OmniAuth's paths are the whole path (Devise leaves the scope's out): here, within the blocks' path.
+      const omniauthPath = textOf(settings?.config.get("omniauth_path_prefix") ?? new Unknown("")) ?? `${fullPath}/auth`.replace(/\/+/g, "/");
+      if (within.path && !omniauthPath.startsWith(`${within.path}/`))
+        return `OmniAuth's path prefix ${omniauthPath} is outside the path of the blocks around (${within.path}), where the routes would be written`;
       calls.push({
         method: "scope",
-        args: [new RubyHash([[new RubySymbol("as"), singular]])],
-        block: providers.flatMap((provider) => omniauthCalls(prefix, provider, controller("omniauth_callbacks"))),
+        args: [new RubyHash([[new RubySymbol("as"), name]])],
+        block: providers.flatMap((provider) => omniauthCalls(omniauthPath.slice(within.path.length), provider, controller("omniauth_callbacks"))),
       });
       continue;
     }

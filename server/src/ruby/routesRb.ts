@@ -6,6 +6,7 @@ import { type DeviseCall, deviseRoutes } from "./deviseRoutes";
 import { type DeviseSettings, type DeviseSettingsText, deviseSettingsText } from "./deviseSettings";
 import type { ParseRuby } from "./prism";
 import { is, type Location, type Node, type NodeOf, statementsOf } from "./prismNodes";
+import { innerScope, type RoutingScope, TOP_SCOPE } from "./routingScope";
 import {
   interpolated,
   RubyCode,
@@ -188,6 +189,8 @@ interface Scope {
   locals: Map<string, RubyValue | Unknown>;
   /** Local names that hold a mapper, with the name written in the output for it. */
   mappers: Map<string, string>;
+  /** Modern routes: the mapper's scope where the statement stands (routingScope.ts); undefined where not followed. */
+  routing?: RoutingScope;
 }
 
 export function readRoutesRb(parse: ParseRuby, source: string, options: ReadOptions): ImportedRoutes {
@@ -448,7 +451,7 @@ class Reader {
     const preamble = this.comments.filter((c) => c.end <= draw.location.startOffset).map((c) => c.text.replace(/^#\s?/, ""));
     this.comments = this.comments.filter((c) => c.end > draw.location.startOffset);
     this.drawStatements = new Set(statementsOf(block.body));
-    const body = this.body(block, { locals: new Map(), mappers: new Map() });
+    const body = this.body(block, { locals: new Map(), mappers: new Map(), routing: TOP_SCOPE });
     return {
       preamble,
       body,
@@ -580,7 +583,7 @@ class Reader {
     });
     if (unknown) return [this.leaveUnread(call, unknown.reason)];
     if (call.block && !is(call.block, "BlockNode")) return [this.leaveUnread(call, "a block passed as a value (`&block`)")];
-    if (this.modern) return [this.modernCall(call, method, modernArguments(method, args), scope)];
+    if (this.modern) return [this.modernCall(call, method, modernArguments(method, args), { ...scope, routing: innerScope(scope.routing, method, args) })];
     const block = call.block ?? undefined;
     const [variable] = block ? blockVariables(block) : [];
     if (method === "with_options" && block && !variable) {
@@ -626,19 +629,23 @@ class Reader {
   /**
    * Devise's `devise_for :users, …`: the routes Devise 4 draws for each model, as the calls of
    * the mapper that draw them (deviseRoutes.ts), from the model's `devise` modules and the Devise
-   * initializer's settings, read in the application's files. Where one of those is not there to
-   * read, or the call is inside a block (Devise draws it in a scope of its own, apart from the
-   * block's), the call is left out and reported.
+   * initializer's settings, read in the application's files, and from the mapper's scope where the
+   * call stands (in a `scope` or a `namespace`, Devise takes the path, name and module of the
+   * blocks around). Where one of those is not there to read, or the call is in a block whose scope
+   * is not followed, the call is left out and reported.
    */
   private deviseFor(call: NodeOf<"CallNode">, scope: Scope): ImportedStatement[] {
-    if (!this.drawStatements.has(call))
+    if (!scope.routing)
       return [
-        this.leaveUnread(call, "devise_for other than in the draw block itself (Devise draws it in a scope of its own), which this version does not read"),
+        this.leaveUnread(
+          call,
+          "devise_for inside a block other than scope, namespace, constraints, defaults or controller (Devise draws it in a scope of its own, made from the block's), which this version does not read",
+        ),
       ];
     const given = this.argumentValues(call, scope);
     if (given instanceof Unknown) return [this.leaveUnread(call, `devise_for: ${given.reason}`)];
     const options = extractOptions(given);
-    const drawn = deviseRoutes(given, options ?? new RubyHash([]), this.options.devise);
+    const drawn = deviseRoutes(given, options ?? new RubyHash([]), this.options.devise, scope.routing);
     if (typeof drawn === "string") return [this.leaveUnread(call, `devise_for: ${drawn}`)];
     const line = this.line(call);
     this.deviseLines.push(line);
@@ -827,10 +834,10 @@ class Reader {
     return this.modernCall(call, "constraints", [code], scope);
   }
 
-  /** A call of modern Rails' mapper: its block (which takes no variable) calls the same mapper. */
-  private modernCall(call: NodeOf<"CallNode">, method: string, args: RubyValue[], scope: Scope): ImportedCall {
+  /** A call of modern Rails' mapper, its block (which takes no variable and calls the same mapper) read in `inner`, the mapper's scope inside it. */
+  private modernCall(call: NodeOf<"CallNode">, method: string, args: RubyValue[], inner: Scope): ImportedCall {
     const imported: ImportedCall = { kind: "call", receiver: "r", method, args, line: this.line(call), source: this.callSource(call, args) };
-    if (is(call.block, "BlockNode")) imported.block = { variable: "", body: this.body(call.block, { locals: new Map(scope.locals), mappers: scope.mappers }) };
+    if (is(call.block, "BlockNode")) imported.block = { variable: "", body: this.body(call.block, { ...inner, locals: new Map(inner.locals) }) };
     return imported;
   }
 
@@ -840,7 +847,7 @@ class Reader {
     const [item, index] = blockVariables(block);
     const out: ImportedStatement[] = [{ kind: "note", text: `${this.text(receiver)}.${method}: one declaration per item, as the loop made them` }];
     list.forEach((value, i) => {
-      const inner: Scope = { locals: new Map(scope.locals), mappers: scope.mappers };
+      const inner: Scope = { ...scope, locals: new Map(scope.locals) };
       if (item) inner.locals.set(item, value);
       if (index && method === "each_with_index") inner.locals.set(index, i);
       const comments = this.comments;
@@ -873,7 +880,8 @@ class Reader {
       ];
     // Only the environment's conditions are decided, so a method that calls itself would never stop.
     if (this.inlining.has(defined)) return [this.leaveUnread(call, `${name} calls itself: the importer follows no recursion`)];
-    const inner: Scope = { locals: new Map(), mappers: new Map() };
+    // The method runs in the mapper's scope where it is called.
+    const inner: Scope = { locals: new Map(), mappers: new Map(), routing: scope.routing };
     named.forEach((parameter, i) => {
       const given = args[i];
       const mapper = given && mapperOf(given, scope);
@@ -903,7 +911,8 @@ class Reader {
     if (!frame) return [this.leaveUnread(statement, "yield outside a method of the file")];
     if (!frame.block) return [];
     const values = argumentsOf(statement);
-    const inner: Scope = { locals: new Map(frame.scope.locals), mappers: new Map(frame.scope.mappers) };
+    // Its locals are the caller's; the mapper's scope is the one at the yield (`scope "(:locale)" do yield end`).
+    const inner: Scope = { locals: new Map(frame.scope.locals), mappers: new Map(frame.scope.mappers), routing: scope.routing };
     blockVariables(frame.block).forEach((variable, i) => {
       if (variable === undefined) return;
       const mapper = values[i] && mapperOf(values[i], scope);

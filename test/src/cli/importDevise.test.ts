@@ -9,15 +9,21 @@ import { ROOT } from "../support/fixtures";
 import { asRailsRoute, type RailsRoute } from "../support/railsTable";
 
 /**
- * Devise's `devise_for`, read without Ruby: test/fixtures/devise/app is an application's
- * config/routes.rb, app/models and Devise initializer; rails.json beside it is the table Rails 6.1
- * and Devise 4 drew from them (scripts/deviseTables.mjs: Debian's ruby-devise, the models'
- * `devise` calls and the initializer run).
+ * Devise's `devise_for`, read without Ruby: test/fixtures/devise/app and …/scoped are applications'
+ * config/routes.rb, app/models and Devise initializer (scoped's devise_for calls in scopes,
+ * namespaces and constraints); rails.json beside each is the table Rails 6.1 and Devise 4 drew
+ * from them (scripts/deviseTables.mjs: Debian's ruby-devise, the models' `devise` calls and the
+ * initializer run).
  */
 
 const CLI = path.join(ROOT, "server", "bin", "resource-routes.js");
-const APP = path.join(ROOT, "test", "fixtures", "devise", "app");
-const RAILS: RailsRoute[] = JSON.parse(fs.readFileSync(path.join(APP, "rails.json"), "utf8")).routes;
+const FIXTURES = path.join(ROOT, "test", "fixtures", "devise");
+const APP = path.join(FIXTURES, "app");
+const APPS = ["app", "scoped"].map((name) => ({
+  name,
+  routesRb: path.join(FIXTURES, name, "config", "routes.rb"),
+  rails: JSON.parse(fs.readFileSync(path.join(FIXTURES, name, "rails.json"), "utf8")).routes as RailsRoute[],
+}));
 
 function run(...args: string[]): { stdout: string; stderr: string; status: number | null } {
   const result = cp.spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", timeout: 60_000 });
@@ -47,7 +53,7 @@ describe("devise_for: the routes Devise draws for each model, read from the appl
   this.timeout(120_000);
 
   it("imports as the mapper's calls that draw Devise's routes: Rails' and Devise's table, names and order (modules, controllers, paths, path names, skip, only, singular, as, class_name, sign_out_via, OmniAuth)", () => {
-    const imported = run("import", path.join(APP, "config", "routes.rb"), "--stdout");
+    const imported = run("import", APPS[0].routesRb, "--stdout");
     assert.strictEqual(imported.status, 0, imported.stderr);
     assert.match(imported.stdout, /\/\/ \(import\) devise_for :users: Devise's routes for User \(database_authenticatable, rememberable, omniauthable/);
     assert.match(
@@ -55,16 +61,44 @@ describe("devise_for: the routes Devise draws for each model, read from the appl
       /r\.match\("\/users\/auth\/github", \{ to: "users\/omniauth_callbacks#passthru", as: "github_omniauth_authorize", via: \["get", "post"\] \}\);/,
     );
     const loaded = loadRoutingFile(imported.stdout, "routes.ts")!;
-    assert.deepStrictEqual(loaded.routes.routes.map(asRailsRoute), RAILS);
+    assert.deepStrictEqual(loaded.routes.routes.map(asRailsRoute), APPS[0].rails);
+  });
+
+  it("in a scope, a namespace or constraints: the path, name and controllers' module of the blocks around, as Devise takes them (controllers named from the root there)", () => {
+    const imported = run("import", APPS[1].routesRb, "--stdout");
+    assert.strictEqual(imported.status, 0, imported.stderr);
+    assert.match(imported.stdout, /r\.namespace\("admin", \(\) => \{\n {4}\/\/ \(import\) devise_for :admins/);
+    assert.match(imported.stdout, /r\.resource\("session", \{ only: \[\], controller: "\/admin\/sessions", path: "" \}/);
+    const loaded = loadRoutingFile(imported.stdout, "routes.ts")!;
+    assert.deepStrictEqual(loaded.routes.routes.map(asRailsRoute), APPS[1].rails);
   });
 
   it("reads the routes.rb as it is alike: routes and helpers with no file written", () => {
-    const listed = JSON.parse(run("routes", path.join(APP, "config", "routes.rb"), "--json").stdout) as {
-      routes: Array<{ name: string | null; verb: string; path: string; controller: string; action: string }>;
+    for (const { name, routesRb, rails } of APPS) {
+      const listed = JSON.parse(run("routes", routesRb, "--json").stdout) as {
+        routes: Array<{ name: string | null; verb: string; path: string; controller: string; action: string }>;
+      };
+      assert.deepStrictEqual(
+        listed.routes.map(({ name, verb, path: spec, controller, action }) => [name, verb, spec, controller, action]),
+        rails.map(({ name, verb, path: spec, controller, action }) => [name, verb, spec, controller, action]),
+        name,
+      );
+    }
+  });
+
+  it("a method of the file that yields inside a scope: devise_for in its block draws where the yield stands", () => {
+    const written = (lines: string[]) => {
+      const imported = run("routes", application(lines), "--json");
+      assert.strictEqual(imported.status, 0, imported.stderr);
+      return (JSON.parse(imported.stdout) as { routes: Array<{ name: string | null; verb: string; path: string }> }).routes.map(
+        (route) => `${route.name} ${route.verb} ${route.path}`,
+      );
     };
+    const direct = written(['scope "(:locale)" do', "  devise_for :members", "end"]);
+    assert.ok(direct.includes("new_member_session GET (/:locale)/members/sign_in(.:format)"), direct.join("\n"));
     assert.deepStrictEqual(
-      listed.routes.map(({ name, verb, path: spec, controller, action }) => [name, verb, spec, controller, action]),
-      RAILS.map(({ name, verb, path: spec, controller, action }) => [name, verb, spec, controller, action]),
+      written(["def localized", '  scope "(:locale)" do', "    yield", "  end", "end", "localized do", "  devise_for :members", "end"]),
+      direct,
     );
   });
 
@@ -109,7 +143,23 @@ describe("devise_for: the routes Devise draws for each model, read from the appl
         /module invitable is not one of Devise's own/,
       ],
       ["devise_for :members, format: false", () => undefined, /the option format is not read by this version/],
-      ['scope "(:locale)" do devise_for :members end', () => undefined, /devise_for other than in the draw block itself/],
+      ["concern :signed do devise_for :members end", () => undefined, /devise_for inside a block other than scope, namespace/],
+      [
+        'scope "(:locale)" do devise_for :users end',
+        () => undefined,
+        /Devise raises: it does not support scoping OmniAuth callbacks under a dynamic segment \(\/\(:locale\)\/users\)/,
+      ],
+      [
+        "namespace :admin do devise_for :members, singular: :participant end",
+        () => undefined,
+        /Devise names the routes participant_…, which do not start with the name of the blocks around \(admin\)/,
+      ],
+      [
+        "namespace :admin do devise_for :users end",
+        (dir) =>
+          fs.writeFileSync(path.join(dir, "config", "initializers", "devise.rb"), 'Devise.setup do |config|\n  config.omniauth_path_prefix = "/auth"\nend\n'),
+        /OmniAuth's path prefix \/auth is outside the path of the blocks around \(\/admin\)/,
+      ],
       ['devise_for :members, controllers: { omniauth_callbacks: "o" }', () => undefined, /Mapping omniauth_callbacks on a resource that is not omniauthable/],
     ];
     for (const [line, edit, reason] of cases) {
@@ -132,12 +182,16 @@ describe("devise_for: the routes Devise draws for each model, read from the appl
   (deviseInstalled() ? it : it.skip)(
     "import --rails installed: Rails and Devise themselves draw the routes the import wrote, from the settings it read",
     () => {
-      const imported = run("import", path.join(APP, "config", "routes.rb"), "--stdout", "--rails", "installed");
-      assert.strictEqual(imported.status, 0, imported.stderr);
-      assert.match(
-        imported.stderr,
-        /50 routes: Rails 6\.1[\d.]*'s own routing code draws from routes\.rb the routes the analyser reads from the output, in order/,
-      );
+      for (const { routesRb, rails } of APPS) {
+        const imported = run("import", routesRb, "--stdout", "--rails", "installed");
+        assert.strictEqual(imported.status, 0, imported.stderr);
+        assert.match(
+          imported.stderr,
+          new RegExp(
+            `${rails.length} routes: Rails 6\\.1[\\d.]*'s own routing code draws from routes\\.rb the routes the analyser reads from the output, in order`,
+          ),
+        );
+      }
     },
   );
 
