@@ -232,6 +232,49 @@ describe("behaviour C: constraints of the application's code", () => {
   });
 });
 
+describe("behaviour C: url_for's options as a custom helper's or a polymorphic mapping's target", () => {
+  const declarations: Array<[string, string, RegExp]> = [
+    ['r.direct("shop", { controller: "posts", action: "index", script_name: "/shop" })', "direct", /direct :shop: the url_for option script_name is not read/],
+    ['r.direct("shop", { controller: "posts", action: "index", params: "x" })', "direct", /direct :shop: the url_for option params is not read/],
+    [
+      'r.resolve("Basket", { controller: "posts", action: "index", script_name: "/shop" })',
+      "resolve",
+      /resolve "Basket": the url_for option script_name is not read/,
+    ],
+    ['r.resolve("Basket", { controller: "posts", action: "index", params: "x" })', "resolve", /resolve "Basket": the url_for option params is not read/],
+    [
+      'r.direct("shop", { controller: "posts", action: "index", anchor: { a: "b" } })',
+      "direct",
+      /direct :shop: anchor must be a string, a number or true\/false \(nested options are not read\)/,
+    ],
+    ['r.resolve("Basket", { controller: "posts", action: "index", anchor: { a: "b" } })', "resolve", /resolve "Basket": anchor must be a string/],
+  ];
+
+  it("refuses an option this version does not read (Rails prefixes the path with script_name and merges params into the query) and a nested one, drawn and read alike", () => {
+    for (const [declaration, , refusal] of declarations) {
+      const body = new Function("r", `r.resources("posts"); ${declaration};`) as (r: ScopedMapper) => void;
+      assert.throws(() => draw({ behaviour: "C", warn: () => undefined }, body), refusal, declaration);
+      const text = `import { draw } from "resource-routes";\nexport default draw({ behaviour: "C" }, (r) => {\n  r.resources("posts");\n  ${declaration};\n});\n`;
+      const messages = loadRoutingFile(text, "routes.ts")!.diagnostics.map((d) => d.message);
+      assert.ok(
+        messages.some((message) => refusal.test(message)),
+        `${declaration}: ${messages.join("; ")}`,
+      );
+    }
+  });
+
+  it("takes the options it reads: the route they name, on the host and with the anchor they give", () => {
+    const routes = draw({ behaviour: "C", default_url_options: { host: "example.com" }, warn: () => undefined }, (r) => {
+      r.resources("posts");
+      r.direct("shop", { controller: "posts", action: "index", anchor: "top", host: "shop.example.com" });
+      r.resolve("Basket", { controller: "posts", action: "show", id: 3, anchor: "items" });
+    });
+    const helpers = routes.helpers as unknown as Record<string, () => string>;
+    assert.strictEqual(helpers.shop_url(), "http://shop.example.com/posts#top");
+    assert.strictEqual(routes.polymorphicPath({ model_name: "Basket", id: 1 }), "/posts/3#items");
+  });
+});
+
 describe("behaviour C: mounts", () => {
   it("a mount path of whole optional segments splits as Rails 6.1's router splits it; one with a group inside a segment is refused, as its expression would backtrack", () => {
     const app = () => new Response("app");

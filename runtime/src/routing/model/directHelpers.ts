@@ -49,20 +49,25 @@ export function directTarget(declaration: Declaration): DirectTarget {
   const options = declaration.options;
   if (options.to instanceof DirectCode && Object.keys(options).length === 1) return options.to;
   if (!Object.keys(options).length) throw refused(`direct :${name} needs its target: a URL or path, the options of url_for, or a function that answers one`);
-  return urlForOptions(options, `direct :${name}`, UNREAD_URL_KEYS);
+  return urlForOptions(options, `direct :${name}`);
 }
 
-/** The url_for options a custom helper's target may not give: this version does not read them. */
+/**
+ * The url_for options a target may not give: this version does not read them (Rails prefixes the
+ * path with `script_name` and merges `params` into the query; taken as route values, they would
+ * be a query parameter of their name).
+ */
 const UNREAD_URL_KEYS: ReadonlySet<string> = new Set(["params", "script_name"]);
 
 /**
- * A target written as url_for's options, checked: each a string, a number or true/false (nested
- * options are not read), none of `unread`; refused with `said`, the declaration as the refusal names it.
+ * A target written as url_for's options (a custom helper's or a polymorphic mapping's), checked:
+ * each a string, a number or true/false (nested options are not read), none that this version does
+ * not read; refused with `said`, the declaration as the refusal names it.
  */
-export function urlForOptions(options: OptionMap, said: string, unread: ReadonlySet<string> = new Set()): Record<string, string | number | boolean> {
+export function urlForOptions(options: OptionMap, said: string): Record<string, string | number | boolean> {
   for (const key of Object.keys(options)) {
     const value: OptionValue = options[key];
-    if (unread.has(key)) throw refused(`${said}: the url_for option ${key} is not read by this version of behaviour C`);
+    if (UNREAD_URL_KEYS.has(key)) throw refused(`${said}: the url_for option ${key} is not read by this version of behaviour C`);
     if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
       throw refused(`${said}: ${key} must be a string, a number or true/false${isOptionMap(value) ? " (nested options are not read)" : ""}`);
     }
