@@ -2,6 +2,7 @@ import { Span } from "resource-routes/internal";
 import * as lsp from "vscode-languageserver/node";
 
 import { FolderCoverage } from "../coverage/folder";
+import { applicationRubyGlobs } from "../files/applicationRuby";
 import { parseUri } from "../files/uris";
 import { OnDemandRubyReader } from "../ruby/onDemandRubyReader";
 import { createRoutesLanguageService, DEFAULT_SETTINGS, FileSystem, nodeFileSystem, readSettings, RoutingWorkspace, ServiceSettings } from "../service";
@@ -64,12 +65,9 @@ function processConnection(): lsp.Connection {
 const WATCHED = [
   "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
   "**/config/routes.rb",
-  // What a modern routes.rb's reading depends on: the files it draws, and the application's own Ruby it reads (applicationRuby.ts).
+  // What a routes.rb's reading depends on: the files it draws, and the application's own Ruby it reads.
   "**/config/routes/*.rb",
-  "**/config/{application,environment}.rb",
-  "**/config/initializers/**/*.rb",
-  "**/app/models/**/*.rb",
-  "**/lib/**/*.rb",
+  ...applicationRubyGlobs(),
 ];
 
 /**

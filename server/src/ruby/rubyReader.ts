@@ -1,3 +1,4 @@
+import { applicationRootsOf } from "../files/applicationRuby";
 import { parseUri } from "../files/uris";
 import { revive } from "./readInWorker";
 import type { RubyReading, RubyRoutesReader } from "./rubyReading";
@@ -41,18 +42,22 @@ export class WorkerRubyReader implements RubyRoutesReader {
 
   /**
    * A file a routes.rb's reading depends on changed on disk: one of config/routes it draws
-   * (`draw(:admin)` reads config/routes/admin.rb), or one of the application's whose constants
-   * and Devise settings it reads (config/application.rb, config/initializers, app/models, lib;
-   * see applicationRuby.ts), or config/environment.rb, whose Rails version gives a Rails 2 file's behaviour. The reading of that application's routes.rb, if there is one, is to
-   * be made again. Gives that routes.rb, whose next read() reads it again.
+   * (`draw(:admin)` reads config/routes/admin.rb), or the application's own Ruby it reads
+   * (APPLICATION_RUBY: config/environment.rb, whose Rails version gives a Rails 2 file's
+   * behaviour, and the files whose constants and Devise settings it reads). The reading of that
+   * application's routes.rb, if there is one, is to be made again. Gives that routes.rb, whose next
+   * read() reads it again.
    */
   dependencyChanged(uri: string): string | undefined {
-    const match = /^(.*\/)(?:config\/routes\/[^/]+|config\/application|config\/environment|config\/initializers\/.+|app\/models\/.+|lib\/.+)\.rb$/.exec(uri);
-    const routes = match && `${match[1]}config/routes.rb`;
-    const known = routes ? this.readings.get(routes) : undefined;
-    if (!known) return undefined;
-    known.stale = true;
-    return routes!;
+    const drawn = /^(.*\/)config\/routes\/[^/]+\.rb$/.exec(uri);
+    for (const root of drawn ? [drawn[1]] : applicationRootsOf(uri)) {
+      const routes = `${root}config/routes.rb`;
+      const known = this.readings.get(routes);
+      if (!known) continue;
+      known.stale = true;
+      return routes;
+    }
+    return undefined;
   }
 
   /** Whether a newer text of the file than its last reading is still to be read. */
