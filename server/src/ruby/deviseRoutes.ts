@@ -1,7 +1,7 @@
 import { camelize, Inflector } from "resource-routes/internal";
 
 import type { DeviseSettings } from "./deviseSettings";
-import { type RoutingScope, TOP_SCOPE } from "./routingScope";
+import { type RoutingScope, squeezedPath, TOP_SCOPE } from "./routingScope";
 import { RubyHash, RubySymbol, type RubyValue, textOf, Unknown } from "./rubyValues";
 
 /*
@@ -109,8 +109,8 @@ function modelRoutes(
   const routes = [...new Set(modules.flatMap((module) => MODULES[order(module)][1] ?? []))];
   const used = usedRoutes(routes, options);
   if (typeof used === "string") return used;
-  const path = `/${text("path") ?? resource}`.replace(/\/+/g, "/");
-  const fullPath = `/${within.path}/${path}`.replace(/\/+/g, "/");
+  const path = squeezedPath(text("path") ?? resource);
+  const fullPath = squeezedPath(within.path, path);
   const module = text("module") || within.module || "devise";
   const controllers = stringMap(options.get("controllers"), "controllers");
   if (typeof controllers === "string") return controllers;
@@ -138,7 +138,7 @@ function modelRoutes(
       flush();
       if (/:[a-zA-Z_]/.test(fullPath)) return `Devise raises: it does not support scoping OmniAuth callbacks under a dynamic segment (${fullPath})`;
       // OmniAuth's paths are the whole path (Devise leaves the scope's out): here, within the blocks' path.
-      const omniauthPath = textOf(settings?.config.get("omniauth_path_prefix") ?? new Unknown("")) ?? `${fullPath}/auth`.replace(/\/+/g, "/");
+      const omniauthPath = textOf(settings?.config.get("omniauth_path_prefix") ?? new Unknown("")) ?? squeezedPath(fullPath, "auth");
       if (within.path && !omniauthPath.startsWith(`${within.path}/`))
         return `OmniAuth's path prefix ${omniauthPath} is outside the path of the blocks around (${within.path}), where the routes would be written`;
       calls.push({

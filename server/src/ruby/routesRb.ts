@@ -583,7 +583,10 @@ class Reader {
     });
     if (unknown) return [this.leaveUnread(call, unknown.reason)];
     if (call.block && !is(call.block, "BlockNode")) return [this.leaveUnread(call, "a block passed as a value (`&block`)")];
-    if (this.modern) return [this.modernCall(call, method, modernArguments(method, args), { ...scope, routing: innerScope(scope.routing, method, args) })];
+    if (this.modern) {
+      const inner = call.block ? { ...scope, routing: innerScope(scope.routing, method, args) } : scope;
+      return [this.modernCall(call, method, modernArguments(method, args), inner)];
+    }
     const block = call.block ?? undefined;
     const [variable] = block ? blockVariables(block) : [];
     if (method === "with_options" && block && !variable) {

@@ -17,8 +17,16 @@ export interface RoutingScope {
 /** The draw block's own. */
 export const TOP_SCOPE: RoutingScope = { path: "" };
 
-/** Blocks whose scope has the path, name prefix and module of the one around them. */
-const KEEPING = new Set(["constraints", "defaults", "controller", "shallow", "devise_scope", "as", "authenticate", "authenticated", "unauthenticated"]);
+/**
+ * The mapper's blocks whose scope has the path, name prefix and module of the one around them
+ * (Devise's blocks of routes keep it too; the reader reads them apart).
+ */
+const KEEPING = new Set(["constraints", "defaults", "controller", "shallow"]);
+
+/** Ruby's `"/#{a}/#{b}".squeeze("/")`, as Rails and Devise join paths: `/admin/users` of "/admin" and "users". */
+export function squeezedPath(...parts: string[]): string {
+  return `/${parts.join("/")}`.replace(/\/+/g, "/");
+}
 
 /**
  * The scope inside the block of the mapper's `method` called with `args` (as the file writes them,
@@ -66,7 +74,7 @@ function nested(
 ): RoutingScope | undefined {
   if (path === null || as === null || module === null) return undefined;
   return {
-    path: path === undefined ? outer.path : `/${outer.path}/${path}`.replace(/\/+/g, "/").replace(/\/$/, ""),
+    path: path === undefined ? outer.path : squeezedPath(outer.path, path).replace(/\/$/, ""),
     ...(as !== undefined || outer.as !== undefined ? { as: as === undefined ? outer.as : outer.as ? `${outer.as}_${as}` : as } : {}),
     ...(module !== undefined || outer.module !== undefined
       ? { module: module === undefined ? outer.module : outer.module ? `${outer.module}/${module}` : module }

@@ -86,7 +86,7 @@ describe("devise_for: the routes Devise draws for each model, read from the appl
     }
   });
 
-  it("a method of the file that yields inside a scope: devise_for in its block draws where the yield stands", () => {
+  it("a method of the file that yields inside a scope: devise_for in its block draws where the yield stands; in Devise's blocks of routes, where they stand", () => {
     const written = (lines: string[]) => {
       const imported = run("routes", application(lines), "--json");
       assert.strictEqual(imported.status, 0, imported.stderr);
@@ -100,6 +100,8 @@ describe("devise_for: the routes Devise draws for each model, read from the appl
       written(["def localized", '  scope "(:locale)" do', "    yield", "  end", "end", "localized do", "  devise_for :members", "end"]),
       direct,
     );
+    // Devise's own blocks of routes keep the scope around them: only a constraint is added.
+    assert.deepStrictEqual(written(['scope "(:locale)" do', "  authenticated :user do", "    devise_for :members", "  end", "end"]), direct);
   });
 
   it("is left out and said, never guessed, where the application does not tell what Devise would draw", () => {

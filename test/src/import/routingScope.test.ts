@@ -38,7 +38,7 @@ describe("the mapper's scope where a statement of a modern routes.rb stands", ()
 
   it("blocks that change none of the three keep the scope around; a resource's block, a concern's or an option that is not a name is not followed", () => {
     const admin = innerScope(TOP_SCOPE, "namespace", ["admin"]);
-    for (const method of ["constraints", "defaults", "controller", "shallow", "devise_scope", "authenticated"])
+    for (const method of ["constraints", "defaults", "controller", "shallow"])
       assert.strictEqual(innerScope(admin, method, [options({ subdomain: "x" })]), admin, method);
     for (const method of ["resources", "resource", "member", "collection", "concern", "nested"])
       assert.strictEqual(innerScope(admin, method, [new RubySymbol("posts")]), undefined, method);
