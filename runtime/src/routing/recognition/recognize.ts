@@ -712,14 +712,19 @@ export class Recognizer {
       const child = this.finish(next, bounds);
       for (let c = 0; c < classes; c++) deeper[c] = Math.min(deeper[c], child.ending[c], child.deeper[c]);
     };
+    // An edge's node has its slot once finished: the edge keeps a copy (PatternEdge.slot).
+    const edgeBelow = (edge: PatternEdge) => {
+      below(edge.node);
+      edge.slot = edge.node.slot;
+    };
     for (const [, entry] of node.statics.entries()) {
       below(entry.exact);
       below(entry.formatRequired);
       below(entry.formatOptional);
-      for (const edge of entry.headed ?? []) below(edge.node);
+      entry.headed?.forEach(edgeBelow);
     }
     if (node.statics !== NO_STATICS) node.statics.finish();
-    for (const edge of node.generic) below(edge.node);
+    node.generic.forEach(edgeBelow);
     below(node.glob?.node);
     below(node.formattedGlob?.node);
     for (const edge of node.controllerEdges) below(edge.node);
@@ -727,8 +732,6 @@ export class Recognizer {
     bounds.push(...ending, ...deeper);
     node.minRoute = Math.min(ending[EVERY_ROUTE], deeper[EVERY_ROUTE]);
     if (node.generic.length > 1) node.generic.sort((a, b) => a.node.minRoute - b.node.minRoute);
-    for (const edge of node.generic) edge.slot = edge.node.slot;
-    for (const [, entry] of node.statics.entries()) for (const edge of entry.headed ?? []) edge.slot = edge.node.slot;
     return { ending, deeper };
   }
 }
